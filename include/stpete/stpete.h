@@ -1,0 +1,844 @@
+/**
+ * @file stpete.h
+ * @brief libstpete: the complete rules of Saint Petersburg (Hans im Glück 2004, first edition, base game,
+ *        2–4 players) behind a stable C API.
+ *
+ * Rule references (§n, Rn) point to the rules specification `saint-petersburg.md` shipped with the project
+ * (doc/rules.md), whose section numbers and ruling ids are stable.
+ *
+ * Conventions (see README.md):
+ * - Every function that can fail returns an `int` status: ::STPETE_OK (0) or a negative `STPETE_E_*` code.
+ *   stpete_strerror() names a code; stpete_state_last_error() gives the detail of the last failure on a state.
+ * - Handles are opaque. `*_new` / `*_clone` allocate and hand ownership to the caller; `*_free(NULL)` is a no-op.
+ * - A failing call never modifies the state it was given (except the per-state error message).
+ * - Money is in rubles (R), scores in victory points (VP), players are seats 0..players-1 in clockwise order.
+ * - No global mutable state: distinct handles may be used from distinct threads; a ::stpete_game may be shared
+ *   read-only by many threads and states.
+ */
+#ifndef STPETE_STPETE_H
+#define STPETE_STPETE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stpete/version.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @cond INTERNAL */
+#if defined(STPETE_BUILDING_LIBRARY) && defined(__GNUC__)
+#define STPETE_API __attribute__((visibility("default")))
+#elif defined(STPETE_BUILDING_LIBRARY) && defined(_WIN32)
+#define STPETE_API __declspec(dllexport)
+#else
+#define STPETE_API
+#endif
+/** @endcond */
+
+/* ------------------------------------------------------------------------------------------------ */
+/** @name Status codes
+ * Returned by every fallible function. 0 is success; errors are negative. @{ */
+#define STPETE_OK 0                     /**< Success. */
+#define STPETE_E_INVALID_ARGUMENT (-1)  /**< A NULL pointer, an out-of-range seat, card, row, stack or option. */
+#define STPETE_E_ILLEGAL_ACTION (-2)    /**< The action id is not legal in this state (the state is unchanged). */
+#define STPETE_E_BUFFER_TOO_SMALL (-3)  /**< The caller's buffer is too small; the needed size is reported. */
+#define STPETE_E_OUT_OF_MEMORY (-4)     /**< An allocation failed; nothing was changed or leaked. */
+#define STPETE_E_GAME_OVER (-5)         /**< The game has ended: no action can be applied. */
+#define STPETE_E_NOT_TERMINAL (-6)      /**< The query needs a finished game (winners). */
+#define STPETE_E_PARSE (-7)             /**< A string could not be parsed (action string, card name). */
+#define STPETE_E_UNSUPPORTED_VERSION (-8) /**< An options struct or serialized format newer than this library. */
+#define STPETE_E_MISMATCH (-9)          /**< Two states of incompatible games (stpete_state_copy()). */
+#define STPETE_E_REENTRANT (-10)        /**< An event callback tried to modify the state that called it. */
+/** @} */
+
+/* ------------------------------------------------------------------------------------------------ */
+/** @name Cards (§2)
+ * The 49 card types, in the order of the tables of §2. A card type is an `int` in [0, ::STPETE_NUM_CARD_TYPES).
+ * The 116 physical cards are the copies of these types (§2: 31 + 28 + 27 + 30). @{ */
+
+/** Card types (§2.1–§2.4). */
+enum stpete_card {
+    /* §2.1 workers (green) */
+    STPETE_CARD_LUMBERJACK = 0,
+    STPETE_CARD_GOLD_MINER,
+    STPETE_CARD_SHEPHERD,
+    STPETE_CARD_FUR_TRAPPER,
+    STPETE_CARD_SHIP_BUILDER,
+    STPETE_CARD_CZAR_AND_CARPENTER,
+    /* §2.2 buildings (blue) */
+    STPETE_CARD_MARKET,
+    STPETE_CARD_CUSTOMS_HOUSE,
+    STPETE_CARD_FIREHOUSE,
+    STPETE_CARD_HOSPITAL,
+    STPETE_CARD_LIBRARY,
+    STPETE_CARD_THEATER,
+    STPETE_CARD_ACADEMY,
+    STPETE_CARD_POTJOMKINS_VILLAGE,
+    STPETE_CARD_PUB,
+    STPETE_CARD_WAREHOUSE,
+    STPETE_CARD_OBSERVATORY,
+    /* §2.3 aristocrats (orange) */
+    STPETE_CARD_AUTHOR,
+    STPETE_CARD_ADMINISTRATOR,
+    STPETE_CARD_WAREHOUSE_MANAGER,
+    STPETE_CARD_SECRETARY,
+    STPETE_CARD_CONTROLLER,
+    STPETE_CARD_JUDGE,
+    STPETE_CARD_MISTRESS_OF_CEREMONIES,
+    /* §2.4 trading cards, green */
+    STPETE_CARD_CARPENTER_WORKSHOP,
+    STPETE_CARD_GOLD_SMELTER,
+    STPETE_CARD_WEAVING_MILL,
+    STPETE_CARD_FUR_SHOP,
+    STPETE_CARD_WHARF,
+    /* §2.4 trading cards, blue */
+    STPETE_CARD_MARIINSKIJ_THEATER,
+    STPETE_CARD_BANK,
+    STPETE_CARD_PETERHOF,
+    STPETE_CARD_ST_ISAACS_CATHEDRAL,
+    STPETE_CARD_CHURCH_OF_THE_RESURRECTION,
+    STPETE_CARD_HARBOR,
+    STPETE_CARD_CATHERINE_THE_GREAT_PALACE,
+    STPETE_CARD_SMOLNY_CATHEDRAL,
+    STPETE_CARD_HERMITAGE,
+    STPETE_CARD_WINTER_PALACE,
+    /* §2.4 trading cards, orange */
+    STPETE_CARD_POPE,
+    STPETE_CARD_WEAPON_MASTER,
+    STPETE_CARD_CHAMBER_MAID,
+    STPETE_CARD_BUILDER,
+    STPETE_CARD_SENATOR,
+    STPETE_CARD_PATRIARCH,
+    STPETE_CARD_TAX_MAN,
+    STPETE_CARD_ADMIRAL,
+    STPETE_CARD_MINISTER_OF_FOREIGN_AFFAIRS,
+    STPETE_CARD_CZAR,
+    STPETE_NUM_CARD_TYPES /**< 49 */
+};
+
+/** Total number of game cards (§2): 116. */
+#define STPETE_NUM_CARDS 116
+
+/** Colours (§1). Also the index of the phase that scores the colour. */
+enum stpete_colour {
+    STPETE_COLOUR_GREEN = 0,  /**< workers and green trading cards */
+    STPETE_COLOUR_BLUE = 1,   /**< buildings and blue trading cards */
+    STPETE_COLOUR_ORANGE = 2  /**< aristocrats and orange trading cards */
+};
+
+/** Special abilities of a card type (§7), as found in stpete_card_info::special. */
+enum stpete_special {
+    STPETE_SPECIAL_NONE = 0,
+    STPETE_SPECIAL_OBSERVATORY,        /**< §7.1 draw action in the building phase */
+    STPETE_SPECIAL_PUB,                /**< §7.2 buy VP after building scoring */
+    STPETE_SPECIAL_WAREHOUSE,          /**< §7.3 hand limit 4 */
+    STPETE_SPECIAL_POTJOMKINS_VILLAGE, /**< §7.4 worth 6 R when displaced */
+    STPETE_SPECIAL_MARIINSKIJ_THEATER, /**< §7.5 +1 R per orange card at building scoring */
+    STPETE_SPECIAL_TAX_MAN,            /**< §7.5 +1 R per green card at aristocrat scoring */
+    STPETE_SPECIAL_CARPENTER_WORKSHOP, /**< §5.1 −1 R on blue cards */
+    STPETE_SPECIAL_GOLD_SMELTER,       /**< §5.1 −1 R on orange cards */
+    STPETE_SPECIAL_CZAR_AND_CARPENTER  /**< §6.2 any green trading card may displace it */
+};
+
+/** Static description of a card type (one row of the §2 tables). */
+typedef struct stpete_card_info {
+    const char *name;  /**< printed English name, static storage */
+    int colour;        /**< ::stpete_colour */
+    int trading;       /**< 1 for the 30 trading cards of §2.4, else 0 */
+    int cost;          /**< printed cost in rubles */
+    int rubles;        /**< income in rubles at its colour's scoring */
+    int vp;            /**< income in VP at its colour's scoring */
+    int copies;        /**< number of copies in the game */
+    int ware;          /**< for workers and green trading cards: worker type of the ware (§6.2); else -1 */
+    int special;       /**< ::stpete_special */
+} stpete_card_info;
+
+/**
+ * Describe a card type (§2).
+ * @param card  card type in [0, ::STPETE_NUM_CARD_TYPES)
+ * @param out   receives the description (caller-owned; the name is static)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT if @p out is NULL or @p card is out of range.
+ */
+STPETE_API int stpete_card_get_info(int card, stpete_card_info *out);
+
+/**
+ * Printed English name of a card type (§2).
+ * @param card card type
+ * @return a static string, or NULL if @p card is out of range.
+ */
+STPETE_API const char *stpete_card_name(int card);
+
+/**
+ * Find a card type by its printed name (case-insensitive, exact otherwise).
+ * @param name NUL-terminated name, e.g. "Potjomkin's Village"
+ * @param card receives the card type
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no card has that name.
+ */
+STPETE_API int stpete_card_from_name(const char *name, int *card);
+/** @} */
+
+/* ------------------------------------------------------------------------------------------------ */
+/** @name Board, stacks, phases @{ */
+
+/** Rows of the board and where a card comes from when bought (§4.2, §5.1). */
+enum stpete_source {
+    STPETE_SOURCE_UPPER = 0,      /**< the upper row of the board */
+    STPETE_SOURCE_LOWER = 1,      /**< the lower row (−1 R when bought from here, §5.1 rule 2) */
+    STPETE_SOURCE_HAND = 2,       /**< the player's hand (played) */
+    STPETE_SOURCE_OBSERVATORY = 3 /**< the card just drawn with an Observatory (§7.1) */
+};
+
+/** The four stacks (§1). Index = the phase whose cards they hold. */
+enum stpete_stack {
+    STPETE_STACK_WORKER = 0,
+    STPETE_STACK_BUILDING = 1,
+    STPETE_STACK_ARISTOCRAT = 2,
+    STPETE_STACK_TRADING = 3
+};
+
+/** The four phases of a round (§4), also the index of each start-player marker. */
+enum stpete_phase {
+    STPETE_PHASE_WORKER = 0,
+    STPETE_PHASE_BUILDING = 1,
+    STPETE_PHASE_ARISTOCRAT = 2,
+    STPETE_PHASE_TRADING = 3
+};
+
+/** What kind of decision the current player faces. */
+enum stpete_decision {
+    STPETE_DECISION_TURN = 0,        /**< an ordinary turn (§4.2) */
+    STPETE_DECISION_OBSERVATORY = 1, /**< resolve an Observatory draw: buy, take or discard (§7.1) */
+    STPETE_DECISION_PUB = 2,         /**< how many VP to buy with Pubs (§7.2) */
+    STPETE_DECISION_NONE = 3         /**< the game is over */
+};
+
+/** Current-player sentinel: a chance node (reserved for an explicit-chance mode; not produced yet). */
+#define STPETE_PLAYER_CHANCE (-1)
+/** Current-player sentinel: the game is over. */
+#define STPETE_PLAYER_TERMINAL (-4)
+/** Most players (§ title: 2–4). */
+#define STPETE_MAX_PLAYERS 4
+/** Fewest players. */
+#define STPETE_MIN_PLAYERS 2
+/** The board holds at most this many cards across both rows (§1). */
+#define STPETE_BOARD_SIZE 8
+/** Largest hand: 3, or 4 with a Warehouse (§7.3). */
+#define STPETE_MAX_HAND 4
+/** @} */
+
+/* ------------------------------------------------------------------------------------------------ */
+/** @name Actions
+ *
+ * An action is a dense integer id in [0, ::STPETE_NUM_DISTINCT_ACTIONS), stable within an ABI major version
+ * (::STPETE_ACTION_ENCODING_VERSION), and has a structured form ::stpete_action. A board card is identified by its
+ * row and card type, not its slot: two Markets in the lower row are the same action.
+ *
+ * Encoding. A *variant* v in [0, ::STPETE_NUM_CARD_VARIANTS) is a card type plus, for a trading card, the card type
+ * it displaces (§6.2); variants are numbered by card type, then displaced type, ascending.
+ * Variants 0..23 are the 24 non-trading card types (v = card); 24..33 the green trading cards (2 each: the
+ * worker of the same ware, then Czar and Carpenter); 34..143 the blue trading cards (11 each: the 11 buildings);
+ * 144..213 the orange trading cards (7 each: the 7 aristocrats).
+ * | ids                | action                                                |
+ * | ------------------ | ----------------------------------------------------- |
+ * | 0                  | pass (§4.2)                                           |
+ * | 1 + v              | buy variant v from the upper row                      |
+ * | 215 + v            | buy variant v from the lower row                      |
+ * | 429 + v            | play variant v from hand                              |
+ * | 643 + card         | take card from the upper row into hand                |
+ * | 692 + card         | take card from the lower row into hand                |
+ * | 741 + stack        | use an Observatory on a stack (§7.1)                  |
+ * | 745 + v            | buy the card drawn by the Observatory as variant v    |
+ * | 959                | take the drawn card into hand                         |
+ * | 960                | discard the drawn card                                |
+ * | 961 + k            | Pub: buy k VP, k = 0..10 (§7.2)                       |
+ * @{ */
+
+/** Number of distinct action ids. */
+#define STPETE_NUM_DISTINCT_ACTIONS 972
+/** Number of card variants (card type × displaced type for trading cards). */
+#define STPETE_NUM_CARD_VARIANTS 214
+/** An upper bound on the number of legal actions in any state (size for caller buffers). */
+#define STPETE_MAX_LEGAL_ACTIONS 160
+/** Version of the action-id encoding above; bumped only with the ABI major. */
+#define STPETE_ACTION_ENCODING_VERSION 1
+/** Longest string produced by stpete_action_to_string(), including the NUL. */
+#define STPETE_ACTION_STRING_MAX 96
+
+/** Kinds of action. */
+enum stpete_action_kind {
+    STPETE_ACTION_PASS = 0,             /**< pass (§4.2, §4.3) */
+    STPETE_ACTION_BUY = 1,              /**< buy a board card (§4.2, §5, §6) */
+    STPETE_ACTION_PLAY = 2,             /**< play a hand card (§4.2, §5, §6) */
+    STPETE_ACTION_TAKE = 3,             /**< take a board card into hand (§4.2, §7.3) */
+    STPETE_ACTION_OBSERVATORY = 4,      /**< use an Observatory on a stack (§7.1) */
+    STPETE_ACTION_OBSERVATORY_BUY = 5,  /**< buy the drawn card (§7.1) */
+    STPETE_ACTION_OBSERVATORY_TAKE = 6, /**< take the drawn card into hand (§7.1) */
+    STPETE_ACTION_OBSERVATORY_DISCARD = 7, /**< discard the drawn card (§7.1) */
+    STPETE_ACTION_PUB = 8               /**< buy VP with Pubs (§7.2) */
+};
+
+/** Structured form of an action. Unused fields are -1. */
+typedef struct stpete_action {
+    int kind;      /**< ::stpete_action_kind */
+    int source;    /**< ::stpete_source for BUY (UPPER/LOWER), PLAY (HAND), TAKE (UPPER/LOWER), OBSERVATORY_* */
+    int card;      /**< card type bought, played or taken (BUY, PLAY, TAKE, OBSERVATORY_BUY) */
+    int displaced; /**< card type displaced by a trading card (§6), else -1 */
+    int stack;     /**< ::stpete_stack for OBSERVATORY, else -1 */
+    int amount;    /**< VP bought for PUB (0..10), else -1 */
+} stpete_action;
+
+/**
+ * Decode an action id into its structured form (state-independent).
+ * @param id   action id
+ * @param out  receives the action (caller-owned)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or an id outside [0, ::STPETE_NUM_DISTINCT_ACTIONS).
+ */
+STPETE_API int stpete_action_decode(int id, stpete_action *out);
+
+/**
+ * Encode a structured action into its id (inverse of stpete_action_decode()).
+ * @param action the action; unused fields are ignored
+ * @param id     receives the id
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a combination no id represents (e.g. a trading
+ *         card without a valid displacement target type, §6.2).
+ */
+STPETE_API int stpete_action_encode(const stpete_action *action, int *id);
+
+/**
+ * Write the canonical readable form of an action, e.g. "buy Wharf from upper displacing Ship Builder",
+ * "take Market from lower", "play Pub", "observatory building", "observatory discard", "pub 3", "pass".
+ * @param id   action id
+ * @param buf  caller buffer; receives a NUL-terminated string
+ * @param size size of @p buf in bytes (::STPETE_ACTION_STRING_MAX always suffices)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL buffer or bad id; ::STPETE_E_BUFFER_TOO_SMALL if the
+ *         string does not fit (buf then holds a truncated, NUL-terminated prefix if size > 0).
+ */
+STPETE_API int stpete_action_to_string(int id, char *buf, size_t size);
+
+/**
+ * Parse the canonical form written by stpete_action_to_string() (case-insensitive, surrounding blanks ignored).
+ * @param str NUL-terminated string
+ * @param id  receives the action id
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no action has that form.
+ */
+STPETE_API int stpete_action_from_string(const char *str, int *id);
+/** @} */
+
+/* ------------------------------------------------------------------------------------------------ */
+/** @name Options and games @{ */
+
+/** Pub cap (§7.2, R10). */
+enum stpete_pub_cap {
+    STPETE_PUB_CAP_PER_PUB = 0,   /**< up to 5 VP per Pub owned (default) */
+    STPETE_PUB_CAP_PER_PLAYER = 1 /**< up to 5 VP per player, however many Pubs [option] */
+};
+
+/** Tie-break (§8, R14). */
+enum stpete_tie_break {
+    STPETE_TIE_BREAK_RUBLES_MOD_10 = 0, /**< rubles left after converting full tens (default, designer's ruling) */
+    STPETE_TIE_BREAK_RUBLES_TOTAL = 1   /**< total rubles held (literal rulebook wording) [option] */
+};
+
+/**
+ * Optional allocator (zstd `ZSTD_customMem` style). All three functions NULL = the C library's.
+ * Either all three are set or none.
+ */
+typedef struct stpete_allocator {
+    void *(*malloc_fn)(void *user, size_t size);             /**< like malloc */
+    void *(*realloc_fn)(void *user, void *ptr, size_t size); /**< like realloc */
+    void (*free_fn)(void *user, void *ptr);                  /**< like free; never called with NULL */
+    void *user;                                              /**< passed to the three functions */
+} stpete_allocator;
+
+/**
+ * Options of a game. Always initialise with stpete_options_init() (or ::STPETE_OPTIONS_INIT), then set fields:
+ * a later library version may append fields, and @ref struct_size tells it which ones the caller knows.
+ */
+typedef struct stpete_options {
+    size_t struct_size;   /**< sizeof(stpete_options) of the caller's header; set by the init */
+    int players;          /**< 2..4 (default 4) */
+    uint64_t seed;        /**< seed of the in-state PRNG (default 0): same options and seed, same game */
+    int pub_cap;          /**< ::stpete_pub_cap (default ::STPETE_PUB_CAP_PER_PUB), §7.2 [option] */
+    int tie_break;        /**< ::stpete_tie_break (default ::STPETE_TIE_BREAK_RUBLES_MOD_10), §8 [option] */
+    /**
+     * Explicit start-player markers (§3.3 [option]): start_markers[phase] = seat holding that phase's marker.
+     * All -1 (default) = dealt at random. Otherwise every entry is a seat, every seat holds 1 or 2 markers.
+     */
+    int start_markers[4];
+    int public_rubles;    /**< 1 = rubles are public information (§9 [option]); default 0 */
+    int public_hands;     /**< 1 = hand card identities are public (§9 [option]); default 0 */
+    stpete_allocator allocator; /**< optional allocator; zero = stdlib */
+} stpete_options;
+
+/** Static initialiser with the spec's defaults (§3, §7.2, §8, §9): 4 players, seed 0. */
+#define STPETE_OPTIONS_INIT \
+    { sizeof(stpete_options), 4, 0, STPETE_PUB_CAP_PER_PUB, STPETE_TIE_BREAK_RUBLES_MOD_10, \
+      { -1, -1, -1, -1 }, 0, 0, { NULL, NULL, NULL, NULL } }
+
+/**
+ * Fill @p opts with the defaults of the spec (same as ::STPETE_OPTIONS_INIT).
+ * @param opts caller-owned struct; NULL is ignored
+ */
+STPETE_API void stpete_options_init(stpete_options *opts);
+
+/** Immutable game configuration (players, seed, rule options, allocator). Shareable read-only. */
+typedef struct stpete_game stpete_game;
+
+/** A position of a game: everything needed to continue it, including its PRNG. */
+typedef struct stpete_state stpete_state;
+
+/**
+ * Create a game configuration.
+ * @param out  receives a new game, owned by the caller (free with stpete_game_free()); NULL on failure
+ * @param opts options (copied; the caller keeps ownership). NULL = defaults.
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p out, players outside 2..4, an unknown pub cap or
+ *         tie-break, a bad start-marker assignment (§3.3) or a partial allocator; ::STPETE_E_UNSUPPORTED_VERSION if
+ *         opts->struct_size is 0 or larger than this library's struct; ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_game_new(stpete_game **out, const stpete_options *opts);
+
+/**
+ * Free a game. Every state created from it must have been freed first.
+ * @param game the game, or NULL (no-op)
+ */
+STPETE_API void stpete_game_free(stpete_game *game);
+
+/**
+ * Copy the options a game was created with.
+ * @param game the game
+ * @param out  receives the options (caller-owned)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_game_get_options(const stpete_game *game, stpete_options *out);
+
+/**
+ * Number of players of a game.
+ * @param game the game
+ * @return 2..4, or ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_game_num_players(const stpete_game *game);
+
+/**
+ * Number of distinct action ids (::STPETE_NUM_DISTINCT_ACTIONS).
+ * @return 972
+ */
+STPETE_API int stpete_num_distinct_actions(void);
+/** @} */
+
+/* ------------------------------------------------------------------------------------------------ */
+/** @name States: life cycle @{ */
+
+/**
+ * Create the initial state of a game (§3 setup) from the game's seed.
+ * @param out  receives the new state, owned by the caller (stpete_state_free()); NULL on failure
+ * @param game the game; must outlive the state
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_state_new(stpete_state **out, const stpete_game *game);
+
+/**
+ * Restart @p state as a new game with another seed (§3 setup), without allocating. The event callback is kept.
+ * @param state the state
+ * @param seed  the new seed
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_REENTRANT from inside an event callback.
+ */
+STPETE_API int stpete_state_reset(stpete_state *state, uint64_t seed);
+
+/**
+ * Free a state.
+ * @param state the state, or NULL (no-op)
+ */
+STPETE_API void stpete_state_free(stpete_state *state);
+
+/**
+ * Allocate an independent copy of a state (same game; the event callback is not copied).
+ * @param out receives the clone, owned by the caller; NULL on failure
+ * @param src the state to copy
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_state_clone(stpete_state **out, const stpete_state *src);
+
+/**
+ * Copy the position of @p src into @p dst without allocating (for playouts). The event callback of @p dst is
+ * kept. Both states must belong to games with the same options.
+ * @param dst destination state
+ * @param src source state
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_MISMATCH if the games' options differ;
+ *         ::STPETE_E_REENTRANT if @p dst is inside its event callback.
+ */
+STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src);
+
+/**
+ * Compare two positions (everything that determines the game's future, PRNG included).
+ * @param a first state
+ * @param b second state
+ * @return 1 if equal, 0 if different, ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_state_equal(const stpete_state *a, const stpete_state *b);
+
+/**
+ * The game a state belongs to.
+ * @param state the state
+ * @return the game (not owned by the caller), or NULL for a NULL state.
+ */
+STPETE_API const stpete_game *stpete_state_game(const stpete_state *state);
+
+/**
+ * Detail message of the last failed call on this state, e.g. "action 12 (buy Market from upper) is not legal:
+ * costs 5 R, seat 0 has 3 R". Empty after success.
+ * @param state the state
+ * @return a NUL-terminated string owned by the state, valid until the next call on it; "" for NULL.
+ */
+STPETE_API const char *stpete_state_last_error(const stpete_state *state);
+/** @} */
+
+/* ------------------------------------------------------------------------------------------------ */
+/** @name States: legal actions and apply @{ */
+
+/**
+ * The seat to act.
+ * @param state the state
+ * @return a seat 0..players-1; ::STPETE_PLAYER_TERMINAL when the game is over;
+ *         ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_state_current_player(const stpete_state *state);
+
+/**
+ * Whether the game is over (§4.6, §8).
+ * @param state the state
+ * @return 1 if over, 0 if not, ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_state_is_terminal(const stpete_state *state);
+
+/**
+ * The kind of decision the current player faces.
+ * @param state the state
+ * @return a ::stpete_decision, or ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_state_decision(const stpete_state *state);
+
+/**
+ * List the legal actions of the current player, sorted ascending (§4.2, §6, §7.1, §7.2). Empty when terminal.
+ * Does not allocate.
+ * @param state   the state
+ * @param ids     caller buffer of @p cap ints (::STPETE_MAX_LEGAL_ACTIONS always suffices); may be NULL if cap is 0
+ * @param cap     capacity of @p ids
+ * @param count   receives the number of legal actions (also when the buffer is too small)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL state/count; ::STPETE_E_BUFFER_TOO_SMALL.
+ */
+STPETE_API int stpete_state_legal_actions(const stpete_state *state, int *ids, size_t cap, size_t *count);
+
+/**
+ * Legal actions as a mask: mask[id] = 1 if legal, else 0.
+ * @param state the state
+ * @param mask  caller buffer of @p size bytes
+ * @param size  at least ::STPETE_NUM_DISTINCT_ACTIONS
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_BUFFER_TOO_SMALL.
+ */
+STPETE_API int stpete_state_legal_action_mask(const stpete_state *state, uint8_t *mask, size_t size);
+
+/**
+ * Whether one action id is legal now.
+ * @param state the state
+ * @param id    any int
+ * @return 1 if legal, 0 if not (including ids out of range), ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_state_is_legal(const stpete_state *state, int id);
+
+/**
+ * Apply an action of the current player and advance the game through every automatic step that follows
+ * (end of the action part after N consecutive passes §4.3, scoring §4.4, Pub step §7.2, deals §4.5, end of round,
+ * end of game §4.6 and final scoring §8). Does not allocate. Reports events to the callback, if any.
+ * @param state the state
+ * @param id    a legal action id (see stpete_state_legal_actions())
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or an id out of range; ::STPETE_E_ILLEGAL_ACTION if the
+ *         action is not legal now; ::STPETE_E_GAME_OVER if the game has ended; ::STPETE_E_REENTRANT from inside an
+ *         event callback. On failure the state is unchanged and stpete_state_last_error() says why.
+ */
+STPETE_API int stpete_state_apply(stpete_state *state, int id);
+
+/**
+ * Parse an action string (stpete_action_from_string()) and apply it (stpete_state_apply()).
+ * @param state the state
+ * @param str   NUL-terminated action string
+ * @return as stpete_state_apply(), plus ::STPETE_E_PARSE for an unknown string.
+ */
+STPETE_API int stpete_state_apply_string(stpete_state *state, const char *str);
+/** @} */
+
+/* ------------------------------------------------------------------------------------------------ */
+/** @name States: what a front end draws @{ */
+
+/**
+ * Current phase (§4).
+ * @param state the state
+ * @return a ::stpete_phase; after the end, the trading phase; ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_state_phase(const stpete_state *state);
+
+/**
+ * Current round, from 1.
+ * @param state the state
+ * @return the round number; ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_state_round(const stpete_state *state);
+
+/**
+ * Whether the round in progress is the final one (§4.6, R4).
+ * @param state the state
+ * @return 1 or 0; ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_state_is_final_round(const stpete_state *state);
+
+/**
+ * Number of consecutive passes so far in this phase's action part (§4.3, R1).
+ * @param state the state
+ * @return 0..players-1; ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_state_consecutive_passes(const stpete_state *state);
+
+/**
+ * The cards of one row of the board, in the order they were dealt (§1, §4.5).
+ * @param state the state
+ * @param row   ::STPETE_SOURCE_UPPER or ::STPETE_SOURCE_LOWER
+ * @param cards caller buffer of @p cap card types (::STPETE_BOARD_SIZE suffices); may be NULL if cap is 0
+ * @param cap   capacity of @p cards
+ * @param count receives the number of cards in the row
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad row; ::STPETE_E_BUFFER_TOO_SMALL.
+ */
+STPETE_API int stpete_state_row(const stpete_state *state, int row, int *cards, size_t cap, size_t *count);
+
+/**
+ * Number of cards left in a stack (public, §9).
+ * @param state the state
+ * @param stack a ::stpete_stack
+ * @return the number of cards (0..31); ::STPETE_E_INVALID_ARGUMENT for NULL or a bad stack.
+ */
+STPETE_API int stpete_state_stack_size(const stpete_state *state, int stack);
+
+/**
+ * Number of copies of a card type in a player's display (§1).
+ * @param state the state
+ * @param seat  0..players-1
+ * @param card  card type
+ * @return the count; ::STPETE_E_INVALID_ARGUMENT for NULL, a bad seat or card.
+ */
+STPETE_API int stpete_state_display_count(const stpete_state *state, int seat, int card);
+
+/**
+ * A player's display as a list of card types, ascending, one entry per copy (§1).
+ * @param state the state
+ * @param seat  0..players-1
+ * @param cards caller buffer of @p cap card types (::STPETE_NUM_CARDS suffices); may be NULL if cap is 0
+ * @param cap   capacity of @p cards
+ * @param count receives the number of cards in the display
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad seat; ::STPETE_E_BUFFER_TOO_SMALL.
+ */
+STPETE_API int stpete_state_display(const stpete_state *state, int seat, int *cards, size_t cap, size_t *count);
+
+/**
+ * A player's hand, in the order taken (§1; secret to others unless public_hands, §9).
+ * @param state the state
+ * @param seat  0..players-1
+ * @param cards caller buffer of @p cap card types (::STPETE_MAX_HAND suffices); may be NULL if cap is 0
+ * @param cap   capacity of @p cards
+ * @param count receives the hand size (public, §9)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad seat; ::STPETE_E_BUFFER_TOO_SMALL.
+ */
+STPETE_API int stpete_state_hand(const stpete_state *state, int seat, int *cards, size_t cap, size_t *count);
+
+/**
+ * A player's hand limit now: 3, or 4 with a Warehouse in the display (§7.3, R11).
+ * @param state the state
+ * @param seat  0..players-1
+ * @return 3 or 4; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad seat.
+ */
+STPETE_API int stpete_state_hand_limit(const stpete_state *state, int seat);
+
+/**
+ * A player's rubles (secret by default, §9; the library itself always knows them).
+ * @param state the state
+ * @param seat  0..players-1
+ * @return rubles ≥ 0; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad seat.
+ */
+STPETE_API int stpete_state_rubles(const stpete_state *state, int seat);
+
+/**
+ * A player's victory points (public). May be negative after final scoring (§8).
+ * @param state the state
+ * @param vp    receives the VP
+ * @param seat  0..players-1
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad seat.
+ */
+STPETE_API int stpete_state_vp(const stpete_state *state, int seat, int *vp);
+
+/**
+ * Number of the player's Observatories used (face down) this round (§7.1, R9).
+ * @param state the state
+ * @param seat  0..players-1
+ * @return 0..2; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad seat.
+ */
+STPETE_API int stpete_state_observatories_used(const stpete_state *state, int seat);
+
+/**
+ * The card drawn by an Observatory and awaiting its owner's decision (§7.1).
+ * @param state the state
+ * @return a card type, -1 when no draw is pending; ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_state_observatory_card(const stpete_state *state);
+
+/**
+ * Who holds a phase's start-player marker (§3.3, §4.1, §4.5 step 4).
+ * @param state the state
+ * @param phase a ::stpete_phase
+ * @return the seat; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad phase.
+ */
+STPETE_API int stpete_state_marker_holder(const stpete_state *state, int phase);
+
+/**
+ * Number of copies of a card type in the discard pile (public, §9).
+ * @param state the state
+ * @param card  card type
+ * @return the count; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad card.
+ */
+STPETE_API int stpete_state_discard_count(const stpete_state *state, int card);
+
+/**
+ * The price a player would pay now for a card (§5, R5–R7): printed cost − value of the displaced card (trading
+ * cards, §5.2) − same-name copies in the display − 1 from the lower row − Carpenter Workshop (blue) − Gold Smelter
+ * (orange), at least 1 R. Does not check that the card is available, affordable, or that the displaced card is in
+ * the display; only that @p displaced is a valid target type for @p card (§6.2).
+ * @param state     the state
+ * @param seat      0..players-1
+ * @param card      card type
+ * @param source    a ::stpete_source (LOWER gives the lower-row discount; the others do not)
+ * @param displaced for a trading card the displaced card type, else ignored (pass -1)
+ * @param price     receives the price in rubles (≥ 1)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL, a bad seat, card or source, or a trading card whose
+ *         @p displaced is not one of its targets.
+ */
+STPETE_API int stpete_state_price(const stpete_state *state, int seat, int card, int source, int displaced,
+                                  int *price);
+
+/** Final scoring of one player (§8, R13). */
+typedef struct stpete_score {
+    int vp_before;         /**< VP before final scoring */
+    int aristocrat_kinds;  /**< different orange names in the display */
+    int aristocrat_bonus;  /**< 0,1,3,6,…,45,55 VP by aristocrat_kinds */
+    int rubles;            /**< rubles held */
+    int rubles_bonus;      /**< rubles / 10 VP */
+    int hand_cards;        /**< cards in hand */
+    int hand_penalty;      /**< −5 VP per hand card (≤ 0) */
+    int total;             /**< vp_before + aristocrat_bonus + rubles_bonus + hand_penalty */
+    int tie_break;         /**< the tie-break value (§8, R14): rubles mod 10, or rubles with the option */
+} stpete_score;
+
+/**
+ * Final score breakdown of a player (§8, R13). On a finished game, the scoring that was applied; before the end,
+ * the scoring as if the game ended now (a projection for bots and front ends).
+ * @param state the state
+ * @param seat  0..players-1
+ * @param out   receives the breakdown (caller-owned)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad seat.
+ */
+STPETE_API int stpete_state_score(const stpete_state *state, int seat, stpete_score *out);
+
+/**
+ * Winners of a finished game (§8, R14): most VP, then the tie-break, still tied = shared win.
+ * @param state the state
+ * @param mask  receives a bit mask of winning seats (bit s = seat s)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_NOT_TERMINAL before the end.
+ */
+STPETE_API int stpete_state_winners(const stpete_state *state, unsigned *mask);
+/** @} */
+
+/* ------------------------------------------------------------------------------------------------ */
+/** @name Events
+ * A synchronous callback reports what happens while stpete_state_apply() runs. The callback must not modify
+ * the state that calls it: stpete_state_apply(), stpete_state_reset() and stpete_state_copy() into it return
+ * ::STPETE_E_REENTRANT from inside the callback. Queries are allowed. @{ */
+
+/** Kinds of event, with the fields of ::stpete_event they fill. */
+enum stpete_event_kind {
+    STPETE_EVENT_PHASE_START = 0,   /**< phase, round, seat = its start player */
+    STPETE_EVENT_DEAL,              /**< card dealt to the upper row from stack (§4.5); round, phase */
+    STPETE_EVENT_BUY,               /**< seat, card, source, displaced, price */
+    STPETE_EVENT_PLAY,              /**< seat, card, displaced, price */
+    STPETE_EVENT_TAKE,              /**< seat, card, source */
+    STPETE_EVENT_DISPLACE,          /**< seat, card = the displaced card (to the discard pile, §6) */
+    STPETE_EVENT_PASS,              /**< seat, amount = consecutive passes */
+    STPETE_EVENT_OBSERVATORY_DRAW,  /**< seat, stack, card drawn (§7.1) */
+    STPETE_EVENT_OBSERVATORY_DISCARD, /**< seat, card */
+    STPETE_EVENT_SCORING,           /**< seat, phase, rubles and vp gained at this phase's scoring (§4.4) */
+    STPETE_EVENT_PUB,               /**< seat, amount = VP bought, rubles = R paid (§7.2) */
+    STPETE_EVENT_ROUND_END,         /**< round; cards = lower row discarded (amount) (§4.5) */
+    STPETE_EVENT_MARKERS_MOVED,     /**< round (§4.5 step 4) */
+    STPETE_EVENT_LAST_ROUND,        /**< round, stack = the stack whose last card was dealt (§4.6) */
+    STPETE_EVENT_FINAL_SCORING,     /**< seat, vp = total after final scoring (§8) */
+    STPETE_EVENT_GAME_OVER          /**< amount = winner bit mask (§8) */
+};
+
+/** One event. Unused fields are -1. */
+typedef struct stpete_event {
+    int kind;      /**< ::stpete_event_kind */
+    int seat;      /**< acting or scoring seat */
+    int card;      /**< card type */
+    int displaced; /**< displaced card type */
+    int source;    /**< ::stpete_source */
+    int stack;     /**< ::stpete_stack */
+    int price;     /**< rubles paid */
+    int rubles;    /**< rubles gained (scoring) or paid (Pub) */
+    int vp;        /**< VP gained (scoring, Pub) or total (final scoring) */
+    int amount;    /**< see the kind */
+    int phase;     /**< ::stpete_phase */
+    int round;     /**< round, from 1 */
+} stpete_event;
+
+/**
+ * Event callback.
+ * @param state     the state being changed (read-only inside the callback)
+ * @param event     the event (valid during the call only)
+ * @param user_data the pointer given to stpete_state_set_event_callback()
+ */
+typedef void (*stpete_event_fn)(const stpete_state *state, const stpete_event *event, void *user_data);
+
+/**
+ * Set or clear (fn = NULL) the event callback of a state. Not copied by clone or copy.
+ * @param state     the state
+ * @param fn        the callback, or NULL
+ * @param user_data passed to every call, not owned
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state; ::STPETE_E_REENTRANT inside the callback.
+ */
+STPETE_API int stpete_state_set_event_callback(stpete_state *state, stpete_event_fn fn, void *user_data);
+/** @} */
+
+/* ------------------------------------------------------------------------------------------------ */
+/** @name Library @{ */
+
+/**
+ * Name of a status code.
+ * @param status a status
+ * @return a static string, e.g. "illegal action"; "unknown status" for an unknown code.
+ */
+STPETE_API const char *stpete_strerror(int status);
+
+/**
+ * Run-time library version.
+ * @return a static string "MAJOR.MINOR.PATCH".
+ */
+STPETE_API const char *stpete_version(void);
+
+/**
+ * Run-time library version as a number (MAJOR * 10000 + MINOR * 100 + PATCH), for ::STPETE_VERSION_NUMBER checks.
+ * @return the number.
+ */
+STPETE_API int stpete_version_number(void);
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* STPETE_STPETE_H */

@@ -1,0 +1,550 @@
+/* The rules engine: setup (§3), legal actions (§4.2, §6, §7), apply and every automatic step that follows it
+ * (§4.3–§4.6, §7.2, §8). Operates on the plain-data position stpete_core; events go to the state's callback. */
+#include <stdio.h>
+#include <string.h>
+
+#include "stpete_internal.h"
+
+/* ---- events ------------------------------------------------------------------------------------ */
+
+static stpete_event event_of(const stpete_core *c, int kind)
+{
+    stpete_event ev = { kind, -1, -1, -1, -1, -1, -1, -1, -1, -1, c->phase, c->round };
+    return ev;
+}
+
+static void emit(stpete_state *st, const stpete_event *ev)
+{
+    st->in_callback = 1;
+    st->event_fn(st, ev, st->event_user);
+    st->in_callback = 0;
+}
+
+/* Emit an event built by the statements in the variadic part, only when someone listens. */
+#define EMIT(st, kind, ...)                                  \
+    do {                                                     \
+        if ((st)->event_fn) {                                \
+            stpete_event ev = event_of(&(st)->core, (kind)); \
+            __VA_ARGS__;                                     \
+            emit((st), &ev);                                 \
+        }                                                    \
+    } while (0)
+
+/* ---- small helpers ----------------------------------------------------------------------------- */
+
+static int board_total(const stpete_core *c)
+{
+    return c->row_n[0] + c->row_n[1];
+}
+
+static void remove_at(uint8_t *list, uint8_t *n, int i)
+{
+    memmove(list + i, list + i + 1, (size_t)(*n - i - 1));
+    (*n)--;
+}
+
+/* Index of the first copy of card in a list, or -1. */
+static int find(const uint8_t *list, int n, int card)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == card)
+            return i;
+    return -1;
+}
+
+/* Bit mask of the card types in a list. */
+static uint64_t types_in(const uint8_t *list, int n)
+{
+    uint64_t m = 0;
+    for (int i = 0; i < n; i++)
+        m |= UINT64_C(1) << list[i];
+    return m;
+}
+
+static int lowest_bit(uint64_t m)
+{
+    return __builtin_ctzll(m);
+}
+
+/* VP a Pub owner may buy now (§7.2, R10): 0 means no choice. */
+static int pub_choice_cap(const stpete_core *c, int seat)
+{
+    const player_state *p = &c->p[seat];
+    int pubs = p->display[STPETE_CARD_PUB];
+    if (!pubs)
+        return 0;
+    int cap = c->rules.pub_cap == STPETE_PUB_CAP_PER_PLAYER ? 5 : 5 * pubs;
+    int affordable = p->rubles / 2;
+    return affordable < cap ? affordable : cap;
+}
+
+/* ---- setup (§3) -------------------------------------------------------------------------------- */
+
+static void shuffle(stpete_rng *rng, uint8_t *a, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)stpete_rng_below(rng, (uint32_t)i + 1u);
+        uint8_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
+static int stack_of(int card)
+{
+    return stpete_cards[card].trading ? STPETE_STACK_TRADING : stpete_cards[card].colour;
+}
+
+/* Deal from a stack into the upper row until the board holds 8 cards (§4.5, R2); the last card of a stack makes
+ * the round in progress the final one (§4.6, R4). */
+static void deal(stpete_state *st, int s)
+{
+    stpete_core *c = &st->core;
+    while (board_total(c) < STPETE_BOARD_SIZE && c->stack_n[s] > 0) {
+        int card = c->stack[s][--c->stack_n[s]];
+        c->row[0][c->row_n[0]++] = (uint8_t)card;
+        EMIT(st, STPETE_EVENT_DEAL, ev.card = card; ev.stack = s);
+        if (c->stack_n[s] == 0 && !c->final_round) {
+            c->final_round = 1;
+            EMIT(st, STPETE_EVENT_LAST_ROUND, ev.stack = s);
+        }
+    }
+}
+
+void stpete_core_setup(stpete_state *st, uint64_t seed)
+{
+    stpete_core *c = &st->core;
+    stpete_rules rules = st->game->rules;
+    memset(c, 0, sizeof *c);
+    c->rules = rules;
+    /* stream constant: "StPete" in ASCII, so seeds do not collide with other PCG users' default stream */
+    stpete_rng_seed(&c->rng, seed, UINT64_C(0x537450657465));
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+        int s = stack_of(t);
+        for (int k = 0; k < stpete_cards[t].copies; k++)
+            c->stack[s][c->stack_n[s]++] = (uint8_t)t;
+    }
+    for (int s = 0; s < 4; s++) /* §3.1 */
+        shuffle(&c->rng, c->stack[s], c->stack_n[s]);
+    int n = rules.players;
+    for (int i = 0; i < n; i++) /* §3.2 */
+        c->p[i].rubles = 25;
+    if (rules.start_markers[0] >= 0) { /* §3.3 [option] explicit assignment */
+        for (int k = 0; k < 4; k++)
+            c->markers[k] = (uint8_t)rules.start_markers[k];
+    } else { /* §3.3: 4 players 1/1/1/1; 3 players a random player gets two; 2 players 2/2 */
+        uint8_t seats[4] = { 0, 1, 2, 3 };
+        if (n == 2) {
+            seats[2] = 0;
+            seats[3] = 1;
+        } else if (n == 3) {
+            seats[3] = (uint8_t)stpete_rng_below(&c->rng, 3);
+        }
+        shuffle(&c->rng, seats, 4);
+        memcpy(c->markers, seats, 4);
+    }
+    c->round = 1;
+    c->phase = STPETE_PHASE_WORKER;
+    c->obs_card = -1;
+    c->decision = STPETE_DECISION_TURN;
+    /* §3.4: 2 workers per player into the upper row */
+    for (int i = 0; i < 2 * n; i++) {
+        int card = c->stack[STPETE_STACK_WORKER][--c->stack_n[STPETE_STACK_WORKER]];
+        c->row[0][c->row_n[0]++] = (uint8_t)card;
+        EMIT(st, STPETE_EVENT_DEAL, ev.card = card; ev.stack = STPETE_STACK_WORKER);
+    }
+    c->current = c->markers[STPETE_PHASE_WORKER];
+    EMIT(st, STPETE_EVENT_PHASE_START, ev.seat = c->current);
+}
+
+/* ---- legal actions ----------------------------------------------------------------------------- */
+
+/* Append the variants of buying/playing card from source that are legal for seat (§5, §6). */
+static size_t add_variants(const stpete_core *c, int seat, int card, int source, int base, int *out, size_t n)
+{
+    int rubles = c->p[seat].rubles;
+    if (!stpete_cards[card].trading) {
+        if (stpete_price(c, seat, card, source, -1) <= rubles)
+            out[n++] = base + card;
+        return n;
+    }
+    int targets = stpete_target_count(card);
+    for (int i = 0; i < targets; i++) {
+        int d = stpete_target(card, i);
+        if (stpete_displaceable(c, seat, d) > 0 && stpete_price(c, seat, card, source, d) <= rubles)
+            out[n++] = base + stpete_variant_of(card, d);
+    }
+    return n;
+}
+
+size_t stpete_core_legal(const stpete_core *c, int *out)
+{
+    size_t n = 0;
+    int seat = c->current;
+    const player_state *p = &c->p[seat];
+    switch (c->decision) {
+    case STPETE_DECISION_NONE:
+        return 0;
+    case STPETE_DECISION_PUB: {
+        int cap = pub_choice_cap(c, seat);
+        for (int k = 0; k <= cap; k++)
+            out[n++] = ID_PUB + k;
+        return n;
+    }
+    case STPETE_DECISION_OBSERVATORY:
+        n = add_variants(c, seat, c->obs_card, STPETE_SOURCE_OBSERVATORY, ID_OBS_BUY, out, n);
+        if (p->hand_n < stpete_hand_limit(c, seat))
+            out[n++] = ID_OBS_TAKE;
+        out[n++] = ID_OBS_DISCARD;
+        return n;
+    default:
+        break;
+    }
+    out[n++] = ID_PASS;
+    uint64_t rows[2] = { types_in(c->row[0], c->row_n[0]), types_in(c->row[1], c->row_n[1]) };
+    for (int r = 0; r < 2; r++)
+        for (uint64_t m = rows[r]; m; m &= m - 1)
+            n = add_variants(c, seat, lowest_bit(m), r, r ? ID_BUY_LOWER : ID_BUY_UPPER, out, n);
+    for (uint64_t m = types_in(p->hand, p->hand_n); m; m &= m - 1)
+        n = add_variants(c, seat, lowest_bit(m), STPETE_SOURCE_HAND, ID_PLAY, out, n);
+    if (p->hand_n < stpete_hand_limit(c, seat))
+        for (int r = 0; r < 2; r++)
+            for (uint64_t m = rows[r]; m; m &= m - 1)
+                out[n++] = (r ? ID_TAKE_LOWER : ID_TAKE_UPPER) + lowest_bit(m);
+    if (c->phase == STPETE_PHASE_BUILDING && p->display[STPETE_CARD_OBSERVATORY] > p->obs_used)
+        for (int s = 0; s < 4; s++)
+            if (c->stack_n[s] >= 2)
+                out[n++] = ID_OBSERVATORY + s;
+    return n;
+}
+
+/* ---- legality check with a reason --------------------------------------------------------------- */
+
+static const char *const source_names[4] = { "upper row", "lower row", "hand", "Observatory draw" };
+
+#define REFUSE(...)                                     \
+    do {                                                \
+        if (why)                                        \
+            snprintf(why, why_size, __VA_ARGS__);       \
+        return STPETE_E_ILLEGAL_ACTION;                 \
+    } while (0)
+
+/* Check buying or playing (card, displaced) from source by seat: target present (§6), price affordable (§5). */
+static int check_acquire(const stpete_core *c, int seat, int card, int source, int displaced, char *why,
+                         size_t why_size)
+{
+    if (displaced >= 0 && stpete_displaceable(c, seat, displaced) <= 0) {
+        if (displaced == STPETE_CARD_OBSERVATORY && c->p[seat].display[displaced])
+            REFUSE("the Observatory of seat %d is face down and cannot be displaced (§7.1, R9)", seat);
+        REFUSE("%s must displace a %s, and the display of seat %d has none (§6)", stpete_cards[card].name,
+               stpete_cards[displaced].name, seat);
+    }
+    int price = stpete_price(c, seat, card, source, displaced);
+    if (price > c->p[seat].rubles)
+        REFUSE("%s from the %s costs %d R and seat %d has %d R (§5)", stpete_cards[card].name, source_names[source],
+               price, seat, c->p[seat].rubles);
+    return STPETE_OK;
+}
+
+int stpete_core_check(const stpete_core *c, int id, char *why, size_t why_size)
+{
+    if (c->decision == STPETE_DECISION_NONE) {
+        if (why)
+            snprintf(why, why_size, "the game is over (§4.6)");
+        return STPETE_E_GAME_OVER;
+    }
+    stpete_action a;
+    stpete_action_decode(id, &a);
+    int seat = c->current;
+    const player_state *p = &c->p[seat];
+    int hand_full = p->hand_n >= stpete_hand_limit(c, seat);
+
+    if (c->decision == STPETE_DECISION_PUB) {
+        if (a.kind != STPETE_ACTION_PUB)
+            REFUSE("seat %d must first choose how many VP to buy with the Pub (§7.2)", seat);
+        int cap = pub_choice_cap(c, seat);
+        if (a.amount > cap)
+            REFUSE("seat %d may buy at most %d VP with the Pub now (§7.2, R10)", seat, cap);
+        return STPETE_OK;
+    }
+    if (c->decision == STPETE_DECISION_OBSERVATORY) {
+        switch (a.kind) {
+        case STPETE_ACTION_OBSERVATORY_DISCARD:
+            return STPETE_OK;
+        case STPETE_ACTION_OBSERVATORY_TAKE:
+            if (hand_full)
+                REFUSE("the hand of seat %d is at its limit of %d (§7.3)", seat, stpete_hand_limit(c, seat));
+            return STPETE_OK;
+        case STPETE_ACTION_OBSERVATORY_BUY:
+            if (a.card != c->obs_card)
+                REFUSE("the Observatory drew %s, not %s (§7.1)", stpete_cards[c->obs_card].name,
+                       stpete_cards[a.card].name);
+            return check_acquire(c, seat, a.card, STPETE_SOURCE_OBSERVATORY, a.displaced, why, why_size);
+        default:
+            REFUSE("seat %d must first buy, take or discard the card drawn by the Observatory (§7.1)", seat);
+        }
+    }
+    switch (a.kind) {
+    case STPETE_ACTION_PASS:
+        return STPETE_OK;
+    case STPETE_ACTION_BUY:
+    case STPETE_ACTION_TAKE:
+        if (find(c->row[a.source], c->row_n[a.source], a.card) < 0)
+            REFUSE("there is no %s in the %s (§4.2)", stpete_cards[a.card].name, source_names[a.source]);
+        if (a.kind == STPETE_ACTION_TAKE) {
+            if (hand_full)
+                REFUSE("the hand of seat %d is at its limit of %d (§4.2, §7.3)", seat, stpete_hand_limit(c, seat));
+            return STPETE_OK;
+        }
+        return check_acquire(c, seat, a.card, a.source, a.displaced, why, why_size);
+    case STPETE_ACTION_PLAY:
+        if (find(p->hand, p->hand_n, a.card) < 0)
+            REFUSE("seat %d has no %s in hand (§4.2)", seat, stpete_cards[a.card].name);
+        return check_acquire(c, seat, a.card, STPETE_SOURCE_HAND, a.displaced, why, why_size);
+    case STPETE_ACTION_OBSERVATORY:
+        if (c->phase != STPETE_PHASE_BUILDING)
+            REFUSE("an Observatory can be used only in the building phase (§7.1, R9)");
+        if (p->display[STPETE_CARD_OBSERVATORY] <= p->obs_used)
+            REFUSE("seat %d has no face-up Observatory (§7.1, R9)", seat);
+        if (c->stack_n[a.stack] < 2)
+            REFUSE("an Observatory draws only from a stack of at least 2 cards; this one has %d (§7.1, R9)",
+                   c->stack_n[a.stack]);
+        return STPETE_OK;
+    case STPETE_ACTION_PUB:
+        REFUSE("a Pub purchase is possible only right after building scoring (§7.2)");
+    default:
+        REFUSE("there is no Observatory draw to resolve (§7.1)");
+    }
+}
+
+/* ---- apply and the automatic steps ------------------------------------------------------------- */
+
+static void next_player(stpete_core *c)
+{
+    c->current = (uint8_t)((c->current + 1) % c->rules.players);
+}
+
+/* §4.4: income of the phase's colour, Mariinskij-Theater and Tax Man (§7.5, R12), face-down Observatories no VP. */
+static void score_phase(stpete_state *st)
+{
+    stpete_core *c = &st->core;
+    int colour = c->phase;
+    int n = c->rules.players;
+    for (int k = 0; k < n; k++) {
+        int seat = (c->markers[c->phase] + k) % n;
+        player_state *p = &c->p[seat];
+        int rubles = 0, vp = 0, count[3] = { 0, 0, 0 };
+        for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+            int copies = p->display[t];
+            count[stpete_cards[t].colour] += copies;
+            if (stpete_cards[t].colour == colour) {
+                rubles += copies * stpete_cards[t].rubles;
+                vp += copies * stpete_cards[t].vp;
+            }
+        }
+        if (colour == STPETE_COLOUR_BLUE) {
+            vp -= p->obs_used * stpete_cards[STPETE_CARD_OBSERVATORY].vp;
+            rubles += p->display[STPETE_CARD_MARIINSKIJ_THEATER] * count[STPETE_COLOUR_ORANGE];
+        } else if (colour == STPETE_COLOUR_ORANGE) {
+            rubles += p->display[STPETE_CARD_TAX_MAN] * count[STPETE_COLOUR_GREEN];
+        }
+        p->rubles += rubles;
+        p->vp += vp;
+        EMIT(st, STPETE_EVENT_SCORING, ev.seat = seat; ev.rubles = rubles; ev.vp = vp);
+    }
+}
+
+static void final_scoring(stpete_state *st)
+{
+    stpete_core *c = &st->core;
+    stpete_score s[STPETE_MAX_PLAYERS];
+    for (int i = 0; i < c->rules.players; i++)
+        stpete_score_of(c, i, &s[i]);
+    c->decision = STPETE_DECISION_NONE;
+    for (int i = 0; i < c->rules.players; i++) {
+        c->p[i].vp = s[i].total;
+        EMIT(st, STPETE_EVENT_FINAL_SCORING, ev.seat = i; ev.vp = s[i].total; ev.rubles = s[i].rubles;
+             ev.amount = s[i].aristocrat_bonus + s[i].rubles_bonus + s[i].hand_penalty);
+    }
+    EMIT(st, STPETE_EVENT_GAME_OVER, ev.amount = (int)stpete_winners_of(c));
+}
+
+static void start_phase(stpete_state *st, int phase)
+{
+    stpete_core *c = &st->core;
+    c->phase = (uint8_t)phase;
+    c->passes = 0;
+    c->decision = STPETE_DECISION_TURN;
+    c->current = c->markers[phase];
+    EMIT(st, STPETE_EVENT_PHASE_START, ev.seat = c->current);
+}
+
+/* §4.5 after the trading phase, or §4.6 the end of the game. */
+static void end_round(stpete_state *st)
+{
+    stpete_core *c = &st->core;
+    if (c->final_round) {
+        final_scoring(st);
+        return;
+    }
+    int discarded = c->row_n[1];
+    for (int i = 0; i < c->row_n[1]; i++) /* (1) lower row to the discard pile */
+        c->discard[c->row[1][i]]++;
+    memcpy(c->row[1], c->row[0], c->row_n[0]); /* (2) upper row moves down */
+    c->row_n[1] = c->row_n[0];
+    c->row_n[0] = 0;
+    EMIT(st, STPETE_EVENT_ROUND_END, ev.amount = discarded);
+    c->round++;
+    c->phase = STPETE_PHASE_WORKER;
+    deal(st, STPETE_STACK_WORKER); /* (3) */
+    for (int k = 0; k < 4; k++)    /* (4) markers to the left neighbour */
+        c->markers[k] = (uint8_t)((c->markers[k] + 1) % c->rules.players);
+    EMIT(st, STPETE_EVENT_MARKERS_MOVED, (void)0);
+    for (int i = 0; i < c->rules.players; i++) /* (5) Observatories face up */
+        c->p[i].obs_used = 0;
+    start_phase(st, STPETE_PHASE_WORKER);
+}
+
+/* Deal the next phase's cards (§4.5) and start it, or end the round. */
+static void finish_phase(stpete_state *st)
+{
+    stpete_core *c = &st->core;
+    if (c->phase == STPETE_PHASE_TRADING) {
+        end_round(st);
+        return;
+    }
+    deal(st, c->phase + 1);
+    start_phase(st, c->phase + 1);
+}
+
+/* Pub step (§7.2): ask the next Pub owner with a choice, in turn order from the building start player. */
+static void next_pub(stpete_state *st)
+{
+    stpete_core *c = &st->core;
+    int n = c->rules.players;
+    while (c->pub_next < n) {
+        int seat = (c->markers[STPETE_PHASE_BUILDING] + c->pub_next) % n;
+        c->pub_next++;
+        if (pub_choice_cap(c, seat) > 0) {
+            c->decision = STPETE_DECISION_PUB;
+            c->current = (uint8_t)seat;
+            return;
+        }
+    }
+    c->pub_next = 0;
+    c->decision = STPETE_DECISION_TURN;
+    finish_phase(st);
+}
+
+/* §4.3: N consecutive passes end the action part; then scoring (§4.4), the Pub step, new cards (§4.5). */
+static void end_action_part(stpete_state *st)
+{
+    stpete_core *c = &st->core;
+    c->passes = 0;
+    if (c->phase == STPETE_PHASE_TRADING) {
+        finish_phase(st);
+        return;
+    }
+    score_phase(st);
+    if (c->phase == STPETE_PHASE_BUILDING) {
+        c->pub_next = 0;
+        next_pub(st);
+        return;
+    }
+    finish_phase(st);
+}
+
+/* Put (card, displaced) into seat's display for price rubles (§4.2, §6). */
+static void acquire(stpete_state *st, int seat, int card, int displaced, int price)
+{
+    player_state *p = &st->core.p[seat];
+    p->rubles -= price;
+    if (displaced >= 0) {
+        p->display[displaced]--;
+        st->core.discard[displaced]++;
+        EMIT(st, STPETE_EVENT_DISPLACE, ev.seat = seat; ev.card = displaced);
+    }
+    p->display[card]++;
+}
+
+/* An action other than a pass was taken: reset the pass count and hand the turn on (§4.1, §4.3). */
+static void acted(stpete_core *c)
+{
+    c->passes = 0;
+    c->decision = STPETE_DECISION_TURN;
+    next_player(c);
+}
+
+void stpete_core_apply(stpete_state *st, int id)
+{
+    stpete_core *c = &st->core;
+    stpete_action a;
+    stpete_action_decode(id, &a);
+    int seat = c->current;
+    player_state *p = &c->p[seat];
+    switch (a.kind) {
+    case STPETE_ACTION_PASS:
+        c->passes++;
+        EMIT(st, STPETE_EVENT_PASS, ev.seat = seat; ev.amount = c->passes);
+        if (c->passes >= c->rules.players)
+            end_action_part(st);
+        else
+            next_player(c);
+        break;
+    case STPETE_ACTION_BUY:
+    case STPETE_ACTION_PLAY:
+    case STPETE_ACTION_OBSERVATORY_BUY: {
+        int price = stpete_price(c, seat, a.card, a.source, a.displaced);
+        if (a.kind == STPETE_ACTION_BUY)
+            remove_at(c->row[a.source], &c->row_n[a.source], find(c->row[a.source], c->row_n[a.source], a.card));
+        else if (a.kind == STPETE_ACTION_PLAY)
+            remove_at(p->hand, &p->hand_n, find(p->hand, p->hand_n, a.card));
+        else
+            c->obs_card = -1;
+        acquire(st, seat, a.card, a.displaced, price);
+        EMIT(st, a.kind == STPETE_ACTION_PLAY ? STPETE_EVENT_PLAY : STPETE_EVENT_BUY, ev.seat = seat;
+             ev.card = a.card; ev.source = a.source; ev.displaced = a.displaced; ev.price = price);
+        acted(c);
+        break;
+    }
+    case STPETE_ACTION_TAKE:
+    case STPETE_ACTION_OBSERVATORY_TAKE: {
+        int card = a.card;
+        if (a.kind == STPETE_ACTION_TAKE) {
+            remove_at(c->row[a.source], &c->row_n[a.source], find(c->row[a.source], c->row_n[a.source], card));
+        } else {
+            card = c->obs_card;
+            c->obs_card = -1;
+        }
+        p->hand[p->hand_n++] = (uint8_t)card;
+        EMIT(st, STPETE_EVENT_TAKE, ev.seat = seat; ev.card = card; ev.source = a.source);
+        acted(c);
+        break;
+    }
+    case STPETE_ACTION_OBSERVATORY: {
+        p->obs_used++;
+        int card = c->stack[a.stack][--c->stack_n[a.stack]];
+        c->obs_card = (int8_t)card;
+        c->passes = 0;
+        c->decision = STPETE_DECISION_OBSERVATORY;
+        EMIT(st, STPETE_EVENT_OBSERVATORY_DRAW, ev.seat = seat; ev.card = card; ev.stack = a.stack);
+        break;
+    }
+    case STPETE_ACTION_OBSERVATORY_DISCARD: {
+        int card = c->obs_card;
+        c->discard[card]++;
+        c->obs_card = -1;
+        EMIT(st, STPETE_EVENT_OBSERVATORY_DISCARD, ev.seat = seat; ev.card = card);
+        acted(c);
+        break;
+    }
+    case STPETE_ACTION_PUB:
+        p->rubles -= 2 * a.amount;
+        p->vp += a.amount;
+        EMIT(st, STPETE_EVENT_PUB, ev.seat = seat; ev.amount = a.amount; ev.vp = a.amount; ev.rubles = 2 * a.amount);
+        next_pub(st);
+        break;
+    default:
+        break;
+    }
+}
