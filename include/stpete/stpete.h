@@ -151,7 +151,8 @@ typedef struct stpete_card_info {
     int rubles;        /**< income in rubles at its colour's scoring */
     int vp;            /**< income in VP at its colour's scoring */
     int copies;        /**< number of copies in the game */
-    int ware;          /**< for workers and green trading cards: worker type of the ware (§6.2); else -1 */
+    int ware;          /**< workers and green trading cards: the worker type of their ware (§6.2); -1 for Czar and
+                            Carpenter (any ware: every green trading card may displace it) and all other cards */
     int special;       /**< ::stpete_special */
 } stpete_card_info;
 
@@ -367,8 +368,9 @@ typedef struct stpete_options {
      * All -1 (default) = dealt at random. Otherwise every entry is a seat, every seat holds 1 or 2 markers.
      */
     int start_markers[4];
-    int public_rubles;    /**< 1 = rubles are public information (§9 [option]); default 0 */
-    int public_hands;     /**< 1 = hand card identities are public (§9 [option]); default 0 */
+    int public_rubles;    /**< 1 = rubles are public information (§9 [option]); default 0. Information only: it
+                               does not change the rules, and is read by the per-seat views (planned) */
+    int public_hands;     /**< 1 = hand card identities are public (§9 [option]); default 0. Information only */
     stpete_allocator allocator; /**< optional allocator; zero = stdlib */
 } stpete_options;
 
@@ -408,8 +410,10 @@ STPETE_API void stpete_game_free(stpete_game *game);
 /**
  * Copy the options a game was created with.
  * @param game the game
- * @param out  receives the options (caller-owned)
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL.
+ * @param out  receives the options (caller-owned). Its struct_size must be set first (stpete_options_init() does
+ *             it): only that many bytes are written, so a caller built against an older header is never overrun.
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_UNSUPPORTED_VERSION if out->struct_size is
+ *         0 or larger than this library's struct.
  */
 STPETE_API int stpete_game_get_options(const stpete_game *game, stpete_options *out);
 
@@ -462,10 +466,11 @@ STPETE_API int stpete_state_clone(stpete_state **out, const stpete_state *src);
 
 /**
  * Copy the position of @p src into @p dst without allocating (for playouts). The event callback of @p dst is
- * kept. Both states must belong to games with the same options.
+ * kept. Both states must belong to games with the same rule options (players, Pub cap, tie-break, start markers,
+ * public rubles / hands); the seed and the allocator may differ.
  * @param dst destination state
  * @param src source state
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_MISMATCH if the games' options differ;
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_MISMATCH if the rule options differ;
  *         ::STPETE_E_REENTRANT if @p dst is inside its event callback.
  */
 STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src);
@@ -756,9 +761,11 @@ STPETE_API int stpete_state_winners(const stpete_state *state, unsigned *mask);
 
 /* ------------------------------------------------------------------------------------------------ */
 /** @name Events
- * A synchronous callback reports what happens while stpete_state_apply() runs. The callback must not modify
- * the state that calls it: stpete_state_apply(), stpete_state_reset() and stpete_state_copy() into it return
- * ::STPETE_E_REENTRANT from inside the callback. Queries are allowed. @{ */
+ * A synchronous callback reports what happens while stpete_state_apply() or stpete_state_reset() runs. The
+ * callback must not modify the state that calls it: stpete_state_apply(), stpete_state_apply_string(),
+ * stpete_state_reset(), stpete_state_set_event_callback() and stpete_state_copy() into it return
+ * ::STPETE_E_REENTRANT from inside the callback, and leave the state unchanged. Queries are allowed: they see the
+ * state with the reported change already made, and every card in exactly one place. @{ */
 
 /** Kinds of event, with the fields of ::stpete_event they fill. */
 enum stpete_event_kind {
