@@ -454,17 +454,26 @@ static void end_action_part(stpete_state *st)
     finish_phase(st);
 }
 
-/* Put (card, displaced) into seat's display for price rubles (§4.2, §6). */
+/* Put (card, displaced) into seat's display for price rubles (§4.2, §6). The card enters the display before the
+ * DISPLACE event, so that a callback sees all 116 cards in place (§2). */
 static void acquire(stpete_state *st, int seat, int card, int displaced, int price)
 {
     player_state *p = &st->core.p[seat];
     p->rubles -= price;
+    p->display[card]++;
     if (displaced >= 0) {
         p->display[displaced]--;
         st->core.discard[displaced]++;
         EMIT(st, STPETE_EVENT_DISPLACE, ev.seat = seat; ev.card = displaced);
     }
-    p->display[card]++;
+}
+
+/* The Observatory draw is resolved (§7.1). The decision goes back to an ordinary turn at once, so that an event
+ * callback querying the state (e.g. its legal actions) never sees an Observatory decision without a drawn card. */
+static void clear_draw(stpete_core *c)
+{
+    c->obs_card = -1;
+    c->decision = STPETE_DECISION_TURN;
 }
 
 /* An action other than a pass was taken: reset the pass count and hand the turn on (§4.1, §4.3). */
@@ -500,7 +509,7 @@ void stpete_core_apply(stpete_state *st, int id)
         else if (a.kind == STPETE_ACTION_PLAY)
             remove_at(p->hand, &p->hand_n, find(p->hand, p->hand_n, a.card));
         else
-            c->obs_card = -1;
+            clear_draw(c);
         acquire(st, seat, a.card, a.displaced, price);
         EMIT(st, a.kind == STPETE_ACTION_PLAY ? STPETE_EVENT_PLAY : STPETE_EVENT_BUY, ev.seat = seat;
              ev.card = a.card; ev.source = a.source; ev.displaced = a.displaced; ev.price = price);
@@ -514,7 +523,7 @@ void stpete_core_apply(stpete_state *st, int id)
             remove_at(c->row[a.source], &c->row_n[a.source], find(c->row[a.source], c->row_n[a.source], card));
         } else {
             card = c->obs_card;
-            c->obs_card = -1;
+            clear_draw(c);
         }
         p->hand[p->hand_n++] = (uint8_t)card;
         EMIT(st, STPETE_EVENT_TAKE, ev.seat = seat; ev.card = card; ev.source = a.source);
@@ -533,7 +542,7 @@ void stpete_core_apply(stpete_state *st, int id)
     case STPETE_ACTION_OBSERVATORY_DISCARD: {
         int card = c->obs_card;
         c->discard[card]++;
-        c->obs_card = -1;
+        clear_draw(c);
         EMIT(st, STPETE_EVENT_OBSERVATORY_DISCARD, ev.seat = seat; ev.card = card);
         acted(c);
         break;

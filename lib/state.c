@@ -264,7 +264,8 @@ STPETE_API int stpete_state_legal_actions(const stpete_state *st, int *ids, size
     *count = n;
     if (n > cap)
         return STPETE_E_BUFFER_TOO_SMALL;
-    memcpy(ids, tmp, n * sizeof *ids);
+    if (n) /* ids may be NULL when cap is 0, and memcpy(NULL, ..., 0) is undefined */
+        memcpy(ids, tmp, n * sizeof *ids);
     return STPETE_OK;
 }
 
