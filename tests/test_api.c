@@ -1,0 +1,1834 @@
+/* Public-API tests (links the shared library, uses only include/stpete/stpete.h): bad input on every entry point,
+ * status codes, version, the §2 card table, the action encoding, options validation, life cycle (clone, copy,
+ * reset, allocator), determinism, and the "a failing call never modifies the state" contract. */
+#include <limits.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "stpete/stpete.h"
+
+/* ---- helpers ----------------------------------------------------------------------------------- */
+
+/* splitmix64: a deterministic local PRNG for the tests' own choices. */
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+static int rng_below(uint64_t *s, int n)
+{
+    return (int)(rng_next(s) % (uint64_t)n);
+}
+
+static stpete_game *make_game(int players, uint64_t seed)
+{
+    stpete_options o;
+    stpete_options_init(&o);
+    o.players = players;
+    o.seed = seed;
+    stpete_game *g = NULL;
+    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    assert_non_null(g);
+    return g;
+}
+
+static stpete_state *make_state(const stpete_game *g)
+{
+    stpete_state *st = NULL;
+    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    assert_non_null(st);
+    return st;
+}
+
+/* Apply one uniformly random legal action; returns the id applied. */
+static int step_random(stpete_state *st, uint64_t *rng)
+{
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    size_t n = 0;
+    assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
+    assert_true(n > 0);
+    int id = ids[rng_below(rng, (int)n)];
+    assert_int_equal(stpete_state_apply(st, id), STPETE_OK);
+    return id;
+}
+
+/* Play random legal actions until the game ends; returns the number of moves. */
+static int play_to_end(stpete_state *st, uint64_t rng_seed)
+{
+    uint64_t rng = rng_seed;
+    int moves = 0;
+    while (!stpete_state_is_terminal(st)) {
+        step_random(st, &rng);
+        moves++;
+        assert_true(moves < 5000);
+    }
+    return moves;
+}
+
+/* Play until the current decision is `want` (or the game ends); returns 1 if reached. */
+static int play_until_decision(stpete_state *st, int want, uint64_t *rng)
+{
+    int moves = 0;
+    while (!stpete_state_is_terminal(st)) {
+        if (stpete_state_decision(st) == want)
+            return 1;
+        step_random(st, rng);
+        assert_true(++moves < 5000);
+    }
+    return want == STPETE_DECISION_NONE;
+}
+
+/* ---- library: version, status codes ------------------------------------------------------------ */
+
+static void test_version(void **unused)
+{
+    (void)unused;
+    assert_non_null(stpete_version());
+    assert_string_equal(stpete_version(), STPETE_VERSION_STRING);
+    assert_int_equal(stpete_version_number(), STPETE_VERSION_NUMBER);
+    char buf[32];
+    snprintf(buf, sizeof buf, "%d.%d.%d", STPETE_VERSION_MAJOR, STPETE_VERSION_MINOR, STPETE_VERSION_PATCH);
+    assert_string_equal(stpete_version(), buf);
+    assert_int_equal(STPETE_VERSION_NUMBER,
+                     STPETE_VERSION_MAJOR * 10000 + STPETE_VERSION_MINOR * 100 + STPETE_VERSION_PATCH);
+    assert_int_equal(stpete_num_distinct_actions(), STPETE_NUM_DISTINCT_ACTIONS);
+    assert_int_equal(STPETE_NUM_DISTINCT_ACTIONS, 972);
+    assert_int_equal(STPETE_ACTION_ENCODING_VERSION, 1);
+}
+
+static void test_strerror(void **unused)
+{
+    (void)unused;
+    static const int codes[] = { STPETE_OK, STPETE_E_INVALID_ARGUMENT, STPETE_E_ILLEGAL_ACTION,
+                                 STPETE_E_BUFFER_TOO_SMALL, STPETE_E_OUT_OF_MEMORY, STPETE_E_GAME_OVER,
+                                 STPETE_E_NOT_TERMINAL, STPETE_E_PARSE, STPETE_E_UNSUPPORTED_VERSION,
+                                 STPETE_E_MISMATCH, STPETE_E_REENTRANT };
+    const size_t n = sizeof codes / sizeof codes[0];
+    const char *unknown = stpete_strerror(-1000);
+    assert_non_null(unknown);
+    assert_string_equal(unknown, "unknown status");
+    for (size_t i = 0; i < n; i++) {
+        assert_int_equal(codes[i], -(int)i); /* the codes are dense: 0, -1, ..., -10 */
+        const char *s = stpete_strerror(codes[i]);
+        assert_non_null(s);
+        assert_true(strlen(s) > 0);
+        assert_string_not_equal(s, unknown);
+        for (size_t j = 0; j < i; j++)
+            assert_string_not_equal(s, stpete_strerror(codes[j]));
+    }
+    assert_string_equal(stpete_strerror(STPETE_E_ILLEGAL_ACTION), "illegal action");
+    static const int bad[] = { 1, 2, -11, -12, 100, -100, INT_MAX, INT_MIN };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_string_equal(stpete_strerror(bad[i]), "unknown status");
+}
+
+/* ---- cards (§2) -------------------------------------------------------------------------------- */
+
+/* The tables of §2.1–§2.4 of the rules specification, transcribed independently of lib/cards.c. */
+static const struct {
+    const char *name;
+    int colour, trading, copies, cost, rubles, vp;
+} spec_cards[STPETE_NUM_CARD_TYPES] = {
+    { "Lumberjack", 0, 0, 6, 3, 3, 0 },
+    { "Gold Miner", 0, 0, 6, 4, 3, 0 },
+    { "Shepherd", 0, 0, 6, 5, 3, 0 },
+    { "Fur Trapper", 0, 0, 6, 6, 3, 0 },
+    { "Ship Builder", 0, 0, 6, 7, 3, 0 },
+    { "Czar and Carpenter", 0, 0, 1, 8, 3, 0 },
+    { "Market", 1, 0, 5, 5, 0, 1 },
+    { "Customs House", 1, 0, 5, 8, 0, 2 },
+    { "Firehouse", 1, 0, 3, 11, 0, 3 },
+    { "Hospital", 1, 0, 3, 14, 0, 4 },
+    { "Library", 1, 0, 3, 17, 0, 5 },
+    { "Theater", 1, 0, 2, 20, 0, 6 },
+    { "Academy", 1, 0, 1, 23, 0, 7 },
+    { "Potjomkin's Village", 1, 0, 1, 2, 0, 0 },
+    { "Pub", 1, 0, 2, 1, 0, 0 },
+    { "Warehouse", 1, 0, 1, 2, 0, 0 },
+    { "Observatory", 1, 0, 2, 6, 0, 1 },
+    { "Author", 2, 0, 6, 4, 1, 0 },
+    { "Administrator", 2, 0, 5, 7, 2, 0 },
+    { "Warehouse Manager", 2, 0, 5, 10, 3, 0 },
+    { "Secretary", 2, 0, 4, 12, 4, 0 },
+    { "Controller", 2, 0, 3, 14, 4, 1 },
+    { "Judge", 2, 0, 2, 16, 5, 2 },
+    { "Mistress of Ceremonies", 2, 0, 2, 18, 6, 3 },
+    { "Carpenter Workshop", 0, 1, 1, 4, 3, 0 },
+    { "Gold Smelter", 0, 1, 1, 6, 3, 0 },
+    { "Weaving Mill", 0, 1, 2, 8, 6, 0 },
+    { "Fur Shop", 0, 1, 3, 10, 3, 2 },
+    { "Wharf", 0, 1, 3, 12, 6, 1 },
+    { "Mariinskij-Theater", 1, 1, 1, 10, 0, 0 },
+    { "Bank", 1, 1, 1, 13, 5, 1 },
+    { "Peterhof", 1, 1, 1, 14, 4, 2 },
+    { "St Isaac's Cathedral", 1, 1, 1, 15, 3, 3 },
+    { "Church of the Resurrection of Jesus Christ", 1, 1, 1, 16, 2, 4 },
+    { "Harbor", 1, 1, 1, 16, 5, 2 },
+    { "Catherine the Great Palace", 1, 1, 1, 17, 1, 5 },
+    { "Smolny Cathedral", 1, 1, 1, 17, 4, 3 },
+    { "Hermitage", 1, 1, 1, 18, 3, 4 },
+    { "Winter Palace", 1, 1, 1, 19, 2, 5 },
+    { "Pope", 2, 1, 1, 6, 1, 1 },
+    { "Weapon Master", 2, 1, 1, 8, 4, 0 },
+    { "Chamber Maid", 2, 1, 1, 8, 0, 2 },
+    { "Builder", 2, 1, 1, 10, 5, 0 },
+    { "Senator", 2, 1, 1, 12, 2, 2 },
+    { "Patriarch", 2, 1, 1, 16, 0, 4 },
+    { "Tax Man", 2, 1, 1, 17, 0, 0 },
+    { "Admiral", 2, 1, 1, 18, 3, 3 },
+    { "Minister of Foreign Affairs", 2, 1, 1, 20, 2, 4 },
+    { "Czar", 2, 1, 1, 24, 0, 6 },
+};
+
+static void test_card_table(void **unused)
+{
+    (void)unused;
+    assert_int_equal(STPETE_NUM_CARD_TYPES, 49);
+    int total = 0, per_stack[4] = { 0 }, per_trading_colour[3] = { 0 }, types = 0;
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+        stpete_card_info info;
+        memset(&info, 0x55, sizeof info);
+        assert_int_equal(stpete_card_get_info(t, &info), STPETE_OK);
+        assert_non_null(info.name);
+        assert_string_equal(info.name, spec_cards[t].name);
+        assert_ptr_equal(stpete_card_name(t), info.name);
+        assert_int_equal(info.colour, spec_cards[t].colour);
+        assert_int_equal(info.trading, spec_cards[t].trading);
+        assert_int_equal(info.copies, spec_cards[t].copies);
+        assert_int_equal(info.cost, spec_cards[t].cost);
+        assert_int_equal(info.rubles, spec_cards[t].rubles);
+        assert_int_equal(info.vp, spec_cards[t].vp);
+        /* ware: workers and green trading cards have one (Czar and Carpenter: "any", §6.2), others -1 */
+        if (info.colour == STPETE_COLOUR_GREEN && t != STPETE_CARD_CZAR_AND_CARPENTER) {
+            assert_true(info.ware >= STPETE_CARD_LUMBERJACK && info.ware <= STPETE_CARD_SHIP_BUILDER);
+            if (!info.trading)
+                assert_int_equal(info.ware, t);
+        } else if (info.colour != STPETE_COLOUR_GREEN) {
+            assert_int_equal(info.ware, -1);
+        }
+        assert_true(info.special >= STPETE_SPECIAL_NONE && info.special <= STPETE_SPECIAL_CZAR_AND_CARPENTER);
+        total += info.copies;
+        per_stack[info.trading ? STPETE_STACK_TRADING : info.colour] += info.copies;
+        if (info.trading)
+            per_trading_colour[info.colour] += info.copies;
+        types++;
+    }
+    assert_int_equal(types, 49);
+    assert_int_equal(total, STPETE_NUM_CARDS);
+    assert_int_equal(total, 116);
+    assert_int_equal(per_stack[STPETE_STACK_WORKER], 31);
+    assert_int_equal(per_stack[STPETE_STACK_BUILDING], 28);
+    assert_int_equal(per_stack[STPETE_STACK_ARISTOCRAT], 27);
+    assert_int_equal(per_stack[STPETE_STACK_TRADING], 30);
+    for (int c = 0; c < 3; c++)
+        assert_int_equal(per_trading_colour[c], 10);
+
+    /* green trading wares (§2.4) and the specials (§7) */
+    static const int ware_of[][2] = {
+        { STPETE_CARD_CARPENTER_WORKSHOP, STPETE_CARD_LUMBERJACK },
+        { STPETE_CARD_GOLD_SMELTER, STPETE_CARD_GOLD_MINER },
+        { STPETE_CARD_WEAVING_MILL, STPETE_CARD_SHEPHERD },
+        { STPETE_CARD_FUR_SHOP, STPETE_CARD_FUR_TRAPPER },
+        { STPETE_CARD_WHARF, STPETE_CARD_SHIP_BUILDER },
+    };
+    for (size_t i = 0; i < sizeof ware_of / sizeof ware_of[0]; i++) {
+        stpete_card_info info;
+        assert_int_equal(stpete_card_get_info(ware_of[i][0], &info), STPETE_OK);
+        assert_int_equal(info.ware, ware_of[i][1]);
+    }
+    static const int special_of[][2] = {
+        { STPETE_CARD_OBSERVATORY, STPETE_SPECIAL_OBSERVATORY },
+        { STPETE_CARD_PUB, STPETE_SPECIAL_PUB },
+        { STPETE_CARD_WAREHOUSE, STPETE_SPECIAL_WAREHOUSE },
+        { STPETE_CARD_POTJOMKINS_VILLAGE, STPETE_SPECIAL_POTJOMKINS_VILLAGE },
+        { STPETE_CARD_MARIINSKIJ_THEATER, STPETE_SPECIAL_MARIINSKIJ_THEATER },
+        { STPETE_CARD_TAX_MAN, STPETE_SPECIAL_TAX_MAN },
+        { STPETE_CARD_CARPENTER_WORKSHOP, STPETE_SPECIAL_CARPENTER_WORKSHOP },
+        { STPETE_CARD_GOLD_SMELTER, STPETE_SPECIAL_GOLD_SMELTER },
+        { STPETE_CARD_CZAR_AND_CARPENTER, STPETE_SPECIAL_CZAR_AND_CARPENTER },
+    };
+    int specials = 0;
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+        stpete_card_info info;
+        assert_int_equal(stpete_card_get_info(t, &info), STPETE_OK);
+        int want = STPETE_SPECIAL_NONE;
+        for (size_t i = 0; i < sizeof special_of / sizeof special_of[0]; i++)
+            if (special_of[i][0] == t)
+                want = special_of[i][1];
+        assert_int_equal(info.special, want);
+        specials += info.special != STPETE_SPECIAL_NONE;
+    }
+    assert_int_equal(specials, 9);
+}
+
+static void test_card_names(void **unused)
+{
+    (void)unused;
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+        const char *name = stpete_card_name(t);
+        assert_non_null(name);
+        int back = -1;
+        assert_int_equal(stpete_card_from_name(name, &back), STPETE_OK);
+        assert_int_equal(back, t);
+        /* case-insensitive: all upper, all lower */
+        char up[96], low[96];
+        size_t len = strlen(name);
+        assert_true(len < sizeof up);
+        for (size_t i = 0; i <= len; i++) {
+            up[i] = (char)((name[i] >= 'a' && name[i] <= 'z') ? name[i] - 32 : name[i]);
+            low[i] = (char)((name[i] >= 'A' && name[i] <= 'Z') ? name[i] + 32 : name[i]);
+        }
+        back = -1;
+        assert_int_equal(stpete_card_from_name(up, &back), STPETE_OK);
+        assert_int_equal(back, t);
+        back = -1;
+        assert_int_equal(stpete_card_from_name(low, &back), STPETE_OK);
+        assert_int_equal(back, t);
+        /* names are unique */
+        for (int u = 0; u < t; u++)
+            assert_string_not_equal(name, stpete_card_name(u));
+    }
+    int card = -1;
+    assert_int_equal(stpete_card_from_name("potjomkin's village", &card), STPETE_OK);
+    assert_int_equal(card, STPETE_CARD_POTJOMKINS_VILLAGE);
+    assert_int_equal(stpete_card_from_name("CZAR", &card), STPETE_OK);
+    assert_int_equal(card, STPETE_CARD_CZAR);
+
+    /* failures leave *card alone */
+    static const char *const bad[] = { "", "Marke", "Markets", "Market ", " Market", "Czar and", "Potjomkins Village",
+                                       "pass", "\xff\xfe" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        card = 12345;
+        assert_int_equal(stpete_card_from_name(bad[i], &card), STPETE_E_PARSE);
+        assert_int_equal(card, 12345);
+    }
+    assert_int_equal(stpete_card_from_name(NULL, &card), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_card_from_name("Market", NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(card, 12345);
+}
+
+static void test_card_bad_input(void **unused)
+{
+    (void)unused;
+    stpete_card_info info;
+    assert_int_equal(stpete_card_get_info(0, NULL), STPETE_E_INVALID_ARGUMENT);
+    static const int bad[] = { -1, STPETE_NUM_CARD_TYPES, 50, 1000, INT_MIN, INT_MAX };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(stpete_card_get_info(bad[i], &info), STPETE_E_INVALID_ARGUMENT);
+        assert_null(stpete_card_name(bad[i]));
+    }
+}
+
+/* ---- actions ----------------------------------------------------------------------------------- */
+
+static int is_trading(int card)
+{
+    stpete_card_info info;
+    assert_int_equal(stpete_card_get_info(card, &info), STPETE_OK);
+    return info.trading;
+}
+
+static void test_action_decode_encode_all(void **unused)
+{
+    (void)unused;
+    int kinds[9] = { 0 };
+    for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++) {
+        stpete_action a;
+        memset(&a, 0x7f, sizeof a);
+        assert_int_equal(stpete_action_decode(id, &a), STPETE_OK);
+        assert_true(a.kind >= STPETE_ACTION_PASS && a.kind <= STPETE_ACTION_PUB);
+        kinds[a.kind]++;
+        /* unused fields are -1 */
+        switch (a.kind) {
+        case STPETE_ACTION_PASS:
+            assert_int_equal(a.source, -1);
+            assert_int_equal(a.card, -1);
+            assert_int_equal(a.displaced, -1);
+            assert_int_equal(a.stack, -1);
+            assert_int_equal(a.amount, -1);
+            break;
+        case STPETE_ACTION_BUY:
+        case STPETE_ACTION_PLAY:
+        case STPETE_ACTION_OBSERVATORY_BUY:
+            assert_true(a.card >= 0 && a.card < STPETE_NUM_CARD_TYPES);
+            if (a.kind == STPETE_ACTION_BUY)
+                assert_true(a.source == STPETE_SOURCE_UPPER || a.source == STPETE_SOURCE_LOWER);
+            else if (a.kind == STPETE_ACTION_PLAY)
+                assert_int_equal(a.source, STPETE_SOURCE_HAND);
+            else
+                assert_int_equal(a.source, STPETE_SOURCE_OBSERVATORY);
+            if (is_trading(a.card))
+                assert_true(a.displaced >= 0 && a.displaced < STPETE_NUM_CARD_TYPES && !is_trading(a.displaced));
+            else
+                assert_int_equal(a.displaced, -1);
+            assert_int_equal(a.stack, -1);
+            assert_int_equal(a.amount, -1);
+            break;
+        case STPETE_ACTION_TAKE:
+            assert_true(a.card >= 0 && a.card < STPETE_NUM_CARD_TYPES);
+            assert_true(a.source == STPETE_SOURCE_UPPER || a.source == STPETE_SOURCE_LOWER);
+            assert_int_equal(a.displaced, -1);
+            assert_int_equal(a.stack, -1);
+            assert_int_equal(a.amount, -1);
+            break;
+        case STPETE_ACTION_OBSERVATORY:
+            assert_true(a.stack >= 0 && a.stack < 4);
+            assert_int_equal(a.card, -1);
+            assert_int_equal(a.displaced, -1);
+            assert_int_equal(a.amount, -1);
+            break;
+        case STPETE_ACTION_OBSERVATORY_TAKE:
+        case STPETE_ACTION_OBSERVATORY_DISCARD:
+            assert_int_equal(a.source, STPETE_SOURCE_OBSERVATORY);
+            assert_int_equal(a.card, -1);
+            assert_int_equal(a.displaced, -1);
+            assert_int_equal(a.stack, -1);
+            assert_int_equal(a.amount, -1);
+            break;
+        case STPETE_ACTION_PUB:
+            assert_true(a.amount >= 0 && a.amount <= 10);
+            assert_int_equal(a.card, -1);
+            assert_int_equal(a.stack, -1);
+            break;
+        }
+        int back = -1;
+        assert_int_equal(stpete_action_encode(&a, &back), STPETE_OK);
+        assert_int_equal(back, id);
+    }
+    /* counts per kind from the encoding table of stpete.h */
+    assert_int_equal(kinds[STPETE_ACTION_PASS], 1);
+    assert_int_equal(kinds[STPETE_ACTION_BUY], 2 * STPETE_NUM_CARD_VARIANTS);
+    assert_int_equal(kinds[STPETE_ACTION_PLAY], STPETE_NUM_CARD_VARIANTS);
+    assert_int_equal(kinds[STPETE_ACTION_TAKE], 2 * STPETE_NUM_CARD_TYPES);
+    assert_int_equal(kinds[STPETE_ACTION_OBSERVATORY], 4);
+    assert_int_equal(kinds[STPETE_ACTION_OBSERVATORY_BUY], STPETE_NUM_CARD_VARIANTS);
+    assert_int_equal(kinds[STPETE_ACTION_OBSERVATORY_TAKE], 1);
+    assert_int_equal(kinds[STPETE_ACTION_OBSERVATORY_DISCARD], 1);
+    assert_int_equal(kinds[STPETE_ACTION_PUB], 11);
+}
+
+/* Spot checks of the documented id layout. */
+static void test_action_layout(void **unused)
+{
+    (void)unused;
+    static const struct {
+        int id, kind, source, card, displaced, stack, amount;
+    } anchors[] = {
+        { 0, STPETE_ACTION_PASS, -1, -1, -1, -1, -1 },
+        { 1, STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, STPETE_CARD_LUMBERJACK, -1, -1, -1 },
+        { 1 + 23, STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, STPETE_CARD_MISTRESS_OF_CEREMONIES, -1, -1, -1 },
+        { 1 + 24, STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, STPETE_CARD_CARPENTER_WORKSHOP, STPETE_CARD_LUMBERJACK, -1,
+          -1 },
+        { 1 + 25, STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, STPETE_CARD_CARPENTER_WORKSHOP,
+          STPETE_CARD_CZAR_AND_CARPENTER, -1, -1 },
+        { 1 + 32, STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, STPETE_CARD_WHARF, STPETE_CARD_SHIP_BUILDER, -1, -1 },
+        { 1 + 33, STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, STPETE_CARD_WHARF, STPETE_CARD_CZAR_AND_CARPENTER, -1, -1 },
+        { 1 + 34, STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, STPETE_CARD_MARIINSKIJ_THEATER, STPETE_CARD_MARKET, -1,
+          -1 },
+        { 1 + 44, STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, STPETE_CARD_MARIINSKIJ_THEATER, STPETE_CARD_OBSERVATORY,
+          -1, -1 },
+        { 1 + 143, STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, STPETE_CARD_WINTER_PALACE, STPETE_CARD_OBSERVATORY, -1,
+          -1 },
+        { 1 + 144, STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, STPETE_CARD_POPE, STPETE_CARD_AUTHOR, -1, -1 },
+        { 1 + 213, STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, STPETE_CARD_CZAR, STPETE_CARD_MISTRESS_OF_CEREMONIES, -1,
+          -1 },
+        { 215, STPETE_ACTION_BUY, STPETE_SOURCE_LOWER, STPETE_CARD_LUMBERJACK, -1, -1, -1 },
+        { 428, STPETE_ACTION_BUY, STPETE_SOURCE_LOWER, STPETE_CARD_CZAR, STPETE_CARD_MISTRESS_OF_CEREMONIES, -1, -1 },
+        { 429, STPETE_ACTION_PLAY, STPETE_SOURCE_HAND, STPETE_CARD_LUMBERJACK, -1, -1, -1 },
+        { 642, STPETE_ACTION_PLAY, STPETE_SOURCE_HAND, STPETE_CARD_CZAR, STPETE_CARD_MISTRESS_OF_CEREMONIES, -1, -1 },
+        { 643, STPETE_ACTION_TAKE, STPETE_SOURCE_UPPER, STPETE_CARD_LUMBERJACK, -1, -1, -1 },
+        { 691, STPETE_ACTION_TAKE, STPETE_SOURCE_UPPER, STPETE_CARD_CZAR, -1, -1, -1 },
+        { 692, STPETE_ACTION_TAKE, STPETE_SOURCE_LOWER, STPETE_CARD_LUMBERJACK, -1, -1, -1 },
+        { 740, STPETE_ACTION_TAKE, STPETE_SOURCE_LOWER, STPETE_CARD_CZAR, -1, -1, -1 },
+        { 741, STPETE_ACTION_OBSERVATORY, -1, -1, -1, STPETE_STACK_WORKER, -1 },
+        { 744, STPETE_ACTION_OBSERVATORY, -1, -1, -1, STPETE_STACK_TRADING, -1 },
+        { 745, STPETE_ACTION_OBSERVATORY_BUY, STPETE_SOURCE_OBSERVATORY, STPETE_CARD_LUMBERJACK, -1, -1, -1 },
+        { 958, STPETE_ACTION_OBSERVATORY_BUY, STPETE_SOURCE_OBSERVATORY, STPETE_CARD_CZAR,
+          STPETE_CARD_MISTRESS_OF_CEREMONIES, -1, -1 },
+        { 959, STPETE_ACTION_OBSERVATORY_TAKE, STPETE_SOURCE_OBSERVATORY, -1, -1, -1, -1 },
+        { 960, STPETE_ACTION_OBSERVATORY_DISCARD, STPETE_SOURCE_OBSERVATORY, -1, -1, -1, -1 },
+        { 961, STPETE_ACTION_PUB, -1, -1, -1, -1, 0 },
+        { 971, STPETE_ACTION_PUB, -1, -1, -1, -1, 10 },
+    };
+    for (size_t i = 0; i < sizeof anchors / sizeof anchors[0]; i++) {
+        stpete_action a;
+        assert_int_equal(stpete_action_decode(anchors[i].id, &a), STPETE_OK);
+        assert_int_equal(a.kind, anchors[i].kind);
+        assert_int_equal(a.card, anchors[i].card);
+        assert_int_equal(a.displaced, anchors[i].displaced);
+        assert_int_equal(a.stack, anchors[i].stack);
+        assert_int_equal(a.amount, anchors[i].amount);
+        if (anchors[i].source >= 0)
+            assert_int_equal(a.source, anchors[i].source);
+    }
+    /* the documented strings */
+    static const struct {
+        int id;
+        const char *text;
+    } strings[] = {
+        { 0, "pass" },
+        { 1 + 32, "buy Wharf from upper displacing Ship Builder" },
+        { 692 + STPETE_CARD_MARKET, "take Market from lower" },
+        { 429 + STPETE_CARD_PUB, "play Pub" },
+        { 742, "observatory building" },
+        { 960, "observatory discard" },
+        { 964, "pub 3" },
+    };
+    for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++) {
+        char buf[STPETE_ACTION_STRING_MAX];
+        assert_int_equal(stpete_action_to_string(strings[i].id, buf, sizeof buf), STPETE_OK);
+        assert_string_equal(buf, strings[i].text);
+    }
+}
+
+static void test_action_strings_all(void **unused)
+{
+    (void)unused;
+    static char all[STPETE_NUM_DISTINCT_ACTIONS][STPETE_ACTION_STRING_MAX];
+    for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++) {
+        char *s = all[id];
+        assert_int_equal(stpete_action_to_string(id, s, STPETE_ACTION_STRING_MAX), STPETE_OK);
+        size_t len = strlen(s);
+        assert_true(len > 0 && len < STPETE_ACTION_STRING_MAX);
+        int back = -1;
+        assert_int_equal(stpete_action_from_string(s, &back), STPETE_OK);
+        assert_int_equal(back, id);
+        /* exactly len + 1 bytes suffice; len bytes do not, and give a truncated NUL-terminated prefix */
+        char exact[STPETE_ACTION_STRING_MAX];
+        assert_int_equal(stpete_action_to_string(id, exact, len + 1), STPETE_OK);
+        assert_string_equal(exact, s);
+        char small[STPETE_ACTION_STRING_MAX];
+        memset(small, 'x', sizeof small);
+        assert_int_equal(stpete_action_to_string(id, small, len), STPETE_E_BUFFER_TOO_SMALL);
+        assert_int_equal(strlen(small), len - 1);
+        assert_memory_equal(small, s, len - 1);
+    }
+    /* uniqueness of the strings */
+    for (int i = 0; i < STPETE_NUM_DISTINCT_ACTIONS; i++)
+        for (int j = i + 1; j < STPETE_NUM_DISTINCT_ACTIONS; j++)
+            if (strcmp(all[i], all[j]) == 0)
+                fail_msg("actions %d and %d share the string \"%s\"", i, j, all[i]);
+    /* case-insensitive, surrounding blanks ignored (sample of ids, every kind covered) */
+    static const int sample[] = { 0, 1, 33, 144, 214, 215, 428, 429, 600, 643, 740, 741, 744, 745, 900, 958, 959,
+                                  960, 961, 971 };
+    for (size_t i = 0; i < sizeof sample / sizeof sample[0]; i++) {
+        const char *s = all[sample[i]];
+        char up[STPETE_ACTION_STRING_MAX + 8];
+        size_t len = strlen(s);
+        up[0] = ' ';
+        up[1] = '\t';
+        for (size_t k = 0; k < len; k++)
+            up[2 + k] = (char)((s[k] >= 'a' && s[k] <= 'z') ? s[k] - 32 : s[k]);
+        up[2 + len] = ' ';
+        up[3 + len] = '\n';
+        up[4 + len] = '\0';
+        int back = -1;
+        assert_int_equal(stpete_action_from_string(up, &back), STPETE_OK);
+        assert_int_equal(back, sample[i]);
+    }
+}
+
+static void test_action_bad_input(void **unused)
+{
+    (void)unused;
+    stpete_action a;
+    int id = 777;
+    char buf[STPETE_ACTION_STRING_MAX];
+    static const int bad_ids[] = { -1, STPETE_NUM_DISTINCT_ACTIONS, 1000, INT_MIN, INT_MAX };
+    for (size_t i = 0; i < sizeof bad_ids / sizeof bad_ids[0]; i++) {
+        assert_int_equal(stpete_action_decode(bad_ids[i], &a), STPETE_E_INVALID_ARGUMENT);
+        assert_int_equal(stpete_action_to_string(bad_ids[i], buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
+    }
+    assert_int_equal(stpete_action_decode(0, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_action_to_string(0, NULL, 10), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_action_to_string(0, buf, 0), STPETE_E_BUFFER_TOO_SMALL);
+    memset(buf, 'x', sizeof buf);
+    assert_int_equal(stpete_action_to_string(0, buf, 1), STPETE_E_BUFFER_TOO_SMALL);
+    assert_int_equal(buf[0], '\0');
+    assert_int_equal(stpete_action_to_string(0, buf, 4), STPETE_E_BUFFER_TOO_SMALL);
+    assert_string_equal(buf, "pas");
+    assert_int_equal(stpete_action_to_string(0, buf, 5), STPETE_OK);
+    assert_string_equal(buf, "pass");
+
+    /* encode: NULL and combinations no id represents */
+    stpete_action ok = { STPETE_ACTION_PASS, -1, -1, -1, -1, -1 };
+    assert_int_equal(stpete_action_encode(NULL, &id), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_action_encode(&ok, NULL), STPETE_E_INVALID_ARGUMENT);
+    static const stpete_action bad[] = {
+        { -1, -1, -1, -1, -1, -1 },
+        { 9, -1, -1, -1, -1, -1 },
+        { STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, -1, -1, -1, -1 },
+        { STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, STPETE_NUM_CARD_TYPES, -1, -1, -1 },
+        { STPETE_ACTION_BUY, STPETE_SOURCE_HAND, STPETE_CARD_MARKET, -1, -1, -1 },
+        { STPETE_ACTION_BUY, STPETE_SOURCE_OBSERVATORY, STPETE_CARD_MARKET, -1, -1, -1 },
+        { STPETE_ACTION_BUY, -1, STPETE_CARD_MARKET, -1, -1, -1 },
+        { STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, STPETE_CARD_WHARF, -1, -1, -1 },                     /* no target */
+        { STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, STPETE_CARD_WHARF, STPETE_CARD_LUMBERJACK, -1, -1 }, /* wrong ware */
+        { STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, STPETE_CARD_WHARF, STPETE_CARD_FUR_SHOP, -1, -1 },   /* trading */
+        { STPETE_ACTION_PLAY, STPETE_SOURCE_HAND, STPETE_CARD_BANK, STPETE_CARD_AUTHOR, -1, -1 },      /* colour */
+        { STPETE_ACTION_PLAY, STPETE_SOURCE_HAND, STPETE_CARD_BANK, STPETE_CARD_HERMITAGE, -1, -1 },   /* trading */
+        { STPETE_ACTION_OBSERVATORY_BUY, STPETE_SOURCE_OBSERVATORY, STPETE_CARD_POPE, STPETE_CARD_MARKET, -1, -1 },
+        { STPETE_ACTION_OBSERVATORY_BUY, STPETE_SOURCE_OBSERVATORY, STPETE_CARD_CZAR, -1, -1, -1 },
+        { STPETE_ACTION_TAKE, STPETE_SOURCE_HAND, STPETE_CARD_MARKET, -1, -1, -1 },
+        { STPETE_ACTION_TAKE, STPETE_SOURCE_UPPER, -1, -1, -1, -1 },
+        { STPETE_ACTION_TAKE, STPETE_SOURCE_LOWER, STPETE_NUM_CARD_TYPES, -1, -1, -1 },
+        { STPETE_ACTION_OBSERVATORY, -1, -1, -1, -1, -1 },
+        { STPETE_ACTION_OBSERVATORY, -1, -1, -1, 4, -1 },
+        { STPETE_ACTION_PUB, -1, -1, -1, -1, -1 },
+        { STPETE_ACTION_PUB, -1, -1, -1, -1, 11 },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        id = 777;
+        if (stpete_action_encode(&bad[i], &id) != STPETE_E_INVALID_ARGUMENT)
+            fail_msg("bad action %zu encoded as %d", i, id);
+        assert_int_equal(id, 777);
+    }
+    /* unused fields are ignored */
+    stpete_action noisy = { STPETE_ACTION_PASS, 3, 7, 9, 2, 5 };
+    assert_int_equal(stpete_action_encode(&noisy, &id), STPETE_OK);
+    assert_int_equal(id, 0);
+    stpete_action market = { STPETE_ACTION_BUY, STPETE_SOURCE_LOWER, STPETE_CARD_MARKET, 17, 3, 9 };
+    assert_int_equal(stpete_action_encode(&market, &id), STPETE_OK);
+    assert_int_equal(id, 215 + STPETE_CARD_MARKET);
+
+    /* parse failures */
+    static const char *const garbage[] = { "", "   ", "passs", "pass pass", "buy", "buy Market", "buy Market from",
+                                           "buy Market from middle", "buy Wharf from upper",
+                                           "buy Wharf from upper displacing Lumberjack", "take Market from hand",
+                                           "play", "play Markt", "pub 11", "pub -1", "pub", "observatory",
+                                           "observatory hand", "\x01\x02", "buy  Market from upper" };
+    for (size_t i = 0; i < sizeof garbage / sizeof garbage[0]; i++) {
+        id = 777;
+        if (stpete_action_from_string(garbage[i], &id) != STPETE_E_PARSE)
+            fail_msg("\"%s\" parsed as %d", garbage[i], id);
+        assert_int_equal(id, 777);
+    }
+    assert_int_equal(stpete_action_from_string(NULL, &id), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_action_from_string("pass", NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(id, 777);
+}
+
+/* ---- options and games ------------------------------------------------------------------------- */
+
+static void test_options_defaults(void **unused)
+{
+    (void)unused;
+    stpete_options o, m = STPETE_OPTIONS_INIT;
+    memset(&o, 0x5a, sizeof o);
+    stpete_options_init(&o);
+    stpete_options_init(NULL); /* ignored */
+    assert_int_equal(o.struct_size, sizeof(stpete_options));
+    assert_int_equal(o.players, 4);
+    assert_true(o.seed == 0);
+    assert_int_equal(o.pub_cap, STPETE_PUB_CAP_PER_PUB);
+    assert_int_equal(o.tie_break, STPETE_TIE_BREAK_RUBLES_MOD_10);
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(o.start_markers[k], -1);
+    assert_int_equal(o.public_rubles, 0);
+    assert_int_equal(o.public_hands, 0);
+    assert_null(o.allocator.malloc_fn);
+    assert_null(o.allocator.realloc_fn);
+    assert_null(o.allocator.free_fn);
+    assert_null(o.allocator.user);
+    /* the macro and the function agree field by field */
+    assert_int_equal(m.struct_size, o.struct_size);
+    assert_int_equal(m.players, o.players);
+    assert_true(m.seed == o.seed);
+    assert_int_equal(m.pub_cap, o.pub_cap);
+    assert_int_equal(m.tie_break, o.tie_break);
+    assert_memory_equal(m.start_markers, o.start_markers, sizeof o.start_markers);
+    assert_int_equal(m.public_rubles, o.public_rubles);
+    assert_int_equal(m.public_hands, o.public_hands);
+
+    /* NULL options = the defaults */
+    stpete_game *g = NULL;
+    assert_int_equal(stpete_game_new(&g, NULL), STPETE_OK);
+    assert_int_equal(stpete_game_num_players(g), 4);
+    stpete_options got;
+    memset(&got, 0, sizeof got);
+    assert_int_equal(stpete_game_get_options(g, &got), STPETE_OK);
+    assert_int_equal(got.players, 4);
+    assert_true(got.seed == 0);
+    assert_int_equal(got.pub_cap, STPETE_PUB_CAP_PER_PUB);
+    assert_int_equal(got.tie_break, STPETE_TIE_BREAK_RUBLES_MOD_10);
+    stpete_game_free(g);
+
+    /* get_options returns what was given */
+    for (int players = 2; players <= 4; players++) {
+        stpete_options_init(&o);
+        o.players = players;
+        o.seed = UINT64_C(0xDEADBEEFCAFEF00D) + (uint64_t)players;
+        o.pub_cap = STPETE_PUB_CAP_PER_PLAYER;
+        o.tie_break = STPETE_TIE_BREAK_RUBLES_TOTAL;
+        o.public_rubles = 1;
+        o.public_hands = 1;
+        for (int k = 0; k < 4; k++)
+            o.start_markers[k] = k % players;
+        assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+        assert_int_equal(stpete_game_num_players(g), players);
+        assert_int_equal(stpete_game_get_options(g, &got), STPETE_OK);
+        assert_int_equal(got.struct_size, sizeof got);
+        assert_int_equal(got.players, players);
+        assert_true(got.seed == o.seed);
+        assert_int_equal(got.pub_cap, STPETE_PUB_CAP_PER_PLAYER);
+        assert_int_equal(got.tie_break, STPETE_TIE_BREAK_RUBLES_TOTAL);
+        assert_int_equal(got.public_rubles, 1);
+        assert_int_equal(got.public_hands, 1);
+        assert_memory_equal(got.start_markers, o.start_markers, sizeof o.start_markers);
+        stpete_state *st = make_state(g);
+        for (int k = 0; k < 4; k++)
+            assert_int_equal(stpete_state_marker_holder(st, k), o.start_markers[k]);
+        assert_int_equal(stpete_state_current_player(st), o.start_markers[STPETE_PHASE_WORKER]);
+        stpete_state_free(st);
+        stpete_game_free(g);
+    }
+}
+
+static int game_new_status(const stpete_options *o)
+{
+    stpete_game *g = (stpete_game *)(uintptr_t)1; /* must be set to NULL on failure */
+    int rc = stpete_game_new(&g, o);
+    if (rc != STPETE_OK)
+        assert_null(g);
+    stpete_game_free(rc == STPETE_OK ? g : NULL);
+    return rc;
+}
+
+static void *count_malloc(void *user, size_t size);
+static void *count_realloc(void *user, void *ptr, size_t size);
+static void count_free(void *user, void *ptr);
+
+static void test_options_bad(void **unused)
+{
+    (void)unused;
+    stpete_options o;
+    assert_int_equal(stpete_game_new(NULL, NULL), STPETE_E_INVALID_ARGUMENT);
+    stpete_options_init(&o);
+    assert_int_equal(stpete_game_new(NULL, &o), STPETE_E_INVALID_ARGUMENT);
+
+    static const int bad_players[] = { -1, 0, 1, 5, 100 };
+    for (size_t i = 0; i < sizeof bad_players / sizeof bad_players[0]; i++) {
+        stpete_options_init(&o);
+        o.players = bad_players[i];
+        assert_int_equal(game_new_status(&o), STPETE_E_INVALID_ARGUMENT);
+    }
+    for (int players = 2; players <= 4; players++) {
+        stpete_options_init(&o);
+        o.players = players;
+        assert_int_equal(game_new_status(&o), STPETE_OK);
+    }
+    static const int bad_enum[] = { -1, 2, 3, 1000 };
+    for (size_t i = 0; i < sizeof bad_enum / sizeof bad_enum[0]; i++) {
+        stpete_options_init(&o);
+        o.pub_cap = bad_enum[i];
+        assert_int_equal(game_new_status(&o), STPETE_E_INVALID_ARGUMENT);
+        stpete_options_init(&o);
+        o.tie_break = bad_enum[i];
+        assert_int_equal(game_new_status(&o), STPETE_E_INVALID_ARGUMENT);
+    }
+    stpete_options_init(&o);
+    o.public_rubles = 2;
+    assert_int_equal(game_new_status(&o), STPETE_E_INVALID_ARGUMENT);
+    stpete_options_init(&o);
+    o.public_hands = -1;
+    assert_int_equal(game_new_status(&o), STPETE_E_INVALID_ARGUMENT);
+
+    /* start markers (§3.3 [option]): all -1, or every entry a seat and every seat holding 1 or 2 */
+    static const struct {
+        int players, m[4], rc;
+    } markers[] = {
+        { 4, { 0, 1, 2, 3 }, STPETE_OK },
+        { 4, { 3, 2, 1, 0 }, STPETE_OK },
+        { 4, { 0, 0, 1, 2 }, STPETE_E_INVALID_ARGUMENT },  /* seat 3 holds none */
+        { 4, { 0, 1, 2, 4 }, STPETE_E_INVALID_ARGUMENT },  /* seat out of range */
+        { 4, { -1, 1, 2, 3 }, STPETE_E_INVALID_ARGUMENT }, /* partial -1 */
+        { 4, { 0, 1, 2, -1 }, STPETE_E_INVALID_ARGUMENT }, /* partial -1 */
+        { 4, { -2, -1, -1, -1 }, STPETE_E_INVALID_ARGUMENT },
+        { 3, { 0, 0, 1, 2 }, STPETE_OK },
+        { 3, { 2, 1, 2, 0 }, STPETE_OK },
+        { 3, { 0, 1, 2, 3 }, STPETE_E_INVALID_ARGUMENT },  /* seat 3 in a 3-player game */
+        { 3, { 0, 0, 0, 1 }, STPETE_E_INVALID_ARGUMENT },  /* 3-1-0 */
+        { 3, { 0, 0, 1, 1 }, STPETE_E_INVALID_ARGUMENT },  /* seat 2 holds none */
+        { 2, { 0, 1, 0, 1 }, STPETE_OK },
+        { 2, { 1, 1, 0, 0 }, STPETE_OK },
+        { 2, { 0, 0, 0, 1 }, STPETE_E_INVALID_ARGUMENT },  /* 3-1 split */
+        { 2, { 1, 0, 1, 1 }, STPETE_E_INVALID_ARGUMENT },  /* 1-3 split */
+        { 2, { 0, 0, 0, 0 }, STPETE_E_INVALID_ARGUMENT },
+        { 2, { 0, 1, 2, 1 }, STPETE_E_INVALID_ARGUMENT },  /* seat out of range */
+        { 2, { 0, 1, -1, -1 }, STPETE_E_INVALID_ARGUMENT },/* partial -1 */
+        { 2, { -1, -1, -1, -1 }, STPETE_OK },
+    };
+    for (size_t i = 0; i < sizeof markers / sizeof markers[0]; i++) {
+        stpete_options_init(&o);
+        o.players = markers[i].players;
+        memcpy(o.start_markers, markers[i].m, sizeof o.start_markers);
+        int rc = game_new_status(&o);
+        if (rc != markers[i].rc)
+            fail_msg("markers case %zu: got %d, want %d", i, rc, markers[i].rc);
+    }
+
+    /* partial allocators */
+    for (int mask = 1; mask < 7; mask++) {
+        stpete_options_init(&o);
+        o.allocator.malloc_fn = (mask & 1) ? count_malloc : NULL;
+        o.allocator.realloc_fn = (mask & 2) ? count_realloc : NULL;
+        o.allocator.free_fn = (mask & 4) ? count_free : NULL;
+        assert_int_equal(game_new_status(&o), STPETE_E_INVALID_ARGUMENT);
+    }
+
+    /* struct_size: 0 or larger than the library's struct */
+    stpete_options_init(&o);
+    o.struct_size = 0;
+    assert_int_equal(game_new_status(&o), STPETE_E_UNSUPPORTED_VERSION);
+    o.struct_size = sizeof(stpete_options) + 1;
+    assert_int_equal(game_new_status(&o), STPETE_E_UNSUPPORTED_VERSION);
+    o.struct_size = sizeof(stpete_options) + 64;
+    assert_int_equal(game_new_status(&o), STPETE_E_UNSUPPORTED_VERSION);
+    o.struct_size = (size_t)-1;
+    assert_int_equal(game_new_status(&o), STPETE_E_UNSUPPORTED_VERSION);
+    /* unsupported version wins over otherwise bad fields: the library must not read an unknown layout */
+    o.struct_size = sizeof(stpete_options) + 8;
+    o.players = 9;
+    assert_int_equal(game_new_status(&o), STPETE_E_UNSUPPORTED_VERSION);
+}
+
+/* A caller compiled against an older, shorter options struct: the fields it does not know keep their defaults. */
+static void test_options_older_struct(void **unused)
+{
+    (void)unused;
+    stpete_options o;
+    stpete_options_init(&o);
+    o.players = 3;
+    o.seed = 99;
+    o.public_hands = 1; /* beyond the declared size: must be ignored */
+    o.allocator.malloc_fn = count_malloc; /* partial allocator, beyond the size: ignored */
+    o.struct_size = offsetof(stpete_options, public_rubles);
+    stpete_game *g = NULL;
+    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    stpete_options got;
+    assert_int_equal(stpete_game_get_options(g, &got), STPETE_OK);
+    assert_int_equal(got.players, 3);
+    assert_true(got.seed == 99);
+    assert_int_equal(got.public_hands, 0);
+    assert_null(got.allocator.malloc_fn);
+    stpete_game_free(g);
+}
+
+/* ---- life cycle: NULL arguments ---------------------------------------------------------------- */
+
+static void test_lifecycle_null(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(3, 5);
+    stpete_state *st = make_state(g);
+    stpete_state *out = (stpete_state *)(uintptr_t)1;
+
+    stpete_game_free(NULL);
+    stpete_state_free(NULL);
+    stpete_options opts;
+    assert_int_equal(stpete_game_get_options(NULL, &opts), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_game_get_options(g, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_game_num_players(NULL), STPETE_E_INVALID_ARGUMENT);
+
+    assert_int_equal(stpete_state_new(NULL, g), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_new(&out, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_null(out);
+    out = (stpete_state *)(uintptr_t)1;
+    assert_int_equal(stpete_state_clone(NULL, st), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_clone(&out, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_null(out);
+    assert_int_equal(stpete_state_copy(NULL, st), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_copy(st, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_equal(NULL, st), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_equal(st, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_equal(NULL, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_equal(st, st), 1);
+    assert_int_equal(stpete_state_reset(NULL, 1), STPETE_E_INVALID_ARGUMENT);
+    assert_null(stpete_state_game(NULL));
+    assert_ptr_equal(stpete_state_game(st), g);
+    assert_non_null(stpete_state_last_error(NULL));
+    assert_string_equal(stpete_state_last_error(NULL), "");
+    assert_string_equal(stpete_state_last_error(st), "");
+    assert_int_equal(stpete_state_set_event_callback(NULL, NULL, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_set_event_callback(st, NULL, NULL), STPETE_OK);
+
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+/* ---- queries: bad input ------------------------------------------------------------------------ */
+
+static void test_queries_bad_input(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(2, 11);
+    stpete_state *st = make_state(g);
+    stpete_state *before = NULL;
+    assert_int_equal(stpete_state_clone(&before, st), STPETE_OK);
+    const int E = STPETE_E_INVALID_ARGUMENT;
+    int buf[STPETE_NUM_CARDS];
+    size_t count = 0;
+    int vp = 0, price = 0;
+    stpete_score score;
+    unsigned mask = 0;
+
+    /* NULL state */
+    assert_int_equal(stpete_state_current_player(NULL), E);
+    assert_int_equal(stpete_state_is_terminal(NULL), E);
+    assert_int_equal(stpete_state_decision(NULL), E);
+    assert_int_equal(stpete_state_phase(NULL), E);
+    assert_int_equal(stpete_state_round(NULL), E);
+    assert_int_equal(stpete_state_is_final_round(NULL), E);
+    assert_int_equal(stpete_state_consecutive_passes(NULL), E);
+    assert_int_equal(stpete_state_row(NULL, 0, buf, 8, &count), E);
+    assert_int_equal(stpete_state_stack_size(NULL, 0), E);
+    assert_int_equal(stpete_state_display_count(NULL, 0, 0), E);
+    assert_int_equal(stpete_state_display(NULL, 0, buf, STPETE_NUM_CARDS, &count), E);
+    assert_int_equal(stpete_state_hand(NULL, 0, buf, STPETE_MAX_HAND, &count), E);
+    assert_int_equal(stpete_state_hand_limit(NULL, 0), E);
+    assert_int_equal(stpete_state_rubles(NULL, 0), E);
+    assert_int_equal(stpete_state_vp(NULL, 0, &vp), E);
+    assert_int_equal(stpete_state_observatories_used(NULL, 0), E);
+    assert_int_equal(stpete_state_observatory_card(NULL), E);
+    assert_int_equal(stpete_state_marker_holder(NULL, 0), E);
+    assert_int_equal(stpete_state_discard_count(NULL, 0), E);
+    assert_int_equal(stpete_state_price(NULL, 0, STPETE_CARD_MARKET, STPETE_SOURCE_UPPER, -1, &price), E);
+    assert_int_equal(stpete_state_score(NULL, 0, &score), E);
+    assert_int_equal(stpete_state_winners(NULL, &mask), E);
+    assert_int_equal(stpete_state_legal_actions(NULL, buf, STPETE_MAX_LEGAL_ACTIONS, &count), E);
+    uint8_t m[STPETE_NUM_DISTINCT_ACTIONS];
+    assert_int_equal(stpete_state_legal_action_mask(NULL, m, sizeof m), E);
+    assert_int_equal(stpete_state_is_legal(NULL, 0), E);
+    assert_int_equal(stpete_state_apply(NULL, 0), E);
+    assert_int_equal(stpete_state_apply_string(NULL, "pass"), E);
+
+    /* NULL out-pointers */
+    assert_int_equal(stpete_state_row(st, 0, buf, 8, NULL), E);
+    assert_int_equal(stpete_state_display(st, 0, buf, STPETE_NUM_CARDS, NULL), E);
+    assert_int_equal(stpete_state_hand(st, 0, buf, STPETE_MAX_HAND, NULL), E);
+    assert_int_equal(stpete_state_vp(st, 0, NULL), E);
+    assert_int_equal(stpete_state_price(st, 0, STPETE_CARD_MARKET, STPETE_SOURCE_UPPER, -1, NULL), E);
+    assert_int_equal(stpete_state_score(st, 0, NULL), E);
+    assert_int_equal(stpete_state_winners(st, NULL), E);
+    assert_int_equal(stpete_state_legal_actions(st, buf, STPETE_MAX_LEGAL_ACTIONS, NULL), E);
+    assert_int_equal(stpete_state_legal_action_mask(st, NULL, STPETE_NUM_DISTINCT_ACTIONS), E);
+    /* NULL buffer with a non-zero capacity */
+    assert_int_equal(stpete_state_row(st, 0, NULL, 8, &count), E);
+    assert_int_equal(stpete_state_display(st, 0, NULL, 8, &count), E);
+    assert_int_equal(stpete_state_hand(st, 0, NULL, 4, &count), E);
+    assert_int_equal(stpete_state_legal_actions(st, NULL, 10, &count), E);
+
+    /* bad seats (2 players: seats 0 and 1 only) */
+    static const int bad_seats[] = { -1, 2, 3, 4, 100, INT_MIN, INT_MAX };
+    for (size_t i = 0; i < sizeof bad_seats / sizeof bad_seats[0]; i++) {
+        int s = bad_seats[i];
+        assert_int_equal(stpete_state_display_count(st, s, 0), E);
+        assert_int_equal(stpete_state_display(st, s, buf, STPETE_NUM_CARDS, &count), E);
+        assert_int_equal(stpete_state_hand(st, s, buf, STPETE_MAX_HAND, &count), E);
+        assert_int_equal(stpete_state_hand_limit(st, s), E);
+        assert_int_equal(stpete_state_rubles(st, s), E);
+        assert_int_equal(stpete_state_vp(st, s, &vp), E);
+        assert_int_equal(stpete_state_observatories_used(st, s), E);
+        assert_int_equal(stpete_state_price(st, s, STPETE_CARD_MARKET, STPETE_SOURCE_UPPER, -1, &price), E);
+        assert_int_equal(stpete_state_score(st, s, &score), E);
+    }
+    /* bad cards */
+    static const int bad_cards[] = { -1, STPETE_NUM_CARD_TYPES, 255, INT_MIN, INT_MAX };
+    for (size_t i = 0; i < sizeof bad_cards / sizeof bad_cards[0]; i++) {
+        int c = bad_cards[i];
+        assert_int_equal(stpete_state_display_count(st, 0, c), E);
+        assert_int_equal(stpete_state_discard_count(st, c), E);
+        assert_int_equal(stpete_state_price(st, 0, c, STPETE_SOURCE_UPPER, -1, &price), E);
+    }
+    /* bad rows, stacks, phases, sources */
+    static const int bad_small[] = { -1, 4, 5, INT_MIN, INT_MAX };
+    for (size_t i = 0; i < sizeof bad_small / sizeof bad_small[0]; i++) {
+        int k = bad_small[i];
+        assert_int_equal(stpete_state_row(st, k, buf, 8, &count), E);
+        assert_int_equal(stpete_state_stack_size(st, k), E);
+        assert_int_equal(stpete_state_marker_holder(st, k), E);
+        assert_int_equal(stpete_state_price(st, 0, STPETE_CARD_MARKET, k, -1, &price), E);
+    }
+    assert_int_equal(stpete_state_row(st, STPETE_SOURCE_HAND, buf, 8, &count), E);
+    assert_int_equal(stpete_state_row(st, STPETE_SOURCE_OBSERVATORY, buf, 8, &count), E);
+    /* a trading card priced with a displaced type that is not one of its targets (§6.2) */
+    static const int bad_targets[][2] = {
+        { STPETE_CARD_WHARF, -1 },
+        { STPETE_CARD_WHARF, STPETE_CARD_LUMBERJACK },
+        { STPETE_CARD_WHARF, STPETE_CARD_FUR_SHOP },
+        { STPETE_CARD_CARPENTER_WORKSHOP, STPETE_CARD_GOLD_MINER },
+        { STPETE_CARD_BANK, STPETE_CARD_AUTHOR },
+        { STPETE_CARD_BANK, STPETE_CARD_HERMITAGE },
+        { STPETE_CARD_BANK, STPETE_NUM_CARD_TYPES },
+        { STPETE_CARD_POPE, STPETE_CARD_MARKET },
+        { STPETE_CARD_CZAR, STPETE_CARD_SENATOR },
+    };
+    for (size_t i = 0; i < sizeof bad_targets / sizeof bad_targets[0]; i++)
+        assert_int_equal(stpete_state_price(st, 0, bad_targets[i][0], STPETE_SOURCE_UPPER, bad_targets[i][1], &price),
+                         E);
+    /* good price queries: ≥ 1, and a non-trading card ignores `displaced` */
+    assert_int_equal(stpete_state_price(st, 0, STPETE_CARD_MARKET, STPETE_SOURCE_UPPER, -1, &price), STPETE_OK);
+    assert_int_equal(price, 5);
+    assert_int_equal(stpete_state_price(st, 1, STPETE_CARD_MARKET, STPETE_SOURCE_LOWER, 42, &price), STPETE_OK);
+    assert_int_equal(price, 4);
+    assert_int_equal(stpete_state_price(st, 0, STPETE_CARD_WHARF, STPETE_SOURCE_HAND, STPETE_CARD_SHIP_BUILDER,
+                                        &price), STPETE_OK);
+    assert_int_equal(price, 5);
+    assert_int_equal(stpete_state_price(st, 0, STPETE_CARD_PUB, STPETE_SOURCE_LOWER, -1, &price), STPETE_OK);
+    assert_int_equal(price, 1);
+
+    /* buffers too small report the needed size */
+    size_t upper = 0;
+    assert_int_equal(stpete_state_row(st, STPETE_SOURCE_UPPER, buf, 8, &upper), STPETE_OK);
+    assert_int_equal(upper, 4); /* 2 workers per player (§3.4) */
+    count = 0;
+    assert_int_equal(stpete_state_row(st, STPETE_SOURCE_UPPER, NULL, 0, &count), STPETE_E_BUFFER_TOO_SMALL);
+    assert_int_equal(count, upper);
+    count = 0;
+    assert_int_equal(stpete_state_row(st, STPETE_SOURCE_UPPER, buf, upper - 1, &count), STPETE_E_BUFFER_TOO_SMALL);
+    assert_int_equal(count, upper);
+    count = 99;
+    assert_int_equal(stpete_state_row(st, STPETE_SOURCE_LOWER, NULL, 0, &count), STPETE_OK);
+    assert_int_equal(count, 0);
+    count = 99;
+    assert_int_equal(stpete_state_hand(st, 0, NULL, 0, &count), STPETE_OK);
+    assert_int_equal(count, 0);
+    count = 99;
+    assert_int_equal(stpete_state_display(st, 1, NULL, 0, &count), STPETE_OK);
+    assert_int_equal(count, 0);
+
+    size_t nlegal = 0;
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &nlegal), STPETE_OK);
+    assert_true(nlegal > 1);
+    count = 0;
+    assert_int_equal(stpete_state_legal_actions(st, NULL, 0, &count), STPETE_E_BUFFER_TOO_SMALL);
+    assert_int_equal(count, nlegal);
+    count = 0;
+    int few[STPETE_MAX_LEGAL_ACTIONS];
+    assert_int_equal(stpete_state_legal_actions(st, few, nlegal - 1, &count), STPETE_E_BUFFER_TOO_SMALL);
+    assert_int_equal(count, nlegal);
+    count = 0;
+    assert_int_equal(stpete_state_legal_actions(st, few, nlegal, &count), STPETE_OK);
+    assert_int_equal(count, nlegal);
+    assert_memory_equal(few, ids, nlegal * sizeof ids[0]);
+    assert_int_equal(stpete_state_legal_action_mask(st, m, STPETE_NUM_DISTINCT_ACTIONS - 1),
+                     STPETE_E_BUFFER_TOO_SMALL);
+    assert_int_equal(stpete_state_legal_action_mask(st, m, 0), STPETE_E_BUFFER_TOO_SMALL);
+
+    /* is_legal: out-of-range ids are simply not legal */
+    static const int bad_ids[] = { -1, STPETE_NUM_DISTINCT_ACTIONS, 5000, INT_MIN, INT_MAX };
+    for (size_t i = 0; i < sizeof bad_ids / sizeof bad_ids[0]; i++)
+        assert_int_equal(stpete_state_is_legal(st, bad_ids[i]), 0);
+
+    /* winners before the end */
+    mask = 12345;
+    assert_int_equal(stpete_state_winners(st, &mask), STPETE_E_NOT_TERMINAL);
+    assert_int_equal(mask, 12345);
+
+    /* none of this changed the state */
+    assert_int_equal(stpete_state_equal(st, before), 1);
+    stpete_state_free(before);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+/* Display buffer too small once a player owns cards. */
+static void test_display_hand_buffers(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(3, 21);
+    stpete_state *st = make_state(g);
+    uint64_t rng = 7;
+    int checked_display = 0, checked_hand = 0;
+    while (!stpete_state_is_terminal(st) && (!checked_display || !checked_hand)) {
+        for (int s = 0; s < 3; s++) {
+            int cards[STPETE_NUM_CARDS];
+            size_t n = 0, n2 = 0;
+            assert_int_equal(stpete_state_display(st, s, cards, STPETE_NUM_CARDS, &n), STPETE_OK);
+            if (n >= 2) {
+                int few[STPETE_NUM_CARDS];
+                assert_int_equal(stpete_state_display(st, s, few, n - 1, &n2), STPETE_E_BUFFER_TOO_SMALL);
+                assert_int_equal(n2, n);
+                assert_int_equal(stpete_state_display(st, s, NULL, 0, &n2), STPETE_E_BUFFER_TOO_SMALL);
+                assert_int_equal(n2, n);
+                /* ascending, one entry per copy, agreeing with display_count */
+                int per[STPETE_NUM_CARD_TYPES] = { 0 };
+                for (size_t i = 0; i < n; i++) {
+                    if (i)
+                        assert_true(cards[i - 1] <= cards[i]);
+                    per[cards[i]]++;
+                }
+                for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
+                    assert_int_equal(stpete_state_display_count(st, s, t), per[t]);
+                checked_display = 1;
+            }
+            assert_int_equal(stpete_state_hand(st, s, cards, STPETE_MAX_HAND, &n), STPETE_OK);
+            if (n >= 1) {
+                assert_int_equal(stpete_state_hand(st, s, NULL, 0, &n2), STPETE_E_BUFFER_TOO_SMALL);
+                assert_int_equal(n2, n);
+                int few[STPETE_MAX_HAND];
+                assert_int_equal(stpete_state_hand(st, s, few, n - 1, &n2), STPETE_E_BUFFER_TOO_SMALL);
+                assert_int_equal(n2, n);
+                checked_hand = 1;
+            }
+        }
+        step_random(st, &rng);
+    }
+    assert_true(checked_display);
+    assert_true(checked_hand);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+/* ---- legal actions ----------------------------------------------------------------------------- */
+
+static void check_legal_consistency(const stpete_state *st)
+{
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    size_t n = 0;
+    uint8_t mask[STPETE_NUM_DISTINCT_ACTIONS + 16];
+    memset(mask, 0xee, sizeof mask);
+    assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
+    assert_int_equal(stpete_state_legal_action_mask(st, mask, sizeof mask), STPETE_OK);
+    for (size_t i = 1; i < n; i++)
+        assert_true(ids[i - 1] < ids[i]);
+    size_t k = 0, set = 0;
+    for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++) {
+        int listed = k < n && ids[k] == id;
+        if (listed)
+            k++;
+        assert_int_equal(mask[id], listed);
+        assert_int_equal(stpete_state_is_legal(st, id), listed);
+        set += mask[id];
+    }
+    assert_int_equal(k, n);
+    assert_int_equal(set, n);
+    assert_int_equal(mask[STPETE_NUM_DISTINCT_ACTIONS], 0xee); /* writes only `STPETE_NUM_DISTINCT_ACTIONS` bytes */
+    if (stpete_state_is_terminal(st))
+        assert_int_equal(n, 0);
+    else
+        assert_true(n > 0 && n <= STPETE_MAX_LEGAL_ACTIONS);
+}
+
+static void test_legal_list_and_mask(void **unused)
+{
+    (void)unused;
+    for (int players = 2; players <= 4; players++) {
+        stpete_game *g = make_game(players, 1000 + (uint64_t)players);
+        stpete_state *st = make_state(g);
+        uint64_t rng = 31 * (uint64_t)players;
+        int moves = 0;
+        while (!stpete_state_is_terminal(st)) {
+            check_legal_consistency(st);
+            step_random(st, &rng);
+            assert_true(++moves < 5000);
+        }
+        check_legal_consistency(st);
+        stpete_state_free(st);
+        stpete_game_free(g);
+    }
+}
+
+/* ---- apply: failures leave the state unchanged -------------------------------------------------- */
+
+static void test_apply_invalid_and_illegal(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(4, 77);
+    stpete_state *st = make_state(g);
+    stpete_state *before = NULL;
+    assert_int_equal(stpete_state_clone(&before, st), STPETE_OK);
+
+    /* out-of-range ids */
+    static const int bad_ids[] = { -1, STPETE_NUM_DISTINCT_ACTIONS, INT_MIN, INT_MAX };
+    for (size_t i = 0; i < sizeof bad_ids / sizeof bad_ids[0]; i++) {
+        assert_int_equal(stpete_state_apply(st, bad_ids[i]), STPETE_E_INVALID_ARGUMENT);
+        assert_true(strlen(stpete_state_last_error(st)) > 0);
+        assert_int_equal(stpete_state_equal(st, before), 1);
+    }
+    /* every unlisted id of the initial state is refused as illegal */
+    int refused = 0;
+    for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++) {
+        if (stpete_state_is_legal(st, id))
+            continue;
+        assert_int_equal(stpete_state_apply(st, id), STPETE_E_ILLEGAL_ACTION);
+        assert_true(strlen(stpete_state_last_error(st)) > 0);
+        assert_int_equal(stpete_state_equal(st, before), 1);
+        refused++;
+    }
+    assert_true(refused > 900);
+    /* a success clears the message */
+    assert_true(strlen(stpete_state_last_error(st)) > 0);
+    assert_int_equal(stpete_state_apply(st, 0), STPETE_OK);
+    assert_string_equal(stpete_state_last_error(st), "");
+    assert_int_equal(stpete_state_equal(st, before), 0);
+
+    /* an illegal action in the middle of a game, in each kind of decision that random play reaches */
+    uint64_t rng = 3;
+    int reached_kinds = 0;
+    for (int want = STPETE_DECISION_TURN; want <= STPETE_DECISION_PUB; want++) {
+        assert_int_equal(stpete_state_reset(st, 500 + (uint64_t)want), STPETE_OK);
+        int reached = 0;
+        for (int tries = 0; tries < 50 && !reached; tries++) {
+            if (play_until_decision(st, want, &rng)) {
+                reached = 1;
+                break;
+            }
+            assert_int_equal(stpete_state_reset(st, 600 + (uint64_t)tries), STPETE_OK);
+        }
+        if (!reached)
+            continue;
+        reached_kinds++;
+        assert_int_equal(stpete_state_copy(before, st), STPETE_OK);
+        int bad = want == STPETE_DECISION_TURN ? 960 : 0; /* discard without a draw; pass while resolving */
+        assert_int_equal(stpete_state_apply(st, bad), STPETE_E_ILLEGAL_ACTION);
+        assert_true(strlen(stpete_state_last_error(st)) > 0);
+        assert_int_equal(stpete_state_equal(st, before), 1);
+        assert_int_equal(stpete_state_decision(st), want);
+    }
+    assert_int_equal(reached_kinds, 3); /* turn, Observatory draw and Pub step were all reached */
+    stpete_state_free(before);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+static void test_apply_string(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(2, 8);
+    stpete_state *st = make_state(g);
+    stpete_state *before = NULL;
+    assert_int_equal(stpete_state_clone(&before, st), STPETE_OK);
+    assert_int_equal(stpete_state_apply_string(st, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_true(strlen(stpete_state_last_error(st)) > 0);
+    assert_int_equal(stpete_state_equal(st, before), 1);
+    assert_int_equal(stpete_state_apply_string(st, "fly to the moon"), STPETE_E_PARSE);
+    assert_true(strlen(stpete_state_last_error(st)) > 0);
+    assert_int_equal(stpete_state_equal(st, before), 1);
+    assert_int_equal(stpete_state_apply_string(st, ""), STPETE_E_PARSE);
+    assert_int_equal(stpete_state_equal(st, before), 1);
+    assert_int_equal(stpete_state_apply_string(st, "observatory discard"), STPETE_E_ILLEGAL_ACTION);
+    assert_true(strlen(stpete_state_last_error(st)) > 0);
+    assert_int_equal(stpete_state_equal(st, before), 1);
+    /* a legal string applies like its id */
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    size_t n = 0;
+    assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
+    int id = ids[n - 1];
+    char s[STPETE_ACTION_STRING_MAX];
+    assert_int_equal(stpete_action_to_string(id, s, sizeof s), STPETE_OK);
+    assert_int_equal(stpete_state_apply_string(st, s), STPETE_OK);
+    assert_string_equal(stpete_state_last_error(st), "");
+    assert_int_equal(stpete_state_apply(before, id), STPETE_OK);
+    assert_int_equal(stpete_state_equal(st, before), 1);
+    stpete_state_free(before);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+static void test_game_over(void **unused)
+{
+    (void)unused;
+    for (int players = 2; players <= 4; players++) {
+        stpete_game *g = make_game(players, 4242);
+        stpete_state *st = make_state(g);
+        unsigned mask = 0;
+        assert_int_equal(stpete_state_winners(st, &mask), STPETE_E_NOT_TERMINAL);
+        play_to_end(st, 99);
+        assert_int_equal(stpete_state_is_terminal(st), 1);
+        assert_int_equal(stpete_state_current_player(st), STPETE_PLAYER_TERMINAL);
+        assert_int_equal(stpete_state_decision(st), STPETE_DECISION_NONE);
+        assert_int_equal(stpete_state_phase(st), STPETE_PHASE_TRADING);
+        assert_int_equal(stpete_state_is_final_round(st), 1);
+        size_t n = 99;
+        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
+        assert_int_equal(n, 0);
+        n = 99;
+        assert_int_equal(stpete_state_legal_actions(st, NULL, 0, &n), STPETE_OK);
+        assert_int_equal(n, 0);
+        assert_int_equal(stpete_state_winners(st, &mask), STPETE_OK);
+        assert_true(mask != 0 && mask < (1u << players));
+
+        stpete_state *before = NULL;
+        assert_int_equal(stpete_state_clone(&before, st), STPETE_OK);
+        for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++) {
+            assert_int_equal(stpete_state_is_legal(st, id), 0);
+            assert_int_equal(stpete_state_apply(st, id), STPETE_E_GAME_OVER);
+            assert_true(strlen(stpete_state_last_error(st)) > 0);
+            assert_int_equal(stpete_state_equal(st, before), 1);
+        }
+        assert_int_equal(stpete_state_apply_string(st, "pass"), STPETE_E_GAME_OVER);
+        assert_true(strlen(stpete_state_last_error(st)) > 0);
+        assert_int_equal(stpete_state_equal(st, before), 1);
+        /* score breakdown of a finished game: the scoring applied (§8, R13) */
+        for (int s = 0; s < players; s++) {
+            stpete_score sc;
+            int vp = 0;
+            assert_int_equal(stpete_state_score(st, s, &sc), STPETE_OK);
+            assert_int_equal(stpete_state_vp(st, s, &vp), STPETE_OK);
+            assert_int_equal(sc.total, vp);
+            assert_int_equal(sc.total, sc.vp_before + sc.aristocrat_bonus + sc.rubles_bonus + sc.hand_penalty);
+            assert_int_equal(sc.rubles, stpete_state_rubles(st, s));
+            assert_int_equal(sc.tie_break, sc.rubles % 10);
+        }
+        stpete_state_free(before);
+        stpete_state_free(st);
+        stpete_game_free(g);
+    }
+}
+
+/* ---- events: re-entrancy ----------------------------------------------------------------------- */
+
+typedef struct reentry {
+    stpete_state *self;  /* the state whose callback this is (non-const handle kept by the test) */
+    stpete_state *other; /* another state of the same game */
+    int calls;
+    int checked;
+    int failures;
+} reentry;
+
+static void reentrant_cb(const stpete_state *state, const stpete_event *ev, void *user)
+{
+    reentry *r = user;
+    r->calls++;
+    if (state != r->self)
+        r->failures++;
+    if (ev->kind < STPETE_EVENT_PHASE_START || ev->kind > STPETE_EVENT_GAME_OVER)
+        r->failures++;
+    /* queries are allowed: clone the position, then try every mutating entry point */
+    stpete_state *snap = NULL;
+    if (stpete_state_clone(&snap, state) != STPETE_OK) {
+        r->failures++;
+        return;
+    }
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    size_t n = 0;
+    if (stpete_state_legal_actions(state, ids, STPETE_MAX_LEGAL_ACTIONS, &n) != STPETE_OK)
+        r->failures++;
+    /* the position seen by a callback is consistent: a drawn card exactly when an Observatory decision is open */
+    if ((stpete_state_decision(state) == STPETE_DECISION_OBSERVATORY) != (stpete_state_observatory_card(state) >= 0))
+        r->failures++;
+    int try_ids[3] = { 0, n ? ids[0] : 0, n ? ids[n - 1] : 0 };
+    for (int i = 0; i < 3; i++) {
+        if (stpete_state_apply(r->self, try_ids[i]) != STPETE_E_REENTRANT)
+            r->failures++;
+        if (stpete_state_last_error(r->self)[0] == '\0')
+            r->failures++;
+        if (stpete_state_equal(r->self, snap) != 1)
+            r->failures++;
+    }
+    if (stpete_state_apply_string(r->self, "pass") != STPETE_E_REENTRANT)
+        r->failures++;
+    if (stpete_state_reset(r->self, 12345) != STPETE_E_REENTRANT)
+        r->failures++;
+    if (stpete_state_last_error(r->self)[0] == '\0')
+        r->failures++;
+    if (stpete_state_copy(r->self, r->other) != STPETE_E_REENTRANT)
+        r->failures++;
+    if (stpete_state_set_event_callback(r->self, NULL, NULL) != STPETE_E_REENTRANT)
+        r->failures++;
+    if (stpete_state_equal(r->self, snap) != 1)
+        r->failures++;
+    /* copying out of the state into another one is a query of this state: allowed */
+    if (stpete_state_copy(r->other, state) != STPETE_OK)
+        r->failures++;
+    stpete_state_free(snap);
+    r->checked++;
+}
+
+static void test_reentrant(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(3, 2024);
+    stpete_state *st = make_state(g);
+    stpete_state *other = make_state(g);
+    reentry r = { st, other, 0, 0, 0 };
+    assert_int_equal(stpete_state_set_event_callback(st, reentrant_cb, &r), STPETE_OK);
+    uint64_t rng = 5;
+    int moves = 0, seen[3] = { 0, 0, 0 }; /* Observatory draws resolved by buy, take, discard */
+    /* whole games, until an Observatory draw has been resolved in each of the three ways */
+    for (uint64_t seed = 2024; seed < 2024 + 40 && !(seen[0] && seen[1] && seen[2]); seed++) {
+        assert_int_equal(stpete_state_reset(st, seed), STPETE_OK);
+        while (!stpete_state_is_terminal(st)) {
+            int id = step_random(st, &rng);
+            moves++;
+            if (id >= 745 && id <= 960)
+                seen[id < 959 ? 0 : id - 958] = 1;
+            /* the failed calls inside the callback did not leak out: the outer apply succeeded and cleared them */
+            assert_string_equal(stpete_state_last_error(st), "");
+        }
+    }
+    assert_true(seen[0] && seen[1] && seen[2]);
+    assert_true(r.calls > moves);
+    assert_int_equal(r.checked, r.calls);
+    assert_int_equal(r.failures, 0);
+    /* reset fires events too (deals, phase start), with the same protection */
+    int calls = r.calls;
+    assert_int_equal(stpete_state_reset(st, 9), STPETE_OK);
+    assert_true(r.calls > calls);
+    assert_int_equal(r.failures, 0);
+    /* after the callback the state is freely mutable again */
+    assert_int_equal(stpete_state_set_event_callback(st, NULL, NULL), STPETE_OK);
+    calls = r.calls;
+    assert_int_equal(stpete_state_apply(st, 0), STPETE_OK);
+    assert_int_equal(r.calls, calls);
+    stpete_state_free(other);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+/* ---- clone, copy ------------------------------------------------------------------------------- */
+
+static int count_events_cb_calls;
+static void count_events_cb(const stpete_state *state, const stpete_event *ev, void *user)
+{
+    (void)state;
+    (void)ev;
+    (void)user;
+    count_events_cb_calls++;
+}
+
+static void test_clone_copy_independence(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(4, 31337);
+    stpete_state *a = make_state(g);
+    uint64_t rng = 17;
+    for (int i = 0; i < 30; i++)
+        step_random(a, &rng);
+    stpete_state *b = NULL;
+    assert_int_equal(stpete_state_clone(&b, a), STPETE_OK);
+    assert_ptr_equal(stpete_state_game(b), g);
+    assert_int_equal(stpete_state_equal(a, b), 1);
+    stpete_state *a0 = NULL;
+    assert_int_equal(stpete_state_clone(&a0, a), STPETE_OK);
+
+    /* advancing the clone does not touch the original */
+    uint64_t rng_b = 99;
+    for (int i = 0; i < 20 && !stpete_state_is_terminal(b); i++)
+        step_random(b, &rng_b);
+    assert_int_equal(stpete_state_equal(a, a0), 1);
+    assert_int_equal(stpete_state_equal(a, b), 0);
+
+    /* the same moves on original and clone give equal states (the PRNG is part of the state) */
+    stpete_state *c = NULL;
+    assert_int_equal(stpete_state_clone(&c, a), STPETE_OK);
+    uint64_t r1 = 5, r2 = 5;
+    while (!stpete_state_is_terminal(a)) {
+        int x = step_random(a, &r1);
+        int y = step_random(c, &r2);
+        assert_int_equal(x, y);
+        assert_int_equal(stpete_state_equal(a, c), 1);
+    }
+    /* copy restores a position, without allocating, into a state that diverged */
+    assert_int_equal(stpete_state_copy(a, a0), STPETE_OK);
+    assert_int_equal(stpete_state_equal(a, a0), 1);
+    assert_string_equal(stpete_state_last_error(a), "");
+    step_random(a, &rng);
+    assert_int_equal(stpete_state_equal(a, a0), 0);
+    assert_int_equal(stpete_state_copy(a, a), STPETE_OK); /* self copy is a no-op */
+
+    /* the event callback is not copied by clone; copy keeps the destination's */
+    count_events_cb_calls = 0;
+    assert_int_equal(stpete_state_set_event_callback(a0, count_events_cb, NULL), STPETE_OK);
+    stpete_state *d = NULL;
+    assert_int_equal(stpete_state_clone(&d, a0), STPETE_OK);
+    step_random(d, &rng);
+    assert_int_equal(count_events_cb_calls, 0);
+    assert_int_equal(stpete_state_copy(a0, d), STPETE_OK);
+    assert_int_equal(stpete_state_equal(a0, d), 1);
+    step_random(a0, &rng);                  /* a move on a0... */
+    assert_true(count_events_cb_calls > 0); /* ...is reported to a0's own callback */
+
+    stpete_state_free(a);
+    stpete_state_free(a0);
+    stpete_state_free(b);
+    stpete_state_free(c);
+    stpete_state_free(d);
+    stpete_game_free(g);
+}
+
+static void test_copy_mismatch(void **unused)
+{
+    (void)unused;
+    stpete_options base;
+    stpete_options_init(&base);
+    base.players = 4;
+    stpete_game *g = NULL;
+    assert_int_equal(stpete_game_new(&g, &base), STPETE_OK);
+    stpete_state *st = make_state(g);
+
+    for (int variant = 0; variant < 6; variant++) {
+        stpete_options o = base;
+        switch (variant) {
+        case 0: o.players = 3; break;
+        case 1: o.players = 2; break;
+        case 2: o.pub_cap = STPETE_PUB_CAP_PER_PLAYER; break;
+        case 3: o.tie_break = STPETE_TIE_BREAK_RUBLES_TOTAL; break;
+        case 4: o.start_markers[0] = 0; o.start_markers[1] = 1; o.start_markers[2] = 2; o.start_markers[3] = 3; break;
+        default: o.public_rubles = 1; break;
+        }
+        stpete_game *h = NULL;
+        assert_int_equal(stpete_game_new(&h, &o), STPETE_OK);
+        stpete_state *other = make_state(h);
+        stpete_state *before = NULL, *other_before = NULL;
+        assert_int_equal(stpete_state_clone(&before, st), STPETE_OK);
+        assert_int_equal(stpete_state_clone(&other_before, other), STPETE_OK);
+        assert_int_equal(stpete_state_copy(st, other), STPETE_E_MISMATCH);
+        assert_true(strlen(stpete_state_last_error(st)) > 0);
+        assert_int_equal(stpete_state_copy(other, st), STPETE_E_MISMATCH);
+        assert_int_equal(stpete_state_equal(st, before), 1);
+        assert_int_equal(stpete_state_equal(other, other_before), 1);
+        assert_int_equal(stpete_state_equal(st, other), 0);
+        stpete_state_free(before);
+        stpete_state_free(other_before);
+        stpete_state_free(other);
+        stpete_game_free(h);
+    }
+    /* a second game with the same options: copy works both ways */
+    stpete_game *same = NULL;
+    assert_int_equal(stpete_game_new(&same, &base), STPETE_OK);
+    stpete_state *twin = make_state(same);
+    uint64_t rng = 1;
+    for (int i = 0; i < 10; i++)
+        step_random(twin, &rng);
+    assert_int_equal(stpete_state_copy(st, twin), STPETE_OK);
+    assert_int_equal(stpete_state_equal(st, twin), 1);
+    stpete_state_free(twin);
+    stpete_game_free(same);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+/* ---- determinism, seeds, reset ------------------------------------------------------------------ */
+
+static void test_determinism(void **unused)
+{
+    (void)unused;
+    for (int players = 2; players <= 4; players++) {
+        for (uint64_t seed = 0; seed < 5; seed++) {
+            /* two independent games with the same options and seed */
+            stpete_game *g1 = make_game(players, seed * 7919 + 1);
+            stpete_game *g2 = make_game(players, seed * 7919 + 1);
+            stpete_state *a = make_state(g1);
+            stpete_state *b = make_state(g2);
+            uint64_t ra = seed + 100, rb = seed + 100;
+            int moves = 0;
+            assert_int_equal(stpete_state_equal(a, b), 1);
+            while (!stpete_state_is_terminal(a)) {
+                int ids_a[STPETE_MAX_LEGAL_ACTIONS], ids_b[STPETE_MAX_LEGAL_ACTIONS];
+                size_t na = 0, nb = 0;
+                assert_int_equal(stpete_state_legal_actions(a, ids_a, STPETE_MAX_LEGAL_ACTIONS, &na), STPETE_OK);
+                assert_int_equal(stpete_state_legal_actions(b, ids_b, STPETE_MAX_LEGAL_ACTIONS, &nb), STPETE_OK);
+                assert_int_equal(na, nb);
+                assert_memory_equal(ids_a, ids_b, na * sizeof ids_a[0]);
+                int x = step_random(a, &ra);
+                int y = step_random(b, &rb);
+                assert_int_equal(x, y);
+                assert_true(++moves < 5000);
+            }
+            assert_int_equal(stpete_state_is_terminal(b), 1);
+            assert_int_equal(stpete_state_equal(a, b), 1);
+            unsigned wa = 0, wb = 0;
+            assert_int_equal(stpete_state_winners(a, &wa), STPETE_OK);
+            assert_int_equal(stpete_state_winners(b, &wb), STPETE_OK);
+            assert_int_equal(wa, wb);
+            for (int s = 0; s < players; s++) {
+                int va = 0, vb = 0;
+                assert_int_equal(stpete_state_vp(a, s, &va), STPETE_OK);
+                assert_int_equal(stpete_state_vp(b, s, &vb), STPETE_OK);
+                assert_int_equal(va, vb);
+            }
+            stpete_state_free(a);
+            stpete_state_free(b);
+            stpete_game_free(g1);
+            stpete_game_free(g2);
+        }
+    }
+}
+
+/* A summary of a setup: upper row, start markers. */
+static void setup_signature(const stpete_state *st, char *out, size_t size)
+{
+    int row[STPETE_BOARD_SIZE];
+    size_t n = 0;
+    assert_int_equal(stpete_state_row(st, STPETE_SOURCE_UPPER, row, STPETE_BOARD_SIZE, &n), STPETE_OK);
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++)
+        len += (size_t)snprintf(out + len, size - len, "%d,", row[i]);
+    for (int k = 0; k < 4; k++)
+        len += (size_t)snprintf(out + len, size - len, "m%d", stpete_state_marker_holder(st, k));
+}
+
+static void test_seeds_differ(void **unused)
+{
+    (void)unused;
+    enum { SEEDS = 64 };
+    for (int players = 2; players <= 4; players++) {
+        static char sig[SEEDS][128];
+        stpete_state *states[SEEDS];
+        stpete_game *games[SEEDS];
+        for (int i = 0; i < SEEDS; i++) {
+            games[i] = make_game(players, (uint64_t)i);
+            states[i] = make_state(games[i]);
+            setup_signature(states[i], sig[i], sizeof sig[i]);
+        }
+        int distinct_sig = 0, distinct_state = 0;
+        for (int i = 0; i < SEEDS; i++) {
+            int dup_sig = 0, dup_state = 0;
+            for (int j = 0; j < i; j++) {
+                dup_sig |= strcmp(sig[i], sig[j]) == 0;
+                dup_state |= stpete_state_equal(states[i], states[j]) == 1;
+            }
+            distinct_sig += !dup_sig;
+            distinct_state += !dup_state;
+        }
+        /* the visible setup differs for most seeds; full positions (stacks, PRNG) for all */
+        assert_true(distinct_sig >= SEEDS * 9 / 10);
+        assert_int_equal(distinct_state, SEEDS);
+        /* the same seed, the same setup */
+        stpete_game *again = make_game(players, 5);
+        stpete_state *st = make_state(again);
+        assert_int_equal(stpete_state_equal(st, states[5]), 1);
+        stpete_state_free(st);
+        stpete_game_free(again);
+        for (int i = 0; i < SEEDS; i++) {
+            stpete_state_free(states[i]);
+            stpete_game_free(games[i]);
+        }
+    }
+}
+
+static void test_reset(void **unused)
+{
+    (void)unused;
+    for (int players = 2; players <= 4; players++) {
+        stpete_game *g = make_game(players, 1);
+        stpete_state *st = make_state(g);
+        uint64_t rng = 8;
+        for (uint64_t seed = 0; seed < 20; seed++) {
+            /* play a bit, then reset: equal to a fresh state of a game with that seed */
+            for (int i = 0; i < 25 && !stpete_state_is_terminal(st); i++)
+                step_random(st, &rng);
+            uint64_t s = seed * UINT64_C(0x9E3779B97F4A7C15);
+            assert_int_equal(stpete_state_reset(st, s), STPETE_OK);
+            stpete_game *h = make_game(players, s);
+            stpete_state *fresh = make_state(h);
+            assert_int_equal(stpete_state_equal(st, fresh), 1);
+            assert_int_equal(stpete_state_round(st), 1);
+            assert_int_equal(stpete_state_phase(st), STPETE_PHASE_WORKER);
+            stpete_state_free(fresh);
+            stpete_game_free(h);
+        }
+        /* reset to the game's own seed = a new state */
+        assert_int_equal(stpete_state_reset(st, 1), STPETE_OK);
+        stpete_state *fresh = make_state(g);
+        assert_int_equal(stpete_state_equal(st, fresh), 1);
+        stpete_state_free(fresh);
+        /* reset after the end of a game */
+        play_to_end(st, 4);
+        assert_int_equal(stpete_state_reset(st, 1), STPETE_OK);
+        assert_int_equal(stpete_state_is_terminal(st), 0);
+        fresh = make_state(g);
+        assert_int_equal(stpete_state_equal(st, fresh), 1);
+        stpete_state_free(fresh);
+        stpete_state_free(st);
+        stpete_game_free(g);
+    }
+}
+
+/* Initial state: the public facts of §3 setup (R15). */
+static void test_initial_state(void **unused)
+{
+    (void)unused;
+    for (int players = 2; players <= 4; players++) {
+        for (uint64_t seed = 0; seed < 10; seed++) {
+            stpete_game *g = make_game(players, seed);
+            stpete_state *st = make_state(g);
+            assert_int_equal(stpete_state_round(st), 1);
+            assert_int_equal(stpete_state_phase(st), STPETE_PHASE_WORKER);
+            assert_int_equal(stpete_state_decision(st), STPETE_DECISION_TURN);
+            assert_int_equal(stpete_state_is_terminal(st), 0);
+            assert_int_equal(stpete_state_is_final_round(st), 0);
+            assert_int_equal(stpete_state_consecutive_passes(st), 0);
+            assert_int_equal(stpete_state_observatory_card(st), -1);
+            assert_int_equal(stpete_state_current_player(st), stpete_state_marker_holder(st, STPETE_PHASE_WORKER));
+            int held[4] = { 0 };
+            for (int k = 0; k < 4; k++) {
+                int s = stpete_state_marker_holder(st, k);
+                assert_true(s >= 0 && s < players);
+                held[s]++;
+            }
+            for (int s = 0; s < players; s++) {
+                assert_true(held[s] == (players == 4 ? 1 : players == 2 ? 2 : held[s]));
+                assert_true(held[s] >= 1 && held[s] <= 2);
+                assert_int_equal(stpete_state_rubles(st, s), 25);
+                int vp = -1;
+                assert_int_equal(stpete_state_vp(st, s, &vp), STPETE_OK);
+                assert_int_equal(vp, 0);
+                assert_int_equal(stpete_state_hand_limit(st, s), 3);
+                assert_int_equal(stpete_state_observatories_used(st, s), 0);
+            }
+            size_t n = 0;
+            int row[STPETE_BOARD_SIZE];
+            assert_int_equal(stpete_state_row(st, STPETE_SOURCE_UPPER, row, STPETE_BOARD_SIZE, &n), STPETE_OK);
+            assert_int_equal(n, 2 * (size_t)players);
+            for (size_t i = 0; i < n; i++)
+                assert_true(row[i] <= STPETE_CARD_CZAR_AND_CARPENTER);
+            assert_int_equal(stpete_state_stack_size(st, STPETE_STACK_WORKER), 31 - 2 * players);
+            assert_int_equal(stpete_state_stack_size(st, STPETE_STACK_BUILDING), 28);
+            assert_int_equal(stpete_state_stack_size(st, STPETE_STACK_ARISTOCRAT), 27);
+            assert_int_equal(stpete_state_stack_size(st, STPETE_STACK_TRADING), 30);
+            stpete_state_free(st);
+            stpete_game_free(g);
+        }
+    }
+}
+
+/* ---- allocator --------------------------------------------------------------------------------- */
+
+typedef struct counting {
+    long mallocs, reallocs, frees, live;
+    long fail_after; /* fail the n-th allocation from now (0 = never) */
+} counting;
+
+static void *count_malloc(void *user, size_t size)
+{
+    counting *c = user;
+    if (c->fail_after > 0 && --c->fail_after == 0)
+        return NULL;
+    c->mallocs++;
+    c->live++;
+    return malloc(size);
+}
+
+static void *count_realloc(void *user, void *ptr, size_t size)
+{
+    counting *c = user;
+    if (c->fail_after > 0 && --c->fail_after == 0)
+        return NULL;
+    c->reallocs++;
+    if (!ptr)
+        c->live++;
+    return realloc(ptr, size);
+}
+
+static void count_free(void *user, void *ptr)
+{
+    counting *c = user;
+    assert_non_null(ptr); /* "never called with NULL" */
+    c->frees++;
+    c->live--;
+    free(ptr);
+}
+
+static void test_allocator(void **unused)
+{
+    (void)unused;
+    counting c = { 0, 0, 0, 0, 0 };
+    stpete_options o;
+    stpete_options_init(&o);
+    o.players = 3;
+    o.seed = 77;
+    o.allocator.malloc_fn = count_malloc;
+    o.allocator.realloc_fn = count_realloc;
+    o.allocator.free_fn = count_free;
+    o.allocator.user = &c;
+    stpete_game *g = NULL;
+    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    long after_game = c.mallocs + c.reallocs;
+    assert_true(after_game >= 1);
+    stpete_options got;
+    assert_int_equal(stpete_game_get_options(g, &got), STPETE_OK);
+    assert_ptr_equal(got.allocator.user, &c);
+
+    stpete_state *st = make_state(g);
+    long after_state = c.mallocs + c.reallocs;
+    assert_true(after_state > after_game);
+    stpete_state *cl = NULL;
+    assert_int_equal(stpete_state_clone(&cl, st), STPETE_OK);
+    long after_clone = c.mallocs + c.reallocs;
+    assert_true(after_clone > after_state);
+
+    /* playing, listing, copying and resetting do not allocate */
+    uint64_t rng = 2;
+    play_to_end(st, 3);
+    assert_int_equal(stpete_state_copy(cl, st), STPETE_OK);
+    assert_int_equal(stpete_state_reset(cl, 5), STPETE_OK);
+    step_random(cl, &rng);
+    assert_int_equal(c.mallocs + c.reallocs, after_clone);
+    stpete_state_free(cl);
+    stpete_state_free(st);
+    stpete_game_free(g);
+    assert_int_equal(c.live, 0);
+    assert_int_equal(c.frees, c.mallocs);
+
+    /* failing allocations: OUT_OF_MEMORY, *out = NULL, nothing leaked */
+    c = (counting){ 0, 0, 0, 0, 1 };
+    stpete_game *bad = (stpete_game *)(uintptr_t)1;
+    assert_int_equal(stpete_game_new(&bad, &o), STPETE_E_OUT_OF_MEMORY);
+    assert_null(bad);
+    assert_int_equal(c.live, 0);
+
+    c = (counting){ 0, 0, 0, 0, 0 };
+    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    st = make_state(g);
+    c.fail_after = 1;
+    stpete_state *nst = (stpete_state *)(uintptr_t)1;
+    assert_int_equal(stpete_state_new(&nst, g), STPETE_E_OUT_OF_MEMORY);
+    assert_null(nst);
+    c.fail_after = 1;
+    nst = (stpete_state *)(uintptr_t)1;
+    assert_int_equal(stpete_state_clone(&nst, st), STPETE_E_OUT_OF_MEMORY);
+    assert_null(nst);
+    c.fail_after = 0;
+    stpete_state_free(st);
+    stpete_game_free(g);
+    assert_int_equal(c.live, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_version),
+        cmocka_unit_test(test_strerror),
+        cmocka_unit_test(test_card_table),
+        cmocka_unit_test(test_card_names),
+        cmocka_unit_test(test_card_bad_input),
+        cmocka_unit_test(test_action_decode_encode_all),
+        cmocka_unit_test(test_action_layout),
+        cmocka_unit_test(test_action_strings_all),
+        cmocka_unit_test(test_action_bad_input),
+        cmocka_unit_test(test_options_defaults),
+        cmocka_unit_test(test_options_bad),
+        cmocka_unit_test(test_options_older_struct),
+        cmocka_unit_test(test_lifecycle_null),
+        cmocka_unit_test(test_queries_bad_input),
+        cmocka_unit_test(test_display_hand_buffers),
+        cmocka_unit_test(test_initial_state),
+        cmocka_unit_test(test_legal_list_and_mask),
+        cmocka_unit_test(test_apply_invalid_and_illegal),
+        cmocka_unit_test(test_apply_string),
+        cmocka_unit_test(test_game_over),
+        cmocka_unit_test(test_reentrant),
+        cmocka_unit_test(test_clone_copy_independence),
+        cmocka_unit_test(test_copy_mismatch),
+        cmocka_unit_test(test_determinism),
+        cmocka_unit_test(test_seeds_differ),
+        cmocka_unit_test(test_reset),
+        cmocka_unit_test(test_allocator),
+    };
+    return cmocka_run_group_tests_name("api", tests, NULL, NULL);
+}

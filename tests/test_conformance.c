@@ -1,0 +1,1074 @@
+/* Random-play conformance (public API only): thousands of seeded games for 2, 3 and 4 players, choosing uniformly
+ * among the legal actions with a local deterministic PRNG, checking at every node:
+ *  - the game ends (fewer than MAX_MOVES moves);
+ *  - the legal list is non-empty and strictly ascending when not terminal, empty when terminal, equal to the mask
+ *    (and, for the first FULL_MASK_GAMES games, to stpete_state_is_legal() over every id in [0, 972));
+ *  - every listed action applies (on a scratch copy made with stpete_state_copy());
+ *  - unlisted actions are refused with STPETE_E_ILLEGAL_ACTION and leave the state unchanged;
+ *  - the 116 cards are conserved (§2), rubles are never negative, VP never drop before the final scoring;
+ *  - every BUY / PLAY / OBSERVATORY_BUY legal action costs 1 ≤ price ≤ the player's rubles (§5, R5), and applying
+ *    it takes exactly that price; a Pub purchase of k VP takes 2k R (§7.2); the Pub and Observatory decisions offer
+ *    exactly the choices of §7.1 / §7.2;
+ *  - turn order and passes (§4.1, §4.3), and every deal and end of round against §4.5 / §4.6 (R2–R4): cards from the
+ *    next phase's stack into the upper row up to 8, lower row discarded, upper row moved down, markers moved left,
+ *    Observatories face up, the final round exactly when a deal empties a stack, no end-of-round steps at the end;
+ *  - the position an event callback sees is consistent (116 cards, a drawn card iff an Observatory decision);
+ *  - an independent oracle written from the spec and the public queries agrees with the engine: the legal set of
+ *    every turn and Observatory decision (§4.2, §6, §7.1), every price (§5.1, §5.2) and every scoring event's income
+ *    (§4.4, §7.1 face-down Observatories, §7.5);
+ * and at the end of every game: winners non-empty and consistent with the §8 breakdown, breakdown totals = VP;
+ * on half of the games, the event stream reproduces every player's final VP and rubles.
+ * A further quarter as many games use a pass-averse policy (pass only when alone or with probability 1/10), which
+ * reaches fuller displays, Warehouse hands, trading displacements and other end-of-game triggers.
+ * Environment: STPETE_CONFORMANCE_GAMES overrides the number of uniform games per player count (default 2000). */
+#include <limits.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "stpete/stpete.h"
+
+enum {
+    DEFAULT_GAMES = 2000,  /* uniformly random games per player count */
+    BUSY_GAMES_DIV = 4,    /* plus games/4 games with a pass-averse policy, for deeper positions */
+    FULL_MASK_GAMES = 200, /* games per player count checked with is_legal over every id at every node */
+    FULL_REFUSAL_GAMES = 5, /* games per player count where apply() is tried with every unlisted id at every node */
+    UNLISTED_SAMPLE = 16,  /* unlisted ids applied per node in the other games */
+    MAX_MOVES = 5000
+};
+
+/* splitmix64: the test's own deterministic choices. */
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+static int rng_below(uint64_t *s, int n)
+{
+    return (int)(rng_next(s) % (uint64_t)n);
+}
+
+static stpete_card_info cards[STPETE_NUM_CARD_TYPES];
+static int card_copies[STPETE_NUM_CARD_TYPES];
+static int card_stack[STPETE_NUM_CARD_TYPES]; /* the stack a card type is dealt from (§1) */
+
+static void load_cards(void)
+{
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+        assert_int_equal(stpete_card_get_info(t, &cards[t]), STPETE_OK);
+        card_copies[t] = cards[t].copies;
+        card_stack[t] = cards[t].trading ? STPETE_STACK_TRADING : cards[t].colour;
+    }
+}
+
+/* ---- an independent oracle for prices (§5), targets (§6) and legal actions (§4.2, §7.1) --------------------- */
+
+/* Price by §5.1 / §5.2 from the public display (R5–R7). */
+static int oracle_price(const stpete_state *st, int seat, int card, int source, int displaced)
+{
+    const stpete_card_info *c = &cards[card];
+    int price = c->cost - stpete_state_display_count(st, seat, card);
+    if (source == STPETE_SOURCE_LOWER)
+        price -= 1;
+    if (c->colour == STPETE_COLOUR_BLUE && stpete_state_display_count(st, seat, STPETE_CARD_CARPENTER_WORKSHOP) > 0)
+        price -= 1;
+    if (c->colour == STPETE_COLOUR_ORANGE && stpete_state_display_count(st, seat, STPETE_CARD_GOLD_SMELTER) > 0)
+        price -= 1;
+    if (c->trading)
+        price -= displaced == STPETE_CARD_POTJOMKINS_VILLAGE ? 6 : cards[displaced].cost;
+    return price < 1 ? 1 : price;
+}
+
+/* The target types of a trading card (§6.2); a non-trading card has the single "target" -1. */
+static int oracle_targets(int card, int *out)
+{
+    const stpete_card_info *c = &cards[card];
+    int n = 0;
+    if (!c->trading) {
+        out[n++] = -1;
+    } else if (c->colour == STPETE_COLOUR_GREEN) {
+        out[n++] = c->ware;
+        out[n++] = STPETE_CARD_CZAR_AND_CARPENTER;
+    } else {
+        for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
+            if (cards[t].colour == c->colour && !cards[t].trading)
+                out[n++] = t;
+    }
+    return n;
+}
+
+/* Whether seat's display holds a copy of d that a trading card may displace (§6.1: not a face-down Observatory). */
+static int oracle_displaceable(const stpete_state *st, int seat, int d)
+{
+    int n = stpete_state_display_count(st, seat, d);
+    if (d == STPETE_CARD_OBSERVATORY)
+        n -= stpete_state_observatories_used(st, seat);
+    return n > 0;
+}
+
+static void oracle_add(uint8_t *mask, int kind, int source, int card, int displaced, int stack)
+{
+    stpete_action a = { kind, source, card, displaced, stack, -1 };
+    int id = -1;
+    assert_int_equal(stpete_action_encode(&a, &id), STPETE_OK);
+    mask[id] = 1;
+}
+
+/* Buying or playing `card` from `source`: every affordable variant with a target in the display. */
+static void oracle_acquire(const stpete_state *st, int seat, int kind, int source, int card, uint8_t *mask)
+{
+    int targets[16];
+    int nt = oracle_targets(card, targets);
+    int rubles = stpete_state_rubles(st, seat);
+    for (int i = 0; i < nt; i++) {
+        if (targets[i] >= 0 && !oracle_displaceable(st, seat, targets[i]))
+            continue;
+        if (oracle_price(st, seat, card, source, targets[i]) <= rubles)
+            oracle_add(mask, kind, source, card, targets[i], -1);
+    }
+}
+
+/* The legal actions of an ordinary turn (§4.2) or an Observatory decision (§7.1), as a mask. */
+static void oracle_legal(const stpete_state *st, uint8_t *mask)
+{
+    memset(mask, 0, STPETE_NUM_DISTINCT_ACTIONS);
+    int seat = stpete_state_current_player(st);
+    int hand[STPETE_MAX_HAND];
+    size_t hn = 0;
+    assert_int_equal(stpete_state_hand(st, seat, hand, STPETE_MAX_HAND, &hn), STPETE_OK);
+    int room = (int)hn < stpete_state_hand_limit(st, seat);
+    if (stpete_state_decision(st) == STPETE_DECISION_OBSERVATORY) {
+        int card = stpete_state_observatory_card(st);
+        oracle_acquire(st, seat, STPETE_ACTION_OBSERVATORY_BUY, STPETE_SOURCE_OBSERVATORY, card, mask);
+        if (room)
+            oracle_add(mask, STPETE_ACTION_OBSERVATORY_TAKE, -1, -1, -1, -1);
+        oracle_add(mask, STPETE_ACTION_OBSERVATORY_DISCARD, -1, -1, -1, -1);
+        return;
+    }
+    oracle_add(mask, STPETE_ACTION_PASS, -1, -1, -1, -1);
+    for (int r = STPETE_SOURCE_UPPER; r <= STPETE_SOURCE_LOWER; r++) {
+        int row[STPETE_BOARD_SIZE];
+        size_t n = 0;
+        assert_int_equal(stpete_state_row(st, r, row, STPETE_BOARD_SIZE, &n), STPETE_OK);
+        for (size_t i = 0; i < n; i++) {
+            oracle_acquire(st, seat, STPETE_ACTION_BUY, r, row[i], mask);
+            if (room)
+                oracle_add(mask, STPETE_ACTION_TAKE, r, row[i], -1, -1);
+        }
+    }
+    for (size_t i = 0; i < hn; i++)
+        oracle_acquire(st, seat, STPETE_ACTION_PLAY, STPETE_SOURCE_HAND, hand[i], mask);
+    if (stpete_state_phase(st) == STPETE_PHASE_BUILDING &&
+        stpete_state_display_count(st, seat, STPETE_CARD_OBSERVATORY) > stpete_state_observatories_used(st, seat))
+        for (int k = 0; k < 4; k++)
+            if (stpete_state_stack_size(st, k) >= 2)
+                oracle_add(mask, STPETE_ACTION_OBSERVATORY, -1, -1, -1, k);
+}
+
+/* Income of seat at the scoring of `colour` (§4.4, §7.1 face-down Observatories, §7.5 Mariinskij and Tax Man). */
+static void oracle_income(const stpete_state *st, int seat, int colour, int *rubles, int *vp)
+{
+    int r = 0, v = 0, per_colour[3] = { 0, 0, 0 };
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+        int copies = stpete_state_display_count(st, seat, t);
+        per_colour[cards[t].colour] += copies;
+        if (cards[t].colour == colour) {
+            r += copies * cards[t].rubles;
+            v += copies * cards[t].vp;
+        }
+    }
+    if (colour == STPETE_COLOUR_BLUE) {
+        v -= stpete_state_observatories_used(st, seat) * cards[STPETE_CARD_OBSERVATORY].vp;
+        r += stpete_state_display_count(st, seat, STPETE_CARD_MARIINSKIJ_THEATER) * per_colour[STPETE_COLOUR_ORANGE];
+    } else if (colour == STPETE_COLOUR_ORANGE) {
+        r += stpete_state_display_count(st, seat, STPETE_CARD_TAX_MAN) * per_colour[STPETE_COLOUR_GREEN];
+    }
+    *rubles = r;
+    *vp = v;
+}
+
+/* ---- statistics -------------------------------------------------------------------------------- */
+
+typedef struct tally {
+    long games, nodes, moves, min_moves, max_moves, max_round, max_legal;
+    long decisions[3];     /* nodes per decision kind (turn, observatory, pub) */
+    long chosen[9];        /* actions applied per kind */
+    long listed_applied;   /* listed actions applied on a scratch copy */
+    long priced;           /* BUY/PLAY/OBSERVATORY_BUY legal actions whose price was checked */
+    long unlisted_applied; /* unlisted actions refused by apply */
+    long is_legal_checks;  /* ids compared with is_legal in full-mask games */
+    long event_games, events;
+    long shared_wins, negative_vp, hand_penalties;
+    long exhausted[4];     /* games ending with this stack empty (§4.6) */
+    long phase_changes, round_changes; /* transitions checked against §4.5 */
+    long oracle_nodes;                 /* nodes whose legal set matched the independent oracle */
+    long max_display, max_aristocrat_kinds, max_vp, max_hand;
+} tally;
+
+/* ---- event reconciliation ---------------------------------------------------------------------- */
+
+typedef struct ev_acc {
+    int players;
+    long vp[STPETE_MAX_PLAYERS];     /* SCORING vp + PUB vp */
+    long rubles[STPETE_MAX_PLAYERS]; /* 25 + SCORING rubles - BUY/PLAY price - PUB rubles */
+    int final_seen[STPETE_MAX_PLAYERS];
+    int final_vp[STPETE_MAX_PLAYERS];
+    int game_over_seen;
+    unsigned game_over_mask;
+    long events;
+    int errors;
+    char first_error[256];
+} ev_acc;
+
+static void ev_error(ev_acc *a, const char *fmt, ...)
+{
+    if (a->errors++ == 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(a->first_error, sizeof a->first_error, fmt, ap);
+        va_end(ap);
+    }
+}
+
+/* Number of cards in all places (§2 conservation), through the public queries. */
+static int count_cards(const stpete_state *st)
+{
+    int players = stpete_game_num_players(stpete_state_game(st));
+    int total = 0;
+    for (int s = 0; s < 4; s++)
+        total += stpete_state_stack_size(st, s);
+    for (int r = STPETE_SOURCE_UPPER; r <= STPETE_SOURCE_LOWER; r++) {
+        size_t n = 0;
+        stpete_state_row(st, r, NULL, 0, &n);
+        total += (int)n;
+    }
+    for (int s = 0; s < players; s++) {
+        size_t n = 0;
+        stpete_state_display(st, s, NULL, 0, &n);
+        total += (int)n;
+        stpete_state_hand(st, s, NULL, 0, &n);
+        total += (int)n;
+    }
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
+        total += stpete_state_discard_count(st, t);
+    return total + (stpete_state_observatory_card(st) >= 0);
+}
+
+static void on_event(const stpete_state *st, const stpete_event *ev, void *user)
+{
+    ev_acc *a = user;
+    a->events++;
+    int seat = ev->seat;
+    int vp = 0;
+    switch (ev->kind) {
+    case STPETE_EVENT_SCORING:
+    case STPETE_EVENT_PUB:
+    case STPETE_EVENT_BUY:
+    case STPETE_EVENT_PLAY:
+    case STPETE_EVENT_FINAL_SCORING:
+        if (seat < 0 || seat >= a->players) {
+            ev_error(a, "event %d with seat %d", ev->kind, seat);
+            return;
+        }
+        break;
+    default:
+        break;
+    }
+    switch (ev->kind) {
+    case STPETE_EVENT_SCORING:
+        if (ev->phase < STPETE_PHASE_WORKER || ev->phase > STPETE_PHASE_ARISTOCRAT) {
+            ev_error(a, "scoring event in phase %d", ev->phase);
+        } else {
+            int want_r = 0, want_vp = 0;
+            oracle_income(st, seat, ev->phase, &want_r, &want_vp);
+            if (ev->rubles != want_r || ev->vp != want_vp)
+                ev_error(a, "seat %d scored %d R %d VP in phase %d, the display gives %d R %d VP", seat, ev->rubles,
+                         ev->vp, ev->phase, want_r, want_vp);
+        }
+        if (ev->vp < 0 || ev->rubles < 0)
+            ev_error(a, "scoring event with negative income %d R %d VP", ev->rubles, ev->vp);
+        a->vp[seat] += ev->vp;
+        a->rubles[seat] += ev->rubles;
+        break;
+    case STPETE_EVENT_PUB:
+        if (ev->amount < 0 || ev->vp != ev->amount || ev->rubles != 2 * ev->amount)
+            ev_error(a, "pub event amount %d vp %d rubles %d", ev->amount, ev->vp, ev->rubles);
+        a->vp[seat] += ev->vp;
+        a->rubles[seat] -= ev->rubles;
+        break;
+    case STPETE_EVENT_BUY:
+    case STPETE_EVENT_PLAY:
+        if (ev->price < 1)
+            ev_error(a, "event %d with price %d", ev->kind, ev->price);
+        a->rubles[seat] -= ev->price;
+        break;
+    case STPETE_EVENT_FINAL_SCORING:
+        a->final_seen[seat]++;
+        a->final_vp[seat] = ev->vp;
+        break;
+    case STPETE_EVENT_GAME_OVER:
+        a->game_over_seen++;
+        a->game_over_mask = (unsigned)ev->amount;
+        break;
+    default:
+        break;
+    }
+    /* queries inside the callback see the state after the change reported */
+    if (ev->kind == STPETE_EVENT_SCORING || ev->kind == STPETE_EVENT_PUB) {
+        if (stpete_state_vp(st, seat, &vp) != STPETE_OK || vp != a->vp[seat])
+            ev_error(a, "seat %d has %d VP after event %d, events sum to %ld", seat, vp, ev->kind, a->vp[seat]);
+    }
+    if (ev->kind == STPETE_EVENT_SCORING || ev->kind == STPETE_EVENT_PUB || ev->kind == STPETE_EVENT_BUY ||
+        ev->kind == STPETE_EVENT_PLAY) {
+        if (stpete_state_rubles(st, seat) != a->rubles[seat])
+            ev_error(a, "seat %d has %d R after event %d, events sum to %ld", seat, stpete_state_rubles(st, seat),
+                     ev->kind, a->rubles[seat]);
+    }
+    if (ev->kind == STPETE_EVENT_FINAL_SCORING) {
+        if (stpete_state_vp(st, seat, &vp) != STPETE_OK || vp != ev->vp)
+            ev_error(a, "final scoring event of seat %d says %d VP, state says %d", seat, ev->vp, vp);
+    }
+    /* the state a callback sees is a consistent position: 116 cards, a drawn card iff an Observatory decision,
+     * a legal list that can be computed */
+    int cards = count_cards(st);
+    if (cards != STPETE_NUM_CARDS)
+        ev_error(a, "%d cards in the state seen by the callback of event %d", cards, ev->kind);
+    int decision = stpete_state_decision(st), obs = stpete_state_observatory_card(st);
+    if ((decision == STPETE_DECISION_OBSERVATORY) != (obs >= 0))
+        ev_error(a, "callback of event %d sees decision %d with Observatory card %d", ev->kind, decision, obs);
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    size_t n = 0;
+    if (stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n) != STPETE_OK)
+        ev_error(a, "legal actions fail in the callback of event %d", ev->kind);
+}
+
+/* ---- per-node invariants ----------------------------------------------------------------------- */
+
+typedef struct game_ctx {
+    int players;
+    uint64_t seed;
+    int tie_total; /* tie-break option */
+    int alt_rules; /* the optional rulings: per-player Pub cap, total-rubles tie-break */
+    int prev_vp[STPETE_MAX_PLAYERS];
+} game_ctx;
+
+__attribute__((format(printf, 4, 5))) static void check_failed(const game_ctx *g, int move, const char *cond,
+                                                              const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fail_msg("%dp seed %llu move %d: check (%s) failed: %s", g->players, (unsigned long long)g->seed, move, cond, msg);
+}
+
+/* Fail with the game, seed and move if cond is false; the rest is a printf format and its arguments. */
+#define CHECK(cond, ...)                                   \
+    do {                                                   \
+        if (!(cond))                                       \
+            check_failed(g, move, #cond, __VA_ARGS__);     \
+    } while (0)
+
+static void check_invariants(const stpete_state *st, game_ctx *g, int move)
+{
+    int players = g->players;
+    int terminal = stpete_state_is_terminal(st);
+    int decision = stpete_state_decision(st);
+    int current = stpete_state_current_player(st);
+    CHECK(terminal == 0 || terminal == 1, "is_terminal %d", terminal);
+    CHECK(terminal == (decision == STPETE_DECISION_NONE), "terminal %d decision %d", terminal, decision);
+    CHECK(decision >= STPETE_DECISION_TURN && decision <= STPETE_DECISION_NONE, "decision %d", decision);
+    if (terminal)
+        CHECK(current == STPETE_PLAYER_TERMINAL, "current %d", current);
+    else
+        CHECK(current >= 0 && current < players, "current %d", current);
+    int phase = stpete_state_phase(st);
+    CHECK(phase >= STPETE_PHASE_WORKER && phase <= STPETE_PHASE_TRADING, "phase %d", phase);
+    CHECK(stpete_state_round(st) >= 1, "round %d", stpete_state_round(st));
+    int passes = stpete_state_consecutive_passes(st);
+    CHECK(passes >= 0 && passes < players, "passes %d", passes);
+    int obs = stpete_state_observatory_card(st);
+    CHECK((obs >= 0) == (decision == STPETE_DECISION_OBSERVATORY), "observatory card %d decision %d", obs, decision);
+    CHECK(obs >= -1 && obs < STPETE_NUM_CARD_TYPES, "observatory card %d", obs);
+    if (decision == STPETE_DECISION_OBSERVATORY)
+        CHECK(phase == STPETE_PHASE_BUILDING, "observatory decision in phase %d", phase);
+    if (decision == STPETE_DECISION_PUB)
+        CHECK(phase == STPETE_PHASE_BUILDING, "pub decision in phase %d", phase);
+
+    /* start-player markers (§3.3, §4.5 step 4): every seat holds 1 or 2 */
+    int held[STPETE_MAX_PLAYERS] = { 0 };
+    for (int k = 0; k < 4; k++) {
+        int s = stpete_state_marker_holder(st, k);
+        CHECK(s >= 0 && s < players, "marker %d held by %d", k, s);
+        held[s]++;
+    }
+    for (int s = 0; s < players; s++)
+        CHECK(held[s] >= 1 && held[s] <= 2, "seat %d holds %d markers", s, held[s]);
+
+    /* card conservation (§2): stacks + rows + displays + hands + discard + pending Observatory draw = 116 */
+    int where[STPETE_NUM_CARD_TYPES] = { 0 };
+    int total = 0;
+    for (int s = 0; s < 4; s++) {
+        int n = stpete_state_stack_size(st, s);
+        CHECK(n >= 0 && n <= 31, "stack %d size %d", s, n);
+        total += n;
+    }
+    int board = 0;
+    for (int r = STPETE_SOURCE_UPPER; r <= STPETE_SOURCE_LOWER; r++) {
+        int cards[STPETE_BOARD_SIZE];
+        size_t n = 0;
+        CHECK(stpete_state_row(st, r, cards, STPETE_BOARD_SIZE, &n) == STPETE_OK, "row %d", r);
+        for (size_t i = 0; i < n; i++) {
+            CHECK(cards[i] >= 0 && cards[i] < STPETE_NUM_CARD_TYPES, "row card %d", cards[i]);
+            where[cards[i]]++;
+        }
+        board += (int)n;
+    }
+    CHECK(board <= STPETE_BOARD_SIZE, "board holds %d cards", board);
+    total += board;
+    for (int s = 0; s < players; s++) {
+        int rubles = stpete_state_rubles(st, s);
+        CHECK(rubles >= 0, "seat %d has %d R", s, rubles);
+        int vp = 0;
+        CHECK(stpete_state_vp(st, s, &vp) == STPETE_OK, "vp");
+        if (!terminal) {
+            /* before the final scoring VP only grow (§4.4 scoring, §7.2 Pub) */
+            CHECK(vp >= g->prev_vp[s], "seat %d VP went from %d to %d", s, g->prev_vp[s], vp);
+            g->prev_vp[s] = vp;
+        }
+        for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+            int c = stpete_state_display_count(st, s, t);
+            CHECK(c >= 0, "display count %d", c);
+            where[t] += c;
+            total += c;
+        }
+        int hand[STPETE_MAX_HAND];
+        size_t hn = 0;
+        CHECK(stpete_state_hand(st, s, hand, STPETE_MAX_HAND, &hn) == STPETE_OK, "hand of seat %d", s);
+        for (size_t i = 0; i < hn; i++) {
+            CHECK(hand[i] >= 0 && hand[i] < STPETE_NUM_CARD_TYPES, "hand card %d", hand[i]);
+            where[hand[i]]++;
+        }
+        total += (int)hn;
+        int limit = stpete_state_hand_limit(st, s);
+        int warehouse = stpete_state_display_count(st, s, STPETE_CARD_WAREHOUSE) > 0;
+        CHECK(limit == (warehouse ? 4 : 3), "seat %d hand limit %d", s, limit);
+        int used = stpete_state_observatories_used(st, s);
+        CHECK(used >= 0 && used <= 2, "seat %d used %d Observatories", s, used);
+    }
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+        int d = stpete_state_discard_count(st, t);
+        CHECK(d >= 0, "discard count %d", d);
+        where[t] += d;
+        total += d;
+    }
+    if (obs >= 0) {
+        where[obs]++;
+        total++;
+    }
+    CHECK(total == STPETE_NUM_CARDS, "%d cards in the game", total);
+    /* §4.6: only a deal takes the last card of a stack (an Observatory needs 2), and it makes the round final */
+    for (int s = 0; s < 4; s++)
+        if (stpete_state_stack_size(st, s) == 0)
+            CHECK(stpete_state_is_final_round(st) == 1, "stack %d is empty outside the final round", s);
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
+        CHECK(where[t] <= card_copies[t], "%d copies of card %d outside the stacks", where[t], t);
+}
+
+/* ---- transitions (§4.1, §4.3, §4.5, §4.6) ------------------------------------------------------- */
+
+/* The public position that deals and the end of a round change. */
+typedef struct view {
+    int phase, round, final_round, terminal, decision, current, passes;
+    int row_n[2], row[2][STPETE_BOARD_SIZE];
+    int stack[4], markers[4], discard[STPETE_NUM_CARD_TYPES], obs_used[STPETE_MAX_PLAYERS];
+} view;
+
+static void view_of(const stpete_state *st, int players, view *v)
+{
+    memset(v, 0, sizeof *v); /* unused row slots compare equal */
+    v->phase = stpete_state_phase(st);
+    v->round = stpete_state_round(st);
+    v->final_round = stpete_state_is_final_round(st);
+    v->terminal = stpete_state_is_terminal(st);
+    v->decision = stpete_state_decision(st);
+    v->current = stpete_state_current_player(st);
+    v->passes = stpete_state_consecutive_passes(st);
+    for (int r = 0; r < 2; r++) {
+        size_t n = 0;
+        assert_int_equal(stpete_state_row(st, r, v->row[r], STPETE_BOARD_SIZE, &n), STPETE_OK);
+        v->row_n[r] = (int)n;
+    }
+    for (int k = 0; k < 4; k++) {
+        v->stack[k] = stpete_state_stack_size(st, k);
+        v->markers[k] = stpete_state_marker_holder(st, k);
+    }
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
+        v->discard[t] = stpete_state_discard_count(st, t);
+    for (int s = 0; s < players; s++)
+        v->obs_used[s] = stpete_state_observatories_used(st, s);
+}
+
+static int count_in(const int *cards, int n, int card)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        k += cards[i] == card;
+    return k;
+}
+
+/* Check what applying action a (by the seat to act in `pre`) did to the public position. */
+static void check_transition(const view *pre, const view *post, const stpete_action *a, game_ctx *g, int move,
+                             tally *t)
+{
+    int n = g->players;
+    CHECK(post->final_round >= pre->final_round, "the final-round flag was cleared");
+    if (post->terminal) {
+        /* §4.6: the game ends after the final round's trading phase, skipping the end-of-round steps */
+        CHECK(pre->phase == STPETE_PHASE_TRADING && pre->final_round, "game ended in phase %d, final round %d",
+              pre->phase, pre->final_round);
+        CHECK(a->kind == STPETE_ACTION_PASS && pre->passes == n - 1, "game ended on action kind %d", a->kind);
+        CHECK(memcmp(pre->row, post->row, sizeof pre->row) == 0 && pre->row_n[0] == post->row_n[0] &&
+                  pre->row_n[1] == post->row_n[1], "rows changed at the end of the game");
+        CHECK(memcmp(pre->discard, post->discard, sizeof pre->discard) == 0, "discard changed at the end");
+        CHECK(memcmp(pre->markers, post->markers, sizeof pre->markers) == 0, "markers moved at the end");
+        CHECK(memcmp(pre->stack, post->stack, sizeof pre->stack) == 0, "cards dealt at the end");
+        return;
+    }
+    if (post->round == pre->round && post->phase == pre->phase) {
+        /* within the action part (§4.2, §4.3) */
+        switch (a->kind) {
+        case STPETE_ACTION_PASS:
+            if (pre->passes + 1 < n) {
+                CHECK(post->passes == pre->passes + 1, "passes %d -> %d", pre->passes, post->passes);
+                CHECK(post->current == (pre->current + 1) % n, "turn went from %d to %d", pre->current,
+                      post->current);
+            } else { /* N passes: scoring, then the Pub step of the building phase (§7.2) */
+                CHECK(pre->phase == STPETE_PHASE_BUILDING && post->decision == STPETE_DECISION_PUB,
+                      "the action part ended without a phase change, decision %d", post->decision);
+            }
+            break;
+        case STPETE_ACTION_OBSERVATORY:
+            CHECK(pre->stack[a->stack] >= 2, "Observatory drew from a stack of %d", pre->stack[a->stack]);
+            CHECK(post->stack[a->stack] == pre->stack[a->stack] - 1, "Observatory draw took %d cards",
+                  pre->stack[a->stack] - post->stack[a->stack]);
+            CHECK(post->current == pre->current && post->decision == STPETE_DECISION_OBSERVATORY,
+                  "after an Observatory draw: seat %d, decision %d", post->current, post->decision);
+            CHECK(post->obs_used[pre->current] == pre->obs_used[pre->current] + 1, "Observatory not turned");
+            break;
+        case STPETE_ACTION_PUB:
+            CHECK(post->decision == STPETE_DECISION_PUB, "Pub step continued with decision %d", post->decision);
+            break;
+        default:
+            CHECK(post->passes == 0, "%d passes after an action", post->passes);
+            CHECK(post->current == (pre->current + 1) % n && post->decision == STPETE_DECISION_TURN,
+                  "after action kind %d: seat %d -> %d, decision %d", a->kind, pre->current, post->current,
+                  post->decision);
+            break;
+        }
+        if (a->kind != STPETE_ACTION_OBSERVATORY)
+            CHECK(memcmp(pre->stack, post->stack, sizeof pre->stack) == 0, "a stack changed within a phase");
+        for (int r = 0; r < 2; r++) {
+            int removed = (a->kind == STPETE_ACTION_BUY || a->kind == STPETE_ACTION_TAKE) && a->source == r;
+            CHECK(post->row_n[r] == pre->row_n[r] - removed, "row %d: %d -> %d cards", r, pre->row_n[r],
+                  post->row_n[r]);
+            if (removed)
+                CHECK(count_in(post->row[r], post->row_n[r], a->card) ==
+                          count_in(pre->row[r], pre->row_n[r], a->card) - 1, "row %d did not lose the card", r);
+        }
+        return;
+    }
+    /* the N-th pass (or the last Pub choice) ends the phase: deal (§4.5), then the next phase or round */
+    CHECK((a->kind == STPETE_ACTION_PASS && pre->passes == n - 1) || a->kind == STPETE_ACTION_PUB,
+          "phase ended on action kind %d after %d passes", a->kind, pre->passes);
+    CHECK(post->decision == STPETE_DECISION_TURN && post->passes == 0, "new phase: decision %d passes %d",
+          post->decision, post->passes);
+    CHECK(post->current == post->markers[post->phase], "phase %d starts with seat %d, marker held by %d",
+          post->phase, post->current, post->markers[post->phase]);
+    int deal_stack, board_left;
+    if (post->round == pre->round) {
+        t->phase_changes++;
+        CHECK(pre->phase < STPETE_PHASE_TRADING && post->phase == pre->phase + 1, "phase %d -> %d", pre->phase,
+              post->phase);
+        /* R2: from the next phase's stack into the upper row until 8 cards; cards already there stay */
+        deal_stack = post->phase;
+        board_left = pre->row_n[0] + pre->row_n[1];
+        CHECK(post->row_n[1] == pre->row_n[1] &&
+                  memcmp(post->row[1], pre->row[1], sizeof(int) * (size_t)pre->row_n[1]) == 0,
+              "the lower row changed on a deal");
+        CHECK(post->row_n[0] >= pre->row_n[0] &&
+                  memcmp(post->row[0], pre->row[0], sizeof(int) * (size_t)pre->row_n[0]) == 0,
+              "the upper row lost cards on a deal");
+        CHECK(memcmp(pre->markers, post->markers, sizeof pre->markers) == 0, "markers moved within a round");
+        CHECK(memcmp(pre->discard, post->discard, sizeof pre->discard) == 0, "discard changed within a round");
+    } else {
+        t->round_changes++;
+        /* R3: discard the lower row, shift the upper row down, deal workers to 8, markers left, Observatories up */
+        CHECK(post->round == pre->round + 1 && pre->phase == STPETE_PHASE_TRADING &&
+                  post->phase == STPETE_PHASE_WORKER, "round %d phase %d -> round %d phase %d", pre->round,
+              pre->phase, post->round, post->phase);
+        CHECK(!pre->final_round, "a round followed the final round");
+        deal_stack = STPETE_STACK_WORKER;
+        board_left = pre->row_n[0];
+        CHECK(post->row_n[1] == pre->row_n[0] &&
+                  memcmp(post->row[1], pre->row[0], sizeof(int) * (size_t)pre->row_n[0]) == 0,
+              "the upper row did not move down");
+        for (int c = 0; c < STPETE_NUM_CARD_TYPES; c++)
+            CHECK(post->discard[c] == pre->discard[c] + count_in(pre->row[1], pre->row_n[1], c),
+                  "discard of card %d: %d -> %d", c, pre->discard[c], post->discard[c]);
+        for (int k = 0; k < 4; k++)
+            CHECK(post->markers[k] == (pre->markers[k] + 1) % n, "marker %d: seat %d -> %d", k, pre->markers[k],
+                  post->markers[k]);
+        for (int s = 0; s < n; s++)
+            CHECK(post->obs_used[s] == 0, "seat %d Observatories still face down", s);
+    }
+    int first_new = post->round == pre->round ? pre->row_n[0] : 0;
+    int want = STPETE_BOARD_SIZE - board_left;
+    if (want > pre->stack[deal_stack])
+        want = pre->stack[deal_stack];
+    CHECK(post->row_n[0] - first_new == want, "dealt %d cards, expected %d", post->row_n[0] - first_new, want);
+    for (int i = first_new; i < post->row_n[0]; i++)
+        CHECK(card_stack[post->row[0][i]] == deal_stack, "card %d dealt from stack %d", post->row[0][i],
+              deal_stack);
+    for (int k = 0; k < 4; k++)
+        CHECK(post->stack[k] == pre->stack[k] - (k == deal_stack ? want : 0), "stack %d: %d -> %d", k,
+              pre->stack[k], post->stack[k]);
+    if (want > 0 && post->stack[deal_stack] == 0)
+        CHECK(post->final_round, "the last card of stack %d was dealt and the round is not final (R4)", deal_stack);
+    if (!pre->final_round && post->final_round)
+        CHECK(want > 0 && post->stack[deal_stack] == 0, "the round became final without exhausting a stack");
+}
+
+/* ---- one game ---------------------------------------------------------------------------------- */
+
+static int is_priced(int kind)
+{
+    return kind == STPETE_ACTION_BUY || kind == STPETE_ACTION_PLAY || kind == STPETE_ACTION_OBSERVATORY_BUY;
+}
+
+/* Rubles and VP of seat in st. */
+static void money_of(const stpete_state *st, int seat, int *rubles, int *vp)
+{
+    *rubles = stpete_state_rubles(st, seat);
+    assert_int_equal(stpete_state_vp(st, seat, vp), STPETE_OK);
+}
+
+/* Check what applying id (with the precomputed price, or -1) did to the acting seat's money. */
+static void check_money_after(const stpete_state *after, const stpete_action *a, int seat, int rubles_before,
+                              int vp_before, int price, game_ctx *g, int move)
+{
+    int r = 0, v = 0;
+    money_of(after, seat, &r, &v);
+    switch (a->kind) {
+    case STPETE_ACTION_BUY:
+    case STPETE_ACTION_PLAY:
+    case STPETE_ACTION_OBSERVATORY_BUY:
+        CHECK(r == rubles_before - price, "paid %d R, price %d", rubles_before - r, price);
+        CHECK(v == vp_before, "VP changed on a purchase");
+        break;
+    case STPETE_ACTION_TAKE:
+    case STPETE_ACTION_OBSERVATORY:
+    case STPETE_ACTION_OBSERVATORY_TAKE:
+    case STPETE_ACTION_OBSERVATORY_DISCARD:
+        CHECK(r == rubles_before && v == vp_before, "money changed on kind %d", a->kind);
+        break;
+    case STPETE_ACTION_PUB:
+        CHECK(r == rubles_before - 2 * a->amount, "Pub %d VP cost %d R", a->amount, rubles_before - r);
+        CHECK(v == vp_before + a->amount, "Pub %d VP gave %d VP", a->amount, v - vp_before);
+        break;
+    default: /* a pass may end the action part and score */
+        break;
+    }
+}
+
+enum policy { UNIFORM, BUSY };
+
+typedef struct game_plan {
+    int players;
+    uint64_t seed;
+    enum policy policy;
+    int full_mask;    /* compare is_legal with the mask for every id */
+    int full_refusal; /* apply every unlisted id */
+    int use_events;   /* reconcile the event stream */
+} game_plan;
+
+static void play_game(const game_plan *plan, tally *t)
+{
+    int players = plan->players;
+    uint64_t seed = plan->seed;
+    int full_mask = plan->full_mask, use_events = plan->use_events;
+    stpete_options o;
+    stpete_options_init(&o);
+    o.players = players;
+    o.seed = seed;
+    /* a quarter of the games use the optional rulings (§7.2 per-player Pub cap, §8 total-rubles tie-break) */
+    int alt = (seed % 4) == 3;
+    if (alt) {
+        o.pub_cap = STPETE_PUB_CAP_PER_PLAYER;
+        o.tie_break = STPETE_TIE_BREAK_RUBLES_TOTAL;
+    }
+    stpete_game *game = NULL;
+    assert_int_equal(stpete_game_new(&game, &o), STPETE_OK);
+    stpete_state *st = NULL, *scratch = NULL, *before = NULL;
+    assert_int_equal(stpete_state_new(&st, game), STPETE_OK);
+    assert_int_equal(stpete_state_new(&scratch, game), STPETE_OK);
+    assert_int_equal(stpete_state_new(&before, game), STPETE_OK);
+    ev_acc acc;
+    memset(&acc, 0, sizeof acc);
+    acc.players = players;
+    for (int s = 0; s < players; s++)
+        acc.rubles[s] = 25;
+    if (use_events)
+        assert_int_equal(stpete_state_set_event_callback(st, on_event, &acc), STPETE_OK);
+
+    game_ctx gc = { players, seed, alt, alt, { 0 } };
+    game_ctx *g = &gc;
+    uint64_t rng = seed ^ UINT64_C(0xC0FFEE1234567);
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    int prices[STPETE_MAX_LEGAL_ACTIONS];
+    uint8_t mask[STPETE_NUM_DISTINCT_ACTIONS];
+    int move = 0;
+    for (;; move++) {
+        CHECK(move < MAX_MOVES, "the game does not end");
+        t->nodes++;
+        check_invariants(st, g, move);
+        size_t n = 0;
+        CHECK(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n) == STPETE_OK, "legal actions");
+        CHECK(stpete_state_legal_action_mask(st, mask, sizeof mask) == STPETE_OK, "mask");
+        int terminal = stpete_state_is_terminal(st);
+        if (terminal) {
+            CHECK(n == 0, "%zu legal actions in a finished game", n);
+            for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++)
+                CHECK(mask[id] == 0, "id %d in the mask of a finished game", id);
+            break;
+        }
+        CHECK(n > 0 && n <= STPETE_MAX_LEGAL_ACTIONS, "%zu legal actions", n);
+        if ((long)n > t->max_legal)
+            t->max_legal = (long)n;
+        int decision = stpete_state_decision(st);
+        t->decisions[decision]++;
+        size_t set = 0;
+        for (size_t i = 0; i < n; i++) {
+            CHECK(ids[i] >= 0 && ids[i] < STPETE_NUM_DISTINCT_ACTIONS, "id %d", ids[i]);
+            if (i)
+                CHECK(ids[i - 1] < ids[i], "list not strictly ascending at %zu: %d then %d", i, ids[i - 1], ids[i]);
+            CHECK(mask[ids[i]] == 1, "listed id %d not in the mask", ids[i]);
+        }
+        for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++)
+            set += mask[id];
+        CHECK(set == n, "mask has %zu ids, list %zu", set, n);
+        if (full_mask) {
+            for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++)
+                CHECK(stpete_state_is_legal(st, id) == mask[id], "is_legal(%d) = %d, mask %d", id,
+                      stpete_state_is_legal(st, id), mask[id]);
+            t->is_legal_checks += STPETE_NUM_DISTINCT_ACTIONS;
+        }
+
+        int seat = stpete_state_current_player(st);
+        int rubles = 0, vp = 0;
+        money_of(st, seat, &rubles, &vp);
+        if (decision != STPETE_DECISION_PUB) {
+            uint8_t want[STPETE_NUM_DISTINCT_ACTIONS];
+            oracle_legal(st, want);
+            for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++)
+                if (want[id] != mask[id]) {
+                    char name[STPETE_ACTION_STRING_MAX];
+                    stpete_action_to_string(id, name, sizeof name);
+                    CHECK(want[id] == mask[id], "action %d (%s): legal %d, §4.2/§6/§7.1 say %d", id, name, mask[id],
+                          want[id]);
+                }
+            t->oracle_nodes++;
+        }
+        if (decision == STPETE_DECISION_PUB) {
+            /* §7.2, R10: 0..cap VP at 2 R each, cap 5 per Pub (or 5 per player); a choice only from 2 R */
+            int pubs = stpete_state_display_count(st, seat, STPETE_CARD_PUB);
+            int cap = g->alt_rules ? 5 : 5 * pubs;
+            if (cap > rubles / 2)
+                cap = rubles / 2;
+            CHECK(pubs >= 1 && rubles >= 2, "Pub decision for seat %d with %d Pubs and %d R", seat, pubs, rubles);
+            CHECK(n == (size_t)cap + 1 && ids[0] == 961 && ids[n - 1] == 961 + cap,
+                  "Pub decision offers %zu choices from %d, cap %d", n, ids[0], cap);
+        } else if (decision == STPETE_DECISION_OBSERVATORY) {
+            /* §7.1: buy (as any displacement variant), take if the hand has room, discard always */
+            int hand_room = 0;
+            size_t hn = 0;
+            stpete_state_hand(st, seat, NULL, 0, &hn);
+            hand_room = (int)hn < stpete_state_hand_limit(st, seat);
+            int obs_card = stpete_state_observatory_card(st);
+            CHECK(ids[n - 1] == 960, "an Observatory draw cannot be discarded");
+            CHECK((n >= 2 && ids[n - 2] == 959) == hand_room, "take offered %d, hand room %d",
+                  n >= 2 && ids[n - 2] == 959, hand_room);
+            for (size_t i = 0; i + 1 + (size_t)hand_room < n; i++) {
+                stpete_action b;
+                stpete_action_decode(ids[i], &b);
+                CHECK(b.kind == STPETE_ACTION_OBSERVATORY_BUY && b.card == obs_card,
+                      "action %d offered for the drawn card %d", ids[i], obs_card);
+            }
+        }
+
+        /* prices (§5, R5): every purchasable legal action costs 1..rubles */
+        for (size_t i = 0; i < n; i++) {
+            stpete_action a;
+            CHECK(stpete_action_decode(ids[i], &a) == STPETE_OK, "decode %d", ids[i]);
+            prices[i] = -1;
+            if (is_priced(a.kind)) {
+                int price = 0;
+                CHECK(stpete_state_price(st, seat, a.card, a.source, a.displaced, &price) == STPETE_OK,
+                      "price of action %d", ids[i]);
+                CHECK(price >= 1 && price <= rubles, "action %d costs %d R, seat %d has %d R", ids[i], price, seat,
+                      rubles);
+                int want = oracle_price(st, seat, a.card, a.source, a.displaced);
+                CHECK(price == want, "action %d costs %d R, §5 gives %d R", ids[i], price, want);
+                prices[i] = price;
+                t->priced++;
+            }
+            CHECK(decision != STPETE_DECISION_PUB || a.kind == STPETE_ACTION_PUB, "kind %d in a Pub decision", a.kind);
+        }
+
+        /* every listed action applies, on a scratch copy */
+        for (size_t i = 0; i < n; i++) {
+            stpete_action a;
+            stpete_action_decode(ids[i], &a);
+            CHECK(stpete_state_copy(scratch, st) == STPETE_OK, "copy");
+            int rc = stpete_state_apply(scratch, ids[i]);
+            CHECK(rc == STPETE_OK, "listed action %d refused (%d): %s", ids[i], rc, stpete_state_last_error(scratch));
+            check_money_after(scratch, &a, seat, rubles, vp, prices[i], g, move);
+            t->listed_applied++;
+        }
+
+        /* unlisted actions are refused, and the state is unchanged */
+        CHECK(stpete_state_copy(before, st) == STPETE_OK, "copy");
+        int tries = plan->full_refusal ? STPETE_NUM_DISTINCT_ACTIONS : UNLISTED_SAMPLE;
+        for (int k = 0; k < tries; k++) {
+            int id = k;
+            if (!plan->full_refusal) {
+                do
+                    id = rng_below(&rng, STPETE_NUM_DISTINCT_ACTIONS);
+                while (mask[id]);
+            } else if (mask[id]) {
+                continue;
+            }
+            int rc = stpete_state_apply(st, id);
+            CHECK(rc == STPETE_E_ILLEGAL_ACTION, "unlisted action %d gave %d", id, rc);
+            CHECK(stpete_state_last_error(st)[0] != '\0', "no error message for unlisted action %d", id);
+            CHECK(stpete_state_equal(st, before) == 1, "refused action %d changed the state", id);
+            t->unlisted_applied++;
+        }
+
+        /* choose and apply; the result equals the same action applied to a copy */
+        int pick = rng_below(&rng, (int)n);
+        if (plan->policy == BUSY && ids[pick] == 0 && n > 1 && rng_below(&rng, 10) != 0)
+            pick = 1 + rng_below(&rng, (int)n - 1); /* pass is id 0, always first when listed */
+        int id = ids[pick];
+        stpete_action a;
+        stpete_action_decode(id, &a);
+        t->chosen[a.kind]++;
+        CHECK(stpete_state_copy(scratch, st) == STPETE_OK, "copy");
+        CHECK(stpete_state_apply(scratch, id) == STPETE_OK, "apply %d to the copy", id);
+        int rc = stpete_state_apply(st, id);
+        CHECK(rc == STPETE_OK, "apply %d: %d %s", id, rc, stpete_state_last_error(st));
+        CHECK(stpete_state_last_error(st)[0] == '\0', "error message after success");
+        CHECK(stpete_state_equal(st, scratch) == 1, "apply(%d) differs between a state and its copy", id);
+        check_money_after(st, &a, seat, rubles, vp, prices[pick], g, move);
+        view pre_view, post_view;
+        view_of(before, players, &pre_view); /* `before` still holds the position before the move */
+        view_of(st, players, &post_view);
+        check_transition(&pre_view, &post_view, &a, g, move, t);
+        if (use_events)
+            CHECK(acc.errors == 0, "event check: %s", acc.first_error);
+    }
+
+    /* end of the game (§4.6, §8) */
+    t->games++;
+    t->moves += move;
+    if (t->min_moves == 0 || move < t->min_moves)
+        t->min_moves = move;
+    if (move > t->max_moves)
+        t->max_moves = move;
+    if (stpete_state_round(st) > t->max_round)
+        t->max_round = stpete_state_round(st);
+    CHECK(stpete_state_is_final_round(st) == 1, "finished outside a final round");
+    CHECK(stpete_state_phase(st) == STPETE_PHASE_TRADING, "finished in phase %d", stpete_state_phase(st));
+    int empty_stack = 0;
+    for (int s = 0; s < 4; s++) {
+        int empty = stpete_state_stack_size(st, s) == 0;
+        empty_stack |= empty;
+        t->exhausted[s] += empty;
+    }
+    CHECK(empty_stack, "the game ended with no stack exhausted (§4.6)");
+    unsigned winners = 0;
+    CHECK(stpete_state_winners(st, &winners) == STPETE_OK, "winners");
+    CHECK(winners != 0 && winners < (1u << players), "winner mask %#x", winners);
+    if (winners & (winners - 1))
+        t->shared_wins++;
+    stpete_score sc[STPETE_MAX_PLAYERS];
+    int best = -1;
+    for (int s = 0; s < players; s++) {
+        int vp = 0;
+        CHECK(stpete_state_score(st, s, &sc[s]) == STPETE_OK, "score");
+        CHECK(stpete_state_vp(st, s, &vp) == STPETE_OK, "vp");
+        CHECK(sc[s].total == vp, "seat %d breakdown total %d, VP %d", s, sc[s].total, vp);
+        CHECK(sc[s].total == sc[s].vp_before + sc[s].aristocrat_bonus + sc[s].rubles_bonus + sc[s].hand_penalty,
+              "seat %d breakdown does not add up", s);
+        CHECK(sc[s].vp_before == g->prev_vp[s], "seat %d had %d VP before final scoring, breakdown says %d", s,
+              g->prev_vp[s], sc[s].vp_before);
+        CHECK(sc[s].rubles == stpete_state_rubles(st, s), "breakdown rubles");
+        CHECK(sc[s].rubles_bonus == sc[s].rubles / 10, "rubles bonus");
+        size_t hn = 0;
+        CHECK(stpete_state_hand(st, s, NULL, 0, &hn) != STPETE_E_INVALID_ARGUMENT, "hand size");
+        CHECK(sc[s].hand_cards == (int)hn && sc[s].hand_penalty == -5 * (int)hn, "hand penalty");
+        CHECK(sc[s].aristocrat_kinds >= 0 && sc[s].aristocrat_kinds <= 17, "aristocrat kinds %d",
+              sc[s].aristocrat_kinds);
+        int k = sc[s].aristocrat_kinds;
+        CHECK(sc[s].aristocrat_bonus == (k >= 10 ? 55 : k * (k + 1) / 2), "aristocrat bonus %d for %d kinds",
+              sc[s].aristocrat_bonus, k);
+        CHECK(sc[s].tie_break == (gc.tie_total ? sc[s].rubles : sc[s].rubles % 10), "tie break %d", sc[s].tie_break);
+        if (vp < 0)
+            t->negative_vp++;
+        if (hn)
+            t->hand_penalties++;
+        if ((long)hn > t->max_hand)
+            t->max_hand = (long)hn;
+        if (vp > t->max_vp)
+            t->max_vp = vp;
+        if (k > t->max_aristocrat_kinds)
+            t->max_aristocrat_kinds = k;
+        size_t dn = 0;
+        stpete_state_display(st, s, NULL, 0, &dn);
+        if ((long)dn > t->max_display)
+            t->max_display = (long)dn;
+        if (best < 0 || sc[s].total > sc[best].total ||
+            (sc[s].total == sc[best].total && sc[s].tie_break > sc[best].tie_break))
+            best = s;
+    }
+    unsigned expect = 0;
+    for (int s = 0; s < players; s++)
+        if (sc[s].total == sc[best].total && sc[s].tie_break == sc[best].tie_break)
+            expect |= 1u << s;
+    CHECK(winners == expect, "winners %#x, breakdown says %#x", winners, expect);
+
+    if (use_events) {
+        t->event_games++;
+        t->events += acc.events;
+        CHECK(acc.errors == 0, "event check: %s", acc.first_error);
+        CHECK(acc.game_over_seen == 1, "%d game-over events", acc.game_over_seen);
+        CHECK(acc.game_over_mask == winners, "game-over event mask %#x, winners %#x", acc.game_over_mask, winners);
+        for (int s = 0; s < players; s++) {
+            int vp = 0;
+            stpete_state_vp(st, s, &vp);
+            CHECK(acc.final_seen[s] == 1, "seat %d: %d final scoring events", s, acc.final_seen[s]);
+            CHECK(acc.final_vp[s] == vp, "seat %d: final scoring event %d VP, state %d", s, acc.final_vp[s], vp);
+            CHECK(acc.vp[s] == sc[s].vp_before, "seat %d: scoring + Pub events give %ld VP, state had %d", s,
+                  acc.vp[s], sc[s].vp_before);
+            /* the final scoring event's total is the events' sum plus the §8 bonuses of the breakdown */
+            long bonus = sc[s].aristocrat_bonus + sc[s].rubles_bonus + sc[s].hand_penalty;
+            CHECK(acc.vp[s] + bonus == acc.final_vp[s], "seat %d: events sum to %ld VP + %ld final bonus, final "
+                  "scoring event says %d", s, acc.vp[s], bonus, acc.final_vp[s]);
+            CHECK(acc.rubles[s] == stpete_state_rubles(st, s), "seat %d: events give %ld R, state %d", s,
+                  acc.rubles[s], stpete_state_rubles(st, s));
+        }
+    }
+    stpete_state_free(before);
+    stpete_state_free(scratch);
+    stpete_state_free(st);
+    stpete_game_free(game);
+}
+
+static int games_per_count(void)
+{
+    const char *env = getenv("STPETE_CONFORMANCE_GAMES");
+    if (env && *env) {
+        long v = strtol(env, NULL, 10);
+        if (v > 0 && v < 10000000)
+            return (int)v;
+    }
+    return DEFAULT_GAMES;
+}
+
+static void run_conformance(int players)
+{
+    load_cards();
+    int games = games_per_count();
+    tally t;
+    memset(&t, 0, sizeof t);
+    clock_t start = clock();
+    int busy = games / BUSY_GAMES_DIV;
+    for (int i = 0; i < games + busy; i++) {
+        game_plan plan;
+        plan.players = players;
+        plan.seed = UINT64_C(1000003) * (uint64_t)players + (uint64_t)i;
+        plan.policy = i < games ? UNIFORM : BUSY;
+        plan.full_mask = i < FULL_MASK_GAMES || (i >= games && i < games + FULL_MASK_GAMES / 4);
+        plan.full_refusal = i < FULL_REFUSAL_GAMES || (i >= games && i < games + FULL_REFUSAL_GAMES);
+        plan.use_events = i % 2 == 1;
+        play_game(&plan, &t);
+    }
+    double secs = (double)(clock() - start) / CLOCKS_PER_SEC;
+    double mean = (double)t.moves / (double)(t.games ? t.games : 1);
+    print_message("# %d players: %ld games (%d uniform, %d pass-averse) in %.2f s, %ld nodes, moves/game min %ld "
+                  "mean %.1f max %ld, max round %ld, max legal %ld\n",
+                  players, t.games, games, busy, secs, t.nodes, t.min_moves, mean, t.max_moves, t.max_round,
+                  t.max_legal);
+    print_message("# %d players: decisions turn %ld observatory %ld pub %ld; chosen pass %ld buy %ld play %ld take %ld "
+                  "obs %ld obs-buy %ld obs-take %ld obs-discard %ld pub %ld\n",
+                  players, t.decisions[0], t.decisions[1], t.decisions[2], t.chosen[0], t.chosen[1], t.chosen[2],
+                  t.chosen[3], t.chosen[4], t.chosen[5], t.chosen[6], t.chosen[7], t.chosen[8]);
+    print_message("# %d players: listed applied %ld, prices checked %ld, unlisted refused %ld, is_legal checks %ld, "
+                  "event games %ld (%ld events), shared wins %ld, negative final VP %ld, hand penalties %ld\n",
+                  players, t.listed_applied, t.priced, t.unlisted_applied, t.is_legal_checks, t.event_games, t.events,
+                  t.shared_wins, t.negative_vp, t.hand_penalties);
+    print_message("# %d players: transitions checked: %ld phase changes, %ld round changes; legal sets matched by the "
+                  "oracle at %ld nodes\n",
+                  players, t.phase_changes, t.round_changes, t.oracle_nodes);
+    print_message("# %d players: games ending with an empty stack: worker %ld building %ld aristocrat %ld trading %ld; "
+                  "max display %ld cards, max aristocrat kinds %ld, max final VP %ld, max hand %ld\n",
+                  players, t.exhausted[0], t.exhausted[1], t.exhausted[2], t.exhausted[3], t.max_display,
+                  t.max_aristocrat_kinds, t.max_vp, t.max_hand);
+    assert_int_equal(t.games, games + busy);
+    /* random play must reach every kind of decision and action, or the checks above prove little */
+    if (games >= 500) {
+        for (int k = 0; k < 9; k++)
+            if (t.chosen[k] == 0)
+                fail_msg("no action of kind %d was ever chosen in %d games", k, games);
+        assert_true(t.decisions[1] > 0 && t.decisions[2] > 0);
+    }
+}
+
+static void test_conformance_2p(void **unused)
+{
+    (void)unused;
+    run_conformance(2);
+}
+
+static void test_conformance_3p(void **unused)
+{
+    (void)unused;
+    run_conformance(3);
+}
+
+static void test_conformance_4p(void **unused)
+{
+    (void)unused;
+    run_conformance(4);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_conformance_2p),
+        cmocka_unit_test(test_conformance_3p),
+        cmocka_unit_test(test_conformance_4p),
+    };
+    return cmocka_run_group_tests_name("conformance", tests, NULL, NULL);
+}
