@@ -1,5 +1,4 @@
 /* Action ids, their structured form and their strings (see the encoding table in stpete.h). */
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -151,7 +150,7 @@ static int same_text(const char *canonical, const char *text, size_t n)
     if (strlen(canonical) != n)
         return 0;
     for (size_t i = 0; i < n; i++)
-        if (tolower((unsigned char)canonical[i]) != tolower((unsigned char)text[i]))
+        if (stpete_ascii_lower((unsigned char)canonical[i]) != stpete_ascii_lower((unsigned char)text[i]))
             return 0;
     return 1;
 }
@@ -160,10 +159,10 @@ STPETE_API int stpete_action_from_string(const char *str, int *id)
 {
     if (!str || !id)
         return STPETE_E_INVALID_ARGUMENT;
-    while (isspace((unsigned char)*str))
+    while (stpete_ascii_space((unsigned char)*str))
         str++;
     size_t n = strlen(str);
-    while (n > 0 && isspace((unsigned char)str[n - 1]))
+    while (n > 0 && stpete_ascii_space((unsigned char)str[n - 1]))
         n--;
     /* The canonical strings are the definition: compare against each (parsing is not a hot path). */
     char buf[STPETE_ACTION_STRING_MAX];

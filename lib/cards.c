@@ -1,5 +1,4 @@
 /* The card catalogue of §2 as one data table, and the displacement variants of §6.2. */
-#include <ctype.h>
 #include <string.h>
 
 #include "stpete_internal.h"
@@ -162,7 +161,7 @@ static int name_equals(const char *name, const char *text, size_t n)
     if (strlen(name) != n)
         return 0;
     for (size_t i = 0; i < n; i++)
-        if (tolower((unsigned char)name[i]) != tolower((unsigned char)text[i]))
+        if (stpete_ascii_lower((unsigned char)name[i]) != stpete_ascii_lower((unsigned char)text[i]))
             return 0;
     return 1;
 }

@@ -37,10 +37,20 @@ static int board_total(const stpete_core *c)
     return c->row_n[0] + c->row_n[1];
 }
 
+/* Remove list[i]. The vacated slot is zeroed: bytes past a count are always 0, so equal positions are equal
+ * byte for byte (stpete_state_equal). */
 static void remove_at(uint8_t *list, uint8_t *n, int i)
 {
     memmove(list + i, list + i + 1, (size_t)(*n - i - 1));
-    (*n)--;
+    list[--(*n)] = 0;
+}
+
+/* Pop the top card of a stack, zeroing its slot. */
+static int pop_stack(stpete_core *c, int s)
+{
+    int card = c->stack[s][--c->stack_n[s]];
+    c->stack[s][c->stack_n[s]] = 0;
+    return card;
 }
 
 /* Index of the first copy of card in a list, or -1. */
@@ -63,7 +73,16 @@ static uint64_t types_in(const uint8_t *list, int n)
 
 static int lowest_bit(uint64_t m)
 {
+#if defined(__GNUC__) || defined(__clang__)
     return __builtin_ctzll(m);
+#else
+    int i = 0;
+    while (!(m & 1u)) {
+        m >>= 1;
+        i++;
+    }
+    return i;
+#endif
 }
 
 /* VP a Pub owner may buy now (§7.2, R10): 0 means no choice. */
@@ -101,7 +120,7 @@ static void deal(stpete_state *st, int s)
 {
     stpete_core *c = &st->core;
     while (board_total(c) < STPETE_BOARD_SIZE && c->stack_n[s] > 0) {
-        int card = c->stack[s][--c->stack_n[s]];
+        int card = pop_stack(c, s);
         c->row[0][c->row_n[0]++] = (uint8_t)card;
         EMIT(st, STPETE_EVENT_DEAL, ev.card = card; ev.stack = s);
         if (c->stack_n[s] == 0 && !c->final_round) {
@@ -149,7 +168,7 @@ void stpete_core_setup(stpete_state *st, uint64_t seed)
     c->decision = STPETE_DECISION_TURN;
     /* §3.4: 2 workers per player into the upper row */
     for (int i = 0; i < 2 * n; i++) {
-        int card = c->stack[STPETE_STACK_WORKER][--c->stack_n[STPETE_STACK_WORKER]];
+        int card = pop_stack(c, STPETE_STACK_WORKER);
         c->row[0][c->row_n[0]++] = (uint8_t)card;
         EMIT(st, STPETE_EVENT_DEAL, ev.card = card; ev.stack = STPETE_STACK_WORKER);
     }
@@ -361,8 +380,9 @@ static void final_scoring(stpete_state *st)
     for (int i = 0; i < c->rules.players; i++)
         stpete_score_of(c, i, &s[i]);
     c->decision = STPETE_DECISION_NONE;
-    for (int i = 0; i < c->rules.players; i++) {
+    for (int i = 0; i < c->rules.players; i++) /* all scores first: callbacks see the final position */
         c->p[i].vp = s[i].total;
+    for (int i = 0; i < c->rules.players; i++) {
         EMIT(st, STPETE_EVENT_FINAL_SCORING, ev.seat = i; ev.vp = s[i].total; ev.rubles = s[i].rubles;
              ev.amount = s[i].aristocrat_bonus + s[i].rubles_bonus + s[i].hand_penalty);
     }
@@ -390,8 +410,9 @@ static void end_round(stpete_state *st)
     int discarded = c->row_n[1];
     for (int i = 0; i < c->row_n[1]; i++) /* (1) lower row to the discard pile */
         c->discard[c->row[1][i]]++;
-    memcpy(c->row[1], c->row[0], c->row_n[0]); /* (2) upper row moves down */
+    memcpy(c->row[1], c->row[0], sizeof c->row[0]); /* (2) upper row moves down (unused slots are 0) */
     c->row_n[1] = c->row_n[0];
+    memset(c->row[0], 0, sizeof c->row[0]);
     c->row_n[0] = 0;
     EMIT(st, STPETE_EVENT_ROUND_END, ev.amount = discarded);
     c->round++;
@@ -532,7 +553,7 @@ void stpete_core_apply(stpete_state *st, int id)
     }
     case STPETE_ACTION_OBSERVATORY: {
         p->obs_used++;
-        int card = c->stack[a.stack][--c->stack_n[a.stack]];
+        int card = pop_stack(c, a.stack);
         c->obs_card = (int8_t)card;
         c->passes = 0;
         c->decision = STPETE_DECISION_OBSERVATORY;

@@ -105,7 +105,11 @@ STPETE_API int stpete_game_get_options(const stpete_game *game, stpete_options *
 {
     if (!game || !out)
         return STPETE_E_INVALID_ARGUMENT;
-    *out = game->opts;
+    size_t size = out->struct_size;
+    if (size == 0 || size > sizeof *out)
+        return STPETE_E_UNSUPPORTED_VERSION;
+    memcpy(out, &game->opts, size); /* never more than the caller's struct */
+    out->struct_size = size;
     return STPETE_OK;
 }
 
@@ -125,8 +129,16 @@ static int fail(stpete_state *st, int status, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(st->errmsg, sizeof st->errmsg, fmt, ap);
+    int len = vsnprintf(st->errmsg, sizeof st->errmsg, fmt, ap);
     va_end(ap);
+    if (len >= (int)sizeof st->errmsg) { /* truncated: never leave half a UTF-8 sequence (bindings decode it) */
+        size_t end = sizeof st->errmsg - 1;
+        while (end > 0 && ((unsigned char)st->errmsg[end - 1] & 0xC0) == 0x80)
+            end--;
+        if (end > 0 && ((unsigned char)st->errmsg[end - 1] & 0xC0) == 0xC0)
+            end--;
+        st->errmsg[end] = '\0';
+    }
     return status;
 }
 
@@ -204,11 +216,11 @@ STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src)
 {
     if (!dst || !src)
         return STPETE_E_INVALID_ARGUMENT;
-    if (dst == src)
-        return succeed(dst);
     int rc = check_not_in_callback(dst);
     if (rc)
         return rc;
+    if (dst == src)
+        return succeed(dst);
     if (memcmp(&dst->core.rules, &src->core.rules, sizeof dst->core.rules) != 0)
         return fail(dst, STPETE_E_MISMATCH, "cannot copy a state of a game with other options");
     memcpy(&dst->core, &src->core, sizeof dst->core);

@@ -39,6 +39,17 @@ enum {
     NUM_ARISTOCRATS = 7
 };
 
+/* Locale-independent ASCII case folding and blanks (tolower/isspace depend on the locale, e.g. Turkish 'I'). */
+static inline int stpete_ascii_lower(int ch)
+{
+    return ch >= 'A' && ch <= 'Z' ? ch + ('a' - 'A') : ch;
+}
+
+static inline int stpete_ascii_space(int ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' || ch == '\f';
+}
+
 /* Card type with this name (n bytes, case-insensitive), or -1. */
 int stpete_card_lookup(const char *text, size_t n);
 
@@ -135,7 +146,8 @@ struct stpete_game {
     stpete_rules rules;
 };
 
-#define STPETE_ERRMSG_SIZE 192
+/* Longest message: "action %d (%s) is not legal: %s" with a 95-byte action string and a 160-byte reason. */
+#define STPETE_ERRMSG_SIZE 320
 
 struct stpete_state {
     const stpete_game *game;

@@ -656,6 +656,11 @@ static void test_options_defaults(void **unused)
     assert_int_equal(stpete_game_num_players(g), 4);
     stpete_options got;
     memset(&got, 0, sizeof got);
+    /* the caller must say how large its struct is */
+    assert_int_equal(stpete_game_get_options(g, &got), STPETE_E_UNSUPPORTED_VERSION);
+    got.struct_size = sizeof got + 1;
+    assert_int_equal(stpete_game_get_options(g, &got), STPETE_E_UNSUPPORTED_VERSION);
+    stpete_options_init(&got);
     assert_int_equal(stpete_game_get_options(g, &got), STPETE_OK);
     assert_int_equal(got.players, 4);
     assert_true(got.seed == 0);
@@ -816,10 +821,20 @@ static void test_options_older_struct(void **unused)
     stpete_game *g = NULL;
     assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
     stpete_options got;
+    stpete_options_init(&got);
     assert_int_equal(stpete_game_get_options(g, &got), STPETE_OK);
     assert_int_equal(got.players, 3);
     assert_true(got.seed == 99);
     assert_int_equal(got.public_hands, 0);
+    /* an older caller's struct is written only up to its struct_size */
+    stpete_options older;
+    memset(&older, 0x5A, sizeof older);
+    older.struct_size = offsetof(stpete_options, public_rubles);
+    assert_int_equal(stpete_game_get_options(g, &older), STPETE_OK);
+    assert_int_equal(older.players, 3);
+    assert_true(older.seed == 99);
+    assert_int_equal(older.public_rubles, 0x5A5A5A5A); /* untouched */
+    assert_true(older.struct_size == offsetof(stpete_options, public_rubles));
     assert_null(got.allocator.malloc_fn);
     stpete_game_free(g);
 }
@@ -1339,6 +1354,8 @@ static void reentrant_cb(const stpete_state *state, const stpete_event *ev, void
         r->failures++;
     if (stpete_state_set_event_callback(r->self, NULL, NULL) != STPETE_E_REENTRANT)
         r->failures++;
+    if (stpete_state_copy(r->self, state) != STPETE_E_REENTRANT) /* even a copy onto itself */
+        r->failures++;
     if (stpete_state_equal(r->self, snap) != 1)
         r->failures++;
     /* copying out of the state into another one is a query of this state: allowed */
@@ -1385,6 +1402,152 @@ static void test_reentrant(void **unused)
     assert_int_equal(stpete_state_apply(st, 0), STPETE_OK);
     assert_int_equal(r.calls, calls);
     stpete_state_free(other);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+
+/* ---- equality is by position, not by history ---------------------------------------------------- */
+
+/* Two move orders that reach the same position compare equal (stpete_state_equal compares positions: no stale
+ * bytes past a hand, row or stack count). */
+static void test_equal_positions_from_different_orders(void **unused)
+{
+    (void)unused;
+    int found = 0;
+    for (uint64_t seed = 1; seed < 50 && !found; seed++) {
+        stpete_game *g = make_game(2, seed);
+        stpete_state *a = make_state(g);
+        int upper[STPETE_BOARD_SIZE];
+        size_t n = 0;
+        assert_int_equal(stpete_state_row(a, STPETE_SOURCE_UPPER, upper, STPETE_BOARD_SIZE, &n), STPETE_OK);
+        int x = upper[0], y = -1;
+        for (size_t i = 1; i < n; i++)
+            if (upper[i] != x)
+                y = upper[i];
+        if (y >= 0) {
+            found = 1;
+            stpete_state *b = make_state(g);
+            char take_x[STPETE_ACTION_STRING_MAX], take_y[STPETE_ACTION_STRING_MAX], play_x[STPETE_ACTION_STRING_MAX];
+            snprintf(take_x, sizeof take_x, "take %s from upper", stpete_card_name(x));
+            snprintf(take_y, sizeof take_y, "take %s from upper", stpete_card_name(y));
+            snprintf(play_x, sizeof play_x, "play %s", stpete_card_name(x));
+            const char *seq_a[] = { take_x, "pass", take_y, "pass", play_x };
+            const char *seq_b[] = { take_y, "pass", take_x, "pass", play_x };
+            int actor = stpete_state_current_player(a);
+            for (int i = 0; i < 5; i++) {
+                assert_int_equal(stpete_state_apply_string(a, seq_a[i]), STPETE_OK);
+                assert_int_equal(stpete_state_apply_string(b, seq_b[i]), STPETE_OK);
+            }
+            /* same hand (y), same display (x), same rubles: the same position */
+            int hand_a[STPETE_MAX_HAND], hand_b[STPETE_MAX_HAND];
+            size_t na = 0, nb = 0;
+            assert_int_equal(stpete_state_hand(a, actor, hand_a, STPETE_MAX_HAND, &na), 0);
+            assert_int_equal(stpete_state_hand(b, actor, hand_b, STPETE_MAX_HAND, &nb), 0);
+            assert_int_equal(na, 1);
+            assert_int_equal(nb, 1);
+            assert_int_equal(hand_a[0], y);
+            assert_int_equal(hand_b[0], y);
+            assert_int_equal(stpete_state_equal(a, b), 1);
+            /* and they stay equal under the same future */
+            uint64_t ra = 77, rb = 77;
+            while (!stpete_state_is_terminal(a)) {
+                assert_int_equal(step_random(a, &ra), step_random(b, &rb));
+                assert_int_equal(stpete_state_equal(a, b), 1);
+            }
+            stpete_state_free(b);
+        }
+        stpete_state_free(a);
+        stpete_game_free(g);
+    }
+    assert_true(found);
+}
+
+/* ---- events see consistent positions ------------------------------------------------------------ */
+
+typedef struct final_seen {
+    int players;
+    int events;
+    int vp_at_event[STPETE_MAX_PLAYERS][STPETE_MAX_PLAYERS]; /* [event][seat] */
+} final_seen;
+
+static void final_cb(const stpete_state *state, const stpete_event *ev, void *user)
+{
+    final_seen *f = user;
+    if (ev->kind != STPETE_EVENT_FINAL_SCORING)
+        return;
+    for (int s = 0; s < f->players; s++)
+        stpete_state_vp(state, s, &f->vp_at_event[f->events][s]);
+    f->events++;
+}
+
+/* Every FINAL_SCORING event (§8) sees every player's final VP, not a half-scored table. */
+static void test_final_scoring_events_see_final_scores(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(4, 31);
+    stpete_state *st = make_state(g);
+    final_seen f;
+    memset(&f, 0, sizeof f);
+    f.players = 4;
+    assert_int_equal(stpete_state_set_event_callback(st, final_cb, &f), STPETE_OK);
+    play_to_end(st, 99);
+    assert_int_equal(f.events, 4);
+    for (int e = 0; e < 4; e++)
+        for (int s = 0; s < 4; s++) {
+            int vp = 0;
+            assert_int_equal(stpete_state_vp(st, s, &vp), STPETE_OK);
+            assert_int_equal(f.vp_at_event[e][s], vp);
+        }
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+/* ---- error messages ----------------------------------------------------------------------------- */
+
+/* Length of the valid UTF-8 prefix of s (whole string if valid). */
+static size_t utf8_valid_prefix(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i = 0;
+    while (p[i]) {
+        int extra = p[i] < 0x80 ? 0 : (p[i] & 0xE0) == 0xC0 ? 1 : (p[i] & 0xF0) == 0xE0 ? 2 : (p[i] & 0xF8) == 0xF0 ? 3 : -1;
+        if (extra < 0)
+            return i;
+        for (int k = 1; k <= extra; k++)
+            if ((p[i + k] & 0xC0) != 0x80)
+                return i;
+        i += (size_t)extra + 1;
+    }
+    return i;
+}
+
+/* Every refusal's message is complete valid UTF-8 that names the action (bindings decode it as UTF-8). */
+static void test_error_messages_are_utf8(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(3, 5);
+    stpete_state *st = make_state(g);
+    uint64_t rng = 3;
+    int checked = 0;
+    for (int game = 0; game < 20; game++) {
+        assert_int_equal(stpete_state_reset(st, (uint64_t)game), STPETE_OK);
+        while (!stpete_state_is_terminal(st)) {
+            for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id += 7) {
+                if (stpete_state_is_legal(st, id))
+                    continue;
+                assert_int_equal(stpete_state_apply(st, id), STPETE_E_ILLEGAL_ACTION);
+                const char *msg = stpete_state_last_error(st);
+                assert_int_equal(utf8_valid_prefix(msg), strlen(msg));
+                char name[STPETE_ACTION_STRING_MAX];
+                assert_int_equal(stpete_action_to_string(id, name, sizeof name), STPETE_OK);
+                assert_non_null(strstr(msg, name));
+                checked++;
+            }
+            step_random(st, &rng);
+        }
+    }
+    assert_true(checked > 1000);
     stpete_state_free(st);
     stpete_game_free(g);
 }
@@ -1751,6 +1914,7 @@ static void test_allocator(void **unused)
     long after_game = c.mallocs + c.reallocs;
     assert_true(after_game >= 1);
     stpete_options got;
+    stpete_options_init(&got);
     assert_int_equal(stpete_game_get_options(g, &got), STPETE_OK);
     assert_ptr_equal(got.allocator.user, &c);
 
@@ -1829,6 +1993,9 @@ int main(void)
         cmocka_unit_test(test_seeds_differ),
         cmocka_unit_test(test_reset),
         cmocka_unit_test(test_allocator),
+        cmocka_unit_test(test_equal_positions_from_different_orders),
+        cmocka_unit_test(test_final_scoring_events_see_final_scores),
+        cmocka_unit_test(test_error_messages_are_utf8),
     };
     return cmocka_run_group_tests_name("api", tests, NULL, NULL);
 }
