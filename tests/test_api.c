@@ -16,19 +16,7 @@
 
 /* ---- helpers ----------------------------------------------------------------------------------- */
 
-/* splitmix64: a deterministic local PRNG for the tests' own choices. */
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
-static int rng_below(uint64_t *s, int n)
-{
-    return (int)(rng_next(s) % (uint64_t)n);
-}
+#include "test_rng.h"
 
 static stpete_game *make_game(int players, uint64_t seed)
 {

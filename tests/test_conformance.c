@@ -44,19 +44,7 @@ enum {
     MAX_MOVES = 5000
 };
 
-/* splitmix64: the test's own deterministic choices. */
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
-static int rng_below(uint64_t *s, int n)
-{
-    return (int)(rng_next(s) % (uint64_t)n);
-}
+#include "test_rng.h"
 
 static stpete_card_info cards[STPETE_NUM_CARD_TYPES];
 static int card_copies[STPETE_NUM_CARD_TYPES];
