@@ -39,7 +39,8 @@ extern "C" {
 
 /* ------------------------------------------------------------------------------------------------ */
 /** @name Status codes
- * Returned by every fallible function. 0 is success; errors are negative. @{ */
+ * Returned by every fallible function. 0 is success; errors are negative. */
+/** @{ */
 #define STPETE_OK 0                     /**< Success. */
 #define STPETE_E_INVALID_ARGUMENT (-1)  /**< A NULL pointer, an out-of-range seat, card, row, stack or option. */
 #define STPETE_E_ILLEGAL_ACTION (-2)    /**< The action id is not legal in this state (the state is unchanged). */
@@ -56,7 +57,8 @@ extern "C" {
 /* ------------------------------------------------------------------------------------------------ */
 /** @name Cards (§2)
  * The 49 card types, in the order of the tables of §2. A card type is an `int` in [0, ::STPETE_NUM_CARD_TYPES).
- * The 116 physical cards are the copies of these types (§2: 31 + 28 + 27 + 30). @{ */
+ * The 116 physical cards are the copies of these types (§2: 31 + 28 + 27 + 30). */
+/** @{ */
 
 /** Card types (§2.1–§2.4). */
 enum stpete_card {
@@ -181,7 +183,8 @@ STPETE_API int stpete_card_from_name(const char *name, int *card);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
-/** @name Board, stacks, phases @{ */
+/** @name Board, stacks, phases */
+/** @{ */
 
 /** Rows of the board and where a card comes from when bought (§4.2, §5.1). */
 enum stpete_source {
@@ -254,7 +257,8 @@ enum stpete_decision {
  * | 959                | take the drawn card into hand                         |
  * | 960                | discard the drawn card                                |
  * | 961 + k            | Pub: buy k VP, k = 0..10 (§7.2)                       |
- * @{ */
+ * */
+/** @{ */
 
 /** Number of distinct action ids. */
 #define STPETE_NUM_DISTINCT_ACTIONS 972
@@ -328,7 +332,8 @@ STPETE_API int stpete_action_from_string(const char *str, int *id);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
-/** @name Options and games @{ */
+/** @name Options and games */
+/** @{ */
 
 /** Pub cap (§7.2, R10). */
 enum stpete_pub_cap {
@@ -355,7 +360,7 @@ typedef struct stpete_allocator {
 
 /**
  * Options of a game. Always initialise with stpete_options_init() (or ::STPETE_OPTIONS_INIT), then set fields:
- * a later library version may append fields, and @ref struct_size tells it which ones the caller knows.
+ * a later library version may append fields, and stpete_options::struct_size tells it which ones the caller knows.
  */
 typedef struct stpete_options {
     size_t struct_size;   /**< sizeof(stpete_options) of the caller's header; set by the init */
@@ -432,7 +437,8 @@ STPETE_API int stpete_num_distinct_actions(void);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
-/** @name States: life cycle @{ */
+/** @name States: life cycle */
+/** @{ */
 
 /**
  * Create the initial state of a game (§3 setup) from the game's seed.
@@ -500,7 +506,8 @@ STPETE_API const char *stpete_state_last_error(const stpete_state *state);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
-/** @name States: legal actions and apply @{ */
+/** @name States: legal actions and apply */
+/** @{ */
 
 /**
  * The seat to act.
@@ -574,7 +581,8 @@ STPETE_API int stpete_state_apply_string(stpete_state *state, const char *str);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
-/** @name States: what a front end draws @{ */
+/** @name States: what a front end draws */
+/** @{ */
 
 /**
  * Current phase (§4).
@@ -765,7 +773,8 @@ STPETE_API int stpete_state_winners(const stpete_state *state, unsigned *mask);
  * callback must not modify the state that calls it: stpete_state_apply(), stpete_state_apply_string(),
  * stpete_state_reset(), stpete_state_set_event_callback() and stpete_state_copy() into it return
  * ::STPETE_E_REENTRANT from inside the callback, and leave the state unchanged. Queries are allowed: they see the
- * state with the reported change already made, and every card in exactly one place. @{ */
+ * state with the reported change already made, and every card in exactly one place. */
+/** @{ */
 
 /** Kinds of event, with the fields of ::stpete_event they fill. */
 enum stpete_event_kind {
@@ -822,7 +831,8 @@ STPETE_API int stpete_state_set_event_callback(stpete_state *state, stpete_event
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
-/** @name Library @{ */
+/** @name Library */
+/** @{ */
 
 /**
  * Name of a status code.
