@@ -129,18 +129,17 @@ static void print_player(FILE *out, const stpete_state *st, int seat)
     fprintf(out, "  seat %d: %d R, %d VP, %zu hand card%s |", seat, stpete_state_rubles(st, seat), vp, n,
             n == 1 ? "" : "s");
     stpete_state_display(st, seat, cards, STPETE_NUM_CARDS, &n);
-    for (size_t i = 0; i < n;) {
+    for (size_t i = 0; i < n;) { /* the display is sorted by card type: group the copies */
         size_t j = i;
         while (j < n && cards[j] == cards[i])
             j++;
+        fprintf(out, "%s ", i ? "," : "");
         if (j - i > 1)
-            fprintf(out, " %zux %s", j - i, stpete_card_name(cards[i]));
-        else
-            fprintf(out, " %s", stpete_card_name(cards[i]));
-        fputc(j < n ? ',' : ' ', out);
+            fprintf(out, "%zux ", j - i);
+        fputs(stpete_card_name(cards[i]), out);
         i = j;
     }
-    fputc('\n', out);
+    fputs(n ? "\n" : " (empty display)\n", out);
 }
 
 static void on_event(const stpete_state *st, const stpete_event *ev, void *user)

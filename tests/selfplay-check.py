@@ -1,0 +1,57 @@
+"""stpete-selfplay, the README's main job: a complete readable game for 2, 3 and 4 players, reproducible from its
+seed, and the many-games summary. Prints TAP."""
+import re
+import subprocess
+import sys
+
+exe = sys.argv[1]
+results = []
+
+
+def check(name, ok):
+    results.append((name, ok))
+
+
+def run(*args):
+    p = subprocess.run([exe, *args], capture_output=True, text=True, timeout=120)
+    return p.returncode, p.stdout
+
+
+for players in (2, 3, 4):
+    rc, log = run("--players", str(players), "--seed", "7")
+    check(f"{players} players: exit 0", rc == 0)
+    for section in ("worker phase", "building phase", "aristocrat phase", "trading phase",
+                    "worker scoring", "building scoring", "aristocrat scoring", "dealt from the"):
+        check(f"{players} players: log has '{section}'", section in log)
+    check(f"{players} players: actions with prices", re.search(r"buys .* for \d+ R \(\d+ R left\)", log) is not None)
+    finals = re.findall(r"^final scoring, seat (\d): (-?\d+) VP \+ (\d+) \(aristocrats: \d+ different\) \+ (\d+) "
+                        r"\(\d+ R\) ([+-]\d+) \(\d+ hand cards?\) = (-?\d+) VP", log, re.M)
+    check(f"{players} players: one final scoring line per seat", sorted(int(f[0]) for f in finals) == list(range(players)))
+    check(f"{players} players: breakdowns add up",
+          all(int(a) + int(b) + int(c) + int(d) == int(t) for _, a, b, c, d, t in finals))
+    winners = re.search(r"^winners?( \(shared\))?:((?: seat \d)+)$", log, re.M)
+    check(f"{players} players: winner line", winners is not None)
+    if winners and finals:
+        best = max(int(f[5]) for f in finals)
+        named = [int(x) for x in re.findall(r"\d", winners.group(2))]
+        check(f"{players} players: winners have the most VP", all(int(finals[s][5]) == best for s in
+                                                                   range(len(finals)) if int(finals[s][0]) in named))
+    rc2, log2 = run("--players", str(players), "--seed", "7")
+    check(f"{players} players: same seed, same game", rc2 == 0 and log2 == log)
+
+rc, summary = run("--players", "3", "--games", "40", "--seed", "1", "--bots", "greedy,random,random")
+check("summary: exit 0", rc == 0)
+check("summary: games", "games: 40 (3 players" in summary)
+check("summary: mean moves", re.search(r"mean moves per game: \d+\.\d", summary) is not None)
+check("summary: mean winning score", re.search(r"mean winning score: \d+\.\d+ VP", summary) is not None)
+wins = [int(w) for w in re.findall(r"^wins seat \d \(\w+\): (\d+)", summary, re.M)]
+check("summary: wins per seat", len(wins) == 3 and 40 <= sum(wins) <= 40 * 3)
+rc, _ = run("--players", "5")
+check("bad --players refused", rc == 2)
+rc, _ = run("--bots", "clever")
+check("bad --bots refused", rc == 2)
+
+print(f"1..{len(results)}")
+for i, (name, ok) in enumerate(results, 1):
+    print(f"{'ok' if ok else 'not ok'} {i} - {name}")
+sys.exit(0 if all(ok for _, ok in results) else 1)
