@@ -50,24 +50,28 @@ static inline stpete_core *scn_core(scn *s)
     return &s->st->core;
 }
 
+/* Remove the first copy of card from a list of n card types; 1 if one was removed. */
+static inline int scn_remove_from(uint8_t *list, uint8_t *n, int card)
+{
+    for (int i = 0; i < *n; i++)
+        if (list[i] == card) {
+            memmove(&list[i], &list[i + 1], (size_t)(*n - i - 1));
+            list[--(*n)] = 0; /* bytes past a count stay 0, as in the engine */
+            return 1;
+        }
+    return 0;
+}
+
 /* Remove one copy of card from wherever it is (stacks first, then board, discard, then displays and hands).
  * Fails the test if no copy is left anywhere. */
 static inline void scn_take_from_anywhere(stpete_core *c, int card)
 {
     for (int st = 0; st < 4; st++)
-        for (int i = 0; i < c->stack_n[st]; i++)
-            if (c->stack[st][i] == card) {
-                memmove(&c->stack[st][i], &c->stack[st][i + 1], (size_t)(c->stack_n[st] - i - 1));
-                c->stack_n[st]--;
-                return;
-            }
+        if (scn_remove_from(c->stack[st], &c->stack_n[st], card))
+            return;
     for (int r = 0; r < 2; r++)
-        for (int i = 0; i < c->row_n[r]; i++)
-            if (c->row[r][i] == card) {
-                memmove(&c->row[r][i], &c->row[r][i + 1], (size_t)(c->row_n[r] - i - 1));
-                c->row_n[r]--;
-                return;
-            }
+        if (scn_remove_from(c->row[r], &c->row_n[r], card))
+            return;
     if (c->discard[card]) {
         c->discard[card]--;
         return;
@@ -77,12 +81,8 @@ static inline void scn_take_from_anywhere(stpete_core *c, int card)
             c->p[p].display[card]--;
             return;
         }
-        for (int i = 0; i < c->p[p].hand_n; i++)
-            if (c->p[p].hand[i] == card) {
-                memmove(&c->p[p].hand[i], &c->p[p].hand[i + 1], (size_t)(c->p[p].hand_n - i - 1));
-                c->p[p].hand_n--;
-                return;
-            }
+        if (scn_remove_from(c->p[p].hand, &c->p[p].hand_n, card))
+            return;
     }
     fail_msg("no copy of %s left to move", stpete_card_name(card));
 }
