@@ -144,17 +144,6 @@ STPETE_API int stpete_action_to_string(int id, char *buf, size_t size)
     return (size_t)len < size ? STPETE_OK : STPETE_E_BUFFER_TOO_SMALL;
 }
 
-/* Case-insensitive equality of a NUL-terminated canonical string with n bytes of text. */
-static int same_text(const char *canonical, const char *text, size_t n)
-{
-    if (strlen(canonical) != n)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (stpete_ascii_lower((unsigned char)canonical[i]) != stpete_ascii_lower((unsigned char)text[i]))
-            return 0;
-    return 1;
-}
-
 STPETE_API int stpete_action_from_string(const char *str, int *id)
 {
     if (!str || !id)
@@ -170,7 +159,7 @@ STPETE_API int stpete_action_from_string(const char *str, int *id)
         stpete_action a;
         stpete_action_decode(i, &a);
         format_action(&a, buf, sizeof buf);
-        if (same_text(buf, str, n)) {
+        if (stpete_text_equals(buf, str, n)) {
             *id = i;
             return STPETE_OK;
         }

@@ -155,8 +155,7 @@ STPETE_API const char *stpete_card_name(int card)
     return stpete_cards[card].name;
 }
 
-/* Case-insensitive comparison of a name with n bytes of text. */
-static int name_equals(const char *name, const char *text, size_t n)
+int stpete_text_equals(const char *name, const char *text, size_t n)
 {
     if (strlen(name) != n)
         return 0;
@@ -169,7 +168,7 @@ static int name_equals(const char *name, const char *text, size_t n)
 int stpete_card_lookup(const char *text, size_t n)
 {
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
-        if (name_equals(stpete_cards[t].name, text, n))
+        if (stpete_text_equals(stpete_cards[t].name, text, n))
             return t;
     return -1;
 }

@@ -114,12 +114,12 @@ static int stack_of(int card)
     return stpete_cards[card].trading ? STPETE_STACK_TRADING : stpete_cards[card].colour;
 }
 
-/* Deal from a stack into the upper row until the board holds 8 cards (§4.5, R2); the last card of a stack makes
- * the round in progress the final one (§4.6, R4). */
-static void deal(stpete_state *st, int s)
+/* Deal from a stack into the upper row until the board holds `board` cards: 8 after a phase (§4.5, R2), 2 per
+ * player at setup (§3.4). The last card of a stack makes the round in progress the final one (§4.6, R4). */
+static void deal_until(stpete_state *st, int s, int board)
 {
     stpete_core *c = &st->core;
-    while (board_total(c) < STPETE_BOARD_SIZE && c->stack_n[s] > 0) {
+    while (board_total(c) < board && c->stack_n[s] > 0) {
         int card = pop_stack(c, s);
         c->row[0][c->row_n[0]++] = (uint8_t)card;
         EMIT(st, STPETE_EVENT_DEAL, ev.card = card; ev.stack = s);
@@ -166,12 +166,7 @@ void stpete_core_setup(stpete_state *st, uint64_t seed)
     c->phase = STPETE_PHASE_WORKER;
     c->obs_card = -1;
     c->decision = STPETE_DECISION_TURN;
-    /* §3.4: 2 workers per player into the upper row */
-    for (int i = 0; i < 2 * n; i++) {
-        int card = pop_stack(c, STPETE_STACK_WORKER);
-        c->row[0][c->row_n[0]++] = (uint8_t)card;
-        EMIT(st, STPETE_EVENT_DEAL, ev.card = card; ev.stack = STPETE_STACK_WORKER);
-    }
+    deal_until(st, STPETE_STACK_WORKER, 2 * n); /* §3.4: 2 workers per player into the upper row */
     c->current = c->markers[STPETE_PHASE_WORKER];
     EMIT(st, STPETE_EVENT_PHASE_START, ev.seat = c->current);
 }
@@ -417,7 +412,7 @@ static void end_round(stpete_state *st)
     EMIT(st, STPETE_EVENT_ROUND_END, ev.amount = discarded);
     c->round++;
     c->phase = STPETE_PHASE_WORKER;
-    deal(st, STPETE_STACK_WORKER); /* (3) */
+    deal_until(st, STPETE_STACK_WORKER, STPETE_BOARD_SIZE); /* (3) */
     for (int k = 0; k < 4; k++)    /* (4) markers to the left neighbour */
         c->markers[k] = (uint8_t)((c->markers[k] + 1) % c->rules.players);
     EMIT(st, STPETE_EVENT_MARKERS_MOVED, (void)0);
@@ -434,7 +429,7 @@ static void finish_phase(stpete_state *st)
         end_round(st);
         return;
     }
-    deal(st, c->phase + 1);
+    deal_until(st, c->phase + 1, STPETE_BOARD_SIZE);
     start_phase(st, c->phase + 1);
 }
 

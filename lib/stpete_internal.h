@@ -50,6 +50,9 @@ static inline int stpete_ascii_space(int ch)
     return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' || ch == '\f';
 }
 
+/* ASCII case-insensitive equality of a NUL-terminated string with n bytes of text (card names, action strings). */
+int stpete_text_equals(const char *name, const char *text, size_t n);
+
 /* Card type with this name (n bytes, case-insensitive), or -1. */
 int stpete_card_lookup(const char *text, size_t n);
 
