@@ -1,0 +1,316 @@
+/* Failing-allocator sweep: for every N reachable in an operation (create a game and a state, clone, legal actions
+ * and apply, and every later allocating entry point added to the scenario table below), make the N-th allocation
+ * fail and check that the operation returns a clean STPETE_E_OUT_OF_MEMORY, writes NULL to its out pointer, leaves
+ * the states it was given unchanged, leaks nothing and does not crash; then check that the sweep reached the end
+ * (an N past the last allocation succeeds).
+ *
+ * Every block carries a header with a magic number and its owner, so a block freed by the wrong allocator, freed
+ * twice or never allocated by us fails the test. The allocator is counted through stpete_options::allocator;
+ * a later serializer's jansson allocations are counted through json_set_alloc_funcs() of the test program (the
+ * application may set that process-global hook; the library must not). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "stpete/stpete.h"
+#include "test_rng.h"
+
+/* ---- the failing allocator ----------------------------------------------------------------------- */
+
+typedef struct fail_alloc {
+    int armed;     /* count (and fail) allocations only while armed */
+    long fail_at;  /* 1-based index of the armed allocation that fails; 0 = none */
+    long calls;    /* armed allocation attempts (malloc and realloc) so far */
+    long failed;   /* failures injected */
+    long live;     /* blocks allocated through this allocator and not yet freed (armed or not) */
+} fail_alloc;
+
+#define BLOCK_MAGIC UINT64_C(0x5354504554454d4d) /* "STPETEMM" */
+
+typedef struct block_header {
+    uint64_t magic;
+    fail_alloc *owner;
+    size_t size;
+    max_align_t align; /* keeps the payload aligned like malloc's */
+} block_header;
+
+/* One more allocation attempt: 1 if it must fail. */
+static int should_fail(fail_alloc *fa)
+{
+    if (!fa->armed)
+        return 0;
+    fa->calls++;
+    if (fa->fail_at > 0 && fa->calls == fa->fail_at) {
+        fa->failed++;
+        return 1;
+    }
+    return 0;
+}
+
+static block_header *header_of(fail_alloc *fa, void *ptr)
+{
+    block_header *h = (block_header *)((char *)ptr - offsetof(block_header, align));
+    assert_true(h->magic == BLOCK_MAGIC); /* allocated by this test's allocator, not freed yet */
+    assert_ptr_equal(h->owner, fa);       /* and by this allocator instance */
+    return h;
+}
+
+/* A new block with its header, counted live; never fails (the test process has memory). */
+static void *new_block(fail_alloc *fa, size_t size)
+{
+    block_header *h = malloc(offsetof(block_header, align) + (size ? size : 1));
+    assert_non_null(h);
+    h->magic = BLOCK_MAGIC;
+    h->owner = fa;
+    h->size = size;
+    fa->live++;
+    return (char *)h + offsetof(block_header, align);
+}
+
+static void *fa_malloc(void *user, size_t size)
+{
+    fail_alloc *fa = user;
+    return should_fail(fa) ? NULL : new_block(fa, size);
+}
+
+static void fa_free(void *user, void *ptr)
+{
+    fail_alloc *fa = user;
+    assert_non_null(ptr); /* the library promises never to call free_fn with NULL */
+    block_header *h = header_of(fa, ptr);
+    h->magic = 0;
+    fa->live--;
+    free(h);
+}
+
+static void *fa_realloc(void *user, void *ptr, size_t size)
+{
+    fail_alloc *fa = user;
+    if (!ptr)
+        return fa_malloc(user, size);
+    block_header *old = header_of(fa, ptr);
+    if (should_fail(fa))
+        return NULL; /* like realloc: the old block stays valid and owned by the caller */
+    void *p = new_block(fa, size);
+    memcpy(p, ptr, old->size < size ? old->size : size);
+    fa_free(fa, ptr);
+    return p;
+}
+
+/* ---- scenarios ------------------------------------------------------------------------------------ */
+
+/* A scenario sets up what it needs with the allocator disarmed, arms it around the operation under test, checks
+ * the operation's contract on failure, frees everything and returns the operation's status. */
+typedef int (*scenario_fn)(fail_alloc *fa);
+
+static stpete_options options_with(fail_alloc *fa, int players, uint64_t seed)
+{
+    stpete_options o;
+    stpete_options_init(&o);
+    o.players = players;
+    o.seed = seed;
+    o.allocator.malloc_fn = fa_malloc;
+    o.allocator.realloc_fn = fa_realloc;
+    o.allocator.free_fn = fa_free;
+    o.allocator.user = fa;
+    return o;
+}
+
+/* Play n random legal actions (or to the end). */
+static void play(stpete_state *st, int n, uint64_t *rng)
+{
+    for (int i = 0; i < n && !stpete_state_is_terminal(st); i++) {
+        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        size_t count = 0;
+        assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &count), STPETE_OK);
+        assert_true(count > 0);
+        assert_int_equal(stpete_state_apply(st, ids[rng_below(rng, (int)count)]), STPETE_OK);
+    }
+}
+
+/* Create: stpete_game_new() then stpete_state_new(), and the new state is playable. */
+static int scenario_create(fail_alloc *fa)
+{
+    stpete_options o = options_with(fa, 3, 11);
+    stpete_game *g = (stpete_game *)&o; /* any non-NULL value: a failure must write NULL */
+    stpete_state *st = (stpete_state *)&o;
+    fa->armed = 1;
+    int rc = stpete_game_new(&g, &o);
+    if (rc == STPETE_OK) {
+        rc = stpete_state_new(&st, g);
+        if (rc != STPETE_OK)
+            assert_null(st);
+    } else {
+        assert_null(g);
+    }
+    fa->armed = 0;
+    if (rc == STPETE_OK) {
+        uint64_t rng = 1;
+        play(st, 30, &rng);
+        stpete_state_free(st);
+    }
+    stpete_game_free(g);
+    return rc;
+}
+
+/* Clone a mid-game state; on failure the source is unchanged and still playable. */
+static int scenario_clone(fail_alloc *fa)
+{
+    stpete_options o = options_with(fa, 4, 12);
+    stpete_game *g = NULL;
+    stpete_state *st = NULL, *before = NULL;
+    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    assert_int_equal(stpete_state_new(&before, g), STPETE_OK);
+    uint64_t rng = 2;
+    play(st, 40, &rng);
+    assert_int_equal(stpete_state_copy(before, st), STPETE_OK);
+
+    stpete_state *cl = st; /* non-NULL: a failure must write NULL */
+    fa->armed = 1;
+    int rc = stpete_state_clone(&cl, st);
+    fa->armed = 0;
+    assert_int_equal(stpete_state_equal(st, before), 1);
+    if (rc == STPETE_OK) {
+        assert_int_equal(stpete_state_equal(cl, st), 1);
+        play(cl, 20, &rng);
+        stpete_state_free(cl);
+    } else {
+        assert_null(cl);
+        play(st, 20, &rng);
+    }
+    stpete_state_free(before);
+    stpete_state_free(st);
+    stpete_game_free(g);
+    return rc;
+}
+
+/* Legal actions (list, mask, single check, strings), apply, copy and reset over a whole game: none of these may
+ * allocate, so the sweep ends at N = 1 with no allocation reached. */
+static int scenario_play(fail_alloc *fa)
+{
+    stpete_options o = options_with(fa, 2, 13);
+    stpete_game *g = NULL;
+    stpete_state *st = NULL, *other = NULL;
+    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    assert_int_equal(stpete_state_new(&other, g), STPETE_OK);
+    uint64_t rng = 3;
+    int rc = STPETE_OK;
+    fa->armed = 1;
+    while (rc == STPETE_OK && !stpete_state_is_terminal(st)) {
+        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        uint8_t mask[STPETE_NUM_DISTINCT_ACTIONS];
+        char text[STPETE_ACTION_STRING_MAX];
+        size_t count = 0;
+        rc = stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &count);
+        if (rc == STPETE_OK)
+            rc = stpete_state_legal_action_mask(st, mask, sizeof mask);
+        if (rc != STPETE_OK)
+            break;
+        int id = ids[rng_below(&rng, (int)count)];
+        assert_int_equal(mask[id], 1);
+        assert_int_equal(stpete_state_is_legal(st, id), 1);
+        rc = stpete_action_to_string(id, text, sizeof text);
+        if (rc == STPETE_OK)
+            rc = stpete_state_apply_string(st, text);
+        if (rc == STPETE_OK)
+            rc = stpete_state_copy(other, st);
+    }
+    if (rc == STPETE_OK)
+        rc = stpete_state_reset(other, 99);
+    fa->armed = 0;
+    stpete_state_free(other);
+    stpete_state_free(st);
+    stpete_game_free(g);
+    return rc;
+}
+
+/* ---- the sweep -------------------------------------------------------------------------------------- */
+
+/* Run the scenario with the N-th armed allocation failing, for N = 1, 2, ... until an N beyond the last
+ * allocation: every run must leak nothing; every failing run must report OUT_OF_MEMORY; the last run succeeds.
+ * Returns the number of allocations the operation reaches. */
+static long sweep(const char *name, scenario_fn fn)
+{
+    for (long n = 1;; n++) {
+        fail_alloc fa = { 0, n, 0, 0, 0 };
+        int rc = fn(&fa);
+        if (fa.live != 0)
+            fail_msg("%s: allocation %ld failing leaks %ld block(s)", name, n, fa.live);
+        if (fa.calls < n) { /* allocation n was never reached: the sweep is complete */
+            if (rc != STPETE_OK)
+                fail_msg("%s: no allocation failed (%ld reached) but the status is %s", name, fa.calls,
+                         stpete_strerror(rc));
+            assert_int_equal(fa.failed, 0);
+            print_message("# %s: %ld allocation(s) reachable, each failing cleanly\n", name, n - 1);
+            return n - 1;
+        }
+        assert_int_equal(fa.failed, 1);
+        if (rc != STPETE_E_OUT_OF_MEMORY)
+            fail_msg("%s: allocation %ld of %ld failing gives %s, not out of memory", name, n, fa.calls,
+                     stpete_strerror(rc));
+        if (n > 10000)
+            fail_msg("%s: more than 10000 allocations", name);
+    }
+}
+
+static void test_create(void **unused)
+{
+    (void)unused;
+    /* the game and the state are allocated: at least two failure points */
+    assert_true(sweep("create", scenario_create) >= 2);
+}
+
+static void test_clone(void **unused)
+{
+    (void)unused;
+    assert_true(sweep("clone", scenario_clone) >= 1);
+}
+
+static void test_legal_actions_and_apply(void **unused)
+{
+    (void)unused;
+    assert_int_equal(sweep("legal actions, apply, copy, reset", scenario_play), 0);
+}
+
+/* Every handle is allocated through the hooks and freed through them, and the counts match the handles. */
+static void test_hooks_used(void **unused)
+{
+    (void)unused;
+    fail_alloc fa = { 1, 0, 0, 0, 0 };
+    stpete_options o = options_with(&fa, 2, 5);
+    stpete_game *g = NULL;
+    stpete_state *st = NULL, *cl = NULL;
+    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    long after_game = fa.live;
+    assert_true(after_game >= 1);
+    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    long per_state = fa.live - after_game;
+    assert_true(per_state >= 1);
+    assert_int_equal(stpete_state_clone(&cl, st), STPETE_OK);
+    assert_int_equal(fa.live, after_game + 2 * per_state);
+    stpete_state_free(cl);
+    stpete_state_free(st);
+    assert_int_equal(fa.live, after_game);
+    stpete_game_free(g);
+    assert_int_equal(fa.live, 0);
+    assert_int_equal(fa.failed, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hooks_used),
+        cmocka_unit_test(test_create),
+        cmocka_unit_test(test_clone),
+        cmocka_unit_test(test_legal_actions_and_apply),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
