@@ -10,6 +10,9 @@
  * - Every function that can fail returns an `int` status: ::STPETE_OK (0) or a negative `STPETE_E_*` code.
  *   stpete_strerror() names a code; stpete_state_last_error() gives the detail of the last failure on a state.
  * - Handles are opaque. `*_new` / `*_clone` allocate and hand ownership to the caller; `*_free(NULL)` is a no-op.
+ * - Pointer parameters are borrowed for the duration of the call only (the library keeps none, except a state
+ *   keeps its game and its callback's user_data, as documented); out-parameters ("receives ...") and buffers are
+ *   caller-owned storage the function writes.
  * - A failing call never modifies the state it was given (except the per-state error message).
  * - Money is in rubles (R), scores in victory points (VP), players are seats 0..players-1 in clockwise order.
  * - No global mutable state: distinct handles may be used from distinct threads; a ::stpete_game may be shared
@@ -174,7 +177,7 @@ STPETE_API int stpete_card_get_info(int card, stpete_card_info *out);
 STPETE_API const char *stpete_card_name(int card);
 
 /**
- * Find a card type by its printed name (case-insensitive, exact otherwise).
+ * Find a card type by its printed name (§2; case-insensitive, exact otherwise).
  * @param name NUL-terminated name, e.g. "Potjomkin's Village"
  * @param card receives the card type
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no card has that name.
@@ -295,7 +298,8 @@ typedef struct stpete_action {
 } stpete_action;
 
 /**
- * Decode an action id into its structured form (state-independent).
+ * Decode an action id into its structured form (state-independent; the actions of §4.2, §6.2, §7.1 and §7.2 in
+ * the encoding above).
  * @param id   action id
  * @param out  receives the action (caller-owned)
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or an id outside [0, ::STPETE_NUM_DISTINCT_ACTIONS).
@@ -312,7 +316,7 @@ STPETE_API int stpete_action_decode(int id, stpete_action *out);
 STPETE_API int stpete_action_encode(const stpete_action *action, int *id);
 
 /**
- * Write the canonical readable form of an action, e.g. "buy Wharf from upper displacing Ship Builder",
+ * Write the canonical readable form of an action (§4.2, §7.1, §7.2; cards by their §2 names), e.g. "buy Wharf from upper displacing Ship Builder",
  * "take Market from lower", "play Pub", "observatory building", "observatory discard", "pub 3", "pass".
  * @param id   action id
  * @param buf  caller buffer; receives a NUL-terminated string
@@ -323,7 +327,8 @@ STPETE_API int stpete_action_encode(const stpete_action *action, int *id);
 STPETE_API int stpete_action_to_string(int id, char *buf, size_t size);
 
 /**
- * Parse the canonical form written by stpete_action_to_string() (case-insensitive, surrounding blanks ignored).
+ * Parse the canonical form written by stpete_action_to_string() (§4.2, §7.1, §7.2; case-insensitive, surrounding
+ * blanks ignored).
  * @param str NUL-terminated string
  * @param id  receives the action id
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no action has that form.
@@ -385,7 +390,9 @@ typedef struct stpete_options {
       { -1, -1, -1, -1 }, 0, 0, { NULL, NULL, NULL, NULL } }
 
 /**
- * Fill @p opts with the defaults of the spec (same as ::STPETE_OPTIONS_INIT).
+ * Fill @p opts with the defaults of the spec (same as ::STPETE_OPTIONS_INIT): 4 players (§3), seed 0, Pub cap per
+ * Pub (§7.2, R10), tie-break rubles mod 10 (§8, R14), random start-player markers (§3.3, R15), secret rubles and
+ * hands (§9), the C library's allocator.
  * @param opts caller-owned struct; NULL is ignored
  */
 STPETE_API void stpete_options_init(stpete_options *opts);
@@ -407,13 +414,13 @@ typedef struct stpete_state stpete_state;
 STPETE_API int stpete_game_new(stpete_game **out, const stpete_options *opts);
 
 /**
- * Free a game. Every state created from it must have been freed first.
- * @param game the game, or NULL (no-op)
+ * Free a game, through its own allocator. Every state created from it must have been freed first. No game rule.
+ * @param game the game, owned by the caller until this call; NULL is a no-op
  */
 STPETE_API void stpete_game_free(stpete_game *game);
 
 /**
- * Copy the options a game was created with.
+ * Copy the options a game was created with (the rule options of §3.3, §7.2, §8 and §9, seed, allocator).
  * @param game the game
  * @param out  receives the options (caller-owned). Its struct_size must be set first (stpete_options_init() does
  *             it): only that many bytes are written, so a caller built against an older header is never overrun.
@@ -423,15 +430,15 @@ STPETE_API void stpete_game_free(stpete_game *game);
 STPETE_API int stpete_game_get_options(const stpete_game *game, stpete_options *out);
 
 /**
- * Number of players of a game.
+ * Number of players of a game (2–4: the title and §3).
  * @param game the game
- * @return 2..4, or ::STPETE_E_INVALID_ARGUMENT for NULL.
+ * @return 2..4 seats, or ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
 STPETE_API int stpete_game_num_players(const stpete_game *game);
 
 /**
- * Number of distinct action ids (::STPETE_NUM_DISTINCT_ACTIONS).
- * @return 972
+ * Number of distinct action ids (::STPETE_NUM_DISTINCT_ACTIONS) of the encoding above. No game rule.
+ * @return 972; never fails.
  */
 STPETE_API int stpete_num_distinct_actions(void);
 /** @} */
@@ -457,13 +464,14 @@ STPETE_API int stpete_state_new(stpete_state **out, const stpete_game *game);
 STPETE_API int stpete_state_reset(stpete_state *state, uint64_t seed);
 
 /**
- * Free a state.
- * @param state the state, or NULL (no-op)
+ * Free a state, through its game's allocator. No game rule.
+ * @param state the state, owned by the caller until this call; NULL is a no-op
  */
 STPETE_API void stpete_state_free(stpete_state *state);
 
 /**
- * Allocate an independent copy of a state (same game; the event callback is not copied).
+ * Allocate an independent copy of a state (same game; the event callback is not copied), through the game's
+ * allocator. No game rule: the whole position (§1 components, §3.1 PRNG) is copied.
  * @param out receives the clone, owned by the caller; NULL on failure
  * @param src the state to copy
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_OUT_OF_MEMORY.
@@ -471,7 +479,8 @@ STPETE_API void stpete_state_free(stpete_state *state);
 STPETE_API int stpete_state_clone(stpete_state **out, const stpete_state *src);
 
 /**
- * Copy the position of @p src into @p dst without allocating (for playouts). The event callback of @p dst is
+ * Copy the position of @p src into @p dst without allocating (for playouts). No game rule: the whole position
+ * (§1 components, §3.1 PRNG) is copied. The event callback of @p dst is
  * kept. Both states must belong to games with the same rule options (players, Pub cap, tie-break, start markers,
  * public rubles / hands); the seed and the allocator may differ.
  * @param dst destination state
@@ -482,7 +491,7 @@ STPETE_API int stpete_state_clone(stpete_state **out, const stpete_state *src);
 STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src);
 
 /**
- * Compare two positions (everything that determines the game's future, PRNG included).
+ * Compare two positions (everything that determines the game's future, §3.1 PRNG included). No game rule.
  * @param a first state
  * @param b second state
  * @return 1 if equal, 0 if different, ::STPETE_E_INVALID_ARGUMENT for NULL.
@@ -490,14 +499,14 @@ STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src);
 STPETE_API int stpete_state_equal(const stpete_state *a, const stpete_state *b);
 
 /**
- * The game a state belongs to.
+ * The game a state belongs to. No game rule.
  * @param state the state
- * @return the game (not owned by the caller), or NULL for a NULL state.
+ * @return the game (not owned by the caller: the caller that created it frees it), or NULL for a NULL state.
  */
 STPETE_API const stpete_game *stpete_state_game(const stpete_state *state);
 
 /**
- * Detail message of the last failed call on this state, e.g. "action 12 (buy Market from upper) is not legal:
+ * Detail message of the last failed call on this state (citing the rule, e.g. §4.2, when an action is illegal), e.g. "action 12 (buy Market from upper) is not legal:
  * costs 5 R, seat 0 has 3 R". Empty after success.
  * @param state the state
  * @return a NUL-terminated string owned by the state, valid until the next call on it; "" for NULL.
@@ -510,7 +519,7 @@ STPETE_API const char *stpete_state_last_error(const stpete_state *state);
 /** @{ */
 
 /**
- * The seat to act.
+ * The seat to act (§4.1 turn order; the Observatory owner during its decision, §7.1; each Pub owner in turn, §7.2).
  * @param state the state
  * @return a seat 0..players-1; ::STPETE_PLAYER_TERMINAL when the game is over;
  *         ::STPETE_E_INVALID_ARGUMENT for NULL.
@@ -525,7 +534,8 @@ STPETE_API int stpete_state_current_player(const stpete_state *state);
 STPETE_API int stpete_state_is_terminal(const stpete_state *state);
 
 /**
- * The kind of decision the current player faces.
+ * The kind of decision the current player faces: an ordinary turn (§4.2), an Observatory draw (§7.1) or a Pub
+ * purchase (§7.2).
  * @param state the state
  * @return a ::stpete_decision, or ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
@@ -543,7 +553,8 @@ STPETE_API int stpete_state_decision(const stpete_state *state);
 STPETE_API int stpete_state_legal_actions(const stpete_state *state, int *ids, size_t cap, size_t *count);
 
 /**
- * Legal actions as a mask: mask[id] = 1 if legal, else 0.
+ * Legal actions as a mask: mask[id] = 1 if legal, else 0 (the same actions as stpete_state_legal_actions(): §4.2,
+ * §6, §7.1, §7.2). Does not allocate.
  * @param state the state
  * @param mask  caller buffer of @p size bytes
  * @param size  at least ::STPETE_NUM_DISTINCT_ACTIONS
@@ -552,7 +563,7 @@ STPETE_API int stpete_state_legal_actions(const stpete_state *state, int *ids, s
 STPETE_API int stpete_state_legal_action_mask(const stpete_state *state, uint8_t *mask, size_t size);
 
 /**
- * Whether one action id is legal now.
+ * Whether one action id is legal now (§4.2, §5, §6, §7.1, §7.2, as stpete_state_legal_actions()).
  * @param state the state
  * @param id    any int
  * @return 1 if legal, 0 if not (including ids out of range), ::STPETE_E_INVALID_ARGUMENT for NULL.
@@ -572,10 +583,14 @@ STPETE_API int stpete_state_is_legal(const stpete_state *state, int id);
 STPETE_API int stpete_state_apply(stpete_state *state, int id);
 
 /**
- * Parse an action string (stpete_action_from_string()) and apply it (stpete_state_apply()).
+ * Parse an action string (stpete_action_from_string()) and apply it (stpete_state_apply(), §4.2). Does not
+ * allocate.
  * @param state the state
- * @param str   NUL-terminated action string
- * @return as stpete_state_apply(), plus ::STPETE_E_PARSE for an unknown string.
+ * @param str   NUL-terminated action string (borrowed for the call)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state or string; ::STPETE_E_PARSE for an unknown
+ *         string; ::STPETE_E_ILLEGAL_ACTION if the action is not legal now; ::STPETE_E_GAME_OVER if the game has
+ *         ended; ::STPETE_E_REENTRANT from inside an event callback. On failure the state is unchanged and
+ *         stpete_state_last_error() says why.
  */
 STPETE_API int stpete_state_apply_string(stpete_state *state, const char *str);
 /** @} */
@@ -592,7 +607,7 @@ STPETE_API int stpete_state_apply_string(stpete_state *state, const char *str);
 STPETE_API int stpete_state_phase(const stpete_state *state);
 
 /**
- * Current round, from 1.
+ * Current round, from 1 (a round is the four phases of §4; it ends with §4.5).
  * @param state the state
  * @return the round number; ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
@@ -821,10 +836,11 @@ typedef struct stpete_event {
 typedef void (*stpete_event_fn)(const stpete_state *state, const stpete_event *event, void *user_data);
 
 /**
- * Set or clear (fn = NULL) the event callback of a state. Not copied by clone or copy.
+ * Set or clear (fn = NULL) the event callback of a state. Not copied by clone or copy. No game rule: the events
+ * report the rules' steps (see ::stpete_event_kind).
  * @param state     the state
  * @param fn        the callback, or NULL
- * @param user_data passed to every call, not owned
+ * @param user_data passed to every call; not owned (the caller keeps it alive while the callback is set)
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state; ::STPETE_E_REENTRANT inside the callback.
  */
 STPETE_API int stpete_state_set_event_callback(stpete_state *state, stpete_event_fn fn, void *user_data);
@@ -835,21 +851,23 @@ STPETE_API int stpete_state_set_event_callback(stpete_state *state, stpete_event
 /** @{ */
 
 /**
- * Name of a status code.
+ * Name of a status code. No game rule.
  * @param status a status
- * @return a static string, e.g. "illegal action"; "unknown status" for an unknown code.
+ * @return a static string (never NULL, not to be freed), e.g. "illegal action"; "unknown status" for an unknown
+ *         code. Never fails.
  */
 STPETE_API const char *stpete_strerror(int status);
 
 /**
- * Run-time library version.
- * @return a static string "MAJOR.MINOR.PATCH".
+ * Run-time library version. No game rule.
+ * @return a static string "MAJOR.MINOR.PATCH" (not to be freed); never fails.
  */
 STPETE_API const char *stpete_version(void);
 
 /**
  * Run-time library version as a number (MAJOR * 10000 + MINOR * 100 + PATCH), for ::STPETE_VERSION_NUMBER checks.
- * @return the number.
+ * No game rule.
+ * @return the number; never fails.
  */
 STPETE_API int stpete_version_number(void);
 /** @} */
