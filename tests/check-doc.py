@@ -8,11 +8,11 @@ For every STPETE_API function of HEADER (Doxygen itself already fails on a missi
     for library plumbing (versions, status names, freeing);
   - a function that returns a value documents it with @return; every STPETE_* constant the comment names exists;
   - a function returning a pointer says who owns it ("static", "owned by", "not owned");
-  - a function that allocates a handle (_new, _clone, _from_*) says the caller owns it and how to free it;
+  - a function that allocates a handle (_new, _clone, _from_json) says it is "owned by the caller";
   - when LIB_SOURCE files are given: every STPETE_E_* status that the function's definition can return is listed
-    in its comment: the codes it returns directly (return STPETE_E_X, return c ? x : STPETE_E_X, fail(st, STPETE_E_X, ...), or in a
-    function-like macro it uses) and, to a fixed
-    point, those of every library function whose result it returns or assigns (return g(...), rc = g(...)).
+    in its comment: the codes it returns directly (return STPETE_E_X, return c ? x : STPETE_E_X,
+    fail(st, STPETE_E_X, ...), or in a function-like macro it uses) and, to a fixed point, those of every
+    library function whose result it returns or assigns (return g(...), rc = g(...)).
 Output is TAP. Standard library only.
 """
 import re

@@ -1,13 +1,16 @@
-/* Failing-allocator sweep: for every N reachable in an operation (create a game and a state, clone, legal actions
- * and apply, and every later allocating entry point added to the scenario table below), make the N-th allocation
+/* Failing-allocator sweep: for every N reachable in an operation, make the N-th allocation
  * fail and check that the operation returns a clean STPETE_E_OUT_OF_MEMORY, writes NULL to its out pointer, leaves
  * the states it was given unchanged, leaks nothing and does not crash; then check that the sweep reached the end
  * (an N past the last allocation succeeds).
  *
+ * Scenarios: create (game, state), clone, legal actions / apply / copy / reset (which must not allocate), the event
+ * queue, state and view serialization, loading a game and a state from JSON, replay records written and read.
  * Every block carries a header with a magic number and its owner, so a block freed by the wrong allocator, freed
- * twice or never allocated by us fails the test. The allocator is counted through stpete_options::allocator;
- * a later serializer's jansson allocations are counted through json_set_alloc_funcs() of the test program (the
- * application may set that process-global hook; the library must not). */
+ * twice or never allocated by us fails the test. The library's allocations are counted through
+ * stpete_options::allocator (and the allocator arguments of the JSON loaders); jansson's through
+ * json_set_alloc_funcs(), set by this test program as the application may (the library never sets that
+ * process-global hook). Both count into one sequence, so N sweeps across both (jansson's parser excepted: see
+ * jansson_malloc). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +20,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "stpete/stpete.h"
 #include "test_rng.h"
@@ -29,6 +33,7 @@ typedef struct fail_alloc {
     long calls;    /* armed allocation attempts (malloc and realloc) so far */
     long failed;   /* failures injected */
     long live;     /* blocks allocated through this allocator and not yet freed (armed or not) */
+    int jansson;   /* 1: jansson's allocations count (and fail) too; 0: they are only tracked (see jansson_malloc) */
 } fail_alloc;
 
 #define BLOCK_MAGIC UINT64_C(0x5354504554454d4d) /* "STPETEMM" */
@@ -101,6 +106,34 @@ static void *fa_realloc(void *user, void *ptr, size_t size)
     memcpy(p, ptr, old->size < size ? old->size : size);
     fa_free(fa, ptr);
     return p;
+}
+
+/* jansson's allocator is process-wide and takes no user pointer: the test program (the application) points it at
+ * the failing allocator of the current run. The library itself never calls json_set_alloc_funcs().
+ *
+ * The scenarios fail jansson's allocations only in its encoder (json_t trees and json_dumpb, i.e. everything the
+ * library's *_to_json functions do). jansson 2.14's parser (json_loadb) mishandles its own allocation failures:
+ * lex_save() drops the error of strbuffer_append_byte(), and the lexer then reads and writes past its buffer
+ * (upstream akheron/jansson#362, open; valgrind shows it here). That is a bug of the Debian package, not of this
+ * library, so while a scenario parses, jansson's allocations are tracked for leaks but neither counted nor
+ * failed; the library's own allocations there (the loaded game and state) are swept as everywhere else. */
+static fail_alloc *jansson_fa;
+
+static void *jansson_malloc(size_t size)
+{
+    assert_non_null(jansson_fa); /* jansson allocates only inside a sweep run */
+    if (jansson_fa->jansson && should_fail(jansson_fa))
+        return NULL;
+    return new_block(jansson_fa, size);
+}
+
+static void jansson_free(void *ptr)
+{
+    if (!ptr)
+        return;
+    block_header *h = (block_header *)((char *)ptr - offsetof(block_header, align));
+    assert_true(h->magic == BLOCK_MAGIC);
+    fa_free(h->owner, ptr);
 }
 
 /* ---- scenarios ------------------------------------------------------------------------------------ */
@@ -232,6 +265,184 @@ static int scenario_play(fail_alloc *fa)
     return rc;
 }
 
+/* The pull-style event queue grows through the game's allocator before a step, never during it: a failed growth
+ * makes stpete_state_apply() / stpete_state_reset() return OUT_OF_MEMORY with the state (and its queue) unchanged. */
+static int scenario_event_queue(fail_alloc *fa)
+{
+    stpete_options o = options_with(fa, 3, 14);
+    stpete_game *g = NULL;
+    stpete_state *st = NULL, *before = NULL;
+    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    assert_int_equal(stpete_state_new(&before, g), STPETE_OK);
+    uint64_t rng = 4;
+    int rc = STPETE_OK;
+    fa->armed = 1;
+    rc = stpete_state_set_event_queue(st, 1);
+    for (int move = 0; rc == STPETE_OK && !stpete_state_is_terminal(st); move++) {
+        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        size_t count = 0;
+        assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &count), STPETE_OK);
+        assert_int_equal(stpete_state_copy(before, st), STPETE_OK);
+        int pending = stpete_state_pending_events(st);
+        rc = stpete_state_apply(st, ids[rng_below(&rng, (int)count)]);
+        if (rc != STPETE_OK) {
+            assert_int_equal(stpete_state_equal(st, before), 1);
+            assert_int_equal(stpete_state_pending_events(st), pending);
+        }
+        if (move == 120) { /* drain once: the queue is reused, and grows only when it must */
+            stpete_event ev;
+            while (stpete_state_next_event(st, &ev) == 1)
+                ;
+        }
+    }
+    if (rc == STPETE_OK)
+        rc = stpete_state_reset(st, 7);
+    fa->armed = 0;
+    stpete_state_free(before);
+    stpete_state_free(st);
+    stpete_game_free(g);
+    return rc;
+}
+
+/* A mid-game position for the serialization scenarios, made with the allocator disarmed. */
+static void mid_game(fail_alloc *fa, stpete_game **g, stpete_state **st, int moves)
+{
+    stpete_options o = options_with(fa, 4, 15);
+    assert_int_equal(stpete_game_new(g, &o), STPETE_OK);
+    assert_int_equal(stpete_state_new(st, *g), STPETE_OK);
+    uint64_t rng = 5;
+    play(*st, moves, &rng);
+}
+
+/* Serialize: the full state and every view (§9), measuring first (NULL buffer), then writing. */
+static int scenario_to_json(fail_alloc *fa)
+{
+    stpete_game *g = NULL;
+    stpete_state *st = NULL;
+    mid_game(fa, &g, &st, 120);
+    char *buf = NULL;
+    int rc = STPETE_OK;
+    fa->armed = 1;
+    fa->jansson = 1;
+    for (int view = -2; view < 4 && rc == STPETE_OK; view++) { /* -2 = full state */
+        size_t need = 0, len = 0;
+        rc = view == -2 ? stpete_state_to_json(st, NULL, 0, &need)
+                        : stpete_state_view_to_json(st, view, NULL, 0, &need);
+        if (rc == STPETE_E_OUT_OF_MEMORY)
+            break;
+        assert_int_equal(rc, STPETE_E_BUFFER_TOO_SMALL); /* measuring with no buffer */
+        buf = realloc(buf, need + 1);
+        assert_non_null(buf);
+        rc = view == -2 ? stpete_state_to_json(st, buf, need + 1, &len)
+                        : stpete_state_view_to_json(st, view, buf, need + 1, &len);
+        if (rc == STPETE_OK)
+            assert_int_equal(len, need);
+    }
+    fa->armed = 0;
+    fa->jansson = 0;
+    free(buf);
+    stpete_state_free(st);
+    stpete_game_free(g);
+    return rc;
+}
+
+/* The JSON text of a position, written with the allocator disarmed; free() it. */
+static char *json_of(const stpete_state *st, size_t *len)
+{
+    size_t need = 0;
+    assert_int_equal(stpete_state_to_json(st, NULL, 0, &need), STPETE_E_BUFFER_TOO_SMALL);
+    char *text = malloc(need + 1);
+    assert_non_null(text);
+    assert_int_equal(stpete_state_to_json(st, text, need + 1, len), STPETE_OK);
+    return text;
+}
+
+/* Load: stpete_game_from_json() with the failing allocator for the game, then stpete_state_from_json(); the
+ * loaded position equals the saved one. */
+static int scenario_from_json(fail_alloc *fa)
+{
+    stpete_game *g = NULL;
+    stpete_state *st = NULL;
+    mid_game(fa, &g, &st, 90);
+    size_t len = 0;
+    char *text = json_of(st, &len);
+    stpete_allocator al = { fa_malloc, fa_realloc, fa_free, fa };
+    stpete_game *lg = g; /* non-NULL: a failure must write NULL */
+    stpete_state *ls = st;
+    stpete_json_error err;
+    fa->armed = 1;
+    int rc = stpete_game_from_json(&lg, text, len, &al, &err);
+    if (rc == STPETE_OK) {
+        rc = stpete_state_from_json(&ls, lg, text, len, &err);
+        if (rc != STPETE_OK)
+            assert_null(ls);
+    } else {
+        assert_null(lg);
+    }
+    fa->armed = 0;
+    if (rc == STPETE_OK) {
+        assert_int_equal(stpete_state_equal(ls, st), 1);
+        stpete_state_free(ls);
+    }
+    stpete_game_free(lg);
+    free(text);
+    stpete_state_free(st);
+    stpete_game_free(g);
+    return rc;
+}
+
+/* Replay records: write one (each action verified) and read it back (game created, actions returned). */
+static int scenario_replay(fail_alloc *fa)
+{
+    stpete_options o = options_with(fa, 2, 16);
+    stpete_game *g = NULL;
+    stpete_state *st = NULL;
+    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    enum { MOVES = 24 };
+    int actions[MOVES];
+    uint64_t rng = 6;
+    for (int i = 0; i < MOVES; i++) {
+        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        size_t count = 0;
+        assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &count), STPETE_OK);
+        actions[i] = ids[rng_below(&rng, (int)count)];
+        assert_int_equal(stpete_state_apply(st, actions[i]), STPETE_OK);
+    }
+    char *text = NULL;
+    size_t need = 0, len = 0;
+    stpete_game *rg = g; /* non-NULL: a failure must write NULL */
+    fa->armed = 1;
+    fa->jansson = 1; /* writing: jansson's encoder allocations fail too */
+    int rc = stpete_replay_to_json(g, 16, actions, MOVES, NULL, 0, &need);
+    if (rc == STPETE_E_BUFFER_TOO_SMALL) {
+        text = malloc(need + 1);
+        assert_non_null(text);
+        rc = stpete_replay_to_json(g, 16, actions, MOVES, text, need + 1, &len);
+    }
+    fa->jansson = 0; /* reading: see jansson_malloc */
+    if (rc == STPETE_OK) {
+        int got[MOVES];
+        size_t n = 0;
+        stpete_allocator al = { fa_malloc, fa_realloc, fa_free, fa };
+        rc = stpete_replay_from_json(&rg, got, MOVES, &n, text, len, &al, NULL);
+        if (rc == STPETE_OK) {
+            assert_int_equal(n, MOVES);
+            assert_memory_equal(got, actions, sizeof actions);
+        } else {
+            assert_null(rg);
+        }
+    }
+    fa->armed = 0;
+    if (rc == STPETE_OK)
+        stpete_game_free(rg);
+    free(text);
+    stpete_state_free(st);
+    stpete_game_free(g);
+    return rc;
+}
+
 /* ---- the sweep -------------------------------------------------------------------------------------- */
 
 /* Run the scenario with the N-th armed allocation failing, for N = 1, 2, ... until an N beyond the last
@@ -240,8 +451,10 @@ static int scenario_play(fail_alloc *fa)
 static long sweep(const char *name, scenario_fn fn)
 {
     for (long n = 1;; n++) {
-        fail_alloc fa = { 0, n, 0, 0, 0 };
+        fail_alloc fa = { 0, n, 0, 0, 0, 0 };
+        jansson_fa = &fa;
         int rc = fn(&fa);
+        jansson_fa = NULL;
         if (fa.live != 0)
             fail_msg("%s: allocation %ld failing leaks %ld block(s)", name, n, fa.live);
         if (fa.calls < n) { /* allocation n was never reached: the sweep is complete */
@@ -256,8 +469,8 @@ static long sweep(const char *name, scenario_fn fn)
         if (rc != STPETE_E_OUT_OF_MEMORY)
             fail_msg("%s: allocation %ld of %ld failing gives %s, not out of memory", name, n, fa.calls,
                      stpete_strerror(rc));
-        if (n > 10000)
-            fail_msg("%s: more than 10000 allocations", name);
+        if (n > 100000)
+            fail_msg("%s: more than 100000 allocations", name);
     }
 }
 
@@ -280,11 +493,35 @@ static void test_legal_actions_and_apply(void **unused)
     assert_int_equal(sweep("legal actions, apply, copy, reset", scenario_play), 0);
 }
 
+static void test_event_queue(void **unused)
+{
+    (void)unused;
+    assert_true(sweep("event queue", scenario_event_queue) >= 1);
+}
+
+static void test_to_json(void **unused)
+{
+    (void)unused;
+    assert_true(sweep("state and views to JSON", scenario_to_json) >= 1);
+}
+
+static void test_from_json(void **unused)
+{
+    (void)unused;
+    assert_true(sweep("game and state from JSON", scenario_from_json) >= 2);
+}
+
+static void test_replay(void **unused)
+{
+    (void)unused;
+    assert_true(sweep("replay to and from JSON", scenario_replay) >= 2);
+}
+
 /* Every handle is allocated through the hooks and freed through them, and the counts match the handles. */
 static void test_hooks_used(void **unused)
 {
     (void)unused;
-    fail_alloc fa = { 1, 0, 0, 0, 0 };
+    fail_alloc fa = { 1, 0, 0, 0, 0, 0 };
     stpete_options o = options_with(&fa, 2, 5);
     stpete_game *g = NULL;
     stpete_state *st = NULL, *cl = NULL;
@@ -306,11 +543,16 @@ static void test_hooks_used(void **unused)
 
 int main(void)
 {
+    json_set_alloc_funcs(jansson_malloc, jansson_free); /* the application's choice, see jansson_fa */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hooks_used),
         cmocka_unit_test(test_create),
         cmocka_unit_test(test_clone),
         cmocka_unit_test(test_legal_actions_and_apply),
+        cmocka_unit_test(test_event_queue),
+        cmocka_unit_test(test_to_json),
+        cmocka_unit_test(test_from_json),
+        cmocka_unit_test(test_replay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
