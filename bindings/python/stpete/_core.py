@@ -826,8 +826,10 @@ class State:
                  "lower row: " + (", ".join(map(str, self.lower_row)) or "(empty)"),
                  "stacks: %d workers, %d buildings, %d aristocrats, %d trading cards" % self.stack_sizes]
         for s in range(self.players):
+            display = self.display(s)  # sorted by card type: group the copies
+            shown = [f"{display.count(c)}x {c}" if display.count(c) > 1 else str(c) for c in dict.fromkeys(display)]
             lines.append(f"seat {s}: {self.rubles(s)} R, {self.vp(s)} VP, hand [{', '.join(map(str, self.hand(s)))}],"
-                         f" display [{', '.join(map(str, self.display(s)))}]")
+                         f" display [{', '.join(shown)}]")
         if self.is_terminal:
             lines.append("winners: " + ", ".join(f"seat {s}" for s in self.winners))
         return "\n".join(lines)
