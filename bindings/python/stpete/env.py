@@ -22,7 +22,7 @@ of 972 entries, 1 = legal; all 0 for an agent not to act). Rewards are 0 until t
 import random as _random
 
 from ._core import Card, Game, Source
-from .errors import IllegalActionError, InvalidArgumentError
+from .errors import InvalidArgumentError
 from . import _ffi
 
 _NCARD = _ffi.NUM_CARD_TYPES

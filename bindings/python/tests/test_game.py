@@ -6,7 +6,7 @@ import unittest
 import weakref
 
 import stpete
-from stpete import Action, ActionKind, Card, Decision, Game, Phase, Source, State
+from stpete import Action, ActionKind, Card, Decision, Game, Phase, Source
 from support import play_random
 
 
