@@ -16,14 +16,14 @@ from .errors import (BufferTooSmallError, ClosedError, GameOverError, IllegalAct
                      RedactedError, ReentrantError, StPeteError, UnsupportedVersionError)
 from ._ffi import MAX_LEGAL_ACTIONS, NUM_CARD_TYPES, NUM_CARDS, NUM_DISTINCT_ACTIONS
 from ._core import (Action, ActionKind, Card, CardInfo, Colour, Decision, Event, EventKind, Game, Phase, PubCap,
-                    Score, Source, Special, Stack, State, TieBreak, library_path, version)
+                    Score, Seat, Source, Special, Stack, State, TieBreak, library_path, version)
 from .env import StPeteEnv, env
 
 __version__ = "0.2.0"
 
 __all__ = [
     "Action", "ActionKind", "Card", "CardInfo", "Colour", "Decision", "Event", "EventKind", "Game", "Phase",
-    "PubCap", "Score", "Source", "Special", "Stack", "State", "TieBreak", "StPeteEnv", "env", "library_path",
+    "PubCap", "Score", "Seat", "Source", "Special", "Stack", "State", "TieBreak", "StPeteEnv", "env", "library_path",
     "version", "MAX_LEGAL_ACTIONS", "NUM_CARD_TYPES", "NUM_CARDS", "NUM_DISTINCT_ACTIONS",
     "StPeteError", "InvalidArgumentError", "IllegalActionError", "BufferTooSmallError", "OutOfMemoryError",
     "GameOverError", "NotTerminalError", "ParseError", "UnsupportedVersionError", "MismatchError",

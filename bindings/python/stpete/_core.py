@@ -492,6 +492,34 @@ class Game:
 
 # ---- states ----------------------------------------------------------------------------------------------
 
+
+class Seat:
+    """A live, read-only view of one seat of a :class:`State` (``state.seats[i]``): rubles, vp, hand, display,
+    hand_limit, observatories_used, markers (the phases whose start-player marker it holds), score."""
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state, seat):
+        self._state = state
+        self.seat = seat
+
+    rubles = property(lambda self: self._state.rubles(self.seat), doc="Rubles (secret by default, §9).")
+    vp = property(lambda self: self._state.vp(self.seat), doc="Victory points.")
+    hand = property(lambda self: self._state.hand(self.seat), doc="Hand cards in the order taken.")
+    display = property(lambda self: self._state.display(self.seat), doc="Display, one entry per copy.")
+    hand_limit = property(lambda self: self._state.hand_limit(self.seat), doc="3, or 4 with a Warehouse (§7.3).")
+    observatories_used = property(lambda self: self._state.observatories_used(self.seat),
+                                  doc="Observatories used this round (§7.1).")
+    score = property(lambda self: self._state.score(self.seat), doc="Final score breakdown (§8).")
+
+    @property
+    def markers(self):
+        """The phases whose start-player marker this seat holds (§3.3)."""
+        return tuple(Phase(p) for p, holder in enumerate(self._state.marker_holders) if holder == self.seat)
+
+    def __repr__(self):
+        return f"<stpete.Seat {self.seat}: {self.rubles} R, {self.vp} VP, {len(self.hand)} hand cards>"
+
+
 _apply = _lib.stpete_state_apply
 _legal = _lib.stpete_state_legal_actions
 
@@ -721,6 +749,11 @@ class State:
     def stack_sizes(self):
         """Cards left in the worker, building, aristocrat and trading stacks (§9)."""
         return tuple(_lib.stpete_state_stack_size(self.handle, s) for s in range(4))
+
+    @property
+    def seats(self):
+        """A live read-only :class:`Seat` view per seat (rubles, vp, hand, display, ...)."""
+        return tuple(Seat(self, s) for s in range(self.players))
 
     def display(self, seat):
         """A seat's display, one entry per copy, by card type (tuple of :class:`Card`, §1)."""

@@ -60,6 +60,13 @@ class StateSurface(unittest.TestCase):
             self.assertEqual(s.observatories_used(seat), 0)
         self.assertIsNone(s.observatory_card)
         self.assertEqual(s.discard_pile, {})
+        for seat in s.seats:
+            self.assertEqual((seat.rubles, seat.vp, seat.hand, seat.display, seat.hand_limit), (25, 0, (), (), 3))
+            self.assertEqual(seat.score, s.score(seat.seat))
+            self.assertTrue(1 <= len(seat.markers) <= 1)  # 1/1/1/1 with 4 players
+            self.assertIn("25 R", repr(seat))
+        with self.assertRaises(AttributeError):
+            s.seats[0].rubles = 99
         self.assertEqual(sorted(s.marker_holders), [0, 1, 2, 3])  # 1/1/1/1 with 4 players (§3.3)
         self.assertEqual(s.current_player, s.marker_holders[Phase.WORKER])
         self.assertIn("upper row:", str(s))
