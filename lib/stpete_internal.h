@@ -152,14 +152,30 @@ struct stpete_game {
 /* Longest message: "action %d (%s) is not legal: %s" with a 95-byte action string and a 160-byte reason. */
 #define STPETE_ERRMSG_SIZE 320
 
+/* The pull-style event queue: events[head, len) are pending. Grown before an apply, never during one. */
+typedef struct event_queue {
+    stpete_event *events;
+    uint32_t head, len, cap;
+    uint8_t on;
+} event_queue;
+
+/* Room the queue keeps free before apply or reset: more than the events of any one step (an action, its
+ * displacement, 4 scorings, a phase start, 8 deals, the round end, markers, the last-round flag, 4 final
+ * scorings and game over add up to under 40). */
+enum { EVENTS_PER_STEP_MAX = 64 };
+
 struct stpete_state {
     const stpete_game *game;
     stpete_event_fn event_fn;
     void *event_user;
     int in_callback;
+    event_queue queue;
     stpete_core core;
     char errmsg[STPETE_ERRMSG_SIZE];
 };
+
+/* state.c: append an event to the queue (room was reserved before the step). */
+void stpete_queue_push(stpete_state *st, const stpete_event *ev);
 
 /* ---- rules.c: setup, legal actions, apply, scoring --------------------------------------------- */
 
@@ -171,6 +187,9 @@ size_t stpete_core_legal(const stpete_core *c, int *out);
 int stpete_core_check(const stpete_core *c, int id, char *why, size_t why_size);
 /* Apply a legal action (checked before). */
 void stpete_core_apply(stpete_state *st, int id);
+
+/* Card types of each stack (§2). */
+int stpete_stack_of(int card);
 
 /* ---- price.c ---------------------------------------------------------------------------------- */
 
