@@ -11,12 +11,13 @@ Pure standard library. The shared library is found as described in :mod:`stpete.
 the package, a build directory, the system search path). Rule references (§n, Rn) point to the project's rules
 specification (doc/rules.md).
 """
-from .errors import (BufferTooSmallError, ClosedError, GameOverError, IllegalActionError, InvalidArgumentError,
-                     LibraryNotFoundError, MismatchError, NotTerminalError, OutOfMemoryError, ParseError,
-                     RedactedError, ReentrantError, StPeteError, UnsupportedVersionError)
+from .errors import (BufferTooSmallError, ClosedError, GameOverError, IllegalActionError, InconsistentError,
+                     InvalidArgumentError, LibraryNotFoundError, MismatchError, NotTerminalError, OutOfMemoryError,
+                     ParseError, RedactedError, ReentrantError, StPeteError, UnsupportedVersionError)
 from ._ffi import MAX_LEGAL_ACTIONS, NUM_CARD_TYPES, NUM_CARDS, NUM_DISTINCT_ACTIONS
 from ._core import (Action, ActionKind, Card, CardInfo, Colour, Decision, Event, EventKind, Game, Phase, PubCap,
-                    Score, Seat, Source, Special, Stack, State, TieBreak, library_path, version)
+                    Score, Seat, Source, Special, Stack, State, TieBreak, library_path, replay_from_json,
+                    replay_to_json, version)
 from .env import StPeteEnv, env
 
 __version__ = "0.2.0"
@@ -27,5 +28,6 @@ __all__ = [
     "version", "MAX_LEGAL_ACTIONS", "NUM_CARD_TYPES", "NUM_CARDS", "NUM_DISTINCT_ACTIONS",
     "StPeteError", "InvalidArgumentError", "IllegalActionError", "BufferTooSmallError", "OutOfMemoryError",
     "GameOverError", "NotTerminalError", "ParseError", "UnsupportedVersionError", "MismatchError",
-    "ReentrantError", "RedactedError", "ClosedError", "LibraryNotFoundError",
+    "ReentrantError", "RedactedError", "InconsistentError", "ClosedError", "LibraryNotFoundError",
+    "replay_to_json", "replay_from_json",
 ]

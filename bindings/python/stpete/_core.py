@@ -4,7 +4,7 @@ import weakref
 from ctypes import byref, c_int, c_size_t, c_uint, c_uint8, create_string_buffer
 
 from . import _ffi
-from .errors import ClosedError, InvalidArgumentError, NotTerminalError
+from .errors import BufferTooSmallError, ClosedError, InvalidArgumentError, NotTerminalError, StPeteError
 
 _lib = _ffi.load_library()
 
@@ -357,6 +357,77 @@ class Score:
         return "Score(" + ", ".join(f"{k}={getattr(self, k)}" for k in self.__slots__) + ")"
 
 
+# ---- JSON helpers ----------------------------------------------------------------------------------------
+
+
+def _write_json(fn, *args):
+    """Call a stpete_*_to_json function (args before buf), growing the buffer on STPETE_E_BUFFER_TOO_SMALL."""
+    size = 16384
+    length = c_size_t()
+    while True:
+        buf = create_string_buffer(size)
+        try:
+            fn(*args, buf, size, byref(length))
+        except BufferTooSmallError:
+            if length.value + 1 <= size:
+                raise
+            size = length.value + 1
+            continue
+        return buf.raw[:length.value].decode("utf-8")
+
+
+def _json_bytes(text):
+    if isinstance(text, str):
+        return text.encode("utf-8")
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        return bytes(text)
+    raise TypeError(f"JSON text must be str or bytes, not {type(text).__name__}")
+
+
+def _read_json(fn, *args):
+    """Call a stpete_*_from_json function whose last argument is a stpete_json_error; a failure raises its
+    exception class with the library's reason (and line, column, position for a syntax error)."""
+    err = _ffi.JsonErrorStruct()
+    try:
+        return fn(*args, byref(err))
+    except StPeteError as e:
+        reason = err.text.decode("utf-8", "replace")
+        where = f" at line {err.line}, column {err.column}" if err.line > 0 else ""
+        exc = type(e)(f"{reason or e.message}{where} ({e.function}: {e.message.rsplit(': ', 1)[-1]})",
+                      status=e.status, function=e.function)
+        if err.line > 0:
+            exc.line, exc.column, exc.position = err.line, err.column, err.position
+        raise exc from None
+
+
+def replay_to_json(game, seed, actions):
+    """A replay record (options, ``seed``, the actions with their strings, the result), every action checked by
+    replaying it from the initial position of ``seed``. ``actions``: Actions, ids or strings.
+    Raises :class:`IllegalActionError` if one is not legal where it is applied."""
+    ids = [_action_id(a) for a in actions]
+    array = (c_int * max(1, len(ids)))(*ids)
+    return _write_json(_lib.stpete_replay_to_json, game.handle, int(seed) & 0xFFFFFFFFFFFFFFFF, array, len(ids))
+
+
+def replay_from_json(text):
+    """Read and verify a replay record: ``(game, [action ids])``; ``game.new_state()`` is its initial position.
+    Raises :class:`ParseError`, :class:`UnsupportedVersionError` or :class:`InconsistentError` (an illegal action,
+    a string naming another action, a recorded result that differs)."""
+    data = _json_bytes(text)
+    n = c_size_t()
+    ptr = _ffi.GamePtr()
+    try:
+        _read_json(_lib.stpete_replay_from_json, byref(ptr), None, 0, byref(n), data, len(data), None)
+    except BufferTooSmallError:
+        pass  # n is the number of actions
+    else:
+        if ptr:  # an empty record: the game was created
+            return Game._adopt(ptr), []
+    actions = (c_int * max(1, n.value))()
+    _read_json(_lib.stpete_replay_from_json, byref(ptr), actions, len(actions), byref(n), data, len(data), None)
+    return Game._adopt(ptr), actions[:n.value]
+
+
 # ---- games -----------------------------------------------------------------------------------------------
 
 _PUB_CAP_NAMES = {"per-pub": PubCap.PER_PUB, "per-player": PubCap.PER_PLAYER}
@@ -412,6 +483,15 @@ class Game:
         _lib.stpete_game_new(byref(ptr), byref(opts))
         self._ptr = ptr
         self._read_options()
+
+    @classmethod
+    def from_json(cls, text):
+        """The game described by the ``"options"`` of a serialized state or replay record (JSON ``str`` or
+        ``bytes``). Raises :class:`ParseError`, :class:`UnsupportedVersionError`, :class:`InconsistentError`."""
+        data = _json_bytes(text)
+        ptr = _ffi.GamePtr()
+        _read_json(_lib.stpete_game_from_json, byref(ptr), data, len(data), None)
+        return cls._adopt(ptr)
 
     @classmethod
     def _adopt(cls, ptr):
@@ -538,6 +618,8 @@ class State:
         ptr = _ffi.StatePtr()
         _lib.stpete_state_new(byref(ptr), game.handle)
         self._init(game, ptr)
+        self._seed = game.seed
+        self._history = []
         if seed is not None:
             self.reset(seed)
 
@@ -551,6 +633,8 @@ class State:
         self._callback = None       # the Python function
         self._c_callback = None     # its ctypes thunk, kept alive while C holds it
         self._pending = None        # an exception raised by the callback, re-raised after the C call
+        self._seed = None           # the seed of the game's start, when known
+        self._history = None        # the action ids applied since then, when known
 
     @classmethod
     def _adopt(cls, game, ptr):
@@ -602,16 +686,26 @@ class State:
         """An independent copy (a new owning State of the same game; the event callback is not copied)."""
         ptr = _ffi.StatePtr()
         _lib.stpete_state_clone(byref(ptr), self.handle)
-        return State._adopt(self._game, ptr)
+        clone = State._adopt(self._game, ptr)
+        clone._seed = self._seed
+        clone._history = None if self._history is None else list(self._history)
+        return clone
 
     def copy_from(self, other):
         """Copy ``other``'s position into this state without allocating (same rule options, else
         :class:`MismatchError`). The event callback of this state is kept."""
-        self._call(_lib.stpete_state_copy, self.handle, other.handle)
+        def after():
+            self._seed = other._seed
+            self._history = None if other._history is None else list(other._history)
+        self._call(_lib.stpete_state_copy, self.handle, other.handle, after=after)
 
     def reset(self, seed):
         """Restart as a new game with ``seed`` (§3 setup), in place; reports events to the callback."""
-        self._call(_lib.stpete_state_reset, self.handle, int(seed) & 0xFFFFFFFFFFFFFFFF)
+        seed = int(seed) & 0xFFFFFFFFFFFFFFFF
+        def after():
+            self._seed = seed
+            self._history = []
+        self._call(_lib.stpete_state_reset, self.handle, seed, after=after)
 
     def __eq__(self, other):
         if not isinstance(other, State):
@@ -653,25 +747,130 @@ class State:
         Raises :class:`IllegalActionError`, :class:`GameOverError`, :class:`ParseError`,
         :class:`InvalidArgumentError` (state unchanged), :class:`ReentrantError` from inside an event callback,
         or the exception an event callback raised (the action has then been applied)."""
-        if type(action) is not int:
-            if isinstance(action, str):
-                return self._call(_lib.stpete_state_apply_string, self.handle, action.encode())
-            action = _action_id(action)
-        if self._callback is None:
-            _apply(self.handle, action)
+        if type(action) is int:
+            fn, arg = _apply, action
+        elif isinstance(action, str):
+            fn, arg = _lib.stpete_state_apply_string, action.encode()
         else:
-            self._call(_apply, self.handle, action)
+            action = _action_id(action)
+            fn, arg = _apply, action
+        ptr = self.handle
+        pending = None
+        if self._callback is None:
+            fn(ptr, arg)  # raises on failure: nothing was applied
+        else:
+            try:
+                fn(ptr, arg)
+            except BaseException:
+                pending, self._pending = self._pending, None
+                if pending is not None:
+                    raise pending
+                raise
+            pending, self._pending = self._pending, None
+        if self._history is not None:
+            self._history.append(action if fn is _apply else Action.parse(action).id)
+        if pending is not None:
+            raise pending  # from the callback; the action has been applied
 
-    def _call(self, fn, *args):
+    def _call(self, fn, *args, after=None):
+        """Call a C function that may report events; ``after()`` runs once it has succeeded. An exception of the
+        event callback is re-raised after that (the C call completed)."""
         try:
             fn(*args)
-        finally:
-            pending = self._pending
+        except BaseException:
+            pending, self._pending = self._pending, None
             if pending is not None:
-                self._pending = None
                 raise pending
+            raise
+        pending, self._pending = self._pending, None
+        if after is not None:
+            after()
+        if pending is not None:
+            raise pending
+
+    # -- history and serialization --
+
+    @property
+    def history(self):
+        """The action ids applied since the game's start (new state or reset), or None when unknown (after
+        copy_from a state without history, or loading JSON)."""
+        return None if self._history is None else tuple(self._history)
+
+    @property
+    def seed(self):
+        """The seed this game was started with (the game's, or reset's), or None when unknown."""
+        return self._seed
+
+    def to_json(self):
+        """The full state as JSON (deterministic; ``State.from_json`` continues it exactly)."""
+        return _write_json(_lib.stpete_state_to_json, self.handle)
+
+    def view_to_json(self, seat=None):
+        """What ``seat`` may know (§9), or a spectator with ``seat=None``: the same schema with secrets as null.
+        Cannot be loaded as a state (:class:`RedactedError`)."""
+        return _write_json(_lib.stpete_state_view_to_json, self.handle,
+                           _ffi.VIEW_PUBLIC if seat is None else int(seat))
+
+    @classmethod
+    def from_json(cls, text, game=None):
+        """Load a state written by :meth:`to_json`. Without ``game``, its game is created from the JSON's options
+        (:meth:`Game.from_json`). Raises :class:`ParseError` (with ``line`` / ``column`` for a syntax error),
+        :class:`UnsupportedVersionError`, :class:`RedactedError` for a view, :class:`MismatchError` when ``game``
+        has other options, :class:`InconsistentError` for a position that breaks the rules."""
+        data = _json_bytes(text)
+        if game is None:
+            game = Game.from_json(data)
+        ptr = _ffi.StatePtr()
+        _read_json(_lib.stpete_state_from_json, byref(ptr), game.handle, data, len(data))
+        return cls._adopt(game, ptr)
+
+    def replay_to_json(self):
+        """A replay record of this game: options, seed, every action since the start, the result."""
+        if self._history is None:
+            raise InvalidArgumentError("the history of this state is unknown (loaded from JSON or copied)",
+                                       status=-1)
+        return replay_to_json(self._game, self._seed, self._history)
+
+    @classmethod
+    def from_replay(cls, text):
+        """The position a replay record reaches (verified), with its history."""
+        game, actions = replay_from_json(text)
+        state = cls(game)
+        for a in actions:
+            state.apply(a)
+        return state
+
+    def __reduce__(self):
+        # pickling (e.g. multiprocessing) goes through the JSON of the position
+        return (State.from_json, (self.to_json(),))
 
     # -- events --
+
+    def enable_event_queue(self, enabled=True):
+        """Turn the pull-style event queue on or off (off drops pending events); independent of the callback."""
+        self._call(_lib.stpete_state_set_event_queue, self.handle, 1 if enabled else 0)
+
+    @property
+    def pending_events(self):
+        """Number of events waiting in the queue (0 when it is off)."""
+        return _lib.stpete_state_pending_events(self.handle)
+
+    def next_event(self):
+        """The oldest queued :class:`Event`, or None when the queue is empty or off."""
+        out = _ffi.EventStruct()
+        if _lib.stpete_state_next_event(self.handle, byref(out)) == 1:
+            return Event(out)
+        return None
+
+    def events(self):
+        """Take every queued event out, in order (a list of :class:`Event`)."""
+        out = []
+        event = self.next_event()
+        while event is not None:
+            out.append(event)
+            event = self.next_event()
+        return out
+
 
     def set_event_callback(self, fn):
         """Call ``fn(state, event)`` for every :class:`Event` while actions are applied or the state is reset;

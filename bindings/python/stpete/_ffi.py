@@ -16,7 +16,7 @@ import ctypes
 import ctypes.util
 import os
 import sys
-from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_int, c_size_t, c_uint, c_uint8, c_uint64,
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_int, c_size_t, c_uint, c_uint8, c_uint64,
                     c_void_p)
 
 from .errors import LibraryNotFoundError, UnsupportedVersionError, error_for_status
@@ -24,7 +24,7 @@ from .errors import LibraryNotFoundError, UnsupportedVersionError, error_for_sta
 #: ABI major version this binding speaks (the library's soversion, STPETE_VERSION_MAJOR).
 EXPECTED_MAJOR = 0
 #: Oldest library version (MAJOR * 10000 + MINOR * 100 + PATCH) that exports every function of the table.
-MIN_VERSION = 100
+MIN_VERSION = 200
 
 # Constants of include/stpete/stpete.h.
 NUM_CARD_TYPES = 49
@@ -38,6 +38,8 @@ MAX_PLAYERS = 4
 MIN_PLAYERS = 2
 PLAYER_TERMINAL = -4
 PLAYER_CHANCE = -1
+FORMAT_VERSION = 1
+VIEW_PUBLIC = -1
 
 
 # ---- opaque handle types: one pointer type per handle, so ctypes refuses a game where a state is expected ----
@@ -82,6 +84,10 @@ class ScoreStruct(Structure):
 class EventStruct(Structure):
     _fields_ = [(name, c_int) for name in ("kind", "seat", "card", "displaced", "source", "stack", "price",
                                            "rubles", "vp", "amount", "phase", "round")]
+
+
+class JsonErrorStruct(Structure):
+    _fields_ = [("line", c_int), ("column", c_int), ("position", c_int), ("text", c_char * 200)]
 
 
 #: ``stpete_event_fn``: void (*)(const stpete_state *, const stpete_event *, void *user_data)
@@ -164,6 +170,25 @@ FUNCTIONS = {
     # events
     "stpete_state_set_event_callback": (c_int, (("state", StatePtr), ("fn", EVENT_FN), ("user_data", c_void_p)),
                                         STATE),
+    "stpete_state_set_event_queue": (c_int, (("state", StatePtr), ("enabled", c_int)), STATE),
+    "stpete_state_next_event": (c_int, (("state", StatePtr), ("out", POINTER(EventStruct))), STATE),
+    "stpete_state_pending_events": (c_int, (("state", StatePtr),), VALUE),
+    # serialization (JSON)
+    "stpete_state_to_json": (c_int, (("state", StatePtr), ("buf", c_char_p), ("size", c_size_t), ("len", _size_p)),
+                             STATUS),
+    "stpete_state_view_to_json": (c_int, (("state", StatePtr), ("seat", c_int), ("buf", c_char_p),
+                                          ("size", c_size_t), ("len", _size_p)), STATUS),
+    "stpete_game_from_json": (c_int, (("out", POINTER(GamePtr)), ("json", c_char_p), ("len", c_size_t),
+                                      ("alloc", POINTER(AllocatorStruct)), ("err", POINTER(JsonErrorStruct))),
+                              STATUS),
+    "stpete_state_from_json": (c_int, (("out", POINTER(StatePtr)), ("game", GamePtr), ("json", c_char_p),
+                                       ("len", c_size_t), ("err", POINTER(JsonErrorStruct))), STATUS),
+    "stpete_replay_to_json": (c_int, (("game", GamePtr), ("seed", c_uint64), ("actions", _int_p), ("n", c_size_t),
+                                      ("buf", c_char_p), ("size", c_size_t), ("len", _size_p)), STATUS),
+    "stpete_replay_from_json": (c_int, (("game_out", POINTER(GamePtr)), ("actions", _int_p), ("cap", c_size_t),
+                                        ("n", _size_p), ("json", c_char_p), ("len", c_size_t),
+                                        ("alloc", POINTER(AllocatorStruct)), ("err", POINTER(JsonErrorStruct))),
+                                STATUS),
     # library
     "stpete_strerror": (c_char_p, (("status", c_int),), RAW),
     "stpete_version": (c_char_p, (), RAW),

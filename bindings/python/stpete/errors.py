@@ -8,14 +8,16 @@ set it, otherwise stpete_strerror() plus the arguments).
 __all__ = [
     "StPeteError", "InvalidArgumentError", "IllegalActionError", "BufferTooSmallError", "OutOfMemoryError",
     "GameOverError", "NotTerminalError", "ParseError", "UnsupportedVersionError", "MismatchError",
-    "ReentrantError", "RedactedError", "ClosedError", "LibraryNotFoundError", "error_for_status",
+    "ReentrantError", "RedactedError", "InconsistentError", "ClosedError", "LibraryNotFoundError", "error_for_status",
 ]
 
 
 class StPeteError(Exception):
-    """Base class: a C call returned a negative ``STPETE_E_*`` status."""
+    """Base class: a C call returned a negative ``STPETE_E_*`` status. For JSON input, ``line``, ``column`` and
+    ``position`` locate a syntax error (else None)."""
 
     status = None
+    line = column = position = None
 
     def __init__(self, message, status=None, function=None):
         super().__init__(message)
@@ -82,6 +84,12 @@ class RedactedError(StPeteError):
     status = -11
 
 
+class InconsistentError(StPeteError, ValueError):
+    """STPETE_E_INCONSISTENT (-12): serialized data breaks the rules (card counts §2, ranges, an illegal replay
+    action, a recorded result that does not match)."""
+    status = -12
+
+
 class ClosedError(StPeteError, ValueError):
     """The Python object's handle was closed (no C status)."""
 
@@ -92,7 +100,8 @@ class LibraryNotFoundError(StPeteError, ImportError):
 
 _BY_STATUS = {cls.status: cls for cls in (
     InvalidArgumentError, IllegalActionError, BufferTooSmallError, OutOfMemoryError, GameOverError,
-    NotTerminalError, ParseError, UnsupportedVersionError, MismatchError, ReentrantError, RedactedError)}
+    NotTerminalError, ParseError, UnsupportedVersionError, MismatchError, ReentrantError, RedactedError,
+    InconsistentError)}
 
 
 def error_for_status(status):

@@ -88,7 +88,8 @@ class Table(unittest.TestCase):
 
     def test_header_enums_match(self):
         header = open(os.path.join(SOURCE_ROOT, "include", "stpete", "stpete.h"), encoding="utf-8").read()
-        for prefix, cls in (("STPETE_CARD_", stpete.Card), ("STPETE_EVENT_", stpete.EventKind), ("STPETE_ACTION_", stpete.ActionKind),
+        for prefix, cls in (("STPETE_CARD_", stpete.Card), ("STPETE_EVENT_", stpete.EventKind),
+                            ("STPETE_ACTION_", stpete.ActionKind),
                             ("STPETE_DECISION_", stpete.Decision), ("STPETE_SPECIAL_", stpete.Special)):
             body = re.search(r"enum stpete_\w+ \{([^}]*" + prefix + r"[^}]*)\}", header).group(1)
             names = [m for m in re.findall(r"^\s*" + prefix + r"(\w+)", body, re.M)]
