@@ -609,7 +609,8 @@ class State:
 
     ``State(game, seed=None)`` or ``game.new_state()``. Owns its handle (``close()``, context manager, garbage
     collection) and keeps its :class:`Game` alive. A failing call raises a :class:`StPeteError` subclass carrying
-    the C message and leaves the state unchanged.
+    the C message and leaves the state unchanged. Use a state from one thread at a time (distinct states may be
+    used from distinct threads, §"No global mutable state" of stpete.h).
     """
 
     def __init__(self, game, seed=None):

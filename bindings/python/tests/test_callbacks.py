@@ -82,6 +82,7 @@ class Callbacks(unittest.TestCase):
             self.state.apply(action)
         self.assertEqual(str(cm.exception), f"event {calls[0].name}")  # the first exception
         self.assertEqual(self.state, expected)  # the C call completed: the action was applied
+        self.assertEqual(self.state.history, (action,))  # and recorded
         # the next call is clean once the callback is removed
         self.state.set_event_callback(None)
         self.state.apply(self.state.legal_action_ids()[0])
