@@ -14,6 +14,9 @@
 #define FORMAT_REPLAY "stpete-replay"
 #define RUBLES_MAX 100000
 #define VP_LIMIT 100000
+/* A game lasts at most about 30 rounds from any position (every two rounds at least 8 cards leave the board for
+ * good, §4.5), so a loaded round up to 127 can never wrap the 8-bit round counter. */
+#define ROUND_MAX 127
 
 /* View codes of state_json(). */
 enum { VIEW_FULL = -2 };
@@ -568,7 +571,7 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
     if (!(c->rng.inc & 1u))
         return jfail(err, STPETE_E_INCONSISTENT, "rng.inc: must be odd (PCG32 stream)");
     int round = 0, phase = 0, decision = 0, current = 0, passes = 0, final_round = 0, pub_next = 0;
-    rc = get_int(root, "state", "round", 1, 255, &round, err);
+    rc = get_int(root, "state", "round", 1, ROUND_MAX, &round, err);
     if (!rc)
         rc = get_keyword(root, "state", "phase", phase_keys, 4, &phase, err);
     if (!rc)

@@ -841,6 +841,22 @@ class State:
             state.apply(a)
         return state
 
+    def resample(self, seat, seed):
+        """Determinization for search bots (§9): redraw, in place, everything ``seat`` cannot know (the order of
+        every stack, other players' hand cards unless hands are public) consistently with what it knows;
+        ``view_to_json(seat)`` is unchanged. The history becomes unknown. Typical use: ``state.clone()``, then
+        resample the clone and play it out; or :meth:`resampled`."""
+        def after():
+            self._seed = None
+            self._history = None
+        self._call(_lib.stpete_state_resample, self.handle, int(seat), int(seed) & 0xFFFFFFFFFFFFFFFF, after=after)
+
+    def resampled(self, seat, seed):
+        """A resampled clone (see :meth:`resample`); this state is unchanged."""
+        clone = self.clone()
+        clone.resample(seat, seed)
+        return clone
+
     def __reduce__(self):
         # pickling (e.g. multiprocessing) goes through the JSON of the position
         return (State.from_json, (self.to_json(),))

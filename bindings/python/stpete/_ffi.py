@@ -173,6 +173,8 @@ FUNCTIONS = {
     "stpete_state_set_event_queue": (c_int, (("state", StatePtr), ("enabled", c_int)), STATE),
     "stpete_state_next_event": (c_int, (("state", StatePtr), ("out", POINTER(EventStruct))), STATE),
     "stpete_state_pending_events": (c_int, (("state", StatePtr),), VALUE),
+    # hidden information (§9)
+    "stpete_state_resample": (c_int, (("state", StatePtr), ("seat", c_int), ("seed", c_uint64)), STATE),
     # serialization (JSON)
     "stpete_state_to_json": (c_int, (("state", StatePtr), ("buf", c_char_p), ("size", c_size_t), ("len", _size_p)),
                              STATUS),

@@ -165,6 +165,41 @@ class Replays(unittest.TestCase):
         self.assertTrue(cm.exception.message)
 
 
+class Resample(unittest.TestCase):
+    def test_resample_keeps_the_seats_view(self):
+        state = random_game(players=3, seed=6, steps=45)
+        for seat in range(3):
+            with self.subTest(seat=seat):
+                view = state.view_to_json(seat)
+                a = state.resampled(seat, 1)
+                b = state.resampled(seat, 2)
+                self.assertEqual(a.view_to_json(seat), view)  # what the seat knows is unchanged (§9)
+                self.assertEqual(b.view_to_json(seat), view)
+                self.assertNotEqual(a.to_json(), b.to_json())  # the hidden part is redrawn
+                self.assertEqual(a, state.resampled(seat, 1))  # reproducible from its seed
+                self.assertEqual(a.legal_action_ids(), state.legal_action_ids())
+                self.assertIsNone(a.history)
+                play_random(a, seat)                           # a playable determinization
+                self.assertTrue(a.is_terminal)
+        self.assertIsNotNone(state.history)  # the original is unchanged
+        with self.assertRaises(stpete.InvalidArgumentError):
+            state.resample(3, 1)
+
+    def test_resample_inside_callback_is_reentrant(self):
+        state = Game(players=2, seed=2).new_state()
+        errors = []
+
+        def resample(st, ev):
+            try:
+                st.resample(0, 1)
+            except stpete.ReentrantError as e:
+                errors.append(e)
+
+        state.set_event_callback(resample)
+        state.apply(state.legal_action_ids()[-1])
+        self.assertTrue(errors)
+
+
 class EventQueue(unittest.TestCase):
     def test_queue_matches_callback(self):
         state = Game(players=3, seed=14).new_state()

@@ -3,6 +3,7 @@ and stpete-selfplay's random bot (examples/stpete-selfplay.c), replayed through 
 import os
 import re
 import subprocess
+import tempfile
 import unittest
 
 import stpete
@@ -86,6 +87,22 @@ class SelfplayRandomBot(unittest.TestCase):
                 self.assertGreater(len(c_lines), 100)
                 self.assertEqual(py_lines, c_lines)
                 self.assertEqual(len([l for l in c_lines if l.startswith("final scoring")]), players)
+
+    def test_c_replay_record_equals_python_game(self):
+        # stpete-selfplay --record: the C-driven game's replay record (JSON) holds exactly the actions the binding
+        # chose, and replaying it in Python reaches the same final position and scores
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "game.json")
+            subprocess.run([SELFPLAY, "--players", "4", "--seed", "31", "--bots", "random", "--quiet", "--record",
+                            path], capture_output=True, text=True, check=True, timeout=60)
+            text = open(path, encoding="utf-8").read()
+        _, python_state = self.python_log(4, 31)
+        game, actions = stpete.replay_from_json(text)
+        self.assertEqual(actions, list(python_state.history))
+        replayed = stpete.State.from_replay(text)
+        self.assertEqual(replayed.to_json(), python_state.to_json())
+        self.assertEqual(replayed.final_scores, python_state.final_scores)
+        self.assertEqual(stpete.replay_to_json(game, 31, actions), python_state.replay_to_json())
 
 
 if __name__ == "__main__":
