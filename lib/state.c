@@ -310,6 +310,19 @@ STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src)
     return succeed(dst);
 }
 
+STPETE_API int stpete_state_resample(stpete_state *st, int seat, uint64_t seed)
+{
+    if (!st)
+        return STPETE_E_INVALID_ARGUMENT;
+    int rc = check_not_in_callback(st);
+    if (rc)
+        return rc;
+    if (seat < 0 || seat >= st->core.rules.players)
+        return fail(st, STPETE_E_INVALID_ARGUMENT, "seat %d is outside [0, %d)", seat, st->core.rules.players);
+    stpete_core_resample(&st->core, seat, seed);
+    return succeed(st);
+}
+
 STPETE_API int stpete_state_equal(const stpete_state *a, const stpete_state *b)
 {
     if (!a || !b)

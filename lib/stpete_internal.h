@@ -92,6 +92,8 @@ void stpete_rng_seed(stpete_rng *rng, uint64_t seed, uint64_t stream);
 uint32_t stpete_rng_next(stpete_rng *rng);
 /* Uniform integer in [0, bound), bound >= 1, unbiased (Lemire's multiply-and-reject). */
 uint32_t stpete_rng_below(stpete_rng *rng, uint32_t bound);
+/* Uniform random permutation of a[0..n). */
+void stpete_rng_shuffle(stpete_rng *rng, uint8_t *a, int n);
 
 /* ---- the position: plain data, fixed size, no pointers ----------------------------------------- */
 
@@ -190,6 +192,10 @@ void stpete_core_apply(stpete_state *st, int id);
 
 /* Card types of each stack (§2). */
 int stpete_stack_of(int card);
+
+/* ---- observe.c: determinization (§9) ----------------------------------------------------------- */
+
+int stpete_core_resample(stpete_core *c, int seat, uint64_t seed);
 
 /* ---- price.c ---------------------------------------------------------------------------------- */
 

@@ -950,6 +950,26 @@ STPETE_API int stpete_state_view_to_json(const stpete_state *state, int seat, ch
                                          size_t *len);
 
 /**
+ * Determinization for search bots (§9; OpenSpiel `ResampleFromInfostate`): replace, in place, everything
+ * @p seat cannot know by a uniformly random draw consistent with what it does know. Redrawn: the order of every
+ * stack and, unless the game's `public_hands` option is set, the identity of the other players' hand cards.
+ * Kept: everything public (board, displays, VP, stack sizes, discard pile, markers, the Observatory card, hand
+ * sizes and the colour of each hand card's back, §9), the seat's own hand, and all rubles (a player who
+ * remembers the public actions knows them). Each stack still holds only its own kind of card (§2) and the 116
+ * cards stay in place. Afterwards stpete_state_view_to_json() for @p seat gives the same text as before.
+ * The state's PRNG is reseeded from @p seed.
+ *
+ * Typical use (information-set Monte Carlo): clone the real state, resample the clone for the bot's seat, play
+ * out, repeat with other seeds.
+ * @param state the state (modified)
+ * @param seat  the seat whose knowledge is kept, in [0, players)
+ * @param seed  seed of the draw: the same state, seat and seed give the same result on every platform
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state or a seat out of range (state unchanged);
+ *         ::STPETE_E_REENTRANT inside an event callback.
+ */
+STPETE_API int stpete_state_resample(stpete_state *state, int seat, uint64_t seed);
+
+/**
  * Create the game described by the `"options"` of a serialized state or replay record (step one of loading;
  * step two is stpete_state_from_json()).
  * @param out   receives a new game owned by the caller (free with stpete_game_free()); NULL on failure
