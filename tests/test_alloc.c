@@ -315,7 +315,8 @@ static void mid_game(fail_alloc *fa, stpete_game **g, stpete_state **st, int mov
     play(*st, moves, &rng);
 }
 
-/* Serialize: the full state and every view (§9), measuring first (NULL buffer), then writing. */
+/* Serialize: the full state, the public view and a seat's view (§9), measuring first (NULL buffer), then
+ * writing. */
 static int scenario_to_json(fail_alloc *fa)
 {
     stpete_game *g = NULL;
@@ -325,7 +326,7 @@ static int scenario_to_json(fail_alloc *fa)
     int rc = STPETE_OK;
     fa->armed = 1;
     fa->jansson = 1;
-    for (int view = -2; view < 4 && rc == STPETE_OK; view++) { /* -2 = full state */
+    for (int view = -2; view <= 0 && rc == STPETE_OK; view++) { /* full state, public view (-1), seat 0 */
         size_t need = 0, len = 0;
         rc = view == -2 ? stpete_state_to_json(st, NULL, 0, &need)
                         : stpete_state_view_to_json(st, view, NULL, 0, &need);

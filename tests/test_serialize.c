@@ -351,11 +351,13 @@ static void test_views_hide_secrets(void **unused)
             for (int viewer = STPETE_VIEW_PUBLIC; viewer < players; viewer++)
                 check_view(st, players, viewer, pr, ph);
             /* The view of a seat is the full state minus the secrets: the board is in it. */
-            json_t *full = parse(to_json(st, NULL)), *view = parse(view_json(st, 0));
+            char *full_text = to_json(st, NULL); /* malloc'd; view_json() returns a static buffer */
+            json_t *full = parse(full_text), *view = parse(view_json(st, 0));
             assert_true(json_equal(json_object_get(full, "upper_row"), json_object_get(view, "upper_row")));
             assert_true(json_equal(json_object_get(full, "discard"), json_object_get(view, "discard")));
             json_decref(full);
             json_decref(view);
+            free(full_text);
             size_t len;
             assert_int_equal(stpete_state_view_to_json(st, players, NULL, 0, &len), STPETE_E_INVALID_ARGUMENT);
             assert_int_equal(stpete_state_view_to_json(st, -2, NULL, 0, &len), STPETE_E_INVALID_ARGUMENT);
