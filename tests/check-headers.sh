@@ -1,6 +1,6 @@
 #!/bin/bash
 # Every public header compiles alone (the only include of a translation unit, included twice) as C11 and as C++11,
-# with -Wall -Wextra -Werror -pedantic: with gcc and g++ (required), and with clang and clang++ when installed.
+# with -Wall -Wextra -Werror -pedantic: with gcc and g++, and with clang and clang++ when installed.
 # The headers are the *.h of the source tree's include/stpete/ and the build tree's generated include/stpete/
 # (version.h), so headers added later are checked without editing this script.
 # Usage: check-headers.sh BUILD_DIR SOURCE_DIR. Output is TAP.
@@ -20,14 +20,16 @@ for h in "$src"/include/stpete/*.h "$build"/include/stpete/*.h; do
     [ -e "$h" ] && headers+=("$(basename "$h")")
 done
 warn=(-Wall -Wextra -Werror -pedantic)
-# compiler, language flags; gcc and g++ are required, clang and clang++ optional
+# compiler, language flags: gcc is required; without g++ the C++ checks are reported as TAP "# SKIP" (CI installs
+# g++); clang and clang++ are optional
 compilers=()
 for c in "gcc -x c -std=c11" "g++ -x c++ -std=c++11" "clang -x c -std=c11" "clang++ -x c++ -std=c++11"; do
     if command -v "${c%% *}" >/dev/null 2>&1; then
         compilers+=("$c")
     else
         case "${c%% *}" in
-        gcc | g++) echo "Bail out! ${c%% *} not found (install gcc and g++)"; exit 1 ;;
+        gcc) echo "Bail out! gcc not found"; exit 1 ;;
+        g++) compilers+=("$c") ;; # reported as skipped below
         *) echo "# ${c%% *} not found: not checked with it" ;;
         esac
     fi
@@ -41,6 +43,10 @@ for h in "${headers[@]}"; do
     printf '#include <stpete/%s>\n#include <stpete/%s>\ntypedef int header_check_unit;\n' "$h" "$h" >"$tmp/tu"
     for c in "${compilers[@]}"; do
         n=$((n + 1))
+        if ! command -v "${c%% *}" >/dev/null 2>&1; then
+            echo "ok $n - stpete/$h alone with $c # SKIP ${c%% *} not found (Debian package ${c%% *})"
+            continue
+        fi
         # shellcheck disable=SC2086 # $c is "compiler flags..."
         if $c "${warn[@]}" -fsyntax-only -I"$src/include" -I"$build/include" "$tmp/tu" >"$tmp/log" 2>&1; then
             echo "ok $n - stpete/$h alone with $c ${warn[*]}"
