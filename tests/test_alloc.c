@@ -1,13 +1,13 @@
-/* Failing-allocator sweep: for every N reachable in an operation, make the N-th allocation
- * fail and check that the operation returns a clean STPETE_E_OUT_OF_MEMORY, writes NULL to its out pointer, leaves
- * the states it was given unchanged, leaks nothing and does not crash; then check that the sweep reached the end
- * (an N past the last allocation succeeds).
+/* Failing-allocator sweep: for every N reachable in an operation, make the N-th allocation fail and check that the
+ * operation returns a clean STPETE_E_OUT_OF_MEMORY, writes NULL to its out pointer, leaves the states it was given
+ * unchanged, leaks nothing and does not crash; then check that the sweep reached the end (an N past the last
+ * allocation succeeds).
  *
- * Scenarios: create (game, state), clone, legal actions / apply / copy / reset (which must not allocate), the event
- * queue, state and view serialization, loading a game and a state from JSON, replay records written and read.
- * Every block carries a header with a magic number and its owner, so a block freed by the wrong allocator, freed
- * twice or never allocated by us fails the test. The library's allocations are counted through
- * stpete_options::allocator (and the allocator arguments of the JSON loaders); jansson's through
+ * Scenarios: create (game, state), clone, legal actions / apply / copy / resample / reset (which must not
+ * allocate), the event queue, state and view serialization, loading a game and a state from JSON, replay records
+ * written and read. Every block carries a header with a magic number and its owner, so a block freed by the
+ * wrong allocator, freed twice or never allocated by us fails the test. The library's allocations are counted
+ * through stpete_options::allocator (and the allocator arguments of the JSON loaders); jansson's through
  * json_set_alloc_funcs(), set by this test program as the application may (the library never sets that
  * process-global hook). Both count into one sequence, so N sweeps across both (jansson's parser excepted: see
  * jansson_malloc). */
@@ -224,8 +224,8 @@ static int scenario_clone(fail_alloc *fa)
     return rc;
 }
 
-/* Legal actions (list, mask, single check, strings), apply, copy and reset over a whole game: none of these may
- * allocate, so the sweep ends at N = 1 with no allocation reached. */
+/* Legal actions (list, mask, single check, strings), apply, copy, resample and reset over a whole game: none of
+ * these may allocate (the event queue is off), so the sweep ends at N = 1 with no allocation reached. */
 static int scenario_play(fail_alloc *fa)
 {
     stpete_options o = options_with(fa, 2, 13);
@@ -255,6 +255,8 @@ static int scenario_play(fail_alloc *fa)
             rc = stpete_state_apply_string(st, text);
         if (rc == STPETE_OK)
             rc = stpete_state_copy(other, st);
+        if (rc == STPETE_OK && !stpete_state_is_terminal(other)) /* determinization for bots (§9) */
+            rc = stpete_state_resample(other, stpete_state_current_player(other), (uint64_t)count);
     }
     if (rc == STPETE_OK)
         rc = stpete_state_reset(other, 99);
@@ -491,7 +493,7 @@ static void test_clone(void **unused)
 static void test_legal_actions_and_apply(void **unused)
 {
     (void)unused;
-    assert_int_equal(sweep("legal actions, apply, copy, reset", scenario_play), 0);
+    assert_int_equal(sweep("legal actions, apply, copy, resample, reset", scenario_play), 0);
 }
 
 static void test_event_queue(void **unused)
