@@ -300,7 +300,7 @@ static int get_cards(const json_t *arr, const char *path, uint8_t *cards, int ca
     size_t i;
     json_t *v;
     json_array_foreach(arr, i, v) {
-        int t, rc = card_of(v, path, (int)i, &t, err);
+        int t = 0, rc = card_of(v, path, (int)i, &t, err); /* = 0: gcc -O3 cannot see card_of() sets it */
         if (rc)
             return rc;
         cards[i] = (uint8_t)t;
@@ -317,7 +317,7 @@ static int get_multiset(const json_t *arr, const char *path, uint8_t *counts, st
     size_t i;
     json_t *v;
     json_array_foreach(arr, i, v) {
-        int t, rc = card_of(v, path, (int)i, &t, err);
+        int t = 0, rc = card_of(v, path, (int)i, &t, err); /* = 0: gcc -O3 cannot see card_of() sets it */
         if (rc)
             return rc;
         if (counts[t] >= stpete_cards[t].copies)
@@ -610,7 +610,7 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
     const json_t *obs = json_object_get(root, "observatory_card");
     c->obs_card = -1;
     if (!json_is_null(obs)) {
-        int t;
+        int t = 0;
         rc = card_of(obs, "observatory_card", 0, &t, err);
         if (rc)
             return jfail(err, rc, "observatory_card: must be null or a card name");
@@ -856,7 +856,7 @@ static int verify_replay(const json_t *root, const stpete_game *game, stpete_jso
         if (!json_is_object(a))
             return jfail(err, STPETE_E_PARSE, "%s: must be an object {\"id\", \"action\"}", path);
         /* "id" is required, "action" (the string) optional */
-        int id, rc = keys_only(a, path, action_keys, json_object_get(a, "action") ? 2 : 1, err);
+        int id = 0, rc = keys_only(a, path, action_keys, json_object_get(a, "action") ? 2 : 1, err);
         if (!rc)
             rc = get_int(a, path, "id", 0, STPETE_NUM_DISTINCT_ACTIONS - 1, &id, err);
         if (rc)
