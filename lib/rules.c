@@ -173,20 +173,80 @@ void stpete_core_setup(stpete_state *st, uint64_t seed)
 
 /* ---- legal actions ----------------------------------------------------------------------------- */
 
-/* Append the variants of buying/playing card from source that are legal for seat (§5, §6). */
-static size_t add_variants(const stpete_core *c, int seat, int card, int source, int base, int *out, size_t n)
+/* The listing below is the hot path of every playout. It computes the same prices as stpete_price() (§5) and the
+ * same targets as stpete_displaceable() (§6.1), but once per listing instead of once per (card, target) pair:
+ * the part of a price that does not depend on the displaced card is computed once per card and source, and the
+ * displacement targets present in the display are one bit mask. The order of the ids is unchanged: ascending. */
+
+/* What a listing reads about the seat to act. */
+typedef struct lister {
+    const player_state *p;
+    int rubles;
+    int blue, orange;  /* the seat owns a Carpenter Workshop (§5.1.3), a Gold Smelter (§5.1.4) */
+    int targets_known; /* targets computed (only when a trading card is listed) */
+    uint64_t targets;  /* card types the seat's trading cards may displace now (§6.1) */
+} lister;
+
+/* Card types of the display that a trading card may displace (§6.1): present, and for the Observatory not face
+ * down (§7.1). Only workers, buildings and aristocrats are ever targets (§6.2). */
+static uint64_t displaceable_mask(const player_state *p)
 {
-    int rubles = c->p[seat].rubles;
+    uint64_t m = 0;
+    for (int t = 0; t < FIRST_TRADING; t++)
+        m |= (uint64_t)(p->display[t] != 0) << t;
+    if (p->display[STPETE_CARD_OBSERVATORY] <= p->obs_used)
+        m &= ~(UINT64_C(1) << STPETE_CARD_OBSERVATORY);
+    return m;
+}
+
+/* Price of card from source before the trading-card reduction and the R5 floor (§5.1), as in stpete_price().
+ * Written without branches: which cards a random playout meets is unpredictable. */
+static int base_price(const lister *ls, int card, int source)
+{
+    const card_def *d = &stpete_cards[card];
+    return d->cost - ls->p->display[card]                    /* §5.1.1 same name */
+           - (source == STPETE_SOURCE_LOWER)                 /* §5.1.2, R6 */
+           - ((d->colour == STPETE_COLOUR_BLUE) & ls->blue)  /* §5.1.3 Carpenter Workshop */
+           - ((d->colour == STPETE_COLOUR_ORANGE) & ls->orange); /* §5.1.4 Gold Smelter */
+}
+
+/* Append the variants of buying/playing card from source that are legal for the seat (§5, §6). Each candidate is
+ * written and then kept or not (n += legal), again without a branch on its legality. */
+static size_t add_variants(lister *ls, int card, int source, int base, int *out, size_t n)
+{
+    int price = base_price(ls, card, source);
     if (!stpete_cards[card].trading) {
-        if (stpete_price(c, seat, card, source, -1) <= rubles)
-            out[n++] = base + card;
-        return n;
+        out[n] = base + card;
+        return n + ((price < 1 ? 1 : price) <= ls->rubles);
     }
-    int targets = stpete_target_count(card);
-    for (int i = 0; i < targets; i++) {
-        int d = stpete_target(card, i);
-        if (stpete_displaceable(c, seat, d) > 0 && stpete_price(c, seat, card, source, d) <= rubles)
-            out[n++] = base + stpete_variant_of(card, d);
+    if (!ls->targets_known) {
+        ls->targets = displaceable_mask(ls->p);
+        ls->targets_known = 1;
+    }
+    /* Target types ascending (§6.2), so the variant ids come out ascending. */
+    uint64_t m;
+    int first; /* variant of the lowest target type */
+    if (card < FIRST_BLUE_TRADING) {
+        m = (UINT64_C(1) << stpete_cards[card].ware) | (UINT64_C(1) << STPETE_CARD_CZAR_AND_CARPENTER);
+        first = VARIANT_GREEN_TRADING + (card - FIRST_TRADING) * 2;
+    } else if (card < FIRST_ORANGE_TRADING) {
+        m = ((UINT64_C(1) << NUM_BUILDINGS) - 1) << FIRST_BUILDING;
+        first = VARIANT_BLUE_TRADING + (card - FIRST_BLUE_TRADING) * NUM_BUILDINGS;
+    } else {
+        m = ((UINT64_C(1) << NUM_ARISTOCRATS) - 1) << FIRST_ARISTOCRAT;
+        first = VARIANT_ORANGE_TRADING + (card - FIRST_ORANGE_TRADING) * NUM_ARISTOCRATS;
+    }
+    int lowest = lowest_bit(m);
+    int green = card < FIRST_BLUE_TRADING;
+    /* max(1, price - reduction) <= rubles  <=>  reduction >= price - rubles and rubles >= 1 (R5 floor);
+     * Potjomkin's Village counts 6 (§7.4, R7) */
+    int need = price - ls->rubles;
+    int solvent = ls->rubles >= 1;
+    for (m &= ls->targets; m; m &= m - 1) {
+        int d = lowest_bit(m);
+        int reduction = d == STPETE_CARD_POTJOMKINS_VILLAGE ? 6 : stpete_cards[d].cost;
+        out[n] = base + first + (green ? d == STPETE_CARD_CZAR_AND_CARPENTER : d - lowest);
+        n += (size_t)((reduction >= need) & solvent);
     }
     return n;
 }
@@ -196,6 +256,8 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
     size_t n = 0;
     int seat = c->current;
     const player_state *p = &c->p[seat];
+    lister ls = { p, p->rubles, p->display[STPETE_CARD_CARPENTER_WORKSHOP] != 0,
+                  p->display[STPETE_CARD_GOLD_SMELTER] != 0, 0, 0 };
     switch (c->decision) {
     case STPETE_DECISION_NONE:
         return 0;
@@ -206,7 +268,7 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
         return n;
     }
     case STPETE_DECISION_OBSERVATORY:
-        n = add_variants(c, seat, c->obs_card, STPETE_SOURCE_OBSERVATORY, ID_OBS_BUY, out, n);
+        n = add_variants(&ls, c->obs_card, STPETE_SOURCE_OBSERVATORY, ID_OBS_BUY, out, n);
         if (p->hand_n < stpete_hand_limit(c, seat))
             out[n++] = ID_OBS_TAKE;
         out[n++] = ID_OBS_DISCARD;
@@ -218,9 +280,9 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
     uint64_t rows[2] = { types_in(c->row[0], c->row_n[0]), types_in(c->row[1], c->row_n[1]) };
     for (int r = 0; r < 2; r++)
         for (uint64_t m = rows[r]; m; m &= m - 1)
-            n = add_variants(c, seat, lowest_bit(m), r, r ? ID_BUY_LOWER : ID_BUY_UPPER, out, n);
+            n = add_variants(&ls, lowest_bit(m), r, r ? ID_BUY_LOWER : ID_BUY_UPPER, out, n);
     for (uint64_t m = types_in(p->hand, p->hand_n); m; m &= m - 1)
-        n = add_variants(c, seat, lowest_bit(m), STPETE_SOURCE_HAND, ID_PLAY, out, n);
+        n = add_variants(&ls, lowest_bit(m), STPETE_SOURCE_HAND, ID_PLAY, out, n);
     if (p->hand_n < stpete_hand_limit(c, seat))
         for (int r = 0; r < 2; r++)
             for (uint64_t m = rows[r]; m; m &= m - 1)
