@@ -111,26 +111,6 @@ int stpete_variant_of(int card, int displaced)
     return VARIANT_ORANGE_TRADING + (card - FIRST_ORANGE_TRADING) * NUM_ARISTOCRATS + (displaced - FIRST_ARISTOCRAT);
 }
 
-void stpete_variant_split(int v, int *card, int *displaced)
-{
-    if (v < VARIANT_GREEN_TRADING) {
-        *card = v;
-        *displaced = -1;
-    } else if (v < VARIANT_BLUE_TRADING) {
-        int k = v - VARIANT_GREEN_TRADING;
-        *card = FIRST_TRADING + k / 2;
-        *displaced = stpete_target(*card, k % 2);
-    } else if (v < VARIANT_ORANGE_TRADING) {
-        int k = v - VARIANT_BLUE_TRADING;
-        *card = FIRST_BLUE_TRADING + k / NUM_BUILDINGS;
-        *displaced = FIRST_BUILDING + k % NUM_BUILDINGS;
-    } else {
-        int k = v - VARIANT_ORANGE_TRADING;
-        *card = FIRST_ORANGE_TRADING + k / NUM_ARISTOCRATS;
-        *displaced = FIRST_ARISTOCRAT + k % NUM_ARISTOCRATS;
-    }
-}
-
 STPETE_API int stpete_card_get_info(int card, stpete_card_info *out)
 {
     if (!out || card < 0 || card >= STPETE_NUM_CARD_TYPES)

@@ -41,7 +41,8 @@ static int board_total(const stpete_core *c)
  * byte for byte (stpete_state_equal). */
 static void remove_at(uint8_t *list, uint8_t *n, int i)
 {
-    memmove(list + i, list + i + 1, (size_t)(*n - i - 1));
+    for (int k = i + 1; k < *n; k++) /* at most 7 bytes: a loop, not a library call */
+        list[k - 1] = list[k];
     list[--(*n)] = 0;
 }
 
@@ -60,15 +61,6 @@ static int find(const uint8_t *list, int n, int card)
         if (list[i] == card)
             return i;
     return -1;
-}
-
-/* Bit mask of the card types in a list. */
-static uint64_t types_in(const uint8_t *list, int n)
-{
-    uint64_t m = 0;
-    for (int i = 0; i < n; i++)
-        m |= UINT64_C(1) << list[i];
-    return m;
 }
 
 static int lowest_bit(uint64_t m)
@@ -182,18 +174,34 @@ void stpete_core_setup(stpete_state *st, uint64_t seed)
 typedef struct lister {
     const player_state *p;
     int rubles;
-    int blue, orange;  /* the seat owns a Carpenter Workshop (§5.1.3), a Gold Smelter (§5.1.4) */
+    int discount[3];   /* by colour: 1 R for blue with a Carpenter Workshop (§5.1.3), orange with a Gold Smelter (§5.1.4) */
     int targets_known; /* targets computed (only when a trading card is listed) */
     uint64_t targets;  /* card types the seat's trading cards may displace now (§6.1) */
 } lister;
 
+/* Bit i set for each nonzero byte i of 8 bytes (first byte = bit 0). */
+static unsigned nonzero_bytes(const uint8_t *b)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t x;
+    memcpy(&x, b, 8);
+    const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
+    uint64_t high = (x | ((x & low7) + low7)) & ~low7; /* top bit of each byte: byte != 0 */
+    return (unsigned)(((high >> 7) * UINT64_C(0x0102040810204080)) >> 56); /* gather the 8 top bits */
+#else
+    unsigned m = 0;
+    for (int i = 0; i < 8; i++)
+        m |= (unsigned)(b[i] != 0) << i;
+    return m;
+#endif
+}
+
 /* Card types of the display that a trading card may displace (§6.1): present, and for the Observatory not face
- * down (§7.1). Only workers, buildings and aristocrats are ever targets (§6.2). */
+ * down (§7.1). Only workers, buildings and aristocrats (types 0..23) are ever targets (§6.2). */
 static uint64_t displaceable_mask(const player_state *p)
 {
-    uint64_t m = 0;
-    for (int t = 0; t < FIRST_TRADING; t++)
-        m |= (uint64_t)(p->display[t] != 0) << t;
+    uint64_t m = nonzero_bytes(p->display) | (uint64_t)nonzero_bytes(p->display + 8) << 8 |
+                 (uint64_t)nonzero_bytes(p->display + 16) << 16;
     if (p->display[STPETE_CARD_OBSERVATORY] <= p->obs_used)
         m &= ~(UINT64_C(1) << STPETE_CARD_OBSERVATORY);
     return m;
@@ -204,51 +212,83 @@ static uint64_t displaceable_mask(const player_state *p)
 static int base_price(const lister *ls, int card, int source)
 {
     const card_def *d = &stpete_cards[card];
-    return d->cost - ls->p->display[card]                    /* §5.1.1 same name */
-           - (source == STPETE_SOURCE_LOWER)                 /* §5.1.2, R6 */
-           - ((d->colour == STPETE_COLOUR_BLUE) & ls->blue)  /* §5.1.3 Carpenter Workshop */
-           - ((d->colour == STPETE_COLOUR_ORANGE) & ls->orange); /* §5.1.4 Gold Smelter */
+    return d->cost - ls->p->display[card]  /* §5.1.1 same name */
+           - (source == STPETE_SOURCE_LOWER) /* §5.1.2, R6 */
+           - ls->discount[d->colour];      /* §5.1.3 Carpenter Workshop (blue), §5.1.4 Gold Smelter (orange) */
 }
 
-/* Append the variants of buying/playing card from source that are legal for the seat (§5, §6). Each candidate is
- * written and then kept or not (n += legal), again without a branch on its legality. */
-static size_t add_variants(lister *ls, int card, int source, int base, int *out, size_t n)
+/* Append the non-trading cards of the type mask m, bought or played from source, that the seat can afford (§5).
+ * Each candidate is written and then kept or not (n += legal), without a branch on its legality. */
+static size_t add_plain(const lister *ls, uint64_t m, int source, int base, int *out, size_t n)
 {
-    int price = base_price(ls, card, source);
-    if (!stpete_cards[card].trading) {
+    for (; m; m &= m - 1) {
+        int card = lowest_bit(m);
+        int price = base_price(ls, card, source);
         out[n] = base + card;
-        return n + ((price < 1 ? 1 : price) <= ls->rubles);
+        n += (size_t)((price < 1 ? 1 : price) <= ls->rubles); /* R5 floor */
     }
+    return n;
+}
+
+/* Append the variants (card, displaced) of the trading cards of the type mask m, bought or played from source,
+ * that are legal for the seat: a target in the display (§6.1, §6.2) and an affordable price (§5.2). */
+static size_t add_trading(lister *ls, uint64_t m, int source, int base, int *out, size_t n)
+{
+    if (!m)
+        return n;
     if (!ls->targets_known) {
         ls->targets = displaceable_mask(ls->p);
         ls->targets_known = 1;
     }
-    /* Target types ascending (§6.2), so the variant ids come out ascending. */
-    uint64_t m;
-    int first; /* variant of the lowest target type */
-    if (card < FIRST_BLUE_TRADING) {
-        m = (UINT64_C(1) << stpete_cards[card].ware) | (UINT64_C(1) << STPETE_CARD_CZAR_AND_CARPENTER);
-        first = VARIANT_GREEN_TRADING + (card - FIRST_TRADING) * 2;
-    } else if (card < FIRST_ORANGE_TRADING) {
-        m = ((UINT64_C(1) << NUM_BUILDINGS) - 1) << FIRST_BUILDING;
-        first = VARIANT_BLUE_TRADING + (card - FIRST_BLUE_TRADING) * NUM_BUILDINGS;
-    } else {
-        m = ((UINT64_C(1) << NUM_ARISTOCRATS) - 1) << FIRST_ARISTOCRAT;
-        first = VARIANT_ORANGE_TRADING + (card - FIRST_ORANGE_TRADING) * NUM_ARISTOCRATS;
-    }
-    int lowest = lowest_bit(m);
-    int green = card < FIRST_BLUE_TRADING;
-    /* max(1, price - reduction) <= rubles  <=>  reduction >= price - rubles and rubles >= 1 (R5 floor);
-     * Potjomkin's Village counts 6 (§7.4, R7) */
-    int need = price - ls->rubles;
     int solvent = ls->rubles >= 1;
-    for (m &= ls->targets; m; m &= m - 1) {
-        int d = lowest_bit(m);
-        int reduction = d == STPETE_CARD_POTJOMKINS_VILLAGE ? 6 : stpete_cards[d].cost;
-        out[n] = base + first + (green ? d == STPETE_CARD_CZAR_AND_CARPENTER : d - lowest);
-        n += (size_t)((reduction >= need) & solvent);
+    for (; m; m &= m - 1) {
+        int card = lowest_bit(m);
+        /* Target types ascending (§6.2), so the variant ids come out ascending. */
+        uint64_t t;
+        int first; /* variant of the lowest target type */
+        if (card < FIRST_BLUE_TRADING) {
+            t = (UINT64_C(1) << stpete_cards[card].ware) | (UINT64_C(1) << STPETE_CARD_CZAR_AND_CARPENTER);
+            first = VARIANT_GREEN_TRADING + (card - FIRST_TRADING) * 2;
+        } else if (card < FIRST_ORANGE_TRADING) {
+            t = ((UINT64_C(1) << NUM_BUILDINGS) - 1) << FIRST_BUILDING;
+            first = VARIANT_BLUE_TRADING + (card - FIRST_BLUE_TRADING) * NUM_BUILDINGS;
+        } else {
+            t = ((UINT64_C(1) << NUM_ARISTOCRATS) - 1) << FIRST_ARISTOCRAT;
+            first = VARIANT_ORANGE_TRADING + (card - FIRST_ORANGE_TRADING) * NUM_ARISTOCRATS;
+        }
+        int lowest = lowest_bit(t);
+        int green = card < FIRST_BLUE_TRADING;
+        /* max(1, price - reduction) <= rubles  <=>  reduction >= price - rubles and rubles >= 1 (R5 floor);
+         * Potjomkin's Village counts 6 (§7.4, R7) */
+        int need = base_price(ls, card, source) - ls->rubles;
+        for (t &= ls->targets; t; t &= t - 1) {
+            int d = lowest_bit(t);
+            int reduction = d == STPETE_CARD_POTJOMKINS_VILLAGE ? 6 : stpete_cards[d].cost;
+            out[n] = base + first + (green ? d == STPETE_CARD_CZAR_AND_CARPENTER : d - lowest);
+            n += (size_t)((reduction >= need) & solvent);
+        }
     }
     return n;
+}
+
+/* Buying or playing card types m from source: non-trading cards first, their variant ids are the lower ones. */
+static size_t add_acquisitions(lister *ls, uint64_t m, int source, int base, int *out, size_t n)
+{
+    const uint64_t plain = (UINT64_C(1) << FIRST_TRADING) - 1;
+    n = add_plain(ls, m & plain, source, base, out, n);
+    return add_trading(ls, m & ~plain, source, base, out, n);
+}
+
+/* Bit mask of the card types in a list of at most cap cards (rows, hands): a fixed number of steps, no branch. */
+static uint64_t types_in_fixed(const uint8_t *list, int n, int cap)
+{
+    uint64_t m = 0;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 8
+#endif
+    for (int i = 0; i < cap; i++)
+        m |= (uint64_t)(i < n) << list[i];
+    return m;
 }
 
 size_t stpete_core_legal(const stpete_core *c, int *out)
@@ -256,8 +296,10 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
     size_t n = 0;
     int seat = c->current;
     const player_state *p = &c->p[seat];
-    lister ls = { p, p->rubles, p->display[STPETE_CARD_CARPENTER_WORKSHOP] != 0,
-                  p->display[STPETE_CARD_GOLD_SMELTER] != 0, 0, 0 };
+    lister ls = { p, p->rubles,
+                  { 0, p->display[STPETE_CARD_CARPENTER_WORKSHOP] != 0, p->display[STPETE_CARD_GOLD_SMELTER] != 0 },
+                  0, 0 };
+    int hand_room = p->hand_n < (p->display[STPETE_CARD_WAREHOUSE] ? STPETE_MAX_HAND : STPETE_MAX_HAND - 1); /* §7.3 */
     switch (c->decision) {
     case STPETE_DECISION_NONE:
         return 0;
@@ -268,8 +310,8 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
         return n;
     }
     case STPETE_DECISION_OBSERVATORY:
-        n = add_variants(&ls, c->obs_card, STPETE_SOURCE_OBSERVATORY, ID_OBS_BUY, out, n);
-        if (p->hand_n < stpete_hand_limit(c, seat))
+        n = add_acquisitions(&ls, UINT64_C(1) << c->obs_card, STPETE_SOURCE_OBSERVATORY, ID_OBS_BUY, out, n);
+        if (hand_room)
             out[n++] = ID_OBS_TAKE;
         out[n++] = ID_OBS_DISCARD;
         return n;
@@ -277,16 +319,18 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
         break;
     }
     out[n++] = ID_PASS;
-    uint64_t rows[2] = { types_in(c->row[0], c->row_n[0]), types_in(c->row[1], c->row_n[1]) };
-    for (int r = 0; r < 2; r++)
-        for (uint64_t m = rows[r]; m; m &= m - 1)
-            n = add_variants(&ls, lowest_bit(m), r, r ? ID_BUY_LOWER : ID_BUY_UPPER, out, n);
-    for (uint64_t m = types_in(p->hand, p->hand_n); m; m &= m - 1)
-        n = add_variants(&ls, lowest_bit(m), STPETE_SOURCE_HAND, ID_PLAY, out, n);
-    if (p->hand_n < stpete_hand_limit(c, seat))
-        for (int r = 0; r < 2; r++)
-            for (uint64_t m = rows[r]; m; m &= m - 1)
-                out[n++] = (r ? ID_TAKE_LOWER : ID_TAKE_UPPER) + lowest_bit(m);
+    uint64_t upper = types_in_fixed(c->row[0], c->row_n[0], ROW_CAP);
+    uint64_t lower = types_in_fixed(c->row[1], c->row_n[1], ROW_CAP);
+    n = add_acquisitions(&ls, upper, STPETE_SOURCE_UPPER, ID_BUY_UPPER, out, n);
+    n = add_acquisitions(&ls, lower, STPETE_SOURCE_LOWER, ID_BUY_LOWER, out, n);
+    n = add_acquisitions(&ls, types_in_fixed(p->hand, p->hand_n, STPETE_MAX_HAND), STPETE_SOURCE_HAND, ID_PLAY, out,
+                         n);
+    if (hand_room) {
+        for (uint64_t m = upper; m; m &= m - 1)
+            out[n++] = ID_TAKE_UPPER + lowest_bit(m);
+        for (uint64_t m = lower; m; m &= m - 1)
+            out[n++] = ID_TAKE_LOWER + lowest_bit(m);
+    }
     if (c->phase == STPETE_PHASE_BUILDING && p->display[STPETE_CARD_OBSERVATORY] > p->obs_used)
         for (int s = 0; s < 4; s++)
             if (c->stack_n[s] >= 2)
@@ -330,7 +374,7 @@ int stpete_core_check(const stpete_core *c, int id, char *why, size_t why_size)
         return STPETE_E_GAME_OVER;
     }
     stpete_action a;
-    stpete_action_decode(id, &a);
+    stpete_decode(id, &a);
     int seat = c->current;
     const player_state *p = &c->p[seat];
     int hand_full = p->hand_n >= stpete_hand_limit(c, seat);
@@ -400,6 +444,23 @@ static void next_player(stpete_core *c)
     c->current = (uint8_t)((c->current + 1) % c->rules.players);
 }
 
+/* The card types of each colour (§2): its workers/buildings/aristocrats, then its trading cards. */
+static const uint8_t colour_types[3][2][2] = {
+    { { 0, FIRST_BUILDING }, { FIRST_TRADING, FIRST_BLUE_TRADING } },
+    { { FIRST_BUILDING, FIRST_ARISTOCRAT }, { FIRST_BLUE_TRADING, FIRST_ORANGE_TRADING } },
+    { { FIRST_ARISTOCRAT, FIRST_TRADING }, { FIRST_ORANGE_TRADING, STPETE_NUM_CARD_TYPES } },
+};
+
+/* Cards of a colour in a display. */
+static int colour_count(const player_state *p, int colour)
+{
+    int count = 0;
+    for (int r = 0; r < 2; r++)
+        for (int t = colour_types[colour][r][0]; t < colour_types[colour][r][1]; t++)
+            count += p->display[t];
+    return count;
+}
+
 /* §4.4: income of the phase's colour, Mariinskij-Theater and Tax Man (§7.5, R12), face-down Observatories no VP. */
 static void score_phase(stpete_state *st)
 {
@@ -409,20 +470,19 @@ static void score_phase(stpete_state *st)
     for (int k = 0; k < n; k++) {
         int seat = (c->markers[c->phase] + k) % n;
         player_state *p = &c->p[seat];
-        int rubles = 0, vp = 0, count[3] = { 0, 0, 0 };
-        for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
-            int copies = p->display[t];
-            count[stpete_cards[t].colour] += copies;
-            if (stpete_cards[t].colour == colour) {
-                rubles += copies * stpete_cards[t].rubles;
-                vp += copies * stpete_cards[t].vp;
+        int rubles = 0, vp = 0;
+        for (int r = 0; r < 2; r++)
+            for (int t = colour_types[colour][r][0]; t < colour_types[colour][r][1]; t++) {
+                rubles += p->display[t] * stpete_cards[t].rubles;
+                vp += p->display[t] * stpete_cards[t].vp;
             }
-        }
         if (colour == STPETE_COLOUR_BLUE) {
             vp -= p->obs_used * stpete_cards[STPETE_CARD_OBSERVATORY].vp;
-            rubles += p->display[STPETE_CARD_MARIINSKIJ_THEATER] * count[STPETE_COLOUR_ORANGE];
+            if (p->display[STPETE_CARD_MARIINSKIJ_THEATER])
+                rubles += p->display[STPETE_CARD_MARIINSKIJ_THEATER] * colour_count(p, STPETE_COLOUR_ORANGE);
         } else if (colour == STPETE_COLOUR_ORANGE) {
-            rubles += p->display[STPETE_CARD_TAX_MAN] * count[STPETE_COLOUR_GREEN];
+            if (p->display[STPETE_CARD_TAX_MAN])
+                rubles += p->display[STPETE_CARD_TAX_MAN] * colour_count(p, STPETE_COLOUR_GREEN);
         }
         p->rubles += rubles;
         p->vp += vp;
@@ -566,7 +626,7 @@ void stpete_core_apply(stpete_state *st, int id)
 {
     stpete_core *c = &st->core;
     stpete_action a;
-    stpete_action_decode(id, &a);
+    stpete_decode(id, &a);
     int seat = c->current;
     player_state *p = &c->p[seat];
     switch (a.kind) {
