@@ -349,9 +349,10 @@ static const char *const source_names[4] = { "upper row", "lower row", "hand", "
         return STPETE_E_ILLEGAL_ACTION;                 \
     } while (0)
 
-/* Check buying or playing (card, displaced) from source by seat: target present (§6), price affordable (§5). */
-static int check_acquire(const stpete_core *c, int seat, int card, int source, int displaced, char *why,
-                         size_t why_size)
+/* Check buying or playing (card, displaced) from source by seat: target present (§6), price affordable (§5). The
+ * price goes to *price_out. */
+static int check_acquire(const stpete_core *c, int seat, int card, int source, int displaced, int *price_out,
+                         char *why, size_t why_size)
 {
     if (displaced >= 0 && stpete_displaceable(c, seat, displaced) <= 0) {
         if (displaced == STPETE_CARD_OBSERVATORY && c->p[seat].display[displaced])
@@ -363,10 +364,17 @@ static int check_acquire(const stpete_core *c, int seat, int card, int source, i
     if (price > c->p[seat].rubles)
         REFUSE("%s from the %s costs %d R and seat %d has %d R (§5)", stpete_cards[card].name, source_names[source],
                price, seat, c->p[seat].rubles);
+    *price_out = price;
     return STPETE_OK;
 }
 
 int stpete_core_check(const stpete_core *c, int id, char *why, size_t why_size)
+{
+    stpete_move mv;
+    return stpete_core_check_move(c, id, &mv, why, why_size);
+}
+
+int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *why, size_t why_size)
 {
     if (c->decision == STPETE_DECISION_NONE) {
         if (why)
@@ -375,6 +383,9 @@ int stpete_core_check(const stpete_core *c, int id, char *why, size_t why_size)
     }
     stpete_action a;
     stpete_decode(id, &a);
+    mv->a = a;
+    mv->index = -1;
+    mv->price = 0;
     int seat = c->current;
     const player_state *p = &c->p[seat];
     int hand_full = p->hand_n >= stpete_hand_limit(c, seat);
@@ -399,7 +410,8 @@ int stpete_core_check(const stpete_core *c, int id, char *why, size_t why_size)
             if (a.card != c->obs_card)
                 REFUSE("the Observatory drew %s, not %s (§7.1)", stpete_cards[c->obs_card].name,
                        stpete_cards[a.card].name);
-            return check_acquire(c, seat, a.card, STPETE_SOURCE_OBSERVATORY, a.displaced, why, why_size);
+            return check_acquire(c, seat, a.card, STPETE_SOURCE_OBSERVATORY, a.displaced, &mv->price, why,
+                                 why_size);
         default:
             REFUSE("seat %d must first buy, take or discard the card drawn by the Observatory (§7.1)", seat);
         }
@@ -409,18 +421,20 @@ int stpete_core_check(const stpete_core *c, int id, char *why, size_t why_size)
         return STPETE_OK;
     case STPETE_ACTION_BUY:
     case STPETE_ACTION_TAKE:
-        if (find(c->row[a.source], c->row_n[a.source], a.card) < 0)
+        mv->index = find(c->row[a.source], c->row_n[a.source], a.card);
+        if (mv->index < 0)
             REFUSE("there is no %s in the %s (§4.2)", stpete_cards[a.card].name, source_names[a.source]);
         if (a.kind == STPETE_ACTION_TAKE) {
             if (hand_full)
                 REFUSE("the hand of seat %d is at its limit of %d (§4.2, §7.3)", seat, stpete_hand_limit(c, seat));
             return STPETE_OK;
         }
-        return check_acquire(c, seat, a.card, a.source, a.displaced, why, why_size);
+        return check_acquire(c, seat, a.card, a.source, a.displaced, &mv->price, why, why_size);
     case STPETE_ACTION_PLAY:
-        if (find(p->hand, p->hand_n, a.card) < 0)
+        mv->index = find(p->hand, p->hand_n, a.card);
+        if (mv->index < 0)
             REFUSE("seat %d has no %s in hand (§4.2)", seat, stpete_cards[a.card].name);
-        return check_acquire(c, seat, a.card, STPETE_SOURCE_HAND, a.displaced, why, why_size);
+        return check_acquire(c, seat, a.card, STPETE_SOURCE_HAND, a.displaced, &mv->price, why, why_size);
     case STPETE_ACTION_OBSERVATORY:
         if (c->phase != STPETE_PHASE_BUILDING)
             REFUSE("an Observatory can be used only in the building phase (§7.1, R9)");
@@ -624,9 +638,15 @@ static void acted(stpete_core *c)
 
 void stpete_core_apply(stpete_state *st, int id)
 {
+    stpete_move mv;
+    stpete_core_check_move(&st->core, id, &mv, NULL, 0);
+    stpete_core_apply_move(st, &mv);
+}
+
+void stpete_core_apply_move(stpete_state *st, const stpete_move *mv)
+{
     stpete_core *c = &st->core;
-    stpete_action a;
-    stpete_decode(id, &a);
+    stpete_action a = mv->a;
     int seat = c->current;
     player_state *p = &c->p[seat];
     switch (a.kind) {
@@ -641,11 +661,11 @@ void stpete_core_apply(stpete_state *st, int id)
     case STPETE_ACTION_BUY:
     case STPETE_ACTION_PLAY:
     case STPETE_ACTION_OBSERVATORY_BUY: {
-        int price = stpete_price(c, seat, a.card, a.source, a.displaced);
+        int price = mv->price;
         if (a.kind == STPETE_ACTION_BUY)
-            remove_at(c->row[a.source], &c->row_n[a.source], find(c->row[a.source], c->row_n[a.source], a.card));
+            remove_at(c->row[a.source], &c->row_n[a.source], mv->index);
         else if (a.kind == STPETE_ACTION_PLAY)
-            remove_at(p->hand, &p->hand_n, find(p->hand, p->hand_n, a.card));
+            remove_at(p->hand, &p->hand_n, mv->index);
         else
             clear_draw(c);
         acquire(st, seat, a.card, a.displaced, price);
@@ -658,7 +678,7 @@ void stpete_core_apply(stpete_state *st, int id)
     case STPETE_ACTION_OBSERVATORY_TAKE: {
         int card = a.card;
         if (a.kind == STPETE_ACTION_TAKE) {
-            remove_at(c->row[a.source], &c->row_n[a.source], find(c->row[a.source], c->row_n[a.source], card));
+            remove_at(c->row[a.source], &c->row_n[a.source], mv->index);
         } else {
             card = c->obs_card;
             clear_draw(c);

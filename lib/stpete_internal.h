@@ -230,6 +230,19 @@ int stpete_core_check(const stpete_core *c, int id, char *why, size_t why_size);
 /* Apply a legal action (checked before). */
 void stpete_core_apply(stpete_state *st, int id);
 
+/* A checked action, ready to apply: stpete_state_apply checks and applies with one decoding, one search of the row
+ * or hand and one price. */
+typedef struct stpete_move {
+    stpete_action a;
+    int index; /* index of the card in its row (buy, take) or hand (play), else -1 */
+    int price; /* rubles to pay (buy, play, Observatory buy), else 0 */
+} stpete_move;
+
+/* stpete_core_check that also fills *mv (valid when it returns 0). */
+int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *why, size_t why_size);
+/* Apply a move filled by a successful stpete_core_check_move on this very position. */
+void stpete_core_apply_move(stpete_state *st, const stpete_move *mv);
+
 /* ---- price.c ---------------------------------------------------------------------------------- */
 
 int stpete_price(const stpete_core *c, int seat, int card, int source, int displaced);
