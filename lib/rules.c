@@ -170,17 +170,26 @@ void stpete_core_setup(stpete_state *st, uint64_t seed)
  * the part of a price that does not depend on the displaced card is computed once per card and source, and the
  * displacement targets present in the display are one bit mask. The order of the ids is unchanged: ascending. */
 
-/* What a listing reads about the seat to act. */
+/* The listing's helpers are inlined into it (they are called from one place each, in a loop). */
+#if defined(__GNUC__) || defined(__clang__)
+#define LISTING_INLINE static inline __attribute__((always_inline))
+#else
+#define LISTING_INLINE static inline
+#endif
+
+/* What a listing reads about the seat to act. A price is max(1, printed cost - same-name copies - lower row
+ * - colour discount - displaced cost) (§5, R5): it is affordable iff the seat has at least 1 R and
+ * printed cost - same-name copies - displaced cost <= rubles + colour discount + lower-row discount. */
 typedef struct lister {
     const player_state *p;
-    int rubles;
-    int discount[3];   /* by colour: 1 R for blue with a Carpenter Workshop (§5.1.3), orange with a Gold Smelter (§5.1.4) */
+    int budget[3];     /* by colour: rubles + 1 for blue with a Carpenter Workshop (§5.1.3), orange with a Gold
+                        * Smelter (§5.1.4) */
     int targets_known; /* targets computed (only when a trading card is listed) */
     uint64_t targets;  /* card types the seat's trading cards may displace now (§6.1) */
 } lister;
 
 /* Bit i set for each nonzero byte i of 8 bytes (first byte = bit 0). */
-static unsigned nonzero_bytes(const uint8_t *b)
+LISTING_INLINE unsigned nonzero_bytes(const uint8_t *b)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     uint64_t x;
@@ -207,32 +216,23 @@ static uint64_t displaceable_mask(const player_state *p)
     return m;
 }
 
-/* Price of card from source before the trading-card reduction and the R5 floor (§5.1), as in stpete_price().
- * Written without branches: which cards a random playout meets is unpredictable. */
-static int base_price(const lister *ls, int card, int source)
-{
-    const card_def *d = &stpete_cards[card];
-    return d->cost - ls->p->display[card]  /* §5.1.1 same name */
-           - (source == STPETE_SOURCE_LOWER) /* §5.1.2, R6 */
-           - ls->discount[d->colour];      /* §5.1.3 Carpenter Workshop (blue), §5.1.4 Gold Smelter (orange) */
-}
-
 /* Append the non-trading cards of the type mask m, bought or played from source, that the seat can afford (§5).
- * Each candidate is written and then kept or not (n += legal), without a branch on its legality. */
-static size_t add_plain(const lister *ls, uint64_t m, int source, int base, int *out, size_t n)
+ * Each candidate is written and then kept or not (n += legal), without a branch on its legality: which cards a
+ * random playout meets is unpredictable. */
+LISTING_INLINE size_t add_plain(const lister *ls, uint64_t m, int lower, int base, int *out, size_t n)
 {
     for (; m; m &= m - 1) {
         int card = lowest_bit(m);
-        int price = base_price(ls, card, source);
+        const card_def *d = &stpete_cards[card];
         out[n] = base + card;
-        n += (size_t)((price < 1 ? 1 : price) <= ls->rubles); /* R5 floor */
+        n += (size_t)(d->cost - ls->p->display[card] <= ls->budget[d->colour] + lower);
     }
     return n;
 }
 
 /* Append the variants (card, displaced) of the trading cards of the type mask m, bought or played from source,
  * that are legal for the seat: a target in the display (§6.1, §6.2) and an affordable price (§5.2). */
-static size_t add_trading(lister *ls, uint64_t m, int source, int base, int *out, size_t n)
+LISTING_INLINE size_t add_trading(lister *ls, uint64_t m, int lower, int base, int *out, size_t n)
 {
     if (!m)
         return n;
@@ -240,14 +240,14 @@ static size_t add_trading(lister *ls, uint64_t m, int source, int base, int *out
         ls->targets = displaceable_mask(ls->p);
         ls->targets_known = 1;
     }
-    int solvent = ls->rubles >= 1;
     for (; m; m &= m - 1) {
         int card = lowest_bit(m);
+        const card_def *c = &stpete_cards[card];
         /* Target types ascending (§6.2), so the variant ids come out ascending. */
         uint64_t t;
         int first; /* variant of the lowest target type */
         if (card < FIRST_BLUE_TRADING) {
-            t = (UINT64_C(1) << stpete_cards[card].ware) | (UINT64_C(1) << STPETE_CARD_CZAR_AND_CARPENTER);
+            t = (UINT64_C(1) << c->ware) | (UINT64_C(1) << STPETE_CARD_CZAR_AND_CARPENTER);
             first = VARIANT_GREEN_TRADING + (card - FIRST_TRADING) * 2;
         } else if (card < FIRST_ORANGE_TRADING) {
             t = ((UINT64_C(1) << NUM_BUILDINGS) - 1) << FIRST_BUILDING;
@@ -258,29 +258,29 @@ static size_t add_trading(lister *ls, uint64_t m, int source, int base, int *out
         }
         int lowest = lowest_bit(t);
         int green = card < FIRST_BLUE_TRADING;
-        /* max(1, price - reduction) <= rubles  <=>  reduction >= price - rubles and rubles >= 1 (R5 floor);
-         * Potjomkin's Village counts 6 (§7.4, R7) */
-        int need = base_price(ls, card, source) - ls->rubles;
+        /* the displaced card's cost must cover the rest; Potjomkin's Village counts 6 (§7.4, R7) */
+        int need = c->cost - ls->p->display[card] - ls->budget[c->colour] - lower;
         for (t &= ls->targets; t; t &= t - 1) {
             int d = lowest_bit(t);
             int reduction = d == STPETE_CARD_POTJOMKINS_VILLAGE ? 6 : stpete_cards[d].cost;
             out[n] = base + first + (green ? d == STPETE_CARD_CZAR_AND_CARPENTER : d - lowest);
-            n += (size_t)((reduction >= need) & solvent);
+            n += (size_t)(reduction >= need);
         }
     }
     return n;
 }
 
-/* Buying or playing card types m from source: non-trading cards first, their variant ids are the lower ones. */
-static size_t add_acquisitions(lister *ls, uint64_t m, int source, int base, int *out, size_t n)
+/* Buying or playing card types m from a source: non-trading cards first, their variant ids are the lower ones. */
+LISTING_INLINE size_t add_acquisitions(lister *ls, uint64_t m, int source, int base, int *out, size_t n)
 {
     const uint64_t plain = (UINT64_C(1) << FIRST_TRADING) - 1;
-    n = add_plain(ls, m & plain, source, base, out, n);
-    return add_trading(ls, m & ~plain, source, base, out, n);
+    int lower = source == STPETE_SOURCE_LOWER; /* §5.1.2, R6 */
+    n = add_plain(ls, m & plain, lower, base, out, n);
+    return add_trading(ls, m & ~plain, lower, base, out, n);
 }
 
 /* Bit mask of the card types in a list of at most cap cards (rows, hands): a fixed number of steps, no branch. */
-static uint64_t types_in_fixed(const uint8_t *list, int n, int cap)
+LISTING_INLINE uint64_t types_in_fixed(const uint8_t *list, int n, int cap)
 {
     uint64_t m = 0;
 #if defined(__GNUC__) && !defined(__clang__)
@@ -296,9 +296,12 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
     size_t n = 0;
     int seat = c->current;
     const player_state *p = &c->p[seat];
-    lister ls = { p, p->rubles,
-                  { 0, p->display[STPETE_CARD_CARPENTER_WORKSHOP] != 0, p->display[STPETE_CARD_GOLD_SMELTER] != 0 },
+    int rubles = p->rubles;
+    lister ls = { p,
+                  { rubles, rubles + (p->display[STPETE_CARD_CARPENTER_WORKSHOP] != 0),
+                    rubles + (p->display[STPETE_CARD_GOLD_SMELTER] != 0) },
                   0, 0 };
+    int solvent = rubles >= 1; /* every price is at least 1 R (R5) */
     int hand_room = p->hand_n < (p->display[STPETE_CARD_WAREHOUSE] ? STPETE_MAX_HAND : STPETE_MAX_HAND - 1); /* §7.3 */
     switch (c->decision) {
     case STPETE_DECISION_NONE:
@@ -310,7 +313,8 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
         return n;
     }
     case STPETE_DECISION_OBSERVATORY:
-        n = add_acquisitions(&ls, UINT64_C(1) << c->obs_card, STPETE_SOURCE_OBSERVATORY, ID_OBS_BUY, out, n);
+        if (solvent)
+            n = add_acquisitions(&ls, UINT64_C(1) << c->obs_card, STPETE_SOURCE_OBSERVATORY, ID_OBS_BUY, out, n);
         if (hand_room)
             out[n++] = ID_OBS_TAKE;
         out[n++] = ID_OBS_DISCARD;
@@ -321,10 +325,12 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
     out[n++] = ID_PASS;
     uint64_t upper = types_in_fixed(c->row[0], c->row_n[0], ROW_CAP);
     uint64_t lower = types_in_fixed(c->row[1], c->row_n[1], ROW_CAP);
-    n = add_acquisitions(&ls, upper, STPETE_SOURCE_UPPER, ID_BUY_UPPER, out, n);
-    n = add_acquisitions(&ls, lower, STPETE_SOURCE_LOWER, ID_BUY_LOWER, out, n);
-    n = add_acquisitions(&ls, types_in_fixed(p->hand, p->hand_n, STPETE_MAX_HAND), STPETE_SOURCE_HAND, ID_PLAY, out,
-                         n);
+    if (solvent) {
+        n = add_acquisitions(&ls, upper, STPETE_SOURCE_UPPER, ID_BUY_UPPER, out, n);
+        n = add_acquisitions(&ls, lower, STPETE_SOURCE_LOWER, ID_BUY_LOWER, out, n);
+        n = add_acquisitions(&ls, types_in_fixed(p->hand, p->hand_n, STPETE_MAX_HAND), STPETE_SOURCE_HAND, ID_PLAY,
+                             out, n);
+    }
     if (hand_room) {
         for (uint64_t m = upper; m; m &= m - 1)
             out[n++] = ID_TAKE_UPPER + lowest_bit(m);
