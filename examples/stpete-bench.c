@@ -61,10 +61,22 @@ static void count_free(void *user, void *ptr)
 
 /* ---- clock and the random bot ------------------------------------------------------------------- */
 
+/* Wall-clock time, for the --seconds budgets. */
 static double now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* CPU time of the process: the rates are computed from it, so that other programs sharing the core (a busy
+ * machine) do not count against the engine. On an idle core it equals the wall-clock time. Read only at the start
+ * and end of a measurement (it is a system call). */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+        return now();
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -87,13 +99,14 @@ static uint64_t digest_add(uint64_t h, uint64_t word)
 
 /* ---- one player count --------------------------------------------------------------------------- */
 
-enum { SAMPLE_POSITIONS = 256, RECORD_CAP = 1 << 16 };
+enum { SAMPLE_POSITIONS = 1024, RECORD_CAP = 1 << 16 };
 
 typedef struct result {
     int players;
     long games;
     long moves;
-    double games_seconds;
+    double games_seconds; /* CPU time, as every *_seconds below */
+    double games_wall_seconds;
     uint64_t digest;
     double allocs_per_game;
     long replay_actions;
@@ -132,7 +145,7 @@ static int play_games(const config *cfg, stpete_state *st, result *r, int *recor
     int record_full = 0;
     *recorded = 0;
     *record_games = 0;
-    double start = now(), elapsed = 0;
+    double start = now(), elapsed = 0, cpu = cpu_now();
     for (;;) {
         if (cfg->games ? g >= cfg->games : (elapsed = now() - start) >= cfg->seconds)
             break;
@@ -148,8 +161,9 @@ static int play_games(const config *cfg, stpete_state *st, result *r, int *recor
             size_t n = 0;
             stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
             int id = ids[next_random(&rng) % n];
-            /* every 7th position of the first games, kept for the listing benchmark */
-            if (sampled < SAMPLE_POSITIONS && moves % 7 == 0)
+            /* every 11th position of the first games (about 70 with 2 players), kept for the listing, clone and copy
+             * benchmarks: enough positions that the branch predictor cannot learn them */
+            if (sampled < SAMPLE_POSITIONS && moves % 11 == 0)
                 stpete_state_copy(sample[sampled++], st);
             if (recording) {
                 if (*recorded < RECORD_CAP)
@@ -174,11 +188,10 @@ static int play_games(const config *cfg, stpete_state *st, result *r, int *recor
         }
         g++;
     }
-    if (cfg->games)
-        elapsed = now() - start;
+    r->games_seconds = cpu_now() - cpu;
+    r->games_wall_seconds = now() - start;
     r->games = g;
     r->moves = moves;
-    r->games_seconds = elapsed;
     r->digest = h;
     return 0;
 }
@@ -187,7 +200,7 @@ static int play_games(const config *cfg, stpete_state *st, result *r, int *recor
 static int replay(const config *cfg, stpete_state *st, const int *record, long recorded, long record_games, result *r)
 {
     long actions = 0, rounds = 0;
-    double start = now(), elapsed = 0;
+    double start = now(), elapsed = 0, cpu = cpu_now();
     while (cfg->iterations ? actions < cfg->iterations : (elapsed = now() - start) < cfg->seconds) {
         long i = 0;
         for (long g = 0; g < record_games; g++) {
@@ -201,10 +214,8 @@ static int replay(const config *cfg, stpete_state *st, const int *record, long r
         actions += recorded;
         rounds++;
     }
-    if (cfg->iterations)
-        elapsed = now() - start;
     r->replay_actions = actions;
-    r->replay_seconds = elapsed;
+    r->replay_seconds = cpu_now() - cpu;
     return 0;
 }
 
@@ -214,28 +225,26 @@ static volatile long sink;
 static void bench_listing(const config *cfg, stpete_state **sample, result *r)
 {
     long listings = 0, sum = 0;
-    double start = now(), elapsed = 0;
+    double start = now(), elapsed = 0, cpu = cpu_now();
     while (cfg->iterations ? listings < cfg->iterations : (elapsed = now() - start) < cfg->seconds) {
-        for (int k = 0; k < 64; k++) /* 64 passes between clock reads */
+        for (int k = 0; k < 16; k++) /* 16 passes between clock reads */
             for (int i = 0; i < SAMPLE_POSITIONS; i++) {
                 int ids[STPETE_MAX_LEGAL_ACTIONS];
                 size_t n = 0;
                 stpete_state_legal_actions(sample[i], ids, STPETE_MAX_LEGAL_ACTIONS, &n);
                 sum += (long)n + ids[0];
             }
-        listings += 64L * SAMPLE_POSITIONS;
+        listings += 16L * SAMPLE_POSITIONS;
     }
-    if (cfg->iterations)
-        elapsed = now() - start;
     sink = sum;
     r->listings = listings;
-    r->listing_seconds = elapsed;
+    r->listing_seconds = cpu_now() - cpu;
 }
 
 static int bench_clone_copy(const config *cfg, stpete_state **sample, result *r)
 {
     long n = 0;
-    double start = now(), elapsed = 0;
+    double start = now(), elapsed = 0, cpu = cpu_now();
     while (cfg->iterations ? n < cfg->iterations : (elapsed = now() - start) < cfg->seconds) {
         for (int i = 0; i < SAMPLE_POSITIONS; i++) {
             stpete_state *c = NULL;
@@ -246,24 +255,21 @@ static int bench_clone_copy(const config *cfg, stpete_state **sample, result *r)
         }
         n += SAMPLE_POSITIONS;
     }
-    if (cfg->iterations)
-        elapsed = now() - start;
     r->clones = n;
-    r->clone_seconds = elapsed;
+    r->clone_seconds = cpu_now() - cpu;
 
     n = 0;
     start = now();
     elapsed = 0;
+    cpu = cpu_now();
     while (cfg->iterations ? n < cfg->iterations : (elapsed = now() - start) < cfg->seconds) {
-        for (int k = 0; k < 64; k++)
+        for (int k = 0; k < 16; k++)
             for (int i = 1; i < SAMPLE_POSITIONS; i++)
                 stpete_state_copy(sample[0], sample[i]); /* same game: always succeeds */
-        n += 64L * (SAMPLE_POSITIONS - 1);
+        n += 16L * (SAMPLE_POSITIONS - 1);
     }
-    if (cfg->iterations)
-        elapsed = now() - start;
     r->copies = n;
-    r->copy_seconds = elapsed;
+    r->copy_seconds = cpu_now() - cpu;
     return 0;
 }
 
@@ -333,7 +339,7 @@ static double ns_per(double s, long n)
 static void print_text(const result *r)
 {
     printf("%d players\n", r->players);
-    printf("  random games:           %ld in %.3f s = %.0f games/s (%.1f actions per game, %.1f ns per action "
+    printf("  random games:           %ld in %.3f s CPU = %.0f games/s (%.1f actions per game, %.1f ns per action "
            "incl. listing and choice)\n",
            r->games, r->games_seconds, per_second(r->games, r->games_seconds),
            r->games ? (double)r->moves / (double)r->games : 0, ns_per(r->games_seconds, r->moves));
@@ -351,16 +357,18 @@ static void print_text(const result *r)
 
 static void print_json(const result *rs, int n, const config *cfg)
 {
-    printf("{\"library\":\"%s\",\"seed\":%" PRIu64 ",\"seconds\":%g,\"results\":[", stpete_version(), cfg->seed,
-           cfg->seconds);
+    printf("{\"library\":\"%s\",\"seed\":%" PRIu64 ",\"seconds\":%g,\"time\":\"process CPU time\",\"results\":[",
+           stpete_version(), cfg->seed, cfg->seconds);
     for (int i = 0; i < n; i++) {
         const result *r = &rs[i];
-        printf("%s{\"players\":%d,\"games\":%ld,\"actions\":%ld,\"games_seconds\":%.6f,\"games_per_second\":%.1f,"
+        printf("%s{\"players\":%d,\"games\":%ld,\"actions\":%ld,\"games_seconds\":%.6f,"
+               "\"games_wall_seconds\":%.6f,\"games_per_second\":%.1f,"
                "\"actions_per_game\":%.2f,\"ns_per_action_in_games\":%.2f,\"digest\":\"%016" PRIx64 "\","
                "\"applied_actions_per_second\":%.1f,\"ns_per_apply\":%.2f,\"ns_per_legal_listing\":%.2f,"
                "\"ns_per_clone\":%.2f,\"ns_per_copy\":%.2f,\"bytes_per_state\":%zu,"
                "\"heap_allocations_per_game\":%.3f,\"json\":null}",
-               i ? "," : "", r->players, r->games, r->moves, r->games_seconds, per_second(r->games, r->games_seconds),
+               i ? "," : "", r->players, r->games, r->moves, r->games_seconds, r->games_wall_seconds,
+               per_second(r->games, r->games_seconds),
                r->games ? (double)r->moves / (double)r->games : 0, ns_per(r->games_seconds, r->moves), r->digest,
                per_second(r->replay_actions, r->replay_seconds), ns_per(r->replay_seconds, r->replay_actions),
                ns_per(r->listing_seconds, r->listings), ns_per(r->clone_seconds, r->clones),
