@@ -77,6 +77,12 @@ static int lowest_bit(uint64_t m)
 #endif
 }
 
+/* Hand limit (§7.3), as stpete_hand_limit(), inline for the listing and the check. */
+static inline int hand_limit_of(const player_state *p)
+{
+    return p->display[STPETE_CARD_WAREHOUSE] ? STPETE_MAX_HAND : STPETE_MAX_HAND - 1;
+}
+
 /* VP a Pub owner may buy now (§7.2, R10): 0 means no choice. */
 static int pub_choice_cap(const stpete_core *c, int seat)
 {
@@ -302,7 +308,7 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
                     rubles + (p->display[STPETE_CARD_GOLD_SMELTER] != 0) },
                   0, 0 };
     int solvent = rubles >= 1; /* every price is at least 1 R (R5) */
-    int hand_room = p->hand_n < (p->display[STPETE_CARD_WAREHOUSE] ? STPETE_MAX_HAND : STPETE_MAX_HAND - 1); /* §7.3 */
+    int hand_room = p->hand_n < hand_limit_of(p);
     switch (c->decision) {
     case STPETE_DECISION_NONE:
         return 0;
@@ -394,7 +400,8 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
     mv->price = 0;
     int seat = c->current;
     const player_state *p = &c->p[seat];
-    int hand_full = p->hand_n >= stpete_hand_limit(c, seat);
+    int hand_limit = hand_limit_of(p);
+    int hand_full = p->hand_n >= hand_limit;
 
     if (c->decision == STPETE_DECISION_PUB) {
         if (a.kind != STPETE_ACTION_PUB)
@@ -410,7 +417,7 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
             return STPETE_OK;
         case STPETE_ACTION_OBSERVATORY_TAKE:
             if (hand_full)
-                REFUSE("the hand of seat %d is at its limit of %d (§7.3)", seat, stpete_hand_limit(c, seat));
+                REFUSE("the hand of seat %d is at its limit of %d (§7.3)", seat, hand_limit);
             return STPETE_OK;
         case STPETE_ACTION_OBSERVATORY_BUY:
             if (a.card != c->obs_card)
@@ -432,7 +439,7 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
             REFUSE("there is no %s in the %s (§4.2)", stpete_cards[a.card].name, source_names[a.source]);
         if (a.kind == STPETE_ACTION_TAKE) {
             if (hand_full)
-                REFUSE("the hand of seat %d is at its limit of %d (§4.2, §7.3)", seat, stpete_hand_limit(c, seat));
+                REFUSE("the hand of seat %d is at its limit of %d (§4.2, §7.3)", seat, hand_limit);
             return STPETE_OK;
         }
         return check_acquire(c, seat, a.card, a.source, a.displaced, &mv->price, why, why_size);
@@ -491,11 +498,19 @@ static void score_phase(stpete_state *st)
         int seat = (c->markers[c->phase] + k) % n;
         player_state *p = &c->p[seat];
         int rubles = 0, vp = 0;
-        for (int r = 0; r < 2; r++)
-            for (int t = colour_types[colour][r][0]; t < colour_types[colour][r][1]; t++) {
+        for (int r = 0; r < 2; r++) {
+            int t = colour_types[colour][r][0], end = colour_types[colour][r][1];
+            for (; t + 8 <= end; t += 8) /* 8 types at a time: skip the absent ones (a display is sparse) */
+                for (unsigned m = nonzero_bytes(p->display + t); m; m &= m - 1) {
+                    int u = t + lowest_bit(m);
+                    rubles += p->display[u] * stpete_cards[u].rubles;
+                    vp += p->display[u] * stpete_cards[u].vp;
+                }
+            for (; t < end; t++) {
                 rubles += p->display[t] * stpete_cards[t].rubles;
                 vp += p->display[t] * stpete_cards[t].vp;
             }
+        }
         if (colour == STPETE_COLOUR_BLUE) {
             vp -= p->obs_used * stpete_cards[STPETE_CARD_OBSERVATORY].vp;
             if (p->display[STPETE_CARD_MARIINSKIJ_THEATER])
