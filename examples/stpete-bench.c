@@ -12,7 +12,9 @@
  *     score; tests/bench-check.py compares them);
  *   - applied actions per second: the same games' actions replayed with stpete_state_apply only (plus one
  *     stpete_state_reset per game, included);
- *   - nanoseconds per legal-action listing, over positions sampled from those games;
+ *   - nanoseconds per legal-action listing, over positions sampled from those games, and per listing plus one
+ *     PRNG call and pick (the floor of a playout step without its apply; the text output shows the gap between
+ *     it and the in-game cost per action);
  *   - nanoseconds per stpete_state_clone (+ stpete_state_free) and per stpete_state_copy;
  *   - bytes per state (what stpete_state_new asks the allocator for);
  *   - heap allocations per game (through the options' allocator hooks, which count every call);
@@ -113,6 +115,8 @@ typedef struct result {
     double replay_seconds;
     long listings;
     double listing_seconds;
+    long picks;
+    double pick_seconds; /* listing + one random pick: the floor of a random playout step without apply */
     long clones;
     double clone_seconds;
     long copies;
@@ -241,6 +245,28 @@ static void bench_listing(const config *cfg, stpete_state **sample, result *r)
     r->listing_seconds = cpu_now() - cpu;
 }
 
+/* The floor of one random playout step without its apply: one legal-action listing plus one PRNG call and pick,
+ * over the sampled positions. ns per action in games minus this is what apply (and the game loop) costs. */
+static void bench_pick(const config *cfg, stpete_state **sample, result *r)
+{
+    long picks = 0, sum = 0;
+    uint64_t rng = cfg->seed;
+    double start = now(), elapsed = 0, cpu = cpu_now();
+    while (cfg->iterations ? picks < cfg->iterations : (elapsed = now() - start) < cfg->seconds) {
+        for (int k = 0; k < 16; k++)
+            for (int i = 0; i < SAMPLE_POSITIONS; i++) {
+                int ids[STPETE_MAX_LEGAL_ACTIONS];
+                size_t n = 0;
+                stpete_state_legal_actions(sample[i], ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+                sum += ids[next_random(&rng) % n];
+            }
+        picks += 16L * SAMPLE_POSITIONS;
+    }
+    sink = sum;
+    r->picks = picks;
+    r->pick_seconds = cpu_now() - cpu;
+}
+
 static int bench_clone_copy(const config *cfg, stpete_state **sample, result *r)
 {
     long n = 0;
@@ -307,8 +333,10 @@ static int run_players(const config *cfg, int players, result *r)
     r->allocs_per_game = r->games ? (double)(cnt.calls - before) / (double)r->games : 0;
     if (rc == 0)
         rc = replay(cfg, st, record, recorded, record_games, r);
-    if (rc == 0)
+    if (rc == 0) {
         bench_listing(cfg, sample, r);
+        bench_pick(cfg, sample, r);
+    }
     if (rc == 0)
         rc = bench_clone_copy(cfg, sample, r);
 
@@ -347,7 +375,10 @@ static void print_text(const result *r)
            r->digest);
     printf("  applied actions:        %.0f actions/s (%.1f ns per apply)\n",
            per_second(r->replay_actions, r->replay_seconds), ns_per(r->replay_seconds, r->replay_actions));
-    printf("  legal-action listing:   %.1f ns\n", ns_per(r->listing_seconds, r->listings));
+    printf("  legal-action listing:   %.1f ns (%.1f ns with one PRNG call and pick; gap to the in-game action: "
+           "%.1f ns)\n",
+           ns_per(r->listing_seconds, r->listings), ns_per(r->pick_seconds, r->picks),
+           ns_per(r->games_seconds, r->moves) - ns_per(r->pick_seconds, r->picks));
     printf("  clone (+ free):         %.1f ns\n", ns_per(r->clone_seconds, r->clones));
     printf("  copy into:              %.1f ns\n", ns_per(r->copy_seconds, r->copies));
     printf("  bytes per state:        %zu\n", r->state_bytes);
@@ -365,13 +396,15 @@ static void print_json(const result *rs, int n, const config *cfg)
                "\"games_wall_seconds\":%.6f,\"games_per_second\":%.1f,"
                "\"actions_per_game\":%.2f,\"ns_per_action_in_games\":%.2f,\"digest\":\"%016" PRIx64 "\","
                "\"applied_actions_per_second\":%.1f,\"ns_per_apply\":%.2f,\"ns_per_legal_listing\":%.2f,"
+               "\"ns_per_listing_and_pick\":%.2f,"
                "\"ns_per_clone\":%.2f,\"ns_per_copy\":%.2f,\"bytes_per_state\":%zu,"
                "\"heap_allocations_per_game\":%.3f,\"json\":null}",
                i ? "," : "", r->players, r->games, r->moves, r->games_seconds, r->games_wall_seconds,
                per_second(r->games, r->games_seconds),
                r->games ? (double)r->moves / (double)r->games : 0, ns_per(r->games_seconds, r->moves), r->digest,
                per_second(r->replay_actions, r->replay_seconds), ns_per(r->replay_seconds, r->replay_actions),
-               ns_per(r->listing_seconds, r->listings), ns_per(r->clone_seconds, r->clones),
+               ns_per(r->listing_seconds, r->listings), ns_per(r->pick_seconds, r->picks),
+               ns_per(r->clone_seconds, r->clones),
                ns_per(r->copy_seconds, r->copies), r->state_bytes, r->allocs_per_game);
     }
     printf("]}\n");
