@@ -1,18 +1,21 @@
 /* stpete-selfplay: built-in bots play complete games of Saint Petersburg.
  *
- *   stpete-selfplay [--players N] [--seed S] [--games G] [--bots LIST] [--quiet]
+ *   stpete-selfplay [--players N] [--seed S] [--games G] [--bots LIST] [--quiet] [--record FILE]
  *
  * One game: a readable log, phase by phase (deals, every action with its price, each scoring, Pub and Observatory
  * choices, final scoring breakdown, winner). Several games: a summary (games, mean moves per game, mean winning
  * score, wins per seat). Bots: "random" (uniform among the legal actions) and "greedy" (one-step lookahead with a
  * projected-score heuristic). LIST is comma separated and repeats over the seats, e.g. "greedy,random".
- * Game g of a run uses seed S + g; the bots' own randomness is seeded from it too, so a run is reproducible. */
+ * Game g of a run uses seed S + g; the bots' own randomness is seeded from it too, so a run is reproducible.
+ * --record FILE writes the game (one game only) as a replay record (JSON, doc/format.md) for stpete-replay. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <stpete/stpete.h>
+
+#include "gamelog.h"
 
 enum bot_kind { BOT_RANDOM, BOT_GREEDY };
 
@@ -22,11 +25,49 @@ typedef struct run_config {
     long games;
     int bots[STPETE_MAX_PLAYERS];
     int quiet;
+    const char *record; /* replay record file, or NULL */
 } run_config;
 
-static const char *const phase_names[4] = { "worker", "building", "aristocrat", "trading" };
-static const char *const stack_names[4] = { "worker", "building", "aristocrat", "trading" };
-static const char *const source_names[4] = { "upper row", "lower row", "hand", "Observatory draw" };
+/* The actions of one game, for --record. */
+typedef struct action_log {
+    int *ids;
+    size_t n, cap;
+} action_log;
+
+static int log_action(action_log *log, int id)
+{
+    if (log->n == log->cap) {
+        size_t cap = log->cap ? 2 * log->cap : 256;
+        int *ids = realloc(log->ids, cap * sizeof *ids);
+        if (!ids)
+            return STPETE_E_OUT_OF_MEMORY;
+        log->ids = ids;
+        log->cap = cap;
+    }
+    log->ids[log->n++] = id;
+    return STPETE_OK;
+}
+
+/* Write the replay record of a game started from seed. */
+static int write_record(const char *path, const stpete_game *game, uint64_t seed, const action_log *log)
+{
+    size_t len = 0;
+    int rc = stpete_replay_to_json(game, seed, log->ids, log->n, NULL, 0, &len);
+    char *text = rc == STPETE_E_BUFFER_TOO_SMALL ? malloc(len + 1) : NULL;
+    if (!text)
+        return rc == STPETE_E_BUFFER_TOO_SMALL ? STPETE_E_OUT_OF_MEMORY : rc;
+    rc = stpete_replay_to_json(game, seed, log->ids, log->n, text, len + 1, &len);
+    FILE *f = rc == STPETE_OK ? fopen(path, "wb") : NULL;
+    if (rc == STPETE_OK && (!f || fwrite(text, 1, len, f) != len || fputc('\n', f) == EOF)) {
+        fprintf(stderr, "stpete-selfplay: cannot write %s\n", path);
+        rc = STPETE_E_INVALID_ARGUMENT;
+    }
+    if (f && fclose(f) != 0)
+        rc = STPETE_E_INVALID_ARGUMENT;
+    free(text);
+    return rc;
+}
+
 
 /* ---- bots --------------------------------------------------------------------------------------- */
 
@@ -94,145 +135,6 @@ static int choose(const run_config *cfg, const stpete_state *st, stpete_state *s
     return ids[next_random(rng) % n];
 }
 
-/* ---- the readable log, driven by events --------------------------------------------------------- */
-
-typedef struct logger {
-    FILE *out;
-    int dealing;   /* a "dealt:" line is open */
-} logger;
-
-static void end_deal_line(logger *lg)
-{
-    if (lg->dealing) {
-        fputc('\n', lg->out);
-        lg->dealing = 0;
-    }
-}
-
-static void print_row(FILE *out, const stpete_state *st, int row)
-{
-    int cards[STPETE_BOARD_SIZE];
-    size_t n = 0;
-    stpete_state_row(st, row, cards, STPETE_BOARD_SIZE, &n);
-    fprintf(out, "  %s:", source_names[row]);
-    for (size_t i = 0; i < n; i++)
-        fprintf(out, "%s %s", i ? "," : "", stpete_card_name(cards[i]));
-    fprintf(out, n ? "\n" : " (empty)\n");
-}
-
-static void print_player(FILE *out, const stpete_state *st, int seat)
-{
-    int vp = 0, cards[STPETE_NUM_CARDS];
-    size_t n = 0;
-    stpete_state_vp(st, seat, &vp);
-    stpete_state_hand(st, seat, cards, STPETE_MAX_HAND, &n);
-    fprintf(out, "  seat %d: %d R, %d VP, %zu hand card%s |", seat, stpete_state_rubles(st, seat), vp, n,
-            n == 1 ? "" : "s");
-    stpete_state_display(st, seat, cards, STPETE_NUM_CARDS, &n);
-    for (size_t i = 0; i < n;) { /* the display is sorted by card type: group the copies */
-        size_t j = i;
-        while (j < n && cards[j] == cards[i])
-            j++;
-        fprintf(out, "%s ", i ? "," : "");
-        if (j - i > 1)
-            fprintf(out, "%zux ", j - i);
-        fputs(stpete_card_name(cards[i]), out);
-        i = j;
-    }
-    fputs(n ? "\n" : " (empty display)\n", out);
-}
-
-static void on_event(const stpete_state *st, const stpete_event *ev, void *user)
-{
-    logger *lg = user;
-    FILE *out = lg->out;
-    if (ev->kind != STPETE_EVENT_DEAL)
-        end_deal_line(lg);
-    switch (ev->kind) {
-    case STPETE_EVENT_PHASE_START:
-        fprintf(out, "\n== Round %d, %s phase: seat %d starts ==\n", ev->round, phase_names[ev->phase], ev->seat);
-        print_row(out, st, STPETE_SOURCE_UPPER);
-        print_row(out, st, STPETE_SOURCE_LOWER);
-        fprintf(out, "  stacks: %d workers, %d buildings, %d aristocrats, %d trading cards\n",
-                stpete_state_stack_size(st, 0), stpete_state_stack_size(st, 1), stpete_state_stack_size(st, 2),
-                stpete_state_stack_size(st, 3));
-        break;
-    case STPETE_EVENT_DEAL:
-        if (!lg->dealing)
-            fprintf(out, "dealt from the %s stack to the upper row:", stack_names[ev->stack]);
-        fprintf(out, "%s %s", lg->dealing ? "," : "", stpete_card_name(ev->card));
-        lg->dealing = 1;
-        break;
-    case STPETE_EVENT_BUY:
-    case STPETE_EVENT_PLAY:
-        fprintf(out, "seat %d %s %s from the %s", ev->seat, ev->kind == STPETE_EVENT_BUY ? "buys" : "plays",
-                stpete_card_name(ev->card), source_names[ev->source]);
-        if (ev->displaced >= 0)
-            fprintf(out, ", displacing %s", stpete_card_name(ev->displaced));
-        fprintf(out, ", for %d R (%d R left)\n", ev->price, stpete_state_rubles(st, ev->seat));
-        break;
-    case STPETE_EVENT_TAKE:
-        fprintf(out, "seat %d takes %s from the %s into hand\n", ev->seat, stpete_card_name(ev->card),
-                source_names[ev->source]);
-        break;
-    case STPETE_EVENT_PASS:
-        fprintf(out, "seat %d passes (%d in a row)\n", ev->seat, ev->amount);
-        break;
-    case STPETE_EVENT_OBSERVATORY_DRAW:
-        fprintf(out, "seat %d uses an Observatory on the %s stack and draws %s\n", ev->seat, stack_names[ev->stack],
-                stpete_card_name(ev->card));
-        break;
-    case STPETE_EVENT_OBSERVATORY_DISCARD:
-        fprintf(out, "seat %d discards the drawn %s\n", ev->seat, stpete_card_name(ev->card));
-        break;
-    case STPETE_EVENT_SCORING: {
-        int vp = 0;
-        stpete_state_vp(st, ev->seat, &vp);
-        fprintf(out, "%s scoring: seat %d gets %+d R and %+d VP (now %d R, %d VP)\n", phase_names[ev->phase],
-                ev->seat, ev->rubles, ev->vp, stpete_state_rubles(st, ev->seat), vp);
-        break;
-    }
-    case STPETE_EVENT_PUB:
-        fprintf(out, "Pub: seat %d buys %d VP for %d R\n", ev->seat, ev->amount, ev->rubles);
-        break;
-    case STPETE_EVENT_ROUND_END:
-        fprintf(out, "\n-- End of round %d: %d card(s) of the lower row discarded, the upper row moves down --\n",
-                ev->round, ev->amount);
-        for (int s = 0; s < stpete_game_num_players(stpete_state_game(st)); s++)
-            print_player(out, st, s);
-        break;
-    case STPETE_EVENT_MARKERS_MOVED:
-        fprintf(out, "start-player markers move to the left neighbour\n");
-        break;
-    case STPETE_EVENT_LAST_ROUND:
-        fprintf(out, "the last card of the %s stack is on the board: round %d is the final round\n",
-                stack_names[ev->stack], ev->round);
-        break;
-    case STPETE_EVENT_FINAL_SCORING: {
-        stpete_score s;
-        stpete_state_score(st, ev->seat, &s);
-        fprintf(out,
-                "final scoring, seat %d: %d VP + %d (aristocrats: %d different) + %d (%d R) %+d (%d hand card%s)"
-                " = %d VP, tie-break %d\n",
-                ev->seat, s.vp_before, s.aristocrat_bonus, s.aristocrat_kinds, s.rubles_bonus, s.rubles,
-                s.hand_penalty, s.hand_cards, s.hand_cards == 1 ? "" : "s", s.total, s.tie_break);
-        break;
-    }
-    case STPETE_EVENT_GAME_OVER:
-        fprintf(out, "\n== Game over after round %d ==\n", ev->round);
-        for (int s = 0; s < stpete_game_num_players(stpete_state_game(st)); s++)
-            print_player(out, st, s);
-        fprintf(out, "winner%s:", __builtin_popcount((unsigned)ev->amount) > 1 ? "s (shared)" : "");
-        for (int s = 0; s < STPETE_MAX_PLAYERS; s++)
-            if (ev->amount & (1 << s))
-                fprintf(out, " seat %d", s);
-        fputc('\n', out);
-        break;
-    default:
-        break;
-    }
-}
-
 /* ---- running games ------------------------------------------------------------------------------- */
 
 typedef struct totals {
@@ -248,7 +150,8 @@ static uint64_t digest_add(uint64_t h, uint64_t word)
     return (h ^ word) * UINT64_C(0x100000001B3); /* the same function as stpete-bench's */
 }
 
-static int play_game(const run_config *cfg, stpete_state *st, stpete_state *scratch, uint64_t seed, totals *t)
+static int play_game(const run_config *cfg, stpete_state *st, stpete_state *scratch, uint64_t seed, totals *t,
+                     action_log *log)
 {
     int rc = stpete_state_reset(st, seed);
     uint64_t rng = seed ^ UINT64_C(0xB0751E5);
@@ -256,6 +159,8 @@ static int play_game(const run_config *cfg, stpete_state *st, stpete_state *scra
         int id = choose(cfg, st, scratch, &rng);
         rc = stpete_state_apply(st, id);
         t->digest = digest_add(t->digest, (uint64_t)id);
+        if (rc == STPETE_OK && log)
+            rc = log_action(log, id);
         t->moves++;
     }
     if (rc != STPETE_OK) {
@@ -284,8 +189,9 @@ static int play_game(const run_config *cfg, stpete_state *st, stpete_state *scra
 static void usage(FILE *out)
 {
     fprintf(out, "usage: stpete-selfplay [--players 2|3|4] [--seed S] [--games G] [--bots random|greedy[,...]] "
-                 "[--quiet]\n"
-                 "  one game prints a readable log; several games print a summary\n");
+                 "[--quiet] [--record FILE]\n"
+                 "  one game prints a readable log; several games print a summary\n"
+                 "  --record FILE writes one game as a replay record (JSON) for stpete-replay\n");
 }
 
 static int parse_bots(const char *list, int players, int *bots)
@@ -313,7 +219,7 @@ static int parse_bots(const char *list, int players, int *bots)
 
 int main(int argc, char **argv)
 {
-    run_config cfg = { 4, 1, 1, { BOT_GREEDY, BOT_RANDOM, BOT_GREEDY, BOT_RANDOM }, 0 };
+    run_config cfg = { 4, 1, 1, { BOT_GREEDY, BOT_RANDOM, BOT_GREEDY, BOT_RANDOM }, 0, NULL };
     const char *bots = "greedy,random";
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
@@ -334,6 +240,9 @@ int main(int argc, char **argv)
             cfg.seed = strtoull(val, &end, 10);
         } else if (!strcmp(arg, "--games")) {
             cfg.games = strtol(val, &end, 10);
+        } else if (!strcmp(arg, "--record")) {
+            cfg.record = val;
+            end = (char *)val + strlen(val);
         } else if (!strcmp(arg, "--bots")) {
             bots = val;
             end = (char *)val + strlen(val);
@@ -349,6 +258,10 @@ int main(int argc, char **argv)
     }
     if (cfg.players < STPETE_MIN_PLAYERS || cfg.players > STPETE_MAX_PLAYERS) {
         fprintf(stderr, "stpete-selfplay: --players must be 2, 3 or 4\n");
+        return 2;
+    }
+    if (cfg.record && cfg.games != 1) {
+        fprintf(stderr, "stpete-selfplay: --record writes one game: use it with --games 1\n");
         return 2;
     }
     if (parse_bots(bots, cfg.players, cfg.bots) != 0) {
@@ -372,18 +285,25 @@ int main(int argc, char **argv)
         return 1;
     }
 
-    logger lg = { stdout, 0 };
+    gamelog lg = { stdout, 0 };
     int single = cfg.games == 1 && !cfg.quiet;
     if (single) {
         printf("libstpete %s: Saint Petersburg (first edition), %d players, seed %" PRIu64 "\n", stpete_version(),
                cfg.players, cfg.seed);
         for (int s = 0; s < cfg.players; s++)
             printf("  seat %d: %s bot\n", s, cfg.bots[s] == BOT_GREEDY ? "greedy" : "random");
-        stpete_state_set_event_callback(st, on_event, &lg);
+        stpete_state_set_event_callback(st, gamelog_event, &lg);
     }
     totals t = { UINT64_C(0xCBF29CE484222325), 0, 0, { 0 }, 0 };
+    action_log log = { NULL, 0, 0 };
     for (long g = 0; g < cfg.games && rc == STPETE_OK; g++)
-        rc = play_game(&cfg, st, scratch, cfg.seed + (uint64_t)g, &t);
+        rc = play_game(&cfg, st, scratch, cfg.seed + (uint64_t)g, &t, cfg.record ? &log : NULL);
+    if (rc == STPETE_OK && cfg.record) {
+        rc = write_record(cfg.record, game, cfg.seed, &log);
+        if (rc != STPETE_OK)
+            fprintf(stderr, "stpete-selfplay: --record: %s\n", stpete_strerror(rc));
+    }
+    free(log.ids);
     if (rc == STPETE_OK && !single) {
         long wins_total = 0;
         for (int s = 0; s < cfg.players; s++)

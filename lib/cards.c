@@ -163,3 +163,8 @@ STPETE_API int stpete_card_from_name(const char *name, int *card)
     *card = t;
     return STPETE_OK;
 }
+
+int stpete_stack_of(int card)
+{
+    return stpete_cards[card].trading ? STPETE_STACK_TRADING : stpete_cards[card].colour;
+}

@@ -34,3 +34,13 @@ uint32_t stpete_rng_below(stpete_rng *rng, uint32_t bound)
     }
     return (uint32_t)(m >> 32);
 }
+
+void stpete_rng_shuffle(stpete_rng *rng, uint8_t *a, int n)
+{
+    for (int i = n - 1; i > 0; i--) { /* Fisher–Yates */
+        int j = (int)stpete_rng_below(rng, (uint32_t)i + 1u);
+        uint8_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}

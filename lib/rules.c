@@ -15,15 +15,19 @@ static stpete_event event_of(const stpete_core *c, int kind)
 
 static void emit(stpete_state *st, const stpete_event *ev)
 {
-    st->in_callback = 1;
-    st->event_fn(st, ev, st->event_user);
-    st->in_callback = 0;
+    if (st->queue.on)
+        stpete_queue_push(st, ev);
+    if (st->event_fn) {
+        st->in_callback = 1;
+        st->event_fn(st, ev, st->event_user);
+        st->in_callback = 0;
+    }
 }
 
 /* Emit an event built by the statements in the variadic part, only when someone listens. */
 #define EMIT(st, kind, ...)                                  \
     do {                                                     \
-        if ((st)->event_fn) {                                \
+        if ((st)->event_fn || (st)->queue.on) {              \
             stpete_event ev = event_of(&(st)->core, (kind)); \
             __VA_ARGS__;                                     \
             emit((st), &ev);                                 \

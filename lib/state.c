@@ -13,6 +13,11 @@ static void *alloc_with(const stpete_allocator *al, size_t size)
     return al->malloc_fn ? al->malloc_fn(al->user, size) : malloc(size);
 }
 
+static void *realloc_with(const stpete_allocator *al, void *ptr, size_t size)
+{
+    return al->realloc_fn ? al->realloc_fn(al->user, ptr, size) : realloc(ptr, size);
+}
+
 static void free_with(const stpete_allocator *al, void *ptr)
 {
     if (!ptr)
@@ -155,6 +160,80 @@ static int check_not_in_callback(stpete_state *st)
     return STPETE_OK;
 }
 
+/* ---- event queue ------------------------------------------------------------------------------- */
+
+/* Make room for the events of one step (EVENTS_PER_STEP_MAX) before the step starts: a step never allocates,
+ * and a failure leaves the state unchanged. 0 on success. */
+static int queue_reserve(stpete_state *st)
+{
+    event_queue *q = &st->queue;
+    if (!q->on || q->cap - q->len >= EVENTS_PER_STEP_MAX)
+        return 0;
+    if (q->head) { /* slide the pending events to the front first */
+        memmove(q->events, q->events + q->head, (size_t)(q->len - q->head) * sizeof *q->events);
+        q->len -= q->head;
+        q->head = 0;
+        if (q->cap - q->len >= EVENTS_PER_STEP_MAX)
+            return 0;
+    }
+    if (q->cap > UINT32_MAX / 4)
+        return -1;
+    uint32_t cap = q->cap ? q->cap * 2 : 4 * EVENTS_PER_STEP_MAX;
+    stpete_event *ev = realloc_with(&st->game->opts.allocator, q->events, (size_t)cap * sizeof *ev);
+    if (!ev)
+        return -1;
+    q->events = ev;
+    q->cap = cap;
+    return 0;
+}
+
+void stpete_queue_push(stpete_state *st, const stpete_event *ev)
+{
+    event_queue *q = &st->queue;
+    if (q->len < q->cap) /* always true: queue_reserve() ran before the step */
+        q->events[q->len++] = *ev;
+}
+
+STPETE_API int stpete_state_set_event_queue(stpete_state *st, int enabled)
+{
+    if (!st)
+        return STPETE_E_INVALID_ARGUMENT;
+    int rc = check_not_in_callback(st);
+    if (rc)
+        return rc;
+    if (enabled != 0 && enabled != 1)
+        return fail(st, STPETE_E_INVALID_ARGUMENT, "enabled must be 0 or 1, not %d", enabled);
+    if (!enabled) {
+        free_with(&st->game->opts.allocator, st->queue.events);
+        memset(&st->queue, 0, sizeof st->queue);
+    }
+    st->queue.on = (uint8_t)enabled;
+    return succeed(st);
+}
+
+STPETE_API int stpete_state_next_event(stpete_state *st, stpete_event *out)
+{
+    if (!st || !out)
+        return STPETE_E_INVALID_ARGUMENT;
+    int rc = check_not_in_callback(st);
+    if (rc)
+        return rc;
+    event_queue *q = &st->queue;
+    if (q->head == q->len)
+        return 0;
+    *out = q->events[q->head++];
+    if (q->head == q->len)
+        q->head = q->len = 0;
+    return 1;
+}
+
+STPETE_API int stpete_state_pending_events(const stpete_state *st)
+{
+    if (!st)
+        return STPETE_E_INVALID_ARGUMENT;
+    return (int)(st->queue.len - st->queue.head);
+}
+
 static stpete_state *state_alloc(const stpete_game *game)
 {
     stpete_state *st = alloc_with(&game->opts.allocator, sizeof *st);
@@ -187,14 +266,18 @@ STPETE_API int stpete_state_reset(stpete_state *st, uint64_t seed)
     int rc = check_not_in_callback(st);
     if (rc)
         return rc;
+    if (queue_reserve(st))
+        return fail(st, STPETE_E_OUT_OF_MEMORY, "could not grow the event queue");
     stpete_core_setup(st, seed);
     return succeed(st);
 }
 
 STPETE_API void stpete_state_free(stpete_state *st)
 {
-    if (st)
+    if (st) {
+        free_with(&st->game->opts.allocator, st->queue.events);
         free_with(&st->game->opts.allocator, st);
+    }
 }
 
 STPETE_API int stpete_state_clone(stpete_state **out, const stpete_state *src)
@@ -225,6 +308,19 @@ STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src)
         return fail(dst, STPETE_E_MISMATCH, "cannot copy a state of a game with other options");
     memcpy(&dst->core, &src->core, sizeof dst->core);
     return succeed(dst);
+}
+
+STPETE_API int stpete_state_resample(stpete_state *st, int seat, uint64_t seed)
+{
+    if (!st)
+        return STPETE_E_INVALID_ARGUMENT;
+    int rc = check_not_in_callback(st);
+    if (rc)
+        return rc;
+    if (seat < 0 || seat >= st->core.rules.players)
+        return fail(st, STPETE_E_INVALID_ARGUMENT, "seat %d is outside [0, %d)", seat, st->core.rules.players);
+    stpete_core_resample(&st->core, seat, seed);
+    return succeed(st);
 }
 
 STPETE_API int stpete_state_equal(const stpete_state *a, const stpete_state *b)
@@ -322,6 +418,8 @@ STPETE_API int stpete_state_apply(stpete_state *st, int id)
         stpete_action_to_string(id, name, sizeof name);
         return fail(st, rc, "action %d (%s) is not legal: %s", id, name, why);
     }
+    if (queue_reserve(st))
+        return fail(st, STPETE_E_OUT_OF_MEMORY, "could not grow the event queue");
     stpete_core_apply_move(st, &mv);
     return succeed(st);
 }
@@ -522,6 +620,8 @@ STPETE_API const char *stpete_strerror(int status)
     case STPETE_E_UNSUPPORTED_VERSION: return "unsupported version";
     case STPETE_E_MISMATCH: return "states of different games";
     case STPETE_E_REENTRANT: return "re-entrant call from an event callback";
+    case STPETE_E_REDACTED: return "a redacted view is not a playable state";
+    case STPETE_E_INCONSISTENT: return "data inconsistent with the rules";
     default: return "unknown status";
     }
 }

@@ -150,6 +150,8 @@ void stpete_rng_seed(stpete_rng *rng, uint64_t seed, uint64_t stream);
 uint32_t stpete_rng_next(stpete_rng *rng);
 /* Uniform integer in [0, bound), bound >= 1, unbiased (Lemire's multiply-and-reject). */
 uint32_t stpete_rng_below(stpete_rng *rng, uint32_t bound);
+/* Uniform random permutation of a[0..n). */
+void stpete_rng_shuffle(stpete_rng *rng, uint8_t *a, int n);
 
 /* ---- the position: plain data, fixed size, no pointers ----------------------------------------- */
 
@@ -210,14 +212,30 @@ struct stpete_game {
 /* Longest message: "action %d (%s) is not legal: %s" with a 95-byte action string and a 160-byte reason. */
 #define STPETE_ERRMSG_SIZE 320
 
+/* The pull-style event queue: events[head, len) are pending. Grown before an apply, never during one. */
+typedef struct event_queue {
+    stpete_event *events;
+    uint32_t head, len, cap;
+    uint8_t on;
+} event_queue;
+
+/* Room the queue keeps free before apply or reset: more than the events of any one step (an action, its
+ * displacement, 4 scorings, a phase start, 8 deals, the round end, markers, the last-round flag, 4 final
+ * scorings and game over add up to under 40). */
+enum { EVENTS_PER_STEP_MAX = 64 };
+
 struct stpete_state {
     const stpete_game *game;
     stpete_event_fn event_fn;
     void *event_user;
     int in_callback;
+    event_queue queue;
     stpete_core core;
     char errmsg[STPETE_ERRMSG_SIZE];
 };
+
+/* state.c: append an event to the queue (room was reserved before the step). */
+void stpete_queue_push(stpete_state *st, const stpete_event *ev);
 
 /* ---- rules.c: setup, legal actions, apply, scoring --------------------------------------------- */
 
@@ -242,6 +260,13 @@ typedef struct stpete_move {
 int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *why, size_t why_size);
 /* Apply a move filled by a successful stpete_core_check_move on this very position. */
 void stpete_core_apply_move(stpete_state *st, const stpete_move *mv);
+
+/* Card types of each stack (§2). */
+int stpete_stack_of(int card);
+
+/* ---- observe.c: determinization (§9) ----------------------------------------------------------- */
+
+int stpete_core_resample(stpete_core *c, int seat, uint64_t seed);
 
 /* ---- price.c ---------------------------------------------------------------------------------- */
 

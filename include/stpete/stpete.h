@@ -50,8 +50,12 @@ extern "C" {
 #define STPETE_E_NOT_TERMINAL (-6)      /**< The query needs a finished game (winners). */
 #define STPETE_E_PARSE (-7)             /**< A string could not be parsed (action string, card name). */
 #define STPETE_E_UNSUPPORTED_VERSION (-8) /**< An options struct or serialized format newer than this library. */
-#define STPETE_E_MISMATCH (-9)          /**< Two states of incompatible games (stpete_state_copy()). */
+#define STPETE_E_MISMATCH (-9)          /**< Two states of incompatible games (stpete_state_copy()), or JSON of a
+                                             game with other options (stpete_state_from_json()). */
 #define STPETE_E_REENTRANT (-10)        /**< An event callback tried to modify the state that called it. */
+#define STPETE_E_REDACTED (-11)         /**< A per-seat or public view (§9) was given where a full state is needed. */
+#define STPETE_E_INCONSISTENT (-12)     /**< Serialized data breaks the rules: card counts (§2), ranges, a replay
+                                             action that is not legal, a recorded result that does not match. */
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -828,6 +832,195 @@ typedef void (*stpete_event_fn)(const stpete_state *state, const stpete_event *e
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state; ::STPETE_E_REENTRANT inside the callback.
  */
 STPETE_API int stpete_state_set_event_callback(stpete_state *state, stpete_event_fn fn, void *user_data);
+
+/**
+ * Turn on (@p enabled = 1) or off (0) the pull-style event queue of a state (libxkbcommon `xkb_events_next`
+ * style, for bindings that cannot take callbacks). While on, every event is also appended to the queue, in order;
+ * stpete_state_next_event() takes them out. The queue is independent of the callback: both may be set.
+ *
+ * The queue grows with the game's allocator before an action is applied, never during it: if growing fails, the
+ * apply (or reset) returns ::STPETE_E_OUT_OF_MEMORY and the state is unchanged. Drain it to keep it small.
+ * Turning it off frees it and drops the pending events. Not copied by clone or copy; freed with the state.
+ * @param state   the state
+ * @param enabled 1 = on, 0 = off
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state or @p enabled not 0 or 1;
+ *         ::STPETE_E_REENTRANT inside an event callback.
+ */
+STPETE_API int stpete_state_set_event_queue(stpete_state *state, int enabled);
+
+/**
+ * Take the oldest pending event out of the queue (see stpete_state_set_event_queue()).
+ * @param state the state
+ * @param out   receives the event (caller-owned)
+ * @return 1 if an event was written to @p out; 0 if the queue is empty or off; ::STPETE_E_INVALID_ARGUMENT for
+ *         NULL; ::STPETE_E_REENTRANT inside an event callback.
+ */
+STPETE_API int stpete_state_next_event(stpete_state *state, stpete_event *out);
+
+/**
+ * Number of events waiting in the queue.
+ * @param state the state
+ * @return the count (0 when the queue is off); ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_state_pending_events(const stpete_state *state);
+/** @} */
+
+/* ------------------------------------------------------------------------------------------------ */
+/** @name Serialization (JSON)
+ * States, per-seat views (§9) and replay records as JSON text (parsed and written with jansson). The schema and
+ * the compatibility promise are in `doc/format.md`. Output is deterministic: the same position gives the same
+ * bytes on every platform, and serialize → parse → serialize gives identical bytes.
+ *
+ * Output functions write NUL-terminated UTF-8 (in fact ASCII) into the caller's buffer of @p size bytes and set
+ * `*len` to the text length without the NUL. When the buffer is too small they return
+ * ::STPETE_E_BUFFER_TOO_SMALL, set `*len` to the length needed (without the NUL) and write nothing useful;
+ * `buf` may be NULL with @p size 0 to ask for the length.
+ *
+ * Input functions take @p len bytes of text (no NUL needed), build nothing on failure, and describe a failure
+ * in `*err` (may be NULL): the message, and for syntax errors the 1-based line and column and the byte
+ * position. jansson allocates through its own process-wide allocator (`json_set_alloc_funcs`), which belongs
+ * to the application; the library never changes it. */
+/** @{ */
+
+/** Version of the JSON formats written by this library (`"format_version"`). Older versions are read. */
+#define STPETE_FORMAT_VERSION 1
+
+/** Seat argument of stpete_state_view_to_json() for the spectators' view (public information only, §9). */
+#define STPETE_VIEW_PUBLIC (-1)
+
+/** Where and why a JSON input was rejected (jansson `json_error_t` style). */
+typedef struct stpete_json_error {
+    int line;       /**< 1-based line of a syntax error; -1 when not a syntax error */
+    int column;     /**< 1-based column (in characters) of a syntax error; -1 otherwise */
+    int position;   /**< byte offset of a syntax error; -1 otherwise */
+    char text[200]; /**< what was wrong, e.g. "players[1].rubles: must be an integer in [0, 100000]" */
+} stpete_json_error;
+
+/**
+ * Serialize a full state: format version, the game's options, the PRNG state, stacks (their order), rows,
+ * displays, hands, rubles, VP, markers, discard pile, phase, round, decision. Everything needed to continue the
+ * game exactly (same legal actions, same future). The event callback and queue are not part of it.
+ * @param state the state
+ * @param buf   caller's buffer of @p size bytes, or NULL with @p size 0
+ * @param size  bytes available in @p buf
+ * @param len   receives the JSON length in bytes, without the NUL (also when the buffer is too small)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state or @p len, or NULL @p buf with @p size > 0;
+ *         ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_OUT_OF_MEMORY (jansson could not allocate).
+ */
+STPETE_API int stpete_state_to_json(const stpete_state *state, char *buf, size_t size, size_t *len);
+
+/**
+ * Serialize what one seat may know (§9), or what a spectator may know (::STPETE_VIEW_PUBLIC). The same schema as
+ * stpete_state_to_json() with secrets replaced by `null`: the PRNG and the order of every stack (sizes stay);
+ * other players' rubles unless the game's `public_rubles` option is set; other players' hand card identities
+ * unless `public_hands` is set (hand sizes and the colour of each card's back stay). Such a view cannot be
+ * loaded as a playable state (stpete_state_from_json() returns ::STPETE_E_REDACTED).
+ * @param state the state
+ * @param seat  the viewing seat in [0, players), or ::STPETE_VIEW_PUBLIC
+ * @param buf   caller's buffer of @p size bytes, or NULL with @p size 0
+ * @param size  bytes available in @p buf
+ * @param len   receives the JSON length in bytes, without the NUL
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a seat out of range;
+ *         ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_state_view_to_json(const stpete_state *state, int seat, char *buf, size_t size,
+                                         size_t *len);
+
+/**
+ * Determinization for search bots (§9; OpenSpiel `ResampleFromInfostate`): replace, in place, everything
+ * @p seat cannot know by a uniformly random draw consistent with what it does know. Redrawn: the order of every
+ * stack and, unless the game's `public_hands` option is set, the identity of the other players' hand cards.
+ * Kept: everything public (board, displays, VP, stack sizes, discard pile, markers, the Observatory card, hand
+ * sizes and the colour of each hand card's back, §9), the seat's own hand, and all rubles (a player who
+ * remembers the public actions knows them). Each stack still holds only its own kind of card (§2) and the 116
+ * cards stay in place. Afterwards stpete_state_view_to_json() for @p seat gives the same text as before.
+ * The state's PRNG is reseeded from @p seed.
+ *
+ * Typical use (information-set Monte Carlo): clone the real state, resample the clone for the bot's seat, play
+ * out, repeat with other seeds.
+ * @param state the state (modified)
+ * @param seat  the seat whose knowledge is kept, in [0, players)
+ * @param seed  seed of the draw: the same state, seat and seed give the same result on every platform
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state or a seat out of range (state unchanged);
+ *         ::STPETE_E_REENTRANT inside an event callback.
+ */
+STPETE_API int stpete_state_resample(stpete_state *state, int seat, uint64_t seed);
+
+/**
+ * Create the game described by the `"options"` of a serialized state or replay record (step one of loading;
+ * step two is stpete_state_from_json()).
+ * @param out   receives a new game owned by the caller (free with stpete_game_free()); NULL on failure
+ * @param json  the text, @p len bytes
+ * @param len   bytes of @p json
+ * @param alloc allocator for the game and its states (copied), or NULL for the C library's
+ * @param err   receives the reason of a failure, or NULL
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p out or @p json, or a partial allocator;
+ *         ::STPETE_E_PARSE for invalid JSON or a missing, mistyped or unknown key; ::STPETE_E_UNSUPPORTED_VERSION
+ *         for a `format_version` newer than ::STPETE_FORMAT_VERSION; ::STPETE_E_INCONSISTENT for options out of
+ *         range (players outside 2..4, bad markers, §3); ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_game_from_json(stpete_game **out, const char *json, size_t len,
+                                     const stpete_allocator *alloc, stpete_json_error *err);
+
+/**
+ * Load a full state written by stpete_state_to_json(). Every field is checked against the rules before anything
+ * is built: each of the 116 cards in exactly one place with its type's number of copies (§2), cards in the right
+ * stack, at most 8 cards on the board (§4.5), hands of at most 4 cards (§7.3), rubles in [0, 100000], VP in
+ * [-100000, 100000], markers held 1 or 2 per seat (§3), Observatories used ≤ owned (§7.1), a decision that
+ * matches the phase and the drawn card.
+ * @param out  receives a new state of @p game owned by the caller (free with stpete_state_free()); NULL on failure
+ * @param game the game (from stpete_game_from_json() or with the same options); must outlive the state
+ * @param json the text, @p len bytes
+ * @param len  bytes of @p json
+ * @param err  receives the reason of a failure, or NULL
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE for invalid JSON or a missing,
+ *         mistyped or unknown key; ::STPETE_E_UNSUPPORTED_VERSION; ::STPETE_E_REDACTED for a per-seat or public
+ *         view; ::STPETE_E_MISMATCH if the options differ from @p game's (the allocator and seed aside);
+ *         ::STPETE_E_INCONSISTENT for a position that breaks the rules; ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_state_from_json(stpete_state **out, const stpete_game *game, const char *json, size_t len,
+                                      stpete_json_error *err);
+
+/**
+ * Write a replay record: the game's options with @p seed, the actions (id and string each) and the result
+ * reached (VP per seat, winners if the game is over). Each action is checked by replaying it from the initial
+ * position of @p seed, so only legal records are written.
+ * @param game      the game (its options; its own seed is replaced by @p seed)
+ * @param seed      the seed the game was started with (stpete_state_new() uses the options' seed,
+ *                  stpete_state_reset() its argument)
+ * @param actions   @p n action ids in the order applied (caller-owned)
+ * @param n         number of actions
+ * @param buf       caller's buffer of @p size bytes, or NULL with @p size 0
+ * @param size      bytes available in @p buf
+ * @param len       receives the JSON length in bytes, without the NUL
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL (@p actions may be NULL when @p n is 0);
+ *         ::STPETE_E_ILLEGAL_ACTION if an action is not legal where it is applied (nothing written);
+ *         ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, const int *actions, size_t n,
+                                     char *buf, size_t size, size_t *len);
+
+/**
+ * Read and verify a replay record: create its game (options and seed: stpete_state_new() on it gives the
+ * initial position) and return its actions. Every action is replayed: its id must be legal where it is applied,
+ * its string (if present) must name the same action, and the recorded result must be the one reached.
+ * To learn the number of actions first, pass @p actions NULL and @p cap 0: the return is then
+ * ::STPETE_E_BUFFER_TOO_SMALL with `*n` set and no game created.
+ * @param game_out receives a new game owned by the caller; NULL on failure
+ * @param actions  caller's array of @p cap ids, or NULL with @p cap 0
+ * @param cap      capacity of @p actions
+ * @param n        receives the number of actions in the record
+ * @param json     the text, @p len bytes
+ * @param len      bytes of @p json
+ * @param alloc    allocator for the game (copied), or NULL for the C library's
+ * @param err      receives the reason of a failure, or NULL (for an illegal action: its index and why)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE; ::STPETE_E_UNSUPPORTED_VERSION;
+ *         ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_INCONSISTENT for an illegal action, a string naming another
+ *         action, or a recorded result that differs; ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_replay_from_json(stpete_game **game_out, int *actions, size_t cap, size_t *n,
+                                       const char *json, size_t len, const stpete_allocator *alloc,
+                                       stpete_json_error *err);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */

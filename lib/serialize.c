@@ -1,0 +1,898 @@
+/* JSON serialization with jansson: full states, per-seat and public views (§9), replay records. The schema is
+ * documented in doc/format.md; keep the two in step. Writing builds a jansson tree in a fixed key order, so the
+ * same position always gives the same bytes. Reading checks everything against the rules into a local position
+ * first and allocates the result only when all checks pass: a failure builds nothing. */
+#include <inttypes.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "stpete_internal.h"
+
+#define FORMAT_STATE "stpete-state"
+#define FORMAT_REPLAY "stpete-replay"
+#define RUBLES_MAX 100000
+#define VP_LIMIT 100000
+/* A game lasts at most about 30 rounds from any position (every two rounds at least 8 cards leave the board for
+ * good, §4.5), so a loaded round up to 127 can never wrap the 8-bit round counter. */
+#define ROUND_MAX 127
+
+/* View codes of state_json(). */
+enum { VIEW_FULL = -2 };
+
+static const char *const stack_keys[4] = { "worker", "building", "aristocrat", "trading" };
+static const char *const phase_keys[4] = { "worker", "building", "aristocrat", "trading" };
+static const char *const decision_keys[4] = { "turn", "observatory", "pub", "game-over" };
+static const char *const colour_keys[3] = { "green", "blue", "orange" };
+static const char *const pub_cap_keys[2] = { "per-pub", "per-player" };
+static const char *const tie_break_keys[2] = { "rubles-mod-10", "rubles-total" };
+
+/* ---- errors --------------------------------------------------------------------------------------- */
+
+static int jfail(stpete_json_error *err, int status, const char *fmt, ...)
+{
+    if (err) {
+        err->line = err->column = err->position = -1;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->text, sizeof err->text, fmt, ap);
+        va_end(ap);
+    }
+    return status;
+}
+
+static void jclear(stpete_json_error *err)
+{
+    if (err) {
+        err->line = err->column = err->position = -1;
+        err->text[0] = '\0';
+    }
+}
+
+/* ---- writing ------------------------------------------------------------------------------------- */
+
+/* Building helpers: jansson's *_new functions take ownership of the value even when they fail (and fail on a
+ * NULL container or value), so a failed allocation anywhere only clears *ok and never leaks. */
+static void put(json_t *obj, const char *key, json_t *value, int *ok)
+{
+    if (json_object_set_new(obj, key, value))
+        *ok = 0;
+}
+
+static void push(json_t *arr, json_t *value, int *ok)
+{
+    if (json_array_append_new(arr, value))
+        *ok = 0;
+}
+
+static json_t *card_list(const uint8_t *cards, int n, int *ok)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        push(a, json_string(stpete_cards[cards[i]].name), ok);
+    return a;
+}
+
+/* A multiset of card types (display, discard pile) as names in card-type order, each repeated per copy. */
+static json_t *card_multiset(const uint8_t *counts, int *ok)
+{
+    json_t *a = json_array();
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
+        for (int k = 0; k < counts[t]; k++)
+            push(a, json_string(stpete_cards[t].name), ok);
+    return a;
+}
+
+static json_t *u64_string(uint64_t v, int hex)
+{
+    char text[24];
+    if (hex)
+        snprintf(text, sizeof text, "%016" PRIx64, v);
+    else
+        snprintf(text, sizeof text, "%" PRIu64, v);
+    return json_string(text);
+}
+
+static json_t *options_json(const stpete_options *o, uint64_t seed, int *ok)
+{
+    json_t *obj = json_object();
+    put(obj, "players", json_integer(o->players), ok);
+    put(obj, "seed", u64_string(seed, 0), ok);
+    put(obj, "pub_cap", json_string(pub_cap_keys[o->pub_cap]), ok);
+    put(obj, "tie_break", json_string(tie_break_keys[o->tie_break]), ok);
+    json_t *markers = json_null();
+    if (o->start_markers[0] >= 0) {
+        markers = json_array();
+        for (int k = 0; k < 4; k++)
+            push(markers, json_integer(o->start_markers[k]), ok);
+    }
+    put(obj, "start_markers", markers, ok);
+    put(obj, "public_rubles", json_boolean(o->public_rubles), ok);
+    put(obj, "public_hands", json_boolean(o->public_hands), ok);
+    return obj;
+}
+
+static json_t *header(const char *format, int *ok)
+{
+    json_t *root = json_object();
+    put(root, "format", json_string(format), ok);
+    put(root, "format_version", json_integer(STPETE_FORMAT_VERSION), ok);
+    return root;
+}
+
+/* The state as a jansson tree; view = VIEW_FULL, STPETE_VIEW_PUBLIC or a seat (§9). */
+static json_t *state_json(const stpete_state *st, int view, int *ok)
+{
+    const stpete_core *c = &st->core;
+    const stpete_options *o = &st->game->opts;
+    int full = view == VIEW_FULL;
+    json_t *root = header(FORMAT_STATE, ok);
+    put(root, "view", json_string(full ? "full" : view == STPETE_VIEW_PUBLIC ? "public" : "seat"), ok);
+    put(root, "viewer", view >= 0 ? json_integer(view) : json_null(), ok);
+    put(root, "options", options_json(o, o->seed, ok), ok);
+    json_t *rng = json_null();
+    if (full) {
+        rng = json_object();
+        put(rng, "state", u64_string(c->rng.state, 1), ok);
+        put(rng, "inc", u64_string(c->rng.inc, 1), ok);
+    }
+    put(root, "rng", rng, ok);
+    put(root, "round", json_integer(c->round), ok);
+    put(root, "phase", json_string(phase_keys[c->phase]), ok);
+    put(root, "decision", json_string(decision_keys[c->decision]), ok);
+    put(root, "current_player", json_integer(c->current), ok);
+    put(root, "consecutive_passes", json_integer(c->passes), ok);
+    put(root, "final_round", json_boolean(c->final_round), ok);
+    put(root, "pub_next", json_integer(c->pub_next), ok);
+    put(root, "observatory_card", c->obs_card >= 0 ? json_string(stpete_cards[c->obs_card].name) : json_null(),
+        ok);
+    json_t *markers = json_array();
+    for (int k = 0; k < 4; k++)
+        push(markers, json_integer(c->markers[k]), ok);
+    put(root, "start_player_markers", markers, ok);
+    json_t *sizes = json_object(), *stacks = json_object();
+    for (int s = 0; s < 4; s++) {
+        put(sizes, stack_keys[s], json_integer(c->stack_n[s]), ok);
+        put(stacks, stack_keys[s], full ? card_list(c->stack[s], c->stack_n[s], ok) : json_null(), ok);
+    }
+    put(root, "stack_sizes", sizes, ok);
+    put(root, "stacks", stacks, ok);
+    put(root, "upper_row", card_list(c->row[0], c->row_n[0], ok), ok);
+    put(root, "lower_row", card_list(c->row[1], c->row_n[1], ok), ok);
+    put(root, "discard", card_multiset(c->discard, ok), ok);
+    json_t *players = json_array();
+    for (int i = 0; i < c->rules.players; i++) {
+        const player_state *p = &c->p[i];
+        int own = full || view == i;
+        json_t *pj = json_object();
+        put(pj, "rubles", own || o->public_rubles ? json_integer(p->rubles) : json_null(), ok);
+        put(pj, "vp", json_integer(p->vp), ok);
+        put(pj, "display", card_multiset(p->display, ok), ok);
+        put(pj, "observatories_used", json_integer(p->obs_used), ok);
+        put(pj, "hand_size", json_integer(p->hand_n), ok);
+        json_t *backs = json_array();
+        for (int h = 0; h < p->hand_n; h++)
+            push(backs, json_string(colour_keys[stpete_cards[p->hand[h]].colour]), ok);
+        put(pj, "hand_colours", backs, ok);
+        put(pj, "hand", own || o->public_hands ? card_list(p->hand, p->hand_n, ok) : json_null(), ok);
+        push(players, pj, ok);
+    }
+    put(root, "players", players, ok);
+    return root;
+}
+
+/* Dump a tree into the caller's buffer (NUL-terminated) and free it. json_dumpb() returns the length it needs
+ * whether or not it fits, so one call both writes and measures. */
+static int dump(json_t *root, int ok, size_t flags, char *buf, size_t size, size_t *len)
+{
+    size_t need = root && ok ? json_dumpb(root, size ? buf : NULL, size, flags) : 0;
+    json_decref(root);
+    if (need == 0)
+        return STPETE_E_OUT_OF_MEMORY;
+    *len = need;
+    if (need >= size)
+        return STPETE_E_BUFFER_TOO_SMALL;
+    buf[need] = '\0';
+    return STPETE_OK;
+}
+
+#define STATE_FLAGS (JSON_COMPACT | JSON_ENSURE_ASCII)
+#define REPLAY_FLAGS (JSON_INDENT(1) | JSON_ENSURE_ASCII)
+
+STPETE_API int stpete_state_to_json(const stpete_state *st, char *buf, size_t size, size_t *len)
+{
+    if (!st || !len || (!buf && size))
+        return STPETE_E_INVALID_ARGUMENT;
+    int ok = 1;
+    json_t *root = state_json(st, VIEW_FULL, &ok);
+    return dump(root, ok, STATE_FLAGS, buf, size, len);
+}
+
+STPETE_API int stpete_state_view_to_json(const stpete_state *st, int seat, char *buf, size_t size, size_t *len)
+{
+    if (!st || !len || (!buf && size))
+        return STPETE_E_INVALID_ARGUMENT;
+    if (seat != STPETE_VIEW_PUBLIC && (seat < 0 || seat >= st->core.rules.players))
+        return STPETE_E_INVALID_ARGUMENT;
+    int ok = 1;
+    json_t *root = state_json(st, seat, &ok);
+    return dump(root, ok, STATE_FLAGS, buf, size, len);
+}
+
+/* ---- reading: small checked getters ----------------------------------------------------------------- */
+
+/* Every getter reports "path.key: problem" and returns a status; path names the enclosing object. */
+
+static int keys_only(const json_t *obj, const char *path, const char *const *keys, size_t n,
+                     stpete_json_error *err)
+{
+    const char *key;
+    json_t *value;
+    json_object_foreach((json_t *)obj, key, value) {
+        (void)value;
+        size_t i = 0;
+        while (i < n && strcmp(keys[i], key) != 0)
+            i++;
+        if (i == n)
+            return jfail(err, STPETE_E_PARSE, "%s: unknown key \"%.60s\"", path, key);
+    }
+    for (size_t i = 0; i < n; i++)
+        if (!json_object_get(obj, keys[i]))
+            return jfail(err, STPETE_E_PARSE, "%s: missing key \"%s\"", path, keys[i]);
+    return STPETE_OK;
+}
+
+static int get_int(const json_t *obj, const char *path, const char *key, long long lo, long long hi, int *out,
+                   stpete_json_error *err)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!json_is_integer(v))
+        return jfail(err, STPETE_E_PARSE, "%s.%s: must be an integer", path, key);
+    long long x = json_integer_value(v);
+    if (x < lo || x > hi)
+        return jfail(err, STPETE_E_INCONSISTENT, "%s.%s: must be an integer in [%lld, %lld], not %lld", path, key,
+                     lo, hi, x);
+    *out = (int)x;
+    return STPETE_OK;
+}
+
+static int get_bool(const json_t *obj, const char *path, const char *key, int *out, stpete_json_error *err)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!json_is_boolean(v))
+        return jfail(err, STPETE_E_PARSE, "%s.%s: must be true or false", path, key);
+    *out = json_is_true(v);
+    return STPETE_OK;
+}
+
+/* A string that must be one of n keywords; *out = its index. */
+static int get_keyword(const json_t *obj, const char *path, const char *key, const char *const *words, int n,
+                       int *out, stpete_json_error *err)
+{
+    json_t *v = json_object_get(obj, key);
+    if (json_is_string(v))
+        for (int i = 0; i < n; i++)
+            if (strcmp(json_string_value(v), words[i]) == 0) {
+                *out = i;
+                return STPETE_OK;
+            }
+    return jfail(err, STPETE_E_PARSE, "%s.%s: must be one of \"%s\" ... \"%s\"", path, key, words[0], words[n - 1]);
+}
+
+static int card_of(const json_t *v, const char *path, int index, int *card, stpete_json_error *err)
+{
+    int t = json_is_string(v) ? stpete_card_lookup(json_string_value(v), json_string_length(v)) : -1;
+    if (t < 0)
+        return jfail(err, STPETE_E_PARSE, "%s[%d]: must be a card name (stpete_card_name())", path, index);
+    *card = t;
+    return STPETE_OK;
+}
+
+/* A list of at most cap card names into cards[]; *n = its length. */
+static int get_cards(const json_t *arr, const char *path, uint8_t *cards, int cap, uint8_t *n,
+                     stpete_json_error *err)
+{
+    if (!json_is_array(arr))
+        return jfail(err, STPETE_E_PARSE, "%s: must be an array of card names", path);
+    if (json_array_size(arr) > (size_t)cap)
+        return jfail(err, STPETE_E_INCONSISTENT, "%s: at most %d cards, not %zu", path, cap, json_array_size(arr));
+    size_t i;
+    json_t *v;
+    json_array_foreach(arr, i, v) {
+        int t, rc = card_of(v, path, (int)i, &t, err);
+        if (rc)
+            return rc;
+        cards[i] = (uint8_t)t;
+    }
+    *n = (uint8_t)json_array_size(arr);
+    return STPETE_OK;
+}
+
+/* A multiset of card names into per-type counts (each at most its number of copies, §2). */
+static int get_multiset(const json_t *arr, const char *path, uint8_t *counts, stpete_json_error *err)
+{
+    if (!json_is_array(arr))
+        return jfail(err, STPETE_E_PARSE, "%s: must be an array of card names", path);
+    size_t i;
+    json_t *v;
+    json_array_foreach(arr, i, v) {
+        int t, rc = card_of(v, path, (int)i, &t, err);
+        if (rc)
+            return rc;
+        if (counts[t] >= stpete_cards[t].copies)
+            return jfail(err, STPETE_E_INCONSISTENT, "%s: more than the %d copies of %s (§2)", path,
+                         stpete_cards[t].copies, stpete_cards[t].name);
+        counts[t]++;
+    }
+    return STPETE_OK;
+}
+
+static int get_u64(const json_t *obj, const char *path, const char *key, int hex, uint64_t *out,
+                   stpete_json_error *err)
+{
+    json_t *v = json_object_get(obj, key);
+    const char *s = json_is_string(v) ? json_string_value(v) : NULL;
+    size_t n = s ? json_string_length(v) : 0;
+    if (!s || n == 0 || n > (hex ? 16u : 20u))
+        goto bad;
+    uint64_t x = 0;
+    for (size_t i = 0; i < n; i++) {
+        int d;
+        char ch = s[i];
+        if (ch >= '0' && ch <= '9')
+            d = ch - '0';
+        else if (hex && ch >= 'a' && ch <= 'f')
+            d = ch - 'a' + 10;
+        else
+            goto bad;
+        if (hex)
+            x = x << 4 | (uint64_t)d;
+        else {
+            if (x > (UINT64_MAX - (uint64_t)d) / 10)
+                goto bad;
+            x = x * 10 + (uint64_t)d;
+        }
+    }
+    *out = x;
+    return STPETE_OK;
+bad:
+    return jfail(err, STPETE_E_PARSE, "%s.%s: must be a string of %s", path, key,
+                 hex ? "1 to 16 lowercase hex digits" : "decimal digits (an unsigned 64-bit number)");
+}
+
+/* ---- reading: documents and options ------------------------------------------------------------------ */
+
+/* Parse the text and check the header; *root is the document (the caller frees it) on success. */
+static int load(const char *json, size_t len, const char *format, json_t **root, stpete_json_error *err)
+{
+    json_error_t jerr;
+    *root = json_loadb(json, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!*root) {
+        int status = json_error_code(&jerr) == json_error_out_of_memory ? STPETE_E_OUT_OF_MEMORY : STPETE_E_PARSE;
+        if (err) {
+            err->line = jerr.line;
+            err->column = jerr.column;
+            err->position = jerr.position;
+            snprintf(err->text, sizeof err->text, "%s", jerr.text);
+        }
+        return status;
+    }
+    int rc = STPETE_OK;
+    json_t *f = json_object_get(*root, "format");
+    json_t *v = json_object_get(*root, "format_version");
+    if (!json_is_object(*root))
+        rc = jfail(err, STPETE_E_PARSE, "the document must be a JSON object");
+    else if (!json_is_string(f) || (format && strcmp(json_string_value(f), format) != 0) ||
+             (!format && strcmp(json_string_value(f), FORMAT_STATE) != 0 &&
+              strcmp(json_string_value(f), FORMAT_REPLAY) != 0))
+        rc = jfail(err, STPETE_E_PARSE, "format: must be \"%s\"", format ? format : FORMAT_STATE "\" or \"" FORMAT_REPLAY);
+    else if (!json_is_integer(v) || json_integer_value(v) < 1)
+        rc = jfail(err, STPETE_E_PARSE, "format_version: must be a positive integer");
+    else if (json_integer_value(v) > STPETE_FORMAT_VERSION)
+        rc = jfail(err, STPETE_E_UNSUPPORTED_VERSION, "format_version %lld is newer than this library's (%d)",
+                   json_integer_value(v), STPETE_FORMAT_VERSION);
+    if (rc) {
+        json_decref(*root);
+        *root = NULL;
+    }
+    return rc;
+}
+
+static const char *const option_keys[] = { "players", "seed", "pub_cap", "tie_break", "start_markers",
+                                           "public_rubles", "public_hands" };
+
+/* The "options" object into opts (allocator untouched). Validity of the combination is stpete_game_new()'s. */
+static int read_options(const json_t *root, stpete_options *opts, stpete_json_error *err)
+{
+    const json_t *o = json_object_get(root, "options");
+    if (!json_is_object(o))
+        return jfail(err, STPETE_E_PARSE, "options: must be an object");
+    int rc = keys_only(o, "options", option_keys, sizeof option_keys / sizeof *option_keys, err);
+    if (!rc)
+        rc = get_int(o, "options", "players", STPETE_MIN_PLAYERS, STPETE_MAX_PLAYERS, &opts->players, err);
+    if (!rc)
+        rc = get_u64(o, "options", "seed", 0, &opts->seed, err);
+    if (!rc)
+        rc = get_keyword(o, "options", "pub_cap", pub_cap_keys, 2, &opts->pub_cap, err);
+    if (!rc)
+        rc = get_keyword(o, "options", "tie_break", tie_break_keys, 2, &opts->tie_break, err);
+    if (!rc)
+        rc = get_bool(o, "options", "public_rubles", &opts->public_rubles, err);
+    if (!rc)
+        rc = get_bool(o, "options", "public_hands", &opts->public_hands, err);
+    if (rc)
+        return rc;
+    const json_t *m = json_object_get(o, "start_markers");
+    for (int k = 0; k < 4; k++)
+        opts->start_markers[k] = -1;
+    if (json_is_null(m))
+        return STPETE_OK;
+    if (!json_is_array(m) || json_array_size(m) != 4)
+        return jfail(err, STPETE_E_PARSE, "options.start_markers: must be null or an array of 4 seats");
+    for (int k = 0; k < 4; k++) {
+        json_t *v = json_array_get(m, (size_t)k);
+        if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) >= opts->players)
+            return jfail(err, STPETE_E_INCONSISTENT, "options.start_markers[%d]: must be a seat in [0, %d)", k,
+                         opts->players);
+        opts->start_markers[k] = (int)json_integer_value(v);
+    }
+    return STPETE_OK;
+}
+
+/* Create the game of a document's options. */
+static int game_of(const json_t *root, const stpete_allocator *alloc, stpete_game **out, stpete_json_error *err)
+{
+    stpete_options opts;
+    stpete_options_init(&opts);
+    if (alloc)
+        opts.allocator = *alloc;
+    int rc = read_options(root, &opts, err);
+    if (rc)
+        return rc;
+    rc = stpete_game_new(out, &opts);
+    if (rc == STPETE_E_INVALID_ARGUMENT)
+        return jfail(err, alloc ? STPETE_E_INVALID_ARGUMENT : STPETE_E_INCONSISTENT,
+                     alloc ? "a partial allocator, or options that break §3 (start markers held 1 or 2 per seat)"
+                           : "options: start markers must be held 1 or 2 per seat (§3)");
+    if (rc)
+        return jfail(err, rc, "%s", stpete_strerror(rc));
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_game_from_json(stpete_game **out, const char *json, size_t len,
+                                     const stpete_allocator *alloc, stpete_json_error *err)
+{
+    jclear(err);
+    if (!out)
+        return jfail(err, STPETE_E_INVALID_ARGUMENT, "out is NULL");
+    *out = NULL;
+    if (!json)
+        return jfail(err, STPETE_E_INVALID_ARGUMENT, "json is NULL");
+    json_t *root;
+    int rc = load(json, len, NULL, &root, err);
+    if (rc)
+        return rc;
+    rc = game_of(root, alloc, out, err);
+    json_decref(root);
+    return rc;
+}
+
+/* ---- reading: the position --------------------------------------------------------------------------- */
+
+static const char *const state_keys[] = {
+    "format", "format_version", "view", "viewer", "options", "rng", "round", "phase", "decision",
+    "current_player", "consecutive_passes", "final_round", "pub_next", "observatory_card",
+    "start_player_markers", "stack_sizes", "stacks", "upper_row", "lower_row", "discard", "players"
+};
+static const char *const player_keys[] = { "rubles", "vp", "display", "observatories_used", "hand_size",
+                                           "hand_colours", "hand" };
+
+static int read_player(const json_t *pj, int seat, player_state *p, stpete_json_error *err)
+{
+    char path[32];
+    snprintf(path, sizeof path, "players[%d]", seat);
+    if (!json_is_object(pj))
+        return jfail(err, STPETE_E_PARSE, "%s: must be an object", path);
+    int rc = keys_only(pj, path, player_keys, sizeof player_keys / sizeof *player_keys, err);
+    int rubles = 0, vp = 0, used = 0, hand_size = 0;
+    if (!rc && json_is_null(json_object_get(pj, "rubles")))
+        rc = jfail(err, STPETE_E_REDACTED, "%s.rubles: hidden in a view (§9)", path);
+    if (!rc)
+        rc = get_int(pj, path, "rubles", 0, RUBLES_MAX, &rubles, err);
+    if (!rc)
+        rc = get_int(pj, path, "vp", -VP_LIMIT, VP_LIMIT, &vp, err);
+    if (!rc)
+        rc = get_int(pj, path, "observatories_used", 0, 2, &used, err);
+    if (!rc)
+        rc = get_int(pj, path, "hand_size", 0, STPETE_MAX_HAND, &hand_size, err);
+    if (rc)
+        return rc;
+    p->rubles = rubles;
+    p->vp = vp;
+    p->obs_used = (uint8_t)used;
+    char sub[48];
+    snprintf(sub, sizeof sub, "%s.display", path);
+    rc = get_multiset(json_object_get(pj, "display"), sub, p->display, err);
+    if (rc)
+        return rc;
+    if (used > p->display[STPETE_CARD_OBSERVATORY])
+        return jfail(err, STPETE_E_INCONSISTENT, "%s.observatories_used: more than the Observatories owned (§7.1)",
+                     path);
+    const json_t *hand = json_object_get(pj, "hand");
+    if (json_is_null(hand))
+        return jfail(err, STPETE_E_REDACTED, "%s.hand: hidden in a view (§9)", path);
+    snprintf(sub, sizeof sub, "%s.hand", path);
+    rc = get_cards(hand, sub, p->hand, STPETE_MAX_HAND, &p->hand_n, err);
+    if (rc)
+        return rc;
+    const json_t *backs = json_object_get(pj, "hand_colours");
+    if (p->hand_n != hand_size || !json_is_array(backs) || json_array_size(backs) != p->hand_n)
+        return jfail(err, STPETE_E_INCONSISTENT, "%s: hand_size and hand_colours must match the hand", path);
+    for (int h = 0; h < p->hand_n; h++) {
+        json_t *v = json_array_get(backs, (size_t)h);
+        if (!json_is_string(v) || strcmp(json_string_value(v), colour_keys[stpete_cards[p->hand[h]].colour]) != 0)
+            return jfail(err, STPETE_E_INCONSISTENT, "%s.hand_colours[%d]: must be the colour of the hand card", path,
+                         h);
+    }
+    return STPETE_OK;
+}
+
+/* Everything of the document except the options, into c (rules already set); then the cross-checks. */
+static int read_position(const json_t *root, stpete_core *c, stpete_json_error *err)
+{
+    int rc = keys_only(root, "state", state_keys, sizeof state_keys / sizeof *state_keys, err);
+    if (rc)
+        return rc;
+    const json_t *view = json_object_get(root, "view");
+    if (!json_is_string(view))
+        return jfail(err, STPETE_E_PARSE, "view: must be \"full\", \"seat\" or \"public\"");
+    if (strcmp(json_string_value(view), "full") != 0) {
+        if (strcmp(json_string_value(view), "seat") != 0 && strcmp(json_string_value(view), "public") != 0)
+            return jfail(err, STPETE_E_PARSE, "view: must be \"full\", \"seat\" or \"public\"");
+        return jfail(err, STPETE_E_REDACTED,
+                     "this is a %s view with secrets removed (§9): it cannot be loaded as a playable state",
+                     json_string_value(view));
+    }
+    if (!json_is_null(json_object_get(root, "viewer")))
+        return jfail(err, STPETE_E_PARSE, "viewer: must be null in a full state");
+    int n = c->rules.players;
+    const json_t *rng = json_object_get(root, "rng");
+    if (!json_is_object(rng))
+        return jfail(err, json_is_null(rng) ? STPETE_E_REDACTED : STPETE_E_PARSE, "rng: must be an object");
+    static const char *const rng_keys[] = { "state", "inc" };
+    rc = keys_only(rng, "rng", rng_keys, 2, err);
+    if (!rc)
+        rc = get_u64(rng, "rng", "state", 1, &c->rng.state, err);
+    if (!rc)
+        rc = get_u64(rng, "rng", "inc", 1, &c->rng.inc, err);
+    if (rc)
+        return rc;
+    if (!(c->rng.inc & 1u))
+        return jfail(err, STPETE_E_INCONSISTENT, "rng.inc: must be odd (PCG32 stream)");
+    int round = 0, phase = 0, decision = 0, current = 0, passes = 0, final_round = 0, pub_next = 0;
+    rc = get_int(root, "state", "round", 1, ROUND_MAX, &round, err);
+    if (!rc)
+        rc = get_keyword(root, "state", "phase", phase_keys, 4, &phase, err);
+    if (!rc)
+        rc = get_keyword(root, "state", "decision", decision_keys, 4, &decision, err);
+    if (!rc)
+        rc = get_int(root, "state", "current_player", 0, n - 1, &current, err);
+    if (!rc)
+        rc = get_int(root, "state", "consecutive_passes", 0, n - 1, &passes, err);
+    if (!rc)
+        rc = get_bool(root, "state", "final_round", &final_round, err);
+    if (!rc)
+        rc = get_int(root, "state", "pub_next", 0, n, &pub_next, err);
+    if (rc)
+        return rc;
+    c->round = (uint8_t)round;
+    c->phase = (uint8_t)phase;
+    c->decision = (uint8_t)decision;
+    c->current = (uint8_t)current;
+    c->passes = (uint8_t)passes;
+    c->final_round = (uint8_t)final_round;
+    c->pub_next = (uint8_t)pub_next;
+    const json_t *obs = json_object_get(root, "observatory_card");
+    c->obs_card = -1;
+    if (!json_is_null(obs)) {
+        int t;
+        rc = card_of(obs, "observatory_card", 0, &t, err);
+        if (rc)
+            return jfail(err, rc, "observatory_card: must be null or a card name");
+        c->obs_card = (int8_t)t;
+    }
+    const json_t *markers = json_object_get(root, "start_player_markers");
+    if (!json_is_array(markers) || json_array_size(markers) != 4)
+        return jfail(err, STPETE_E_PARSE, "start_player_markers: must be an array of 4 seats");
+    int held[STPETE_MAX_PLAYERS] = { 0 };
+    for (int k = 0; k < 4; k++) {
+        json_t *v = json_array_get(markers, (size_t)k);
+        if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) >= n)
+            return jfail(err, STPETE_E_INCONSISTENT, "start_player_markers[%d]: must be a seat in [0, %d)", k, n);
+        c->markers[k] = (uint8_t)json_integer_value(v);
+        held[c->markers[k]]++;
+    }
+    for (int s = 0; s < n; s++)
+        if (held[s] < 1 || held[s] > 2)
+            return jfail(err, STPETE_E_INCONSISTENT, "start_player_markers: seat %d holds %d markers, not 1 or 2 (§3)",
+                         s, held[s]);
+    const json_t *sizes = json_object_get(root, "stack_sizes"), *stacks = json_object_get(root, "stacks");
+    if (!json_is_object(sizes) || !json_is_object(stacks))
+        return jfail(err, STPETE_E_PARSE, "stack_sizes and stacks: must be objects keyed by stack");
+    rc = keys_only(sizes, "stack_sizes", stack_keys, 4, err);
+    if (!rc)
+        rc = keys_only(stacks, "stacks", stack_keys, 4, err);
+    if (rc)
+        return rc;
+    for (int s = 0; s < 4; s++) {
+        char path[24];
+        snprintf(path, sizeof path, "stacks.%s", stack_keys[s]);
+        const json_t *list = json_object_get(stacks, stack_keys[s]);
+        if (json_is_null(list))
+            return jfail(err, STPETE_E_REDACTED, "%s: the order of the stack is hidden in a view (§9)", path);
+        rc = get_cards(list, path, c->stack[s], STACK_CAP, &c->stack_n[s], err);
+        if (rc)
+            return rc;
+        for (int i = 0; i < c->stack_n[s]; i++)
+            if (stpete_stack_of(c->stack[s][i]) != s)
+                return jfail(err, STPETE_E_INCONSISTENT, "%s[%d]: %s belongs to another stack (§2)", path, i,
+                             stpete_cards[c->stack[s][i]].name);
+        int size;
+        rc = get_int(sizes, "stack_sizes", stack_keys[s], 0, STACK_CAP, &size, err);
+        if (rc)
+            return rc;
+        if (size != c->stack_n[s])
+            return jfail(err, STPETE_E_INCONSISTENT, "stack_sizes.%s: %d, but the stack holds %d cards",
+                         stack_keys[s], size, c->stack_n[s]);
+    }
+    rc = get_cards(json_object_get(root, "upper_row"), "upper_row", c->row[0], ROW_CAP, &c->row_n[0], err);
+    if (!rc)
+        rc = get_cards(json_object_get(root, "lower_row"), "lower_row", c->row[1], ROW_CAP, &c->row_n[1], err);
+    if (!rc)
+        rc = get_multiset(json_object_get(root, "discard"), "discard", c->discard, err);
+    if (rc)
+        return rc;
+    if (c->row_n[0] + c->row_n[1] > STPETE_BOARD_SIZE)
+        return jfail(err, STPETE_E_INCONSISTENT, "the board holds %d cards, more than %d (§4.5)",
+                     c->row_n[0] + c->row_n[1], STPETE_BOARD_SIZE);
+    const json_t *players = json_object_get(root, "players");
+    if (!json_is_array(players) || json_array_size(players) != (size_t)n)
+        return jfail(err, STPETE_E_PARSE, "players: must be an array of %d players", n);
+    for (int i = 0; i < n; i++) {
+        rc = read_player(json_array_get(players, (size_t)i), i, &c->p[i], err);
+        if (rc)
+            return rc;
+    }
+    /* §2: every one of the 116 cards in exactly one place. */
+    int count[STPETE_NUM_CARD_TYPES] = { 0 };
+    for (int s = 0; s < 4; s++)
+        for (int i = 0; i < c->stack_n[s]; i++)
+            count[c->stack[s][i]]++;
+    for (int r = 0; r < 2; r++)
+        for (int i = 0; i < c->row_n[r]; i++)
+            count[c->row[r][i]]++;
+    for (int i = 0; i < n; i++)
+        for (int h = 0; h < c->p[i].hand_n; h++)
+            count[c->p[i].hand[h]]++;
+    if (c->obs_card >= 0)
+        count[c->obs_card]++;
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+        count[t] += c->discard[t];
+        for (int i = 0; i < n; i++)
+            count[t] += c->p[i].display[t];
+        if (count[t] != stpete_cards[t].copies)
+            return jfail(err, STPETE_E_INCONSISTENT, "%d copies of %s are placed, the game has %d (§2: 116 cards)",
+                         count[t], stpete_cards[t].name, stpete_cards[t].copies);
+    }
+    /* The decision matches the phase and the drawn card (§7.1, §7.2). */
+    if ((c->decision == STPETE_DECISION_OBSERVATORY) != (c->obs_card >= 0))
+        return jfail(err, STPETE_E_INCONSISTENT, "observatory_card: set exactly when the decision is \"observatory\"");
+    if ((c->decision == STPETE_DECISION_OBSERVATORY || c->decision == STPETE_DECISION_PUB) &&
+        c->phase != STPETE_PHASE_BUILDING)
+        return jfail(err, STPETE_E_INCONSISTENT, "decision \"%s\" happens only in the building phase (§7.1, §7.2)",
+                     decision_keys[c->decision]);
+    if (c->decision == STPETE_DECISION_OBSERVATORY && c->p[c->current].obs_used == 0)
+        return jfail(err, STPETE_E_INCONSISTENT, "an Observatory draw needs a used Observatory of the current player "
+                                                 "(§7.1)");
+    if (c->decision == STPETE_DECISION_PUB && c->p[c->current].display[STPETE_CARD_PUB] == 0)
+        return jfail(err, STPETE_E_INCONSISTENT, "a Pub decision needs a Pub of the current player (§7.2)");
+    return STPETE_OK;
+}
+
+/* Compare the options of a document with a game's (seed and allocator aside). */
+static int same_rules(const stpete_options *a, const stpete_options *b)
+{
+    if (a->players != b->players || a->pub_cap != b->pub_cap || a->tie_break != b->tie_break ||
+        a->public_rubles != b->public_rubles || a->public_hands != b->public_hands)
+        return 0;
+    for (int k = 0; k < 4; k++)
+        if (a->start_markers[k] != b->start_markers[k])
+            return 0;
+    return 1;
+}
+
+STPETE_API int stpete_state_from_json(stpete_state **out, const stpete_game *game, const char *json, size_t len,
+                                      stpete_json_error *err)
+{
+    jclear(err);
+    if (!out)
+        return jfail(err, STPETE_E_INVALID_ARGUMENT, "out is NULL");
+    *out = NULL;
+    if (!game || !json)
+        return jfail(err, STPETE_E_INVALID_ARGUMENT, "%s is NULL", game ? "json" : "game");
+    json_t *root;
+    int rc = load(json, len, FORMAT_STATE, &root, err);
+    if (rc)
+        return rc;
+    stpete_options opts;
+    stpete_options_init(&opts);
+    rc = read_options(root, &opts, err);
+    if (!rc && !same_rules(&opts, &game->opts))
+        rc = jfail(err, STPETE_E_MISMATCH, "options: the state is of a game with other options than this game's");
+    stpete_core core;
+    memset(&core, 0, sizeof core);
+    core.rules = game->rules;
+    if (!rc)
+        rc = read_position(root, &core, err);
+    json_decref(root);
+    if (rc)
+        return rc;
+    stpete_state *st;
+    rc = stpete_state_new(&st, game);
+    if (rc)
+        return jfail(err, rc, "%s", stpete_strerror(rc));
+    st->core = core;
+    *out = st;
+    return STPETE_OK;
+}
+
+/* ---- replay records ---------------------------------------------------------------------------------- */
+
+/* A scratch state on the stack (no allocation, no events) at the initial position of seed. */
+static void scratch_init(stpete_state *st, const stpete_game *game, uint64_t seed)
+{
+    memset(st, 0, sizeof *st);
+    st->game = game;
+    stpete_core_setup(st, seed);
+}
+
+static json_t *result_json(const stpete_core *c, int *ok)
+{
+    json_t *r = json_object();
+    int over = c->decision == STPETE_DECISION_NONE;
+    put(r, "game_over", json_boolean(over), ok);
+    json_t *vp = json_array();
+    for (int i = 0; i < c->rules.players; i++)
+        push(vp, json_integer(c->p[i].vp), ok);
+    put(r, "vp", vp, ok);
+    json_t *winners = json_null();
+    if (over) {
+        winners = json_array();
+        unsigned mask = stpete_winners_of(c);
+        for (int i = 0; i < c->rules.players; i++)
+            if (mask >> i & 1u)
+                push(winners, json_integer(i), ok);
+    }
+    put(r, "winners", winners, ok);
+    return r;
+}
+
+STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, const int *actions, size_t n,
+                                     char *buf, size_t size, size_t *len)
+{
+    if (!game || !len || (!actions && n) || (!buf && size))
+        return STPETE_E_INVALID_ARGUMENT;
+    stpete_state st;
+    scratch_init(&st, game, seed);
+    int ok = 1;
+    json_t *root = header(FORMAT_REPLAY, &ok);
+    put(root, "options", options_json(&game->opts, seed, &ok), &ok);
+    json_t *list = json_array();
+    for (size_t i = 0; i < n; i++) {
+        int id = actions[i];
+        if (id < 0 || id >= STPETE_NUM_DISTINCT_ACTIONS || stpete_core_check(&st.core, id, NULL, 0)) {
+            json_decref(list);
+            json_decref(root);
+            return STPETE_E_ILLEGAL_ACTION;
+        }
+        char text[STPETE_ACTION_STRING_MAX];
+        stpete_action_to_string(id, text, sizeof text);
+        json_t *a = json_object();
+        put(a, "id", json_integer(id), &ok);
+        put(a, "action", json_string(text), &ok);
+        push(list, a, &ok);
+        stpete_core_apply(&st, id);
+    }
+    put(root, "actions", list, &ok);
+    put(root, "result", result_json(&st.core, &ok), &ok);
+    return dump(root, ok, REPLAY_FLAGS, buf, size, len);
+}
+
+static const char *const replay_keys[] = { "format", "format_version", "options", "actions", "result" };
+static const char *const action_keys[] = { "id", "action" };
+
+/* Replay the actions on a scratch state, checking each, then the recorded result. */
+static int verify_replay(const json_t *root, const stpete_game *game, int *actions, stpete_json_error *err)
+{
+    stpete_state st;
+    scratch_init(&st, game, game->opts.seed);
+    const json_t *list = json_object_get(root, "actions");
+    size_t i;
+    json_t *a;
+    json_array_foreach(list, i, a) {
+        char path[32];
+        snprintf(path, sizeof path, "actions[%zu]", i);
+        if (!json_is_object(a))
+            return jfail(err, STPETE_E_PARSE, "%s: must be an object {\"id\", \"action\"}", path);
+        /* "id" is required, "action" (the string) optional */
+        int id, rc = keys_only(a, path, action_keys, json_object_get(a, "action") ? 2 : 1, err);
+        if (!rc)
+            rc = get_int(a, path, "id", 0, STPETE_NUM_DISTINCT_ACTIONS - 1, &id, err);
+        if (rc)
+            return rc;
+        const json_t *text = json_object_get(a, "action");
+        int named;
+        if (text && (!json_is_string(text) || stpete_action_from_string(json_string_value(text), &named) != 0 ||
+                     named != id))
+            return jfail(err, STPETE_E_INCONSISTENT, "%s.action: must be the string of action %d", path, id);
+        char why[160];
+        if (stpete_core_check(&st.core, id, why, sizeof why))
+            return jfail(err, STPETE_E_INCONSISTENT, "%s: action %d is not legal: %s", path, id, why);
+        stpete_core_apply(&st, id);
+        if (actions)
+            actions[i] = id;
+    }
+    const json_t *r = json_object_get(root, "result");
+    if (json_is_null(r))
+        return STPETE_OK;
+    int ok = 1;
+    json_t *expect = result_json(&st.core, &ok);
+    int same = ok && json_equal(expect, (json_t *)r);
+    json_decref(expect);
+    if (!ok)
+        return jfail(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
+    if (!same)
+        return jfail(err, STPETE_E_INCONSISTENT, "result: not the result the actions reach");
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_replay_from_json(stpete_game **game_out, int *actions, size_t cap, size_t *n,
+                                       const char *json, size_t len, const stpete_allocator *alloc,
+                                       stpete_json_error *err)
+{
+    jclear(err);
+    if (!game_out)
+        return jfail(err, STPETE_E_INVALID_ARGUMENT, "game_out is NULL");
+    *game_out = NULL;
+    if (!n || !json || (!actions && cap))
+        return jfail(err, STPETE_E_INVALID_ARGUMENT, "n, json or actions is NULL");
+    json_t *root;
+    int rc = load(json, len, FORMAT_REPLAY, &root, err);
+    if (rc)
+        return rc;
+    const json_t *list = json_object_get(root, "actions");
+    rc = keys_only(root, "replay", replay_keys, sizeof replay_keys / sizeof *replay_keys, err);
+    if (!rc && !json_is_array(list))
+        rc = jfail(err, STPETE_E_PARSE, "actions: must be an array");
+    if (rc) {
+        json_decref(root);
+        return rc;
+    }
+    *n = json_array_size(list);
+    if (*n > cap) {
+        json_decref(root);
+        return jfail(err, STPETE_E_BUFFER_TOO_SMALL, "%zu actions do not fit in %zu", *n, cap);
+    }
+    stpete_game *game = NULL;
+    rc = game_of(root, alloc, &game, err);
+    if (!rc)
+        rc = verify_replay(root, game, actions, err);
+    json_decref(root);
+    if (rc) {
+        stpete_game_free(game);
+        return rc;
+    }
+    *game_out = game;
+    return STPETE_OK;
+}

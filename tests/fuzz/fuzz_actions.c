@@ -1,0 +1,96 @@
+/* Fuzz harness: action sequences. The input chooses the player count, the seed and then, two bytes per step,
+ * either a legal action (by index into the legal list) or a raw id that may be illegal or out of range.
+ * Invariants: a refused action leaves the state byte-identical; an accepted one keeps every one of the 116
+ * cards in one place (§2) and rubles >= 0; the state round-trips through JSON; at the end, the actions make a
+ * replay record that reads back to the same game. */
+#include <string.h>
+
+#include <stpete/stpete.h>
+
+#include "fuzz.h"
+
+enum { MAX_STEPS = 600 };
+
+static int cards_placed(const stpete_state *st, int players)
+{
+    int total = 0, cards[STPETE_NUM_CARDS];
+    size_t n = 0;
+    for (int s = 0; s < 4; s++)
+        total += stpete_state_stack_size(st, s);
+    for (int r = 0; r < 2; r++) {
+        stpete_state_row(st, r, cards, STPETE_NUM_CARDS, &n);
+        total += (int)n;
+    }
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
+        total += stpete_state_discard_count(st, t);
+    for (int p = 0; p < players; p++) {
+        stpete_state_display(st, p, cards, STPETE_NUM_CARDS, &n);
+        total += (int)n;
+        stpete_state_hand(st, p, cards, STPETE_NUM_CARDS, &n);
+        total += (int)n;
+        if (stpete_state_rubles(st, p) < 0)
+            fuzz_fail("negative rubles");
+    }
+    return total + (stpete_state_observatory_card(st) >= 0);
+}
+
+static char text[1 << 16], text2[1 << 16];
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 9)
+        return 0;
+    stpete_options opts;
+    stpete_options_init(&opts);
+    opts.players = 2 + data[0] % 3;
+    opts.pub_cap = data[0] / 3 % 2;
+    opts.tie_break = data[0] / 6 % 2;
+    memcpy(&opts.seed, data + 1, sizeof opts.seed);
+    data += 9, size -= 9;
+    stpete_game *game = NULL;
+    stpete_state *st = NULL, *before = NULL;
+    if (stpete_game_new(&game, &opts) != STPETE_OK || stpete_state_new(&st, game) != STPETE_OK ||
+        stpete_state_clone(&before, st) != STPETE_OK)
+        fuzz_fail("setup failed");
+    static int played[MAX_STEPS];
+    size_t n_played = 0;
+    for (size_t i = 0; i + 1 < size && n_played < MAX_STEPS; i += 2) {
+        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        size_t n = 0;
+        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+        int id = data[i] & 0x80 ? ((data[i] & 0x7F) << 8 | data[i + 1]) % 1100 - 64
+                                : (n ? ids[data[i + 1] % n] : 0);
+        stpete_state_copy(before, st);
+        int rc = stpete_state_apply(st, id);
+        if (rc != STPETE_OK) {
+            if (stpete_state_equal(st, before) != 1)
+                fuzz_fail("a refused action changed the state");
+            continue;
+        }
+        played[n_played++] = id;
+        if (cards_placed(st, opts.players) != STPETE_NUM_CARDS)
+            fuzz_fail("the 116 cards are not each in one place");
+    }
+    size_t len = 0, len2 = 0;
+    stpete_state *back = NULL;
+    if (stpete_state_to_json(st, text, sizeof text, &len) != STPETE_OK ||
+        stpete_state_from_json(&back, game, text, len, NULL) != STPETE_OK || stpete_state_equal(back, st) != 1)
+        fuzz_fail("the state does not round-trip through JSON");
+    stpete_state_free(back);
+    if (stpete_replay_to_json(game, opts.seed, played, n_played, text, sizeof text, &len) != STPETE_OK)
+        fuzz_fail("the played actions do not make a replay record");
+    stpete_game *g2 = NULL;
+    static int read_back[MAX_STEPS];
+    size_t n_back = 0;
+    if (stpete_replay_from_json(&g2, read_back, MAX_STEPS, &n_back, text, len, NULL, NULL) != STPETE_OK ||
+        n_back != n_played || memcmp(read_back, played, n_played * sizeof *played) != 0)
+        fuzz_fail("the replay record does not read back");
+    if (stpete_replay_to_json(g2, opts.seed, read_back, n_back, text2, sizeof text2, &len2) != STPETE_OK ||
+        len2 != len || memcmp(text, text2, len) != 0)
+        fuzz_fail("the replay record does not round-trip");
+    stpete_game_free(g2);
+    stpete_state_free(before);
+    stpete_state_free(st);
+    stpete_game_free(game);
+    return 0;
+}

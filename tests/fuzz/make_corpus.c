@@ -1,0 +1,130 @@
+/* Writes the seed corpus of the fuzz harnesses (tests/fuzz/corpus/). Not a test; rerun by hand:
+ *   build/tests/fuzz/make-corpus tests/fuzz/corpus
+ * json/: full states at varied positions (every player count; an ordinary turn, an Observatory draw, a Pub
+ * decision, the end), a seat and a public view, short replay records, a few malformed documents.
+ * actions/: input bytes for fuzz_actions (options byte, 8 seed bytes, then 2 bytes per step). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <stpete/stpete.h>
+
+static char buf[1 << 16];
+
+static void save(const char *dir, const char *name, const void *data, size_t len)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(data, 1, len, f) != len) {
+        fprintf(stderr, "make-corpus: cannot write %s\n", path);
+        exit(1);
+    }
+    fclose(f);
+}
+
+static void save_state(const char *dir, const char *name, const stpete_state *st)
+{
+    size_t len;
+    if (stpete_state_to_json(st, buf, sizeof buf, &len) == STPETE_OK)
+        save(dir, name, buf, len);
+}
+
+static uint64_t mix(uint64_t *x)
+{
+    uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: make-corpus DIR  (writes DIR/json and DIR/actions, which must exist)\n");
+        return 2;
+    }
+    char json[400], actions[400], name[64];
+    snprintf(json, sizeof json, "%s/json", argv[1]);
+    snprintf(actions, sizeof actions, "%s/actions", argv[1]);
+    for (int players = 2; players <= 4; players++) {
+        stpete_options o;
+        stpete_options_init(&o);
+        o.players = players;
+        o.seed = (uint64_t)players;
+        stpete_game *g = NULL;
+        stpete_state *st = NULL;
+        if (stpete_game_new(&g, &o) || stpete_state_new(&st, g))
+            return 1;
+        int saved_obs = 0, saved_pub = 0, ids[STPETE_MAX_LEGAL_ACTIONS], played[64];
+        size_t n_played = 0;
+        uint64_t rng = (uint64_t)players;
+        snprintf(name, sizeof name, "state-%dp-start.json", players);
+        save_state(json, name, st);
+        for (int game = 0; game < 200 && !(saved_obs && saved_pub); game++) {
+            stpete_state_reset(st, (uint64_t)game);
+            while (!stpete_state_is_terminal(st)) {
+                size_t n = 0;
+                stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+                int id = ids[mix(&rng) % n];
+                if (game == 0 && n_played < 64)
+                    played[n_played++] = id;
+                stpete_state_apply(st, id);
+                int d = stpete_state_decision(st);
+                if (d == STPETE_DECISION_OBSERVATORY && !saved_obs) {
+                    snprintf(name, sizeof name, "state-%dp-observatory.json", players);
+                    save_state(json, name, st);
+                    saved_obs = 1;
+                } else if (d == STPETE_DECISION_PUB && !saved_pub) {
+                    snprintf(name, sizeof name, "state-%dp-pub.json", players);
+                    save_state(json, name, st);
+                    saved_pub = 1;
+                }
+            }
+            if (game == 0) {
+                snprintf(name, sizeof name, "state-%dp-end.json", players);
+                save_state(json, name, st);
+                size_t len;
+                if (stpete_replay_to_json(g, 0, played, n_played, buf, sizeof buf, &len) == STPETE_OK) {
+                    snprintf(name, sizeof name, "replay-%dp-64.json", players);
+                    save(json, name, buf, len);
+                }
+            }
+        }
+        stpete_state_reset(st, 5);
+        for (int i = 0; i < 30; i++) {
+            size_t n = 0;
+            stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+            stpete_state_apply(st, ids[mix(&rng) % n]);
+        }
+        size_t len;
+        snprintf(name, sizeof name, "view-%dp-seat0.json", players);
+        if (stpete_state_view_to_json(st, 0, buf, sizeof buf, &len) == STPETE_OK)
+            save(json, name, buf, len);
+        snprintf(name, sizeof name, "view-%dp-public.json", players);
+        if (stpete_state_view_to_json(st, STPETE_VIEW_PUBLIC, buf, sizeof buf, &len) == STPETE_OK)
+            save(json, name, buf, len);
+        stpete_state_free(st);
+        stpete_game_free(g);
+    }
+    static const char *const malformed[] = { "", "{", "[]", "null", "{\"format\":\"stpete-state\"}",
+                                             "{\"format\":\"stpete-state\",\"format_version\":99}",
+                                             "{\"format\":\"stpete-replay\",\"format_version\":1,\"actions\":[]}" };
+    for (size_t i = 0; i < sizeof malformed / sizeof *malformed; i++) {
+        snprintf(name, sizeof name, "malformed-%zu.json", i);
+        save(json, name, malformed[i], strlen(malformed[i]));
+    }
+    uint64_t rng = 42;
+    for (int k = 0; k < 24; k++) {
+        uint8_t bytes[9 + 2 * 400];
+        size_t len = 9 + 2 * (size_t)(k < 12 ? (uint64_t)(40 + 30 * k) : mix(&rng) % 400);
+        for (size_t i = 0; i < len; i++)
+            bytes[i] = (uint8_t)mix(&rng);
+        if (k % 3 == 0) /* mostly legal choices: long games */
+            for (size_t i = 9; i < len; i += 2)
+                bytes[i] &= 0x7F;
+        snprintf(name, sizeof name, "actions-%02d.bin", k);
+        save(actions, name, bytes, len);
+    }
+    return 0;
+}

@@ -1,0 +1,257 @@
+/* Hidden information (§9): stpete_state_resample, the determinization for search bots. Uses only the public API
+ * (views and JSON from the serialization tests' module) to check that a seat's knowledge is kept exactly and that
+ * what it cannot know is redrawn, consistently with the rules and without bias. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "stpete/stpete.h"
+#include "test_rng.h"
+
+static char before_text[1 << 16], after_text[1 << 16];
+
+static stpete_game *make_game(int players, uint64_t seed, int public_hands)
+{
+    stpete_options o;
+    stpete_options_init(&o);
+    o.players = players;
+    o.seed = seed;
+    o.public_hands = public_hands;
+    stpete_game *g = NULL;
+    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    return g;
+}
+
+/* Random play biased towards taking cards into hand, so that hands hold secrets; stops after `moves` moves. */
+static void play(stpete_state *st, int moves, uint64_t *rng)
+{
+    for (int m = 0; m < moves && !stpete_state_is_terminal(st); m++) {
+        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        size_t n = 0;
+        assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
+        int pick = ids[rng_below(rng, (int)n)];
+        if (rng_below(rng, 3) == 0)
+            for (size_t i = 0; i < n; i++) {
+                stpete_action a;
+                stpete_action_decode(ids[i], &a);
+                if (a.kind == STPETE_ACTION_TAKE)
+                    pick = ids[i];
+            }
+        assert_int_equal(stpete_state_apply(st, pick), STPETE_OK);
+    }
+}
+
+static int hand_cards_of_others(const stpete_state *st, int seat, int players)
+{
+    int total = 0;
+    for (int p = 0; p < players; p++) {
+        size_t n = 0;
+        stpete_state_hand(st, p, NULL, 0, &n);
+        total += p == seat ? 0 : (int)n;
+    }
+    return total;
+}
+
+/* The seat's view is byte-identical after resampling, the result is a valid full state (it loads: 116 cards,
+ * stacks of their kind, §2) that plays on to the end, and something the seat cannot see did change. */
+static void test_resample_keeps_the_seats_knowledge(void **unused)
+{
+    (void)unused;
+    int changed_stacks = 0, changed_hands = 0, states_with_hidden_hands = 0;
+    for (int players = 2; players <= 4; players++)
+        for (int k = 0; k < 40; k++) {
+            stpete_game *g = make_game(players, (uint64_t)(k + 100 * players), 0);
+            stpete_state *st = NULL, *copy = NULL;
+            assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+            uint64_t rng = (uint64_t)k * 13u + (uint64_t)players;
+            play(st, 20 + rng_below(&rng, 150), &rng);
+            for (int seat = 0; seat < players; seat++) {
+                assert_int_equal(stpete_state_clone(&copy, st), STPETE_OK);
+                size_t lb, la;
+                assert_int_equal(stpete_state_view_to_json(st, seat, before_text, sizeof before_text, &lb), 0);
+                assert_int_equal(stpete_state_resample(copy, seat, rng_next(&rng)), STPETE_OK);
+                assert_int_equal(stpete_state_view_to_json(copy, seat, after_text, sizeof after_text, &la), 0);
+                assert_int_equal(la, lb);
+                assert_memory_equal(before_text, after_text, la);
+                /* a valid full state: it loads (all of §2's checks) and plays on */
+                assert_int_equal(stpete_state_to_json(copy, after_text, sizeof after_text, &la), STPETE_OK);
+                stpete_state *loaded = NULL;
+                stpete_json_error err;
+                if (stpete_state_from_json(&loaded, g, after_text, la, &err) != STPETE_OK)
+                    fail_msg("resampled state does not load: %s", err.text);
+                stpete_state_free(loaded);
+                /* what changed */
+                int own_before[STPETE_MAX_HAND], own_after[STPETE_MAX_HAND];
+                size_t n1, n2;
+                stpete_state_hand(st, seat, own_before, STPETE_MAX_HAND, &n1);
+                stpete_state_hand(copy, seat, own_after, STPETE_MAX_HAND, &n2);
+                assert_int_equal(n1, n2);
+                assert_memory_equal(own_before, own_after, n1 * sizeof *own_before);
+                assert_int_equal(stpete_state_to_json(st, before_text, sizeof before_text, &lb), STPETE_OK);
+                char *sa = strstr(before_text, "\"stacks\""), *sb = strstr(after_text, "\"stacks\"");
+                char *ea = strstr(before_text, "\"upper_row\""), *eb = strstr(after_text, "\"upper_row\"");
+                changed_stacks += (ea - sa) != (eb - sb) || memcmp(sa, sb, (size_t)(ea - sa)) != 0;
+                if (hand_cards_of_others(st, seat, players) > 0) {
+                    states_with_hidden_hands++;
+                    for (int p = 0; p < players; p++) {
+                        int h1[STPETE_MAX_HAND], h2[STPETE_MAX_HAND];
+                        stpete_state_hand(st, p, h1, STPETE_MAX_HAND, &n1);
+                        stpete_state_hand(copy, p, h2, STPETE_MAX_HAND, &n2);
+                        changed_hands += memcmp(h1, h2, n1 * sizeof *h1) != 0;
+                    }
+                }
+                play(copy, 10000, &rng);
+                assert_int_equal(stpete_state_is_terminal(copy), 1);
+                stpete_state_free(copy);
+            }
+            stpete_state_free(st);
+            stpete_game_free(g);
+        }
+    assert_true(changed_stacks > 300); /* 360 resamples; a stack of 2+ cards keeps its order rarely */
+    assert_true(states_with_hidden_hands > 50);
+    assert_true(changed_hands > states_with_hidden_hands / 3);
+}
+
+/* With public hands (§9 option) only the stacks are redrawn; the same seed gives the same draw. */
+static void test_resample_public_hands_and_determinism(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(3, 9, 1);
+    stpete_state *st = NULL, *a = NULL, *b = NULL;
+    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    uint64_t rng = 9;
+    play(st, 80, &rng);
+    assert_int_equal(stpete_state_clone(&a, st), STPETE_OK);
+    assert_int_equal(stpete_state_clone(&b, st), STPETE_OK);
+    assert_int_equal(stpete_state_resample(a, 1, 555), STPETE_OK);
+    assert_int_equal(stpete_state_resample(b, 1, 555), STPETE_OK);
+    assert_int_equal(stpete_state_equal(a, b), 1);
+    assert_int_equal(stpete_state_resample(b, 1, 556), STPETE_OK);
+    assert_int_equal(stpete_state_equal(a, b), 0);
+    for (int p = 0; p < 3; p++) {
+        int h1[STPETE_MAX_HAND], h2[STPETE_MAX_HAND];
+        size_t n1, n2;
+        stpete_state_hand(st, p, h1, STPETE_MAX_HAND, &n1);
+        stpete_state_hand(a, p, h2, STPETE_MAX_HAND, &n2);
+        assert_int_equal(n1, n2);
+        assert_memory_equal(h1, h2, n1 * sizeof *h1);
+    }
+    /* the public view is unchanged too */
+    size_t l1, l2;
+    stpete_state_view_to_json(st, STPETE_VIEW_PUBLIC, before_text, sizeof before_text, &l1);
+    stpete_state_view_to_json(a, STPETE_VIEW_PUBLIC, after_text, sizeof after_text, &l2);
+    assert_int_equal(l1, l2);
+    assert_memory_equal(before_text, after_text, l1);
+    stpete_state_free(a);
+    stpete_state_free(b);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+static void test_resample_bad_input(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(2, 1, 0);
+    stpete_state *st = NULL, *before = NULL;
+    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    assert_int_equal(stpete_state_clone(&before, st), STPETE_OK);
+    assert_int_equal(stpete_state_resample(NULL, 0, 1), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_resample(st, 2, 1), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_resample(st, -1, 1), STPETE_E_INVALID_ARGUMENT);
+    assert_true(strlen(stpete_state_last_error(st)) > 0);
+    assert_int_equal(stpete_state_equal(st, before), 1);
+    stpete_state_free(before);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+/* No bias: one hidden green hand card of seat 1, seen from seat 0. Its possible identities are the unseen green
+ * cards that fit; the frequency of each card type must match its share of the unseen copies (a hypergeometric
+ * draw), within 5 standard deviations over 6000 draws. */
+static void test_resample_is_unbiased(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(2, 3, 0);
+    stpete_state *st = NULL, *copy = NULL;
+    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    /* find a position where seat 1 holds exactly one card, green, and seat 0 holds none */
+    uint64_t rng = 3;
+    int found = 0;
+    for (int attempt = 0; attempt < 400 && !found; attempt++) {
+        assert_int_equal(stpete_state_reset(st, (uint64_t)attempt), STPETE_OK);
+        for (int m = 0; m < 60 && !found && !stpete_state_is_terminal(st); m++) {
+            play(st, 1, &rng);
+            int h[STPETE_MAX_HAND];
+            size_t n0, n1;
+            stpete_state_hand(st, 0, NULL, 0, &n0);
+            stpete_state_hand(st, 1, h, STPETE_MAX_HAND, &n1);
+            stpete_card_info info;
+            if (n0 == 0 && n1 == 1 && stpete_card_get_info(h[0], &info) == STPETE_OK &&
+                info.colour == STPETE_COLOUR_GREEN && !info.trading)
+                found = 1;
+        }
+    }
+    assert_true(found);
+    /* The unseen green non-trading cards: the worker stack plus the hand card. The worker stack keeps its size,
+     * so the hand card is a worker-kind card, each type with probability (its unseen copies) / (all unseen). */
+    int unseen[STPETE_NUM_CARD_TYPES] = { 0 }, total = 0;
+    assert_int_equal(stpete_state_to_json(st, before_text, sizeof before_text, &(size_t){ 0 }), STPETE_OK);
+    int h[STPETE_MAX_HAND];
+    size_t n1;
+    stpete_state_hand(st, 1, h, STPETE_MAX_HAND, &n1);
+    unseen[h[0]]++;
+    total++;
+    /* worker stack contents from the full JSON: count names of worker-kind cards between "worker":[ and ] */
+    char *p = strstr(before_text, "\"stacks\":{\"worker\":[");
+    assert_non_null(p);
+    p += strlen("\"stacks\":{\"worker\":[");
+    while (*p == '"') {
+        char *end = strchr(p + 1, '"');
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(end - p - 1), p + 1);
+        int t;
+        assert_int_equal(stpete_card_from_name(name, &t), STPETE_OK);
+        unseen[t]++;
+        total++;
+        p = end + 1;
+        if (*p == ',')
+            p++;
+    }
+    int draws = 6000, seen[STPETE_NUM_CARD_TYPES] = { 0 };
+    for (int d = 0; d < draws; d++) {
+        assert_int_equal(stpete_state_clone(&copy, st), STPETE_OK);
+        assert_int_equal(stpete_state_resample(copy, 0, (uint64_t)d), STPETE_OK);
+        int x[STPETE_MAX_HAND];
+        size_t n;
+        stpete_state_hand(copy, 1, x, STPETE_MAX_HAND, &n);
+        assert_int_equal(n, 1);
+        assert_true(unseen[x[0]] > 0);
+        seen[x[0]]++;
+        stpete_state_free(copy);
+    }
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+        double prob = (double)unseen[t] / total, mean = draws * prob, sd = sqrt(draws * prob * (1 - prob));
+        if (fabs(seen[t] - mean) > 5 * sd + 1e-9)
+            fail_msg("%s drawn %d times, expected %.1f ± %.1f", stpete_card_name(t), seen[t], mean, sd);
+    }
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_resample_keeps_the_seats_knowledge),
+        cmocka_unit_test(test_resample_public_hands_and_determinism),
+        cmocka_unit_test(test_resample_bad_input),
+        cmocka_unit_test(test_resample_is_unbiased),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,996 @@
+/* Persistence and observation (issue 3): JSON states, per-seat and public views (§9 of the rules spec), replay
+ * records, the event queue. Uses only the public API, plus jansson to read and mutate documents the way a
+ * careless or hostile writer would. */
+#include <jansson.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "stpete/stpete.h"
+#include "test_rng.h"
+
+#define JSON_CAP (64 * 1024)
+
+/* ---- helpers ------------------------------------------------------------------------------------ */
+
+static stpete_game *make_game_opts(int players, uint64_t seed, int public_rubles, int public_hands)
+{
+    stpete_options o;
+    stpete_options_init(&o);
+    o.players = players;
+    o.seed = seed;
+    o.public_rubles = public_rubles;
+    o.public_hands = public_hands;
+    stpete_game *g = NULL;
+    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    return g;
+}
+
+static stpete_game *make_game(int players, uint64_t seed)
+{
+    return make_game_opts(players, seed, 0, 0);
+}
+
+static stpete_state *make_state(const stpete_game *g)
+{
+    stpete_state *st = NULL;
+    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    return st;
+}
+
+static int random_action(const stpete_state *st, uint64_t *rng)
+{
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    size_t n = 0;
+    assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
+    assert_true(n > 0);
+    return ids[rng_below(rng, (int)n)];
+}
+
+/* Serialize into a malloc'd string (asserting the length protocol). */
+static char *to_json(const stpete_state *st, size_t *len_out)
+{
+    size_t len = 0;
+    assert_int_equal(stpete_state_to_json(st, NULL, 0, &len), STPETE_E_BUFFER_TOO_SMALL);
+    char *buf = malloc(len + 1);
+    assert_non_null(buf);
+    size_t len2 = 0;
+    assert_int_equal(stpete_state_to_json(st, buf, len + 1, &len2), STPETE_OK);
+    assert_int_equal(len2, len);
+    assert_int_equal(strlen(buf), len);
+    if (len_out)
+        *len_out = len;
+    return buf;
+}
+
+static char *view_json(const stpete_state *st, int seat)
+{
+    static char buf[JSON_CAP];
+    size_t len = 0;
+    assert_int_equal(stpete_state_view_to_json(st, seat, buf, sizeof buf, &len), STPETE_OK);
+    return buf;
+}
+
+static int env_int(const char *name, int fallback)
+{
+    const char *v = getenv(name);
+    return v && *v ? atoi(v) : fallback;
+}
+
+/* Load a document text with jansson (for inspection and mutation). */
+static json_t *parse(const char *text)
+{
+    json_error_t e;
+    json_t *j = json_loads(text, 0, &e);
+    assert_non_null(j);
+    return j;
+}
+
+/* Dump a mutated document and try to load it as a state of game; returns the status (and frees j). */
+static int load_mutated(json_t *j, const stpete_game *g, stpete_json_error *err)
+{
+    char *text = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+    assert_non_null(text);
+    stpete_state *out = (stpete_state *)&out; /* must become NULL */
+    memset(err, 0x55, sizeof *err);
+    int rc = stpete_state_from_json(&out, g, text, strlen(text), err);
+    free(text);
+    if (rc == STPETE_OK)
+        stpete_state_free(out);
+    else
+        assert_null(out);
+    return rc;
+}
+
+/* ---- round trip ---------------------------------------------------------------------------------- */
+
+/* At every node of many random games: serialize → parse → equal position, and serialize again → the same bytes
+ * (issue 3 item 1, DESIGN §4). STPETE_SERIALIZE_GAMES sets the games per player count (default 500). */
+static void test_round_trip_every_node(void **unused)
+{
+    (void)unused;
+    int games = env_int("STPETE_SERIALIZE_GAMES", 500);
+    long nodes = 0;
+    for (int players = 2; players <= 4; players++) {
+        stpete_game *g = make_game(players, 0);
+        stpete_state *st = make_state(g);
+        for (int k = 0; k < games; k++) {
+            uint64_t rng = (uint64_t)players * 100003u + (uint64_t)k;
+            assert_int_equal(stpete_state_reset(st, rng), STPETE_OK);
+            for (;;) {
+                static char a[JSON_CAP], b[JSON_CAP];
+                size_t len, len_b;
+                assert_int_equal(stpete_state_to_json(st, a, sizeof a, &len), STPETE_OK);
+                stpete_state *back = NULL;
+                stpete_json_error err;
+                int rc = stpete_state_from_json(&back, g, a, len, &err);
+                if (rc != STPETE_OK)
+                    fail_msg("node %ld: %s: %s\n%s", nodes, stpete_strerror(rc), err.text, a);
+                assert_int_equal(stpete_state_equal(st, back), 1);
+                assert_int_equal(stpete_state_to_json(back, b, sizeof b, &len_b), STPETE_OK);
+                assert_int_equal(len_b, len);
+                assert_memory_equal(a, b, len + 1);
+                stpete_state_free(back);
+                nodes++;
+                if (stpete_state_is_terminal(st))
+                    break;
+                assert_int_equal(stpete_state_apply(st, random_action(st, &rng)), STPETE_OK);
+            }
+        }
+        stpete_state_free(st);
+        stpete_game_free(g);
+    }
+    assert_true(nodes > 3L * games * 100);
+}
+
+/* A loaded state plays on exactly like the original: the same legal actions at every step and the same end
+ * under the same actions (issue 3 item 1). */
+static void test_loaded_state_plays_on_identically(void **unused)
+{
+    (void)unused;
+    for (int players = 2; players <= 4; players++)
+        for (int k = 0; k < 20; k++) {
+            stpete_game *g = make_game(players, (uint64_t)k);
+            stpete_state *st = make_state(g);
+            uint64_t rng = (uint64_t)k * 7u + (uint64_t)players;
+            int cut = 10 + rng_below(&rng, 120);
+            for (int i = 0; i < cut && !stpete_state_is_terminal(st); i++)
+                assert_int_equal(stpete_state_apply(st, random_action(st, &rng)), STPETE_OK);
+            size_t len;
+            char *text = to_json(st, &len);
+            stpete_game *g2 = NULL;
+            stpete_state *copy = NULL;
+            assert_int_equal(stpete_game_from_json(&g2, text, len, NULL, NULL), STPETE_OK);
+            assert_int_equal(stpete_state_from_json(&copy, g2, text, len, NULL), STPETE_OK);
+            free(text);
+            while (!stpete_state_is_terminal(st)) {
+                int a[STPETE_MAX_LEGAL_ACTIONS], b[STPETE_MAX_LEGAL_ACTIONS];
+                size_t na, nb;
+                assert_int_equal(stpete_state_legal_actions(st, a, STPETE_MAX_LEGAL_ACTIONS, &na), STPETE_OK);
+                assert_int_equal(stpete_state_legal_actions(copy, b, STPETE_MAX_LEGAL_ACTIONS, &nb), STPETE_OK);
+                assert_int_equal(na, nb);
+                assert_memory_equal(a, b, na * sizeof *a);
+                int id = a[rng_below(&rng, (int)na)];
+                assert_int_equal(stpete_state_apply(st, id), STPETE_OK);
+                assert_int_equal(stpete_state_apply(copy, id), STPETE_OK);
+            }
+            assert_int_equal(stpete_state_is_terminal(copy), 1);
+            unsigned wa, wb;
+            assert_int_equal(stpete_state_winners(st, &wa), STPETE_OK);
+            assert_int_equal(stpete_state_winners(copy, &wb), STPETE_OK);
+            assert_int_equal(wa, wb);
+            for (int s = 0; s < players; s++) {
+                int va, vb;
+                stpete_state_vp(st, s, &va);
+                stpete_state_vp(copy, s, &vb);
+                assert_int_equal(va, vb);
+            }
+            assert_int_equal(stpete_state_equal(st, copy), 1);
+            stpete_state_free(copy);
+            stpete_state_free(st);
+            stpete_game_free(g2);
+            stpete_game_free(g);
+        }
+}
+
+/* The options of the document make the game: stpete_game_from_json() gives the same options (§3, §7.2, §8, §9). */
+static void test_game_from_json_options(void **unused)
+{
+    (void)unused;
+    stpete_options o;
+    stpete_options_init(&o);
+    o.players = 3;
+    o.seed = UINT64_MAX; /* needs all 64 bits: written as a decimal string */
+    o.pub_cap = STPETE_PUB_CAP_PER_PLAYER;
+    o.tie_break = STPETE_TIE_BREAK_RUBLES_TOTAL;
+    o.start_markers[0] = 2, o.start_markers[1] = 0, o.start_markers[2] = 1, o.start_markers[3] = 2;
+    o.public_rubles = 1;
+    stpete_game *g = NULL;
+    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    stpete_state *st = make_state(g);
+    size_t len;
+    char *text = to_json(st, &len);
+    assert_non_null(strstr(text, "\"seed\":\"18446744073709551615\""));
+    stpete_game *g2 = NULL;
+    assert_int_equal(stpete_game_from_json(&g2, text, len, NULL, NULL), STPETE_OK);
+    stpete_options back;
+    stpete_options_init(&back);
+    assert_int_equal(stpete_game_get_options(g2, &back), STPETE_OK);
+    assert_int_equal(back.players, 3);
+    assert_true(back.seed == UINT64_MAX);
+    assert_int_equal(back.pub_cap, STPETE_PUB_CAP_PER_PLAYER);
+    assert_int_equal(back.tie_break, STPETE_TIE_BREAK_RUBLES_TOTAL);
+    assert_memory_equal(back.start_markers, o.start_markers, sizeof o.start_markers);
+    assert_int_equal(back.public_rubles, 1);
+    assert_int_equal(back.public_hands, 0);
+    /* A game with other options is refused (MISMATCH); one with the same rule options but another seed is not. */
+    stpete_game *other = make_game(3, 5);
+    stpete_state *out = NULL;
+    stpete_json_error err;
+    assert_int_equal(stpete_state_from_json(&out, other, text, len, &err), STPETE_E_MISMATCH);
+    assert_null(out);
+    assert_true(strlen(err.text) > 0);
+    o.seed = 99;
+    stpete_game *same_rules = NULL;
+    assert_int_equal(stpete_game_new(&same_rules, &o), STPETE_OK);
+    assert_int_equal(stpete_state_from_json(&out, same_rules, text, len, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_equal(out, st), 1);
+    stpete_state_free(out);
+    free(text);
+    stpete_state_free(st);
+    stpete_game_free(same_rules);
+    stpete_game_free(other);
+    stpete_game_free(g2);
+    stpete_game_free(g);
+}
+
+/* ---- views (§9) ---------------------------------------------------------------------------------- */
+
+/* Play until every seat holds a hand card (takes are preferred), so that hands have something to hide. */
+static void play_until_hands(stpete_state *st, int players, uint64_t *rng)
+{
+    for (int guard = 0; guard < 2000 && !stpete_state_is_terminal(st); guard++) {
+        int full = 1;
+        for (int s = 0; s < players; s++) {
+            size_t n = 0;
+            stpete_state_hand(st, s, NULL, 0, &n);
+            full &= n > 0;
+        }
+        if (full)
+            return;
+        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        size_t n = 0;
+        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+        int pick = ids[rng_below(rng, (int)n)];
+        for (size_t i = 0; i < n; i++) {
+            stpete_action a;
+            stpete_action_decode(ids[i], &a);
+            if (a.kind == STPETE_ACTION_TAKE)
+                pick = ids[i];
+        }
+        assert_int_equal(stpete_state_apply(st, pick), STPETE_OK);
+    }
+    fail_msg("no position with a hand card for every seat");
+}
+
+/* Check one player entry of a view against the state: public parts always, secrets only when allowed. */
+static void check_player_view(const json_t *pj, const stpete_state *st, int seat, int sees_rubles, int sees_hand)
+{
+    int vp;
+    stpete_state_vp(st, seat, &vp);
+    assert_int_equal(json_integer_value(json_object_get(pj, "vp")), vp);
+    int hand[STPETE_MAX_HAND];
+    size_t n = 0;
+    stpete_state_hand(st, seat, hand, STPETE_MAX_HAND, &n);
+    assert_int_equal(json_integer_value(json_object_get(pj, "hand_size")), (json_int_t)n);
+    assert_int_equal(json_array_size(json_object_get(pj, "hand_colours")), n);
+    static const char *const colours[3] = { "green", "blue", "orange" };
+    for (size_t i = 0; i < n; i++) {
+        stpete_card_info info;
+        stpete_card_get_info(hand[i], &info);
+        assert_string_equal(json_string_value(json_array_get(json_object_get(pj, "hand_colours"), i)),
+                            colours[info.colour]);
+    }
+    const json_t *r = json_object_get(pj, "rubles");
+    if (sees_rubles)
+        assert_int_equal(json_integer_value(r), stpete_state_rubles(st, seat));
+    else
+        assert_true(json_is_null(r));
+    const json_t *h = json_object_get(pj, "hand");
+    if (sees_hand) {
+        assert_int_equal(json_array_size(h), n);
+        for (size_t i = 0; i < n; i++)
+            assert_string_equal(json_string_value(json_array_get(h, i)), stpete_card_name(hand[i]));
+    } else {
+        assert_true(json_is_null(h));
+    }
+}
+
+static void check_view(const stpete_state *st, int players, int viewer, int public_rubles, int public_hands)
+{
+    json_t *j = parse(view_json(st, viewer));
+    assert_string_equal(json_string_value(json_object_get(j, "view")), viewer < 0 ? "public" : "seat");
+    assert_true(json_is_null(json_object_get(j, "rng")));
+    const json_t *stacks = json_object_get(j, "stacks"), *sizes = json_object_get(j, "stack_sizes");
+    static const char *const keys[4] = { "worker", "building", "aristocrat", "trading" };
+    for (int s = 0; s < 4; s++) { /* stack order never revealed, sizes public */
+        assert_true(json_is_null(json_object_get(stacks, keys[s])));
+        assert_int_equal(json_integer_value(json_object_get(sizes, keys[s])), stpete_state_stack_size(st, s));
+    }
+    for (int s = 0; s < players; s++)
+        check_player_view(json_array_get(json_object_get(j, "players"), (size_t)s), st, s,
+                          s == viewer || public_rubles, s == viewer || public_hands);
+    json_decref(j);
+    /* A view is not a playable state: refused with REDACTED and a message (issue 3 item 2). */
+    stpete_state *out = NULL;
+    stpete_json_error err;
+    const char *text = view_json(st, viewer);
+    assert_int_equal(stpete_state_from_json(&out, stpete_state_game(st), text, strlen(text), &err),
+                     STPETE_E_REDACTED);
+    assert_null(out);
+    assert_non_null(strstr(err.text, "§9"));
+}
+
+static void test_views_hide_secrets(void **unused)
+{
+    (void)unused;
+    for (int variant = 0; variant < 4; variant++) {
+        int pr = variant & 1, ph = variant >> 1;
+        for (int players = 2; players <= 4; players++) {
+            stpete_game *g = make_game_opts(players, (uint64_t)(players + 10 * variant), pr, ph);
+            stpete_state *st = make_state(g);
+            uint64_t rng = (uint64_t)variant * 31u + (uint64_t)players;
+            play_until_hands(st, players, &rng);
+            for (int viewer = STPETE_VIEW_PUBLIC; viewer < players; viewer++)
+                check_view(st, players, viewer, pr, ph);
+            /* The view of a seat is the full state minus the secrets: the board is in it. */
+            json_t *full = parse(to_json(st, NULL)), *view = parse(view_json(st, 0));
+            assert_true(json_equal(json_object_get(full, "upper_row"), json_object_get(view, "upper_row")));
+            assert_true(json_equal(json_object_get(full, "discard"), json_object_get(view, "discard")));
+            json_decref(full);
+            json_decref(view);
+            size_t len;
+            assert_int_equal(stpete_state_view_to_json(st, players, NULL, 0, &len), STPETE_E_INVALID_ARGUMENT);
+            assert_int_equal(stpete_state_view_to_json(st, -2, NULL, 0, &len), STPETE_E_INVALID_ARGUMENT);
+            stpete_state_free(st);
+            stpete_game_free(g);
+        }
+    }
+}
+
+/* ---- bad input ----------------------------------------------------------------------------------- */
+
+static void *only_malloc(void *user, size_t size)
+{
+    (void)user;
+    return malloc(size);
+}
+
+static void test_null_and_buffer_arguments(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(2, 1);
+    stpete_state *st = make_state(g);
+    size_t len = 0, need = 0;
+    char small[8];
+    assert_int_equal(stpete_state_to_json(NULL, small, sizeof small, &len), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_to_json(st, small, sizeof small, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_to_json(st, NULL, 5, &len), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_to_json(st, small, sizeof small, &need), STPETE_E_BUFFER_TOO_SMALL);
+    assert_true(need > sizeof small);
+    char *buf = malloc(need + 1);
+    /* exactly the length is one byte short (the NUL) */
+    assert_int_equal(stpete_state_to_json(st, buf, need, &len), STPETE_E_BUFFER_TOO_SMALL);
+    assert_int_equal(stpete_state_to_json(st, buf, need + 1, &len), STPETE_OK);
+    assert_int_equal(len, need);
+    stpete_state *out = (stpete_state *)buf;
+    stpete_game *gout = (stpete_game *)buf;
+    assert_int_equal(stpete_state_from_json(NULL, g, buf, len, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_from_json(&out, NULL, buf, len, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_null(out);
+    assert_int_equal(stpete_state_from_json(&out, g, NULL, len, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_game_from_json(NULL, buf, len, NULL, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_game_from_json(&gout, NULL, len, NULL, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_null(gout);
+    stpete_allocator partial = { only_malloc, NULL, NULL, NULL };
+    assert_int_equal(stpete_game_from_json(&gout, buf, len, &partial, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_null(gout);
+    int ids[4] = { 0 };
+    size_t n;
+    assert_int_equal(stpete_replay_to_json(NULL, 1, ids, 0, NULL, 0, &len), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_replay_to_json(g, 1, NULL, 3, NULL, 0, &len), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_replay_from_json(NULL, ids, 4, &n, buf, len, NULL, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_replay_from_json(&gout, NULL, 4, &n, buf, len, NULL, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_replay_from_json(&gout, ids, 4, NULL, buf, len, NULL, NULL), STPETE_E_INVALID_ARGUMENT);
+    /* a state document is not a replay record */
+    stpete_json_error err;
+    assert_int_equal(stpete_replay_from_json(&gout, ids, 4, &n, buf, len, NULL, &err), STPETE_E_PARSE);
+    assert_non_null(strstr(err.text, "format"));
+    free(buf);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+/* Every truncation of a valid document is refused, never a crash, never a state; syntax errors carry a line and
+ * column (issue 3 item 4). */
+static void test_truncated_documents(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(3, 4);
+    stpete_state *st = make_state(g);
+    uint64_t rng = 4;
+    for (int i = 0; i < 60; i++)
+        stpete_state_apply(st, random_action(st, &rng));
+    size_t len;
+    char *text = to_json(st, &len);
+    for (size_t cut = 0; cut < len; cut++) {
+        stpete_state *out = NULL;
+        stpete_game *gout = NULL;
+        stpete_json_error err;
+        assert_int_equal(stpete_state_from_json(&out, g, text, cut, &err), STPETE_E_PARSE);
+        assert_null(out);
+        assert_true(err.line >= 1 && err.column >= 0 && err.position >= 0);
+        assert_true(strlen(err.text) > 0);
+        assert_int_equal(stpete_game_from_json(&gout, text, cut, NULL, NULL), STPETE_E_PARSE);
+        assert_null(gout);
+    }
+    /* a syntax error on line 3 is reported on line 3 */
+    const char *bad = "{\n  \"format\": \"stpete-state\",\n  \"format_version\": 1,,\n}";
+    stpete_state *out = NULL;
+    stpete_json_error err;
+    assert_int_equal(stpete_state_from_json(&out, g, bad, strlen(bad), &err), STPETE_E_PARSE);
+    assert_int_equal(err.line, 3);
+    assert_true(err.column > 1);
+    /* trailing garbage, duplicate keys, a NUL inside, not an object */
+    const char *others[] = { "{} x", "{\"format\":\"stpete-state\",\"format\":\"stpete-state\"}", "[1,2]", "\"text\"",
+                             "" };
+    for (size_t i = 0; i < sizeof others / sizeof *others; i++)
+        assert_int_equal(stpete_state_from_json(&out, g, others[i], strlen(others[i]), &err), STPETE_E_PARSE);
+    char with_nul[] = "{\"format\":\"stpete\0state\"}";
+    assert_int_equal(stpete_state_from_json(&out, g, with_nul, sizeof with_nul - 1, &err), STPETE_E_PARSE);
+    free(text);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+/* A mutation of a valid document, by a path of keys / indexes (ints as strings starting with '#'). */
+typedef struct mutation {
+    const char *what;
+    int expect;
+    void (*apply)(json_t *doc);
+} mutation;
+
+static json_t *at(json_t *doc, const char *path)
+{
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", path);
+    json_t *cur = doc;
+    for (char *tok = strtok(buf, "/"); tok && cur; tok = strtok(NULL, "/"))
+        cur = tok[0] == '#' ? json_array_get(cur, (size_t)atoi(tok + 1)) : json_object_get(cur, tok);
+    assert_non_null(cur);
+    return cur;
+}
+
+static void m_version(json_t *d) { json_object_set_new(d, "format_version", json_integer(2)); }
+static void m_version_text(json_t *d) { json_object_set_new(d, "format_version", json_string("1")); }
+static void m_format(json_t *d) { json_object_set_new(d, "format", json_string("chess")); }
+static void m_unknown_key(json_t *d) { json_object_set_new(d, "cheat", json_true()); }
+static void m_missing_key(json_t *d) { json_object_del(d, "round"); }
+static void m_negative_rubles(json_t *d) { json_object_set_new(at(d, "players/#0"), "rubles", json_integer(-1)); }
+static void m_rubles_text(json_t *d) { json_object_set_new(at(d, "players/#0"), "rubles", json_string("25")); }
+static void m_huge_vp(json_t *d) { json_object_set_new(at(d, "players/#1"), "vp", json_integer(1LL << 40)); }
+static void m_extra_card(json_t *d) { json_array_append_new(at(d, "lower_row"), json_string("Lumberjack")); }
+static void m_missing_card(json_t *d) { json_array_remove(at(d, "upper_row"), 0); }
+static void m_card_twice(json_t *d) /* the top worker also in a display: a card in two places */
+{
+    json_t *stack = at(d, "stacks/worker");
+    json_array_append(at(d, "players/#0/display"), json_array_get(stack, json_array_size(stack) - 1));
+}
+static void m_wrong_stack(json_t *d) /* a worker moved into the building stack (sizes kept consistent) */
+{
+    json_t *w = at(d, "stacks/worker"), *b = at(d, "stacks/building");
+    json_array_append(b, json_array_get(w, 0));
+    json_array_remove(w, 0);
+    json_object_set_new(at(d, "stack_sizes"), "worker", json_integer((json_int_t)json_array_size(w)));
+    json_object_set_new(at(d, "stack_sizes"), "building", json_integer((json_int_t)json_array_size(b)));
+}
+static void m_stack_size(json_t *d) { json_object_set_new(at(d, "stack_sizes"), "trading", json_integer(3)); }
+static void m_unknown_card(json_t *d) { json_array_set_new(at(d, "upper_row"), 0, json_string("Lumberjill")); }
+static void m_current(json_t *d) { json_object_set_new(d, "current_player", json_integer(7)); }
+static void m_phase(json_t *d) { json_object_set_new(d, "phase", json_string("lunch")); }
+static void m_rng_even(json_t *d) { json_object_set_new(at(d, "rng"), "inc", json_string("2")); }
+static void m_rng_text(json_t *d) { json_object_set_new(at(d, "rng"), "state", json_string("xyz")); }
+static void m_markers(json_t *d) /* seat 0 holds 3 markers (§3) */
+{
+    json_t *m = at(d, "start_player_markers");
+    for (int k = 0; k < 3; k++)
+        json_array_set_new(m, (size_t)k, json_integer(0));
+}
+static void m_observatory(json_t *d) { json_object_set_new(d, "decision", json_string("observatory")); }
+static void m_pub(json_t *d) { json_object_set_new(d, "decision", json_string("pub")); }
+static void m_hand_size(json_t *d) { json_object_set_new(at(d, "players/#1"), "hand_size", json_integer(2)); }
+static void m_players(json_t *d) { json_object_set_new(at(d, "options"), "players", json_integer(2)); }
+static void m_seat_count(json_t *d) { json_array_remove(at(d, "players"), 2); }
+static void m_view(json_t *d) { json_object_set_new(d, "view", json_string("seat")); }
+static void m_nested(json_t *d) { json_object_set_new(d, "round", json_pack("[[[[]]]]")); }
+
+static void test_rule_inconsistent_documents(void **unused)
+{
+    (void)unused;
+    static const mutation mutations[] = {
+        { "format_version 2", STPETE_E_UNSUPPORTED_VERSION, m_version },
+        { "format_version as text", STPETE_E_PARSE, m_version_text },
+        { "another format", STPETE_E_PARSE, m_format },
+        { "an unknown key", STPETE_E_PARSE, m_unknown_key },
+        { "a missing key", STPETE_E_PARSE, m_missing_key },
+        { "negative rubles", STPETE_E_INCONSISTENT, m_negative_rubles },
+        { "rubles as text", STPETE_E_PARSE, m_rubles_text },
+        { "VP out of range", STPETE_E_INCONSISTENT, m_huge_vp },
+        { "117 cards", STPETE_E_INCONSISTENT, m_extra_card },
+        { "115 cards", STPETE_E_INCONSISTENT, m_missing_card },
+        { "a card in two places", STPETE_E_INCONSISTENT, m_card_twice },
+        { "a worker in the building stack", STPETE_E_INCONSISTENT, m_wrong_stack },
+        { "a wrong stack size", STPETE_E_INCONSISTENT, m_stack_size },
+        { "an unknown card", STPETE_E_PARSE, m_unknown_card },
+        { "a seat out of range", STPETE_E_INCONSISTENT, m_current },
+        { "an unknown phase", STPETE_E_PARSE, m_phase },
+        { "an even PCG increment", STPETE_E_INCONSISTENT, m_rng_even },
+        { "a non-hex PRNG state", STPETE_E_PARSE, m_rng_text },
+        { "three markers on one seat", STPETE_E_INCONSISTENT, m_markers },
+        { "an Observatory decision without a card", STPETE_E_INCONSISTENT, m_observatory },
+        { "a Pub decision outside the building phase", STPETE_E_INCONSISTENT, m_pub },
+        { "a hand size that does not match", STPETE_E_INCONSISTENT, m_hand_size },
+        { "options of another game", STPETE_E_MISMATCH, m_players },
+        { "a seat missing", STPETE_E_PARSE, m_seat_count },
+        { "a view", STPETE_E_REDACTED, m_view },
+        { "nested arrays instead of a number", STPETE_E_PARSE, m_nested },
+    };
+    stpete_game *g = make_game(3, 8);
+    stpete_state *st = make_state(g); /* worker phase of round 1: not a Pub or Observatory decision */
+    char *text = to_json(st, NULL);
+    for (size_t i = 0; i < sizeof mutations / sizeof *mutations; i++) {
+        json_t *doc = parse(text);
+        mutations[i].apply(doc);
+        stpete_json_error err;
+        int rc = load_mutated(doc, g, &err);
+        if (rc != mutations[i].expect)
+            fail_msg("%s: expected %s, got %s (%s)", mutations[i].what, stpete_strerror(mutations[i].expect),
+                     stpete_strerror(rc), rc ? err.text : "");
+        assert_int_equal(err.line, -1); /* not a syntax error */
+        assert_true(strlen(err.text) > 0 && strlen(err.text) < sizeof err.text);
+    }
+    free(text);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+/* ---- replay records ------------------------------------------------------------------------------ */
+
+static char *replay_text(const stpete_game *g, uint64_t seed, const int *ids, size_t n)
+{
+    size_t len = 0;
+    assert_int_equal(stpete_replay_to_json(g, seed, ids, n, NULL, 0, &len), STPETE_E_BUFFER_TOO_SMALL);
+    char *buf = malloc(len + 1);
+    assert_int_equal(stpete_replay_to_json(g, seed, ids, n, buf, len + 1, &len), STPETE_OK);
+    return buf;
+}
+
+/* Record a random game (from a reset seed), read it back: same actions, and replaying them reaches the same end. */
+static void test_replay_round_trip(void **unused)
+{
+    (void)unused;
+    for (int players = 2; players <= 4; players++)
+        for (int partial = 0; partial < 2; partial++) {
+            stpete_game *g = make_game(players, 1234); /* the replay's seed is the reset seed, not this one */
+            stpete_state *st = make_state(g);
+            uint64_t seed = 77u + (uint64_t)players, rng = seed;
+            assert_int_equal(stpete_state_reset(st, seed), STPETE_OK);
+            int ids[4000];
+            size_t n = 0;
+            while (!stpete_state_is_terminal(st) && (!partial || n < 50)) {
+                ids[n] = random_action(st, &rng);
+                assert_int_equal(stpete_state_apply(st, ids[n]), STPETE_OK);
+                n++;
+            }
+            char *text = replay_text(g, seed, ids, n);
+            json_t *doc = parse(text);
+            assert_int_equal(json_is_true(at(doc, "result/game_over")), !partial);
+            assert_int_equal(json_array_size(at(doc, "actions")), n);
+            json_decref(doc);
+            size_t count = 0;
+            stpete_game *g2 = (stpete_game *)text;
+            assert_int_equal(stpete_replay_from_json(&g2, NULL, 0, &count, text, strlen(text), NULL, NULL),
+                             STPETE_E_BUFFER_TOO_SMALL);
+            assert_null(g2);
+            assert_int_equal(count, n);
+            int *back = malloc(n * sizeof *back + 1);
+            assert_int_equal(stpete_replay_from_json(&g2, back, n, &count, text, strlen(text), NULL, NULL),
+                             STPETE_OK);
+            assert_memory_equal(back, ids, n * sizeof *ids);
+            stpete_state *again = make_state(g2); /* the replay's game starts from the recorded seed */
+            for (size_t i = 0; i < n; i++)
+                assert_int_equal(stpete_state_apply(again, back[i]), STPETE_OK);
+            assert_int_equal(stpete_state_equal(again, st), 1);
+            free(back);
+            free(text);
+            stpete_state_free(again);
+            stpete_state_free(st);
+            stpete_game_free(g2);
+            stpete_game_free(g);
+        }
+}
+
+static void test_replay_rejects_bad_records(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(2, 5);
+    stpete_state *st = make_state(g);
+    uint64_t rng = 5;
+    int ids[64];
+    for (int i = 0; i < 40; i++) {
+        ids[i] = random_action(st, &rng);
+        stpete_state_apply(st, ids[i]);
+    }
+    /* writing refuses an illegal sequence */
+    int bad[2] = { ids[0], 960 /* observatory discard: no Observatory draw pending */ };
+    size_t len;
+    assert_int_equal(stpete_replay_to_json(g, 5, bad, 2, NULL, 0, &len), STPETE_E_ILLEGAL_ACTION);
+    char *text = replay_text(g, 5, ids, 40);
+    int out[64];
+    size_t n;
+    stpete_json_error err;
+    stpete_game *g2 = NULL;
+    /* an illegal action at index 7 */
+    json_t *doc = parse(text);
+    json_object_set_new(at(doc, "actions/#7"), "id", json_integer(960));
+    json_object_del(at(doc, "actions/#7"), "action");
+    char *t2 = json_dumps(doc, 0);
+    assert_int_equal(stpete_replay_from_json(&g2, out, 64, &n, t2, strlen(t2), NULL, &err), STPETE_E_INCONSISTENT);
+    assert_null(g2);
+    assert_non_null(strstr(err.text, "actions[7]"));
+    free(t2);
+    json_decref(doc);
+    /* a string naming another action */
+    doc = parse(text);
+    json_object_set_new(at(doc, "actions/#3"), "action", json_string("pass"));
+    t2 = json_dumps(doc, 0);
+    int rc = stpete_replay_from_json(&g2, out, 64, &n, t2, strlen(t2), NULL, &err);
+    free(t2);
+    json_decref(doc);
+    stpete_action a3;
+    stpete_action_decode(ids[3], &a3);
+    if (a3.kind != STPETE_ACTION_PASS) {
+        assert_int_equal(rc, STPETE_E_INCONSISTENT);
+        assert_non_null(strstr(err.text, "actions[3]"));
+    }
+    /* a result that the actions do not reach */
+    doc = parse(text);
+    json_array_set_new(at(doc, "result/vp"), 0, json_integer(99));
+    t2 = json_dumps(doc, 0);
+    assert_int_equal(stpete_replay_from_json(&g2, out, 64, &n, t2, strlen(t2), NULL, &err), STPETE_E_INCONSISTENT);
+    assert_non_null(strstr(err.text, "result"));
+    free(t2);
+    json_decref(doc);
+    /* the id is required, the string optional; a null result is not checked */
+    doc = parse(text);
+    json_object_del(at(doc, "actions/#0"), "action");
+    json_object_set_new(doc, "result", json_null());
+    t2 = json_dumps(doc, 0);
+    assert_int_equal(stpete_replay_from_json(&g2, out, 64, &n, t2, strlen(t2), NULL, &err), STPETE_OK);
+    stpete_game_free(g2);
+    free(t2);
+    json_decref(doc);
+    doc = parse(text);
+    json_object_del(at(doc, "actions/#0"), "id");
+    t2 = json_dumps(doc, 0);
+    assert_int_equal(stpete_replay_from_json(&g2, out, 64, &n, t2, strlen(t2), NULL, &err), STPETE_E_PARSE);
+    free(t2);
+    json_decref(doc);
+    /* a truncated record */
+    for (size_t cut = 0; cut < strlen(text); cut += 7) {
+        assert_int_equal(stpete_replay_from_json(&g2, out, 64, &n, text, cut, NULL, &err), STPETE_E_PARSE);
+        assert_null(g2);
+    }
+    free(text);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+/* ---- events -------------------------------------------------------------------------------------- */
+
+typedef struct tally {
+    int vp[STPETE_MAX_PLAYERS];      /* VP from scoring and Pub events */
+    int rubles[STPETE_MAX_PLAYERS];  /* rubles from scoring, minus prices and Pub payments */
+    int final_vp[STPETE_MAX_PLAYERS];
+    int game_over;
+    unsigned winners;
+} tally;
+
+static void count_event(tally *t, const stpete_event *ev)
+{
+    switch (ev->kind) {
+    case STPETE_EVENT_SCORING:
+        t->vp[ev->seat] += ev->vp;
+        t->rubles[ev->seat] += ev->rubles;
+        break;
+    case STPETE_EVENT_PUB:
+        t->vp[ev->seat] += ev->vp;
+        t->rubles[ev->seat] -= ev->rubles;
+        break;
+    case STPETE_EVENT_BUY:
+    case STPETE_EVENT_PLAY:
+        t->rubles[ev->seat] -= ev->price;
+        break;
+    case STPETE_EVENT_FINAL_SCORING:
+        t->final_vp[ev->seat] = ev->vp;
+        break;
+    case STPETE_EVENT_GAME_OVER:
+        t->game_over++;
+        t->winners = (unsigned)ev->amount;
+        break;
+    default:
+        break;
+    }
+}
+
+typedef struct recorder {
+    stpete_event events[512];
+    int n;
+} recorder;
+
+static void record_event(const stpete_state *st, const stpete_event *ev, void *user)
+{
+    (void)st;
+    recorder *r = user;
+    if (r->n < 512)
+        r->events[r->n++] = *ev;
+}
+
+/* Summing the events of a game reproduces its final scores (issue 3 item 5): VP from scorings and Pubs plus the
+ * §8 final-scoring bonus give the final VP; 25 R plus scoring income minus prices and Pub payments give the
+ * rubles left (R15, §4.4, §5, §7.2, §8). The queue delivers exactly what the callback sees. */
+static void test_event_queue_reproduces_scores(void **unused)
+{
+    (void)unused;
+    for (int players = 2; players <= 4; players++)
+        for (int k = 0; k < 30; k++) {
+            stpete_game *g = make_game(players, (uint64_t)(k * 3 + players));
+            stpete_state *st = make_state(g);
+            assert_int_equal(stpete_state_pending_events(st), 0);
+            assert_int_equal(stpete_state_set_event_queue(st, 1), STPETE_OK);
+            recorder rec = { .n = 0 };
+            assert_int_equal(stpete_state_set_event_callback(st, record_event, &rec), STPETE_OK);
+            assert_int_equal(stpete_state_reset(st, (uint64_t)k), STPETE_OK); /* the deal of §3 is reported too */
+            tally t;
+            memset(&t, 0, sizeof t);
+            uint64_t rng = (uint64_t)k;
+            int deals = 0;
+            for (;;) {
+                stpete_event ev;
+                int got = 0;
+                assert_int_equal(stpete_state_pending_events(st), rec.n);
+                while (stpete_state_next_event(st, &ev) == 1) {
+                    assert_true(got < rec.n);
+                    assert_memory_equal(&ev, &rec.events[got], sizeof ev); /* queue == callback */
+                    count_event(&t, &ev);
+                    deals += ev.kind == STPETE_EVENT_DEAL;
+                    got++;
+                }
+                assert_int_equal(got, rec.n);
+                rec.n = 0;
+                if (stpete_state_is_terminal(st))
+                    break;
+                assert_int_equal(stpete_state_apply(st, random_action(st, &rng)), STPETE_OK);
+            }
+            assert_true(deals >= 2 * players);
+            assert_int_equal(t.game_over, 1);
+            unsigned winners;
+            stpete_state_winners(st, &winners);
+            assert_int_equal(t.winners, winners);
+            for (int s = 0; s < players; s++) {
+                stpete_score sc;
+                assert_int_equal(stpete_state_score(st, s, &sc), STPETE_OK);
+                int vp;
+                stpete_state_vp(st, s, &vp);
+                assert_int_equal(t.vp[s], sc.vp_before);
+                assert_int_equal(t.vp[s] + sc.aristocrat_bonus + sc.rubles_bonus + sc.hand_penalty, vp);
+                assert_int_equal(t.final_vp[s], vp);
+                assert_int_equal(25 + t.rubles[s], stpete_state_rubles(st, s));
+            }
+            stpete_state_free(st);
+            stpete_game_free(g);
+        }
+}
+
+static void test_event_queue_switching(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(4, 3);
+    stpete_state *st = make_state(g);
+    stpete_event ev;
+    assert_int_equal(stpete_state_next_event(st, &ev), 0); /* off: empty */
+    assert_int_equal(stpete_state_next_event(NULL, &ev), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_next_event(st, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_pending_events(NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_set_event_queue(NULL, 1), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_set_event_queue(st, 2), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_set_event_queue(st, 1), STPETE_OK);
+    assert_int_equal(stpete_state_apply(st, 0), STPETE_OK); /* a pass */
+    assert_int_equal(stpete_state_pending_events(st), 1);
+    assert_int_equal(stpete_state_next_event(st, &ev), 1);
+    assert_int_equal(ev.kind, STPETE_EVENT_PASS);
+    assert_int_equal(ev.amount, 1);
+    /* many actions without draining: the queue grows and keeps everything in order */
+    uint64_t rng = 3;
+    int applied = 0;
+    while (!stpete_state_is_terminal(st)) {
+        assert_int_equal(stpete_state_apply(st, random_action(st, &rng)), STPETE_OK);
+        applied++;
+    }
+    int pending = stpete_state_pending_events(st), last = -1, n = 0;
+    assert_true(pending > applied);
+    while (stpete_state_next_event(st, &ev) == 1)
+        last = ev.kind, n++;
+    assert_int_equal(n, pending);
+    assert_int_equal(last, STPETE_EVENT_GAME_OVER);
+    /* clones do not inherit the queue; turning it off drops pending events */
+    assert_int_equal(stpete_state_reset(st, 9), STPETE_OK);
+    assert_true(stpete_state_pending_events(st) > 0);
+    stpete_state *c = NULL;
+    assert_int_equal(stpete_state_clone(&c, st), STPETE_OK);
+    assert_int_equal(stpete_state_pending_events(c), 0);
+    assert_int_equal(stpete_state_set_event_queue(st, 0), STPETE_OK);
+    assert_int_equal(stpete_state_pending_events(st), 0);
+    assert_int_equal(stpete_state_next_event(st, &ev), 0);
+    stpete_state_free(c);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+/* Inside a callback, the queue is read-only too: next_event and set_event_queue return REENTRANT. */
+typedef struct reentry {
+    stpete_state *st;
+    int calls, next_rc, set_rc, apply_rc;
+} reentry;
+
+static void try_reenter(const stpete_state *st, const stpete_event *ev, void *user)
+{
+    (void)st;
+    (void)ev;
+    reentry *r = user;
+    stpete_event e;
+    r->calls++;
+    r->next_rc = stpete_state_next_event(r->st, &e);
+    r->set_rc = stpete_state_set_event_queue(r->st, 0);
+    r->apply_rc = stpete_state_apply(r->st, 0);
+}
+
+static void test_event_queue_reentrancy(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(2, 3);
+    stpete_state *st = make_state(g);
+    reentry r = { st, 0, 0, 0, 0 };
+    assert_int_equal(stpete_state_set_event_queue(st, 1), STPETE_OK);
+    assert_int_equal(stpete_state_set_event_callback(st, try_reenter, &r), STPETE_OK);
+    stpete_state *before = NULL;
+    assert_int_equal(stpete_state_clone(&before, st), STPETE_OK);
+    assert_int_equal(stpete_state_apply(st, 0), STPETE_OK);
+    assert_int_equal(r.calls, 1);
+    assert_int_equal(r.next_rc, STPETE_E_REENTRANT);
+    assert_int_equal(r.set_rc, STPETE_E_REENTRANT);
+    assert_int_equal(r.apply_rc, STPETE_E_REENTRANT);
+    assert_int_equal(stpete_state_pending_events(st), 1); /* the queue kept its event */
+    assert_int_equal(stpete_state_consecutive_passes(st), 1); /* only the outer pass happened */
+    stpete_state_free(before);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+/* An allocator that fails from the n-th call on (counting malloc and realloc). */
+typedef struct failing {
+    int calls, fail_at, live;
+} failing;
+
+static void *f_malloc(void *user, size_t size)
+{
+    failing *f = user;
+    if (++f->calls >= f->fail_at)
+        return NULL;
+    f->live++;
+    return malloc(size);
+}
+
+static void *f_realloc(void *user, void *ptr, size_t size)
+{
+    failing *f = user;
+    if (++f->calls >= f->fail_at)
+        return NULL;
+    if (!ptr)
+        f->live++;
+    return realloc(ptr, size);
+}
+
+static void f_free(void *user, void *ptr)
+{
+    failing *f = user;
+    f->live--;
+    free(ptr);
+}
+
+/* Growing the queue happens before the step: when it fails, apply returns OUT_OF_MEMORY and nothing changed. */
+static void test_event_queue_out_of_memory(void **unused)
+{
+    (void)unused;
+    failing f = { 0, 1 << 30, 0 };
+    stpete_options o;
+    stpete_options_init(&o);
+    o.players = 2;
+    o.allocator = (stpete_allocator){ f_malloc, f_realloc, f_free, &f };
+    stpete_game *g = NULL;
+    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    stpete_state *st = make_state(g), *before = NULL;
+    assert_int_equal(stpete_state_clone(&before, st), STPETE_OK);
+    assert_int_equal(stpete_state_set_event_queue(st, 1), STPETE_OK);
+    f.fail_at = f.calls + 1; /* the next allocation fails */
+    assert_int_equal(stpete_state_apply(st, 0), STPETE_E_OUT_OF_MEMORY);
+    assert_int_equal(stpete_state_equal(st, before), 1);
+    assert_int_equal(stpete_state_pending_events(st), 0);
+    assert_true(strlen(stpete_state_last_error(st)) > 0);
+    assert_int_equal(stpete_state_reset(st, 1), STPETE_E_OUT_OF_MEMORY);
+    assert_int_equal(stpete_state_equal(st, before), 1);
+    f.fail_at = 1 << 30;
+    assert_int_equal(stpete_state_apply(st, 0), STPETE_OK);
+    assert_int_equal(stpete_state_pending_events(st), 1);
+    /* loading through a failing allocator: a clean OUT_OF_MEMORY, nothing built, nothing leaked */
+    char *text = to_json(st, NULL);
+    for (int n = 1; n <= 3; n++) {
+        f.calls = 0;
+        f.fail_at = n;
+        stpete_game *g2 = NULL;
+        stpete_state *s2 = NULL;
+        int rc = stpete_game_from_json(&g2, text, strlen(text), &o.allocator, NULL);
+        if (rc == STPETE_OK)
+            rc = stpete_state_from_json(&s2, g2, text, strlen(text), NULL);
+        if (n <= 2) {
+            assert_int_equal(rc, STPETE_E_OUT_OF_MEMORY);
+            assert_null(s2);
+        } else {
+            assert_int_equal(rc, STPETE_OK);
+        }
+        stpete_state_free(s2);
+        stpete_game_free(g2);
+    }
+    free(text);
+    stpete_state_free(before);
+    stpete_state_free(st);
+    stpete_game_free(g);
+    assert_int_equal(f.live, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_trip_every_node),
+        cmocka_unit_test(test_loaded_state_plays_on_identically),
+        cmocka_unit_test(test_game_from_json_options),
+        cmocka_unit_test(test_views_hide_secrets),
+        cmocka_unit_test(test_null_and_buffer_arguments),
+        cmocka_unit_test(test_truncated_documents),
+        cmocka_unit_test(test_rule_inconsistent_documents),
+        cmocka_unit_test(test_replay_round_trip),
+        cmocka_unit_test(test_replay_rejects_bad_records),
+        cmocka_unit_test(test_event_queue_reproduces_scores),
+        cmocka_unit_test(test_event_queue_switching),
+        cmocka_unit_test(test_event_queue_reentrancy),
+        cmocka_unit_test(test_event_queue_out_of_memory),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
