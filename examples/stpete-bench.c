@@ -18,7 +18,8 @@
  *   - nanoseconds per stpete_state_clone (+ stpete_state_free) and per stpete_state_copy;
  *   - bytes per state (what stpete_state_new asks the allocator for);
  *   - heap allocations per game (through the options' allocator hooks, which count every call);
- *   - JSON serialize/parse throughput: not yet (see the marked place below).
+ *   - JSON: ns per stpete_state_to_json and per stpete_state_from_json (+ free) of the sampled positions, bytes
+ *     per text and MB/s (each text is first checked to load back to an equal position).
  * Timed parts run for --seconds each (default 1) unless --games / --iterations fix their size. --json prints one
  * JSON object instead of text. Only the public API is used. */
 #define _POSIX_C_SOURCE 199309L
@@ -121,6 +122,9 @@ typedef struct result {
     double clone_seconds;
     long copies;
     double copy_seconds;
+    long serialized, parsed;
+    double serialize_seconds, parse_seconds;
+    double json_bytes;    /* mean length of a state's JSON text */
     size_t state_bytes;
 } result;
 
@@ -299,6 +303,70 @@ static int bench_clone_copy(const config *cfg, stpete_state **sample, result *r)
     return 0;
 }
 
+/* JSON: stpete_state_to_json of the sampled positions into a caller buffer, then stpete_state_from_json of those
+ * texts (a new state each time, freed). Each text is checked to load back to an equal position first. */
+static int bench_json(const config *cfg, const stpete_game *game, stpete_state **sample, result *r)
+{
+    enum { JSON_CAP = 1 << 15 };
+    char *buf = malloc(JSON_CAP);
+    char **texts = calloc(SAMPLE_POSITIONS, sizeof *texts);
+    size_t *lens = calloc(SAMPLE_POSITIONS, sizeof *lens);
+    int rc = buf && texts && lens ? STPETE_OK : STPETE_E_OUT_OF_MEMORY;
+    double total = 0;
+    for (int i = 0; i < SAMPLE_POSITIONS && rc == STPETE_OK; i++) {
+        rc = stpete_state_to_json(sample[i], buf, JSON_CAP, &lens[i]);
+        texts[i] = rc == STPETE_OK ? malloc(lens[i] + 1) : NULL;
+        if (rc == STPETE_OK && !texts[i])
+            rc = STPETE_E_OUT_OF_MEMORY;
+        if (rc == STPETE_OK) {
+            memcpy(texts[i], buf, lens[i] + 1);
+            total += (double)lens[i];
+            stpete_state *back = NULL;
+            rc = stpete_state_from_json(&back, game, texts[i], lens[i], NULL);
+            if (rc == STPETE_OK && stpete_state_equal(back, sample[i]) != 1)
+                rc = STPETE_E_MISMATCH;
+            stpete_state_free(back);
+        }
+    }
+    if (rc == STPETE_OK) {
+        r->json_bytes = total / SAMPLE_POSITIONS;
+        long n = 0;
+        size_t len = 0, sum = 0;
+        double start = now(), elapsed = 0, cpu = cpu_now();
+        while (cfg->iterations ? n < cfg->iterations : (elapsed = now() - start) < cfg->seconds) {
+            for (int i = 0; i < SAMPLE_POSITIONS; i++) {
+                stpete_state_to_json(sample[i], buf, JSON_CAP, &len);
+                sum += len;
+            }
+            n += SAMPLE_POSITIONS;
+        }
+        r->serialized = n;
+        r->serialize_seconds = cpu_now() - cpu;
+        sink = (long)sum;
+
+        n = 0;
+        start = now();
+        elapsed = 0;
+        cpu = cpu_now();
+        while (rc == STPETE_OK && (cfg->iterations ? n < cfg->iterations : (elapsed = now() - start) < cfg->seconds)) {
+            for (int i = 0; i < SAMPLE_POSITIONS && rc == STPETE_OK; i++) {
+                stpete_state *st = NULL;
+                rc = stpete_state_from_json(&st, game, texts[i], lens[i], NULL);
+                stpete_state_free(st);
+            }
+            n += SAMPLE_POSITIONS;
+        }
+        r->parsed = n;
+        r->parse_seconds = cpu_now() - cpu;
+    }
+    for (int i = 0; texts && i < SAMPLE_POSITIONS; i++)
+        free(texts[i]);
+    free(texts);
+    free(lens);
+    free(buf);
+    return rc == STPETE_OK ? 0 : die("JSON", rc);
+}
+
 static int run_players(const config *cfg, int players, result *r)
 {
     memset(r, 0, sizeof *r);
@@ -340,9 +408,8 @@ static int run_players(const config *cfg, int players, result *r)
     if (rc == 0)
         rc = bench_clone_copy(cfg, sample, r);
 
-    /* ---- JSON serialize / parse throughput: to be added here when stpete_state_to_json and
-     * stpete_state_from_json exist (issue 3): serialize the sampled positions in a loop (bytes/s, ns per state),
-     * then parse the texts back (ns per state). ---- */
+    if (rc == 0)
+        rc = bench_json(cfg, game, sample, r);
 
     for (int i = 0; i < SAMPLE_POSITIONS; i++)
         stpete_state_free(sample[i]);
@@ -383,7 +450,11 @@ static void print_text(const result *r)
     printf("  copy into:              %.1f ns\n", ns_per(r->copy_seconds, r->copies));
     printf("  bytes per state:        %zu\n", r->state_bytes);
     printf("  heap allocations/game:  %.3f\n", r->allocs_per_game);
-    printf("  JSON serialize/parse:   not available yet\n");
+    printf("  JSON serialize:         %.0f ns per state (%.0f bytes, %.1f MB/s)\n",
+           ns_per(r->serialize_seconds, r->serialized), r->json_bytes,
+           per_second(r->serialized, r->serialize_seconds) * r->json_bytes / 1e6);
+    printf("  JSON parse (+ free):    %.0f ns per state (%.1f MB/s)\n", ns_per(r->parse_seconds, r->parsed),
+           per_second(r->parsed, r->parse_seconds) * r->json_bytes / 1e6);
 }
 
 static void print_json(const result *rs, int n, const config *cfg)
@@ -398,14 +469,16 @@ static void print_json(const result *rs, int n, const config *cfg)
                "\"applied_actions_per_second\":%.1f,\"ns_per_apply\":%.2f,\"ns_per_legal_listing\":%.2f,"
                "\"ns_per_listing_and_pick\":%.2f,"
                "\"ns_per_clone\":%.2f,\"ns_per_copy\":%.2f,\"bytes_per_state\":%zu,"
-               "\"heap_allocations_per_game\":%.3f,\"json\":null}",
+               "\"heap_allocations_per_game\":%.3f,\"json_bytes_per_state\":%.1f,\"ns_per_json_serialize\":%.1f,"
+               "\"ns_per_json_parse\":%.1f}",
                i ? "," : "", r->players, r->games, r->moves, r->games_seconds, r->games_wall_seconds,
                per_second(r->games, r->games_seconds),
                r->games ? (double)r->moves / (double)r->games : 0, ns_per(r->games_seconds, r->moves), r->digest,
                per_second(r->replay_actions, r->replay_seconds), ns_per(r->replay_seconds, r->replay_actions),
                ns_per(r->listing_seconds, r->listings), ns_per(r->pick_seconds, r->picks),
                ns_per(r->clone_seconds, r->clones),
-               ns_per(r->copy_seconds, r->copies), r->state_bytes, r->allocs_per_game);
+               ns_per(r->copy_seconds, r->copies), r->state_bytes, r->allocs_per_game, r->json_bytes,
+               ns_per(r->serialize_seconds, r->serialized), ns_per(r->parse_seconds, r->parsed));
     }
     printf("]}\n");
 }
