@@ -67,26 +67,6 @@ const card_def stpete_cards[STPETE_NUM_CARD_TYPES] = {
     { "Czar", O, 1, 24, 0, 6, 1, -1, S(NONE) },
 };
 
-int stpete_target_count(int card)
-{
-    if (card < FIRST_TRADING)
-        return 1;
-    if (card < FIRST_BLUE_TRADING)
-        return 2;
-    if (card < FIRST_ORANGE_TRADING)
-        return NUM_BUILDINGS;
-    return NUM_ARISTOCRATS;
-}
-
-int stpete_target(int card, int i)
-{
-    if (card < FIRST_BLUE_TRADING) /* green: the worker of the same ware, then Czar and Carpenter (§6.2) */
-        return i == 0 ? stpete_cards[card].ware : STPETE_CARD_CZAR_AND_CARPENTER;
-    if (card < FIRST_ORANGE_TRADING)
-        return FIRST_BUILDING + i;
-    return FIRST_ARISTOCRAT + i;
-}
-
 int stpete_variant_of(int card, int displaced)
 {
     if (card < 0 || card >= STPETE_NUM_CARD_TYPES)

@@ -74,10 +74,6 @@ enum {
 
 /* Variant index of (card, displaced), or -1 if displaced is not a target type of card (§6.2). */
 int stpete_variant_of(int card, int displaced);
-/* Number of target types of a card (1 for non-trading cards: the "no target" variant). */
-int stpete_target_count(int card);
-/* i-th target type (ascending) of a trading card. */
-int stpete_target(int card, int i);
 
 /* Card type and displaced type (-1 for non-trading) of a variant in [0, STPETE_NUM_CARD_VARIANTS). Inline: every
  * apply decodes its action. */
