@@ -12,81 +12,33 @@ typedef struct slot {
 } slot;
 
 /* What a seat cannot see (§9): the order of every stack, and the identity of other players' hand cards unless
- * hands are public. Hand sizes and the colour of each hand card's back are public, and a stack holds only its
- * own kind (§2): workers, buildings, aristocrats, or trading cards of any colour.
+ * hands are public. Hand sizes and the back of each hand card are public; a card's back is that of the stack it
+ * is dealt from (§1: four face-down stacks: workers, buildings, aristocrats, trading cards), and a stack holds
+ * only its own kind (§2).
  *
- * The draw is uniform over the placements of the unseen physical cards that respect this. For each colour the
- * number of hidden hand cards that are not trading cards is fixed (unseen cards of that kind minus the stack's
- * size), so: pick which hidden slots of that colour hold them (uniformly), deal the kind's unseen cards shuffled
- * into its stack and those slots, then deal the unseen trading cards shuffled: each remaining hand slot takes the
- * next card of its colour, the trading stack takes the rest in order. */
+ * So for each stack kind, the unseen cards of that kind (the stack plus the hidden hand cards with that back)
+ * are exchangeable: a uniform shuffle of them, dealt back into the stack and then into the hidden hand slots of
+ * that back, is a uniform draw among all placements consistent with what the seat knows. */
 static void resample_core(stpete_core *c, int seat, uint64_t seed)
 {
     stpete_rng rng;
     stpete_rng_seed(&rng, seed, RESAMPLE_STREAM);
-    int hidden_hands = !c->rules.public_hands;
-    slot slots[3][STPETE_MAX_PLAYERS * STPETE_MAX_HAND]; /* hidden hand slots per colour */
-    int n_slots[3] = { 0, 0, 0 };
-    uint8_t pool[3][STACK_CAP + STPETE_MAX_PLAYERS * STPETE_MAX_HAND]; /* unseen non-trading cards per colour */
-    int n_pool[3] = { 0, 0, 0 };
-    uint8_t trading[STACK_CAP + STPETE_MAX_PLAYERS * STPETE_MAX_HAND];
-    int n_trading = 0;
-    for (int s = 0; s < 4; s++)
-        for (int i = 0; i < c->stack_n[s]; i++) {
-            int t = c->stack[s][i];
-            if (stpete_cards[t].trading)
-                trading[n_trading++] = (uint8_t)t;
-            else
-                pool[stpete_cards[t].colour][n_pool[stpete_cards[t].colour]++] = (uint8_t)t;
-        }
-    for (int p = 0; p < c->rules.players; p++) {
-        if (p == seat || !hidden_hands)
-            continue;
-        for (int h = 0; h < c->p[p].hand_n; h++) {
-            int t = c->p[p].hand[h], col = stpete_cards[t].colour;
-            slots[col][n_slots[col]++] = (slot){ (uint8_t)p, (uint8_t)h };
-            if (stpete_cards[t].trading)
-                trading[n_trading++] = (uint8_t)t;
-            else
-                pool[col][n_pool[col]++] = (uint8_t)t;
-        }
+    for (int s = 0; s < 4; s++) {
+        uint8_t pool[STACK_CAP + STPETE_MAX_PLAYERS * STPETE_MAX_HAND];
+        slot slots[STPETE_MAX_PLAYERS * STPETE_MAX_HAND];
+        int n_pool = c->stack_n[s], n_slots = 0;
+        memcpy(pool, c->stack[s], (size_t)n_pool);
+        for (int p = 0; p < c->rules.players; p++)
+            for (int h = 0; c->rules.public_hands == 0 && p != seat && h < c->p[p].hand_n; h++)
+                if (stpete_stack_of(c->p[p].hand[h]) == s) {
+                    slots[n_slots++] = (slot){ (uint8_t)p, (uint8_t)h };
+                    pool[n_pool++] = c->p[p].hand[h];
+                }
+        stpete_rng_shuffle(&rng, pool, n_pool);
+        memcpy(c->stack[s], pool, (size_t)c->stack_n[s]);
+        for (int i = 0; i < n_slots; i++)
+            c->p[slots[i].player].hand[slots[i].index] = pool[c->stack_n[s] + i];
     }
-    int trading_slot_n = 0;
-    slot trading_slots[STPETE_MAX_PLAYERS * STPETE_MAX_HAND];
-    for (int col = 0; col < 3; col++) {
-        /* the stack of this colour's kind is stack index col (worker, building, aristocrat) */
-        int in_hands = n_pool[col] - c->stack_n[col];
-        /* choose the hand slots that hold this kind: a random permutation of the slots, first in_hands of them */
-        uint8_t order[STPETE_MAX_PLAYERS * STPETE_MAX_HAND];
-        for (int i = 0; i < n_slots[col]; i++)
-            order[i] = (uint8_t)i;
-        stpete_rng_shuffle(&rng, order, n_slots[col]);
-        stpete_rng_shuffle(&rng, pool[col], n_pool[col]);
-        memcpy(c->stack[col], pool[col], (size_t)c->stack_n[col]);
-        for (int i = 0; i < n_slots[col]; i++) {
-            slot sl = slots[col][order[i]];
-            if (i < in_hands)
-                c->p[sl.player].hand[sl.index] = pool[col][c->stack_n[col] + i];
-            else
-                trading_slots[trading_slot_n++] = sl;
-        }
-    }
-    stpete_rng_shuffle(&rng, trading, n_trading);
-    uint8_t used[STACK_CAP + STPETE_MAX_PLAYERS * STPETE_MAX_HAND] = { 0 };
-    for (int i = 0; i < trading_slot_n; i++) {
-        slot sl = trading_slots[i];
-        int col = stpete_cards[c->p[sl.player].hand[sl.index]].colour;
-        for (int k = 0; k < n_trading; k++)
-            if (!used[k] && stpete_cards[trading[k]].colour == col) {
-                c->p[sl.player].hand[sl.index] = trading[k];
-                used[k] = 1;
-                break;
-            }
-    }
-    int n = 0;
-    for (int k = 0; k < n_trading; k++)
-        if (!used[k])
-            c->stack[STPETE_STACK_TRADING][n++] = trading[k];
     /* The deal's PRNG is part of what nobody knows either. */
     stpete_rng_seed(&c->rng, seed, UINT64_C(0x537450657465));
 }

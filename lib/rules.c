@@ -571,7 +571,8 @@ static void end_round(stpete_state *st)
     memset(c->row[0], 0, sizeof c->row[0]);
     c->row_n[0] = 0;
     EMIT(st, STPETE_EVENT_ROUND_END, ev.amount = discarded);
-    c->round++;
+    if (c->round < UINT8_MAX) /* saturates: no real game comes near, and a loaded one must not wrap (§4.6) */
+        c->round++;
     c->phase = STPETE_PHASE_WORKER;
     deal_until(st, STPETE_STACK_WORKER, STPETE_BOARD_SIZE); /* (3) */
     for (int k = 0; k < 4; k++)    /* (4) markers to the left neighbour */

@@ -14,9 +14,8 @@
 #define FORMAT_REPLAY "stpete-replay"
 #define RUBLES_MAX 100000
 #define VP_LIMIT 100000
-/* A game lasts at most about 30 rounds from any position (every two rounds at least 8 cards leave the board for
- * good, §4.5), so a loaded round up to 127 can never wrap the 8-bit round counter. */
-#define ROUND_MAX 127
+/* The round counter is 8 bits and saturates at 255 (rules.c), so every value it can take loads again. */
+#define ROUND_MAX 255
 
 /* View codes of state_json(). */
 enum { VIEW_FULL = -2 };
@@ -24,7 +23,6 @@ enum { VIEW_FULL = -2 };
 static const char *const stack_keys[4] = { "worker", "building", "aristocrat", "trading" };
 static const char *const phase_keys[4] = { "worker", "building", "aristocrat", "trading" };
 static const char *const decision_keys[4] = { "turn", "observatory", "pub", "game-over" };
-static const char *const colour_keys[3] = { "green", "blue", "orange" };
 static const char *const pub_cap_keys[2] = { "per-pub", "per-player" };
 static const char *const tie_break_keys[2] = { "rubles-mod-10", "rubles-total" };
 
@@ -94,11 +92,13 @@ static json_t *u64_string(uint64_t v, int hex)
     return json_string(text);
 }
 
-static json_t *options_json(const stpete_options *o, uint64_t seed, int *ok)
+/* The options; seed NULL writes null (state documents: the PRNG state continues the game, and a seed would
+ * reveal the order of every stack to a view, §9). */
+static json_t *options_json(const stpete_options *o, const uint64_t *seed, int *ok)
 {
     json_t *obj = json_object();
     put(obj, "players", json_integer(o->players), ok);
-    put(obj, "seed", u64_string(seed, 0), ok);
+    put(obj, "seed", seed ? u64_string(*seed, 0) : json_null(), ok);
     put(obj, "pub_cap", json_string(pub_cap_keys[o->pub_cap]), ok);
     put(obj, "tie_break", json_string(tie_break_keys[o->tie_break]), ok);
     json_t *markers = json_null();
@@ -130,7 +130,7 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
     json_t *root = header(FORMAT_STATE, ok);
     put(root, "view", json_string(full ? "full" : view == STPETE_VIEW_PUBLIC ? "public" : "seat"), ok);
     put(root, "viewer", view >= 0 ? json_integer(view) : json_null(), ok);
-    put(root, "options", options_json(o, o->seed, ok), ok);
+    put(root, "options", options_json(o, NULL, ok), ok);
     json_t *rng = json_null();
     if (full) {
         rng = json_object();
@@ -173,8 +173,8 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
         put(pj, "hand_size", json_integer(p->hand_n), ok);
         json_t *backs = json_array();
         for (int h = 0; h < p->hand_n; h++)
-            push(backs, json_string(colour_keys[stpete_cards[p->hand[h]].colour]), ok);
-        put(pj, "hand_colours", backs, ok);
+            push(backs, json_string(stack_keys[stpete_stack_of(p->hand[h])]), ok);
+        put(pj, "hand_backs", backs, ok);
         put(pj, "hand", own || o->public_hands ? card_list(p->hand, p->hand_n, ok) : json_null(), ok);
         push(players, pj, ok);
     }
@@ -402,7 +402,8 @@ static int load(const char *json, size_t len, const char *format, json_t **root,
 static const char *const option_keys[] = { "players", "seed", "pub_cap", "tie_break", "start_markers",
                                            "public_rubles", "public_hands" };
 
-/* The "options" object into opts (allocator untouched). Validity of the combination is stpete_game_new()'s. */
+/* The "options" object into opts (allocator untouched). Validity of the combination is stpete_game_new()'s.
+ * The seed is a decimal string in replay records and null in state documents (then opts->seed stays 0). */
 static int read_options(const json_t *root, stpete_options *opts, stpete_json_error *err)
 {
     const json_t *o = json_object_get(root, "options");
@@ -411,7 +412,11 @@ static int read_options(const json_t *root, stpete_options *opts, stpete_json_er
     int rc = keys_only(o, "options", option_keys, sizeof option_keys / sizeof *option_keys, err);
     if (!rc)
         rc = get_int(o, "options", "players", STPETE_MIN_PLAYERS, STPETE_MAX_PLAYERS, &opts->players, err);
-    if (!rc)
+    const char *format = json_string_value(json_object_get(root, "format"));
+    int state_doc = format && strcmp(format, FORMAT_STATE) == 0;
+    if (!rc && state_doc && !json_is_null(json_object_get(o, "seed")))
+        rc = jfail(err, STPETE_E_PARSE, "options.seed: must be null in a state (the rng object continues the game)");
+    if (!rc && !state_doc)
         rc = get_u64(o, "options", "seed", 0, &opts->seed, err);
     if (!rc)
         rc = get_keyword(o, "options", "pub_cap", pub_cap_keys, 2, &opts->pub_cap, err);
@@ -432,7 +437,9 @@ static int read_options(const json_t *root, stpete_options *opts, stpete_json_er
         return jfail(err, STPETE_E_PARSE, "options.start_markers: must be null or an array of 4 seats");
     for (int k = 0; k < 4; k++) {
         json_t *v = json_array_get(m, (size_t)k);
-        if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) >= opts->players)
+        if (!json_is_integer(v))
+            return jfail(err, STPETE_E_PARSE, "options.start_markers[%d]: must be an integer", k);
+        if (json_integer_value(v) < 0 || json_integer_value(v) >= opts->players)
             return jfail(err, STPETE_E_INCONSISTENT, "options.start_markers[%d]: must be a seat in [0, %d)", k,
                          opts->players);
         opts->start_markers[k] = (int)json_integer_value(v);
@@ -445,16 +452,18 @@ static int game_of(const json_t *root, const stpete_allocator *alloc, stpete_gam
 {
     stpete_options opts;
     stpete_options_init(&opts);
-    if (alloc)
+    if (alloc) {
+        int set = (alloc->malloc_fn != NULL) + (alloc->realloc_fn != NULL) + (alloc->free_fn != NULL);
+        if (set != 0 && set != 3)
+            return jfail(err, STPETE_E_INVALID_ARGUMENT, "a partial allocator: set all three functions or none");
         opts.allocator = *alloc;
+    }
     int rc = read_options(root, &opts, err);
     if (rc)
         return rc;
     rc = stpete_game_new(out, &opts);
-    if (rc == STPETE_E_INVALID_ARGUMENT)
-        return jfail(err, alloc ? STPETE_E_INVALID_ARGUMENT : STPETE_E_INCONSISTENT,
-                     alloc ? "a partial allocator, or options that break §3 (start markers held 1 or 2 per seat)"
-                           : "options: start markers must be held 1 or 2 per seat (§3)");
+    if (rc == STPETE_E_INVALID_ARGUMENT) /* the allocator is fine: the options break §3 */
+        return jfail(err, STPETE_E_INCONSISTENT, "options: start markers must be held 1 or 2 per seat (§3)");
     if (rc)
         return jfail(err, rc, "%s", stpete_strerror(rc));
     return STPETE_OK;
@@ -486,7 +495,7 @@ static const char *const state_keys[] = {
     "start_player_markers", "stack_sizes", "stacks", "upper_row", "lower_row", "discard", "players"
 };
 static const char *const player_keys[] = { "rubles", "vp", "display", "observatories_used", "hand_size",
-                                           "hand_colours", "hand" };
+                                           "hand_backs", "hand" };
 
 static int read_player(const json_t *pj, int seat, player_state *p, stpete_json_error *err)
 {
@@ -526,13 +535,17 @@ static int read_player(const json_t *pj, int seat, player_state *p, stpete_json_
     rc = get_cards(hand, sub, p->hand, STPETE_MAX_HAND, &p->hand_n, err);
     if (rc)
         return rc;
-    const json_t *backs = json_object_get(pj, "hand_colours");
-    if (p->hand_n != hand_size || !json_is_array(backs) || json_array_size(backs) != p->hand_n)
-        return jfail(err, STPETE_E_INCONSISTENT, "%s: hand_size and hand_colours must match the hand", path);
+    const json_t *backs = json_object_get(pj, "hand_backs");
+    if (!json_is_array(backs))
+        return jfail(err, STPETE_E_PARSE, "%s.hand_backs: must be an array of stack names", path);
+    if (p->hand_n != hand_size || json_array_size(backs) != p->hand_n)
+        return jfail(err, STPETE_E_INCONSISTENT, "%s: hand_size and hand_backs must match the hand", path);
     for (int h = 0; h < p->hand_n; h++) {
         json_t *v = json_array_get(backs, (size_t)h);
-        if (!json_is_string(v) || strcmp(json_string_value(v), colour_keys[stpete_cards[p->hand[h]].colour]) != 0)
-            return jfail(err, STPETE_E_INCONSISTENT, "%s.hand_colours[%d]: must be the colour of the hand card", path,
+        if (!json_is_string(v))
+            return jfail(err, STPETE_E_PARSE, "%s.hand_backs[%d]: must be a stack name", path, h);
+        if (strcmp(json_string_value(v), stack_keys[stpete_stack_of(p->hand[h])]) != 0)
+            return jfail(err, STPETE_E_INCONSISTENT, "%s.hand_backs[%d]: must be the stack of the hand card", path,
                          h);
     }
     return STPETE_OK;
@@ -608,7 +621,9 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
     int held[STPETE_MAX_PLAYERS] = { 0 };
     for (int k = 0; k < 4; k++) {
         json_t *v = json_array_get(markers, (size_t)k);
-        if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) >= n)
+        if (!json_is_integer(v))
+            return jfail(err, STPETE_E_PARSE, "start_player_markers[%d]: must be an integer", k);
+        if (json_integer_value(v) < 0 || json_integer_value(v) >= n)
             return jfail(err, STPETE_E_INCONSISTENT, "start_player_markers[%d]: must be a seat in [0, %d)", k, n);
         c->markers[k] = (uint8_t)json_integer_value(v);
         held[c->markers[k]]++;
@@ -697,6 +712,20 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
                                                  "(§7.1)");
     if (c->decision == STPETE_DECISION_PUB && c->p[c->current].display[STPETE_CARD_PUB] == 0)
         return jfail(err, STPETE_E_INCONSISTENT, "a Pub decision needs a Pub of the current player (§7.2)");
+    /* The Pub step asks the owners in turn from the building phase's start player (§7.2): pub_next counts the
+     * seats asked, the current one included; 0 outside a Pub decision. */
+    if (c->decision == STPETE_DECISION_PUB
+            ? c->pub_next == 0 || c->current != (c->markers[STPETE_PHASE_BUILDING] + c->pub_next - 1) % n
+            : c->pub_next != 0)
+        return jfail(err, STPETE_E_INCONSISTENT, "pub_next: must count the seats asked in the Pub step, the current "
+                                                 "player last, and be 0 outside it (§7.2)");
+    /* An empty stack means its last card was dealt: the final round (§4.6, R4; an Observatory never takes a
+     * stack's last card, §7.1). Without this a loaded game could never end. */
+    if (c->decision != STPETE_DECISION_NONE && !c->final_round)
+        for (int s = 0; s < 4; s++)
+            if (c->stack_n[s] == 0)
+                return jfail(err, STPETE_E_INCONSISTENT, "final_round: the %s stack is empty, so this is the final "
+                                                         "round (§4.6, R4)", stack_keys[s]);
     return STPETE_OK;
 }
 
@@ -787,7 +816,7 @@ STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, con
     scratch_init(&st, game, seed);
     int ok = 1;
     json_t *root = header(FORMAT_REPLAY, &ok);
-    put(root, "options", options_json(&game->opts, seed, &ok), &ok);
+    put(root, "options", options_json(&game->opts, &seed, &ok), &ok);
     json_t *list = json_array();
     for (size_t i = 0; i < n; i++) {
         int id = actions[i];
@@ -813,7 +842,7 @@ static const char *const replay_keys[] = { "format", "format_version", "options"
 static const char *const action_keys[] = { "id", "action" };
 
 /* Replay the actions on a scratch state, checking each, then the recorded result. */
-static int verify_replay(const json_t *root, const stpete_game *game, int *actions, stpete_json_error *err)
+static int verify_replay(const json_t *root, const stpete_game *game, stpete_json_error *err)
 {
     stpete_state st;
     scratch_init(&st, game, game->opts.seed);
@@ -840,8 +869,6 @@ static int verify_replay(const json_t *root, const stpete_game *game, int *actio
         if (stpete_core_check(&st.core, id, why, sizeof why))
             return jfail(err, STPETE_E_INCONSISTENT, "%s: action %d is not legal: %s", path, id, why);
         stpete_core_apply(&st, id);
-        if (actions)
-            actions[i] = id;
     }
     const json_t *r = json_object_get(root, "result");
     if (json_is_null(r))
@@ -887,7 +914,10 @@ STPETE_API int stpete_replay_from_json(stpete_game **game_out, int *actions, siz
     stpete_game *game = NULL;
     rc = game_of(root, alloc, &game, err);
     if (!rc)
-        rc = verify_replay(root, game, actions, err);
+        rc = verify_replay(root, game, err);
+    if (!rc && actions) /* only once everything checked: a failure writes nothing */
+        for (size_t i = 0; i < *n; i++)
+            actions[i] = (int)json_integer_value(json_object_get(json_array_get(list, i), "id"));
     json_decref(root);
     if (rc) {
         stpete_game_free(game);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "stpete/stpete.h"
 #include "test_rng.h"
@@ -172,75 +173,107 @@ static void test_resample_bad_input(void **unused)
     stpete_game_free(g);
 }
 
-/* No bias: one hidden green hand card of seat 1, seen from seat 0. Its possible identities are the unseen green
- * cards that fit; the frequency of each card type must match its share of the unseen copies (a hypergeometric
- * draw), within 5 standard deviations over 6000 draws. */
+/* Unseen cards per stack kind from the full JSON: the stack's list plus the hidden hand cards with its back. */
+static const char *const stack_keys[4] = { "worker", "building", "aristocrat", "trading" };
+
+static int stack_kind(int card)
+{
+    stpete_card_info info;
+    stpete_card_get_info(card, &info);
+    return info.trading ? STPETE_STACK_TRADING : info.colour;
+}
+
+/* No bias: from a position where seat 1 holds hidden cards (seen from seat 0), over 6000 resamples the bottom card
+ * of every stack and every hidden hand card must follow the shares of the unseen cards of its kind (all of them
+ * exchangeable, §9), within 5 standard deviations. A resampler that deals the hand first and the stack from the
+ * leftovers in order, or draws hands from the wrong kind, fails this. */
 static void test_resample_is_unbiased(void **unused)
 {
     (void)unused;
     stpete_game *g = make_game(2, 3, 0);
     stpete_state *st = NULL, *copy = NULL;
     assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
-    /* find a position where seat 1 holds exactly one card, green, and seat 0 holds none */
+    /* a position where seat 1 holds a trading card and another card in hand */
     uint64_t rng = 3;
     int found = 0;
-    for (int attempt = 0; attempt < 400 && !found; attempt++) {
+    for (int attempt = 0; attempt < 2000 && !found; attempt++) {
         assert_int_equal(stpete_state_reset(st, (uint64_t)attempt), STPETE_OK);
-        for (int m = 0; m < 60 && !found && !stpete_state_is_terminal(st); m++) {
+        for (int m = 0; m < 300 && !found && !stpete_state_is_terminal(st); m++) {
             play(st, 1, &rng);
-            int h[STPETE_MAX_HAND];
-            size_t n0, n1;
-            stpete_state_hand(st, 0, NULL, 0, &n0);
+            int h[STPETE_MAX_HAND], trading = 0;
+            size_t n1;
             stpete_state_hand(st, 1, h, STPETE_MAX_HAND, &n1);
-            stpete_card_info info;
-            if (n0 == 0 && n1 == 1 && stpete_card_get_info(h[0], &info) == STPETE_OK &&
-                info.colour == STPETE_COLOUR_GREEN && !info.trading)
-                found = 1;
+            for (size_t i = 0; i < n1; i++)
+                trading += stack_kind(h[i]) == STPETE_STACK_TRADING;
+            found = trading >= 1 && n1 >= 2 && stpete_state_stack_size(st, STPETE_STACK_TRADING) >= 5;
         }
     }
     assert_true(found);
-    /* The unseen green non-trading cards: the worker stack plus the hand card. The worker stack keeps its size,
-     * so the hand card is a worker-kind card, each type with probability (its unseen copies) / (all unseen). */
-    int unseen[STPETE_NUM_CARD_TYPES] = { 0 }, total = 0;
-    assert_int_equal(stpete_state_to_json(st, before_text, sizeof before_text, &(size_t){ 0 }), STPETE_OK);
-    int h[STPETE_MAX_HAND];
-    size_t n1;
-    stpete_state_hand(st, 1, h, STPETE_MAX_HAND, &n1);
-    unseen[h[0]]++;
-    total++;
-    /* worker stack contents from the full JSON: count names of worker-kind cards between "worker":[ and ] */
-    char *p = strstr(before_text, "\"stacks\":{\"worker\":[");
-    assert_non_null(p);
-    p += strlen("\"stacks\":{\"worker\":[");
-    while (*p == '"') {
-        char *end = strchr(p + 1, '"');
-        char name[64];
-        snprintf(name, sizeof name, "%.*s", (int)(end - p - 1), p + 1);
-        int t;
-        assert_int_equal(stpete_card_from_name(name, &t), STPETE_OK);
-        unseen[t]++;
-        total++;
-        p = end + 1;
-        if (*p == ',')
-            p++;
+    size_t len;
+    assert_int_equal(stpete_state_to_json(st, before_text, sizeof before_text, &len), STPETE_OK);
+    json_t *doc = json_loads(before_text, 0, NULL);
+    assert_non_null(doc);
+    int pool[4][STPETE_NUM_CARD_TYPES] = { { 0 } }, pool_n[4] = { 0 };
+    for (int s = 0; s < 4; s++) {
+        json_t *list = json_object_get(json_object_get(doc, "stacks"), stack_keys[s]);
+        for (size_t i = 0; i < json_array_size(list); i++) {
+            int t;
+            assert_int_equal(stpete_card_from_name(json_string_value(json_array_get(list, i)), &t), STPETE_OK);
+            pool[s][t]++;
+            pool_n[s]++;
+        }
     }
-    int draws = 6000, seen[STPETE_NUM_CARD_TYPES] = { 0 };
+    json_decref(doc);
+    int hand[STPETE_MAX_HAND];
+    size_t hand_n;
+    stpete_state_hand(st, 1, hand, STPETE_MAX_HAND, &hand_n);
+    for (size_t i = 0; i < hand_n; i++) {
+        pool[stack_kind(hand[i])][hand[i]]++;
+        pool_n[stack_kind(hand[i])]++;
+    }
+    int draws = 6000;
+    static int bottom[4][STPETE_NUM_CARD_TYPES], in_hand[STPETE_MAX_HAND][STPETE_NUM_CARD_TYPES];
     for (int d = 0; d < draws; d++) {
         assert_int_equal(stpete_state_clone(&copy, st), STPETE_OK);
         assert_int_equal(stpete_state_resample(copy, 0, (uint64_t)d), STPETE_OK);
+        assert_int_equal(stpete_state_to_json(copy, after_text, sizeof after_text, &len), STPETE_OK);
+        json_t *j = json_loads(after_text, 0, NULL);
+        for (int s = 0; s < 4; s++) {
+            json_t *list = json_object_get(json_object_get(j, "stacks"), stack_keys[s]);
+            int t;
+            if (json_array_size(list) > 0) {
+                assert_int_equal(stpete_card_from_name(json_string_value(json_array_get(list, 0)), &t), 0);
+                bottom[s][t]++;
+            }
+        }
+        json_decref(j);
         int x[STPETE_MAX_HAND];
         size_t n;
         stpete_state_hand(copy, 1, x, STPETE_MAX_HAND, &n);
-        assert_int_equal(n, 1);
-        assert_true(unseen[x[0]] > 0);
-        seen[x[0]]++;
+        assert_int_equal(n, hand_n);
+        for (size_t i = 0; i < n; i++) {
+            assert_int_equal(stack_kind(x[i]), stack_kind(hand[i])); /* the back is public */
+            in_hand[i][x[i]]++;
+        }
         stpete_state_free(copy);
     }
+    int checked = 0;
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
-        double prob = (double)unseen[t] / total, mean = draws * prob, sd = sqrt(draws * prob * (1 - prob));
-        if (fabs(seen[t] - mean) > 5 * sd + 1e-9)
-            fail_msg("%s drawn %d times, expected %.1f ± %.1f", stpete_card_name(t), seen[t], mean, sd);
+        int s = stack_kind(t);
+        for (int k = -1; k < (int)hand_n; k++) {
+            if (k >= 0 && stack_kind(hand[k]) != s)
+                continue;
+            if (k < 0 && stpete_state_stack_size(st, s) == 0)
+                continue;
+            int got = k < 0 ? bottom[s][t] : in_hand[k][t];
+            double prob = (double)pool[s][t] / pool_n[s], mean = draws * prob, sd = sqrt(draws * prob * (1 - prob));
+            if (fabs(got - mean) > 5 * sd + 1e-9)
+                fail_msg("%s %s: drawn %d times, expected %.1f ± %.1f", stpete_card_name(t),
+                         k < 0 ? "at the bottom of its stack" : "in the hidden hand", got, mean, sd);
+            checked++;
+        }
     }
+    assert_true(checked > 40);
     stpete_state_free(st);
     stpete_game_free(g);
 }

@@ -217,20 +217,33 @@ static void test_game_from_json_options(void **unused)
     stpete_state *st = make_state(g);
     size_t len;
     char *text = to_json(st, &len);
-    assert_non_null(strstr(text, "\"seed\":\"18446744073709551615\""));
-    stpete_game *g2 = NULL;
+    /* A state carries its PRNG, not the seed: options.seed is null and the game read from it has seed 0. A
+     * replay record carries the seed, as a decimal string (all 64 bits). */
+    assert_non_null(strstr(text, "\"seed\":null"));
+    stpete_game *g2 = NULL, *g3 = NULL;
     assert_int_equal(stpete_game_from_json(&g2, text, len, NULL, NULL), STPETE_OK);
+    char record[4096];
+    size_t rlen, n_actions;
+    assert_int_equal(stpete_replay_to_json(g, UINT64_MAX, NULL, 0, record, sizeof record, &rlen), STPETE_OK);
+    assert_non_null(strstr(record, "\"seed\": \"18446744073709551615\""));
+    assert_int_equal(stpete_replay_from_json(&g3, NULL, 0, &n_actions, record, rlen, NULL, NULL), STPETE_OK);
+    stpete_options o3;
+    stpete_options_init(&o3);
+    assert_int_equal(stpete_game_get_options(g3, &o3), STPETE_OK);
+    assert_true(o3.seed == UINT64_MAX);
+    stpete_game_free(g3);
     stpete_options back;
     stpete_options_init(&back);
     assert_int_equal(stpete_game_get_options(g2, &back), STPETE_OK);
     assert_int_equal(back.players, 3);
-    assert_true(back.seed == UINT64_MAX);
+    assert_true(back.seed == 0);
     assert_int_equal(back.pub_cap, STPETE_PUB_CAP_PER_PLAYER);
     assert_int_equal(back.tie_break, STPETE_TIE_BREAK_RUBLES_TOTAL);
     assert_memory_equal(back.start_markers, o.start_markers, sizeof o.start_markers);
     assert_int_equal(back.public_rubles, 1);
     assert_int_equal(back.public_hands, 0);
-    /* A game with other options is refused (MISMATCH); one with the same rule options but another seed is not. */
+    /* A game with other options is refused (MISMATCH); one with the same rule options but another seed is not,
+     * and the state it loads serializes to the same bytes. */
     stpete_game *other = make_game(3, 5);
     stpete_state *out = NULL;
     stpete_json_error err;
@@ -242,6 +255,9 @@ static void test_game_from_json_options(void **unused)
     assert_int_equal(stpete_game_new(&same_rules, &o), STPETE_OK);
     assert_int_equal(stpete_state_from_json(&out, same_rules, text, len, NULL), STPETE_OK);
     assert_int_equal(stpete_state_equal(out, st), 1);
+    char *again = to_json(out, NULL);
+    assert_string_equal(again, text);
+    free(again);
     stpete_state_free(out);
     free(text);
     stpete_state_free(st);
@@ -290,13 +306,13 @@ static void check_player_view(const json_t *pj, const stpete_state *st, int seat
     size_t n = 0;
     stpete_state_hand(st, seat, hand, STPETE_MAX_HAND, &n);
     assert_int_equal(json_integer_value(json_object_get(pj, "hand_size")), (json_int_t)n);
-    assert_int_equal(json_array_size(json_object_get(pj, "hand_colours")), n);
-    static const char *const colours[3] = { "green", "blue", "orange" };
-    for (size_t i = 0; i < n; i++) {
+    assert_int_equal(json_array_size(json_object_get(pj, "hand_backs")), n);
+    static const char *const backs[4] = { "worker", "building", "aristocrat", "trading" };
+    for (size_t i = 0; i < n; i++) { /* the back of a card is that of its stack (§1, §9) */
         stpete_card_info info;
         stpete_card_get_info(hand[i], &info);
-        assert_string_equal(json_string_value(json_array_get(json_object_get(pj, "hand_colours"), i)),
-                            colours[info.colour]);
+        assert_string_equal(json_string_value(json_array_get(json_object_get(pj, "hand_backs"), i)),
+                            backs[info.trading ? 3 : info.colour]);
     }
     const json_t *r = json_object_get(pj, "rubles");
     if (sees_rubles)
@@ -318,6 +334,8 @@ static void check_view(const stpete_state *st, int players, int viewer, int publ
     json_t *j = parse(view_json(st, viewer));
     assert_string_equal(json_string_value(json_object_get(j, "view")), viewer < 0 ? "public" : "seat");
     assert_true(json_is_null(json_object_get(j, "rng")));
+    /* no seed either: the seed and the stack sizes would give away the order of every stack (§9) */
+    assert_true(json_is_null(json_object_get(json_object_get(j, "options"), "seed")));
     const json_t *stacks = json_object_get(j, "stacks"), *sizes = json_object_get(j, "stack_sizes");
     static const char *const keys[4] = { "worker", "building", "aristocrat", "trading" };
     for (int s = 0; s < 4; s++) { /* stack order never revealed, sizes public */
@@ -520,6 +538,18 @@ static void m_players(json_t *d) { json_object_set_new(at(d, "options"), "player
 static void m_seat_count(json_t *d) { json_array_remove(at(d, "players"), 2); }
 static void m_view(json_t *d) { json_object_set_new(d, "view", json_string("seat")); }
 static void m_nested(json_t *d) { json_object_set_new(d, "round", json_pack("[[[[]]]]")); }
+static void m_seed(json_t *d) { json_object_set_new(at(d, "options"), "seed", json_string("7")); }
+static void m_marker_text(json_t *d) { json_array_set_new(at(d, "start_player_markers"), 0, json_string("0")); }
+static void m_back_number(json_t *d) { json_object_set_new(at(d, "players/#0"), "hand_backs", json_integer(1)); }
+static void m_pub_next(json_t *d) { json_object_set_new(d, "pub_next", json_integer(1)); }
+static void m_empty_stack(json_t *d) /* the aristocrat stack moved to the discard pile, final_round still false */
+{
+    json_t *a = at(d, "stacks/aristocrat"), *discard = at(d, "discard");
+    for (size_t i = 0; i < json_array_size(a); i++)
+        json_array_append(discard, json_array_get(a, i));
+    json_array_clear(a);
+    json_object_set_new(at(d, "stack_sizes"), "aristocrat", json_integer(0));
+}
 
 static void test_rule_inconsistent_documents(void **unused)
 {
@@ -551,6 +581,11 @@ static void test_rule_inconsistent_documents(void **unused)
         { "a seat missing", STPETE_E_PARSE, m_seat_count },
         { "a view", STPETE_E_REDACTED, m_view },
         { "nested arrays instead of a number", STPETE_E_PARSE, m_nested },
+        { "a seed in a state (it would reveal the stacks, §9)", STPETE_E_PARSE, m_seed },
+        { "a marker as text", STPETE_E_PARSE, m_marker_text },
+        { "hand backs as a number", STPETE_E_PARSE, m_back_number },
+        { "a Pub step in progress outside a Pub decision", STPETE_E_INCONSISTENT, m_pub_next },
+        { "an empty stack outside the final round (§4.6)", STPETE_E_INCONSISTENT, m_empty_stack },
     };
     stpete_game *g = make_game(3, 8);
     stpete_state *st = make_state(g); /* worker phase of round 1: not a Pub or Observatory decision */
@@ -657,19 +692,24 @@ static void test_replay_rejects_bad_records(void **unused)
     assert_non_null(strstr(err.text, "actions[7]"));
     free(t2);
     json_decref(doc);
-    /* a string naming another action */
+    /* a string naming another action, at the first action that is not a pass */
+    int k = 0;
+    while (ids[k] == 0)
+        k++;
+    char path[32], expect[32];
+    snprintf(path, sizeof path, "actions/#%d", k);
+    snprintf(expect, sizeof expect, "actions[%d]", k);
     doc = parse(text);
-    json_object_set_new(at(doc, "actions/#3"), "action", json_string("pass"));
+    json_object_set_new(at(doc, path), "action", json_string("pass"));
     t2 = json_dumps(doc, 0);
-    int rc = stpete_replay_from_json(&g2, out, 64, &n, t2, strlen(t2), NULL, &err);
+    for (int i = 0; i < 64; i++)
+        out[i] = -7;
+    assert_int_equal(stpete_replay_from_json(&g2, out, 64, &n, t2, strlen(t2), NULL, &err), STPETE_E_INCONSISTENT);
+    assert_non_null(strstr(err.text, expect));
+    for (int i = 0; i < 64; i++) /* a failure writes nothing */
+        assert_int_equal(out[i], -7);
     free(t2);
     json_decref(doc);
-    stpete_action a3;
-    stpete_action_decode(ids[3], &a3);
-    if (a3.kind != STPETE_ACTION_PASS) {
-        assert_int_equal(rc, STPETE_E_INCONSISTENT);
-        assert_non_null(strstr(err.text, "actions[3]"));
-    }
     /* a result that the actions do not reach */
     doc = parse(text);
     json_array_set_new(at(doc, "result/vp"), 0, json_integer(99));
@@ -889,6 +929,8 @@ static void test_event_queue_reentrancy(void **unused)
     assert_int_equal(r.apply_rc, STPETE_E_REENTRANT);
     assert_int_equal(stpete_state_pending_events(st), 1); /* the queue kept its event */
     assert_int_equal(stpete_state_consecutive_passes(st), 1); /* only the outer pass happened */
+    assert_int_equal(stpete_state_apply(before, 0), STPETE_OK);
+    assert_int_equal(stpete_state_equal(st, before), 1); /* exactly one pass: the refused calls changed nothing */
     stpete_state_free(before);
     stpete_state_free(st);
     stpete_game_free(g);

@@ -897,7 +897,8 @@ typedef struct stpete_json_error {
 } stpete_json_error;
 
 /**
- * Serialize a full state: format version, the game's options, the PRNG state, stacks (their order), rows,
+ * Serialize a full state: format version, the game's rule options (the seed is written as null: the PRNG state
+ * continues the game), the PRNG state, stacks (their order), rows,
  * displays, hands, rubles, VP, markers, discard pile, phase, round, decision. Everything needed to continue the
  * game exactly (same legal actions, same future). The event callback and queue are not part of it.
  * @param state the state
@@ -913,7 +914,7 @@ STPETE_API int stpete_state_to_json(const stpete_state *state, char *buf, size_t
  * Serialize what one seat may know (§9), or what a spectator may know (::STPETE_VIEW_PUBLIC). The same schema as
  * stpete_state_to_json() with secrets replaced by `null`: the PRNG and the order of every stack (sizes stay);
  * other players' rubles unless the game's `public_rubles` option is set; other players' hand card identities
- * unless `public_hands` is set (hand sizes and the colour of each card's back stay). Such a view cannot be
+ * unless `public_hands` is set (hand sizes and each card's back, i.e. the stack it comes from, stay). Such a view cannot be
  * loaded as a playable state (stpete_state_from_json() returns ::STPETE_E_REDACTED).
  * @param state the state
  * @param seat  the viewing seat in [0, players), or ::STPETE_VIEW_PUBLIC
@@ -931,7 +932,7 @@ STPETE_API int stpete_state_view_to_json(const stpete_state *state, int seat, ch
  * @p seat cannot know by a uniformly random draw consistent with what it does know. Redrawn: the order of every
  * stack and, unless the game's `public_hands` option is set, the identity of the other players' hand cards.
  * Kept: everything public (board, displays, VP, stack sizes, discard pile, markers, the Observatory card, hand
- * sizes and the colour of each hand card's back, §9), the seat's own hand, and all rubles (a player who
+ * sizes and the back of each hand card, that is the stack it comes from, §9), the seat's own hand, and all rubles (a player who
  * remembers the public actions knows them). Each stack still holds only its own kind of card (§2) and the 116
  * cards stay in place. Afterwards stpete_state_view_to_json() for @p seat gives the same text as before.
  * The state's PRNG is reseeded from @p seed.
@@ -967,7 +968,8 @@ STPETE_API int stpete_game_from_json(stpete_game **out, const char *json, size_t
  * is built: each of the 116 cards in exactly one place with its type's number of copies (§2), cards in the right
  * stack, at most 8 cards on the board (§4.5), hands of at most 4 cards (§7.3), rubles in [0, 100000], VP in
  * [-100000, 100000], markers held 1 or 2 per seat (§3), Observatories used ≤ owned (§7.1), a decision that
- * matches the phase and the drawn card.
+ * matches the phase, the drawn card and the progress of the Pub step (§7.1, §7.2), and an empty stack only in
+ * the final round (§4.6; otherwise the game could never end). Any state that loads plays on to the end.
  * @param out  receives a new state of @p game owned by the caller (free with stpete_state_free()); NULL on failure
  * @param game the game (from stpete_game_from_json() or with the same options); must outlive the state
  * @param json the text, @p len bytes

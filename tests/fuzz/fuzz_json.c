@@ -27,15 +27,31 @@ static void check_loaded(const stpete_game *game, stpete_state *st)
     for (int seat = STPETE_VIEW_PUBLIC; seat < stpete_game_num_players(game); seat++)
         if (stpete_state_view_to_json(st, seat, text_b, sizeof text_b, &lb) != STPETE_OK)
             fuzz_fail("a view does not serialize");
-    /* play on: the first, then the last legal action alternately, for at most 400 moves */
-    for (int move = 0; move < 400 && !stpete_state_is_terminal(st); move++) {
+    /* play on to the end: the first, then the last legal action alternately. Every accepted state must lead
+     * to the end of the game (real games take 100 to 300 moves; 20,000 means it never ends), and every
+     * position on the way must serialize and load again. */
+    int move = 0;
+    for (; move < 20000 && !stpete_state_is_terminal(st); move++) {
         int ids[STPETE_MAX_LEGAL_ACTIONS];
         size_t n = 0;
         if (stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n) != STPETE_OK || n == 0)
             fuzz_fail("a loaded state that is not over has no legal action");
         if (stpete_state_apply(st, ids[move % 2 ? n - 1 : 0]) != STPETE_OK)
             fuzz_fail("a listed action was refused");
+        if (move % 64 == 63) {
+            if (stpete_state_to_json(st, text_a, sizeof text_a, &la) != STPETE_OK ||
+                stpete_state_from_json(&again, game, text_a, la, NULL) != STPETE_OK)
+                fuzz_fail("a position reached from a loaded state does not load");
+            stpete_state_free(again);
+            again = NULL;
+        }
     }
+    if (!stpete_state_is_terminal(st))
+        fuzz_fail("a game from a loaded state does not end");
+    if (stpete_state_to_json(st, text_a, sizeof text_a, &la) != STPETE_OK ||
+        stpete_state_from_json(&again, game, text_a, la, NULL) != STPETE_OK)
+        fuzz_fail("the end of a game from a loaded state does not load");
+    stpete_state_free(again);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,0 +1,33 @@
+"""libstpete for Python: the complete rules of Saint Petersburg (first edition, 2-4 players) through ctypes.
+
+    import stpete
+    game = stpete.Game(players=4, seed=1, pub_cap="per-player")
+    state = game.new_state()
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[-1])
+    print(state.final_scores, state.winners)
+
+Pure standard library. The shared library is found as described in :mod:`stpete._ffi` (``STPETE_LIBRARY``, next to
+the package, a build directory, the system search path). Rule references (§n, Rn) point to the project's rules
+specification (doc/rules.md).
+"""
+from .errors import (BufferTooSmallError, ClosedError, GameOverError, IllegalActionError, InconsistentError,
+                     InvalidArgumentError, LibraryNotFoundError, MismatchError, NotTerminalError, OutOfMemoryError,
+                     ParseError, RedactedError, ReentrantError, StPeteError, UnsupportedVersionError)
+from ._ffi import MAX_LEGAL_ACTIONS, NUM_CARD_TYPES, NUM_CARDS, NUM_DISTINCT_ACTIONS
+from ._core import (Action, ActionKind, Card, CardInfo, Colour, Decision, Event, EventKind, Game, Phase, PubCap,
+                    Score, Seat, Source, Special, Stack, State, TieBreak, library_path, replay_from_json,
+                    replay_to_json, version)
+from .env import StPeteEnv, env
+
+__version__ = "0.2.0"
+
+__all__ = [
+    "Action", "ActionKind", "Card", "CardInfo", "Colour", "Decision", "Event", "EventKind", "Game", "Phase",
+    "PubCap", "Score", "Seat", "Source", "Special", "Stack", "State", "TieBreak", "StPeteEnv", "env", "library_path",
+    "version", "MAX_LEGAL_ACTIONS", "NUM_CARD_TYPES", "NUM_CARDS", "NUM_DISTINCT_ACTIONS",
+    "StPeteError", "InvalidArgumentError", "IllegalActionError", "BufferTooSmallError", "OutOfMemoryError",
+    "GameOverError", "NotTerminalError", "ParseError", "UnsupportedVersionError", "MismatchError",
+    "ReentrantError", "RedactedError", "InconsistentError", "ClosedError", "LibraryNotFoundError",
+    "replay_to_json", "replay_from_json",
+]

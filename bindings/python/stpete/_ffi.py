@@ -1,0 +1,323 @@
+"""Low-level ctypes layer: finding and loading libstpete, the C structs, and ONE table declaring every exported
+C function (argument names and types, result type, error check).
+
+Load order (DESIGN.md §5), first hit wins:
+
+1. the ``STPETE_LIBRARY`` environment variable (a path to the shared library; when set, it is the only candidate);
+2. the package: a ``libstpete.so.0`` next to this package, then the library directory recorded by ``meson install``;
+3. a build directory: ``build/`` or ``builddir/`` in this package's folder or any folder above it (source tree);
+4. ``ctypes.util.find_library("stpete")`` (the system's library search path).
+
+If nothing loads, :class:`~stpete.errors.LibraryNotFoundError` lists every place tried and why it failed. After
+loading, the run-time version (``stpete_version_number()``) must have the major version this binding was written
+for, and be at least :data:`MIN_VERSION`.
+"""
+import ctypes
+import ctypes.util
+import os
+import sys
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_int, c_size_t, c_uint, c_uint8, c_uint64,
+                    c_void_p)
+
+from .errors import LibraryNotFoundError, UnsupportedVersionError, error_for_status
+
+#: ABI major version this binding speaks (the library's soversion, STPETE_VERSION_MAJOR).
+EXPECTED_MAJOR = 0
+#: Oldest library version (MAJOR * 10000 + MINOR * 100 + PATCH) that exports every function of the table.
+MIN_VERSION = 200
+
+# Constants of include/stpete/stpete.h.
+NUM_CARD_TYPES = 49
+NUM_CARDS = 116
+NUM_DISTINCT_ACTIONS = 972
+MAX_LEGAL_ACTIONS = 160
+ACTION_STRING_MAX = 96
+BOARD_SIZE = 8
+MAX_HAND = 4
+MAX_PLAYERS = 4
+MIN_PLAYERS = 2
+PLAYER_TERMINAL = -4
+PLAYER_CHANCE = -1
+FORMAT_VERSION = 1
+VIEW_PUBLIC = -1
+
+
+# ---- opaque handle types: one pointer type per handle, so ctypes refuses a game where a state is expected ----
+class _GameHandle(Structure):
+    """Opaque ``stpete_game``."""
+
+
+class _StateHandle(Structure):
+    """Opaque ``stpete_state``."""
+
+
+GamePtr = POINTER(_GameHandle)
+StatePtr = POINTER(_StateHandle)
+
+
+# ---- structs (layouts as in stpete.h) -------------------------------------------------------------------
+class CardInfoStruct(Structure):
+    _fields_ = [("name", c_char_p), ("colour", c_int), ("trading", c_int), ("cost", c_int), ("rubles", c_int),
+                ("vp", c_int), ("copies", c_int), ("ware", c_int), ("special", c_int)]
+
+
+class ActionStruct(Structure):
+    _fields_ = [("kind", c_int), ("source", c_int), ("card", c_int), ("displaced", c_int), ("stack", c_int),
+                ("amount", c_int)]
+
+
+class AllocatorStruct(Structure):
+    _fields_ = [("malloc_fn", c_void_p), ("realloc_fn", c_void_p), ("free_fn", c_void_p), ("user", c_void_p)]
+
+
+class OptionsStruct(Structure):
+    _fields_ = [("struct_size", c_size_t), ("players", c_int), ("seed", c_uint64), ("pub_cap", c_int),
+                ("tie_break", c_int), ("start_markers", c_int * 4), ("public_rubles", c_int),
+                ("public_hands", c_int), ("allocator", AllocatorStruct)]
+
+
+class ScoreStruct(Structure):
+    _fields_ = [(name, c_int) for name in ("vp_before", "aristocrat_kinds", "aristocrat_bonus", "rubles",
+                                           "rubles_bonus", "hand_cards", "hand_penalty", "total", "tie_break")]
+
+
+class EventStruct(Structure):
+    _fields_ = [(name, c_int) for name in ("kind", "seat", "card", "displaced", "source", "stack", "price",
+                                           "rubles", "vp", "amount", "phase", "round")]
+
+
+class JsonErrorStruct(Structure):
+    _fields_ = [("line", c_int), ("column", c_int), ("position", c_int), ("text", c_char * 200)]
+
+
+#: ``stpete_event_fn``: void (*)(const stpete_state *, const stpete_event *, void *user_data)
+EVENT_FN = CFUNCTYPE(None, StatePtr, POINTER(EventStruct), c_void_p)
+
+# ---- error checks ----------------------------------------------------------------------------------------
+# STATUS: the result is a status (0 or negative); a negative one raises with stpete_strerror() and the arguments.
+# VALUE:  the result is a value >= 0 or a negative status (same check, the value is returned).
+# STATE:  like STATUS, but the message is stpete_state_last_error() of the first argument (calls that set it).
+# RAW:    no check: the result is returned as is (void, strings, and queries whose valid results are negative,
+#         e.g. stpete_state_current_player() returning STPETE_PLAYER_TERMINAL).
+STATUS, VALUE, STATE, RAW = "status", "value", "state", "raw"
+
+_int_p = POINTER(c_int)
+_size_p = POINTER(c_size_t)
+
+#: name -> (result type, ((argument name, ctypes type), ...), check). Every exported C function, and only those
+#: (tests/test_ffi.py compares this table with the library's dynamic symbols and lib/libstpete.map).
+FUNCTIONS = {
+    # cards (§2)
+    "stpete_card_get_info": (c_int, (("card", c_int), ("out", POINTER(CardInfoStruct))), STATUS),
+    "stpete_card_name": (c_char_p, (("card", c_int),), RAW),
+    "stpete_card_from_name": (c_int, (("name", c_char_p), ("card", _int_p)), STATUS),
+    # actions
+    "stpete_action_decode": (c_int, (("id", c_int), ("out", POINTER(ActionStruct))), STATUS),
+    "stpete_action_encode": (c_int, (("action", POINTER(ActionStruct)), ("id", _int_p)), STATUS),
+    "stpete_action_to_string": (c_int, (("id", c_int), ("buf", c_char_p), ("size", c_size_t)), STATUS),
+    "stpete_action_from_string": (c_int, (("str", c_char_p), ("id", _int_p)), STATUS),
+    # options and games
+    "stpete_options_init": (None, (("opts", POINTER(OptionsStruct)),), RAW),
+    "stpete_game_new": (c_int, (("out", POINTER(GamePtr)), ("opts", POINTER(OptionsStruct))), STATUS),
+    "stpete_game_free": (None, (("game", GamePtr),), RAW),
+    "stpete_game_get_options": (c_int, (("game", GamePtr), ("out", POINTER(OptionsStruct))), STATUS),
+    "stpete_game_num_players": (c_int, (("game", GamePtr),), VALUE),
+    "stpete_num_distinct_actions": (c_int, (), RAW),
+    # states: life cycle
+    "stpete_state_new": (c_int, (("out", POINTER(StatePtr)), ("game", GamePtr)), STATUS),
+    "stpete_state_reset": (c_int, (("state", StatePtr), ("seed", c_uint64)), STATE),
+    "stpete_state_free": (None, (("state", StatePtr),), RAW),
+    "stpete_state_clone": (c_int, (("out", POINTER(StatePtr)), ("src", StatePtr)), STATUS),
+    "stpete_state_copy": (c_int, (("dst", StatePtr), ("src", StatePtr)), STATE),
+    "stpete_state_equal": (c_int, (("a", StatePtr), ("b", StatePtr)), VALUE),
+    "stpete_state_game": (GamePtr, (("state", StatePtr),), RAW),
+    "stpete_state_last_error": (c_char_p, (("state", StatePtr),), RAW),
+    # states: legal actions and apply
+    "stpete_state_current_player": (c_int, (("state", StatePtr),), RAW),
+    "stpete_state_is_terminal": (c_int, (("state", StatePtr),), VALUE),
+    "stpete_state_decision": (c_int, (("state", StatePtr),), VALUE),
+    "stpete_state_legal_actions": (c_int, (("state", StatePtr), ("ids", _int_p), ("cap", c_size_t),
+                                           ("count", _size_p)), STATUS),
+    "stpete_state_legal_action_mask": (c_int, (("state", StatePtr), ("mask", POINTER(c_uint8)),
+                                               ("size", c_size_t)), STATUS),
+    "stpete_state_is_legal": (c_int, (("state", StatePtr), ("id", c_int)), VALUE),
+    "stpete_state_apply": (c_int, (("state", StatePtr), ("id", c_int)), STATE),
+    "stpete_state_apply_string": (c_int, (("state", StatePtr), ("str", c_char_p)), STATE),
+    # states: what a front end draws
+    "stpete_state_phase": (c_int, (("state", StatePtr),), VALUE),
+    "stpete_state_round": (c_int, (("state", StatePtr),), VALUE),
+    "stpete_state_is_final_round": (c_int, (("state", StatePtr),), VALUE),
+    "stpete_state_consecutive_passes": (c_int, (("state", StatePtr),), VALUE),
+    "stpete_state_row": (c_int, (("state", StatePtr), ("row", c_int), ("cards", _int_p), ("cap", c_size_t),
+                                 ("count", _size_p)), STATUS),
+    "stpete_state_stack_size": (c_int, (("state", StatePtr), ("stack", c_int)), VALUE),
+    "stpete_state_display_count": (c_int, (("state", StatePtr), ("seat", c_int), ("card", c_int)), VALUE),
+    "stpete_state_display": (c_int, (("state", StatePtr), ("seat", c_int), ("cards", _int_p), ("cap", c_size_t),
+                                     ("count", _size_p)), STATUS),
+    "stpete_state_hand": (c_int, (("state", StatePtr), ("seat", c_int), ("cards", _int_p), ("cap", c_size_t),
+                                  ("count", _size_p)), STATUS),
+    "stpete_state_hand_limit": (c_int, (("state", StatePtr), ("seat", c_int)), VALUE),
+    "stpete_state_rubles": (c_int, (("state", StatePtr), ("seat", c_int)), VALUE),
+    "stpete_state_vp": (c_int, (("state", StatePtr), ("seat", c_int), ("vp", _int_p)), STATUS),
+    "stpete_state_observatories_used": (c_int, (("state", StatePtr), ("seat", c_int)), VALUE),
+    "stpete_state_observatory_card": (c_int, (("state", StatePtr),), RAW),
+    "stpete_state_marker_holder": (c_int, (("state", StatePtr), ("phase", c_int)), VALUE),
+    "stpete_state_discard_count": (c_int, (("state", StatePtr), ("card", c_int)), VALUE),
+    "stpete_state_price": (c_int, (("state", StatePtr), ("seat", c_int), ("card", c_int), ("source", c_int),
+                                   ("displaced", c_int), ("price", _int_p)), STATUS),
+    "stpete_state_score": (c_int, (("state", StatePtr), ("seat", c_int), ("out", POINTER(ScoreStruct))), STATUS),
+    "stpete_state_winners": (c_int, (("state", StatePtr), ("mask", POINTER(c_uint))), STATUS),
+    # events
+    "stpete_state_set_event_callback": (c_int, (("state", StatePtr), ("fn", EVENT_FN), ("user_data", c_void_p)),
+                                        STATE),
+    "stpete_state_set_event_queue": (c_int, (("state", StatePtr), ("enabled", c_int)), STATE),
+    "stpete_state_next_event": (c_int, (("state", StatePtr), ("out", POINTER(EventStruct))), STATE),
+    "stpete_state_pending_events": (c_int, (("state", StatePtr),), VALUE),
+    # hidden information (§9)
+    "stpete_state_resample": (c_int, (("state", StatePtr), ("seat", c_int), ("seed", c_uint64)), STATE),
+    # serialization (JSON)
+    "stpete_state_to_json": (c_int, (("state", StatePtr), ("buf", c_char_p), ("size", c_size_t), ("len", _size_p)),
+                             STATUS),
+    "stpete_state_view_to_json": (c_int, (("state", StatePtr), ("seat", c_int), ("buf", c_char_p),
+                                          ("size", c_size_t), ("len", _size_p)), STATUS),
+    "stpete_game_from_json": (c_int, (("out", POINTER(GamePtr)), ("json", c_char_p), ("len", c_size_t),
+                                      ("alloc", POINTER(AllocatorStruct)), ("err", POINTER(JsonErrorStruct))),
+                              STATUS),
+    "stpete_state_from_json": (c_int, (("out", POINTER(StatePtr)), ("game", GamePtr), ("json", c_char_p),
+                                       ("len", c_size_t), ("err", POINTER(JsonErrorStruct))), STATUS),
+    "stpete_replay_to_json": (c_int, (("game", GamePtr), ("seed", c_uint64), ("actions", _int_p), ("n", c_size_t),
+                                      ("buf", c_char_p), ("size", c_size_t), ("len", _size_p)), STATUS),
+    "stpete_replay_from_json": (c_int, (("game_out", POINTER(GamePtr)), ("actions", _int_p), ("cap", c_size_t),
+                                        ("n", _size_p), ("json", c_char_p), ("len", c_size_t),
+                                        ("alloc", POINTER(AllocatorStruct)), ("err", POINTER(JsonErrorStruct))),
+                                STATUS),
+    # library
+    "stpete_strerror": (c_char_p, (("status", c_int),), RAW),
+    "stpete_version": (c_char_p, (), RAW),
+    "stpete_version_number": (c_int, (), RAW),
+}
+
+
+def _describe_args(names, args):
+    shown = []
+    for name, value in zip(names, args):
+        if isinstance(value, bool) or not isinstance(value, (int, bytes, str)):
+            continue
+        shown.append(f"{name}={value.decode(errors='replace') if isinstance(value, bytes) else value!r}")
+    return ", ".join(shown)
+
+
+def _make_errcheck(lib, name, names, check):
+    strerror = lib.stpete_strerror
+    last_error = lib.stpete_state_last_error
+
+    def errcheck(result, func, args):
+        if result >= 0:
+            return result
+        cls = error_for_status(result)
+        text = (strerror(result) or b"unknown status").decode()
+        detail = last_error(args[0]).decode("utf-8", "replace") if check == STATE else ""
+        if detail:
+            message = f"{detail} ({name}: {text})"
+        else:
+            shown = _describe_args(names, args)
+            message = f"{name}({shown}): {text}"
+        raise cls(message, status=result, function=name)
+
+    return errcheck
+
+
+def _declare(lib):
+    # strerror and last_error first: the error checks use them.
+    for name in ("stpete_strerror", "stpete_state_last_error"):
+        restype, params, _ = FUNCTIONS[name]
+        fn = getattr(lib, name)
+        fn.restype = restype
+        fn.argtypes = [t for _, t in params]
+    for name, (restype, params, check) in FUNCTIONS.items():
+        fn = getattr(lib, name)
+        fn.restype = restype
+        fn.argtypes = [t for _, t in params]
+        if check != RAW:
+            fn.errcheck = _make_errcheck(lib, name, [n for n, _ in params], check)
+
+
+def _library_names():
+    if sys.platform == "darwin":
+        return ("libstpete.0.dylib", "libstpete.dylib")
+    if sys.platform == "win32":
+        return ("stpete-0.dll", "stpete.dll", "libstpete-0.dll")
+    return ("libstpete.so.0", "libstpete.so")
+
+
+def _candidates():
+    """(where, path) pairs in load order, without the environment variable."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    names = _library_names()
+    for n in names:
+        yield "package", os.path.join(here, n)
+    try:
+        from . import _install_config  # written by meson install
+        for n in names:
+            yield "installed libdir", os.path.join(_install_config.LIBDIR, n)
+    except ImportError:
+        pass
+    folder = os.path.dirname(here)
+    seen = set()
+    while folder not in seen:
+        seen.add(folder)
+        for build in ("build", "builddir"):
+            for n in names:
+                yield "build dir", os.path.join(folder, build, n)
+        folder = os.path.dirname(folder)
+    yield "find_library", ctypes.util.find_library("stpete")
+
+
+def load_library(path=None, environ=None):
+    """Find, load and declare libstpete (see the module docstring for the order).
+
+    :param path: an explicit path to try instead of the search.
+    :param environ: the environment to read ``STPETE_LIBRARY`` from (default ``os.environ``).
+    :returns: the ``ctypes.CDLL`` with every function of :data:`FUNCTIONS` declared.
+    :raises LibraryNotFoundError: nothing could be loaded (the message lists every place tried).
+    :raises UnsupportedVersionError: the library's version does not match this binding.
+    """
+    environ = os.environ if environ is None else environ
+    if path is not None:
+        candidates = [("argument", path)]
+    elif environ.get("STPETE_LIBRARY"):
+        candidates = [("STPETE_LIBRARY", environ["STPETE_LIBRARY"])]
+    else:
+        candidates = list(_candidates())
+    tried = []
+    lib = None
+    for where, candidate in candidates:
+        if where not in ("find_library", "STPETE_LIBRARY", "argument") and not os.path.exists(candidate):
+            tried.append(f"  {where}: {candidate} (no such file)")
+            continue
+        if candidate is None:
+            tried.append(f'  {where}: ctypes.util.find_library("stpete") found nothing')
+            continue
+        try:
+            lib = ctypes.CDLL(candidate)
+        except OSError as e:
+            tried.append(f"  {where}: {candidate} ({e})")
+            continue
+        missing = [name for name in FUNCTIONS if not hasattr(lib, name)]
+        if missing:
+            tried.append(f"  {where}: {candidate} (lacks {', '.join(missing[:3])}{'...' if len(missing) > 3 else ''};"
+                         f" too old for this binding)")
+            lib = None
+            continue
+        break
+    if lib is None:
+        raise LibraryNotFoundError("cannot load libstpete; tried, in order:\n" + "\n".join(tried) +
+                                   "\nSet STPETE_LIBRARY to the path of libstpete.so.0, or install the library.")
+    _declare(lib)
+    number = lib.stpete_version_number()
+    if number // 10000 != EXPECTED_MAJOR or number < MIN_VERSION:
+        raise UnsupportedVersionError(
+            f"{candidate} is libstpete {lib.stpete_version().decode()}; this binding needs major version "
+            f"{EXPECTED_MAJOR}, at least {MIN_VERSION // 10000}.{MIN_VERSION // 100 % 100}.{MIN_VERSION % 100}",
+            status=-8, function="stpete_version_number")
+    return lib

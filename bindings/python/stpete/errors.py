@@ -1,0 +1,109 @@
+"""Exceptions of the libstpete binding: one class per C status code (include/stpete/stpete.h, "Status codes").
+
+Every exception raised for a failing C call is a :class:`StPeteError` carrying the C status (``.status``), the
+C function (``.function``) and the C library's message (``.message``: stpete_state_last_error() for calls that
+set it, otherwise stpete_strerror() plus the arguments).
+"""
+
+__all__ = [
+    "StPeteError", "InvalidArgumentError", "IllegalActionError", "BufferTooSmallError", "OutOfMemoryError",
+    "GameOverError", "NotTerminalError", "ParseError", "UnsupportedVersionError", "MismatchError",
+    "ReentrantError", "RedactedError", "InconsistentError", "ClosedError", "LibraryNotFoundError", "error_for_status",
+]
+
+
+class StPeteError(Exception):
+    """Base class: a C call returned a negative ``STPETE_E_*`` status. For JSON input, ``line``, ``column`` and
+    ``position`` locate a syntax error (else None)."""
+
+    status = None
+    line = column = position = None
+
+    def __init__(self, message, status=None, function=None):
+        super().__init__(message)
+        self.message = message
+        if status is not None:
+            self.status = status
+        self.function = function
+
+
+class InvalidArgumentError(StPeteError, ValueError):
+    """STPETE_E_INVALID_ARGUMENT (-1): an out-of-range seat, card, row, stack, action id or option."""
+    status = -1
+
+
+class IllegalActionError(StPeteError, ValueError):
+    """STPETE_E_ILLEGAL_ACTION (-2): the action is not legal now; the state is unchanged."""
+    status = -2
+
+
+class BufferTooSmallError(StPeteError):
+    """STPETE_E_BUFFER_TOO_SMALL (-3): a buffer was too small (the binding sizes its buffers; seen only on misuse
+    of the raw functions)."""
+    status = -3
+
+
+class OutOfMemoryError(StPeteError, MemoryError):
+    """STPETE_E_OUT_OF_MEMORY (-4): an allocation failed; nothing was changed or leaked."""
+    status = -4
+
+
+class GameOverError(StPeteError):
+    """STPETE_E_GAME_OVER (-5): the game has ended, no action can be applied."""
+    status = -5
+
+
+class NotTerminalError(StPeteError):
+    """STPETE_E_NOT_TERMINAL (-6): the query (winners, final scores) needs a finished game."""
+    status = -6
+
+
+class ParseError(StPeteError, ValueError):
+    """STPETE_E_PARSE (-7): an action string or card name could not be parsed."""
+    status = -7
+
+
+class UnsupportedVersionError(StPeteError):
+    """STPETE_E_UNSUPPORTED_VERSION (-8): a struct or format newer than the library, or a library whose version
+    the binding does not support."""
+    status = -8
+
+
+class MismatchError(StPeteError, ValueError):
+    """STPETE_E_MISMATCH (-9): two states of games with different rule options."""
+    status = -9
+
+
+class ReentrantError(StPeteError):
+    """STPETE_E_REENTRANT (-10): an event callback tried to modify the state that called it."""
+    status = -10
+
+
+class RedactedError(StPeteError):
+    """STPETE_E_REDACTED (-11): a redacted per-seat view cannot be loaded as a playable state."""
+    status = -11
+
+
+class InconsistentError(StPeteError, ValueError):
+    """STPETE_E_INCONSISTENT (-12): serialized data breaks the rules (card counts §2, ranges, an illegal replay
+    action, a recorded result that does not match)."""
+    status = -12
+
+
+class ClosedError(StPeteError, ValueError):
+    """The Python object's handle was closed (no C status)."""
+
+
+class LibraryNotFoundError(StPeteError, ImportError):
+    """libstpete could not be loaded; the message lists every place that was tried."""
+
+
+_BY_STATUS = {cls.status: cls for cls in (
+    InvalidArgumentError, IllegalActionError, BufferTooSmallError, OutOfMemoryError, GameOverError,
+    NotTerminalError, ParseError, UnsupportedVersionError, MismatchError, ReentrantError, RedactedError,
+    InconsistentError)}
+
+
+def error_for_status(status):
+    """The exception class of a C status code (StPeteError for an unknown negative code)."""
+    return _BY_STATUS.get(status, StPeteError)

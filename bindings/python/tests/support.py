@@ -1,0 +1,33 @@
+"""Shared helpers of the binding's tests: paths given by meson (tests run from `meson test`), falling back to the
+source tree's build/ when run by hand."""
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SOURCE_ROOT = os.environ.get("STPETE_SOURCE_ROOT") or os.path.abspath(os.path.join(HERE, "..", "..", ".."))
+PACKAGE_PARENT = os.path.abspath(os.path.join(HERE, ".."))
+BUILD = os.path.join(SOURCE_ROOT, "build")
+LIBRARY = os.environ.get("STPETE_LIBRARY") or os.path.join(BUILD, "libstpete.so.0")
+MINIMAL = os.environ.get("STPETE_MINIMAL") or os.path.join(BUILD, "examples", "stpete-minimal")
+SELFPLAY = os.environ.get("STPETE_SELFPLAY") or os.path.join(BUILD, "examples", "stpete-selfplay")
+
+
+def splitmix64(x):
+    """The next value and state of stpete-selfplay's bot PRNG (examples/stpete-selfplay.c, next_random)."""
+    x = (x + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return z ^ (z >> 31), x
+
+
+def play_random(state, seed, limit=10000):
+    """Play to the end with uniformly random legal actions from a seeded PRNG; return the ids applied."""
+    import random
+    rng = random.Random(seed)
+    ids = []
+    while not state.is_terminal and len(ids) < limit:
+        legal = state.legal_action_ids()
+        a = legal[rng.randrange(len(legal))]
+        state.apply(a)
+        ids.append(a)
+    return ids

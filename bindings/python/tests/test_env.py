@@ -1,0 +1,104 @@
+"""The PettingZoo-shaped environment: reset(seed), agent_iter, last(), step(action), observation + action_mask,
+rewards at the end, hidden information (§9)."""
+import unittest
+
+import stpete
+from stpete.env import OBSERVATION_SIZE, StPeteEnv
+
+
+def play(env, seed):
+    env.reset(seed=seed)
+    steps, finals = 0, {}
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        if termination or truncation:
+            finals[agent] = (reward, info)
+            action = None
+        else:
+            action = env.action_space(agent).sample(obs["action_mask"])
+        env.step(action)
+        steps += 1
+    return steps, finals
+
+
+class Environment(unittest.TestCase):
+    def test_full_game(self):
+        env = stpete.env(players=3)
+        steps, finals = play(env, 7)
+        self.assertEqual(sorted(finals), ["player_0", "player_1", "player_2"])
+        winners = finals["player_0"][1]["winners"]
+        for agent, (reward, info) in finals.items():
+            self.assertEqual(reward, 1.0 if info["seat"] in winners else -1.0)
+        self.assertEqual(env.agents, [])
+        self.assertGreater(steps, 50)
+        env.close()
+
+    def test_reproducible_from_seed(self):
+        a, b = StPeteEnv(players=4), StPeteEnv(players=4)
+        self.assertEqual(play(a, 3), play(b, 3))
+        self.assertEqual(a.game_state, b.game_state)
+
+    def test_observation_and_mask(self):
+        env = StPeteEnv(players=4)
+        env.reset(seed=1)
+        state = env.game_state
+        agent = env.agent_selection
+        self.assertEqual(agent, f"player_{state.current_player}")
+        obs, reward, term, trunc, info = env.last()
+        self.assertEqual((reward, term, trunc), (0.0, False, False))
+        self.assertEqual(len(obs["observation"]), OBSERVATION_SIZE)
+        self.assertEqual(env.observation_space(agent).shape, (OBSERVATION_SIZE,))
+        self.assertEqual(obs["action_mask"], state.legal_action_mask())
+        self.assertEqual(env.action_space(agent).n, stpete.NUM_DISTINCT_ACTIONS)
+        other = next(a for a in env.agents if a != agent)
+        self.assertEqual(sum(env.observe(other)["action_mask"]), 0)  # not to act: nothing legal
+        self.assertEqual(obs["observation"][5], 1)
+        self.assertEqual(env.observe(other)["observation"][5], 0)
+
+    def test_hidden_information(self):
+        # 2 players: give seat 0 a hand card, then compare what each seat sees of the other (§9)
+        for public in (False, True):
+            env = StPeteEnv(players=2, public_rubles=public, public_hands=public)
+            env.reset(seed=2)
+            state = env.game_state
+            while not state.hand(0):
+                seat = state.current_player
+                take = [a for a in state.legal_actions() if a.kind == stpete.ActionKind.TAKE and seat == 0]
+                env.step(take[0] if take else state.legal_action_ids()[0])
+            seen_by_1 = env.observe("player_1")["observation"]
+            seen_by_0 = env.observe("player_0")["observation"]
+            base = 10 + 4 * 49 + 4
+            per_seat = 5 + 4 + 2 * 49
+            own_block = seen_by_0[base:base + per_seat]
+            their_view = seen_by_1[base + per_seat:base + 2 * per_seat]  # seat 0 is block 1 for seat 1
+            self.assertEqual(own_block[2], 1)        # hand size is public
+            self.assertEqual(their_view[2], 1)
+            self.assertEqual(sum(their_view[5:9]), 1)  # the colour of its back is public
+            self.assertEqual(own_block[1], state.rubles(0))
+            card = state.hand(0)[0]
+            self.assertEqual(own_block[9 + card], 1)
+            if public:
+                self.assertEqual(their_view, own_block)
+            else:
+                self.assertEqual(their_view[1], -1)      # rubles hidden
+                self.assertEqual(sum(their_view[9:9 + 49]), 0)  # hand identity hidden
+
+    def test_score_rewards_and_errors(self):
+        env = StPeteEnv(players=2, reward="score")
+        play(env, 11)
+        state = env.game_state
+        env.reset(seed=11)
+        with self.assertRaises(stpete.IllegalActionError):
+            bad = next(i for i, m in enumerate(env.last()[0]["action_mask"]) if not m)
+            env.step(bad)
+        with self.assertRaises(stpete.InvalidArgumentError):
+            StPeteEnv(reward="money")
+        steps, finals = play(env, 11)
+        self.assertEqual({a: r for a, (r, _) in finals.items()},
+                         {f"player_{s}": float(v) for s, v in enumerate(env.game_state.final_scores)})
+        self.assertIs(state, env.game_state)  # reset reuses the state
+        self.assertIn("round", env.render())
+
+
+if __name__ == "__main__":
+    unittest.main()
