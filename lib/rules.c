@@ -101,21 +101,6 @@ static int pub_choice_cap(const stpete_core *c, int seat)
 
 /* ---- setup (§3) -------------------------------------------------------------------------------- */
 
-static void shuffle(stpete_rng *rng, uint8_t *a, int n)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)stpete_rng_below(rng, (uint32_t)i + 1u);
-        uint8_t t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-    }
-}
-
-static int stack_of(int card)
-{
-    return stpete_cards[card].trading ? STPETE_STACK_TRADING : stpete_cards[card].colour;
-}
-
 /* Deal from a stack into the upper row until the board holds `board` cards: 8 after a phase (§4.5, R2), 2 per
  * player at setup (§3.4). The last card of a stack makes the round in progress the final one (§4.6, R4). */
 static void deal_until(stpete_state *st, int s, int board)
@@ -141,12 +126,12 @@ void stpete_core_setup(stpete_state *st, uint64_t seed)
     /* stream constant: "StPete" in ASCII, so seeds do not collide with other PCG users' default stream */
     stpete_rng_seed(&c->rng, seed, UINT64_C(0x537450657465));
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
-        int s = stack_of(t);
+        int s = stpete_stack_of(t);
         for (int k = 0; k < stpete_cards[t].copies; k++)
             c->stack[s][c->stack_n[s]++] = (uint8_t)t;
     }
     for (int s = 0; s < 4; s++) /* §3.1 */
-        shuffle(&c->rng, c->stack[s], c->stack_n[s]);
+        stpete_rng_shuffle(&c->rng, c->stack[s], c->stack_n[s]);
     int n = rules.players;
     for (int i = 0; i < n; i++) /* §3.2 */
         c->p[i].rubles = 25;
@@ -161,7 +146,7 @@ void stpete_core_setup(stpete_state *st, uint64_t seed)
         } else if (n == 3) {
             seats[3] = (uint8_t)stpete_rng_below(&c->rng, 3);
         }
-        shuffle(&c->rng, seats, 4);
+        stpete_rng_shuffle(&c->rng, seats, 4);
         memcpy(c->markers, seats, 4);
     }
     c->round = 1;
