@@ -138,11 +138,17 @@ static int choose(const run_config *cfg, const stpete_state *st, stpete_state *s
 /* ---- running games ------------------------------------------------------------------------------- */
 
 typedef struct totals {
+    uint64_t digest; /* FNV-1a style over every applied action id and every final score: equal digests, same games */
     long moves;
     long winning_score_sum;
     long wins[STPETE_MAX_PLAYERS];
     long shared;
 } totals;
+
+static uint64_t digest_add(uint64_t h, uint64_t word)
+{
+    return (h ^ word) * UINT64_C(0x100000001B3); /* the same function as stpete-bench's */
+}
 
 static int play_game(const run_config *cfg, stpete_state *st, stpete_state *scratch, uint64_t seed, totals *t,
                      action_log *log)
@@ -152,6 +158,7 @@ static int play_game(const run_config *cfg, stpete_state *st, stpete_state *scra
     while (rc == STPETE_OK && !stpete_state_is_terminal(st)) {
         int id = choose(cfg, st, scratch, &rng);
         rc = stpete_state_apply(st, id);
+        t->digest = digest_add(t->digest, (uint64_t)id);
         if (rc == STPETE_OK && log)
             rc = log_action(log, id);
         t->moves++;
@@ -159,6 +166,11 @@ static int play_game(const run_config *cfg, stpete_state *st, stpete_state *scra
     if (rc != STPETE_OK) {
         fprintf(stderr, "stpete-selfplay: %s: %s\n", stpete_strerror(rc), stpete_state_last_error(st));
         return rc;
+    }
+    for (int s = 0; s < cfg->players; s++) {
+        stpete_score sc;
+        stpete_state_score(st, s, &sc);
+        t->digest = digest_add(t->digest, (uint64_t)(int64_t)sc.total);
     }
     unsigned winners = 0;
     stpete_state_winners(st, &winners);
@@ -282,7 +294,7 @@ int main(int argc, char **argv)
             printf("  seat %d: %s bot\n", s, cfg.bots[s] == BOT_GREEDY ? "greedy" : "random");
         stpete_state_set_event_callback(st, gamelog_event, &lg);
     }
-    totals t = { 0, 0, { 0 }, 0 };
+    totals t = { UINT64_C(0xCBF29CE484222325), 0, 0, { 0 }, 0 };
     action_log log = { NULL, 0, 0 };
     for (long g = 0; g < cfg.games && rc == STPETE_OK; g++)
         rc = play_game(&cfg, st, scratch, cfg.seed + (uint64_t)g, &t, cfg.record ? &log : NULL);
@@ -301,6 +313,7 @@ int main(int argc, char **argv)
         printf("mean moves per game: %.1f\n", (double)t.moves / (double)cfg.games);
         printf("mean winning score: %.2f VP\n", (double)t.winning_score_sum / (double)wins_total);
         printf("shared wins: %ld\n", t.shared);
+        printf("digest: %016" PRIx64 "\n", t.digest);
         for (int s = 0; s < cfg.players; s++)
             printf("wins seat %d (%s): %ld (%.1f%%)\n", s, cfg.bots[s] == BOT_GREEDY ? "greedy" : "random",
                    t.wins[s], 100.0 * (double)t.wins[s] / (double)cfg.games);

@@ -7,48 +7,11 @@
 static const char *const row_words[2] = { "upper", "lower" };
 static const char *const stack_words[4] = { "worker", "building", "aristocrat", "trading" };
 
-static void set_variant(stpete_action *a, int v)
-{
-    stpete_variant_split(v, &a->card, &a->displaced);
-}
-
 STPETE_API int stpete_action_decode(int id, stpete_action *out)
 {
     if (!out || id < 0 || id >= ID_END)
         return STPETE_E_INVALID_ARGUMENT;
-    stpete_action a = { STPETE_ACTION_PASS, -1, -1, -1, -1, -1 };
-    if (id == ID_PASS) {
-        /* pass */
-    } else if (id < ID_PLAY) {
-        a.kind = STPETE_ACTION_BUY;
-        a.source = id < ID_BUY_LOWER ? STPETE_SOURCE_UPPER : STPETE_SOURCE_LOWER;
-        set_variant(&a, id - (id < ID_BUY_LOWER ? ID_BUY_UPPER : ID_BUY_LOWER));
-    } else if (id < ID_TAKE_UPPER) {
-        a.kind = STPETE_ACTION_PLAY;
-        a.source = STPETE_SOURCE_HAND;
-        set_variant(&a, id - ID_PLAY);
-    } else if (id < ID_OBSERVATORY) {
-        a.kind = STPETE_ACTION_TAKE;
-        a.source = id < ID_TAKE_LOWER ? STPETE_SOURCE_UPPER : STPETE_SOURCE_LOWER;
-        a.card = id - (id < ID_TAKE_LOWER ? ID_TAKE_UPPER : ID_TAKE_LOWER);
-    } else if (id < ID_OBS_BUY) {
-        a.kind = STPETE_ACTION_OBSERVATORY;
-        a.stack = id - ID_OBSERVATORY;
-    } else if (id < ID_OBS_TAKE) {
-        a.kind = STPETE_ACTION_OBSERVATORY_BUY;
-        a.source = STPETE_SOURCE_OBSERVATORY;
-        set_variant(&a, id - ID_OBS_BUY);
-    } else if (id == ID_OBS_TAKE) {
-        a.kind = STPETE_ACTION_OBSERVATORY_TAKE;
-        a.source = STPETE_SOURCE_OBSERVATORY;
-    } else if (id == ID_OBS_DISCARD) {
-        a.kind = STPETE_ACTION_OBSERVATORY_DISCARD;
-        a.source = STPETE_SOURCE_OBSERVATORY;
-    } else {
-        a.kind = STPETE_ACTION_PUB;
-        a.amount = id - ID_PUB;
-    }
-    *out = a;
+    stpete_decode(id, out);
     return STPETE_OK;
 }
 

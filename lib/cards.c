@@ -67,26 +67,6 @@ const card_def stpete_cards[STPETE_NUM_CARD_TYPES] = {
     { "Czar", O, 1, 24, 0, 6, 1, -1, S(NONE) },
 };
 
-int stpete_target_count(int card)
-{
-    if (card < FIRST_TRADING)
-        return 1;
-    if (card < FIRST_BLUE_TRADING)
-        return 2;
-    if (card < FIRST_ORANGE_TRADING)
-        return NUM_BUILDINGS;
-    return NUM_ARISTOCRATS;
-}
-
-int stpete_target(int card, int i)
-{
-    if (card < FIRST_BLUE_TRADING) /* green: the worker of the same ware, then Czar and Carpenter (§6.2) */
-        return i == 0 ? stpete_cards[card].ware : STPETE_CARD_CZAR_AND_CARPENTER;
-    if (card < FIRST_ORANGE_TRADING)
-        return FIRST_BUILDING + i;
-    return FIRST_ARISTOCRAT + i;
-}
-
 int stpete_variant_of(int card, int displaced)
 {
     if (card < 0 || card >= STPETE_NUM_CARD_TYPES)
@@ -109,26 +89,6 @@ int stpete_variant_of(int card, int displaced)
     if (displaced < FIRST_ARISTOCRAT || displaced >= FIRST_ARISTOCRAT + NUM_ARISTOCRATS)
         return -1;
     return VARIANT_ORANGE_TRADING + (card - FIRST_ORANGE_TRADING) * NUM_ARISTOCRATS + (displaced - FIRST_ARISTOCRAT);
-}
-
-void stpete_variant_split(int v, int *card, int *displaced)
-{
-    if (v < VARIANT_GREEN_TRADING) {
-        *card = v;
-        *displaced = -1;
-    } else if (v < VARIANT_BLUE_TRADING) {
-        int k = v - VARIANT_GREEN_TRADING;
-        *card = FIRST_TRADING + k / 2;
-        *displaced = stpete_target(*card, k % 2);
-    } else if (v < VARIANT_ORANGE_TRADING) {
-        int k = v - VARIANT_BLUE_TRADING;
-        *card = FIRST_BLUE_TRADING + k / NUM_BUILDINGS;
-        *displaced = FIRST_BUILDING + k % NUM_BUILDINGS;
-    } else {
-        int k = v - VARIANT_ORANGE_TRADING;
-        *card = FIRST_ORANGE_TRADING + k / NUM_ARISTOCRATS;
-        *displaced = FIRST_ARISTOCRAT + k % NUM_ARISTOCRATS;
-    }
 }
 
 STPETE_API int stpete_card_get_info(int card, stpete_card_info *out)

@@ -45,7 +45,8 @@ static int board_total(const stpete_core *c)
  * byte for byte (stpete_state_equal). */
 static void remove_at(uint8_t *list, uint8_t *n, int i)
 {
-    memmove(list + i, list + i + 1, (size_t)(*n - i - 1));
+    for (int k = i + 1; k < *n; k++) /* at most 7 bytes: a loop, not a library call */
+        list[k - 1] = list[k];
     list[--(*n)] = 0;
 }
 
@@ -66,15 +67,6 @@ static int find(const uint8_t *list, int n, int card)
     return -1;
 }
 
-/* Bit mask of the card types in a list. */
-static uint64_t types_in(const uint8_t *list, int n)
-{
-    uint64_t m = 0;
-    for (int i = 0; i < n; i++)
-        m |= UINT64_C(1) << list[i];
-    return m;
-}
-
 static int lowest_bit(uint64_t m)
 {
 #if defined(__GNUC__) || defined(__clang__)
@@ -87,6 +79,12 @@ static int lowest_bit(uint64_t m)
     }
     return i;
 #endif
+}
+
+/* Hand limit (§7.3), as stpete_hand_limit(), inline for the listing and the check. */
+static inline int hand_limit_of(const player_state *p)
+{
+    return p->display[STPETE_CARD_WAREHOUSE] ? STPETE_MAX_HAND : STPETE_MAX_HAND - 1;
 }
 
 /* VP a Pub owner may buy now (§7.2, R10): 0 means no choice. */
@@ -102,21 +100,6 @@ static int pub_choice_cap(const stpete_core *c, int seat)
 }
 
 /* ---- setup (§3) -------------------------------------------------------------------------------- */
-
-static void shuffle(stpete_rng *rng, uint8_t *a, int n)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)stpete_rng_below(rng, (uint32_t)i + 1u);
-        uint8_t t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-    }
-}
-
-static int stack_of(int card)
-{
-    return stpete_cards[card].trading ? STPETE_STACK_TRADING : stpete_cards[card].colour;
-}
 
 /* Deal from a stack into the upper row until the board holds `board` cards: 8 after a phase (§4.5, R2), 2 per
  * player at setup (§3.4). The last card of a stack makes the round in progress the final one (§4.6, R4). */
@@ -143,12 +126,12 @@ void stpete_core_setup(stpete_state *st, uint64_t seed)
     /* stream constant: "StPete" in ASCII, so seeds do not collide with other PCG users' default stream */
     stpete_rng_seed(&c->rng, seed, UINT64_C(0x537450657465));
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
-        int s = stack_of(t);
+        int s = stpete_stack_of(t);
         for (int k = 0; k < stpete_cards[t].copies; k++)
             c->stack[s][c->stack_n[s]++] = (uint8_t)t;
     }
     for (int s = 0; s < 4; s++) /* §3.1 */
-        shuffle(&c->rng, c->stack[s], c->stack_n[s]);
+        stpete_rng_shuffle(&c->rng, c->stack[s], c->stack_n[s]);
     int n = rules.players;
     for (int i = 0; i < n; i++) /* §3.2 */
         c->p[i].rubles = 25;
@@ -163,7 +146,7 @@ void stpete_core_setup(stpete_state *st, uint64_t seed)
         } else if (n == 3) {
             seats[3] = (uint8_t)stpete_rng_below(&c->rng, 3);
         }
-        shuffle(&c->rng, seats, 4);
+        stpete_rng_shuffle(&c->rng, seats, 4);
         memcpy(c->markers, seats, 4);
     }
     c->round = 1;
@@ -177,22 +160,130 @@ void stpete_core_setup(stpete_state *st, uint64_t seed)
 
 /* ---- legal actions ----------------------------------------------------------------------------- */
 
-/* Append the variants of buying/playing card from source that are legal for seat (§5, §6). */
-static size_t add_variants(const stpete_core *c, int seat, int card, int source, int base, int *out, size_t n)
+/* The listing below is the hot path of every playout. It computes the same prices as stpete_price() (§5) and the
+ * same targets as stpete_displaceable() (§6.1), but once per listing instead of once per (card, target) pair:
+ * the part of a price that does not depend on the displaced card is computed once per card and source, and the
+ * displacement targets present in the display are one bit mask. The order of the ids is unchanged: ascending. */
+
+/* The listing's helpers are inlined into it (they are called from one place each, in a loop). */
+#if defined(__GNUC__) || defined(__clang__)
+#define LISTING_INLINE static inline __attribute__((always_inline))
+#else
+#define LISTING_INLINE static inline
+#endif
+
+/* What a listing reads about the seat to act. A price is max(1, printed cost - same-name copies - lower row
+ * - colour discount - displaced cost) (§5, R5): it is affordable iff the seat has at least 1 R and
+ * printed cost - same-name copies - displaced cost <= rubles + colour discount + lower-row discount. */
+typedef struct lister {
+    const player_state *p;
+    int budget[3];     /* by colour: rubles + 1 for blue with a Carpenter Workshop (§5.1.3), orange with a Gold
+                        * Smelter (§5.1.4) */
+    int targets_known; /* targets computed (only when a trading card is listed) */
+    uint64_t targets;  /* card types the seat's trading cards may displace now (§6.1) */
+} lister;
+
+/* Bit i set for each nonzero byte i of 8 bytes (first byte = bit 0). */
+LISTING_INLINE unsigned nonzero_bytes(const uint8_t *b)
 {
-    int rubles = c->p[seat].rubles;
-    if (!stpete_cards[card].trading) {
-        if (stpete_price(c, seat, card, source, -1) <= rubles)
-            out[n++] = base + card;
-        return n;
-    }
-    int targets = stpete_target_count(card);
-    for (int i = 0; i < targets; i++) {
-        int d = stpete_target(card, i);
-        if (stpete_displaceable(c, seat, d) > 0 && stpete_price(c, seat, card, source, d) <= rubles)
-            out[n++] = base + stpete_variant_of(card, d);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t x;
+    memcpy(&x, b, 8);
+    const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
+    uint64_t high = (x | ((x & low7) + low7)) & ~low7; /* top bit of each byte: byte != 0 */
+    return (unsigned)(((high >> 7) * UINT64_C(0x0102040810204080)) >> 56); /* gather the 8 top bits */
+#else
+    unsigned m = 0;
+    for (int i = 0; i < 8; i++)
+        m |= (unsigned)(b[i] != 0) << i;
+    return m;
+#endif
+}
+
+/* Card types of the display that a trading card may displace (§6.1): present, and for the Observatory not face
+ * down (§7.1). Only workers, buildings and aristocrats (types 0..23) are ever targets (§6.2). */
+static uint64_t displaceable_mask(const player_state *p)
+{
+    uint64_t m = nonzero_bytes(p->display) | (uint64_t)nonzero_bytes(p->display + 8) << 8 |
+                 (uint64_t)nonzero_bytes(p->display + 16) << 16;
+    if (p->display[STPETE_CARD_OBSERVATORY] <= p->obs_used)
+        m &= ~(UINT64_C(1) << STPETE_CARD_OBSERVATORY);
+    return m;
+}
+
+/* Append the non-trading cards of the type mask m, bought or played from source, that the seat can afford (§5).
+ * Each candidate is written and then kept or not (n += legal), without a branch on its legality: which cards a
+ * random playout meets is unpredictable. */
+LISTING_INLINE size_t add_plain(const lister *ls, uint64_t m, int lower, int base, int *out, size_t n)
+{
+    for (; m; m &= m - 1) {
+        int card = lowest_bit(m);
+        const card_def *d = &stpete_cards[card];
+        out[n] = base + card;
+        n += (size_t)(d->cost - ls->p->display[card] <= ls->budget[d->colour] + lower);
     }
     return n;
+}
+
+/* Append the variants (card, displaced) of the trading cards of the type mask m, bought or played from source,
+ * that are legal for the seat: a target in the display (§6.1, §6.2) and an affordable price (§5.2). */
+LISTING_INLINE size_t add_trading(lister *ls, uint64_t m, int lower, int base, int *out, size_t n)
+{
+    if (!m)
+        return n;
+    if (!ls->targets_known) {
+        ls->targets = displaceable_mask(ls->p);
+        ls->targets_known = 1;
+    }
+    for (; m; m &= m - 1) {
+        int card = lowest_bit(m);
+        const card_def *c = &stpete_cards[card];
+        /* Target types ascending (§6.2), so the variant ids come out ascending. */
+        uint64_t t;
+        int first; /* variant of the lowest target type */
+        if (card < FIRST_BLUE_TRADING) {
+            t = (UINT64_C(1) << c->ware) | (UINT64_C(1) << STPETE_CARD_CZAR_AND_CARPENTER);
+            first = VARIANT_GREEN_TRADING + (card - FIRST_TRADING) * 2;
+        } else if (card < FIRST_ORANGE_TRADING) {
+            t = ((UINT64_C(1) << NUM_BUILDINGS) - 1) << FIRST_BUILDING;
+            first = VARIANT_BLUE_TRADING + (card - FIRST_BLUE_TRADING) * NUM_BUILDINGS;
+        } else {
+            t = ((UINT64_C(1) << NUM_ARISTOCRATS) - 1) << FIRST_ARISTOCRAT;
+            first = VARIANT_ORANGE_TRADING + (card - FIRST_ORANGE_TRADING) * NUM_ARISTOCRATS;
+        }
+        int lowest = lowest_bit(t);
+        int green = card < FIRST_BLUE_TRADING;
+        /* the displaced card's cost must cover the rest; Potjomkin's Village counts 6 (§7.4, R7) */
+        int need = c->cost - ls->p->display[card] - ls->budget[c->colour] - lower;
+        for (t &= ls->targets; t; t &= t - 1) {
+            int d = lowest_bit(t);
+            int reduction = d == STPETE_CARD_POTJOMKINS_VILLAGE ? 6 : stpete_cards[d].cost;
+            out[n] = base + first + (green ? d == STPETE_CARD_CZAR_AND_CARPENTER : d - lowest);
+            n += (size_t)(reduction >= need);
+        }
+    }
+    return n;
+}
+
+/* Buying or playing card types m from a source: non-trading cards first, their variant ids are the lower ones. */
+LISTING_INLINE size_t add_acquisitions(lister *ls, uint64_t m, int source, int base, int *out, size_t n)
+{
+    const uint64_t plain = (UINT64_C(1) << FIRST_TRADING) - 1;
+    int lower = source == STPETE_SOURCE_LOWER; /* §5.1.2, R6 */
+    n = add_plain(ls, m & plain, lower, base, out, n);
+    return add_trading(ls, m & ~plain, lower, base, out, n);
+}
+
+/* Bit mask of the card types in a list of at most cap cards (rows, hands): a fixed number of steps, no branch. */
+LISTING_INLINE uint64_t types_in_fixed(const uint8_t *list, int n, int cap)
+{
+    uint64_t m = 0;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 8
+#endif
+    for (int i = 0; i < cap; i++)
+        m |= (uint64_t)(i < n) << list[i];
+    return m;
 }
 
 size_t stpete_core_legal(const stpete_core *c, int *out)
@@ -200,6 +291,13 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
     size_t n = 0;
     int seat = c->current;
     const player_state *p = &c->p[seat];
+    int rubles = p->rubles;
+    lister ls = { p,
+                  { rubles, rubles + (p->display[STPETE_CARD_CARPENTER_WORKSHOP] != 0),
+                    rubles + (p->display[STPETE_CARD_GOLD_SMELTER] != 0) },
+                  0, 0 };
+    int solvent = rubles >= 1; /* every price is at least 1 R (R5) */
+    int hand_room = p->hand_n < hand_limit_of(p);
     switch (c->decision) {
     case STPETE_DECISION_NONE:
         return 0;
@@ -210,8 +308,9 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
         return n;
     }
     case STPETE_DECISION_OBSERVATORY:
-        n = add_variants(c, seat, c->obs_card, STPETE_SOURCE_OBSERVATORY, ID_OBS_BUY, out, n);
-        if (p->hand_n < stpete_hand_limit(c, seat))
+        if (solvent)
+            n = add_acquisitions(&ls, UINT64_C(1) << c->obs_card, STPETE_SOURCE_OBSERVATORY, ID_OBS_BUY, out, n);
+        if (hand_room)
             out[n++] = ID_OBS_TAKE;
         out[n++] = ID_OBS_DISCARD;
         return n;
@@ -219,16 +318,20 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
         break;
     }
     out[n++] = ID_PASS;
-    uint64_t rows[2] = { types_in(c->row[0], c->row_n[0]), types_in(c->row[1], c->row_n[1]) };
-    for (int r = 0; r < 2; r++)
-        for (uint64_t m = rows[r]; m; m &= m - 1)
-            n = add_variants(c, seat, lowest_bit(m), r, r ? ID_BUY_LOWER : ID_BUY_UPPER, out, n);
-    for (uint64_t m = types_in(p->hand, p->hand_n); m; m &= m - 1)
-        n = add_variants(c, seat, lowest_bit(m), STPETE_SOURCE_HAND, ID_PLAY, out, n);
-    if (p->hand_n < stpete_hand_limit(c, seat))
-        for (int r = 0; r < 2; r++)
-            for (uint64_t m = rows[r]; m; m &= m - 1)
-                out[n++] = (r ? ID_TAKE_LOWER : ID_TAKE_UPPER) + lowest_bit(m);
+    uint64_t upper = types_in_fixed(c->row[0], c->row_n[0], ROW_CAP);
+    uint64_t lower = types_in_fixed(c->row[1], c->row_n[1], ROW_CAP);
+    if (solvent) {
+        n = add_acquisitions(&ls, upper, STPETE_SOURCE_UPPER, ID_BUY_UPPER, out, n);
+        n = add_acquisitions(&ls, lower, STPETE_SOURCE_LOWER, ID_BUY_LOWER, out, n);
+        n = add_acquisitions(&ls, types_in_fixed(p->hand, p->hand_n, STPETE_MAX_HAND), STPETE_SOURCE_HAND, ID_PLAY,
+                             out, n);
+    }
+    if (hand_room) {
+        for (uint64_t m = upper; m; m &= m - 1)
+            out[n++] = ID_TAKE_UPPER + lowest_bit(m);
+        for (uint64_t m = lower; m; m &= m - 1)
+            out[n++] = ID_TAKE_LOWER + lowest_bit(m);
+    }
     if (c->phase == STPETE_PHASE_BUILDING && p->display[STPETE_CARD_OBSERVATORY] > p->obs_used)
         for (int s = 0; s < 4; s++)
             if (c->stack_n[s] >= 2)
@@ -247,9 +350,10 @@ static const char *const source_names[4] = { "upper row", "lower row", "hand", "
         return STPETE_E_ILLEGAL_ACTION;                 \
     } while (0)
 
-/* Check buying or playing (card, displaced) from source by seat: target present (§6), price affordable (§5). */
-static int check_acquire(const stpete_core *c, int seat, int card, int source, int displaced, char *why,
-                         size_t why_size)
+/* Check buying or playing (card, displaced) from source by seat: target present (§6), price affordable (§5). The
+ * price goes to *price_out. */
+static int check_acquire(const stpete_core *c, int seat, int card, int source, int displaced, int *price_out,
+                         char *why, size_t why_size)
 {
     if (displaced >= 0 && stpete_displaceable(c, seat, displaced) <= 0) {
         if (displaced == STPETE_CARD_OBSERVATORY && c->p[seat].display[displaced])
@@ -261,10 +365,17 @@ static int check_acquire(const stpete_core *c, int seat, int card, int source, i
     if (price > c->p[seat].rubles)
         REFUSE("%s from the %s costs %d R and seat %d has %d R (§5)", stpete_cards[card].name, source_names[source],
                price, seat, c->p[seat].rubles);
+    *price_out = price;
     return STPETE_OK;
 }
 
 int stpete_core_check(const stpete_core *c, int id, char *why, size_t why_size)
+{
+    stpete_move mv;
+    return stpete_core_check_move(c, id, &mv, why, why_size);
+}
+
+int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *why, size_t why_size)
 {
     if (c->decision == STPETE_DECISION_NONE) {
         if (why)
@@ -272,10 +383,14 @@ int stpete_core_check(const stpete_core *c, int id, char *why, size_t why_size)
         return STPETE_E_GAME_OVER;
     }
     stpete_action a;
-    stpete_action_decode(id, &a);
+    stpete_decode(id, &a);
+    mv->a = a;
+    mv->index = -1;
+    mv->price = 0;
     int seat = c->current;
     const player_state *p = &c->p[seat];
-    int hand_full = p->hand_n >= stpete_hand_limit(c, seat);
+    int hand_limit = hand_limit_of(p);
+    int hand_full = p->hand_n >= hand_limit;
 
     if (c->decision == STPETE_DECISION_PUB) {
         if (a.kind != STPETE_ACTION_PUB)
@@ -291,13 +406,14 @@ int stpete_core_check(const stpete_core *c, int id, char *why, size_t why_size)
             return STPETE_OK;
         case STPETE_ACTION_OBSERVATORY_TAKE:
             if (hand_full)
-                REFUSE("the hand of seat %d is at its limit of %d (§7.3)", seat, stpete_hand_limit(c, seat));
+                REFUSE("the hand of seat %d is at its limit of %d (§7.3)", seat, hand_limit);
             return STPETE_OK;
         case STPETE_ACTION_OBSERVATORY_BUY:
             if (a.card != c->obs_card)
                 REFUSE("the Observatory drew %s, not %s (§7.1)", stpete_cards[c->obs_card].name,
                        stpete_cards[a.card].name);
-            return check_acquire(c, seat, a.card, STPETE_SOURCE_OBSERVATORY, a.displaced, why, why_size);
+            return check_acquire(c, seat, a.card, STPETE_SOURCE_OBSERVATORY, a.displaced, &mv->price, why,
+                                 why_size);
         default:
             REFUSE("seat %d must first buy, take or discard the card drawn by the Observatory (§7.1)", seat);
         }
@@ -307,18 +423,20 @@ int stpete_core_check(const stpete_core *c, int id, char *why, size_t why_size)
         return STPETE_OK;
     case STPETE_ACTION_BUY:
     case STPETE_ACTION_TAKE:
-        if (find(c->row[a.source], c->row_n[a.source], a.card) < 0)
+        mv->index = find(c->row[a.source], c->row_n[a.source], a.card);
+        if (mv->index < 0)
             REFUSE("there is no %s in the %s (§4.2)", stpete_cards[a.card].name, source_names[a.source]);
         if (a.kind == STPETE_ACTION_TAKE) {
             if (hand_full)
-                REFUSE("the hand of seat %d is at its limit of %d (§4.2, §7.3)", seat, stpete_hand_limit(c, seat));
+                REFUSE("the hand of seat %d is at its limit of %d (§4.2, §7.3)", seat, hand_limit);
             return STPETE_OK;
         }
-        return check_acquire(c, seat, a.card, a.source, a.displaced, why, why_size);
+        return check_acquire(c, seat, a.card, a.source, a.displaced, &mv->price, why, why_size);
     case STPETE_ACTION_PLAY:
-        if (find(p->hand, p->hand_n, a.card) < 0)
+        mv->index = find(p->hand, p->hand_n, a.card);
+        if (mv->index < 0)
             REFUSE("seat %d has no %s in hand (§4.2)", seat, stpete_cards[a.card].name);
-        return check_acquire(c, seat, a.card, STPETE_SOURCE_HAND, a.displaced, why, why_size);
+        return check_acquire(c, seat, a.card, STPETE_SOURCE_HAND, a.displaced, &mv->price, why, why_size);
     case STPETE_ACTION_OBSERVATORY:
         if (c->phase != STPETE_PHASE_BUILDING)
             REFUSE("an Observatory can be used only in the building phase (§7.1, R9)");
@@ -342,6 +460,23 @@ static void next_player(stpete_core *c)
     c->current = (uint8_t)((c->current + 1) % c->rules.players);
 }
 
+/* The card types of each colour (§2): its workers/buildings/aristocrats, then its trading cards. */
+static const uint8_t colour_types[3][2][2] = {
+    { { 0, FIRST_BUILDING }, { FIRST_TRADING, FIRST_BLUE_TRADING } },
+    { { FIRST_BUILDING, FIRST_ARISTOCRAT }, { FIRST_BLUE_TRADING, FIRST_ORANGE_TRADING } },
+    { { FIRST_ARISTOCRAT, FIRST_TRADING }, { FIRST_ORANGE_TRADING, STPETE_NUM_CARD_TYPES } },
+};
+
+/* Cards of a colour in a display. */
+static int colour_count(const player_state *p, int colour)
+{
+    int count = 0;
+    for (int r = 0; r < 2; r++)
+        for (int t = colour_types[colour][r][0]; t < colour_types[colour][r][1]; t++)
+            count += p->display[t];
+    return count;
+}
+
 /* §4.4: income of the phase's colour, Mariinskij-Theater and Tax Man (§7.5, R12), face-down Observatories no VP. */
 static void score_phase(stpete_state *st)
 {
@@ -351,20 +486,27 @@ static void score_phase(stpete_state *st)
     for (int k = 0; k < n; k++) {
         int seat = (c->markers[c->phase] + k) % n;
         player_state *p = &c->p[seat];
-        int rubles = 0, vp = 0, count[3] = { 0, 0, 0 };
-        for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
-            int copies = p->display[t];
-            count[stpete_cards[t].colour] += copies;
-            if (stpete_cards[t].colour == colour) {
-                rubles += copies * stpete_cards[t].rubles;
-                vp += copies * stpete_cards[t].vp;
+        int rubles = 0, vp = 0;
+        for (int r = 0; r < 2; r++) {
+            int t = colour_types[colour][r][0], end = colour_types[colour][r][1];
+            for (; t + 8 <= end; t += 8) /* 8 types at a time: skip the absent ones (a display is sparse) */
+                for (unsigned m = nonzero_bytes(p->display + t); m; m &= m - 1) {
+                    int u = t + lowest_bit(m);
+                    rubles += p->display[u] * stpete_cards[u].rubles;
+                    vp += p->display[u] * stpete_cards[u].vp;
+                }
+            for (; t < end; t++) {
+                rubles += p->display[t] * stpete_cards[t].rubles;
+                vp += p->display[t] * stpete_cards[t].vp;
             }
         }
         if (colour == STPETE_COLOUR_BLUE) {
             vp -= p->obs_used * stpete_cards[STPETE_CARD_OBSERVATORY].vp;
-            rubles += p->display[STPETE_CARD_MARIINSKIJ_THEATER] * count[STPETE_COLOUR_ORANGE];
+            if (p->display[STPETE_CARD_MARIINSKIJ_THEATER])
+                rubles += p->display[STPETE_CARD_MARIINSKIJ_THEATER] * colour_count(p, STPETE_COLOUR_ORANGE);
         } else if (colour == STPETE_COLOUR_ORANGE) {
-            rubles += p->display[STPETE_CARD_TAX_MAN] * count[STPETE_COLOUR_GREEN];
+            if (p->display[STPETE_CARD_TAX_MAN])
+                rubles += p->display[STPETE_CARD_TAX_MAN] * colour_count(p, STPETE_COLOUR_GREEN);
         }
         p->rubles += rubles;
         p->vp += vp;
@@ -507,9 +649,15 @@ static void acted(stpete_core *c)
 
 void stpete_core_apply(stpete_state *st, int id)
 {
+    stpete_move mv;
+    stpete_core_check_move(&st->core, id, &mv, NULL, 0);
+    stpete_core_apply_move(st, &mv);
+}
+
+void stpete_core_apply_move(stpete_state *st, const stpete_move *mv)
+{
     stpete_core *c = &st->core;
-    stpete_action a;
-    stpete_action_decode(id, &a);
+    stpete_action a = mv->a;
     int seat = c->current;
     player_state *p = &c->p[seat];
     switch (a.kind) {
@@ -524,11 +672,11 @@ void stpete_core_apply(stpete_state *st, int id)
     case STPETE_ACTION_BUY:
     case STPETE_ACTION_PLAY:
     case STPETE_ACTION_OBSERVATORY_BUY: {
-        int price = stpete_price(c, seat, a.card, a.source, a.displaced);
+        int price = mv->price;
         if (a.kind == STPETE_ACTION_BUY)
-            remove_at(c->row[a.source], &c->row_n[a.source], find(c->row[a.source], c->row_n[a.source], a.card));
+            remove_at(c->row[a.source], &c->row_n[a.source], mv->index);
         else if (a.kind == STPETE_ACTION_PLAY)
-            remove_at(p->hand, &p->hand_n, find(p->hand, p->hand_n, a.card));
+            remove_at(p->hand, &p->hand_n, mv->index);
         else
             clear_draw(c);
         acquire(st, seat, a.card, a.displaced, price);
@@ -541,7 +689,7 @@ void stpete_core_apply(stpete_state *st, int id)
     case STPETE_ACTION_OBSERVATORY_TAKE: {
         int card = a.card;
         if (a.kind == STPETE_ACTION_TAKE) {
-            remove_at(c->row[a.source], &c->row_n[a.source], find(c->row[a.source], c->row_n[a.source], card));
+            remove_at(c->row[a.source], &c->row_n[a.source], mv->index);
         } else {
             card = c->obs_card;
             clear_draw(c);

@@ -312,20 +312,13 @@ static int get_cards(const json_t *arr, const char *path, uint8_t *cards, int ca
 /* A multiset of card names into per-type counts (each at most its number of copies, §2). */
 static int get_multiset(const json_t *arr, const char *path, uint8_t *counts, stpete_json_error *err)
 {
-    if (!json_is_array(arr))
-        return jfail(err, STPETE_E_PARSE, "%s: must be an array of card names", path);
-    size_t i;
-    json_t *v;
-    json_array_foreach(arr, i, v) {
-        int t = 0, rc = card_of(v, path, (int)i, &t, err); /* = 0: gcc -O3 cannot see card_of() sets it */
-        if (rc)
-            return rc;
-        if (counts[t] >= stpete_cards[t].copies)
-            return jfail(err, STPETE_E_INCONSISTENT, "%s: more than the %d copies of %s (§2)", path,
-                         stpete_cards[t].copies, stpete_cards[t].name);
-        counts[t]++;
-    }
-    return STPETE_OK;
+    uint8_t cards[STPETE_NUM_CARDS], n = 0;
+    int rc = get_cards(arr, path, cards, STPETE_NUM_CARDS, &n, err);
+    for (int i = 0; !rc && i < n; i++)
+        if (counts[cards[i]]++ >= stpete_cards[cards[i]].copies)
+            rc = jfail(err, STPETE_E_INCONSISTENT, "%s: more than the %d copies of %s (§2)", path,
+                       stpete_cards[cards[i]].copies, stpete_cards[cards[i]].name);
+    return rc;
 }
 
 static int get_u64(const json_t *obj, const char *path, const char *key, int hex, uint64_t *out,

@@ -411,7 +411,8 @@ STPETE_API int stpete_state_apply(stpete_state *st, int id)
         return fail(st, STPETE_E_INVALID_ARGUMENT, "action id %d is outside [0, %d)", id,
                     STPETE_NUM_DISTINCT_ACTIONS);
     char why[160];
-    rc = stpete_core_check(&st->core, id, why, sizeof why);
+    stpete_move mv;
+    rc = stpete_core_check_move(&st->core, id, &mv, why, sizeof why);
     if (rc) {
         char name[STPETE_ACTION_STRING_MAX];
         stpete_action_to_string(id, name, sizeof name);
@@ -419,7 +420,7 @@ STPETE_API int stpete_state_apply(stpete_state *st, int id)
     }
     if (queue_reserve(st))
         return fail(st, STPETE_E_OUT_OF_MEMORY, "could not grow the event queue");
-    stpete_core_apply(st, id);
+    stpete_core_apply_move(st, &mv);
     return succeed(st);
 }
 

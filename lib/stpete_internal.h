@@ -74,12 +74,66 @@ enum {
 
 /* Variant index of (card, displaced), or -1 if displaced is not a target type of card (§6.2). */
 int stpete_variant_of(int card, int displaced);
-/* Card type and displaced type (-1 for non-trading) of a variant in [0, STPETE_NUM_CARD_VARIANTS). */
-void stpete_variant_split(int v, int *card, int *displaced);
-/* Number of target types of a card (1 for non-trading cards: the "no target" variant). */
-int stpete_target_count(int card);
-/* i-th target type (ascending) of a trading card. */
-int stpete_target(int card, int i);
+
+/* Card type and displaced type (-1 for non-trading) of a variant in [0, STPETE_NUM_CARD_VARIANTS). Inline: every
+ * apply decodes its action. */
+static inline void stpete_variant_split(int v, int *card, int *displaced)
+{
+    if (v < VARIANT_GREEN_TRADING) {
+        *card = v;
+        *displaced = -1;
+    } else if (v < VARIANT_BLUE_TRADING) { /* green: the worker of the same ware, then Czar and Carpenter (§6.2) */
+        int k = v - VARIANT_GREEN_TRADING;
+        *card = FIRST_TRADING + k / 2;
+        *displaced = k % 2 ? STPETE_CARD_CZAR_AND_CARPENTER : stpete_cards[*card].ware;
+    } else if (v < VARIANT_ORANGE_TRADING) {
+        int k = v - VARIANT_BLUE_TRADING;
+        *card = FIRST_BLUE_TRADING + k / NUM_BUILDINGS;
+        *displaced = FIRST_BUILDING + k % NUM_BUILDINGS;
+    } else {
+        int k = v - VARIANT_ORANGE_TRADING;
+        *card = FIRST_ORANGE_TRADING + k / NUM_ARISTOCRATS;
+        *displaced = FIRST_ARISTOCRAT + k % NUM_ARISTOCRATS;
+    }
+}
+
+/* Structured form of a valid action id in [0, ID_END) (stpete_action_decode without the checks). */
+static inline void stpete_decode(int id, stpete_action *out)
+{
+    stpete_action a = { STPETE_ACTION_PASS, -1, -1, -1, -1, -1 };
+    if (id == ID_PASS) {
+        /* pass */
+    } else if (id < ID_PLAY) {
+        a.kind = STPETE_ACTION_BUY;
+        a.source = id < ID_BUY_LOWER ? STPETE_SOURCE_UPPER : STPETE_SOURCE_LOWER;
+        stpete_variant_split(id - (id < ID_BUY_LOWER ? ID_BUY_UPPER : ID_BUY_LOWER), &a.card, &a.displaced);
+    } else if (id < ID_TAKE_UPPER) {
+        a.kind = STPETE_ACTION_PLAY;
+        a.source = STPETE_SOURCE_HAND;
+        stpete_variant_split(id - ID_PLAY, &a.card, &a.displaced);
+    } else if (id < ID_OBSERVATORY) {
+        a.kind = STPETE_ACTION_TAKE;
+        a.source = id < ID_TAKE_LOWER ? STPETE_SOURCE_UPPER : STPETE_SOURCE_LOWER;
+        a.card = id - (id < ID_TAKE_LOWER ? ID_TAKE_UPPER : ID_TAKE_LOWER);
+    } else if (id < ID_OBS_BUY) {
+        a.kind = STPETE_ACTION_OBSERVATORY;
+        a.stack = id - ID_OBSERVATORY;
+    } else if (id < ID_OBS_TAKE) {
+        a.kind = STPETE_ACTION_OBSERVATORY_BUY;
+        a.source = STPETE_SOURCE_OBSERVATORY;
+        stpete_variant_split(id - ID_OBS_BUY, &a.card, &a.displaced);
+    } else if (id == ID_OBS_TAKE) {
+        a.kind = STPETE_ACTION_OBSERVATORY_TAKE;
+        a.source = STPETE_SOURCE_OBSERVATORY;
+    } else if (id == ID_OBS_DISCARD) {
+        a.kind = STPETE_ACTION_OBSERVATORY_DISCARD;
+        a.source = STPETE_SOURCE_OBSERVATORY;
+    } else {
+        a.kind = STPETE_ACTION_PUB;
+        a.amount = id - ID_PUB;
+    }
+    *out = a;
+}
 
 /* ---- rng.c: PCG32 (O'Neill, pcg-random.org), state lives in the game state -------------------- */
 
@@ -189,6 +243,19 @@ size_t stpete_core_legal(const stpete_core *c, int *out);
 int stpete_core_check(const stpete_core *c, int id, char *why, size_t why_size);
 /* Apply a legal action (checked before). */
 void stpete_core_apply(stpete_state *st, int id);
+
+/* A checked action, ready to apply: stpete_state_apply checks and applies with one decoding, one search of the row
+ * or hand and one price. */
+typedef struct stpete_move {
+    stpete_action a;
+    int index; /* index of the card in its row (buy, take) or hand (play), else -1 */
+    int price; /* rubles to pay (buy, play, Observatory buy), else 0 */
+} stpete_move;
+
+/* stpete_core_check that also fills *mv (valid when it returns 0). */
+int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *why, size_t why_size);
+/* Apply a move filled by a successful stpete_core_check_move on this very position. */
+void stpete_core_apply_move(stpete_state *st, const stpete_move *mv);
 
 /* Card types of each stack (§2). */
 int stpete_stack_of(int card);

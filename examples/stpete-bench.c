@@ -1,0 +1,552 @@
+/* stpete-bench: how fast the engine plays, on one core.
+ *
+ *   stpete-bench [--players 2|3|4] [--seed S] [--games G] [--seconds T] [--iterations N] [--json]
+ *
+ * Pin it to one core yourself: `taskset -c 0 ./build/examples/stpete-bench`. Measures, for each player count
+ * (all three unless --players is given):
+ *   - random full games per second: stpete_state_reset, then until the end stpete_state_legal_actions into a
+ *     caller buffer, a uniform random pick and stpete_state_apply. The random bot is stpete-selfplay's `random`
+ *     bot (splitmix64 seeded with seed ^ 0xB0751E5, index = next % count of the sorted legal list) and game g
+ *     uses seed S + g, so `stpete-bench --games G --seed S` plays exactly the games of
+ *     `stpete-selfplay --games G --seed S --bots random` (both print the same digest of every action and final
+ *     score; tests/bench-check.py compares them);
+ *   - applied actions per second: the same games' actions replayed with stpete_state_apply only (plus one
+ *     stpete_state_reset per game, included);
+ *   - nanoseconds per legal-action listing, over positions sampled from those games, and per listing plus one
+ *     PRNG call and pick (the floor of a playout step without its apply; the text output shows the gap between
+ *     it and the in-game cost per action);
+ *   - nanoseconds per stpete_state_clone (+ stpete_state_free) and per stpete_state_copy;
+ *   - bytes per state (what stpete_state_new asks the allocator for);
+ *   - heap allocations per game (through the options' allocator hooks, which count every call);
+ *   - JSON: ns per stpete_state_to_json and per stpete_state_from_json (+ free) of the sampled positions, bytes
+ *     per text and MB/s (each text is first checked to load back to an equal position).
+ * Timed parts run for --seconds each (default 1) unless --games / --iterations fix their size. --json prints one
+ * JSON object instead of text. Only the public API is used. */
+#define _POSIX_C_SOURCE 199309L
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <stpete/stpete.h>
+
+/* ---- the counting allocator --------------------------------------------------------------------- */
+
+typedef struct counter {
+    unsigned long long calls; /* malloc_fn + realloc_fn calls */
+    unsigned long long frees;
+    size_t last_size;         /* size of the last request */
+} counter;
+
+static void *count_malloc(void *user, size_t size)
+{
+    counter *c = user;
+    c->calls++;
+    c->last_size = size;
+    return malloc(size);
+}
+
+static void *count_realloc(void *user, void *ptr, size_t size)
+{
+    counter *c = user;
+    c->calls++;
+    c->last_size = size;
+    return realloc(ptr, size);
+}
+
+static void count_free(void *user, void *ptr)
+{
+    counter *c = user;
+    c->frees++;
+    free(ptr);
+}
+
+/* ---- clock and the random bot ------------------------------------------------------------------- */
+
+/* Wall-clock time, for the --seconds budgets. */
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* CPU time of the process: the rates are computed from it, so that other programs sharing the core (a busy
+ * machine) do not count against the engine. On an idle core it equals the wall-clock time. Read only at the start
+ * and end of a measurement (it is a system call). */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+        return now();
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* splitmix64, exactly as stpete-selfplay's random bot. */
+static uint64_t next_random(uint64_t *x)
+{
+    uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+/* The digest of a run (FNV-1a style over 64-bit words), the same function as stpete-selfplay's. */
+static uint64_t digest_add(uint64_t h, uint64_t word)
+{
+    return (h ^ word) * UINT64_C(0x100000001B3);
+}
+
+#define DIGEST_INIT UINT64_C(0xCBF29CE484222325)
+
+/* ---- one player count --------------------------------------------------------------------------- */
+
+enum { SAMPLE_POSITIONS = 1024, RECORD_CAP = 1 << 16 };
+
+typedef struct result {
+    int players;
+    long games;
+    long moves;
+    double games_seconds; /* CPU time, as every *_seconds below */
+    double games_wall_seconds;
+    uint64_t digest;
+    double allocs_per_game;
+    long replay_actions;
+    double replay_seconds;
+    long listings;
+    double listing_seconds;
+    long picks;
+    double pick_seconds; /* listing + one random pick: the floor of a random playout step without apply */
+    long clones;
+    double clone_seconds;
+    long copies;
+    double copy_seconds;
+    long serialized, parsed;
+    double serialize_seconds, parse_seconds;
+    double json_bytes;    /* mean length of a state's JSON text */
+    size_t state_bytes;
+} result;
+
+typedef struct config {
+    int players;     /* 0 = 2, 3 and 4 */
+    uint64_t seed;
+    long games;      /* 0 = timed */
+    double seconds;
+    long iterations; /* 0 = timed */
+    int json;
+} config;
+
+static int die(const char *what, int rc)
+{
+    fprintf(stderr, "stpete-bench: %s: %s\n", what, stpete_strerror(rc));
+    return rc ? rc : 1;
+}
+
+/* Play random games (selfplay's random bot) until `games` are played, or for `seconds` if games is 0. Records the
+ * first RECORD_CAP actions (with the game boundaries) for the apply-only replay, and samples positions. */
+static int play_games(const config *cfg, stpete_state *st, result *r, int *record, long *recorded, long *record_games,
+                      stpete_state **sample)
+{
+    uint64_t h = DIGEST_INIT;
+    long g = 0, moves = 0, sampled = 0;
+    int record_full = 0;
+    *recorded = 0;
+    *record_games = 0;
+    double start = now(), elapsed = 0, cpu = cpu_now();
+    for (;;) {
+        if (cfg->games ? g >= cfg->games : (elapsed = now() - start) >= cfg->seconds)
+            break;
+        uint64_t seed = cfg->seed + (uint64_t)g;
+        int rc = stpete_state_reset(st, seed);
+        if (rc)
+            return die("reset", rc);
+        uint64_t rng = seed ^ UINT64_C(0xB0751E5);
+        long game_start = *recorded;
+        int recording = !record_full;
+        while (!stpete_state_is_terminal(st)) {
+            int ids[STPETE_MAX_LEGAL_ACTIONS];
+            size_t n = 0;
+            stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+            int id = ids[next_random(&rng) % n];
+            /* every 11th position of the first games (about 70 with 2 players), kept for the listing, clone and copy
+             * benchmarks: enough positions that the branch predictor cannot learn them */
+            if (sampled < SAMPLE_POSITIONS && moves % 11 == 0)
+                stpete_state_copy(sample[sampled++], st);
+            if (recording) {
+                if (*recorded < RECORD_CAP)
+                    record[(*recorded)++] = id;
+                else
+                    recording = 0, record_full = 1;
+            }
+            rc = stpete_state_apply(st, id);
+            if (rc)
+                return die(stpete_state_last_error(st), rc);
+            h = digest_add(h, (uint64_t)id);
+            moves++;
+        }
+        if (recording)
+            ++*record_games;
+        else
+            *recorded = game_start;
+        for (int s = 0; s < r->players; s++) {
+            stpete_score sc;
+            stpete_state_score(st, s, &sc);
+            h = digest_add(h, (uint64_t)(int64_t)sc.total);
+        }
+        g++;
+    }
+    r->games_seconds = cpu_now() - cpu;
+    r->games_wall_seconds = now() - start;
+    r->games = g;
+    r->moves = moves;
+    r->digest = h;
+    return 0;
+}
+
+/* Apply only: replay the recorded games (reset + the recorded ids) until the time or iteration budget is used. */
+static int replay(const config *cfg, stpete_state *st, const int *record, long recorded, long record_games, result *r)
+{
+    long actions = 0, rounds = 0;
+    double start = now(), elapsed = 0, cpu = cpu_now();
+    while (cfg->iterations ? actions < cfg->iterations : (elapsed = now() - start) < cfg->seconds) {
+        long i = 0;
+        for (long g = 0; g < record_games; g++) {
+            stpete_state_reset(st, cfg->seed + (uint64_t)g);
+            while (!stpete_state_is_terminal(st)) {
+                int rc = stpete_state_apply(st, record[i++]);
+                if (rc)
+                    return die(stpete_state_last_error(st), rc);
+            }
+        }
+        actions += recorded;
+        rounds++;
+    }
+    r->replay_actions = actions;
+    r->replay_seconds = cpu_now() - cpu;
+    return 0;
+}
+
+/* Sum of the listed ids, so that the compiler cannot drop the listing. */
+static volatile long sink;
+
+static void bench_listing(const config *cfg, stpete_state **sample, result *r)
+{
+    long listings = 0, sum = 0;
+    double start = now(), elapsed = 0, cpu = cpu_now();
+    while (cfg->iterations ? listings < cfg->iterations : (elapsed = now() - start) < cfg->seconds) {
+        for (int k = 0; k < 16; k++) /* 16 passes between clock reads */
+            for (int i = 0; i < SAMPLE_POSITIONS; i++) {
+                int ids[STPETE_MAX_LEGAL_ACTIONS];
+                size_t n = 0;
+                stpete_state_legal_actions(sample[i], ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+                sum += (long)n + ids[0];
+            }
+        listings += 16L * SAMPLE_POSITIONS;
+    }
+    sink = sum;
+    r->listings = listings;
+    r->listing_seconds = cpu_now() - cpu;
+}
+
+/* The floor of one random playout step without its apply: one legal-action listing plus one PRNG call and pick,
+ * over the sampled positions. ns per action in games minus this is what apply (and the game loop) costs. */
+static void bench_pick(const config *cfg, stpete_state **sample, result *r)
+{
+    long picks = 0, sum = 0;
+    uint64_t rng = cfg->seed;
+    double start = now(), elapsed = 0, cpu = cpu_now();
+    while (cfg->iterations ? picks < cfg->iterations : (elapsed = now() - start) < cfg->seconds) {
+        for (int k = 0; k < 16; k++)
+            for (int i = 0; i < SAMPLE_POSITIONS; i++) {
+                int ids[STPETE_MAX_LEGAL_ACTIONS];
+                size_t n = 0;
+                stpete_state_legal_actions(sample[i], ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+                sum += ids[next_random(&rng) % n];
+            }
+        picks += 16L * SAMPLE_POSITIONS;
+    }
+    sink = sum;
+    r->picks = picks;
+    r->pick_seconds = cpu_now() - cpu;
+}
+
+static int bench_clone_copy(const config *cfg, stpete_state **sample, result *r)
+{
+    long n = 0;
+    double start = now(), elapsed = 0, cpu = cpu_now();
+    while (cfg->iterations ? n < cfg->iterations : (elapsed = now() - start) < cfg->seconds) {
+        for (int i = 0; i < SAMPLE_POSITIONS; i++) {
+            stpete_state *c = NULL;
+            int rc = stpete_state_clone(&c, sample[i]);
+            if (rc)
+                return die("clone", rc);
+            stpete_state_free(c);
+        }
+        n += SAMPLE_POSITIONS;
+    }
+    r->clones = n;
+    r->clone_seconds = cpu_now() - cpu;
+
+    n = 0;
+    start = now();
+    elapsed = 0;
+    cpu = cpu_now();
+    while (cfg->iterations ? n < cfg->iterations : (elapsed = now() - start) < cfg->seconds) {
+        for (int k = 0; k < 16; k++)
+            for (int i = 1; i < SAMPLE_POSITIONS; i++)
+                stpete_state_copy(sample[0], sample[i]); /* same game: always succeeds */
+        n += 16L * (SAMPLE_POSITIONS - 1);
+    }
+    r->copies = n;
+    r->copy_seconds = cpu_now() - cpu;
+    return 0;
+}
+
+/* JSON: stpete_state_to_json of the sampled positions into a caller buffer, then stpete_state_from_json of those
+ * texts (a new state each time, freed). Each text is checked to load back to an equal position first. */
+static int bench_json(const config *cfg, const stpete_game *game, stpete_state **sample, result *r)
+{
+    enum { JSON_CAP = 1 << 15 };
+    char *buf = malloc(JSON_CAP);
+    char **texts = calloc(SAMPLE_POSITIONS, sizeof *texts);
+    size_t *lens = calloc(SAMPLE_POSITIONS, sizeof *lens);
+    int rc = buf && texts && lens ? STPETE_OK : STPETE_E_OUT_OF_MEMORY;
+    double total = 0;
+    for (int i = 0; i < SAMPLE_POSITIONS && rc == STPETE_OK; i++) {
+        rc = stpete_state_to_json(sample[i], buf, JSON_CAP, &lens[i]);
+        texts[i] = rc == STPETE_OK ? malloc(lens[i] + 1) : NULL;
+        if (rc == STPETE_OK && !texts[i])
+            rc = STPETE_E_OUT_OF_MEMORY;
+        if (rc == STPETE_OK) {
+            memcpy(texts[i], buf, lens[i] + 1);
+            total += (double)lens[i];
+            stpete_state *back = NULL;
+            rc = stpete_state_from_json(&back, game, texts[i], lens[i], NULL);
+            if (rc == STPETE_OK && stpete_state_equal(back, sample[i]) != 1)
+                rc = STPETE_E_MISMATCH;
+            stpete_state_free(back);
+        }
+    }
+    if (rc == STPETE_OK) {
+        r->json_bytes = total / SAMPLE_POSITIONS;
+        long n = 0;
+        size_t len = 0, sum = 0;
+        double start = now(), elapsed = 0, cpu = cpu_now();
+        while (cfg->iterations ? n < cfg->iterations : (elapsed = now() - start) < cfg->seconds) {
+            for (int i = 0; i < SAMPLE_POSITIONS; i++) {
+                stpete_state_to_json(sample[i], buf, JSON_CAP, &len);
+                sum += len;
+            }
+            n += SAMPLE_POSITIONS;
+        }
+        r->serialized = n;
+        r->serialize_seconds = cpu_now() - cpu;
+        sink = (long)sum;
+
+        n = 0;
+        start = now();
+        elapsed = 0;
+        cpu = cpu_now();
+        while (rc == STPETE_OK && (cfg->iterations ? n < cfg->iterations : (elapsed = now() - start) < cfg->seconds)) {
+            for (int i = 0; i < SAMPLE_POSITIONS && rc == STPETE_OK; i++) {
+                stpete_state *st = NULL;
+                rc = stpete_state_from_json(&st, game, texts[i], lens[i], NULL);
+                stpete_state_free(st);
+            }
+            n += SAMPLE_POSITIONS;
+        }
+        r->parsed = n;
+        r->parse_seconds = cpu_now() - cpu;
+    }
+    for (int i = 0; texts && i < SAMPLE_POSITIONS; i++)
+        free(texts[i]);
+    free(texts);
+    free(lens);
+    free(buf);
+    return rc == STPETE_OK ? 0 : die("JSON", rc);
+}
+
+static int run_players(const config *cfg, int players, result *r)
+{
+    memset(r, 0, sizeof *r);
+    r->players = players;
+    counter cnt = { 0, 0, 0 };
+    stpete_options opts;
+    stpete_options_init(&opts);
+    opts.players = players;
+    opts.seed = cfg->seed;
+    opts.allocator.malloc_fn = count_malloc;
+    opts.allocator.realloc_fn = count_realloc;
+    opts.allocator.free_fn = count_free;
+    opts.allocator.user = &cnt;
+    stpete_game *game = NULL;
+    stpete_state *st = NULL;
+    stpete_state *sample[SAMPLE_POSITIONS] = { NULL };
+    int *record = malloc(RECORD_CAP * sizeof *record);
+    int rc = record ? stpete_game_new(&game, &opts) : STPETE_E_OUT_OF_MEMORY;
+    if (rc == STPETE_OK)
+        rc = stpete_state_new(&st, game);
+    r->state_bytes = cnt.last_size;
+    for (int i = 0; i < SAMPLE_POSITIONS && rc == STPETE_OK; i++)
+        rc = stpete_state_clone(&sample[i], st);
+    if (rc != STPETE_OK) {
+        free(record);
+        return die("setup", rc);
+    }
+
+    long recorded = 0, record_games = 0;
+    unsigned long long before = cnt.calls;
+    rc = play_games(cfg, st, r, record, &recorded, &record_games, sample);
+    r->allocs_per_game = r->games ? (double)(cnt.calls - before) / (double)r->games : 0;
+    if (rc == 0)
+        rc = replay(cfg, st, record, recorded, record_games, r);
+    if (rc == 0) {
+        bench_listing(cfg, sample, r);
+        bench_pick(cfg, sample, r);
+    }
+    if (rc == 0)
+        rc = bench_clone_copy(cfg, sample, r);
+
+    if (rc == 0)
+        rc = bench_json(cfg, game, sample, r);
+
+    for (int i = 0; i < SAMPLE_POSITIONS; i++)
+        stpete_state_free(sample[i]);
+    stpete_state_free(st);
+    stpete_game_free(game);
+    free(record);
+    return rc;
+}
+
+/* ---- output ------------------------------------------------------------------------------------- */
+
+static double per_second(long n, double s)
+{
+    return s > 0 ? (double)n / s : 0;
+}
+
+static double ns_per(double s, long n)
+{
+    return n > 0 ? s * 1e9 / (double)n : 0;
+}
+
+static void print_text(const result *r)
+{
+    printf("%d players\n", r->players);
+    printf("  random games:           %ld in %.3f s CPU = %.0f games/s (%.1f actions per game, %.1f ns per action "
+           "incl. listing and choice)\n",
+           r->games, r->games_seconds, per_second(r->games, r->games_seconds),
+           r->games ? (double)r->moves / (double)r->games : 0, ns_per(r->games_seconds, r->moves));
+    printf("  digest:                 %016" PRIx64 " (seeds from the --seed, same as stpete-selfplay --bots random)\n",
+           r->digest);
+    printf("  applied actions:        %.0f actions/s (%.1f ns per apply)\n",
+           per_second(r->replay_actions, r->replay_seconds), ns_per(r->replay_seconds, r->replay_actions));
+    printf("  legal-action listing:   %.1f ns (%.1f ns with one PRNG call and pick; gap to the in-game action: "
+           "%.1f ns)\n",
+           ns_per(r->listing_seconds, r->listings), ns_per(r->pick_seconds, r->picks),
+           ns_per(r->games_seconds, r->moves) - ns_per(r->pick_seconds, r->picks));
+    printf("  clone (+ free):         %.1f ns\n", ns_per(r->clone_seconds, r->clones));
+    printf("  copy into:              %.1f ns\n", ns_per(r->copy_seconds, r->copies));
+    printf("  bytes per state:        %zu\n", r->state_bytes);
+    printf("  heap allocations/game:  %.3f\n", r->allocs_per_game);
+    printf("  JSON serialize:         %.0f ns per state (%.0f bytes, %.1f MB/s)\n",
+           ns_per(r->serialize_seconds, r->serialized), r->json_bytes,
+           per_second(r->serialized, r->serialize_seconds) * r->json_bytes / 1e6);
+    printf("  JSON parse (+ free):    %.0f ns per state (%.1f MB/s)\n", ns_per(r->parse_seconds, r->parsed),
+           per_second(r->parsed, r->parse_seconds) * r->json_bytes / 1e6);
+}
+
+static void print_json(const result *rs, int n, const config *cfg)
+{
+    printf("{\"library\":\"%s\",\"seed\":%" PRIu64 ",\"seconds\":%g,\"time\":\"process CPU time\",\"results\":[",
+           stpete_version(), cfg->seed, cfg->seconds);
+    for (int i = 0; i < n; i++) {
+        const result *r = &rs[i];
+        printf("%s{\"players\":%d,\"games\":%ld,\"actions\":%ld,\"games_seconds\":%.6f,"
+               "\"games_wall_seconds\":%.6f,\"games_per_second\":%.1f,"
+               "\"actions_per_game\":%.2f,\"ns_per_action_in_games\":%.2f,\"digest\":\"%016" PRIx64 "\","
+               "\"applied_actions_per_second\":%.1f,\"ns_per_apply\":%.2f,\"ns_per_legal_listing\":%.2f,"
+               "\"ns_per_listing_and_pick\":%.2f,"
+               "\"ns_per_clone\":%.2f,\"ns_per_copy\":%.2f,\"bytes_per_state\":%zu,"
+               "\"heap_allocations_per_game\":%.3f,\"json_bytes_per_state\":%.1f,\"ns_per_json_serialize\":%.1f,"
+               "\"ns_per_json_parse\":%.1f}",
+               i ? "," : "", r->players, r->games, r->moves, r->games_seconds, r->games_wall_seconds,
+               per_second(r->games, r->games_seconds),
+               r->games ? (double)r->moves / (double)r->games : 0, ns_per(r->games_seconds, r->moves), r->digest,
+               per_second(r->replay_actions, r->replay_seconds), ns_per(r->replay_seconds, r->replay_actions),
+               ns_per(r->listing_seconds, r->listings), ns_per(r->pick_seconds, r->picks),
+               ns_per(r->clone_seconds, r->clones),
+               ns_per(r->copy_seconds, r->copies), r->state_bytes, r->allocs_per_game, r->json_bytes,
+               ns_per(r->serialize_seconds, r->serialized), ns_per(r->parse_seconds, r->parsed));
+    }
+    printf("]}\n");
+}
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: stpete-bench [--players 2|3|4] [--seed S] [--games G] [--seconds T] [--iterations N] [--json]\n"
+            "  random games per second, actions per second, ns per legal listing, clone and copy, bytes per state,\n"
+            "  heap allocations per game; pin to one core with `taskset -c 0 stpete-bench`\n");
+}
+
+int main(int argc, char **argv)
+{
+    config cfg = { 0, 1, 0, 1.0, 0, 0 };
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end = NULL;
+        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(arg, "--json")) {
+            cfg.json = 1;
+            continue;
+        } else if (!val) {
+            usage(stderr);
+            return 2;
+        } else if (!strcmp(arg, "--players")) {
+            cfg.players = (int)strtol(val, &end, 10);
+            if (cfg.players < STPETE_MIN_PLAYERS || cfg.players > STPETE_MAX_PLAYERS)
+                end = NULL;
+        } else if (!strcmp(arg, "--seed")) {
+            cfg.seed = strtoull(val, &end, 10);
+        } else if (!strcmp(arg, "--games")) {
+            cfg.games = strtol(val, &end, 10);
+            if (cfg.games < 1)
+                end = NULL;
+        } else if (!strcmp(arg, "--seconds")) {
+            cfg.seconds = strtod(val, &end);
+            if (!(cfg.seconds > 0))
+                end = NULL;
+        } else if (!strcmp(arg, "--iterations")) {
+            cfg.iterations = strtol(val, &end, 10);
+            if (cfg.iterations < 1)
+                end = NULL;
+        } else {
+            usage(stderr);
+            return 2;
+        }
+        if (!end || end == val || *end) {
+            fprintf(stderr, "stpete-bench: bad value for %s: %s\n", arg, val);
+            return 2;
+        }
+        i++;
+    }
+    result rs[3];
+    int n = 0;
+    for (int p = STPETE_MIN_PLAYERS; p <= STPETE_MAX_PLAYERS; p++) {
+        if (cfg.players && p != cfg.players)
+            continue;
+        if (run_players(&cfg, p, &rs[n]) != 0)
+            return 1;
+        if (!cfg.json)
+            print_text(&rs[n]);
+        n++;
+    }
+    if (cfg.json)
+        print_json(rs, n, &cfg);
+    return 0;
+}

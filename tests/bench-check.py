@@ -1,0 +1,66 @@
+"""stpete-bench plays stpete-selfplay's random games (issue 6): for the same seed and game count, both print the
+same digest of every applied action and every final score. Also checks the bench's --json output and the
+allocation-free claims (no heap allocation per game, a state of at most 1 KiB). Never checks a speed: timing
+belongs to the benchmark, not to tests. Prints TAP."""
+import json
+import re
+import subprocess
+import sys
+
+bench, selfplay = sys.argv[1], sys.argv[2]
+results = []
+
+
+def check(name, ok):
+    results.append((name, ok))
+
+
+def run(*args):
+    p = subprocess.run(list(args), capture_output=True, text=True, timeout=120)
+    return p.returncode, p.stdout
+
+
+for players, seed, games in ((2, 11, 300), (3, 5, 200), (4, 1, 200)):
+    rc, summary = run(selfplay, "--players", str(players), "--seed", str(seed), "--games", str(games),
+                      "--bots", "random")
+    m = re.search(r"^digest: ([0-9a-f]{16})$", summary, re.M)
+    check(f"{players} players: selfplay prints a digest", rc == 0 and m is not None)
+    rc, out = run(bench, "--players", str(players), "--seed", str(seed), "--games", str(games),
+                  "--iterations", "2000", "--json")
+    try:
+        data = json.loads(out)
+        r = data["results"][0]
+    except (ValueError, KeyError, IndexError):
+        data, r = None, {}
+    check(f"{players} players: bench --json is one JSON object", rc == 0 and data is not None)
+    check(f"{players} players: bench played {games} games", r.get("players") == players and r.get("games") == games)
+    check(f"{players} players: same digest as stpete-selfplay --bots random",
+          m is not None and r.get("digest") == m.group(1))
+    moves = re.search(r"^mean moves per game: (\d+\.\d)$", summary, re.M)
+    check(f"{players} players: same mean moves per game",
+          moves is not None and f"{r.get('actions_per_game', 0):.1f}" == moves.group(1))
+    check(f"{players} players: no heap allocation per game", r.get("heap_allocations_per_game") == 0)
+    check(f"{players} players: a state is at most 1 KiB", 0 < r.get("bytes_per_state", 0) <= 1024)
+    for key in ("games_per_second", "applied_actions_per_second", "ns_per_legal_listing", "ns_per_listing_and_pick",
+                "ns_per_clone", "ns_per_json_serialize", "ns_per_json_parse", "json_bytes_per_state",
+                "ns_per_copy"):
+        check(f"{players} players: {key} measured", r.get(key, 0) > 0)
+
+# A different seed gives different games (the digest depends on the games).
+rc, a = run(bench, "--players", "2", "--seed", "11", "--games", "20", "--iterations", "100", "--json")
+rc2, b = run(bench, "--players", "2", "--seed", "12", "--games", "20", "--iterations", "100", "--json")
+check("another seed, another digest", rc == 0 and rc2 == 0 and
+      json.loads(a)["results"][0]["digest"] != json.loads(b)["results"][0]["digest"])
+rc, text = run(bench, "--players", "3", "--games", "5", "--iterations", "100")
+check("text output names every measure", rc == 0 and all(k in text for k in (
+    "games/s", "actions/s", "legal-action listing", "clone", "copy into", "bytes per state",
+    "heap allocations/game", "JSON")))
+rc, _ = run(bench, "--players", "5")
+check("bad --players refused", rc == 2)
+rc, _ = run(bench, "--seconds", "0")
+check("bad --seconds refused", rc == 2)
+
+print(f"1..{len(results)}")
+for i, (name, ok) in enumerate(results, 1):
+    print(f"{'ok' if ok else 'not ok'} {i} - {name}")
+sys.exit(0 if all(ok for _, ok in results) else 1)
