@@ -384,7 +384,7 @@ typedef struct stpete_options {
      */
     int start_markers[4];
     int public_rubles;    /**< 1 = rubles are public information (§9 [option]); default 0. Information only: it
-                               does not change the rules, and is read by the per-seat views (planned) */
+                               does not change the rules; read by the per-seat views, stpete_state_view_to_json() */
     int public_hands;     /**< 1 = hand card identities are public (§9 [option]); default 0. Information only */
     stpete_allocator allocator; /**< optional allocator; zero = stdlib */
 } stpete_options;
