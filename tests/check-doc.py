@@ -46,7 +46,7 @@ def definitions(sources):
     calls = {}
     for name, body in bodies.items():
         statuses[name] = set(re.findall(r"return\s+(STPETE_E_\w+)", body))
-        statuses[name] |= set(re.findall(r"\bfail\s*\([^,]+,\s*(STPETE_E_\w+)", body))
+        statuses[name] |= set(re.findall(r"\b\w*fail\s*\([^,]+,\s*(STPETE_E_\w+)", body))  # fail(), jfail()
         statuses[name] |= set(re.findall(r"[?:]\s*(STPETE_E_\w+)\s*[:;]", body))  # return c ? x : STPETE_E_X;
         for macro in set(re.findall(r"\b(\w+)\s*\(", body)) & set(macros):
             statuses[name] |= macros[macro]
