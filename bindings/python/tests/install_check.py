@@ -2,14 +2,17 @@
 into the interpreter's install directory with _install_config.py naming the installed library directory, and the
 installed package imports, loads the installed libstpete and plays a game.
 
-    python3 install_check.py BUILD_DIR PYTHON_INSTALL_DIR LIBDIR
+    python3 install_check.py BUILD_DIR PYTHON_INSTALL_DIR LIBDIR on-path|off-path
+
+on-path: meson chose the interpreter's own purelib, so it must be on that interpreter's sys.path (an installed
+copy then imports without PYTHONPATH); off-path: meson warned at setup, and that check is a TAP SKIP.
 """
 import os
 import subprocess
 import sys
 import tempfile
 
-build, purelib, libdir = sys.argv[1:4]
+build, purelib, libdir, where = sys.argv[1:5]
 results = []
 
 
@@ -43,6 +46,14 @@ with tempfile.TemporaryDirectory(prefix="stpete-pyinstall-") as dest:
         check("the installed package plays a game with the installed library",
               p.returncode == 0 and len(lines) == 3 and lines[0].startswith(package) and lines[1] == installed_lib
               and lines[2] == "2", p.stdout + p.stderr)
+
+# Where the package goes: on the interpreter's own path when meson said so (meson warned otherwise).
+if where == "on-path":
+    check("the install directory is on this interpreter's sys.path (no PYTHONPATH needed)",
+          purelib in sys.path, f"{purelib} not in {sys.path}")
+else:
+    results.append(("the install directory is on this interpreter's sys.path # SKIP meson warned: "
+                    "this interpreter's purelib is outside the prefix, PYTHONPATH is needed", True, ""))
 
 print(f"1..{len(results)}")
 for i, (name, ok, detail) in enumerate(results, 1):
