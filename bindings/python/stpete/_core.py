@@ -464,6 +464,8 @@ class Game:
         self._closing = False
         opts = _ffi.OptionsStruct()
         _lib.stpete_options_init(byref(opts))
+        if int(players) not in (2, 3, 4):  # the C library has no message channel before a game exists
+            raise InvalidArgumentError(f"players must be 2, 3 or 4, not {players}", status=-1)
         opts.players = int(players)
         opts.seed = int(seed) & 0xFFFFFFFFFFFFFFFF
         if "pub_cap" in rule_options:

@@ -52,8 +52,9 @@ class Paths(unittest.TestCase):
 
     def test_invalid_argument_bad_players(self):
         for players in (1, 5):
-            with self.subTest(players=players), self.assertRaises(stpete.InvalidArgumentError):
+            with self.subTest(players=players), self.assertRaises(stpete.InvalidArgumentError) as cm:
                 stpete.Game(players=players)
+            self.assertIn(f"players must be 2, 3 or 4, not {players}", str(cm.exception))
 
     def test_invalid_rule_options(self):
         with self.assertRaises(stpete.InvalidArgumentError):
