@@ -39,12 +39,7 @@ static void play(stpete_state *st, int moves, uint64_t *rng)
         assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
         int pick = ids[rng_below(rng, (int)n)];
         if (rng_below(rng, 3) == 0)
-            for (size_t i = 0; i < n; i++) {
-                stpete_action a;
-                stpete_action_decode(ids[i], &a);
-                if (a.kind == STPETE_ACTION_TAKE)
-                    pick = ids[i];
-            }
+            pick = take_action_or(ids, n, pick);
         assert_int_equal(stpete_state_apply(st, pick), STPETE_OK);
     }
 }

@@ -284,13 +284,7 @@ static void play_until_hands(stpete_state *st, int players, uint64_t *rng)
         int ids[STPETE_MAX_LEGAL_ACTIONS];
         size_t n = 0;
         stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
-        int pick = ids[rng_below(rng, (int)n)];
-        for (size_t i = 0; i < n; i++) {
-            stpete_action a;
-            stpete_action_decode(ids[i], &a);
-            if (a.kind == STPETE_ACTION_TAKE)
-                pick = ids[i];
-        }
+        int pick = take_action_or(ids, n, ids[rng_below(rng, (int)n)]);
         assert_int_equal(stpete_state_apply(st, pick), STPETE_OK);
     }
     fail_msg("no position with a hand card for every seat");
