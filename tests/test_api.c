@@ -101,13 +101,13 @@ static void test_strerror(void **unused)
                                  STPETE_E_BUFFER_TOO_SMALL, STPETE_E_OUT_OF_MEMORY, STPETE_E_GAME_OVER,
                                  STPETE_E_NOT_TERMINAL, STPETE_E_PARSE, STPETE_E_UNSUPPORTED_VERSION,
                                  STPETE_E_MISMATCH, STPETE_E_REENTRANT, STPETE_E_REDACTED,
-                                 STPETE_E_INCONSISTENT };
+                                 STPETE_E_INCONSISTENT, STPETE_E_TOO_LARGE, STPETE_E_NO_PRICE };
     const size_t n = sizeof codes / sizeof codes[0];
     const char *unknown = stpete_strerror(-1000);
     assert_non_null(unknown);
     assert_string_equal(unknown, "unknown status");
     for (size_t i = 0; i < n; i++) {
-        assert_int_equal(codes[i], -(int)i); /* the codes are dense: 0, -1, ..., -12 */
+        assert_int_equal(codes[i], -(int)i); /* the codes are dense: 0, -1, ..., -14 */
         const char *s = stpete_strerror(codes[i]);
         assert_non_null(s);
         assert_true(strlen(s) > 0);
@@ -116,7 +116,7 @@ static void test_strerror(void **unused)
             assert_string_not_equal(s, stpete_strerror(codes[j]));
     }
     assert_string_equal(stpete_strerror(STPETE_E_ILLEGAL_ACTION), "illegal action");
-    static const int bad[] = { 1, 2, -13, -14, 100, -100, INT_MAX, INT_MIN };
+    static const int bad[] = { 1, 2, -15, -16, 100, -100, INT_MAX, INT_MIN };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         assert_string_equal(stpete_strerror(bad[i]), "unknown status");
 }
