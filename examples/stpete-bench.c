@@ -17,7 +17,9 @@
  *     it and the in-game cost per action);
  *   - nanoseconds per stpete_state_clone (+ stpete_state_free) and per stpete_state_copy;
  *   - bytes per state (what stpete_state_new asks the allocator for);
- *   - heap allocations per game (through the options' allocator hooks, which count every call);
+ *   - heap allocations per game (through the options' allocator hooks, which count every call), after one warm-up
+ *     game on the same state: a state's history (stpete_state_history) grows in its first games and is then
+ *     reused by every reset;
  *   - JSON: ns per stpete_state_to_json and per stpete_state_from_json (+ free) of the sampled positions, bytes
  *     per text and MB/s (each text is first checked to load back to an equal position).
  * Timed parts run for --seconds each (default 1) unless --games / --iterations fix their size. --json prints one
@@ -396,6 +398,17 @@ static int run_players(const config *cfg, int players, result *r)
     }
 
     long recorded = 0, record_games = 0;
+    /* warm-up: a first game grows the state's history buffers, which every later game reuses (not in the digest) */
+    for (rc = stpete_state_reset(st, cfg->seed ^ UINT64_C(0x5741524D)); rc == STPETE_OK && !stpete_state_is_terminal(st);) {
+        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        size_t n = 0;
+        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+        rc = stpete_state_apply(st, ids[n - 1 - (size_t)stpete_state_round(st) % n]);
+    }
+    if (rc != STPETE_OK) {
+        free(record);
+        return die("warm-up", rc);
+    }
     unsigned long long before = cnt.calls;
     rc = play_games(cfg, st, r, record, &recorded, &record_games, sample);
     r->allocs_per_game = r->games ? (double)(cnt.calls - before) / (double)r->games : 0;

@@ -132,6 +132,7 @@ class Decision(enum.IntEnum):
     PUB = 2
     GAME_OVER = 3
     NONE = 3  # former name of GAME_OVER (an alias)
+    CHANCE = 4
 
 
 class ActionKind(enum.IntEnum):
@@ -165,6 +166,7 @@ class EventKind(enum.IntEnum):
     LAST_ROUND = 13
     FINAL_SCORING = 14
     GAME_OVER = 15
+    UNDO = 16
 
 
 class PubCap(enum.IntEnum):
