@@ -166,9 +166,7 @@ void stpete_core_observation_text(const stpete_core *c, int seat, text_buf *t)
 
 uint64_t stpete_public_digest(const stpete_core *c)
 {
-    uint64_t h = 0;
-    for (size_t i = 0; i < sizeof c->rules; i++)
-        h = stpete_hash_mix(h, ((const uint8_t *)&c->rules)[i]);
+    uint64_t h = stpete_rules_hash(&c->rules);
     /* seat 0's observation (floats of small integers: exact on every platform) and every seat's rubles, which
      * the public history determines */
     float obs[OBS_SIZE];

@@ -138,8 +138,7 @@ void stpete_core_setup(stpete_core *c, const stpete_rules *rules, uint64_t seed,
 {
     memset(c, 0, sizeof *c);
     c->rules = *rules;
-    for (size_t i = 0; i < sizeof *rules; i++) /* the public history starts with the rules */
-        c->public_hash = stpete_hash_mix(c->public_hash, ((const uint8_t *)rules)[i]);
+    c->public_hash = stpete_rules_hash(rules); /* the public history starts with the rules */
     stpete_rng_seed(&c->rng, seed, STPETE_RNG_STREAM_DEAL);
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) { /* in card-type order: explicit mode keeps it so */
         int s = stpete_stack_of(t);

@@ -114,13 +114,6 @@ STPETE_API int stpete_state_information_state_string(const stpete_state *st, int
     text_buf t = { buf, size, 0 };
     stpete_text_printf(&t, "information state of seat %d, key %016" PRIx64 " (public history %016" PRIx64 ")\n",
                        seat, information_key(&st->core, seat), st->core.public_hash);
-    stpete_text_printf(&t, "actions since the history began (%zu):", st->hist.n);
-    for (size_t i = 0; i < st->hist.n; i++) {
-        char name[STPETE_ACTION_STRING_MAX];
-        stpete_action_to_string(st->hist.ids[i], name, sizeof name);
-        stpete_text_printf(&t, "%s%s", i ? "; " : " ", name);
-    }
-    stpete_text_printf(&t, "\n");
     stpete_core_observation_text(&st->core, seat, &t);
     return text_done(&t, len);
 }

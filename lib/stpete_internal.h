@@ -334,6 +334,18 @@ static inline uint64_t stpete_hash_mix(uint64_t h, uint64_t token)
     return z ^ (z >> 31);
 }
 
+/* The start of the public history: the rules, but for the chance mode (a sampled game and the explicit game given
+ * the same outcomes are the same game for the players, with the same information state keys). */
+static inline uint64_t stpete_rules_hash(const stpete_rules *rules)
+{
+    stpete_rules r = *rules;
+    r.chance_mode = 0;
+    uint64_t h = 0;
+    for (size_t i = 0; i < sizeof r; i++)
+        h = stpete_hash_mix(h, ((const uint8_t *)&r)[i]);
+    return h;
+}
+
 /* ---- facts both the listing and the check read: one inline function each ------------------------ */
 
 /* Hand limit (§7.3, R11): 4 with a Warehouse in the display, else 3. */

@@ -1350,9 +1350,10 @@ STPETE_API int stpete_state_observation_string(const stpete_state *state, int se
 /**
  * The information state of a seat with perfect recall, as text (OpenSpiel `InformationStateString`): everything the
  * seat has seen — the public history of the game since its start (every action, every card dealt or drawn, the
- * marker deal: all public, §9), summarised by its hash and, when the state keeps them, listed as the actions since
- * the start — followed by the observation string. Two positions give the same text exactly when they give the
- * same key (stpete_state_information_state_key()). Conventions of the output functions of @ref json.
+ * marker deal: all public, §9), summarised by its hash, which the key also shows — followed by the observation
+ * string. Two positions give the same text exactly when they give the same key
+ * (stpete_state_information_state_key()); the actions themselves are in stpete_state_history(). Conventions of the
+ * output functions of @ref json.
  * @param state the state
  * @param seat  the seat in [0, players)
  * @param buf   caller buffer of @p size bytes, or NULL with @p size 0
