@@ -165,8 +165,7 @@ static int set_version(play_config *cfg, const char *value, char *err, size_t si
 
 static const option_def options[] = {
     { "--players", "N", "number of players, 2, 3 or 4 (default 3)", set_players },
-    { "--seat", "S", "your seat, 0 to N-1 (default 0); seat 0 is the first to the left of nobody: seats "
-                     "play in clockwise order", set_seat },
+    { "--seat", "S", "your seat, 0 to N-1 (default 0); seats play in clockwise order", set_seat },
     { "--bots", "LIST", "the other seats' bots, comma separated, repeated over the seats in order (default "
                         "greedy)", set_bots },
     { "--seed", "S", "the game's seed: the same seed gives the same deal (default: from the clock, shown on "
@@ -178,8 +177,8 @@ static const option_def options[] = {
       set_autosave },
     { "--plain", NULL, "plain lines: no colours and no clearing of the screen (for pipes and screen readers; "
                        "automatic when standard output is not a terminal)", set_plain },
-    { "--public-rubles", NULL, "rule option: everyone's rubles are public (§9)", set_public_rubles },
-    { "--public-hands", NULL, "rule option: everyone's hand cards are public (§9)", set_public_hands },
+    { "--public-rubles", NULL, "rule option: everyone's rubles are public (rules, section 9)", set_public_rubles },
+    { "--public-hands", NULL, "rule option: everyone's hand cards are public (rules, section 9)", set_public_hands },
     { "--help", NULL, "show this help and exit", set_help },
     { "--version", NULL, "show the version and exit", set_version },
 };
