@@ -17,7 +17,7 @@
  *
  * Nothing is lost on the way out: quit, end of input (EOF), Ctrl-C (SIGINT), SIGTERM and SIGHUP save a game in
  * progress (autosave file, --autosave) and print how to continue it with --load. */
-#define _DEFAULT_SOURCE /* getline, ioctl's TIOCGWINSZ, sigaction, strcasecmp */
+#define _DEFAULT_SOURCE /* pselect, ioctl's TIOCGWINSZ, sigaction, strcasecmp */
 
 #include <ctype.h>
 #include <errno.h>
@@ -29,6 +29,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/ioctl.h>
+#include <sys/select.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -836,6 +837,13 @@ static void draw_player(text *t, const session *s, int seat)
     }
 }
 
+/* The number of the first listed action: 1, except in a Pub decision (§7.2), where the number of "pub k" is k, the
+ * VP bought. */
+static size_t first_number(const session *s)
+{
+    return stpete_state_decision(s->st) == STPETE_DECISION_PUB ? 0 : 1;
+}
+
 /* The text of a legal action with its card names coloured and its price (stpete_state_action_price()). */
 static void action_text(const session *s, int id, char *buf, size_t size)
 {
@@ -885,7 +893,7 @@ static void draw_actions(text *t, const session *s)
     for (size_t i = 0; i < n; i++) {
         char body[224];
         action_text(s, ids[i], body, sizeof body);
-        snprintf(items[i], sizeof items[i], "%3zu %s", i + 1, body);
+        snprintf(items[i], sizeof items[i], "%3zu %s", i + first_number(s), body);
         if (visible_width(items[i]) > widest)
             widest = visible_width(items[i]);
     }
@@ -893,7 +901,8 @@ static void draw_actions(text *t, const session *s)
     tx_line(t, 0);
     tx_printf(t, "%s%s%s", sgr_bold(&s->ui),
               decision == STPETE_DECISION_OBSERVATORY ? "Your Observatory draw: buy it, take it into hand, or discard it"
-              : decision == STPETE_DECISION_PUB        ? "Your Pub: how many VP do you buy, at 2 R each (§7.2)?"
+              : decision == STPETE_DECISION_PUB        ? "Your Pub: how many VP do you buy, at 2 R each (§7.2)? Type "
+                                                         "the number of VP"
                                                        : "Your legal actions",
               sgr_reset(&s->ui));
     int colw = widest + 3;
@@ -931,7 +940,8 @@ static void draw_final(text *t, const session *s)
         stpete_score sc;
         char who[32], a[32], r[32], h[32];
         stpete_state_score(s->st, seat, &sc);
-        snprintf(a, sizeof a, "%+d (%d kinds)", sc.aristocrat_bonus, sc.aristocrat_kinds);
+        snprintf(a, sizeof a, "%+d (%d kind%s)", sc.aristocrat_bonus, sc.aristocrat_kinds,
+                 sc.aristocrat_kinds == 1 ? "" : "s");
         snprintf(r, sizeof r, "%+d (%d R)", sc.rubles_bonus, sc.rubles);
         snprintf(h, sizeof h, "%+d (%d)", sc.hand_penalty, sc.hand_cards);
         if (sc.hand_penalty == 0)
@@ -1235,7 +1245,7 @@ static int cmd_hint(session *s, const char *arg)
     stpete_state_legal_actions(s->st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
     for (size_t i = 0; i < n; i++)
         if (ids[i] == id)
-            number = i + 1;
+            number = i + first_number(s);
     char text[256];
     action_text(s, id, text, sizeof text);
     say(s, "Hint (the greedy bot would play): %zu %s", number, text);
@@ -1394,9 +1404,10 @@ static int match_action(session *s, const char *typed)
     size_t digits = strspn(want, "0123456789");
     if (digits && !want[digits]) {
         long k = digits < 5 ? strtol(want, NULL, 10) : 0;
-        if (k >= 1 && (size_t)k <= n)
-            return ids[k - 1];
-        say(s, "There is no action number %s: the legal actions are numbered 1 to %zu.", want, n);
+        size_t base = first_number(s);
+        if (k >= (long)base && (size_t)k < n + base)
+            return ids[(size_t)k - base];
+        say(s, "There is no action number %s: the legal actions are numbered %zu to %zu.", want, base, n + base - 1);
         return -1;
     }
     char strings[STPETE_MAX_LEGAL_ACTIONS][STPETE_ACTION_STRING_MAX];
@@ -1422,7 +1433,7 @@ static int match_action(session *s, const char *typed)
         for (size_t k = 0; k < nc && k < 12; k++) {
             char text[256];
             action_text(s, ids[cand[k]], text, sizeof text);
-            say(s, "  %3zu %s", cand[k] + 1, text);
+            say(s, "  %3zu %s", cand[k] + first_number(s), text);
         }
         if (nc > 12)
             say(s, "  ... and %zu more", nc - 12);
@@ -1448,7 +1459,7 @@ static int match_action(session *s, const char *typed)
         for (size_t k = 0; k < nc && k < 12; k++) {
             char text[256];
             action_text(s, ids[cand[k]], text, sizeof text);
-            say(s, "  %3zu %s", cand[k] + 1, text);
+            say(s, "  %3zu %s", cand[k] + first_number(s), text);
         }
         if (nc > 12)
             say(s, "  ... and %zu more", nc - 12);
@@ -1458,8 +1469,8 @@ static int match_action(session *s, const char *typed)
             strcat(list, i ? ", " : "");
             strcat(list, commands[i].name);
         }
-        say(s, "'%s' is neither a command (%s) nor a legal action: type a number from 1 to %zu, or an action as "
-               "listed.", typed, list, n);
+        say(s, "'%s' is neither a command (%s) nor a legal action: type a number from %zu to %zu, or an action as "
+               "listed.", typed, list, first_number(s), n + first_number(s) - 1);
     }
     return -1;
 }
@@ -1544,22 +1555,91 @@ static int start_game(session *s, char *why, size_t size)
     return make_bots(s, s->game, s->bots, s->bot_names, &s->hint_bot, why, size);
 }
 
-/* Read one line into *line; 1 = a line, 0 = end of input, -1 = interrupted by a signal. */
-static int read_line(session *s, char **line, size_t *cap)
+/* Standard input, read with read(2) into our own buffer (not stdio), so that waiting for it can be pselect(2)
+ * with the signals unblocked: they are blocked everywhere else, so a Ctrl-C is either caught while waiting (and
+ * interrupts the wait) or left pending until the next wait. No signal is lost between a check and a read. */
+typedef struct input {
+    char *buf;
+    size_t len, cap;
+    int eof;
+    sigset_t wait_mask; /* the mask while waiting: our signals unblocked */
+} input;
+
+/* The next line, without its newline, in in->buf (valid until the next call; *consumed bytes are dropped then).
+ * 1 = a line, 0 = end of input, -1 = interrupted by a signal, -2 = a read error. */
+static int input_line(input *in, size_t *consumed)
+{
+    if (*consumed) {
+        memmove(in->buf, in->buf + *consumed, in->len - *consumed);
+        in->len -= *consumed;
+        *consumed = 0;
+    }
+    for (;;) {
+        char *nl = in->len ? memchr(in->buf, '\n', in->len) : NULL;
+        if (nl || (in->eof && in->len)) {
+            size_t n = nl ? (size_t)(nl - in->buf) : in->len;
+            if (nl)
+                *nl = '\0';
+            *consumed = nl ? n + 1 : n;
+            return 1;
+        }
+        if (in->eof)
+            return 0;
+        if (in->cap - in->len < 1024) {
+            size_t cap = in->cap ? 2 * in->cap : 4096;
+            char *b = realloc(in->buf, cap + 1);
+            if (!b)
+                return -2;
+            in->buf = b;
+            in->cap = cap;
+        }
+        fd_set fds;
+        FD_ZERO(&fds);
+        FD_SET(STDIN_FILENO, &fds);
+        if (pselect(STDIN_FILENO + 1, &fds, NULL, NULL, NULL, &in->wait_mask) < 0) {
+            if (errno == EINTR)
+                return -1;
+            return -2;
+        }
+        ssize_t got = read(STDIN_FILENO, in->buf + in->len, in->cap - in->len);
+        if (got < 0 && errno != EINTR && errno != EAGAIN)
+            return -2;
+        if (got == 0)
+            in->eof = 1;
+        if (got > 0)
+            in->len += (size_t)got;
+        in->buf[in->len] = '\0';
+    }
+}
+
+/* Prompt and read one line; 1 = a line (in *line), 0 = end of input, -1 = interrupted by a signal. */
+static int read_line(session *s, input *in, size_t *consumed, const char **line)
 {
     fputs(PROMPT, s->ui.out);
     fflush(s->ui.out);
-    errno = 0;
-    ssize_t got = getline(line, cap, stdin);
-    if (got < 0) {
-        int interrupted = errno == EINTR || caught_signal;
-        clearerr(stdin);
+    int got = input_line(in, consumed);
+    if (got <= 0) {
         fputc('\n', s->ui.out);
-        return interrupted ? -1 : 0;
+        if (got == -2)
+            say(s, "Cannot read standard input: %s", strerror(errno));
+        return got == -1 ? -1 : 0;
     }
+    *line = in->buf;
     if (s->ui.echo) /* not typed on a terminal: show it, so that the output reads as a session */
-        fprintf(s->ui.out, "%s%s", *line, got && (*line)[got - 1] == '\n' ? "" : "\n");
+        fprintf(s->ui.out, "%s\n", *line);
     return 1;
+}
+
+/* A signal that arrived while it was blocked (while the bots played): handled as if caught. */
+static void check_pending(void)
+{
+    sigset_t pending;
+    if (caught_signal || sigpending(&pending) != 0)
+        return;
+    static const int sigs[3] = { SIGINT, SIGTERM, SIGHUP };
+    for (int i = 0; i < 3; i++)
+        if (sigismember(&pending, sigs[i]) == 1)
+            caught_signal = sigs[i];
 }
 
 static const char *signal_reason(int sig)
@@ -1567,13 +1647,17 @@ static const char *signal_reason(int sig)
     return sig == SIGINT ? "Interrupted (Ctrl-C)" : sig == SIGHUP ? "Hung up (SIGHUP)" : "Terminated (SIGTERM)";
 }
 
-static int run(session *s)
+static int run(session *s, const sigset_t *wait_mask)
 {
-    char *line = NULL;
-    size_t cap = 0;
+    input in;
+    memset(&in, 0, sizeof in);
+    in.wait_mask = *wait_mask;
+    size_t consumed = 0;
+    const char *line = NULL;
     int status = 0;
     s->redraw = 1;
     for (;;) {
+        check_pending();
         if (caught_signal) {
             save_on_exit(s, signal_reason(caught_signal));
             status = 128 + caught_signal;
@@ -1601,7 +1685,7 @@ static int run(session *s)
             draw_screen(s);
             s->redraw = 0;
         }
-        int got = read_line(s, &line, &cap);
+        int got = read_line(s, &in, &consumed, &line);
         if (got < 0)
             continue; /* the signal is handled at the top */
         if (got == 0) {
@@ -1611,7 +1695,7 @@ static int run(session *s)
         if (handle_line(s, line))
             break;
     }
-    free(line);
+    free(in.buf);
     return status;
 }
 
@@ -1635,10 +1719,21 @@ int main(int argc, char **argv)
     ui_init(&s.ui, &s.cfg);
     autosave_path(&s);
 
+    /* Ctrl-C, SIGTERM and SIGHUP: blocked, except while waiting for input (input_line()), where they interrupt
+     * the wait; the game in progress is then saved (run()). */
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal; /* no SA_RESTART: a signal interrupts the read of the prompt */
+    sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
+    sigset_t ours, wait_mask;
+    sigemptyset(&ours);
+    sigaddset(&ours, SIGINT);
+    sigaddset(&ours, SIGTERM);
+    sigaddset(&ours, SIGHUP);
+    sigprocmask(SIG_BLOCK, &ours, &wait_mask);
+    sigdelset(&wait_mask, SIGINT);
+    sigdelset(&wait_mask, SIGTERM);
+    sigdelset(&wait_mask, SIGHUP);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
@@ -1648,7 +1743,7 @@ int main(int argc, char **argv)
         fprintf(stderr, PROGRAM ": %s\n", why);
         rc = 1;
     } else {
-        rc = run(&s);
+        rc = run(&s, &wait_mask);
     }
     free_bots(s.bots, s.hint_bot);
     stpete_state_free(s.st);

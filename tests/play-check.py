@@ -296,8 +296,7 @@ def compare_with_library(screen, path, seat, name):
     want = [str(a) for a in st.legal_actions()]
     if shown != want:
         problems.append(f"actions shown {shown}, legal {want}")
-    for number, text in listed_actions(screen):
-        a = st.legal_actions()[number - 1]
+    for (number, text), a in zip(listed_actions(screen), st.legal_actions()):
         m = re.search(r" \((\d+) R\)$", text)
         if a.kind in (stpete.ActionKind.BUY, stpete.ActionKind.PLAY):
             want_price = st.price(seat, a.card, a.source, None if a.displaced is None or a.displaced < 0 else
@@ -357,7 +356,8 @@ def play_to_end(s, rng, name, max_turns=600):
             check(not wrong, f"{name}: every move typed ({turn} moves, {typed_prefixes} as prefixes) is the one "
                   "the log then reports", "\n".join(wrong))
             return screen
-        actions = [action_string(t) for _, t in listed_actions(screen)]
+        listed = listed_actions(screen)
+        actions = [action_string(t) for _, t in listed]
         if not actions:
             check(False, f"{name}: legal actions listed on turn {turn}", screen)
             return None
@@ -369,7 +369,7 @@ def play_to_end(s, rng, name, max_turns=600):
             typed_prefixes += 1
             s.send(prefix)
         else:
-            s.send(str(index + 1))
+            s.send(str(listed[index][0]))
         mark = s.mark
         if not s.prompt() and "GAME OVER" not in s.screen():
             s.wait(2)
@@ -386,7 +386,7 @@ def play_to_end(s, rng, name, max_turns=600):
 
 
 def check_final(screen, name, players):
-    rows = re.findall(r"^([* ]) seat (\d)( \(you\))?\s+(-?\d+)\s+\+(\d+) \((\d+) kinds\)\s+\+(\d+) \((\d+) R\)\s+"
+    rows = re.findall(r"^([* ]) seat (\d)( \(you\))?\s+(-?\d+)\s+\+(\d+) \((\d+) kinds?\)\s+\+(\d+) \((\d+) R\)\s+"
                       r"(0|-\d+ \(\d+\))\s+(-?\d+)\s+(\d+)$", screen, re.M)
     ok = len(rows) == players
     detail = []
@@ -407,6 +407,86 @@ def check_final(screen, name, players):
             detail.append("the winners marked are not the best totals")
     check(ok and not detail and re.search(r"^Winners? ?(\(a shared win\))?: seat", screen, re.M),
           f"{name}: the final scores (§8) add up, match the log and mark the winner", "\n".join(detail) + "\n" + screen)
+
+
+# ---- decisions of §7.1 and §7.2 -----------------------------------------------------------------------------------
+
+def find_position(want):
+    """A 2-player position (saved JSON) where seat 0 is to act and want(state) holds: random play in which seat 0
+    buys Observatories and Pubs when it can."""
+    for seed in range(1, 400):
+        st = stpete.Game(players=2, seed=seed).new_state()
+        rng = random.Random(seed)
+        while not st.is_terminal:
+            if st.current_player == 0 and want(st):
+                return st.to_json()
+            acts = st.legal_actions()
+            if st.current_player == 0:
+                special = [a for a in acts if a.kind == stpete.ActionKind.BUY and
+                           a.card in (stpete.Card.OBSERVATORY, stpete.Card.PUB)]
+                if special:
+                    st.apply(special[0])
+                    continue
+            st.apply(rng.choice(acts))
+    return None
+
+
+def run_pty_decisions(tmp):
+    if stpete is None:
+        skip("pty: the Observatory draw and the Pub decision", "no Python binding for this build (sanitizer)")
+        return
+    # §7.1: use an Observatory, see the card drawn, discard it
+    text = find_position(lambda st: any(a.kind == stpete.ActionKind.OBSERVATORY for a in st.legal_actions()))
+    check(text, "pty: a position where seat 0 can use an Observatory")
+    if text:
+        path = os.path.join(tmp, "observatory.json")
+        with open(path, "w") as f:
+            f.write(text)
+        s = Session(["--load", path, "--autosave", os.path.join(tmp, "obs-auto.json")], pty=True)
+        try:
+            s.prompt()
+            use = [t for _, t in listed_actions(s.screen()) if t.startswith("observatory ")]
+            reply = s.ask(use[0]) if use else ""
+            screen = s.screen()
+            m = re.search(r"seat 0 \(you\) uses an Observatory on the (\w+) stack and draws (.+)|"
+                          r"seat 0 uses an Observatory on the (\w+) stack and draws (.+)", screen)
+            drawn = (m.group(2) or m.group(4)).strip() if m else None
+            check(use and drawn and f"Observatory card: {drawn}, drawn by seat 0 (you)" in screen and
+                  "Your Observatory draw: buy it, take it into hand, or discard it" in screen and
+                  f"observatory discard ({drawn})" in screen,
+                  "pty: the Observatory card drawn is shown, with the decision and its actions (§7.1)",
+                  reply + screen)
+            reply = s.ask("observatory d")
+            check(drawn and f"seat 0 discards the drawn {drawn}" in s.screen() and
+                  "Observatory card:" not in s.screen(), "pty: 'observatory d' discards it", s.screen())
+            s.ask("quit")
+            s.wait()
+        finally:
+            if s.status is None:
+                s.kill()
+    # §7.2: in a Pub decision the numbers are the VP bought
+    text = find_position(lambda st: st.decision == stpete.Decision.PUB and len(st.legal_actions()) >= 3)
+    check(text, "pty: a position where seat 0 decides a Pub purchase")
+    if text:
+        path = os.path.join(tmp, "pub.json")
+        with open(path, "w") as f:
+            f.write(text)
+        s = Session(["--load", path, "--autosave", os.path.join(tmp, "pub-auto.json")], pty=True)
+        try:
+            s.prompt()
+            screen = s.screen()
+            listed = listed_actions(screen)
+            check("Your Pub: how many VP do you buy" in screen and listed[:3] == [(0, "pub 0 (0 R)"),
+                  (1, "pub 1 (2 R)"), (2, "pub 2 (4 R)")], "pty: the Pub's choices are numbered by the VP bought",
+                  screen)
+            s.ask("2")
+            check("Pub: seat 0 buys 2 VP for 4 R" in s.screen(), "pty: typing 2 in a Pub decision buys 2 VP",
+                  s.screen())
+            s.ask("quit")
+            s.wait()
+        finally:
+            if s.status is None:
+                s.kill()
 
 
 # ---- the pty session ---------------------------------------------------------------------------------------------
@@ -642,6 +722,7 @@ def main():
         if MODE == "pty":
             run_pty(tmp)
             run_pty_interrupts(tmp)
+            run_pty_decisions(tmp)
         else:
             run_plain(tmp)
         print(f"# {time.monotonic() - start:.1f} s")
