@@ -345,13 +345,21 @@ def unique_prefix(actions, index):
     return None
 
 
-def play_to_end(s, rng, name, max_turns=600):
+def play_to_end(s, rng, name, tmp, max_turns=600):
     """Play the person's moves until the final scores: numbers and unique prefixes, each checked in the log that
-    follows. Returns the final screen, or None."""
+    follows; every 7th turn the screen is compared with the library (when the lower row has cards, to check its
+    prices too). Returns the final screen, or None."""
     wrong = []
     typed_prefixes = 0
+    compared = 0
     for turn in range(max_turns):
         screen = s.screen()
+        if stpete is not None and "GAME OVER" not in screen and (turn % 7 == 0 or "lower row: (empty)" not in screen
+                                                              and compared < turn // 7):
+            path = os.path.join(tmp, f"turn{turn}.json")
+            s.ask(f"save {path}")
+            compare_with_library(screen, path, 0, f"{name}: turn {turn}: the screen matches the library")
+            compared += 1
         if "GAME OVER" in screen:
             check(not wrong, f"{name}: every move typed ({turn} moves, {typed_prefixes} as prefixes) is the one "
                   "the log then reports", "\n".join(wrong))
@@ -560,7 +568,7 @@ def run_pty(tmp):
               "pty: a truncated file is refused with its line and column", reply)
 
         # the whole game
-        final = play_to_end(s, rng, "pty")
+        final = play_to_end(s, rng, "pty", tmp)
         status = s.wait()
         if final:
             check_final(final, "pty", 3)
@@ -671,7 +679,7 @@ def run_plain(tmp):
         reply = s.ask("buy")
         check(re.search(r"^move> buy\n'buy' is ambiguous", "move> " + reply), "plain: the input is echoed and "
               "answered", reply)
-        final = play_to_end(s, random.Random(9), "plain")
+        final = play_to_end(s, random.Random(9), "plain", tmp)
         status = s.wait()
         if final:
             check_final(final, "plain", 2)
