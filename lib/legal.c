@@ -159,8 +159,6 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
 
 /* ---- the check of one action, with a reason ------------------------------------------------------- */
 
-static const char *const source_phrases[4] = { "upper row", "lower row", "hand", "Observatory draw" };
-
 #define REFUSE(...)                                     \
     do {                                                \
         if (why)                                        \
@@ -192,7 +190,7 @@ static int check_acquire(const stpete_core *c, int seat, int card, int source, i
     int price = stpete_price(c, seat, card, source, displaced);
     if (price > p->rubles)
         REFUSE("%s from the %s costs %d R and seat %d has %d R (§5)", stpete_cards[card].name,
-               source_phrases[source], price, seat, p->rubles);
+               stpete_source_phrases[source], price, seat, p->rubles);
     *price_out = price;
     return STPETE_OK;
 }
@@ -247,7 +245,7 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
     case STPETE_ACTION_TAKE:
         mv->index = find(c->row[a.source], c->row_n[a.source], a.card);
         if (mv->index < 0)
-            REFUSE("there is no %s in the %s (§4.2)", stpete_cards[a.card].name, source_phrases[a.source]);
+            REFUSE("there is no %s in the %s (§4.2)", stpete_cards[a.card].name, stpete_source_phrases[a.source]);
         if (a.kind == STPETE_ACTION_TAKE) {
             if (hand_full)
                 REFUSE("the hand of seat %d is at its limit of %d (§4.2, §7.3)", seat, hand_limit);

@@ -18,8 +18,8 @@ static const char *const event_kind_words[] = {
 _Static_assert(sizeof event_kind_words / sizeof *event_kind_words == STPETE_EVENT_GAME_OVER + 1,
                "one word per event kind");
 
-/* How a log line names where a card comes from. */
-static const char *const source_phrases[4] = { "upper row", "lower row", "hand", "Observatory draw" };
+/* How a sentence names where a card comes from (log lines, refusal reasons). */
+const char *const stpete_source_phrases[4] = { "upper row", "lower row", "hand", "Observatory draw" };
 
 #define NAME_OF(table, i) ((i) >= 0 && (size_t)(i) < sizeof(table) / sizeof *(table) ? (table)[i] : NULL)
 
@@ -130,11 +130,12 @@ static int format_event(const stpete_state *st, const stpete_event *ev, char *bu
         if (p)
             snprintf(left, sizeof left, " (%d R left)", p->rubles);
         return snprintf(buf, size, "seat %d %s %s from the %s%s, for %d R%s", seat,
-                        ev->kind == STPETE_EVENT_BUY ? "buys" : "plays", card, source_phrases[ev->source], displacing,
-                        ev->price, left);
+                        ev->kind == STPETE_EVENT_BUY ? "buys" : "plays", card, stpete_source_phrases[ev->source],
+                        displacing, ev->price, left);
     }
     case STPETE_EVENT_TAKE:
-        return snprintf(buf, size, "seat %d takes %s from the %s into hand", seat, card, source_phrases[ev->source]);
+        return snprintf(buf, size, "seat %d takes %s from the %s into hand", seat, card,
+                        stpete_source_phrases[ev->source]);
     case STPETE_EVENT_DISPLACE:
         return snprintf(buf, size, "seat %d discards the displaced %s", seat, card);
     case STPETE_EVENT_PASS:

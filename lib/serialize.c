@@ -430,7 +430,7 @@ static int read_options(const json_t *root, stpete_options *opts, stpete_json_er
         opts->start_markers[k] = -1;
     if (json_is_null(m))
         return STPETE_OK;
-    if (!json_is_array(m) || json_array_size(m) != 4)
+    if (!json_is_array(m) || json_array_size(m) != STPETE_NUM_PHASES)
         return jfail(err, STPETE_E_PARSE, "options.start_markers: must be null or an array of 4 seats");
     for (int k = 0; k < STPETE_NUM_PHASES; k++) {
         json_t *v = json_array_get(m, (size_t)k);
@@ -614,7 +614,7 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
         c->obs_card = (int8_t)t;
     }
     const json_t *markers = json_object_get(root, "start_player_markers");
-    if (!json_is_array(markers) || json_array_size(markers) != 4)
+    if (!json_is_array(markers) || json_array_size(markers) != STPETE_NUM_PHASES)
         return jfail(err, STPETE_E_PARSE, "start_player_markers: must be an array of 4 seats");
     int seats[STPETE_NUM_PHASES];
     for (int k = 0; k < STPETE_NUM_PHASES; k++) {

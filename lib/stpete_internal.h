@@ -229,6 +229,7 @@ extern const char *const stpete_phase_words[STPETE_NUM_PHASES];   /* "worker" ..
 extern const char *const stpete_stack_words[STPETE_NUM_STACKS];   /* "worker" ... "trading" */
 extern const char *const stpete_decision_words[4];                /* "turn" ... "game-over" */
 extern const char *const stpete_source_words[4];                  /* "upper" ... "observatory" */
+extern const char *const stpete_source_phrases[4];                /* "upper row" ... "Observatory draw" */
 extern const char *const stpete_pub_cap_words[2];                 /* "per-pub", "per-player" */
 extern const char *const stpete_tie_break_words[2];               /* "rubles-mod-10", "rubles-total" */
 

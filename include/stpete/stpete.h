@@ -1128,7 +1128,8 @@ STPETE_API int stpete_game_from_json(stpete_game **out, const char *json, size_t
  * @param err  receives the reason of a failure, or NULL
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_TOO_LARGE for more than
  *         ::STPETE_JSON_STATE_MAX bytes; ::STPETE_E_PARSE for invalid JSON or a missing, mistyped or unknown key;
- *         ::STPETE_E_UNSUPPORTED_VERSION; ::STPETE_E_REDACTED for a per-seat or public view; ::STPETE_E_MISMATCH if the options differ from @p game's (the allocator and seed aside);
+ *         ::STPETE_E_UNSUPPORTED_VERSION; ::STPETE_E_REDACTED for a per-seat or public view;
+ *         ::STPETE_E_MISMATCH if the options differ from @p game's (the allocator and seed aside);
  *         ::STPETE_E_INCONSISTENT for a position that breaks the rules; ::STPETE_E_OUT_OF_MEMORY.
  */
 STPETE_API int stpete_state_from_json(stpete_state **out, const stpete_game *game, const char *json, size_t len,
