@@ -478,7 +478,21 @@ static void usage(FILE *out)
         char head[64];
         snprintf(head, sizeof head, "%s%s%s", options[i].name, options[i].arg ? " " : "",
                  options[i].arg ? options[i].arg : "");
-        fprintf(out, "  %-20s %s\n", head, options[i].help);
+        fprintf(out, "  %-20s", head);
+        /* the description wrapped at 79 columns, continued under itself */
+        int col = 23;
+        for (const char *w = options[i].help; *w;) {
+            int len = (int)strcspn(w, " ");
+            if (col > 23 && col + 1 + len > 79) {
+                fprintf(out, "\n%22s", "");
+                col = 23;
+            }
+            fprintf(out, " %.*s", len, w);
+            col += 1 + len;
+            w += len;
+            w += strspn(w, " ");
+        }
+        fputc('\n', out);
     }
     fprintf(out, "\nBots: %s.\n\n"
                  "On your turn, type the number of a legal action, an action (a unique prefix is enough: \"buy "
