@@ -499,9 +499,21 @@ static void print_json(const result *rs, int n, const config *cfg)
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: stpete-bench [--players 2|3|4] [--seed S] [--games G] [--seconds T] [--iterations N] [--json]\n"
-            "  random games per second, actions per second, ns per legal listing, clone and copy, bytes per state,\n"
-            "  heap allocations per game; pin to one core with `taskset -c 0 stpete-bench`\n");
+            "Usage: stpete-bench [OPTION]...\n"
+            "Measure the engine on one core: random full games per second, applied actions per second, ns per\n"
+            "legal-action listing, clone and copy, bytes per state, heap allocations per game, JSON serialize and\n"
+            "parse throughput. Rates are computed from the process's CPU time. Pin it to one core yourself:\n"
+            "taskset -c 0 stpete-bench.\n"
+            "\n"
+            "Options:\n"
+            "  --players N     measure one player count, 2, 3 or 4 (default: all three)\n"
+            "  --seed S        seed of the first game; game g uses S + g, the games of\n"
+            "                  stpete-selfplay --bots random with the same seed (default 1)\n"
+            "  --games G       play exactly G games per player count instead of a time budget\n"
+            "  --seconds T     time budget of each measurement, in seconds (default 1)\n"
+            "  --iterations N  exactly N iterations of each micro-measurement instead of a time budget\n"
+            "  --json          print one JSON object instead of text\n"
+            "  -h, --help      show this help and exit\n");
 }
 
 int main(int argc, char **argv)
