@@ -558,7 +558,8 @@ STPETE_API int stpete_state_new(stpete_state **out, const stpete_game *game);
 
 /**
  * Restart @p state as a new game with another seed (§3 setup), without allocating (except to grow the event
- * queue when it is on, see stpete_state_set_event_queue()). The event callback and queue are kept.
+ * queue when it is on, see stpete_state_set_event_queue()). The event callback and queue are kept; the history
+ * begins again (stpete_state_history()).
  * @param state the state
  * @param seed  the new seed
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_REENTRANT from inside an event callback;
@@ -576,7 +577,8 @@ STPETE_API void stpete_state_free(stpete_state *state);
 
 /**
  * Allocate an independent copy of a state (same game; the event callback is not copied), through the game's
- * allocator. No game rule: the whole position (§1 components, §3.1 PRNG) is copied.
+ * allocator. No game rule: the whole position (§1 components, §3.1 PRNG) is copied, with its history
+ * (stpete_state_history(), so the clone can undo too).
  * @param out receives the clone, owned by the caller; NULL on failure
  * @param src the state to copy
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_OUT_OF_MEMORY.
@@ -585,8 +587,8 @@ STPETE_API int stpete_state_clone(stpete_state **out, const stpete_state *src);
 
 /**
  * Copy the position of @p src into @p dst without allocating (for playouts). No game rule: the whole position
- * (§1 components, §3.1 PRNG) is copied. The event callback of @p dst is
- * kept. Both states must belong to games with the same rule options (players, Pub cap, tie-break, start markers,
+ * (§1 components, §3.1 PRNG) is copied, not the history: the history of @p dst begins at the copied position
+ * (stpete_state_clone() copies it). The event callback of @p dst is kept. Both states must belong to games with the same rule options (players, Pub cap, tie-break, start markers,
  * public rubles / hands); the seed and the allocator may differ.
  * @param dst destination state
  * @param src source state
@@ -596,7 +598,8 @@ STPETE_API int stpete_state_clone(stpete_state **out, const stpete_state *src);
 STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src);
 
 /**
- * Compare two positions (everything that determines the game's future, §3.1 PRNG included). No game rule.
+ * Compare two positions (everything that determines the game's future, §3.1 PRNG included; not the history, nor
+ * the public history behind the information state key). No game rule.
  * @param a first state
  * @param b second state
  * @return 1 if equal, 0 if different, ::STPETE_E_INVALID_ARGUMENT for NULL.
@@ -691,16 +694,19 @@ STPETE_API int stpete_state_is_legal(const stpete_state *state, int id);
 STPETE_API int stpete_state_action_price(const stpete_state *state, int id, int *rubles);
 
 /**
- * Apply an action of the current player and advance the game through every automatic step that follows
- * (end of the action part after N consecutive passes §4.3, scoring §4.4, Pub step §7.2, deals §4.5, end of round,
- * end of game §4.6 and final scoring §8). Reports events to the callback and the queue, if any. Does not
- * allocate, except to grow the event queue when it is on (stpete_state_set_event_queue()).
+ * Apply an action of the current player, or at a chance node a chance outcome (@ref search), and advance the game
+ * through every automatic step that follows (end of the action part after N consecutive passes §4.3, scoring §4.4,
+ * Pub step §7.2, deals §4.5, end of round, end of game §4.6 and final scoring §8) up to the next decision. Reports
+ * events to the callback and the queue, if any, and records the id in the state's history (stpete_state_history()).
+ * Allocates only to grow the history, in the first games of a state (its buffers are kept by every later reset,
+ * copy and game), and the event queue when it is on (stpete_state_set_event_queue()).
  * @param state the state
- * @param id    a legal action id (see stpete_state_legal_actions())
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or an id out of range; ::STPETE_E_ILLEGAL_ACTION if the
- *         action is not legal now; ::STPETE_E_GAME_OVER if the game has ended; ::STPETE_E_REENTRANT from inside an
- *         event callback; ::STPETE_E_OUT_OF_MEMORY if the event queue could not grow. On failure the state is
- *         unchanged and stpete_state_last_error() says why.
+ * @param id    a legal action id (see stpete_state_legal_actions()), or at a chance node a chance outcome id
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or an id that is neither an action nor a chance
+ *         outcome; ::STPETE_E_ILLEGAL_ACTION if the action is not legal now (a chance outcome at a player's
+ *         decision or in sampled mode, an action at a chance node included); ::STPETE_E_GAME_OVER if the game has
+ *         ended; ::STPETE_E_REENTRANT from inside an event callback; ::STPETE_E_OUT_OF_MEMORY if the history or the
+ *         event queue could not grow. On failure the state is unchanged and stpete_state_last_error() says why.
  */
 STPETE_API int stpete_state_apply(stpete_state *state, int id);
 
@@ -711,8 +717,8 @@ STPETE_API int stpete_state_apply(stpete_state *state, int id);
  * @param str   NUL-terminated action string (borrowed for the call)
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state or string; ::STPETE_E_PARSE for an unknown
  *         string; ::STPETE_E_ILLEGAL_ACTION if the action is not legal now; ::STPETE_E_GAME_OVER if the game has
- *         ended; ::STPETE_E_REENTRANT from inside an event callback; ::STPETE_E_OUT_OF_MEMORY if the event queue
- *         could not grow. On failure the state is unchanged and stpete_state_last_error() says why.
+ *         ended; ::STPETE_E_REENTRANT from inside an event callback; ::STPETE_E_OUT_OF_MEMORY if the history or the
+ *         event queue could not grow. On failure the state is unchanged and stpete_state_last_error() says why.
  */
 STPETE_API int stpete_state_apply_string(stpete_state *state, const char *str);
 /** @} */
