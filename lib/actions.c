@@ -63,12 +63,12 @@ STPETE_API int stpete_action_encode(const stpete_action *a, int *id)
 }
 
 /* Writes the string into buf (size >= STPETE_ACTION_STRING_MAX); returns its length. */
-static int format_action(const stpete_action *a, char *buf, size_t size)
+static int format_action(const card_def *cards, const stpete_action *a, char *buf, size_t size)
 {
-    const char *card = a->card >= 0 ? stpete_cards[a->card].name : "";
+    const char *card = a->card >= 0 ? cards[a->card].name : "";
     char tail[64] = "";
     if (a->displaced >= 0)
-        snprintf(tail, sizeof tail, " displacing %s", stpete_cards[a->displaced].name);
+        snprintf(tail, sizeof tail, " displacing %s", cards[a->displaced].name);
     switch (a->kind) {
     case STPETE_ACTION_PASS:
         return snprintf(buf, size, "pass");
@@ -93,15 +93,15 @@ static int format_action(const stpete_action *a, char *buf, size_t size)
 
 /* The canonical string of an action id or a chance outcome id ("chance Market", "chance markers 0 1 0 1"); its
  * length, or -1 for an id that is neither. */
-static int format_id(int id, char *buf, size_t size)
+static int format_id(const card_def *cards, int id, char *buf, size_t size)
 {
     if (id >= 0 && id < ID_END) {
         stpete_action a;
         stpete_decode(id, &a);
-        return format_action(&a, buf, size);
+        return format_action(cards, &a, buf, size);
     }
     if (id >= STPETE_CHANCE_CARD_FIRST && id < STPETE_CHANCE_MARKERS_FIRST)
-        return snprintf(buf, size, "chance %s", stpete_cards[id - STPETE_CHANCE_CARD_FIRST].name);
+        return snprintf(buf, size, "chance %s", cards[id - STPETE_CHANCE_CARD_FIRST].name);
     if (id >= STPETE_CHANCE_MARKERS_FIRST && id < CHANCE_END) {
         int code = id - STPETE_CHANCE_MARKERS_FIRST;
         return snprintf(buf, size, "chance markers %d %d %d %d", code % 4, code / 4 % 4, code / 16 % 4, code / 64);
@@ -109,16 +109,21 @@ static int format_id(int id, char *buf, size_t size)
     return -1;
 }
 
-STPETE_API int stpete_action_to_string(int id, char *buf, size_t size)
+int stpete_id_to_string(const card_def *cards, int id, char *buf, size_t size)
 {
     char tmp[STPETE_ACTION_STRING_MAX];
-    int len = format_id(id, tmp, sizeof tmp);
+    int len = format_id(cards, id, tmp, sizeof tmp);
     if (!buf || len < 0)
         return STPETE_E_INVALID_ARGUMENT;
     if (size == 0)
         return STPETE_E_BUFFER_TOO_SMALL;
     snprintf(buf, size, "%s", tmp);
     return (size_t)len < size ? STPETE_OK : STPETE_E_BUFFER_TOO_SMALL;
+}
+
+STPETE_API int stpete_action_to_string(int id, char *buf, size_t size)
+{
+    return stpete_id_to_string(stpete_cards, id, buf, size);
 }
 
 STPETE_API int stpete_action_from_string(const char *str, int *id)
@@ -130,12 +135,28 @@ STPETE_API int stpete_action_from_string(const char *str, int *id)
     size_t n = strlen(str);
     while (n > 0 && stpete_ascii_space((unsigned char)str[n - 1]))
         n--;
-    /* The canonical strings are the definition: compare against each (parsing is not a hot path). */
+    /* The canonical strings are the definition: compare against each of the ids its first word allows (parsing is
+     * not a hot path, but replay records parse every action's string). */
+    static const struct {
+        const char *word;
+        int lo, hi;
+    } ranges[] = {
+        { "pass", ID_PASS, ID_PASS + 1 },         { "buy ", ID_BUY_UPPER, ID_PLAY },
+        { "play ", ID_PLAY, ID_TAKE_UPPER },      { "take ", ID_TAKE_UPPER, ID_OBSERVATORY },
+        { "observatory ", ID_OBSERVATORY, ID_PUB }, { "pub ", ID_PUB, ID_END },
+        { "chance ", STPETE_CHANCE_CARD_FIRST, CHANCE_END },
+    };
     char buf[STPETE_ACTION_STRING_MAX];
-    for (int i = 0; i < CHANCE_END; i++)
-        if (format_id(i, buf, sizeof buf) >= 0 && stpete_text_equals(buf, str, n)) {
-            *id = i;
-            return STPETE_OK;
-        }
+    for (size_t r = 0; r < sizeof ranges / sizeof *ranges; r++) {
+        size_t w = strlen(ranges[r].word);
+        if (n < w || !stpete_text_equals(ranges[r].word, str, w))
+            continue;
+        for (int e = 0; e < 2; e++) /* either edition's card names (§11) */
+            for (int i = ranges[r].lo; i < ranges[r].hi; i++)
+                if (format_id(stpete_card_tables[e], i, buf, sizeof buf) >= 0 && stpete_text_equals(buf, str, n)) {
+                    *id = i;
+                    return STPETE_OK;
+                }
+    }
     return STPETE_E_PARSE;
 }

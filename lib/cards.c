@@ -21,73 +21,89 @@
                            .special = STPETE_SPECIAL_##special_, .value = cost_, .targets = targets_ }
 #define NO_WARE (-1)
 
-/* Exactly the tables of §2.1-§2.4: name, colour, cost, R, VP, copies, ware, special (, targets). */
-const card_def stpete_cards[STPETE_NUM_CARD_TYPES] = {
-    /* §2.1 workers, 31 */
-    CARD(LUMBERJACK, "Lumberjack", GREEN, 3, 3, 0, 6, STPETE_CARD_LUMBERJACK, NONE),
-    CARD(GOLD_MINER, "Gold Miner", GREEN, 4, 3, 0, 6, STPETE_CARD_GOLD_MINER, NONE),
-    CARD(SHEPHERD, "Shepherd", GREEN, 5, 3, 0, 6, STPETE_CARD_SHEPHERD, NONE),
-    CARD(FUR_TRAPPER, "Fur Trapper", GREEN, 6, 3, 0, 6, STPETE_CARD_FUR_TRAPPER, NONE),
-    CARD(SHIP_BUILDER, "Ship Builder", GREEN, 7, 3, 0, 6, STPETE_CARD_SHIP_BUILDER, NONE),
-    CARD(CZAR_AND_CARPENTER, "Czar and Carpenter", GREEN, 8, 3, 0, 1, NO_WARE, CZAR_AND_CARPENTER),
-    /* §2.2 buildings, 28 */
-    CARD(MARKET, "Market", BLUE, 5, 0, 1, 5, NO_WARE, NONE),
-    CARD(CUSTOMS_HOUSE, "Customs House", BLUE, 8, 0, 2, 5, NO_WARE, NONE),
-    CARD(FIREHOUSE, "Firehouse", BLUE, 11, 0, 3, 3, NO_WARE, NONE),
-    CARD(HOSPITAL, "Hospital", BLUE, 14, 0, 4, 3, NO_WARE, NONE),
-    CARD(LIBRARY, "Library", BLUE, 17, 0, 5, 3, NO_WARE, NONE),
-    CARD(THEATER, "Theater", BLUE, 20, 0, 6, 2, NO_WARE, NONE),
-    CARD(ACADEMY, "Academy", BLUE, 23, 0, 7, 1, NO_WARE, NONE),
-    [STPETE_CARD_POTJOMKINS_VILLAGE] = { .name = "Potjomkin's Village", .colour = STPETE_COLOUR_BLUE, .cost = 2,
-                                         .copies = 1, .ware = NO_WARE, .special = STPETE_SPECIAL_POTJOMKINS_VILLAGE,
-                                         .value = 6 /* §7.4, R7 */ },
-    CARD(PUB, "Pub", BLUE, 1, 0, 0, 2, NO_WARE, PUB),
-    CARD(WAREHOUSE, "Warehouse", BLUE, 2, 0, 0, 1, NO_WARE, WAREHOUSE),
-    CARD(OBSERVATORY, "Observatory", BLUE, 6, 0, 1, 2, NO_WARE, OBSERVATORY),
-    /* §2.3 aristocrats, 27 */
-    CARD(AUTHOR, "Author", ORANGE, 4, 1, 0, 6, NO_WARE, NONE),
-    CARD(ADMINISTRATOR, "Administrator", ORANGE, 7, 2, 0, 5, NO_WARE, NONE),
-    CARD(WAREHOUSE_MANAGER, "Warehouse Manager", ORANGE, 10, 3, 0, 5, NO_WARE, NONE),
-    CARD(SECRETARY, "Secretary", ORANGE, 12, 4, 0, 4, NO_WARE, NONE),
-    CARD(CONTROLLER, "Controller", ORANGE, 14, 4, 1, 3, NO_WARE, NONE),
-    CARD(JUDGE, "Judge", ORANGE, 16, 5, 2, 2, NO_WARE, NONE),
-    CARD(MISTRESS_OF_CEREMONIES, "Mistress of Ceremonies", ORANGE, 18, 6, 3, 2, NO_WARE, NONE),
-    /* §2.4 trading cards, green, 10 */
-    TRADING(CARPENTER_WORKSHOP, "Carpenter Workshop", GREEN, 4, 3, 0, 1, STPETE_CARD_LUMBERJACK, CARPENTER_WORKSHOP,
-            GREEN_TARGETS(STPETE_CARD_LUMBERJACK)),
-    TRADING(GOLD_SMELTER, "Gold Smelter", GREEN, 6, 3, 0, 1, STPETE_CARD_GOLD_MINER, GOLD_SMELTER,
-            GREEN_TARGETS(STPETE_CARD_GOLD_MINER)),
-    TRADING(WEAVING_MILL, "Weaving Mill", GREEN, 8, 6, 0, 2, STPETE_CARD_SHEPHERD, NONE,
-            GREEN_TARGETS(STPETE_CARD_SHEPHERD)),
-    TRADING(FUR_SHOP, "Fur Shop", GREEN, 10, 3, 2, 3, STPETE_CARD_FUR_TRAPPER, NONE,
-            GREEN_TARGETS(STPETE_CARD_FUR_TRAPPER)),
-    TRADING(WHARF, "Wharf", GREEN, 12, 6, 1, 3, STPETE_CARD_SHIP_BUILDER, NONE,
-            GREEN_TARGETS(STPETE_CARD_SHIP_BUILDER)),
-    /* §2.4 trading cards, blue, 10 */
-    TRADING(MARIINSKIJ_THEATER, "Mariinskij-Theater", BLUE, 10, 0, 0, 1, NO_WARE, MARIINSKIJ_THEATER, BLUE_TARGETS),
-    TRADING(BANK, "Bank", BLUE, 13, 5, 1, 1, NO_WARE, NONE, BLUE_TARGETS),
-    TRADING(PETERHOF, "Peterhof", BLUE, 14, 4, 2, 1, NO_WARE, NONE, BLUE_TARGETS),
-    TRADING(ST_ISAACS_CATHEDRAL, "St Isaac's Cathedral", BLUE, 15, 3, 3, 1, NO_WARE, NONE, BLUE_TARGETS),
-    TRADING(CHURCH_OF_THE_RESURRECTION, "Church of the Resurrection of Jesus Christ", BLUE, 16, 2, 4, 1, NO_WARE,
-            NONE, BLUE_TARGETS),
-    TRADING(HARBOR, "Harbor", BLUE, 16, 5, 2, 1, NO_WARE, NONE, BLUE_TARGETS),
-    TRADING(CATHERINE_THE_GREAT_PALACE, "Catherine the Great Palace", BLUE, 17, 1, 5, 1, NO_WARE, NONE,
-            BLUE_TARGETS),
-    TRADING(SMOLNY_CATHEDRAL, "Smolny Cathedral", BLUE, 17, 4, 3, 1, NO_WARE, NONE, BLUE_TARGETS),
-    TRADING(HERMITAGE, "Hermitage", BLUE, 18, 3, 4, 1, NO_WARE, NONE, BLUE_TARGETS),
-    TRADING(WINTER_PALACE, "Winter Palace", BLUE, 19, 2, 5, 1, NO_WARE, NONE, BLUE_TARGETS),
-    /* §2.4 trading cards, orange, 10 */
-    TRADING(POPE, "Pope", ORANGE, 6, 1, 1, 1, NO_WARE, NONE, ORANGE_TARGETS),
-    TRADING(WEAPON_MASTER, "Weapon Master", ORANGE, 8, 4, 0, 1, NO_WARE, NONE, ORANGE_TARGETS),
-    TRADING(CHAMBER_MAID, "Chamber Maid", ORANGE, 8, 0, 2, 1, NO_WARE, NONE, ORANGE_TARGETS),
-    TRADING(BUILDER, "Builder", ORANGE, 10, 5, 0, 1, NO_WARE, NONE, ORANGE_TARGETS),
-    TRADING(SENATOR, "Senator", ORANGE, 12, 2, 2, 1, NO_WARE, NONE, ORANGE_TARGETS),
-    TRADING(PATRIARCH, "Patriarch", ORANGE, 16, 0, 4, 1, NO_WARE, NONE, ORANGE_TARGETS),
-    TRADING(TAX_MAN, "Tax Man", ORANGE, 17, 0, 0, 1, NO_WARE, TAX_MAN, ORANGE_TARGETS),
-    TRADING(ADMIRAL, "Admiral", ORANGE, 18, 3, 3, 1, NO_WARE, NONE, ORANGE_TARGETS),
-    TRADING(MINISTER_OF_FOREIGN_AFFAIRS, "Minister of Foreign Affairs", ORANGE, 20, 2, 4, 1, NO_WARE, NONE,
-            ORANGE_TARGETS),
-    TRADING(CZAR, "Czar", ORANGE, 24, 0, 6, 1, NO_WARE, NONE, ORANGE_TARGETS),
+/* Exactly the tables of §2.1-§2.4: name, colour, cost, R, VP, copies, ware, special (, targets); ED(first, second)
+ * is the value of the first edition (2004) or of the second-edition preset (§11: four card changes, four names). */
+#define CARD_TABLE                                                                                            \
+    /* §2.1 workers, 31 */                                                                                    \
+    CARD(LUMBERJACK, "Lumberjack", GREEN, 3, 3, 0, 6, STPETE_CARD_LUMBERJACK, NONE),                          \
+    CARD(GOLD_MINER, "Gold Miner", GREEN, 4, 3, 0, 6, STPETE_CARD_GOLD_MINER, NONE),                          \
+    CARD(SHEPHERD, "Shepherd", GREEN, 5, 3, 0, 6, STPETE_CARD_SHEPHERD, NONE),                                \
+    CARD(FUR_TRAPPER, "Fur Trapper", GREEN, 6, 3, 0, 6, STPETE_CARD_FUR_TRAPPER, NONE),                       \
+    CARD(SHIP_BUILDER, "Ship Builder", GREEN, 7, 3, 0, 6, STPETE_CARD_SHIP_BUILDER, NONE),                    \
+    CARD(CZAR_AND_CARPENTER, "Czar and Carpenter", GREEN, 8, 3, 0, 1, NO_WARE, CZAR_AND_CARPENTER),           \
+    /* §2.2 buildings, 28 */                                                                                  \
+    CARD(MARKET, "Market", BLUE, 5, 0, 1, 5, NO_WARE, NONE),                                                  \
+    CARD(CUSTOMS_HOUSE, "Customs House", BLUE, 8, 0, 2, 5, NO_WARE, NONE),                                    \
+    CARD(FIREHOUSE, "Firehouse", BLUE, 11, 0, 3, 3, NO_WARE, NONE),                                           \
+    CARD(HOSPITAL, "Hospital", BLUE, 14, 0, 4, 3, NO_WARE, NONE),                                             \
+    CARD(LIBRARY, "Library", BLUE, 17, 0, 5, 3, NO_WARE, NONE),                                               \
+    CARD(THEATER, "Theater", BLUE, 20, 0, 6, 2, NO_WARE, NONE),                                               \
+    CARD(ACADEMY, "Academy", BLUE, 23, 0, 7, 1, NO_WARE, NONE),                                               \
+    [STPETE_CARD_POTJOMKINS_VILLAGE] = { .name = ED("Potjomkin's Village", "Potemkin Village"),             \
+                                         .colour = STPETE_COLOUR_BLUE, .cost = 2, .copies = 1, .ware = NO_WARE, \
+                                         .special = STPETE_SPECIAL_POTJOMKINS_VILLAGE,                        \
+                                         .value = 6 /* §7.4, R7 */ },                                         \
+    CARD(PUB, "Pub", BLUE, 1, 0, 0, 2, NO_WARE, PUB),                                                         \
+    CARD(WAREHOUSE, "Warehouse", BLUE, 2, 0, 0, 1, NO_WARE, WAREHOUSE),                                       \
+    CARD(OBSERVATORY, "Observatory", BLUE, ED(6, 7), 0, 1, 2, NO_WARE, OBSERVATORY),                          \
+    /* §2.3 aristocrats, 27 */                                                                                \
+    CARD(AUTHOR, "Author", ORANGE, 4, 1, 0, 6, NO_WARE, NONE),                                                \
+    CARD(ADMINISTRATOR, "Administrator", ORANGE, 7, 2, 0, 5, NO_WARE, NONE),                                  \
+    CARD(WAREHOUSE_MANAGER, "Warehouse Manager", ORANGE, 10, 3, 0, 5, NO_WARE, NONE),                         \
+    CARD(SECRETARY, "Secretary", ORANGE, 12, 4, 0, 4, NO_WARE, NONE),                                         \
+    CARD(CONTROLLER, "Controller", ORANGE, 14, 4, 1, 3, NO_WARE, NONE),                                       \
+    CARD(JUDGE, "Judge", ORANGE, ED(16, 17), 5, 2, 2, NO_WARE, NONE),                                         \
+    CARD(MISTRESS_OF_CEREMONIES, "Mistress of Ceremonies", ORANGE, ED(18, 20), 6, 3, 2, NO_WARE, NONE),       \
+    /* §2.4 trading cards, green, 10 */                                                                       \
+    TRADING(CARPENTER_WORKSHOP, "Carpenter Workshop", GREEN, 4, 3, 0, 1, STPETE_CARD_LUMBERJACK,              \
+            CARPENTER_WORKSHOP, GREEN_TARGETS(STPETE_CARD_LUMBERJACK)),                                       \
+    TRADING(GOLD_SMELTER, "Gold Smelter", GREEN, 6, 3, 0, 1, STPETE_CARD_GOLD_MINER, GOLD_SMELTER,           \
+            GREEN_TARGETS(STPETE_CARD_GOLD_MINER)),                                                           \
+    TRADING(WEAVING_MILL, "Weaving Mill", GREEN, 8, 6, 0, 2, STPETE_CARD_SHEPHERD, NONE,                      \
+            GREEN_TARGETS(STPETE_CARD_SHEPHERD)),                                                             \
+    TRADING(FUR_SHOP, "Fur Shop", GREEN, 10, 3, 2, 3, STPETE_CARD_FUR_TRAPPER, NONE,                          \
+            GREEN_TARGETS(STPETE_CARD_FUR_TRAPPER)),                                                          \
+    TRADING(WHARF, "Wharf", GREEN, 12, 6, 1, 3, STPETE_CARD_SHIP_BUILDER, NONE,                               \
+            GREEN_TARGETS(STPETE_CARD_SHIP_BUILDER)),                                                         \
+    /* §2.4 trading cards, blue, 10 */                                                                        \
+    [STPETE_CARD_MARIINSKIJ_THEATER] = { .name = ED("Mariinskij-Theater", "Mariinsky Theater"),              \
+                                         .colour = STPETE_COLOUR_BLUE, .trading = 1, .cost = ED(10, 15),     \
+                                         .copies = 1, .ware = NO_WARE,                                       \
+                                         .special = ED(STPETE_SPECIAL_MARIINSKIJ_THEATER,                     \
+                                                       STPETE_SPECIAL_MARIINSKY_THEATER_VP),                  \
+                                         .value = ED(10, 15), .targets = BLUE_TARGETS },                      \
+    TRADING(BANK, "Bank", BLUE, 13, 5, 1, 1, NO_WARE, NONE, BLUE_TARGETS),                                    \
+    TRADING(PETERHOF, "Peterhof", BLUE, 14, 4, 2, 1, NO_WARE, NONE, BLUE_TARGETS),                            \
+    TRADING(ST_ISAACS_CATHEDRAL, "St Isaac's Cathedral", BLUE, 15, 3, 3, 1, NO_WARE, NONE, BLUE_TARGETS),     \
+    TRADING(CHURCH_OF_THE_RESURRECTION, "Church of the Resurrection of Jesus Christ", BLUE, 16, 2, 4, 1,      \
+            NO_WARE, NONE, BLUE_TARGETS),                                                                     \
+    TRADING(HARBOR, "Harbor", BLUE, 16, 5, 2, 1, NO_WARE, NONE, BLUE_TARGETS),                                \
+    TRADING(CATHERINE_THE_GREAT_PALACE, "Catherine the Great Palace", BLUE, 17, 1, 5, 1, NO_WARE, NONE,       \
+            BLUE_TARGETS),                                                                                    \
+    TRADING(SMOLNY_CATHEDRAL, "Smolny Cathedral", BLUE, 17, 4, 3, 1, NO_WARE, NONE, BLUE_TARGETS),            \
+    TRADING(HERMITAGE, "Hermitage", BLUE, 18, 3, 4, 1, NO_WARE, NONE, BLUE_TARGETS),                          \
+    TRADING(WINTER_PALACE, "Winter Palace", BLUE, 19, 2, 5, 1, NO_WARE, NONE, BLUE_TARGETS),                  \
+    /* §2.4 trading cards, orange, 10 */                                                                      \
+    TRADING(POPE, ED("Pope", "Abbot"), ORANGE, 6, 1, 1, 1, NO_WARE, NONE, ORANGE_TARGETS),                    \
+    TRADING(WEAPON_MASTER, "Weapon Master", ORANGE, 8, 4, 0, 1, NO_WARE, NONE, ORANGE_TARGETS),               \
+    TRADING(CHAMBER_MAID, "Chamber Maid", ORANGE, 8, 0, 2, 1, NO_WARE, NONE, ORANGE_TARGETS),                 \
+    TRADING(BUILDER, "Builder", ORANGE, 10, 5, 0, 1, NO_WARE, NONE, ORANGE_TARGETS),                          \
+    TRADING(SENATOR, "Senator", ORANGE, 12, 2, 2, 1, NO_WARE, NONE, ORANGE_TARGETS),                          \
+    TRADING(PATRIARCH, "Patriarch", ORANGE, 16, 0, 4, 1, NO_WARE, NONE, ORANGE_TARGETS),                      \
+    TRADING(TAX_MAN, "Tax Man", ORANGE, 17, 0, 0, 1, NO_WARE, TAX_MAN, ORANGE_TARGETS),                       \
+    TRADING(ADMIRAL, "Admiral", ORANGE, 18, 3, 3, 1, NO_WARE, NONE, ORANGE_TARGETS),                          \
+    TRADING(MINISTER_OF_FOREIGN_AFFAIRS, "Minister of Foreign Affairs", ORANGE, 20, 2, 4, 1, NO_WARE, NONE,   \
+            ORANGE_TARGETS),                                                                                  \
+    TRADING(CZAR, ED("Czar", "Czarina"), ORANGE, 24, 0, 6, 1, NO_WARE, NONE, ORANGE_TARGETS)
+
+/* [0] the first edition (§2), [1] the second-edition preset (§11). */
+const card_def stpete_card_tables[2][STPETE_NUM_CARD_TYPES] = {
+#define ED(first, second) first
+    { CARD_TABLE },
+#undef ED
+#define ED(first, second) second
+    { CARD_TABLE },
+#undef ED
 };
 
 int stpete_variant_of(int card, int displaced)
@@ -100,11 +116,8 @@ int stpete_variant_of(int card, int displaced)
     return stpete_variant_index(card, displaced);
 }
 
-STPETE_API int stpete_card_get_info(int card, stpete_card_info *out)
+void stpete_card_describe(const card_def *d, stpete_card_info *out)
 {
-    if (!out || card < 0 || card >= STPETE_NUM_CARD_TYPES)
-        return STPETE_E_INVALID_ARGUMENT;
-    const card_def *d = &stpete_cards[card];
     out->name = d->name;
     out->colour = d->colour;
     out->trading = d->trading;
@@ -114,6 +127,13 @@ STPETE_API int stpete_card_get_info(int card, stpete_card_info *out)
     out->copies = d->copies;
     out->ware = d->ware;
     out->special = d->special;
+}
+
+STPETE_API int stpete_card_get_info(int card, stpete_card_info *out)
+{
+    if (!out || card < 0 || card >= STPETE_NUM_CARD_TYPES)
+        return STPETE_E_INVALID_ARGUMENT;
+    stpete_card_describe(&stpete_cards[card], out);
     return STPETE_OK;
 }
 
@@ -136,9 +156,10 @@ int stpete_text_equals(const char *name, const char *text, size_t n)
 
 int stpete_card_lookup(const char *text, size_t n)
 {
-    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
-        if (stpete_text_equals(stpete_cards[t].name, text, n))
-            return t;
+    for (int e = 0; e < 2; e++) /* either edition's name (§11) */
+        for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
+            if (stpete_text_equals(stpete_card_tables[e][t].name, text, n))
+                return t;
     return -1;
 }
 

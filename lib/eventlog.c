@@ -48,7 +48,8 @@ static int event_valid(const stpete_event *ev)
 /* The line of an event; with the state that reported it (during the callback), the details the state adds. */
 static int format_event(const stpete_state *st, const stpete_event *ev, char *buf, size_t size)
 {
-    const char *card = ev->card >= 0 ? stpete_cards[ev->card].name : "";
+    const card_def *names = st ? stpete_cards_of(&st->core.rules) : stpete_cards; /* the edition's (§11) */
+    const char *card = ev->card >= 0 ? names[ev->card].name : "";
     int seat = ev->seat;
     const player_state *p = st && seat >= 0 && seat < st->core.rules.players ? &st->core.p[seat] : NULL;
     switch (ev->kind) {
@@ -62,7 +63,7 @@ static int format_event(const stpete_state *st, const stpete_event *ev, char *bu
     case STPETE_EVENT_PLAY: {
         char displacing[96] = "", left[32] = "";
         if (ev->displaced >= 0)
-            snprintf(displacing, sizeof displacing, ", displacing %s", stpete_cards[ev->displaced].name);
+            snprintf(displacing, sizeof displacing, ", displacing %s", names[ev->displaced].name);
         if (p)
             snprintf(left, sizeof left, " (%d R left)", p->rubles);
         return snprintf(buf, size, "seat %d %s %s from the %s%s, for %d R%s", seat,
@@ -112,7 +113,7 @@ static int format_event(const stpete_state *st, const stpete_event *ev, char *bu
                         ev->amount, ev->vp);
     case STPETE_EVENT_UNDO: {
         char action[STPETE_ACTION_STRING_MAX] = "";
-        stpete_action_to_string(ev->amount, action, sizeof action);
+        stpete_id_to_string(names, ev->amount, action, sizeof action);
         return snprintf(buf, size, "undo: %s is taken back", action);
     }
     default: /* STPETE_EVENT_GAME_OVER */

@@ -92,6 +92,9 @@ static int check(const stpete_options *o, char *why, size_t size)
         return refuse(why, size, STPETE_E_INVALID_ARGUMENT,
                       "chance_mode must be STPETE_CHANCE_SAMPLED (0) or STPETE_CHANCE_EXPLICIT (1), not %d",
                       o->chance_mode);
+    if (o->edition != 1 && o->edition != 2)
+        return refuse(why, size, STPETE_E_INVALID_ARGUMENT,
+                      "edition must be 1 (2004) or 2 (the 2014 second-edition preset, §11), not %d", o->edition);
     if (custom != 0 && custom != 3)
         return refuse(why, size, STPETE_E_INVALID_ARGUMENT,
                       "allocator: set all three functions (malloc_fn, realloc_fn, free_fn) or none");
@@ -131,6 +134,7 @@ STPETE_API int stpete_game_new(stpete_game **out, const stpete_options *opts)
     g->rules.public_rubles = (uint8_t)o.public_rubles;
     g->rules.public_hands = (uint8_t)o.public_hands;
     g->rules.chance_mode = (uint8_t)o.chance_mode;
+    g->rules.edition_index = (uint8_t)(o.edition - 1);
     for (int k = 0; k < STPETE_NUM_PHASES; k++)
         g->rules.start_markers[k] = (int8_t)o.start_markers[k];
     *out = g;
@@ -189,4 +193,26 @@ STPETE_API int stpete_max_game_length(const stpete_game *game)
     if (game->rules.chance_mode == STPETE_CHANCE_EXPLICIT)
         length += STPETE_NUM_CARDS + 1;
     return length;
+}
+
+STPETE_API int stpete_game_card_info(const stpete_game *game, int card, stpete_card_info *out)
+{
+    if (!game || !out || card < 0 || card >= STPETE_NUM_CARD_TYPES)
+        return STPETE_E_INVALID_ARGUMENT;
+    stpete_card_describe(&stpete_cards_of(&game->rules)[card], out);
+    return STPETE_OK;
+}
+
+STPETE_API const char *stpete_game_card_name(const stpete_game *game, int card)
+{
+    if (!game || card < 0 || card >= STPETE_NUM_CARD_TYPES)
+        return NULL;
+    return stpete_cards_of(&game->rules)[card].name;
+}
+
+STPETE_API int stpete_game_action_to_string(const stpete_game *game, int id, char *buf, size_t size)
+{
+    if (!game)
+        return STPETE_E_INVALID_ARGUMENT;
+    return stpete_id_to_string(stpete_cards_of(&game->rules), id, buf, size);
 }

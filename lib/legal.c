@@ -25,6 +25,7 @@
  * - colour discount - displaced value) (§5, R5): it is affordable iff the seat has at least 1 R and
  * printed cost - same-name copies - displaced value <= rubles + colour discount + lower-row discount. */
 typedef struct lister {
+    const card_def *cards; /* the edition's table (§2, §11) */
     const player_state *p;
     int budget[3];     /* by colour: rubles + the colour discount (§5.1.3, §5.1.4) */
     int targets_known; /* targets computed (only when a trading card is listed) */
@@ -50,7 +51,7 @@ LISTING_INLINE size_t add_plain(const lister *ls, uint64_t m, int lower, int bas
 {
     for (; m; m &= m - 1) {
         int card = stpete_lowest_bit(m);
-        const card_def *d = &stpete_cards[card];
+        const card_def *d = &ls->cards[card];
         out[n] = base + card;
         n += (size_t)(d->cost - ls->p->display[card] <= ls->budget[d->colour] + lower);
     }
@@ -69,14 +70,14 @@ LISTING_INLINE size_t add_trading(lister *ls, uint64_t m, int lower, int base, i
     }
     for (; m; m &= m - 1) {
         int card = stpete_lowest_bit(m);
-        const card_def *c = &stpete_cards[card];
+        const card_def *c = &ls->cards[card];
         /* the displaced card's value must cover the rest (§5.2, §7.4, R7) */
         int need = c->cost - ls->p->display[card] - ls->budget[c->colour] - lower;
         /* Variants are numbered by target type ascending (§6.2), so the ids come out ascending. */
         for (uint64_t t = c->targets & ls->targets; t; t &= t - 1) {
             int d = stpete_lowest_bit(t);
             out[n] = base + stpete_variant_index(card, d);
-            n += (size_t)(stpete_cards[d].value >= need);
+            n += (size_t)(ls->cards[d].value >= need);
         }
     }
     return n;
@@ -141,7 +142,7 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
     int seat = c->current;
     const player_state *p = &c->p[seat];
     int rubles = p->rubles;
-    lister ls = { p,
+    lister ls = { stpete_cards_of(&c->rules), p,
                   { rubles + stpete_colour_discount(p, STPETE_COLOUR_GREEN),
                     rubles + stpete_colour_discount(p, STPETE_COLOUR_BLUE),
                     rubles + stpete_colour_discount(p, STPETE_COLOUR_ORANGE) },
@@ -169,9 +170,18 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
     default:
         break;
     }
-    out[n++] = ID_PASS;
     uint64_t upper = types_in_fixed(c->row[0], c->row_n[0], ROW_CAP);
     uint64_t lower = types_in_fixed(c->row[1], c->row_n[1], ROW_CAP);
+    if (stpete_buy_only(c)) { /* §11: buy a board card if one is affordable; pass only when none is */
+        if (solvent) {
+            n = add_acquisitions(&ls, upper, STPETE_SOURCE_UPPER, ID_BUY_UPPER, out, n);
+            n = add_acquisitions(&ls, lower, STPETE_SOURCE_LOWER, ID_BUY_LOWER, out, n);
+        }
+        if (n == 0)
+            out[n++] = ID_PASS;
+        return n;
+    }
+    out[n++] = ID_PASS;
     if (solvent) {
         n = add_acquisitions(&ls, upper, STPETE_SOURCE_UPPER, ID_BUY_UPPER, out, n);
         n = add_acquisitions(&ls, lower, STPETE_SOURCE_LOWER, ID_BUY_LOWER, out, n);
@@ -214,16 +224,17 @@ static int find(const uint8_t *list, int n, int card)
 static int check_acquire(const stpete_core *c, int seat, int card, int source, int displaced, int *price_out,
                          char *why, size_t why_size)
 {
+    const card_def *cards = stpete_cards_of(&c->rules);
     const player_state *p = &c->p[seat];
     if (displaced >= 0 && stpete_displaceable(p, displaced) <= 0) {
         if (displaced == STPETE_CARD_OBSERVATORY && p->display[displaced])
             REFUSE("the Observatory of seat %d is face down and cannot be displaced (§7.1, R9)", seat);
-        REFUSE("%s must displace a %s, and the display of seat %d has none (§6)", stpete_cards[card].name,
-               stpete_cards[displaced].name, seat);
+        REFUSE("%s must displace a %s, and the display of seat %d has none (§6)", cards[card].name,
+               cards[displaced].name, seat);
     }
     int price = stpete_price(c, seat, card, source, displaced);
     if (price > p->rubles)
-        REFUSE("%s from the %s costs %d R and seat %d has %d R (§5)", stpete_cards[card].name,
+        REFUSE("%s from the %s costs %d R and seat %d has %d R (§5)", cards[card].name,
                stpete_source_phrases[source], price, seat, p->rubles);
     *price_out = price;
     return STPETE_OK;
@@ -246,7 +257,7 @@ static int check_chance(const stpete_core *c, int id, char *why, size_t why_size
     int card = id - STPETE_CHANCE_CARD_FIRST, s = c->deal_stack;
     if (id >= STPETE_CHANCE_MARKERS_FIRST || memchr(c->stack[s], card, c->stack_n[s]) == NULL)
         REFUSE("chance outcome %d: the %s stack holds no %s (§%s)", id, stpete_stack_words[s],
-               id >= STPETE_CHANCE_MARKERS_FIRST ? "such card" : stpete_cards[card].name,
+               id >= STPETE_CHANCE_MARKERS_FIRST ? "such card" : stpete_cards_of(&c->rules)[card].name,
                c->chance == CHANCE_DRAW ? "7.1" : "4.5");
     return STPETE_OK;
 }
@@ -269,6 +280,7 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
     stpete_action a;
     stpete_decode(id, &a);
     mv->a = a;
+    const card_def *cards = stpete_cards_of(&c->rules);
     int seat = c->current;
     const player_state *p = &c->p[seat];
     int hand_limit = stpete_hand_limit_of(p);
@@ -292,13 +304,25 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
             return STPETE_OK;
         case STPETE_ACTION_OBSERVATORY_BUY:
             if (a.card != c->obs_card)
-                REFUSE("the Observatory drew %s, not %s (§7.1)", stpete_cards[c->obs_card].name,
-                       stpete_cards[a.card].name);
+                REFUSE("the Observatory drew %s, not %s (§7.1)", cards[c->obs_card].name, cards[a.card].name);
             return check_acquire(c, seat, a.card, STPETE_SOURCE_OBSERVATORY, a.displaced, &mv->price, why,
                                  why_size);
         default:
             REFUSE("seat %d must first buy, take or discard the card drawn by the Observatory (§7.1)", seat);
         }
+    }
+    if (stpete_buy_only(c)) { /* §11: the first worker phase of the second edition */
+        if (a.kind == STPETE_ACTION_PASS) {
+            int ids[STPETE_MAX_LEGAL_ACTIONS];
+            if (stpete_core_legal(c, ids) > 1 || ids[0] != ID_PASS)
+                REFUSE("the first worker phase of the second edition is buy-only: seat %d can afford a board card "
+                       "and must buy one (§11)", seat);
+            return STPETE_OK;
+        }
+        if (a.kind != STPETE_ACTION_BUY)
+            REFUSE("the first worker phase of the second edition is buy-only: no %s (§11)",
+                   a.kind == STPETE_ACTION_TAKE ? "taking into hand" : a.kind == STPETE_ACTION_PLAY ? "playing from hand"
+                                                                                             : "Observatory");
     }
     switch (a.kind) {
     case STPETE_ACTION_PASS:
@@ -307,7 +331,7 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
     case STPETE_ACTION_TAKE:
         mv->index = find(c->row[a.source], c->row_n[a.source], a.card);
         if (mv->index < 0)
-            REFUSE("there is no %s in the %s (§4.2)", stpete_cards[a.card].name, stpete_source_phrases[a.source]);
+            REFUSE("there is no %s in the %s (§4.2)", cards[a.card].name, stpete_source_phrases[a.source]);
         if (a.kind == STPETE_ACTION_TAKE) {
             if (hand_full)
                 REFUSE("the hand of seat %d is at its limit of %d (§4.2, §7.3)", seat, hand_limit);
@@ -317,7 +341,7 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
     case STPETE_ACTION_PLAY:
         mv->index = find(p->hand, p->hand_n, a.card);
         if (mv->index < 0)
-            REFUSE("seat %d has no %s in hand (§4.2)", seat, stpete_cards[a.card].name);
+            REFUSE("seat %d has no %s in hand (§4.2)", seat, cards[a.card].name);
         return check_acquire(c, seat, a.card, STPETE_SOURCE_HAND, a.displaced, &mv->price, why, why_size);
     case STPETE_ACTION_OBSERVATORY:
         if (c->phase != STPETE_PHASE_BUILDING)

@@ -99,7 +99,7 @@ void stpete_text_printf(text_buf *t, const char *fmt, ...)
 }
 
 /* A list of card types with counts, "2x Market, Pub", or "-" when empty. */
-static void cards_text(text_buf *t, const uint8_t *counts)
+static void cards_text(text_buf *t, const card_def *names, const uint8_t *counts)
 {
     int any = 0;
     for (int c = 0; c < STPETE_NUM_CARD_TYPES; c++) {
@@ -108,7 +108,7 @@ static void cards_text(text_buf *t, const uint8_t *counts)
         stpete_text_printf(t, "%s", any ? ", " : "");
         if (counts[c] > 1)
             stpete_text_printf(t, "%dx ", counts[c]);
-        stpete_text_printf(t, "%s", stpete_cards[c].name);
+        stpete_text_printf(t, "%s", names[c].name);
         any = 1;
     }
     if (!any)
@@ -118,6 +118,7 @@ static void cards_text(text_buf *t, const uint8_t *counts)
 void stpete_core_observation_text(const stpete_core *c, int seat, text_buf *t)
 {
     int n = c->rules.players;
+    const card_def *names = stpete_cards_of(&c->rules); /* the edition's (§11) */
     stpete_text_printf(t, "observer: seat %d\nround %d, %s phase%s, decision: %s", seat, c->round,
                        stpete_phase_words[c->phase], c->final_round ? " (final round)" : "",
                        stpete_decision_words[c->decision]);
@@ -128,14 +129,14 @@ void stpete_core_observation_text(const stpete_core *c, int seat, text_buf *t)
     for (int r = 0; r < 2; r++) {
         stpete_text_printf(t, "%s row: ", stpete_source_words[r]);
         for (int i = 0; i < c->row_n[r]; i++)
-            stpete_text_printf(t, "%s%s", i ? ", " : "", stpete_cards[c->row[r][i]].name);
+            stpete_text_printf(t, "%s%s", i ? ", " : "", names[c->row[r][i]].name);
         stpete_text_printf(t, "%s\n", c->row_n[r] ? "" : "-");
     }
     stpete_text_printf(t, "stacks: %d workers, %d buildings, %d aristocrats, %d trading cards\n", c->stack_n[0],
                        c->stack_n[1], c->stack_n[2], c->stack_n[3]);
     stpete_text_printf(t, "observatory card: %s\ndiscard pile: ",
-                       c->obs_card >= 0 ? stpete_cards[c->obs_card].name : "-");
-    cards_text(t, c->discard);
+                       c->obs_card >= 0 ? names[c->obs_card].name : "-");
+    cards_text(t, names, c->discard);
     stpete_text_printf(t, "\nstart-player markers:");
     for (int k = 0; k < STPETE_NUM_PHASES; k++)
         if (c->chance == CHANCE_MARKERS)
@@ -155,11 +156,11 @@ void stpete_core_observation_text(const stpete_core *c, int seat, text_buf *t)
         for (int h = 0; h < p->hand_n; h++)
             stpete_text_printf(t, "%s%s", h ? ", " : "",
                                stpete_hand_card_known(c, seat, player, h)
-                                   ? stpete_cards[p->hand[h]].name
+                                   ? names[p->hand[h]].name
                                    : stpete_stack_words[stpete_stack_of(p->hand[h])]);
         stpete_text_printf(t, "], observatories used %d, display: ", p->obs_used);
         memcpy(counts, p->display, sizeof counts);
-        cards_text(t, counts);
+        cards_text(t, names, counts);
         stpete_text_printf(t, "\n");
     }
 }

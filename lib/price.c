@@ -1,9 +1,9 @@
-/* Prices (§5). */
+/* Prices (§5), with the costs of the game's edition (§11). */
 #include "stpete_internal.h"
 
 int stpete_price(const stpete_core *c, int seat, int card, int source, int displaced)
 {
-    const card_def *d = &stpete_cards[card];
+    const card_def *cards = stpete_cards_of(&c->rules), *d = &cards[card];
     const player_state *p = &c->p[seat];
     int price = d->cost;
     price -= p->display[card];                                         /* §5.1.1 same name */
@@ -11,6 +11,6 @@ int stpete_price(const stpete_core *c, int seat, int card, int source, int displ
         price -= 1;
     price -= stpete_colour_discount(p, d->colour);                     /* §5.1.3, §5.1.4 */
     if (d->trading)                                                    /* §5.2, §7.4, R7 */
-        price -= stpete_cards[displaced].value;
+        price -= cards[displaced].value;
     return price < 1 ? 1 : price;                                      /* R5 floor */
 }

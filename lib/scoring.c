@@ -1,4 +1,4 @@
-/* Phase scoring (§4.4, §7.5), final scoring and winners (§8, R13, R14). */
+/* Phase scoring (§4.4, §7.5, §11's Mariinsky Theater), final scoring and winners (§8, R13, R14). */
 #include "stpete_internal.h"
 
 /* The card types of each colour (§2): its workers/buildings/aristocrats, then its trading cards. */
@@ -21,24 +21,31 @@ static int colour_count(const player_state *p, int colour)
 void stpete_phase_income(const stpete_core *c, int seat, int colour, int *rubles_out, int *vp_out)
 {
     const player_state *p = &c->p[seat];
+    const card_def *cards = stpete_cards_of(&c->rules);
     int rubles = 0, vp = 0;
     for (int r = 0; r < 2; r++) {
         int t = colour_types[colour][r][0], end = colour_types[colour][r][1];
         for (; t + 8 <= end; t += 8) /* 8 types at a time: skip the absent ones (a display is sparse) */
             for (unsigned m = stpete_nonzero_bytes(p->display + t); m; m &= m - 1) {
                 int u = t + stpete_lowest_bit(m);
-                rubles += p->display[u] * stpete_cards[u].rubles;
-                vp += p->display[u] * stpete_cards[u].vp;
+                rubles += p->display[u] * cards[u].rubles;
+                vp += p->display[u] * cards[u].vp;
             }
         for (; t < end; t++) {
-            rubles += p->display[t] * stpete_cards[t].rubles;
-            vp += p->display[t] * stpete_cards[t].vp;
+            rubles += p->display[t] * cards[t].rubles;
+            vp += p->display[t] * cards[t].vp;
         }
     }
     if (colour == STPETE_COLOUR_BLUE) {
-        vp -= p->obs_used * stpete_cards[STPETE_CARD_OBSERVATORY].vp; /* face down: no VP (§7.1, R9) */
-        if (p->display[STPETE_CARD_MARIINSKIJ_THEATER])             /* §7.5, R12 */
-            rubles += p->display[STPETE_CARD_MARIINSKIJ_THEATER] * colour_count(p, STPETE_COLOUR_ORANGE);
+        vp -= p->obs_used * cards[STPETE_CARD_OBSERVATORY].vp; /* face down: no VP (§7.1, R9) */
+        int theaters = p->display[STPETE_CARD_MARIINSKIJ_THEATER];
+        if (theaters) { /* +1 per orange card, trading cards and duplicates included: R (§7.5, R12) or VP (§11) */
+            int bonus = theaters * colour_count(p, STPETE_COLOUR_ORANGE);
+            if (cards[STPETE_CARD_MARIINSKIJ_THEATER].special == STPETE_SPECIAL_MARIINSKY_THEATER_VP)
+                vp += bonus;
+            else
+                rubles += bonus;
+        }
     } else if (colour == STPETE_COLOUR_ORANGE) {
         if (p->display[STPETE_CARD_TAX_MAN])                        /* §7.5, R12 */
             rubles += p->display[STPETE_CARD_TAX_MAN] * colour_count(p, STPETE_COLOUR_GREEN);

@@ -65,21 +65,22 @@ static void push(json_t *arr, json_t *value, int *ok)
         *ok = 0;
 }
 
-static json_t *card_list(const uint8_t *cards, int n, int *ok)
+/* A list of card types as names of the edition's table (§2, §11). */
+static json_t *card_list(const card_def *names, const uint8_t *cards, int n, int *ok)
 {
     json_t *a = json_array();
     for (int i = 0; i < n; i++)
-        push(a, json_string(stpete_cards[cards[i]].name), ok);
+        push(a, json_string(names[cards[i]].name), ok);
     return a;
 }
 
 /* A multiset of card types (display, discard pile) as names in card-type order, each repeated per copy. */
-static json_t *card_multiset(const uint8_t *counts, int *ok)
+static json_t *card_multiset(const card_def *names, const uint8_t *counts, int *ok)
 {
     json_t *a = json_array();
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
         for (int k = 0; k < counts[t]; k++)
-            push(a, json_string(stpete_cards[t].name), ok);
+            push(a, json_string(names[t].name), ok);
     return a;
 }
 
@@ -112,6 +113,7 @@ static json_t *options_json(const stpete_options *o, const uint64_t *seed, int *
     put(obj, "public_rubles", json_boolean(o->public_rubles), ok);
     put(obj, "public_hands", json_boolean(o->public_hands), ok);
     put(obj, "chance_mode", json_string(chance_mode_keys[o->chance_mode]), ok);
+    put(obj, "edition", json_integer(o->edition), ok);
     return obj;
 }
 
@@ -128,6 +130,7 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
 {
     const stpete_core *c = &st->core;
     const stpete_options *o = &st->game->opts;
+    const card_def *names = stpete_cards_of(&c->rules); /* the edition's card names (§11) */
     int full = view == VIEW_FULL;
     json_t *root = header(FORMAT_STATE, ok);
     put(root, "view", json_string(full ? "full" : view == STPETE_VIEW_PUBLIC ? "public" : "seat"), ok);
@@ -147,8 +150,7 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
     put(root, "consecutive_passes", json_integer(c->passes), ok);
     put(root, "final_round", json_boolean(c->final_round), ok);
     put(root, "pub_next", json_integer(c->pub_next), ok);
-    put(root, "observatory_card", c->obs_card >= 0 ? json_string(stpete_cards[c->obs_card].name) : json_null(),
-        ok);
+    put(root, "observatory_card", c->obs_card >= 0 ? json_string(names[c->obs_card].name) : json_null(), ok);
     json_t *chance = json_null();
     if (c->chance != CHANCE_NONE) { /* the random event a chance node waits for (explicit-chance mode) */
         chance = json_object();
@@ -169,13 +171,13 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
     json_t *sizes = json_object(), *stacks = json_object();
     for (int s = 0; s < STPETE_NUM_STACKS; s++) {
         put(sizes, stack_keys[s], json_integer(c->stack_n[s]), ok);
-        put(stacks, stack_keys[s], full ? card_list(c->stack[s], c->stack_n[s], ok) : json_null(), ok);
+        put(stacks, stack_keys[s], full ? card_list(names, c->stack[s], c->stack_n[s], ok) : json_null(), ok);
     }
     put(root, "stack_sizes", sizes, ok);
     put(root, "stacks", stacks, ok);
-    put(root, "upper_row", card_list(c->row[0], c->row_n[0], ok), ok);
-    put(root, "lower_row", card_list(c->row[1], c->row_n[1], ok), ok);
-    put(root, "discard", card_multiset(c->discard, ok), ok);
+    put(root, "upper_row", card_list(names, c->row[0], c->row_n[0], ok), ok);
+    put(root, "lower_row", card_list(names, c->row[1], c->row_n[1], ok), ok);
+    put(root, "discard", card_multiset(names, c->discard, ok), ok);
     json_t *players = json_array();
     for (int i = 0; i < c->rules.players; i++) {
         const player_state *p = &c->p[i];
@@ -183,7 +185,7 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
         json_t *pj = json_object();
         put(pj, "rubles", own || o->public_rubles ? json_integer(p->rubles) : json_null(), ok);
         put(pj, "vp", json_integer(p->vp), ok);
-        put(pj, "display", card_multiset(p->display, ok), ok);
+        put(pj, "display", card_multiset(names, p->display, ok), ok);
         put(pj, "observatories_used", json_integer(p->obs_used), ok);
         put(pj, "hand_size", json_integer(p->hand_n), ok);
         json_t *backs = json_array();
@@ -194,7 +196,7 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
         for (int h = 0; h < p->hand_n; h++)
             push(known, json_boolean(p->hand_known >> h & 1u), ok);
         put(pj, "hand_known", known, ok);
-        put(pj, "hand", own || o->public_hands ? card_list(p->hand, p->hand_n, ok) : json_null(), ok);
+        put(pj, "hand", own || o->public_hands ? card_list(names, p->hand, p->hand_n, ok) : json_null(), ok);
         push(players, pj, ok);
     }
     put(root, "players", players, ok);
@@ -425,8 +427,8 @@ static int doc_version(const json_t *root)
 
 /* Keys by format version: version 2 (0.3) adds the last ones of each list. */
 static const char *const option_keys[] = { "players", "seed", "pub_cap", "tie_break", "start_markers",
-                                           "public_rubles", "public_hands", "chance_mode" };
-#define OPTION_KEYS(v) ((v) >= 2 ? 8u : 7u)
+                                           "public_rubles", "public_hands", "chance_mode", "edition" };
+#define OPTION_KEYS(v) ((v) >= 2 ? 9u : 7u)
 
 /* The "options" object into opts (allocator untouched). Validity of the combination is stpete_game_new()'s.
  * The seed is a decimal string in replay records and null in state documents (then opts->seed stays 0). */
@@ -453,9 +455,12 @@ static int read_options(const json_t *root, stpete_options *opts, stpete_json_er
         rc = get_bool(o, "options", "public_rubles", &opts->public_rubles, err);
     if (!rc)
         rc = get_bool(o, "options", "public_hands", &opts->public_hands, err);
-    opts->chance_mode = STPETE_CHANCE_SAMPLED; /* version 1 had only the sampled mode */
+    opts->chance_mode = STPETE_CHANCE_SAMPLED; /* version 1 had only the sampled mode and the first edition */
+    opts->edition = 1;
     if (!rc && version >= 2)
         rc = get_keyword(o, "options", "chance_mode", chance_mode_keys, 2, &opts->chance_mode, err);
+    if (!rc && version >= 2)
+        rc = get_int(o, "options", "edition", 1, 2, &opts->edition, err);
     if (rc)
         return rc;
     const json_t *m = json_object_get(o, "start_markers");
@@ -890,7 +895,7 @@ static int same_rules(const stpete_options *a, const stpete_options *b)
 {
     if (a->players != b->players || a->pub_cap != b->pub_cap || a->tie_break != b->tie_break ||
         a->public_rubles != b->public_rubles || a->public_hands != b->public_hands ||
-        a->chance_mode != b->chance_mode)
+        a->chance_mode != b->chance_mode || a->edition != b->edition)
         return 0;
     for (int k = 0; k < STPETE_NUM_PHASES; k++)
         if (a->start_markers[k] != b->start_markers[k])
@@ -975,7 +980,7 @@ STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, con
             return STPETE_E_ILLEGAL_ACTION;
         }
         char text[STPETE_ACTION_STRING_MAX];
-        stpete_action_to_string(id, text, sizeof text);
+        stpete_id_to_string(stpete_cards_of(&game->rules), id, text, sizeof text); /* the edition's names */
         json_t *a = json_object();
         put(a, "id", json_integer(id), &ok);
         put(a, "action", json_string(text), &ok);

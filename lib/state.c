@@ -310,7 +310,7 @@ STPETE_API int stpete_state_apply(stpete_state *st, int id)
     rc = stpete_core_check_move(&st->core, id, &mv, why, sizeof why);
     if (rc) {
         char name[STPETE_ACTION_STRING_MAX];
-        stpete_action_to_string(id, name, sizeof name);
+        stpete_id_to_string(stpete_cards_of(&st->core.rules), id, name, sizeof name);
         return fail(st, rc, "action %d (%s) is not legal: %s", id, name, why);
     }
     /* the allocations of the step, before it: a failure changes nothing */

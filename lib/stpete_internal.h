@@ -57,7 +57,12 @@ typedef struct card_def {
     uint64_t targets; /* trading cards: bit t set for each card type t it may displace (§6.2, R8); else 0 */
 } card_def;
 
-extern const card_def stpete_cards[STPETE_NUM_CARD_TYPES];
+/* The card table of each edition: [0] the first (2004, §2), [1] the second-edition preset (2014, §11), which
+ * changes four costs, the Mariinsky Theater's income and four names. Colours, copies, incomes of the other cards,
+ * wares and targets are the same in both. */
+extern const card_def stpete_card_tables[2][STPETE_NUM_CARD_TYPES];
+/* The first edition's table: for the facts both editions share (colour, trading, copies, ware, targets). */
+#define stpete_cards (stpete_card_tables[0])
 
 /* Variants (§6.2), see the encoding table in stpete.h. */
 enum {
@@ -119,7 +124,13 @@ static inline int stpete_ascii_space(int ch)
 /* ASCII case-insensitive equality of a NUL-terminated string with n bytes of text (card names, action strings). */
 int stpete_text_equals(const char *name, const char *text, size_t n);
 
-/* Card type with this name (n bytes, case-insensitive), or -1. */
+/* The public description of a card table row (stpete_card_info). */
+void stpete_card_describe(const card_def *d, stpete_card_info *out);
+
+/* The readable form of an action or chance outcome id with the names of a card table (actions.c). */
+int stpete_id_to_string(const card_def *cards, int id, char *buf, size_t size);
+
+/* Card type with this name in either edition (n bytes, case-insensitive), or -1. */
 int stpete_card_lookup(const char *text, size_t n);
 
 /* The stack a card type is dealt from (§1, §2): its colour's, or the trading stack. Also the back it shows. */
@@ -264,7 +275,8 @@ typedef struct stpete_rules {
     uint8_t public_hands;
     int8_t start_markers[STPETE_NUM_PHASES]; /* all -1 = random */
     uint8_t chance_mode; /* enum stpete_chance_mode */
-    uint8_t reserved[6]; /* explicit padding: states compare with memcmp */
+    uint8_t edition_index; /* 0 = the first edition (2004), 1 = the second (2014, §11): stpete_options.edition - 1 */
+    uint8_t reserved[5]; /* explicit padding: states compare with memcmp */
 } stpete_rules;
 
 typedef struct player_state {
@@ -347,6 +359,19 @@ static inline uint64_t stpete_rules_hash(const stpete_rules *rules)
 }
 
 /* ---- facts both the listing and the check read: one inline function each ------------------------ */
+
+/* The card table of a game's edition (§2, §11). */
+static inline const card_def *stpete_cards_of(const stpete_rules *rules)
+{
+    return stpete_card_tables[rules->edition_index];
+}
+
+/* Whether it is the buy-only first worker phase of the second edition (§11): no take, no Observatory, no pass while
+ * a board card is affordable. */
+static inline int stpete_buy_only(const stpete_core *c)
+{
+    return c->rules.edition_index == 1 && c->round == 1 && c->phase == STPETE_PHASE_WORKER;
+}
 
 /* Hand limit (§7.3, R11): 4 with a Warehouse in the display, else 3. */
 static inline int stpete_hand_limit_of(const player_state *p)

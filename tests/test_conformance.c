@@ -47,17 +47,25 @@ enum {
 
 #include "test_rng.h"
 
-static stpete_card_info cards[STPETE_NUM_CARD_TYPES];
+static stpete_card_info cards[STPETE_NUM_CARD_TYPES]; /* of the edition being played (§2, §11) */
 static int card_copies[STPETE_NUM_CARD_TYPES];
 static int card_stack[STPETE_NUM_CARD_TYPES]; /* the stack a card type is dealt from (§1) */
+static int edition = 1;
 
-static void load_cards(void)
+static void load_cards(int ed)
 {
+    stpete_options o;
+    stpete_options_init(&o);
+    o.edition = ed;
+    stpete_game *g = NULL;
+    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    edition = ed;
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
-        assert_int_equal(stpete_card_get_info(t, &cards[t]), STPETE_OK);
+        assert_int_equal(stpete_game_card_info(g, t, &cards[t]), STPETE_OK);
         card_copies[t] = cards[t].copies;
         card_stack[t] = cards[t].trading ? STPETE_STACK_TRADING : cards[t].colour;
     }
+    stpete_game_free(g);
 }
 
 /* ---- an independent oracle for prices (§5), targets (§6) and legal actions (§4.2, §7.1) --------------------- */
@@ -144,6 +152,22 @@ static void oracle_legal(const stpete_state *st, uint8_t *mask)
         oracle_add(mask, STPETE_ACTION_OBSERVATORY_DISCARD, -1, -1, -1, -1);
         return;
     }
+    if (edition == 2 && stpete_state_round(st) == 1 && stpete_state_phase(st) == STPETE_PHASE_WORKER) {
+        /* §11: the first worker phase is buy-only; a player who can afford no board card passes */
+        int any = 0;
+        for (int r = STPETE_SOURCE_UPPER; r <= STPETE_SOURCE_LOWER; r++) {
+            int row[STPETE_BOARD_SIZE];
+            size_t n = 0;
+            assert_int_equal(stpete_state_row(st, r, row, STPETE_BOARD_SIZE, &n), STPETE_OK);
+            for (size_t i = 0; i < n; i++)
+                oracle_acquire(st, seat, STPETE_ACTION_BUY, r, row[i], mask);
+        }
+        for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++)
+            any |= mask[id];
+        if (!any)
+            oracle_add(mask, STPETE_ACTION_PASS, -1, -1, -1, -1);
+        return;
+    }
     oracle_add(mask, STPETE_ACTION_PASS, -1, -1, -1, -1);
     for (int r = STPETE_SOURCE_UPPER; r <= STPETE_SOURCE_LOWER; r++) {
         int row[STPETE_BOARD_SIZE];
@@ -178,7 +202,12 @@ static void oracle_income(const stpete_state *st, int seat, int colour, int *rub
     }
     if (colour == STPETE_COLOUR_BLUE) {
         v -= stpete_state_observatories_used(st, seat) * cards[STPETE_CARD_OBSERVATORY].vp;
-        r += stpete_state_display_count(st, seat, STPETE_CARD_MARIINSKIJ_THEATER) * per_colour[STPETE_COLOUR_ORANGE];
+        int theater = stpete_state_display_count(st, seat, STPETE_CARD_MARIINSKIJ_THEATER) *
+                      per_colour[STPETE_COLOUR_ORANGE];
+        if (cards[STPETE_CARD_MARIINSKIJ_THEATER].special == STPETE_SPECIAL_MARIINSKY_THEATER_VP)
+            v += theater; /* §11 */
+        else
+            r += theater; /* §7.5 */
     } else if (colour == STPETE_COLOUR_ORANGE) {
         r += stpete_state_display_count(st, seat, STPETE_CARD_TAX_MAN) * per_colour[STPETE_COLOUR_GREEN];
     }
@@ -701,6 +730,7 @@ static void play_game(const game_plan *plan, tally *t)
     stpete_options_init(&o);
     o.players = players;
     o.seed = seed;
+    o.edition = edition;
     /* a quarter of the games use the optional rulings (§7.2 per-player Pub cap, §8 total-rubles tie-break) */
     int alt = (seed % 4) == 3;
     if (alt) {
@@ -988,10 +1018,10 @@ static int games_per_count(void)
     return DEFAULT_GAMES;
 }
 
-static void run_conformance(int players)
+static void run_conformance(int players, int ed)
 {
-    load_cards();
-    int games = games_per_count();
+    load_cards(ed);
+    int games = ed == 2 ? games_per_count() / 4 : games_per_count();
     tally t;
     memset(&t, 0, sizeof t);
     clock_t start = clock();
@@ -1040,19 +1070,28 @@ static void run_conformance(int players)
 static void test_conformance_2p(void **unused)
 {
     (void)unused;
-    run_conformance(2);
+    run_conformance(2, 1);
 }
 
 static void test_conformance_3p(void **unused)
 {
     (void)unused;
-    run_conformance(3);
+    run_conformance(3, 1);
 }
 
 static void test_conformance_4p(void **unused)
 {
     (void)unused;
-    run_conformance(4);
+    run_conformance(4, 1);
+}
+
+/* The second-edition preset (§11): its costs, the Mariinsky Theater's VP and the buy-only first worker phase are
+ * in the oracle; a quarter as many games. */
+static void test_conformance_edition2(void **unused)
+{
+    (void)unused;
+    for (int players = 2; players <= 4; players++)
+        run_conformance(players, 2);
 }
 
 int main(void)
@@ -1061,6 +1100,7 @@ int main(void)
         cmocka_unit_test(test_conformance_2p),
         cmocka_unit_test(test_conformance_3p),
         cmocka_unit_test(test_conformance_4p),
+        cmocka_unit_test(test_conformance_edition2),
     };
     return cmocka_run_group_tests_name("conformance", tests, NULL, NULL);
 }

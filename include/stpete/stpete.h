@@ -153,7 +153,8 @@ enum stpete_special {
     STPETE_SPECIAL_TAX_MAN,            /**< §7.5 +1 R per green card at aristocrat scoring */
     STPETE_SPECIAL_CARPENTER_WORKSHOP, /**< §5.1 −1 R on blue cards */
     STPETE_SPECIAL_GOLD_SMELTER,       /**< §5.1 −1 R on orange cards */
-    STPETE_SPECIAL_CZAR_AND_CARPENTER  /**< §6.2 any green trading card may displace it */
+    STPETE_SPECIAL_CZAR_AND_CARPENTER, /**< §6.2 any green trading card may displace it */
+    STPETE_SPECIAL_MARIINSKY_THEATER_VP /**< §11 (second edition): +1 VP per orange card at building scoring */
 };
 
 /** Static description of a card type (one row of the §2 tables). */
@@ -186,7 +187,8 @@ STPETE_API int stpete_card_get_info(int card, stpete_card_info *out);
 STPETE_API const char *stpete_card_name(int card);
 
 /**
- * Find a card type by its printed name (§2; case-insensitive, exact otherwise).
+ * Find a card type by its printed name (§2; case-insensitive, exact otherwise), in either edition (§11: e.g.
+ * "Potemkin Village" is Potjomkin's Village).
  * @param name NUL-terminated name, e.g. "Potjomkin's Village"
  * @param card receives the card type
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no card has that name.
@@ -384,8 +386,9 @@ STPETE_API int stpete_action_encode(const stpete_action *action, int *id);
 STPETE_API int stpete_action_to_string(int id, char *buf, size_t size);
 
 /**
- * Parse the canonical form written by stpete_action_to_string() (§4.2, §7.1, §7.2; case-insensitive, surrounding
- * blanks ignored), for actions and chance outcomes.
+ * Parse the canonical form written by stpete_action_to_string() or stpete_game_action_to_string() (§4.2, §7.1,
+ * §7.2; case-insensitive, surrounding blanks ignored, card names of either edition, §11), for actions and chance
+ * outcomes.
  * @param str NUL-terminated string
  * @param id  receives the action id (or chance outcome id)
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no action has that form.
@@ -452,17 +455,19 @@ typedef struct stpete_options {
     stpete_allocator allocator; /**< optional allocator; zero = stdlib */
     int chance_mode;      /**< ::stpete_chance_mode (default ::STPETE_CHANCE_SAMPLED). Added in 0.3: callers built
                                against an older header get the default through stpete_options::struct_size */
+    int edition;          /**< 1 = the first edition (2004, default), 2 = the second-edition preset (2014, §11: four
+                               card changes, four names, a buy-only first worker phase). Added in 0.3 */
 } stpete_options;
 
 /** Static initialiser with the spec's defaults (§3, §7.2, §8, §9): 4 players, seed 0. */
 #define STPETE_OPTIONS_INIT \
     { sizeof(stpete_options), 4, 0, STPETE_PUB_CAP_PER_PUB, STPETE_TIE_BREAK_RUBLES_MOD_10, \
-      { -1, -1, -1, -1 }, 0, 0, { NULL, NULL, NULL, NULL }, STPETE_CHANCE_SAMPLED }
+      { -1, -1, -1, -1 }, 0, 0, { NULL, NULL, NULL, NULL }, STPETE_CHANCE_SAMPLED, 1 }
 
 /**
  * Fill @p opts with the defaults of the spec (same as ::STPETE_OPTIONS_INIT): 4 players (§3), seed 0, Pub cap per
  * Pub (§7.2, R10), tie-break rubles mod 10 (§8, R14), random start-player markers (§3.3, R15), secret rubles and
- * hands (§9), the C library's allocator, sampled chance (§3.1).
+ * hands (§9), the C library's allocator, sampled chance (§3.1), the first edition (§11 is the other).
  * @param opts caller-owned struct; NULL is ignored
  */
 STPETE_API void stpete_options_init(stpete_options *opts);
@@ -476,8 +481,8 @@ typedef struct stpete_state stpete_state;
 /**
  * Check options without creating a game, and say what is wrong: the validation stpete_game_new() does (players
  * 2–4, title and §3; a known Pub cap, §7.2; a known tie-break, §8; start-player markers all random or every seat
- * holding 1 or 2, §3.3 and R15; public rubles and hands 0 or 1, §9; a known chance mode; an allocator with all
- * three functions or none).
+ * holding 1 or 2, §3.3 and R15; public rubles and hands 0 or 1, §9; a known chance mode; edition 1 or 2, §11; an
+ * allocator with all three functions or none).
  * @param opts the options (borrowed)
  * @param msg  caller buffer of @p size bytes that receives the reason of a failure, NUL-terminated and truncated
  *             to fit (e.g. "players must be 2, 3 or 4, not 5"); "" on success; may be NULL with @p size 0
@@ -526,6 +531,39 @@ STPETE_API int stpete_game_num_players(const stpete_game *game);
  * @return 972; never fails.
  */
 STPETE_API int stpete_num_distinct_actions(void);
+
+/**
+ * Describe a card type as the game's edition prints it (§2; §11 for the second edition: Observatory 7, Judge 17,
+ * Mistress of Ceremonies 20, Mariinsky Theater 15 with ::STPETE_SPECIAL_MARIINSKY_THEATER_VP, and the names Abbot,
+ * Czarina, Potemkin Village, Mariinsky Theater). stpete_card_get_info() describes the first edition.
+ * @param game the game
+ * @param card card type in [0, ::STPETE_NUM_CARD_TYPES)
+ * @param out  receives the description (caller-owned; the name is static)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a card out of range.
+ */
+STPETE_API int stpete_game_card_info(const stpete_game *game, int card, stpete_card_info *out);
+
+/**
+ * The name of a card type in the game's edition (§2, §11).
+ * @param game the game
+ * @param card card type
+ * @return a static string (not to be freed), or NULL for a NULL game or a card out of range.
+ */
+STPETE_API const char *stpete_game_card_name(const stpete_game *game, int card);
+
+/**
+ * The readable form of an action or chance outcome (stpete_action_to_string()) with the card names of the game's
+ * edition (§2, §11), e.g. "buy Abbot from upper displacing Author" in the second edition.
+ * stpete_action_from_string() reads either edition's names.
+ * @param game the game
+ * @param id   action id, or chance outcome id
+ * @param buf  caller buffer; receives a NUL-terminated string
+ * @param size size of @p buf in bytes (::STPETE_ACTION_STRING_MAX always suffices)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL game or buffer, or an id that is neither an action nor
+ *         a chance outcome; ::STPETE_E_BUFFER_TOO_SMALL if the string does not fit (@p buf then holds a truncated
+ *         prefix if @p size > 0).
+ */
+STPETE_API int stpete_game_action_to_string(const stpete_game *game, int id, char *buf, size_t size);
 
 /**
  * An upper bound on the number of actions of any game of these options, from its initial position to the end

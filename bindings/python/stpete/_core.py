@@ -99,6 +99,7 @@ class Special(enum.IntEnum):
     CARPENTER_WORKSHOP = 7
     GOLD_SMELTER = 8
     CZAR_AND_CARPENTER = 9
+    MARIINSKY_THEATER_VP = 10
 
 
 class Source(enum.IntEnum):

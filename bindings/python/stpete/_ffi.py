@@ -73,7 +73,8 @@ class AllocatorStruct(Structure):
 class OptionsStruct(Structure):
     _fields_ = [("struct_size", c_size_t), ("players", c_int), ("seed", c_uint64), ("pub_cap", c_int),
                 ("tie_break", c_int), ("start_markers", c_int * 4), ("public_rubles", c_int),
-                ("public_hands", c_int), ("allocator", AllocatorStruct), ("chance_mode", c_int)]
+                ("public_hands", c_int), ("allocator", AllocatorStruct), ("chance_mode", c_int),
+                ("edition", c_int)]
 
 
 class ScoreStruct(Structure):
@@ -124,6 +125,10 @@ FUNCTIONS = {
     "stpete_game_num_players": (c_int, (("game", GamePtr),), VALUE),
     "stpete_options_check": (c_int, (("opts", POINTER(OptionsStruct)), ("msg", c_char_p), ("size", c_size_t)), RAW),
     "stpete_max_game_length": (c_int, (("game", GamePtr),), VALUE),
+    "stpete_game_card_info": (c_int, (("game", GamePtr), ("card", c_int), ("out", POINTER(CardInfoStruct))), STATUS),
+    "stpete_game_card_name": (c_char_p, (("game", GamePtr), ("card", c_int)), RAW),
+    "stpete_game_action_to_string": (c_int, (("game", GamePtr), ("id", c_int), ("buf", c_char_p), ("size", c_size_t)),
+                                     STATUS),
     "stpete_num_distinct_actions": (c_int, (), RAW),
     # states: life cycle
     "stpete_state_new": (c_int, (("out", POINTER(StatePtr)), ("game", GamePtr)), STATUS),
