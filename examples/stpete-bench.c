@@ -17,7 +17,9 @@
  *     it and the in-game cost per action);
  *   - nanoseconds per stpete_state_clone (+ stpete_state_free) and per stpete_state_copy;
  *   - bytes per state (what stpete_state_new asks the allocator for);
- *   - heap allocations per game (through the options' allocator hooks, which count every call);
+ *   - heap allocations per game (through the options' allocator hooks, which count every call), after one warm-up
+ *     game on the same state: a state's history (stpete_state_history) grows in its first games and is then
+ *     reused by every reset;
  *   - JSON: ns per stpete_state_to_json and per stpete_state_from_json (+ free) of the sampled positions, bytes
  *     per text and MB/s (each text is first checked to load back to an equal position).
  * Timed parts run for --seconds each (default 1) unless --games / --iterations fix their size. --json prints one
@@ -396,6 +398,17 @@ static int run_players(const config *cfg, int players, result *r)
     }
 
     long recorded = 0, record_games = 0;
+    /* warm-up: a first game grows the state's history buffers, which every later game reuses (not in the digest) */
+    for (rc = stpete_state_reset(st, cfg->seed ^ UINT64_C(0x5741524D)); rc == STPETE_OK && !stpete_state_is_terminal(st);) {
+        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        size_t n = 0;
+        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+        rc = stpete_state_apply(st, ids[n - 1 - (size_t)stpete_state_round(st) % n]);
+    }
+    if (rc != STPETE_OK) {
+        free(record);
+        return die("warm-up", rc);
+    }
     unsigned long long before = cnt.calls;
     rc = play_games(cfg, st, r, record, &recorded, &record_games, sample);
     r->allocs_per_game = r->games ? (double)(cnt.calls - before) / (double)r->games : 0;
@@ -486,9 +499,21 @@ static void print_json(const result *rs, int n, const config *cfg)
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: stpete-bench [--players 2|3|4] [--seed S] [--games G] [--seconds T] [--iterations N] [--json]\n"
-            "  random games per second, actions per second, ns per legal listing, clone and copy, bytes per state,\n"
-            "  heap allocations per game; pin to one core with `taskset -c 0 stpete-bench`\n");
+            "Usage: stpete-bench [OPTION]...\n"
+            "Measure the engine on one core: random full games per second, applied actions per second, ns per\n"
+            "legal-action listing, clone and copy, bytes per state, heap allocations per game, JSON serialize and\n"
+            "parse throughput. Rates are computed from the process's CPU time. Pin it to one core yourself:\n"
+            "taskset -c 0 stpete-bench.\n"
+            "\n"
+            "Options:\n"
+            "  --players N     measure one player count, 2, 3 or 4 (default: all three)\n"
+            "  --seed S        seed of the first game; game g uses S + g, the games of\n"
+            "                  stpete-selfplay --bots random with the same seed (default 1)\n"
+            "  --games G       play exactly G games per player count instead of a time budget\n"
+            "  --seconds T     time budget of each measurement, in seconds (default 1)\n"
+            "  --iterations N  exactly N iterations of each micro-measurement instead of a time budget\n"
+            "  --json          print one JSON object instead of text\n"
+            "  -h, --help      show this help and exit\n");
 }
 
 int main(int argc, char **argv)

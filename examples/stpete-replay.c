@@ -53,7 +53,20 @@ static int reject(const char *path, int rc, const stpete_json_error *err)
 int main(int argc, char **argv)
 {
     if (argc != 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-        fprintf(argc == 2 ? stdout : stderr, "usage: stpete-replay FILE  (a replay record; - reads stdin)\n");
+        fprintf(argc == 2 ? stdout : stderr,
+                "Usage: stpete-replay FILE\n"
+                "Verify a replay record of Saint Petersburg (JSON, e.g. from stpete-selfplay --record; - reads\n"
+                "standard input) and print the game's readable log: every action is checked against the rules and\n"
+                "the recorded result against the one reached.\n"
+                "\n"
+                "Options:\n"
+                "  -h, --help  show this help and exit\n"
+                "\n"
+                "Exit status: 0 on success, 1 if the record is rejected (the reason is printed), 2 for a usage\n"
+                "error.\n"
+                "\n"
+                "Example:\n"
+                "  stpete-selfplay --players 2 --seed 7 --record game.json >/dev/null && stpete-replay game.json\n");
         return argc == 2 ? 0 : 2;
     }
     const char *path = argv[1];

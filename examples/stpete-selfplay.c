@@ -188,10 +188,25 @@ static int play_game(const run_config *cfg, stpete_state *st, stpete_state *scra
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: stpete-selfplay [--players 2|3|4] [--seed S] [--games G] [--bots random|greedy[,...]] "
-                 "[--quiet] [--record FILE]\n"
-                 "  one game prints a readable log; several games print a summary\n"
-                 "  --record FILE writes one game as a replay record (JSON) for stpete-replay\n");
+    fprintf(out,
+            "Usage: stpete-selfplay [OPTION]...\n"
+            "Built-in bots play complete games of Saint Petersburg (first edition): one game prints a readable log\n"
+            "(deals, every action with its price, scorings, final scoring, winner), several games a summary.\n"
+            "\n"
+            "Options:\n"
+            "  --players N    number of players, 2, 3 or 4 (default 4)\n"
+            "  --seed S       seed of the first game; game g of a run uses S + g (default 1)\n"
+            "  --games G      number of games (default 1); more than one prints a summary: games, mean moves per\n"
+            "                 game, mean winning score, shared wins, a digest of every action and final score,\n"
+            "                 wins per seat\n"
+            "  --bots LIST    comma-separated bots, random or greedy, repeated over the seats (default\n"
+            "                 greedy,random)\n"
+            "  --quiet        no log of a single game\n"
+            "  --record FILE  write the game (one game only) as a replay record (JSON) for stpete-replay\n"
+            "  -h, --help     show this help and exit\n"
+            "\n"
+            "Example:\n"
+            "  stpete-selfplay --players 3 --games 10000 --bots greedy\n");
 }
 
 static int parse_bots(const char *list, int players, int *bots)

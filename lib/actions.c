@@ -91,13 +91,30 @@ static int format_action(const stpete_action *a, char *buf, size_t size)
     }
 }
 
+/* The canonical string of an action id or a chance outcome id ("chance Market", "chance markers 0 1 0 1"); its
+ * length, or -1 for an id that is neither. */
+static int format_id(int id, char *buf, size_t size)
+{
+    if (id >= 0 && id < ID_END) {
+        stpete_action a;
+        stpete_decode(id, &a);
+        return format_action(&a, buf, size);
+    }
+    if (id >= STPETE_CHANCE_CARD_FIRST && id < STPETE_CHANCE_MARKERS_FIRST)
+        return snprintf(buf, size, "chance %s", stpete_cards[id - STPETE_CHANCE_CARD_FIRST].name);
+    if (id >= STPETE_CHANCE_MARKERS_FIRST && id < CHANCE_END) {
+        int code = id - STPETE_CHANCE_MARKERS_FIRST;
+        return snprintf(buf, size, "chance markers %d %d %d %d", code % 4, code / 4 % 4, code / 16 % 4, code / 64);
+    }
+    return -1;
+}
+
 STPETE_API int stpete_action_to_string(int id, char *buf, size_t size)
 {
-    stpete_action a;
-    if (!buf || stpete_action_decode(id, &a) != STPETE_OK)
-        return STPETE_E_INVALID_ARGUMENT;
     char tmp[STPETE_ACTION_STRING_MAX];
-    int len = format_action(&a, tmp, sizeof tmp);
+    int len = format_id(id, tmp, sizeof tmp);
+    if (!buf || len < 0)
+        return STPETE_E_INVALID_ARGUMENT;
     if (size == 0)
         return STPETE_E_BUFFER_TOO_SMALL;
     snprintf(buf, size, "%s", tmp);
@@ -115,14 +132,10 @@ STPETE_API int stpete_action_from_string(const char *str, int *id)
         n--;
     /* The canonical strings are the definition: compare against each (parsing is not a hot path). */
     char buf[STPETE_ACTION_STRING_MAX];
-    for (int i = 0; i < ID_END; i++) {
-        stpete_action a;
-        stpete_action_decode(i, &a);
-        format_action(&a, buf, sizeof buf);
-        if (stpete_text_equals(buf, str, n)) {
+    for (int i = 0; i < CHANCE_END; i++)
+        if (format_id(i, buf, sizeof buf) >= 0 && stpete_text_equals(buf, str, n)) {
             *id = i;
             return STPETE_OK;
         }
-    }
     return STPETE_E_PARSE;
 }

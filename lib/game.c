@@ -88,6 +88,10 @@ static int check(const stpete_options *o, char *why, size_t size)
     if (o->public_hands != 0 && o->public_hands != 1)
         return refuse(why, size, STPETE_E_INVALID_ARGUMENT, "public_hands must be 0 or 1, not %d (§9)",
                       o->public_hands);
+    if (o->chance_mode != STPETE_CHANCE_SAMPLED && o->chance_mode != STPETE_CHANCE_EXPLICIT)
+        return refuse(why, size, STPETE_E_INVALID_ARGUMENT,
+                      "chance_mode must be STPETE_CHANCE_SAMPLED (0) or STPETE_CHANCE_EXPLICIT (1), not %d",
+                      o->chance_mode);
     if (custom != 0 && custom != 3)
         return refuse(why, size, STPETE_E_INVALID_ARGUMENT,
                       "allocator: set all three functions (malloc_fn, realloc_fn, free_fn) or none");
@@ -126,6 +130,7 @@ STPETE_API int stpete_game_new(stpete_game **out, const stpete_options *opts)
     g->rules.tie_break = (uint8_t)o.tie_break;
     g->rules.public_rubles = (uint8_t)o.public_rubles;
     g->rules.public_hands = (uint8_t)o.public_hands;
+    g->rules.chance_mode = (uint8_t)o.chance_mode;
     for (int k = 0; k < STPETE_NUM_PHASES; k++)
         g->rules.start_markers[k] = (int8_t)o.start_markers[k];
     *out = g;
@@ -179,5 +184,9 @@ STPETE_API int stpete_max_game_length(const stpete_game *game)
      * most N - 1 passes in a row, and N passes end each of the 4 phases of a round. Total <= N K + N R + 4 N R with
      * K <= 232 + 4 R. */
     int others = 2 * STPETE_NUM_CARDS + 4 * rounds;
-    return n * others + n * rounds + STPETE_NUM_PHASES * n * rounds;
+    int length = n * others + n * rounds + STPETE_NUM_PHASES * n * rounds;
+    /* Explicit chance: one outcome per card that leaves a stack (dealt or drawn), and the marker deal. */
+    if (game->rules.chance_mode == STPETE_CHANCE_EXPLICIT)
+        length += STPETE_NUM_CARDS + 1;
+    return length;
 }

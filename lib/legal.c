@@ -103,6 +103,38 @@ LISTING_INLINE uint64_t types_in_fixed(const uint8_t *list, int n, int cap)
     return m;
 }
 
+/* The outcomes of the pending chance event, ascending (explicit-chance mode): the card types the stack being dealt
+ * or drawn from holds (§4.5, §7.1), or the start-player marker deals of §3.3. */
+static size_t chance_outcomes(const stpete_core *c, int *out)
+{
+    size_t n = 0;
+    if (c->chance == CHANCE_MARKERS) {
+        for (int code = 0; code < 256; code++)
+            if (stpete_markers_code_valid(code, c->rules.players))
+                out[n++] = STPETE_CHANCE_MARKERS_FIRST + code;
+        return n;
+    }
+    const uint8_t *stack = c->stack[c->deal_stack];
+    for (int i = 0; i < c->stack_n[c->deal_stack]; i++) /* kept in card-type order */
+        if (i == 0 || stack[i] != stack[i - 1])
+            out[n++] = STPETE_CHANCE_CARD_FIRST + stack[i];
+    return n;
+}
+
+int stpete_markers_code_valid(int code, int players)
+{
+    int held[STPETE_MAX_PLAYERS] = { 0 };
+    for (int k = 0; k < STPETE_NUM_PHASES; k++, code /= 4) {
+        if (code % 4 >= players)
+            return 0;
+        held[code % 4]++;
+    }
+    for (int s = 0; s < players; s++)
+        if (held[s] < 1 || held[s] > 2)
+            return 0;
+    return 1;
+}
+
 size_t stpete_core_legal(const stpete_core *c, int *out)
 {
     size_t n = 0;
@@ -119,6 +151,8 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
     switch (c->decision) {
     case STPETE_DECISION_GAME_OVER:
         return 0;
+    case STPETE_DECISION_CHANCE:
+        return chance_outcomes(c, out);
     case STPETE_DECISION_PUB: {
         int cap = stpete_pub_choice_cap(c, seat);
         for (int k = 0; k <= cap; k++)
@@ -195,6 +229,28 @@ static int check_acquire(const stpete_core *c, int seat, int card, int source, i
     return STPETE_OK;
 }
 
+/* Check a chance outcome id (>= STPETE_CHANCE_CARD_FIRST). */
+static int check_chance(const stpete_core *c, int id, char *why, size_t why_size)
+{
+    if (c->decision != STPETE_DECISION_CHANCE)
+        REFUSE(c->rules.chance_mode == STPETE_CHANCE_EXPLICIT
+                   ? "chance outcome %d at a player's decision: only a chance node takes one"
+                   : "chance outcome %d in sampled mode: the library draws every random event itself", id);
+    if (c->chance == CHANCE_MARKERS) {
+        if (id < STPETE_CHANCE_MARKERS_FIRST || !stpete_markers_code_valid(id - STPETE_CHANCE_MARKERS_FIRST,
+                                                                            c->rules.players))
+            REFUSE("chance outcome %d is not a deal of the start-player markers for %d players (§3.3)", id,
+                   c->rules.players);
+        return STPETE_OK;
+    }
+    int card = id - STPETE_CHANCE_CARD_FIRST, s = c->deal_stack;
+    if (id >= STPETE_CHANCE_MARKERS_FIRST || memchr(c->stack[s], card, c->stack_n[s]) == NULL)
+        REFUSE("chance outcome %d: the %s stack holds no %s (§%s)", id, stpete_stack_words[s],
+               id >= STPETE_CHANCE_MARKERS_FIRST ? "such card" : stpete_cards[card].name,
+               c->chance == CHANCE_DRAW ? "7.1" : "4.5");
+    return STPETE_OK;
+}
+
 int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *why, size_t why_size)
 {
     if (c->decision == STPETE_DECISION_GAME_OVER) {
@@ -202,11 +258,17 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
             snprintf(why, why_size, "the game is over (§4.6)");
         return STPETE_E_GAME_OVER;
     }
+    mv->id = id;
+    mv->index = -1;
+    mv->price = 0;
+    if (id >= STPETE_CHANCE_CARD_FIRST)
+        return check_chance(c, id, why, why_size);
+    if (c->decision == STPETE_DECISION_CHANCE)
+        REFUSE("a chance node: the next step is a random event; apply one of its outcomes "
+               "(stpete_state_chance_outcomes())");
     stpete_action a;
     stpete_decode(id, &a);
     mv->a = a;
-    mv->index = -1;
-    mv->price = 0;
     int seat = c->current;
     const player_state *p = &c->p[seat];
     int hand_limit = stpete_hand_limit_of(p);

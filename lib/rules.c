@@ -1,5 +1,12 @@
 /* The rules engine on a plain position: setup (§3), apply and every automatic step that follows an action
- * (§4.3-§4.6, §7.1, §7.2, §8). Events go to the sink it is given (NULL: nobody listens); legality is legal.c's. */
+ * (§4.3-§4.6, §7.1, §7.2, §8). Events go to the sink it is given (NULL: nobody listens); legality is legal.c's.
+ *
+ * Randomness. Every random event (a card dealt, §4.5; the start-player markers, §3.3; an Observatory draw, §7.1)
+ * goes through one place per kind. In sampled mode the event is drawn at once from the state's PRNG (the stacks
+ * were shuffled at setup, §3.1). In explicit-chance mode the engine stops at a chance node (decision
+ * STPETE_DECISION_CHANCE, core.chance says which event) and resumes when the caller applies an outcome: a deal in
+ * progress (deal_stack, deal_to, deal_then) continues card by card. Both modes run the same steps in the same
+ * order, so a sampled game and the explicit game given the same outcomes are the same game. */
 #include <string.h>
 
 #include "stpete_internal.h"
@@ -35,41 +42,125 @@ static void next_player(stpete_core *c)
     c->current = (uint8_t)((c->current + 1) % c->rules.players);
 }
 
-/* ---- setup (§3) -------------------------------------------------------------------------------- */
+/* ---- random events and deals (§3, §4.5, §4.6, §7.1) --------------------------------------------- */
 
-/* Deal from a stack into the upper row until the board holds `board` cards: 8 after a phase (§4.5, R2), 2 per
- * player at setup (§3.4). The last card of a stack makes the round in progress the final one (§4.6, R4). */
-static void deal_until(stpete_core *c, int s, int board, const stpete_sink *sink)
+static int explicit_chance(const stpete_core *c)
 {
-    while (board_total(c) < board && c->stack_n[s] > 0) {
-        int card = pop_stack(c, s);
-        c->row[0][c->row_n[0]++] = (uint8_t)card;
-        EMIT(STPETE_EVENT_DEAL, ev.card = card; ev.stack = s);
-        if (c->stack_n[s] == 0 && !c->final_round) {
-            c->final_round = 1;
-            EMIT(STPETE_EVENT_LAST_ROUND, ev.stack = s);
-        }
+    return c->rules.chance_mode == STPETE_CHANCE_EXPLICIT;
+}
+
+/* Wait for the caller to choose a random event's outcome (explicit-chance mode). */
+static void chance_node(stpete_core *c, int kind)
+{
+    c->chance = (uint8_t)kind;
+    c->decision = STPETE_DECISION_CHANCE;
+}
+
+/* Remove one card of a type from a stack kept in card-type order (explicit mode); the slot past the count is 0. */
+static void take_from_multiset(stpete_core *c, int s, int card)
+{
+    int i = 0;
+    while (c->stack[s][i] != card) /* the caller checked that the stack holds one */
+        i++;
+    remove_at(c->stack[s], &c->stack_n[s], i);
+}
+
+/* A card leaves a stack for the board: the DEAL event, and the last card of a stack starts the final round
+ * (§4.6, R4). */
+static void place_dealt(stpete_core *c, int s, int card, const stpete_sink *sink)
+{
+    c->row[0][c->row_n[0]++] = (uint8_t)card;
+    c->public_hash = stpete_hash_mix(c->public_hash, (uint64_t)(STPETE_CHANCE_CARD_FIRST + card));
+    EMIT(STPETE_EVENT_DEAL, ev.card = card; ev.stack = s);
+    if (c->stack_n[s] == 0 && !c->final_round) {
+        c->final_round = 1;
+        EMIT(STPETE_EVENT_LAST_ROUND, ev.stack = s);
     }
+}
+
+static void start_phase(stpete_core *c, int phase, const stpete_sink *sink);
+static void round_steps_after_deal(stpete_core *c, const stpete_sink *sink);
+
+/* Go on with the deal in progress: deal from deal_stack into the upper row until the board holds deal_to cards
+ * (8 after a phase, §4.5, R2; 2 per player at setup, §3.4) or the stack is empty ("deal what is left", §4.5), then
+ * what follows it. In explicit mode each card is a chance node. */
+static void continue_deal(stpete_core *c, const stpete_sink *sink)
+{
+    int s = c->deal_stack;
+    while (board_total(c) < c->deal_to && c->stack_n[s] > 0) {
+        if (explicit_chance(c)) {
+            chance_node(c, CHANCE_DEAL);
+            return;
+        }
+        place_dealt(c, s, pop_stack(c, s), sink);
+    }
+    int then = c->deal_then;
+    c->chance = CHANCE_NONE; /* at rest the deal fields are 0: equal positions are equal byte for byte */
+    c->deal_stack = c->deal_to = c->deal_then = 0;
+    switch (then) {
+    case THEN_SETUP:
+        start_phase(c, STPETE_PHASE_WORKER, sink); /* §3.5 */
+        break;
+    case THEN_NEXT_PHASE:
+        start_phase(c, c->phase + 1, sink);
+        break;
+    default:
+        round_steps_after_deal(c, sink);
+        break;
+    }
+}
+
+static void begin_deal(stpete_core *c, int s, int board, int then, const stpete_sink *sink)
+{
+    c->deal_stack = (uint8_t)s;
+    c->deal_to = (uint8_t)board;
+    c->deal_then = (uint8_t)then;
+    continue_deal(c, sink);
+}
+
+/* The start-player markers of §3.3 as a chance outcome code: markers[0] + 4 markers[1] + 16 markers[2] + 64
+ * markers[3]. */
+static int markers_code(const uint8_t *markers)
+{
+    return markers[0] + 4 * markers[1] + 16 * markers[2] + 64 * markers[3];
+}
+
+/* The markers are known: deal the workers (§3.4). */
+static void markers_dealt(stpete_core *c, const stpete_sink *sink)
+{
+    c->public_hash =
+        stpete_hash_mix(c->public_hash, (uint64_t)(STPETE_CHANCE_MARKERS_FIRST + markers_code(c->markers)));
+    c->chance = CHANCE_NONE;
+    begin_deal(c, STPETE_STACK_WORKER, 2 * c->rules.players, THEN_SETUP, sink);
 }
 
 void stpete_core_setup(stpete_core *c, const stpete_rules *rules, uint64_t seed, const stpete_sink *sink)
 {
     memset(c, 0, sizeof *c);
     c->rules = *rules;
+    c->public_hash = stpete_rules_hash(rules); /* the public history starts with the rules */
     stpete_rng_seed(&c->rng, seed, STPETE_RNG_STREAM_DEAL);
-    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) { /* in card-type order: explicit mode keeps it so */
         int s = stpete_stack_of(t);
         for (int k = 0; k < stpete_cards[t].copies; k++)
             c->stack[s][c->stack_n[s]++] = (uint8_t)t;
     }
-    for (int s = 0; s < STPETE_NUM_STACKS; s++) /* §3.1 */
-        stpete_rng_shuffle(&c->rng, c->stack[s], c->stack_n[s]);
+    if (!explicit_chance(c))
+        for (int s = 0; s < STPETE_NUM_STACKS; s++) /* §3.1 */
+            stpete_rng_shuffle(&c->rng, c->stack[s], c->stack_n[s]);
     int n = rules->players;
     for (int i = 0; i < n; i++) /* §3.2 */
         c->p[i].rubles = 25;
+    c->round = 1;
+    c->phase = STPETE_PHASE_WORKER;
+    c->obs_card = -1;
+    c->decision = STPETE_DECISION_TURN;
     if (rules->start_markers[0] >= 0) { /* §3.3 [option] explicit assignment */
         for (int k = 0; k < STPETE_NUM_PHASES; k++)
             c->markers[k] = (uint8_t)rules->start_markers[k];
+    } else if (explicit_chance(c)) {
+        chance_node(c, CHANCE_MARKERS);
+        return;
     } else { /* §3.3: 4 players 1/1/1/1; 3 players a random player gets two; 2 players 2/2 */
         uint8_t seats[STPETE_NUM_PHASES] = { 0, 1, 2, 3 };
         if (n == 2) {
@@ -81,13 +172,38 @@ void stpete_core_setup(stpete_core *c, const stpete_rules *rules, uint64_t seed,
         stpete_rng_shuffle(&c->rng, seats, STPETE_NUM_PHASES);
         memcpy(c->markers, seats, STPETE_NUM_PHASES);
     }
-    c->round = 1;
-    c->phase = STPETE_PHASE_WORKER;
-    c->obs_card = -1;
-    c->decision = STPETE_DECISION_TURN;
-    deal_until(c, STPETE_STACK_WORKER, 2 * n, sink); /* §3.4: 2 workers per player into the upper row */
-    c->current = c->markers[STPETE_PHASE_WORKER];
-    EMIT(STPETE_EVENT_PHASE_START, ev.seat = c->current);
+    markers_dealt(c, sink);
+}
+
+/* An Observatory draws the top card of a stack (§7.1): its owner decides next. */
+static void observatory_drawn(stpete_core *c, int s, int card, const stpete_sink *sink)
+{
+    c->obs_card = (int8_t)card;
+    c->chance = CHANCE_NONE;
+    c->deal_stack = 0;
+    c->decision = STPETE_DECISION_OBSERVATORY;
+    c->public_hash = stpete_hash_mix(c->public_hash, (uint64_t)(STPETE_CHANCE_CARD_FIRST + card));
+    EMIT(STPETE_EVENT_OBSERVATORY_DRAW, ev.seat = c->current; ev.card = card; ev.stack = s);
+}
+
+void stpete_core_apply_chance(stpete_core *c, int outcome, const stpete_sink *sink)
+{
+    if (c->chance == CHANCE_MARKERS) {
+        int code = outcome - STPETE_CHANCE_MARKERS_FIRST;
+        for (int k = 0; k < STPETE_NUM_PHASES; k++, code /= 4)
+            c->markers[k] = (uint8_t)(code % 4);
+        markers_dealt(c, sink);
+        return;
+    }
+    int card = outcome - STPETE_CHANCE_CARD_FIRST;
+    if (c->chance == CHANCE_DRAW) {
+        take_from_multiset(c, c->deal_stack, card);
+        observatory_drawn(c, c->deal_stack, card, sink);
+        return;
+    }
+    take_from_multiset(c, c->deal_stack, card);
+    place_dealt(c, c->deal_stack, card, sink);
+    continue_deal(c, sink);
 }
 
 /* ---- the automatic steps ----------------------------------------------------------------------- */
@@ -148,7 +264,12 @@ static void end_round(stpete_core *c, const stpete_sink *sink)
     if (c->round < UINT8_MAX) /* saturates: no real game comes near, and a loaded one must not wrap (§4.6) */
         c->round++;
     c->phase = STPETE_PHASE_WORKER;
-    deal_until(c, STPETE_STACK_WORKER, STPETE_BOARD_SIZE, sink); /* (3) */
+    begin_deal(c, STPETE_STACK_WORKER, STPETE_BOARD_SIZE, THEN_ROUND, sink); /* (3) */
+}
+
+/* §4.5 steps 4 and 5, once the end of round's workers are dealt. */
+static void round_steps_after_deal(stpete_core *c, const stpete_sink *sink)
+{
     for (int k = 0; k < STPETE_NUM_PHASES; k++) /* (4) markers to the left neighbour */
         c->markers[k] = (uint8_t)((c->markers[k] + 1) % c->rules.players);
     EMIT(STPETE_EVENT_MARKERS_MOVED, (void)0);
@@ -164,8 +285,7 @@ static void finish_phase(stpete_core *c, const stpete_sink *sink)
         end_round(c, sink);
         return;
     }
-    deal_until(c, c->phase + 1, STPETE_BOARD_SIZE, sink);
-    start_phase(c, c->phase + 1, sink);
+    begin_deal(c, c->phase + 1, STPETE_BOARD_SIZE, THEN_NEXT_PHASE, sink);
 }
 
 /* Pub step (§7.2): ask the next Pub owner with a choice, in turn order from the building start player. */
@@ -246,6 +366,11 @@ int stpete_core_apply(stpete_core *c, int id, const stpete_sink *sink, char *why
 
 void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_sink *sink)
 {
+    if (mv->id >= STPETE_CHANCE_CARD_FIRST) {
+        stpete_core_apply_chance(c, mv->id, sink);
+        return;
+    }
+    c->public_hash = stpete_hash_mix(c->public_hash, (uint64_t)mv->id);
     stpete_action a = mv->a;
     int seat = c->current;
     player_state *p = &c->p[seat];
@@ -262,12 +387,15 @@ void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_
     case STPETE_ACTION_PLAY:
     case STPETE_ACTION_OBSERVATORY_BUY: {
         int price = mv->price;
-        if (a.kind == STPETE_ACTION_BUY)
+        if (a.kind == STPETE_ACTION_BUY) {
             remove_at(c->row[a.source], &c->row_n[a.source], mv->index);
-        else if (a.kind == STPETE_ACTION_PLAY)
+        } else if (a.kind == STPETE_ACTION_PLAY) {
             remove_at(p->hand, &p->hand_n, mv->index);
-        else
+            unsigned low = (1u << mv->index) - 1u; /* the known flags move with the cards */
+            p->hand_known = (uint8_t)((p->hand_known & low) | (p->hand_known >> 1 & ~low));
+        } else {
             clear_draw(c);
+        }
         acquire(c, seat, a.card, a.displaced, price, sink);
         EMIT(a.kind == STPETE_ACTION_PLAY ? STPETE_EVENT_PLAY : STPETE_EVENT_BUY, ev.seat = seat; ev.card = a.card;
              ev.source = a.source; ev.displaced = a.displaced; ev.price = price);
@@ -283,20 +411,21 @@ void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_
             card = c->obs_card;
             clear_draw(c);
         }
+        p->hand_known |= (uint8_t)(1u << p->hand_n); /* taken in view of all (§7.1, §9) */
         p->hand[p->hand_n++] = (uint8_t)card;
         EMIT(STPETE_EVENT_TAKE, ev.seat = seat; ev.card = card; ev.source = a.source);
         acted(c);
         break;
     }
-    case STPETE_ACTION_OBSERVATORY: {
+    case STPETE_ACTION_OBSERVATORY:
         p->obs_used++;
-        int card = pop_stack(c, a.stack);
-        c->obs_card = (int8_t)card;
         c->passes = 0;
-        c->decision = STPETE_DECISION_OBSERVATORY;
-        EMIT(STPETE_EVENT_OBSERVATORY_DRAW, ev.seat = seat; ev.card = card; ev.stack = a.stack);
+        c->deal_stack = (uint8_t)a.stack;
+        if (explicit_chance(c))
+            chance_node(c, CHANCE_DRAW);
+        else
+            observatory_drawn(c, a.stack, pop_stack(c, a.stack), sink);
         break;
-    }
     case STPETE_ACTION_OBSERVATORY_DISCARD: {
         int card = c->obs_card;
         c->discard[card]++;

@@ -23,6 +23,9 @@ enum { VIEW_FULL = -2 };
 #define decision_keys stpete_decision_words
 #define pub_cap_keys stpete_pub_cap_words
 #define tie_break_keys stpete_tie_break_words
+static const char *const chance_mode_keys[2] = { "sampled", "explicit" };
+static const char *const chance_event_keys[4] = { "none", "deal", "markers", "draw" };
+static const char *const deal_then_keys[3] = { "setup", "next-phase", "round" };
 
 /* ---- errors --------------------------------------------------------------------------------------- */
 
@@ -108,6 +111,7 @@ static json_t *options_json(const stpete_options *o, const uint64_t *seed, int *
     put(obj, "start_markers", markers, ok);
     put(obj, "public_rubles", json_boolean(o->public_rubles), ok);
     put(obj, "public_hands", json_boolean(o->public_hands), ok);
+    put(obj, "chance_mode", json_string(chance_mode_keys[o->chance_mode]), ok);
     return obj;
 }
 
@@ -145,10 +149,23 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
     put(root, "pub_next", json_integer(c->pub_next), ok);
     put(root, "observatory_card", c->obs_card >= 0 ? json_string(stpete_cards[c->obs_card].name) : json_null(),
         ok);
-    json_t *markers = json_array();
-    for (int k = 0; k < STPETE_NUM_PHASES; k++)
-        push(markers, json_integer(c->markers[k]), ok);
+    json_t *chance = json_null();
+    if (c->chance != CHANCE_NONE) { /* the random event a chance node waits for (explicit-chance mode) */
+        chance = json_object();
+        put(chance, "event", json_string(chance_event_keys[c->chance]), ok);
+        put(chance, "stack", c->chance == CHANCE_MARKERS ? json_null() : json_string(stack_keys[c->deal_stack]), ok);
+        put(chance, "until", c->chance == CHANCE_DEAL ? json_integer(c->deal_to) : json_null(), ok);
+        put(chance, "then", c->chance == CHANCE_DEAL ? json_string(deal_then_keys[c->deal_then]) : json_null(), ok);
+    }
+    put(root, "chance", chance, ok);
+    json_t *markers = json_null(); /* null before the marker deal (a chance node in explicit-chance mode) */
+    if (c->chance != CHANCE_MARKERS) {
+        markers = json_array();
+        for (int k = 0; k < STPETE_NUM_PHASES; k++)
+            push(markers, json_integer(c->markers[k]), ok);
+    }
     put(root, "start_player_markers", markers, ok);
+    put(root, "public_hash", u64_string(c->public_hash, 1), ok);
     json_t *sizes = json_object(), *stacks = json_object();
     for (int s = 0; s < STPETE_NUM_STACKS; s++) {
         put(sizes, stack_keys[s], json_integer(c->stack_n[s]), ok);
@@ -173,6 +190,10 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
         for (int h = 0; h < p->hand_n; h++)
             push(backs, json_string(stack_keys[stpete_stack_of(p->hand[h])]), ok);
         put(pj, "hand_backs", backs, ok);
+        json_t *known = json_array();
+        for (int h = 0; h < p->hand_n; h++)
+            push(known, json_boolean(p->hand_known >> h & 1u), ok);
+        put(pj, "hand_known", known, ok);
         put(pj, "hand", own || o->public_hands ? card_list(p->hand, p->hand_n, ok) : json_null(), ok);
         push(players, pj, ok);
     }
@@ -396,8 +417,16 @@ static int load(const char *json, size_t len, const char *format, json_t **root,
     return rc;
 }
 
+/* The format version of a document that load() accepted. */
+static int doc_version(const json_t *root)
+{
+    return (int)json_integer_value(json_object_get(root, "format_version"));
+}
+
+/* Keys by format version: version 2 (0.3) adds the last ones of each list. */
 static const char *const option_keys[] = { "players", "seed", "pub_cap", "tie_break", "start_markers",
-                                           "public_rubles", "public_hands" };
+                                           "public_rubles", "public_hands", "chance_mode" };
+#define OPTION_KEYS(v) ((v) >= 2 ? 8u : 7u)
 
 /* The "options" object into opts (allocator untouched). Validity of the combination is stpete_game_new()'s.
  * The seed is a decimal string in replay records and null in state documents (then opts->seed stays 0). */
@@ -406,7 +435,8 @@ static int read_options(const json_t *root, stpete_options *opts, stpete_json_er
     const json_t *o = json_object_get(root, "options");
     if (!json_is_object(o))
         return jfail(err, STPETE_E_PARSE, "options: must be an object");
-    int rc = keys_only(o, "options", option_keys, sizeof option_keys / sizeof *option_keys, err);
+    int version = doc_version(root);
+    int rc = keys_only(o, "options", option_keys, OPTION_KEYS(version), err);
     if (!rc)
         rc = get_int(o, "options", "players", STPETE_MIN_PLAYERS, STPETE_MAX_PLAYERS, &opts->players, err);
     const char *format = json_string_value(json_object_get(root, "format"));
@@ -423,6 +453,9 @@ static int read_options(const json_t *root, stpete_options *opts, stpete_json_er
         rc = get_bool(o, "options", "public_rubles", &opts->public_rubles, err);
     if (!rc)
         rc = get_bool(o, "options", "public_hands", &opts->public_hands, err);
+    opts->chance_mode = STPETE_CHANCE_SAMPLED; /* version 1 had only the sampled mode */
+    if (!rc && version >= 2)
+        rc = get_keyword(o, "options", "chance_mode", chance_mode_keys, 2, &opts->chance_mode, err);
     if (rc)
         return rc;
     const json_t *m = json_object_get(o, "start_markers");
@@ -490,18 +523,21 @@ STPETE_API int stpete_game_from_json(stpete_game **out, const char *json, size_t
 static const char *const state_keys[] = {
     "format", "format_version", "view", "viewer", "options", "rng", "round", "phase", "decision",
     "current_player", "consecutive_passes", "final_round", "pub_next", "observatory_card",
-    "start_player_markers", "stack_sizes", "stacks", "upper_row", "lower_row", "discard", "players"
+    "start_player_markers", "stack_sizes", "stacks", "upper_row", "lower_row", "discard", "players",
+    "chance", "public_hash"
 };
+#define STATE_KEYS(v) ((v) >= 2 ? 23u : 21u)
 static const char *const player_keys[] = { "rubles", "vp", "display", "observatories_used", "hand_size",
-                                           "hand_backs", "hand" };
+                                           "hand_backs", "hand", "hand_known" };
+#define PLAYER_KEYS(v) ((v) >= 2 ? 8u : 7u)
 
-static int read_player(const json_t *pj, int seat, player_state *p, stpete_json_error *err)
+static int read_player(const json_t *pj, int seat, int version, player_state *p, stpete_json_error *err)
 {
     char path[32];
     snprintf(path, sizeof path, "players[%d]", seat);
     if (!json_is_object(pj))
         return jfail(err, STPETE_E_PARSE, "%s: must be an object", path);
-    int rc = keys_only(pj, path, player_keys, sizeof player_keys / sizeof *player_keys, err);
+    int rc = keys_only(pj, path, player_keys, PLAYER_KEYS(version), err);
     int rubles = 0, vp = 0, used = 0, hand_size = 0;
     if (!rc && json_is_null(json_object_get(pj, "rubles")))
         rc = jfail(err, STPETE_E_REDACTED, "%s.rubles: hidden in a view (§9)", path);
@@ -546,13 +582,103 @@ static int read_player(const json_t *pj, int seat, player_state *p, stpete_json_
             return jfail(err, STPETE_E_INCONSISTENT, "%s.hand_backs[%d]: must be the stack of the hand card", path,
                          h);
     }
+    /* Which hand cards everyone saw taken (§9); version 1 did not say: every card reaches a hand in view of all. */
+    p->hand_known = (uint8_t)((1u << p->hand_n) - 1u);
+    if (version < 2)
+        return STPETE_OK;
+    const json_t *known = json_object_get(pj, "hand_known");
+    if (!json_is_array(known) || json_array_size(known) != p->hand_n)
+        return jfail(err, STPETE_E_PARSE, "%s.hand_known: must be an array of a boolean per hand card", path);
+    for (int h = 0; h < p->hand_n; h++) {
+        json_t *v = json_array_get(known, (size_t)h);
+        if (!json_is_boolean(v))
+            return jfail(err, STPETE_E_PARSE, "%s.hand_known[%d]: must be true or false", path, h);
+        if (json_is_false(v))
+            p->hand_known &= (uint8_t)~(1u << h);
+    }
     return STPETE_OK;
+}
+
+/* The pending chance event of a version-2 state: null, or {"event", "stack", "until", "then"}. */
+static int read_chance(const json_t *root, stpete_core *c, stpete_json_error *err)
+{
+    const json_t *ch = json_object_get(root, "chance");
+    if (json_is_null(ch))
+        return STPETE_OK;
+    static const char *const keys[] = { "event", "stack", "until", "then" };
+    if (!json_is_object(ch))
+        return jfail(err, STPETE_E_PARSE, "chance: must be null or an object");
+    int event = 0, rc = keys_only(ch, "chance", keys, 4, err);
+    if (!rc)
+        rc = get_keyword(ch, "chance", "event", chance_event_keys, 4, &event, err);
+    if (rc)
+        return rc;
+    if (event == CHANCE_NONE)
+        return jfail(err, STPETE_E_PARSE, "chance.event: must be \"deal\", \"markers\" or \"draw\" (null for none)");
+    c->chance = (uint8_t)event;
+    int stack = 0, until = 0, then = 0;
+    if (event == CHANCE_MARKERS) {
+        if (!json_is_null(json_object_get(ch, "stack")) || !json_is_null(json_object_get(ch, "until")) ||
+            !json_is_null(json_object_get(ch, "then")))
+            return jfail(err, STPETE_E_PARSE, "chance: stack, until and then are null for the marker deal");
+        return STPETE_OK;
+    }
+    rc = get_keyword(ch, "chance", "stack", stack_keys, STPETE_NUM_STACKS, &stack, err);
+    if (!rc && event == CHANCE_DEAL)
+        rc = get_int(ch, "chance", "until", 1, STPETE_BOARD_SIZE, &until, err);
+    if (!rc && event == CHANCE_DEAL)
+        rc = get_keyword(ch, "chance", "then", deal_then_keys, 3, &then, err);
+    if (!rc && event == CHANCE_DRAW &&
+        (!json_is_null(json_object_get(ch, "until")) || !json_is_null(json_object_get(ch, "then"))))
+        rc = jfail(err, STPETE_E_PARSE, "chance: until and then are null for an Observatory draw");
+    c->deal_stack = (uint8_t)stack;
+    c->deal_to = (uint8_t)until;
+    c->deal_then = (uint8_t)then;
+    return rc;
+}
+
+/* A chance node is one the engine can reach and go on from (explicit-chance mode, §3.3, §4.5, §7.1). */
+static int check_chance_node(const stpete_core *c, stpete_json_error *err)
+{
+    int n = c->rules.players, board = c->row_n[0] + c->row_n[1];
+    if ((c->decision == STPETE_DECISION_CHANCE) != (c->chance != CHANCE_NONE))
+        return jfail(err, STPETE_E_INCONSISTENT, "chance: set exactly when the decision is \"chance\"");
+    if (c->chance == CHANCE_NONE)
+        return STPETE_OK;
+    if (c->rules.chance_mode != STPETE_CHANCE_EXPLICIT)
+        return jfail(err, STPETE_E_INCONSISTENT, "chance: a chance node exists only in the explicit-chance mode");
+    switch (c->chance) {
+    case CHANCE_MARKERS:
+        if (c->round != 1 || c->phase != STPETE_PHASE_WORKER || board != 0 || c->rules.start_markers[0] >= 0)
+            return jfail(err, STPETE_E_INCONSISTENT, "chance: the random marker deal comes first in a game without "
+                                                     "explicit markers, before any card is dealt (§3.3)");
+        return STPETE_OK;
+    case CHANCE_DRAW:
+        if (c->phase != STPETE_PHASE_BUILDING || c->p[c->current].obs_used == 0 || c->stack_n[c->deal_stack] < 2)
+            return jfail(err, STPETE_E_INCONSISTENT, "chance: an Observatory draw happens in the building phase, "
+                                                     "after an Observatory was used, from a stack of 2 or more (§7.1)");
+        return STPETE_OK;
+    default: /* a deal (§3.4, §4.5) */
+        if (c->stack_n[c->deal_stack] == 0 || board >= c->deal_to)
+            return jfail(err, STPETE_E_INCONSISTENT, "chance: a deal in progress needs a card in its stack and room on "
+                                                     "the board (§4.5)");
+        if (c->deal_then == THEN_SETUP ? c->deal_stack != STPETE_STACK_WORKER || c->deal_to != 2 * n || c->round != 1 ||
+                                             c->phase != STPETE_PHASE_WORKER
+            : c->deal_then == THEN_NEXT_PHASE ? c->phase == STPETE_PHASE_TRADING || c->deal_stack != c->phase + 1 ||
+                                                    c->deal_to != STPETE_BOARD_SIZE
+                                              : c->phase != STPETE_PHASE_WORKER ||
+                                                    c->deal_stack != STPETE_STACK_WORKER || c->deal_to != STPETE_BOARD_SIZE)
+            return jfail(err, STPETE_E_INCONSISTENT, "chance: the deal's stack, target and what follows it must be "
+                                                     "those of §3.4 or §4.5 for this phase");
+        return STPETE_OK;
+    }
 }
 
 /* Everything of the document except the options, into c (rules already set); then the cross-checks. */
 static int read_position(const json_t *root, stpete_core *c, stpete_json_error *err)
 {
-    int rc = keys_only(root, "state", state_keys, sizeof state_keys / sizeof *state_keys, err);
+    int version = doc_version(root);
+    int rc = keys_only(root, "state", state_keys, STATE_KEYS(version), err);
     if (rc)
         return rc;
     const json_t *view = json_object_get(root, "view");
@@ -586,7 +712,7 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
     if (!rc)
         rc = get_keyword(root, "state", "phase", phase_keys, 4, &phase, err);
     if (!rc)
-        rc = get_keyword(root, "state", "decision", decision_keys, 4, &decision, err);
+        rc = get_keyword(root, "state", "decision", decision_keys, version >= 2 ? 5 : 4, &decision, err);
     if (!rc)
         rc = get_int(root, "state", "current_player", 0, n - 1, &current, err);
     if (!rc)
@@ -613,11 +739,23 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
             return jfail(err, rc, "observatory_card: must be null or a card name");
         c->obs_card = (int8_t)t;
     }
+    if (version >= 2) {
+        rc = read_chance(root, c, err);
+        if (!rc)
+            rc = get_u64(root, "state", "public_hash", 1, &c->public_hash, err);
+        if (rc)
+            return rc;
+    }
     const json_t *markers = json_object_get(root, "start_player_markers");
-    if (!json_is_array(markers) || json_array_size(markers) != STPETE_NUM_PHASES)
+    if (c->chance == CHANCE_MARKERS) { /* not dealt yet (§3.3) */
+        if (!json_is_null(markers))
+            return jfail(err, STPETE_E_INCONSISTENT, "start_player_markers: must be null while the marker deal is the "
+                                                     "pending chance event (§3.3)");
+        markers = NULL;
+    } else if (!json_is_array(markers) || json_array_size(markers) != STPETE_NUM_PHASES)
         return jfail(err, STPETE_E_PARSE, "start_player_markers: must be an array of 4 seats");
-    int seats[STPETE_NUM_PHASES];
-    for (int k = 0; k < STPETE_NUM_PHASES; k++) {
+    int seats[STPETE_NUM_PHASES] = { 0, 1, 2, 3 };
+    for (int k = 0; markers && k < STPETE_NUM_PHASES; k++) {
         json_t *v = json_array_get(markers, (size_t)k);
         if (!json_is_integer(v))
             return jfail(err, STPETE_E_PARSE, "start_player_markers[%d]: must be an integer", k);
@@ -627,7 +765,7 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
         c->markers[k] = (uint8_t)seats[k];
     }
     char why[160];
-    if (stpete_markers_check(seats, n, why, sizeof why))
+    if (markers && stpete_markers_check(seats, n, why, sizeof why))
         return jfail(err, STPETE_E_INCONSISTENT, "start_player_markers: %s", why);
     const json_t *sizes = json_object_get(root, "stack_sizes"), *stacks = json_object_get(root, "stacks");
     if (!json_is_object(sizes) || !json_is_object(stacks))
@@ -646,10 +784,14 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
         rc = get_cards(list, path, c->stack[s], STACK_CAP, &c->stack_n[s], err);
         if (rc)
             return rc;
-        for (int i = 0; i < c->stack_n[s]; i++)
+        for (int i = 0; i < c->stack_n[s]; i++) {
             if (stpete_stack_of(c->stack[s][i]) != s)
                 return jfail(err, STPETE_E_INCONSISTENT, "%s[%d]: %s belongs to another stack (§2)", path, i,
                              stpete_cards[c->stack[s][i]].name);
+            if (c->rules.chance_mode == STPETE_CHANCE_EXPLICIT && i > 0 && c->stack[s][i] < c->stack[s][i - 1])
+                return jfail(err, STPETE_E_INCONSISTENT, "%s: in explicit-chance mode a stack is a multiset, written "
+                                                         "in card-type order", path);
+        }
         int size;
         rc = get_int(sizes, "stack_sizes", stack_keys[s], 0, STACK_CAP, &size, err);
         if (rc)
@@ -672,7 +814,7 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
     if (!json_is_array(players) || json_array_size(players) != (size_t)n)
         return jfail(err, STPETE_E_PARSE, "players: must be an array of %d players", n);
     for (int i = 0; i < n; i++) {
-        rc = read_player(json_array_get(players, (size_t)i), i, &c->p[i], err);
+        rc = read_player(json_array_get(players, (size_t)i), i, version, &c->p[i], err);
         if (rc)
             return rc;
     }
@@ -735,6 +877,11 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
         (!c->final_round || c->phase != STPETE_PHASE_TRADING || c->passes != 0))
         return jfail(err, STPETE_E_INCONSISTENT, "decision \"game-over\": a game ends only after the trading phase of "
                                                  "the final round, with no pass pending (§4.6, §8)");
+    rc = check_chance_node(c, err);
+    if (rc)
+        return rc;
+    if (version < 2) /* no public history recorded: the key of the information state starts from this position */
+        c->public_hash = stpete_public_digest(c);
     return STPETE_OK;
 }
 
@@ -742,7 +889,8 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
 static int same_rules(const stpete_options *a, const stpete_options *b)
 {
     if (a->players != b->players || a->pub_cap != b->pub_cap || a->tie_break != b->tie_break ||
-        a->public_rubles != b->public_rubles || a->public_hands != b->public_hands)
+        a->public_rubles != b->public_rubles || a->public_hands != b->public_hands ||
+        a->chance_mode != b->chance_mode)
         return 0;
     for (int k = 0; k < STPETE_NUM_PHASES; k++)
         if (a->start_markers[k] != b->start_markers[k])

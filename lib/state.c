@@ -9,7 +9,7 @@
 
 /* ---- state life cycle -------------------------------------------------------------------------- */
 
-static int fail(stpete_state *st, int status, const char *fmt, ...)
+int stpete_state_fail(stpete_state *st, int status, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -26,11 +26,14 @@ static int fail(stpete_state *st, int status, const char *fmt, ...)
     return status;
 }
 
-static int succeed(stpete_state *st)
+int stpete_state_succeed(stpete_state *st)
 {
     st->errmsg[0] = '\0';
     return STPETE_OK;
 }
+
+#define fail stpete_state_fail
+#define succeed stpete_state_succeed
 
 static int check_not_in_callback(stpete_state *st)
 {
@@ -44,9 +47,10 @@ static const stpete_allocator *allocator_of(const stpete_state *st)
     return &st->game->opts.allocator;
 }
 
-static void release(stpete_state *st)
+void stpete_state_release(stpete_state *st)
 {
     stpete_hub_set_queue(&st->hub, 0, allocator_of(st));
+    stpete_history_free(&st->hist, allocator_of(st));
     stpete_free(allocator_of(st), st);
 }
 
@@ -56,7 +60,7 @@ static void release(stpete_state *st)
 static int step_done(stpete_state *st)
 {
     if (st->hub.free_requested) {
-        release(st);
+        stpete_state_release(st);
         return STPETE_OK;
     }
     return succeed(st);
@@ -89,7 +93,7 @@ STPETE_API int stpete_state_new_with_callback(stpete_state **out, const stpete_g
     stpete_sink storage;
     stpete_core_setup(&st->core, &game->rules, game->opts.seed, stpete_hub_sink(&st->hub, &storage));
     if (st->hub.free_requested) { /* the callback freed the state during the setup deal */
-        release(st);
+        stpete_state_release(st);
         return STPETE_OK;
     }
     *out = st;
@@ -111,6 +115,7 @@ STPETE_API int stpete_state_reset(stpete_state *st, uint64_t seed)
     if (stpete_hub_reserve(&st->hub, allocator_of(st)))
         return fail(st, STPETE_E_OUT_OF_MEMORY, "could not grow the event queue");
     stpete_sink storage;
+    st->hist.n = 0; /* the history begins again */
     stpete_core_setup(&st->core, &st->game->rules, seed, stpete_hub_sink(&st->hub, &storage));
     return step_done(st);
 }
@@ -123,7 +128,7 @@ STPETE_API void stpete_state_free(stpete_state *st)
         st->hub.free_requested = 1;
         return;
     }
-    release(st);
+    stpete_state_release(st);
 }
 
 STPETE_API int stpete_state_clone(stpete_state **out, const stpete_state *src)
@@ -136,6 +141,10 @@ STPETE_API int stpete_state_clone(stpete_state **out, const stpete_state *src)
     stpete_state *st = state_alloc(src->game);
     if (!st)
         return STPETE_E_OUT_OF_MEMORY;
+    if (stpete_history_copy(&st->hist, &src->hist, allocator_of(src))) {
+        stpete_free(allocator_of(src), st);
+        return STPETE_E_OUT_OF_MEMORY;
+    }
     memcpy(&st->core, &src->core, sizeof st->core);
     *out = st;
     return STPETE_OK;
@@ -153,10 +162,11 @@ STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src)
     if (memcmp(&dst->core.rules, &src->core.rules, sizeof dst->core.rules) != 0)
         return fail(dst, STPETE_E_MISMATCH, "cannot copy a state of a game with other options");
     memcpy(&dst->core, &src->core, sizeof dst->core);
+    dst->hist.n = 0; /* the position without its past: dst's history begins here (playouts never pay for it) */
     return succeed(dst);
 }
 
-STPETE_API int stpete_state_resample(stpete_state *st, int seat, uint64_t seed)
+STPETE_API int stpete_state_determinize(stpete_state *st, int seat, uint64_t seed, unsigned flags)
 {
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
@@ -165,15 +175,23 @@ STPETE_API int stpete_state_resample(stpete_state *st, int seat, uint64_t seed)
         return rc;
     if (seat < 0 || seat >= st->core.rules.players)
         return fail(st, STPETE_E_INVALID_ARGUMENT, "seat %d is outside [0, %d)", seat, st->core.rules.players);
-    stpete_core_resample(&st->core, seat, seed);
+    if (flags & ~STPETE_DETERMINIZE_RUBLES)
+        return fail(st, STPETE_E_INVALID_ARGUMENT, "unknown determinization flags %#x", flags);
+    stpete_core_resample(&st->core, seat, seed, flags);
+    st->hist.n = 0; /* the past of a determinization did not happen */
     return succeed(st);
+}
+
+STPETE_API int stpete_state_resample(stpete_state *st, int seat, uint64_t seed)
+{
+    return stpete_state_determinize(st, seat, seed, 0);
 }
 
 STPETE_API int stpete_state_equal(const stpete_state *a, const stpete_state *b)
 {
     if (!a || !b)
         return STPETE_E_INVALID_ARGUMENT;
-    return memcmp(&a->core, &b->core, sizeof a->core) == 0;
+    return memcmp(&a->core, &b->core, STPETE_POSITION_BYTES) == 0;
 }
 
 STPETE_API const stpete_game *stpete_state_game(const stpete_state *st)
@@ -192,7 +210,14 @@ STPETE_API int stpete_state_current_player(const stpete_state *st)
 {
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
-    return st->core.decision == STPETE_DECISION_GAME_OVER ? STPETE_PLAYER_TERMINAL : st->core.current;
+    switch (st->core.decision) {
+    case STPETE_DECISION_GAME_OVER:
+        return STPETE_PLAYER_TERMINAL;
+    case STPETE_DECISION_CHANCE:
+        return STPETE_PLAYER_CHANCE;
+    default:
+        return st->core.current;
+    }
 }
 
 STPETE_API int stpete_state_is_terminal(const stpete_state *st)
@@ -241,7 +266,7 @@ STPETE_API int stpete_state_is_legal(const stpete_state *st, int id)
 {
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
-    if (id < 0 || id >= STPETE_NUM_DISTINCT_ACTIONS)
+    if (id < 0 || id >= CHANCE_END)
         return 0;
     stpete_move mv;
     return stpete_core_check_move(&st->core, id, &mv, NULL, 0) == STPETE_OK;
@@ -277,8 +302,8 @@ STPETE_API int stpete_state_apply(stpete_state *st, int id)
     int rc = check_not_in_callback(st);
     if (rc)
         return rc;
-    if (id < 0 || id >= STPETE_NUM_DISTINCT_ACTIONS)
-        return fail(st, STPETE_E_INVALID_ARGUMENT, "action id %d is outside [0, %d)", id,
+    if (id < 0 || id >= CHANCE_END)
+        return fail(st, STPETE_E_INVALID_ARGUMENT, "action id %d is outside [0, %d) and is no chance outcome", id,
                     STPETE_NUM_DISTINCT_ACTIONS);
     char why[160];
     stpete_move mv;
@@ -288,8 +313,10 @@ STPETE_API int stpete_state_apply(stpete_state *st, int id)
         stpete_action_to_string(id, name, sizeof name);
         return fail(st, rc, "action %d (%s) is not legal: %s", id, name, why);
     }
-    if (stpete_hub_reserve(&st->hub, allocator_of(st)))
-        return fail(st, STPETE_E_OUT_OF_MEMORY, "could not grow the event queue");
+    /* the allocations of the step, before it: a failure changes nothing */
+    if (stpete_hub_reserve(&st->hub, allocator_of(st)) || stpete_history_reserve(&st->hist, allocator_of(st)))
+        return fail(st, STPETE_E_OUT_OF_MEMORY, "could not grow the event queue or the history");
+    stpete_history_record(&st->hist, &st->core, id);
     stpete_sink storage;
     stpete_core_apply_move(&st->core, &mv, stpete_hub_sink(&st->hub, &storage));
     return step_done(st);

@@ -227,7 +227,7 @@ static inline void stpete_decode(int id, stpete_action *out)
 
 extern const char *const stpete_phase_words[STPETE_NUM_PHASES];   /* "worker" ... "trading" */
 extern const char *const stpete_stack_words[STPETE_NUM_STACKS];   /* "worker" ... "trading" */
-extern const char *const stpete_decision_words[4];                /* "turn" ... "game-over" */
+extern const char *const stpete_decision_words[5];                /* "turn" ... "game-over", "chance" */
 extern const char *const stpete_source_words[4];                  /* "upper" ... "observatory" */
 extern const char *const stpete_source_phrases[4];                /* "upper row" ... "Observatory draw" */
 extern const char *const stpete_pub_cap_words[2];                 /* "per-pub", "per-player" */
@@ -263,7 +263,8 @@ typedef struct stpete_rules {
     uint8_t public_rubles;
     uint8_t public_hands;
     int8_t start_markers[STPETE_NUM_PHASES]; /* all -1 = random */
-    uint8_t reserved[7];     /* explicit padding: states compare with memcmp */
+    uint8_t chance_mode; /* enum stpete_chance_mode */
+    uint8_t reserved[6]; /* explicit padding: states compare with memcmp */
 } stpete_rules;
 
 typedef struct player_state {
@@ -273,13 +274,22 @@ typedef struct player_state {
     uint8_t hand[STPETE_MAX_HAND];          /* card types, in the order taken */
     uint8_t hand_n;
     uint8_t obs_used;                       /* Observatories face down this round (§7.1) */
-    uint8_t reserved;                       /* explicit padding */
+    uint8_t hand_known;                     /* bit h: everyone saw hand[h] taken (§9), so its identity is known */
 } player_state;
+
+/* A random event the engine waits for (explicit-chance mode, stpete_state_chance_outcomes()): none, the card a deal
+ * places (§4.5), the random start-player markers (§3.3), the card an Observatory draws (§7.1). */
+enum { CHANCE_NONE = 0, CHANCE_DEAL, CHANCE_MARKERS, CHANCE_DRAW };
+
+/* What follows a deal once the board is full (or the stack empty): §3.5 the first worker phase, §4.5 the next
+ * phase, §4.5 steps 4-5 of the end of a round. */
+enum { THEN_SETUP = 0, THEN_NEXT_PHASE, THEN_ROUND };
 
 typedef struct stpete_core {
     stpete_rules rules;
     stpete_rng rng;
-    /* stacks: card types, top of the stack = stack[s][stack_n[s] - 1] */
+    /* stacks: card types, top of the stack = stack[s][stack_n[s] - 1]; in explicit-chance mode a multiset kept in
+     * card-type order (its order does not exist yet) */
     uint8_t stack[STPETE_NUM_STACKS][STACK_CAP];
     uint8_t stack_n[STPETE_NUM_STACKS];
     /* board rows, in deal order: row[0] upper, row[1] lower */
@@ -289,17 +299,52 @@ typedef struct stpete_core {
     uint8_t markers[STPETE_NUM_PHASES]; /* markers[phase] = seat */
     uint8_t phase;        /* enum stpete_phase */
     uint8_t round;        /* from 1 */
-    uint8_t current;      /* seat to act */
+    uint8_t current;      /* seat to act (at a chance node: the seat that acted last, or the Observatory's owner) */
     uint8_t passes;       /* consecutive passes (§4.3) */
     uint8_t decision;     /* enum stpete_decision */
     int8_t obs_card;      /* card drawn by an Observatory, -1 = none */
     uint8_t final_round;  /* §4.6 */
     uint8_t pub_next;     /* Pub step: offset from the building start player of the next owner to ask */
+    uint8_t chance;       /* CHANCE_*: the random event pending at a chance node */
+    uint8_t deal_stack;   /* the deal in progress: from this stack ... */
+    uint8_t deal_to;      /* ... until the board holds this many cards ... */
+    uint8_t deal_then;    /* ... then THEN_* */
     uint8_t reserved;     /* explicit padding */
     player_state p[STPETE_MAX_PLAYERS];
+    uint8_t reserved_tail[4]; /* explicit padding */
+    /* Not part of the position (stpete_state_equal ignores it): a hash of everything public that happened since the
+     * game's start (actions, dealt and drawn cards, the marker deal), the perfect-recall part of the information
+     * state key (stpete_state_information_state_key). */
+    uint64_t public_hash;
 } stpete_core;
 
-_Static_assert(sizeof(stpete_core) == 496, "stpete_core must have no implicit padding");
+_Static_assert(sizeof(stpete_core) == 512, "stpete_core must have no implicit padding");
+_Static_assert(offsetof(stpete_core, public_hash) == 504, "public_hash comes last: equality compares what is before");
+
+/* Bytes of a core that make the position (stpete_state_equal). */
+#define STPETE_POSITION_BYTES offsetof(stpete_core, public_hash)
+
+/* Mix a public event into the public history hash (splitmix64's finalizer over hash ^ token: stable on every
+ * platform, documented in doc/observation.md). */
+static inline uint64_t stpete_hash_mix(uint64_t h, uint64_t token)
+{
+    uint64_t z = h ^ (token + UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+/* The start of the public history: the rules, but for the chance mode (a sampled game and the explicit game given
+ * the same outcomes are the same game for the players, with the same information state keys). */
+static inline uint64_t stpete_rules_hash(const stpete_rules *rules)
+{
+    stpete_rules r = *rules;
+    r.chance_mode = 0;
+    uint64_t h = 0;
+    for (size_t i = 0; i < sizeof r; i++)
+        h = stpete_hash_mix(h, ((const uint8_t *)&r)[i]);
+    return h;
+}
 
 /* ---- facts both the listing and the check read: one inline function each ------------------------ */
 
@@ -445,28 +490,62 @@ size_t stpete_core_legal(const stpete_core *c, int *out);
 /* A checked action, ready to apply: stpete_state_apply checks and applies with one decoding, one search of the row
  * or hand and one price. */
 typedef struct stpete_move {
+    int id;    /* the action id, or a chance outcome id (>= STPETE_CHANCE_CARD_FIRST) at a chance node */
     stpete_action a;
     int index; /* index of the card in its row (buy, take) or hand (play), else -1 */
     int price; /* rubles to pay (buy, play, Observatory buy), else 0 */
 } stpete_move;
 
-/* 0 if id (in [0, ID_END)) is legal, and *mv filled; else a negative status with a reason written to why (may be
- * NULL). */
+/* Valid chance outcome ids: [STPETE_CHANCE_CARD_FIRST, CHANCE_END). */
+enum { CHANCE_END = STPETE_CHANCE_MARKERS_FIRST + 256 };
+
+/* Whether a start-player marker code (markers_code in rules.c) is a deal §3.3 allows for n players: every seat
+ * in range holding 1 or 2 markers. */
+int stpete_markers_code_valid(int code, int players);
+
+/* 0 if id (in [0, CHANCE_END)) is legal, and *mv filled; else a negative status with a reason written to why (may be
+ * NULL). At a chance node the legal ids are the chance outcomes. */
 int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *why, size_t why_size);
 
 /* ---- rules.c: setup, apply and every automatic step (§3-§8) ------------------------------------- */
 
 /* §3 setup of a new game of these rules from seed, events to sink (may be NULL). */
 void stpete_core_setup(stpete_core *c, const stpete_rules *rules, uint64_t seed, const stpete_sink *sink);
-/* Apply a move filled by a successful stpete_core_check_move on this very position. */
+/* Apply a move filled by a successful stpete_core_check_move on this very position (an action or, at a chance
+ * node, a chance outcome). */
 void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_sink *sink);
-/* Check and apply an id in [0, ID_END): 0, or the check's status (position unchanged). */
+/* Apply a legal chance outcome at a chance node (explicit-chance mode). */
+void stpete_core_apply_chance(stpete_core *c, int outcome, const stpete_sink *sink);
+/* Check and apply an id in [0, CHANCE_END): 0, or the check's status (position unchanged). */
 int stpete_core_apply(stpete_core *c, int id, const stpete_sink *sink, char *why, size_t why_size);
 
 /* ---- observe.c: determinization (§9) ----------------------------------------------------------- */
 
-/* Redraw what seat (a valid seat) cannot know, from seed. */
-void stpete_core_resample(stpete_core *c, int seat, uint64_t seed);
+/* Whether seat knows the identity of player's hand card h (§9): its own, public hands, or seen taken. */
+int stpete_hand_card_known(const stpete_core *c, int seat, int player, int h);
+/* Redraw what seat (a valid seat) cannot know, from seed; flags: STPETE_DETERMINIZE_*. */
+void stpete_core_resample(stpete_core *c, int seat, uint64_t seed, unsigned flags);
+
+/* ---- observation.c: what one seat may know now (§9), as a tensor and as text ---------------------- */
+
+/* Size of the observation tensor (doc/observation.md). */
+enum { OBS_SEAT_BLOCK = 109, OBS_GLOBAL = 232, OBS_SIZE = OBS_GLOBAL + STPETE_MAX_PLAYERS * OBS_SEAT_BLOCK };
+/* Write the observation of a valid seat into out[OBS_SIZE]. */
+void stpete_core_observation(const stpete_core *c, int seat, float *out);
+/* Append the observation text of a valid seat to a growing buffer; see text_buf. */
+typedef struct text_buf {
+    char *buf;   /* caller's buffer, may be NULL */
+    size_t size; /* its size */
+    size_t len;  /* length of the whole text so far (may exceed size: then only a prefix was written) */
+} text_buf;
+void stpete_text_printf(text_buf *t, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void stpete_core_observation_text(const stpete_core *c, int seat, text_buf *t);
+/* A digest of the public part of a position (§9), for positions loaded without their public history. */
+uint64_t stpete_public_digest(const stpete_core *c);
 
 /* ---- game.c: options and games ----------------------------------------------------------------- */
 
@@ -479,6 +558,27 @@ struct stpete_game {
  * holding 1 or 2. 0, or STPETE_E_INVALID_ARGUMENT with the reason in why. Used for options and loaded positions. */
 int stpete_markers_check(const int markers[STPETE_NUM_PHASES], int players, char *why, size_t why_size);
 
+/* ---- history.c: a state's history and its checkpoints ------------------------------------------- */
+
+enum { HISTORY_STRIDE = 16 };
+
+typedef struct history {
+    int32_t *ids;             /* the ids applied since the root, oldest first */
+    size_t n, cap;
+    stpete_core *checkpoints; /* checkpoint i = the position after i * HISTORY_STRIDE of them */
+    size_t cap_checkpoints;
+} history;
+
+/* Make room to record one more id (and its checkpoint); 0, or -1 out of memory (nothing changed). */
+int stpete_history_reserve(history *h, const stpete_allocator *al);
+/* Record id, applied to the position before (after stpete_history_reserve). */
+void stpete_history_record(history *h, const stpete_core *before, int id);
+/* Undo the last id (n > 0): put the position before it into c; returns the id. */
+int stpete_history_undo(history *h, stpete_core *c);
+/* dst (empty) becomes a copy of src; 0, or -1 out of memory (dst unchanged). */
+int stpete_history_copy(history *dst, const history *src, const stpete_allocator *al);
+void stpete_history_free(history *h, const stpete_allocator *al);
+
 /* ---- state.c: the state handle ----------------------------------------------------------------- */
 
 /* Longest message: "action %d (%s) is not legal: %s" with a 95-byte action string and a 160-byte reason. */
@@ -487,8 +587,20 @@ int stpete_markers_check(const int markers[STPETE_NUM_PHASES], int players, char
 struct stpete_state {
     const stpete_game *game;
     event_hub hub;
+    history hist;
     stpete_core core;
     char errmsg[STPETE_ERRMSG_SIZE];
 };
+
+/* A failing call: the message (printf-style) into the state's last error; returns status. */
+int stpete_state_fail(stpete_state *st, int status, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* A successful call: clears the last error; returns STPETE_OK. */
+int stpete_state_succeed(stpete_state *st);
+/* Free a state and what it owns, now (stpete_state_free defers it inside the state's own callback). */
+void stpete_state_release(stpete_state *st);
 
 #endif /* STPETE_INTERNAL_H */

@@ -78,7 +78,7 @@ def event_line(**fields):
 NAME_LISTS = {fn: names(fn) for fn in ("stpete_phase_name", "stpete_stack_name", "stpete_decision_name",
                                        "stpete_source_name", "stpete_event_kind_name")}
 KNOWN_NAMES = {w for ws in NAME_LISTS.values() for w in ws}
-ACTION_WORDS = ("pass", "buy ", "take ", "play ", "observatory ", "pub ")
+ACTION_WORDS = ("pass", "buy ", "take ", "play ", "observatory ", "pub ", "chance ")
 
 
 def check_action(text):

@@ -1,7 +1,15 @@
 #!/bin/bash
-# Install test: `meson install` into a temporary DESTDIR, then build a tiny program against the installed copy
-# with pkg-config only (no source-tree headers), run it against the installed shared library, and check that the
-# run-time version equals the installed header's STPETE_VERSION_STRING and that a game plays to the end.
+# Install test, in two parts.
+# 1. This build: `meson install` into a temporary DESTDIR; the headers, library, .pc file (without a made-up URL),
+#    documentation (doc/rules.md, doc/format.md; the HTML reference and man pages when this build makes them) are
+#    there; the installed programs run from the DESTDIR without LD_LIBRARY_PATH (their run path is relative,
+#    $ORIGIN/..) and load the DESTDIR's library; a tiny program built with pkg-config only (no source-tree headers)
+#    runs against the installed library, with a run-time version equal to the installed header's
+#    STPETE_VERSION_STRING, and plays a game to the end.
+# 2. A non-system prefix, as README.md's "Install" section does it for $HOME/.local: a fresh build of the sources
+#    with --prefix <tmp>/home/.local --libdir lib, installed; the installed programs run (a game of stpete-selfplay,
+#    stpete-play in plain mode until end of input) and a program built with PKG_CONFIG_PATH and the .pc file's
+#    libdir as its run path runs, all WITHOUT LD_LIBRARY_PATH.
 # Usage: install-check.sh BUILD_DIR SOURCE_DIR
 set -eu
 
@@ -140,3 +148,78 @@ case "$out" in
 *) fail "pkg-config version $modversion, program says: $out" ;;
 esac
 echo "ok - install: pkg-config $modversion, compiled, linked and ran against the installed copy"
+
+# ---- the installed programs run from the DESTDIR, without LD_LIBRARY_PATH -------------------------------------
+grep -q '^URL:' "$pc" && fail "stpete.pc has a URL line ($(grep '^URL:' "$pc")): the project has no public URL"
+bindir=$(find "$dest" -type f -name stpete-selfplay -path '*/bin/*' -printf '%h\n' | head -n 1)
+[ -n "$bindir" ] || fail "stpete-selfplay not installed"
+for prog in stpete-selfplay stpete-replay stpete-bench stpete-play; do
+    [ -x "$bindir/$prog" ] || fail "$prog not installed in ${bindir#"$dest"}"
+    resolved=$(env -u LD_LIBRARY_PATH ldd "$bindir/$prog" | awk '/libstpete/ { print $3 }')
+    resolved=$(realpath -m "$resolved")
+    case "$resolved" in
+    "$libdir"/*) ;;
+    *) fail "the installed $prog resolves libstpete to '$resolved', not the installed copy in $libdir (run path: $(readelf -d "$bindir/$prog" | grep -E 'RPATH|RUNPATH'))" ;;
+    esac
+done
+out=$(env -u LD_LIBRARY_PATH "$bindir/stpete-selfplay" --players 2 --seed 3 2>&1) || fail "the installed stpete-selfplay failed: $out"
+case "$out" in
+*"winner"*) ;;
+*) fail "the installed stpete-selfplay did not play to the end: $(tail -n 3 <<<"$out")" ;;
+esac
+docdir=$(find "$dest" -type d -path '*/share/doc/libstpete' | head -n 1)
+[ -n "$docdir" ] || fail "share/doc/libstpete not installed"
+for f in rules.md format.md; do
+    cmp -s "$docdir/$f" "$src/doc/$f" || fail "share/doc/libstpete/$f is not doc/$f"
+done
+installed=$(meson introspect "$build" --installed)
+if grep -q '/html' <<<"$installed"; then
+    [ -f "$docdir/html/index.html" ] || fail "the HTML reference is not installed in share/doc/libstpete/html"
+    [ -f "$docdir/python/stpete.html" ] || fail "the Python binding's reference is not installed in share/doc/libstpete/python"
+fi
+if grep -q 'man1/stpete-play.1' <<<"$installed"; then
+    for prog in stpete-selfplay stpete-replay stpete-bench stpete-play; do
+        page=$(find "$dest" -path "*/share/man/man1/$prog.1" | head -n 1)
+        [ -n "$page" ] || fail "no man page share/man/man1/$prog.1"
+        grep -q '^\.SH OPTIONS\|^\.SH DESCRIPTION' "$page" || fail "$prog.1 has no DESCRIPTION or OPTIONS section"
+    done
+fi
+echo "ok - install: the installed programs run from the DESTDIR without LD_LIBRARY_PATH; the documentation is installed"
+
+# ---- a non-system prefix, as README.md's Install section: $HOME/.local with --libdir lib ------------------------
+home="$tmp/home"
+prefix="$home/.local"
+mkdir -p "$home"
+if ! (cd "$src" && env -u LD_LIBRARY_PATH HOME="$home" meson setup "$tmp/build-prefix" --prefix "$prefix" \
+        --libdir lib -Dtests=false -Ddocs=disabled >"$tmp/setup.log" 2>&1 &&
+        meson compile -C "$tmp/build-prefix" >"$tmp/compile.log" 2>&1 &&
+        meson install -C "$tmp/build-prefix" --quiet >"$tmp/install2.log" 2>&1); then
+    cat "$tmp/setup.log" "$tmp/compile.log" "$tmp/install2.log" 2>/dev/null | tail -n 30
+    fail "setup, build or install with --prefix $prefix failed"
+fi
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+unset PKG_CONFIG_LIBDIR PKG_CONFIG_SYSROOT_DIR
+pkg-config --exists stpete || fail "pkg-config does not find stpete with PKG_CONFIG_PATH=$PKG_CONFIG_PATH"
+[ "$(pkg-config --variable=libdir stpete)" = "$prefix/lib" ] || fail "stpete.pc's libdir is $(pkg-config --variable=libdir stpete), not $prefix/lib"
+out=$(env -u LD_LIBRARY_PATH "$prefix/bin/stpete-selfplay" --players 3 --seed 1 2>&1) ||
+    fail "the installed stpete-selfplay does not run from $prefix: $out"
+case "$out" in
+*"winner"*) ;;
+*) fail "the installed stpete-selfplay did not play to the end" ;;
+esac
+out=$(env -u LD_LIBRARY_PATH HOME="$home" XDG_STATE_HOME= "$prefix/bin/stpete-play" --players 2 --seed 4 </dev/null 2>&1) ||
+    fail "the installed stpete-play failed: $(tail -n 5 <<<"$out")"
+case "$out" in
+*"End of input: the game is saved to $home/.local/state/stpete/autosave.json."*) ;;
+*) fail "the installed stpete-play did not show a board and save at end of input: $(tail -n 5 <<<"$out")" ;;
+esac
+# shellcheck disable=SC2046 # the flags are word lists
+if ! $cc -std=c11 -Wall -Wextra -Werror $(pkg-config --cflags stpete) -o "$tmp/prog2" "$tmp/prog.c" \
+        $(pkg-config --libs stpete) -Wl,-rpath,"$(pkg-config --variable=libdir stpete)" >"$tmp/cc2.log" 2>&1; then
+    cat "$tmp/cc2.log"
+    fail "cannot build a program against $prefix with pkg-config"
+fi
+resolved=$(env -u LD_LIBRARY_PATH ldd "$tmp/prog2" | awk '/libstpete/ { print $3 }')
+[ "$resolved" = "$prefix/lib/libstpete.so.0" ] || fail "the program resolves libstpete to '$resolved', not $prefix/lib"
+out=$(env -u LD_LIBRARY_PATH "$tmp/prog2" 2>&1) || fail "the program built against $prefix failed: $out"
+echo "ok - install: --prefix $prefix --libdir lib: the installed programs and a pkg-config program run without LD_LIBRARY_PATH"

@@ -44,6 +44,32 @@ static void play(stpete_state *st, int moves, uint64_t *rng)
     }
 }
 
+/* The same position with every hand card unseen (JSON "hand_known" false): as if loaded from a source that did not
+ * record which cards were taken in view of all. In play every hand card is seen (§9), so only such positions have
+ * hidden hand cards to redraw. Replaces *st. */
+static void forget_hands(stpete_state **st)
+{
+    size_t len;
+    assert_int_equal(stpete_state_to_json(*st, before_text, sizeof before_text, &len), STPETE_OK);
+    json_t *doc = json_loads(before_text, 0, NULL);
+    assert_non_null(doc);
+    json_t *players = json_object_get(doc, "players");
+    for (size_t p = 0; p < json_array_size(players); p++) {
+        json_t *known = json_object_get(json_array_get(players, p), "hand_known");
+        for (size_t h = 0; h < json_array_size(known); h++)
+            json_array_set_new(known, h, json_false());
+    }
+    char *text = json_dumps(doc, JSON_COMPACT);
+    json_decref(doc);
+    stpete_state *out = NULL;
+    stpete_json_error err;
+    if (stpete_state_from_json(&out, stpete_state_game(*st), text, strlen(text), &err) != STPETE_OK)
+        fail_msg("forgetting the hands: %s", err.text);
+    free(text);
+    stpete_state_free(*st);
+    *st = out;
+}
+
 static int hand_cards_of_others(const stpete_state *st, int seat, int players)
 {
     int total = 0;
@@ -68,6 +94,7 @@ static void test_resample_keeps_the_seats_knowledge(void **unused)
             assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
             uint64_t rng = (uint64_t)k * 13u + (uint64_t)players;
             play(st, 20 + rng_below(&rng, 150), &rng);
+            forget_hands(&st);
             for (int seat = 0; seat < players; seat++) {
                 assert_int_equal(stpete_state_clone(&copy, st), STPETE_OK);
                 size_t lb, la;
@@ -204,6 +231,7 @@ static void test_resample_is_unbiased(void **unused)
         }
     }
     assert_true(found);
+    forget_hands(&st);
     size_t len;
     assert_int_equal(stpete_state_to_json(st, before_text, sizeof before_text, &len), STPETE_OK);
     json_t *doc = json_loads(before_text, 0, NULL);
@@ -273,6 +301,53 @@ static void test_resample_is_unbiased(void **unused)
     stpete_game_free(g);
 }
 
+/* Perfect recall (§9, issue 12): in a game played from the start every hand card was taken in view of all (from
+ * the board, or after an Observatory draw shown to everyone, §7.1), so a determinization keeps every hand card of
+ * every seat and redraws only the order of the stacks; the seat's observation and information state key stay. */
+static void test_resample_keeps_every_seen_card(void **unused)
+{
+    (void)unused;
+    int hands_seen = 0;
+    for (int players = 2; players <= 4; players++) {
+        stpete_game *g = make_game(players, 40 + (uint64_t)players, 0);
+        stpete_state *st = NULL, *copy = NULL;
+        assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+        uint64_t rng = 17u * (uint64_t)players;
+        for (int step = 0; step < 12; step++) {
+            play(st, 12, &rng);
+            if (stpete_state_is_terminal(st))
+                break;
+            for (int seat = 0; seat < players; seat++) {
+                assert_int_equal(stpete_state_clone(&copy, st), STPETE_OK);
+                assert_int_equal(stpete_state_resample(copy, seat, rng_next(&rng)), STPETE_OK);
+                for (int p = 0; p < players; p++) {
+                    int h1[STPETE_MAX_HAND], h2[STPETE_MAX_HAND];
+                    size_t n1, n2;
+                    stpete_state_hand(st, p, h1, STPETE_MAX_HAND, &n1);
+                    stpete_state_hand(copy, p, h2, STPETE_MAX_HAND, &n2);
+                    assert_int_equal(n1, n2);
+                    assert_memory_equal(h1, h2, n1 * sizeof *h1);
+                    hands_seen += p != seat && n1 > 0;
+                }
+                float a[1024], b[1024];
+                int size = stpete_observation_tensor_size(g);
+                assert_true(size > 0 && size <= 1024);
+                assert_int_equal(stpete_state_observation_tensor(st, seat, a, 1024), STPETE_OK);
+                assert_int_equal(stpete_state_observation_tensor(copy, seat, b, 1024), STPETE_OK);
+                assert_memory_equal(a, b, (size_t)size * sizeof *a);
+                uint64_t k1, k2;
+                assert_int_equal(stpete_state_information_state_key(st, seat, &k1), STPETE_OK);
+                assert_int_equal(stpete_state_information_state_key(copy, seat, &k2), STPETE_OK);
+                assert_true(k1 == k2);
+                stpete_state_free(copy);
+            }
+        }
+        stpete_state_free(st);
+        stpete_game_free(g);
+    }
+    assert_true(hands_seen > 20);
+}
+
 /* §9: the card an Observatory draws is shown to everyone: every per-seat view and the public view name it while
  * its owner decides (and the full state too). */
 static void test_observatory_card_in_every_view(void **unused)
@@ -327,6 +402,7 @@ int main(void)
         cmocka_unit_test(test_resample_bad_input),
         cmocka_unit_test(test_resample_is_unbiased),
         cmocka_unit_test(test_observatory_card_in_every_view),
+        cmocka_unit_test(test_resample_keeps_every_seen_card),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

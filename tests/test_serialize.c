@@ -492,7 +492,7 @@ static json_t *at(json_t *doc, const char *path)
     return cur;
 }
 
-static void m_version(json_t *d) { json_object_set_new(d, "format_version", json_integer(2)); }
+static void m_version(json_t *d) { json_object_set_new(d, "format_version", json_integer(STPETE_FORMAT_VERSION + 1)); }
 static void m_version_text(json_t *d) { json_object_set_new(d, "format_version", json_string("1")); }
 static void m_format(json_t *d) { json_object_set_new(d, "format", json_string("chess")); }
 static void m_unknown_key(json_t *d) { json_object_set_new(d, "cheat", json_true()); }
@@ -563,7 +563,7 @@ static void test_rule_inconsistent_documents(void **unused)
 {
     (void)unused;
     static const mutation mutations[] = {
-        { "format_version 2", STPETE_E_UNSUPPORTED_VERSION, m_version },
+        { "a newer format_version", STPETE_E_UNSUPPORTED_VERSION, m_version },
         { "format_version as text", STPETE_E_PARSE, m_version_text },
         { "another format", STPETE_E_PARSE, m_format },
         { "an unknown key", STPETE_E_PARSE, m_unknown_key },

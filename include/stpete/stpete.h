@@ -230,14 +230,17 @@ enum stpete_decision {
     STPETE_DECISION_OBSERVATORY = 1, /**< resolve an Observatory draw: buy, take or discard (§7.1) */
     STPETE_DECISION_PUB = 2,         /**< how many VP to buy with Pubs (§7.2) */
     STPETE_DECISION_GAME_OVER = 3,   /**< the game is over (JSON: "game-over") */
-    STPETE_DECISION_NONE = STPETE_DECISION_GAME_OVER /**< former name of ::STPETE_DECISION_GAME_OVER, kept */
+    STPETE_DECISION_NONE = STPETE_DECISION_GAME_OVER, /**< former name of ::STPETE_DECISION_GAME_OVER, kept */
+    STPETE_DECISION_CHANCE = 4       /**< a chance node (explicit-chance mode only): a random event's outcome is
+                                          applied next (stpete_state_chance_outcomes()) */
 };
 
 /** Number of phases in a round, and of start-player markers (§4). */
 #define STPETE_NUM_PHASES 4
 /** Number of stacks (§1). */
 #define STPETE_NUM_STACKS 4
-/** Current-player sentinel: a chance node (reserved for an explicit-chance mode; not produced yet). */
+/** Current-player sentinel: a chance node (OpenSpiel's `kChancePlayerId`), produced in the explicit-chance mode
+ * (::STPETE_CHANCE_EXPLICIT) only. */
 #define STPETE_PLAYER_CHANCE (-1)
 /** Current-player sentinel: the game is over. */
 #define STPETE_PLAYER_TERMINAL (-4)
@@ -270,7 +273,8 @@ STPETE_API const char *stpete_phase_name(int phase);
 STPETE_API const char *stpete_stack_name(int stack);
 
 /**
- * Name of a decision (§4.2, §7.1, §7.2), the word of the JSON format: "turn", "observatory", "pub", "game-over".
+ * Name of a decision (§4.2, §7.1, §7.2), the word of the JSON format: "turn", "observatory", "pub", "game-over",
+ * "chance".
  * @param decision a ::stpete_decision
  * @return a static string (not to be freed), or NULL if @p decision is out of range; never fails otherwise.
  */
@@ -368,20 +372,22 @@ STPETE_API int stpete_action_encode(const stpete_action *action, int *id);
 /**
  * Write the canonical readable form of an action (§4.2, §7.1, §7.2; cards by their §2 names), e.g.
  * "buy Wharf from upper displacing Ship Builder", "take Market from lower", "play Pub", "observatory building",
- * "observatory discard", "pub 3", "pass".
- * @param id   action id
+ * "observatory discard", "pub 3", "pass"; and of a chance outcome (@ref search), e.g. "chance Market" (a Market is
+ * dealt or drawn), "chance markers 0 1 0 1" (§3.3).
+ * @param id   action id, or chance outcome id
  * @param buf  caller buffer; receives a NUL-terminated string
  * @param size size of @p buf in bytes (::STPETE_ACTION_STRING_MAX always suffices)
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL buffer or bad id; ::STPETE_E_BUFFER_TOO_SMALL if the
- *         string does not fit (buf then holds a truncated, NUL-terminated prefix if size > 0).
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL buffer or an id that is neither an action nor a chance
+ *         outcome; ::STPETE_E_BUFFER_TOO_SMALL if the string does not fit (buf then holds a truncated,
+ *         NUL-terminated prefix if size > 0).
  */
 STPETE_API int stpete_action_to_string(int id, char *buf, size_t size);
 
 /**
  * Parse the canonical form written by stpete_action_to_string() (§4.2, §7.1, §7.2; case-insensitive, surrounding
- * blanks ignored).
+ * blanks ignored), for actions and chance outcomes.
  * @param str NUL-terminated string
- * @param id  receives the action id
+ * @param id  receives the action id (or chance outcome id)
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no action has that form.
  */
 STPETE_API int stpete_action_from_string(const char *str, int *id);
@@ -402,6 +408,16 @@ enum stpete_pub_cap {
 enum stpete_tie_break {
     STPETE_TIE_BREAK_RUBLES_MOD_10 = 0, /**< rubles left after converting full tens (default, designer's ruling) */
     STPETE_TIE_BREAK_RUBLES_TOTAL = 1   /**< total rubles held (literal rulebook wording) [option] */
+};
+
+/** How random events happen (§3.1, §3.3, §4.5, §7.1; OpenSpiel's `ChanceMode`). */
+enum stpete_chance_mode {
+    STPETE_CHANCE_SAMPLED = 0, /**< the library draws every random event from the state's PRNG (default): the
+                                    stacks are shuffled at setup, and no chance node is ever seen */
+    STPETE_CHANCE_EXPLICIT = 1 /**< every random event is a chance node (::STPETE_PLAYER_CHANCE): the caller applies
+                                    its outcome (stpete_state_chance_outcomes()); the stacks are multisets whose
+                                    order does not exist yet. For tree search, and companion apps for a physical
+                                    table. */
 };
 
 /**
@@ -434,17 +450,19 @@ typedef struct stpete_options {
                                does not change the rules; read by the per-seat views, stpete_state_view_to_json() */
     int public_hands;     /**< 1 = hand card identities are public (§9 [option]); default 0. Information only */
     stpete_allocator allocator; /**< optional allocator; zero = stdlib */
+    int chance_mode;      /**< ::stpete_chance_mode (default ::STPETE_CHANCE_SAMPLED). Added in 0.3: callers built
+                               against an older header get the default through stpete_options::struct_size */
 } stpete_options;
 
 /** Static initialiser with the spec's defaults (§3, §7.2, §8, §9): 4 players, seed 0. */
 #define STPETE_OPTIONS_INIT \
     { sizeof(stpete_options), 4, 0, STPETE_PUB_CAP_PER_PUB, STPETE_TIE_BREAK_RUBLES_MOD_10, \
-      { -1, -1, -1, -1 }, 0, 0, { NULL, NULL, NULL, NULL } }
+      { -1, -1, -1, -1 }, 0, 0, { NULL, NULL, NULL, NULL }, STPETE_CHANCE_SAMPLED }
 
 /**
  * Fill @p opts with the defaults of the spec (same as ::STPETE_OPTIONS_INIT): 4 players (§3), seed 0, Pub cap per
  * Pub (§7.2, R10), tie-break rubles mod 10 (§8, R14), random start-player markers (§3.3, R15), secret rubles and
- * hands (§9), the C library's allocator.
+ * hands (§9), the C library's allocator, sampled chance (§3.1).
  * @param opts caller-owned struct; NULL is ignored
  */
 STPETE_API void stpete_options_init(stpete_options *opts);
@@ -458,7 +476,8 @@ typedef struct stpete_state stpete_state;
 /**
  * Check options without creating a game, and say what is wrong: the validation stpete_game_new() does (players
  * 2–4, title and §3; a known Pub cap, §7.2; a known tie-break, §8; start-player markers all random or every seat
- * holding 1 or 2, §3.3 and R15; public rubles and hands 0 or 1, §9; an allocator with all three functions or none).
+ * holding 1 or 2, §3.3 and R15; public rubles and hands 0 or 1, §9; a known chance mode; an allocator with all
+ * three functions or none).
  * @param opts the options (borrowed)
  * @param msg  caller buffer of @p size bytes that receives the reason of a failure, NUL-terminated and truncated
  *             to fit (e.g. "players must be 2, 3 or 4, not 5"); "" on success; may be NULL with @p size 0
@@ -515,7 +534,9 @@ STPETE_API int stpete_num_distinct_actions(void);
  * least 8 cards (§4.5), so a stack empties (§4.6) within R = 2·⌊(116 − 2N − 4)/8⌋ + 4 rounds; each card enters
  * a hand and a display at most once, the two Observatories draw at most twice a round, a Pub owner decides once
  * a round, and between two other actions at most N − 1 players pass in a row. With N players:
- * N·(232 + 9R) actions (1004, 1506 and 2008 for 2, 3 and 4 players). Replay records with more actions are refused.
+ * N·(232 + 9R) actions (1004, 1506 and 2008 for 2, 3 and 4 players). In explicit-chance mode the chance outcomes
+ * count too: at most one per card leaving a stack and one marker deal, 117 more. Replay records with more actions
+ * are refused.
  * @param game the game
  * @return the bound in actions; ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
@@ -537,7 +558,8 @@ STPETE_API int stpete_state_new(stpete_state **out, const stpete_game *game);
 
 /**
  * Restart @p state as a new game with another seed (§3 setup), without allocating (except to grow the event
- * queue when it is on, see stpete_state_set_event_queue()). The event callback and queue are kept.
+ * queue when it is on, see stpete_state_set_event_queue()). The event callback and queue are kept; the history
+ * begins again (stpete_state_history()).
  * @param state the state
  * @param seed  the new seed
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_REENTRANT from inside an event callback;
@@ -555,7 +577,8 @@ STPETE_API void stpete_state_free(stpete_state *state);
 
 /**
  * Allocate an independent copy of a state (same game; the event callback is not copied), through the game's
- * allocator. No game rule: the whole position (§1 components, §3.1 PRNG) is copied.
+ * allocator. No game rule: the whole position (§1 components, §3.1 PRNG) is copied, with its history
+ * (stpete_state_history(), so the clone can undo too).
  * @param out receives the clone, owned by the caller; NULL on failure
  * @param src the state to copy
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_OUT_OF_MEMORY.
@@ -564,8 +587,8 @@ STPETE_API int stpete_state_clone(stpete_state **out, const stpete_state *src);
 
 /**
  * Copy the position of @p src into @p dst without allocating (for playouts). No game rule: the whole position
- * (§1 components, §3.1 PRNG) is copied. The event callback of @p dst is
- * kept. Both states must belong to games with the same rule options (players, Pub cap, tie-break, start markers,
+ * (§1 components, §3.1 PRNG) is copied, not the history: the history of @p dst begins at the copied position
+ * (stpete_state_clone() copies it). The event callback of @p dst is kept. Both states must belong to games with the same rule options (players, Pub cap, tie-break, start markers,
  * public rubles / hands); the seed and the allocator may differ.
  * @param dst destination state
  * @param src source state
@@ -575,7 +598,8 @@ STPETE_API int stpete_state_clone(stpete_state **out, const stpete_state *src);
 STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src);
 
 /**
- * Compare two positions (everything that determines the game's future, §3.1 PRNG included). No game rule.
+ * Compare two positions (everything that determines the game's future, §3.1 PRNG included; not the history, nor
+ * the public history behind the information state key). No game rule.
  * @param a first state
  * @param b second state
  * @return 1 if equal, 0 if different, ::STPETE_E_INVALID_ARGUMENT for NULL.
@@ -670,16 +694,19 @@ STPETE_API int stpete_state_is_legal(const stpete_state *state, int id);
 STPETE_API int stpete_state_action_price(const stpete_state *state, int id, int *rubles);
 
 /**
- * Apply an action of the current player and advance the game through every automatic step that follows
- * (end of the action part after N consecutive passes §4.3, scoring §4.4, Pub step §7.2, deals §4.5, end of round,
- * end of game §4.6 and final scoring §8). Reports events to the callback and the queue, if any. Does not
- * allocate, except to grow the event queue when it is on (stpete_state_set_event_queue()).
+ * Apply an action of the current player, or at a chance node a chance outcome (@ref search), and advance the game
+ * through every automatic step that follows (end of the action part after N consecutive passes §4.3, scoring §4.4,
+ * Pub step §7.2, deals §4.5, end of round, end of game §4.6 and final scoring §8) up to the next decision. Reports
+ * events to the callback and the queue, if any, and records the id in the state's history (stpete_state_history()).
+ * Allocates only to grow the history, in the first games of a state (its buffers are kept by every later reset,
+ * copy and game), and the event queue when it is on (stpete_state_set_event_queue()).
  * @param state the state
- * @param id    a legal action id (see stpete_state_legal_actions())
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or an id out of range; ::STPETE_E_ILLEGAL_ACTION if the
- *         action is not legal now; ::STPETE_E_GAME_OVER if the game has ended; ::STPETE_E_REENTRANT from inside an
- *         event callback; ::STPETE_E_OUT_OF_MEMORY if the event queue could not grow. On failure the state is
- *         unchanged and stpete_state_last_error() says why.
+ * @param id    a legal action id (see stpete_state_legal_actions()), or at a chance node a chance outcome id
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or an id that is neither an action nor a chance
+ *         outcome; ::STPETE_E_ILLEGAL_ACTION if the action is not legal now (a chance outcome at a player's
+ *         decision or in sampled mode, an action at a chance node included); ::STPETE_E_GAME_OVER if the game has
+ *         ended; ::STPETE_E_REENTRANT from inside an event callback; ::STPETE_E_OUT_OF_MEMORY if the history or the
+ *         event queue could not grow. On failure the state is unchanged and stpete_state_last_error() says why.
  */
 STPETE_API int stpete_state_apply(stpete_state *state, int id);
 
@@ -690,8 +717,8 @@ STPETE_API int stpete_state_apply(stpete_state *state, int id);
  * @param str   NUL-terminated action string (borrowed for the call)
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state or string; ::STPETE_E_PARSE for an unknown
  *         string; ::STPETE_E_ILLEGAL_ACTION if the action is not legal now; ::STPETE_E_GAME_OVER if the game has
- *         ended; ::STPETE_E_REENTRANT from inside an event callback; ::STPETE_E_OUT_OF_MEMORY if the event queue
- *         could not grow. On failure the state is unchanged and stpete_state_last_error() says why.
+ *         ended; ::STPETE_E_REENTRANT from inside an event callback; ::STPETE_E_OUT_OF_MEMORY if the history or the
+ *         event queue could not grow. On failure the state is unchanged and stpete_state_last_error() says why.
  */
 STPETE_API int stpete_state_apply_string(stpete_state *state, const char *str);
 /** @} */
@@ -910,7 +937,8 @@ enum stpete_event_kind {
     STPETE_EVENT_MARKERS_MOVED,     /**< round (§4.5 step 4) */
     STPETE_EVENT_LAST_ROUND,        /**< round, stack = the stack whose last card was dealt (§4.6) */
     STPETE_EVENT_FINAL_SCORING,     /**< seat, vp = total after final scoring (§8) */
-    STPETE_EVENT_GAME_OVER          /**< amount = winner bit mask (§8) */
+    STPETE_EVENT_GAME_OVER,         /**< amount = winner bit mask (§8) */
+    STPETE_EVENT_UNDO               /**< the last action was taken back (stpete_state_undo()): amount = its id */
 };
 
 /** One event. Unused fields are -1. */
@@ -1001,7 +1029,7 @@ STPETE_API int stpete_state_pending_events(const stpete_state *state);
 /**
  * Name of an event kind, in the kebab case of the JSON format's words: "phase-start", "deal", "buy", "play",
  * "take", "displace", "pass", "observatory-draw", "observatory-discard", "scoring", "pub", "round-end",
- * "markers-moved", "last-round", "final-scoring", "game-over". No game rule.
+ * "markers-moved", "last-round", "final-scoring", "game-over", "undo". No game rule.
  * @param kind a ::stpete_event_kind
  * @return a static string (not to be freed), or NULL if @p kind is out of range; never fails otherwise.
  */
@@ -1042,7 +1070,7 @@ STPETE_API int stpete_event_to_string(const stpete_state *state, const stpete_ev
 /** @{ */
 
 /** Version of the JSON formats written by this library (`"format_version"`). Older versions are read. */
-#define STPETE_FORMAT_VERSION 1
+#define STPETE_FORMAT_VERSION 2
 
 /** Largest state document (a full state or a view; a real one is about 2.5 KB) the readers accept, in bytes:
  * 1 MiB. Longer input is refused with ::STPETE_E_TOO_LARGE before it is parsed. */
@@ -1188,13 +1216,18 @@ STPETE_API int stpete_replay_from_json(stpete_game **game_out, int *actions, siz
 
 /**
  * Determinization for search bots (§9; OpenSpiel `ResampleFromInfostate`): replace, in place, everything
- * @p seat cannot know by a uniformly random draw consistent with what it does know. Redrawn: the order of every
- * stack and, unless the game's `public_hands` option is set, the identity of the other players' hand cards.
- * Kept: everything public (board, displays, VP, stack sizes, discard pile, markers, the Observatory card, hand
- * sizes and the back of each hand card, that is the stack it comes from, §9), the seat's own hand, and all rubles (a player who
- * remembers the public actions knows them). Each stack still holds only its own kind of card (§2) and the 116
- * cards stay in place. Afterwards stpete_state_view_to_json() for @p seat gives the same text as before.
- * The state's PRNG is reseeded from @p seed.
+ * @p seat cannot know by a uniformly random draw consistent with what it does know, with perfect recall. Redrawn:
+ * the order of every stack, and the identity of the other players' hand cards that the seat has not seen (a card
+ * taken from the board or from an Observatory draw was seen by all, §7.1 and §9, and stays known; unseen ones come
+ * only from positions loaded with `hand_known` false, doc/format.md; none with the `public_hands` option). Kept:
+ * everything public (board, displays, VP, stack sizes, discard pile, markers, the Observatory card, hand sizes and
+ * the back of each hand card, that is the stack it comes from, §9), every hand card the seat knows, and all rubles (a
+ * player who remembers the public actions knows them; stpete_state_determinize() can redraw them too). Each stack
+ * still holds only its own kind of card (§2) and the 116 cards stay in place. Afterwards the seat's view
+ * (stpete_state_view_to_json()), observation tensor and information state key are what they were. The state's
+ * PRNG is reseeded from @p seed, and its history begins again (stpete_state_history()): the past of a
+ * determinization did not happen. In explicit-chance mode the stacks have no order and only unseen hand cards are
+ * redrawn.
  *
  * Typical use (information-set Monte Carlo): clone the real state, resample the clone for the bot's seat, play
  * out, repeat with other seeds.
@@ -1205,6 +1238,178 @@ STPETE_API int stpete_replay_from_json(stpete_game **game_out, int *actions, siz
  *         ::STPETE_E_REENTRANT inside an event callback.
  */
 STPETE_API int stpete_state_resample(stpete_state *state, int seat, uint64_t seed);
+
+/** Flag of stpete_state_determinize(): also replace the rubles of every other seat when rubles are secret (the
+ * game's public_rubles option off, §9). */
+#define STPETE_DETERMINIZE_RUBLES 1u
+
+/**
+ * Determinization with a choice of what to redraw: stpete_state_resample() (@p flags 0), and with
+ * ::STPETE_DETERMINIZE_RUBLES also the rubles of every other seat when rubles are secret (§9), each set to the
+ * rubles of @p seat, the one amount it sees (a simple model: a bot that must not use what its observation hides
+ * plays against opponents as rich as itself). With this flag a bot's determinizations depend on nothing secret to
+ * its seat, whatever the position's past; without it they keep the real rubles, which perfect recall of the
+ * public actions knows.
+ * @param state the state (modified)
+ * @param seat  the seat whose knowledge is kept, in [0, players)
+ * @param seed  seed of the draw: the same state, seat, seed and flags give the same result on every platform
+ * @param flags 0 or ::STPETE_DETERMINIZE_RUBLES
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state, a seat out of range or an unknown flag (state
+ *         unchanged); ::STPETE_E_REENTRANT inside an event callback.
+ */
+STPETE_API int stpete_state_determinize(stpete_state *state, int seat, uint64_t seed, unsigned flags);
+/** @} */
+
+/* ------------------------------------------------------------------------------------------------ */
+/** @defgroup search Search and learning
+ * What search and learning frameworks expect of a game, in OpenSpiel's vocabulary (`spiel.h`): chance outcomes
+ * (`ChanceOutcomes`), returns (`Returns`), observations (`ObservationTensor`, `ObservationString`), information
+ * states (`InformationStateString`), history (`History`) and undo (`UndoAction`).
+ *
+ * Game type, as OpenSpiel's `GameType` names it: sequential dynamics, imperfect information, stochastic (explicit
+ * chance in ::STPETE_CHANCE_EXPLICIT mode, sampled in the default mode), constant-sum utility (the returns add up to
+ * 1), terminal rewards only, 2–4 players, perfect recall for the information state.
+ *
+ * Chance outcome ids live in their own range after the player actions, [::STPETE_CHANCE_CARD_FIRST,
+ * ::STPETE_CHANCE_CARD_FIRST + ::STPETE_NUM_CHANCE_OUTCOMES): ::STPETE_CHANCE_CARD_FIRST + card says that the card
+ * dealt (or drawn by an Observatory) is of this type; ::STPETE_CHANCE_MARKERS_FIRST + m0 + 4·m1 + 16·m2 + 64·m3 says
+ * that the start-player markers of the worker, building, aristocrat and trading phases go to seats m0..m3 (§3.3).
+ * OpenSpiel's `MaxChanceOutcomes` is ::STPETE_NUM_CHANCE_OUTCOMES (outcome k = id − ::STPETE_CHANCE_CARD_FIRST).
+ * At a chance node stpete_state_legal_actions() lists the outcome ids and stpete_state_apply() applies one. */
+/** @{ */
+
+/** First chance outcome id, right after the player actions: ::STPETE_CHANCE_CARD_FIRST + card type. */
+#define STPETE_CHANCE_CARD_FIRST STPETE_NUM_DISTINCT_ACTIONS
+/** First start-player marker outcome id: ::STPETE_CHANCE_MARKERS_FIRST + m0 + 4·m1 + 16·m2 + 64·m3 (§3.3). */
+#define STPETE_CHANCE_MARKERS_FIRST (STPETE_CHANCE_CARD_FIRST + STPETE_NUM_CARD_TYPES)
+/** Number of distinct chance outcome ids (OpenSpiel's `MaxChanceOutcomes`): 49 card types + 256 marker codes. */
+#define STPETE_NUM_CHANCE_OUTCOMES (STPETE_NUM_CARD_TYPES + 256)
+
+/**
+ * The outcomes of the random event pending at a chance node, with their exact probabilities (OpenSpiel
+ * `ChanceOutcomes`), ids ascending: a card dealt (§4.5) or drawn by an Observatory (§7.1) is each card type the
+ * stack holds, with probability copies left / cards left; the random start-player markers (§3.3) are every deal
+ * the rule allows, uniformly (24, 36 and 6 of them for 4, 3 and 2 players). Empty (count 0) at a player's decision,
+ * at the end, and always in sampled mode. Does not allocate.
+ * @param state         the state
+ * @param outcomes      caller buffer of @p cap outcome ids (::STPETE_MAX_LEGAL_ACTIONS always suffices); may be NULL
+ *                      if cap is 0
+ * @param probabilities caller buffer of @p cap probabilities in (0, 1], adding up to 1; may be NULL
+ * @param cap           capacity of the buffers
+ * @param count         receives the number of outcomes (also when the buffers are too small)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p state or @p count, or NULL @p outcomes with
+ *         @p cap > 0; ::STPETE_E_BUFFER_TOO_SMALL.
+ */
+STPETE_API int stpete_state_chance_outcomes(const stpete_state *state, int *outcomes, double *probabilities,
+                                            size_t cap, size_t *count);
+
+/**
+ * Returns of the game (OpenSpiel `Returns`): at the end each of the k winners (§8, R14: a shared win when still
+ * tied) gets 1/k and the others 0, so they add up to 1 (constant-sum); before the end all 0 (this game has no
+ * intermediate rewards).
+ * @param state the state
+ * @param out   caller buffer of @p n doubles; receives one return per seat
+ * @param n     capacity of @p out: at least the number of players
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_BUFFER_TOO_SMALL if @p n is below the
+ *         number of players.
+ */
+STPETE_API int stpete_state_returns(const stpete_state *state, double *out, size_t n);
+
+/**
+ * Number of elements of an observation tensor of this game (OpenSpiel `ObservationTensorShape`, a flat vector):
+ * what §9 lets a seat know, laid out element by element in doc/observation.md, with room for 4 seats whatever the
+ * number of players.
+ * @param game the game
+ * @return the size in floats; ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_observation_tensor_size(const stpete_game *game);
+
+/**
+ * What one seat may know now, as a fixed-layout vector of floats from its point of view (OpenSpiel
+ * `ObservationTensor`; layout in doc/observation.md): exactly the information §9 gives that seat — the board, every
+ * display, VP, stack sizes, the discard pile, markers, phase, round, decision, passes, the Observatory card, hand
+ * sizes and backs, its own hand and rubles, other seats' rubles only with the public_rubles option, and the hand
+ * cards of others whose identity it knows (taken in view of all, §9, or with public_hands). Neither the order of a
+ * stack nor anything else secret to the seat changes it. Does not allocate.
+ * @param state the state
+ * @param seat  the observing seat in [0, players)
+ * @param out   caller buffer of @p n floats
+ * @param n     capacity of @p out: at least stpete_observation_tensor_size()
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a seat out of range; ::STPETE_E_BUFFER_TOO_SMALL.
+ */
+STPETE_API int stpete_state_observation_tensor(const stpete_state *state, int seat, float *out, size_t n);
+
+/**
+ * The same information as stpete_state_observation_tensor(), as readable text (OpenSpiel `ObservationString`): one
+ * line per item, each secret of §9 shown as a question mark. The output functions' conventions of @ref json apply
+ * (NUL-terminated; ::STPETE_E_BUFFER_TOO_SMALL with the length needed).
+ * @param state the state
+ * @param seat  the observing seat in [0, players)
+ * @param buf   caller buffer of @p size bytes, or NULL with @p size 0
+ * @param size  bytes available in @p buf
+ * @param len   receives the text's length in bytes, without the NUL (also when the buffer is too small)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a seat out of range; ::STPETE_E_BUFFER_TOO_SMALL.
+ */
+STPETE_API int stpete_state_observation_string(const stpete_state *state, int seat, char *buf, size_t size,
+                                               size_t *len);
+
+/**
+ * The information state of a seat with perfect recall, as text (OpenSpiel `InformationStateString`): everything the
+ * seat has seen — the public history of the game since its start (every action, every card dealt or drawn, the
+ * marker deal: all public, §9), summarised by its hash, which the key also shows — followed by the observation
+ * string. Two positions give the same text exactly when they give the same key
+ * (stpete_state_information_state_key()); the actions themselves are in stpete_state_history(). Conventions of the
+ * output functions of @ref json.
+ * @param state the state
+ * @param seat  the seat in [0, players)
+ * @param buf   caller buffer of @p size bytes, or NULL with @p size 0
+ * @param size  bytes available in @p buf
+ * @param len   receives the text's length in bytes, without the NUL
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a seat out of range; ::STPETE_E_BUFFER_TOO_SMALL;
+ *         ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_state_information_state_string(const stpete_state *state, int seat, char *buf, size_t size,
+                                                     size_t *len);
+
+/**
+ * A 64-bit key of a seat's information state with perfect recall: equal for positions the seat cannot tell apart
+ * given everything it has seen since the game's start (the same public history: every action, every card dealt or
+ * drawn and the marker deal, §9), different otherwise except for hash collisions. The hash is documented in
+ * doc/observation.md and the same on every platform; it survives save and load (JSON) and copies, and ignores
+ * what determinization redraws. Does not allocate.
+ * @param state the state
+ * @param seat  the seat in [0, players)
+ * @param key   receives the key
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a seat out of range.
+ */
+STPETE_API int stpete_state_information_state_key(const stpete_state *state, int seat, uint64_t *key);
+
+/**
+ * The actions applied since the state's history began (OpenSpiel `History`), oldest first, chance outcomes included
+ * in explicit-chance mode. No game rule: the actions of §4.2, §7.1 and §7.2 as they were taken. The history begins at the state's creation (stpete_state_new(), stpete_state_reset()),
+ * and again where a position was put in without its past: stpete_state_from_json(), stpete_state_copy() into it,
+ * stpete_state_resample() (the past of a determinization did not happen). stpete_state_clone() copies it.
+ * @param state the state
+ * @param ids   caller buffer of @p cap ids; may be NULL if cap is 0
+ * @param cap   capacity of @p ids
+ * @param count receives the number of actions in the history (also when the buffer is too small)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p state or @p count, or NULL @p ids with @p cap > 0;
+ *         ::STPETE_E_BUFFER_TOO_SMALL.
+ */
+STPETE_API int stpete_state_history(const stpete_state *state, int *ids, size_t cap, size_t *count);
+
+/**
+ * Take back the last action of the history (OpenSpiel `UndoAction`): afterwards the state equals what it was
+ * before that action, by stpete_state_equal() and by stpete_state_to_json() bytes, with its PRNG. Reports
+ * ::STPETE_EVENT_UNDO (amount = the id undone). Does not allocate. It restores the nearest checkpoint the history
+ * keeps (one every 16 actions) and replays the actions after it, without events: under a microsecond at any depth.
+ * No game rule: it replays the rules (§4-§8) up to the position before the last action.
+ * @param state the state
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or when the history is empty (the state is at the start
+ *         of its history: nothing to undo; the state is unchanged); ::STPETE_E_REENTRANT inside an event callback;
+ *         ::STPETE_E_OUT_OF_MEMORY if the event queue could not grow (the state is unchanged).
+ */
+STPETE_API int stpete_state_undo(stpete_state *state);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */

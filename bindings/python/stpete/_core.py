@@ -142,6 +142,7 @@ class Decision(enum.IntEnum):
     PUB = 2
     GAME_OVER = 3
     NONE = 3  # former name of GAME_OVER (an alias)
+    CHANCE = 4
 
 
 class ActionKind(enum.IntEnum):
@@ -175,6 +176,7 @@ class EventKind(enum.IntEnum):
     LAST_ROUND = 13
     FINAL_SCORING = 14
     GAME_OVER = 15
+    UNDO = 16
 
 
 class PubCap(enum.IntEnum):
@@ -322,14 +324,17 @@ _ACTIONS = [Action._decode(i) for i in range(_ffi.NUM_DISTINCT_ACTIONS)]  # one 
 
 
 def _action_id(action):
-    """An action id from an Action or a string (parsed); anything else is passed on to the checked conversion of
-    the C call that takes it (an int id: ``TypeError`` for other types, the C status out of range)."""
+    """An action id from an Action or a string (parsed, as stpete_state_apply_string() does); anything else is
+    passed on to the checked conversion of the C call that takes it (an int id: ``TypeError`` for other types, the
+    C status out of range)."""
     if type(action) is int:
         return action
     if isinstance(action, Action):
         return action.id
     if isinstance(action, str):
-        return Action.parse(action).id
+        out = c_int()
+        _C.stpete_action_from_string(action, byref(out))  # an action or a chance outcome (explicit-chance mode)
+        return out.value
     return action
 
 

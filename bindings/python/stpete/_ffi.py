@@ -24,8 +24,8 @@ import ctypes.util
 import operator
 import os
 import sys
-from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_int, c_size_t, c_uint, c_uint8, c_uint64,
-                    c_void_p)
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double, c_float, c_int, c_size_t, c_uint,
+                    c_uint8, c_uint64, c_void_p)
 
 from .errors import InvalidArgumentError, LibraryNotFoundError, UnsupportedVersionError, error_for_status
 
@@ -46,7 +46,7 @@ MAX_PLAYERS = 4
 MIN_PLAYERS = 2
 PLAYER_TERMINAL = -4
 PLAYER_CHANCE = -1
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 VIEW_PUBLIC = -1
 NUM_PHASES = 4
 NUM_STACKS = 4
@@ -85,7 +85,7 @@ class AllocatorStruct(Structure):
 class OptionsStruct(Structure):
     _fields_ = [("struct_size", c_size_t), ("players", c_int), ("seed", c_uint64), ("pub_cap", c_int),
                 ("tie_break", c_int), ("start_markers", c_int * NUM_PHASES), ("public_rubles", c_int),
-                ("public_hands", c_int), ("allocator", AllocatorStruct)]
+                ("public_hands", c_int), ("allocator", AllocatorStruct), ("chance_mode", c_int)]
 
 
 class ScoreStruct(Structure):
@@ -195,6 +195,25 @@ FUNCTIONS = {
                                        ("size", c_size_t)), STATUS),
     # hidden information (§9)
     "stpete_state_resample": (c_int, (("state", StatePtr), ("seat", c_int), ("seed", c_uint64)), STATE),
+    "stpete_state_determinize": (c_int, (("state", StatePtr), ("seat", c_int), ("seed", c_uint64),
+                                         ("flags", c_uint)), STATE),
+    # search and learning (OpenSpiel's vocabulary)
+    "stpete_state_chance_outcomes": (c_int, (("state", StatePtr), ("outcomes", _int_p),
+                                             ("probabilities", POINTER(c_double)), ("cap", c_size_t),
+                                             ("count", _size_p)), STATUS),
+    "stpete_state_returns": (c_int, (("state", StatePtr), ("out", POINTER(c_double)), ("n", c_size_t)), STATUS),
+    "stpete_observation_tensor_size": (c_int, (("game", GamePtr),), VALUE),
+    "stpete_state_observation_tensor": (c_int, (("state", StatePtr), ("seat", c_int), ("out", POINTER(c_float)),
+                                                ("n", c_size_t)), STATUS),
+    "stpete_state_observation_string": (c_int, (("state", StatePtr), ("seat", c_int), ("buf", c_char_p),
+                                                ("size", c_size_t), ("len", _size_p)), STATUS),
+    "stpete_state_information_state_string": (c_int, (("state", StatePtr), ("seat", c_int), ("buf", c_char_p),
+                                                      ("size", c_size_t), ("len", _size_p)), STATUS),
+    "stpete_state_information_state_key": (c_int, (("state", StatePtr), ("seat", c_int),
+                                                   ("key", POINTER(c_uint64))), STATUS),
+    "stpete_state_history": (c_int, (("state", StatePtr), ("ids", _int_p), ("cap", c_size_t), ("count", _size_p)),
+                             STATUS),
+    "stpete_state_undo": (c_int, (("state", StatePtr),), STATE),
     # serialization (JSON)
     "stpete_state_to_json": (c_int, (("state", StatePtr), ("buf", c_char_p), ("size", c_size_t), ("len", _size_p)),
                              STATUS),

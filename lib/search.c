@@ -1,0 +1,153 @@
+/* The entry points for search and learning (OpenSpiel's vocabulary, include/stpete/stpete.h @ref search): chance
+ * outcomes, returns, observations, information states, history and undo. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "stpete_internal.h"
+
+static int seat_ok(const stpete_state *st, int seat)
+{
+    return st && seat >= 0 && seat < st->core.rules.players;
+}
+
+STPETE_API int stpete_state_chance_outcomes(const stpete_state *st, int *outcomes, double *probabilities, size_t cap,
+                                            size_t *count)
+{
+    if (!st || !count || (!outcomes && cap))
+        return STPETE_E_INVALID_ARGUMENT;
+    const stpete_core *c = &st->core;
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    size_t n = c->decision == STPETE_DECISION_CHANCE ? stpete_core_legal(c, ids) : 0;
+    *count = n;
+    if (n > cap)
+        return STPETE_E_BUFFER_TOO_SMALL;
+    int held = c->stack_n[c->deal_stack];
+    for (size_t i = 0; i < n; i++) {
+        outcomes[i] = ids[i];
+        if (!probabilities)
+            continue;
+        if (c->chance == CHANCE_MARKERS) { /* §3.3: every allowed deal alike */
+            probabilities[i] = 1.0 / (double)n;
+        } else { /* §4.5, §7.1: copies left / cards left */
+            const uint8_t *stack = c->stack[c->deal_stack];
+            int copies = 0;
+            for (int k = 0; k < held; k++)
+                copies += stack[k] == ids[i] - STPETE_CHANCE_CARD_FIRST;
+            probabilities[i] = (double)copies / (double)held;
+        }
+    }
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_state_returns(const stpete_state *st, double *out, size_t n)
+{
+    if (!st || !out)
+        return STPETE_E_INVALID_ARGUMENT;
+    int players = st->core.rules.players;
+    if (n < (size_t)players)
+        return STPETE_E_BUFFER_TOO_SMALL;
+    unsigned winners = st->core.decision == STPETE_DECISION_GAME_OVER ? stpete_winners_of(&st->core) : 0;
+    int k = 0;
+    for (int i = 0; i < players; i++)
+        k += (int)(winners >> i & 1u);
+    for (int i = 0; i < players; i++)
+        out[i] = winners >> i & 1u ? 1.0 / k : 0.0;
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_observation_tensor_size(const stpete_game *game)
+{
+    return game ? OBS_SIZE : STPETE_E_INVALID_ARGUMENT;
+}
+
+STPETE_API int stpete_state_observation_tensor(const stpete_state *st, int seat, float *out, size_t n)
+{
+    if (!seat_ok(st, seat) || !out)
+        return STPETE_E_INVALID_ARGUMENT;
+    if (n < OBS_SIZE)
+        return STPETE_E_BUFFER_TOO_SMALL;
+    stpete_core_observation(&st->core, seat, out);
+    return STPETE_OK;
+}
+
+/* The end of a text written into a text_buf: NUL-terminated when it fits. */
+static int text_done(const text_buf *t, size_t *len)
+{
+    *len = t->len;
+    if (t->len >= t->size)
+        return STPETE_E_BUFFER_TOO_SMALL;
+    t->buf[t->len] = '\0';
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_state_observation_string(const stpete_state *st, int seat, char *buf, size_t size,
+                                               size_t *len)
+{
+    if (!seat_ok(st, seat) || !len || (!buf && size))
+        return STPETE_E_INVALID_ARGUMENT;
+    text_buf t = { buf, size, 0 };
+    stpete_core_observation_text(&st->core, seat, &t);
+    return text_done(&t, len);
+}
+
+/* The key: the public history's hash (rules, every action, every card dealt or drawn, the marker deal, §9) mixed
+ * with the seat; doc/observation.md. */
+static uint64_t information_key(const stpete_core *c, int seat)
+{
+    return stpete_hash_mix(c->public_hash, UINT64_C(0x5345415400000000) | (uint64_t)seat); /* "SEAT" */
+}
+
+STPETE_API int stpete_state_information_state_key(const stpete_state *st, int seat, uint64_t *key)
+{
+    if (!seat_ok(st, seat) || !key)
+        return STPETE_E_INVALID_ARGUMENT;
+    *key = information_key(&st->core, seat);
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_state_information_state_string(const stpete_state *st, int seat, char *buf, size_t size,
+                                                     size_t *len)
+{
+    if (!seat_ok(st, seat) || !len || (!buf && size))
+        return STPETE_E_INVALID_ARGUMENT;
+    text_buf t = { buf, size, 0 };
+    stpete_text_printf(&t, "information state of seat %d, key %016" PRIx64 " (public history %016" PRIx64 ")\n",
+                       seat, information_key(&st->core, seat), st->core.public_hash);
+    stpete_core_observation_text(&st->core, seat, &t);
+    return text_done(&t, len);
+}
+
+STPETE_API int stpete_state_history(const stpete_state *st, int *ids, size_t cap, size_t *count)
+{
+    if (!st || !count || (!ids && cap))
+        return STPETE_E_INVALID_ARGUMENT;
+    *count = st->hist.n;
+    if (st->hist.n > cap)
+        return STPETE_E_BUFFER_TOO_SMALL;
+    for (size_t i = 0; i < st->hist.n; i++)
+        ids[i] = st->hist.ids[i];
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_state_undo(stpete_state *st)
+{
+    if (!st)
+        return STPETE_E_INVALID_ARGUMENT;
+    if (st->hub.in_callback)
+        return stpete_state_fail(st, STPETE_E_REENTRANT, "an event callback must not modify the state that called it");
+    if (st->hist.n == 0)
+        return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "nothing to undo: the state is at the start of its "
+                                                                 "history (stpete_state_history())");
+    if (stpete_hub_reserve(&st->hub, &st->game->opts.allocator))
+        return stpete_state_fail(st, STPETE_E_OUT_OF_MEMORY, "could not grow the event queue");
+    int id = stpete_history_undo(&st->hist, &st->core);
+    stpete_sink storage;
+    const stpete_sink *sink = stpete_hub_sink(&st->hub, &storage);
+    STPETE_EMIT(sink, &st->core, STPETE_EVENT_UNDO, ev.amount = id);
+    if (st->hub.free_requested) { /* the callback freed the state: the deferred free happens now */
+        stpete_state_release(st);
+        return STPETE_OK;
+    }
+    return stpete_state_succeed(st);
+}
