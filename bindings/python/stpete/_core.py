@@ -485,9 +485,10 @@ def _enum_option(name, value, words):
     return value
 
 
-def _game_from_options(options):
-    """Unpickle a :class:`Game` (its options, seed included)."""
-    return Game(**options)
+def _game_from_record(text):
+    """Unpickle a :class:`Game`: the game of an empty replay record (every option the JSON format knows, seed
+    included)."""
+    return replay_from_json(text)[0]
 
 
 class Game:
@@ -504,7 +505,8 @@ class Game:
 
     Owns its handle: ``close()``, ``with Game(...) as game:``, or garbage collection. The handle is freed only
     once every :class:`State` of the game has been closed (states keep their game alive). Thread-safe. Pickling,
-    ``copy.copy`` and ``copy.deepcopy`` give a new game with the same options and seed (its own handle).
+    ``copy.copy`` and ``copy.deepcopy`` give a new game with the same options and seed (its own handle; carried as
+    an empty replay record, so every option of the JSON format is kept).
     """
 
     def __init__(self, players=4, seed=0, **rule_options):
@@ -633,7 +635,12 @@ class Game:
                 self.close()
 
     def __reduce__(self):
-        return (_game_from_options, (self.options,))
+        # an empty replay record carries every option of the JSON format, also those this class does not read
+        with self._lock:
+            if self._ptr is None:
+                raise ClosedError("the game is closed")
+            record = _write_json(_C.stpete_replay_to_json, self._ptr, self._seed, (c_int * 1)(), 0)
+        return (_game_from_record, (record,))
 
     def __enter__(self):
         return self

@@ -2,6 +2,7 @@
 they carry (a state's history and seed, so that replay_to_json() still works; a game's seed), and cross process
 boundaries through multiprocessing; exceptions too."""
 import copy
+import json
 import multiprocessing
 import pickle
 import random
@@ -82,6 +83,18 @@ class Pickling(unittest.TestCase):
         self.assertEqual(again.new_state(), game.new_state())
         loaded = Game.from_json(game.new_state().to_json())  # adopted from JSON: the same
         self.assertEqual(pickle.loads(pickle.dumps(loaded)).options, loaded.options)
+        game.close()  # closed with no state open: nothing left to pickle
+        with self.assertRaises(stpete.ClosedError):
+            pickle.dumps(game)
+
+    def test_game_options_python_does_not_read(self):
+        """The JSON format's options travel even when this class has no keyword for them (the chance mode)."""
+        record = json.loads(stpete.replay_to_json(Game(players=2, seed=8), 8, []))
+        record["options"]["chance_mode"] = "explicit"
+        game, _ = stpete.replay_from_json(json.dumps(record))
+        again = pickle.loads(pickle.dumps(game))
+        self.assertEqual(json.loads(stpete.replay_to_json(again, 8, []))["options"], record["options"])
+        self.assertEqual(again.new_state().decision, stpete.Decision.CHANCE)  # explicit: the deal is a chance node
 
     def test_action(self):
         for action in (Action.from_id(0), Action.parse("buy Market from upper"), Action.from_id(971)):
