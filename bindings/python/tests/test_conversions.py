@@ -8,7 +8,7 @@ import re
 import unittest
 
 import stpete
-from stpete import Action, Card, Game, Phase, Source, State, _core, _ffi
+from stpete import Action, Card, Game, Source, State, _core, _ffi
 from support import HERE
 
 HUGE = (2 ** 31, 2 ** 32, 2 ** 32 + 1, 2 ** 63, 2 ** 64, 2 ** 100, -2 ** 31 - 1, -2 ** 63, -2 ** 64)
