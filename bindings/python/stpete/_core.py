@@ -1,12 +1,22 @@
-"""The Pythonic surface: enums, Card, Action, Event, Score, Game and State over the ctypes layer."""
+"""The Pythonic surface: enums, Card, Action, Event, Score, Game and State over the ctypes layer.
+
+Every C call goes through :data:`_C` (:func:`stpete._ffi.checked`): each argument is converted by its C type's
+checked conversion first, so nothing is truncated on the way to C. Every C call on a :class:`State` holds that
+state's lock (see :class:`State`, "Threads").
+"""
+import copy as _copy
 import enum
+import operator
+import threading
 import weakref
 from ctypes import byref, c_int, c_size_t, c_uint, c_uint8, create_string_buffer
 
 from . import _ffi
-from .errors import BufferTooSmallError, ClosedError, InvalidArgumentError, NotTerminalError, StPeteError
+from .errors import BufferTooSmallError, ClosedError, InvalidArgumentError, NotTerminalError, StPeteError, \
+    TooLargeError, error_for_status
 
 _lib = _ffi.load_library()
+_C = _ffi.checked(_lib)
 
 # ---- enums (values as in stpete.h) ------------------------------------------------------------------------
 
@@ -76,7 +86,7 @@ class Card(enum.IntEnum):
     def from_name(cls, name):
         """The card type with this printed name (case-insensitive). Raises :class:`ParseError`."""
         out = c_int()
-        _lib.stpete_card_from_name(name.encode(), byref(out))
+        _C.stpete_card_from_name(name, byref(out))
         return cls(out.value)
 
 
@@ -171,13 +181,15 @@ class EventKind(enum.IntEnum):
 
 
 class PubCap(enum.IntEnum):
-    """Pub cap (§7.2, R10): ``"per-pub"`` (default) or ``"per-player"``."""
+    """Pub cap (§7.2, R10); as a string option, the JSON format's words ``"per-pub"`` (default) or
+    ``"per-player"``."""
     PER_PUB = 0
     PER_PLAYER = 1
 
 
 class TieBreak(enum.IntEnum):
-    """Tie-break (§8, R14): ``"mod10"`` (rubles mod 10, default) or ``"total"`` (total rubles)."""
+    """Tie-break (§8, R14); as a string option, the JSON format's words ``"rubles-mod-10"`` (rubles mod 10,
+    default) or ``"rubles-total"`` (total rubles); the former words ``"mod10"`` and ``"total"`` are accepted too."""
     RUBLES_MOD_10 = 0
     RUBLES_TOTAL = 1
 
@@ -211,15 +223,15 @@ class CardInfo:
 
 
 for _card in Card:
-    _CARD_NAMES[_card] = _lib.stpete_card_name(_card).decode()
+    _CARD_NAMES[_card] = _C.stpete_card_name(_card).decode()
     _s = _ffi.CardInfoStruct()
-    _lib.stpete_card_get_info(_card, byref(_s))
+    _C.stpete_card_get_info(_card, byref(_s))
     _CARD_INFO[_card] = CardInfo(_card, _s)
 
 
 def version():
-    """Run-time library version string, e.g. ``"0.1.0"``."""
-    return _lib.stpete_version().decode()
+    """Run-time library version string, e.g. ``"0.3.0"``."""
+    return _C.stpete_version().decode()
 
 
 def library_path():
@@ -229,13 +241,11 @@ def library_path():
 
 # ---- actions ---------------------------------------------------------------------------------------------
 
-_ACTIONS = [None] * _ffi.NUM_DISTINCT_ACTIONS
-
-
 class Action:
     """One action id with its structured form and readable string. Immutable; ``int(action)`` and use as an index
     give the id; ``str(action)`` is the canonical string, e.g. ``buy Wharf from upper displacing Ship Builder``.
-    Get one with :meth:`Action.from_id`, :meth:`Action.parse` or :meth:`State.legal_actions`."""
+    Get one with :meth:`Action.from_id`, :meth:`Action.parse` or :meth:`State.legal_actions`. There is one object
+    per id: pickling, ``copy.copy`` and ``copy.deepcopy`` give that object back."""
     __slots__ = ("id", "kind", "source", "card", "displaced", "stack", "amount", "_text")
 
     def __new__(cls, action):
@@ -243,18 +253,21 @@ class Action:
 
     @classmethod
     def from_id(cls, action_id):
-        """The action with this id (cached). Raises :class:`InvalidArgumentError` outside [0, 972)."""
+        """The action with this id. Raises :class:`InvalidArgumentError` outside [0, 972), ``TypeError`` for
+        anything but an integer."""
+        if type(action_id) is int and 0 <= action_id < _ffi.NUM_DISTINCT_ACTIONS:
+            return _ACTIONS[action_id]
         if isinstance(action_id, Action):
             return action_id
-        action_id = int(action_id)
-        if 0 <= action_id < _ffi.NUM_DISTINCT_ACTIONS:
-            cached = _ACTIONS[action_id]
-            if cached is not None:
-                return cached
+        _C.stpete_action_decode(action_id, byref(_ffi.ActionStruct()))  # the library's checks: type and range
+        return _ACTIONS[operator.index(action_id)]
+
+    @classmethod
+    def _decode(cls, action_id):
         s = _ffi.ActionStruct()
-        _lib.stpete_action_decode(action_id, byref(s))
+        _C.stpete_action_decode(action_id, byref(s))
         buf = create_string_buffer(_ffi.ACTION_STRING_MAX)
-        _lib.stpete_action_to_string(action_id, buf, len(buf))
+        _C.stpete_action_to_string(action_id, buf, len(buf))
         self = object.__new__(cls)
         self.id = action_id
         self.kind = ActionKind(s.kind)
@@ -264,20 +277,29 @@ class Action:
         self.stack = Stack(s.stack) if s.stack >= 0 else None
         self.amount = s.amount if s.amount >= 0 else None
         self._text = buf.value.decode()
-        _ACTIONS[action_id] = self
         return self
 
     @classmethod
     def parse(cls, text):
-        """The action written ``text`` (case-insensitive). Raises :class:`ParseError`."""
+        """The action written ``text`` (case-insensitive). Raises :class:`ParseError`; a string with a NUL
+        character is refused (:class:`InvalidArgumentError`)."""
         out = c_int()
-        _lib.stpete_action_from_string(text.encode(), byref(out))
+        _C.stpete_action_from_string(text, byref(out))
         return cls.from_id(out.value)
 
     def __setattr__(self, name, value):
         if hasattr(self, "_text"):
             raise AttributeError("Action is immutable")
         object.__setattr__(self, name, value)
+
+    def __reduce__(self):
+        return (Action, (self.id,))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
 
     def __int__(self):
         return self.id
@@ -299,17 +321,22 @@ class Action:
         return f"Action({self.id}, {self._text!r})"
 
 
+_ACTIONS = [Action._decode(i) for i in range(_ffi.NUM_DISTINCT_ACTIONS)]  # one object per id, made once (~2 ms)
+
+
 def _action_id(action):
-    """An action id from an Action, an int or a string."""
+    """An action id from an Action or a string (parsed, as stpete_state_apply_string() does); anything else is
+    passed on to the checked conversion of the C call that takes it (an int id: ``TypeError`` for other types, the
+    C status out of range)."""
     if type(action) is int:
         return action
     if isinstance(action, Action):
         return action.id
     if isinstance(action, str):
-        return Action.parse(action).id
-    if isinstance(action, bool) or not hasattr(action, "__index__"):
-        raise TypeError(f"an action is an Action, an int id or a string, not {type(action).__name__}")
-    return action.__index__()
+        out = c_int()
+        _C.stpete_action_from_string(action, byref(out))  # an action or a chance outcome (explicit-chance mode)
+        return out.value
+    return action
 
 
 # ---- events and scores -----------------------------------------------------------------------------------
@@ -406,102 +433,130 @@ def _read_json(fn, *args):
 
 def replay_to_json(game, seed, actions):
     """A replay record (options, ``seed``, the actions with their strings, the result), every action checked by
-    replaying it from the initial position of ``seed``. ``actions``: Actions, ids or strings.
-    Raises :class:`IllegalActionError` if one is not legal where it is applied."""
+    replaying it from the initial position of ``seed`` (an int in [0, 2**64)). ``actions``: Actions, ids or
+    strings. Raises :class:`IllegalActionError` if one is not legal where it is applied."""
     ids = [_action_id(a) for a in actions]
-    array = (c_int * max(1, len(ids)))(*ids)
-    return _write_json(_lib.stpete_replay_to_json, game.handle, int(seed) & 0xFFFFFFFFFFFFFFFF, array, len(ids))
+    array = (c_int * max(1, len(ids)))()
+    for i, action in enumerate(ids):
+        array[i] = _ffi.convert(c_int, action, f"actions[{i}]", "replay_to_json")
+    with game._lock:
+        return _write_json(_C.stpete_replay_to_json, game.handle, seed, array, len(ids))
 
 
 def replay_from_json(text):
     """Read and verify a replay record: ``(game, [action ids])``; ``game.new_state()`` is its initial position.
-    Raises :class:`ParseError`, :class:`UnsupportedVersionError` or :class:`InconsistentError` (an illegal action,
-    a string naming another action, a recorded result that differs)."""
+    Raises :class:`ParseError`, :class:`UnsupportedVersionError`, :class:`InconsistentError` (an illegal action,
+    a string naming another action, a recorded result that differs) or :class:`TooLargeError` (over
+    STPETE_JSON_REPLAY_MAX bytes or more actions than the longest game, refused before parsing)."""
     data = _json_bytes(text)
     n = c_size_t()
     ptr = _ffi.GamePtr()
     try:
-        _read_json(_lib.stpete_replay_from_json, byref(ptr), None, 0, byref(n), data, len(data), None)
+        _read_json(_C.stpete_replay_from_json, byref(ptr), None, 0, byref(n), data, len(data), None)
     except BufferTooSmallError:
         pass  # n is the number of actions
     else:
         if ptr:  # an empty record: the game was created
             return Game._adopt(ptr), []
     actions = (c_int * max(1, n.value))()
-    _read_json(_lib.stpete_replay_from_json, byref(ptr), actions, len(actions), byref(n), data, len(data), None)
+    _read_json(_C.stpete_replay_from_json, byref(ptr), actions, len(actions), byref(n), data, len(data), None)
     return Game._adopt(ptr), actions[:n.value]
 
 
 # ---- games -----------------------------------------------------------------------------------------------
 
-_PUB_CAP_NAMES = {"per-pub": PubCap.PER_PUB, "per-player": PubCap.PER_PLAYER}
-_TIE_BREAK_NAMES = {"mod10": TieBreak.RUBLES_MOD_10, "total": TieBreak.RUBLES_TOTAL}
+#: The words of the JSON format (doc/format.md "options"), then former words still accepted.
+_PUB_CAP_WORDS = {"per-pub": PubCap.PER_PUB, "per-player": PubCap.PER_PLAYER}
+_TIE_BREAK_WORDS = {"rubles-mod-10": TieBreak.RUBLES_MOD_10, "rubles-total": TieBreak.RUBLES_TOTAL,
+                    "mod10": TieBreak.RUBLES_MOD_10, "total": TieBreak.RUBLES_TOTAL}
+_CANONICAL_WORDS = {"pub_cap": ("per-pub", "per-player"), "tie_break": ("rubles-mod-10", "rubles-total")}
 RULE_OPTIONS = ("pub_cap", "tie_break", "start_markers", "public_rubles", "public_hands")
 
 
-def _enum_option(name, value, names, cls):
+def _enum_option(name, value, words):
+    """A word (str) becomes its enum member; anything else is passed on to the C int conversion and to
+    stpete_options_check()."""
     if isinstance(value, str):
-        try:
-            return names[value.lower().replace("_", "-")]
-        except KeyError:
-            raise InvalidArgumentError(f"{name} must be one of {', '.join(names)}, not {value!r}",
-                                       status=-1) from None
-    return int(value)
+        key = value.lower().replace("_", "-")
+        if key not in words:
+            raise InvalidArgumentError(f"Game(): {name} must be one of {', '.join(map(repr, _CANONICAL_WORDS[name]))}"
+                                       f" (or {type(next(iter(words.values()))).__name__}), not {value!r}",
+                                       status=-1, function="Game")
+        return words[key]
+    return value
+
+
+def _game_from_record(text):
+    """Unpickle a :class:`Game`: the game of an empty replay record (every option the JSON format knows, seed
+    included)."""
+    return replay_from_json(text)[0]
 
 
 class Game:
     """An immutable game configuration (players, seed, rule options), ``stpete_game``.
 
-    ``Game(players=4, seed=1, pub_cap="per-player", tie_break="total", start_markers=(0, 1, 2, 3),
+    ``Game(players=4, seed=1, pub_cap="per-player", tie_break="rubles-total", start_markers=(0, 1, 2, 3),
     public_rubles=True, public_hands=False)``. Every keyword is optional (the spec's defaults, §3, §7.2, §8, §9).
-    Unknown keywords raise TypeError; bad values :class:`InvalidArgumentError` from the C library.
+    ``players`` and the seats of ``start_markers`` are ints, ``seed`` an int in [0, 2**64) (a negative seed is
+    refused, not reduced), ``pub_cap`` and ``tie_break`` the JSON format's words (``"per-pub"``, ``"per-player"``;
+    ``"rubles-mod-10"``, ``"rubles-total"``, or the former ``"mod10"``, ``"total"``) or :class:`PubCap` /
+    :class:`TieBreak`, ``public_rubles`` and ``public_hands`` bools. Unknown keywords and values of the wrong type
+    raise TypeError; bad values :class:`InvalidArgumentError` with the C library's reason (stpete_options_check(),
+    e.g. "players must be 2, 3 or 4, not 5").
+
     Owns its handle: ``close()``, ``with Game(...) as game:``, or garbage collection. The handle is freed only
-    once every :class:`State` of the game has been closed (states keep their game alive).
+    once every :class:`State` of the game has been closed (states keep their game alive). Thread-safe. Pickling,
+    ``copy.copy`` and ``copy.deepcopy`` give a new game with the same options and seed (its own handle; carried as
+    an empty replay record, so every option of the JSON format is kept).
     """
 
     def __init__(self, players=4, seed=0, **rule_options):
-        unknown = set(rule_options) - set(RULE_OPTIONS)
-        if unknown:
-            raise TypeError(f"unknown rule option(s): {', '.join(sorted(unknown))} (known: {', '.join(RULE_OPTIONS)})")
+        self._lock = threading.RLock()
         self._ptr = None
         self._open_states = 0
         self._closing = False
-        opts = _ffi.OptionsStruct()
-        _lib.stpete_options_init(byref(opts))
-        if int(players) not in (2, 3, 4):  # the C library has no message channel before a game exists
-            raise InvalidArgumentError(f"players must be 2, 3 or 4, not {players}", status=-1)
-        opts.players = int(players)
-        opts.seed = int(seed) & 0xFFFFFFFFFFFFFFFF
+        unknown = set(rule_options) - set(RULE_OPTIONS)
+        if unknown:
+            raise TypeError(f"unknown rule option(s): {', '.join(sorted(unknown))} (known: {', '.join(RULE_OPTIONS)})")
+        fields = {"players": players, "seed": seed}
         if "pub_cap" in rule_options:
-            opts.pub_cap = _enum_option("pub_cap", rule_options["pub_cap"], _PUB_CAP_NAMES, PubCap)
+            fields["pub_cap"] = _enum_option("pub_cap", rule_options["pub_cap"], _PUB_CAP_WORDS)
         if "tie_break" in rule_options:
-            opts.tie_break = _enum_option("tie_break", rule_options["tie_break"], _TIE_BREAK_NAMES, TieBreak)
-        markers = rule_options.get("start_markers")
-        if markers is not None:
-            markers = list(markers)
-            if len(markers) != 4:
-                raise InvalidArgumentError("start_markers needs 4 seats, one per phase (§3.3)", status=-1)
-            for i, seat in enumerate(markers):
-                opts.start_markers[i] = int(seat)
-        opts.public_rubles = 1 if rule_options.get("public_rubles") else 0
-        opts.public_hands = 1 if rule_options.get("public_hands") else 0
+            fields["tie_break"] = _enum_option("tie_break", rule_options["tie_break"], _TIE_BREAK_WORDS)
+        if rule_options.get("start_markers") is not None:
+            fields["start_markers"] = rule_options["start_markers"]
+        for name in ("public_rubles", "public_hands"):
+            value = rule_options.get(name, False)
+            if not isinstance(value, bool):
+                raise TypeError(f"Game(): {name} must be True or False, not {type(value).__name__}")
+            fields[name] = int(value)
+        opts = _ffi.OptionsStruct()
+        _C.stpete_options_init(byref(opts))
+        _ffi.set_fields(opts, "Game", fields)
+        reason = create_string_buffer(256)
+        status = _C.stpete_options_check(byref(opts), reason, len(reason))
+        if status != 0:
+            raise error_for_status(status)(f"Game(): {reason.value.decode('utf-8', 'replace')}", status=status,
+                                           function="stpete_options_check")
         ptr = _ffi.GamePtr()
-        _lib.stpete_game_new(byref(ptr), byref(opts))
+        _C.stpete_game_new(byref(ptr), byref(opts))
         self._ptr = ptr
         self._read_options()
 
     @classmethod
     def from_json(cls, text):
         """The game described by the ``"options"`` of a serialized state or replay record (JSON ``str`` or
-        ``bytes``). Raises :class:`ParseError`, :class:`UnsupportedVersionError`, :class:`InconsistentError`."""
+        ``bytes``). Raises :class:`ParseError`, :class:`UnsupportedVersionError`, :class:`InconsistentError`,
+        :class:`TooLargeError`."""
         data = _json_bytes(text)
         ptr = _ffi.GamePtr()
-        _read_json(_lib.stpete_game_from_json, byref(ptr), data, len(data), None)
+        _read_json(_C.stpete_game_from_json, byref(ptr), data, len(data), None)
         return cls._adopt(ptr)
 
     @classmethod
     def _adopt(cls, ptr):
         self = object.__new__(cls)
+        self._lock = threading.RLock()
         self._ptr = ptr
         self._open_states = 0
         self._closing = False
@@ -510,8 +565,8 @@ class Game:
 
     def _read_options(self):
         opts = _ffi.OptionsStruct()
-        _lib.stpete_options_init(byref(opts))
-        _lib.stpete_game_get_options(self._ptr, byref(opts))
+        _C.stpete_options_init(byref(opts))
+        _C.stpete_game_get_options(self._ptr, byref(opts))
         self._players = opts.players
         self._seed = opts.seed
         self._options = {
@@ -543,21 +598,50 @@ class Game:
         """All options as a dict (players, seed and the rule options), for ``Game(**game.options)``."""
         return {"players": self._players, "seed": self._seed, **self._options}
 
+    @property
+    def max_game_length(self):
+        """An upper bound on the number of actions of any game of these options (stpete_max_game_length(),
+        doc/format.md "The longest game"); longer replay records are refused (:class:`TooLargeError`)."""
+        with self._lock:
+            return _C.stpete_max_game_length(self.handle)
+
     def new_state(self, seed=None):
         """A new :class:`State` at the start of the game (§3 setup), from the game's seed or ``seed``."""
         return State(self, seed)
 
+    def _attach(self, create, closing_ok=False):
+        """``create(game handle)`` -> a new state handle, made and counted while the game is locked (so that no
+        close() of another thread frees the game in between). ``closing_ok``: also after close() while states are
+        open (a clone of one of them)."""
+        with self._lock:
+            ptr = create(self._ptr if closing_ok and self._ptr is not None else self.handle)
+            self._open_states += 1
+            return ptr
+
     def close(self):
         """Release the handle (idempotent). With open states, it is released when the last one closes."""
-        self._closing = True
-        if self._ptr is not None and self._open_states == 0:
-            ptr, self._ptr = self._ptr, None
-            _lib.stpete_game_free(ptr)
+        lock = getattr(self, "_lock", None)
+        if lock is None:  # __init__ did not get that far
+            return
+        with lock:
+            self._closing = True
+            if self._ptr is not None and self._open_states == 0:
+                ptr, self._ptr = self._ptr, None
+                _C.stpete_game_free(ptr)
 
     def _state_closed(self):
-        self._open_states -= 1
-        if self._closing and self._open_states == 0:
-            self.close()
+        with self._lock:
+            self._open_states -= 1
+            if self._closing and self._open_states == 0:
+                self.close()
+
+    def __reduce__(self):
+        # an empty replay record carries every option of the JSON format, also those this class does not read
+        with self._lock:
+            if self._ptr is None:
+                raise ClosedError("the game is closed")
+            record = _write_json(_C.stpete_replay_to_json, self._ptr, self._seed, (c_int * 1)(), 0)
+        return (_game_from_record, (record,))
 
     def __enter__(self):
         return self
@@ -603,11 +687,39 @@ class Seat:
         return tuple(Phase(p) for p, holder in enumerate(self._state.marker_holders) if holder == self.seat)
 
     def __repr__(self):
-        return f"<stpete.Seat {self.seat}: {self.rubles} R, {self.vp} VP, {len(self.hand)} hand cards>"
+        with self._state._lock:
+            return f"<stpete.Seat {self.seat}: {self.rubles} R, {self.vp} VP, {len(self.hand)} hand cards>"
 
 
-_apply = _lib.stpete_state_apply
-_legal = _lib.stpete_state_legal_actions
+def _acquire_pair(a, b):
+    """Take the locks of two states in a fixed order (by id), so that two threads locking the same pair never wait
+    for each other; returns them for :func:`_release_pair`."""
+    first, second = (a._lock, b._lock) if id(a) <= id(b) else (b._lock, a._lock)
+    first.acquire()
+    try:
+        second.acquire()
+    except BaseException:
+        first.release()
+        raise
+    return first, second
+
+
+def _release_pair(locks):
+    locks[1].release()
+    locks[0].release()
+
+
+def _state_from_pickle(game, text, seed, history):
+    """Unpickle a :class:`State`: its position (JSON), the seed of its start and its history."""
+    state = State.from_json(text, game)
+    state._seed = seed
+    state._history = None if history is None else list(history)
+    return state
+
+
+_apply = _C.stpete_state_apply
+_legal = _C.stpete_state_legal_actions
+_RECORD = object()  # State._call: append the applied action id to the history
 
 
 class State:
@@ -615,25 +727,43 @@ class State:
 
     ``State(game, seed=None)`` or ``game.new_state()``. Owns its handle (``close()``, context manager, garbage
     collection) and keeps its :class:`Game` alive. A failing call raises a :class:`StPeteError` subclass carrying
-    the C message and leaves the state unchanged. Use a state from one thread at a time (distinct states may be
-    used from distinct threads, §"No global mutable state" of stpete.h).
+    the C message and leaves the state unchanged.
+
+    Threads: every C call on a state holds the state's lock (a re-entrant lock), and so do the methods that make
+    several calls (``str()``, ``scores``, ``to_json()`` ...), which therefore see one position. A second thread
+    using the same state waits; it never corrupts it. The event callback runs in the thread that applied the
+    action, with the lock held: it may query the state (and use other states), but not modify it
+    (:class:`ReentrantError`). ``close()`` takes the lock too: from another thread it waits until the running call
+    returns; from inside the state's own callback it is deferred (the state counts as closed at once, no further
+    event reaches the callback, and the handle is freed when the call that reported the event returns).
+    ``handle`` bypasses all this: raw C calls on it are the caller's affair.
+
+    Pickling and ``copy.deepcopy`` carry the position, the seed of its start and its history (so
+    :meth:`replay_to_json` still works), with a game of the same options; ``copy.copy`` is :meth:`clone` (same
+    :class:`Game`). The event callback and the event queue are not carried (as by :meth:`clone`).
     """
 
     def __init__(self, game, seed=None):
         if not isinstance(game, Game):
             raise TypeError("State(game): game must be a stpete.Game")
-        ptr = _ffi.StatePtr()
-        _lib.stpete_state_new(byref(ptr), game.handle)
-        self._init(game, ptr)
+
+        def create(game_handle):
+            ptr = _ffi.StatePtr()
+            _C.stpete_state_new(byref(ptr), game_handle)
+            return ptr
+
+        self._init(game, game._attach(create))
         self._seed = game.seed
         self._history = []
         if seed is not None:
             self.reset(seed)
 
     def _init(self, game, ptr):
+        self._lock = threading.RLock()
         self._game = game
         self._ptr = ptr
-        game._open_states += 1
+        self._busy = 0                # C calls of this state under way that may report events (in this thread)
+        self._close_requested = False  # close() from inside one of them: freed when it returns
         self._ids = (c_int * _ffi.MAX_LEGAL_ACTIONS)()
         self._count = c_size_t()
         self._cards = (c_int * _ffi.NUM_CARDS)()
@@ -654,9 +784,10 @@ class State:
     @property
     def handle(self):
         """The ``stpete_state *`` (ctypes pointer). Raises :class:`ClosedError` after close()."""
-        if self._ptr is None:
+        ptr = self._ptr
+        if ptr is None or self._close_requested:
             raise ClosedError("the state is closed")
-        return self._ptr
+        return ptr
 
     @property
     def game(self):
@@ -669,13 +800,27 @@ class State:
         return self._game._players
 
     def close(self):
-        """Free the handle (idempotent)."""
-        ptr = getattr(self, "_ptr", None)
-        if ptr is not None:
-            self._ptr = None
-            _lib.stpete_state_free(ptr)
-            self._c_callback = None
-            self._game._state_closed()
+        """Free the handle (idempotent). From another thread, waits until a call on this state returns. From
+        inside this state's own event callback, deferred: the state is closed at once for every later call
+        (:class:`ClosedError`) and for the callback (no further event), and the handle is freed when the call
+        that reported the event (apply, reset) returns; that call still completes its step."""
+        lock = getattr(self, "_lock", None)
+        if lock is None:  # __init__ did not get that far
+            return
+        with lock:
+            if self._ptr is None or self._close_requested:
+                return
+            if self._busy:
+                self._close_requested = True
+                return
+            self._free()
+
+    def _free(self):
+        ptr, self._ptr = self._ptr, None
+        self._close_requested = False
+        _C.stpete_state_free(ptr)
+        self._callback = self._c_callback = None
+        self._game._state_closed()
 
     def __enter__(self):
         return self
@@ -691,42 +836,123 @@ class State:
 
     def clone(self):
         """An independent copy (a new owning State of the same game; the event callback is not copied)."""
-        ptr = _ffi.StatePtr()
-        _lib.stpete_state_clone(byref(ptr), self.handle)
-        clone = State._adopt(self._game, ptr)
-        clone._seed = self._seed
-        clone._history = None if self._history is None else list(self._history)
-        return clone
+        with self._lock:
+            src = self.handle
+
+            def create(_game_handle):
+                ptr = _ffi.StatePtr()
+                _C.stpete_state_clone(byref(ptr), src)
+                return ptr
+
+            clone = State._adopt(self._game, self._game._attach(create, closing_ok=True))
+            clone._seed = self._seed
+            clone._history = None if self._history is None else list(self._history)
+            return clone
 
     def copy_from(self, other):
         """Copy ``other``'s position into this state without allocating (same rule options, else
         :class:`MismatchError`). The event callback of this state is kept."""
-        def after():
-            self._seed = other._seed
-            self._history = None if other._history is None else list(other._history)
-        self._call(_lib.stpete_state_copy, self.handle, other.handle, after=after)
+        if not isinstance(other, State):
+            raise TypeError(f"copy_from(other): other must be a stpete.State, not {type(other).__name__}")
+        locks = _acquire_pair(self, other)
+        try:
+            self._call((other._seed, other._history), _C.stpete_state_copy, other.handle)
+        finally:
+            _release_pair(locks)
 
     def reset(self, seed):
-        """Restart as a new game with ``seed`` (§3 setup), in place; reports events to the callback."""
-        seed = int(seed) & 0xFFFFFFFFFFFFFFFF
-        def after():
-            self._seed = seed
-            self._history = []
-        self._call(_lib.stpete_state_reset, self.handle, seed, after=after)
+        """Restart as a new game with ``seed`` (an int in [0, 2**64), §3 setup), in place; reports events to the
+        callback."""
+        self._call((seed, ()), _C.stpete_state_reset, seed)
 
     def __eq__(self, other):
         if not isinstance(other, State):
             return NotImplemented
-        return bool(_lib.stpete_state_equal(self.handle, other.handle))
+        locks = _acquire_pair(self, other)
+        try:
+            return bool(_C.stpete_state_equal(self.handle, other.handle))
+        finally:
+            _release_pair(locks)
 
     __hash__ = None
+
+    def __copy__(self):
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        game = _copy.deepcopy(self._game, memo)
+        state = State(game)
+        state.copy_from(self)
+        return state
+
+    def __reduce__(self):
+        with self._lock:
+            return (_state_from_pickle, (self._game, self.to_json(), self._seed, self.history))
+
+    # -- calls --
+
+    def _query(self, fn, *args):
+        """``fn(handle, *args)`` with the lock held. (acquire/release rather than ``with``: this is the hot path,
+        and a ``with`` on a lock costs several times more.)"""
+        lock = self._lock
+        lock.acquire()
+        try:
+            ptr = self._ptr
+            if ptr is None or self._close_requested:
+                raise ClosedError("the state is closed")
+            return fn(ptr, *args)
+        finally:
+            lock.release()
+
+    def _call(self, after, fn, *args):
+        """``fn(handle, *args)``, a C call that may modify the state or report events, with the lock held. Once it
+        has succeeded, ``after`` says what becomes of the seed and history: None, nothing; :data:`_RECORD`, the
+        call's last argument (an action id) is appended to the history; else the (seed, history) the state now
+        has (None = unknown). An exception of the event callback is re-raised after that (the C call completed).
+        A close() from the callback takes effect when the call has returned."""
+        lock = self._lock
+        lock.acquire()
+        try:
+            ptr = self._ptr
+            if ptr is None or self._close_requested:
+                raise ClosedError("the state is closed")
+            self._busy += 1
+            try:
+                try:
+                    fn(ptr, *args)
+                except BaseException:
+                    pending, self._pending = self._pending, None
+                    if pending is not None:
+                        raise pending
+                    raise
+                pending, self._pending = self._pending, None
+                if after is _RECORD:
+                    if self._history is not None:
+                        self._history.append(operator.index(args[-1]))
+                elif after is not None:
+                    seed, history = after
+                    self._seed = None if seed is None else operator.index(seed)
+                    self._history = None if history is None else list(history)
+            finally:
+                self._busy -= 1
+                if not self._busy and self._close_requested:
+                    self._free()
+        finally:
+            lock.release()
+        if pending is not None:
+            raise pending
 
     # -- legal actions and apply --
 
     def legal_action_ids(self):
         """The legal action ids of the current player, ascending (a list of ints; empty when terminal)."""
-        _legal(self.handle, self._ids, _ffi.MAX_LEGAL_ACTIONS, byref(self._count))
-        return self._ids[:self._count.value]
+        lock = self._lock
+        lock.acquire()
+        try:
+            _legal(self.handle, self._ids, _ffi.MAX_LEGAL_ACTIONS, byref(self._count))
+            return self._ids[:self._count.value]
+        finally:
+            lock.release()
 
     def legal_actions(self):
         """The legal actions of the current player, ascending (:class:`Action` objects; empty when terminal)."""
@@ -736,64 +962,27 @@ class State:
     def legal_action_mask(self):
         """A ``bytes`` of 972 entries: 1 where the action id is legal, else 0."""
         mask = (c_uint8 * _ffi.NUM_DISTINCT_ACTIONS)()
-        _lib.stpete_state_legal_action_mask(self.handle, mask, len(mask))
+        self._query(_C.stpete_state_legal_action_mask, mask, len(mask))
         return bytes(mask)
 
     def is_legal(self, action):
         """Whether an action (Action, id or string) is legal now."""
         try:
-            action_id = _action_id(action)
+            return bool(self._query(_C.stpete_state_is_legal, _action_id(action)))
+        except ClosedError:
+            raise
         except Exception:
             return False
-        return bool(_lib.stpete_state_is_legal(self.handle, action_id))
 
     def apply(self, action):
         """Apply an action of the current player: an :class:`Action`, an int id or a string such as
         ``"take Market from lower"``, and advance through every automatic step (scoring, deals, end of game).
 
         Raises :class:`IllegalActionError`, :class:`GameOverError`, :class:`ParseError`,
-        :class:`InvalidArgumentError` (state unchanged), :class:`ReentrantError` from inside an event callback,
-        or the exception an event callback raised (the action has then been applied)."""
-        if type(action) is int:
-            fn, arg = _apply, action
-        elif isinstance(action, str):
-            fn, arg = _lib.stpete_state_apply_string, action.encode()
-        else:
-            action = _action_id(action)
-            fn, arg = _apply, action
-        ptr = self.handle
-        pending = None
-        if self._callback is None:
-            fn(ptr, arg)  # raises on failure: nothing was applied
-        else:
-            try:
-                fn(ptr, arg)
-            except BaseException:
-                pending, self._pending = self._pending, None
-                if pending is not None:
-                    raise pending
-                raise
-            pending, self._pending = self._pending, None
-        if self._history is not None:
-            self._history.append(action if fn is _apply else Action.parse(action).id)
-        if pending is not None:
-            raise pending  # from the callback; the action has been applied
-
-    def _call(self, fn, *args, after=None):
-        """Call a C function that may report events; ``after()`` runs once it has succeeded. An exception of the
-        event callback is re-raised after that (the C call completed)."""
-        try:
-            fn(*args)
-        except BaseException:
-            pending, self._pending = self._pending, None
-            if pending is not None:
-                raise pending
-            raise
-        pending, self._pending = self._pending, None
-        if after is not None:
-            after()
-        if pending is not None:
-            raise pending
+        :class:`InvalidArgumentError` (an id outside [0, 972), a string with NUL), ``TypeError`` (not an Action,
+        int or str) with the state unchanged; :class:`ReentrantError` from inside an event callback, or the
+        exception an event callback raised (the action has then been applied)."""
+        self._call(_RECORD, _apply, _action_id(action))
 
     # -- history and serialization --
 
@@ -801,7 +990,8 @@ class State:
     def history(self):
         """The action ids applied since the game's start (new state or reset), or None when unknown (after
         copy_from a state without history, or loading JSON)."""
-        return None if self._history is None else tuple(self._history)
+        history = self._history
+        return None if history is None else tuple(history)
 
     @property
     def seed(self):
@@ -810,33 +1000,44 @@ class State:
 
     def to_json(self):
         """The full state as JSON (deterministic; ``State.from_json`` continues it exactly)."""
-        return _write_json(_lib.stpete_state_to_json, self.handle)
+        with self._lock:
+            return _write_json(_C.stpete_state_to_json, self.handle)
 
     def view_to_json(self, seat=None):
         """What ``seat`` may know (§9), or a spectator with ``seat=None``: the same schema with secrets as null.
         Cannot be loaded as a state (:class:`RedactedError`)."""
-        return _write_json(_lib.stpete_state_view_to_json, self.handle,
-                           _ffi.VIEW_PUBLIC if seat is None else int(seat))
+        with self._lock:
+            return _write_json(_C.stpete_state_view_to_json, self.handle, _ffi.VIEW_PUBLIC if seat is None else seat)
 
     @classmethod
     def from_json(cls, text, game=None):
         """Load a state written by :meth:`to_json`. Without ``game``, its game is created from the JSON's options
         (:meth:`Game.from_json`). Raises :class:`ParseError` (with ``line`` / ``column`` for a syntax error),
         :class:`UnsupportedVersionError`, :class:`RedactedError` for a view, :class:`MismatchError` when ``game``
-        has other options, :class:`InconsistentError` for a position that breaks the rules."""
+        has other options, :class:`InconsistentError` for a position that breaks the rules,
+        :class:`TooLargeError` for a document over STPETE_JSON_STATE_MAX (1 MiB, refused before parsing)."""
         data = _json_bytes(text)
         if game is None:
+            if len(data) > _ffi.JSON_STATE_MAX:  # as the state reader would, before its options are parsed
+                raise TooLargeError(f"the document has {len(data)} bytes; a stpete-state has at most "
+                                    f"{_ffi.JSON_STATE_MAX} (doc/format.md)", status=TooLargeError.status,
+                                    function="stpete_state_from_json")
             game = Game.from_json(data)
-        ptr = _ffi.StatePtr()
-        _read_json(_lib.stpete_state_from_json, byref(ptr), game.handle, data, len(data))
-        return cls._adopt(game, ptr)
+
+        def create(game_handle):
+            ptr = _ffi.StatePtr()
+            _read_json(_C.stpete_state_from_json, byref(ptr), game_handle, data, len(data))
+            return ptr
+
+        return cls._adopt(game, game._attach(create))
 
     def replay_to_json(self):
         """A replay record of this game: options, seed, every action since the start, the result."""
-        if self._history is None:
-            raise InvalidArgumentError("the history of this state is unknown (loaded from JSON or copied)",
-                                       status=-1)
-        return replay_to_json(self._game, self._seed, self._history)
+        with self._lock:
+            if self._history is None:
+                raise InvalidArgumentError("the history of this state is unknown (loaded from JSON or copied)",
+                                           status=-1)
+            return replay_to_json(self._game, self._seed, self._history)
 
     @classmethod
     def from_replay(cls, text):
@@ -850,12 +1051,9 @@ class State:
     def resample(self, seat, seed):
         """Determinization for search bots (§9): redraw, in place, everything ``seat`` cannot know (the order of
         every stack, other players' hand cards unless hands are public) consistently with what it knows;
-        ``view_to_json(seat)`` is unchanged. The history becomes unknown. Typical use: ``state.clone()``, then
-        resample the clone and play it out; or :meth:`resampled`."""
-        def after():
-            self._seed = None
-            self._history = None
-        self._call(_lib.stpete_state_resample, self.handle, int(seat), int(seed) & 0xFFFFFFFFFFFFFFFF, after=after)
+        ``view_to_json(seat)`` is unchanged. ``seed``: an int in [0, 2**64). The history becomes unknown. Typical
+        use: ``state.clone()``, then resample the clone and play it out; or :meth:`resampled`."""
+        self._call((None, None), _C.stpete_state_resample, seat, seed)
 
     def resampled(self, seat, seed):
         """A resampled clone (see :meth:`resample`); this state is unchanged."""
@@ -863,45 +1061,44 @@ class State:
         clone.resample(seat, seed)
         return clone
 
-    def __reduce__(self):
-        # pickling (e.g. multiprocessing) goes through the JSON of the position
-        return (State.from_json, (self.to_json(),))
-
     # -- events --
 
     def enable_event_queue(self, enabled=True):
         """Turn the pull-style event queue on or off (off drops pending events); independent of the callback."""
-        self._call(_lib.stpete_state_set_event_queue, self.handle, 1 if enabled else 0)
+        self._call(None, _C.stpete_state_set_event_queue, 1 if enabled else 0)
 
     @property
     def pending_events(self):
         """Number of events waiting in the queue (0 when it is off)."""
-        return _lib.stpete_state_pending_events(self.handle)
+        return self._query(_C.stpete_state_pending_events)
 
     def next_event(self):
         """The oldest queued :class:`Event`, or None when the queue is empty or off."""
         out = _ffi.EventStruct()
-        if _lib.stpete_state_next_event(self.handle, byref(out)) == 1:
+        if self._query(_C.stpete_state_next_event, byref(out)) == 1:
             return Event(out)
         return None
 
     def events(self):
         """Take every queued event out, in order (a list of :class:`Event`)."""
         out = []
-        event = self.next_event()
-        while event is not None:
-            out.append(event)
+        with self._lock:
             event = self.next_event()
+            while event is not None:
+                out.append(event)
+                event = self.next_event()
         return out
-
 
     def set_event_callback(self, fn):
         """Call ``fn(state, event)`` for every :class:`Event` while actions are applied or the state is reset;
-        None removes it. ``fn`` may query the state but not modify it (:class:`ReentrantError`). If ``fn`` raises,
-        the C call still completes, and the first exception is re-raised by the method that made the call."""
+        None removes it. ``fn`` runs in the thread that made the call, with the state's lock held: it may query
+        the state but not modify it (:class:`ReentrantError`); ``state.close()`` there is deferred until the call
+        returns (see :meth:`close`). If ``fn`` raises, the C call still completes, and the first exception is
+        re-raised by the method that made the call."""
         if fn is None:
-            self._call(_lib.stpete_state_set_event_callback, self.handle, _ffi.EVENT_FN(), None)
-            self._callback = self._c_callback = None
+            with self._lock:
+                self._call(None, _C.stpete_state_set_event_callback, _ffi.EVENT_FN(), None)
+                self._callback = self._c_callback = None
             return
         if not callable(fn):
             raise TypeError("the event callback must be callable or None")
@@ -909,7 +1106,7 @@ class State:
 
         def thunk(_state, event, _user):
             state = ref()
-            if state is None or state._callback is None:
+            if state is None or state._callback is None or state._close_requested:
                 return
             try:
                 state._callback(state, Event(event.contents))
@@ -918,51 +1115,53 @@ class State:
                     state._pending = e
 
         c_callback = _ffi.EVENT_FN(thunk)
-        self._call(_lib.stpete_state_set_event_callback, self.handle, c_callback, None)
-        self._callback, self._c_callback = fn, c_callback
+        with self._lock:
+            self._call(None, _C.stpete_state_set_event_callback, c_callback, None)
+            self._callback, self._c_callback = fn, c_callback
 
     # -- what a front end draws --
 
     @property
     def current_player(self):
         """The seat to act, or None when the game is over."""
-        seat = _lib.stpete_state_current_player(self.handle)
+        seat = self._query(_C.stpete_state_current_player)
         return seat if seat >= 0 else None
 
     @property
     def is_terminal(self):
         """Whether the game is over (§4.6, §8)."""
-        return bool(_lib.stpete_state_is_terminal(self.handle))
+        return bool(self._query(_C.stpete_state_is_terminal))
 
     @property
     def decision(self):
         """The kind of decision the current player faces (:class:`Decision`)."""
-        return Decision(_lib.stpete_state_decision(self.handle))
+        return Decision(self._query(_C.stpete_state_decision))
 
     @property
     def phase(self):
         """The current phase (:class:`Phase`, §4)."""
-        return Phase(_lib.stpete_state_phase(self.handle))
+        return Phase(self._query(_C.stpete_state_phase))
 
     @property
     def round(self):
         """The current round, from 1."""
-        return _lib.stpete_state_round(self.handle)
+        return self._query(_C.stpete_state_round)
 
     @property
     def is_final_round(self):
         """Whether this is the final round (§4.6, R4)."""
-        return bool(_lib.stpete_state_is_final_round(self.handle))
+        return bool(self._query(_C.stpete_state_is_final_round))
 
     @property
     def consecutive_passes(self):
         """Consecutive passes so far in this phase (§4.3, R1)."""
-        return _lib.stpete_state_consecutive_passes(self.handle)
+        return self._query(_C.stpete_state_consecutive_passes)
 
     def row(self, row):
         """The cards of a row (:class:`Source` UPPER or LOWER), in the order dealt (§1, §4.5)."""
-        _lib.stpete_state_row(self.handle, int(row), self._cards, _ffi.BOARD_SIZE, byref(self._count))
-        return tuple(Card(c) for c in self._cards[:self._count.value])
+        with self._lock:
+            _C.stpete_state_row(self.handle, row, self._cards, _ffi.BOARD_SIZE, byref(self._count))
+            return tuple(Card(c) for c in self._cards[:self._count.value])
 
     upper_row = property(lambda self: self.row(Source.UPPER), doc="The upper row (tuple of :class:`Card`).")
     lower_row = property(lambda self: self.row(Source.LOWER), doc="The lower row (tuple of :class:`Card`).")
@@ -970,7 +1169,8 @@ class State:
     @property
     def stack_sizes(self):
         """Cards left in the worker, building, aristocrat and trading stacks (§9)."""
-        return tuple(_lib.stpete_state_stack_size(self.handle, s) for s in range(4))
+        with self._lock:
+            return tuple(_C.stpete_state_stack_size(self.handle, s) for s in Stack)
 
     @property
     def seats(self):
@@ -979,118 +1179,128 @@ class State:
 
     def display(self, seat):
         """A seat's display, one entry per copy, by card type (tuple of :class:`Card`, §1)."""
-        _lib.stpete_state_display(self.handle, seat, self._cards, _ffi.NUM_CARDS, byref(self._count))
-        return tuple(Card(c) for c in self._cards[:self._count.value])
+        with self._lock:
+            _C.stpete_state_display(self.handle, seat, self._cards, _ffi.NUM_CARDS, byref(self._count))
+            return tuple(Card(c) for c in self._cards[:self._count.value])
 
     def display_count(self, seat, card):
         """Copies of a card type in a seat's display."""
-        return _lib.stpete_state_display_count(self.handle, seat, int(card))
+        return self._query(_C.stpete_state_display_count, seat, card)
 
     def hand(self, seat):
         """A seat's hand in the order taken (tuple of :class:`Card`; secret to others unless public_hands, §9)."""
-        _lib.stpete_state_hand(self.handle, seat, self._cards, _ffi.MAX_HAND, byref(self._count))
-        return tuple(Card(c) for c in self._cards[:self._count.value])
+        with self._lock:
+            _C.stpete_state_hand(self.handle, seat, self._cards, _ffi.MAX_HAND, byref(self._count))
+            return tuple(Card(c) for c in self._cards[:self._count.value])
 
     def hand_limit(self, seat):
         """3, or 4 with a Warehouse (§7.3, R11)."""
-        return _lib.stpete_state_hand_limit(self.handle, seat)
+        return self._query(_C.stpete_state_hand_limit, seat)
 
     def rubles(self, seat):
         """A seat's rubles (secret by default, §9)."""
-        return _lib.stpete_state_rubles(self.handle, seat)
+        return self._query(_C.stpete_state_rubles, seat)
 
     def vp(self, seat):
         """A seat's victory points (public; may be negative after final scoring, §8)."""
         out = c_int()
-        _lib.stpete_state_vp(self.handle, seat, byref(out))
+        self._query(_C.stpete_state_vp, seat, byref(out))
         return out.value
 
     def observatories_used(self, seat):
         """Observatories the seat has used this round (§7.1, R9)."""
-        return _lib.stpete_state_observatories_used(self.handle, seat)
+        return self._query(_C.stpete_state_observatories_used, seat)
 
     @property
     def observatory_card(self):
         """The card drawn by an Observatory awaiting its owner's decision (§7.1), or None."""
-        card = _lib.stpete_state_observatory_card(self.handle)
+        card = self._query(_C.stpete_state_observatory_card)
         return Card(card) if card >= 0 else None
 
     @property
     def marker_holders(self):
         """The seat holding each phase's start-player marker (§3.3, §4.1), indexed by :class:`Phase`."""
-        return tuple(_lib.stpete_state_marker_holder(self.handle, p) for p in range(4))
+        with self._lock:
+            return tuple(_C.stpete_state_marker_holder(self.handle, p) for p in Phase)
 
     @property
     def discard_pile(self):
         """The discard pile as {Card: copies} (public, §9)."""
         pile = {}
-        for card in Card:
-            n = _lib.stpete_state_discard_count(self.handle, card)
-            if n:
-                pile[card] = n
+        with self._lock:
+            for card in Card:
+                n = _C.stpete_state_discard_count(self.handle, card)
+                if n:
+                    pile[card] = n
         return pile
 
     def price(self, seat, card, source=Source.UPPER, displaced=None):
         """Rubles ``seat`` would pay now for ``card`` from ``source`` (§5, R5–R7); for a trading card,
         ``displaced`` is the card type it displaces (§6.2)."""
         out = c_int()
-        _lib.stpete_state_price(self.handle, seat, int(card), int(source),
-                                -1 if displaced is None else int(displaced), byref(out))
+        self._query(_C.stpete_state_price, seat, card, source, -1 if displaced is None else displaced, byref(out))
         return out.value
 
     def score(self, seat):
         """A seat's final score breakdown (:class:`Score`, §8, R13): as applied after the end, a projection
         before."""
         out = _ffi.ScoreStruct()
-        _lib.stpete_state_score(self.handle, seat, byref(out))
-        return Score(seat, out)
+        self._query(_C.stpete_state_score, seat, byref(out))
+        return Score(operator.index(seat), out)
 
     @property
     def scores(self):
         """Every seat's :class:`Score` (a projection before the end)."""
-        return tuple(self.score(s) for s in range(self.players))
+        with self._lock:
+            return tuple(self.score(s) for s in range(self.players))
 
     @property
     def final_scores(self):
         """Every seat's final total VP (§8). Raises :class:`NotTerminalError` before the end."""
-        if not self.is_terminal:
-            raise NotTerminalError("final scores need a finished game", status=-6)
-        return tuple(self.score(s).total for s in range(self.players))
+        with self._lock:
+            if not self.is_terminal:
+                raise NotTerminalError("final scores need a finished game", status=-6)
+            return tuple(self.score(s).total for s in range(self.players))
 
     @property
     def winners(self):
         """The winning seats, ascending (several = a shared win, §8, R14). Raises :class:`NotTerminalError`
         before the end."""
         mask = c_uint()
-        _lib.stpete_state_winners(self.handle, byref(mask))
+        self._query(_C.stpete_state_winners, byref(mask))
         return tuple(s for s in range(self.players) if mask.value >> s & 1)
 
     def returns(self):
         """Per seat: 1.0 for a winner (shared wins too), 0.0 otherwise; all 0.0 before the end."""
-        if not self.is_terminal:
-            return [0.0] * self.players
-        won = self.winners
+        with self._lock:
+            if not self.is_terminal:
+                return [0.0] * self.players
+            won = self.winners
         return [1.0 if s in won else 0.0 for s in range(self.players)]
 
     def __str__(self):
-        lines = [f"round {self.round}, {self.phase.name.lower()} phase" +
-                 (" (final round)" if self.is_final_round else "") +
-                 (", game over" if self.is_terminal else f", seat {self.current_player} to act"
-                  f" ({self.decision.name.lower()})"),
-                 "upper row: " + (", ".join(map(str, self.upper_row)) or "(empty)"),
-                 "lower row: " + (", ".join(map(str, self.lower_row)) or "(empty)"),
-                 "stacks: %d workers, %d buildings, %d aristocrats, %d trading cards" % self.stack_sizes]
-        for s in range(self.players):
-            display = self.display(s)  # sorted by card type: group the copies
-            shown = [f"{display.count(c)}x {c}" if display.count(c) > 1 else str(c) for c in dict.fromkeys(display)]
-            lines.append(f"seat {s}: {self.rubles(s)} R, {self.vp(s)} VP, hand [{', '.join(map(str, self.hand(s)))}],"
-                         f" display [{', '.join(shown)}]")
-        if self.is_terminal:
-            lines.append("winners: " + ", ".join(f"seat {s}" for s in self.winners))
+        with self._lock:
+            lines = [f"round {self.round}, {self.phase.name.lower()} phase" +
+                     (" (final round)" if self.is_final_round else "") +
+                     (", game over" if self.is_terminal else f", seat {self.current_player} to act"
+                      f" ({self.decision.name.lower()})"),
+                     "upper row: " + (", ".join(map(str, self.upper_row)) or "(empty)"),
+                     "lower row: " + (", ".join(map(str, self.lower_row)) or "(empty)"),
+                     "stacks: %d workers, %d buildings, %d aristocrats, %d trading cards" % self.stack_sizes]
+            for s in range(self.players):
+                display = self.display(s)  # sorted by card type: group the copies
+                shown = [f"{display.count(c)}x {c}" if display.count(c) > 1 else str(c)
+                         for c in dict.fromkeys(display)]
+                lines.append(f"seat {s}: {self.rubles(s)} R, {self.vp(s)} VP, "
+                             f"hand [{', '.join(map(str, self.hand(s)))}], display [{', '.join(shown)}]")
+            if self.is_terminal:
+                lines.append("winners: " + ", ".join(f"seat {s}" for s in self.winners))
         return "\n".join(lines)
 
     def __repr__(self):
-        if self._ptr is None:
-            return "<stpete.State closed>"
-        where = "game over" if self.is_terminal else f"seat {self.current_player} to act"
-        return f"<stpete.State {self.players} players, round {self.round}, {self.phase.name.lower()} phase, {where}>"
+        with self._lock:
+            if self._ptr is None or self._close_requested:
+                return "<stpete.State closed>"
+            where = "game over" if self.is_terminal else f"seat {self.current_player} to act"
+            return (f"<stpete.State {self.players} players, round {self.round}, {self.phase.name.lower()} phase, "
+                    f"{where}>")

@@ -1,5 +1,12 @@
-"""Low-level ctypes layer: finding and loading libstpete, the C structs, and ONE table declaring every exported
-C function (argument names and types, result type, error check).
+"""Low-level ctypes layer: finding and loading libstpete, the C structs, ONE table declaring every exported C
+function (argument names and types, result type, error check), and one checked conversion per C type.
+
+ctypes truncates silently: 2**32 passed as a C ``int`` arrives as 0, and a ``char *`` ends at its first NUL byte.
+:func:`checked` wraps every function of the table so that each Python argument is converted by the conversion of
+its C type first (:data:`CONVERSIONS`): an ``int`` argument must be an integer (not a bool or float:
+``TypeError``) in the C type's range (else :class:`~stpete.errors.InvalidArgumentError`, status -1, naming the
+argument), a seed an integer in [0, 2**64) (negative seeds are refused, not reduced), a string ``str`` or
+``bytes`` without NUL. :func:`set_fields` applies the same conversions to the fields of a struct.
 
 Load order (DESIGN.md §5), first hit wins:
 
@@ -14,19 +21,20 @@ for, and be at least :data:`MIN_VERSION`.
 """
 import ctypes
 import ctypes.util
+import operator
 import os
 import sys
 from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double, c_float, c_int, c_size_t, c_uint,
                     c_uint8, c_uint64, c_void_p)
 
-from .errors import LibraryNotFoundError, UnsupportedVersionError, error_for_status
+from .errors import InvalidArgumentError, LibraryNotFoundError, UnsupportedVersionError, error_for_status
 
 #: ABI major version this binding speaks (the library's soversion, STPETE_VERSION_MAJOR).
 EXPECTED_MAJOR = 0
 #: Oldest library version (MAJOR * 10000 + MINOR * 100 + PATCH) that exports every function of the table.
 MIN_VERSION = 300
 
-# Constants of include/stpete/stpete.h.
+# Constants of include/stpete/stpete.h (tests/test_ffi.py compares them with the header by value).
 NUM_CARD_TYPES = 49
 NUM_CARDS = 116
 NUM_DISTINCT_ACTIONS = 972
@@ -40,6 +48,10 @@ PLAYER_TERMINAL = -4
 PLAYER_CHANCE = -1
 FORMAT_VERSION = 2
 VIEW_PUBLIC = -1
+NUM_PHASES = 4
+NUM_STACKS = 4
+JSON_STATE_MAX = 1048576
+JSON_REPLAY_MAX = 4194304
 
 
 # ---- opaque handle types: one pointer type per handle, so ctypes refuses a game where a state is expected ----
@@ -72,7 +84,7 @@ class AllocatorStruct(Structure):
 
 class OptionsStruct(Structure):
     _fields_ = [("struct_size", c_size_t), ("players", c_int), ("seed", c_uint64), ("pub_cap", c_int),
-                ("tie_break", c_int), ("start_markers", c_int * 4), ("public_rubles", c_int),
+                ("tie_break", c_int), ("start_markers", c_int * NUM_PHASES), ("public_rubles", c_int),
                 ("public_hands", c_int), ("allocator", AllocatorStruct), ("chance_mode", c_int),
                 ("edition", c_int)]
 
@@ -233,6 +245,125 @@ FUNCTIONS = {
     "stpete_version": (c_char_p, (), RAW),
     "stpete_version_number": (c_int, (), RAW),
 }
+
+
+# ---- checked conversions: one per C type, applied before ctypes can truncate ----------------------------------
+def _integer(ctype, cname):
+    """The conversion of an integer C type: an int (or an object with ``__index__``, e.g. an IntEnum), not a bool,
+    in the type's range."""
+    bits = 8 * ctypes.sizeof(ctype)
+    signed = ctype(-1).value < 0
+    low, high = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+
+    def convert(value, name, function):
+        if type(value) is not int:
+            if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+                raise TypeError(f"{function}(): {name} must be an int, not {type(value).__name__}")
+            value = operator.index(value)
+        if not low <= value <= high:
+            raise InvalidArgumentError(f"{function}({name}={value}): invalid argument: {name} must be in "
+                                       f"[{low}, {high}] (a C {cname})", status=-1, function=function)
+        return value
+
+    convert.range = (low, high)
+    return convert
+
+
+def _string(value, name, function):
+    """The conversion of a ``const char *``: ``str`` (encoded as UTF-8) or ``bytes``, without NUL (C would stop
+    there); a ctypes buffer (an output) or None (NULL) is passed as it is."""
+    if isinstance(value, str):
+        value = value.encode("utf-8")
+    elif isinstance(value, (bytearray, memoryview)):
+        value = bytes(value)
+    elif value is None or isinstance(value, ctypes.Array):
+        return value
+    elif not isinstance(value, bytes):
+        raise TypeError(f"{function}(): {name} must be str or bytes, not {type(value).__name__}")
+    if b"\0" in value:
+        raise InvalidArgumentError(f"{function}(): invalid argument: {name} contains a NUL character at offset "
+                                   f"{value.index(0)} (a C string would end there)", status=-1, function=function)
+    return value
+
+
+#: C type -> checked conversion ``convert(value, name, function) -> value``; types not listed (pointers, structs,
+#: callbacks) are checked by ctypes itself.
+CONVERSIONS = {
+    c_int: _integer(c_int, "int"),
+    c_uint: _integer(c_uint, "unsigned int"),
+    c_uint8: _integer(c_uint8, "uint8_t"),
+    c_size_t: _integer(c_size_t, "size_t"),
+    c_uint64: _integer(c_uint64, "uint64_t"),
+    c_char_p: _string,
+}
+
+
+def convert(ctype, value, name, function):
+    """``value`` checked and converted for a C argument or field of type ``ctype`` (see :data:`CONVERSIONS`).
+    Raises ``TypeError`` for a wrong type, :class:`~stpete.errors.InvalidArgumentError` for a value out of range
+    or a string with NUL; both name ``name`` and ``function``."""
+    conversion = CONVERSIONS.get(ctype)
+    return value if conversion is None else conversion(value, name, function)
+
+
+def set_fields(struct, function, values):
+    """Set fields of a ctypes struct from a dict, each converted by its C type (arrays element by element, with
+    their length checked)."""
+    types = dict(struct._fields_)
+    for name, value in values.items():
+        ctype = types[name]
+        if issubclass(ctype, ctypes.Array):
+            if isinstance(value, (str, bytes)) or not hasattr(value, "__len__"):
+                raise TypeError(f"{function}(): {name} must be a sequence of {ctype._length_} ints, "
+                                f"not {type(value).__name__}")
+            if len(value) != ctype._length_:
+                raise InvalidArgumentError(f"{function}(): {name} must have {ctype._length_} entries, not "
+                                           f"{len(value)}", status=-1, function=function)
+            array = getattr(struct, name)
+            for i, item in enumerate(value):
+                array[i] = convert(ctype._type_, item, f"{name}[{i}]", function)
+        else:
+            setattr(struct, name, convert(ctype, value, name, function))
+
+
+def _checked_function(fn, name, params):
+    """``fn`` behind the conversions of its argument types. The wrapper is generated with the arguments spelled
+    out (as dataclasses and namedtuple do), so that a plain int in range costs one type test and one comparison."""
+    if not any(ctype in CONVERSIONS for _, ctype in params):
+        return fn
+    args = [f"a{i}" for i in range(len(params))]
+    lines = [f"def {name}({', '.join(args)}):"]
+    scope = {"_fn": fn}
+    for i, (pname, ctype) in enumerate(params):
+        conversion = CONVERSIONS.get(ctype)
+        if conversion is None:
+            continue
+        scope[f"_c{i}"] = conversion
+        call = f"a{i} = _c{i}(a{i}, {pname!r}, {name!r})"
+        if hasattr(conversion, "range"):  # an integer: the common case inline
+            low, high = conversion.range
+            lines.append(f"    if type(a{i}) is not int or not {low} <= a{i} <= {high}: {call}")
+        else:
+            lines.append(f"    {call}")
+    lines.append(f"    return _fn({', '.join(args)})")
+    exec("\n".join(lines), scope)  # the names and types come from FUNCTIONS above, nothing else
+    wrapper = scope[name]
+    wrapper.__wrapped__ = fn
+    return wrapper
+
+
+class Checked:
+    """Every function of :data:`FUNCTIONS` as an attribute, its arguments converted by :data:`CONVERSIONS` before
+    the ctypes call (the binding calls the library only through this)."""
+
+    def __init__(self, lib):
+        for name, (_, params, _) in FUNCTIONS.items():
+            setattr(self, name, _checked_function(getattr(lib, name), name, params))
+
+
+def checked(lib):
+    """The :class:`Checked` functions of a library returned by :func:`load_library`."""
+    return Checked(lib)
 
 
 def _describe_args(names, args):

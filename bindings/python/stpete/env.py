@@ -104,16 +104,17 @@ class StPeteEnv:
     # -- the cycle --
 
     def reset(self, seed=None, options=None):
-        """Start a new game. ``seed`` (an int) makes it reproducible; None draws one."""
-        if seed is None:
+        """Start a new game. ``seed`` (an int in [0, 2**64)) makes it reproducible; None draws one."""
+        chosen = seed is not None
+        if not chosen:
             seed = _random.getrandbits(64)
-        else:
-            for s, space in enumerate(self._action_spaces.values()):
-                space.seed(seed * 31 + s)
         if self.game_state is None:
             self.game_state = self._game.new_state(seed)
         else:
-            self.game_state.reset(seed)
+            self.game_state.reset(seed)  # checks the seed first: a refused seed changes nothing
+        if chosen:
+            for s, space in enumerate(self._action_spaces.values()):
+                space.seed(seed * 31 + s)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

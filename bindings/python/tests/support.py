@@ -9,6 +9,9 @@ BUILD = os.path.join(SOURCE_ROOT, "build")
 LIBRARY = os.environ.get("STPETE_LIBRARY") or os.path.join(BUILD, "libstpete.so.0")
 MINIMAL = os.environ.get("STPETE_MINIMAL") or os.path.join(BUILD, "examples", "stpete-minimal")
 SELFPLAY = os.environ.get("STPETE_SELFPLAY") or os.path.join(BUILD, "examples", "stpete-selfplay")
+#: The environment for the C example programs: without the sanitizer runtime that meson preloads into the
+#: interpreter in sanitizer builds (the programs bring their own; clang's is static and refuses a second one).
+C_PROGRAM_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
 
 
 def splitmix64(x):

@@ -1,5 +1,6 @@
-"""Event callbacks: kept alive by the State, every kind reported, queries allowed, modification refused, and an
-exception in the callback re-raised in the caller after the C call returns."""
+"""Event callbacks: kept alive by the State, every kind reported, queries allowed, modification refused, an
+exception in the callback re-raised in the caller after the C call returns, and close() from the callback
+deferred until that call returns (issue 10, finding 2: it freed the state under the running apply)."""
 import gc
 import random
 import unittest
@@ -128,6 +129,78 @@ class Callbacks(unittest.TestCase):
         del state
         self.assertIsNone(ref())  # no reference cycle through the callback: freed at once
 
+
+
+class CloseInsideCallback(unittest.TestCase):
+    def test_close_is_deferred_until_the_call_returns(self):
+        state = Game(players=2, seed=3).new_state()
+        action = state.legal_action_ids()[-1]
+        seen, inside = [], []
+
+        def close_at_first_event(st, ev):
+            seen.append(ev.kind)
+            st.close()
+            st.close()  # idempotent there too
+            with self.assertRaises(stpete.ClosedError):  # closed at once for every later call
+                st.round
+            inside.append(repr(st))
+
+        state.set_event_callback(close_at_first_event)
+        state.apply(action)  # completes its step; no use-after-free (ASan checks it in the sanitizer pass)
+        self.assertEqual(len(seen), 1)  # no further event reached the callback
+        self.assertEqual(inside, ["<stpete.State closed>"])
+        with self.assertRaises(stpete.ClosedError):
+            state.apply(0)
+        state.close()
+
+    def test_game_outlives_the_call_that_closes_its_last_state(self):
+        """The game was closed first: the state's close from the callback must not free the game while the C call
+        of the state still runs (the deferred free itself reads the game's allocator)."""
+        game = Game(players=2, seed=3)
+        state = game.new_state()
+        game.close()  # deferred: a state is open
+        game_alive_inside = []
+
+        def close_it(st, ev):
+            st.close()
+            game_alive_inside.append(game._ptr is not None)
+
+        state.set_event_callback(close_it)
+        state.apply(state.legal_action_ids()[-1])
+        self.assertEqual(game_alive_inside, [True])
+        self.assertIsNone(game._ptr)  # freed once the apply returned and the state was freed
+        with self.assertRaises(stpete.ClosedError):
+            game.new_state()
+
+    def test_close_from_reset_and_with_an_exception(self):
+        state = Game(players=3, seed=4).new_state()
+
+        class Boom(Exception):
+            pass
+
+        def close_and_raise(st, ev):
+            st.close()
+            raise Boom("after close")
+
+        state.set_event_callback(close_and_raise)
+        with self.assertRaises(Boom):
+            state.reset(8)
+        with self.assertRaises(stpete.ClosedError):
+            state.to_json()
+
+    def test_closing_another_state_inside_a_callback_is_immediate(self):
+        game = Game(players=2, seed=3)
+        state, other = game.new_state(), game.new_state()
+
+        def close_other(st, ev):
+            other.close()
+            with self.assertRaises(stpete.ClosedError):
+                other.round
+
+        state.set_event_callback(close_other)
+        state.apply(state.legal_action_ids()[-1])
+        self.assertIn("closed", repr(other))
+        self.assertEqual(len(state.history), 1)  # this one is fine
 
 if __name__ == "__main__":
     unittest.main()

@@ -56,6 +56,42 @@ class Paths(unittest.TestCase):
                 stpete.Game(players=players)
             self.assertIn(f"players must be 2, 3 or 4, not {players}", str(cm.exception))
 
+    def test_options_say_which_argument_and_why(self):
+        """Issue 10, finding 7: the reason comes from stpete_options_check() (it used to be only
+        "stpete_game_new(): invalid argument")."""
+        cases = [
+            (dict(pub_cap=7), "pub_cap must be", "not 7 (§7.2)"),
+            (dict(tie_break=2), "tie_break must be", "not 2 (§8)"),
+            (dict(players=2, start_markers=(0, 0, 0, 0)), "seat 0 holds 4 start-player markers", "R15"),
+            (dict(players=3, start_markers=(0, 1, 2, 5)), "trading phase's start-player marker", "not 5"),
+            (dict(players=3, start_markers=(-1, 0, 1, 2)), "start_markers must be all -1", "not a mix"),
+            (dict(players=4, start_markers=(0, 0, 1, 1)), "seat 2 holds 0 start-player markers", "§3.3"),
+        ]
+        for options, reason, detail in cases:
+            with self.subTest(options=options), self.assertRaises(stpete.InvalidArgumentError) as cm:
+                stpete.Game(**options)
+            e = cm.exception
+            self.assertIn(reason, e.message)
+            self.assertIn(detail, e.message)
+            self.assertEqual((e.status, e.function), (-1, "stpete_options_check"))
+
+    def test_oversized_documents(self):
+        """Issue 10, finding 5, through the binding: refused before parsing, with the bound in the message."""
+        state = stpete.Game(players=2).new_state()
+        text = state.to_json()
+        huge = text + " " * (stpete._ffi.JSON_STATE_MAX - len(text) + 1)
+        for load in (lambda: stpete.State.from_json(huge), lambda: stpete.State.from_json(huge, state.game)):
+            with self.assertRaises(stpete.TooLargeError) as cm:
+                load()
+            self.assertEqual(cm.exception.status, -13)
+            self.assertIn(f"at most {stpete._ffi.JSON_STATE_MAX}", cm.exception.message)
+        self.assertEqual(stpete.State.from_json(huge[:-1]), state)  # at the bound: accepted
+        record = stpete.replay_to_json(state.game, 0, [])
+        with self.assertRaises(stpete.TooLargeError) as cm:
+            stpete.replay_from_json(record + " " * stpete._ffi.JSON_REPLAY_MAX)
+        self.assertIn(f"at most {stpete._ffi.JSON_REPLAY_MAX}", cm.exception.message)
+        self.assertEqual(state.game.max_game_length, 1004)  # 2 players: N * (232 + 9R), doc/format.md
+
     def test_invalid_rule_options(self):
         with self.assertRaises(stpete.InvalidArgumentError):
             stpete.Game(pub_cap="per-table")

@@ -9,6 +9,7 @@ import unittest
 
 import stpete
 from stpete import _ffi, _core
+from stpete.errors import error_for_status
 from support import LIBRARY, SOURCE_ROOT
 
 
@@ -23,7 +24,8 @@ def exported_symbols(path):
 
 
 def map_symbols(path):
-    text = open(path, encoding="utf-8").read()
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
     return set(re.findall(r"^\s*(stpete_\w+);", text, re.M))
 
@@ -86,16 +88,96 @@ class Table(unittest.TestCase):
                 self.assertEqual(printed, card.info.name)
                 self.assertIs(stpete.Card.from_name(printed.lower()), card)
 
-    def test_header_enums_match(self):
-        header = open(os.path.join(SOURCE_ROOT, "include", "stpete", "stpete.h"), encoding="utf-8").read()
-        for prefix, cls in (("STPETE_CARD_", stpete.Card), ("STPETE_EVENT_", stpete.EventKind),
-                            ("STPETE_ACTION_", stpete.ActionKind),
-                            ("STPETE_DECISION_", stpete.Decision), ("STPETE_SPECIAL_", stpete.Special)):
-            body = re.search(r"enum stpete_\w+ \{([^}]*" + prefix + r"[^}]*)\}", header).group(1)
-            names = [m for m in re.findall(r"^\s*" + prefix + r"(\w+)", body, re.M)]
-            with self.subTest(enum=cls.__name__):
-                self.assertEqual(names, list(cls.__members__))  # aliases (Decision.NONE) included
 
+def header_values(path):
+    """The enums of stpete.h ({enum name: [constant, ...]}) and the value of every enum constant and numeric
+    #define ({STPETE_NAME: int}), read from the header as a C compiler would count them."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    text = re.sub(r"//[^\n]*", " ", text)
+    values, enums = {}, {}
+
+    def evaluate(expr):
+        expr = expr.strip()
+        while expr.startswith("(") and expr.endswith(")"):
+            expr = expr[1:-1].strip()
+        return int(expr) if re.fullmatch(r"-?\d+", expr) else values[expr]
+
+    for enum_name, body in re.findall(r"enum (stpete_\w+)\s*\{(.*?)\}", text, re.S):
+        value = -1
+        enums[enum_name] = []
+        for item in filter(None, (i.strip() for i in body.split(","))):
+            ident, _, expr = (part.strip() for part in item.partition("="))
+            value = evaluate(expr) if expr else value + 1
+            values[ident] = value
+            enums[enum_name].append(ident)
+    for ident, expr in re.findall(r"^#define (STPETE_\w+)[ \t]+(\(?-?\d+\)?)[ \t]*$", text, re.M):
+        values[ident] = evaluate(expr)
+    return enums, values
+
+
+class HeaderByValue(unittest.TestCase):
+    """Issue 11, item 6: the Python enums and constants are compared with stpete.h by name AND value, and with
+    the library's own name functions."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.enums, cls.values = header_values(os.path.join(SOURCE_ROOT, "include", "stpete", "stpete.h"))
+
+    def test_enums(self):
+        pairs = [("stpete_card", "STPETE_CARD_", stpete.Card), ("stpete_colour", "STPETE_COLOUR_", stpete.Colour),
+                 ("stpete_special", "STPETE_SPECIAL_", stpete.Special),
+                 ("stpete_source", "STPETE_SOURCE_", stpete.Source), ("stpete_stack", "STPETE_STACK_", stpete.Stack),
+                 ("stpete_phase", "STPETE_PHASE_", stpete.Phase),
+                 ("stpete_decision", "STPETE_DECISION_", stpete.Decision),
+                 ("stpete_action_kind", "STPETE_ACTION_", stpete.ActionKind),
+                 ("stpete_event_kind", "STPETE_EVENT_", stpete.EventKind),
+                 ("stpete_pub_cap", "STPETE_PUB_CAP_", stpete.PubCap),
+                 ("stpete_tie_break", "STPETE_TIE_BREAK_", stpete.TieBreak)]
+        not_in_python = {"stpete_chance_mode"}  # the explicit-chance mode's Python side belongs to issue 12
+        self.assertEqual(sorted(e for e, _, _ in pairs), sorted(set(self.enums) - not_in_python),
+                         "an enum of stpete.h has no Python twin")
+        for enum_name, prefix, cls in pairs:
+            with self.subTest(enum=enum_name):
+                header = {c[len(prefix):]: self.values[c] for c in self.enums[enum_name] if c.startswith(prefix)}
+                python = {name: int(member) for name, member in cls.__members__.items()}  # aliases included
+                self.assertEqual(python, header)
+        self.assertEqual(self.enums["stpete_card"][-1], "STPETE_NUM_CARD_TYPES")
+
+    def test_constants(self):
+        constants = {k: v for k, v in vars(_ffi).items() if k.isupper() and type(v) is int}
+        for name in sorted(set(constants) - {"EXPECTED_MAJOR", "MIN_VERSION"}):
+            with self.subTest(constant=name):
+                self.assertIn("STPETE_" + name, self.values)
+                self.assertEqual(constants[name], self.values["STPETE_" + name])
+        self.assertGreaterEqual(len(constants), 15)
+        self.assertEqual(_ffi.OptionsStruct.start_markers.size // ctypes.sizeof(ctypes.c_int),
+                         self.values["STPETE_NUM_PHASES"])
+
+    def test_statuses(self):
+        statuses = {k[len("STPETE_E_"):]: v for k, v in self.values.items() if k.startswith("STPETE_E_")}
+        self.assertGreaterEqual(len(statuses), 14)
+        for name, value in statuses.items():
+            with self.subTest(status=name):
+                cls = getattr(stpete, "".join(w.capitalize() for w in name.split("_")) + "Error")
+                self.assertEqual(cls.status, value)
+                self.assertIs(error_for_status(value), cls)
+
+    def test_name_functions(self):
+        lib = _core._C
+        for function, cls in ((lib.stpete_phase_name, stpete.Phase), (lib.stpete_stack_name, stpete.Stack),
+                              (lib.stpete_decision_name, stpete.Decision), (lib.stpete_source_name, stpete.Source),
+                              (lib.stpete_event_kind_name, stpete.EventKind)):
+            with self.subTest(function=function.__name__):
+                words, value = {}, 0
+                while function(value) is not None:
+                    words[function(value).decode()] = value
+                    value += 1
+                self.assertIsNone(function(-1))
+                self.assertEqual({m.name.lower().replace("_", "-"): int(m) for m in cls}, words)
+        self.assertEqual(lib.stpete_decision_name(stpete.Decision.GAME_OVER), b"game-over")
+        self.assertIs(stpete.Decision.NONE, stpete.Decision.GAME_OVER)  # the former name, an alias
 
 if __name__ == "__main__":
     unittest.main()

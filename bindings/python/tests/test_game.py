@@ -1,6 +1,7 @@
 """The Pythonic surface: Game options, State life cycle, legal actions, apply by Action / id / string, clone,
 equality, queries, final scores and winners, handle ownership."""
 import gc
+import json
 import random
 import unittest
 import weakref
@@ -32,6 +33,24 @@ class GameOptions(unittest.TestCase):
         self.assertEqual(g.new_state().marker_holders, (2, 0, 1, 2))
         self.assertIn("players=3", repr(g))
         self.assertEqual(Game(pub_cap=stpete.PubCap.PER_PLAYER).pub_cap, stpete.PubCap.PER_PLAYER)
+
+    def test_option_words_are_the_json_words(self):
+        """Issue 11, item 6: the words of the JSON format, the former words as aliases."""
+        for tie_break in stpete.TieBreak:
+            for pub_cap in stpete.PubCap:
+                game = Game(players=2, pub_cap=pub_cap, tie_break=tie_break)
+                words = json.loads(game.new_state().to_json())["options"]
+                again = Game(players=2, pub_cap=words["pub_cap"], tie_break=words["tie_break"])
+                self.assertEqual((again.pub_cap, again.tie_break), (pub_cap, tie_break))
+        self.assertEqual(Game(tie_break="rubles-mod-10").tie_break, stpete.TieBreak.RUBLES_MOD_10)
+        self.assertEqual(Game(tie_break="rubles-total").tie_break, stpete.TieBreak.RUBLES_TOTAL)
+        self.assertEqual(Game(tie_break="RUBLES_TOTAL").tie_break, stpete.TieBreak.RUBLES_TOTAL)
+        self.assertEqual(Game(tie_break="mod10").tie_break, stpete.TieBreak.RUBLES_MOD_10)  # former words
+        self.assertEqual(Game(tie_break="total").tie_break, stpete.TieBreak.RUBLES_TOTAL)
+        self.assertEqual(Game(pub_cap="per-player").pub_cap, stpete.PubCap.PER_PLAYER)
+        with self.assertRaises(stpete.InvalidArgumentError) as cm:
+            Game(tie_break="mod-10")
+        self.assertIn("'rubles-mod-10', 'rubles-total'", cm.exception.message)
 
     def test_seed_determines_game(self):
         a, b, c = Game(seed=9).new_state(), Game(seed=9).new_state(), Game(seed=10).new_state()

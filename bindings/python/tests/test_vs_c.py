@@ -7,7 +7,7 @@ import tempfile
 import unittest
 
 import stpete
-from support import MINIMAL, SELFPLAY, splitmix64
+from support import C_PROGRAM_ENV, MINIMAL, SELFPLAY, splitmix64
 
 SOURCE_NAMES = ["upper row", "lower row", "hand", "Observatory draw"]
 PHASE_NAMES = ["worker", "building", "aristocrat", "trading"]
@@ -16,7 +16,8 @@ PHASE_NAMES = ["worker", "building", "aristocrat", "trading"]
 @unittest.skipUnless(os.path.exists(MINIMAL), "stpete-minimal not built")
 class MinimalExample(unittest.TestCase):
     def test_same_output_as_c(self):
-        c_out = subprocess.run([MINIMAL], capture_output=True, text=True, check=True, timeout=60).stdout
+        c_out = subprocess.run([MINIMAL], capture_output=True, text=True, check=True, timeout=60,
+                               env=C_PROGRAM_ENV).stdout
         lines = []
         game = stpete.Game(players=3, seed=42)   # as examples/minimal.c
         state = game.new_state()
@@ -81,7 +82,8 @@ class SelfplayRandomBot(unittest.TestCase):
         for players, seed in ((2, 1), (3, 17), (4, 5), (4, 123456789)):
             with self.subTest(players=players, seed=seed):
                 out = subprocess.run([SELFPLAY, "--players", str(players), "--seed", str(seed), "--bots", "random"],
-                                     capture_output=True, text=True, check=True, timeout=60).stdout
+                                     capture_output=True, text=True, check=True, timeout=60,
+                                     env=C_PROGRAM_ENV).stdout
                 c_lines = [line for line in out.splitlines() if pattern.match(line)]
                 py_lines, state = self.python_log(players, seed)
                 self.assertGreater(len(c_lines), 100)
@@ -94,7 +96,7 @@ class SelfplayRandomBot(unittest.TestCase):
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "game.json")
             subprocess.run([SELFPLAY, "--players", "4", "--seed", "31", "--bots", "random", "--quiet", "--record",
-                            path], capture_output=True, text=True, check=True, timeout=60)
+                            path], capture_output=True, text=True, check=True, timeout=60, env=C_PROGRAM_ENV)
             text = open(path, encoding="utf-8").read()
         _, python_state = self.python_log(4, 31)
         game, actions = stpete.replay_from_json(text)
