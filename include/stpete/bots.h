@@ -115,8 +115,8 @@ STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int
 /**
  * Write the bot's canonical spec: its kind and every key with its value, defaults filled in, in the order of the
  * table above (e.g. `"ismcts:iterations=2000:ms=0:c=0.7:playout=random:depth=40:temp=10:seed=0"`). Given to
- * stpete_bot_new(), it makes the same bot. The seed is the one of the spec, not of stpete_bot_set_seed(). No game
- * rule.
+ * stpete_bot_new(), it makes the same bot. The seed is the one of the spec, not of stpete_bot_set_seed().
+ * No game rule.
  * @param bot  the bot
  * @param buf  caller's buffer of @p size bytes, or NULL with @p size 0; receives a NUL-terminated string
  * @param size bytes available in @p buf (::STPETE_BOT_SPEC_MAX always suffices)
@@ -168,8 +168,8 @@ typedef struct stpete_bot_stats {
 #define STPETE_BOT_STATS_INIT { sizeof(stpete_bot_stats), 0, 0, 0, 0, 0.0, -1, -1, 0 }
 
 /**
- * Statistics of the last successful stpete_bot_choose() (all zero, action and seat −1, before the first). No game
- * rule.
+ * Statistics of the last successful stpete_bot_choose() (all zero, action and seat −1, before the first).
+ * No game rule.
  * @param bot the bot
  * @param out receives the statistics (caller-owned). Its struct_size must be set first: only that many bytes are
  *            written, so a caller built against an older header is never overrun.
