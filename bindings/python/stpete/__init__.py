@@ -19,6 +19,7 @@ from ._core import (Action, ActionKind, Card, CardInfo, Colour, Decision, Event,
                     Score, Seat, Source, Special, Stack, State, TieBreak, library_path, replay_from_json,
                     replay_to_json, version)
 from .env import StPeteEnv, env
+from .bots import Bot, BotStats
 
 __version__ = "0.2.0"
 
@@ -29,5 +30,5 @@ __all__ = [
     "StPeteError", "InvalidArgumentError", "IllegalActionError", "BufferTooSmallError", "OutOfMemoryError",
     "GameOverError", "NotTerminalError", "ParseError", "UnsupportedVersionError", "MismatchError",
     "ReentrantError", "RedactedError", "InconsistentError", "ClosedError", "LibraryNotFoundError",
-    "replay_to_json", "replay_from_json",
+    "replay_to_json", "replay_from_json", "Bot", "BotStats",
 ]
