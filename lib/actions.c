@@ -4,9 +4,6 @@
 
 #include "stpete_internal.h"
 
-static const char *const row_words[2] = { "upper", "lower" };
-static const char *const stack_words[4] = { "worker", "building", "aristocrat", "trading" };
-
 STPETE_API int stpete_action_decode(int id, stpete_action *out)
 {
     if (!out || id < 0 || id >= ID_END)
@@ -43,7 +40,7 @@ STPETE_API int stpete_action_encode(const stpete_action *a, int *id)
             r = (a->source == STPETE_SOURCE_UPPER ? ID_TAKE_UPPER : ID_TAKE_LOWER) + a->card;
         break;
     case STPETE_ACTION_OBSERVATORY:
-        if (a->stack >= 0 && a->stack < 4)
+        if (a->stack >= 0 && a->stack < STPETE_NUM_STACKS)
             r = ID_OBSERVATORY + a->stack;
         break;
     case STPETE_ACTION_OBSERVATORY_TAKE:
@@ -76,13 +73,13 @@ static int format_action(const stpete_action *a, char *buf, size_t size)
     case STPETE_ACTION_PASS:
         return snprintf(buf, size, "pass");
     case STPETE_ACTION_BUY:
-        return snprintf(buf, size, "buy %s from %s%s", card, row_words[a->source], tail);
+        return snprintf(buf, size, "buy %s from %s%s", card, stpete_source_words[a->source], tail);
     case STPETE_ACTION_PLAY:
         return snprintf(buf, size, "play %s%s", card, tail);
     case STPETE_ACTION_TAKE:
-        return snprintf(buf, size, "take %s from %s", card, row_words[a->source]);
+        return snprintf(buf, size, "take %s from %s", card, stpete_source_words[a->source]);
     case STPETE_ACTION_OBSERVATORY:
-        return snprintf(buf, size, "observatory %s", stack_words[a->stack]);
+        return snprintf(buf, size, "observatory %s", stpete_stack_words[a->stack]);
     case STPETE_ACTION_OBSERVATORY_BUY:
         return snprintf(buf, size, "observatory buy %s%s", card, tail);
     case STPETE_ACTION_OBSERVATORY_TAKE:

@@ -3,92 +3,101 @@
 
 #include "stpete_internal.h"
 
-#define G STPETE_COLOUR_GREEN
-#define B STPETE_COLOUR_BLUE
-#define O STPETE_COLOUR_ORANGE
-#define S(x) STPETE_SPECIAL_##x
+/* Displacement targets (§6.2, R8): a green trading card the worker of its ware or Czar and Carpenter; a blue one
+ * any building that is not a trading card; an orange one any aristocrat that is not a trading card. */
+#define BIT(t) (UINT64_C(1) << (t))
+#define GREEN_TARGETS(ware_) (BIT(ware_) | BIT(STPETE_CARD_CZAR_AND_CARPENTER))
+#define BLUE_TARGETS (((UINT64_C(1) << NUM_BUILDINGS) - 1) << FIRST_BUILDING)
+#define ORANGE_TARGETS (((UINT64_C(1) << NUM_ARISTOCRATS) - 1) << FIRST_ARISTOCRAT)
 
-/* name, colour, trading, cost, R, VP, copies, ware, special — exactly the tables of §2.1–§2.4. */
+/* One row of §2.1-§2.3 (value = cost: what a displacing trading card deducts, §5.2) or of §2.4. */
+#define CARD(id, name_, colour_, cost_, rubles_, vp_, copies_, ware_, special_)                           \
+    [STPETE_CARD_##id] = { .name = name_, .colour = STPETE_COLOUR_##colour_, .trading = 0, .cost = cost_,  \
+                           .rubles = rubles_, .vp = vp_, .copies = copies_, .ware = ware_,                 \
+                           .special = STPETE_SPECIAL_##special_, .value = cost_, .targets = 0 }
+#define TRADING(id, name_, colour_, cost_, rubles_, vp_, copies_, ware_, special_, targets_)              \
+    [STPETE_CARD_##id] = { .name = name_, .colour = STPETE_COLOUR_##colour_, .trading = 1, .cost = cost_,  \
+                           .rubles = rubles_, .vp = vp_, .copies = copies_, .ware = ware_,                 \
+                           .special = STPETE_SPECIAL_##special_, .value = cost_, .targets = targets_ }
+#define NO_WARE (-1)
+
+/* Exactly the tables of §2.1-§2.4: name, colour, cost, R, VP, copies, ware, special (, targets). */
 const card_def stpete_cards[STPETE_NUM_CARD_TYPES] = {
     /* §2.1 workers, 31 */
-    { "Lumberjack", G, 0, 3, 3, 0, 6, STPETE_CARD_LUMBERJACK, S(NONE) },
-    { "Gold Miner", G, 0, 4, 3, 0, 6, STPETE_CARD_GOLD_MINER, S(NONE) },
-    { "Shepherd", G, 0, 5, 3, 0, 6, STPETE_CARD_SHEPHERD, S(NONE) },
-    { "Fur Trapper", G, 0, 6, 3, 0, 6, STPETE_CARD_FUR_TRAPPER, S(NONE) },
-    { "Ship Builder", G, 0, 7, 3, 0, 6, STPETE_CARD_SHIP_BUILDER, S(NONE) },
-    { "Czar and Carpenter", G, 0, 8, 3, 0, 1, -1, S(CZAR_AND_CARPENTER) },
+    CARD(LUMBERJACK, "Lumberjack", GREEN, 3, 3, 0, 6, STPETE_CARD_LUMBERJACK, NONE),
+    CARD(GOLD_MINER, "Gold Miner", GREEN, 4, 3, 0, 6, STPETE_CARD_GOLD_MINER, NONE),
+    CARD(SHEPHERD, "Shepherd", GREEN, 5, 3, 0, 6, STPETE_CARD_SHEPHERD, NONE),
+    CARD(FUR_TRAPPER, "Fur Trapper", GREEN, 6, 3, 0, 6, STPETE_CARD_FUR_TRAPPER, NONE),
+    CARD(SHIP_BUILDER, "Ship Builder", GREEN, 7, 3, 0, 6, STPETE_CARD_SHIP_BUILDER, NONE),
+    CARD(CZAR_AND_CARPENTER, "Czar and Carpenter", GREEN, 8, 3, 0, 1, NO_WARE, CZAR_AND_CARPENTER),
     /* §2.2 buildings, 28 */
-    { "Market", B, 0, 5, 0, 1, 5, -1, S(NONE) },
-    { "Customs House", B, 0, 8, 0, 2, 5, -1, S(NONE) },
-    { "Firehouse", B, 0, 11, 0, 3, 3, -1, S(NONE) },
-    { "Hospital", B, 0, 14, 0, 4, 3, -1, S(NONE) },
-    { "Library", B, 0, 17, 0, 5, 3, -1, S(NONE) },
-    { "Theater", B, 0, 20, 0, 6, 2, -1, S(NONE) },
-    { "Academy", B, 0, 23, 0, 7, 1, -1, S(NONE) },
-    { "Potjomkin's Village", B, 0, 2, 0, 0, 1, -1, S(POTJOMKINS_VILLAGE) },
-    { "Pub", B, 0, 1, 0, 0, 2, -1, S(PUB) },
-    { "Warehouse", B, 0, 2, 0, 0, 1, -1, S(WAREHOUSE) },
-    { "Observatory", B, 0, 6, 0, 1, 2, -1, S(OBSERVATORY) },
+    CARD(MARKET, "Market", BLUE, 5, 0, 1, 5, NO_WARE, NONE),
+    CARD(CUSTOMS_HOUSE, "Customs House", BLUE, 8, 0, 2, 5, NO_WARE, NONE),
+    CARD(FIREHOUSE, "Firehouse", BLUE, 11, 0, 3, 3, NO_WARE, NONE),
+    CARD(HOSPITAL, "Hospital", BLUE, 14, 0, 4, 3, NO_WARE, NONE),
+    CARD(LIBRARY, "Library", BLUE, 17, 0, 5, 3, NO_WARE, NONE),
+    CARD(THEATER, "Theater", BLUE, 20, 0, 6, 2, NO_WARE, NONE),
+    CARD(ACADEMY, "Academy", BLUE, 23, 0, 7, 1, NO_WARE, NONE),
+    [STPETE_CARD_POTJOMKINS_VILLAGE] = { .name = "Potjomkin's Village", .colour = STPETE_COLOUR_BLUE, .cost = 2,
+                                         .copies = 1, .ware = NO_WARE, .special = STPETE_SPECIAL_POTJOMKINS_VILLAGE,
+                                         .value = 6 /* §7.4, R7 */ },
+    CARD(PUB, "Pub", BLUE, 1, 0, 0, 2, NO_WARE, PUB),
+    CARD(WAREHOUSE, "Warehouse", BLUE, 2, 0, 0, 1, NO_WARE, WAREHOUSE),
+    CARD(OBSERVATORY, "Observatory", BLUE, 6, 0, 1, 2, NO_WARE, OBSERVATORY),
     /* §2.3 aristocrats, 27 */
-    { "Author", O, 0, 4, 1, 0, 6, -1, S(NONE) },
-    { "Administrator", O, 0, 7, 2, 0, 5, -1, S(NONE) },
-    { "Warehouse Manager", O, 0, 10, 3, 0, 5, -1, S(NONE) },
-    { "Secretary", O, 0, 12, 4, 0, 4, -1, S(NONE) },
-    { "Controller", O, 0, 14, 4, 1, 3, -1, S(NONE) },
-    { "Judge", O, 0, 16, 5, 2, 2, -1, S(NONE) },
-    { "Mistress of Ceremonies", O, 0, 18, 6, 3, 2, -1, S(NONE) },
+    CARD(AUTHOR, "Author", ORANGE, 4, 1, 0, 6, NO_WARE, NONE),
+    CARD(ADMINISTRATOR, "Administrator", ORANGE, 7, 2, 0, 5, NO_WARE, NONE),
+    CARD(WAREHOUSE_MANAGER, "Warehouse Manager", ORANGE, 10, 3, 0, 5, NO_WARE, NONE),
+    CARD(SECRETARY, "Secretary", ORANGE, 12, 4, 0, 4, NO_WARE, NONE),
+    CARD(CONTROLLER, "Controller", ORANGE, 14, 4, 1, 3, NO_WARE, NONE),
+    CARD(JUDGE, "Judge", ORANGE, 16, 5, 2, 2, NO_WARE, NONE),
+    CARD(MISTRESS_OF_CEREMONIES, "Mistress of Ceremonies", ORANGE, 18, 6, 3, 2, NO_WARE, NONE),
     /* §2.4 trading cards, green, 10 */
-    { "Carpenter Workshop", G, 1, 4, 3, 0, 1, STPETE_CARD_LUMBERJACK, S(CARPENTER_WORKSHOP) },
-    { "Gold Smelter", G, 1, 6, 3, 0, 1, STPETE_CARD_GOLD_MINER, S(GOLD_SMELTER) },
-    { "Weaving Mill", G, 1, 8, 6, 0, 2, STPETE_CARD_SHEPHERD, S(NONE) },
-    { "Fur Shop", G, 1, 10, 3, 2, 3, STPETE_CARD_FUR_TRAPPER, S(NONE) },
-    { "Wharf", G, 1, 12, 6, 1, 3, STPETE_CARD_SHIP_BUILDER, S(NONE) },
+    TRADING(CARPENTER_WORKSHOP, "Carpenter Workshop", GREEN, 4, 3, 0, 1, STPETE_CARD_LUMBERJACK, CARPENTER_WORKSHOP,
+            GREEN_TARGETS(STPETE_CARD_LUMBERJACK)),
+    TRADING(GOLD_SMELTER, "Gold Smelter", GREEN, 6, 3, 0, 1, STPETE_CARD_GOLD_MINER, GOLD_SMELTER,
+            GREEN_TARGETS(STPETE_CARD_GOLD_MINER)),
+    TRADING(WEAVING_MILL, "Weaving Mill", GREEN, 8, 6, 0, 2, STPETE_CARD_SHEPHERD, NONE,
+            GREEN_TARGETS(STPETE_CARD_SHEPHERD)),
+    TRADING(FUR_SHOP, "Fur Shop", GREEN, 10, 3, 2, 3, STPETE_CARD_FUR_TRAPPER, NONE,
+            GREEN_TARGETS(STPETE_CARD_FUR_TRAPPER)),
+    TRADING(WHARF, "Wharf", GREEN, 12, 6, 1, 3, STPETE_CARD_SHIP_BUILDER, NONE,
+            GREEN_TARGETS(STPETE_CARD_SHIP_BUILDER)),
     /* §2.4 trading cards, blue, 10 */
-    { "Mariinskij-Theater", B, 1, 10, 0, 0, 1, -1, S(MARIINSKIJ_THEATER) },
-    { "Bank", B, 1, 13, 5, 1, 1, -1, S(NONE) },
-    { "Peterhof", B, 1, 14, 4, 2, 1, -1, S(NONE) },
-    { "St Isaac's Cathedral", B, 1, 15, 3, 3, 1, -1, S(NONE) },
-    { "Church of the Resurrection of Jesus Christ", B, 1, 16, 2, 4, 1, -1, S(NONE) },
-    { "Harbor", B, 1, 16, 5, 2, 1, -1, S(NONE) },
-    { "Catherine the Great Palace", B, 1, 17, 1, 5, 1, -1, S(NONE) },
-    { "Smolny Cathedral", B, 1, 17, 4, 3, 1, -1, S(NONE) },
-    { "Hermitage", B, 1, 18, 3, 4, 1, -1, S(NONE) },
-    { "Winter Palace", B, 1, 19, 2, 5, 1, -1, S(NONE) },
+    TRADING(MARIINSKIJ_THEATER, "Mariinskij-Theater", BLUE, 10, 0, 0, 1, NO_WARE, MARIINSKIJ_THEATER, BLUE_TARGETS),
+    TRADING(BANK, "Bank", BLUE, 13, 5, 1, 1, NO_WARE, NONE, BLUE_TARGETS),
+    TRADING(PETERHOF, "Peterhof", BLUE, 14, 4, 2, 1, NO_WARE, NONE, BLUE_TARGETS),
+    TRADING(ST_ISAACS_CATHEDRAL, "St Isaac's Cathedral", BLUE, 15, 3, 3, 1, NO_WARE, NONE, BLUE_TARGETS),
+    TRADING(CHURCH_OF_THE_RESURRECTION, "Church of the Resurrection of Jesus Christ", BLUE, 16, 2, 4, 1, NO_WARE,
+            NONE, BLUE_TARGETS),
+    TRADING(HARBOR, "Harbor", BLUE, 16, 5, 2, 1, NO_WARE, NONE, BLUE_TARGETS),
+    TRADING(CATHERINE_THE_GREAT_PALACE, "Catherine the Great Palace", BLUE, 17, 1, 5, 1, NO_WARE, NONE,
+            BLUE_TARGETS),
+    TRADING(SMOLNY_CATHEDRAL, "Smolny Cathedral", BLUE, 17, 4, 3, 1, NO_WARE, NONE, BLUE_TARGETS),
+    TRADING(HERMITAGE, "Hermitage", BLUE, 18, 3, 4, 1, NO_WARE, NONE, BLUE_TARGETS),
+    TRADING(WINTER_PALACE, "Winter Palace", BLUE, 19, 2, 5, 1, NO_WARE, NONE, BLUE_TARGETS),
     /* §2.4 trading cards, orange, 10 */
-    { "Pope", O, 1, 6, 1, 1, 1, -1, S(NONE) },
-    { "Weapon Master", O, 1, 8, 4, 0, 1, -1, S(NONE) },
-    { "Chamber Maid", O, 1, 8, 0, 2, 1, -1, S(NONE) },
-    { "Builder", O, 1, 10, 5, 0, 1, -1, S(NONE) },
-    { "Senator", O, 1, 12, 2, 2, 1, -1, S(NONE) },
-    { "Patriarch", O, 1, 16, 0, 4, 1, -1, S(NONE) },
-    { "Tax Man", O, 1, 17, 0, 0, 1, -1, S(TAX_MAN) },
-    { "Admiral", O, 1, 18, 3, 3, 1, -1, S(NONE) },
-    { "Minister of Foreign Affairs", O, 1, 20, 2, 4, 1, -1, S(NONE) },
-    { "Czar", O, 1, 24, 0, 6, 1, -1, S(NONE) },
+    TRADING(POPE, "Pope", ORANGE, 6, 1, 1, 1, NO_WARE, NONE, ORANGE_TARGETS),
+    TRADING(WEAPON_MASTER, "Weapon Master", ORANGE, 8, 4, 0, 1, NO_WARE, NONE, ORANGE_TARGETS),
+    TRADING(CHAMBER_MAID, "Chamber Maid", ORANGE, 8, 0, 2, 1, NO_WARE, NONE, ORANGE_TARGETS),
+    TRADING(BUILDER, "Builder", ORANGE, 10, 5, 0, 1, NO_WARE, NONE, ORANGE_TARGETS),
+    TRADING(SENATOR, "Senator", ORANGE, 12, 2, 2, 1, NO_WARE, NONE, ORANGE_TARGETS),
+    TRADING(PATRIARCH, "Patriarch", ORANGE, 16, 0, 4, 1, NO_WARE, NONE, ORANGE_TARGETS),
+    TRADING(TAX_MAN, "Tax Man", ORANGE, 17, 0, 0, 1, NO_WARE, TAX_MAN, ORANGE_TARGETS),
+    TRADING(ADMIRAL, "Admiral", ORANGE, 18, 3, 3, 1, NO_WARE, NONE, ORANGE_TARGETS),
+    TRADING(MINISTER_OF_FOREIGN_AFFAIRS, "Minister of Foreign Affairs", ORANGE, 20, 2, 4, 1, NO_WARE, NONE,
+            ORANGE_TARGETS),
+    TRADING(CZAR, "Czar", ORANGE, 24, 0, 6, 1, NO_WARE, NONE, ORANGE_TARGETS),
 };
 
 int stpete_variant_of(int card, int displaced)
 {
     if (card < 0 || card >= STPETE_NUM_CARD_TYPES)
         return -1;
-    if (card < FIRST_TRADING)
-        return card;
-    if (card < FIRST_BLUE_TRADING) {
-        int base = VARIANT_GREEN_TRADING + (card - FIRST_TRADING) * 2;
-        if (displaced == stpete_cards[card].ware)
-            return base;
-        if (displaced == STPETE_CARD_CZAR_AND_CARPENTER)
-            return base + 1;
+    if (card >= FIRST_TRADING &&
+        (displaced < 0 || displaced >= STPETE_NUM_CARD_TYPES || !(stpete_cards[card].targets >> displaced & 1u)))
         return -1;
-    }
-    if (card < FIRST_ORANGE_TRADING) {
-        if (displaced < FIRST_BUILDING || displaced >= FIRST_BUILDING + NUM_BUILDINGS)
-            return -1;
-        return VARIANT_BLUE_TRADING + (card - FIRST_BLUE_TRADING) * NUM_BUILDINGS + (displaced - FIRST_BUILDING);
-    }
-    if (displaced < FIRST_ARISTOCRAT || displaced >= FIRST_ARISTOCRAT + NUM_ARISTOCRATS)
-        return -1;
-    return VARIANT_ORANGE_TRADING + (card - FIRST_ORANGE_TRADING) * NUM_ARISTOCRATS + (displaced - FIRST_ARISTOCRAT);
+    return stpete_variant_index(card, displaced);
 }
 
 STPETE_API int stpete_card_get_info(int card, stpete_card_info *out)
@@ -142,9 +151,4 @@ STPETE_API int stpete_card_from_name(const char *name, int *card)
         return STPETE_E_PARSE;
     *card = t;
     return STPETE_OK;
-}
-
-int stpete_stack_of(int card)
-{
-    return stpete_cards[card].trading ? STPETE_STACK_TRADING : stpete_cards[card].colour;
 }

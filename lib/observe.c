@@ -4,9 +4,6 @@
 
 #include "stpete_internal.h"
 
-/* Stream of the resampling PRNG: "Resamp" in ASCII, distinct from the deal's stream. */
-#define RESAMPLE_STREAM UINT64_C(0x526573616d70)
-
 typedef struct slot {
     uint8_t player, index; /* a hidden hand card: c->p[player].hand[index] */
 } slot;
@@ -19,11 +16,11 @@ typedef struct slot {
  * So for each stack kind, the unseen cards of that kind (the stack plus the hidden hand cards with that back)
  * are exchangeable: a uniform shuffle of them, dealt back into the stack and then into the hidden hand slots of
  * that back, is a uniform draw among all placements consistent with what the seat knows. */
-static void resample_core(stpete_core *c, int seat, uint64_t seed)
+void stpete_core_resample(stpete_core *c, int seat, uint64_t seed)
 {
     stpete_rng rng;
-    stpete_rng_seed(&rng, seed, RESAMPLE_STREAM);
-    for (int s = 0; s < 4; s++) {
+    stpete_rng_seed(&rng, seed, STPETE_RNG_STREAM_RESAMPLE);
+    for (int s = 0; s < STPETE_NUM_STACKS; s++) {
         uint8_t pool[STACK_CAP + STPETE_MAX_PLAYERS * STPETE_MAX_HAND];
         slot slots[STPETE_MAX_PLAYERS * STPETE_MAX_HAND];
         int n_pool = c->stack_n[s], n_slots = 0;
@@ -40,13 +37,5 @@ static void resample_core(stpete_core *c, int seat, uint64_t seed)
             c->p[slots[i].player].hand[slots[i].index] = pool[c->stack_n[s] + i];
     }
     /* The deal's PRNG is part of what nobody knows either. */
-    stpete_rng_seed(&c->rng, seed, UINT64_C(0x537450657465));
-}
-
-int stpete_core_resample(stpete_core *c, int seat, uint64_t seed)
-{
-    if (seat < 0 || seat >= c->rules.players)
-        return STPETE_E_INVALID_ARGUMENT;
-    resample_core(c, seat, seed);
-    return STPETE_OK;
+    stpete_rng_seed(&c->rng, seed, STPETE_RNG_STREAM_DEAL);
 }

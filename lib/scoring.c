@@ -1,5 +1,51 @@
-/* Final scoring and winners (§8, R13, R14). */
+/* Phase scoring (§4.4, §7.5), final scoring and winners (§8, R13, R14). */
 #include "stpete_internal.h"
+
+/* The card types of each colour (§2): its workers/buildings/aristocrats, then its trading cards. */
+static const uint8_t colour_types[3][2][2] = {
+    { { 0, FIRST_BUILDING }, { FIRST_TRADING, FIRST_BLUE_TRADING } },
+    { { FIRST_BUILDING, FIRST_ARISTOCRAT }, { FIRST_BLUE_TRADING, FIRST_ORANGE_TRADING } },
+    { { FIRST_ARISTOCRAT, FIRST_TRADING }, { FIRST_ORANGE_TRADING, STPETE_NUM_CARD_TYPES } },
+};
+
+/* Cards of a colour in a display (trading cards of that colour and duplicates included). */
+static int colour_count(const player_state *p, int colour)
+{
+    int count = 0;
+    for (int r = 0; r < 2; r++)
+        for (int t = colour_types[colour][r][0]; t < colour_types[colour][r][1]; t++)
+            count += p->display[t];
+    return count;
+}
+
+void stpete_phase_income(const stpete_core *c, int seat, int colour, int *rubles_out, int *vp_out)
+{
+    const player_state *p = &c->p[seat];
+    int rubles = 0, vp = 0;
+    for (int r = 0; r < 2; r++) {
+        int t = colour_types[colour][r][0], end = colour_types[colour][r][1];
+        for (; t + 8 <= end; t += 8) /* 8 types at a time: skip the absent ones (a display is sparse) */
+            for (unsigned m = stpete_nonzero_bytes(p->display + t); m; m &= m - 1) {
+                int u = t + stpete_lowest_bit(m);
+                rubles += p->display[u] * stpete_cards[u].rubles;
+                vp += p->display[u] * stpete_cards[u].vp;
+            }
+        for (; t < end; t++) {
+            rubles += p->display[t] * stpete_cards[t].rubles;
+            vp += p->display[t] * stpete_cards[t].vp;
+        }
+    }
+    if (colour == STPETE_COLOUR_BLUE) {
+        vp -= p->obs_used * stpete_cards[STPETE_CARD_OBSERVATORY].vp; /* face down: no VP (§7.1, R9) */
+        if (p->display[STPETE_CARD_MARIINSKIJ_THEATER])             /* §7.5, R12 */
+            rubles += p->display[STPETE_CARD_MARIINSKIJ_THEATER] * colour_count(p, STPETE_COLOUR_ORANGE);
+    } else if (colour == STPETE_COLOUR_ORANGE) {
+        if (p->display[STPETE_CARD_TAX_MAN])                        /* §7.5, R12 */
+            rubles += p->display[STPETE_CARD_TAX_MAN] * colour_count(p, STPETE_COLOUR_GREEN);
+    }
+    *rubles_out = rubles;
+    *vp_out = vp;
+}
 
 void stpete_score_of(const stpete_core *c, int seat, stpete_score *out)
 {
@@ -15,12 +61,12 @@ void stpete_score_of(const stpete_core *c, int seat, stpete_score *out)
     out->hand_cards = p->hand_n;
     out->hand_penalty = -5 * p->hand_n;
     int bonus = out->aristocrat_bonus + out->rubles_bonus + out->hand_penalty;
-    if (c->decision == STPETE_DECISION_NONE) { /* already applied */
+    if (c->decision == STPETE_DECISION_GAME_OVER) { /* already applied (saturated, §8 and doc/format.md) */
         out->total = p->vp;
         out->vp_before = p->vp - bonus;
     } else {
         out->vp_before = p->vp;
-        out->total = p->vp + bonus;
+        out->total = stpete_add_vp(p->vp, bonus);
     }
     out->tie_break = c->rules.tie_break == STPETE_TIE_BREAK_RUBLES_TOTAL ? p->rubles : p->rubles % 10;
 }

@@ -12,19 +12,17 @@
 
 #define FORMAT_STATE "stpete-state"
 #define FORMAT_REPLAY "stpete-replay"
-#define RUBLES_MAX 100000
-#define VP_LIMIT 100000
 /* The round counter is 8 bits and saturates at 255 (rules.c), so every value it can take loads again. */
 #define ROUND_MAX 255
 
 /* View codes of state_json(). */
 enum { VIEW_FULL = -2 };
 
-static const char *const stack_keys[4] = { "worker", "building", "aristocrat", "trading" };
-static const char *const phase_keys[4] = { "worker", "building", "aristocrat", "trading" };
-static const char *const decision_keys[4] = { "turn", "observatory", "pub", "game-over" };
-static const char *const pub_cap_keys[2] = { "per-pub", "per-player" };
-static const char *const tie_break_keys[2] = { "rubles-mod-10", "rubles-total" };
+#define stack_keys stpete_stack_words
+#define phase_keys stpete_phase_words
+#define decision_keys stpete_decision_words
+#define pub_cap_keys stpete_pub_cap_words
+#define tie_break_keys stpete_tie_break_words
 
 /* ---- errors --------------------------------------------------------------------------------------- */
 
@@ -104,7 +102,7 @@ static json_t *options_json(const stpete_options *o, const uint64_t *seed, int *
     json_t *markers = json_null();
     if (o->start_markers[0] >= 0) {
         markers = json_array();
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < STPETE_NUM_PHASES; k++)
             push(markers, json_integer(o->start_markers[k]), ok);
     }
     put(obj, "start_markers", markers, ok);
@@ -148,11 +146,11 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
     put(root, "observatory_card", c->obs_card >= 0 ? json_string(stpete_cards[c->obs_card].name) : json_null(),
         ok);
     json_t *markers = json_array();
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < STPETE_NUM_PHASES; k++)
         push(markers, json_integer(c->markers[k]), ok);
     put(root, "start_player_markers", markers, ok);
     json_t *sizes = json_object(), *stacks = json_object();
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < STPETE_NUM_STACKS; s++) {
         put(sizes, stack_keys[s], json_integer(c->stack_n[s]), ok);
         put(stacks, stack_keys[s], full ? card_list(c->stack[s], c->stack_n[s], ok) : json_null(), ok);
     }
@@ -359,6 +357,11 @@ bad:
 /* Parse the text and check the header; *root is the document (the caller frees it) on success. */
 static int load(const char *json, size_t len, const char *format, json_t **root, stpete_json_error *err)
 {
+    *root = NULL;
+    size_t max = format && strcmp(format, FORMAT_STATE) == 0 ? STPETE_JSON_STATE_MAX : STPETE_JSON_REPLAY_MAX;
+    if (len > max) /* before parsing: a huge document costs nothing to refuse */
+        return jfail(err, STPETE_E_TOO_LARGE, "the document has %zu bytes; a %s has at most %zu (doc/format.md)", len,
+                     format ? format : "document", max);
     json_error_t jerr;
     memset(&jerr, 0, sizeof jerr); /* jansson leaves it unset on some allocation failures (json_error_code reads it) */
     *root = json_loadb(json, len, JSON_REJECT_DUPLICATES, &jerr);
@@ -423,13 +426,13 @@ static int read_options(const json_t *root, stpete_options *opts, stpete_json_er
     if (rc)
         return rc;
     const json_t *m = json_object_get(o, "start_markers");
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < STPETE_NUM_PHASES; k++)
         opts->start_markers[k] = -1;
     if (json_is_null(m))
         return STPETE_OK;
-    if (!json_is_array(m) || json_array_size(m) != 4)
+    if (!json_is_array(m) || json_array_size(m) != STPETE_NUM_PHASES)
         return jfail(err, STPETE_E_PARSE, "options.start_markers: must be null or an array of 4 seats");
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < STPETE_NUM_PHASES; k++) {
         json_t *v = json_array_get(m, (size_t)k);
         if (!json_is_integer(v))
             return jfail(err, STPETE_E_PARSE, "options.start_markers[%d]: must be an integer", k);
@@ -455,9 +458,10 @@ static int game_of(const json_t *root, const stpete_allocator *alloc, stpete_gam
     int rc = read_options(root, &opts, err);
     if (rc)
         return rc;
+    char why[160];
+    if (stpete_options_check(&opts, why, sizeof why)) /* the allocator was checked above: the options break §3 */
+        return jfail(err, STPETE_E_INCONSISTENT, "options: %s", why);
     rc = stpete_game_new(out, &opts);
-    if (rc == STPETE_E_INVALID_ARGUMENT) /* the allocator is fine: the options break §3 */
-        return jfail(err, STPETE_E_INCONSISTENT, "options: start markers must be held 1 or 2 per seat (§3)");
     if (rc)
         return jfail(err, rc, "%s", stpete_strerror(rc));
     return STPETE_OK;
@@ -502,9 +506,9 @@ static int read_player(const json_t *pj, int seat, player_state *p, stpete_json_
     if (!rc && json_is_null(json_object_get(pj, "rubles")))
         rc = jfail(err, STPETE_E_REDACTED, "%s.rubles: hidden in a view (§9)", path);
     if (!rc)
-        rc = get_int(pj, path, "rubles", 0, RUBLES_MAX, &rubles, err);
+        rc = get_int(pj, path, "rubles", 0, STPETE_RUBLES_MAX, &rubles, err);
     if (!rc)
-        rc = get_int(pj, path, "vp", -VP_LIMIT, VP_LIMIT, &vp, err);
+        rc = get_int(pj, path, "vp", -STPETE_VP_MAX, STPETE_VP_MAX, &vp, err);
     if (!rc)
         rc = get_int(pj, path, "observatories_used", 0, 2, &used, err);
     if (!rc)
@@ -610,22 +614,21 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
         c->obs_card = (int8_t)t;
     }
     const json_t *markers = json_object_get(root, "start_player_markers");
-    if (!json_is_array(markers) || json_array_size(markers) != 4)
+    if (!json_is_array(markers) || json_array_size(markers) != STPETE_NUM_PHASES)
         return jfail(err, STPETE_E_PARSE, "start_player_markers: must be an array of 4 seats");
-    int held[STPETE_MAX_PLAYERS] = { 0 };
-    for (int k = 0; k < 4; k++) {
+    int seats[STPETE_NUM_PHASES];
+    for (int k = 0; k < STPETE_NUM_PHASES; k++) {
         json_t *v = json_array_get(markers, (size_t)k);
         if (!json_is_integer(v))
             return jfail(err, STPETE_E_PARSE, "start_player_markers[%d]: must be an integer", k);
         if (json_integer_value(v) < 0 || json_integer_value(v) >= n)
             return jfail(err, STPETE_E_INCONSISTENT, "start_player_markers[%d]: must be a seat in [0, %d)", k, n);
-        c->markers[k] = (uint8_t)json_integer_value(v);
-        held[c->markers[k]]++;
+        seats[k] = (int)json_integer_value(v);
+        c->markers[k] = (uint8_t)seats[k];
     }
-    for (int s = 0; s < n; s++)
-        if (held[s] < 1 || held[s] > 2)
-            return jfail(err, STPETE_E_INCONSISTENT, "start_player_markers: seat %d holds %d markers, not 1 or 2 (§3)",
-                         s, held[s]);
+    char why[160];
+    if (stpete_markers_check(seats, n, why, sizeof why))
+        return jfail(err, STPETE_E_INCONSISTENT, "start_player_markers: %s", why);
     const json_t *sizes = json_object_get(root, "stack_sizes"), *stacks = json_object_get(root, "stacks");
     if (!json_is_object(sizes) || !json_is_object(stacks))
         return jfail(err, STPETE_E_PARSE, "stack_sizes and stacks: must be objects keyed by stack");
@@ -634,7 +637,7 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
         rc = keys_only(stacks, "stacks", stack_keys, 4, err);
     if (rc)
         return rc;
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < STPETE_NUM_STACKS; s++) {
         char path[24];
         snprintf(path, sizeof path, "stacks.%s", stack_keys[s]);
         const json_t *list = json_object_get(stacks, stack_keys[s]);
@@ -675,7 +678,7 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
     }
     /* §2: every one of the 116 cards in exactly one place. */
     int count[STPETE_NUM_CARD_TYPES] = { 0 };
-    for (int s = 0; s < 4; s++)
+    for (int s = 0; s < STPETE_NUM_STACKS; s++)
         for (int i = 0; i < c->stack_n[s]; i++)
             count[c->stack[s][i]]++;
     for (int r = 0; r < 2; r++)
@@ -713,13 +716,25 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
             : c->pub_next != 0)
         return jfail(err, STPETE_E_INCONSISTENT, "pub_next: must count the seats asked in the Pub step, the current "
                                                  "player last, and be 0 outside it (§7.2)");
-    /* An empty stack means its last card was dealt: the final round (§4.6, R4; an Observatory never takes a
-     * stack's last card, §7.1). Without this a loaded game could never end. */
-    if (c->decision != STPETE_DECISION_NONE && !c->final_round)
-        for (int s = 0; s < 4; s++)
-            if (c->stack_n[s] == 0)
-                return jfail(err, STPETE_E_INCONSISTENT, "final_round: the %s stack is empty, so this is the final "
-                                                         "round (§4.6, R4)", stack_keys[s]);
+    /* The final round begins exactly when a deal takes the last card of a stack (§4.6, R4; an Observatory never
+     * takes a stack's last card, §7.1), and stacks are never refilled: final_round is set iff a stack is empty.
+     * Without this a loaded game could never end. */
+    int empty = -1;
+    for (int s = STPETE_NUM_STACKS - 1; s >= 0; s--)
+        if (c->stack_n[s] == 0)
+            empty = s;
+    if (empty >= 0 && !c->final_round)
+        return jfail(err, STPETE_E_INCONSISTENT, "final_round: the %s stack is empty, so this is the final round "
+                                                 "(§4.6, R4)", stack_keys[empty]);
+    if (empty < 0 && c->final_round)
+        return jfail(err, STPETE_E_INCONSISTENT, "final_round: no stack is empty, so no deal has started the final "
+                                                 "round (§4.6, R4)");
+    /* A finished game ended after the final round's trading phase (§4.6, §8): its last N passes were counted and
+     * reset, nothing is pending. */
+    if (c->decision == STPETE_DECISION_GAME_OVER &&
+        (!c->final_round || c->phase != STPETE_PHASE_TRADING || c->passes != 0))
+        return jfail(err, STPETE_E_INCONSISTENT, "decision \"game-over\": a game ends only after the trading phase of "
+                                                 "the final round, with no pass pending (§4.6, §8)");
     return STPETE_OK;
 }
 
@@ -729,7 +744,7 @@ static int same_rules(const stpete_options *a, const stpete_options *b)
     if (a->players != b->players || a->pub_cap != b->pub_cap || a->tie_break != b->tie_break ||
         a->public_rubles != b->public_rubles || a->public_hands != b->public_hands)
         return 0;
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < STPETE_NUM_PHASES; k++)
         if (a->start_markers[k] != b->start_markers[k])
             return 0;
     return 1;
@@ -772,18 +787,10 @@ STPETE_API int stpete_state_from_json(stpete_state **out, const stpete_game *gam
 
 /* ---- replay records ---------------------------------------------------------------------------------- */
 
-/* A scratch state on the stack (no allocation, no events) at the initial position of seed. */
-static void scratch_init(stpete_state *st, const stpete_game *game, uint64_t seed)
-{
-    memset(st, 0, sizeof *st);
-    st->game = game;
-    stpete_core_setup(st, seed);
-}
-
 static json_t *result_json(const stpete_core *c, int *ok)
 {
     json_t *r = json_object();
-    int over = c->decision == STPETE_DECISION_NONE;
+    int over = c->decision == STPETE_DECISION_GAME_OVER;
     put(r, "game_over", json_boolean(over), ok);
     json_t *vp = json_array();
     for (int i = 0; i < c->rules.players; i++)
@@ -806,15 +813,15 @@ STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, con
 {
     if (!game || !len || (!actions && n) || (!buf && size))
         return STPETE_E_INVALID_ARGUMENT;
-    stpete_state st;
-    scratch_init(&st, game, seed);
+    stpete_core c; /* the replay runs on a plain position: no handle, no events */
+    stpete_core_setup(&c, &game->rules, seed, NULL);
     int ok = 1;
     json_t *root = header(FORMAT_REPLAY, &ok);
     put(root, "options", options_json(&game->opts, &seed, &ok), &ok);
     json_t *list = json_array();
     for (size_t i = 0; i < n; i++) {
         int id = actions[i];
-        if (id < 0 || id >= STPETE_NUM_DISTINCT_ACTIONS || stpete_core_check(&st.core, id, NULL, 0)) {
+        if (id < 0 || id >= STPETE_NUM_DISTINCT_ACTIONS || stpete_core_apply(&c, id, NULL, NULL, 0)) {
             json_decref(list);
             json_decref(root);
             return STPETE_E_ILLEGAL_ACTION;
@@ -825,10 +832,9 @@ STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, con
         put(a, "id", json_integer(id), &ok);
         put(a, "action", json_string(text), &ok);
         push(list, a, &ok);
-        stpete_core_apply(&st, id);
     }
     put(root, "actions", list, &ok);
-    put(root, "result", result_json(&st.core, &ok), &ok);
+    put(root, "result", result_json(&c, &ok), &ok);
     return dump(root, ok, REPLAY_FLAGS, buf, size, len);
 }
 
@@ -838,8 +844,8 @@ static const char *const action_keys[] = { "id", "action" };
 /* Replay the actions on a scratch state, checking each, then the recorded result. */
 static int verify_replay(const json_t *root, const stpete_game *game, stpete_json_error *err)
 {
-    stpete_state st;
-    scratch_init(&st, game, game->opts.seed);
+    stpete_core c; /* the replay runs on a plain position: no handle, no events */
+    stpete_core_setup(&c, &game->rules, game->opts.seed, NULL);
     const json_t *list = json_object_get(root, "actions");
     size_t i;
     json_t *a;
@@ -860,15 +866,14 @@ static int verify_replay(const json_t *root, const stpete_game *game, stpete_jso
                      named != id))
             return jfail(err, STPETE_E_INCONSISTENT, "%s.action: must be the string of action %d", path, id);
         char why[160];
-        if (stpete_core_check(&st.core, id, why, sizeof why))
+        if (stpete_core_apply(&c, id, NULL, why, sizeof why))
             return jfail(err, STPETE_E_INCONSISTENT, "%s: action %d is not legal: %s", path, id, why);
-        stpete_core_apply(&st, id);
     }
     const json_t *r = json_object_get(root, "result");
     if (json_is_null(r))
         return STPETE_OK;
     int ok = 1;
-    json_t *expect = result_json(&st.core, &ok);
+    json_t *expect = result_json(&c, &ok);
     int same = ok && json_equal(expect, (json_t *)r);
     json_decref(expect);
     if (!ok)
@@ -901,12 +906,13 @@ STPETE_API int stpete_replay_from_json(stpete_game **game_out, int *actions, siz
         return rc;
     }
     *n = json_array_size(list);
-    if (*n > cap) {
-        json_decref(root);
-        return jfail(err, STPETE_E_BUFFER_TOO_SMALL, "%zu actions do not fit in %zu", *n, cap);
-    }
     stpete_game *game = NULL;
     rc = game_of(root, alloc, &game, err);
+    if (!rc && *n > (size_t)stpete_max_game_length(game))
+        rc = jfail(err, STPETE_E_TOO_LARGE, "actions: %zu actions, more than the longest possible game (%d)", *n,
+                   stpete_max_game_length(game));
+    if (!rc && *n > cap)
+        rc = jfail(err, STPETE_E_BUFFER_TOO_SMALL, "%zu actions do not fit in %zu", *n, cap);
     if (!rc)
         rc = verify_replay(root, game, err);
     if (!rc && actions) /* only once everything checked: a failure writes nothing */

@@ -1,132 +1,11 @@
-/* Handles (game, state), options, queries and the checked entry points of the API. */
+/* The state handle: life cycle, the checked entry points of the API and the queries. The position itself is
+ * plain data (stpete_core) that the engine (rules.c, legal.c) works on; the state adds its game, its listeners
+ * (events.c) and its last error message. */
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "stpete_internal.h"
-
-/* ---- allocation -------------------------------------------------------------------------------- */
-
-static void *alloc_with(const stpete_allocator *al, size_t size)
-{
-    return al->malloc_fn ? al->malloc_fn(al->user, size) : malloc(size);
-}
-
-static void *realloc_with(const stpete_allocator *al, void *ptr, size_t size)
-{
-    return al->realloc_fn ? al->realloc_fn(al->user, ptr, size) : realloc(ptr, size);
-}
-
-static void free_with(const stpete_allocator *al, void *ptr)
-{
-    if (!ptr)
-        return;
-    if (al->free_fn)
-        al->free_fn(al->user, ptr);
-    else
-        free(ptr);
-}
-
-/* ---- options and games ------------------------------------------------------------------------- */
-
-STPETE_API void stpete_options_init(stpete_options *opts)
-{
-    if (!opts)
-        return;
-    stpete_options def = STPETE_OPTIONS_INIT;
-    *opts = def;
-}
-
-/* Validate the §3.3 [option] explicit marker assignment: all -1, or seats with each seat holding 1 or 2. */
-static int markers_valid(const int markers[4], int players)
-{
-    int unset = 0, held[STPETE_MAX_PLAYERS] = { 0 };
-    for (int k = 0; k < 4; k++) {
-        if (markers[k] == -1) {
-            unset++;
-            continue;
-        }
-        if (markers[k] < 0 || markers[k] >= players)
-            return 0;
-        held[markers[k]]++;
-    }
-    if (unset == 4)
-        return 1;
-    if (unset)
-        return 0;
-    for (int s = 0; s < players; s++)
-        if (held[s] < 1 || held[s] > 2)
-            return 0;
-    return 1;
-}
-
-STPETE_API int stpete_game_new(stpete_game **out, const stpete_options *opts)
-{
-    if (!out)
-        return STPETE_E_INVALID_ARGUMENT;
-    *out = NULL;
-    stpete_options o;
-    stpete_options_init(&o);
-    if (opts) {
-        if (opts->struct_size == 0 || opts->struct_size > sizeof o)
-            return STPETE_E_UNSUPPORTED_VERSION;
-        memcpy(&o, opts, opts->struct_size); /* fields the caller does not know keep their defaults */
-        o.struct_size = sizeof o;
-    }
-    const stpete_allocator *al = &o.allocator;
-    int custom = (al->malloc_fn != NULL) + (al->realloc_fn != NULL) + (al->free_fn != NULL);
-    if (o.players < STPETE_MIN_PLAYERS || o.players > STPETE_MAX_PLAYERS ||
-        (o.pub_cap != STPETE_PUB_CAP_PER_PUB && o.pub_cap != STPETE_PUB_CAP_PER_PLAYER) ||
-        (o.tie_break != STPETE_TIE_BREAK_RUBLES_MOD_10 && o.tie_break != STPETE_TIE_BREAK_RUBLES_TOTAL) ||
-        !markers_valid(o.start_markers, o.players) || (custom != 0 && custom != 3) ||
-        (o.public_rubles != 0 && o.public_rubles != 1) || (o.public_hands != 0 && o.public_hands != 1))
-        return STPETE_E_INVALID_ARGUMENT;
-    stpete_game *g = alloc_with(al, sizeof *g);
-    if (!g)
-        return STPETE_E_OUT_OF_MEMORY;
-    memset(g, 0, sizeof *g);
-    g->opts = o;
-    g->rules.players = (uint8_t)o.players;
-    g->rules.pub_cap = (uint8_t)o.pub_cap;
-    g->rules.tie_break = (uint8_t)o.tie_break;
-    g->rules.public_rubles = (uint8_t)o.public_rubles;
-    g->rules.public_hands = (uint8_t)o.public_hands;
-    for (int k = 0; k < 4; k++)
-        g->rules.start_markers[k] = (int8_t)o.start_markers[k];
-    *out = g;
-    return STPETE_OK;
-}
-
-STPETE_API void stpete_game_free(stpete_game *game)
-{
-    if (game) {
-        stpete_allocator al = game->opts.allocator;
-        free_with(&al, game);
-    }
-}
-
-STPETE_API int stpete_game_get_options(const stpete_game *game, stpete_options *out)
-{
-    if (!game || !out)
-        return STPETE_E_INVALID_ARGUMENT;
-    size_t size = out->struct_size;
-    if (size == 0 || size > sizeof *out)
-        return STPETE_E_UNSUPPORTED_VERSION;
-    memcpy(out, &game->opts, size); /* never more than the caller's struct */
-    out->struct_size = size;
-    return STPETE_OK;
-}
-
-STPETE_API int stpete_game_num_players(const stpete_game *game)
-{
-    return game ? game->rules.players : STPETE_E_INVALID_ARGUMENT;
-}
-
-STPETE_API int stpete_num_distinct_actions(void)
-{
-    return STPETE_NUM_DISTINCT_ACTIONS;
-}
 
 /* ---- state life cycle -------------------------------------------------------------------------- */
 
@@ -155,96 +34,47 @@ static int succeed(stpete_state *st)
 
 static int check_not_in_callback(stpete_state *st)
 {
-    if (st->in_callback)
+    if (st->hub.in_callback)
         return fail(st, STPETE_E_REENTRANT, "an event callback must not modify the state that called it");
     return STPETE_OK;
 }
 
-/* ---- event queue ------------------------------------------------------------------------------- */
-
-/* Make room for the events of one step (EVENTS_PER_STEP_MAX) before the step starts: a step never allocates,
- * and a failure leaves the state unchanged. 0 on success. */
-static int queue_reserve(stpete_state *st)
+static const stpete_allocator *allocator_of(const stpete_state *st)
 {
-    event_queue *q = &st->queue;
-    if (!q->on || q->cap - q->len >= EVENTS_PER_STEP_MAX)
-        return 0;
-    if (q->head) { /* slide the pending events to the front first */
-        memmove(q->events, q->events + q->head, (size_t)(q->len - q->head) * sizeof *q->events);
-        q->len -= q->head;
-        q->head = 0;
-        if (q->cap - q->len >= EVENTS_PER_STEP_MAX)
-            return 0;
-    }
-    if (q->cap > UINT32_MAX / 4)
-        return -1;
-    uint32_t cap = q->cap ? q->cap * 2 : 4 * EVENTS_PER_STEP_MAX;
-    stpete_event *ev = realloc_with(&st->game->opts.allocator, q->events, (size_t)cap * sizeof *ev);
-    if (!ev)
-        return -1;
-    q->events = ev;
-    q->cap = cap;
-    return 0;
+    return &st->game->opts.allocator;
 }
 
-void stpete_queue_push(stpete_state *st, const stpete_event *ev)
+static void release(stpete_state *st)
 {
-    event_queue *q = &st->queue;
-    if (q->len < q->cap) /* always true: queue_reserve() ran before the step */
-        q->events[q->len++] = *ev;
+    stpete_hub_set_queue(&st->hub, 0, allocator_of(st));
+    stpete_free(allocator_of(st), st);
 }
 
-STPETE_API int stpete_state_set_event_queue(stpete_state *st, int enabled)
+/* The successful end of a call that reported events: the callback may have asked for the state to be freed
+ * (deferred until now, see stpete_state_free()); otherwise the messages of refused calls made from the callback are
+ * cleared. */
+static int step_done(stpete_state *st)
 {
-    if (!st)
-        return STPETE_E_INVALID_ARGUMENT;
-    int rc = check_not_in_callback(st);
-    if (rc)
-        return rc;
-    if (enabled != 0 && enabled != 1)
-        return fail(st, STPETE_E_INVALID_ARGUMENT, "enabled must be 0 or 1, not %d", enabled);
-    if (!enabled) {
-        free_with(&st->game->opts.allocator, st->queue.events);
-        memset(&st->queue, 0, sizeof st->queue);
+    if (st->hub.free_requested) {
+        release(st);
+        return STPETE_OK;
     }
-    st->queue.on = (uint8_t)enabled;
     return succeed(st);
-}
-
-STPETE_API int stpete_state_next_event(stpete_state *st, stpete_event *out)
-{
-    if (!st || !out)
-        return STPETE_E_INVALID_ARGUMENT;
-    int rc = check_not_in_callback(st);
-    if (rc)
-        return rc;
-    event_queue *q = &st->queue;
-    if (q->head == q->len)
-        return 0;
-    *out = q->events[q->head++];
-    if (q->head == q->len)
-        q->head = q->len = 0;
-    return 1;
-}
-
-STPETE_API int stpete_state_pending_events(const stpete_state *st)
-{
-    if (!st)
-        return STPETE_E_INVALID_ARGUMENT;
-    return (int)(st->queue.len - st->queue.head);
 }
 
 static stpete_state *state_alloc(const stpete_game *game)
 {
-    stpete_state *st = alloc_with(&game->opts.allocator, sizeof *st);
+    stpete_state *st = stpete_malloc(&game->opts.allocator, sizeof *st);
     if (st) {
         memset(st, 0, sizeof *st);
         st->game = game;
+        st->hub.owner = st;
     }
     return st;
 }
 
-STPETE_API int stpete_state_new(stpete_state **out, const stpete_game *game)
+STPETE_API int stpete_state_new_with_callback(stpete_state **out, const stpete_game *game, stpete_event_fn fn,
+                                              void *user_data)
 {
     if (!out)
         return STPETE_E_INVALID_ARGUMENT;
@@ -254,9 +84,21 @@ STPETE_API int stpete_state_new(stpete_state **out, const stpete_game *game)
     stpete_state *st = state_alloc(game);
     if (!st)
         return STPETE_E_OUT_OF_MEMORY;
-    stpete_core_setup(st, game->opts.seed);
+    st->hub.fn = fn;
+    st->hub.user = user_data;
+    stpete_sink storage;
+    stpete_core_setup(&st->core, &game->rules, game->opts.seed, stpete_hub_sink(&st->hub, &storage));
+    if (st->hub.free_requested) { /* the callback freed the state during the setup deal */
+        release(st);
+        return STPETE_OK;
+    }
     *out = st;
     return STPETE_OK;
+}
+
+STPETE_API int stpete_state_new(stpete_state **out, const stpete_game *game)
+{
+    return stpete_state_new_with_callback(out, game, NULL, NULL);
 }
 
 STPETE_API int stpete_state_reset(stpete_state *st, uint64_t seed)
@@ -266,18 +108,22 @@ STPETE_API int stpete_state_reset(stpete_state *st, uint64_t seed)
     int rc = check_not_in_callback(st);
     if (rc)
         return rc;
-    if (queue_reserve(st))
+    if (stpete_hub_reserve(&st->hub, allocator_of(st)))
         return fail(st, STPETE_E_OUT_OF_MEMORY, "could not grow the event queue");
-    stpete_core_setup(st, seed);
-    return succeed(st);
+    stpete_sink storage;
+    stpete_core_setup(&st->core, &st->game->rules, seed, stpete_hub_sink(&st->hub, &storage));
+    return step_done(st);
 }
 
 STPETE_API void stpete_state_free(stpete_state *st)
 {
-    if (st) {
-        free_with(&st->game->opts.allocator, st->queue.events);
-        free_with(&st->game->opts.allocator, st);
+    if (!st)
+        return;
+    if (st->hub.in_callback) { /* from its own event callback: the call that reported the event frees it */
+        st->hub.free_requested = 1;
+        return;
     }
+    release(st);
 }
 
 STPETE_API int stpete_state_clone(stpete_state **out, const stpete_state *src)
@@ -346,12 +192,12 @@ STPETE_API int stpete_state_current_player(const stpete_state *st)
 {
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
-    return st->core.decision == STPETE_DECISION_NONE ? STPETE_PLAYER_TERMINAL : st->core.current;
+    return st->core.decision == STPETE_DECISION_GAME_OVER ? STPETE_PLAYER_TERMINAL : st->core.current;
 }
 
 STPETE_API int stpete_state_is_terminal(const stpete_state *st)
 {
-    return st ? st->core.decision == STPETE_DECISION_NONE : STPETE_E_INVALID_ARGUMENT;
+    return st ? st->core.decision == STPETE_DECISION_GAME_OVER : STPETE_E_INVALID_ARGUMENT;
 }
 
 STPETE_API int stpete_state_decision(const stpete_state *st)
@@ -397,7 +243,31 @@ STPETE_API int stpete_state_is_legal(const stpete_state *st, int id)
         return STPETE_E_INVALID_ARGUMENT;
     if (id < 0 || id >= STPETE_NUM_DISTINCT_ACTIONS)
         return 0;
-    return stpete_core_check(&st->core, id, NULL, 0) == STPETE_OK;
+    stpete_move mv;
+    return stpete_core_check_move(&st->core, id, &mv, NULL, 0) == STPETE_OK;
+}
+
+STPETE_API int stpete_state_action_price(const stpete_state *st, int id, int *rubles)
+{
+    if (!st || !rubles || id < 0 || id >= STPETE_NUM_DISTINCT_ACTIONS)
+        return STPETE_E_INVALID_ARGUMENT;
+    stpete_move mv;
+    int rc = stpete_core_check_move(&st->core, id, &mv, NULL, 0);
+    if (rc)
+        return rc;
+    switch (mv.a.kind) {
+    case STPETE_ACTION_BUY:
+    case STPETE_ACTION_PLAY:
+    case STPETE_ACTION_OBSERVATORY_BUY:
+        *rubles = mv.price; /* §5, R5-R7 */
+        return STPETE_OK;
+    case STPETE_ACTION_PUB:
+        *rubles = 2 * mv.a.amount; /* §7.2: 2 R per VP */
+        return STPETE_OK;
+    default:
+        *rubles = 0;
+        return STPETE_E_NO_PRICE;
+    }
 }
 
 STPETE_API int stpete_state_apply(stpete_state *st, int id)
@@ -418,10 +288,11 @@ STPETE_API int stpete_state_apply(stpete_state *st, int id)
         stpete_action_to_string(id, name, sizeof name);
         return fail(st, rc, "action %d (%s) is not legal: %s", id, name, why);
     }
-    if (queue_reserve(st))
+    if (stpete_hub_reserve(&st->hub, allocator_of(st)))
         return fail(st, STPETE_E_OUT_OF_MEMORY, "could not grow the event queue");
-    stpete_core_apply_move(st, &mv);
-    return succeed(st);
+    stpete_sink storage;
+    stpete_core_apply_move(&st->core, &mv, stpete_hub_sink(&st->hub, &storage));
+    return step_done(st);
 }
 
 STPETE_API int stpete_state_apply_string(stpete_state *st, const char *str)
@@ -490,7 +361,7 @@ STPETE_API int stpete_state_row(const stpete_state *st, int row, int *cards, siz
 
 STPETE_API int stpete_state_stack_size(const stpete_state *st, int stack)
 {
-    if (!st || stack < 0 || stack > 3)
+    if (!st || stack < 0 || stack >= STPETE_NUM_STACKS)
         return STPETE_E_INVALID_ARGUMENT;
     return st->core.stack_n[stack];
 }
@@ -523,7 +394,7 @@ STPETE_API int stpete_state_hand(const stpete_state *st, int seat, int *cards, s
 
 STPETE_API int stpete_state_hand_limit(const stpete_state *st, int seat)
 {
-    return seat_ok(st, seat) ? stpete_hand_limit(&st->core, seat) : STPETE_E_INVALID_ARGUMENT;
+    return seat_ok(st, seat) ? stpete_hand_limit_of(&st->core.p[seat]) : STPETE_E_INVALID_ARGUMENT;
 }
 
 STPETE_API int stpete_state_rubles(const stpete_state *st, int seat)
@@ -551,7 +422,7 @@ STPETE_API int stpete_state_observatory_card(const stpete_state *st)
 
 STPETE_API int stpete_state_marker_holder(const stpete_state *st, int phase)
 {
-    if (!st || phase < 0 || phase > 3)
+    if (!st || phase < 0 || phase >= STPETE_NUM_PHASES)
         return STPETE_E_INVALID_ARGUMENT;
     return st->core.markers[phase];
 }
@@ -586,7 +457,7 @@ STPETE_API int stpete_state_winners(const stpete_state *st, unsigned *mask)
 {
     if (!st || !mask)
         return STPETE_E_INVALID_ARGUMENT;
-    if (st->core.decision != STPETE_DECISION_NONE)
+    if (st->core.decision != STPETE_DECISION_GAME_OVER)
         return STPETE_E_NOT_TERMINAL;
     *mask = stpete_winners_of(&st->core);
     return STPETE_OK;
@@ -599,32 +470,42 @@ STPETE_API int stpete_state_set_event_callback(stpete_state *st, stpete_event_fn
     int rc = check_not_in_callback(st);
     if (rc)
         return rc;
-    st->event_fn = fn;
-    st->event_user = user_data;
+    st->hub.fn = fn;
+    st->hub.user = user_data;
     return succeed(st);
 }
 
-/* ---- library ----------------------------------------------------------------------------------- */
-
-STPETE_API const char *stpete_strerror(int status)
+STPETE_API int stpete_state_set_event_queue(stpete_state *st, int enabled)
 {
-    switch (status) {
-    case STPETE_OK: return "success";
-    case STPETE_E_INVALID_ARGUMENT: return "invalid argument";
-    case STPETE_E_ILLEGAL_ACTION: return "illegal action";
-    case STPETE_E_BUFFER_TOO_SMALL: return "buffer too small";
-    case STPETE_E_OUT_OF_MEMORY: return "out of memory";
-    case STPETE_E_GAME_OVER: return "game over";
-    case STPETE_E_NOT_TERMINAL: return "game not over";
-    case STPETE_E_PARSE: return "parse error";
-    case STPETE_E_UNSUPPORTED_VERSION: return "unsupported version";
-    case STPETE_E_MISMATCH: return "states of different games";
-    case STPETE_E_REENTRANT: return "re-entrant call from an event callback";
-    case STPETE_E_REDACTED: return "a redacted view is not a playable state";
-    case STPETE_E_INCONSISTENT: return "data inconsistent with the rules";
-    default: return "unknown status";
-    }
+    if (!st)
+        return STPETE_E_INVALID_ARGUMENT;
+    int rc = check_not_in_callback(st);
+    if (rc)
+        return rc;
+    if (enabled != 0 && enabled != 1)
+        return fail(st, STPETE_E_INVALID_ARGUMENT, "enabled must be 0 or 1, not %d", enabled);
+    stpete_hub_set_queue(&st->hub, enabled, allocator_of(st));
+    return succeed(st);
 }
+
+STPETE_API int stpete_state_next_event(stpete_state *st, stpete_event *out)
+{
+    if (!st || !out)
+        return STPETE_E_INVALID_ARGUMENT;
+    int rc = check_not_in_callback(st);
+    if (rc)
+        return rc;
+    return stpete_hub_next(&st->hub, out);
+}
+
+STPETE_API int stpete_state_pending_events(const stpete_state *st)
+{
+    if (!st)
+        return STPETE_E_INVALID_ARGUMENT;
+    return (int)(st->hub.queue.len - st->hub.queue.head);
+}
+
+/* ---- library ----------------------------------------------------------------------------------- */
 
 STPETE_API const char *stpete_version(void)
 {

@@ -1,12 +1,43 @@
-/* Internal declarations of libstpete. Not installed. */
+/* Internal declarations of libstpete. Not installed.
+ *
+ * Layers (each file calls only files of the layers below it; tests/check-layers.py checks that no two files call
+ * each other in a circle):
+ *   handles and public entry points:  state.c (states, queries), game.c (options, games), serialize.c (JSON)
+ *   the engine on a plain position:   rules.c (setup, apply, phase flow) -> legal.c (listing, check),
+ *                                     events.c (sink, emission, queue), observe.c (determinization)
+ *   facts:                            cards.c (the §2 table), price.c, scoring.c, rng.c, actions.c, names.c
+ * The engine never sees a handle: it works on a stpete_core and reports events to a stpete_sink it is given. */
 #ifndef STPETE_INTERNAL_H
 #define STPETE_INTERNAL_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "stpete/stpete.h"
+
+/* ---- allocation through a game's allocator (stpete_options.allocator; all NULL = the C library's) ------ */
+
+static inline void *stpete_malloc(const stpete_allocator *al, size_t size)
+{
+    return al->malloc_fn ? al->malloc_fn(al->user, size) : malloc(size);
+}
+
+static inline void *stpete_realloc(const stpete_allocator *al, void *ptr, size_t size)
+{
+    return al->realloc_fn ? al->realloc_fn(al->user, ptr, size) : realloc(ptr, size);
+}
+
+static inline void stpete_free(const stpete_allocator *al, void *ptr)
+{
+    if (!ptr)
+        return;
+    if (al->free_fn)
+        al->free_fn(al->user, ptr);
+    else
+        free(ptr);
+}
 
 /* ---- cards.c: the §2 card table (data, not code) ---------------------------------------------- */
 
@@ -21,6 +52,9 @@ typedef struct card_def {
     uint8_t copies;
     int8_t ware;      /* worker type of the ware, or -1 */
     uint8_t special;  /* enum stpete_special */
+    uint8_t value;    /* what it is worth when a trading card displaces it (§5.2): its cost, 6 for Potjomkin's
+                         Village (§7.4, R7) */
+    uint64_t targets; /* trading cards: bit t set for each card type t it may displace (§6.2, R8); else 0 */
 } card_def;
 
 extern const card_def stpete_cards[STPETE_NUM_CARD_TYPES];
@@ -39,6 +73,38 @@ enum {
     NUM_ARISTOCRATS = 7
 };
 
+/* Index of the lowest set bit of m != 0 (a portable fallback for compilers without the GCC builtin). */
+static inline int stpete_lowest_bit(uint64_t m)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(m);
+#else
+    int i = 0;
+    while (!(m & 1u)) {
+        m >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
+/* Bit i set for each nonzero byte i of 8 bytes (first byte = bit 0): display scans skip absent card types. */
+static inline unsigned stpete_nonzero_bytes(const uint8_t *b)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t x;
+    __builtin_memcpy(&x, b, 8);
+    const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
+    uint64_t high = (x | ((x & low7) + low7)) & ~low7; /* top bit of each byte: byte != 0 */
+    return (unsigned)(((high >> 7) * UINT64_C(0x0102040810204080)) >> 56); /* gather the 8 top bits */
+#else
+    unsigned m = 0;
+    for (int i = 0; i < 8; i++)
+        m |= (unsigned)(b[i] != 0) << i;
+    return m;
+#endif
+}
+
 /* Locale-independent ASCII case folding and blanks (tolower/isspace depend on the locale, e.g. Turkish 'I'). */
 static inline int stpete_ascii_lower(int ch)
 {
@@ -56,6 +122,12 @@ int stpete_text_equals(const char *name, const char *text, size_t n);
 /* Card type with this name (n bytes, case-insensitive), or -1. */
 int stpete_card_lookup(const char *text, size_t n);
 
+/* The stack a card type is dealt from (§1, §2): its colour's, or the trading stack. Also the back it shows. */
+static inline int stpete_stack_of(int card)
+{
+    return stpete_cards[card].trading ? STPETE_STACK_TRADING : stpete_cards[card].colour;
+}
+
 /* Action id layout (stpete.h). */
 enum {
     ID_PASS = 0,
@@ -65,18 +137,34 @@ enum {
     ID_TAKE_UPPER = ID_PLAY + STPETE_NUM_CARD_VARIANTS,
     ID_TAKE_LOWER = ID_TAKE_UPPER + STPETE_NUM_CARD_TYPES,
     ID_OBSERVATORY = ID_TAKE_LOWER + STPETE_NUM_CARD_TYPES,
-    ID_OBS_BUY = ID_OBSERVATORY + 4,
+    ID_OBS_BUY = ID_OBSERVATORY + STPETE_NUM_STACKS,
     ID_OBS_TAKE = ID_OBS_BUY + STPETE_NUM_CARD_VARIANTS,
     ID_OBS_DISCARD = ID_OBS_TAKE + 1,
     ID_PUB = ID_OBS_DISCARD + 1,
     ID_END = ID_PUB + 11
 };
 
-/* Variant index of (card, displaced), or -1 if displaced is not a target type of card (§6.2). */
+/* Variant of (card, displaced) when displaced is one of card's targets (§6.2) or -1 for a non-trading card: the
+ * encoding of stpete.h (a trading card's variants are its target types ascending: the ware's worker, then Czar and
+ * Carpenter; the buildings; the aristocrats). The inverse of stpete_variant_split(). */
+static inline int stpete_variant_index(int card, int displaced)
+{
+    if (card < FIRST_TRADING)
+        return card;
+    if (card < FIRST_BLUE_TRADING)
+        return VARIANT_GREEN_TRADING + (card - FIRST_TRADING) * 2 + (displaced == STPETE_CARD_CZAR_AND_CARPENTER);
+    if (card < FIRST_ORANGE_TRADING)
+        return VARIANT_BLUE_TRADING + (card - FIRST_BLUE_TRADING) * NUM_BUILDINGS + (displaced - FIRST_BUILDING);
+    return VARIANT_ORANGE_TRADING + (card - FIRST_ORANGE_TRADING) * NUM_ARISTOCRATS + (displaced - FIRST_ARISTOCRAT);
+}
+
+/* Variant index of (card, displaced), or -1 if card is out of range or displaced is not one of its targets (the
+ * card table's targets, §6.2). */
 int stpete_variant_of(int card, int displaced);
 
 /* Card type and displaced type (-1 for non-trading) of a variant in [0, STPETE_NUM_CARD_VARIANTS). Inline: every
- * apply decodes its action. */
+ * apply decodes its action. The arithmetic is the encoding of stpete.h; test_api checks it against the card
+ * table's targets (§6.2). */
 static inline void stpete_variant_split(int v, int *card, int *displaced)
 {
     if (v < VARIANT_GREEN_TRADING) {
@@ -135,12 +223,27 @@ static inline void stpete_decode(int id, stpete_action *out)
     *out = a;
 }
 
+/* ---- names.c: the words of the formats (JSON keys, action strings, logs), one table each ----------- */
+
+extern const char *const stpete_phase_words[STPETE_NUM_PHASES];   /* "worker" ... "trading" */
+extern const char *const stpete_stack_words[STPETE_NUM_STACKS];   /* "worker" ... "trading" */
+extern const char *const stpete_decision_words[4];                /* "turn" ... "game-over" */
+extern const char *const stpete_source_words[4];                  /* "upper" ... "observatory" */
+extern const char *const stpete_source_phrases[4];                /* "upper row" ... "Observatory draw" */
+extern const char *const stpete_pub_cap_words[2];                 /* "per-pub", "per-player" */
+extern const char *const stpete_tie_break_words[2];               /* "rubles-mod-10", "rubles-total" */
+
 /* ---- rng.c: PCG32 (O'Neill, pcg-random.org), state lives in the game state -------------------- */
 
 typedef struct stpete_rng {
     uint64_t state;
     uint64_t inc;
 } stpete_rng;
+
+/* PCG32 streams: the deal's ("StPete" in ASCII, so seeds do not collide with other PCG users' default stream)
+ * and determinization's ("Resamp"). */
+#define STPETE_RNG_STREAM_DEAL UINT64_C(0x537450657465)
+#define STPETE_RNG_STREAM_RESAMPLE UINT64_C(0x526573616d70)
 
 void stpete_rng_seed(stpete_rng *rng, uint64_t seed, uint64_t stream);
 uint32_t stpete_rng_next(stpete_rng *rng);
@@ -159,7 +262,7 @@ typedef struct stpete_rules {
     uint8_t tie_break;   /* enum stpete_tie_break */
     uint8_t public_rubles;
     uint8_t public_hands;
-    int8_t start_markers[4]; /* all -1 = random */
+    int8_t start_markers[STPETE_NUM_PHASES]; /* all -1 = random */
     uint8_t reserved[7];     /* explicit padding: states compare with memcmp */
 } stpete_rules;
 
@@ -177,13 +280,13 @@ typedef struct stpete_core {
     stpete_rules rules;
     stpete_rng rng;
     /* stacks: card types, top of the stack = stack[s][stack_n[s] - 1] */
-    uint8_t stack[4][STACK_CAP];
-    uint8_t stack_n[4];
+    uint8_t stack[STPETE_NUM_STACKS][STACK_CAP];
+    uint8_t stack_n[STPETE_NUM_STACKS];
     /* board rows, in deal order: row[0] upper, row[1] lower */
     uint8_t row[2][ROW_CAP];
     uint8_t row_n[2];
     uint8_t discard[STPETE_NUM_CARD_TYPES];
-    uint8_t markers[4];   /* markers[phase] = seat */
+    uint8_t markers[STPETE_NUM_PHASES]; /* markers[phase] = seat */
     uint8_t phase;        /* enum stpete_phase */
     uint8_t round;        /* from 1 */
     uint8_t current;      /* seat to act */
@@ -198,15 +301,99 @@ typedef struct stpete_core {
 
 _Static_assert(sizeof(stpete_core) == 496, "stpete_core must have no implicit padding");
 
-/* ---- handles ------------------------------------------------------------------------------------ */
+/* ---- facts both the listing and the check read: one inline function each ------------------------ */
 
-struct stpete_game {
-    stpete_options opts;
-    stpete_rules rules;
-};
+/* Hand limit (§7.3, R11): 4 with a Warehouse in the display, else 3. */
+static inline int stpete_hand_limit_of(const player_state *p)
+{
+    return p->display[STPETE_CARD_WAREHOUSE] ? STPETE_MAX_HAND : STPETE_MAX_HAND - 1;
+}
 
-/* Longest message: "action %d (%s) is not legal: %s" with a 95-byte action string and a 160-byte reason. */
-#define STPETE_ERRMSG_SIZE 320
+/* Observatories in the display still face up this round (§7.1, R9): usable, and displaceable. */
+static inline int stpete_face_up_observatories(const player_state *p)
+{
+    return p->display[STPETE_CARD_OBSERVATORY] - p->obs_used;
+}
+
+/* Copies of a card type in the display that a trading card may displace now (§6.1: not a face-down Observatory,
+ * §7.1). */
+static inline int stpete_displaceable(const player_state *p, int card)
+{
+    return card == STPETE_CARD_OBSERVATORY ? stpete_face_up_observatories(p) : p->display[card];
+}
+
+/* The colour discount of §5.1.3 and §5.1.4: 1 R off a blue card with the Carpenter Workshop in the display, off an
+ * orange card with the Gold Smelter. */
+static inline int stpete_colour_discount(const player_state *p, int colour)
+{
+    return (colour == STPETE_COLOUR_BLUE && p->display[STPETE_CARD_CARPENTER_WORKSHOP]) ||
+           (colour == STPETE_COLOUR_ORANGE && p->display[STPETE_CARD_GOLD_SMELTER]);
+}
+
+/* VP a Pub owner may buy now (§7.2, R10): 0 means no choice. */
+static inline int stpete_pub_choice_cap(const stpete_core *c, int seat)
+{
+    const player_state *p = &c->p[seat];
+    int pubs = p->display[STPETE_CARD_PUB];
+    if (!pubs)
+        return 0;
+    int cap = c->rules.pub_cap == STPETE_PUB_CAP_PER_PLAYER ? 5 : 5 * pubs;
+    int affordable = p->rubles / 2;
+    return affordable < cap ? affordable : cap;
+}
+
+/* Rubles and VP never leave [0, STPETE_RUBLES_MAX] and [-STPETE_VP_MAX, STPETE_VP_MAX]: every gain saturates, so
+ * any position the JSON reader accepts stays loadable after any play (doc/format.md). A real game stays far below
+ * (a few hundred at most), so saturation never changes a reachable game. */
+static inline int32_t stpete_add_rubles(int32_t rubles, int gain)
+{
+    int64_t r = (int64_t)rubles + gain;
+    return (int32_t)(r > STPETE_RUBLES_MAX ? STPETE_RUBLES_MAX : r < 0 ? 0 : r);
+}
+
+static inline int32_t stpete_add_vp(int32_t vp, int gain)
+{
+    int64_t v = (int64_t)vp + gain;
+    return (int32_t)(v > STPETE_VP_MAX ? STPETE_VP_MAX : v < -STPETE_VP_MAX ? -STPETE_VP_MAX : v);
+}
+
+/* ---- price.c ---------------------------------------------------------------------------------- */
+
+/* The price seat would pay for card from source, displacing displaced (-1 for non-trading), §5, R5-R7. */
+int stpete_price(const stpete_core *c, int seat, int card, int source, int displaced);
+
+/* ---- scoring.c -------------------------------------------------------------------------------- */
+
+/* Income of a seat at its phase's scoring (§4.4, §7.1 face-down Observatories, §7.5 Mariinskij-Theater and Tax
+ * Man). */
+void stpete_phase_income(const stpete_core *c, int seat, int colour, int *rubles, int *vp);
+void stpete_score_of(const stpete_core *c, int seat, stpete_score *out);
+unsigned stpete_winners_of(const stpete_core *c);
+
+/* ---- events.c: the sink the engine reports to, and a state's listeners (callback and queue) --------- */
+
+/* Where the engine sends its events. NULL = nobody listens (the engine then does not even build them). */
+typedef struct stpete_sink {
+    void (*fn)(void *ctx, const stpete_event *ev);
+    void *ctx;
+} stpete_sink;
+
+/* A blank event of a kind at a position: every field -1 but the phase and round. */
+static inline stpete_event stpete_event_of(const stpete_core *c, int kind)
+{
+    stpete_event ev = { kind, -1, -1, -1, -1, -1, -1, -1, -1, -1, c->phase, c->round };
+    return ev;
+}
+
+/* Emit an event built by the statements in the variadic part, only when a sink listens. */
+#define STPETE_EMIT(sink, core, kind, ...)                        \
+    do {                                                          \
+        if (sink) {                                               \
+            stpete_event ev = stpete_event_of((core), (kind));    \
+            __VA_ARGS__;                                          \
+            (sink)->fn((sink)->ctx, &ev);                         \
+        }                                                         \
+    } while (0)
 
 /* The pull-style event queue: events[head, len) are pending. Grown before an apply, never during one. */
 typedef struct event_queue {
@@ -220,29 +407,40 @@ typedef struct event_queue {
  * scorings and game over add up to under 40). */
 enum { EVENTS_PER_STEP_MAX = 64 };
 
-struct stpete_state {
-    const stpete_game *game;
-    stpete_event_fn event_fn;
-    void *event_user;
-    int in_callback;
+/* A state's listeners: its callback and queue, and what the callback may and may not do meanwhile. */
+typedef struct event_hub {
+    const stpete_state *owner; /* passed to the callback */
+    stpete_event_fn fn;
+    void *user;
+    int in_callback;           /* the callback is running: the state must not change (STPETE_E_REENTRANT) */
+    int free_requested;        /* stpete_state_free() was called from the callback: free once the call returns */
     event_queue queue;
-    stpete_core core;
-    char errmsg[STPETE_ERRMSG_SIZE];
-};
+} event_hub;
 
-/* state.c: append an event to the queue (room was reserved before the step). */
-void stpete_queue_push(stpete_state *st, const stpete_event *ev);
+/* The hub's sink function: queue the event, then call the callback. */
+void stpete_hub_dispatch(void *hub, const stpete_event *ev);
 
-/* ---- rules.c: setup, legal actions, apply, scoring --------------------------------------------- */
+/* The sink of a hub, or NULL when it has neither a callback nor a queue (or its state is being freed). Inline: it
+ * runs before every apply. */
+static inline const stpete_sink *stpete_hub_sink(event_hub *h, stpete_sink *storage)
+{
+    if ((!h->fn && !h->queue.on) || h->free_requested)
+        return NULL;
+    storage->fn = stpete_hub_dispatch;
+    storage->ctx = h;
+    return storage;
+}
+/* Make room in the queue for one step (EVENTS_PER_STEP_MAX) with the allocator; 0 on success, -1 out of memory. */
+int stpete_hub_reserve(event_hub *h, const stpete_allocator *al);
+/* Turn the queue on or off (off frees it). */
+void stpete_hub_set_queue(event_hub *h, int on, const stpete_allocator *al);
+/* Take the oldest queued event: 1 if one was written, 0 if none. */
+int stpete_hub_next(event_hub *h, stpete_event *out);
 
-/* Emits events through the state's callback; core functions take the whole state for that. */
-void stpete_core_setup(stpete_state *st, uint64_t seed);
+/* ---- legal.c: the legal-action listing and the check, side by side ------------------------------ */
+
 /* Legal action ids ascending into out (capacity STPETE_MAX_LEGAL_ACTIONS); returns the count. */
 size_t stpete_core_legal(const stpete_core *c, int *out);
-/* 0 if legal, else a negative status with a reason written to why (may be NULL). */
-int stpete_core_check(const stpete_core *c, int id, char *why, size_t why_size);
-/* Apply a legal action (checked before). */
-void stpete_core_apply(stpete_state *st, int id);
 
 /* A checked action, ready to apply: stpete_state_apply checks and applies with one decoding, one search of the row
  * or hand and one price. */
@@ -252,28 +450,45 @@ typedef struct stpete_move {
     int price; /* rubles to pay (buy, play, Observatory buy), else 0 */
 } stpete_move;
 
-/* stpete_core_check that also fills *mv (valid when it returns 0). */
+/* 0 if id (in [0, ID_END)) is legal, and *mv filled; else a negative status with a reason written to why (may be
+ * NULL). */
 int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *why, size_t why_size);
-/* Apply a move filled by a successful stpete_core_check_move on this very position. */
-void stpete_core_apply_move(stpete_state *st, const stpete_move *mv);
 
-/* Card types of each stack (§2). */
-int stpete_stack_of(int card);
+/* ---- rules.c: setup, apply and every automatic step (§3-§8) ------------------------------------- */
+
+/* §3 setup of a new game of these rules from seed, events to sink (may be NULL). */
+void stpete_core_setup(stpete_core *c, const stpete_rules *rules, uint64_t seed, const stpete_sink *sink);
+/* Apply a move filled by a successful stpete_core_check_move on this very position. */
+void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_sink *sink);
+/* Check and apply an id in [0, ID_END): 0, or the check's status (position unchanged). */
+int stpete_core_apply(stpete_core *c, int id, const stpete_sink *sink, char *why, size_t why_size);
 
 /* ---- observe.c: determinization (§9) ----------------------------------------------------------- */
 
-int stpete_core_resample(stpete_core *c, int seat, uint64_t seed);
+/* Redraw what seat (a valid seat) cannot know, from seed. */
+void stpete_core_resample(stpete_core *c, int seat, uint64_t seed);
 
-/* ---- price.c ---------------------------------------------------------------------------------- */
+/* ---- game.c: options and games ----------------------------------------------------------------- */
 
-int stpete_price(const stpete_core *c, int seat, int card, int source, int displaced);
-int stpete_hand_limit(const stpete_core *c, int seat);
-/* Copies of a card type in the display that a trading card may displace now (§6.1: not a face-down Observatory). */
-int stpete_displaceable(const stpete_core *c, int seat, int card);
+struct stpete_game {
+    stpete_options opts;
+    stpete_rules rules;
+};
 
-/* ---- scoring.c -------------------------------------------------------------------------------- */
+/* Check a start-player marker assignment (§3.3, R15): every marker held by a seat in [0, players), each seat
+ * holding 1 or 2. 0, or STPETE_E_INVALID_ARGUMENT with the reason in why. Used for options and loaded positions. */
+int stpete_markers_check(const int markers[STPETE_NUM_PHASES], int players, char *why, size_t why_size);
 
-void stpete_score_of(const stpete_core *c, int seat, stpete_score *out);
-unsigned stpete_winners_of(const stpete_core *c);
+/* ---- state.c: the state handle ----------------------------------------------------------------- */
+
+/* Longest message: "action %d (%s) is not legal: %s" with a 95-byte action string and a 160-byte reason. */
+#define STPETE_ERRMSG_SIZE 320
+
+struct stpete_state {
+    const stpete_game *game;
+    event_hub hub;
+    stpete_core core;
+    char errmsg[STPETE_ERRMSG_SIZE];
+};
 
 #endif /* STPETE_INTERNAL_H */

@@ -101,13 +101,13 @@ static void test_strerror(void **unused)
                                  STPETE_E_BUFFER_TOO_SMALL, STPETE_E_OUT_OF_MEMORY, STPETE_E_GAME_OVER,
                                  STPETE_E_NOT_TERMINAL, STPETE_E_PARSE, STPETE_E_UNSUPPORTED_VERSION,
                                  STPETE_E_MISMATCH, STPETE_E_REENTRANT, STPETE_E_REDACTED,
-                                 STPETE_E_INCONSISTENT };
+                                 STPETE_E_INCONSISTENT, STPETE_E_TOO_LARGE, STPETE_E_NO_PRICE };
     const size_t n = sizeof codes / sizeof codes[0];
     const char *unknown = stpete_strerror(-1000);
     assert_non_null(unknown);
     assert_string_equal(unknown, "unknown status");
     for (size_t i = 0; i < n; i++) {
-        assert_int_equal(codes[i], -(int)i); /* the codes are dense: 0, -1, ..., -12 */
+        assert_int_equal(codes[i], -(int)i); /* the codes are dense: 0, -1, ..., -14 */
         const char *s = stpete_strerror(codes[i]);
         assert_non_null(s);
         assert_true(strlen(s) > 0);
@@ -116,7 +116,7 @@ static void test_strerror(void **unused)
             assert_string_not_equal(s, stpete_strerror(codes[j]));
     }
     assert_string_equal(stpete_strerror(STPETE_E_ILLEGAL_ACTION), "illegal action");
-    static const int bad[] = { 1, 2, -13, -14, 100, -100, INT_MAX, INT_MIN };
+    static const int bad[] = { 1, 2, -15, -16, 100, -100, INT_MAX, INT_MIN };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         assert_string_equal(stpete_strerror(bad[i]), "unknown status");
 }
@@ -1952,6 +1952,295 @@ static void test_allocator(void **unused)
     assert_int_equal(c.live, 0);
 }
 
+/* ---- options, names and front-end helpers (issues 11 and 14) ----------------------------------------------- */
+
+/* stpete_options_check() explains what stpete_game_new() refuses, with the status stpete_game_new() returns. */
+static void test_options_check_reasons(void **unused)
+{
+    (void)unused;
+    struct {
+        int field, value; /* 0 players, 1 pub_cap, 2 tie_break, 3 markers partial, 4 markers 3 on one seat,
+                             5 public_rubles, 6 public_hands */
+        const char *expect;
+    } cases[] = {
+        { 0, 5, "players must be 2, 3 or 4, not 5" },
+        { 0, 1, "players must be 2, 3 or 4, not 1" },
+        { 1, 7, "pub_cap must be" },
+        { 2, -1, "tie_break must be" },
+        { 3, 0, "start_markers must be all -1" },
+        { 4, 0, "holds 3 start-player markers" },
+        { 5, 2, "public_rubles must be 0 or 1, not 2" },
+        { 6, -3, "public_hands must be 0 or 1, not -3" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        stpete_options o;
+        stpete_options_init(&o);
+        switch (cases[i].field) {
+        case 0: o.players = cases[i].value; break;
+        case 1: o.pub_cap = cases[i].value; break;
+        case 2: o.tie_break = cases[i].value; break;
+        case 3: o.start_markers[0] = 0; break;
+        case 4: { const int m[4] = { 0, 0, 0, 1 }; o.players = 2; memcpy(o.start_markers, m, sizeof m); break; }
+        case 5: o.public_rubles = cases[i].value; break;
+        default: o.public_hands = cases[i].value; break;
+        }
+        char msg[160];
+        assert_int_equal(stpete_options_check(&o, msg, sizeof msg), STPETE_E_INVALID_ARGUMENT);
+        if (!strstr(msg, cases[i].expect))
+            fail_msg("case %zu: \"%s\" does not say \"%s\"", i, msg, cases[i].expect);
+        stpete_game *g = (stpete_game *)1;
+        assert_int_equal(stpete_game_new(&g, &o), STPETE_E_INVALID_ARGUMENT); /* the same verdict */
+        assert_null(g);
+    }
+    stpete_options o;
+    stpete_options_init(&o);
+    char msg[8] = "x";
+    assert_int_equal(stpete_options_check(&o, msg, sizeof msg), STPETE_OK);
+    assert_string_equal(msg, "");
+    o.players = 9;
+    assert_int_equal(stpete_options_check(&o, msg, sizeof msg), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(strlen(msg), 7); /* truncated to the buffer, NUL-terminated */
+    assert_int_equal(stpete_options_check(&o, NULL, 0), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_options_check(NULL, msg, sizeof msg), STPETE_E_INVALID_ARGUMENT);
+    o.struct_size = 0;
+    assert_int_equal(stpete_options_check(&o, msg, sizeof msg), STPETE_E_UNSUPPORTED_VERSION);
+}
+
+/* The name functions give the JSON format's words, NULL out of range (§1, §4). */
+static void test_names(void **unused)
+{
+    (void)unused;
+    static const char *const phases[] = { "worker", "building", "aristocrat", "trading" };
+    for (int i = 0; i < STPETE_NUM_PHASES; i++) {
+        assert_string_equal(stpete_phase_name(i), phases[i]);
+        assert_string_equal(stpete_stack_name(i), phases[i]); /* a stack is named by its phase */
+    }
+    assert_string_equal(stpete_decision_name(STPETE_DECISION_GAME_OVER), "game-over");
+    assert_int_equal(STPETE_DECISION_NONE, STPETE_DECISION_GAME_OVER);
+    assert_string_equal(stpete_source_name(STPETE_SOURCE_LOWER), "lower");
+    assert_string_equal(stpete_event_kind_name(STPETE_EVENT_PHASE_START), "phase-start");
+    assert_string_equal(stpete_event_kind_name(STPETE_EVENT_GAME_OVER), "game-over");
+    static const int bad[] = { -1, 4, 100, INT_MIN, INT_MAX };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        assert_null(stpete_phase_name(bad[i]));
+        assert_null(stpete_stack_name(bad[i]));
+        assert_null(stpete_decision_name(bad[i]));
+        assert_null(stpete_source_name(bad[i]));
+        assert_null(stpete_event_kind_name(bad[i] == 4 ? 16 : bad[i]));
+    }
+}
+
+/* stpete_state_action_price(): the price of every priced legal action equals the price query with its decoded
+ * arguments (§5); free actions have none (STPETE_E_NO_PRICE); illegal ones are refused. */
+static void test_action_price(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(3, 5);
+    stpete_state *st = make_state(g);
+    uint64_t rng = 17;
+    long priced = 0, free_ = 0;
+    for (int game = 0; game < 20; game++) {
+        assert_int_equal(stpete_state_reset(st, 500 + (uint64_t)game), STPETE_OK);
+        while (!stpete_state_is_terminal(st)) {
+            int ids[STPETE_MAX_LEGAL_ACTIONS];
+            size_t n = 0;
+            assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
+            int seat = stpete_state_current_player(st);
+            for (size_t i = 0; i < n; i++) {
+                stpete_action a;
+                assert_int_equal(stpete_action_decode(ids[i], &a), STPETE_OK);
+                int rubles = -1, rc = stpete_state_action_price(st, ids[i], &rubles);
+                if (a.kind == STPETE_ACTION_BUY || a.kind == STPETE_ACTION_PLAY ||
+                    a.kind == STPETE_ACTION_OBSERVATORY_BUY) {
+                    int p = -1;
+                    assert_int_equal(stpete_state_price(st, seat, a.card, a.source, a.displaced, &p), STPETE_OK);
+                    assert_int_equal(rc, STPETE_OK);
+                    assert_int_equal(rubles, p);
+                    assert_true(p >= 1 && p <= stpete_state_rubles(st, seat));
+                    priced++;
+                } else if (a.kind == STPETE_ACTION_PUB) {
+                    assert_int_equal(rc, STPETE_OK);
+                    assert_int_equal(rubles, 2 * a.amount); /* §7.2 */
+                } else {
+                    assert_int_equal(rc, STPETE_E_NO_PRICE);
+                    assert_int_equal(rubles, 0);
+                    free_++;
+                }
+            }
+            /* an id that is not legal now */
+            uint8_t mask[STPETE_NUM_DISTINCT_ACTIONS];
+            assert_int_equal(stpete_state_legal_action_mask(st, mask, sizeof mask), STPETE_OK);
+            for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id += 37)
+                if (!mask[id]) {
+                    int r = 0;
+                    assert_int_equal(stpete_state_action_price(st, id, &r), STPETE_E_ILLEGAL_ACTION);
+                }
+            step_random(st, &rng);
+        }
+    }
+    assert_true(priced > 1000 && free_ > 1000);
+    int r = 0;
+    assert_int_equal(stpete_state_action_price(st, 0, &r), STPETE_E_GAME_OVER);
+    assert_int_equal(stpete_state_action_price(st, -1, &r), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_action_price(st, STPETE_NUM_DISTINCT_ACTIONS, &r), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_action_price(st, 0, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_action_price(NULL, 0, &r), STPETE_E_INVALID_ARGUMENT);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+typedef struct setup_log {
+    int deals, phase_starts, other;
+    char first_line[STPETE_EVENT_STRING_MAX];
+} setup_log;
+
+static void log_setup(const stpete_state *st, const stpete_event *ev, void *user)
+{
+    setup_log *log = user;
+    if (ev->kind == STPETE_EVENT_DEAL) {
+        if (log->deals++ == 0)
+            assert_int_equal(stpete_event_to_string(st, ev, log->first_line, sizeof log->first_line), STPETE_OK);
+    } else if (ev->kind == STPETE_EVENT_PHASE_START) {
+        log->phase_starts++;
+    } else {
+        log->other++;
+    }
+}
+
+/* stpete_state_new_with_callback(): the callback hears the setup deal (§3.4: 2 workers per player) and the first
+ * phase start, and stays set; the position is the one stpete_state_new() makes. */
+static void test_new_with_callback_reports_setup(void **unused)
+{
+    (void)unused;
+    for (int players = 2; players <= 4; players++) {
+        stpete_game *g = make_game(players, 31);
+        setup_log log = { 0, 0, 0, "" };
+        stpete_state *st = NULL;
+        assert_int_equal(stpete_state_new_with_callback(&st, g, log_setup, &log), STPETE_OK);
+        assert_int_equal(log.deals, 2 * players);
+        assert_int_equal(log.phase_starts, 1);
+        assert_int_equal(log.other, 0);
+        int first = -1;
+        size_t n = 0;
+        assert_int_equal(stpete_state_row(st, STPETE_SOURCE_UPPER, &first, 1, &n), STPETE_E_BUFFER_TOO_SMALL);
+        int row[STPETE_BOARD_SIZE];
+        assert_int_equal(stpete_state_row(st, STPETE_SOURCE_UPPER, row, STPETE_BOARD_SIZE, &n), STPETE_OK);
+        char want[STPETE_EVENT_STRING_MAX];
+        snprintf(want, sizeof want, "dealt %s from the worker stack to the upper row", stpete_card_name(row[0]));
+        assert_string_equal(log.first_line, want);
+        stpete_state *plain = make_state(g);
+        assert_int_equal(stpete_state_equal(st, plain), 1);
+        step_random(st, &(uint64_t){ 1 });
+        assert_true(log.other > 0); /* still set */
+        stpete_state_free(plain);
+        stpete_state_free(st);
+        stpete_game_free(g);
+    }
+    stpete_state *st = (stpete_state *)1;
+    assert_int_equal(stpete_state_new_with_callback(&st, NULL, log_setup, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_null(st);
+    assert_int_equal(stpete_state_new_with_callback(NULL, NULL, NULL, NULL), STPETE_E_INVALID_ARGUMENT);
+}
+
+/* stpete_event_to_string(): the lines of the selfplay log, with and without the state's details; bad events and
+ * small buffers are refused. */
+static void test_event_to_string(void **unused)
+{
+    (void)unused;
+    stpete_event ev = { STPETE_EVENT_BUY, 1, STPETE_CARD_WHARF, STPETE_CARD_SHIP_BUILDER, STPETE_SOURCE_UPPER, -1, 5,
+                        -1, -1, -1, STPETE_PHASE_TRADING, 3 };
+    char buf[STPETE_EVENT_STRING_MAX];
+    assert_int_equal(stpete_event_to_string(NULL, &ev, buf, sizeof buf), STPETE_OK);
+    assert_string_equal(buf, "seat 1 buys Wharf from the upper row, displacing Ship Builder, for 5 R");
+    stpete_game *g = make_game(2, 3);
+    stpete_state *st = make_state(g);
+    assert_int_equal(stpete_event_to_string(st, &ev, buf, sizeof buf), STPETE_OK); /* with the state: rubles left */
+    assert_string_equal(buf, "seat 1 buys Wharf from the upper row, displacing Ship Builder, for 5 R (25 R left)");
+    char small[10];
+    assert_int_equal(stpete_event_to_string(NULL, &ev, small, sizeof small), STPETE_E_BUFFER_TOO_SMALL);
+    assert_string_equal(small, "seat 1 bu");
+    assert_int_equal(stpete_event_to_string(NULL, &ev, small, 0), STPETE_E_BUFFER_TOO_SMALL);
+    stpete_event bad = ev;
+    bad.card = 49;
+    assert_int_equal(stpete_event_to_string(NULL, &bad, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
+    bad = ev;
+    bad.kind = 16;
+    assert_int_equal(stpete_event_to_string(NULL, &bad, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
+    bad = ev;
+    bad.source = 9;
+    assert_int_equal(stpete_event_to_string(NULL, &bad, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_event_to_string(NULL, NULL, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_event_to_string(NULL, &ev, NULL, 5), STPETE_E_INVALID_ARGUMENT);
+    /* every event of real games has a line that fits */
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+typedef struct closer {
+    stpete_state *st;
+    int events_after_free, freed, kind;
+} closer;
+
+/* A callback that frees its own state at the first event of a kind (issue 10: today a use-after-free). */
+static void free_in_callback(const stpete_state *st, const stpete_event *ev, void *user)
+{
+    closer *c = user;
+    (void)st;
+    if (c->freed) {
+        c->events_after_free++;
+        return;
+    }
+    if (ev->kind == c->kind) {
+        c->freed = 1;
+        stpete_state_free(c->st); /* deferred until the reporting call returns */
+    }
+}
+
+/* Like free_in_callback, but frees the state it is called for (the state's own pointer, cast from const). */
+static void free_in_callback_own(const stpete_state *st, const stpete_event *ev, void *user)
+{
+    closer *c = user;
+    c->st = (stpete_state *)(uintptr_t)st;
+    free_in_callback(st, ev, user);
+}
+
+/* stpete_state_free() from the state's own callback is deferred to the end of the call that reported the event,
+ * which then delivers no further event; valgrind and ASan see no use after free. */
+static void test_free_inside_own_callback(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(2, 9);
+    /* during an apply that passes the phase on: SCORING comes first, DEAL and PHASE_START after it */
+    stpete_state *st = make_state(g);
+    closer c = { st, 0, 0, STPETE_EVENT_SCORING };
+    assert_int_equal(stpete_state_set_event_callback(st, free_in_callback, &c), STPETE_OK);
+    uint64_t rng = 4;
+    int rc = STPETE_OK;
+    while (!c.freed) {
+        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        size_t n = 0;
+        assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
+        rc = stpete_state_apply(st, ids[rng_below(&rng, (int)n)]); /* the last one frees st */
+        assert_int_equal(rc, STPETE_OK);
+    }
+    assert_int_equal(c.events_after_free, 0);
+    /* during a reset */
+    st = make_state(g);
+    c = (closer){ st, 0, 0, STPETE_EVENT_DEAL };
+    assert_int_equal(stpete_state_set_event_callback(st, free_in_callback, &c), STPETE_OK);
+    assert_int_equal(stpete_state_reset(st, 77), STPETE_OK);
+    assert_int_equal(c.freed, 1);
+    assert_int_equal(c.events_after_free, 0);
+    /* during the setup of stpete_state_new_with_callback: the state never reaches the caller */
+    c = (closer){ NULL, 0, 0, STPETE_EVENT_PHASE_START };
+    stpete_state *out = (stpete_state *)1;
+    /* the callback frees the state it is given: stpete_state_new_with_callback's own */
+    assert_int_equal(stpete_state_new_with_callback(&out, g, free_in_callback_own, &c), STPETE_OK);
+    assert_null(out);
+    assert_int_equal(c.freed, 1);
+    stpete_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1985,6 +2274,12 @@ int main(void)
         cmocka_unit_test(test_equal_positions_from_different_orders),
         cmocka_unit_test(test_final_scoring_events_see_final_scores),
         cmocka_unit_test(test_error_messages_are_utf8),
+        cmocka_unit_test(test_options_check_reasons),
+        cmocka_unit_test(test_names),
+        cmocka_unit_test(test_action_price),
+        cmocka_unit_test(test_new_with_callback_reports_setup),
+        cmocka_unit_test(test_event_to_string),
+        cmocka_unit_test(test_free_inside_own_callback),
     };
     return cmocka_run_group_tests_name("api", tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 /* Random-play conformance (public API only): thousands of seeded games for 2, 3 and 4 players, choosing uniformly
  * among the legal actions with a local deterministic PRNG, checking at every node:
- *  - the game ends (fewer than MAX_MOVES moves);
+ *  - the game ends (fewer than MAX_MOVES moves), within stpete_max_game_length() actions and 30 rounds (the bound
+ *    derived in doc/format.md);
  *  - the legal list is non-empty and strictly ascending when not terminal, empty when terminal, equal to the mask
  *    (and, for the first FULL_MASK_GAMES games, to stpete_state_is_legal() over every id in [0, 972));
  *  - every listed action applies (on a scratch copy made with stpete_state_copy());
@@ -886,6 +887,9 @@ static void play_game(const game_plan *plan, tally *t)
         t->max_moves = move;
     if (stpete_state_round(st) > t->max_round)
         t->max_round = stpete_state_round(st);
+    CHECK(move <= stpete_max_game_length(stpete_state_game(st)), "%d actions, more than the proven bound %d "
+          "(stpete_max_game_length, doc/format.md)", move, stpete_max_game_length(stpete_state_game(st)));
+    CHECK(stpete_state_round(st) <= 30, "round %d: the bound of doc/format.md is 30 rounds", stpete_state_round(st));
     CHECK(stpete_state_is_final_round(st) == 1, "finished outside a final round");
     CHECK(stpete_state_phase(st) == STPETE_PHASE_TRADING, "finished in phase %d", stpete_state_phase(st));
     int empty_stack = 0;

@@ -273,6 +273,52 @@ static void test_resample_is_unbiased(void **unused)
     stpete_game_free(g);
 }
 
+/* §9: the card an Observatory draws is shown to everyone: every per-seat view and the public view name it while
+ * its owner decides (and the full state too). */
+static void test_observatory_card_in_every_view(void **unused)
+{
+    (void)unused;
+    int found = 0;
+    for (int players = 2; players <= 4; players++) {
+        stpete_game *g = make_game(players, 77, 0);
+        stpete_state *st = NULL;
+        assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+        uint64_t rng = 3 + (uint64_t)players;
+        for (uint64_t seed = 1; seed < 400 && found < 3 * (players - 1); seed++) {
+            assert_int_equal(stpete_state_reset(st, seed), STPETE_OK);
+            while (!stpete_state_is_terminal(st) && found < 3 * (players - 1)) {
+                if (stpete_state_decision(st) == STPETE_DECISION_OBSERVATORY) {
+                    const char *drawn = stpete_card_name(stpete_state_observatory_card(st));
+                    assert_non_null(drawn);
+                    for (int seat = STPETE_VIEW_PUBLIC; seat < players; seat++) {
+                        size_t len = 0;
+                        assert_int_equal(stpete_state_view_to_json(st, seat, before_text, sizeof before_text, &len),
+                                         STPETE_OK);
+                        json_t *v = json_loads(before_text, 0, NULL);
+                        assert_non_null(v);
+                        const char *shown = json_string_value(json_object_get(v, "observatory_card"));
+                        assert_non_null(shown);
+                        assert_string_equal(shown, drawn);
+                        json_decref(v);
+                    }
+                    found++;
+                }
+                int ids[STPETE_MAX_LEGAL_ACTIONS];
+                size_t n = 0;
+                assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
+                int pick = ids[rng_below(&rng, (int)n)];
+                for (size_t i = 0; i < n && rng_below(&rng, 2); i++) /* prefer Observatory draws when offered */
+                    if (ids[i] >= 741 && ids[i] < 745)
+                        pick = ids[i];
+                assert_int_equal(stpete_state_apply(st, pick), STPETE_OK);
+            }
+        }
+        stpete_state_free(st);
+        stpete_game_free(g);
+    }
+    assert_int_equal(found, 9); /* three draws seen in each player count */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -280,6 +326,7 @@ int main(void)
         cmocka_unit_test(test_resample_public_hands_and_determinism),
         cmocka_unit_test(test_resample_bad_input),
         cmocka_unit_test(test_resample_is_unbiased),
+        cmocka_unit_test(test_observatory_card_in_every_view),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -547,6 +547,18 @@ static void m_empty_stack(json_t *d) /* the aristocrat stack moved to the discar
     json_object_set_new(at(d, "stack_sizes"), "aristocrat", json_integer(0));
 }
 
+static void m_game_over_round_1(json_t *d) /* issue 10: "game-over" in round 1 with every stack full */
+{
+    json_object_set_new(d, "decision", json_string("game-over"));
+}
+static void m_game_over_not_final(json_t *d) /* a finished game whose final round never began (no stack empty) */
+{
+    json_object_set_new(d, "decision", json_string("game-over"));
+    json_object_set_new(d, "phase", json_string("trading"));
+    json_object_set_new(d, "final_round", json_true());
+}
+static void m_final_round_no_empty_stack(json_t *d) { json_object_set_new(d, "final_round", json_true()); }
+
 static void test_rule_inconsistent_documents(void **unused)
 {
     (void)unused;
@@ -582,6 +594,9 @@ static void test_rule_inconsistent_documents(void **unused)
         { "hand backs as a number", STPETE_E_PARSE, m_back_number },
         { "a Pub step in progress outside a Pub decision", STPETE_E_INCONSISTENT, m_pub_next },
         { "an empty stack outside the final round (§4.6)", STPETE_E_INCONSISTENT, m_empty_stack },
+        { "a finished game in round 1 with every stack full (§4.6, §8)", STPETE_E_INCONSISTENT, m_game_over_round_1 },
+        { "a finished game whose final round never began (§4.6)", STPETE_E_INCONSISTENT, m_game_over_not_final },
+        { "a final round with no empty stack (§4.6, R4)", STPETE_E_INCONSISTENT, m_final_round_no_empty_stack },
     };
     stpete_game *g = make_game(3, 8);
     stpete_state *st = make_state(g); /* worker phase of round 1: not a Pub or Observatory decision */
@@ -599,6 +614,122 @@ static void test_rule_inconsistent_documents(void **unused)
     }
     free(text);
     stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+/* ---- accepted means loadable forever (issue 10) --------------------------------------------------- */
+
+/* Set every player's rubles and VP of a document to the given values. */
+static void set_money(json_t *doc, int players, json_int_t rubles, json_int_t vp)
+{
+    for (int i = 0; i < players; i++) {
+        json_t *pj = json_array_get(json_object_get(doc, "players"), (size_t)i);
+        json_object_set_new(pj, "rubles", json_integer(rubles));
+        json_object_set_new(pj, "vp", json_integer(i % 2 ? -vp : vp));
+    }
+}
+
+/* From states at each bound the reader accepts (rubles STPETE_RUBLES_MAX, VP ±STPETE_VP_MAX, and 10 below), play
+ * on to the end: every position on the way is written, read back and written again to the same bytes; rubles and
+ * VP stay within the bounds (they saturate). Before issue 10 a state with 99,990 VP wrote a position it could not
+ * read 102 moves later. */
+static void test_states_at_the_bounds_stay_loadable(void **unused)
+{
+    (void)unused;
+    static const json_int_t money[][2] = { { STPETE_RUBLES_MAX, STPETE_VP_MAX },
+                                           { STPETE_RUBLES_MAX - 10, STPETE_VP_MAX - 10 },
+                                           { 0, -STPETE_VP_MAX } };
+    int positions = 0;
+    for (int players = 2; players <= 4; players++)
+        for (size_t b = 0; b < sizeof money / sizeof *money; b++) {
+            stpete_game *g = make_game(players, 40 + b);
+            stpete_state *st = make_state(g);
+            uint64_t rng = 99 + b + (uint64_t)players;
+            for (int m = 0; m < 30; m++) /* a position with some cards in play */
+                assert_int_equal(stpete_state_apply(st, random_action(st, &rng)), STPETE_OK);
+            char *text = to_json(st, NULL);
+            json_t *doc = parse(text);
+            free(text);
+            set_money(doc, players, money[b][0], money[b][1]);
+            char *edited = json_dumps(doc, JSON_COMPACT);
+            json_decref(doc);
+            stpete_state *cur = NULL;
+            stpete_json_error err;
+            assert_int_equal(stpete_state_from_json(&cur, g, edited, strlen(edited), &err), STPETE_OK);
+            free(edited);
+            while (!stpete_state_is_terminal(cur)) {
+                assert_int_equal(stpete_state_apply(cur, random_action(cur, &rng)), STPETE_OK);
+                size_t len = 0;
+                char *again = to_json(cur, &len);
+                stpete_state *back = NULL;
+                int rc = stpete_state_from_json(&back, g, again, len, &err);
+                if (rc != STPETE_OK)
+                    fail_msg("a position reached by play does not load: %s", err.text);
+                char *third = to_json(back, NULL);
+                assert_string_equal(again, third);
+                assert_int_equal(stpete_state_equal(back, cur), 1);
+                for (int i = 0; i < players; i++) {
+                    int vp = 0;
+                    assert_int_equal(stpete_state_vp(cur, i, &vp), STPETE_OK);
+                    assert_in_range(stpete_state_rubles(cur, i), 0, STPETE_RUBLES_MAX);
+                    assert_true(vp >= -STPETE_VP_MAX && vp <= STPETE_VP_MAX);
+                }
+                free(again);
+                free(third);
+                stpete_state_free(back);
+                positions++;
+            }
+            stpete_state_free(cur);
+            stpete_state_free(st);
+            stpete_game_free(g);
+        }
+    print_message("# %d positions from states at the bounds written and read back\n", positions);
+}
+
+/* Oversized input is refused before it is parsed (STPETE_E_TOO_LARGE), with a message; so is a replay record
+ * with more actions than the longest possible game (issue 10). */
+static void test_oversized_documents(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(2, 1);
+    stpete_json_error err;
+    size_t big = STPETE_JSON_REPLAY_MAX + 1;
+    char *text = malloc(big);
+    assert_non_null(text);
+    memset(text, ' ', big); /* valid JSON whitespace: only the size is wrong */
+    text[0] = '[';
+    text[big - 1] = ']';
+    stpete_state *st = (stpete_state *)&st;
+    assert_int_equal(stpete_state_from_json(&st, g, text, STPETE_JSON_STATE_MAX + 1, &err), STPETE_E_TOO_LARGE);
+    assert_null(st);
+    assert_non_null(strstr(err.text, "bytes"));
+    stpete_game *out = (stpete_game *)&out;
+    assert_int_equal(stpete_game_from_json(&out, text, big, NULL, &err), STPETE_E_TOO_LARGE);
+    assert_null(out);
+    size_t n = 0;
+    assert_int_equal(stpete_replay_from_json(&out, NULL, 0, &n, text, big, NULL, &err), STPETE_E_TOO_LARGE);
+    assert_null(out);
+    free(text);
+
+    /* a record one action longer than the bound: refused before any action is replayed */
+    int max = stpete_max_game_length(g);
+    assert_int_equal(max, 1004);
+    json_t *doc = json_pack("{s:s, s:i, s:{s:i, s:s, s:s, s:s, s:n, s:b, s:b}, s:[], s:n}", "format", "stpete-replay",
+                            "format_version", 1, "options", "players", 2, "seed", "1", "pub_cap", "per-pub",
+                            "tie_break", "rubles-mod-10", "start_markers", "public_rubles", 0, "public_hands", 0,
+                            "actions", "result");
+    json_t *actions = json_object_get(doc, "actions");
+    for (int i = 0; i <= max; i++)
+        json_array_append_new(actions, json_pack("{s:i}", "id", 0));
+    char *record = json_dumps(doc, JSON_COMPACT);
+    json_decref(doc);
+    assert_true(strlen(record) < STPETE_JSON_REPLAY_MAX);
+    n = 0;
+    assert_int_equal(stpete_replay_from_json(&out, NULL, 0, &n, record, strlen(record), NULL, &err),
+                     STPETE_E_TOO_LARGE);
+    assert_null(out);
+    assert_non_null(strstr(err.text, "longest possible game"));
+    free(record);
     stpete_game_free(g);
 }
 
@@ -1023,6 +1154,8 @@ int main(void)
         cmocka_unit_test(test_null_and_buffer_arguments),
         cmocka_unit_test(test_truncated_documents),
         cmocka_unit_test(test_rule_inconsistent_documents),
+        cmocka_unit_test(test_states_at_the_bounds_stay_loadable),
+        cmocka_unit_test(test_oversized_documents),
         cmocka_unit_test(test_replay_round_trip),
         cmocka_unit_test(test_replay_rejects_bad_records),
         cmocka_unit_test(test_event_queue_reproduces_scores),

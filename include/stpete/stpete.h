@@ -3,8 +3,8 @@
  * @brief libstpete: the complete rules of Saint Petersburg (Hans im Glück 2004, first edition, base game,
  *        2–4 players) behind a stable C API.
  *
- * Rule references (§n, Rn) point to the rules specification `saint-petersburg.md` shipped with the project
- * (doc/rules.md), whose section numbers and ruling ids are stable.
+ * Rule references (§n, Rn) point to the rules specification shipped with the project as `doc/rules.md` (installed
+ * in share/doc/libstpete/), whose section numbers and ruling ids are stable.
  *
  * Conventions (see README.md):
  * - Every function that can fail returns an `int` status: ::STPETE_OK (0) or a negative `STPETE_E_*` code.
@@ -41,7 +41,7 @@ extern "C" {
 /** @endcond */
 
 /* ------------------------------------------------------------------------------------------------ */
-/** @name Status codes
+/** @defgroup status Status codes
  * Returned by every fallible function. 0 is success; errors are negative. */
 /** @{ */
 #define STPETE_OK 0                     /**< Success. */
@@ -59,10 +59,15 @@ extern "C" {
 #define STPETE_E_REDACTED (-11)         /**< A per-seat or public view (§9) was given where a full state is needed. */
 #define STPETE_E_INCONSISTENT (-12)     /**< Serialized data breaks the rules: card counts (§2), ranges, a replay
                                              action that is not legal, a recorded result that does not match. */
+#define STPETE_E_TOO_LARGE (-13)        /**< An input over its documented size bound (::STPETE_JSON_STATE_MAX,
+                                             ::STPETE_JSON_REPLAY_MAX, stpete_max_game_length()), refused before
+                                             it is parsed. */
+#define STPETE_E_NO_PRICE (-14)         /**< A legal action that costs nothing has no price (pass, take, an
+                                             Observatory draw, take or discard): stpete_state_action_price(). */
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
-/** @name Cards (§2)
+/** @defgroup cards Cards (§2)
  * The 49 card types, in the order of the tables of §2. A card type is an `int` in [0, ::STPETE_NUM_CARD_TYPES).
  * The 116 physical cards are the copies of these types (§2: 31 + 28 + 27 + 30). */
 /** @{ */
@@ -190,7 +195,9 @@ STPETE_API int stpete_card_from_name(const char *name, int *card);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
-/** @name Board, stacks, phases */
+/** @defgroup board Board, stacks, phases and their names
+ * The rows, stacks, phases and decisions of the game (§1, §4), and their names: the same words as the JSON format
+ * (doc/format.md), for front ends and logs. */
 /** @{ */
 
 /** Rows of the board and where a card comes from when bought (§4.2, §5.1). */
@@ -222,9 +229,14 @@ enum stpete_decision {
     STPETE_DECISION_TURN = 0,        /**< an ordinary turn (§4.2) */
     STPETE_DECISION_OBSERVATORY = 1, /**< resolve an Observatory draw: buy, take or discard (§7.1) */
     STPETE_DECISION_PUB = 2,         /**< how many VP to buy with Pubs (§7.2) */
-    STPETE_DECISION_NONE = 3         /**< the game is over */
+    STPETE_DECISION_GAME_OVER = 3,   /**< the game is over (JSON: "game-over") */
+    STPETE_DECISION_NONE = STPETE_DECISION_GAME_OVER /**< former name of ::STPETE_DECISION_GAME_OVER, kept */
 };
 
+/** Number of phases in a round, and of start-player markers (§4). */
+#define STPETE_NUM_PHASES 4
+/** Number of stacks (§1). */
+#define STPETE_NUM_STACKS 4
 /** Current-player sentinel: a chance node (reserved for an explicit-chance mode; not produced yet). */
 #define STPETE_PLAYER_CHANCE (-1)
 /** Current-player sentinel: the game is over. */
@@ -237,10 +249,44 @@ enum stpete_decision {
 #define STPETE_BOARD_SIZE 8
 /** Largest hand: 3, or 4 with a Warehouse (§7.3). */
 #define STPETE_MAX_HAND 4
+/** Most rubles a player can hold. Every gain saturates here, so that anything the JSON reader accepts stays
+ * loadable after any play (doc/format.md); a real game stays far below (§3.2: 25 R at the start). */
+#define STPETE_RUBLES_MAX 100000
+/** Most VP, and the fewest (−::STPETE_VP_MAX), a player can have; gains and losses saturate (doc/format.md). */
+#define STPETE_VP_MAX 100000
+
+/**
+ * Name of a phase (§4), the word of the JSON format: "worker", "building", "aristocrat", "trading".
+ * @param phase a ::stpete_phase
+ * @return a static string (not to be freed), or NULL if @p phase is out of range; never fails otherwise.
+ */
+STPETE_API const char *stpete_phase_name(int phase);
+
+/**
+ * Name of a stack (§1), the word of the JSON format: "worker", "building", "aristocrat", "trading".
+ * @param stack a ::stpete_stack
+ * @return a static string (not to be freed), or NULL if @p stack is out of range; never fails otherwise.
+ */
+STPETE_API const char *stpete_stack_name(int stack);
+
+/**
+ * Name of a decision (§4.2, §7.1, §7.2), the word of the JSON format: "turn", "observatory", "pub", "game-over".
+ * @param decision a ::stpete_decision
+ * @return a static string (not to be freed), or NULL if @p decision is out of range; never fails otherwise.
+ */
+STPETE_API const char *stpete_decision_name(int decision);
+
+/**
+ * Name of a source (§4.2, §5.1): "upper", "lower", "hand", "observatory" (the first two are the row words of the
+ * action strings, e.g. "take Market from lower").
+ * @param source a ::stpete_source
+ * @return a static string (not to be freed), or NULL if @p source is out of range; never fails otherwise.
+ */
+STPETE_API const char *stpete_source_name(int source);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
-/** @name Actions
+/** @defgroup actions Actions
  *
  * An action is a dense integer id in [0, ::STPETE_NUM_DISTINCT_ACTIONS), stable within an ABI major version
  * (::STPETE_ACTION_ENCODING_VERSION), and has a structured form ::stpete_action. A board card is identified by its
@@ -342,7 +388,8 @@ STPETE_API int stpete_action_from_string(const char *str, int *id);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
-/** @name Options and games */
+/** @defgroup games Options and games
+ * Rule options (§3, §7.2, §8, §9) and the immutable game configuration. */
 /** @{ */
 
 /** Pub cap (§7.2, R10). */
@@ -382,7 +429,7 @@ typedef struct stpete_options {
      * Explicit start-player markers (§3.3 [option]): start_markers[phase] = seat holding that phase's marker.
      * All -1 (default) = dealt at random. Otherwise every entry is a seat, every seat holds 1 or 2 markers.
      */
-    int start_markers[4];
+    int start_markers[STPETE_NUM_PHASES];
     int public_rubles;    /**< 1 = rubles are public information (§9 [option]); default 0. Information only: it
                                does not change the rules; read by the per-seat views, stpete_state_view_to_json() */
     int public_hands;     /**< 1 = hand card identities are public (§9 [option]); default 0. Information only */
@@ -409,7 +456,21 @@ typedef struct stpete_game stpete_game;
 typedef struct stpete_state stpete_state;
 
 /**
- * Create a game configuration.
+ * Check options without creating a game, and say what is wrong: the validation stpete_game_new() does (players
+ * 2–4, title and §3; a known Pub cap, §7.2; a known tie-break, §8; start-player markers all random or every seat
+ * holding 1 or 2, §3.3 and R15; public rubles and hands 0 or 1, §9; an allocator with all three functions or none).
+ * @param opts the options (borrowed)
+ * @param msg  caller buffer of @p size bytes that receives the reason of a failure, NUL-terminated and truncated
+ *             to fit (e.g. "players must be 2, 3 or 4, not 5"); "" on success; may be NULL with @p size 0
+ * @param size bytes available in @p msg
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p opts or a bad option (the status stpete_game_new()
+ *         would return); ::STPETE_E_UNSUPPORTED_VERSION if opts->struct_size is 0 or larger than this library's
+ *         struct.
+ */
+STPETE_API int stpete_options_check(const stpete_options *opts, char *msg, size_t size);
+
+/**
+ * Create a game configuration. stpete_options_check() says why options are refused.
  * @param out  receives a new game, owned by the caller (free with stpete_game_free()); NULL on failure
  * @param opts options (copied; the caller keeps ownership). NULL = defaults.
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p out, players outside 2..4, an unknown pub cap or
@@ -446,10 +507,24 @@ STPETE_API int stpete_game_num_players(const stpete_game *game);
  * @return 972; never fails.
  */
 STPETE_API int stpete_num_distinct_actions(void);
+
+/**
+ * An upper bound on the number of actions of any game of these options, from its initial position to the end
+ * (OpenSpiel `MaxGameLength`). Passing is not final (§4.3), so the bound rests on what does end a game; the
+ * derivation is in doc/format.md ("The longest game"): every two consecutive rounds that are not the last deal at
+ * least 8 cards (§4.5), so a stack empties (§4.6) within R = 2·⌊(116 − 2N − 4)/8⌋ + 4 rounds; each card enters
+ * a hand and a display at most once, the two Observatories draw at most twice a round, a Pub owner decides once
+ * a round, and between two other actions at most N − 1 players pass in a row. With N players:
+ * N·(232 + 9R) actions (1004, 1506 and 2008 for 2, 3 and 4 players). Replay records with more actions are refused.
+ * @param game the game
+ * @return the bound in actions; ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_max_game_length(const stpete_game *game);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
-/** @name States: life cycle */
+/** @defgroup states States
+ * A position of a game: creation (§3 setup), copies, comparison, the last error. */
 /** @{ */
 
 /**
@@ -471,7 +546,9 @@ STPETE_API int stpete_state_new(stpete_state **out, const stpete_game *game);
 STPETE_API int stpete_state_reset(stpete_state *state, uint64_t seed);
 
 /**
- * Free a state, through its game's allocator. No game rule.
+ * Free a state, through its game's allocator. No game rule. Called from the state's own event callback, the free
+ * is deferred: the call that reported the event (apply, reset, ...) completes its step, delivers no further
+ * event, frees the state and returns; the caller must then not use the state again.
  * @param state the state, owned by the caller until this call; NULL is a no-op
  */
 STPETE_API void stpete_state_free(stpete_state *state);
@@ -514,7 +591,8 @@ STPETE_API const stpete_game *stpete_state_game(const stpete_state *state);
 
 /**
  * Detail message of the last failed call on this state (citing the rule, e.g. §4.2, when an action is illegal),
- * e.g. "action 12 (buy Market from upper) is not legal: costs 5 R, seat 0 has 3 R". Empty after success.
+ * e.g. "action 7 (buy Market from upper) is not legal: Market from the upper row costs 5 R and seat 0 has 3 R (§5)".
+ * Empty after success.
  * @param state the state
  * @return a NUL-terminated string owned by the state, valid until the next call on it; "" for NULL.
  */
@@ -522,7 +600,8 @@ STPETE_API const char *stpete_state_last_error(const stpete_state *state);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
-/** @name States: legal actions and apply */
+/** @defgroup play Legal actions and apply
+ * Whose turn it is, what they may do (§4.2, §5, §6, §7), doing it, and what it costs. */
 /** @{ */
 
 /**
@@ -578,6 +657,19 @@ STPETE_API int stpete_state_legal_action_mask(const stpete_state *state, uint8_t
 STPETE_API int stpete_state_is_legal(const stpete_state *state, int id);
 
 /**
+ * What a legal action costs the player to act, in rubles: the price of a card bought, played or bought from an
+ * Observatory draw (§5, R5–R7, the displaced card's value for a trading card §5.2), or 2 R per VP for a Pub
+ * purchase (§7.2). The recipe a front end needs for each entry of stpete_state_legal_actions().
+ * @param state  the state
+ * @param id     an action id
+ * @param rubles receives the rubles (≥ 0; 0 when the action has no price)
+ * @return ::STPETE_OK; ::STPETE_E_NO_PRICE for a legal action that costs nothing (pass, take, an Observatory draw,
+ *         take or discard); ::STPETE_E_INVALID_ARGUMENT for NULL or an id outside [0, ::STPETE_NUM_DISTINCT_ACTIONS);
+ *         ::STPETE_E_ILLEGAL_ACTION if the action is not legal now; ::STPETE_E_GAME_OVER if the game has ended.
+ */
+STPETE_API int stpete_state_action_price(const stpete_state *state, int id, int *rubles);
+
+/**
  * Apply an action of the current player and advance the game through every automatic step that follows
  * (end of the action part after N consecutive passes §4.3, scoring §4.4, Pub step §7.2, deals §4.5, end of round,
  * end of game §4.6 and final scoring §8). Reports events to the callback and the queue, if any. Does not
@@ -605,7 +697,8 @@ STPETE_API int stpete_state_apply_string(stpete_state *state, const char *str);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
-/** @name States: what a front end draws */
+/** @defgroup queries Queries
+ * Everything a front end draws: phase, round, rows, stacks, displays, hands, rubles, VP, markers, prices, scores. */
 /** @{ */
 
 /**
@@ -705,8 +798,8 @@ STPETE_API int stpete_state_rubles(const stpete_state *state, int seat);
 /**
  * A player's victory points (public). May be negative after final scoring (§8).
  * @param state the state
- * @param vp    receives the VP
  * @param seat  0..players-1
+ * @param vp    receives the VP
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad seat.
  */
 STPETE_API int stpete_state_vp(const stpete_state *state, int seat, int *vp);
@@ -792,7 +885,7 @@ STPETE_API int stpete_state_winners(const stpete_state *state, unsigned *mask);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
-/** @name Events
+/** @defgroup events Events
  * A synchronous callback reports what happens while stpete_state_apply() or stpete_state_reset() runs. The
  * callback must not modify the state that calls it: stpete_state_apply(), stpete_state_apply_string(),
  * stpete_state_reset(), stpete_state_set_event_callback() and stpete_state_copy() into it return
@@ -855,6 +948,22 @@ typedef void (*stpete_event_fn)(const stpete_state *state, const stpete_event *e
 STPETE_API int stpete_state_set_event_callback(stpete_state *state, stpete_event_fn fn, void *user_data);
 
 /**
+ * Create the initial state of a game (§3 setup) with its event callback already set, so that the callback
+ * receives the setup's events: the DEAL of each of the 2 workers per player (§3.4) and the first PHASE_START.
+ * (stpete_state_new() deals before a callback can be set; stpete_state_reset() after setting one also reports a
+ * setup, and is the way to get the setup's events into the queue.) The callback is then set as by
+ * stpete_state_set_event_callback(). If the callback frees the state during the setup (stpete_state_free() is then
+ * deferred until this call returns), the state is freed, @p out is NULL and ::STPETE_OK is returned.
+ * @param out       receives the new state, owned by the caller (stpete_state_free()); NULL on failure
+ * @param game      the game; must outlive the state
+ * @param fn        the event callback, or NULL (then this is stpete_state_new())
+ * @param user_data passed to every call of @p fn; not owned
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p out or @p game; ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_state_new_with_callback(stpete_state **out, const stpete_game *game, stpete_event_fn fn,
+                                              void *user_data);
+
+/**
  * Turn on (@p enabled = 1) or off (0) the pull-style event queue of a state (libxkbcommon `xkb_events_next`
  * style, for bindings that cannot take callbacks). While on, every event is also appended to the queue, in order;
  * stpete_state_next_event() takes them out. The queue is independent of the callback: both may be set.
@@ -885,10 +994,38 @@ STPETE_API int stpete_state_next_event(stpete_state *state, stpete_event *out);
  * @return the count (0 when the queue is off); ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
 STPETE_API int stpete_state_pending_events(const stpete_state *state);
+
+/** Longest string written by stpete_event_to_string(), including the NUL. */
+#define STPETE_EVENT_STRING_MAX 192
+
+/**
+ * Name of an event kind, in the kebab case of the JSON format's words: "phase-start", "deal", "buy", "play",
+ * "take", "displace", "pass", "observatory-draw", "observatory-discard", "scoring", "pub", "round-end",
+ * "markers-moved", "last-round", "final-scoring", "game-over". No game rule.
+ * @param kind a ::stpete_event_kind
+ * @return a static string (not to be freed), or NULL if @p kind is out of range; never fails otherwise.
+ */
+STPETE_API const char *stpete_event_kind_name(int kind);
+
+/**
+ * The readable log line of an event (the words of stpete-selfplay's log, so that every front end shows the same
+ * log; English, cards by their §2 names), e.g. "seat 1 buys Wharf from the upper row, displacing Ship Builder,
+ * for 5 R" or "building scoring: seat 0 gets +0 R and +3 VP". Given the state that reported the event, during its
+ * callback, the line adds what the state knows then: rubles left after a purchase, the totals after a scoring,
+ * the breakdown of a final scoring (§8). Given NULL (or later), only the event's own fields are used.
+ * @param state the state that reported the event, read during the callback; or NULL
+ * @param event the event (e.g. from a callback or stpete_state_next_event())
+ * @param buf   caller buffer; receives a NUL-terminated line without a newline (::STPETE_EVENT_STRING_MAX suffices)
+ * @param size  bytes available in @p buf
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL event or buffer, or an event whose kind or fields
+ *         are out of range; ::STPETE_E_BUFFER_TOO_SMALL if the line does not fit (@p buf then holds a truncated
+ *         prefix if @p size > 0).
+ */
+STPETE_API int stpete_event_to_string(const stpete_state *state, const stpete_event *event, char *buf, size_t size);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
-/** @name Serialization (JSON)
+/** @defgroup json Serialization (JSON)
  * States, per-seat views (§9) and replay records as JSON text (parsed and written with jansson). The schema and
  * the compatibility promise are in `doc/format.md`. Output is deterministic: the same position gives the same
  * bytes on every platform, and serialize → parse → serialize gives identical bytes.
@@ -907,6 +1044,14 @@ STPETE_API int stpete_state_pending_events(const stpete_state *state);
 /** Version of the JSON formats written by this library (`"format_version"`). Older versions are read. */
 #define STPETE_FORMAT_VERSION 1
 
+/** Largest state document (a full state or a view; a real one is about 2.5 KB) the readers accept, in bytes:
+ * 1 MiB. Longer input is refused with ::STPETE_E_TOO_LARGE before it is parsed. */
+#define STPETE_JSON_STATE_MAX 1048576
+/** Largest replay record the readers accept, in bytes: 4 MiB (a record of the longest possible game,
+ * stpete_max_game_length(), written by stpete_replay_to_json() is under 300 KB). Longer input is refused with
+ * ::STPETE_E_TOO_LARGE before it is parsed. */
+#define STPETE_JSON_REPLAY_MAX 4194304
+
 /** Seat argument of stpete_state_view_to_json() for the spectators' view (public information only, §9). */
 #define STPETE_VIEW_PUBLIC (-1)
 
@@ -915,7 +1060,7 @@ typedef struct stpete_json_error {
     int line;       /**< 1-based line of a syntax error; -1 when not a syntax error */
     int column;     /**< 1-based column (in characters) of a syntax error; -1 otherwise */
     int position;   /**< byte offset of a syntax error; -1 otherwise */
-    char text[200]; /**< what was wrong, e.g. "players[1].rubles: must be an integer in [0, 100000]" */
+    char text[200]; /**< what was wrong, e.g. "players[1].rubles: must be an integer in [0, 100000], not 100001" */
 } stpete_json_error;
 
 /**
@@ -951,26 +1096,6 @@ STPETE_API int stpete_state_view_to_json(const stpete_state *state, int seat, ch
                                          size_t *len);
 
 /**
- * Determinization for search bots (§9; OpenSpiel `ResampleFromInfostate`): replace, in place, everything
- * @p seat cannot know by a uniformly random draw consistent with what it does know. Redrawn: the order of every
- * stack and, unless the game's `public_hands` option is set, the identity of the other players' hand cards.
- * Kept: everything public (board, displays, VP, stack sizes, discard pile, markers, the Observatory card, hand
- * sizes and the back of each hand card, that is the stack it comes from, §9), the seat's own hand, and all rubles (a player who
- * remembers the public actions knows them). Each stack still holds only its own kind of card (§2) and the 116
- * cards stay in place. Afterwards stpete_state_view_to_json() for @p seat gives the same text as before.
- * The state's PRNG is reseeded from @p seed.
- *
- * Typical use (information-set Monte Carlo): clone the real state, resample the clone for the bot's seat, play
- * out, repeat with other seeds.
- * @param state the state (modified)
- * @param seat  the seat whose knowledge is kept, in [0, players)
- * @param seed  seed of the draw: the same state, seat and seed give the same result on every platform
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state or a seat out of range (state unchanged);
- *         ::STPETE_E_REENTRANT inside an event callback.
- */
-STPETE_API int stpete_state_resample(stpete_state *state, int seat, uint64_t seed);
-
-/**
  * Create the game described by the `"options"` of a serialized state or replay record (step one of loading;
  * step two is stpete_state_from_json()).
  * @param out   receives a new game owned by the caller (free with stpete_game_free()); NULL on failure
@@ -979,9 +1104,10 @@ STPETE_API int stpete_state_resample(stpete_state *state, int seat, uint64_t see
  * @param alloc allocator for the game and its states (copied), or NULL for the C library's
  * @param err   receives the reason of a failure, or NULL
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p out or @p json, or a partial allocator;
- *         ::STPETE_E_PARSE for invalid JSON or a missing, mistyped or unknown key; ::STPETE_E_UNSUPPORTED_VERSION
- *         for a `format_version` newer than ::STPETE_FORMAT_VERSION; ::STPETE_E_INCONSISTENT for options out of
- *         range (players outside 2..4, bad markers, §3); ::STPETE_E_OUT_OF_MEMORY.
+ *         ::STPETE_E_TOO_LARGE for more than ::STPETE_JSON_REPLAY_MAX bytes; ::STPETE_E_PARSE for invalid JSON or
+ *         a missing, mistyped or unknown key; ::STPETE_E_UNSUPPORTED_VERSION for a `format_version` newer than
+ *         ::STPETE_FORMAT_VERSION; ::STPETE_E_INCONSISTENT for options out of range (players outside 2..4, bad
+ *         markers, §3); ::STPETE_E_OUT_OF_MEMORY.
  */
 STPETE_API int stpete_game_from_json(stpete_game **out, const char *json, size_t len,
                                      const stpete_allocator *alloc, stpete_json_error *err);
@@ -989,18 +1115,21 @@ STPETE_API int stpete_game_from_json(stpete_game **out, const char *json, size_t
 /**
  * Load a full state written by stpete_state_to_json(). Every field is checked against the rules before anything
  * is built: each of the 116 cards in exactly one place with its type's number of copies (§2), cards in the right
- * stack, at most 8 cards on the board (§4.5), hands of at most 4 cards (§7.3), rubles in [0, 100000], VP in
- * [-100000, 100000], markers held 1 or 2 per seat (§3), Observatories used ≤ owned (§7.1), a decision that
- * matches the phase, the drawn card and the progress of the Pub step (§7.1, §7.2), and an empty stack only in
- * the final round (§4.6; otherwise the game could never end). Any state that loads plays on to the end.
+ * stack, at most 8 cards on the board (§4.5), hands of at most 4 cards (§7.3), rubles in [0, ::STPETE_RUBLES_MAX],
+ * VP in [−::STPETE_VP_MAX, ::STPETE_VP_MAX], markers held 1 or 2 per seat (§3), Observatories used ≤ owned
+ * (§7.1), a decision that matches the phase, the drawn card and the progress of the Pub step (§7.1, §7.2), the
+ * final round exactly when a stack is empty (§4.6), and a finished game only after the final round's trading
+ * phase (§8). The full list is in doc/format.md. Any state that loads plays on to the end, and every position on
+ * the way saves and loads again.
  * @param out  receives a new state of @p game owned by the caller (free with stpete_state_free()); NULL on failure
  * @param game the game (from stpete_game_from_json() or with the same options); must outlive the state
  * @param json the text, @p len bytes
  * @param len  bytes of @p json
  * @param err  receives the reason of a failure, or NULL
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE for invalid JSON or a missing,
- *         mistyped or unknown key; ::STPETE_E_UNSUPPORTED_VERSION; ::STPETE_E_REDACTED for a per-seat or public
- *         view; ::STPETE_E_MISMATCH if the options differ from @p game's (the allocator and seed aside);
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_TOO_LARGE for more than
+ *         ::STPETE_JSON_STATE_MAX bytes; ::STPETE_E_PARSE for invalid JSON or a missing, mistyped or unknown key;
+ *         ::STPETE_E_UNSUPPORTED_VERSION; ::STPETE_E_REDACTED for a per-seat or public view;
+ *         ::STPETE_E_MISMATCH if the options differ from @p game's (the allocator and seed aside);
  *         ::STPETE_E_INCONSISTENT for a position that breaks the rules; ::STPETE_E_OUT_OF_MEMORY.
  */
 STPETE_API int stpete_state_from_json(stpete_state **out, const stpete_game *game, const char *json, size_t len,
@@ -1040,9 +1169,11 @@ STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, con
  * @param len      bytes of @p json
  * @param alloc    allocator for the game (copied), or NULL for the C library's
  * @param err      receives the reason of a failure, or NULL (for an illegal action: its index and why)
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE; ::STPETE_E_UNSUPPORTED_VERSION;
- *         ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_INCONSISTENT for an illegal action, a string naming another
- *         action, or a recorded result that differs; ::STPETE_E_OUT_OF_MEMORY.
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_TOO_LARGE for more than
+ *         ::STPETE_JSON_REPLAY_MAX bytes or more actions than stpete_max_game_length(); ::STPETE_E_PARSE;
+ *         ::STPETE_E_UNSUPPORTED_VERSION; ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_INCONSISTENT for options that
+ *         break §3, an illegal action, a string naming another action, or a recorded result that differs;
+ *         ::STPETE_E_OUT_OF_MEMORY.
  */
 STPETE_API int stpete_replay_from_json(stpete_game **game_out, int *actions, size_t cap, size_t *n,
                                        const char *json, size_t len, const stpete_allocator *alloc,
@@ -1050,7 +1181,35 @@ STPETE_API int stpete_replay_from_json(stpete_game **game_out, int *actions, siz
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
-/** @name Library */
+/** @defgroup hidden Hidden information
+ * What each seat may know (§9), for search and learning: determinization. Per-seat views as JSON are in
+ * @ref json (stpete_state_view_to_json()). */
+/** @{ */
+
+/**
+ * Determinization for search bots (§9; OpenSpiel `ResampleFromInfostate`): replace, in place, everything
+ * @p seat cannot know by a uniformly random draw consistent with what it does know. Redrawn: the order of every
+ * stack and, unless the game's `public_hands` option is set, the identity of the other players' hand cards.
+ * Kept: everything public (board, displays, VP, stack sizes, discard pile, markers, the Observatory card, hand
+ * sizes and the back of each hand card, that is the stack it comes from, §9), the seat's own hand, and all rubles (a player who
+ * remembers the public actions knows them). Each stack still holds only its own kind of card (§2) and the 116
+ * cards stay in place. Afterwards stpete_state_view_to_json() for @p seat gives the same text as before.
+ * The state's PRNG is reseeded from @p seed.
+ *
+ * Typical use (information-set Monte Carlo): clone the real state, resample the clone for the bot's seat, play
+ * out, repeat with other seeds.
+ * @param state the state (modified)
+ * @param seat  the seat whose knowledge is kept, in [0, players)
+ * @param seed  seed of the draw: the same state, seat and seed give the same result on every platform
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state or a seat out of range (state unchanged);
+ *         ::STPETE_E_REENTRANT inside an event callback.
+ */
+STPETE_API int stpete_state_resample(stpete_state *state, int seat, uint64_t seed);
+/** @} */
+
+/* ------------------------------------------------------------------------------------------------ */
+/** @defgroup library Library
+ * Version and status names. */
 /** @{ */
 
 /**

@@ -13,7 +13,8 @@ specification (doc/rules.md).
 """
 from .errors import (BufferTooSmallError, ClosedError, GameOverError, IllegalActionError, InconsistentError,
                      InvalidArgumentError, LibraryNotFoundError, MismatchError, NotTerminalError, OutOfMemoryError,
-                     ParseError, RedactedError, ReentrantError, StPeteError, UnsupportedVersionError)
+                     NoPriceError, ParseError, RedactedError, ReentrantError, StPeteError, TooLargeError,
+                     UnsupportedVersionError)
 from ._ffi import MAX_LEGAL_ACTIONS, NUM_CARD_TYPES, NUM_CARDS, NUM_DISTINCT_ACTIONS
 from ._core import (Action, ActionKind, Card, CardInfo, Colour, Decision, Event, EventKind, Game, Phase, PubCap,
                     Score, Seat, Source, Special, Stack, State, TieBreak, library_path, replay_from_json,
@@ -21,7 +22,7 @@ from ._core import (Action, ActionKind, Card, CardInfo, Colour, Decision, Event,
 from .env import StPeteEnv, env
 from .bots import Bot, BotStats
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 __all__ = [
     "Action", "ActionKind", "Card", "CardInfo", "Colour", "Decision", "Event", "EventKind", "Game", "Phase",
@@ -29,6 +30,7 @@ __all__ = [
     "version", "MAX_LEGAL_ACTIONS", "NUM_CARD_TYPES", "NUM_CARDS", "NUM_DISTINCT_ACTIONS",
     "StPeteError", "InvalidArgumentError", "IllegalActionError", "BufferTooSmallError", "OutOfMemoryError",
     "GameOverError", "NotTerminalError", "ParseError", "UnsupportedVersionError", "MismatchError",
-    "ReentrantError", "RedactedError", "InconsistentError", "ClosedError", "LibraryNotFoundError",
+    "ReentrantError", "RedactedError", "InconsistentError", "TooLargeError", "NoPriceError", "ClosedError",
+    "LibraryNotFoundError",
     "replay_to_json", "replay_from_json", "Bot", "BotStats",
 ]

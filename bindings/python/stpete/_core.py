@@ -130,7 +130,8 @@ class Decision(enum.IntEnum):
     TURN = 0
     OBSERVATORY = 1
     PUB = 2
-    NONE = 3
+    GAME_OVER = 3
+    NONE = 3  # former name of GAME_OVER (an alias)
 
 
 class ActionKind(enum.IntEnum):

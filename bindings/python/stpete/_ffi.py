@@ -24,7 +24,7 @@ from .errors import LibraryNotFoundError, UnsupportedVersionError, error_for_sta
 #: ABI major version this binding speaks (the library's soversion, STPETE_VERSION_MAJOR).
 EXPECTED_MAJOR = 0
 #: Oldest library version (MAJOR * 10000 + MINOR * 100 + PATCH) that exports every function of the table.
-MIN_VERSION = 200
+MIN_VERSION = 300
 
 # Constants of include/stpete/stpete.h.
 NUM_CARD_TYPES = 49
@@ -122,9 +122,13 @@ FUNCTIONS = {
     "stpete_game_free": (None, (("game", GamePtr),), RAW),
     "stpete_game_get_options": (c_int, (("game", GamePtr), ("out", POINTER(OptionsStruct))), STATUS),
     "stpete_game_num_players": (c_int, (("game", GamePtr),), VALUE),
+    "stpete_options_check": (c_int, (("opts", POINTER(OptionsStruct)), ("msg", c_char_p), ("size", c_size_t)), RAW),
+    "stpete_max_game_length": (c_int, (("game", GamePtr),), VALUE),
     "stpete_num_distinct_actions": (c_int, (), RAW),
     # states: life cycle
     "stpete_state_new": (c_int, (("out", POINTER(StatePtr)), ("game", GamePtr)), STATUS),
+    "stpete_state_new_with_callback": (c_int, (("out", POINTER(StatePtr)), ("game", GamePtr), ("fn", EVENT_FN),
+                                               ("user_data", c_void_p)), STATUS),
     "stpete_state_reset": (c_int, (("state", StatePtr), ("seed", c_uint64)), STATE),
     "stpete_state_free": (None, (("state", StatePtr),), RAW),
     "stpete_state_clone": (c_int, (("out", POINTER(StatePtr)), ("src", StatePtr)), STATUS),
@@ -141,6 +145,7 @@ FUNCTIONS = {
     "stpete_state_legal_action_mask": (c_int, (("state", StatePtr), ("mask", POINTER(c_uint8)),
                                                ("size", c_size_t)), STATUS),
     "stpete_state_is_legal": (c_int, (("state", StatePtr), ("id", c_int)), VALUE),
+    "stpete_state_action_price": (c_int, (("state", StatePtr), ("id", c_int), ("rubles", _int_p)), RAW),
     "stpete_state_apply": (c_int, (("state", StatePtr), ("id", c_int)), STATE),
     "stpete_state_apply_string": (c_int, (("state", StatePtr), ("str", c_char_p)), STATE),
     # states: what a front end draws
@@ -173,6 +178,9 @@ FUNCTIONS = {
     "stpete_state_set_event_queue": (c_int, (("state", StatePtr), ("enabled", c_int)), STATE),
     "stpete_state_next_event": (c_int, (("state", StatePtr), ("out", POINTER(EventStruct))), STATE),
     "stpete_state_pending_events": (c_int, (("state", StatePtr),), VALUE),
+    "stpete_event_kind_name": (c_char_p, (("kind", c_int),), RAW),
+    "stpete_event_to_string": (c_int, (("state", StatePtr), ("event", POINTER(EventStruct)), ("buf", c_char_p),
+                                       ("size", c_size_t)), STATUS),
     # hidden information (§9)
     "stpete_state_resample": (c_int, (("state", StatePtr), ("seat", c_int), ("seed", c_uint64)), STATE),
     # serialization (JSON)
@@ -191,6 +199,11 @@ FUNCTIONS = {
                                         ("n", _size_p), ("json", c_char_p), ("len", c_size_t),
                                         ("alloc", POINTER(AllocatorStruct)), ("err", POINTER(JsonErrorStruct))),
                                 STATUS),
+    # names (the words of the JSON format)
+    "stpete_phase_name": (c_char_p, (("phase", c_int),), RAW),
+    "stpete_stack_name": (c_char_p, (("stack", c_int),), RAW),
+    "stpete_decision_name": (c_char_p, (("decision", c_int),), RAW),
+    "stpete_source_name": (c_char_p, (("source", c_int),), RAW),
     # library
     "stpete_strerror": (c_char_p, (("status", c_int),), RAW),
     "stpete_version": (c_char_p, (), RAW),

@@ -8,7 +8,8 @@ set it, otherwise stpete_strerror() plus the arguments).
 __all__ = [
     "StPeteError", "InvalidArgumentError", "IllegalActionError", "BufferTooSmallError", "OutOfMemoryError",
     "GameOverError", "NotTerminalError", "ParseError", "UnsupportedVersionError", "MismatchError",
-    "ReentrantError", "RedactedError", "InconsistentError", "ClosedError", "LibraryNotFoundError", "error_for_status",
+    "ReentrantError", "RedactedError", "InconsistentError", "TooLargeError", "NoPriceError", "ClosedError",
+    "LibraryNotFoundError", "error_for_status",
 ]
 
 
@@ -90,6 +91,18 @@ class InconsistentError(StPeteError, ValueError):
     status = -12
 
 
+class TooLargeError(StPeteError, ValueError):
+    """STPETE_E_TOO_LARGE (-13): an input over its documented size bound (a JSON state over 1 MiB, a replay record
+    over 4 MiB or with more actions than the longest possible game), refused before it is parsed."""
+    status = -13
+
+
+class NoPriceError(StPeteError):
+    """STPETE_E_NO_PRICE (-14): a legal action that costs nothing has no price (pass, take, an Observatory draw,
+    take or discard)."""
+    status = -14
+
+
 class ClosedError(StPeteError, ValueError):
     """The Python object's handle was closed (no C status)."""
 
@@ -101,7 +114,7 @@ class LibraryNotFoundError(StPeteError, ImportError):
 _BY_STATUS = {cls.status: cls for cls in (
     InvalidArgumentError, IllegalActionError, BufferTooSmallError, OutOfMemoryError, GameOverError,
     NotTerminalError, ParseError, UnsupportedVersionError, MismatchError, ReentrantError, RedactedError,
-    InconsistentError)}
+    InconsistentError, TooLargeError, NoPriceError)}
 
 
 def error_for_status(status):

@@ -1,0 +1,183 @@
+/* Options (§3, §7.2, §8, §9) and the game handle. One validator, with a reason, serves stpete_game_new(), the
+ * JSON readers and the callers who want to know why before creating a game. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "stpete_internal.h"
+
+STPETE_API void stpete_options_init(stpete_options *opts)
+{
+    if (!opts)
+        return;
+    stpete_options def = STPETE_OPTIONS_INIT;
+    *opts = def;
+}
+
+static int refuse(char *why, size_t size, int status, const char *fmt, ...)
+{
+    if (why && size) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, size, fmt, ap);
+        va_end(ap);
+    }
+    return status;
+}
+
+int stpete_markers_check(const int markers[STPETE_NUM_PHASES], int players, char *why, size_t why_size)
+{
+    int held[STPETE_MAX_PLAYERS] = { 0 };
+    for (int k = 0; k < STPETE_NUM_PHASES; k++) {
+        if (markers[k] < 0 || markers[k] >= players)
+            return refuse(why, why_size, STPETE_E_INVALID_ARGUMENT,
+                          "the %s phase's start-player marker must be held by a seat in [0, %d), not %d (§3.3)",
+                          stpete_phase_words[k], players, markers[k]);
+        held[markers[k]]++;
+    }
+    for (int s = 0; s < players; s++)
+        if (held[s] < 1 || held[s] > 2)
+            return refuse(why, why_size, STPETE_E_INVALID_ARGUMENT,
+                          "seat %d holds %d start-player markers; every seat holds 1 or 2 (§3.3, R15)", s, held[s]);
+    return STPETE_OK;
+}
+
+/* Copy the fields the caller's struct has (struct_size) over the defaults. */
+static int options_of(const stpete_options *opts, stpete_options *o, char *why, size_t why_size)
+{
+    stpete_options_init(o);
+    if (!opts)
+        return STPETE_OK;
+    if (opts->struct_size == 0 || opts->struct_size > sizeof *o)
+        return refuse(why, why_size, STPETE_E_UNSUPPORTED_VERSION,
+                      "struct_size %zu: not the size of a stpete_options of this library or an older one (%zu)",
+                      opts->struct_size, sizeof *o);
+    memcpy(o, opts, opts->struct_size); /* fields the caller does not know keep their defaults */
+    o->struct_size = sizeof *o;
+    return STPETE_OK;
+}
+
+static int check(const stpete_options *o, char *why, size_t size)
+{
+    const stpete_allocator *al = &o->allocator;
+    int custom = (al->malloc_fn != NULL) + (al->realloc_fn != NULL) + (al->free_fn != NULL);
+    if (o->players < STPETE_MIN_PLAYERS || o->players > STPETE_MAX_PLAYERS)
+        return refuse(why, size, STPETE_E_INVALID_ARGUMENT, "players must be 2, 3 or 4, not %d", o->players);
+    if (o->pub_cap != STPETE_PUB_CAP_PER_PUB && o->pub_cap != STPETE_PUB_CAP_PER_PLAYER)
+        return refuse(why, size, STPETE_E_INVALID_ARGUMENT,
+                      "pub_cap must be STPETE_PUB_CAP_PER_PUB (0) or STPETE_PUB_CAP_PER_PLAYER (1), not %d (§7.2)",
+                      o->pub_cap);
+    if (o->tie_break != STPETE_TIE_BREAK_RUBLES_MOD_10 && o->tie_break != STPETE_TIE_BREAK_RUBLES_TOTAL)
+        return refuse(why, size, STPETE_E_INVALID_ARGUMENT,
+                      "tie_break must be STPETE_TIE_BREAK_RUBLES_MOD_10 (0) or STPETE_TIE_BREAK_RUBLES_TOTAL (1), "
+                      "not %d (§8)", o->tie_break);
+    int unset = 0;
+    for (int k = 0; k < STPETE_NUM_PHASES; k++)
+        unset += o->start_markers[k] == -1;
+    if (unset != 0 && unset != STPETE_NUM_PHASES)
+        return refuse(why, size, STPETE_E_INVALID_ARGUMENT,
+                      "start_markers must be all -1 (dealt at random) or all seats, not a mix (§3.3)");
+    if (unset == 0) {
+        int rc = stpete_markers_check(o->start_markers, o->players, why, size);
+        if (rc)
+            return rc;
+    }
+    if (o->public_rubles != 0 && o->public_rubles != 1)
+        return refuse(why, size, STPETE_E_INVALID_ARGUMENT, "public_rubles must be 0 or 1, not %d (§9)",
+                      o->public_rubles);
+    if (o->public_hands != 0 && o->public_hands != 1)
+        return refuse(why, size, STPETE_E_INVALID_ARGUMENT, "public_hands must be 0 or 1, not %d (§9)",
+                      o->public_hands);
+    if (custom != 0 && custom != 3)
+        return refuse(why, size, STPETE_E_INVALID_ARGUMENT,
+                      "allocator: set all three functions (malloc_fn, realloc_fn, free_fn) or none");
+    if (why && size)
+        why[0] = '\0';
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_options_check(const stpete_options *opts, char *msg, size_t size)
+{
+    if (!opts)
+        return refuse(msg, size, STPETE_E_INVALID_ARGUMENT, "opts is NULL");
+    stpete_options o;
+    int rc = options_of(opts, &o, msg, size);
+    return rc ? rc : check(&o, msg, size);
+}
+
+STPETE_API int stpete_game_new(stpete_game **out, const stpete_options *opts)
+{
+    if (!out)
+        return STPETE_E_INVALID_ARGUMENT;
+    *out = NULL;
+    stpete_options o;
+    int rc = options_of(opts, &o, NULL, 0);
+    if (!rc)
+        rc = check(&o, NULL, 0);
+    if (rc)
+        return rc;
+    stpete_game *g = stpete_malloc(&o.allocator, sizeof *g);
+    if (!g)
+        return STPETE_E_OUT_OF_MEMORY;
+    memset(g, 0, sizeof *g);
+    g->opts = o;
+    g->rules.players = (uint8_t)o.players;
+    g->rules.pub_cap = (uint8_t)o.pub_cap;
+    g->rules.tie_break = (uint8_t)o.tie_break;
+    g->rules.public_rubles = (uint8_t)o.public_rubles;
+    g->rules.public_hands = (uint8_t)o.public_hands;
+    for (int k = 0; k < STPETE_NUM_PHASES; k++)
+        g->rules.start_markers[k] = (int8_t)o.start_markers[k];
+    *out = g;
+    return STPETE_OK;
+}
+
+STPETE_API void stpete_game_free(stpete_game *game)
+{
+    if (game) {
+        stpete_allocator al = game->opts.allocator;
+        stpete_free(&al, game);
+    }
+}
+
+STPETE_API int stpete_game_get_options(const stpete_game *game, stpete_options *out)
+{
+    if (!game || !out)
+        return STPETE_E_INVALID_ARGUMENT;
+    size_t size = out->struct_size;
+    if (size == 0 || size > sizeof *out)
+        return STPETE_E_UNSUPPORTED_VERSION;
+    memcpy(out, &game->opts, size); /* never more than the caller's struct */
+    out->struct_size = size;
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_game_num_players(const stpete_game *game)
+{
+    return game ? game->rules.players : STPETE_E_INVALID_ARGUMENT;
+}
+
+STPETE_API int stpete_num_distinct_actions(void)
+{
+    return STPETE_NUM_DISTINCT_ACTIONS;
+}
+
+/* The derivation is in doc/format.md ("The longest game"), and the conformance tests check the bound on random
+ * games. */
+STPETE_API int stpete_max_game_length(const stpete_game *game)
+{
+    if (!game)
+        return STPETE_E_INVALID_ARGUMENT;
+    int n = game->rules.players;
+    /* Cards left in the stacks after the setup deal (§3.4); before a stack empties each of the 4 keeps one. */
+    int dealable = STPETE_NUM_CARDS - 2 * n - STPETE_NUM_STACKS;
+    /* Every two consecutive rounds that are not the last deal at least 8 cards (§4.5): rounds 2.. before the last
+     * non-final round come in at most dealable / 8 pairs; plus round 1, that last non-final round and the final one. */
+    int rounds = 2 * (dealable / STPETE_BOARD_SIZE) + 4;
+    /* Each card enters a hand and a display at most once (2 x 116); the 2 Observatories draw at most twice a round,
+     * each draw adding the draw and perhaps a discard; N Pub decisions a round; before each of those K actions at
+     * most N - 1 passes in a row, and N passes end each of the 4 phases of a round. Total <= N K + N R + 4 N R with
+     * K <= 232 + 4 R. */
+    int others = 2 * STPETE_NUM_CARDS + 4 * rounds;
+    return n * others + n * rounds + STPETE_NUM_PHASES * n * rounds;
+}
