@@ -1,42 +1,11 @@
-/* The reference bots' handle: specs, life cycle, choose (bots.h). The searches are in search.c, the evaluation,
- * playouts and determinization in policy.c. Public API only. */
-#include <stdarg.h>
+/* The reference bots' handle: specs, life cycle, choose (bots.h). The searches are in bot_search.c, the evaluation,
+ * playouts and determinization in bot_policy.c, memory, messages and the PRNG in bot_base.c (the layers, from the
+ * top). Public API only. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bot_private.h"
-
-/* ---- memory and messages -------------------------------------------------------------------------- */
-
-void *bot_malloc(stpete_bot *bot, size_t size)
-{
-    return bot->alloc.malloc_fn ? bot->alloc.malloc_fn(bot->alloc.user, size) : malloc(size);
-}
-
-void *bot_realloc(stpete_bot *bot, void *ptr, size_t size)
-{
-    return bot->alloc.realloc_fn ? bot->alloc.realloc_fn(bot->alloc.user, ptr, size) : realloc(ptr, size);
-}
-
-void bot_freemem(stpete_bot *bot, void *ptr)
-{
-    if (!ptr)
-        return;
-    if (bot->alloc.free_fn)
-        bot->alloc.free_fn(bot->alloc.user, ptr);
-    else
-        free(ptr);
-}
-
-int bot_fail(stpete_bot *bot, int rc, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(bot->error, sizeof bot->error, fmt, ap);
-    va_end(ap);
-    return rc;
-}
 
 /* ---- specs ------------------------------------------------------------------------------------------ */
 

@@ -59,6 +59,8 @@ struct stpete_bot {
     char error[256];
 };
 
+/* ---- bot_base.c ---- */
+
 /* Allocation through the game's allocator. */
 void *bot_malloc(stpete_bot *bot, size_t size);
 void *bot_realloc(stpete_bot *bot, void *ptr, size_t size);
@@ -76,6 +78,8 @@ uint64_t bot_next_random(uint64_t *x);
 
 /* Wall clock in nanoseconds (CLOCK_MONOTONIC). */
 uint64_t bot_now_ns(void);
+
+/* ---- bot_policy.c ---- */
 
 /* The projected score of a seat (bots.h), in VP. */
 double bot_evaluate(const stpete_bot *bot, const stpete_state *st, int seat);
@@ -100,7 +104,9 @@ int bot_info_root(stpete_bot *bot, const stpete_state *state, int seat);
 /* One determinization: bot->root, resampled for seat with seed, into dst. */
 int bot_determinize(stpete_bot *bot, stpete_state *dst, int seat, uint64_t seed);
 
-/* The searches (lib/bots/search.c): choose among the n >= 2 legal ids of state for seat. */
+/* ---- bot_search.c ---- */
+
+/* The searches: choose among the n >= 2 legal ids of state for seat. */
 int bot_choose_mc(stpete_bot *bot, const stpete_state *state, int seat, const int *ids, size_t n, int *action);
 int bot_choose_ismcts(stpete_bot *bot, const stpete_state *state, int seat, const int *ids, size_t n,
                       int *action);

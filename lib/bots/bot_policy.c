@@ -1,29 +1,11 @@
-/* What the bots share: their PRNG, the projected-score evaluation and the greedy choice (stpete-selfplay's since
- * 0.1), returns, playouts, and the determinization of what a seat knows (§9). Public API only. */
-#define _POSIX_C_SOURCE 199309L
+/* What the bots share: the projected-score evaluation and the greedy choice (stpete-selfplay's since 0.1),
+ * returns, playouts, and the determinization of what a seat knows (§9). Public API only. */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <jansson.h>
 
 #include "bot_private.h"
-
-uint64_t bot_next_random(uint64_t *x)
-{
-    uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
-uint64_t bot_now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * UINT64_C(1000000000) + (uint64_t)ts.tv_nsec;
-}
 
 /* ---- evaluation ---------------------------------------------------------------------------------------- */
 
