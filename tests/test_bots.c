@@ -1,6 +1,6 @@
 /* The reference bots (bots.h, issue 13): specs, legality of every choice, determinism, no peeking at what the
- * acting seat cannot know (§9), the documented evaluation and returns, bad input, failing allocations. Public
- * API only. STPETE_BOT_GAMES sets the games per kind and player count of the legality test (default 6; the
+ * acting seat cannot know (§9), the documented evaluation and returns, bad input (failing allocations: in
+ * test_alloc.c's sweep). Public API only. STPETE_BOT_GAMES sets the games per kind and player count of the legality test (default 6; the
  * valgrind setup uses fewer). */
 #include <math.h>
 #include <setjmp.h>
@@ -37,20 +37,6 @@ static stpete_bot *make_bot(const stpete_game *g, const char *spec)
     if (rc != STPETE_OK)
         fail_msg("stpete_bot_new(%s): %s: %s", spec, stpete_strerror(rc), msg);
     return b;
-}
-
-/* Random play biased towards taking cards into hand (hidden hands, §9); stops after `moves` moves. */
-static void play(stpete_state *st, int moves, uint64_t *rng)
-{
-    for (int m = 0; m < moves && !stpete_state_is_terminal(st); m++) {
-        int ids[STPETE_MAX_LEGAL_ACTIONS];
-        size_t n = 0;
-        assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
-        int pick = ids[rng_below(rng, (int)n)];
-        if (rng_below(rng, 3) == 0)
-            pick = take_action_or(ids, n, pick);
-        assert_int_equal(stpete_state_apply(st, pick), STPETE_OK);
-    }
 }
 
 static long env_long(const char *name, long fallback)
@@ -344,17 +330,6 @@ static void test_random_is_selfplays(void **unused)
 
 /* ---- no peeking (§9) ------------------------------------------------------------------------------------ */
 
-static int hand_cards_of_others(const stpete_state *st, int seat, int players)
-{
-    int total = 0;
-    for (int p = 0; p < players; p++) {
-        size_t n = 0;
-        stpete_state_hand(st, p, NULL, 0, &n);
-        total += p == seat ? 0 : (int)n;
-    }
-    return total;
-}
-
 /* The same position with the two last cards of a stack swapped through JSON (the next deal differs); 0 if every
  * stack's two last cards are equal. */
 static stpete_state *swap_stack_top(const stpete_state *st)
@@ -403,7 +378,7 @@ static int no_peeking(const char *spec, int players, int positions)
     uint64_t rng = 5;
     int checked = 0, hidden_hands = 0;
     for (int attempt = 0; attempt < 40 * positions && checked < positions; attempt++) {
-        play(st, 3 + rng_below(&rng, 6), &rng);
+        assert_int_equal(play_taking(st, 3 + rng_below(&rng, 6), &rng), STPETE_OK);
         if (stpete_state_is_terminal(st)) {
             assert_int_equal(stpete_state_reset(st, rng_next(&rng)), STPETE_OK);
             continue;
@@ -732,94 +707,6 @@ static void test_choose_bad_input(void **unused)
     stpete_game_free(g_public);
 }
 
-/* ---- failing allocations ----------------------------------------------------------------------------- */
-
-typedef struct budget {
-    long left; /* allocations that succeed before the next fails; negative = unlimited */
-    long live; /* blocks allocated and not freed */
-} budget;
-
-static void *b_malloc(void *user, size_t size)
-{
-    budget *b = user;
-    if (b->left == 0)
-        return NULL;
-    if (b->left > 0)
-        b->left--;
-    void *p = malloc(size);
-    b->live += p != NULL;
-    return p;
-}
-
-static void *b_realloc(void *user, void *ptr, size_t size)
-{
-    budget *b = user;
-    if (b->left == 0)
-        return NULL;
-    if (b->left > 0)
-        b->left--;
-    void *p = realloc(ptr, size);
-    b->live += p && !ptr;
-    return p;
-}
-
-static void b_free(void *user, void *ptr)
-{
-    budget *b = user;
-    b->live--;
-    free(ptr);
-}
-
-/* Every allocation of stpete_bot_new and of a search's first choice fails in turn: a clear status, nothing
- * leaked, and the bot still works once memory is back. */
-static void test_failing_allocations(void **unused)
-{
-    (void)unused;
-    budget bud = { -1, 0 };
-    stpete_options o;
-    stpete_options_init(&o);
-    o.players = 2;
-    o.allocator = (stpete_allocator){ b_malloc, b_realloc, b_free, &bud };
-    stpete_game *g = NULL;
-    stpete_state *st = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
-    const char *specs[] = { "greedy", "mc:iterations=4", "ismcts:iterations=8" };
-    for (int k = 0; k < 3; k++) {
-        long base = bud.live, failures = 0;
-        for (long limit = 0;; limit++) {
-            bud.left = limit;
-            stpete_bot *b = NULL;
-            int rc = stpete_bot_new(&b, g, specs[k], NULL, 0), failed = rc != STPETE_OK;
-            if (rc == STPETE_OK) {
-                int id = -1;
-                rc = stpete_bot_choose(b, st, &id);
-                assert_true(rc == STPETE_OK || rc == STPETE_E_OUT_OF_MEMORY);
-                if (rc == STPETE_E_OUT_OF_MEMORY) {
-                    failed = 1;
-                    assert_non_null(strstr(stpete_bot_last_error(b), "memory"));
-                    bud.left = -1; /* memory is back: the same bot chooses */
-                    assert_int_equal(stpete_bot_choose(b, st, &id), STPETE_OK);
-                }
-                assert_int_equal(stpete_state_is_legal(st, id), 1);
-                stpete_bot_free(b);
-            } else {
-                assert_int_equal(rc, STPETE_E_OUT_OF_MEMORY);
-                assert_null(b);
-            }
-            assert_int_equal(bud.live, base);
-            if (!failed)
-                break; /* nothing failed: every allocation point was tried */
-            failures++;
-        }
-        assert_true(failures >= 2);
-        bud.left = -1;
-    }
-    stpete_state_free(st);
-    stpete_game_free(g);
-    assert_int_equal(bud.live, 0);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -837,7 +724,6 @@ int main(void)
         cmocka_unit_test(test_search_values),
         cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_choose_bad_input),
-        cmocka_unit_test(test_failing_allocations),
     };
     return cmocka_run_group_tests_name("bots", tests, NULL, NULL);
 }
