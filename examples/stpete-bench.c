@@ -1,6 +1,6 @@
 /* stpete-bench: how fast the engine plays, on one core.
  *
- *   stpete-bench [--players 2|3|4] [--seed S] [--games G] [--seconds T] [--iterations N] [--json]
+ *   stpete-bench [--players 2|3|4] [--seed S] [--games G] [--seconds T] [--iterations N] [--bot SPEC] [--json]
  *
  * Pin it to one core yourself: `taskset -c 0 ./build/examples/stpete-bench`. Measures, for each player count
  * (all three unless --players is given):
@@ -20,9 +20,9 @@
  *   - heap allocations per game (through the options' allocator hooks, which count every call);
  *   - JSON: ns per stpete_state_to_json and per stpete_state_from_json (+ free) of the sampled positions, bytes
  *     per text and MB/s (each text is first checked to load back to an equal position);
- *   - the ismcts bot (bots.h, default spec) choosing for the first player of the opening position, again and
- *     again: iterations per second (--iterations: at least that many iterations), ms per decision, and the
- *     allocator calls per decision.
+ *   - the ismcts bot (bots.h, default spec; --bot SPEC measures another) choosing for the first player of the
+ *     opening position, again and again: iterations per second (--iterations: at least that many iterations),
+ *     ms per decision, and the allocator calls per decision.
  * Timed parts run for --seconds each (default 1) unless --games / --iterations fix their size. --json prints one
  * JSON object instead of text. Only the public API is used. */
 #define _POSIX_C_SOURCE 199309L
@@ -134,6 +134,7 @@ typedef struct result {
     uint64_t ismcts_iterations;
     double ismcts_seconds;
     double ismcts_allocs;  /* allocator calls per decision */
+    char bot_spec[STPETE_BOT_SPEC_MAX]; /* the canonical spec of the bot measured */
 } result;
 
 typedef struct config {
@@ -143,6 +144,7 @@ typedef struct config {
     double seconds;
     long iterations; /* 0 = timed */
     int json;
+    const char *bot; /* the spec of the bot measured (default "ismcts") */
 } config;
 
 static int die(const char *what, int rc)
@@ -382,7 +384,10 @@ static int bench_ismcts(const config *cfg, const stpete_game *game, const counte
     stpete_bot *bot = NULL;
     stpete_state *st = NULL;
     char msg[256];
-    int rc = stpete_bot_new(&bot, game, "ismcts", msg, sizeof msg);
+    int rc = stpete_bot_new(&bot, game, cfg->bot, msg, sizeof msg);
+    size_t len;
+    if (rc == STPETE_OK)
+        rc = stpete_bot_spec(bot, r->bot_spec, sizeof r->bot_spec, &len);
     if (rc == STPETE_OK)
         rc = stpete_state_new(&st, game);
     long n = 0;
@@ -500,8 +505,9 @@ static void print_text(const result *r)
            per_second(r->serialized, r->serialize_seconds) * r->json_bytes / 1e6);
     printf("  JSON parse (+ free):    %.0f ns per state (%.1f MB/s)\n", ns_per(r->parse_seconds, r->parsed),
            per_second(r->parsed, r->parse_seconds) * r->json_bytes / 1e6);
-    printf("  ismcts (default spec):  %.0f iterations/s from the opening position (%.1f ms per decision of %.0f "
-           "iterations, %.1f allocations per decision)\n",
+    printf("  bot %s:\n"
+           "                          %.0f iterations/s from the opening position (%.1f ms per decision of %.0f "
+           "iterations, %.1f allocations per decision)\n", r->bot_spec,
            per_second((long)r->ismcts_iterations, r->ismcts_seconds),
            r->ismcts_decisions ? 1e3 * r->ismcts_seconds / (double)r->ismcts_decisions : 0,
            r->ismcts_decisions ? (double)r->ismcts_iterations / (double)r->ismcts_decisions : 0, r->ismcts_allocs);
@@ -521,7 +527,7 @@ static void print_json(const result *rs, int n, const config *cfg)
                "\"ns_per_clone\":%.2f,\"ns_per_copy\":%.2f,\"bytes_per_state\":%zu,"
                "\"heap_allocations_per_game\":%.3f,\"json_bytes_per_state\":%.1f,\"ns_per_json_serialize\":%.1f,"
                "\"ns_per_json_parse\":%.1f,\"ismcts_iterations_per_second\":%.1f,"
-               "\"ismcts_ms_per_decision\":%.3f,\"ismcts_allocations_per_decision\":%.2f}",
+               "\"ismcts_ms_per_decision\":%.3f,\"ismcts_allocations_per_decision\":%.2f,\"bot\":\"%s\"}",
                i ? "," : "", r->players, r->games, r->moves, r->games_seconds, r->games_wall_seconds,
                per_second(r->games, r->games_seconds),
                r->games ? (double)r->moves / (double)r->games : 0, ns_per(r->games_seconds, r->moves), r->digest,
@@ -531,7 +537,8 @@ static void print_json(const result *rs, int n, const config *cfg)
                ns_per(r->copy_seconds, r->copies), r->state_bytes, r->allocs_per_game, r->json_bytes,
                ns_per(r->serialize_seconds, r->serialized), ns_per(r->parse_seconds, r->parsed),
                per_second((long)r->ismcts_iterations, r->ismcts_seconds),
-               r->ismcts_decisions ? 1e3 * r->ismcts_seconds / (double)r->ismcts_decisions : 0, r->ismcts_allocs);
+               r->ismcts_decisions ? 1e3 * r->ismcts_seconds / (double)r->ismcts_decisions : 0, r->ismcts_allocs,
+               r->bot_spec);
     }
     printf("]}\n");
 }
@@ -539,14 +546,16 @@ static void print_json(const result *rs, int n, const config *cfg)
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: stpete-bench [--players 2|3|4] [--seed S] [--games G] [--seconds T] [--iterations N] [--json]\n"
+            "usage: stpete-bench [--players 2|3|4] [--seed S] [--games G] [--seconds T] [--iterations N] [--bot SPEC]\n"
+            "                    [--json]\n"
             "  random games per second, actions per second, ns per legal listing, clone and copy, bytes per state,\n"
-            "  heap allocations per game; pin to one core with `taskset -c 0 stpete-bench`\n");
+            "  heap allocations per game, JSON, and a bot's iterations per second (--bot, default ismcts);\n"
+            "  pin to one core with `taskset -c 0 stpete-bench`\n");
 }
 
 int main(int argc, char **argv)
 {
-    config cfg = { 0, 1, 0, 1.0, 0, 0 };
+    config cfg = { 0, 1, 0, 1.0, 0, 0, "ismcts" };
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -560,6 +569,9 @@ int main(int argc, char **argv)
         } else if (!val) {
             usage(stderr);
             return 2;
+        } else if (!strcmp(arg, "--bot")) {
+            cfg.bot = val;
+            end = (char *)val + strlen(val);
         } else if (!strcmp(arg, "--players")) {
             cfg.players = (int)strtol(val, &end, 10);
             if (cfg.players < STPETE_MIN_PLAYERS || cfg.players > STPETE_MAX_PLAYERS)

@@ -98,8 +98,10 @@ int bot_playout(stpete_bot *bot, stpete_state *st, double out[STPETE_MAX_PLAYERS
 {
     int ids[STPETE_MAX_LEGAL_ACTIONS];
     int depth = bot->p.depth;
-    for (int step = 0; !stpete_state_is_terminal(st) && (depth == 0 || step < depth); step++) {
+    for (int step = 0; depth == 0 || step < depth; step++) {
         int player = stpete_state_current_player(st);
+        if (player == STPETE_PLAYER_TERMINAL)
+            break;
         if (player == STPETE_PLAYER_CHANCE) {
             int rc = bot_chance_step(bot, st);
             if (rc != STPETE_OK)
@@ -109,7 +111,7 @@ int bot_playout(stpete_bot *bot, stpete_state *st, double out[STPETE_MAX_PLAYERS
         size_t n = 0;
         stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
         int id = bot->p.playout == PLAYOUT_GREEDY ? bot_greedy_choice(bot, st, ids, n, NULL)
-                                                  : ids[bot_next_random(&bot->rng) % n];
+                                                  : ids[bot_random_below(&bot->rng, n)];
         int rc = stpete_state_apply(st, id);
         if (rc != STPETE_OK)
             return bot_fail(bot, rc, "playout: %s", stpete_state_last_error(st));

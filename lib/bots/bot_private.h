@@ -76,6 +76,12 @@ int bot_fail(stpete_bot *bot, int rc, const char *fmt, ...)
 /* splitmix64 (Steele, Lea and Flood 2014), as stpete-selfplay's bots. */
 uint64_t bot_next_random(uint64_t *x);
 
+/* A uniform index in [0, n) for small n (multiply-shift, Lemire 2019: no division; bias below n / 2^32). */
+static inline size_t bot_random_below(uint64_t *x, size_t n)
+{
+    return (size_t)(((bot_next_random(x) >> 32) * (uint64_t)n) >> 32);
+}
+
 /* Wall clock in nanoseconds (CLOCK_MONOTONIC). */
 uint64_t bot_now_ns(void);
 

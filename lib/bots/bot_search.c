@@ -95,8 +95,10 @@ static int iterate(stpete_bot *bot, int seat)
     int32_t v = 0;
     int ids[STPETE_MAX_LEGAL_ACTIONS];
     const double c = bot->p.c;
-    while (!stpete_state_is_terminal(st)) {
+    for (;;) {
         int player = stpete_state_current_player(st);
+        if (player == STPETE_PLAYER_TERMINAL)
+            break;
         if (player == STPETE_PLAYER_CHANCE) {
             if ((rc = bot_chance_step(bot, st)) != STPETE_OK)
                 return rc;
@@ -129,7 +131,7 @@ static int iterate(stpete_bot *bot, int seat)
         }
         if (available < n) { /* expand an untried action, chosen uniformly */
             size_t untried = n - available;
-            size_t k = (size_t)(bot_next_random(&bot->rng) % untried);
+            size_t k = bot_random_below(&bot->rng, untried);
             int id = -1;
             for (size_t i = 0; i < n; i++)
                 if (bot->child_stamp[ids[i]] != gen && k-- == 0) {
