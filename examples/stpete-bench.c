@@ -1,6 +1,6 @@
 /* stpete-bench: how fast the engine plays, on one core.
  *
- *   stpete-bench [--players 2|3|4] [--seed S] [--games G] [--seconds T] [--iterations N] [--json]
+ *   stpete-bench [--players 2|3|4] [--seed S] [--games G] [--seconds T] [--iterations N] [--bot SPEC] [--json]
  *
  * Pin it to one core yourself: `taskset -c 0 ./build/examples/stpete-bench`. Measures, for each player count
  * (all three unless --players is given):
@@ -21,7 +21,10 @@
  *     game on the same state: a state's history (stpete_state_history) grows in its first games and is then
  *     reused by every reset;
  *   - JSON: ns per stpete_state_to_json and per stpete_state_from_json (+ free) of the sampled positions, bytes
- *     per text and MB/s (each text is first checked to load back to an equal position).
+ *     per text and MB/s (each text is first checked to load back to an equal position);
+ *   - the ismcts bot (bots.h, default spec; --bot SPEC measures another) choosing for the first player of the
+ *     opening position, again and again: iterations per second (--iterations: at least that many iterations),
+ *     ms per decision, and the allocator calls per decision.
  * Timed parts run for --seconds each (default 1) unless --games / --iterations fix their size. --json prints one
  * JSON object instead of text. Only the public API is used. */
 #define _POSIX_C_SOURCE 199309L
@@ -31,6 +34,7 @@
 #include <string.h>
 #include <time.h>
 
+#include <stpete/bots.h>
 #include <stpete/stpete.h>
 
 /* ---- the counting allocator --------------------------------------------------------------------- */
@@ -128,6 +132,11 @@ typedef struct result {
     double serialize_seconds, parse_seconds;
     double json_bytes;    /* mean length of a state's JSON text */
     size_t state_bytes;
+    long ismcts_decisions;
+    uint64_t ismcts_iterations;
+    double ismcts_seconds;
+    double ismcts_allocs;  /* allocator calls per decision */
+    char bot_spec[STPETE_BOT_SPEC_MAX]; /* the canonical spec of the bot measured */
 } result;
 
 typedef struct config {
@@ -137,6 +146,7 @@ typedef struct config {
     double seconds;
     long iterations; /* 0 = timed */
     int json;
+    const char *bot; /* the spec of the bot measured (default "ismcts") */
 } config;
 
 static int die(const char *what, int rc)
@@ -369,6 +379,44 @@ static int bench_json(const config *cfg, const stpete_game *game, stpete_state *
     return rc == STPETE_OK ? 0 : die("JSON", rc);
 }
 
+/* The ismcts bot of bots.h with its default spec, choosing again and again for the first player of the opening
+ * position (the same tree size each time): iterations (determinization + tree descent + playout) per second. */
+static int bench_ismcts(const config *cfg, const stpete_game *game, const counter *cnt, result *r)
+{
+    stpete_bot *bot = NULL;
+    stpete_state *st = NULL;
+    char msg[256];
+    int rc = stpete_bot_new(&bot, game, cfg->bot, msg, sizeof msg);
+    size_t len;
+    if (rc == STPETE_OK)
+        rc = stpete_bot_spec(bot, r->bot_spec, sizeof r->bot_spec, &len);
+    if (rc == STPETE_OK)
+        rc = stpete_state_new(&st, game);
+    long n = 0;
+    uint64_t iterations = 0;
+    unsigned long long before = cnt->calls;
+    double start = now(), cpu = cpu_now();
+    while (rc == STPETE_OK && (cfg->iterations ? iterations < (uint64_t)cfg->iterations
+                                                : now() - start < cfg->seconds)) {
+        int id;
+        stpete_bot_stats bs = STPETE_BOT_STATS_INIT;
+        rc = stpete_bot_choose(bot, st, &id);
+        if (rc == STPETE_OK)
+            rc = stpete_bot_get_stats(bot, &bs);
+        iterations += bs.iterations;
+        n++;
+    }
+    r->ismcts_seconds = cpu_now() - cpu;
+    r->ismcts_decisions = n;
+    r->ismcts_iterations = iterations;
+    r->ismcts_allocs = n ? (double)(cnt->calls - before) / (double)n : 0;
+    if (rc != STPETE_OK)
+        fprintf(stderr, "stpete-bench: ismcts: %s\n", bot ? stpete_bot_last_error(bot) : msg);
+    stpete_state_free(st);
+    stpete_bot_free(bot);
+    return rc == STPETE_OK ? 0 : die("ismcts", rc);
+}
+
 static int run_players(const config *cfg, int players, result *r)
 {
     memset(r, 0, sizeof *r);
@@ -423,6 +471,8 @@ static int run_players(const config *cfg, int players, result *r)
 
     if (rc == 0)
         rc = bench_json(cfg, game, sample, r);
+    if (rc == 0)
+        rc = bench_ismcts(cfg, game, &cnt, r);
 
     for (int i = 0; i < SAMPLE_POSITIONS; i++)
         stpete_state_free(sample[i]);
@@ -468,6 +518,12 @@ static void print_text(const result *r)
            per_second(r->serialized, r->serialize_seconds) * r->json_bytes / 1e6);
     printf("  JSON parse (+ free):    %.0f ns per state (%.1f MB/s)\n", ns_per(r->parse_seconds, r->parsed),
            per_second(r->parsed, r->parse_seconds) * r->json_bytes / 1e6);
+    printf("  bot %s:\n"
+           "                          %.0f iterations/s from the opening position (%.1f ms per decision of %.0f "
+           "iterations, %.1f allocations per decision)\n", r->bot_spec,
+           per_second((long)r->ismcts_iterations, r->ismcts_seconds),
+           r->ismcts_decisions ? 1e3 * r->ismcts_seconds / (double)r->ismcts_decisions : 0,
+           r->ismcts_decisions ? (double)r->ismcts_iterations / (double)r->ismcts_decisions : 0, r->ismcts_allocs);
 }
 
 static void print_json(const result *rs, int n, const config *cfg)
@@ -483,7 +539,8 @@ static void print_json(const result *rs, int n, const config *cfg)
                "\"ns_per_listing_and_pick\":%.2f,"
                "\"ns_per_clone\":%.2f,\"ns_per_copy\":%.2f,\"bytes_per_state\":%zu,"
                "\"heap_allocations_per_game\":%.3f,\"json_bytes_per_state\":%.1f,\"ns_per_json_serialize\":%.1f,"
-               "\"ns_per_json_parse\":%.1f}",
+               "\"ns_per_json_parse\":%.1f,\"ismcts_iterations_per_second\":%.1f,"
+               "\"ismcts_ms_per_decision\":%.3f,\"ismcts_allocations_per_decision\":%.2f,\"bot\":\"%s\"}",
                i ? "," : "", r->players, r->games, r->moves, r->games_seconds, r->games_wall_seconds,
                per_second(r->games, r->games_seconds),
                r->games ? (double)r->moves / (double)r->games : 0, ns_per(r->games_seconds, r->moves), r->digest,
@@ -491,7 +548,10 @@ static void print_json(const result *rs, int n, const config *cfg)
                ns_per(r->listing_seconds, r->listings), ns_per(r->pick_seconds, r->picks),
                ns_per(r->clone_seconds, r->clones),
                ns_per(r->copy_seconds, r->copies), r->state_bytes, r->allocs_per_game, r->json_bytes,
-               ns_per(r->serialize_seconds, r->serialized), ns_per(r->parse_seconds, r->parsed));
+               ns_per(r->serialize_seconds, r->serialized), ns_per(r->parse_seconds, r->parsed),
+               per_second((long)r->ismcts_iterations, r->ismcts_seconds),
+               r->ismcts_decisions ? 1e3 * r->ismcts_seconds / (double)r->ismcts_decisions : 0, r->ismcts_allocs,
+               r->bot_spec);
     }
     printf("]}\n");
 }
@@ -502,8 +562,8 @@ static void usage(FILE *out)
             "Usage: stpete-bench [OPTION]...\n"
             "Measure the engine on one core: random full games per second, applied actions per second, ns per\n"
             "legal-action listing, clone and copy, bytes per state, heap allocations per game, JSON serialize and\n"
-            "parse throughput. Rates are computed from the process's CPU time. Pin it to one core yourself:\n"
-            "taskset -c 0 stpete-bench.\n"
+            "parse throughput, and a bot's iterations per second. Rates are computed from the process's CPU time.\n"
+            "Pin it to one core yourself: taskset -c 0 stpete-bench.\n"
             "\n"
             "Options:\n"
             "  --players N     measure one player count, 2, 3 or 4 (default: all three)\n"
@@ -512,13 +572,15 @@ static void usage(FILE *out)
             "  --games G       play exactly G games per player count instead of a time budget\n"
             "  --seconds T     time budget of each measurement, in seconds (default 1)\n"
             "  --iterations N  exactly N iterations of each micro-measurement instead of a time budget\n"
+            "  --bot SPEC      the bot whose iterations per second are measured (default\n"
+            "                  ismcts; a spec of stpete/bots.h)\n"
             "  --json          print one JSON object instead of text\n"
             "  -h, --help      show this help and exit\n");
 }
 
 int main(int argc, char **argv)
 {
-    config cfg = { 0, 1, 0, 1.0, 0, 0 };
+    config cfg = { 0, 1, 0, 1.0, 0, 0, "ismcts" };
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -532,6 +594,9 @@ int main(int argc, char **argv)
         } else if (!val) {
             usage(stderr);
             return 2;
+        } else if (!strcmp(arg, "--bot")) {
+            cfg.bot = val;
+            end = (char *)val + strlen(val);
         } else if (!strcmp(arg, "--players")) {
             cfg.players = (int)strtol(val, &end, 10);
             if (cfg.players < STPETE_MIN_PLAYERS || cfg.players > STPETE_MAX_PLAYERS)

@@ -43,6 +43,7 @@ for players, seed, games in ((2, 11, 300), (3, 5, 200), (4, 1, 200)):
     check(f"{players} players: a state is at most 1 KiB", 0 < r.get("bytes_per_state", 0) <= 1024)
     for key in ("games_per_second", "applied_actions_per_second", "ns_per_legal_listing", "ns_per_listing_and_pick",
                 "ns_per_clone", "ns_per_json_serialize", "ns_per_json_parse", "json_bytes_per_state",
+                "ismcts_iterations_per_second",
                 "ns_per_copy"):
         check(f"{players} players: {key} measured", r.get(key, 0) > 0)
 

@@ -20,6 +20,7 @@ from ._core import (Action, ActionKind, Card, CardInfo, Colour, Decision, Event,
                     Score, Seat, Source, Special, Stack, State, TieBreak, library_path, replay_from_json,
                     replay_to_json, version)
 from .env import StPeteEnv, env
+from .bots import Bot, BotStats
 
 __version__ = "0.3.0"
 
@@ -31,5 +32,5 @@ __all__ = [
     "GameOverError", "NotTerminalError", "ParseError", "UnsupportedVersionError", "MismatchError",
     "ReentrantError", "RedactedError", "InconsistentError", "TooLargeError", "NoPriceError", "ClosedError",
     "LibraryNotFoundError",
-    "replay_to_json", "replay_from_json",
+    "replay_to_json", "replay_from_json", "Bot", "BotStats",
 ]
