@@ -92,3 +92,8 @@ void gamelog_event(const stpete_state *st, const stpete_event *ev, void *user)
         break;
     }
 }
+
+const char *gamelog_edition(const stpete_options *opts)
+{
+    return opts->edition == 2 ? "second edition" : "first edition";
+}

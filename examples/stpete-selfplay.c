@@ -1,6 +1,6 @@
 /* stpete-selfplay: built-in bots play complete games of Saint Petersburg.
  *
- *   stpete-selfplay [--players N] [--seed S] [--games G] [--bots LIST] [--quiet] [--record FILE]
+ *   stpete-selfplay [--players N] [--edition E] [--seed S] [--games G] [--bots LIST] [--quiet] [--record FILE]
  *
  * One game: a readable log, phase by phase (deals, every action with its price, each scoring, Pub and Observatory
  * choices, final scoring breakdown, winner). Several games: a summary (games, mean moves per game, mean winning
@@ -23,6 +23,7 @@
 
 typedef struct run_config {
     int players;
+    int edition; /* 1 or 2 (§11) */
     uint64_t seed;
     long games;
     char names[STPETE_MAX_PLAYERS][STPETE_BOT_SPEC_MAX]; /* each seat's spec, as given */
@@ -135,11 +136,13 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "Usage: stpete-selfplay [OPTION]...\n"
-            "Built-in bots play complete games of Saint Petersburg (first edition): one game prints a readable log\n"
-            "(deals, every action with its price, scorings, final scoring, winner), several games a summary.\n"
+            "Built-in bots play complete games of Saint Petersburg (first edition, or the second-edition preset):\n"
+            "one game prints a readable log (deals, every action with its price, scorings, final scoring, winner),\n"
+            "several games a summary.\n"
             "\n"
             "Options:\n"
             "  --players N    number of players, 2, 3 or 4 (default 4)\n"
+            "  --edition E    1 = the first edition (default), 2 = the second-edition preset (rules, section 11)\n"
             "  --seed S       seed of the first game; game g of a run uses S + g (default 1)\n"
             "  --games G      number of games (default 1); more than one prints a summary: games, mean moves per\n"
             "                 game, mean winning score, shared wins, a digest of every action and final score,\n"
@@ -209,6 +212,7 @@ int main(int argc, char **argv)
     run_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.players = 4;
+    cfg.edition = 1;
     cfg.seed = 1;
     cfg.games = 1;
     const char *bots = "greedy,random";
@@ -227,6 +231,8 @@ int main(int argc, char **argv)
             return 2;
         } else if (!strcmp(arg, "--players")) {
             cfg.players = (int)strtol(val, &end, 10);
+        } else if (!strcmp(arg, "--edition")) {
+            cfg.edition = (int)strtol(val, &end, 10);
         } else if (!strcmp(arg, "--seed")) {
             cfg.seed = strtoull(val, &end, 10);
         } else if (!strcmp(arg, "--games")) {
@@ -251,6 +257,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "stpete-selfplay: --players must be 2, 3 or 4\n");
         return 2;
     }
+    if (cfg.edition != 1 && cfg.edition != 2) {
+        fprintf(stderr, "stpete-selfplay: --edition must be 1 or 2\n");
+        return 2;
+    }
     if (cfg.record && cfg.games != 1) {
         fprintf(stderr, "stpete-selfplay: --record writes one game: use it with --games 1\n");
         return 2;
@@ -258,6 +268,7 @@ int main(int argc, char **argv)
     stpete_options opts;
     stpete_options_init(&opts);
     opts.players = cfg.players;
+    opts.edition = cfg.edition;
     opts.seed = cfg.seed;
     stpete_game *game = NULL;
     stpete_state *st = NULL;
@@ -277,8 +288,8 @@ int main(int argc, char **argv)
     gamelog lg = { stdout, 0 };
     int single = cfg.games == 1 && !cfg.quiet;
     if (single) {
-        printf("libstpete %s: Saint Petersburg (first edition), %d players, seed %" PRIu64 "\n", stpete_version(),
-               cfg.players, cfg.seed);
+        printf("libstpete %s: Saint Petersburg (%s), %d players, seed %" PRIu64 "\n", stpete_version(),
+               gamelog_edition(&opts), cfg.players, cfg.seed);
         for (int s = 0; s < cfg.players; s++)
             printf("  seat %d: %s bot\n", s, cfg.names[s]);
         stpete_state_set_event_callback(st, gamelog_event, &lg);
@@ -297,8 +308,8 @@ int main(int argc, char **argv)
         long wins_total = 0;
         for (int s = 0; s < cfg.players; s++)
             wins_total += t.wins[s];
-        printf("games: %ld (%d players, bots %s, seeds %" PRIu64 "..%" PRIu64 ")\n", cfg.games, cfg.players, bots,
-               cfg.seed, cfg.seed + (uint64_t)cfg.games - 1);
+        printf("games: %ld (%d players%s, bots %s, seeds %" PRIu64 "..%" PRIu64 ")\n", cfg.games, cfg.players,
+               cfg.edition == 2 ? ", second edition" : "", bots, cfg.seed, cfg.seed + (uint64_t)cfg.games - 1);
         printf("mean moves per game: %.1f\n", (double)t.moves / (double)cfg.games);
         printf("mean winning score: %.2f VP\n", (double)t.winning_score_sum / (double)wins_total);
         printf("shared wins: %ld\n", t.shared);
