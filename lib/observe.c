@@ -34,7 +34,9 @@ static void sort_stack(uint8_t *stack, int n)
  *
  * So for each stack kind, the unseen cards of that kind (the stack plus the unseen hand cards with that back)
  * are exchangeable: a uniform shuffle of them, dealt back into the stack and then into the unseen hand slots of
- * that back, is a uniform draw among all placements consistent with what the seat knows. */
+ * that back, is a uniform draw among all placements consistent with what the seat knows. The pool is put in
+ * card-type order before the shuffle, so the result depends on the seed and on what the seat knows only, not on
+ * the secret order it replaces: positions the seat cannot tell apart give the same determinization. */
 void stpete_core_resample(stpete_core *c, int seat, uint64_t seed, unsigned flags)
 {
     stpete_rng rng;
@@ -50,6 +52,7 @@ void stpete_core_resample(stpete_core *c, int seat, uint64_t seed, unsigned flag
                     slots[n_slots++] = (slot){ (uint8_t)p, (uint8_t)h };
                     pool[n_pool++] = c->p[p].hand[h];
                 }
+        sort_stack(pool, n_pool); /* what the seat knows: the multiset, not the order */
         stpete_rng_shuffle(&rng, pool, n_pool);
         memcpy(c->stack[s], pool, (size_t)c->stack_n[s]);
         for (int i = 0; i < n_slots; i++)

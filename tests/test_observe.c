@@ -159,6 +159,40 @@ static void test_resample_public_hands_and_determinism(void **unused)
     stpete_game_free(g);
 }
 
+/* A determinization is a function of the seed and of what the seat knows (§9): two positions the seat cannot tell
+ * apart (equal information-state keys: one is a determinization of the other, with unseen hand cards and secret
+ * rubles) give equal states for the same seed, whatever the secret order, hands and rubles they replace. */
+static void test_determinize_depends_only_on_the_seats_knowledge(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(3, 21, 0);
+    stpete_state *st = NULL, *other = NULL;
+    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    uint64_t rng = 21;
+    play(st, 70, &rng);
+    forget_hands(&st);
+    for (int seat = 0; seat < 3; seat++) {
+        assert_int_equal(stpete_state_clone(&other, st), STPETE_OK);
+        assert_int_equal(stpete_state_determinize(other, seat, 4242 + (uint64_t)seat, STPETE_DETERMINIZE_RUBLES),
+                         STPETE_OK);
+        uint64_t k1 = 0, k2 = 0;
+        assert_int_equal(stpete_state_information_state_key(st, seat, &k1), STPETE_OK);
+        assert_int_equal(stpete_state_information_state_key(other, seat, &k2), STPETE_OK);
+        assert_true(k1 == k2);                              /* the seat cannot tell them apart */
+        assert_int_equal(stpete_state_equal(other, st), 0); /* but the secrets differ */
+        stpete_state *a = NULL;
+        assert_int_equal(stpete_state_clone(&a, st), STPETE_OK);
+        assert_int_equal(stpete_state_determinize(a, seat, 77, STPETE_DETERMINIZE_RUBLES), STPETE_OK);
+        assert_int_equal(stpete_state_determinize(other, seat, 77, STPETE_DETERMINIZE_RUBLES), STPETE_OK);
+        assert_int_equal(stpete_state_equal(a, other), 1);
+        stpete_state_free(a);
+        stpete_state_free(other);
+        other = NULL;
+    }
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
 static void test_resample_bad_input(void **unused)
 {
     (void)unused;
@@ -381,6 +415,7 @@ int main(void)
         cmocka_unit_test(test_resample_keeps_the_seats_knowledge),
         cmocka_unit_test(test_resample_public_hands_and_determinism),
         cmocka_unit_test(test_resample_bad_input),
+        cmocka_unit_test(test_determinize_depends_only_on_the_seats_knowledge),
         cmocka_unit_test(test_resample_is_unbiased),
         cmocka_unit_test(test_observatory_card_in_every_view),
         cmocka_unit_test(test_resample_keeps_every_seen_card),

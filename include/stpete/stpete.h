@@ -1271,7 +1271,9 @@ STPETE_API int stpete_replay_from_json(stpete_game **game_out, int *actions, siz
  * out, repeat with other seeds.
  * @param state the state (modified)
  * @param seat  the seat whose knowledge is kept, in [0, players)
- * @param seed  seed of the draw: the same state, seat and seed give the same result on every platform
+ * @param seed  seed of the draw: the same state, seat and seed give the same result on every platform; so do two
+ *              states the seat cannot tell apart (equal information-state keys): the draw depends on what the
+ *              seat knows, not on the secrets it replaces
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state or a seat out of range (state unchanged);
  *         ::STPETE_E_REENTRANT inside an event callback.
  */
@@ -1290,7 +1292,8 @@ STPETE_API int stpete_state_resample(stpete_state *state, int seat, uint64_t see
  * public actions knows.
  * @param state the state (modified)
  * @param seat  the seat whose knowledge is kept, in [0, players)
- * @param seed  seed of the draw: the same state, seat, seed and flags give the same result on every platform
+ * @param seed  seed of the draw: the same state, seat, seed and flags give the same result on every platform,
+ *              and so do two states the seat cannot tell apart (as for stpete_state_resample())
  * @param flags 0 or ::STPETE_DETERMINIZE_RUBLES
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state, a seat out of range or an unknown flag (state
  *         unchanged); ::STPETE_E_REENTRANT inside an event callback.
