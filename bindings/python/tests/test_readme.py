@@ -18,7 +18,7 @@ class ReadmeExample(unittest.TestCase):
         env = dict(os.environ, PYTHONPATH=PACKAGE_PARENT)
         p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
         self.assertEqual(p.returncode, 0, p.stderr)
-        self.assertRegex(p.stdout, r"Event\(GAME_OVER")
+        self.assertRegex(p.stdout, r"(?m)^Game over after round \d+")  # str(event): the library's log line
         self.assertRegex(p.stdout, r"refused: .*game")
         self.assertRegex(p.stdout, r"final scores: \(-?\d+, -?\d+, -?\d+, -?\d+\) winners: \(\d")
 
