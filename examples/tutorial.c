@@ -1,8 +1,9 @@
 /* The tutorial of the reference manual (doc/mainpage.md shows it in steps with \snippet): configure a game, create
- * a state, read what a front end draws, list and apply legal actions, handle errors, listen to events, look ahead
- * with an allocation-free copy, and read the final scoring. A test runs it; it exits non-zero if anything the
- * tutorial states does not hold. */
+ * a state, read what a front end draws, list and apply legal actions, handle errors, listen to events, read what
+ * one seat may know (observation tensor, information-state key), look ahead on determinized allocation-free copies,
+ * and read the final scoring. A test runs it; it exits non-zero if anything the tutorial states does not hold. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <stpete/stpete.h>
@@ -29,7 +30,9 @@ static void on_event(const stpete_state *state, const stpete_event *ev, void *us
 
 /* [lookahead] */
 /* A Monte Carlo player: try every legal action on a scratch state (stpete_state_copy() does not allocate), play
- * the game out at random a few times, and keep the action with the best final-score margin for the player. */
+ * the game out at random a few times, and keep the action with the best final-score margin for the player. It
+ * never peeks: before each playout the copy is determinized for the player (§9), so the order of the stacks, the
+ * other players' unseen hand cards and their secret rubles it plays with are drawn, not the real ones. */
 static unsigned next_random(unsigned long long *rng) /* the bot's own generator (the state's is for the deals) */
 {
     *rng = *rng * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -63,13 +66,15 @@ static int choose(const stpete_state *st, stpete_state *scratch, unsigned long l
     if (stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n) != STPETE_OK || n == 0)
         return -1;
     int seat = stpete_state_current_player(st);
+    uint64_t worlds = next_random(rng);             /* the same 3 determinizations for every action */
     int best = ids[0];
     long best_value = 0;
     for (size_t i = 0; i < n; i++) {
         long value = 0;
         for (int k = 0; k < 3; k++) {
             stpete_state_copy(scratch, st);
-            stpete_state_apply(scratch, ids[i]);    /* a listed id is always legal */
+            stpete_state_determinize(scratch, seat, worlds + (uint64_t)k, STPETE_DETERMINIZE_RUBLES);
+            stpete_state_apply(scratch, ids[i]);    /* a listed id is always legal: the seat's view is unchanged */
             value += playout_margin(scratch, seat, rng);
         }
         if (i == 0 || value > best_value) {
@@ -135,12 +140,40 @@ int main(void)
         return 1;
     /* [errors] */
 
-    /* [play] */
-    tally t = { 0, 0, 0 };
-    stpete_state_set_event_callback(st, on_event, &t);
+    /* [observe] */
+    /* What one seat may know (§9) is all a bot should use: its observation, 668 floats in the layout of
+     * doc/observation.md (from its point of view: relative seat 0 is itself), and the 64-bit key of its information
+     * state (everything it has seen since the start). A determinization redraws everything else. */
     stpete_state *scratch = NULL;
     if (stpete_state_clone(&scratch, st) != STPETE_OK) /* allocated once, reused by every look-ahead */
         return 1;
+    int observer = stpete_state_current_player(st);
+    size_t size = (size_t)stpete_observation_tensor_size(game);
+    float *seen = malloc(2 * size * sizeof *seen), *seen_after = seen + size;
+    uint64_t key, key_after;
+    if (!seen || stpete_state_observation_tensor(st, observer, seen, size) != STPETE_OK ||
+        stpete_state_information_state_key(st, observer, &key) != STPETE_OK)
+        return 1;
+    /* doc/observation.md: element 0 is the round; relative seat k's block starts at 232 + 109k, with its rubles
+     * at + 2 and whether the observer knows them at + 3 */
+    printf("seat %d observes %zu numbers: round %.0f, own rubles %.0f, seat %d's rubles %s; key %016llx\n",
+           observer, size, seen[0], seen[232 + 2], (observer + 1) % opts.players,
+           seen[232 + 109 + 3] ? "known" : "secret", (unsigned long long)key);
+    stpete_state_determinize(scratch, observer, 7, STPETE_DETERMINIZE_RUBLES); /* scratch is a copy of st */
+    stpete_state_observation_tensor(scratch, observer, seen_after, size);
+    stpete_state_information_state_key(scratch, observer, &key_after);
+    int same_view = memcmp(seen, seen_after, size * sizeof *seen) == 0 && key == key_after;
+    int redrawn = !stpete_state_equal(scratch, st); /* the stacks' order and the other seat's rubles */
+    printf("determinized for seat %d: its observation and key %s; the position %s\n", observer,
+           same_view ? "unchanged" : "CHANGED", redrawn ? "redrawn" : "unchanged");
+    free(seen);
+    if (!same_view || !redrawn)
+        return 1;
+    /* [observe] */
+
+    /* [play] */
+    tally t = { 0, 0, 0 };
+    stpete_state_set_event_callback(st, on_event, &t);
     unsigned long long rng = 1;
     int moves = 0;
     while (!stpete_state_is_terminal(st)) {
