@@ -86,6 +86,27 @@ static int choose(const stpete_state *st, stpete_state *scratch, unsigned long l
 }
 /* [lookahead] */
 
+/* [view] */
+/* What one seat may know (§9) is all a bot should use: its observation, stpete_observation_tensor_size() floats in
+ * the layout of doc/observation.md (from its point of view: relative seat 0 is itself), and the 64-bit key of its
+ * information state (everything it has seen since the start). A determinization redraws everything else; this
+ * checks that it changes neither. @p scratch receives the determinized copy; @p seen and @p seen_after hold
+ * @p size floats each. */
+static int view_survives_determinization(const stpete_state *st, stpete_state *scratch, int seat, uint64_t seed,
+                                         float *seen, float *seen_after, size_t size)
+{
+    uint64_t key, key_after;
+    stpete_state_copy(scratch, st);
+    stpete_state_determinize(scratch, seat, seed, STPETE_DETERMINIZE_RUBLES);
+    if (stpete_state_observation_tensor(st, seat, seen, size) != STPETE_OK ||
+        stpete_state_observation_tensor(scratch, seat, seen_after, size) != STPETE_OK ||
+        stpete_state_information_state_key(st, seat, &key) != STPETE_OK ||
+        stpete_state_information_state_key(scratch, seat, &key_after) != STPETE_OK)
+        return 0;
+    return memcmp(seen, seen_after, size * sizeof *seen) == 0 && key == key_after;
+}
+/* [view] */
+
 int main(void)
 {
     /* [game] */
@@ -141,16 +162,13 @@ int main(void)
     /* [errors] */
 
     /* [observe] */
-    /* What one seat may know (§9) is all a bot should use: its observation, 668 floats in the layout of
-     * doc/observation.md (from its point of view: relative seat 0 is itself), and the 64-bit key of its information
-     * state (everything it has seen since the start). A determinization redraws everything else. */
     stpete_state *scratch = NULL;
     if (stpete_state_clone(&scratch, st) != STPETE_OK) /* allocated once, reused by every look-ahead */
         return 1;
     int observer = stpete_state_current_player(st);
-    size_t size = (size_t)stpete_observation_tensor_size(game);
-    float *seen = malloc(2 * size * sizeof *seen), *seen_after = seen + size;
-    uint64_t key, key_after;
+    size_t size = (size_t)stpete_observation_tensor_size(game);       /* 668 */
+    float *seen = malloc(2 * size * sizeof *seen);
+    uint64_t key;
     if (!seen || stpete_state_observation_tensor(st, observer, seen, size) != STPETE_OK ||
         stpete_state_information_state_key(st, observer, &key) != STPETE_OK)
         return 1;
@@ -159,14 +177,10 @@ int main(void)
     printf("seat %d observes %zu numbers: round %.0f, own rubles %.0f, seat %d's rubles %s; key %016llx\n",
            observer, size, seen[0], seen[232 + 2], (observer + 1) % opts.players,
            seen[232 + 109 + 3] ? "known" : "secret", (unsigned long long)key);
-    stpete_state_determinize(scratch, observer, 7, STPETE_DETERMINIZE_RUBLES); /* scratch is a copy of st */
-    stpete_state_observation_tensor(scratch, observer, seen_after, size);
-    stpete_state_information_state_key(scratch, observer, &key_after);
-    int same_view = memcmp(seen, seen_after, size * sizeof *seen) == 0 && key == key_after;
-    int redrawn = !stpete_state_equal(scratch, st); /* the stacks' order and the other seat's rubles */
+    int same_view = view_survives_determinization(st, scratch, observer, 7, seen, seen + size, size);
+    int redrawn = !stpete_state_equal(scratch, st); /* the order of the stacks */
     printf("determinized for seat %d: its observation and key %s; the position %s\n", observer,
            same_view ? "unchanged" : "CHANGED", redrawn ? "redrawn" : "unchanged");
-    free(seen);
     if (!same_view || !redrawn)
         return 1;
     /* [observe] */
@@ -177,6 +191,9 @@ int main(void)
     unsigned long long rng = 1;
     int moves = 0;
     while (!stpete_state_is_terminal(st)) {
+        if (!view_survives_determinization(st, scratch, stpete_state_current_player(st), (uint64_t)moves, seen,
+                                           seen + size, size))
+            return 1;                                  /* the tutorial's claim, checked at every move */
         int choice = choose(st, scratch, &rng);
         char text[STPETE_ACTION_STRING_MAX];
         stpete_action_to_string(choice, text, sizeof text);
@@ -203,6 +220,7 @@ int main(void)
         if (s.total != s.vp_before + s.aristocrat_bonus + s.rubles_bonus + s.hand_penalty)
             return 1;
     }
+    free(seen);
     stpete_state_free(scratch);
     stpete_state_free(st);
     stpete_game_free(game);                /* after every state of the game */

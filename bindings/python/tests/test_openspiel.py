@@ -3,6 +3,7 @@ against OpenSpiel's Python API (method names and semantics of pyspiel), as code 
 a depth-limited expectimax with chance nodes in three independent ways (child(), apply/undo, and a brute force
 that rebuilds every node from its history with deserialize_state), and a flat Monte Carlo player with chance
 sampling and determinization (resample_from_infostate) that plays whole games."""
+import json
 import math
 import random
 import unittest
@@ -337,11 +338,30 @@ class StateShape(unittest.TestCase):
                 self.assertTrue(text.startswith("# stpete-state\n"))  # no seed replays a determinization
                 back = game.deserialize_state(text)
                 self.assertEqual((back.stpete_state, back.history()), (world.stpete_state, world.history()))
+                self.assertEqual(world.clone().history(), state.history())
                 world.apply_action(world.legal_actions()[0])
                 self.assertEqual(world.history()[:-1], state.history())
             if mode == "sampled":
                 worlds = {state.resample_from_infostate(0, rng.random).stpete_state.to_json() for _ in range(3)}
                 self.assertEqual(len(worlds), 3)  # the stacks' order is redrawn
+
+    def test_resample_keeps_what_the_player_knows(self):
+        """A seat's hand cards unseen by the others (a position loaded with hand_known false, doc/format.md):
+        resampling for another seat redraws them, resampling for their owner keeps them."""
+        game = pyspiel.load_game("stpete", {"players": 3, "chance_mode": "sampled", "seed": 2})
+        state = random_walk(game, random.Random(2), steps=60)
+        document = json.loads(state.stpete_state.to_json())
+        owner = next(s for s in range(3) if document["players"][s]["hand"])
+        other = (owner + 1) % 3
+        document["players"][owner]["hand_known"] = [False] * len(document["players"][owner]["hand"])
+        state = game.deserialize_state("# stpete-state\n" + json.dumps(document) + "\n")
+        rng = random.Random(5)
+        hands = {state.resample_from_infostate(other, rng.random).stpete_state.hand(owner) for _ in range(8)}
+        self.assertGreater(len(hands), 1)  # redrawn for a seat that never saw them
+        for _ in range(8):
+            world = state.resample_from_infostate(owner, rng.random)
+            self.assertEqual(world.stpete_state.hand(owner), state.stpete_state.hand(owner))
+            self.assertEqual(world.information_state_string(owner), state.information_state_string(owner))
 
     def test_bad_arguments(self):
         game = pyspiel.load_game("stpete", {"players": 2, "chance_mode": "sampled"})

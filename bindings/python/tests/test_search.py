@@ -193,7 +193,8 @@ class Returns(unittest.TestCase):
 class Observation(unittest.TestCase):
     def test_layout_items(self):
         """A few elements of doc/observation.md's layout, computed here from the state's own queries."""
-        state = play(Game(players=3, seed=2).new_state(), random.Random(2), steps=70)
+        state = play(Game(players=3, seed=2).new_state(), random.Random(2), steps=34)
+        self.assertTrue(all(state.rubles(s) > 0 for s in range(3)))  # so that a leaked amount would show
         for seat in range(3):
             t = state.observation_tensor(seat)
             self.assertIsInstance(t, array.array)
