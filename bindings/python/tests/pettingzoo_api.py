@@ -8,6 +8,8 @@ project), with NumPy, cloudpickle and typing-extensions from Debian (/usr/bin/py
 
     STPETE_THIRD_PARTY=../shared/third_party /usr/bin/python3 run_tap.py . 'pettingzoo_*.py'
 """
+import contextlib
+import io
 import os
 import re
 import subprocess
@@ -62,9 +64,11 @@ class PettingZooTests(unittest.TestCase):
     def test_api_test(self):
         for kwargs in ({"players": 2}, {"players": 3, "chance_mode": "explicit"}, {"players": 4, "edition": 2}):
             with self.subTest(**kwargs):
-                with warnings.catch_warnings(record=True) as caught:
+                printed = io.StringIO()  # api_test prints its progress: not on the TAP stream
+                with warnings.catch_warnings(record=True) as caught, contextlib.redirect_stdout(printed):
                     warnings.simplefilter("always")
                     api_test(spz.env(**kwargs), num_cycles=1000)
+                self.assertIn("Passed API test", printed.getvalue())
                 unexpected = {str(w.message) for w in caught} - set(KNOWN_WARNINGS)
                 self.assertEqual(unexpected, set())
 
