@@ -15,4 +15,7 @@ typedef struct gamelog {
 /* Event callback (stpete_event_fn); user_data is a gamelog. */
 void gamelog_event(const stpete_state *st, const stpete_event *ev, void *user_data);
 
+/* The edition of a game's options as the log headers say it: "first edition" or "second edition" (§11). */
+const char *gamelog_edition(const stpete_options *opts);
+
 #endif

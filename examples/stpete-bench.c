@@ -1,6 +1,7 @@
 /* stpete-bench: how fast the engine plays, on one core.
  *
- *   stpete-bench [--players 2|3|4] [--seed S] [--games G] [--seconds T] [--iterations N] [--json]
+ *   stpete-bench [--players 2|3|4] [--edition 1|2] [--seed S] [--games G] [--seconds T] [--iterations N]
+ *                [--bot SPEC] [--json]
  *
  * Pin it to one core yourself: `taskset -c 0 ./build/examples/stpete-bench`. Measures, for each player count
  * (all three unless --players is given):
@@ -21,7 +22,16 @@
  *     game on the same state: a state's history (stpete_state_history) grows in its first games and is then
  *     reused by every reset;
  *   - JSON: ns per stpete_state_to_json and per stpete_state_from_json (+ free) of the sampled positions, bytes
- *     per text and MB/s (each text is first checked to load back to an equal position).
+ *     per text and MB/s (each text is first checked to load back to an equal position);
+ *   - the search interface (issue 12), over the same sampled positions: ns per stpete_state_observation_tensor and
+ *     per stpete_state_information_state_key (of the seat to act), and per stpete_state_undo (measured as
+ *     undo + apply of the same action on clones taken along random games, minus the apply figure above);
+ *   - random games in the explicit chance mode (stpete_options.chance_mode): at each chance node an outcome drawn
+ *     by its probability (stpete_state_chance_outcomes), at each decision the random bot; games per second and
+ *     their ratio to the sampled mode's games per second;
+ *   - the ismcts bot (bots.h, default spec; --bot SPEC measures another) choosing for the first player of the
+ *     opening position, again and again: iterations per second (--iterations: at least that many iterations),
+ *     ms per decision, and the allocator calls per decision.
  * Timed parts run for --seconds each (default 1) unless --games / --iterations fix their size. --json prints one
  * JSON object instead of text. Only the public API is used. */
 #define _POSIX_C_SOURCE 199309L
@@ -31,6 +41,7 @@
 #include <string.h>
 #include <time.h>
 
+#include <stpete/bots.h>
 #include <stpete/stpete.h>
 
 /* ---- the counting allocator --------------------------------------------------------------------- */
@@ -128,15 +139,26 @@ typedef struct result {
     double serialize_seconds, parse_seconds;
     double json_bytes;    /* mean length of a state's JSON text */
     size_t state_bytes;
+    long ismcts_decisions;
+    uint64_t ismcts_iterations;
+    double ismcts_seconds;
+    double ismcts_allocs;  /* allocator calls per decision */
+    char bot_spec[STPETE_BOT_SPEC_MAX]; /* the canonical spec of the bot measured */
+    long tensors, keys, undos;
+    double tensor_seconds, key_seconds, undo_seconds; /* undo_seconds: undo + apply */
+    long chance_games, chance_moves;
+    double chance_seconds;
 } result;
 
 typedef struct config {
     int players;     /* 0 = 2, 3 and 4 */
+    int edition;     /* 1 or 2 (§11) */
     uint64_t seed;
     long games;      /* 0 = timed */
     double seconds;
     long iterations; /* 0 = timed */
     int json;
+    const char *bot; /* the spec of the bot measured (default "ismcts") */
 } config;
 
 static int die(const char *what, int rc)
@@ -369,6 +391,186 @@ static int bench_json(const config *cfg, const stpete_game *game, stpete_state *
     return rc == STPETE_OK ? 0 : die("JSON", rc);
 }
 
+/* The search interface (issue 12) over the sampled positions: the observation tensor and the information-state
+ * key of the seat to act (seat 0 at the end). Undo needs a history, which the sampled positions (copies) do not
+ * have: UNDO_POSITIONS clones taken along random games (stpete_state_clone keeps the history, of every depth up to
+ * a whole game) each undo their last action and apply it again (the apply cost, measured alone above, is
+ * subtracted when printed). */
+enum { UNDO_POSITIONS = 256 };
+
+static int bench_search(const config *cfg, const stpete_game *game, stpete_state **sample, result *r)
+{
+    int size = stpete_observation_tensor_size(game);
+    float *tensor = malloc((size_t)size * sizeof *tensor);
+    stpete_state *play = NULL, *deep[UNDO_POSITIONS] = { NULL };
+    int last[UNDO_POSITIONS];
+    int rc = tensor ? stpete_state_clone(&play, sample[0]) : STPETE_E_OUT_OF_MEMORY;
+    uint64_t rng = cfg->seed ^ UINT64_C(0x756E646F);
+    for (int j = 0, g = 0; rc == STPETE_OK && j < UNDO_POSITIONS; g++) {
+        rc = stpete_state_reset(play, cfg->seed + 1000003u * (uint64_t)(g + 1));
+        for (long m = 0; rc == STPETE_OK && j < UNDO_POSITIONS && !stpete_state_is_terminal(play); m++) {
+            int ids[STPETE_MAX_LEGAL_ACTIONS];
+            size_t k = 0;
+            stpete_state_legal_actions(play, ids, STPETE_MAX_LEGAL_ACTIONS, &k);
+            int id = ids[next_random(&rng) % k];
+            rc = stpete_state_apply(play, id);
+            if (rc == STPETE_OK && m % 7 == 3) {
+                last[j] = id;
+                rc = stpete_state_clone(&deep[j++], play);
+            }
+        }
+    }
+    if (rc != STPETE_OK) {
+        for (int j = 0; j < UNDO_POSITIONS; j++)
+            stpete_state_free(deep[j]);
+        stpete_state_free(play);
+        free(tensor);
+        return die("search setup", rc);
+    }
+    int seat[SAMPLE_POSITIONS];
+    for (int i = 0; i < SAMPLE_POSITIONS; i++) {
+        int p = stpete_state_current_player(sample[i]);
+        seat[i] = p >= 0 ? p : 0;
+    }
+    long n = 0;
+    float fsum = 0;
+    double start = now(), cpu = cpu_now();
+    while (cfg->iterations ? n < cfg->iterations : now() - start < cfg->seconds) {
+        for (int i = 0; i < SAMPLE_POSITIONS; i++) {
+            stpete_state_observation_tensor(sample[i], seat[i], tensor, (size_t)size);
+            fsum += tensor[i % size];
+        }
+        n += SAMPLE_POSITIONS;
+    }
+    r->tensor_seconds = cpu_now() - cpu;
+    r->tensors = n;
+    sink = (long)fsum;
+
+    n = 0;
+    uint64_t ksum = 0;
+    start = now();
+    cpu = cpu_now();
+    while (cfg->iterations ? n < cfg->iterations : now() - start < cfg->seconds) {
+        for (int k = 0; k < 16; k++)
+            for (int i = 0; i < SAMPLE_POSITIONS; i++) {
+                uint64_t key = 0;
+                stpete_state_information_state_key(sample[i], seat[i], &key);
+                ksum += key;
+            }
+        n += 16L * SAMPLE_POSITIONS;
+    }
+    r->key_seconds = cpu_now() - cpu;
+    r->keys = n;
+    sink = (long)ksum;
+
+    n = 0;
+    start = now();
+    cpu = cpu_now();
+    while (rc == STPETE_OK && (cfg->iterations ? n < cfg->iterations : now() - start < cfg->seconds)) {
+        for (int j = 0; j < UNDO_POSITIONS && rc == STPETE_OK; j++) {
+            rc = stpete_state_undo(deep[j]);
+            if (rc == STPETE_OK)
+                rc = stpete_state_apply(deep[j], last[j]);
+        }
+        n += UNDO_POSITIONS;
+    }
+    r->undo_seconds = cpu_now() - cpu;
+    r->undos = n;
+    for (int j = 0; j < UNDO_POSITIONS; j++)
+        stpete_state_free(deep[j]);
+    stpete_state_free(play);
+    free(tensor);
+    return rc == STPETE_OK ? 0 : die("undo", rc);
+}
+
+/* Random games in the explicit chance mode: the same random bot at decisions, and at chance nodes an outcome drawn
+ * by its probability (inverse CDF over stpete_state_chance_outcomes with a uniform double). */
+static int bench_chance(const config *cfg, int players, result *r)
+{
+    stpete_options opts;
+    stpete_options_init(&opts);
+    opts.players = players;
+    opts.edition = cfg->edition;
+    opts.seed = cfg->seed;
+    opts.chance_mode = STPETE_CHANCE_EXPLICIT;
+    stpete_game *game = NULL;
+    stpete_state *st = NULL;
+    int rc = stpete_game_new(&game, &opts);
+    if (rc == STPETE_OK)
+        rc = stpete_state_new(&st, game);
+    long g = 0, moves = 0;
+    double start = now(), cpu = cpu_now();
+    while (rc == STPETE_OK && (cfg->games ? g < cfg->games : now() - start < cfg->seconds)) {
+        uint64_t seed = cfg->seed + (uint64_t)g;
+        rc = stpete_state_reset(st, seed);
+        uint64_t rng = seed ^ UINT64_C(0xB0751E5);
+        while (rc == STPETE_OK && !stpete_state_is_terminal(st)) {
+            int ids[STPETE_MAX_LEGAL_ACTIONS];
+            double prob[STPETE_MAX_LEGAL_ACTIONS];
+            size_t k = 0;
+            int id;
+            if (stpete_state_current_player(st) == STPETE_PLAYER_CHANCE) {
+                stpete_state_chance_outcomes(st, ids, prob, STPETE_MAX_LEGAL_ACTIONS, &k);
+                double u = (double)(next_random(&rng) >> 11) * 0x1.0p-53;
+                size_t i = 0;
+                while (i + 1 < k && (u -= prob[i]) >= 0)
+                    i++;
+                id = ids[i];
+            } else {
+                stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &k);
+                id = ids[next_random(&rng) % k];
+            }
+            rc = stpete_state_apply(st, id);
+            moves++;
+        }
+        g++;
+    }
+    r->chance_seconds = cpu_now() - cpu;
+    r->chance_games = g;
+    r->chance_moves = moves;
+    stpete_state_free(st);
+    stpete_game_free(game);
+    return rc == STPETE_OK ? 0 : die("explicit-chance games", rc);
+}
+
+/* The ismcts bot of bots.h with its default spec, choosing again and again for the first player of the opening
+ * position (the same tree size each time): iterations (determinization + tree descent + playout) per second. */
+static int bench_ismcts(const config *cfg, const stpete_game *game, const counter *cnt, result *r)
+{
+    stpete_bot *bot = NULL;
+    stpete_state *st = NULL;
+    char msg[256];
+    int rc = stpete_bot_new(&bot, game, cfg->bot, msg, sizeof msg);
+    size_t len;
+    if (rc == STPETE_OK)
+        rc = stpete_bot_spec(bot, r->bot_spec, sizeof r->bot_spec, &len);
+    if (rc == STPETE_OK)
+        rc = stpete_state_new(&st, game);
+    long n = 0;
+    uint64_t iterations = 0;
+    unsigned long long before = cnt->calls;
+    double start = now(), cpu = cpu_now();
+    while (rc == STPETE_OK && (cfg->iterations ? iterations < (uint64_t)cfg->iterations
+                                                : now() - start < cfg->seconds)) {
+        int id;
+        stpete_bot_stats bs = STPETE_BOT_STATS_INIT;
+        rc = stpete_bot_choose(bot, st, &id);
+        if (rc == STPETE_OK)
+            rc = stpete_bot_get_stats(bot, &bs);
+        iterations += bs.iterations;
+        n++;
+    }
+    r->ismcts_seconds = cpu_now() - cpu;
+    r->ismcts_decisions = n;
+    r->ismcts_iterations = iterations;
+    r->ismcts_allocs = n ? (double)(cnt->calls - before) / (double)n : 0;
+    if (rc != STPETE_OK)
+        fprintf(stderr, "stpete-bench: ismcts: %s\n", bot ? stpete_bot_last_error(bot) : msg);
+    stpete_state_free(st);
+    stpete_bot_free(bot);
+    return rc == STPETE_OK ? 0 : die("ismcts", rc);
+}
+
 static int run_players(const config *cfg, int players, result *r)
 {
     memset(r, 0, sizeof *r);
@@ -377,6 +579,7 @@ static int run_players(const config *cfg, int players, result *r)
     stpete_options opts;
     stpete_options_init(&opts);
     opts.players = players;
+    opts.edition = cfg->edition;
     opts.seed = cfg->seed;
     opts.allocator.malloc_fn = count_malloc;
     opts.allocator.realloc_fn = count_realloc;
@@ -423,6 +626,12 @@ static int run_players(const config *cfg, int players, result *r)
 
     if (rc == 0)
         rc = bench_json(cfg, game, sample, r);
+    if (rc == 0)
+        rc = bench_search(cfg, game, sample, r);
+    if (rc == 0)
+        rc = bench_chance(cfg, players, r);
+    if (rc == 0)
+        rc = bench_ismcts(cfg, game, &cnt, r);
 
     for (int i = 0; i < SAMPLE_POSITIONS; i++)
         stpete_state_free(sample[i]);
@@ -468,12 +677,31 @@ static void print_text(const result *r)
            per_second(r->serialized, r->serialize_seconds) * r->json_bytes / 1e6);
     printf("  JSON parse (+ free):    %.0f ns per state (%.1f MB/s)\n", ns_per(r->parse_seconds, r->parsed),
            per_second(r->parsed, r->parse_seconds) * r->json_bytes / 1e6);
+    double undo_ns = ns_per(r->undo_seconds, r->undos) - ns_per(r->replay_seconds, r->replay_actions);
+    printf("  observation tensor:     %.1f ns\n", ns_per(r->tensor_seconds, r->tensors));
+    printf("  information-state key:  %.1f ns\n", ns_per(r->key_seconds, r->keys));
+    printf("  undo:                   %.1f ns (%.1f ns with the action applied again)\n", undo_ns > 0 ? undo_ns : 0,
+           ns_per(r->undo_seconds, r->undos));
+    printf("  explicit-chance games:  %.0f games/s (%.1f actions per game incl. chance outcomes; %.0f%% of the "
+           "sampled mode's games/s)\n",
+           per_second(r->chance_games, r->chance_seconds),
+           r->chance_games ? (double)r->chance_moves / (double)r->chance_games : 0,
+           per_second(r->games, r->games_seconds) > 0
+               ? 100.0 * per_second(r->chance_games, r->chance_seconds) / per_second(r->games, r->games_seconds)
+               : 0);
+    printf("  bot %s:\n"
+           "                          %.0f iterations/s from the opening position (%.1f ms per decision of %.0f "
+           "iterations, %.1f allocations per decision)\n", r->bot_spec,
+           per_second((long)r->ismcts_iterations, r->ismcts_seconds),
+           r->ismcts_decisions ? 1e3 * r->ismcts_seconds / (double)r->ismcts_decisions : 0,
+           r->ismcts_decisions ? (double)r->ismcts_iterations / (double)r->ismcts_decisions : 0, r->ismcts_allocs);
 }
 
 static void print_json(const result *rs, int n, const config *cfg)
 {
-    printf("{\"library\":\"%s\",\"seed\":%" PRIu64 ",\"seconds\":%g,\"time\":\"process CPU time\",\"results\":[",
-           stpete_version(), cfg->seed, cfg->seconds);
+    printf("{\"library\":\"%s\",\"seed\":%" PRIu64 ",\"edition\":%d,\"seconds\":%g,\"time\":\"process CPU time\","
+           "\"results\":[",
+           stpete_version(), cfg->seed, cfg->edition, cfg->seconds);
     for (int i = 0; i < n; i++) {
         const result *r = &rs[i];
         printf("%s{\"players\":%d,\"games\":%ld,\"actions\":%ld,\"games_seconds\":%.6f,"
@@ -483,7 +711,11 @@ static void print_json(const result *rs, int n, const config *cfg)
                "\"ns_per_listing_and_pick\":%.2f,"
                "\"ns_per_clone\":%.2f,\"ns_per_copy\":%.2f,\"bytes_per_state\":%zu,"
                "\"heap_allocations_per_game\":%.3f,\"json_bytes_per_state\":%.1f,\"ns_per_json_serialize\":%.1f,"
-               "\"ns_per_json_parse\":%.1f}",
+               "\"ns_per_json_parse\":%.1f,\"ismcts_iterations_per_second\":%.1f,"
+               "\"ismcts_ms_per_decision\":%.3f,\"ismcts_allocations_per_decision\":%.2f,\"bot\":\"%s\","
+               "\"ns_per_observation_tensor\":%.2f,\"ns_per_information_state_key\":%.2f,"
+               "\"ns_per_undo_and_apply\":%.2f,\"explicit_chance_games\":%ld,"
+               "\"explicit_chance_games_per_second\":%.1f,\"explicit_chance_actions_per_game\":%.2f}",
                i ? "," : "", r->players, r->games, r->moves, r->games_seconds, r->games_wall_seconds,
                per_second(r->games, r->games_seconds),
                r->games ? (double)r->moves / (double)r->games : 0, ns_per(r->games_seconds, r->moves), r->digest,
@@ -491,7 +723,12 @@ static void print_json(const result *rs, int n, const config *cfg)
                ns_per(r->listing_seconds, r->listings), ns_per(r->pick_seconds, r->picks),
                ns_per(r->clone_seconds, r->clones),
                ns_per(r->copy_seconds, r->copies), r->state_bytes, r->allocs_per_game, r->json_bytes,
-               ns_per(r->serialize_seconds, r->serialized), ns_per(r->parse_seconds, r->parsed));
+               ns_per(r->serialize_seconds, r->serialized), ns_per(r->parse_seconds, r->parsed),
+               per_second((long)r->ismcts_iterations, r->ismcts_seconds),
+               r->ismcts_decisions ? 1e3 * r->ismcts_seconds / (double)r->ismcts_decisions : 0, r->ismcts_allocs,
+               r->bot_spec, ns_per(r->tensor_seconds, r->tensors), ns_per(r->key_seconds, r->keys),
+               ns_per(r->undo_seconds, r->undos), r->chance_games, per_second(r->chance_games, r->chance_seconds),
+               r->chance_games ? (double)r->chance_moves / (double)r->chance_games : 0);
     }
     printf("]}\n");
 }
@@ -502,23 +739,28 @@ static void usage(FILE *out)
             "Usage: stpete-bench [OPTION]...\n"
             "Measure the engine on one core: random full games per second, applied actions per second, ns per\n"
             "legal-action listing, clone and copy, bytes per state, heap allocations per game, JSON serialize and\n"
-            "parse throughput. Rates are computed from the process's CPU time. Pin it to one core yourself:\n"
-            "taskset -c 0 stpete-bench.\n"
+            "parse throughput, observation tensor, information-state key and undo, explicit-chance games, and a\n"
+            "bot's iterations per second. Rates are computed from the process's CPU time.\n"
+            "Pin it to one core yourself: taskset -c 0 stpete-bench.\n"
             "\n"
             "Options:\n"
             "  --players N     measure one player count, 2, 3 or 4 (default: all three)\n"
+            "  --edition E     1 = the first edition (default), 2 = the second-edition\n"
+            "                  preset (rules, section 11)\n"
             "  --seed S        seed of the first game; game g uses S + g, the games of\n"
             "                  stpete-selfplay --bots random with the same seed (default 1)\n"
             "  --games G       play exactly G games per player count instead of a time budget\n"
             "  --seconds T     time budget of each measurement, in seconds (default 1)\n"
             "  --iterations N  exactly N iterations of each micro-measurement instead of a time budget\n"
+            "  --bot SPEC      the bot whose iterations per second are measured (default\n"
+            "                  ismcts; a spec of stpete/bots.h)\n"
             "  --json          print one JSON object instead of text\n"
             "  -h, --help      show this help and exit\n");
 }
 
 int main(int argc, char **argv)
 {
-    config cfg = { 0, 1, 0, 1.0, 0, 0 };
+    config cfg = { 0, 1, 1, 0, 1.0, 0, 0, "ismcts" };
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -532,9 +774,16 @@ int main(int argc, char **argv)
         } else if (!val) {
             usage(stderr);
             return 2;
+        } else if (!strcmp(arg, "--bot")) {
+            cfg.bot = val;
+            end = (char *)val + strlen(val);
         } else if (!strcmp(arg, "--players")) {
             cfg.players = (int)strtol(val, &end, 10);
             if (cfg.players < STPETE_MIN_PLAYERS || cfg.players > STPETE_MAX_PLAYERS)
+                end = NULL;
+        } else if (!strcmp(arg, "--edition")) {
+            cfg.edition = (int)strtol(val, &end, 10);
+            if (cfg.edition != 1 && cfg.edition != 2)
                 end = NULL;
         } else if (!strcmp(arg, "--seed")) {
             cfg.seed = strtoull(val, &end, 10);

@@ -56,6 +56,7 @@ typedef struct play_config {
     int plain;
     int public_rubles;
     int public_hands;
+    int edition;        /* 0 = not given (default 1) */
     int help, version;
 } play_config;
 
@@ -150,6 +151,15 @@ static int set_public_hands(play_config *cfg, const char *value, char *err, size
     return 0;
 }
 
+static int set_edition(play_config *cfg, const char *value, char *err, size_t size)
+{
+    long v;
+    if (parse_int(value, 1, 2, &v))
+        return snprintf(err, size, "--edition must be 1 (2004) or 2 (the 2014 preset), not '%s'", value), -1;
+    cfg->edition = (int)v;
+    return 0;
+}
+
 static int set_help(play_config *cfg, const char *value, char *err, size_t size)
 {
     (void)value, (void)err, (void)size;
@@ -180,6 +190,8 @@ static const option_def options[] = {
                        "automatic when standard output is not a terminal)", set_plain },
     { "--public-rubles", NULL, "rule option: everyone's rubles are public (rules, section 9)", set_public_rubles },
     { "--public-hands", NULL, "rule option: everyone's hand cards are public (rules, section 9)", set_public_hands },
+    { "--edition", "E", "1 = the first edition (default), 2 = the second-edition preset of 2014 (rules, section 11)",
+      set_edition },
     { "--help", NULL, "show this help and exit", set_help },
     { "--version", NULL, "show the version and exit", set_version },
 };
@@ -223,9 +235,9 @@ static int parse_args(int argc, char **argv, play_config *cfg)
             return 2;
         }
     }
-    if (cfg->load && (cfg->players || cfg->seed_given || cfg->public_rubles || cfg->public_hands)) {
+    if (cfg->load && (cfg->players || cfg->seed_given || cfg->public_rubles || cfg->public_hands || cfg->edition)) {
         fprintf(stderr, PROGRAM ": --load takes the players, seed and rule options from the file: do not give "
-                        "--players, --seed, --public-rubles or --public-hands with it\n");
+                        "--players, --seed, --public-rubles, --public-hands or --edition with it\n");
         return 2;
     }
     if (!cfg->players)
@@ -441,8 +453,7 @@ static void tx_free(text *t)
 
 typedef struct session session;
 
-/* The prompt's commands: a row each. Undo joins this table when the library offers it (stpete_state_undo,
- * issue 12). */
+/* The prompt's commands: a row each. */
 typedef struct command_def {
     const char *name;
     const char *arg;
@@ -457,6 +468,7 @@ static int cmd_log(session *s, const char *arg);
 static int cmd_save(session *s, const char *arg);
 static int cmd_load(session *s, const char *arg);
 static int cmd_quit(session *s, const char *arg);
+static int cmd_undo(session *s, const char *arg);
 
 static const command_def commands[] = {
     { "help", "", "this help", cmd_help },
@@ -465,6 +477,7 @@ static const command_def commands[] = {
     { "log", "", "the log of the whole game", cmd_log },
     { "save", "[FILE]", "save the game as JSON (default: the autosave file)", cmd_save },
     { "load", "FILE", "load a saved game (your seat and bots stay)", cmd_load },
+    { "undo", "", "take back your last move (and the bots' moves after it)", cmd_undo },
     { "quit", "", "save the game to the autosave file and leave", cmd_quit },
 };
 #define NUM_COMMANDS (sizeof commands / sizeof *commands)
@@ -472,7 +485,8 @@ static const command_def commands[] = {
 static void usage(FILE *out)
 {
     fprintf(out, "Usage: " PROGRAM " [OPTION]...\n"
-                 "Play Saint Petersburg (first edition) against bots in a terminal.\n\n"
+                 "Play Saint Petersburg (first edition, or the second with --edition 2) against bots in a "
+                 "terminal.\n\n"
                  "Options:\n");
     for (size_t i = 0; i < NUM_OPTIONS; i++) {
         char head[64];
@@ -526,6 +540,8 @@ struct session {
     int dealing;           /* the last log line is a deal line still collecting cards */
     char autosave[4096];
     int redraw;            /* draw the board before the next prompt */
+    size_t *moves;         /* the length of the state's history before each of the person's moves (for undo) */
+    size_t moves_n, moves_cap;
 };
 
 static volatile sig_atomic_t caught_signal;
@@ -577,7 +593,7 @@ static void on_event(const stpete_state *st, const stpete_event *ev, void *user)
     if (ev->kind == STPETE_EVENT_DISPLACE)
         return;
     if (ev->kind == STPETE_EVENT_DEAL) {
-        const char *name = stpete_card_name(ev->card);
+        const char *name = stpete_game_card_name(s->game, ev->card);
         if (s->dealing && s->log_n > 0) {
             char *prev = s->log[s->log_n - 1];
             size_t n = strlen(prev) + strlen(name) + 3;
@@ -666,10 +682,10 @@ static void free_bots(opponent **bots, opponent *hint)
 /* ---- drawing ---------------------------------------------------------------------------------------------- */
 
 /* A card's name in its colour (workers green, buildings blue, aristocrats orange; trading cards their colour). */
-static const char *card_text(const ui *u, int card, char *buf, size_t size)
+static const char *card_text(const ui *u, const stpete_game *game, int card, char *buf, size_t size)
 {
     stpete_card_info info;
-    stpete_card_get_info(card, &info);
+    stpete_game_card_info(game, card, &info); /* the name of the game's edition (§11) */
     snprintf(buf, size, "%s%s%s", sgr_colour(u, info.colour), info.name, u->colour ? sgr_reset(u) : "");
     return buf;
 }
@@ -687,8 +703,8 @@ static void draw_board_card(text *t, const session *s, int card, int row, const 
 {
     char name[128], piece[512];
     stpete_card_info info;
-    stpete_card_get_info(card, &info);
-    card_text(&s->ui, card, name, sizeof name);
+    stpete_game_card_info(s->game, card, &info);
+    card_text(&s->ui, s->game, card, name, sizeof name);
     if (!info.trading) {
         int price = 0;
         stpete_state_price(s->st, s->seat, card, row, -1, &price);
@@ -706,7 +722,7 @@ static void draw_board_card(text *t, const session *s, int card, int row, const 
             continue;
         char tname[128];
         len += snprintf(piece + len, sizeof piece - (size_t)len, "%s %d R displacing %s", targets ? "," : "", price,
-                        card_text(&s->ui, target, tname, sizeof tname));
+                        card_text(&s->ui, s->game, target, tname, sizeof tname));
         targets++;
         if ((size_t)len >= sizeof piece - 1)
             break;
@@ -758,7 +774,7 @@ static void draw_board(text *t, const session *s)
     if (drawn >= 0) {
         char name[128], who[32];
         tx_line(t, 2);
-        tx_printf(t, "Observatory card: %s, drawn by %s", card_text(&s->ui, drawn, name, sizeof name),
+        tx_printf(t, "Observatory card: %s, drawn by %s", card_text(&s->ui, s->game, drawn, name, sizeof name),
                   seat_label(s, stpete_state_current_player(s->st), who, sizeof who));
     }
 }
@@ -792,7 +808,7 @@ static void draw_player(text *t, const session *s, int seat)
     for (size_t i = 0; i < n; i++) {
         char name[128];
         if (seat == s->seat || s->cfg.public_hands)
-            snprintf(piece, sizeof piece, "%s%s", card_text(&s->ui, cards[i], name, sizeof name),
+            snprintf(piece, sizeof piece, "%s%s", card_text(&s->ui, s->game, cards[i], name, sizeof name),
                      i + 1 < n ? "," : "");
         else /* §9: the back of the card, that is its stack */
             snprintf(piece, sizeof piece, "%s[%s back]%s", sgr_colour(&s->ui, card_stack(cards[i]) < 3 ?
@@ -822,16 +838,16 @@ static void draw_player(text *t, const session *s, int seat)
             while (j < n && cards[j] == cards[i])
                 j++;
             stpete_card_info info;
-            stpete_card_get_info(cards[i], &info);
+            stpete_game_card_info(s->game, cards[i], &info);
             if (info.colour == colour) {
                 char name[128], extra[32] = "";
                 if (cards[i] == STPETE_CARD_OBSERVATORY && stpete_state_observatories_used(s->st, seat) > 0)
                     snprintf(extra, sizeof extra, " (%d used)", stpete_state_observatories_used(s->st, seat));
                 if (j - i > 1)
-                    snprintf(piece, sizeof piece, "%zux %s%s", j - i, card_text(&s->ui, cards[i], name, sizeof name),
+                    snprintf(piece, sizeof piece, "%zux %s%s", j - i, card_text(&s->ui, s->game, cards[i], name, sizeof name),
                              extra);
                 else
-                    snprintf(piece, sizeof piece, "%s%s", card_text(&s->ui, cards[i], name, sizeof name), extra);
+                    snprintf(piece, sizeof piece, "%s%s", card_text(&s->ui, s->game, cards[i], name, sizeof name), extra);
                 if (!any) { /* the colour's name and its first card stay together */
                     char first[320];
                     snprintf(first, sizeof first, "%s %s", head, piece);
@@ -863,7 +879,7 @@ static void action_text(const session *s, int id, char *buf, size_t size)
 {
     char plain[STPETE_ACTION_STRING_MAX];
     stpete_action a;
-    stpete_action_to_string(id, plain, sizeof plain);
+    stpete_game_action_to_string(s->game, id, plain, sizeof plain);
     stpete_action_decode(id, &a);
     int card = a.card >= 0 ? a.card : (a.kind == STPETE_ACTION_OBSERVATORY_TAKE ||
                                        a.kind == STPETE_ACTION_OBSERVATORY_DISCARD ?
@@ -872,13 +888,13 @@ static void action_text(const session *s, int id, char *buf, size_t size)
     const char *p = plain;
     const int names[2] = { card, a.displaced };
     for (int k = 0; k < 2; k++) {
-        const char *name = names[k] >= 0 ? stpete_card_name(names[k]) : NULL;
+        const char *name = names[k] >= 0 ? stpete_game_card_name(s->game, names[k]) : NULL;
         const char *at = name ? strstr(p, name) : NULL;
         if (!at)
             continue;
         char coloured[128];
         len += (size_t)snprintf(buf + len, size - len, "%.*s%s", (int)(at - p), p,
-                                card_text(&s->ui, names[k], coloured, sizeof coloured));
+                                card_text(&s->ui, s->game, names[k], coloured, sizeof coloured));
         p = at + strlen(name);
         if (len >= size)
             return;
@@ -893,7 +909,7 @@ static void action_text(const session *s, int id, char *buf, size_t size)
         /* "observatory take" names no card: say which */
         char name[128];
         if (card >= 0)
-            snprintf(buf + len, size - len, " (%s)", card_text(&s->ui, card, name, sizeof name));
+            snprintf(buf + len, size - len, " (%s)", card_text(&s->ui, s->game, card, name, sizeof name));
     }
 }
 
@@ -993,6 +1009,11 @@ static void draw_screen(session *s)
         snprintf(piece, sizeof piece, "%sSaint Petersburg%s, %d players, seed %" PRIu64, sgr_bold(u), sgr_reset(u),
                  s->players, s->seed);
     tx_piece(&head, "", piece);
+    stpete_options opts;
+    stpete_options_init(&opts);
+    stpete_game_get_options(s->game, &opts);
+    if (opts.edition == 2)
+        tx_piece(&head, ", ", "second edition (rules, section 11)");
     if (!over) {
         char who[32];
         snprintf(piece, sizeof piece, "round %d%s", stpete_state_round(s->st),
@@ -1295,6 +1316,28 @@ static int cmd_save(session *s, const char *arg)
     return 0;
 }
 
+/* Take back the person's last move and everything after it (the bots' moves, chance and the deals, §3.1: the
+ * state's history restores its PRNG), with stpete_state_undo(). */
+static int cmd_undo(session *s, const char *arg)
+{
+    (void)arg;
+    if (s->moves_n == 0) {
+        say(s, "Nothing to undo: you have not moved since the game %s.", s->loaded ? "was loaded" : "began");
+        return 0;
+    }
+    size_t target = s->moves[--s->moves_n], n = 0;
+    stpete_state_history(s->st, NULL, 0, &n);
+    int undone = 0;
+    while (n > target && stpete_state_undo(s->st) == STPETE_OK) {
+        n--;
+        undone++;
+    }
+    s->log_mark = s->log_n > (size_t)undone ? s->log_n - (size_t)undone : 0;
+    say(s, "Undone: %d move%s, back to before your last move.", undone, undone == 1 ? "" : "s");
+    s->redraw = 1;
+    return 0;
+}
+
 static int cmd_load(session *s, const char *arg)
 {
     if (!arg[0]) {
@@ -1341,6 +1384,7 @@ static int cmd_load(session *s, const char *arg)
     s->cfg.public_hands = opts.public_hands;
     s->seed = 0;
     s->loaded = 1;
+    s->moves_n = 0; /* a loaded game has no history to undo (stpete_state_history) */
     log_clear(s);
     stpete_state_set_event_callback(s->st, on_event, s);
     char line[256];
@@ -1427,7 +1471,7 @@ static int match_action(session *s, const char *typed)
     char strings[STPETE_MAX_LEGAL_ACTIONS][STPETE_ACTION_STRING_MAX];
     for (size_t i = 0; i < n; i++) {
         char raw[STPETE_ACTION_STRING_MAX];
-        stpete_action_to_string(ids[i], raw, sizeof raw);
+        stpete_game_action_to_string(s->game, ids[i], raw, sizeof raw);
         normalise(raw, strings[i], sizeof strings[i]);
         if (!strcmp(strings[i], want))
             return ids[i];
@@ -1519,10 +1563,22 @@ static int handle_line(session *s, const char *line)
     if (id < 0)
         return 0;
     s->log_mark = s->log_n; /* the person's own move opens the next log */
-    if (stpete_state_apply(s->st, id) != STPETE_OK)
+    size_t before = 0;
+    stpete_state_history(s->st, NULL, 0, &before);
+    if (stpete_state_apply(s->st, id) != STPETE_OK) {
         say(s, "Not applied: %s", stpete_state_last_error(s->st));
-    else
-        s->redraw = 1;
+        return 0;
+    }
+    s->redraw = 1;
+    if (s->moves_n == s->moves_cap) { /* remember where the move began, for undo */
+        size_t cap = s->moves_cap ? 2 * s->moves_cap : 64;
+        size_t *m = realloc(s->moves, cap * sizeof *m);
+        if (!m)
+            return 0; /* the move stands; it cannot be undone */
+        s->moves = m;
+        s->moves_cap = cap;
+    }
+    s->moves[s->moves_n++] = before;
     return 0;
 }
 
@@ -1557,6 +1613,7 @@ static int start_game(session *s, char *why, size_t size)
         opts.seed = s->seed;
         opts.public_rubles = s->cfg.public_rubles;
         opts.public_hands = s->cfg.public_hands;
+        opts.edition = s->cfg.edition ? s->cfg.edition : 1;
         int rc = stpete_game_new(&s->game, &opts);
         if (rc == STPETE_OK) /* the callback is set before the deal: the log starts with the setup (§3) */
             rc = stpete_state_new_with_callback(&s->st, s->game, on_event, s);
@@ -1764,5 +1821,6 @@ int main(int argc, char **argv)
     stpete_game_free(s.game);
     log_clear(&s);
     free(s.log);
+    free(s.moves);
     return rc;
 }

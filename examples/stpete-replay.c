@@ -96,8 +96,8 @@ int main(int argc, char **argv)
     stpete_state *st = NULL;
     rc = stpete_state_new(&st, game);
     if (rc == STPETE_OK) {
-        printf("replay of %s: Saint Petersburg (first edition), %d players, seed %" PRIu64 ", %zu actions\n", path,
-               opts.players, opts.seed, n);
+        printf("replay of %s: Saint Petersburg (%s), %d players, seed %" PRIu64 ", %zu actions\n", path,
+               gamelog_edition(&opts), opts.players, opts.seed, n);
         gamelog lg = { stdout, 0 };
         /* The initial deal happened in stpete_state_new(); reset to the same seed to log it. */
         stpete_state_set_event_callback(st, gamelog_event, &lg);

@@ -12,11 +12,13 @@
 
 /* One row of §2.1-§2.3 (value = cost: what a displacing trading card deducts, §5.2) or of §2.4. */
 #define CARD(id, name_, colour_, cost_, rubles_, vp_, copies_, ware_, special_)                           \
-    [STPETE_CARD_##id] = { .name = name_, .colour = STPETE_COLOUR_##colour_, .trading = 0, .cost = cost_,  \
+    [STPETE_CARD_##id] = { .name = name_, .name_len = sizeof(name_) - 1, .colour = STPETE_COLOUR_##colour_,  \
+                           .trading = 0, .cost = cost_,                                                    \
                            .rubles = rubles_, .vp = vp_, .copies = copies_, .ware = ware_,                 \
                            .special = STPETE_SPECIAL_##special_, .value = cost_, .targets = 0 }
 #define TRADING(id, name_, colour_, cost_, rubles_, vp_, copies_, ware_, special_, targets_)              \
-    [STPETE_CARD_##id] = { .name = name_, .colour = STPETE_COLOUR_##colour_, .trading = 1, .cost = cost_,  \
+    [STPETE_CARD_##id] = { .name = name_, .name_len = sizeof(name_) - 1, .colour = STPETE_COLOUR_##colour_,  \
+                           .trading = 1, .cost = cost_,                                                    \
                            .rubles = rubles_, .vp = vp_, .copies = copies_, .ware = ware_,                 \
                            .special = STPETE_SPECIAL_##special_, .value = cost_, .targets = targets_ }
 #define NO_WARE (-1)
@@ -40,6 +42,7 @@
     CARD(THEATER, "Theater", BLUE, 20, 0, 6, 2, NO_WARE, NONE),                                               \
     CARD(ACADEMY, "Academy", BLUE, 23, 0, 7, 1, NO_WARE, NONE),                                               \
     [STPETE_CARD_POTJOMKINS_VILLAGE] = { .name = ED("Potjomkin's Village", "Potemkin Village"),             \
+                                         .name_len = sizeof(ED("Potjomkin's Village", "Potemkin Village")) - 1, \
                                          .colour = STPETE_COLOUR_BLUE, .cost = 2, .copies = 1, .ware = NO_WARE, \
                                          .special = STPETE_SPECIAL_POTJOMKINS_VILLAGE,                        \
                                          .value = 6 /* §7.4, R7 */ },                                         \
@@ -67,6 +70,7 @@
             GREEN_TARGETS(STPETE_CARD_SHIP_BUILDER)),                                                         \
     /* §2.4 trading cards, blue, 10 */                                                                        \
     [STPETE_CARD_MARIINSKIJ_THEATER] = { .name = ED("Mariinskij-Theater", "Mariinsky Theater"),              \
+                                         .name_len = sizeof(ED("Mariinskij-Theater", "Mariinsky Theater")) - 1, \
                                          .colour = STPETE_COLOUR_BLUE, .trading = 1, .cost = ED(10, 15),     \
                                          .copies = 1, .ware = NO_WARE,                                       \
                                          .special = ED(STPETE_SPECIAL_MARIINSKIJ_THEATER,                     \
@@ -157,9 +161,13 @@ int stpete_text_equals(const char *name, const char *text, size_t n)
 int stpete_card_lookup(const char *text, size_t n)
 {
     for (int e = 0; e < 2; e++) /* either edition's name (§11) */
-        for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
-            if (stpete_text_equals(stpete_card_tables[e][t].name, text, n))
+        for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+            const card_def *d = &stpete_card_tables[e][t];
+            if (d->name_len == n && stpete_ascii_lower((unsigned char)d->name[0]) ==
+                                        stpete_ascii_lower((unsigned char)text[0]) &&
+                stpete_text_equals(d->name, text, n))
                 return t;
+        }
     return -1;
 }
 

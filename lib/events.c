@@ -22,11 +22,9 @@ void stpete_hub_dispatch(void *ctx, const stpete_event *ev)
     }
 }
 
-int stpete_hub_reserve(event_hub *h, const stpete_allocator *al)
+int stpete_hub_grow(event_hub *h, const stpete_allocator *al)
 {
     event_queue *q = &h->queue;
-    if (!q->on || q->cap - q->len >= EVENTS_PER_STEP_MAX)
-        return 0;
     if (q->head) { /* slide the pending events to the front first */
         memmove(q->events, q->events + q->head, (size_t)(q->len - q->head) * sizeof *q->events);
         q->len -= q->head;

@@ -6,7 +6,7 @@
 
 #include "stpete_internal.h"
 
-int stpete_history_reserve(history *h, const stpete_allocator *al)
+int stpete_history_grow(history *h, const stpete_allocator *al)
 {
     if (h->n == h->cap) {
         size_t cap = h->cap ? 2 * h->cap : 512; /* random games take 100 to 330 actions */
@@ -26,13 +26,6 @@ int stpete_history_reserve(history *h, const stpete_allocator *al)
         h->cap_checkpoints = cap;
     }
     return 0;
-}
-
-void stpete_history_record(history *h, const stpete_core *before, int id)
-{
-    if (h->n % HISTORY_STRIDE == 0)
-        h->checkpoints[h->n / HISTORY_STRIDE] = *before;
-    h->ids[h->n++] = id;
 }
 
 int stpete_history_undo(history *h, stpete_core *c)

@@ -388,9 +388,9 @@ void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_
     case STPETE_ACTION_OBSERVATORY_BUY: {
         int price = mv->price;
         if (a.kind == STPETE_ACTION_BUY) {
-            remove_at(c->row[a.source], &c->row_n[a.source], mv->index);
+            stpete_remove8(c->row[a.source], &c->row_n[a.source], mv->index);
         } else if (a.kind == STPETE_ACTION_PLAY) {
-            remove_at(p->hand, &p->hand_n, mv->index);
+            stpete_remove4(p->hand, &p->hand_n, mv->index);
             unsigned low = (1u << mv->index) - 1u; /* the known flags move with the cards */
             p->hand_known = (uint8_t)((p->hand_known & low) | (p->hand_known >> 1 & ~low));
         } else {
@@ -406,7 +406,7 @@ void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_
     case STPETE_ACTION_OBSERVATORY_TAKE: {
         int card = a.card;
         if (a.kind == STPETE_ACTION_TAKE) {
-            remove_at(c->row[a.source], &c->row_n[a.source], mv->index);
+            stpete_remove8(c->row[a.source], &c->row_n[a.source], mv->index);
         } else {
             card = c->obs_card;
             clear_draw(c);

@@ -140,7 +140,7 @@ STPETE_API int stpete_state_undo(stpete_state *st)
         return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "nothing to undo: the state is at the start of its "
                                                                  "history (stpete_state_history())");
     if (stpete_hub_reserve(&st->hub, &st->game->opts.allocator))
-        return stpete_state_fail(st, STPETE_E_OUT_OF_MEMORY, "could not grow the event queue");
+        return stpete_state_fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue");
     int id = stpete_history_undo(&st->hist, &st->core);
     stpete_sink storage;
     const stpete_sink *sink = stpete_hub_sink(&st->hub, &storage);

@@ -70,7 +70,7 @@ static json_t *card_list(const card_def *names, const uint8_t *cards, int n, int
 {
     json_t *a = json_array();
     for (int i = 0; i < n; i++)
-        push(a, json_string(names[cards[i]].name), ok);
+        push(a, json_string_nocheck(names[cards[i]].name), ok);
     return a;
 }
 
@@ -80,7 +80,7 @@ static json_t *card_multiset(const card_def *names, const uint8_t *counts, int *
     json_t *a = json_array();
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
         for (int k = 0; k < counts[t]; k++)
-            push(a, json_string(names[t].name), ok);
+            push(a, json_string_nocheck(names[t].name), ok);
     return a;
 }
 
@@ -91,7 +91,7 @@ static json_t *u64_string(uint64_t v, int hex)
         snprintf(text, sizeof text, "%016" PRIx64, v);
     else
         snprintf(text, sizeof text, "%" PRIu64, v);
-    return json_string(text);
+    return json_string_nocheck(text);
 }
 
 /* The options; seed NULL writes null (state documents: the PRNG state continues the game, and a seed would
@@ -101,8 +101,8 @@ static json_t *options_json(const stpete_options *o, const uint64_t *seed, int *
     json_t *obj = json_object();
     put(obj, "players", json_integer(o->players), ok);
     put(obj, "seed", seed ? u64_string(*seed, 0) : json_null(), ok);
-    put(obj, "pub_cap", json_string(pub_cap_keys[o->pub_cap]), ok);
-    put(obj, "tie_break", json_string(tie_break_keys[o->tie_break]), ok);
+    put(obj, "pub_cap", json_string_nocheck(pub_cap_keys[o->pub_cap]), ok);
+    put(obj, "tie_break", json_string_nocheck(tie_break_keys[o->tie_break]), ok);
     json_t *markers = json_null();
     if (o->start_markers[0] >= 0) {
         markers = json_array();
@@ -112,7 +112,7 @@ static json_t *options_json(const stpete_options *o, const uint64_t *seed, int *
     put(obj, "start_markers", markers, ok);
     put(obj, "public_rubles", json_boolean(o->public_rubles), ok);
     put(obj, "public_hands", json_boolean(o->public_hands), ok);
-    put(obj, "chance_mode", json_string(chance_mode_keys[o->chance_mode]), ok);
+    put(obj, "chance_mode", json_string_nocheck(chance_mode_keys[o->chance_mode]), ok);
     put(obj, "edition", json_integer(o->edition), ok);
     return obj;
 }
@@ -120,7 +120,7 @@ static json_t *options_json(const stpete_options *o, const uint64_t *seed, int *
 static json_t *header(const char *format, int *ok)
 {
     json_t *root = json_object();
-    put(root, "format", json_string(format), ok);
+    put(root, "format", json_string_nocheck(format), ok);
     put(root, "format_version", json_integer(STPETE_FORMAT_VERSION), ok);
     return root;
 }
@@ -133,7 +133,7 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
     const card_def *names = stpete_cards_of(&c->rules); /* the edition's card names (§11) */
     int full = view == VIEW_FULL;
     json_t *root = header(FORMAT_STATE, ok);
-    put(root, "view", json_string(full ? "full" : view == STPETE_VIEW_PUBLIC ? "public" : "seat"), ok);
+    put(root, "view", json_string_nocheck(full ? "full" : view == STPETE_VIEW_PUBLIC ? "public" : "seat"), ok);
     put(root, "viewer", view >= 0 ? json_integer(view) : json_null(), ok);
     put(root, "options", options_json(o, NULL, ok), ok);
     json_t *rng = json_null();
@@ -144,20 +144,20 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
     }
     put(root, "rng", rng, ok);
     put(root, "round", json_integer(c->round), ok);
-    put(root, "phase", json_string(phase_keys[c->phase]), ok);
-    put(root, "decision", json_string(decision_keys[c->decision]), ok);
+    put(root, "phase", json_string_nocheck(phase_keys[c->phase]), ok);
+    put(root, "decision", json_string_nocheck(decision_keys[c->decision]), ok);
     put(root, "current_player", json_integer(c->current), ok);
     put(root, "consecutive_passes", json_integer(c->passes), ok);
     put(root, "final_round", json_boolean(c->final_round), ok);
     put(root, "pub_next", json_integer(c->pub_next), ok);
-    put(root, "observatory_card", c->obs_card >= 0 ? json_string(names[c->obs_card].name) : json_null(), ok);
+    put(root, "observatory_card", c->obs_card >= 0 ? json_string_nocheck(names[c->obs_card].name) : json_null(), ok);
     json_t *chance = json_null();
     if (c->chance != CHANCE_NONE) { /* the random event a chance node waits for (explicit-chance mode) */
         chance = json_object();
-        put(chance, "event", json_string(chance_event_keys[c->chance]), ok);
-        put(chance, "stack", c->chance == CHANCE_MARKERS ? json_null() : json_string(stack_keys[c->deal_stack]), ok);
+        put(chance, "event", json_string_nocheck(chance_event_keys[c->chance]), ok);
+        put(chance, "stack", c->chance == CHANCE_MARKERS ? json_null() : json_string_nocheck(stack_keys[c->deal_stack]), ok);
         put(chance, "until", c->chance == CHANCE_DEAL ? json_integer(c->deal_to) : json_null(), ok);
-        put(chance, "then", c->chance == CHANCE_DEAL ? json_string(deal_then_keys[c->deal_then]) : json_null(), ok);
+        put(chance, "then", c->chance == CHANCE_DEAL ? json_string_nocheck(deal_then_keys[c->deal_then]) : json_null(), ok);
     }
     put(root, "chance", chance, ok);
     json_t *markers = json_null(); /* null before the marker deal (a chance node in explicit-chance mode) */
@@ -190,7 +190,7 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
         put(pj, "hand_size", json_integer(p->hand_n), ok);
         json_t *backs = json_array();
         for (int h = 0; h < p->hand_n; h++)
-            push(backs, json_string(stack_keys[stpete_stack_of(p->hand[h])]), ok);
+            push(backs, json_string_nocheck(stack_keys[stpete_stack_of(p->hand[h])]), ok);
         put(pj, "hand_backs", backs, ok);
         json_t *known = json_array();
         for (int h = 0; h < p->hand_n; h++)
@@ -987,7 +987,7 @@ STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, con
         stpete_id_to_string(stpete_cards_of(&game->rules), id, text, sizeof text); /* the edition's names */
         json_t *a = json_object();
         put(a, "id", json_integer(id), &ok);
-        put(a, "action", json_string(text), &ok);
+        put(a, "action", json_string_nocheck(text), &ok);
         push(list, a, &ok);
     }
     put(root, "actions", list, &ok);

@@ -113,7 +113,7 @@ STPETE_API int stpete_state_reset(stpete_state *st, uint64_t seed)
     if (rc)
         return rc;
     if (stpete_hub_reserve(&st->hub, allocator_of(st)))
-        return fail(st, STPETE_E_OUT_OF_MEMORY, "could not grow the event queue");
+        return fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue");
     stpete_sink storage;
     st->hist.n = 0; /* the history begins again */
     stpete_core_setup(&st->core, &st->game->rules, seed, stpete_hub_sink(&st->hub, &storage));
@@ -315,7 +315,7 @@ STPETE_API int stpete_state_apply(stpete_state *st, int id)
     }
     /* the allocations of the step, before it: a failure changes nothing */
     if (stpete_hub_reserve(&st->hub, allocator_of(st)) || stpete_history_reserve(&st->hist, allocator_of(st)))
-        return fail(st, STPETE_E_OUT_OF_MEMORY, "could not grow the event queue or the history");
+        return fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue or the history");
     stpete_history_record(&st->hist, &st->core, id);
     stpete_sink storage;
     stpete_core_apply_move(&st->core, &mv, stpete_hub_sink(&st->hub, &storage));

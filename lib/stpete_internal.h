@@ -44,6 +44,7 @@ static inline void stpete_free(const stpete_allocator *al, void *ptr)
 /* Per card type: everything the rules read. */
 typedef struct card_def {
     const char *name;
+    uint8_t name_len; /* strlen(name) */
     uint8_t colour;   /* enum stpete_colour */
     uint8_t trading;  /* 1 for §2.4 */
     uint8_t cost;     /* printed cost, R */
@@ -108,6 +109,85 @@ static inline unsigned stpete_nonzero_bytes(const uint8_t *b)
         m |= (unsigned)(b[i] != 0) << i;
     return m;
 #endif
+}
+
+/* Rows (8 bytes) and hands (4 bytes): the search for a card and the removal of one are the check's and apply's
+ * steps on every buy, take and play. Done on the list as one machine word (no loop, no data-dependent branch: which
+ * card a random playout picks is unpredictable). Bytes past a list's count are 0, and stay 0. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define STPETE_WORD_LISTS 1
+#endif
+
+/* Index of the first copy of card among the first n (<= 8) bytes of list, or -1. list must have 8 readable bytes. */
+static inline int stpete_find8(const uint8_t *list, int n, int card)
+{
+#ifdef STPETE_WORD_LISTS
+    uint64_t x;
+    __builtin_memcpy(&x, list, 8);
+    const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
+    uint64_t y = x ^ (UINT64_C(0x0101010101010101) * (uint8_t)card);   /* 0 where the byte is card */
+    uint64_t zero = ~(((y & low7) + low7) | y | low7);                   /* top bit of each 0 byte */
+    zero &= n >= 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * n)) - 1;         /* within the list */
+    return zero ? stpete_lowest_bit(zero) / 8 : -1;
+#else
+    for (int i = 0; i < n; i++)
+        if (list[i] == card)
+            return i;
+    return -1;
+#endif
+}
+
+/* Index of the first copy of card among the first n (<= 4) bytes of a 4-byte list (a hand), or -1. */
+static inline int stpete_find4(const uint8_t *list, int n, int card)
+{
+#ifdef STPETE_WORD_LISTS
+    uint32_t x;
+    __builtin_memcpy(&x, list, 4);
+    const uint32_t low7 = UINT32_C(0x7F7F7F7F);
+    uint32_t y = x ^ (UINT32_C(0x01010101) * (uint8_t)card);
+    uint32_t zero = ~(((y & low7) + low7) | y | low7);
+    zero &= n >= 4 ? ~UINT32_C(0) : (UINT32_C(1) << (8 * n)) - 1;
+    return zero ? stpete_lowest_bit(zero) / 8 : -1;
+#else
+    for (int i = 0; i < n; i++)
+        if (list[i] == card)
+            return i;
+    return -1;
+#endif
+}
+
+/* Remove list[i] from a list of 8 bytes (a row), sliding the rest down; the last byte becomes 0. */
+static inline void stpete_remove8(uint8_t *list, uint8_t *n, int i)
+{
+#ifdef STPETE_WORD_LISTS
+    uint64_t x;
+    __builtin_memcpy(&x, list, 8);
+    uint64_t keep = (UINT64_C(1) << (8 * i)) - 1; /* i <= 7 */
+    x = (x & keep) | ((x >> 8) & ~keep);
+    __builtin_memcpy(list, &x, 8);
+#else
+    for (int k = i + 1; k < 8; k++)
+        list[k - 1] = list[k];
+    list[7] = 0;
+#endif
+    (*n)--;
+}
+
+/* Remove list[i] from a list of 4 bytes (a hand), sliding the rest down; the last byte becomes 0. */
+static inline void stpete_remove4(uint8_t *list, uint8_t *n, int i)
+{
+#ifdef STPETE_WORD_LISTS
+    uint32_t x;
+    __builtin_memcpy(&x, list, 4);
+    uint32_t keep = (UINT32_C(1) << (8 * i)) - 1; /* i <= 3 */
+    x = (x & keep) | ((x >> 8) & ~keep);
+    __builtin_memcpy(list, &x, 4);
+#else
+    for (int k = i + 1; k < 4; k++)
+        list[k - 1] = list[k];
+    list[3] = 0;
+#endif
+    (*n)--;
 }
 
 /* Locale-independent ASCII case folding and blanks (tolower/isspace depend on the locale, e.g. Turkish 'I'). */
@@ -500,8 +580,17 @@ static inline const stpete_sink *stpete_hub_sink(event_hub *h, stpete_sink *stor
     storage->ctx = h;
     return storage;
 }
-/* Make room in the queue for one step (EVENTS_PER_STEP_MAX) with the allocator; 0 on success, -1 out of memory. */
-int stpete_hub_reserve(event_hub *h, const stpete_allocator *al);
+/* Grow the queue (stpete_hub_reserve's slow path). */
+int stpete_hub_grow(event_hub *h, const stpete_allocator *al);
+
+/* Make room in the queue for one step (EVENTS_PER_STEP_MAX) with the allocator; 0 on success, -1 out of memory.
+ * Inline: it runs before every apply, and the queue is usually off. */
+static inline int stpete_hub_reserve(event_hub *h, const stpete_allocator *al)
+{
+    if (!h->queue.on || h->queue.cap - h->queue.len >= EVENTS_PER_STEP_MAX)
+        return 0;
+    return stpete_hub_grow(h, al);
+}
 /* Turn the queue on or off (off frees it). */
 void stpete_hub_set_queue(event_hub *h, int on, const stpete_allocator *al);
 /* Take the oldest queued event: 1 if one was written, 0 if none. */
@@ -594,10 +683,25 @@ typedef struct history {
     size_t cap_checkpoints;
 } history;
 
-/* Make room to record one more id (and its checkpoint); 0, or -1 out of memory (nothing changed). */
-int stpete_history_reserve(history *h, const stpete_allocator *al);
+/* Grow the buffers (stpete_history_reserve's slow path). */
+int stpete_history_grow(history *h, const stpete_allocator *al);
+
+/* Make room to record one more id (and its checkpoint); 0, or -1 out of memory (nothing changed). Inline, as the
+ * next one: they run on every apply. */
+static inline int stpete_history_reserve(history *h, const stpete_allocator *al)
+{
+    if (h->n < h->cap && (h->n % HISTORY_STRIDE != 0 || h->n / HISTORY_STRIDE < h->cap_checkpoints))
+        return 0;
+    return stpete_history_grow(h, al);
+}
+
 /* Record id, applied to the position before (after stpete_history_reserve). */
-void stpete_history_record(history *h, const stpete_core *before, int id);
+static inline void stpete_history_record(history *h, const stpete_core *before, int id)
+{
+    if (h->n % HISTORY_STRIDE == 0)
+        h->checkpoints[h->n / HISTORY_STRIDE] = *before;
+    h->ids[h->n++] = id;
+}
 /* Undo the last id (n > 0): put the position before it into c; returns the id. */
 int stpete_history_undo(history *h, stpete_core *c);
 /* dst (empty) becomes a copy of src; 0, or -1 out of memory (dst unchanged). */

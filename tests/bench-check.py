@@ -40,9 +40,14 @@ for players, seed, games in ((2, 11, 300), (3, 5, 200), (4, 1, 200)):
     check(f"{players} players: same mean moves per game",
           moves is not None and f"{r.get('actions_per_game', 0):.1f}" == moves.group(1))
     check(f"{players} players: no heap allocation per game", r.get("heap_allocations_per_game") == 0)
+    check(f"{players} players: explicit-chance games played {games} games with chance nodes",
+          r.get("explicit_chance_games") == games and
+          r.get("explicit_chance_actions_per_game", 0) > r.get("actions_per_game", 0))
     check(f"{players} players: a state is at most 1 KiB", 0 < r.get("bytes_per_state", 0) <= 1024)
     for key in ("games_per_second", "applied_actions_per_second", "ns_per_legal_listing", "ns_per_listing_and_pick",
                 "ns_per_clone", "ns_per_json_serialize", "ns_per_json_parse", "json_bytes_per_state",
+                "ismcts_iterations_per_second", "ns_per_observation_tensor", "ns_per_information_state_key",
+                "ns_per_undo_and_apply", "explicit_chance_games_per_second",
                 "ns_per_copy"):
         check(f"{players} players: {key} measured", r.get(key, 0) > 0)
 
@@ -57,6 +62,19 @@ check("text output names every measure", rc == 0 and all(k in text for k in (
     "heap allocations/game", "JSON")))
 rc, _ = run(bench, "--players", "5")
 check("bad --players refused", rc == 2)
+rc, _ = run(bench, "--edition", "3")
+check("bad --edition refused", rc == 2)
+# The second-edition preset (§11): the bench plays stpete-selfplay --edition 2's random games.
+rc, summary = run(selfplay, "--players", "4", "--edition", "2", "--seed", "3", "--games", "30", "--bots", "random")
+m = re.search(r"^digest: ([0-9a-f]{16})$", summary, re.M)
+rc2, out = run(bench, "--players", "4", "--edition", "2", "--seed", "3", "--games", "30", "--iterations", "100",
+               "--json")
+ed2 = json.loads(out) if rc2 == 0 else {}
+check("--edition 2: same digest as stpete-selfplay --edition 2 --bots random", rc == 0 and m is not None and
+      ed2.get("edition") == 2 and ed2["results"][0]["digest"] == m.group(1))
+rc, first = run(selfplay, "--players", "4", "--seed", "3", "--games", "30", "--bots", "random")
+check("--edition 2 plays other games than the first edition", rc == 0 and m is not None and
+      m.group(1) not in first)
 rc, _ = run(bench, "--seconds", "0")
 check("bad --seconds refused", rc == 2)
 

@@ -3,6 +3,8 @@
 
 Usage: check-doc.py HEADER [LIB_SOURCE...]
 
+The constants of the project headers HEADER includes (e.g. bots.h includes stpete/stpete.h) count as defined.
+
 For every STPETE_API function of HEADER (Doxygen itself already fails on a missing comment or @param):
   - the comment cites the rule it implements (a § section or an R-id of doc/rules.md), or says "no game rule"
     for library plumbing (versions, status names, freeing);
@@ -15,6 +17,7 @@ For every STPETE_API function of HEADER (Doxygen itself already fails on a missi
     library function whose result it returns or assigns (return g(...), rc = g(...)).
 Output is TAP. Standard library only.
 """
+import os
 import re
 import sys
 
@@ -69,6 +72,11 @@ def main(argv):
         return 2
     header = open(argv[1], encoding="utf-8").read()
     code = re.sub(r"/\*.*?\*/", " ", header, flags=re.S)
+    # constants of the project's headers it includes (bots.h includes stpete.h), from the same directory
+    for inc in re.findall(r'^#\s*include\s+[<"]stpete/(\w+\.h)[>"]', code, re.M):
+        path = os.path.join(os.path.dirname(argv[1]), inc)
+        if os.path.exists(path):
+            code += re.sub(r"/\*.*?\*/", " ", open(path, encoding="utf-8").read(), flags=re.S)
     defined = set(re.findall(r"\bSTPETE_[A-Z0-9_]+", code))
     defined |= {"STPETE_VERSION_NUMBER", "STPETE_VERSION_STRING", "STPETE_VERSION_MAJOR", "STPETE_VERSION_MINOR",
                 "STPETE_VERSION_PATCH"}  # version.h

@@ -4,9 +4,10 @@ tests/golden/ and compared byte for byte. TAP output.
 
   golden-check.py SELFPLAY REPLAY GOLDEN_DIR
 
-For N = 2, 3, 4 players (seed 1, default bots):
-  - stpete-selfplay --record writes exactly tests/golden/replay-Np.json;
-  - stpete-replay on that record prints exactly tests/golden/replay-Np.log;
+For N = 2, 3, 4 players (seed 1, default bots), first edition (replay-Np.*) and second-edition preset (rules §11,
+--edition 2: replay-Np-ed2.*):
+  - stpete-selfplay --record writes exactly tests/golden/replay-Np[-ed2].json;
+  - stpete-replay on that record prints exactly tests/golden/replay-Np[-ed2].log;
   - the replayed log is the self-play log (after their one-line headers): recording loses nothing.
 """
 import os
@@ -22,27 +23,32 @@ def check(name, ok, detail=""):
     results.append((name, ok, detail))
 
 
-for n in (2, 3, 4):
-    record = os.path.join(golden, f"replay-{n}p.json")
+for n, edition in ((n, e) for n in (2, 3, 4) for e in (1, 2)):
+    name = f"replay-{n}p" + ("-ed2" if edition == 2 else "")
+    label = f"{n}p" + (" (second edition)" if edition == 2 else "")
+    record = os.path.join(golden, name + ".json")
     with open(record, "rb") as f:
         want_record = f.read()
-    with open(os.path.join(golden, f"replay-{n}p.log"), "rb") as f:
+    with open(os.path.join(golden, name + ".log"), "rb") as f:
         want_log = f.read()
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "r.json")
-        play = subprocess.run([selfplay, "--players", str(n), "--seed", "1", "--record", out],
-                              capture_output=True)
-        check(f"{n}p: stpete-selfplay --record exits 0", play.returncode == 0, play.stderr.decode())
+        play = subprocess.run([selfplay, "--players", str(n), "--edition", str(edition), "--seed", "1",
+                               "--record", out], capture_output=True)
+        check(f"{label}: stpete-selfplay --record exits 0", play.returncode == 0, play.stderr.decode())
         got = open(out, "rb").read() if os.path.exists(out) else b""
-        check(f"{n}p: the record equals tests/golden/replay-{n}p.json byte for byte", got == want_record,
+        check(f"{label}: the record equals tests/golden/{name}.json byte for byte", got == want_record,
               f"{len(got)} vs {len(want_record)} bytes")
     # Run the replay from the golden directory so the file name in its header is the relative one.
-    rep = subprocess.run([os.path.abspath(replay), f"replay-{n}p.json"], capture_output=True, cwd=golden)
-    check(f"{n}p: stpete-replay exits 0", rep.returncode == 0, rep.stderr.decode())
-    check(f"{n}p: the replay log equals tests/golden/replay-{n}p.log byte for byte", rep.stdout == want_log)
+    rep = subprocess.run([os.path.abspath(replay), name + ".json"], capture_output=True, cwd=golden)
+    check(f"{label}: stpete-replay exits 0", rep.returncode == 0, rep.stderr.decode())
+    check(f"{label}: the replay log equals tests/golden/{name}.log byte for byte", rep.stdout == want_log)
     body_play = play.stdout.split(b"\n")[1 + n:]  # header line + one line per seat
     body_replay = rep.stdout.split(b"\n")[1:]
-    check(f"{n}p: the replayed log is the self-play log", body_play == body_replay)
+    check(f"{label}: the replayed log is the self-play log", body_play == body_replay)
+    edition_word = b"(second edition)" if edition == 2 else b"(first edition)"
+    check(f"{label}: both headers name the edition", edition_word in play.stdout.split(b"\n")[0] and
+          edition_word in rep.stdout.split(b"\n")[0])
 
 # A record that is cut short or has an illegal action is refused with a message and exit status 1.
 with open(os.path.join(golden, "replay-2p.json"), "rb") as f:

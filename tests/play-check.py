@@ -531,7 +531,7 @@ def run_pty(tmp):
               all(listed.get(int(n)) == t for n, t in candidates),
               "pty: an ambiguous prefix is refused with its candidates listed by their numbers", reply)
         reply = s.ask("xyzzy")
-        check("'xyzzy' is neither a command" in reply and "help, hint, board, log, save, load, quit" in reply,
+        check("'xyzzy' is neither a command" in reply and "help, hint, board, log, save, load, undo, quit" in reply,
               "pty: unknown text is refused with the commands named", reply)
         reply = s.ask("buy Market from upper")
         check("Not now: action" in reply and "there is no Market in the upper row (§4.2)" in reply,
@@ -679,6 +679,15 @@ def run_plain(tmp):
         reply = s.ask("buy")
         check(re.search(r"^move> buy\n'buy' is ambiguous", "move> " + reply), "plain: the input is echoed and "
               "answered", reply)
+        # undo (stpete_state_undo): a move and the bots' replies taken back give the same position again
+        reply = s.ask("undo")
+        check("Nothing to undo" in reply, "plain: undo before any move is refused", reply)
+        s.ask(f"save {tmp}/before-undo.json")
+        s.ask("1")
+        reply = s.ask("undo")
+        s.ask(f"save {tmp}/after-undo.json")
+        same = load_saved(f"{tmp}/before-undo.json") == load_saved(f"{tmp}/after-undo.json")
+        check("Undone:" in reply and same, "plain: undo takes back the move and the bots' replies", reply)
         final = play_to_end(s, random.Random(9), "plain", tmp)
         status = s.wait()
         if final:
@@ -715,7 +724,7 @@ def run_plain(tmp):
     check(rc == 1 and "is not a saved game" in err, "plain: --load of a file that is not a saved game", err)
     rc, out, err = run(["--help"])
     check(rc == 0 and out.startswith("Usage: stpete-play") and "--players N" in out and "--load FILE" in out
-          and "--plain" in out and "hint" in out, "plain: --help", out)
+          and "--plain" in out and "hint" in out and "--edition E" in out, "plain: --help", out)
     rc, out, err = run(["--players", "5"])
     check(rc == 2 and "--players must be 2, 3 or 4" in err, "plain: a bad option value: status 2", err)
     rc, out, err = run(["--bots", "greedy,nobody"])

@@ -44,12 +44,22 @@ check("summary: exit 0", rc == 0)
 check("summary: games", "games: 40 (3 players" in summary)
 check("summary: mean moves", re.search(r"mean moves per game: \d+\.\d", summary) is not None)
 check("summary: mean winning score", re.search(r"mean winning score: \d+\.\d+ VP", summary) is not None)
-wins = [int(w) for w in re.findall(r"^wins seat \d \(\w+\): (\d+)", summary, re.M)]
+wins = [int(w) for w in re.findall(r"^wins seat \d \([^)]+\): (\d+)", summary, re.M)]
 check("summary: wins per seat", len(wins) == 3 and 40 <= sum(wins) <= 40 * 3)
 rc, _ = run("--players", "5")
 check("bad --players refused", rc == 2)
 rc, _ = run("--bots", "clever")
 check("bad --bots refused", rc == 2)
+
+# The library's bots by their specs (issue 13): search bots play, reproducibly with iteration budgets.
+specs = "ismcts:iterations=30:depth=6,mc:iterations=20:depth=6:playout=greedy"
+rc, summary = run("--players", "2", "--games", "2", "--seed", "3", "--bots", specs)
+rc2, summary2 = run("--players", "2", "--games", "2", "--seed", "3", "--bots", specs)
+check("search bots: exit 0", rc == 0 and "wins seat 0 (ismcts:iterations=30:depth=6)" in summary)
+check("search bots: same seed, same games", rc2 == 0 and summary2 == summary)
+p = subprocess.run([exe, "--bots", "ismcts:c=-1"], capture_output=True, text=True, timeout=120)
+check("a bad bot spec is refused with the library's message",
+      p.returncode == 2 and "bad value '-1' for c" in p.stderr)
 
 print(f"1..{len(results)}")
 for i, (name, ok) in enumerate(results, 1):

@@ -5,7 +5,7 @@
  *
  * Scenarios: create (game, state), clone, legal actions / apply / copy / resample / reset (which must not
  * allocate), the event queue, state and view serialization, loading a game and a state from JSON, replay records
- * written and read. Every block carries a header with a magic number and its owner, so a block freed by the
+ * written and read, the bots' creation and choices. Every block carries a header with a magic number and its owner, so a block freed by the
  * wrong allocator, freed twice or never allocated by us fails the test. The library's allocations are counted
  * through stpete_options::allocator (and the allocator arguments of the JSON loaders); jansson's through
  * json_set_alloc_funcs(), set by this test program as the application may (the library never sets that
@@ -22,6 +22,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 
+#include "stpete/bots.h"
 #include "stpete/stpete.h"
 #include "test_rng.h"
 
@@ -451,6 +452,50 @@ static int scenario_replay(fail_alloc *fa)
     return rc;
 }
 
+/* The reference bots (bots.h): stpete_bot_new, then one choice by each kind that allocates (greedy: its
+ * look-ahead state; mc and ismcts: their states, the determinization's buffer and state loaded from JSON, the
+ * tree). A failure gives OUT_OF_MEMORY, a NULL bot or no choice, the state unchanged; the same bot chooses once
+ * memory is back. jansson's parser allocations are tracked, not failed (see jansson_malloc). */
+static int scenario_bots(fail_alloc *fa)
+{
+    stpete_options o = options_with(fa, 2, 17);
+    stpete_game *g = NULL;
+    stpete_state *st = NULL, *before = NULL;
+    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    assert_int_equal(stpete_state_new(&before, g), STPETE_OK);
+    uint64_t rng = 7;
+    play(st, 12, &rng);
+    assert_int_equal(stpete_state_copy(before, st), STPETE_OK);
+    static const char *const specs[] = { "greedy", "mc:iterations=4:depth=4", "ismcts:iterations=8:depth=4" };
+    int rc = STPETE_OK;
+    for (size_t k = 0; k < sizeof specs / sizeof specs[0] && rc == STPETE_OK; k++) {
+        stpete_bot *bot = (stpete_bot *)&o; /* non-NULL: a failure must write NULL */
+        int id = -1;
+        fa->armed = 1;
+        rc = stpete_bot_new(&bot, g, specs[k], NULL, 0);
+        if (rc != STPETE_OK) {
+            fa->armed = 0;
+            assert_null(bot);
+            break;
+        }
+        rc = stpete_bot_choose(bot, st, &id);
+        fa->armed = 0;
+        assert_int_equal(stpete_state_equal(st, before), 1);
+        if (rc != STPETE_OK) { /* no choice; the same bot chooses once memory is back */
+            assert_int_equal(id, -1);
+            assert_non_null(strstr(stpete_bot_last_error(bot), "memory"));
+            assert_int_equal(stpete_bot_choose(bot, st, &id), STPETE_OK);
+        }
+        assert_int_equal(stpete_state_is_legal(st, id), 1);
+        stpete_bot_free(bot);
+    }
+    stpete_state_free(before);
+    stpete_state_free(st);
+    stpete_game_free(g);
+    return rc;
+}
+
 /* ---- the sweep -------------------------------------------------------------------------------------- */
 
 /* Run the scenario with the N-th armed allocation failing, for N = 1, 2, ... until an N beyond the last
@@ -528,6 +573,12 @@ static void test_replay(void **unused)
     assert_true(sweep("replay to and from JSON", scenario_replay) >= 2);
 }
 
+static void test_bots(void **unused)
+{
+    (void)unused;
+    assert_true(sweep("bots: new and choose", scenario_bots) >= 6);
+}
+
 /* Every handle is allocated through the hooks and freed through them, and the counts match the handles. */
 static void test_hooks_used(void **unused)
 {
@@ -564,6 +615,7 @@ int main(void)
         cmocka_unit_test(test_to_json),
         cmocka_unit_test(test_from_json),
         cmocka_unit_test(test_replay),
+        cmocka_unit_test(test_bots),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

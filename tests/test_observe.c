@@ -33,15 +33,7 @@ static stpete_game *make_game(int players, uint64_t seed, int public_hands)
 /* Random play biased towards taking cards into hand, so that hands hold secrets; stops after `moves` moves. */
 static void play(stpete_state *st, int moves, uint64_t *rng)
 {
-    for (int m = 0; m < moves && !stpete_state_is_terminal(st); m++) {
-        int ids[STPETE_MAX_LEGAL_ACTIONS];
-        size_t n = 0;
-        assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
-        int pick = ids[rng_below(rng, (int)n)];
-        if (rng_below(rng, 3) == 0)
-            pick = take_action_or(ids, n, pick);
-        assert_int_equal(stpete_state_apply(st, pick), STPETE_OK);
-    }
+    assert_int_equal(play_taking(st, moves, rng), STPETE_OK);
 }
 
 /* The same position with every hand card unseen (JSON "hand_known" false): as if loaded from a source that did not
@@ -68,17 +60,6 @@ static void forget_hands(stpete_state **st)
     free(text);
     stpete_state_free(*st);
     *st = out;
-}
-
-static int hand_cards_of_others(const stpete_state *st, int seat, int players)
-{
-    int total = 0;
-    for (int p = 0; p < players; p++) {
-        size_t n = 0;
-        stpete_state_hand(st, p, NULL, 0, &n);
-        total += p == seat ? 0 : (int)n;
-    }
-    return total;
 }
 
 /* The seat's view is byte-identical after resampling, the result is a valid full state (it loads: 116 cards,

@@ -34,4 +34,35 @@ static inline int take_action_or(const int *ids, size_t n, int fallback)
     return fallback;
 }
 
+/* Random play biased towards taking cards into hand (one move in three takes when it can), so that hands hold
+ * secrets (§9); stops after `moves` moves or at the end. Returns STPETE_OK or the first failing status. */
+static inline int play_taking(stpete_state *st, int moves, uint64_t *rng)
+{
+    for (int m = 0; m < moves && !stpete_state_is_terminal(st); m++) {
+        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        size_t n = 0;
+        int rc = stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+        if (rc != STPETE_OK)
+            return rc;
+        int pick = ids[rng_below(rng, (int)n)];
+        if (rng_below(rng, 3) == 0)
+            pick = take_action_or(ids, n, pick);
+        if ((rc = stpete_state_apply(st, pick)) != STPETE_OK)
+            return rc;
+    }
+    return STPETE_OK;
+}
+
+/* Cards in the hands of the seats other than `seat` (their identities are secret to it unless hands are public). */
+static inline int hand_cards_of_others(const stpete_state *st, int seat, int players)
+{
+    int total = 0;
+    for (int p = 0; p < players; p++) {
+        size_t n = 0;
+        stpete_state_hand(st, p, NULL, 0, &n);
+        total += p == seat ? 0 : (int)n;
+    }
+    return total;
+}
+
 #endif /* STPETE_TEST_RNG_H */

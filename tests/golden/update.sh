@@ -5,7 +5,11 @@
 set -euo pipefail
 build=${1:-build}
 here=$(cd "$(dirname "$0")" && pwd)
+# First edition: replay-Np.*; the second-edition preset (rules §11): replay-Np-ed2.*.
 for n in 2 3 4; do
-    "$build/examples/stpete-selfplay" --players "$n" --seed 1 --record "$here/replay-${n}p.json" >/dev/null
-    "$build/examples/stpete-replay" "$here/replay-${n}p.json" | sed "s|$here/||" >"$here/replay-${n}p.log"
+    for ed in 1 2; do
+        name=replay-${n}p$([ "$ed" = 2 ] && echo -ed2 || true)
+        "$build/examples/stpete-selfplay" --players "$n" --edition "$ed" --seed 1 --record "$here/$name.json" >/dev/null
+        (cd "$here" && "$build/examples/stpete-replay" "$name.json") >"$here/$name.log"
+    done
 done

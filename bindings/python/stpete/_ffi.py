@@ -494,3 +494,36 @@ def load_library(path=None, environ=None):
             f"{EXPECTED_MAJOR}, at least {MIN_VERSION // 10000}.{MIN_VERSION // 100 % 100}.{MIN_VERSION % 100}",
             status=-8, function="stpete_version_number")
     return lib
+
+
+# ---- the reference bots (stpete/bots.h, version node STPETE_0.3) --------------------------------------------
+from ctypes import c_double  # noqa: E402 (kept with the bots' declarations)
+
+
+class _BotHandle(Structure):
+    """Opaque ``stpete_bot``."""
+
+
+BotPtr = POINTER(_BotHandle)
+BOT_SPEC_MAX = 256
+
+
+class BotStatsStruct(Structure):
+    _fields_ = [("struct_size", c_size_t), ("iterations", c_uint64), ("elapsed_ns", c_uint64), ("nodes", c_uint64),
+                ("playout_actions", c_uint64), ("value", c_double), ("action", c_int), ("seat", c_int),
+                ("legal_actions", c_int)]
+
+
+# RAW: stpete/bots.py checks the statuses itself, with stpete_bot_last_error() or stpete_bot_new()'s message.
+FUNCTIONS.update({
+    "stpete_bot_new": (c_int, (("out", POINTER(BotPtr)), ("game", GamePtr), ("spec", c_char_p), ("msg", c_char_p),
+                               ("msg_size", c_size_t)), RAW),
+    "stpete_bot_free": (None, (("bot", BotPtr),), RAW),
+    "stpete_bot_set_seed": (c_int, (("bot", BotPtr), ("seed", c_uint64)), RAW),
+    "stpete_bot_choose": (c_int, (("bot", BotPtr), ("state", StatePtr), ("action", _int_p)), RAW),
+    "stpete_bot_spec": (c_int, (("bot", BotPtr), ("buf", c_char_p), ("size", c_size_t), ("len", _size_p)), RAW),
+    "stpete_bot_last_error": (c_char_p, (("bot", BotPtr),), RAW),
+    "stpete_bot_evaluate": (c_int, (("bot", BotPtr), ("state", StatePtr), ("returns", POINTER(c_double)),
+                                    ("n", c_size_t)), RAW),
+    "stpete_bot_get_stats": (c_int, (("bot", BotPtr), ("out", POINTER(BotStatsStruct))), RAW),
+})

@@ -130,6 +130,9 @@ class HeaderByValue(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.enums, cls.values = header_values(os.path.join(SOURCE_ROOT, "include", "stpete", "stpete.h"))
+        bot_enums, bot_values = header_values(os.path.join(SOURCE_ROOT, "include", "stpete", "bots.h"))
+        cls.enums.update(bot_enums)  # bots.h: the reference bots' constants (stpete.Bot)
+        cls.values.update(bot_values)
 
     def test_enums(self):
         pairs = [("stpete_card", "STPETE_CARD_", stpete.Card), ("stpete_colour", "STPETE_COLOUR_", stpete.Colour),

@@ -1,0 +1,197 @@
+"""The library's reference bots (``stpete/bots.h``): ``random``, ``greedy``, ``mc`` and ``ismcts``.
+
+    import stpete
+    game = stpete.Game(players=2, seed=1)
+    state = game.new_state()
+    bots = [stpete.Bot("ismcts", iterations=1000, seed=1), stpete.Bot("greedy")]
+    while not state.is_terminal:
+        state.apply(bots[state.current_player].choose(state))
+
+A bot is seat-independent: it chooses for whichever seat is to act in the state it is given, and uses only what
+that seat may know (§9). The search bots are reproducible for a given seed and iteration budget (``ms=`` limits
+are not). The kinds, keys and defaults are documented in ``bots.h``; :attr:`Bot.spec` is the canonical spec.
+"""
+import ctypes
+from ctypes import byref, c_double, c_int, c_size_t
+
+from . import _ffi
+from ._core import Action, Game, State, _lib
+from .errors import ClosedError, error_for_status
+
+__all__ = ["Bot", "BotStats"]
+
+
+def _spec_text(spec, params):
+    if not isinstance(spec, str):
+        raise TypeError(f"Bot(spec): spec must be a str such as 'ismcts' or 'mc:iterations=500', not {spec!r}")
+    parts = [spec]
+    for key, value in params.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            raise TypeError(f"Bot parameter {key}={value!r}: expected an int, a float or a str")
+        parts.append(f"{key}={value}")
+    return ":".join(parts)
+
+
+def _new_bot(game, text):
+    """A new ``stpete_bot *`` for ``game``; raises the status's exception with the library's message."""
+    ptr = _ffi.BotPtr()
+    msg = ctypes.create_string_buffer(256)
+    rc = _lib.stpete_bot_new(byref(ptr), game.handle, text.encode(), msg, len(msg))
+    if rc < 0:
+        raise error_for_status(rc)(f"{msg.value.decode('utf-8', 'replace')} (spec {text!r})", status=rc,
+                                   function="stpete_bot_new")
+    return ptr
+
+
+class BotStats:
+    """What the last :meth:`Bot.choose` did (``stpete_bot_stats``): ``iterations`` (determinized playouts),
+    ``elapsed_ns``, ``nodes`` (ismcts tree), ``playout_actions``, ``value`` (mean return of the chosen action for
+    the acting seat, or greedy's projected score in VP), ``action`` (an :class:`~stpete.Action`, or None before
+    the first choice), ``seat``, ``legal_actions``."""
+
+    __slots__ = ("iterations", "elapsed_ns", "nodes", "playout_actions", "value", "action", "seat", "legal_actions")
+
+    def __init__(self, s):
+        self.iterations = s.iterations
+        self.elapsed_ns = s.elapsed_ns
+        self.nodes = s.nodes
+        self.playout_actions = s.playout_actions
+        self.value = s.value
+        self.action = Action.from_id(s.action) if s.action >= 0 else None
+        self.seat = s.seat
+        self.legal_actions = s.legal_actions
+
+    def __repr__(self):
+        fields = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__)
+        return f"BotStats({fields})"
+
+
+class Bot:
+    """A reference bot (``stpete_bot``) from a spec and keyword parameters: ``Bot("random", seed=3)``,
+    ``Bot("greedy")``, ``Bot("mc", iterations=500, playout="greedy")``, ``Bot("ismcts", iterations=2000, c=0.7)``,
+    or a whole spec ``Bot("ismcts:iterations=2000:seed=3")``.
+
+    A bad spec raises :class:`~stpete.ParseError` or :class:`~stpete.InvalidArgumentError` at once, with the
+    library's message. ``game`` binds the bot to a :class:`~stpete.Game`; without it the bot binds to the game of
+    the first state it is given, and then plays states of games with the same rule options (else
+    :class:`~stpete.MismatchError`). Owns its handle: ``close()``, context manager, garbage collection; it keeps
+    its game alive. One thread at a time.
+    """
+
+    def __init__(self, spec="random", game=None, **params):
+        self._ptr = None
+        self._game = None
+        self._text = _spec_text(spec, params)
+        self._seed = None  # a set_seed() made before the bot is bound
+        probe_game = game if game is not None else Game(players=2)
+        probe = _new_bot(probe_game, self._text)  # the spec is checked now, before any game starts
+        try:
+            self._spec = self._read_spec(probe)
+        finally:
+            _lib.stpete_bot_free(probe)
+        if game is not None:
+            self._bind(game)
+
+    @staticmethod
+    def _read_spec(ptr):
+        buf = ctypes.create_string_buffer(_ffi.BOT_SPEC_MAX)
+        n = c_size_t()
+        _lib.stpete_bot_spec(ptr, buf, len(buf), byref(n))
+        return buf.value.decode()
+
+    def _bind(self, game):
+        self._ptr = _new_bot(game, self._text)
+        self._game = game
+        game._open_states += 1  # the game's handle outlives the bot (as it does its states)
+        if self._seed is not None:
+            _lib.stpete_bot_set_seed(self._ptr, self._seed)
+
+    def _handle(self, state=None):
+        if self._game is None and self._ptr is None and state is not None:
+            if getattr(self, "_closed", False):
+                raise ClosedError("the bot is closed")
+            self._bind(state.game)
+        if self._ptr is None:
+            raise ClosedError("the bot is closed" if getattr(self, "_closed", False) else "the bot is not bound to "
+                              "a game yet: give it a state first")
+        return self._ptr
+
+    def _check(self, rc, function):
+        if rc < 0:
+            detail = _lib.stpete_bot_last_error(self._ptr).decode("utf-8", "replace")
+            raise error_for_status(rc)(f"{detail} ({function})", status=rc, function=function)
+        return rc
+
+    @property
+    def spec(self):
+        """The canonical spec: every key with its value, defaults filled in (``stpete_bot_spec``)."""
+        return self._spec
+
+    @property
+    def game(self):
+        """The :class:`~stpete.Game` the bot is bound to, or None before its first state."""
+        return self._game
+
+    def set_seed(self, seed):
+        """Reseed the bot's own PRNG: the same states then give the same choices (iteration budgets)."""
+        self._seed = int(seed) & 0xFFFFFFFFFFFFFFFF
+        if self._ptr is not None:
+            _lib.stpete_bot_set_seed(self._ptr, self._seed)
+
+    def choose_id(self, state):
+        """The id of the action chosen for the seat to act in ``state`` (a :class:`~stpete.State`; unchanged).
+        Raises :class:`~stpete.GameOverError` on a finished game, :class:`~stpete.MismatchError` for a state of a
+        game with other rule options."""
+        if not isinstance(state, State):
+            raise TypeError("choose(state): state must be a stpete.State")
+        ptr = self._handle(state)
+        out = c_int(-1)
+        self._check(_lib.stpete_bot_choose(ptr, state.handle, byref(out)), "stpete_bot_choose")
+        return out.value
+
+    def choose(self, state):
+        """The :class:`~stpete.Action` chosen for the seat to act in ``state`` (see :meth:`choose_id`)."""
+        return Action.from_id(self.choose_id(state))
+
+    def evaluate(self, state):
+        """The returns the bot's searches give ``state`` where a playout stops, one per seat, adding up to 1: 1/k
+        per winner at the end, before it the softmax of the projected scores (``stpete_bot_evaluate``). It reads
+        every seat's hidden cards and rubles: meant for determinized states."""
+        ptr = self._handle(state)
+        out = (c_double * _ffi.MAX_PLAYERS)()
+        self._check(_lib.stpete_bot_evaluate(ptr, state.handle, out, len(out)), "stpete_bot_evaluate")
+        return list(out[:state.players])
+
+    @property
+    def stats(self):
+        """:class:`BotStats` of the last choice (``stpete_bot_get_stats``)."""
+        s = _ffi.BotStatsStruct()
+        s.struct_size = ctypes.sizeof(s)
+        s.action = s.seat = -1
+        if self._ptr is not None:
+            self._check(_lib.stpete_bot_get_stats(self._ptr, byref(s)), "stpete_bot_get_stats")
+        return BotStats(s)
+
+    def close(self):
+        """Free the handle (idempotent)."""
+        self._closed = True
+        ptr, self._ptr = getattr(self, "_ptr", None), None
+        if ptr is not None:
+            _lib.stpete_bot_free(ptr)
+            game, self._game = self._game, None
+            game._state_closed()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def __repr__(self):
+        return f"Bot({self._spec!r}{', closed' if getattr(self, '_closed', False) else ''})"

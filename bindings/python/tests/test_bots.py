@@ -1,0 +1,118 @@
+"""stpete.Bot, the library's reference bots (bots.h, issue 13): specs and their errors, legal choices, the
+selfplay random bot, determinism, binding to a game, statistics, returns, handle ownership."""
+import unittest
+
+import stpete
+from stpete import Bot, Game
+from support import splitmix64
+
+
+class Specs(unittest.TestCase):
+    def test_keywords_make_the_spec(self):
+        self.assertEqual(Bot("ismcts", iterations=500, c=0.25, seed=3).spec,
+                         "ismcts:iterations=500:ms=0:c=0.25:playout=random:depth=40:temp=10:seed=3")
+        self.assertEqual(Bot("mc:playout=greedy", iterations=20).spec,
+                         "mc:iterations=20:ms=0:playout=greedy:depth=40:temp=10:seed=0")
+        self.assertEqual(Bot("greedy").spec, "greedy")
+        self.assertEqual(Bot().spec, "random:seed=0")
+        self.assertIn("ismcts:iterations=500", repr(Bot("ismcts", iterations=500)))
+
+    def test_bad_specs_raise_at_once_with_the_library_message(self):
+        cases = [(("clever",), {}, stpete.ParseError, "unknown bot kind 'clever'"),
+                 (("ismcts",), {"bogus": 1}, stpete.ParseError, "unknown key 'bogus'"),
+                 (("ismcts",), {"iterations": "many"}, stpete.ParseError, "bad value 'many' for iterations"),
+                 (("ismcts",), {"iterations": 0}, stpete.InvalidArgumentError, "needs a time limit"),
+                 (("ismcts",), {"c": 101}, stpete.InvalidArgumentError, "c=101 is out of range"),
+                 (("",), {}, stpete.ParseError, "empty bot spec")]
+        for args, kw, cls, text in cases:
+            with self.subTest(args=args, kw=kw):
+                with self.assertRaises(cls) as cm:
+                    Bot(*args, **kw)
+                self.assertIn(text, str(cm.exception))
+        with self.assertRaises(TypeError):
+            Bot(5)
+        with self.assertRaises(TypeError):
+            Bot("ismcts", iterations=[1])
+
+
+class Playing(unittest.TestCase):
+    def test_every_kind_plays_legal_actions_for_every_seat(self):
+        for spec in ("random", "greedy", "mc:iterations=6:depth=6", "ismcts:iterations=12:depth=6"):
+            for players in (2, 3, 4):
+                with self.subTest(spec=spec, players=players):
+                    game = Game(players=players, seed=players)
+                    state = game.new_state()
+                    bot = Bot(spec, seed=1) if spec.split(":")[0] in ("random", "mc", "ismcts") else Bot(spec)
+                    moves = 0
+                    while not state.is_terminal:
+                        action = bot.choose(state)
+                        self.assertIsInstance(action, stpete.Action)
+                        self.assertTrue(state.is_legal(action))
+                        state.apply(action)
+                        moves += 1
+                    self.assertGreater(moves, 50)
+                    with self.assertRaises(stpete.GameOverError) as cm:
+                        bot.choose(state)
+                    self.assertIn("the game is over", str(cm.exception))
+
+    def test_random_bot_is_selfplays(self):
+        state = Game(players=3, seed=4).new_state()
+        bot = Bot("random", seed=77)
+        x = 77
+        while not state.is_terminal:
+            ids = state.legal_action_ids()
+            value, x = splitmix64(x)
+            self.assertEqual(bot.choose_id(state), ids[value % len(ids)])
+            state.apply(ids[value % len(ids)])
+
+    def test_same_seed_same_choices(self):
+        state = Game(players=2, seed=9).new_state()
+        a, b = Bot("ismcts", iterations=40, depth=8), Bot("ismcts", iterations=40, depth=8)
+        a.set_seed(5)
+        b.set_seed(5)
+        for _ in range(30):
+            if state.is_terminal:
+                break
+            choice = a.choose_id(state)
+            self.assertEqual(choice, b.choose_id(state))
+            self.assertEqual(a.stats.value, b.stats.value)
+            state.apply(choice)
+
+    def test_stats_and_returns(self):
+        game = Game(players=2, seed=2)
+        state = game.new_state()
+        bot = Bot("ismcts", iterations=50, depth=5, game=game)
+        self.assertIs(bot.game, game)
+        self.assertIsNone(bot.stats.action)
+        action = bot.choose(state)
+        s = bot.stats
+        self.assertEqual(s.action, action)
+        self.assertEqual(s.seat, state.current_player)
+        self.assertEqual(s.iterations, 50)
+        self.assertTrue(1 < s.nodes <= 51)
+        self.assertTrue(0 <= s.value <= 1)
+        returns = bot.evaluate(state)
+        self.assertEqual(len(returns), 2)
+        self.assertAlmostEqual(sum(returns), 1.0)
+
+    def test_mismatch_and_ownership(self):
+        g2, g3 = Game(players=2), Game(players=3)
+        bot = Bot("greedy")
+        self.assertIsNone(bot.game)
+        bot.choose(g2.new_state())
+        self.assertIs(bot.game, g2)
+        with self.assertRaises(stpete.MismatchError):
+            bot.choose(g3.new_state())
+        g2.close()  # the bot keeps its game's handle alive
+        state = Game(players=2, seed=5).new_state()
+        self.assertTrue(state.is_legal(bot.choose(state)))
+        bot.close()
+        bot.close()
+        with self.assertRaises(stpete.ClosedError):
+            bot.choose(state)
+        with self.assertRaises(TypeError):
+            Bot().choose("not a state")
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,185 @@
+/**
+ * @file bots.h
+ * @brief libstpete reference bots: random, greedy, flat Monte Carlo (mc) and information-set MCTS (ismcts).
+ *
+ * The bots live in the same shared library as the rules (one `libstpete.so`, one `stpete.pc`), and are written
+ * only against the public API of stpete.h, as any user's bot would be. Their symbols are in version node
+ * `STPETE_0.3`.
+ *
+ * A bot is created for a game from a *spec*, a string `KIND[:KEY=VALUE]...`, e.g. `"random"`, `"greedy"`,
+ * `"mc:iterations=1000:playout=greedy"`, `"ismcts:iterations=2000:c=0.7:seed=3"`. It is seat-independent: it
+ * plays whichever seat is to act in the state it is given. One bot is used by one thread at a time; the game may
+ * be shared.
+ *
+ * | kind     | what it does | keys (defaults) |
+ * | -------- | ------------ | --------------- |
+ * | `random` | a uniformly random legal action: `ids[splitmix64() % n]` over the sorted legal list (the random bot of `stpete-selfplay`) | `seed` (0) |
+ * | `greedy` | one-step look-ahead: each legal action is applied to a copy and the acting seat's projected score (below) is compared; the first best id wins ties | none |
+ * | `mc`     | flat Monte Carlo over determinizations: the legal actions in turn, each iteration on a new determinization, then a playout; the best mean return wins | `iterations` (1000), `ms` (0), `playout` (`random`), `depth` (40), `temp` (10), `seed` (0) |
+ * | `ismcts` | single-observer information-set MCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012): one determinization per iteration, UCB1 over the actions legal in it with availability counts, expansion of one untried action, a playout, returns backed up to every node for the seat that acted there; the most visited root action is chosen | `iterations` (2000), `ms` (0), `c` (0.7), `playout` (`random`), `depth` (40), `temp` (10), `seed` (0) |
+ *
+ * Keys: `iterations` = determinized playouts per decision (0 = no limit, then `ms` must be set); `ms` = a
+ * wall-clock limit per decision in milliseconds (0 = none; with both, the first reached stops the search);
+ * `c` = the UCB1 exploration constant (returns are in [0, 1]); `playout` = the playout policy, `random` or
+ * `greedy` (the greedy bot's choice for every seat); `depth` = playout actions before the playout stops and the
+ * position is evaluated (0 = play to the end); `temp` = the temperature, in VP, of the evaluation at the cut-off;
+ * `seed` = the bot's own PRNG seed (stpete_bot_set_seed() changes it later).
+ *
+ * Returns (OpenSpiel's `Returns`): at the end of a game each of the k winners gets 1/k and the others 0 (§8,
+ * R14; constant-sum 1). At a playout cut-off, the seats' projected scores v (below) are turned into
+ * win estimates by a softmax, exp(v_s / temp) / Σ_t exp(v_t / temp): constant-sum 1 as well, and for two players
+ * the logistic function of the projected score difference.
+ *
+ * Projected score (the greedy bot's evaluation, stpete-selfplay's since 0.1): on a finished game the final score
+ * (§8); otherwise the final score as if the game ended now (stpete_state_score(): VP, aristocrat bonus, rubles / 10,
+ * −5 per hand card) plus the display's income per round (VP + rubles / 4, §4.4) times the rounds that probably
+ * remain, 1 + (smallest stack) / 6 (§4.6), plus rubles / 4.
+ *
+ * What a bot knows (§9): only what its seat may know. The search bots never read hidden information of the real
+ * state: each iteration plays on a determinization (stpete_state_resample() for the acting seat) of a copy whose
+ * hidden cards were first put in a canonical order, so their choices are the same for every position the seat
+ * cannot tell from the real one (same seed). Rubles are kept as they are, like stpete_state_resample() does: a
+ * player who remembers the public actions knows them. The greedy bot's evaluation reads only the acting seat's
+ * own cards and rubles and the public stack sizes.
+ *
+ * Determinism: the same spec, seed and sequence of states give the same choices on every platform when the
+ * budget is in iterations. A limit in `ms` depends on the machine's speed: such a bot is not reproducible.
+ */
+#ifndef STPETE_BOTS_H
+#define STPETE_BOTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stpete/stpete.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Longest spec stpete_bot_new() accepts, including the NUL; a canonical spec (stpete_bot_spec()) always fits. */
+#define STPETE_BOT_SPEC_MAX 256
+
+/** A bot: a spec's configuration, its PRNG and its search memory. Opaque; one thread at a time. */
+typedef struct stpete_bot stpete_bot;
+
+/**
+ * Create a bot for a game from a spec `KIND[:KEY=VALUE]...` (see the table of kinds above; keys in any order,
+ * each at most once, no blanks). It allocates through the game's stpete_options::allocator. No game rule: the
+ * bots play by stpete_state_legal_actions() (§4.2) and evaluate positions by the final scoring of §8.
+ * @param out      receives the new bot, owned by the caller (free with stpete_bot_free()); NULL on failure
+ * @param game     the game whose states the bot will play; must outlive the bot
+ * @param spec     NUL-terminated spec, shorter than ::STPETE_BOT_SPEC_MAX
+ * @param msg      receives a NUL-terminated reason on failure ("" on success), truncated to @p msg_size; may be
+ *                 NULL with @p msg_size 0
+ * @param msg_size bytes available in @p msg
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p out, @p game or @p spec, or a value out of its
+ *         range (iterations above 10^9, iterations=0 without ms, ms above one hour, c outside [0, 100], depth
+ *         above 10000, temp outside (0, 1000]); ::STPETE_E_PARSE for an empty or overlong spec, an unknown kind or
+ *         key, a key given twice, a key without `=`, or a value that is not a number or not one of the names
+ *         listed; ::STPETE_E_UNSUPPORTED_VERSION if the game's options cannot be read;
+ *         ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_bot_new(stpete_bot **out, const stpete_game *game, const char *spec, char *msg,
+                              size_t msg_size);
+
+/**
+ * Free a bot, through its game's allocator. No game rule.
+ * @param bot the bot, owned by the caller until this call; NULL is a no-op
+ */
+STPETE_API void stpete_bot_free(stpete_bot *bot);
+
+/**
+ * Reseed the bot's own PRNG (splitmix64; the game's PRNG lives in the state). After it, the same sequence of
+ * states gives the same choices (with an iteration budget). The greedy bot draws no random numbers. No game rule.
+ * @param bot  the bot
+ * @param seed any 64-bit seed
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_bot_set_seed(stpete_bot *bot, uint64_t seed);
+
+/**
+ * Choose an action for the seat to act in @p state (stpete_state_current_player(): the turn of §4.1, an
+ * Observatory decision §7.1, a Pub purchase §7.2). The state is not modified; the bot may read only what that
+ * seat may know (§9). With a single legal action, it is returned without search.
+ * @param bot    the bot
+ * @param state  a state of a game with the bot's rule options
+ * @param action receives a legal action id (stpete_state_legal_actions())
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL, or a state that has no seat to act (a chance node);
+ *         ::STPETE_E_MISMATCH if the state's game has other rule options than the bot's; ::STPETE_E_GAME_OVER if
+ *         the game is over; ::STPETE_E_OUT_OF_MEMORY if the search or the determinization could not allocate
+ *         (nothing is chosen). stpete_bot_last_error() says why.
+ */
+STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int *action);
+
+/**
+ * Write the bot's canonical spec: its kind and every key with its value, defaults filled in, in the order of the
+ * table above (e.g. `"ismcts:iterations=2000:ms=0:c=0.7:playout=random:depth=40:temp=10:seed=0"`). Given to
+ * stpete_bot_new(), it makes the same bot. The seed is the one of the spec, not of stpete_bot_set_seed().
+ * No game rule.
+ * @param bot  the bot
+ * @param buf  caller's buffer of @p size bytes, or NULL with @p size 0; receives a NUL-terminated string
+ * @param size bytes available in @p buf (::STPETE_BOT_SPEC_MAX always suffices)
+ * @param len  receives the length without the NUL (also when the buffer is too small)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p bot or @p len, or NULL @p buf with @p size > 0;
+ *         ::STPETE_E_BUFFER_TOO_SMALL (nothing useful written).
+ */
+STPETE_API int stpete_bot_spec(const stpete_bot *bot, char *buf, size_t size, size_t *len);
+
+/**
+ * Detail message of the last failed call on this bot, e.g. "the game is over (§4.6): no action to choose". Empty
+ * after success. No game rule.
+ * @param bot the bot
+ * @return a NUL-terminated string owned by the bot, valid until the next call on it; "" for NULL.
+ */
+STPETE_API const char *stpete_bot_last_error(const stpete_bot *bot);
+
+/**
+ * The returns the bot's searches give a position where a playout stops (see "Returns" above): on a finished game
+ * 1/k for each of the k winners and 0 for the others (§8, R14); before the end, the softmax of the seats'
+ * projected scores with the bot's `temp` (the random and greedy bots use the default, 10 VP). Constant-sum:
+ * the returns add up to 1. It reads every seat's position as the state holds it, rubles and hands included: the
+ * searches call it on determinizations, never on the real state.
+ * @param bot     the bot (its temperature)
+ * @param state   a state of a game with the bot's rule options
+ * @param returns caller's array of @p n doubles; receives one return per seat, in [0, 1]
+ * @param n       capacity of @p returns, at least the number of players
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_BUFFER_TOO_SMALL if @p n is smaller than
+ *         the number of players; ::STPETE_E_MISMATCH if the state's game has other rule options than the bot's.
+ */
+STPETE_API int stpete_bot_evaluate(stpete_bot *bot, const stpete_state *state, double *returns, size_t n);
+
+/** What the last stpete_bot_choose() did. Initialise with ::STPETE_BOT_STATS_INIT (it sets struct_size). */
+typedef struct stpete_bot_stats {
+    size_t struct_size;       /**< sizeof(stpete_bot_stats) of the caller's header */
+    uint64_t iterations;      /**< determinized playouts run (mc, ismcts); 0 for random and greedy, and when there
+                                   was a single legal action */
+    uint64_t elapsed_ns;      /**< wall-clock duration of the call, in nanoseconds */
+    uint64_t nodes;           /**< ismcts: tree nodes built, the root included; 0 for the other kinds */
+    uint64_t playout_actions; /**< mc, ismcts: actions applied in playouts (after the tree) */
+    double value;             /**< mc, ismcts: mean return of the chosen action for the acting seat, in [0, 1];
+                                   greedy: its projected score in VP; random: 0 */
+    int action;               /**< the action chosen; -1 before the first choice */
+    int seat;                 /**< the seat it was chosen for; -1 before the first choice */
+    int legal_actions;        /**< number of legal actions it was chosen among; 0 before the first choice */
+} stpete_bot_stats;
+
+/** Static initialiser of ::stpete_bot_stats: struct_size set, nothing chosen yet. */
+#define STPETE_BOT_STATS_INIT { sizeof(stpete_bot_stats), 0, 0, 0, 0, 0.0, -1, -1, 0 }
+
+/**
+ * Statistics of the last successful stpete_bot_choose() (all zero, action and seat −1, before the first).
+ * No game rule.
+ * @param bot the bot
+ * @param out receives the statistics (caller-owned). Its struct_size must be set first: only that many bytes are
+ *            written, so a caller built against an older header is never overrun.
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_UNSUPPORTED_VERSION if out->struct_size
+ *         is 0 or larger than this library's struct.
+ */
+STPETE_API int stpete_bot_get_stats(const stpete_bot *bot, stpete_bot_stats *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* STPETE_BOTS_H */

@@ -1,0 +1,480 @@
+/* The reference bots' handle: specs, life cycle, choose (bots.h). The searches are in bot_search.c, the evaluation,
+ * playouts and determinization in bot_policy.c, memory, messages and the PRNG in bot_base.c (the layers, from the
+ * top). Public API only. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot_private.h"
+
+/* ---- specs ------------------------------------------------------------------------------------------ */
+
+/* The keys of the specs, in canonical order. */
+enum { KEY_ITERATIONS, KEY_MS, KEY_C, KEY_PLAYOUT, KEY_DEPTH, KEY_TEMP, KEY_SEED, NUM_KEYS };
+static const char *const key_names[NUM_KEYS] = { "iterations", "ms", "c", "playout", "depth", "temp", "seed" };
+
+typedef struct kind_desc {
+    const char *name;
+    unsigned keys; /* bit mask of KEY_* */
+} kind_desc;
+
+#define K(k) (1u << (k))
+static const kind_desc kinds[] = {
+    [BOT_RANDOM] = { "random", K(KEY_SEED) },
+    [BOT_GREEDY] = { "greedy", 0 },
+    [BOT_MC] = { "mc", K(KEY_ITERATIONS) | K(KEY_MS) | K(KEY_PLAYOUT) | K(KEY_DEPTH) | K(KEY_TEMP) | K(KEY_SEED) },
+    [BOT_ISMCTS] = { "ismcts", K(KEY_ITERATIONS) | K(KEY_MS) | K(KEY_C) | K(KEY_PLAYOUT) | K(KEY_DEPTH) |
+                                   K(KEY_TEMP) | K(KEY_SEED) },
+};
+#undef K
+#define NUM_KINDS ((int)(sizeof kinds / sizeof kinds[0]))
+
+static const char *const playout_names[] = { [PLAYOUT_RANDOM] = "random", [PLAYOUT_GREEDY] = "greedy" };
+
+/* Decimals are read and written without the C library (strtod and printf follow the locale's decimal point):
+ * at most 6 decimal places, held as millionths. */
+#define MICRO 1000000
+
+static void defaults(bot_params *p, int kind)
+{
+    p->kind = kind;
+    p->iterations = kind == BOT_ISMCTS ? 2000 : 1000;
+    p->ms = 0;
+    p->c = 0.7;
+    p->playout = PLAYOUT_RANDOM;
+    p->depth = 40;
+    p->temp = 10.0;
+    p->seed = 0;
+}
+
+/* An unsigned decimal integer of len characters; 0 on success, -1 if not a number, -2 if it overflows. */
+static int parse_u64(const char *s, size_t len, uint64_t *out)
+{
+    uint64_t v = 0;
+    if (len == 0)
+        return -1;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        unsigned d = (unsigned)(s[i] - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            return -2;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}
+
+/* A decimal DIGITS[.DIGITS] with at most 6 decimal places, in millionths; 0, -1 (not such a number), -2 (too big). */
+static int parse_micro(const char *s, size_t len, uint64_t *micro)
+{
+    const char *dot = memchr(s, '.', len);
+    size_t int_len = dot ? (size_t)(dot - s) : len;
+    size_t frac_len = dot ? len - int_len - 1 : 0;
+    uint64_t whole = 0, frac = 0;
+    if (int_len == 0 || (dot && (frac_len == 0 || frac_len > 6)))
+        return -1;
+    int rc = parse_u64(s, int_len, &whole);
+    if (rc == 0 && dot)
+        rc = parse_u64(dot + 1, frac_len, &frac);
+    if (rc != 0)
+        return rc;
+    for (size_t i = frac_len; i < 6; i++)
+        frac *= 10;
+    if (whole > UINT64_C(1000000000))
+        return -2;
+    *micro = whole * MICRO + frac;
+    return 0;
+}
+
+/* Write millionths as the shortest decimal: 700000 -> "0.7", 10000000 -> "10". */
+static void format_micro(char *buf, size_t size, uint64_t micro)
+{
+    char frac[8];
+    snprintf(frac, sizeof frac, "%06u", (unsigned)(micro % MICRO));
+    for (int i = 5; i >= 0 && frac[i] == '0'; i--)
+        frac[i] = '\0';
+    snprintf(buf, size, "%llu%s%s", (unsigned long long)(micro / MICRO), frac[0] ? "." : "", frac);
+}
+
+static uint64_t to_micro(double v)
+{
+    return (uint64_t)(v * MICRO + 0.5);
+}
+
+/* Parse a spec into p; on failure write the reason into err and return the status. */
+static int parse_spec(const char *spec, bot_params *p, char *err, size_t err_size)
+{
+    size_t total = strlen(spec);
+    if (total >= STPETE_BOT_SPEC_MAX) {
+        snprintf(err, err_size, "bot spec is %zu characters long; at most %d are accepted", total,
+                 STPETE_BOT_SPEC_MAX - 1);
+        return STPETE_E_PARSE;
+    }
+    size_t kind_len = strcspn(spec, ":");
+    if (kind_len == 0) {
+        snprintf(err, err_size, "%s bot spec: expected KIND[:KEY=VALUE]..., KIND one of random, greedy, mc, ismcts",
+                 total ? "no kind in the" : "empty");
+        return STPETE_E_PARSE;
+    }
+    int kind = -1;
+    for (int k = 0; k < NUM_KINDS; k++)
+        if (strlen(kinds[k].name) == kind_len && strncmp(spec, kinds[k].name, kind_len) == 0)
+            kind = k;
+    if (kind < 0) {
+        snprintf(err, err_size, "unknown bot kind '%.*s' (expected random, greedy, mc or ismcts)", (int)kind_len,
+                 spec);
+        return STPETE_E_PARSE;
+    }
+    defaults(p, kind);
+    unsigned seen = 0;
+    const char *s = spec + kind_len;
+    while (*s == ':') {
+        s++;
+        size_t field_len = strcspn(s, ":");
+        const char *eq = memchr(s, '=', field_len);
+        if (!eq) {
+            snprintf(err, err_size, "bot spec field '%.*s' is not KEY=VALUE", (int)field_len, s);
+            return STPETE_E_PARSE;
+        }
+        size_t key_len = (size_t)(eq - s), val_len = field_len - key_len - 1;
+        const char *val = eq + 1;
+        int key = -1;
+        for (int k = 0; k < NUM_KEYS; k++)
+            if (strlen(key_names[k]) == key_len && strncmp(s, key_names[k], key_len) == 0)
+                key = k;
+        if (key < 0 || !(kinds[kind].keys & (1u << key))) {
+            char allowed[128] = "";
+            for (int k = 0; k < NUM_KEYS; k++)
+                if (kinds[kind].keys & (1u << k)) {
+                    strcat(allowed, allowed[0] ? ", " : "");
+                    strcat(allowed, key_names[k]);
+                }
+            snprintf(err, err_size, "unknown key '%.*s' for a %s bot (%s%s)", (int)key_len, s, kinds[kind].name,
+                     allowed[0] ? "keys: " : "it takes no keys", allowed);
+            return STPETE_E_PARSE;
+        }
+        if (seen & (1u << key)) {
+            snprintf(err, err_size, "key '%s' given twice in the bot spec", key_names[key]);
+            return STPETE_E_PARSE;
+        }
+        seen |= 1u << key;
+        uint64_t u = 0;
+        int rc = 0;
+        const char *expect = "a non-negative integer";
+        switch (key) {
+        case KEY_C:
+        case KEY_TEMP:
+            rc = parse_micro(val, val_len, &u);
+            expect = "a decimal number with at most 6 decimal places, like 0.7";
+            break;
+        case KEY_PLAYOUT:
+            rc = -1;
+            for (int k = 0; k < 2; k++)
+                if (strlen(playout_names[k]) == val_len && strncmp(val, playout_names[k], val_len) == 0) {
+                    p->playout = k;
+                    rc = 0;
+                }
+            expect = "random or greedy";
+            break;
+        default:
+            rc = parse_u64(val, val_len, &u);
+        }
+        if (rc == -1) {
+            snprintf(err, err_size, "bad value '%.*s' for %s: expected %s", (int)val_len, val, key_names[key], expect);
+            return STPETE_E_PARSE;
+        }
+        const char *range = NULL;
+        switch (key) {
+        case KEY_ITERATIONS:
+            range = rc || u > UINT64_C(1000000000) ? "0..1000000000" : NULL;
+            p->iterations = u;
+            break;
+        case KEY_MS:
+            range = rc || u > UINT64_C(3600000) ? "0..3600000 (one hour)" : NULL;
+            p->ms = u;
+            break;
+        case KEY_C:
+            range = rc || u > UINT64_C(100) * MICRO ? "0..100" : NULL;
+            p->c = (double)u / MICRO;
+            break;
+        case KEY_DEPTH:
+            range = rc || u > 10000 ? "0..10000 (0 = play to the end)" : NULL;
+            p->depth = (int)u;
+            break;
+        case KEY_TEMP:
+            range = rc || u == 0 || u > UINT64_C(1000) * MICRO ? "above 0, at most 1000" : NULL;
+            p->temp = (double)u / MICRO;
+            break;
+        case KEY_SEED:
+            range = rc ? "0..18446744073709551615" : NULL;
+            p->seed = u;
+            break;
+        default:
+            break;
+        }
+        if (range) {
+            snprintf(err, err_size, "%s=%.*s is out of range: %s", key_names[key], (int)val_len, val, range);
+            return STPETE_E_INVALID_ARGUMENT;
+        }
+        s += field_len;
+    }
+    if (*s) { /* only reachable through an empty kind, handled above */
+        snprintf(err, err_size, "unexpected text in the bot spec: '%s'", s);
+        return STPETE_E_PARSE;
+    }
+    if (p->iterations == 0 && p->ms == 0 && (kind == BOT_MC || kind == BOT_ISMCTS)) {
+        snprintf(err, err_size, "iterations=0 needs a time limit (ms=...): the search would never stop");
+        return STPETE_E_INVALID_ARGUMENT;
+    }
+    return STPETE_OK;
+}
+
+static void format_spec(const bot_params *p, char *buf, size_t size)
+{
+    size_t n = (size_t)snprintf(buf, size, "%s", kinds[p->kind].name);
+    unsigned keys = kinds[p->kind].keys;
+    for (int k = 0; k < NUM_KEYS && n < size; k++) {
+        if (!(keys & (1u << k)))
+            continue;
+        char val[48];
+        switch (k) {
+        case KEY_ITERATIONS:
+            snprintf(val, sizeof val, "%llu", (unsigned long long)p->iterations);
+            break;
+        case KEY_MS:
+            snprintf(val, sizeof val, "%llu", (unsigned long long)p->ms);
+            break;
+        case KEY_C:
+            format_micro(val, sizeof val, to_micro(p->c));
+            break;
+        case KEY_PLAYOUT:
+            snprintf(val, sizeof val, "%s", playout_names[p->playout]);
+            break;
+        case KEY_DEPTH:
+            snprintf(val, sizeof val, "%d", p->depth);
+            break;
+        case KEY_TEMP:
+            format_micro(val, sizeof val, to_micro(p->temp));
+            break;
+        default:
+            snprintf(val, sizeof val, "%llu", (unsigned long long)p->seed);
+        }
+        n += (size_t)snprintf(buf + n, size - n, ":%s=%s", key_names[k], val);
+    }
+}
+
+/* ---- life cycle ------------------------------------------------------------------------------------- */
+
+static void set_msg(char *msg, size_t msg_size, const char *text)
+{
+    if (msg && msg_size > 0)
+        snprintf(msg, msg_size, "%s", text);
+}
+
+STPETE_API int stpete_bot_new(stpete_bot **out, const stpete_game *game, const char *spec, char *msg,
+                              size_t msg_size)
+{
+    char err[256] = "";
+    if (out)
+        *out = NULL;
+    if (!out || !game || !spec) {
+        set_msg(msg, msg_size, !out ? "stpete_bot_new: out is NULL" : !game ? "stpete_bot_new: game is NULL"
+                                                                              : "stpete_bot_new: spec is NULL");
+        return STPETE_E_INVALID_ARGUMENT;
+    }
+    bot_params p;
+    int rc = parse_spec(spec, &p, err, sizeof err);
+    if (rc != STPETE_OK) {
+        set_msg(msg, msg_size, err);
+        return rc;
+    }
+    stpete_options rules;
+    stpete_options_init(&rules);
+    rc = stpete_game_get_options(game, &rules);
+    if (rc != STPETE_OK) {
+        set_msg(msg, msg_size, "stpete_bot_new: cannot read the game's options");
+        return rc == STPETE_E_INVALID_ARGUMENT ? rc : STPETE_E_UNSUPPORTED_VERSION;
+    }
+    stpete_bot proto;
+    memset(&proto, 0, sizeof proto);
+    proto.alloc = rules.allocator;
+    stpete_bot *bot = bot_malloc(&proto, sizeof *bot);
+    if (!bot) {
+        set_msg(msg, msg_size, "out of memory");
+        return STPETE_E_OUT_OF_MEMORY;
+    }
+    memset(bot, 0, sizeof *bot);
+    bot->game = game;
+    bot->alloc = rules.allocator;
+    bot->rules = rules;
+    bot->players = rules.players;
+    bot->p = p;
+    bot->rng = p.seed;
+    bot->stats.action = -1;
+    bot->stats.seat = -1;
+    format_spec(&p, bot->spec, sizeof bot->spec);
+    for (int card = 0; card < STPETE_NUM_CARD_TYPES; card++) {
+        stpete_card_info info;
+        stpete_card_get_info(card, &info);
+        bot->card_vp[card] = info.vp;
+        bot->card_rubles[card] = info.rubles;
+    }
+    rc = STPETE_OK;
+    if (p.kind != BOT_RANDOM)
+        rc = stpete_state_new(&bot->scratch, game);
+    if (rc == STPETE_OK && (p.kind == BOT_MC || p.kind == BOT_ISMCTS)) {
+        rc = stpete_state_new(&bot->root, game);
+        if (rc == STPETE_OK)
+            rc = stpete_state_new(&bot->work, game);
+    }
+    if (rc != STPETE_OK) {
+        set_msg(msg, msg_size, rc == STPETE_E_OUT_OF_MEMORY ? "out of memory" : stpete_strerror(rc));
+        stpete_bot_free(bot);
+        return rc;
+    }
+    set_msg(msg, msg_size, "");
+    *out = bot;
+    return STPETE_OK;
+}
+
+STPETE_API void stpete_bot_free(stpete_bot *bot)
+{
+    if (!bot)
+        return;
+    stpete_state_free(bot->root);
+    stpete_state_free(bot->work);
+    stpete_state_free(bot->scratch);
+    bot_freemem(bot, bot->nodes);
+    bot_freemem(bot, bot->json);
+    stpete_bot proto = *bot;
+    bot_freemem(&proto, bot);
+}
+
+STPETE_API int stpete_bot_set_seed(stpete_bot *bot, uint64_t seed)
+{
+    if (!bot)
+        return STPETE_E_INVALID_ARGUMENT;
+    bot->rng = seed;
+    bot->error[0] = '\0';
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_bot_spec(const stpete_bot *bot, char *buf, size_t size, size_t *len)
+{
+    if (!bot || !len || (!buf && size > 0))
+        return STPETE_E_INVALID_ARGUMENT;
+    *len = strlen(bot->spec);
+    if (*len + 1 > size)
+        return STPETE_E_BUFFER_TOO_SMALL;
+    memcpy(buf, bot->spec, *len + 1);
+    return STPETE_OK;
+}
+
+STPETE_API const char *stpete_bot_last_error(const stpete_bot *bot)
+{
+    return bot ? bot->error : "";
+}
+
+STPETE_API int stpete_bot_get_stats(const stpete_bot *bot, stpete_bot_stats *out)
+{
+    if (!bot || !out)
+        return STPETE_E_INVALID_ARGUMENT;
+    if (out->struct_size == 0 || out->struct_size > sizeof(stpete_bot_stats))
+        return STPETE_E_UNSUPPORTED_VERSION;
+    size_t size = out->struct_size;
+    stpete_bot_stats s = bot->stats;
+    s.struct_size = size;
+    memcpy(out, &s, size);
+    return STPETE_OK;
+}
+
+/* ---- choose ------------------------------------------------------------------------------------------ */
+
+/* Whether the state's game has the bot's rule options (stpete_state_copy()'s rule). */
+static int same_rules(const stpete_bot *bot, const stpete_state *state)
+{
+    const stpete_game *g = stpete_state_game(state);
+    if (g == bot->game)
+        return 1;
+    stpete_options o;
+    stpete_options_init(&o);
+    if (!g || stpete_game_get_options(g, &o) != STPETE_OK)
+        return 0;
+    const stpete_options *r = &bot->rules;
+    return o.players == r->players && o.pub_cap == r->pub_cap && o.tie_break == r->tie_break &&
+           memcmp(o.start_markers, r->start_markers, sizeof o.start_markers) == 0 &&
+           o.public_rubles == r->public_rubles && o.public_hands == r->public_hands;
+}
+
+STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int *action)
+{
+    if (!bot)
+        return STPETE_E_INVALID_ARGUMENT;
+    if (!state || !action)
+        return bot_fail(bot, STPETE_E_INVALID_ARGUMENT, "stpete_bot_choose: %s is NULL", !state ? "state" : "action");
+    if (!same_rules(bot, state))
+        return bot_fail(bot, STPETE_E_MISMATCH, "the state belongs to a game with other rule options than the bot's");
+    if (stpete_state_is_terminal(state))
+        return bot_fail(bot, STPETE_E_GAME_OVER, "the game is over (§4.6): no action to choose");
+    int seat = stpete_state_current_player(state);
+    if (seat < 0 || seat >= bot->players)
+        return bot_fail(bot, STPETE_E_INVALID_ARGUMENT, "no seat is to act in this state (current player %d)", seat);
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    size_t n = 0;
+    if (stpete_state_legal_actions(state, ids, STPETE_MAX_LEGAL_ACTIONS, &n) != STPETE_OK || n == 0)
+        return bot_fail(bot, STPETE_E_INVALID_ARGUMENT, "no legal action in this state");
+    uint64_t t0 = bot_now_ns();
+    stpete_bot_stats s = bot->stats;
+    bot->stats.iterations = 0;
+    bot->stats.nodes = 0;
+    bot->stats.playout_actions = 0;
+    bot->stats.value = 0;
+    int rc = STPETE_OK, choice = ids[0];
+    switch (bot->p.kind) {
+    case BOT_RANDOM:
+        choice = ids[bot_next_random(&bot->rng) % n];
+        break;
+    case BOT_GREEDY:
+        rc = bot_greedy_choice(bot, state, ids, n, &choice, &bot->stats.value);
+        break;
+    case BOT_MC:
+        if (n > 1)
+            rc = bot_choose_mc(bot, state, seat, ids, n, &choice);
+        break;
+    default:
+        if (n > 1)
+            rc = bot_choose_ismcts(bot, state, seat, ids, n, &choice);
+    }
+    if (rc != STPETE_OK) {
+        bot->stats = s;
+        return rc;
+    }
+    bot->stats.struct_size = sizeof bot->stats;
+    bot->stats.elapsed_ns = bot_now_ns() - t0;
+    bot->stats.action = choice;
+    bot->stats.seat = seat;
+    bot->stats.legal_actions = (int)n;
+    bot->error[0] = '\0';
+    *action = choice;
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_bot_evaluate(stpete_bot *bot, const stpete_state *state, double *returns, size_t n)
+{
+    if (!bot)
+        return STPETE_E_INVALID_ARGUMENT;
+    if (!state || !returns)
+        return bot_fail(bot, STPETE_E_INVALID_ARGUMENT, "stpete_bot_evaluate: %s is NULL",
+                        !state ? "state" : "returns");
+    if (n < (size_t)bot->players)
+        return bot_fail(bot, STPETE_E_BUFFER_TOO_SMALL, "stpete_bot_evaluate: room for %zu returns, %d players", n,
+                        bot->players);
+    if (!same_rules(bot, state))
+        return bot_fail(bot, STPETE_E_MISMATCH, "the state belongs to a game with other rule options than the bot's");
+    double r[STPETE_MAX_PLAYERS];
+    bot_returns(bot, state, r);
+    memcpy(returns, r, (size_t)bot->players * sizeof *r);
+    bot->error[0] = '\0';
+    return STPETE_OK;
+}

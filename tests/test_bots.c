@@ -1,0 +1,729 @@
+/* The reference bots (bots.h, issue 13): specs, legality of every choice, determinism, no peeking at what the
+ * acting seat cannot know (§9), the documented evaluation and returns, bad input (failing allocations: in
+ * test_alloc.c's sweep). Public API only. STPETE_BOT_GAMES sets the games per kind and player count of the legality test (default 6; the
+ * valgrind setup uses fewer). */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "stpete/bots.h"
+#include "stpete/stpete.h"
+#include "test_rng.h"
+
+static stpete_game *make_game(int players, uint64_t seed)
+{
+    stpete_options o;
+    stpete_options_init(&o);
+    o.players = players;
+    o.seed = seed;
+    stpete_game *g = NULL;
+    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    return g;
+}
+
+static stpete_bot *make_bot(const stpete_game *g, const char *spec)
+{
+    stpete_bot *b = NULL;
+    char msg[256];
+    int rc = stpete_bot_new(&b, g, spec, msg, sizeof msg);
+    if (rc != STPETE_OK)
+        fail_msg("stpete_bot_new(%s): %s: %s", spec, stpete_strerror(rc), msg);
+    return b;
+}
+
+static long env_long(const char *name, long fallback)
+{
+    const char *env = getenv(name);
+    long v = env && *env ? strtol(env, NULL, 10) : 0;
+    return v > 0 ? v : fallback;
+}
+
+/* ---- specs ------------------------------------------------------------------------------------------ */
+
+static void expect_spec(const stpete_game *g, const char *spec, const char *canonical)
+{
+    stpete_bot *b = make_bot(g, spec);
+    char buf[STPETE_BOT_SPEC_MAX];
+    size_t len = 0;
+    assert_int_equal(stpete_bot_spec(b, buf, sizeof buf, &len), STPETE_OK);
+    assert_string_equal(buf, canonical);
+    assert_int_equal(len, strlen(canonical));
+    stpete_bot_free(b);
+    /* the canonical spec makes the same bot */
+    b = make_bot(g, canonical);
+    assert_int_equal(stpete_bot_spec(b, buf, sizeof buf, &len), STPETE_OK);
+    assert_string_equal(buf, canonical);
+    stpete_bot_free(b);
+}
+
+static void test_specs(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(2, 1);
+    expect_spec(g, "random", "random:seed=0");
+    expect_spec(g, "random:seed=18446744073709551615", "random:seed=18446744073709551615");
+    expect_spec(g, "greedy", "greedy");
+    expect_spec(g, "mc", "mc:iterations=1000:ms=0:playout=random:depth=40:temp=10:seed=0");
+    expect_spec(g, "mc:playout=greedy:iterations=10", "mc:iterations=10:ms=0:playout=greedy:depth=40:temp=10:seed=0");
+    expect_spec(g, "ismcts", "ismcts:iterations=2000:ms=0:c=0.7:playout=random:depth=40:temp=10:seed=0");
+    expect_spec(g, "ismcts:seed=3:c=0.25:temp=2.5:depth=0:ms=100",
+                "ismcts:iterations=2000:ms=100:c=0.25:playout=random:depth=0:temp=2.5:seed=3");
+    expect_spec(g, "ismcts:c=1.000000:temp=0.000001:iterations=0:ms=1",
+                "ismcts:iterations=0:ms=1:c=1:playout=random:depth=40:temp=0.000001:seed=0");
+
+    /* the buffer protocol of the JSON writers */
+    stpete_bot *b = make_bot(g, "greedy");
+    size_t len = 0;
+    char small[4] = "xyz";
+    assert_int_equal(stpete_bot_spec(b, NULL, 0, &len), STPETE_E_BUFFER_TOO_SMALL);
+    assert_int_equal(len, 6);
+    assert_int_equal(stpete_bot_spec(b, small, sizeof small, &len), STPETE_E_BUFFER_TOO_SMALL);
+    assert_int_equal(len, 6);
+    assert_int_equal(stpete_bot_spec(b, NULL, 7, &len), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_bot_spec(b, small, sizeof small, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_bot_spec(NULL, small, sizeof small, &len), STPETE_E_INVALID_ARGUMENT);
+    stpete_bot_free(b);
+    stpete_game_free(g);
+}
+
+typedef struct bad_spec {
+    const char *spec;
+    int status;
+    const char *message; /* a part of the message */
+} bad_spec;
+
+static void test_bad_specs(void **unused)
+{
+    (void)unused;
+    char overlong[STPETE_BOT_SPEC_MAX + 10];
+    strcpy(overlong, "ismcts");
+    while (strlen(overlong) < STPETE_BOT_SPEC_MAX)
+        strcat(overlong, ":seed=1");
+    static const bad_spec cases[] = {
+        { "", STPETE_E_PARSE, "empty bot spec" },
+        { ":seed=1", STPETE_E_PARSE, "no kind" },
+        { "clever", STPETE_E_PARSE, "unknown bot kind 'clever'" },
+        { "Random", STPETE_E_PARSE, "unknown bot kind 'Random'" },
+        { "ismcts:bogus=1", STPETE_E_PARSE, "unknown key 'bogus' for a ismcts bot" },
+        { "random:iterations=5", STPETE_E_PARSE, "unknown key 'iterations' for a random bot (keys: seed)" },
+        { "greedy:seed=1", STPETE_E_PARSE, "it takes no keys" },
+        { "mc:c=0.5", STPETE_E_PARSE, "unknown key 'c' for a mc bot" },
+        { "ismcts:iterations", STPETE_E_PARSE, "'iterations' is not KEY=VALUE" },
+        { "ismcts:", STPETE_E_PARSE, "is not KEY=VALUE" },
+        { "ismcts::seed=1", STPETE_E_PARSE, "is not KEY=VALUE" },
+        { "ismcts:iterations=abc", STPETE_E_PARSE, "bad value 'abc' for iterations" },
+        { "ismcts:iterations=-1", STPETE_E_PARSE, "bad value '-1' for iterations" },
+        { "ismcts:iterations=", STPETE_E_PARSE, "bad value '' for iterations" },
+        { "ismcts:iterations= 5", STPETE_E_PARSE, "bad value ' 5'" },
+        { "ismcts:c=1e3", STPETE_E_PARSE, "bad value '1e3' for c" },
+        { "ismcts:c=.5", STPETE_E_PARSE, "bad value '.5' for c" },
+        { "ismcts:c=0.1234567", STPETE_E_PARSE, "at most 6 decimal places" },
+        { "ismcts:c=nan", STPETE_E_PARSE, "bad value 'nan'" },
+        { "mc:playout=smart", STPETE_E_PARSE, "bad value 'smart' for playout: expected random or greedy" },
+        { "ismcts:seed=1:seed=2", STPETE_E_PARSE, "key 'seed' given twice" },
+        { "ismcts:iterations=0", STPETE_E_INVALID_ARGUMENT, "iterations=0 needs a time limit" },
+        { "mc:iterations=0:ms=0", STPETE_E_INVALID_ARGUMENT, "iterations=0 needs a time limit" },
+        { "ismcts:iterations=1000000001", STPETE_E_INVALID_ARGUMENT, "iterations=1000000001 is out of range" },
+        { "ismcts:ms=3600001", STPETE_E_INVALID_ARGUMENT, "ms=3600001 is out of range" },
+        { "ismcts:c=100.5", STPETE_E_INVALID_ARGUMENT, "c=100.5 is out of range" },
+        { "ismcts:depth=10001", STPETE_E_INVALID_ARGUMENT, "depth=10001 is out of range" },
+        { "ismcts:temp=0", STPETE_E_INVALID_ARGUMENT, "temp=0 is out of range" },
+        { "ismcts:temp=1000.000001", STPETE_E_INVALID_ARGUMENT, "temp=1000.000001 is out of range" },
+        { "random:seed=18446744073709551616", STPETE_E_INVALID_ARGUMENT, "seed=18446744073709551616 is out of range" },
+    };
+    stpete_game *g = make_game(3, 1);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        stpete_bot *b = (stpete_bot *)&b; /* not NULL: the failure must set it */
+        char msg[256] = "untouched";
+        int rc = stpete_bot_new(&b, g, cases[i].spec, msg, sizeof msg);
+        if (rc != cases[i].status || b != NULL || !strstr(msg, cases[i].message))
+            fail_msg("spec '%s': got %s '%s', expected %s with '%s'", cases[i].spec, stpete_strerror(rc), msg,
+                     stpete_strerror(cases[i].status), cases[i].message);
+        /* no message buffer: the same status */
+        assert_int_equal(stpete_bot_new(&b, g, cases[i].spec, NULL, 0), cases[i].status);
+    }
+    stpete_bot *b = NULL;
+    char msg[256];
+    assert_int_equal(stpete_bot_new(&b, g, overlong, msg, sizeof msg), STPETE_E_PARSE);
+    assert_non_null(strstr(msg, "at most 255 are accepted"));
+    /* a short message buffer gets a truncated, NUL-terminated message */
+    assert_int_equal(stpete_bot_new(&b, g, "clever", msg, 8), STPETE_E_PARSE);
+    assert_string_equal(msg, "unknown");
+    assert_int_equal(stpete_bot_new(NULL, g, "random", msg, sizeof msg), STPETE_E_INVALID_ARGUMENT);
+    assert_non_null(strstr(msg, "out is NULL"));
+    assert_int_equal(stpete_bot_new(&b, NULL, "random", msg, sizeof msg), STPETE_E_INVALID_ARGUMENT);
+    assert_non_null(strstr(msg, "game is NULL"));
+    assert_int_equal(stpete_bot_new(&b, g, NULL, msg, sizeof msg), STPETE_E_INVALID_ARGUMENT);
+    assert_non_null(strstr(msg, "spec is NULL"));
+    assert_null(b);
+    stpete_game_free(g);
+}
+
+/* ---- legality ------------------------------------------------------------------------------------------ */
+
+/* Every seat played by the same bot (it is seat-independent): every choice is legal, and choosing leaves the
+ * state unchanged. Returns the number of decisions. */
+static long play_with_bot(stpete_bot *bot, stpete_state *st, stpete_state *before)
+{
+    long decisions = 0;
+    while (!stpete_state_is_terminal(st)) {
+        int id = -1, seat = stpete_state_current_player(st);
+        assert_int_equal(stpete_state_copy(before, st), STPETE_OK);
+        int rc = stpete_bot_choose(bot, st, &id);
+        if (rc != STPETE_OK)
+            fail_msg("choose: %s: %s", stpete_strerror(rc), stpete_bot_last_error(bot));
+        assert_int_equal(stpete_state_equal(before, st), 1);
+        if (stpete_state_is_legal(st, id) != 1)
+            fail_msg("the bot chose action %d, which is not legal", id);
+        stpete_bot_stats s = STPETE_BOT_STATS_INIT;
+        assert_int_equal(stpete_bot_get_stats(bot, &s), STPETE_OK);
+        assert_int_equal(s.action, id);
+        assert_int_equal(s.seat, seat);
+        assert_true(s.legal_actions >= 1);
+        assert_true(s.value >= -1000 && s.value <= 1000);
+        assert_int_equal(stpete_state_apply(st, id), STPETE_OK);
+        decisions++;
+    }
+    return decisions;
+}
+
+static void legality(const char *spec, long games)
+{
+    long decisions = 0;
+    for (int players = 2; players <= 4; players++) {
+        stpete_game *g = make_game(players, 1);
+        stpete_state *st = NULL, *before = NULL;
+        assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+        assert_int_equal(stpete_state_new(&before, g), STPETE_OK);
+        stpete_bot *bot = make_bot(g, spec);
+        long here = 0;
+        for (long game = 0; game < games; game++) {
+            assert_int_equal(stpete_state_reset(st, 1000 + (uint64_t)game), STPETE_OK);
+            assert_int_equal(stpete_bot_set_seed(bot, (uint64_t)game), STPETE_OK);
+            here += play_with_bot(bot, st, before);
+        }
+        print_message("# %s, %d players: %ld games, %ld decisions, all legal\n", spec, players, games, here);
+        decisions += here;
+        stpete_bot_free(bot);
+        stpete_state_free(before);
+        stpete_state_free(st);
+        stpete_game_free(g);
+    }
+    assert_true(decisions >= 300 * games);
+}
+
+static long games_per_kind(void)
+{
+    return env_long("STPETE_BOT_GAMES", 6);
+}
+
+static void test_legal_random(void **unused)
+{
+    (void)unused;
+    legality("random", 4 * games_per_kind());
+}
+
+static void test_legal_greedy(void **unused)
+{
+    (void)unused;
+    legality("greedy", games_per_kind());
+}
+
+static void test_legal_mc(void **unused)
+{
+    (void)unused;
+    legality("mc:iterations=8:depth=8", games_per_kind());
+    legality("mc:iterations=4:depth=3:playout=greedy", 1);
+}
+
+static void test_legal_ismcts(void **unused)
+{
+    (void)unused;
+    legality("ismcts:iterations=24:depth=8", games_per_kind());
+    legality("ismcts:iterations=8:depth=3:playout=greedy", 1);
+    legality("ismcts:iterations=12:depth=0:c=0", 1); /* playouts to the end, no exploration term */
+}
+
+/* ---- determinism ----------------------------------------------------------------------------------- */
+
+/* Two bots of the same spec and seed play a game against each other's copy: the same choices and statistics. A
+ * third bot with another seed chooses differently at least once (the seed is used). */
+static void determinism(const char *spec)
+{
+    stpete_game *g = make_game(3, 7);
+    stpete_state *st = NULL;
+    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    stpete_bot *a = make_bot(g, spec), *b = make_bot(g, spec), *other = make_bot(g, spec);
+    stpete_bot_set_seed(a, 42);
+    stpete_bot_set_seed(b, 42);
+    stpete_bot_set_seed(other, 43);
+    int differ = 0;
+    for (int m = 0; m < 60 && !stpete_state_is_terminal(st); m++) {
+        int ia = -1, ib = -2, io = -3;
+        assert_int_equal(stpete_bot_choose(a, st, &ia), STPETE_OK);
+        assert_int_equal(stpete_bot_choose(b, st, &ib), STPETE_OK);
+        assert_int_equal(stpete_bot_choose(other, st, &io), STPETE_OK);
+        assert_int_equal(ia, ib);
+        stpete_bot_stats sa = STPETE_BOT_STATS_INIT, sb = STPETE_BOT_STATS_INIT, so = STPETE_BOT_STATS_INIT;
+        stpete_bot_get_stats(a, &sa);
+        stpete_bot_get_stats(b, &sb);
+        stpete_bot_get_stats(other, &so);
+        assert_int_equal(sa.iterations, sb.iterations);
+        assert_int_equal(sa.nodes, sb.nodes);
+        assert_int_equal(sa.playout_actions, sb.playout_actions);
+        assert_true(sa.value == sb.value);
+        differ += io != ia || so.value != sa.value;
+        assert_int_equal(stpete_state_apply(st, ia), STPETE_OK);
+    }
+    assert_true(differ > 0);
+    /* reseeding replays: the same state, the same seed, the same choice */
+    int first = -1, again = -2;
+    stpete_bot_set_seed(a, 5);
+    assert_int_equal(stpete_bot_choose(a, st, &first), STPETE_OK);
+    stpete_bot_set_seed(a, 5);
+    assert_int_equal(stpete_bot_choose(a, st, &again), STPETE_OK);
+    assert_int_equal(first, again);
+    stpete_bot_free(a);
+    stpete_bot_free(b);
+    stpete_bot_free(other);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+static void test_determinism(void **unused)
+{
+    (void)unused;
+    determinism("random");
+    determinism("mc:iterations=40:depth=10");
+    determinism("ismcts:iterations=60:depth=10");
+}
+
+/* The random bot is stpete-selfplay's: ids[splitmix64(seed) % n] over the sorted legal list. */
+static void test_random_is_selfplays(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(4, 3);
+    stpete_state *st = NULL;
+    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    stpete_bot *bot = make_bot(g, "random:seed=99");
+    uint64_t rng = 99;
+    while (!stpete_state_is_terminal(st)) {
+        int ids[STPETE_MAX_LEGAL_ACTIONS], id = -1;
+        size_t n = 0;
+        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+        assert_int_equal(stpete_bot_choose(bot, st, &id), STPETE_OK);
+        assert_int_equal(id, ids[rng_next(&rng) % n]);
+        assert_int_equal(stpete_state_apply(st, id), STPETE_OK);
+    }
+    stpete_bot_free(bot);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+/* ---- no peeking (§9) ------------------------------------------------------------------------------------ */
+
+/* The same position with the two last cards of a stack swapped through JSON (the next deal differs); 0 if every
+ * stack's two last cards are equal. */
+static stpete_state *swap_stack_top(const stpete_state *st)
+{
+    static char text[1 << 16];
+    size_t len = 0;
+    assert_int_equal(stpete_state_to_json(st, text, sizeof text, &len), STPETE_OK);
+    json_error_t e;
+    json_t *doc = json_loadb(text, len, 0, &e);
+    assert_non_null(doc);
+    json_t *stacks = json_object_get(doc, "stacks");
+    const char *key;
+    json_t *stack;
+    int swapped = 0;
+    json_object_foreach(stacks, key, stack)
+    {
+        size_t n = json_array_size(stack);
+        if (swapped || n < 2)
+            continue;
+        json_t *x = json_incref(json_array_get(stack, n - 1)), *y = json_incref(json_array_get(stack, n - 2));
+        if (strcmp(json_string_value(x), json_string_value(y)) != 0) {
+            json_array_set(stack, n - 1, y);
+            json_array_set(stack, n - 2, x);
+            swapped = 1;
+        }
+        json_decref(x);
+        json_decref(y);
+    }
+    char *out = json_dumps(doc, JSON_COMPACT);
+    json_decref(doc);
+    stpete_state *back = NULL;
+    assert_int_equal(stpete_state_from_json(&back, stpete_state_game(st), out, strlen(out), NULL), STPETE_OK);
+    free(out);
+    return back;
+}
+
+/* Positions that differ only in what the acting seat cannot know: the stack orders, the other players' hand
+ * cards and the deal's PRNG (stpete_state_resample() for that seat), or one stack's order (through JSON). The
+ * bot, seeded the same, makes the same choice with the same statistics in each. */
+static int no_peeking(const char *spec, int players, int positions)
+{
+    stpete_game *g = make_game(players, 11);
+    stpete_state *st = NULL;
+    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    stpete_bot *bot = make_bot(g, spec);
+    uint64_t rng = 5;
+    int checked = 0, hidden_hands = 0;
+    for (int attempt = 0; attempt < 40 * positions && checked < positions; attempt++) {
+        assert_int_equal(play_taking(st, 3 + rng_below(&rng, 6), &rng), STPETE_OK);
+        if (stpete_state_is_terminal(st)) {
+            assert_int_equal(stpete_state_reset(st, rng_next(&rng)), STPETE_OK);
+            continue;
+        }
+        int seat = stpete_state_current_player(st);
+        size_t n = 0;
+        stpete_state_legal_actions(st, NULL, 0, &n);
+        if (n < 2)
+            continue;
+        hidden_hands += hand_cards_of_others(st, seat, players) > 0;
+        stpete_state *variants[3] = { NULL, NULL, NULL };
+        for (int v = 0; v < 2; v++) {
+            assert_int_equal(stpete_state_clone(&variants[v], st), STPETE_OK);
+            assert_int_equal(stpete_state_resample(variants[v], seat, 100 + (uint64_t)v), STPETE_OK);
+        }
+        variants[2] = swap_stack_top(st);
+        stpete_bot_set_seed(bot, 77);
+        int want = -1;
+        assert_int_equal(stpete_bot_choose(bot, st, &want), STPETE_OK);
+        stpete_bot_stats s0 = STPETE_BOT_STATS_INIT;
+        stpete_bot_get_stats(bot, &s0);
+        for (int v = 0; v < 3; v++) {
+            assert_int_equal(stpete_state_equal(variants[v], st), 0); /* a hidden difference */
+            int got = -1;
+            stpete_bot_set_seed(bot, 77);
+            assert_int_equal(stpete_bot_choose(bot, variants[v], &got), STPETE_OK);
+            stpete_bot_stats s = STPETE_BOT_STATS_INIT;
+            stpete_bot_get_stats(bot, &s);
+            if (got != want || s.value != s0.value || s.iterations != s0.iterations || s.nodes != s0.nodes ||
+                s.playout_actions != s0.playout_actions)
+                fail_msg("%s, %d players, seat %d: chose %d (value %.17g, %llu playout actions) in the real "
+                         "position, %d (value %.17g, %llu) in variant %d, which differs only in hidden "
+                         "information", spec, players, seat, want, s0.value,
+                         (unsigned long long)s0.playout_actions, got, s.value,
+                         (unsigned long long)s.playout_actions, v);
+            stpete_state_free(variants[v]);
+        }
+        checked++;
+    }
+    assert_int_equal(checked, positions);
+    assert_true(hidden_hands > 0); /* some positions had other players' hand cards to hide */
+    stpete_bot_free(bot);
+    stpete_state_free(st);
+    stpete_game_free(g);
+    return checked;
+}
+
+static void test_no_peeking(void **unused)
+{
+    (void)unused;
+    for (int players = 2; players <= 4; players++) {
+        no_peeking("random", players, 10);
+        no_peeking("greedy", players, 10);
+        no_peeking("mc:iterations=30:depth=12", players, 8);
+        no_peeking("mc:iterations=10:depth=4:playout=greedy", players, 4);
+        no_peeking("ismcts:iterations=60:depth=12", players, 8);
+        no_peeking("ismcts:iterations=40:depth=0", players, 4); /* playouts to the end of the game */
+    }
+}
+
+/* ---- evaluation and returns ---------------------------------------------------------------------------- */
+
+/* The projected score of bots.h, written again from its documentation. */
+static double projected(const stpete_state *st, int seat)
+{
+    stpete_score sc;
+    assert_int_equal(stpete_state_score(st, seat, &sc), STPETE_OK);
+    if (stpete_state_is_terminal(st))
+        return sc.total;
+    int smallest = 1000;
+    for (int s = 0; s < 4; s++)
+        if (stpete_state_stack_size(st, s) < smallest)
+            smallest = stpete_state_stack_size(st, s);
+    double vp = 0, rubles = 0;
+    for (int card = 0; card < STPETE_NUM_CARD_TYPES; card++) {
+        stpete_card_info info;
+        stpete_card_get_info(card, &info);
+        vp += stpete_state_display_count(st, seat, card) * info.vp;
+        rubles += stpete_state_display_count(st, seat, card) * info.rubles;
+    }
+    return sc.total + (1.0 + smallest / 6.0) * (vp + rubles / 4.0) + sc.rubles / 4.0;
+}
+
+/* The greedy bot chooses the first legal action with the best projected score after it, and reports that score. */
+static void test_greedy_evaluation(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(3, 21);
+    stpete_state *st = NULL, *after = NULL;
+    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    assert_int_equal(stpete_state_new(&after, g), STPETE_OK);
+    stpete_bot *bot = make_bot(g, "greedy");
+    uint64_t rng = 1;
+    int decisions = 0;
+    while (!stpete_state_is_terminal(st)) {
+        int ids[STPETE_MAX_LEGAL_ACTIONS], id = -1, seat = stpete_state_current_player(st);
+        size_t n = 0;
+        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+        assert_int_equal(stpete_bot_choose(bot, st, &id), STPETE_OK);
+        double best = -1e300;
+        int want = -1;
+        for (size_t i = 0; i < n; i++) {
+            stpete_state_copy(after, st);
+            stpete_state_apply(after, ids[i]);
+            double v = projected(after, seat);
+            if (v > best + 1e-9) {
+                best = v;
+                want = ids[i];
+            }
+        }
+        assert_int_equal(id, want);
+        stpete_bot_stats s = STPETE_BOT_STATS_INIT;
+        stpete_bot_get_stats(bot, &s);
+        assert_true(fabs(s.value - best) < 1e-9);
+        /* greedy against random-ish opponents: apply the bot's choice half of the time */
+        assert_int_equal(stpete_state_apply(st, rng_below(&rng, 2) ? id : ids[rng_below(&rng, (int)n)]), STPETE_OK);
+        decisions++;
+    }
+    assert_true(decisions > 100);
+    stpete_bot_free(bot);
+    stpete_state_free(after);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+/* stpete_bot_evaluate: 1/k per winner at the end; before, the softmax of the projected scores with the bot's
+ * temperature (constant-sum 1). */
+static void test_returns(void **unused)
+{
+    (void)unused;
+    for (int players = 2; players <= 4; players++) {
+        stpete_game *g = make_game(players, 30 + (uint64_t)players);
+        stpete_state *st = NULL;
+        assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+        stpete_bot *hot = make_bot(g, "ismcts:temp=20"), *cold = make_bot(g, "mc:temp=2.5");
+        uint64_t rng = 3;
+        int moves = 0;
+        while (!stpete_state_is_terminal(st)) {
+            double rh[4], rc[4], v[4], top = -1e300, sum = 0, total = 0;
+            assert_int_equal(stpete_bot_evaluate(hot, st, rh, 4), STPETE_OK);
+            assert_int_equal(stpete_bot_evaluate(cold, st, rc, (size_t)players), STPETE_OK);
+            for (int s = 0; s < players; s++) {
+                v[s] = projected(st, s);
+                top = v[s] > top ? v[s] : top;
+            }
+            for (int s = 0; s < players; s++)
+                sum += exp((v[s] - top) / 20.0);
+            for (int s = 0; s < players; s++) {
+                assert_true(fabs(rh[s] - exp((v[s] - top) / 20.0) / sum) < 1e-12);
+                total += rh[s];
+                /* a colder temperature is sharper: the leader's share grows, the others' shrink */
+                if (v[s] == top)
+                    assert_true(rc[s] >= rh[s] - 1e-12);
+            }
+            assert_true(fabs(total - 1.0) < 1e-12);
+            if (players == 2) /* the logistic function of the projected score difference */
+                assert_true(fabs(rh[0] - 1.0 / (1.0 + exp(-(v[0] - v[1]) / 20.0))) < 1e-12);
+            int ids[STPETE_MAX_LEGAL_ACTIONS];
+            size_t n = 0;
+            stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+            assert_int_equal(stpete_state_apply(st, ids[rng_below(&rng, (int)n)]), STPETE_OK);
+            moves++;
+        }
+        unsigned winners = 0;
+        assert_int_equal(stpete_state_winners(st, &winners), STPETE_OK);
+        double r[4];
+        assert_int_equal(stpete_bot_evaluate(hot, st, r, 4), STPETE_OK);
+        for (int s = 0; s < players; s++)
+            assert_true(r[s] == ((winners >> s) & 1u ? 1.0 / __builtin_popcount(winners) : 0.0));
+        /* bad input */
+        assert_int_equal(stpete_bot_evaluate(hot, st, r, (size_t)players - 1), STPETE_E_BUFFER_TOO_SMALL);
+        assert_non_null(strstr(stpete_bot_last_error(hot), "returns"));
+        assert_int_equal(stpete_bot_evaluate(hot, NULL, r, 4), STPETE_E_INVALID_ARGUMENT);
+        assert_int_equal(stpete_bot_evaluate(hot, st, NULL, 4), STPETE_E_INVALID_ARGUMENT);
+        assert_int_equal(stpete_bot_evaluate(NULL, st, r, 4), STPETE_E_INVALID_ARGUMENT);
+        stpete_bot_free(hot);
+        stpete_bot_free(cold);
+        stpete_state_free(st);
+        stpete_game_free(g);
+    }
+}
+
+/* A 2-player game decided by its last decisions: with the end within its reach, ismcts plays as well as the
+ * returns at the end allow. Seat 0 (ismcts) and seat 1 (ismcts, another seed) in the final round of a game that
+ * greedy played up to there: every choice is legal, and the value reported is a return in [0, 1]. */
+static void test_search_values(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(2, 4);
+    stpete_state *st = NULL;
+    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    stpete_bot *greedy = make_bot(g, "greedy"), *mcts = make_bot(g, "ismcts:iterations=200:depth=0"),
+               *mc = make_bot(g, "mc:iterations=50:depth=0");
+    while (!stpete_state_is_terminal(st)) {
+        int id = -1;
+        stpete_bot *b = stpete_state_is_final_round(st) ? (stpete_state_current_player(st) ? mc : mcts) : greedy;
+        assert_int_equal(stpete_bot_choose(b, st, &id), STPETE_OK);
+        stpete_bot_stats s = STPETE_BOT_STATS_INIT;
+        stpete_bot_get_stats(b, &s);
+        if (b != greedy) {
+            assert_true(s.value >= 0 && s.value <= 1);
+            if (s.legal_actions > 1) {
+                assert_true(s.iterations >= (b == mc ? 50u : 200u));
+                assert_true(b == mc || (s.nodes > 1 && s.nodes <= s.iterations + 1));
+            } else {
+                assert_int_equal(s.iterations, 0);
+            }
+        }
+        assert_int_equal(stpete_state_apply(st, id), STPETE_OK);
+    }
+    stpete_bot_free(greedy);
+    stpete_bot_free(mcts);
+    stpete_bot_free(mc);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+/* A time budget stops the search (not reproducible; only its effect is checked, never a speed). */
+static void test_time_budget(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(2, 9);
+    stpete_state *st = NULL;
+    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    const char *specs[] = { "ismcts:iterations=0:ms=20", "mc:iterations=0:ms=20", "ismcts:iterations=1000000:ms=20" };
+    for (int i = 0; i < 3; i++) {
+        stpete_bot *b = make_bot(g, specs[i]);
+        int id = -1;
+        assert_int_equal(stpete_bot_choose(b, st, &id), STPETE_OK);
+        assert_int_equal(stpete_state_is_legal(st, id), 1);
+        stpete_bot_stats s = STPETE_BOT_STATS_INIT;
+        stpete_bot_get_stats(b, &s);
+        assert_true(s.elapsed_ns >= UINT64_C(20000000));
+        assert_true(s.iterations > 0 && s.iterations < 1000000);
+        stpete_bot_free(b);
+    }
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+/* ---- bad input ------------------------------------------------------------------------------------------ */
+
+static void test_choose_bad_input(void **unused)
+{
+    (void)unused;
+    stpete_game *g = make_game(2, 2), *g3 = make_game(3, 2);
+    stpete_options o;
+    stpete_options_init(&o);
+    o.players = 2;
+    o.seed = 12345; /* another seed, the same rules: accepted */
+    stpete_game *g_seed = NULL;
+    assert_int_equal(stpete_game_new(&g_seed, &o), STPETE_OK);
+    o.public_hands = 1; /* other rules */
+    stpete_game *g_public = NULL;
+    assert_int_equal(stpete_game_new(&g_public, &o), STPETE_OK);
+    stpete_state *st = NULL, *st3 = NULL, *st_seed = NULL, *st_public = NULL;
+    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    assert_int_equal(stpete_state_new(&st3, g3), STPETE_OK);
+    assert_int_equal(stpete_state_new(&st_seed, g_seed), STPETE_OK);
+    assert_int_equal(stpete_state_new(&st_public, g_public), STPETE_OK);
+    const char *specs[] = { "random", "greedy", "mc:iterations=5", "ismcts:iterations=5" };
+    for (int k = 0; k < 4; k++) {
+        stpete_bot *b = make_bot(g, specs[k]);
+        int id = 1234;
+        stpete_bot_stats s = STPETE_BOT_STATS_INIT;
+        assert_int_equal(stpete_bot_get_stats(b, &s), STPETE_OK);
+        assert_int_equal(s.action, -1);
+        assert_int_equal(s.seat, -1);
+        assert_int_equal(stpete_bot_choose(NULL, st, &id), STPETE_E_INVALID_ARGUMENT);
+        assert_int_equal(stpete_bot_choose(b, NULL, &id), STPETE_E_INVALID_ARGUMENT);
+        assert_non_null(strstr(stpete_bot_last_error(b), "state is NULL"));
+        assert_int_equal(stpete_bot_choose(b, st, NULL), STPETE_E_INVALID_ARGUMENT);
+        assert_int_equal(stpete_bot_choose(b, st3, &id), STPETE_E_MISMATCH);
+        assert_non_null(strstr(stpete_bot_last_error(b), "other rule options"));
+        assert_int_equal(stpete_bot_choose(b, st_public, &id), STPETE_E_MISMATCH);
+        assert_int_equal(id, 1234);
+        assert_int_equal(stpete_bot_choose(b, st_seed, &id), STPETE_OK);
+        assert_int_equal(stpete_state_is_legal(st_seed, id), 1);
+        assert_string_equal(stpete_bot_last_error(b), "");
+        stpete_bot_free(b);
+    }
+    /* a finished game */
+    stpete_bot *r = make_bot(g, "random"), *m = make_bot(g, "ismcts:iterations=5");
+    int id = -1;
+    while (!stpete_state_is_terminal(st)) {
+        assert_int_equal(stpete_bot_choose(r, st, &id), STPETE_OK);
+        assert_int_equal(stpete_state_apply(st, id), STPETE_OK);
+    }
+    stpete_bot_stats before = STPETE_BOT_STATS_INIT, after = STPETE_BOT_STATS_INIT;
+    stpete_bot_get_stats(r, &before);
+    id = 1234;
+    assert_int_equal(stpete_bot_choose(r, st, &id), STPETE_E_GAME_OVER);
+    assert_int_equal(stpete_bot_choose(m, st, &id), STPETE_E_GAME_OVER);
+    assert_int_equal(id, 1234);
+    assert_non_null(strstr(stpete_bot_last_error(m), "the game is over"));
+    stpete_bot_get_stats(r, &after);
+    assert_memory_equal(&before, &after, sizeof before); /* the statistics of the last success stay */
+    /* statistics: struct sizes */
+    stpete_bot_stats s = STPETE_BOT_STATS_INIT;
+    s.struct_size = 0;
+    assert_int_equal(stpete_bot_get_stats(r, &s), STPETE_E_UNSUPPORTED_VERSION);
+    s.struct_size = sizeof s + 1;
+    assert_int_equal(stpete_bot_get_stats(r, &s), STPETE_E_UNSUPPORTED_VERSION);
+    stpete_bot_stats small;
+    memset(&small, 0xAB, sizeof small);
+    small.struct_size = offsetof(stpete_bot_stats, elapsed_ns); /* an older caller: two fields */
+    assert_int_equal(stpete_bot_get_stats(r, &small), STPETE_OK);
+    unsigned char untouched[sizeof small];
+    memset(untouched, 0xAB, sizeof untouched);
+    assert_memory_equal((unsigned char *)&small + small.struct_size, untouched + small.struct_size,
+                        sizeof small - small.struct_size);
+    assert_int_equal(stpete_bot_get_stats(NULL, &s), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_bot_get_stats(r, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_bot_set_seed(NULL, 1), STPETE_E_INVALID_ARGUMENT);
+    assert_string_equal(stpete_bot_last_error(NULL), "");
+    stpete_bot_free(NULL);
+    stpete_bot_free(r);
+    stpete_bot_free(m);
+    stpete_state_free(st);
+    stpete_state_free(st3);
+    stpete_state_free(st_seed);
+    stpete_state_free(st_public);
+    stpete_game_free(g);
+    stpete_game_free(g3);
+    stpete_game_free(g_seed);
+    stpete_game_free(g_public);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_specs),
+        cmocka_unit_test(test_bad_specs),
+        cmocka_unit_test(test_legal_random),
+        cmocka_unit_test(test_legal_greedy),
+        cmocka_unit_test(test_legal_mc),
+        cmocka_unit_test(test_legal_ismcts),
+        cmocka_unit_test(test_determinism),
+        cmocka_unit_test(test_random_is_selfplays),
+        cmocka_unit_test(test_no_peeking),
+        cmocka_unit_test(test_greedy_evaluation),
+        cmocka_unit_test(test_returns),
+        cmocka_unit_test(test_search_values),
+        cmocka_unit_test(test_time_budget),
+        cmocka_unit_test(test_choose_bad_input),
+    };
+    return cmocka_run_group_tests_name("bots", tests, NULL, NULL);
+}
