@@ -8,6 +8,8 @@ PACKAGE_PARENT is the directory holding `stpete/` (bindings/python); the shared 
 always finds it (STPETE_LIBRARY, set by meson to the build's library). Source files are named relative to
 PACKAGE_PARENT, so no page carries the build machine's paths.
 """
+import ast
+import html
 import importlib
 import os
 import pkgutil
@@ -26,6 +28,18 @@ class HTMLDoc(pydoc.HTMLDoc):
         return os.path.relpath(path, self.root).replace(os.sep, "/")
 
 
+def docstring_page(doc, parent, name, missing):
+    """The page of a module whose optional dependency ``missing`` does not import here: its docstring, read from
+    the source without importing it."""
+    path = os.path.join(parent, *name.split(".")) + ".py"
+    with open(path, encoding="utf-8") as f:
+        text = ast.get_docstring(ast.parse(f.read())) or ""
+    body = (f"<h1>{html.escape(name)}</h1><p><em>This module needs <code>{html.escape(missing)}</code>, which was not "
+            f"installed where this page was written: only its description is shown.</em></p>"
+            f"<pre>{html.escape(text)}</pre>")
+    return doc.page(f"Python: module {name}", body)
+
+
 def main():
     parent, out = sys.argv[1], sys.argv[2]
     parent = os.path.abspath(parent)
@@ -35,8 +49,13 @@ def main():
     names = ["stpete"] + ["stpete." + m.name for m in pkgutil.iter_modules(stpete.__path__)]
     doc = HTMLDoc(parent)
     for name in names:
-        module = importlib.import_module(name)  # not pydoc.locate: stpete.env is also a function's name
-        page = doc.page(pydoc.describe(module), doc.document(module, name))
+        try:
+            module = importlib.import_module(name)  # not pydoc.locate: stpete.env is also a function's name
+            page = doc.page(pydoc.describe(module), doc.document(module, name))
+        except ModuleNotFoundError as e:  # stpete.pettingzoo needs PettingZoo, Gymnasium and NumPy
+            if e.name is None or e.name.split(".")[0] == "stpete":
+                raise
+            page = docstring_page(doc, parent, name, e.name)
         for bad in (parent, os.path.dirname(parent)):
             if bad in page:
                 raise SystemExit(f"pydoc-html: {name}'s page names the build machine's path {bad}")

@@ -1,8 +1,9 @@
 /* The tutorial of the reference manual (doc/mainpage.md shows it in steps with \snippet): configure a game, create
- * a state, read what a front end draws, list and apply legal actions, handle errors, listen to events, look ahead
- * with an allocation-free copy, and read the final scoring. A test runs it; it exits non-zero if anything the
- * tutorial states does not hold. */
+ * a state, read what a front end draws, list and apply legal actions, handle errors, listen to events, read what
+ * one seat may know (observation tensor, information-state key), look ahead on determinized allocation-free copies,
+ * and read the final scoring. A test runs it; it exits non-zero if anything the tutorial states does not hold. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <stpete/stpete.h>
@@ -29,7 +30,9 @@ static void on_event(const stpete_state *state, const stpete_event *ev, void *us
 
 /* [lookahead] */
 /* A Monte Carlo player: try every legal action on a scratch state (stpete_state_copy() does not allocate), play
- * the game out at random a few times, and keep the action with the best final-score margin for the player. */
+ * the game out at random a few times, and keep the action with the best final-score margin for the player. It
+ * never peeks: before each playout the copy is determinized for the player (§9), so the order of the stacks, the
+ * other players' unseen hand cards and their secret rubles it plays with are drawn, not the real ones. */
 static unsigned next_random(unsigned long long *rng) /* the bot's own generator (the state's is for the deals) */
 {
     *rng = *rng * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -63,13 +66,15 @@ static int choose(const stpete_state *st, stpete_state *scratch, unsigned long l
     if (stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n) != STPETE_OK || n == 0)
         return -1;
     int seat = stpete_state_current_player(st);
+    uint64_t worlds = next_random(rng);             /* the same 3 determinizations for every action */
     int best = ids[0];
     long best_value = 0;
     for (size_t i = 0; i < n; i++) {
         long value = 0;
         for (int k = 0; k < 3; k++) {
             stpete_state_copy(scratch, st);
-            stpete_state_apply(scratch, ids[i]);    /* a listed id is always legal */
+            stpete_state_determinize(scratch, seat, worlds + (uint64_t)k, STPETE_DETERMINIZE_RUBLES);
+            stpete_state_apply(scratch, ids[i]);    /* a listed id is always legal: the seat's view is unchanged */
             value += playout_margin(scratch, seat, rng);
         }
         if (i == 0 || value > best_value) {
@@ -80,6 +85,27 @@ static int choose(const stpete_state *st, stpete_state *scratch, unsigned long l
     return best;
 }
 /* [lookahead] */
+
+/* [view] */
+/* What one seat may know (§9) is all a bot should use: its observation, stpete_observation_tensor_size() floats in
+ * the layout of doc/observation.md (from its point of view: relative seat 0 is itself), and the 64-bit key of its
+ * information state (everything it has seen since the start). A determinization redraws everything else; this
+ * checks that it changes neither. @p scratch receives the determinized copy; @p seen and @p seen_after hold
+ * @p size floats each. */
+static int view_survives_determinization(const stpete_state *st, stpete_state *scratch, int seat, uint64_t seed,
+                                         float *seen, float *seen_after, size_t size)
+{
+    uint64_t key, key_after;
+    stpete_state_copy(scratch, st);
+    stpete_state_determinize(scratch, seat, seed, STPETE_DETERMINIZE_RUBLES);
+    if (stpete_state_observation_tensor(st, seat, seen, size) != STPETE_OK ||
+        stpete_state_observation_tensor(scratch, seat, seen_after, size) != STPETE_OK ||
+        stpete_state_information_state_key(st, seat, &key) != STPETE_OK ||
+        stpete_state_information_state_key(scratch, seat, &key_after) != STPETE_OK)
+        return 0;
+    return memcmp(seen, seen_after, size * sizeof *seen) == 0 && key == key_after;
+}
+/* [view] */
 
 int main(void)
 {
@@ -135,15 +161,39 @@ int main(void)
         return 1;
     /* [errors] */
 
-    /* [play] */
-    tally t = { 0, 0, 0 };
-    stpete_state_set_event_callback(st, on_event, &t);
+    /* [observe] */
     stpete_state *scratch = NULL;
     if (stpete_state_clone(&scratch, st) != STPETE_OK) /* allocated once, reused by every look-ahead */
         return 1;
+    int observer = stpete_state_current_player(st);
+    size_t size = (size_t)stpete_observation_tensor_size(game);       /* 668 */
+    float *seen = malloc(2 * size * sizeof *seen);
+    uint64_t key;
+    if (!seen || stpete_state_observation_tensor(st, observer, seen, size) != STPETE_OK ||
+        stpete_state_information_state_key(st, observer, &key) != STPETE_OK)
+        return 1;
+    /* doc/observation.md: element 0 is the round; relative seat k's block starts at 232 + 109k, with its rubles
+     * at + 2 and whether the observer knows them at + 3 */
+    printf("seat %d observes %zu numbers: round %.0f, own rubles %.0f, seat %d's rubles %s; key %016llx\n",
+           observer, size, seen[0], seen[232 + 2], (observer + 1) % opts.players,
+           seen[232 + 109 + 3] ? "known" : "secret", (unsigned long long)key);
+    int same_view = view_survives_determinization(st, scratch, observer, 7, seen, seen + size, size);
+    int redrawn = !stpete_state_equal(scratch, st); /* the order of the stacks */
+    printf("determinized for seat %d: its observation and key %s; the position %s\n", observer,
+           same_view ? "unchanged" : "CHANGED", redrawn ? "redrawn" : "unchanged");
+    if (!same_view || !redrawn)
+        return 1;
+    /* [observe] */
+
+    /* [play] */
+    tally t = { 0, 0, 0 };
+    stpete_state_set_event_callback(st, on_event, &t);
     unsigned long long rng = 1;
     int moves = 0;
     while (!stpete_state_is_terminal(st)) {
+        if (!view_survives_determinization(st, scratch, stpete_state_current_player(st), (uint64_t)moves, seen,
+                                           seen + size, size))
+            return 1;                                  /* the tutorial's claim, checked at every move */
         int choice = choose(st, scratch, &rng);
         char text[STPETE_ACTION_STRING_MAX];
         stpete_action_to_string(choice, text, sizeof text);
@@ -170,6 +220,7 @@ int main(void)
         if (s.total != s.vp_before + s.aristocrat_bonus + s.rubles_bonus + s.hand_penalty)
             return 1;
     }
+    free(seen);
     stpete_state_free(scratch);
     stpete_state_free(st);
     stpete_game_free(game);                /* after every state of the game */

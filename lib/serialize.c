@@ -940,6 +940,10 @@ STPETE_API int stpete_state_from_json(stpete_state **out, const stpete_game *gam
 
 /* ---- replay records ---------------------------------------------------------------------------------- */
 
+/* Ids a replay record holds: the actions, and in explicit-chance mode the chance outcomes (stpete.h, group
+ * "Search and learning"); stpete_core_apply() refuses whatever the game's mode does not allow. */
+#define ID_END (STPETE_CHANCE_CARD_FIRST + STPETE_NUM_CHANCE_OUTCOMES)
+
 static json_t *result_json(const stpete_core *c, int *ok)
 {
     json_t *r = json_object();
@@ -974,7 +978,7 @@ STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, con
     json_t *list = json_array();
     for (size_t i = 0; i < n; i++) {
         int id = actions[i];
-        if (id < 0 || id >= STPETE_NUM_DISTINCT_ACTIONS || stpete_core_apply(&c, id, NULL, NULL, 0)) {
+        if (id < 0 || id >= ID_END || stpete_core_apply(&c, id, NULL, NULL, 0)) {
             json_decref(list);
             json_decref(root);
             return STPETE_E_ILLEGAL_ACTION;
@@ -1010,7 +1014,7 @@ static int verify_replay(const json_t *root, const stpete_game *game, stpete_jso
         /* "id" is required, "action" (the string) optional */
         int id = 0, rc = keys_only(a, path, action_keys, json_object_get(a, "action") ? 2 : 1, err);
         if (!rc)
-            rc = get_int(a, path, "id", 0, STPETE_NUM_DISTINCT_ACTIONS - 1, &id, err);
+            rc = get_int(a, path, "id", 0, ID_END - 1, &id, err);
         if (rc)
             return rc;
         const json_t *text = json_object_get(a, "action");

@@ -744,49 +744,57 @@ static char *replay_text(const stpete_game *g, uint64_t seed, const int *ids, si
     return buf;
 }
 
-/* Record a random game (from a reset seed), read it back: same actions, and replaying them reaches the same end. */
+/* Record a random game (from a reset seed), read it back: same actions, and replaying them reaches the same end.
+ * In explicit-chance mode the record holds the chance outcomes too (issue 12). */
 static void test_replay_round_trip(void **unused)
 {
     (void)unused;
-    for (int players = 2; players <= 4; players++)
-        for (int partial = 0; partial < 2; partial++) {
-            stpete_game *g = make_game(players, 1234); /* the replay's seed is the reset seed, not this one */
-            stpete_state *st = make_state(g);
-            uint64_t seed = 77u + (uint64_t)players, rng = seed;
-            assert_int_equal(stpete_state_reset(st, seed), STPETE_OK);
-            int ids[4000];
-            size_t n = 0;
-            while (!stpete_state_is_terminal(st) && (!partial || n < 50)) {
-                ids[n] = random_action(st, &rng);
-                assert_int_equal(stpete_state_apply(st, ids[n]), STPETE_OK);
-                n++;
+    for (int explicit_chance = 0; explicit_chance < 2; explicit_chance++)
+        for (int players = 2; players <= 4; players++)
+            for (int partial = 0; partial < 2; partial++) {
+                stpete_options o;
+                stpete_options_init(&o);
+                o.players = players;
+                o.seed = 1234; /* the replay's seed is the reset seed, not this one */
+                o.chance_mode = explicit_chance ? STPETE_CHANCE_EXPLICIT : STPETE_CHANCE_SAMPLED;
+                stpete_game *g = NULL;
+                assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+                stpete_state *st = make_state(g);
+                uint64_t seed = 77u + (uint64_t)players, rng = seed;
+                assert_int_equal(stpete_state_reset(st, seed), STPETE_OK);
+                int ids[4000];
+                size_t n = 0;
+                while (!stpete_state_is_terminal(st) && (!partial || n < 50)) {
+                    ids[n] = random_action(st, &rng);
+                    assert_int_equal(stpete_state_apply(st, ids[n]), STPETE_OK);
+                    n++;
+                }
+                char *text = replay_text(g, seed, ids, n);
+                json_t *doc = parse(text);
+                assert_int_equal(json_is_true(at(doc, "result/game_over")), !partial);
+                assert_int_equal(json_array_size(at(doc, "actions")), n);
+                json_decref(doc);
+                size_t count = 0;
+                stpete_game *g2 = (stpete_game *)text;
+                assert_int_equal(stpete_replay_from_json(&g2, NULL, 0, &count, text, strlen(text), NULL, NULL),
+                                 STPETE_E_BUFFER_TOO_SMALL);
+                assert_null(g2);
+                assert_int_equal(count, n);
+                int *back = malloc(n * sizeof *back + 1);
+                assert_int_equal(stpete_replay_from_json(&g2, back, n, &count, text, strlen(text), NULL, NULL),
+                                 STPETE_OK);
+                assert_memory_equal(back, ids, n * sizeof *ids);
+                stpete_state *again = make_state(g2); /* the replay's game starts from the recorded seed */
+                for (size_t i = 0; i < n; i++)
+                    assert_int_equal(stpete_state_apply(again, back[i]), STPETE_OK);
+                assert_int_equal(stpete_state_equal(again, st), 1);
+                free(back);
+                free(text);
+                stpete_state_free(again);
+                stpete_state_free(st);
+                stpete_game_free(g2);
+                stpete_game_free(g);
             }
-            char *text = replay_text(g, seed, ids, n);
-            json_t *doc = parse(text);
-            assert_int_equal(json_is_true(at(doc, "result/game_over")), !partial);
-            assert_int_equal(json_array_size(at(doc, "actions")), n);
-            json_decref(doc);
-            size_t count = 0;
-            stpete_game *g2 = (stpete_game *)text;
-            assert_int_equal(stpete_replay_from_json(&g2, NULL, 0, &count, text, strlen(text), NULL, NULL),
-                             STPETE_E_BUFFER_TOO_SMALL);
-            assert_null(g2);
-            assert_int_equal(count, n);
-            int *back = malloc(n * sizeof *back + 1);
-            assert_int_equal(stpete_replay_from_json(&g2, back, n, &count, text, strlen(text), NULL, NULL),
-                             STPETE_OK);
-            assert_memory_equal(back, ids, n * sizeof *ids);
-            stpete_state *again = make_state(g2); /* the replay's game starts from the recorded seed */
-            for (size_t i = 0; i < n; i++)
-                assert_int_equal(stpete_state_apply(again, back[i]), STPETE_OK);
-            assert_int_equal(stpete_state_equal(again, st), 1);
-            free(back);
-            free(text);
-            stpete_state_free(again);
-            stpete_state_free(st);
-            stpete_game_free(g2);
-            stpete_game_free(g);
-        }
 }
 
 static void test_replay_rejects_bad_records(void **unused)

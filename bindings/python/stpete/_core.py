@@ -6,14 +6,15 @@ state's lock (see :class:`State`, "Threads").
 """
 import copy as _copy
 import enum
+from array import array as _array
 import operator
 import threading
 import weakref
-from ctypes import byref, c_int, c_size_t, c_uint, c_uint8, create_string_buffer
+from ctypes import byref, c_double, c_float, c_int, c_size_t, c_uint, c_uint8, c_uint64, create_string_buffer
 
 from . import _ffi
-from .errors import BufferTooSmallError, ClosedError, InvalidArgumentError, NotTerminalError, StPeteError, \
-    TooLargeError, error_for_status
+from .errors import BufferTooSmallError, ClosedError, InvalidArgumentError, NoPriceError, NotTerminalError, \
+    ParseError, StPeteError, TooLargeError, error_for_status
 
 _lib = _ffi.load_library()
 _C = _ffi.checked(_lib)
@@ -187,6 +188,15 @@ class PubCap(enum.IntEnum):
     PER_PLAYER = 1
 
 
+class ChanceMode(enum.IntEnum):
+    """How random events happen (stpete.h ``enum stpete_chance_mode``, OpenSpiel's ``ChanceMode``); as a string
+    option, the JSON format's words ``"sampled"`` (default: the library draws every random event, no chance node is
+    ever seen) or ``"explicit"`` (every random event is a chance node: :attr:`State.is_chance_node`,
+    :meth:`State.chance_outcomes`, and the outcome is applied with :meth:`State.apply`)."""
+    SAMPLED = 0
+    EXPLICIT = 1
+
+
 class TieBreak(enum.IntEnum):
     """Tie-break (§8, R14); as a string option, the JSON format's words ``"rubles-mod-10"`` (rubles mod 10,
     default) or ``"rubles-total"`` (total rubles); the former words ``"mod10"`` and ``"total"`` are accepted too."""
@@ -281,10 +291,14 @@ class Action:
 
     @classmethod
     def parse(cls, text):
-        """The action written ``text`` (case-insensitive). Raises :class:`ParseError`; a string with a NUL
-        character is refused (:class:`InvalidArgumentError`)."""
+        """The action written ``text`` (case-insensitive; card names of either edition, §11). Raises
+        :class:`ParseError` (also for a chance outcome's string: :meth:`ChanceOutcome.parse` reads those); a string
+        with a NUL character is refused (:class:`InvalidArgumentError`)."""
         out = c_int()
         _C.stpete_action_from_string(text, byref(out))
+        if out.value >= _ffi.NUM_DISTINCT_ACTIONS:
+            raise ParseError(f"{text!r} is a chance outcome, not an action (ChanceOutcome.parse reads it)",
+                             status=ParseError.status, function="Action.parse")
         return cls.from_id(out.value)
 
     def __setattr__(self, name, value):
@@ -324,13 +338,119 @@ class Action:
 _ACTIONS = [Action._decode(i) for i in range(_ffi.NUM_DISTINCT_ACTIONS)]  # one object per id, made once (~2 ms)
 
 
+class ChanceOutcome:
+    """The outcome of a random event at a chance node of an explicit-chance game (:class:`ChanceMode` EXPLICIT;
+    stpete.h group "Search and learning"). Chance outcome ids follow the action ids: ``id`` is in [972, 1277);
+    ``outcome`` = ``id - 972`` is OpenSpiel's outcome index in [0, 305) (``MaxChanceOutcomes``). Either ``card``
+    is set: a card of this type is dealt (§4.5) or drawn by an Observatory (§7.1); or ``markers``: the seats that
+    receive the start-player markers of the worker, building, aristocrat and trading phases (§3.3).
+    ``str(outcome)`` is the library's string ("chance Market", "chance markers 0 1 0 1"), which
+    :meth:`State.apply` and :meth:`ChanceOutcome.parse` read. Immutable, one object per id (like :class:`Action`);
+    ``int(outcome)`` and use as an index give the id."""
+    __slots__ = ("id", "outcome", "card", "markers", "_text")
+
+    def __new__(cls, outcome):
+        return cls.from_id(outcome) if not isinstance(outcome, str) else cls.parse(outcome)
+
+    @classmethod
+    def from_id(cls, outcome_id):
+        """The chance outcome with this id, in [972, 1277) (not OpenSpiel's index: :meth:`from_outcome`). Raises
+        :class:`InvalidArgumentError` outside that range, ``TypeError`` for anything but an integer."""
+        if isinstance(outcome_id, ChanceOutcome):
+            return outcome_id
+        value = _ffi.convert(c_int, outcome_id, "id", "ChanceOutcome.from_id")
+        if not _ffi.CHANCE_CARD_FIRST <= value < _ffi.CHANCE_CARD_FIRST + _ffi.NUM_CHANCE_OUTCOMES:
+            raise InvalidArgumentError(f"ChanceOutcome.from_id({value}): a chance outcome id is in "
+                                       f"[{_ffi.CHANCE_CARD_FIRST}, "
+                                       f"{_ffi.CHANCE_CARD_FIRST + _ffi.NUM_CHANCE_OUTCOMES})",
+                                       status=-1, function="ChanceOutcome.from_id")
+        return _OUTCOMES[value - _ffi.CHANCE_CARD_FIRST]
+
+    @classmethod
+    def from_outcome(cls, index):
+        """The chance outcome with OpenSpiel's index ``index`` in [0, 305) (= id - 972)."""
+        value = _ffi.convert(c_int, index, "index", "ChanceOutcome.from_outcome")
+        if not 0 <= value < _ffi.NUM_CHANCE_OUTCOMES:
+            raise InvalidArgumentError(f"ChanceOutcome.from_outcome({value}): an outcome index is in "
+                                       f"[0, {_ffi.NUM_CHANCE_OUTCOMES})", status=-1,
+                                       function="ChanceOutcome.from_outcome")
+        return _OUTCOMES[value]
+
+    @classmethod
+    def parse(cls, text):
+        """The chance outcome written ``text`` (case-insensitive), e.g. ``"chance Market"``. Raises
+        :class:`ParseError`, also for an action's string."""
+        out = c_int()
+        _C.stpete_action_from_string(text, byref(out))
+        if out.value < _ffi.NUM_DISTINCT_ACTIONS:
+            raise ParseError(f"{text!r} is an action, not a chance outcome (Action.parse reads it)",
+                             status=ParseError.status, function="ChanceOutcome.parse")
+        return _OUTCOMES[out.value - _ffi.CHANCE_CARD_FIRST]
+
+    @classmethod
+    def _make(cls, outcome_id):
+        buf = create_string_buffer(_ffi.ACTION_STRING_MAX)
+        _C.stpete_action_to_string(outcome_id, buf, len(buf))
+        self = object.__new__(cls)
+        object.__setattr__(self, "id", outcome_id)
+        object.__setattr__(self, "outcome", outcome_id - _ffi.CHANCE_CARD_FIRST)
+        if outcome_id < _ffi.CHANCE_MARKERS_FIRST:
+            card, markers = Card(outcome_id - _ffi.CHANCE_CARD_FIRST), None
+        else:
+            code = outcome_id - _ffi.CHANCE_MARKERS_FIRST
+            card, markers = None, (code % 4, code // 4 % 4, code // 16 % 4, code // 64)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "markers", markers)
+        object.__setattr__(self, "_text", buf.value.decode())
+        return self
+
+    def __setattr__(self, name, value):
+        raise AttributeError("ChanceOutcome is immutable")
+
+    def __reduce__(self):
+        return (ChanceOutcome, (self.id,))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __int__(self):
+        return self.id
+
+    __index__ = __int__
+
+    def __eq__(self, other):
+        if isinstance(other, ChanceOutcome):
+            return self.id == other.id
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(self.id)
+
+    def __str__(self):
+        return self._text
+
+    def __repr__(self):
+        return f"ChanceOutcome({self.id}, {self._text!r})"
+
+
+_OUTCOMES = [ChanceOutcome._make(_ffi.CHANCE_CARD_FIRST + k) for k in range(_ffi.NUM_CHANCE_OUTCOMES)]
+
+
+def _move(move_id):
+    """The :class:`Action` or :class:`ChanceOutcome` of an id the library returned."""
+    return _ACTIONS[move_id] if move_id < _ffi.NUM_DISTINCT_ACTIONS else _OUTCOMES[move_id - _ffi.CHANCE_CARD_FIRST]
+
+
 def _action_id(action):
     """An action id from an Action or a string (parsed, as stpete_state_apply_string() does); anything else is
     passed on to the checked conversion of the C call that takes it (an int id: ``TypeError`` for other types, the
     C status out of range)."""
     if type(action) is int:
         return action
-    if isinstance(action, Action):
+    if isinstance(action, (Action, ChanceOutcome)):
         return action.id
     if isinstance(action, str):
         out = c_int()
@@ -342,14 +462,24 @@ def _action_id(action):
 # ---- events and scores -----------------------------------------------------------------------------------
 
 
+def _event_text(state_handle, s):
+    buf = create_string_buffer(_ffi.EVENT_STRING_MAX)
+    _C.stpete_event_to_string(state_handle, byref(s), buf, len(buf))
+    return buf.value.decode("utf-8", "replace")
+
+
 class Event:
     """One event reported while an action is applied (stpete.h ``stpete_event``): ``kind`` (:class:`EventKind`)
     and the fields that kind fills (seat, card, displaced, source, stack, price, rubles, vp, amount, phase, round);
-    unused fields are None."""
+    unused fields are None. ``str(event)`` (and ``text``) is the library's log line (stpete_event_to_string(), the
+    words of stpete-selfplay's log): for an event given to an event callback, written during the callback with
+    what the state knows then (rubles left after a purchase, totals after a scoring, the final-scoring breakdown)
+    and the card names of the game's edition (§11); for an event from the queue, from the event's own fields
+    (first-edition names)."""
     __slots__ = ("kind", "seat", "card", "displaced", "source", "stack", "price", "rubles", "vp", "amount",
-                 "phase", "round")
+                 "phase", "round", "text")
 
-    def __init__(self, s):
+    def __init__(self, s, state_handle=None):
         self.kind = EventKind(s.kind)
         self.seat = s.seat if s.seat >= 0 else None
         self.card = Card(s.card) if s.card >= 0 else None
@@ -362,9 +492,13 @@ class Event:
             # vp may be negative after final scoring; amount is a winner mask for GAME_OVER
             setattr(self, name, value if value >= 0 or (name == "vp" and self.kind == EventKind.FINAL_SCORING)
                     else None)
+        self.text = _event_text(state_handle, s)
 
     def as_dict(self):
-        return {name: getattr(self, name) for name in self.__slots__}
+        return {name: getattr(self, name) for name in self.__slots__ if name != "text"}
+
+    def __str__(self):
+        return self.text
 
     def __repr__(self):
         fields = ", ".join(f"{k}={v!s}" for k, v in self.as_dict().items() if v is not None and k != "kind")
@@ -469,8 +603,10 @@ def replay_from_json(text):
 _PUB_CAP_WORDS = {"per-pub": PubCap.PER_PUB, "per-player": PubCap.PER_PLAYER}
 _TIE_BREAK_WORDS = {"rubles-mod-10": TieBreak.RUBLES_MOD_10, "rubles-total": TieBreak.RUBLES_TOTAL,
                     "mod10": TieBreak.RUBLES_MOD_10, "total": TieBreak.RUBLES_TOTAL}
-_CANONICAL_WORDS = {"pub_cap": ("per-pub", "per-player"), "tie_break": ("rubles-mod-10", "rubles-total")}
-RULE_OPTIONS = ("pub_cap", "tie_break", "start_markers", "public_rubles", "public_hands")
+_CHANCE_MODE_WORDS = {"sampled": ChanceMode.SAMPLED, "explicit": ChanceMode.EXPLICIT}
+_CANONICAL_WORDS = {"pub_cap": ("per-pub", "per-player"), "tie_break": ("rubles-mod-10", "rubles-total"),
+                    "chance_mode": ("sampled", "explicit")}
+RULE_OPTIONS = ("pub_cap", "tie_break", "start_markers", "public_rubles", "public_hands", "chance_mode", "edition")
 
 
 def _enum_option(name, value, words):
@@ -496,13 +632,15 @@ class Game:
     """An immutable game configuration (players, seed, rule options), ``stpete_game``.
 
     ``Game(players=4, seed=1, pub_cap="per-player", tie_break="rubles-total", start_markers=(0, 1, 2, 3),
-    public_rubles=True, public_hands=False)``. Every keyword is optional (the spec's defaults, §3, §7.2, §8, §9).
-    ``players`` and the seats of ``start_markers`` are ints, ``seed`` an int in [0, 2**64) (a negative seed is
-    refused, not reduced), ``pub_cap`` and ``tie_break`` the JSON format's words (``"per-pub"``, ``"per-player"``;
-    ``"rubles-mod-10"``, ``"rubles-total"``, or the former ``"mod10"``, ``"total"``) or :class:`PubCap` /
-    :class:`TieBreak`, ``public_rubles`` and ``public_hands`` bools. Unknown keywords and values of the wrong type
-    raise TypeError; bad values :class:`InvalidArgumentError` with the C library's reason (stpete_options_check(),
-    e.g. "players must be 2, 3 or 4, not 5").
+    public_rubles=True, public_hands=False, chance_mode="explicit", edition=2)``. Every keyword is optional (the
+    spec's defaults, §3, §7.2, §8, §9, §11). ``players`` and the seats of ``start_markers`` are ints, ``seed`` an int
+    in [0, 2**64) (a negative seed is refused, not reduced), ``pub_cap``, ``tie_break`` and ``chance_mode`` the
+    JSON format's words (``"per-pub"``, ``"per-player"``; ``"rubles-mod-10"``, ``"rubles-total"``, or the former
+    ``"mod10"``, ``"total"``; ``"sampled"``, ``"explicit"``) or :class:`PubCap` / :class:`TieBreak` /
+    :class:`ChanceMode`, ``public_rubles`` and ``public_hands`` bools, ``edition`` 1 (2004, default) or 2 (the
+    2014 second-edition preset, §11). Unknown keywords and values of the wrong type raise TypeError; bad values
+    :class:`InvalidArgumentError` with the C library's reason (stpete_options_check(), e.g. "players must be 2, 3
+    or 4, not 5").
 
     Owns its handle: ``close()``, ``with Game(...) as game:``, or garbage collection. The handle is freed only
     once every :class:`State` of the game has been closed (states keep their game alive). Thread-safe. Pickling,
@@ -523,6 +661,10 @@ class Game:
             fields["pub_cap"] = _enum_option("pub_cap", rule_options["pub_cap"], _PUB_CAP_WORDS)
         if "tie_break" in rule_options:
             fields["tie_break"] = _enum_option("tie_break", rule_options["tie_break"], _TIE_BREAK_WORDS)
+        if "chance_mode" in rule_options:
+            fields["chance_mode"] = _enum_option("chance_mode", rule_options["chance_mode"], _CHANCE_MODE_WORDS)
+        if "edition" in rule_options:
+            fields["edition"] = rule_options["edition"]
         if rule_options.get("start_markers") is not None:
             fields["start_markers"] = rule_options["start_markers"]
         for name in ("public_rubles", "public_hands"):
@@ -575,6 +717,8 @@ class Game:
             "start_markers": None if all(m < 0 for m in opts.start_markers) else tuple(opts.start_markers),
             "public_rubles": bool(opts.public_rubles),
             "public_hands": bool(opts.public_hands),
+            "chance_mode": ChanceMode(opts.chance_mode),
+            "edition": opts.edition,
         }
 
     @property
@@ -592,6 +736,10 @@ class Game:
                              doc="Explicit start-player markers per phase, or None = dealt at random (§3.3).")
     public_rubles = property(lambda self: self._options["public_rubles"], doc="Rubles are public (§9).")
     public_hands = property(lambda self: self._options["public_hands"], doc="Hand cards are public (§9).")
+    chance_mode = property(lambda self: self._options["chance_mode"],
+                           doc="How random events happen (:class:`ChanceMode`): sampled (default) or explicit.")
+    edition = property(lambda self: self._options["edition"],
+                       doc="1 (the first edition, 2004) or 2 (the second-edition preset, 2014, §11).")
 
     @property
     def options(self):
@@ -604,6 +752,40 @@ class Game:
         doc/format.md "The longest game"); longer replay records are refused (:class:`TooLargeError`)."""
         with self._lock:
             return _C.stpete_max_game_length(self.handle)
+
+    @property
+    def observation_tensor_size(self):
+        """Number of floats of :meth:`State.observation_tensor` (668 for every player count;
+        stpete_observation_tensor_size(), layout in doc/observation.md)."""
+        with self._lock:
+            return _C.stpete_observation_tensor_size(self.handle)
+
+    def card_name(self, card):
+        """The name of a card type in this game's edition (§2, §11; e.g. ``"Abbot"`` for :attr:`Card.JUDGE` in
+        the second edition). ``str(card)`` is the first edition's."""
+        with self._lock:
+            name = _C.stpete_game_card_name(self.handle, card)
+        if name is None:
+            raise InvalidArgumentError(f"card_name({card!r}): card must be in [0, {_ffi.NUM_CARD_TYPES})", status=-1,
+                                       function="stpete_game_card_name")
+        return name.decode()
+
+    def card_info(self, card):
+        """A card type as this game's edition prints it (:class:`CardInfo`; §2, §11: the second edition's costs
+        and names). ``Card.info`` is the first edition's."""
+        out = _ffi.CardInfoStruct()
+        with self._lock:
+            _C.stpete_game_card_info(self.handle, card, byref(out))
+        return CardInfo(Card(card), out)
+
+    def action_string(self, action):
+        """The readable form of an action or chance outcome (an :class:`Action`, :class:`ChanceOutcome` or id) with
+        the card names of this game's edition (stpete_game_action_to_string(); ``str(action)`` uses the first
+        edition's). :meth:`State.apply` and :meth:`Action.parse` read both editions' names."""
+        buf = create_string_buffer(_ffi.ACTION_STRING_MAX)
+        with self._lock:
+            _C.stpete_game_action_to_string(self.handle, _action_id(action), buf, len(buf))
+        return buf.value.decode()
 
     def new_state(self, seed=None):
         """A new :class:`State` at the start of the game (§3 setup), from the game's seed or ``seed``."""
@@ -713,13 +895,12 @@ def _state_from_pickle(game, text, seed, history):
     """Unpickle a :class:`State`: its position (JSON), the seed of its start and its history."""
     state = State.from_json(text, game)
     state._seed = seed
-    state._history = None if history is None else list(history)
+    state._prefix = None if history is None else tuple(history)
     return state
 
 
 _apply = _C.stpete_state_apply
 _legal = _C.stpete_state_legal_actions
-_RECORD = object()  # State._call: append the applied action id to the history
 
 
 class State:
@@ -754,7 +935,7 @@ class State:
 
         self._init(game, game._attach(create))
         self._seed = game.seed
-        self._history = []
+        self._prefix = ()
         if seed is not None:
             self.reset(seed)
 
@@ -771,7 +952,7 @@ class State:
         self._c_callback = None     # its ctypes thunk, kept alive while C holds it
         self._pending = None        # an exception raised by the callback, re-raised after the C call
         self._seed = None           # the seed of the game's start, when known
-        self._history = None        # the action ids applied since then, when known
+        self._prefix = None         # the action ids from then to where the C history begins, when known
 
     @classmethod
     def _adopt(cls, game, ptr):
@@ -846,7 +1027,7 @@ class State:
 
             clone = State._adopt(self._game, self._game._attach(create, closing_ok=True))
             clone._seed = self._seed
-            clone._history = None if self._history is None else list(self._history)
+            clone._prefix = self._prefix  # and C copies its history
             return clone
 
     def copy_from(self, other):
@@ -856,7 +1037,7 @@ class State:
             raise TypeError(f"copy_from(other): other must be a stpete.State, not {type(other).__name__}")
         locks = _acquire_pair(self, other)
         try:
-            self._call((other._seed, other._history), _C.stpete_state_copy, other.handle)
+            self._call((other._seed, other.history), _C.stpete_state_copy, other.handle)
         finally:
             _release_pair(locks)
 
@@ -906,10 +1087,10 @@ class State:
 
     def _call(self, after, fn, *args):
         """``fn(handle, *args)``, a C call that may modify the state or report events, with the lock held. Once it
-        has succeeded, ``after`` says what becomes of the seed and history: None, nothing; :data:`_RECORD`, the
-        call's last argument (an action id) is appended to the history; else the (seed, history) the state now
-        has (None = unknown). An exception of the event callback is re-raised after that (the C call completed).
-        A close() from the callback takes effect when the call has returned."""
+        has succeeded, ``after`` says what becomes of the seed and history: None, nothing (the C history records
+        an applied action and forgets an undone one); else the (seed, history before the C history's start) the
+        state now has (None = unknown). An exception of the event callback is re-raised after that (the C call
+        completed). A close() from the callback takes effect when the call has returned."""
         lock = self._lock
         lock.acquire()
         try:
@@ -926,13 +1107,10 @@ class State:
                         raise pending
                     raise
                 pending, self._pending = self._pending, None
-                if after is _RECORD:
-                    if self._history is not None:
-                        self._history.append(operator.index(args[-1]))
-                elif after is not None:
-                    seed, history = after
+                if after is not None:
+                    seed, prefix = after
                     self._seed = None if seed is None else operator.index(seed)
-                    self._history = None if history is None else list(history)
+                    self._prefix = None if prefix is None else tuple(prefix)
             finally:
                 self._busy -= 1
                 if not self._busy and self._close_requested:
@@ -945,7 +1123,8 @@ class State:
     # -- legal actions and apply --
 
     def legal_action_ids(self):
-        """The legal action ids of the current player, ascending (a list of ints; empty when terminal)."""
+        """The legal action ids of the current player, ascending (a list of ints; empty when terminal); at a
+        chance node, the chance outcome ids (972 and above)."""
         lock = self._lock
         lock.acquire()
         try:
@@ -955,9 +1134,28 @@ class State:
             lock.release()
 
     def legal_actions(self):
-        """The legal actions of the current player, ascending (:class:`Action` objects; empty when terminal)."""
-        from_id = Action.from_id
-        return [from_id(i) for i in self.legal_action_ids()]
+        """The legal actions of the current player, ascending (:class:`Action` objects; empty when terminal); at a
+        chance node the possible outcomes (:class:`ChanceOutcome` objects; :meth:`chance_outcomes` gives their
+        probabilities)."""
+        return [_move(i) for i in self.legal_action_ids()]
+
+    def chance_outcomes(self):
+        """At a chance node (explicit-chance games, :attr:`is_chance_node`), the outcomes of the pending random
+        event with their exact probabilities (OpenSpiel ``ChanceOutcomes``; stpete_state_chance_outcomes()): a list
+        of ``(ChanceOutcome, probability)``, outcomes ascending, probabilities adding up to 1. A card dealt (§4.5)
+        or drawn by an Observatory (§7.1) is each card type its stack holds, with probability copies left / cards
+        left; the random start-player markers (§3.3) are every deal the rule allows, uniformly. Empty at a
+        player's decision, at the end, and always in sampled mode."""
+        probabilities = (c_double * _ffi.MAX_LEGAL_ACTIONS)()
+        lock = self._lock
+        lock.acquire()
+        try:
+            _C.stpete_state_chance_outcomes(self.handle, self._ids, probabilities, _ffi.MAX_LEGAL_ACTIONS,
+                                            byref(self._count))
+            n = self._count.value
+            return [(_OUTCOMES[self._ids[i] - _ffi.CHANCE_CARD_FIRST], probabilities[i]) for i in range(n)]
+        finally:
+            lock.release()
 
     def legal_action_mask(self):
         """A ``bytes`` of 972 entries: 1 where the action id is legal, else 0."""
@@ -966,7 +1164,7 @@ class State:
         return bytes(mask)
 
     def is_legal(self, action):
-        """Whether an action (Action, id or string) is legal now."""
+        """Whether an action (Action, ChanceOutcome, id or string) is legal now."""
         try:
             return bool(self._query(_C.stpete_state_is_legal, _action_id(action)))
         except ClosedError:
@@ -976,22 +1174,61 @@ class State:
 
     def apply(self, action):
         """Apply an action of the current player: an :class:`Action`, an int id or a string such as
-        ``"take Market from lower"``, and advance through every automatic step (scoring, deals, end of game).
+        ``"take Market from lower"``, and advance through every automatic step (scoring, deals, end of game). At a
+        chance node, apply a chance outcome the same way (a :class:`ChanceOutcome`, its id or its string such as
+        ``"chance Market"``).
 
-        Raises :class:`IllegalActionError`, :class:`GameOverError`, :class:`ParseError`,
-        :class:`InvalidArgumentError` (an id outside [0, 972), a string with NUL), ``TypeError`` (not an Action,
-        int or str) with the state unchanged; :class:`ReentrantError` from inside an event callback, or the
-        exception an event callback raised (the action has then been applied)."""
-        self._call(_RECORD, _apply, _action_id(action))
+        Raises :class:`IllegalActionError` (also for a chance outcome at a player's decision or in sampled mode,
+        and an action at a chance node), :class:`GameOverError`, :class:`ParseError`,
+        :class:`InvalidArgumentError` (an id that is neither an action nor a chance outcome, a string with NUL),
+        ``TypeError`` (not an Action, ChanceOutcome, int or str) with the state unchanged;
+        :class:`ReentrantError` from inside an event callback, or the exception an event callback raised (the
+        action has then been applied)."""
+        self._call(None, _apply, _action_id(action))
+
+    def undo(self):
+        """Take back the last action (or chance outcome) of :meth:`local_history` (OpenSpiel ``UndoAction``;
+        stpete_state_undo()): the state then equals what it was before it, by ``==`` and by :meth:`to_json`, its
+        PRNG included. Reports :attr:`EventKind.UNDO` (``amount`` = the id undone). Returns the :class:`Action` or
+        :class:`ChanceOutcome` undone. Raises :class:`InvalidArgumentError` when the local history is empty (a new
+        state, or right after from_json, copy_from, resample: the past of such a position is not kept), with the
+        state unchanged; :class:`ReentrantError` from inside an event callback."""
+        with self._lock:
+            history = self.local_history()
+            self._call(None, _C.stpete_state_undo)
+            return _move(history[-1])
 
     # -- history and serialization --
 
+    def local_history(self):
+        """The ids applied since this state's history began (OpenSpiel ``History``; stpete_state_history()), oldest
+        first, chance outcomes included in explicit-chance games: since its creation or last reset, or since the
+        position was put in without its past (:meth:`from_json`, :meth:`copy_from`, :meth:`resample`,
+        :meth:`determinize`); a clone copies it. These are the actions :meth:`undo` can take back. A list of
+        ints."""
+        lock = self._lock
+        lock.acquire()
+        try:
+            count = c_size_t()
+            try:
+                _C.stpete_state_history(self.handle, None, 0, byref(count))
+                return []
+            except BufferTooSmallError:  # count is the length
+                ids = (c_int * count.value)()
+            _C.stpete_state_history(self.handle, ids, len(ids), byref(count))
+            return ids[:count.value]
+        finally:
+            lock.release()
+
     @property
     def history(self):
-        """The action ids applied since the game's start (new state or reset), or None when unknown (after
-        copy_from a state without history, or loading JSON)."""
-        history = self._history
-        return None if history is None else tuple(history)
+        """The action ids (and chance outcome ids) applied since the game's start (new state or reset, from
+        :attr:`seed`), a tuple for :meth:`replay_to_json`, or None when unknown (after loading JSON, resample,
+        determinize, or copy_from a state whose history is unknown). Read from the library's history
+        (:meth:`local_history`), after the ids that came before a copy_from or pickling."""
+        with self._lock:
+            prefix = self._prefix
+            return None if prefix is None else prefix + tuple(self.local_history())
 
     @property
     def seed(self):
@@ -1034,10 +1271,11 @@ class State:
     def replay_to_json(self):
         """A replay record of this game: options, seed, every action since the start, the result."""
         with self._lock:
-            if self._history is None:
-                raise InvalidArgumentError("the history of this state is unknown (loaded from JSON or copied)",
-                                           status=-1)
-            return replay_to_json(self._game, self._seed, self._history)
+            history = self.history
+            if history is None:
+                raise InvalidArgumentError("the history of this state is unknown (loaded from JSON, copied or "
+                                           "determinized)", status=-1)
+            return replay_to_json(self._game, self._seed, history)
 
     @classmethod
     def from_replay(cls, text):
@@ -1049,11 +1287,22 @@ class State:
         return state
 
     def resample(self, seat, seed):
-        """Determinization for search bots (§9): redraw, in place, everything ``seat`` cannot know (the order of
-        every stack, other players' hand cards unless hands are public) consistently with what it knows;
-        ``view_to_json(seat)`` is unchanged. ``seed``: an int in [0, 2**64). The history becomes unknown. Typical
-        use: ``state.clone()``, then resample the clone and play it out; or :meth:`resampled`."""
+        """Determinization for search bots (§9; OpenSpiel ``ResampleFromInfostate``; stpete_state_resample()):
+        redraw, in place, everything ``seat`` cannot know (the order of every stack, the other players' hand cards
+        it has not seen taken) consistently with what it knows, with perfect recall; ``view_to_json(seat)``,
+        :meth:`observation_tensor` and :meth:`information_state_key` of the seat are unchanged. ``seed``: an int
+        in [0, 2**64). The history becomes unknown (:attr:`history` None; :meth:`local_history` begins again).
+        Typical use: ``state.clone()``, then resample the clone and play it out; or :meth:`resampled`."""
         self._call((None, None), _C.stpete_state_resample, seat, seed)
+
+    def determinize(self, seat, seed, rubles=False):
+        """:meth:`resample`, and with ``rubles=True`` also set the rubles of every other seat, when rubles are
+        secret (§9), to the rubles of ``seat`` (stpete_state_determinize() with STPETE_DETERMINIZE_RUBLES): then
+        the determinization depends on nothing secret to the seat. In place; ``rubles`` must be a bool."""
+        if not isinstance(rubles, bool):
+            raise TypeError(f"determinize(): rubles must be True or False, not {type(rubles).__name__}")
+        self._call((None, None), _C.stpete_state_determinize, seat, seed,
+                   _ffi.DETERMINIZE_RUBLES if rubles else 0)
 
     def resampled(self, seat, seed):
         """A resampled clone (see :meth:`resample`); this state is unchanged."""
@@ -1109,7 +1358,7 @@ class State:
             if state is None or state._callback is None or state._close_requested:
                 return
             try:
-                state._callback(state, Event(event.contents))
+                state._callback(state, Event(event.contents, _state))
             except BaseException as e:  # never unwind through C: keep it for the caller
                 if state._pending is None:
                     state._pending = e
@@ -1123,9 +1372,15 @@ class State:
 
     @property
     def current_player(self):
-        """The seat to act, or None when the game is over."""
+        """The seat to act, or None when the game is over or at a chance node (:attr:`is_chance_node`)."""
         seat = self._query(_C.stpete_state_current_player)
         return seat if seat >= 0 else None
+
+    @property
+    def is_chance_node(self):
+        """Whether a random event's outcome is pending (explicit-chance games only, :class:`ChanceMode`): the
+        current player is chance (STPETE_PLAYER_CHANCE), :meth:`chance_outcomes` lists the outcomes."""
+        return self._query(_C.stpete_state_current_player) == _ffi.PLAYER_CHANCE
 
     @property
     def is_terminal(self):
@@ -1271,28 +1526,88 @@ class State:
         return tuple(s for s in range(self.players) if mask.value >> s & 1)
 
     def returns(self):
-        """Per seat: 1.0 for a winner (shared wins too), 0.0 otherwise; all 0.0 before the end."""
+        """Per seat (a list of floats; OpenSpiel ``Returns``, stpete_state_returns()): at the end each of the k
+        winners gets 1/k (a shared win, §8, R14) and the others 0.0, so they add up to 1 (constant-sum); all 0.0
+        before the end."""
+        out = (c_double * _ffi.MAX_PLAYERS)()
+        self._query(_C.stpete_state_returns, out, len(out))
+        return out[:self.players]
+
+    def observation_tensor(self, seat):
+        """What ``seat`` may know now (§9), from its point of view, as :attr:`Game.observation_tensor_size` (668)
+        floats in the fixed layout of doc/observation.md (OpenSpiel ``ObservationTensor``;
+        stpete_state_observation_tensor()): an ``array.array("f")`` (``numpy.frombuffer(t, numpy.float32)`` views
+        it without a copy). Neither a stack's order nor anything else secret to the seat changes it."""
+        size = self._game.observation_tensor_size
+        out = (c_float * size)()
+        self._query(_C.stpete_state_observation_tensor, seat, out, size)
+        tensor = _array("f")
+        tensor.frombytes(memoryview(out).cast("B"))
+        return tensor
+
+    def observation_string(self, seat):
+        """The information of :meth:`observation_tensor` as readable text, one line per item, each secret of §9
+        shown as a question mark (OpenSpiel ``ObservationString``; stpete_state_observation_string())."""
         with self._lock:
-            if not self.is_terminal:
-                return [0.0] * self.players
-            won = self.winners
-        return [1.0 if s in won else 0.0 for s in range(self.players)]
+            return _write_json(_C.stpete_state_observation_string, self.handle, seat)
+
+    def information_state_string(self, seat):
+        """The information state of ``seat`` with perfect recall as text (OpenSpiel ``InformationStateString``;
+        stpete_state_information_state_string()): the key and public-history hash of everything it has seen,
+        then the observation string. Equal texts exactly when the keys are equal."""
+        with self._lock:
+            return _write_json(_C.stpete_state_information_state_string, self.handle, seat)
+
+    def information_state_key(self, seat):
+        """A 64-bit key (an int in [0, 2**64)) of the information state of ``seat`` with perfect recall
+        (stpete_state_information_state_key(), hash documented in doc/observation.md): equal for positions the seat
+        cannot tell apart given everything it has seen since the game's start; unchanged by :meth:`resample`,
+        copies and JSON; the same on every platform."""
+        key = c_uint64()
+        self._query(_C.stpete_state_information_state_key, seat, byref(key))
+        return key.value
+
+    def action_price(self, action):
+        """The rubles the current player would pay for a legal ``action`` (an :class:`Action`, id or string): the
+        price of a card bought, played or bought from an Observatory draw (§5, R5–R7; §5.2 for a trading card), or
+        2 R per VP for a Pub purchase (§7.2); None for a legal action that costs nothing (pass, take, an
+        Observatory draw, take or discard). Raises :class:`IllegalActionError` if the action is not legal now,
+        :class:`GameOverError` after the end (stpete_state_action_price())."""
+        out = c_int()
+        lock = self._lock
+        lock.acquire()
+        try:
+            status = _C.stpete_state_action_price(self.handle, _action_id(action), byref(out))
+        finally:
+            lock.release()
+        if status == 0:
+            return out.value
+        if status == NoPriceError.status:
+            return None
+        cls = error_for_status(status)
+        raise cls(f"stpete_state_action_price(id={_action_id(action)!r}): {_C.stpete_strerror(status).decode()}",
+                  status=status, function="stpete_state_action_price")
 
     def __str__(self):
+        name = self._game.card_name  # the edition's names (§11)
         with self._lock:
+            if self.is_terminal:
+                who = ", game over"
+            elif self.is_chance_node:
+                who = ", chance to act"
+            else:
+                who = f", seat {self.current_player} to act ({self.decision.name.lower()})"
             lines = [f"round {self.round}, {self.phase.name.lower()} phase" +
-                     (" (final round)" if self.is_final_round else "") +
-                     (", game over" if self.is_terminal else f", seat {self.current_player} to act"
-                      f" ({self.decision.name.lower()})"),
-                     "upper row: " + (", ".join(map(str, self.upper_row)) or "(empty)"),
-                     "lower row: " + (", ".join(map(str, self.lower_row)) or "(empty)"),
+                     (" (final round)" if self.is_final_round else "") + who,
+                     "upper row: " + (", ".join(map(name, self.upper_row)) or "(empty)"),
+                     "lower row: " + (", ".join(map(name, self.lower_row)) or "(empty)"),
                      "stacks: %d workers, %d buildings, %d aristocrats, %d trading cards" % self.stack_sizes]
             for s in range(self.players):
                 display = self.display(s)  # sorted by card type: group the copies
-                shown = [f"{display.count(c)}x {c}" if display.count(c) > 1 else str(c)
+                shown = [f"{display.count(c)}x {name(c)}" if display.count(c) > 1 else name(c)
                          for c in dict.fromkeys(display)]
                 lines.append(f"seat {s}: {self.rubles(s)} R, {self.vp(s)} VP, "
-                             f"hand [{', '.join(map(str, self.hand(s)))}], display [{', '.join(shown)}]")
+                             f"hand [{', '.join(map(name, self.hand(s)))}], display [{', '.join(shown)}]")
             if self.is_terminal:
                 lines.append("winners: " + ", ".join(f"seat {s}" for s in self.winners))
         return "\n".join(lines)
@@ -1301,6 +1616,7 @@ class State:
         with self._lock:
             if self._ptr is None or self._close_requested:
                 return "<stpete.State closed>"
-            where = "game over" if self.is_terminal else f"seat {self.current_player} to act"
+            where = ("game over" if self.is_terminal else "chance to act" if self.is_chance_node
+                     else f"seat {self.current_player} to act")
             return (f"<stpete.State {self.players} players, round {self.round}, {self.phase.name.lower()} phase, "
                     f"{where}>")

@@ -52,6 +52,11 @@ NUM_PHASES = 4
 NUM_STACKS = 4
 JSON_STATE_MAX = 1048576
 JSON_REPLAY_MAX = 4194304
+EVENT_STRING_MAX = 192
+CHANCE_CARD_FIRST = 972
+CHANCE_MARKERS_FIRST = 1021
+NUM_CHANCE_OUTCOMES = 305
+DETERMINIZE_RUBLES = 1
 
 
 # ---- opaque handle types: one pointer type per handle, so ctypes refuses a game where a state is expected ----

@@ -11,22 +11,166 @@
             action = env.action_space(agent).sample(observation["action_mask"])
         env.step(action)
 
+This is the dependency-free twin of :mod:`stpete.pettingzoo`, whose environment *is* a ``pettingzoo.AECEnv``
+(gymnasium spaces, NumPy observations) and passes PettingZoo's own ``api_test`` and ``seed_test``: both run the
+same mechanics (:class:`AECMechanics`) and give the same observations, rewards and games for the same seed; only
+the containers differ. Use this one where PettingZoo, Gymnasium and NumPy are not installed.
+
 Agents are ``"player_0"`` .. ``"player_{n-1}"`` (seat order). The action space is ``Discrete(972)`` (the dense
-action ids of stpete.h); the observation is a dict with ``"observation"`` (a tuple of ints, layout in
-:meth:`StPeteEnv.observe`, from the observing seat's point of view: other seats' rubles and hand cards are hidden
-unless the game's ``public_rubles`` / ``public_hands`` options say otherwise, §9) and ``"action_mask"`` (``bytes``
-of 972 entries, 1 = legal; all 0 for an agent not to act). Rewards are 0 until the end; then, with
-``reward="win"`` (default), +1 for each winner (shared wins too, §8 R14) and -1 for the others, or with
-``reward="score"`` each seat's final VP. No truncation: every game ends (§4.6).
+action ids of stpete.h); the observation is a dict with ``"observation"``, the library's observation tensor of the
+observing seat (:meth:`stpete.State.observation_tensor`: 668 floats in the layout of doc/observation.md, exactly
+what §9 lets that seat know), here an ``array.array("f")``, and ``"action_mask"`` (``bytes`` of 972 entries,
+1 = legal; all 0 for an agent not to act). Rewards are 0 until the end; then, with ``reward="win"`` (default),
+the returns (:meth:`stpete.State.returns`: 1/k for each of the k winners, shared wins too, §8 R14, and 0 for the
+others), or with ``reward="score"`` each seat's final VP. Random events are drawn inside the environment: by the
+library in the default sampled chance mode, or with ``chance_mode="explicit"`` by the environment from the chance
+outcomes' probabilities, seeded by ``reset(seed)``; no agent ever sees a chance node. No truncation: every game
+ends (§4.6).
 """
 import random as _random
 
-from ._core import Card, Game, Source
+from ._core import Game
 from .errors import InvalidArgumentError
 from . import _ffi
 
-_NCARD = _ffi.NUM_CARD_TYPES
-_STACK_OF = [Card(c).info.stack for c in range(_NCARD)]
+#: Length of the ``"observation"`` vector (the library's observation tensor, doc/observation.md).
+OBSERVATION_SIZE = 668
+#: Bounds of every element of the observation (VP saturate at ±STPETE_VP_MAX, rubles at STPETE_RUBLES_MAX).
+OBSERVATION_LOW, OBSERVATION_HIGH = -100000.0, 100000.0
+
+
+class AECMechanics:
+    """The game mechanics of an AEC environment of Saint Petersburg, shared by :class:`StPeteEnv` and
+    ``stpete.pettingzoo.raw_env``: agents, reset, step, rewards, terminations, infos, observe and render. A
+    subclass supplies the spaces (``_make_spaces``), the observation's containers (``_observation``) and
+    ``_was_dead_step`` (PettingZoo's name: remove an agent whose game is over)."""
+
+    metadata = {"name": "stpete_v1", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+
+    def _setup(self, players, reward, render_mode, rule_options):
+        if reward not in ("win", "score"):
+            raise InvalidArgumentError(f"reward must be 'win' or 'score', not {reward!r}", status=-1)
+        if render_mode not in (None, "ansi", "human"):
+            raise InvalidArgumentError(f"unknown render_mode {render_mode!r}", status=-1)
+        self._game = Game(players=players, **rule_options)
+        if self._game.observation_tensor_size != OBSERVATION_SIZE:
+            raise AssertionError("the library's observation tensor has another size than this module's")
+        self.reward_mode = reward
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{s}" for s in range(players)]
+        self.agent_name_mapping = {a: s for s, a in enumerate(self.possible_agents)}
+        self.action_spaces, self.observation_spaces = self._make_spaces()
+        self.game_state = None
+        self._chance_rng = _random.Random()
+        self.agents = []
+        self.rewards, self._cumulative_rewards, self.terminations, self.truncations, self.infos = {}, {}, {}, {}, {}
+
+    # -- spaces --
+
+    def action_space(self, agent):
+        """The action space of ``agent`` (the same object every time)."""
+        return self.action_spaces[agent]
+
+    def observation_space(self, agent):
+        """The observation space of ``agent`` (the same object every time)."""
+        return self.observation_spaces[agent]
+
+    # -- the cycle --
+
+    def reset(self, seed=None, options=None):
+        """Start a new game. ``seed`` (an int in [0, 2**64)) makes it reproducible (the deal, the chance
+        outcomes the environment draws, and the action spaces' ``sample``); None draws one. ``options`` is
+        accepted and ignored (the rule options are given to the constructor)."""
+        chosen = seed is not None
+        if not chosen:
+            seed = _random.getrandbits(64)
+        if self.game_state is None:
+            self.game_state = self._game.new_state(seed)
+        else:
+            self.game_state.reset(seed)  # checks the seed first: a refused seed changes nothing
+        self._chance_rng.seed(seed)
+        if chosen:
+            for s, space in enumerate(self.action_spaces.values()):
+                space.seed((seed * 31 + s) % 2 ** 64)
+        self._resolve_chance()
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        self.agent_selection = self.possible_agents[self.game_state.current_player]
+        self._update_infos()
+
+    def _resolve_chance(self):
+        """Apply chance outcomes (explicit-chance games) drawn by their probabilities until a player decides."""
+        state = self.game_state
+        while state.is_chance_node:
+            outcomes = state.chance_outcomes()
+            state.apply(self._chance_rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+
+    def step(self, action):
+        """Apply ``action`` (an action id, or None for an agent whose game is over) for ``agent_selection``."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.game_state
+        self._cumulative_rewards[agent] = 0.0
+        state.apply(action)
+        self._resolve_chance()
+        self.rewards = {a: 0.0 for a in self.agents}
+        if state.is_terminal:
+            if self.reward_mode == "win":
+                values = state.returns()
+            else:
+                values = [float(v) for v in state.final_scores]
+            for a in self.agents:
+                self.rewards[a] = values[self.agent_name_mapping[a]]
+                self.terminations[a] = True
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[state.current_player]
+        for a in self.agents:
+            self._cumulative_rewards[a] += self.rewards[a]
+        self._update_infos()
+        if self.render_mode == "human":
+            self.render()
+
+    def _update_infos(self):
+        state = self.game_state
+        for a in self.agents:
+            self.infos[a] = {"seat": self.agent_name_mapping[a], "round": state.round, "phase": state.phase}
+            if state.is_terminal:
+                self.infos[a]["winners"] = state.winners
+                self.infos[a]["final_scores"] = state.final_scores
+
+    def observe(self, agent):
+        """``{"observation": the observation tensor of the agent's seat, "action_mask": 1 where the action id is
+        legal for it}`` (the mask is all 0 for an agent not to act, and after the end)."""
+        state = self.game_state
+        seat = self.agent_name_mapping[agent]
+        tensor = state.observation_tensor(seat)
+        if not self.terminations.get(agent) and state.current_player == seat:
+            mask = state.legal_action_mask()
+        else:
+            mask = bytes(_ffi.NUM_DISTINCT_ACTIONS)
+        return self._observation(tensor, mask)
+
+    def render(self):
+        """The position as text (``render_mode="ansi"`` returns it, ``"human"`` prints it)."""
+        text = str(self.game_state) if self.game_state is not None else "(not reset)"
+        if self.render_mode == "human":
+            print(text)
+        return text
+
+    def close(self):
+        """Release the state and the game."""
+        if self.game_state is not None:
+            self.game_state.close()
+            self.game_state = None
+        self._game.close()
 
 
 class Discrete:
@@ -67,110 +211,38 @@ class Box:
         return f"Box({self.low}, {self.high}, {self.shape})"
 
 
-#: Lengths of the observation's blocks, in order (see StPeteEnv.observe).
-_PER_SEAT = 5 + 4 + 2 * _NCARD
-OBSERVATION_SIZE = 10 + 4 * _NCARD + 4 + 4 * _PER_SEAT
-
-
-class StPeteEnv:
-    """Saint Petersburg as a PettingZoo-style AEC environment. ``StPeteEnv(players=4, reward="win",
-    render_mode=None, **rule_options)``; rule options as :class:`stpete.Game`."""
-
-    metadata = {"name": "stpete_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+class StPeteEnv(AECMechanics):
+    """Saint Petersburg as a PettingZoo-style AEC environment without third-party packages.
+    ``StPeteEnv(players=4, reward="win", render_mode=None, **rule_options)``; rule options as :class:`stpete.Game`
+    (``chance_mode="explicit"`` too: the environment then draws the chance outcomes)."""
 
     def __init__(self, players=4, reward="win", render_mode=None, **rule_options):
-        if reward not in ("win", "score"):
-            raise InvalidArgumentError(f"reward must be 'win' or 'score', not {reward!r}", status=-1)
-        if render_mode not in (None, "ansi", "human"):
-            raise InvalidArgumentError(f"unknown render_mode {render_mode!r}", status=-1)
-        self._game = Game(players=players, **rule_options)
-        self.reward_mode = reward
-        self.render_mode = render_mode
-        self.possible_agents = [f"player_{s}" for s in range(players)]
-        self.agent_name_mapping = {a: s for s, a in enumerate(self.possible_agents)}
-        self._action_spaces = {a: Discrete(_ffi.NUM_DISTINCT_ACTIONS) for a in self.possible_agents}
-        self._observation_spaces = {a: Box(-100, 1000, (OBSERVATION_SIZE,)) for a in self.possible_agents}
-        self.game_state = None
-        self.agents = []
+        self._setup(players, reward, render_mode, rule_options)
 
-    # -- spaces --
+    def _make_spaces(self):
+        return ({a: Discrete(_ffi.NUM_DISTINCT_ACTIONS) for a in self.possible_agents},
+                {a: Box(OBSERVATION_LOW, OBSERVATION_HIGH, (OBSERVATION_SIZE,)) for a in self.possible_agents})
 
-    def action_space(self, agent):
-        return self._action_spaces[agent]
+    @staticmethod
+    def _observation(tensor, mask):
+        return {"observation": tensor, "action_mask": mask}
 
-    def observation_space(self, agent):
-        return self._observation_spaces[agent]
-
-    # -- the cycle --
-
-    def reset(self, seed=None, options=None):
-        """Start a new game. ``seed`` (an int in [0, 2**64)) makes it reproducible; None draws one."""
-        chosen = seed is not None
-        if not chosen:
-            seed = _random.getrandbits(64)
-        if self.game_state is None:
-            self.game_state = self._game.new_state(seed)
-        else:
-            self.game_state.reset(seed)  # checks the seed first: a refused seed changes nothing
-        if chosen:
-            for s, space in enumerate(self._action_spaces.values()):
-                space.seed(seed * 31 + s)
-        self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.game_state.current_player]
-        self._update_infos()
-
-    def step(self, action):
-        """Apply ``action`` (an action id, or None for an agent whose game is over) for ``agent_selection``."""
+    def _was_dead_step(self, action):
+        if action is not None:
+            raise InvalidArgumentError("the game is over: step(None) for each agent", status=-1)
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            if action is not None:
-                raise InvalidArgumentError("the game is over: step(None) for each agent", status=-1)
-            self._remove(agent)
-            return
-        state = self.game_state
-        self._cumulative_rewards[agent] = 0.0
-        state.apply(action)
-        self.rewards = {a: 0.0 for a in self.agents}
-        if state.is_terminal:
-            if self.reward_mode == "win":
-                won = state.winners
-                for a in self.agents:
-                    self.rewards[a] = 1.0 if self.agent_name_mapping[a] in won else -1.0
-            else:
-                scores = state.final_scores
-                for a in self.agents:
-                    self.rewards[a] = float(scores[self.agent_name_mapping[a]])
-            for a in self.agents:
-                self.terminations[a] = True
-            self.agent_selection = self.agents[0]
-        else:
-            self.agent_selection = self.possible_agents[state.current_player]
-        for a in self.agents:
-            self._cumulative_rewards[a] += self.rewards[a]
-        self._update_infos()
-        if self.render_mode == "human":
-            self.render()
-
-    def _remove(self, agent):
         i = self.agents.index(agent)
         self.agents.remove(agent)
         for d in (self.rewards, self._cumulative_rewards, self.terminations, self.truncations, self.infos):
             d.pop(agent, None)
         if self.agents:
             self.agent_selection = self.agents[i % len(self.agents)]
+        for a in self.rewards:  # the rewards were those of the last step (as PettingZoo's _was_dead_step)
+            self.rewards[a] = 0.0
 
-    def _update_infos(self):
-        state = self.game_state
-        for a in self.agents:
-            self.infos[a] = {"seat": self.agent_name_mapping[a], "round": state.round, "phase": state.phase}
-            if state.is_terminal:
-                self.infos[a]["winners"] = state.winners
-                self.infos[a]["final_scores"] = state.final_scores
+    @property
+    def num_agents(self):
+        return len(self.agents)
 
     def agent_iter(self, max_iter=2 ** 63):
         """Yield ``agent_selection`` until every agent is done (or ``max_iter`` steps)."""
@@ -185,74 +257,6 @@ class StPeteEnv:
         obs = self.observe(agent) if observe else None
         return (obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
                 self.infos[agent])
-
-    def observe(self, agent):
-        """``{"observation": tuple of ints, "action_mask": bytes}`` for ``agent``.
-
-        Layout, with seats relative to the observer (block 0 = the observer, then clockwise; absent seats are 0):
-        round, phase, decision, final round (0/1), consecutive passes, observer to act (0/1), 4 stack sizes;
-        upper-row copies per card type (49), lower-row copies (49), the Observatory's drawn card one-hot (49, public
-        §9), discard-pile copies (49); the holder of each phase's start-player marker, relative (4); per seat:
-        VP, rubles (-1 if hidden), hand size, hand limit, Observatories used, hand cards by stack back (4), hand
-        copies per card type (49, zeros if hidden), display copies per card type (49)."""
-        state = self.game_state
-        me = self.agent_name_mapping[agent]
-        n = state.players
-        opts = self._game
-        obs = [state.round, int(state.phase), int(state.decision), int(state.is_final_round),
-               state.consecutive_passes, int(state.current_player == me), *state.stack_sizes]
-        for row in (Source.UPPER, Source.LOWER):
-            counts = [0] * _NCARD
-            for c in state.row(row):
-                counts[c] += 1
-            obs += counts
-        drawn = [0] * _NCARD
-        if state.observatory_card is not None:
-            drawn[state.observatory_card] = 1
-        obs += drawn
-        pile = [0] * _NCARD
-        for c, k in state.discard_pile.items():
-            pile[c] = k
-        obs += pile
-        obs += [(holder - me) % n for holder in state.marker_holders]
-        for k in range(4):
-            if k >= n:
-                obs += [0] * _PER_SEAT
-                continue
-            seat = (me + k) % n
-            hand = state.hand(seat)
-            backs = [0] * 4
-            for c in hand:
-                backs[_STACK_OF[c]] += 1
-            hand_counts = [0] * _NCARD
-            if seat == me or opts.public_hands:
-                for c in hand:
-                    hand_counts[c] += 1
-            display = [0] * _NCARD
-            for c in state.display(seat):
-                display[c] += 1
-            rubles = state.rubles(seat) if seat == me or opts.public_rubles else -1
-            obs += [state.vp(seat), rubles, len(hand), state.hand_limit(seat), state.observatories_used(seat),
-                    *backs, *hand_counts, *display]
-        if not self.terminations.get(agent) and state.current_player == me:
-            mask = state.legal_action_mask()
-        else:
-            mask = bytes(_ffi.NUM_DISTINCT_ACTIONS)
-        return {"observation": tuple(obs), "action_mask": mask}
-
-    def render(self):
-        """The position as text (``render_mode="ansi"`` returns it, ``"human"`` prints it)."""
-        text = str(self.game_state) if self.game_state is not None else "(not reset)"
-        if self.render_mode == "human":
-            print(text)
-        return text
-
-    def close(self):
-        """Release the state and the game."""
-        if self.game_state is not None:
-            self.game_state.close()
-            self.game_state = None
-        self._game.close()
 
 
 def env(**kwargs):

@@ -26,7 +26,8 @@ with tempfile.TemporaryDirectory(prefix="stpete-pyinstall-") as dest:
                        capture_output=True, text=True, timeout=300)
     if check("meson install into a DESTDIR", p.returncode == 0, p.stdout + p.stderr):
         package = dest + os.path.join(purelib, "stpete")
-        for name in ("__init__.py", "_core.py", "_ffi.py", "env.py", "errors.py", "_install_config.py"):
+        for name in ("__init__.py", "_core.py", "_ffi.py", "env.py", "errors.py", "openspiel.py", "pettingzoo.py",
+                     "_install_config.py"):
             check(f"installed {name}", os.path.isfile(os.path.join(package, name)), package)
         config = {}
         config_path = os.path.join(package, "_install_config.py")

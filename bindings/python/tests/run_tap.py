@@ -1,7 +1,9 @@
 """Run the binding's unittest suites and report in TAP (one `ok N - name` / `not ok N - name` per test case), so
 that `meson test` (protocol: 'tap') and .ci/run count each case. Standard library only.
 
-    python3 run_tap.py [START_DIR]     (default: this file's folder; discovers test_*.py)
+    python3 run_tap.py [START_DIR [PATTERN]]     (default: this file's folder and test_*.py)
+
+A module that raises unittest.SkipTest when it is imported is reported as one skipped case (`ok N - ... # SKIP`).
 """
 import os
 import sys
@@ -70,7 +72,8 @@ class TapResult(unittest.TestResult):
 
 def main():
     start = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
-    suite = unittest.defaultTestLoader.discover(start, pattern="test_*.py", top_level_dir=start)
+    pattern = sys.argv[2] if len(sys.argv) > 2 else "test_*.py"
+    suite = unittest.defaultTestLoader.discover(start, pattern=pattern, top_level_dir=start)
     out = sys.stdout
     out.write(f"1..{suite.countTestCases()}\n")
     result = TapResult(out)

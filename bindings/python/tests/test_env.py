@@ -1,9 +1,13 @@
-"""The PettingZoo-shaped environment: reset(seed), agent_iter, last(), step(action), observation + action_mask,
-rewards at the end, hidden information (§9)."""
+"""The dependency-free PettingZoo-shaped environment: reset(seed), agent_iter, last(), step(action), the
+library's observation tensor + action_mask, rewards equal to the returns at the end, hidden information (§9),
+chance outcomes drawn inside the environment."""
+import array
 import unittest
 
 import stpete
 from stpete.env import OBSERVATION_SIZE, StPeteEnv
+
+SEAT_BLOCK, SEAT_SIZE = 232, 109  # doc/observation.md
 
 
 def play(env, seed):
@@ -27,8 +31,10 @@ class Environment(unittest.TestCase):
         steps, finals = play(env, 7)
         self.assertEqual(sorted(finals), ["player_0", "player_1", "player_2"])
         winners = finals["player_0"][1]["winners"]
+        returns = env.game_state.returns()
         for agent, (reward, info) in finals.items():
-            self.assertEqual(reward, 1.0 if info["seat"] in winners else -1.0)
+            self.assertEqual(reward, 1 / len(winners) if info["seat"] in winners else 0.0)  # the returns
+            self.assertEqual(reward, returns[info["seat"]])
         self.assertEqual(env.agents, [])
         self.assertGreater(steps, 50)
         env.close()
@@ -52,8 +58,11 @@ class Environment(unittest.TestCase):
         self.assertEqual(env.action_space(agent).n, stpete.NUM_DISTINCT_ACTIONS)
         other = next(a for a in env.agents if a != agent)
         self.assertEqual(sum(env.observe(other)["action_mask"]), 0)  # not to act: nothing legal
-        self.assertEqual(obs["observation"][5], 1)
-        self.assertEqual(env.observe(other)["observation"][5], 0)
+        for a in env.agents:  # the library's tensor of the agent's seat
+            self.assertEqual(env.observe(a)["observation"], state.observation_tensor(env.agent_name_mapping[a]))
+        self.assertIsInstance(obs["observation"], array.array)
+        self.assertEqual(obs["observation"][12], 1)  # the seat to act, relative: the observer itself
+        self.assertEqual(env.observe(other)["observation"][12], 0)
 
     def test_hidden_information(self):
         # 2 players: give seat 0 a hand card, then compare what each seat sees of the other (§9)
@@ -67,21 +76,27 @@ class Environment(unittest.TestCase):
                 env.step(take[0] if take else state.legal_action_ids()[0])
             seen_by_1 = env.observe("player_1")["observation"]
             seen_by_0 = env.observe("player_0")["observation"]
-            base = 10 + 4 * 49 + 4
-            per_seat = 5 + 4 + 2 * 49
-            own_block = seen_by_0[base:base + per_seat]
-            their_view = seen_by_1[base + per_seat:base + 2 * per_seat]  # seat 0 is block 1 for seat 1
-            self.assertEqual(own_block[2], 1)        # hand size is public
-            self.assertEqual(their_view[2], 1)
-            self.assertEqual(sum(their_view[5:9]), 1)  # the colour of its back is public
-            self.assertEqual(own_block[1], state.rubles(0))
+            own_block = seen_by_0[SEAT_BLOCK:SEAT_BLOCK + SEAT_SIZE]
+            their_view = seen_by_1[SEAT_BLOCK + SEAT_SIZE:SEAT_BLOCK + 2 * SEAT_SIZE]  # seat 0 is block 1 for seat 1
+            self.assertEqual(own_block[4], 1)        # hand size is public
+            self.assertEqual(their_view[4], 1)
+            self.assertEqual(sum(their_view[7:11]), 1)  # the colour of its back is public
+            self.assertEqual(own_block[2:4], array.array("f", [state.rubles(0), 1]))
             card = state.hand(0)[0]
-            self.assertEqual(own_block[9 + card], 1)
+            self.assertEqual(own_block[11 + card], 1)
+            self.assertEqual(their_view[11 + card], 1)  # taken from the board in view of all (§9)
             if public:
                 self.assertEqual(their_view, own_block)
             else:
-                self.assertEqual(their_view[1], -1)      # rubles hidden
-                self.assertEqual(sum(their_view[9:9 + 49]), 0)  # hand identity hidden
+                self.assertEqual(list(their_view[2:4]), [0, 0])  # rubles secret
+
+    def test_explicit_chance_is_drawn_inside(self):
+        a, b = StPeteEnv(players=3, chance_mode="explicit"), StPeteEnv(players=3, chance_mode="explicit")
+        steps, finals = play(a, 5)
+        self.assertEqual(play(b, 5), (steps, finals))
+        self.assertEqual(a.game_state, b.game_state)
+        self.assertTrue(any(i >= stpete.CHANCE_CARD_FIRST for i in a.game_state.history))
+        self.assertEqual(len(finals), 3)
 
     def test_score_rewards_and_errors(self):
         env = StPeteEnv(players=2, reward="score")

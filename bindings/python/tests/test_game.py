@@ -26,7 +26,8 @@ class GameOptions(unittest.TestCase):
                  public_rubles=True, public_hands=True)
         self.assertEqual(g.options, {"players": 3, "seed": 2 ** 64 - 1, "pub_cap": stpete.PubCap.PER_PLAYER,
                                      "tie_break": stpete.TieBreak.RUBLES_TOTAL, "start_markers": (2, 0, 1, 2),
-                                     "public_rubles": True, "public_hands": True})
+                                     "public_rubles": True, "public_hands": True,
+                                     "chance_mode": stpete.ChanceMode.SAMPLED, "edition": 1})
         again = Game(**g.options)
         self.assertEqual(again.options, g.options)
         self.assertEqual(again.new_state(), g.new_state())  # same options and seed: same game

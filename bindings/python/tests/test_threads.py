@@ -51,13 +51,25 @@ class OneStateManyThreads(unittest.TestCase):
                         else:
                             state.reset(rng.randrange(2 ** 64))
                     elif op == 3:
-                        state.reset(rng.randrange(1000))
+                        if rng.random() < 0.3:
+                            state.reset(rng.randrange(1000))
+                        else:
+                            try:
+                                state.undo()
+                            except stpete.InvalidArgumentError:
+                                pass  # nothing to undo (another thread reset or copied into it)
                     elif op == 4:  # every snapshot is a consistent position: it reloads, byte for byte
                         text = state.to_json()
                         self.assertEqual(State.from_json(text, game).to_json(), text)
                     elif op == 5:
                         state.view_to_json(rng.choice([None, 0, 1, 2]))
                         state.legal_action_mask()
+                        seat = rng.randrange(3)
+                        state.observation_tensor(seat)
+                        state.information_state_string(seat)
+                        state.information_state_key(seat)
+                        state.returns()
+                        state.local_history()
                     elif op == 6:
                         with state.clone() as clone:
                             self.assertEqual(State.from_json(clone.to_json(), game), clone)
