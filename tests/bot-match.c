@@ -3,13 +3,14 @@
  *
  *   bot-match [--players N] [--games G] [--seed S] [--bots SPEC,SPEC...] [--quiet]
  *
- * The specs (stpete_bot_new(); keys separated by colons) are dealt to the seats in turn, as stpete-selfplay does
- * (2 specs, 4 players: A B A B). Each deal (seed S + d) is played once per rotation of the seats (seat s gets
- * spec (s + r) mod the number of specs... rotated by r = 0..N-1), so every bot plays every seat of every deal
- * equally often. A bot's score in a game is its share of the win (1/k for k tied winners, §8, R14), summed over
- * the seats it holds. Printed per spec: the mean share per game with a 95% interval (normal approximation over
- * games), mean VP per seat, wins, and the mean time per decision. Bots are reseeded per game from the game
- * number, so a run is reproducible (iteration budgets). */
+ * The specs (stpete_bot_new(); keys separated by colons) are dealt to the seats in turn, as stpete-selfplay does:
+ * "A,B" gives A B in 2-player games and A B A B in 4-player ones; "A,B,B" gives one A against two B in 3-player
+ * games. Game g plays deal S + g / N with the seats rotated by g mod N (seat s gets the spec of seat s + g mod N),
+ * so every bot plays every seat of every deal equally often; use a multiple of N games. A seat's result is its
+ * share of the win (1/k for k tied winners, §8, R14). Printed per spec: its win rate per seat (its shares over the
+ * seats it held; 1/N for equal bots) with a 95% Wilson score interval over the games, its wins, mean VP per seat
+ * and mean time and iterations per decision. Bots are reseeded per game from S and g, so a run with iteration
+ * budgets is reproducible. */
 #define _POSIX_C_SOURCE 199309L
 #include <inttypes.h>
 #include <math.h>
@@ -70,26 +71,38 @@ int main(int argc, char **argv)
     if (stpete_game_new(&game, &opts) || stpete_state_new(&st, game))
         return 1;
 
-    char specs[MAX_SPECS][STPETE_BOT_SPEC_MAX];
+    /* the list's entries, and the distinct bots they name (the same canonical spec: one bot) */
+    char specs[MAX_SPECS][STPETE_BOT_SPEC_MAX], canon[MAX_SPECS][STPETE_BOT_SPEC_MAX];
     stpete_bot *bots[MAX_SPECS] = { NULL };
-    int nspecs = 0;
-    for (const char *p = list; *p && nspecs < MAX_SPECS;) {
+    int nspecs = 0, nentries = 0, entry_bot[MAX_SPECS];
+    for (const char *p = list; *p && nentries < MAX_SPECS;) {
         size_t len = strcspn(p, ",");
         if (len >= STPETE_BOT_SPEC_MAX)
             len = STPETE_BOT_SPEC_MAX - 1;
-        memcpy(specs[nspecs], p, len);
-        specs[nspecs][len] = '\0';
-        char msg[256];
-        if (stpete_bot_new(&bots[nspecs], game, specs[nspecs], msg, sizeof msg) != STPETE_OK) {
-            fprintf(stderr, "bot-match: %s: %s\n", specs[nspecs], msg);
+        char spec[STPETE_BOT_SPEC_MAX], msg[256];
+        memcpy(spec, p, len);
+        spec[len] = '\0';
+        stpete_bot *bot = NULL;
+        if (stpete_bot_new(&bot, game, spec, msg, sizeof msg) != STPETE_OK) {
+            fprintf(stderr, "bot-match: %s: %s\n", spec, msg);
             return 2;
         }
-        nspecs++;
-        p += len;
+        stpete_bot_spec(bot, canon[nspecs], sizeof canon[nspecs], &len);
+        int b = 0;
+        while (b < nspecs && strcmp(canon[b], canon[nspecs]) != 0)
+            b++;
+        if (b == nspecs) {
+            memcpy(specs[nspecs], spec, sizeof spec);
+            bots[nspecs++] = bot;
+        } else {
+            stpete_bot_free(bot);
+        }
+        entry_bot[nentries++] = b;
+        p += strcspn(p, ",");
         if (*p == ',')
             p++;
     }
-    double share_sum[MAX_SPECS] = { 0 }, share_sq[MAX_SPECS] = { 0 }, vp_sum[MAX_SPECS] = { 0 };
+    double rate_sum[MAX_SPECS] = { 0 }, vp_sum[MAX_SPECS] = { 0 };
     long seats_held[MAX_SPECS] = { 0 }, decisions[MAX_SPECS] = { 0 }, wins[MAX_SPECS] = { 0 };
     double seconds[MAX_SPECS] = { 0 };
     uint64_t iterations[MAX_SPECS] = { 0 };
@@ -98,7 +111,7 @@ int main(int argc, char **argv)
         uint64_t deal = seed + (uint64_t)(g / players);
         int seat_spec[STPETE_MAX_PLAYERS];
         for (int s = 0; s < players; s++)
-            seat_spec[s] = ((s + rot) % players) % nspecs;
+            seat_spec[s] = entry_bot[((s + rot) % players) % nentries];
         for (int b = 0; b < nspecs; b++)
             stpete_bot_set_seed(bots[b], seed * 1000003u + (uint64_t)g);
         stpete_state_reset(st, deal);
@@ -122,37 +135,36 @@ int main(int argc, char **argv)
         stpete_state_winners(st, &winners);
         int k = __builtin_popcount(winners);
         double share[MAX_SPECS] = { 0 };
+        int held[MAX_SPECS] = { 0 };
         for (int s = 0; s < players; s++) {
             int b = seat_spec[s], vp = 0;
             stpete_state_vp(st, s, &vp);
             vp_sum[b] += vp;
             seats_held[b]++;
+            held[b]++;
             if (winners & (1u << s)) {
                 share[b] += 1.0 / k;
                 wins[b]++;
             }
         }
-        for (int b = 0; b < nspecs; b++) {
-            share_sum[b] += share[b];
-            share_sq[b] += share[b] * share[b];
-        }
+        for (int b = 0; b < nspecs; b++)
+            rate_sum[b] += held[b] ? share[b] / held[b] : 0;
         if (!quiet && (g + 1) % 50 == 0) {
             fprintf(stderr, "%ld games:", g + 1);
             for (int b = 0; b < nspecs; b++)
-                fprintf(stderr, " %s %.3f", specs[b], share_sum[b] / (double)(g + 1));
+                fprintf(stderr, " %s %.3f", specs[b], rate_sum[b] / (double)(g + 1));
             fprintf(stderr, "\n");
         }
     }
     printf("%d players, %ld games (deals from seed %" PRIu64 ", every rotation of the seats)\n", players, games, seed);
     for (int b = 0; b < nspecs; b++) {
-        double mean = share_sum[b] / (double)games;
-        double var = share_sq[b] / (double)games - mean * mean;
-        double half = 1.96 * sqrt(var > 0 ? var / (double)games : 0);
-        char canon[STPETE_BOT_SPEC_MAX];
-        size_t len;
-        stpete_bot_spec(bots[b], canon, sizeof canon, &len);
-        printf("  %-60s win share %.3f ± %.3f (95%%), wins %ld, mean VP %.1f, %.2f ms/decision, %.0f it/decision\n",
-               canon, mean, half, wins[b], vp_sum[b] / (double)seats_held[b],
+        /* Wilson score interval of the per-seat rate, over the games (a game's value: its shares / its seats) */
+        double n = (double)games, p = rate_sum[b] / n, z = 1.96;
+        double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+        double half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+        printf("  %s\n    win rate per seat %.3f [%.3f, %.3f] (95%%; equal bots: %.3f), wins %ld, mean VP %.1f, "
+               "%.2f ms and %.0f iterations per decision\n",
+               canon[b], p, centre - half > 0 ? centre - half : 0, centre + half, 1.0 / players, wins[b], vp_sum[b] / (double)seats_held[b],
                decisions[b] ? 1e3 * seconds[b] / (double)decisions[b] : 0.0,
                decisions[b] ? (double)iterations[b] / (double)decisions[b] : 0.0);
     }

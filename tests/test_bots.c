@@ -18,15 +18,21 @@
 #include "stpete/stpete.h"
 #include "test_rng.h"
 
-static stpete_game *make_game(int players, uint64_t seed)
+static stpete_game *make_game_ed(int players, uint64_t seed, int edition)
 {
     stpete_options o;
     stpete_options_init(&o);
     o.players = players;
     o.seed = seed;
+    o.edition = edition;
     stpete_game *g = NULL;
     assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
     return g;
+}
+
+static stpete_game *make_game(int players, uint64_t seed)
+{
+    return make_game_ed(players, seed, 1);
 }
 
 static stpete_bot *make_bot(const stpete_game *g, const char *spec)
@@ -71,13 +77,14 @@ static void test_specs(void **unused)
     expect_spec(g, "random", "random:seed=0");
     expect_spec(g, "random:seed=18446744073709551615", "random:seed=18446744073709551615");
     expect_spec(g, "greedy", "greedy");
-    expect_spec(g, "mc", "mc:iterations=1000:ms=0:playout=random:depth=40:temp=10:seed=0");
-    expect_spec(g, "mc:playout=greedy:iterations=10", "mc:iterations=10:ms=0:playout=greedy:depth=40:temp=10:seed=0");
-    expect_spec(g, "ismcts", "ismcts:iterations=2000:ms=0:c=0.7:playout=random:depth=40:temp=10:seed=0");
-    expect_spec(g, "ismcts:seed=3:c=0.25:temp=2.5:depth=0:ms=100",
-                "ismcts:iterations=2000:ms=100:c=0.25:playout=random:depth=0:temp=2.5:seed=3");
+    expect_spec(g, "mc", "mc:iterations=1000:ms=0:playout=random:depth=0:temp=10:seed=0");
+    expect_spec(g, "mc:playout=greedy:iterations=10:depth=40",
+                "mc:iterations=10:ms=0:playout=greedy:depth=40:temp=10:seed=0");
+    expect_spec(g, "ismcts", "ismcts:iterations=1000:ms=0:c=0.7:playout=random:depth=0:temp=10:seed=0");
+    expect_spec(g, "ismcts:seed=3:c=0.25:temp=2.5:depth=12:ms=100",
+                "ismcts:iterations=1000:ms=100:c=0.25:playout=random:depth=12:temp=2.5:seed=3");
     expect_spec(g, "ismcts:c=1.000000:temp=0.000001:iterations=0:ms=1",
-                "ismcts:iterations=0:ms=1:c=1:playout=random:depth=40:temp=0.000001:seed=0");
+                "ismcts:iterations=0:ms=1:c=1:playout=random:depth=0:temp=0.000001:seed=0");
 
     /* the buffer protocol of the JSON writers */
     stpete_bot *b = make_bot(g, "greedy");
@@ -252,6 +259,82 @@ static void test_legal_ismcts(void **unused)
     legality("ismcts:iterations=12:depth=0:c=0", 1); /* playouts to the end, no exploration term */
 }
 
+/* The second edition (§11: other prices, the buy-only first worker phase): every kind plays legal actions. */
+static void test_legal_second_edition(void **unused)
+{
+    (void)unused;
+    const char *specs[] = { "random", "greedy", "mc:iterations=6:depth=8", "ismcts:iterations=12:depth=8" };
+    for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++)
+        for (int players = 2; players <= 4; players++) {
+            stpete_game *g = make_game_ed(players, 3, 2);
+            stpete_state *st = NULL, *before = NULL;
+            assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+            assert_int_equal(stpete_state_new(&before, g), STPETE_OK);
+            stpete_bot *bot = make_bot(g, specs[k]);
+            assert_true(play_with_bot(bot, st, before) > 100);
+            stpete_bot_free(bot);
+            stpete_state_free(before);
+            stpete_state_free(st);
+            stpete_game_free(g);
+        }
+}
+
+/* Explicit-chance mode (stpete.h): the caller applies the outcome of every random event. A bot refuses a chance
+ * node (no seat is to act) and chooses legal actions at every decision; its playouts draw the chance outcomes
+ * themselves. */
+static void test_explicit_chance(void **unused)
+{
+    (void)unused;
+    const char *specs[] = { "random", "greedy", "mc:iterations=6:depth=30", "ismcts:iterations=12:depth=30",
+                            "ismcts:iterations=4:depth=0" };
+    for (int players = 2; players <= 4; players++) {
+        stpete_options o;
+        stpete_options_init(&o);
+        o.players = players;
+        o.chance_mode = STPETE_CHANCE_EXPLICIT;
+        stpete_game *g = NULL;
+        stpete_state *st = NULL;
+        assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+        assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+        for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+            stpete_bot *bot = make_bot(g, specs[k]);
+            uint64_t rng = 40 + k;
+            int chance_nodes = 0, decisions = 0;
+            uint64_t playout_actions = 0;
+            assert_int_equal(stpete_state_reset(st, rng), STPETE_OK);
+            while (!stpete_state_is_terminal(st)) {
+                int id = -1;
+                if (stpete_state_current_player(st) == STPETE_PLAYER_CHANCE) {
+                    int outcomes[STPETE_MAX_LEGAL_ACTIONS];
+                    size_t n = 0;
+                    assert_int_equal(stpete_state_chance_outcomes(st, outcomes, NULL, STPETE_MAX_LEGAL_ACTIONS, &n),
+                                     STPETE_OK);
+                    if (chance_nodes++ == 0) {
+                        assert_int_equal(stpete_bot_choose(bot, st, &id), STPETE_E_INVALID_ARGUMENT);
+                        assert_non_null(strstr(stpete_bot_last_error(bot), "no seat is to act"));
+                        assert_int_equal(id, -1);
+                    }
+                    assert_int_equal(stpete_state_apply(st, outcomes[rng_below(&rng, (int)n)]), STPETE_OK);
+                    continue;
+                }
+                assert_int_equal(stpete_bot_choose(bot, st, &id), STPETE_OK);
+                assert_int_equal(stpete_state_is_legal(st, id), 1);
+                stpete_bot_stats s = STPETE_BOT_STATS_INIT;
+                stpete_bot_get_stats(bot, &s);
+                playout_actions += s.playout_actions;
+                assert_int_equal(stpete_state_apply(st, id), STPETE_OK);
+                decisions++;
+            }
+            assert_true(chance_nodes > 10 && decisions > 50);
+            if (k >= 2)
+                assert_true(playout_actions > 0);
+            stpete_bot_free(bot);
+        }
+        stpete_state_free(st);
+        stpete_game_free(g);
+    }
+}
+
 /* ---- determinism ----------------------------------------------------------------------------------- */
 
 /* Two bots of the same spec and seed play a game against each other's copy: the same choices and statistics. A
@@ -330,9 +413,11 @@ static void test_random_is_selfplays(void **unused)
 
 /* ---- no peeking (§9) ------------------------------------------------------------------------------------ */
 
-/* The same position with the two last cards of a stack swapped through JSON (the next deal differs); 0 if every
- * stack's two last cards are equal. */
-static stpete_state *swap_stack_top(const stpete_state *st)
+/* A position edited through its JSON document: edit(doc, seat) changes it (returns 0 when there is nothing to change,
+ * then NULL is returned); the result is loaded back as a full state. */
+typedef int (*json_edit)(json_t *doc, int seat);
+
+static stpete_state *edited(const stpete_state *st, int seat, json_edit edit)
 {
     static char text[1 << 16];
     size_t len = 0;
@@ -340,38 +425,115 @@ static stpete_state *swap_stack_top(const stpete_state *st)
     json_error_t e;
     json_t *doc = json_loadb(text, len, 0, &e);
     assert_non_null(doc);
-    json_t *stacks = json_object_get(doc, "stacks");
-    const char *key;
-    json_t *stack;
-    int swapped = 0;
-    json_object_foreach(stacks, key, stack)
-    {
-        size_t n = json_array_size(stack);
-        if (swapped || n < 2)
-            continue;
-        json_t *x = json_incref(json_array_get(stack, n - 1)), *y = json_incref(json_array_get(stack, n - 2));
-        if (strcmp(json_string_value(x), json_string_value(y)) != 0) {
-            json_array_set(stack, n - 1, y);
-            json_array_set(stack, n - 2, x);
-            swapped = 1;
-        }
-        json_decref(x);
-        json_decref(y);
-    }
-    char *out = json_dumps(doc, JSON_COMPACT);
-    json_decref(doc);
     stpete_state *back = NULL;
-    assert_int_equal(stpete_state_from_json(&back, stpete_state_game(st), out, strlen(out), NULL), STPETE_OK);
-    free(out);
+    if (edit(doc, seat)) {
+        char *out = json_dumps(doc, JSON_COMPACT);
+        stpete_json_error err;
+        if (stpete_state_from_json(&back, stpete_state_game(st), out, strlen(out), &err) != STPETE_OK)
+            fail_msg("edited position refused: %s", err.text);
+        free(out);
+    }
+    json_decref(doc);
     return back;
 }
 
-/* Positions that differ only in what the acting seat cannot know: the stack orders, the other players' hand
- * cards and the deal's PRNG (stpete_state_resample() for that seat), or one stack's order (through JSON). The
- * bot, seeded the same, makes the same choice with the same statistics in each. */
-static int no_peeking(const char *spec, int players, int positions)
+static void swap_items(json_t *a, size_t i, json_t *b, size_t j)
 {
-    stpete_game *g = make_game(players, 11);
+    json_t *x = json_incref(json_array_get(a, i)), *y = json_incref(json_array_get(b, j));
+    json_array_set(a, i, y);
+    json_array_set(b, j, x);
+    json_decref(x);
+    json_decref(y);
+}
+
+/* The two last cards of the first stack whose two last cards differ, swapped: the next deal differs. */
+static int swap_stack_top(json_t *doc, int seat)
+{
+    (void)seat;
+    const char *key;
+    json_t *stack;
+    json_object_foreach(json_object_get(doc, "stacks"), key, stack)
+    {
+        size_t n = json_array_size(stack);
+        if (n >= 2 && strcmp(json_string_value(json_array_get(stack, n - 1)),
+                             json_string_value(json_array_get(stack, n - 2))) != 0) {
+            swap_items(stack, n - 1, stack, n - 2);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The next seat's rubles changed: secret to this seat without the public_rubles option (§9). */
+static int change_rubles(json_t *doc, int seat)
+{
+    json_t *players = json_object_get(doc, "players");
+    json_t *other = json_array_get(players, (size_t)(seat + 1) % json_array_size(players));
+    json_int_t r = json_integer_value(json_object_get(other, "rubles"));
+    return json_object_set_new(other, "rubles", json_integer(r > 10 ? r - 7 : r + 7)) == 0;
+}
+
+/* The other seats' hand cards marked unseen (`hand_known` false: a position from a source that did not see them
+ * taken, doc/format.md); the number marked. */
+static int forget_hands(json_t *doc, int seat)
+{
+    int marked = 0;
+    json_t *players = json_object_get(doc, "players");
+    for (size_t p = 0; p < json_array_size(players); p++) {
+        json_t *known = json_object_get(json_array_get(players, p), "hand_known");
+        for (size_t i = 0; (int)p != seat && i < json_array_size(known); i++, marked++)
+            json_array_set_new(known, i, json_false());
+    }
+    return marked;
+}
+
+/* An unseen hand card of another seat exchanged with a card of another type from the stack of its back. */
+static int swap_unseen_hand_card(json_t *doc, int seat)
+{
+    json_t *players = json_object_get(doc, "players"), *stacks = json_object_get(doc, "stacks");
+    for (size_t p = 0; p < json_array_size(players); p++) {
+        json_t *pl = json_array_get(players, p);
+        json_t *hand = json_object_get(pl, "hand"), *backs = json_object_get(pl, "hand_backs");
+        json_t *known = json_object_get(pl, "hand_known");
+        for (size_t i = 0; (int)p != seat && i < json_array_size(hand); i++) {
+            json_t *stack = json_object_get(stacks, json_string_value(json_array_get(backs, i)));
+            for (size_t j = 0; !json_is_true(json_array_get(known, i)) && j < json_array_size(stack); j++)
+                if (strcmp(json_string_value(json_array_get(stack, j)), json_string_value(json_array_get(hand, i)))) {
+                    swap_items(hand, i, stack, j);
+                    return 1;
+                }
+        }
+    }
+    return 0;
+}
+
+/* The bot, seeded the same, makes the same choice with the same statistics in a and b. */
+static void same_choice(stpete_bot *bot, const char *spec, const stpete_state *a, const stpete_state *b,
+                        const char *difference)
+{
+    assert_int_equal(stpete_state_equal(a, b), 0); /* they do differ */
+    int want = -1, got = -2, seat = stpete_state_current_player(a);
+    stpete_bot_stats sa = STPETE_BOT_STATS_INIT, sb = STPETE_BOT_STATS_INIT;
+    stpete_bot_set_seed(bot, 77);
+    assert_int_equal(stpete_bot_choose(bot, a, &want), STPETE_OK);
+    stpete_bot_get_stats(bot, &sa);
+    stpete_bot_set_seed(bot, 77);
+    assert_int_equal(stpete_bot_choose(bot, b, &got), STPETE_OK);
+    stpete_bot_get_stats(bot, &sb);
+    if (got != want || sa.value != sb.value || sa.iterations != sb.iterations || sa.nodes != sb.nodes ||
+        sa.playout_actions != sb.playout_actions)
+        fail_msg("%s, seat %d: chose %d (value %.17g, %llu playout actions) in one position and %d (value %.17g, "
+                 "%llu) in another that differs only in %s", spec, seat, want, sa.value,
+                 (unsigned long long)sa.playout_actions, got, sb.value, (unsigned long long)sb.playout_actions,
+                 difference);
+}
+
+/* Positions that differ only in what the acting seat cannot know (§9): the stack orders and the deal's PRNG
+ * (stpete_state_resample() for that seat), one stack's order, another seat's secret rubles (through JSON), and in
+ * positions whose other hands are unseen (`hand_known` false), which card such a hand holds. */
+static void no_peeking(const char *spec, int players, int positions, int edition)
+{
+    stpete_game *g = make_game_ed(players, 11, edition);
     stpete_state *st = NULL;
     assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
     stpete_bot *bot = make_bot(g, spec);
@@ -388,34 +550,27 @@ static int no_peeking(const char *spec, int players, int positions)
         stpete_state_legal_actions(st, NULL, 0, &n);
         if (n < 2)
             continue;
-        hidden_hands += hand_cards_of_others(st, seat, players) > 0;
-        stpete_state *variants[3] = { NULL, NULL, NULL };
         for (int v = 0; v < 2; v++) {
-            assert_int_equal(stpete_state_clone(&variants[v], st), STPETE_OK);
-            assert_int_equal(stpete_state_resample(variants[v], seat, 100 + (uint64_t)v), STPETE_OK);
+            stpete_state *other = NULL;
+            assert_int_equal(stpete_state_clone(&other, st), STPETE_OK);
+            assert_int_equal(stpete_state_resample(other, seat, 100 + (uint64_t)v), STPETE_OK);
+            same_choice(bot, spec, st, other, "the stack orders and the deal's PRNG");
+            stpete_state_free(other);
         }
-        variants[2] = swap_stack_top(st);
-        stpete_bot_set_seed(bot, 77);
-        int want = -1;
-        assert_int_equal(stpete_bot_choose(bot, st, &want), STPETE_OK);
-        stpete_bot_stats s0 = STPETE_BOT_STATS_INIT;
-        stpete_bot_get_stats(bot, &s0);
-        for (int v = 0; v < 3; v++) {
-            assert_int_equal(stpete_state_equal(variants[v], st), 0); /* a hidden difference */
-            int got = -1;
-            stpete_bot_set_seed(bot, 77);
-            assert_int_equal(stpete_bot_choose(bot, variants[v], &got), STPETE_OK);
-            stpete_bot_stats s = STPETE_BOT_STATS_INIT;
-            stpete_bot_get_stats(bot, &s);
-            if (got != want || s.value != s0.value || s.iterations != s0.iterations || s.nodes != s0.nodes ||
-                s.playout_actions != s0.playout_actions)
-                fail_msg("%s, %d players, seat %d: chose %d (value %.17g, %llu playout actions) in the real "
-                         "position, %d (value %.17g, %llu) in variant %d, which differs only in hidden "
-                         "information", spec, players, seat, want, s0.value,
-                         (unsigned long long)s0.playout_actions, got, s.value,
-                         (unsigned long long)s.playout_actions, v);
-            stpete_state_free(variants[v]);
+        stpete_state *top = edited(st, seat, swap_stack_top), *rubles = edited(st, seat, change_rubles);
+        same_choice(bot, spec, st, top, "the order of a stack");
+        same_choice(bot, spec, st, rubles, "another seat's rubles");
+        stpete_state *unseen = edited(st, seat, forget_hands);
+        if (unseen) {
+            stpete_state *swapped = edited(unseen, seat, swap_unseen_hand_card);
+            assert_non_null(swapped);
+            same_choice(bot, spec, unseen, swapped, "an unseen hand card of another seat");
+            stpete_state_free(swapped);
+            hidden_hands++;
         }
+        stpete_state_free(unseen);
+        stpete_state_free(top);
+        stpete_state_free(rubles);
         checked++;
     }
     assert_int_equal(checked, positions);
@@ -423,20 +578,22 @@ static int no_peeking(const char *spec, int players, int positions)
     stpete_bot_free(bot);
     stpete_state_free(st);
     stpete_game_free(g);
-    return checked;
 }
 
 static void test_no_peeking(void **unused)
 {
     (void)unused;
     for (int players = 2; players <= 4; players++) {
-        no_peeking("random", players, 10);
-        no_peeking("greedy", players, 10);
-        no_peeking("mc:iterations=30:depth=12", players, 8);
-        no_peeking("mc:iterations=10:depth=4:playout=greedy", players, 4);
-        no_peeking("ismcts:iterations=60:depth=12", players, 8);
-        no_peeking("ismcts:iterations=40:depth=0", players, 4); /* playouts to the end of the game */
+        no_peeking("random", players, 10, 1);
+        no_peeking("greedy", players, 10, 1);
+        no_peeking("mc:iterations=30:depth=12", players, 8, 1);
+        no_peeking("mc:iterations=10:depth=4:playout=greedy", players, 4, 1);
+        no_peeking("ismcts:iterations=60:depth=12", players, 8, 1);
+        no_peeking("ismcts:iterations=40:depth=0", players, 4, 1); /* playouts to the end of the game */
     }
+    /* the second edition (§11): other card names in the JSON the determinization goes through */
+    no_peeking("mc:iterations=20:depth=12", 3, 4, 2);
+    no_peeking("ismcts:iterations=30:depth=12", 2, 4, 2);
 }
 
 /* ---- evaluation and returns ---------------------------------------------------------------------------- */
@@ -716,6 +873,8 @@ int main(void)
         cmocka_unit_test(test_legal_greedy),
         cmocka_unit_test(test_legal_mc),
         cmocka_unit_test(test_legal_ismcts),
+        cmocka_unit_test(test_legal_second_edition),
+        cmocka_unit_test(test_explicit_chance),
         cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_random_is_selfplays),
         cmocka_unit_test(test_no_peeking),

@@ -15,10 +15,11 @@
  * | -------- | ------------ | --------------- |
  * | `random` | a uniformly random legal action: `ids[splitmix64() % n]` over the sorted legal list (the random bot of `stpete-selfplay`) | `seed` (0) |
  * | `greedy` | one-step look-ahead: each legal action is applied to a copy and the acting seat's projected score (below) is compared; the first best id wins ties | none |
- * | `mc`     | flat Monte Carlo over determinizations: the legal actions in turn, each iteration on a new determinization, then a playout; the best mean return wins | `iterations` (1000), `ms` (0), `playout` (`random`), `depth` (40), `temp` (10), `seed` (0) |
- * | `ismcts` | single-observer information-set MCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012): one determinization per iteration, UCB1 over the actions legal in it with availability counts, expansion of one untried action, a playout, returns backed up to every node for the seat that acted there; the most visited root action is chosen | `iterations` (2000), `ms` (0), `c` (0.7), `playout` (`random`), `depth` (40), `temp` (10), `seed` (0) |
+ * | `mc`     | flat Monte Carlo over determinizations: the legal actions in turn, each iteration on a new determinization, then a playout; the best mean return wins | `iterations` (1000), `ms` (0), `playout` (`random`), `depth` (0), `temp` (10), `seed` (0) |
+ * | `ismcts` | single-observer information-set MCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012): one determinization per iteration, UCB1 over the actions legal in it with availability counts, expansion of one untried action, a playout, returns backed up to every node for the seat that acted there; the most visited root action is chosen | `iterations` (1000), `ms` (0), `c` (0.7), `playout` (`random`), `depth` (0), `temp` (10), `seed` (0) |
  *
- * Keys: `iterations` = determinized playouts per decision (0 = no limit, then `ms` must be set); `ms` = a
+ * Keys: `iterations` = determinized playouts per decision (0 = no limit, then `ms` must be set; mc rounds it up to
+ * a multiple of the number of legal actions, so that each gets as many); `ms` = a
  * wall-clock limit per decision in milliseconds (0 = none; with both, the first reached stops the search);
  * `c` = the UCB1 exploration constant (returns are in [0, 1]); `playout` = the playout policy, `random` or
  * `greedy` (the greedy bot's choice for every seat); `depth` = playout actions before the playout stops and the
@@ -36,11 +37,15 @@
  * remain, 1 + (smallest stack) / 6 (§4.6), plus rubles / 4.
  *
  * What a bot knows (§9): only what its seat may know. The search bots never read hidden information of the real
- * state: each iteration plays on a determinization (stpete_state_resample() for the acting seat) of a copy whose
- * hidden cards were first put in a canonical order, so their choices are the same for every position the seat
- * cannot tell from the real one (same seed). Rubles are kept as they are, like stpete_state_resample() does: a
- * player who remembers the public actions knows them. The greedy bot's evaluation reads only the acting seat's
- * own cards and rubles and the public stack sizes.
+ * state: each iteration plays on a determinization (stpete_state_determinize() for the acting seat, with
+ * ::STPETE_DETERMINIZE_RUBLES: the other seats' secret rubles set to its own) of a copy whose hidden cards (the
+ * stack orders, and the other players' hand cards the seat has not seen taken) were first put in a canonical
+ * order, so their choices are the same for every position the seat cannot tell from the real one (same seed). The
+ * greedy bot's evaluation reads only the acting seat's own cards and rubles and the public stack sizes.
+ *
+ * Chance (stpete.h, explicit-chance mode): a bot chooses only at a seat's decision; in its playouts and tree
+ * descents it draws the outcome of each chance node by its probability (stpete_state_chance_outcomes()). In both
+ * modes the ismcts tree is keyed by the players' actions: the cards dealt are part of each determinization.
  *
  * Determinism: the same spec, seed and sequence of states give the same choices on every platform when the
  * budget is in iterations. A limit in `ms` depends on the machine's speed: such a bot is not reproducible.
@@ -114,7 +119,7 @@ STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int
 
 /**
  * Write the bot's canonical spec: its kind and every key with its value, defaults filled in, in the order of the
- * table above (e.g. `"ismcts:iterations=2000:ms=0:c=0.7:playout=random:depth=40:temp=10:seed=0"`). Given to
+ * table above (e.g. `"ismcts:iterations=1000:ms=0:c=0.7:playout=random:depth=0:temp=10:seed=0"`). Given to
  * stpete_bot_new(), it makes the same bot. The seed is the one of the spec, not of stpete_bot_set_seed().
  * No game rule.
  * @param bot  the bot

@@ -38,11 +38,11 @@ static const char *const playout_names[] = { [PLAYOUT_RANDOM] = "random", [PLAYO
 static void defaults(bot_params *p, int kind)
 {
     p->kind = kind;
-    p->iterations = kind == BOT_ISMCTS ? 2000 : 1000;
+    p->iterations = 1000;
     p->ms = 0;
     p->c = 0.7;
     p->playout = PLAYOUT_RANDOM;
-    p->depth = 40;
+    p->depth = 0; /* playouts to the end: stronger than any cut-off tried, at equal time (README, "Bots") */
     p->temp = 10.0;
     p->seed = 0;
 }
@@ -425,6 +425,7 @@ STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int
     if (stpete_state_legal_actions(state, ids, STPETE_MAX_LEGAL_ACTIONS, &n) != STPETE_OK || n == 0)
         return bot_fail(bot, STPETE_E_INVALID_ARGUMENT, "no legal action in this state");
     uint64_t t0 = bot_now_ns();
+    bot->error[0] = '\0'; /* the searches tell their own failures from a message set below them */
     stpete_bot_stats s = bot->stats;
     bot->stats.iterations = 0;
     bot->stats.nodes = 0;

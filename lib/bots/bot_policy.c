@@ -64,13 +64,8 @@ int bot_greedy_choice(stpete_bot *bot, const stpete_state *st, const int *ids, s
 void bot_returns(const stpete_bot *bot, const stpete_state *st, double out[STPETE_MAX_PLAYERS])
 {
     int players = bot->players;
-    unsigned winners = 0;
-    if (stpete_state_winners(st, &winners) == STPETE_OK) { /* the end: 1/k for each of k winners (§8, R14) */
-        int k = 0;
-        for (int s = 0; s < players; s++)
-            k += (winners >> s) & 1u;
-        for (int s = 0; s < players; s++)
-            out[s] = (winners >> s) & 1u ? 1.0 / k : 0.0;
+    if (stpete_state_is_terminal(st)) { /* the end: 1/k for each of k winners (§8, R14) */
+        stpete_state_returns(st, out, STPETE_MAX_PLAYERS);
         return;
     }
     /* A cut-off: the softmax of the projected scores. */
@@ -92,10 +87,20 @@ void bot_returns(const stpete_bot *bot, const stpete_state *st, double out[STPET
 
 int bot_chance_step(stpete_bot *bot, stpete_state *st)
 {
-    (void)st;
-    /* The library's sampled mode deals inside stpete_state_apply() and never stops at a chance node. When an
-     * explicit-chance mode exists, this is where an outcome is drawn by its probability and applied. */
-    return bot_fail(bot, STPETE_E_INVALID_ARGUMENT, "chance nodes are not supported by this version of the bots");
+    /* Explicit-chance mode (stpete.h): draw an outcome by its probability with the bot's PRNG. In the sampled mode
+     * the deals happen inside stpete_state_apply(), from the determinized stacks, and this is never called. */
+    int outcomes[STPETE_MAX_LEGAL_ACTIONS];
+    double probabilities[STPETE_MAX_LEGAL_ACTIONS];
+    size_t n = 0;
+    int rc = stpete_state_chance_outcomes(st, outcomes, probabilities, STPETE_MAX_LEGAL_ACTIONS, &n);
+    if (rc != STPETE_OK || n == 0)
+        return bot_fail(bot, rc != STPETE_OK ? rc : STPETE_E_INVALID_ARGUMENT, "chance node without outcomes");
+    double u = (double)(bot_next_random(&bot->rng) >> 11) * 0x1.0p-53, acc = 0;
+    size_t i = 0;
+    while (i + 1 < n && (acc += probabilities[i]) <= u)
+        i++;
+    rc = stpete_state_apply(st, outcomes[i]);
+    return rc == STPETE_OK ? rc : bot_fail(bot, rc, "chance outcome: %s", stpete_state_last_error(st));
 }
 
 int bot_playout(stpete_bot *bot, stpete_state *st, double out[STPETE_MAX_PLAYERS], uint64_t *actions)
@@ -148,6 +153,8 @@ typedef struct hidden_slot {
 
 static int canonicalize(json_t *doc, int seat, int public_hands)
 {
+    /* The hand cards the seat has not seen: another player's, unless hands are public or everyone saw the card
+     * taken (`hand_known`, perfect recall, §9). */
     json_t *stacks = json_object_get(doc, "stacks"), *players = json_object_get(doc, "players");
     if (!json_is_object(stacks) || !json_is_array(players))
         return -1;
@@ -161,11 +168,12 @@ static int canonicalize(json_t *doc, int seat, int public_hands)
         for (size_t p = 0; p < json_array_size(players) && !public_hands; p++) {
             json_t *pl = json_array_get(players, p);
             json_t *hand = json_object_get(pl, "hand"), *backs = json_object_get(pl, "hand_backs");
-            for (size_t i = 0; (int)p != seat && i < json_array_size(hand) && n < STPETE_NUM_CARDS; i++)
-                if (strcmp(json_string_value(json_array_get(backs, i)) ? json_string_value(json_array_get(backs, i))
-                                                                         : "",
-                           stack_keys[s]) == 0)
+            json_t *known = json_object_get(pl, "hand_known");
+            for (size_t i = 0; (int)p != seat && i < json_array_size(hand) && n < STPETE_NUM_CARDS; i++) {
+                const char *back = json_string_value(json_array_get(backs, i));
+                if (!json_is_true(json_array_get(known, i)) && back && strcmp(back, stack_keys[s]) == 0)
                     slots[n++] = (hidden_slot){ hand, i, -1 };
+            }
         }
         for (size_t i = 0; i < n; i++) {
             const char *name = json_string_value(json_array_get(slots[i].array, slots[i].index));
@@ -228,8 +236,10 @@ int bot_info_root(stpete_bot *bot, const stpete_state *state, int seat)
 
 int bot_determinize(stpete_bot *bot, stpete_state *dst, int seat, uint64_t seed)
 {
+    /* Secret rubles are redrawn too (every other seat as rich as this one, STPETE_DETERMINIZE_RUBLES), so that
+     * nothing secret to the seat reaches the search (§9). */
     int rc = stpete_state_copy(dst, bot->root);
     if (rc == STPETE_OK)
-        rc = stpete_state_resample(dst, seat, seed);
+        rc = stpete_state_determinize(dst, seat, seed, STPETE_DETERMINIZE_RUBLES);
     return rc;
 }

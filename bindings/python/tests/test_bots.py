@@ -10,8 +10,8 @@ from support import splitmix64
 class Specs(unittest.TestCase):
     def test_keywords_make_the_spec(self):
         self.assertEqual(Bot("ismcts", iterations=500, c=0.25, seed=3).spec,
-                         "ismcts:iterations=500:ms=0:c=0.25:playout=random:depth=40:temp=10:seed=3")
-        self.assertEqual(Bot("mc:playout=greedy", iterations=20).spec,
+                         "ismcts:iterations=500:ms=0:c=0.25:playout=random:depth=0:temp=10:seed=3")
+        self.assertEqual(Bot("mc:playout=greedy", iterations=20, depth=40).spec,
                          "mc:iterations=20:ms=0:playout=greedy:depth=40:temp=10:seed=0")
         self.assertEqual(Bot("greedy").spec, "greedy")
         self.assertEqual(Bot().spec, "random:seed=0")
