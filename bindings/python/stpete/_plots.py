@@ -53,7 +53,11 @@ def plot(exp, rows, outdir):
         ax.bar(xs, [r["win"][0] for r in s], width, yerr=[r["win"][1] for r in s], capsize=3,
                label=f"{arm.name} ({summary[arm.name]['games']} games)")
     ax.set_xticks(range(seats))
-    ax.set_xticklabels([f"seat {s}" for s in range(seats)])
+    labels = []
+    for seat in range(seats):
+        kinds = {a.bots[seat].split(":")[0] for a in arms if seat < a.players}
+        labels.append(f"seat {seat}" + (f"\n{kinds.pop()}" if len(kinds) == 1 else ""))
+    ax.set_xticklabels(labels)
     ax.set_ylabel("win share (95% interval)")
     ax.set_title("Win share per arm and seat")
     ax.legend(fontsize="small")
