@@ -7,7 +7,6 @@
 
 Each is written as PNG and SVG.
 """
-import collections
 import os
 
 __all__ = ["plot"]
@@ -34,14 +33,14 @@ def _save(fig, outdir, name, files):
 
 def plot(exp, rows, outdir):
     """Write the three plots for the experiment ``exp`` (:class:`~stpete.experiment.Experiment`) from its rows
-    into ``outdir`` (created); returns the paths written."""
-    from .experiment import _complete_games, summarize
+    (a list, or a :class:`~stpete.experiment.Tally`) into ``outdir`` (created); returns the paths written."""
+    from .experiment import _tally_of, summarize
     plt = _pyplot()
     os.makedirs(outdir, exist_ok=True)
     files = []
-    summary = summarize(rows, exp.arms)
-    done, _ = _complete_games(rows)
     arms = exp.arms
+    tally = _tally_of(rows, arms)
+    summary = summarize(tally, arms)
 
     # win share per arm and seat
     fig, ax = plt.subplots(figsize=(7, 4))
@@ -67,7 +66,10 @@ def plot(exp, rows, outdir):
 
     # VP distribution per arm
     fig, ax = plt.subplots(figsize=(7, 4))
-    data = [[r["vp"] for (a, _), g in sorted(done.items()) if a == arm.name for r in g] or [0] for arm in arms]
+    data = []
+    for arm in arms:
+        d, games = tally.data[arm.name], tally.games(arm.name)
+        data.append([d["vp"][s][g] for g in games for s in range(arm.players)] or [0])
     ax.violinplot(data, showmedians=True)
     ax.set_xticks(range(1, len(arms) + 1))
     ax.set_xticklabels([a.name for a in arms])
@@ -80,18 +82,8 @@ def plot(exp, rows, outdir):
     # cards: winners minus losers, mean copies in the final display
     fig, axes = plt.subplots(1, len(arms), figsize=(4.5 * len(arms), 5), squeeze=False)
     for ax, arm in zip(axes[0], arms):
-        win, lose = collections.Counter(), collections.Counter()
-        nwin = nlose = 0
-        for (a, _), game in done.items():
-            if a != arm.name:
-                continue
-            for r in game:
-                target = win if r["winner"] else lose
-                target.update(r["display"])
-                if r["winner"]:
-                    nwin += 1
-                else:
-                    nlose += 1
+        win, lose = tally.data[arm.name]["cards"]
+        nwin, nlose = tally.data[arm.name]["seats"]
         diff = {c: win[c] / max(nwin, 1) - lose[c] / max(nlose, 1) for c in set(win) | set(lose)}
         top = sorted(diff, key=lambda c: (-abs(diff[c]), c))[:12][::-1]
         ax.barh(top, [diff[c] for c in top], color=["tab:green" if diff[c] > 0 else "tab:red" for c in top])

@@ -34,10 +34,11 @@ import json
 import math
 import os
 import sys
+import threading
 import time
 
-__all__ = ["Arm", "Experiment", "ExperimentError", "COLUMNS", "ARM_KEYS", "parse_arm", "load_config",
-           "play_batch", "read_rows", "summarize", "paired", "main"]
+__all__ = ["Arm", "Experiment", "ExperimentError", "Tally", "COLUMNS", "ARM_KEYS", "parse_arm", "load_config",
+           "play_batch", "read_rows", "scan_output", "summarize", "paired", "report", "main"]
 
 #: Format of the rows (part of the definition hash).
 ROW_FORMAT = 1
@@ -333,7 +334,7 @@ class _Runner:
         return rows
 
 
-_RUNNERS = {}
+_RUNNERS = threading.local()  # per thread: Dask's threaded workers run batches side by side
 
 
 def play_batch(task):
@@ -349,9 +350,10 @@ def play_batch(task):
             pass
     arm = task["arm"]
     key = json.dumps(arm, sort_keys=True)
-    runner = _RUNNERS.get(key)
+    runners = _RUNNERS.__dict__.setdefault("runners", {})
+    runner = runners.get(key)
     if runner is None:
-        runner = _RUNNERS[key] = _Runner(arm)
+        runner = runners[key] = _Runner(arm)
     return runner.play(task["exp"], arm["name"], arm["bots"], task["seed"], task["games"])
 
 
@@ -389,53 +391,186 @@ def _parse_csv_row(values, path, number):
     return r
 
 
-def read_rows(path):
-    """The rows of an output file and its bytes that hold complete lines: ``(rows, good_length, bad_lines)``. A
-    line cut short (no newline at the end: a killed run) or unreadable is counted in ``bad_lines``, not
-    returned."""
-    with open(path, "rb") as f:
-        data = f.read()
-    good = data.rfind(b"\n") + 1
-    text = data[:good].decode("utf-8", "replace")
-    bad = 1 if good < len(data) else 0
-    rows = []
+def _lines(path):
+    """(line number, parsed row or None, raw line) for each complete line of an output file (the CSV header
+    checked and skipped), then (number, None, None) for a last line cut short (no newline: a killed run)."""
     as_csv = _is_csv(path)
-    lines = text.splitlines()
-    if as_csv and lines:
-        if lines[0] != ",".join(COLUMNS):
-            raise ExperimentError(f"{path} is not an experiment output (its first line is not the CSV header)")
-        lines = lines[1:]
-        for n, values in enumerate(csv.reader(lines), 2):
+    with open(path, "r", encoding="utf-8", errors="replace", newline="") as f:
+        number = 0
+        for line in f:
+            number += 1
+            if not line.endswith("\n"):
+                yield number, None, None
+                return
+            if as_csv and number == 1:
+                if line.rstrip("\r\n") != ",".join(COLUMNS):
+                    raise ExperimentError(f"{path} is not an output of stpete.experiment (its first line is not "
+                                          f"the CSV header)")
+                continue
             try:
-                rows.append(_parse_csv_row(values, path, n))
-            except (ValueError, KeyError):
-                bad += 1
-    else:
-        for line in lines:
-            try:
-                r = json.loads(line)
-                if not isinstance(r, dict) or set(r) != set(COLUMNS):
-                    raise ValueError
-                rows.append(r)
-            except ValueError:
-                bad += 1
-    return rows, good, bad
+                if as_csv:
+                    row = _parse_csv_row(next(csv.reader([line])), path, number)
+                else:
+                    row = json.loads(line)
+                    if not isinstance(row, dict) or list(row) != list(COLUMNS):
+                        raise ValueError
+            except (ValueError, KeyError, StopIteration):
+                row = None
+            yield number, row, line
 
 
-def _complete_games(rows):
-    """{(arm, game): rows of the game} for games with one row for every seat, and the number of rows dropped."""
+def read_rows(path):
+    """Every row of an output file: ``(rows, cut, bad)`` where ``cut`` is 1 when its last line was cut short
+    and ``bad`` the number of other lines that are not rows. For tests and small files: :class:`Tally` and
+    ``--resume`` read a file line by line."""
+    rows, cut, bad = [], 0, 0
+    for _, row, line in _lines(path):
+        if line is None:
+            cut = 1
+        elif row is None:
+            bad += 1
+        else:
+            rows.append(row)
+    return rows, cut, bad
+
+
+class Tally:
+    """What the summary, the paired tests and the plots need, kept compact (a million games per arm fit in
+    tens of MB): per arm, arrays indexed by game of the moves and of each seat's win share and VP, which games
+    are complete, and the copies of each card type in the final displays of winners and of losers. Rows are
+    added one complete game at a time (:meth:`add_game`); a game already counted is ignored."""
+
+    def __init__(self, arms):
+        import array
+        self._array = array.array
+        self.arms = {a.name: a for a in arms}
+        self.data = {}
+        for a in arms:
+            self.data[a.name] = {"done": bytearray(), "moves": array.array("l"),
+                                 "win": [array.array("d") for _ in range(a.players)],
+                                 "vp": [array.array("l") for _ in range(a.players)],
+                                 "cards": (collections.Counter(), collections.Counter()), "seats": [0, 0]}
+
+    def add_game(self, rows):
+        """Add one game (its rows, seat 0 first). Returns False when the game was already counted or its arm is
+        not in the experiment."""
+        first = rows[0]
+        d = self.data.get(first["arm"])
+        if d is None:
+            return False
+        g = first["game"]
+        grow = g + 1 - len(d["done"])
+        if grow > 0:
+            d["done"].extend(bytes(grow))
+            zeros_l = self._array("l", bytes(grow * d["moves"].itemsize))
+            d["moves"].extend(zeros_l)
+            for s in range(len(d["win"])):
+                d["win"][s].extend(self._array("d", bytes(grow * 8)))
+                d["vp"][s].extend(zeros_l)
+        if d["done"][g]:
+            return False
+        d["done"][g] = 1
+        d["moves"][g] = first["moves"]
+        for r in rows:
+            s = r["seat"]
+            d["win"][s][g] = r["win"]
+            d["vp"][s][g] = r["vp"]
+            d["cards"][0 if r["winner"] else 1].update(r["display"])
+            d["seats"][0 if r["winner"] else 1] += 1
+        return True
+
+    def add_rows(self, rows):
+        """Add rows that hold whole games, in seat order (a batch of :func:`play_batch`)."""
+        i = 0
+        while i < len(rows):
+            n = rows[i]["players"]
+            self.add_game(rows[i:i + n])
+            i += n
+
+    def games(self, arm):
+        """The complete games of an arm, ascending."""
+        done = self.data[arm]["done"]
+        return [g for g in range(len(done)) if done[g]]
+
+    def count(self):
+        return sum(sum(d["done"]) for d in self.data.values())
+
+
+def _tally_of(rows, arms):
+    if isinstance(rows, Tally):
+        return rows
+    tally = Tally(arms)
     by_game = collections.defaultdict(dict)
     for r in rows:
         by_game[(r["arm"], r["game"])][r["seat"]] = r
-    done, dropped = {}, 0
-    for key, seats in by_game.items():
+    for seats in by_game.values():
         players = next(iter(seats.values()))["players"]
         if sorted(seats) == list(range(players)):
-            done[key] = [seats[s] for s in range(players)]
-        else:
-            dropped += len(seats)
-    dropped += len(rows) - sum(len(s) for s in by_game.values())  # duplicate seats
-    return done, dropped
+            tally.add_game([seats[s] for s in range(players)])
+    return tally
+
+
+def scan_output(path, exp, tally):
+    """Read an output file for ``--resume``: every row must carry ``exp.hash`` (else :class:`ExperimentError`:
+    another definition), every line but a cut last one must be a row (else :class:`ExperimentError`: not an
+    output of this module). Complete games go into ``tally``. Returns ``(cut, drop)``: 1 when the last line was
+    cut short, and the number of rows of incomplete or repeated games; when either is not 0, the file must be
+    rewritten without them (:func:`_rewrite_complete`)."""
+    pending = {}
+    cut = drop = 0
+    others = set()
+    for number, row, line in _lines(path):
+        if line is None:
+            cut = 1
+            break
+        if row is None:
+            raise ExperimentError(f"{path}, line {number}: not a row of stpete.experiment; not resuming (nothing "
+                                  f"was changed)")
+        if row["exp"] != exp.hash:
+            others.add(row["exp"])
+            continue
+        key = (row["arm"], row["game"])
+        seats = pending.setdefault(key, {})
+        if row["seat"] in seats:
+            drop += 1
+            continue
+        seats[row["seat"]] = row
+        if len(seats) == row["players"] and sorted(seats) == list(range(row["players"])):
+            del pending[key]
+            if not tally.add_game([seats[s] for s in range(row["players"])]):
+                drop += row["players"]
+    if others:
+        raise ExperimentError(f"{path} was written by another experiment definition ({', '.join(sorted(others))}; "
+                              f"this one is {exp.hash}: other arms, seed or library version); not resuming")
+    drop += sum(len(seats) for seats in pending.values())
+    return cut, drop
+
+
+def _rewrite_complete(path, tally):
+    """Rewrite an output file with only the first rows of each complete game (atomically: a new file renamed)."""
+    tmp = path + ".tmp"
+    written = set()
+    pending = collections.defaultdict(list)
+    with open(tmp, "w", encoding="utf-8", newline="") as out:
+        if _is_csv(path):
+            out.write(",".join(COLUMNS) + "\n")
+        for _, row, line in _lines(path):
+            if row is None:
+                continue
+            key = (row["arm"], row["game"])
+            d = tally.data.get(row["arm"])
+            if key in written or d is None or row["game"] >= len(d["done"]) or not d["done"][row["game"]]:
+                continue
+            seats = pending[key]
+            if any(r["seat"] == row["seat"] for r, _ in seats):
+                continue
+            seats.append((row, line))
+            if len(seats) == row["players"]:
+                for _, text in sorted(seats, key=lambda x: x[0]["seat"]):
+                    out.write(text)
+                written.add(key)
+                del pending[key]
+    os.replace(tmp, path)
 
 
 # ---- backends ----------------------------------------------------------------------------------------------
@@ -514,31 +649,34 @@ def _run_dask(tasks, args, say):
 # ---- summary -------------------------------------------------------------------------------------------------
 
 def summarize(rows, arms):
-    """Per arm: ``{"games", "moves": (mean, ci), "seats": [{"bot", "win": (mean, ci, n), "vp": (mean, ci, n)}]}``
-    over the complete games of ``rows``."""
+    """Per arm: ``{"games", "moves": (mean, ci, n), "seats": [{"bot", "win": (mean, ci, n), "vp": (mean, ci,
+    n)}]}`` over the complete games of ``rows`` (a list of rows or a :class:`Tally`)."""
     from ._stats import mean_ci
-    done, _ = _complete_games(rows)
+    tally = _tally_of(rows, arms)
     out = {}
     for arm in arms:
-        games = [v for (a, _), v in sorted(done.items()) if a == arm.name]
+        d = tally.data[arm.name]
+        games = tally.games(arm.name)
         seats = []
         for s in range(arm.players):
-            seats.append({"bot": arm.bots[s], "win": mean_ci([g[s]["win"] for g in games]),
-                          "vp": mean_ci([g[s]["vp"] for g in games])})
-        out[arm.name] = {"games": len(games), "moves": mean_ci([g[0]["moves"] for g in games]), "seats": seats}
+            seats.append({"bot": arm.bots[s], "win": mean_ci([d["win"][s][g] for g in games]),
+                          "vp": mean_ci([d["vp"][s][g] for g in games])})
+        out[arm.name] = {"games": len(games), "moves": mean_ci([d["moves"][g] for g in games]), "seats": seats}
     return out
 
 
-def paired(rows, base, other):
-    """The paired comparison of arm ``other`` against arm ``base`` (:class:`Arm`) over their common seeds, per
-    seat both have: ``[{"seat", "n", "win": paired_t, "vp": paired_t, "sign": sign_test on VP}]``."""
+def paired(rows, base, other, arms=None):
+    """The paired comparison of arm ``other`` against arm ``base`` (:class:`Arm`) over their common seeds (games
+    complete in both), per seat both have: ``[{"seat", "n", "win": paired_t, "vp": paired_t, "sign": sign_test
+    on VP}]``. ``rows``: a list of rows or a :class:`Tally`."""
     from ._stats import paired_t, sign_test
-    done, _ = _complete_games(rows)
-    common = sorted(g for (a, g) in done if a == base.name and (other.name, g) in done)
+    tally = _tally_of(rows, arms or [base, other])
+    a, b = tally.data[base.name], tally.data[other.name]
+    common = [g for g in tally.games(base.name) if g < len(b["done"]) and b["done"][g]]
     out = []
     for s in range(min(base.players, other.players)):
-        dw = [done[(other.name, g)][s]["win"] - done[(base.name, g)][s]["win"] for g in common]
-        dv = [done[(other.name, g)][s]["vp"] - done[(base.name, g)][s]["vp"] for g in common]
+        dw = [b["win"][s][g] - a["win"][s][g] for g in common]
+        dv = [b["vp"][s][g] - a["vp"][s][g] for g in common]
         out.append({"seat": s, "n": len(common), "win": paired_t(dw), "vp": paired_t(dv), "sign": sign_test(dv)})
     return out
 
@@ -548,7 +686,9 @@ def _p(p):
 
 
 def report(exp, rows, out=sys.stdout):
-    """Print the summary and the paired tests (each arm against the first)."""
+    """Print the summary and the paired tests (each arm against the first); ``rows``: a list or a
+    :class:`Tally`."""
+    rows = _tally_of(rows, exp.arms)
     summary = summarize(rows, exp.arms)
     for arm in exp.arms:
         s = summary[arm.name]
@@ -561,7 +701,7 @@ def report(exp, rows, out=sys.stdout):
             print(f"  {seat:<5}{bot:<34}{w[0]:.3f} ± {w[1]:.3f}{'':<7}{v[0]:.2f} ± {v[1]:.2f}", file=out)
     base = exp.arms[0]
     for other in exp.arms[1:]:
-        comparison = paired(rows, base, other)
+        comparison = paired(rows, base, other, exp.arms)
         if not comparison or comparison[0]["n"] == 0:
             continue
         print(f"paired: {other.name} − {base.name} over {comparison[0]['n']} common seeds "
@@ -662,38 +802,26 @@ def _tasks(exp, games, batch, done, limit):
     return tasks, count
 
 
-def _prepare_output(args, exp, say):
-    """Check --out and --resume; returns (rows kept, done set)."""
+def _prepare_output(args, exp, tally, say):
+    """Check --out and --resume; the complete games already there go into ``tally``."""
     if not args.out:
         if args.resume:
             raise ExperimentError("--resume needs --out FILE")
-        return [], set()
+        return
     exists = os.path.exists(args.out) and os.path.getsize(args.out) > 0
     if not exists:
         with open(args.out, "w") as f:
             if _is_csv(args.out):
                 f.write(",".join(COLUMNS) + "\n")
-        return [], set()
+        return
     if not args.resume:
         raise ExperimentError(f"{args.out} exists: add --resume to continue it, or choose another --out")
-    rows, good, bad = read_rows(args.out)
-    others = sorted({r["exp"] for r in rows} - {exp.hash})
-    if others:
-        raise ExperimentError(f"{args.out} was written by another experiment definition ({', '.join(others)}; this "
-                              f"one is {exp.hash}: other arms, seed or library version); not resuming")
-    names = {a.name for a in exp.arms}
-    done_games, dropped = _complete_games(rows)
-    kept = [r for key in sorted(done_games) for r in done_games[key] if key[0] in names]
-    if bad or dropped:
-        # rewrite without the cut line and the incomplete games (atomically), so no row is duplicated
-        say(f"{args.out}: dropping {bad} cut line(s) and {dropped} row(s) of incomplete games; they are replayed")
-        tmp = args.out + ".tmp"
-        with open(tmp, "w") as f:
-            if _is_csv(args.out):
-                f.write(",".join(COLUMNS) + "\n")
-            f.write(_row_text(kept, _is_csv(args.out)))
-        os.replace(tmp, args.out)
-    return kept, set(done_games)
+    cut, drop = scan_output(args.out, exp, tally)
+    if cut or drop:
+        # rewrite without the cut line and the incomplete games, so that no row is duplicated when they are replayed
+        say(f"{args.out}: dropping {'a cut last line and ' if cut else ''}{drop} row(s) of incomplete games; "
+            f"those games are replayed")
+        _rewrite_complete(args.out, tally)
 
 
 def run(args, say=None, out=sys.stdout):
@@ -714,7 +842,9 @@ def run(args, say=None, out=sys.stdout):
     if args.dask_local is not None and args.dask_local < 1:
         raise ExperimentError("--dask-local needs at least 1 worker")
     exp = Experiment(arms, seed)
-    kept, done = _prepare_output(args, exp, say)
+    tally = Tally(arms)
+    _prepare_output(args, exp, tally, say)
+    done = {(name, g) for name in tally.data for g in tally.games(name)}
     workers = args.dask_local or (args.jobs if not args.scheduler else 8)
     batch = args.batch or max(1, min(50, games * len(arms) // (workers * 8) or 1))
     tasks, count = _tasks(exp, games, batch, done, args.max_games)
@@ -727,32 +857,32 @@ def run(args, say=None, out=sys.stdout):
         results = _run_dask(tasks, args, say)
     else:
         results = _run_local(tasks, args.jobs)
-    new_rows = []
+    played = 0
     start = time.monotonic()
-    handle = open(args.out, "a") if args.out else None
+    handle = open(args.out, "a", encoding="utf-8", newline="") if args.out else None
     try:
         for task, rows in results:
             if handle:
                 handle.write(_row_text(rows, _is_csv(args.out)))  # one batch, then flush: a kill cuts at most it
                 handle.flush()
-            new_rows.extend(rows)
+            tally.add_rows(rows)
+            played += len(task["games"])
             progress.update(len(task["games"]))
     except KeyboardInterrupt:
-        say(f"\ninterrupted: {len(new_rows) and len({(r['arm'], r['game']) for r in new_rows})} new game(s) kept"
-            + (f" in {args.out}; continue with --resume" if args.out else ""))
+        say(f"\ninterrupted after {played} new game(s)" + (f", kept in {args.out}; continue with --resume"
+                                                            if args.out else ""))
         return 130
     finally:
         if handle:
             handle.close()
     elapsed = time.monotonic() - start
-    all_rows = kept + new_rows
     if not args.quiet:
         if count:
             say(f"played {count} games in {elapsed:.1f} s ({count / max(elapsed, 1e-9):.1f} games/s)")
-        report(exp, all_rows, out)
+        report(exp, tally, out)
     if args.plot:
         from . import _plots
-        files = _plots.plot(exp, all_rows, args.plot)
+        files = _plots.plot(exp, tally, args.plot)
         if not args.quiet:
             say("plots: " + ", ".join(files))
     return 0
@@ -767,7 +897,12 @@ def main(argv=None):
     except ExperimentError as e:
         print(f"stpete.experiment: error: {e}", file=sys.stderr)
         return 2
+    except OSError as e:  # an output or plot directory that cannot be written
+        print(f"stpete.experiment: error: {e.filename or ''}: {e.strerror or e}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # run as stpete.experiment, not __main__: one copy of the module (its classes, and play_batch for pickling)
+    from stpete import experiment as _module
+    sys.exit(_module.main())

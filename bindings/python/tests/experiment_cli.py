@@ -138,7 +138,7 @@ class Experiment(unittest.TestCase):
             f.write(lines[-1][:25])
         again = run("--games", "12", "--seed", "40", "--out", path, "--resume", "--batch", "5", *ARMS)
         self.assertEqual(again.returncode, 0, again.stderr)
-        self.assertIn("dropping 1 cut line(s) and 2 row(s) of incomplete games", again.stderr)
+        self.assertIn("dropping a cut last line and 2 row(s) of incomplete games", again.stderr)
         self.assertIn("13 game(s) already in", again.stderr)
         rows = rows_of(path)
         self.assertEqual(len({key(r) for r in rows}), len(rows))
@@ -156,6 +156,67 @@ class Experiment(unittest.TestCase):
         more = run("--games", "13", "--seed", "40", "--out", path, "--resume", *ARMS)
         self.assertEqual(more.returncode, 0, more.stderr)
         self.assertEqual(len(rows_of(path)), 13 * 3 * 3)
+
+    def test_resume_after_kill(self):
+        """SIGKILL in the middle of a run (batches of one game), then --resume: the same rows as an uninterrupted
+        run, none lost or duplicated."""
+        import signal
+        import time
+        path = self.path("killed.jsonl")
+        proc = subprocess.Popen([sys.executable, "-m", "stpete.experiment", "--games", "12", "--seed", "40", "--out",
+                                 path, "--batch", "1", *ARMS[:2], "--arm", "slow:players=3:bots=mc:iterations=30"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            if os.path.exists(path) and os.path.getsize(path) > 0 and sum(1 for _ in open(path)) >= 6:
+                break
+            time.sleep(0.05)
+        self.assertIsNone(proc.poll(), "the run ended before it could be killed")
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        again = run("--games", "12", "--seed", "40", "--out", path, "--resume", *ARMS[:2], "--arm",
+                    "slow:players=3:bots=mc:iterations=30")
+        self.assertEqual(again.returncode, 0, again.stderr)
+        rows = rows_of(path)
+        self.assertEqual(len(rows), 2 * 12 * 3)
+        self.assertEqual(len({key(r) for r in rows}), len(rows))
+        full = [r for r in rows_of(self.full) if r["arm"] == "base"]
+        self.assertEqual(sorted([r for r in rows if r["arm"] == "base"], key=key),
+                         sorted([{**r, "exp": rows[0]["exp"]} for r in full], key=key))
+
+    def test_resume_refuses_a_foreign_file(self):
+        path = self.path("foreign.jsonl")
+        with open(self.full) as f:
+            lines = f.readlines()
+        lines[5] = '{"something": "else"}\n'
+        with open(path, "w") as f:
+            f.writelines(lines)
+        out = run("--games", "12", "--seed", "40", "--out", path, "--resume", *ARMS)
+        self.assertEqual(out.returncode, 2, out.stderr)
+        self.assertIn("line 6: not a row of stpete.experiment; not resuming", out.stderr)
+        with open(path) as f:
+            self.assertEqual(f.readlines(), lines)
+
+    def test_progress_bar_on_a_terminal(self):
+        import pty
+        master, slave = pty.openpty()
+        proc = subprocess.Popen([sys.executable, "-m", "stpete.experiment", "--games", "6", *ARMS],
+                                stdout=subprocess.DEVNULL, stderr=slave)
+        os.close(slave)
+        data = b""
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            data += chunk
+        os.close(master)
+        self.assertEqual(proc.wait(), 0)
+        text = data.decode()
+        self.assertIn("\r[##############################] 18/18 games", text)
+        self.assertNotIn("games (100%)", text)
 
     def test_resume_other_definition(self):
         path = self.path("other.jsonl")

@@ -62,6 +62,23 @@ class Dask(unittest.TestCase):
         self.assertEqual(rows(path), rows(self.local))
 
     @unittest.skipUnless(HAVE_DASK, "python3-distributed is not installed")
+    def test_existing_scheduler(self):
+        """--scheduler ADDRESS: a cluster started elsewhere (here in this process, workers as threads)."""
+        import distributed
+        cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                           dashboard_address=None, scheduler_port=0, protocol="tcp",
+                                           host="127.0.0.1")
+        try:
+            path = os.path.join(self.tmp, "scheduler.jsonl")
+            out = run("--games", "8", "--seed", "3", "--out", path, "--scheduler", cluster.scheduler_address,
+                      "--batch", "4", *ARMS)
+            self.assertEqual(out.returncode, 0, out.stderr)
+            self.assertIn(f"Dask scheduler {cluster.scheduler_address}: 1 workers", out.stderr)
+            self.assertEqual(rows(path), rows(self.local))
+        finally:
+            cluster.close()
+
+    @unittest.skipUnless(HAVE_DASK, "python3-distributed is not installed")
     def test_unreachable_scheduler(self):
         start = time.monotonic()
         out = run("--games", "2", "--arm", "a", "--scheduler", "tcp://127.0.0.1:9", "--connect-timeout", "1")
