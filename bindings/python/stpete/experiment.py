@@ -170,7 +170,13 @@ def parse_arm(text):
             raise ExperimentError(f"arm {text!r}: {key} given twice")
         data[key] = value
         rest = tail
-    return Arm.from_dict(data)
+    try:
+        return Arm.from_dict(data)
+    except ExperimentError as e:
+        if "bots" in data and ": bot " in str(e) and "=" in data["bots"]:
+            raise ExperimentError(f"{e} (on the command line bots= comes last: it takes the rest of the arm, "
+                                  f"since bot specs contain colons)") from None
+        raise
 
 
 def load_config(path):

@@ -157,6 +157,19 @@ class Experiment(unittest.TestCase):
         self.assertEqual(more.returncode, 0, more.stderr)
         self.assertEqual(len(rows_of(path)), 13 * 3 * 3)
 
+    def test_resume_csv(self):
+        path = self.path("resume.csv")
+        first = run("--games", "12", "--seed", "40", "--out", path, "--max-games", "10", *ARMS)
+        self.assertEqual(first.returncode, 0, first.stderr)
+        with open(path) as f:
+            lines = f.readlines()
+        with open(path, "w") as f:
+            f.writelines(lines[:-2])  # the last game loses two seats' rows
+        again = run("--games", "12", "--seed", "40", "--out", path, "--resume", *ARMS)
+        self.assertEqual(again.returncode, 0, again.stderr)
+        self.assertIn("dropping 1 row(s) of incomplete games", again.stderr)
+        self.assertEqual(sorted(rows_of(path), key=key), sorted(rows_of(self.full), key=key))
+
     def test_resume_after_kill(self):
         """SIGKILL in the middle of a run (batches of one game), then --resume: the same rows as an uninterrupted
         run, none lost or duplicated."""
@@ -261,6 +274,7 @@ class Experiment(unittest.TestCase):
             (["--arm", "a:bots=clever"], "bot 'clever'"),
             (["--arm", "a:bots=ismcts:iteration=5"], "bot 'ismcts:iteration=5'"),
             (["--arm", "a:players"], "is not KEY=VALUE"),
+            (["--arm", "a:bots=greedy:players=3"], "bots= comes last"),
             (["--arm", "a", "--arm", "a"], "arm name(s) used twice: a"),
             ([], "no arm"),
             (["--arm", "a", "--resume"], "--resume needs --out"),
