@@ -731,7 +731,7 @@ def run_plain(tmp):
     rc, out, err = run(["--players", "5"])
     check(rc == 2 and "--players must be 2, 3 or 4" in err, "plain: a bad option value: status 2", err)
     rc, out, err = run(["--bots", "greedy,nobody"])
-    check(rc == 1 and "unknown bot 'nobody'" in err, "plain: an unknown bot is named, status 1", err)
+    check(rc == 1 and "unknown bot kind 'nobody'" in err, "plain: an unknown bot is named, status 1", err)
     rc, out, err = run(["--frobnicate"])
     check(rc == 2 and "unknown option" in err, "plain: an unknown option: status 2", err)
 
