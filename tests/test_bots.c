@@ -864,6 +864,155 @@ static void test_choose_bad_input(void **unused)
     stpete_game_free(g_public);
 }
 
+/* The other seats far ahead: every playout of the acting seat is lost. */
+static int others_far_ahead(json_t *doc, int seat)
+{
+    json_t *players = json_object_get(doc, "players");
+    for (size_t i = 0; i < json_array_size(players); i++)
+        if ((int)i != seat)
+            json_object_set_new(json_array_get(players, i), "vp", json_integer(5000));
+    return 1;
+}
+
+/* mc breaks ties between equal mean returns by the seat's mean final score in those playouts: a seat that loses
+ * every playout still buys what scores instead of taking the first id (pass) every time. Fails without the
+ * tie-break (every choice is then pass). */
+static void test_mc_tie_break(void **unused)
+{
+    (void)unused;
+    int passes = 0, choices = 0;
+    for (int players = 2; players <= 4; players++) {
+        stpete_game *g = make_game(players, 70 + (uint64_t)players);
+        stpete_state *st = NULL;
+        assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+        stpete_bot *mc = make_bot(g, "mc:iterations=60:seed=1");
+        stpete_bot *r = make_bot(g, "random:seed=9");
+        for (int step = 0; step < 60 && !stpete_state_is_terminal(st); step++) {
+            int seat = stpete_state_current_player(st);
+            stpete_state *lost = edited(st, seat, others_far_ahead);
+            size_t n = 0;
+            int ids[STPETE_MAX_LEGAL_ACTIONS];
+            assert_int_equal(stpete_state_legal_actions(lost, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
+            if (n > 1 && ids[0] == STPETE_ACTION_PASS) {
+                int id;
+                assert_int_equal(stpete_bot_choose(mc, lost, &id), STPETE_OK);
+                stpete_bot_stats stats = STPETE_BOT_STATS_INIT;
+                assert_int_equal(stpete_bot_get_stats(mc, &stats), STPETE_OK);
+                assert_true(stats.value == 0); /* every playout lost */
+                passes += id == STPETE_ACTION_PASS;
+                choices++;
+            }
+            stpete_state_free(lost);
+            int id;
+            assert_int_equal(stpete_bot_choose(r, st, &id), STPETE_OK);
+            assert_int_equal(stpete_state_apply(st, id), STPETE_OK);
+        }
+        stpete_bot_free(r);
+        stpete_bot_free(mc);
+        stpete_state_free(st);
+        stpete_game_free(g);
+    }
+    print_message("# mc, every playout lost: %d passes in %d choices with pass among other actions\n", passes,
+                  choices);
+    assert_true(choices >= 30);
+    assert_true(passes * 2 < choices);
+}
+
+/* stpete_bot_play(): the game a loop of stpete_bot_choose() and stpete_state_apply() plays, in one call; stops at
+ * max_actions and at chance nodes; bad arguments refused with the state unchanged. */
+static void test_play(void **unused)
+{
+    (void)unused;
+    for (int players = 2; players <= 4; players++) {
+        stpete_game *g = make_game(players, 40 + (uint64_t)players);
+        stpete_bot *a = make_bot(g, "greedy"), *b = make_bot(g, "random:seed=5");
+        stpete_bot *bots[STPETE_MAX_PLAYERS] = { a, b, b, a };
+        stpete_state *loop = NULL, *st = NULL;
+        assert_int_equal(stpete_state_new(&loop, g), STPETE_OK);
+        assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+        /* the reference: the caller's loop */
+        size_t moves = 0;
+        while (!stpete_state_is_terminal(loop)) {
+            int id;
+            assert_int_equal(stpete_bot_choose(bots[stpete_state_current_player(loop)], loop, &id), STPETE_OK);
+            assert_int_equal(stpete_state_apply(loop, id), STPETE_OK);
+            moves++;
+        }
+        /* the same in one call, after a first stop at 25 actions */
+        stpete_bot_set_seed(b, 5);
+        size_t played = 99;
+        assert_int_equal(stpete_bot_play(st, bots, (size_t)players, 25, &played), STPETE_OK);
+        assert_int_equal(played, 25);
+        static int history[4096];
+        size_t hist = 0;
+        assert_int_equal(stpete_state_history(st, history, 4096, &hist), STPETE_OK);
+        assert_int_equal(hist, 25);
+        assert_int_equal(stpete_bot_play(st, bots, (size_t)players, 0, &played), STPETE_OK);
+        assert_int_equal(played, moves - 25);
+        assert_true(stpete_state_is_terminal(st));
+        assert_int_equal(stpete_state_equal(st, loop), 1);
+        /* at the end: nothing to play */
+        assert_int_equal(stpete_bot_play(st, bots, (size_t)players, 0, &played), STPETE_OK);
+        assert_int_equal(played, 0);
+        /* bad arguments: a status, the state unchanged */
+        stpete_state_reset(st, 3);
+        stpete_state *before = NULL;
+        assert_int_equal(stpete_state_clone(&before, st), STPETE_OK);
+        assert_int_equal(stpete_bot_play(NULL, bots, 4, 0, &played), STPETE_E_INVALID_ARGUMENT);
+        assert_int_equal(stpete_bot_play(st, NULL, 4, 0, &played), STPETE_E_INVALID_ARGUMENT);
+        assert_int_equal(stpete_bot_play(st, bots, (size_t)players - 1, 0, &played), STPETE_E_INVALID_ARGUMENT);
+        assert_int_equal(played, 0);
+        stpete_bot *none[STPETE_MAX_PLAYERS] = { 0 };
+        assert_int_equal(stpete_bot_play(st, none, 4, 0, &played), STPETE_E_INVALID_ARGUMENT);
+        assert_int_equal(stpete_state_equal(st, before), 1);
+        /* a bot of another game's rules */
+        stpete_game *other = make_game(players == 2 ? 3 : 2, 1);
+        stpete_bot *stranger = make_bot(other, "greedy");
+        stpete_bot *mixed[STPETE_MAX_PLAYERS] = { stranger, stranger, stranger, stranger };
+        assert_int_equal(stpete_bot_play(st, mixed, 4, 0, &played), STPETE_E_MISMATCH);
+        assert_int_equal(played, 0);
+        assert_int_equal(stpete_state_equal(st, before), 1);
+        stpete_bot_free(stranger);
+        stpete_game_free(other);
+        stpete_state_free(before);
+        stpete_state_free(st);
+        stpete_state_free(loop);
+        stpete_bot_free(a);
+        stpete_bot_free(b);
+        stpete_game_free(g);
+    }
+    /* explicit chance: it stops at every chance node; the caller applies an outcome and goes on */
+    stpete_options o;
+    stpete_options_init(&o);
+    o.players = 3;
+    o.chance_mode = STPETE_CHANCE_EXPLICIT;
+    stpete_game *g = NULL;
+    stpete_state *st = NULL;
+    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    stpete_bot *r = make_bot(g, "random:seed=2");
+    stpete_bot *bots[3] = { r, r, r };
+    int stops = 0;
+    while (!stpete_state_is_terminal(st)) {
+        size_t played;
+        assert_int_equal(stpete_bot_play(st, bots, 3, 0, &played), STPETE_OK);
+        if (stpete_state_is_terminal(st))
+            break;
+        assert_int_equal(stpete_state_current_player(st), STPETE_PLAYER_CHANCE);
+        int ids[STPETE_NUM_CHANCE_OUTCOMES];
+        double p[STPETE_NUM_CHANCE_OUTCOMES];
+        size_t n = 0;
+        assert_int_equal(stpete_state_chance_outcomes(st, ids, p, STPETE_NUM_CHANCE_OUTCOMES, &n), STPETE_OK);
+        assert_true(n > 0);
+        assert_int_equal(stpete_state_apply(st, ids[(size_t)stops % n]), STPETE_OK);
+        stops++;
+    }
+    assert_true(stops > 20);
+    stpete_bot_free(r);
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -882,6 +1031,8 @@ int main(void)
         cmocka_unit_test(test_returns),
         cmocka_unit_test(test_search_values),
         cmocka_unit_test(test_time_budget),
+        cmocka_unit_test(test_play),
+        cmocka_unit_test(test_mc_tie_break),
         cmocka_unit_test(test_choose_bad_input),
     };
     return cmocka_run_group_tests_name("bots", tests, NULL, NULL);

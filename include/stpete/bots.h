@@ -15,7 +15,7 @@
  * | -------- | ------------ | --------------- |
  * | `random` | a uniformly random legal action: `ids[splitmix64() % n]` over the sorted legal list (the random bot of `stpete-selfplay`) | `seed` (0) |
  * | `greedy` | one-step look-ahead: each legal action is applied to a copy and the acting seat's projected score (below) is compared; the first best id wins ties | none |
- * | `mc`     | flat Monte Carlo over determinizations: the legal actions in turn, each iteration on a new determinization, then a playout; the best mean return wins | `iterations` (1000), `ms` (0), `playout` (`random`), `depth` (0), `temp` (10), `seed` (0) |
+ * | `mc`     | flat Monte Carlo over determinizations: the legal actions in turn, each iteration on a new determinization, then a playout; the best mean return wins (ties: the higher mean final score, VP, of the acting seat in those playouts, then the lower id) | `iterations` (1000), `ms` (0), `playout` (`random`), `depth` (0), `temp` (10), `seed` (0) |
  * | `ismcts` | single-observer information-set MCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012): one determinization per iteration, UCB1 over the actions legal in it with availability counts, expansion of one untried action, a playout, returns backed up to every node for the seat that acted there; the most visited root action is chosen | `iterations` (1000), `ms` (0), `c` (0.7), `playout` (`random`), `depth` (0), `temp` (10), `seed` (0) |
  *
  * Keys: `iterations` = determinized playouts per decision (0 = no limit, then `ms` must be set; mc rounds it up to
@@ -116,6 +116,28 @@ STPETE_API int stpete_bot_set_seed(stpete_bot *bot, uint64_t seed);
  *         (nothing is chosen). stpete_bot_last_error() says why.
  */
 STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int *action);
+
+/**
+ * Play a state forward with one bot per seat, in one call (for experiments and tournaments that only need the
+ * outcome: a loop of stpete_bot_choose() and stpete_state_apply() without a round trip per action from another
+ * language). While a seat is to act, `bots[seat]` chooses and its action is applied (§4.1–§4.6: the turn order,
+ * Observatory and Pub decisions as stpete_state_current_player() gives them). It stops at the end of the game
+ * (§4.6), at a chance node of the explicit-chance mode (the caller applies an outcome, then calls again), or after
+ * @p max_actions actions. Events are reported to the state's callback and queue as by stpete_state_apply().
+ * @param state       the state to play on (modified); its game's rule options must be the bots'
+ * @param bots        array of @p n bots, `bots[s]` plays seat s; the same bot may play several seats
+ * @param n           number of bots, at least the number of players
+ * @param max_actions most actions to apply (0 = no limit)
+ * @param played      receives the number of actions applied by this call, also on failure; may be NULL
+ * @return ::STPETE_OK when the game is over, a chance node is reached or @p max_actions were applied (test with
+ *         stpete_state_is_terminal() and stpete_state_current_player()); ::STPETE_E_INVALID_ARGUMENT for NULL
+ *         @p state or @p bots, a NULL bot for a seat that had to act, or @p n smaller than the number of players;
+ *         otherwise the first failure of stpete_bot_choose() (::STPETE_E_MISMATCH, ::STPETE_E_OUT_OF_MEMORY; that
+ *         bot's stpete_bot_last_error() says why) or of stpete_state_apply() (stpete_state_last_error()). On failure
+ *         the state holds the actions applied before it, *@p played of them.
+ */
+STPETE_API int stpete_bot_play(stpete_state *state, stpete_bot *const *bots, size_t n, size_t max_actions,
+                               size_t *played);
 
 /**
  * Write the bot's canonical spec: its kind and every key with its value, defaults filled in, in the order of the

@@ -461,6 +461,36 @@ STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int
     return STPETE_OK;
 }
 
+STPETE_API int stpete_bot_play(stpete_state *state, stpete_bot *const *bots, size_t n, size_t max_actions,
+                               size_t *played)
+{
+    if (played)
+        *played = 0;
+    if (!state || !bots || n < (size_t)stpete_game_num_players(stpete_state_game(state)))
+        return STPETE_E_INVALID_ARGUMENT;
+    size_t count = 0;
+    int rc = STPETE_OK;
+    while (max_actions == 0 || count < max_actions) {
+        int seat = stpete_state_current_player(state);
+        if (seat < 0) /* the end of the game (STPETE_PLAYER_TERMINAL) or a chance node (STPETE_PLAYER_CHANCE) */
+            break;
+        if (!bots[seat]) {
+            rc = STPETE_E_INVALID_ARGUMENT;
+            break;
+        }
+        int id;
+        rc = stpete_bot_choose(bots[seat], state, &id);
+        if (rc == STPETE_OK)
+            rc = stpete_state_apply(state, id);
+        if (rc != STPETE_OK)
+            break;
+        count++;
+    }
+    if (played)
+        *played = count;
+    return rc;
+}
+
 STPETE_API int stpete_bot_evaluate(stpete_bot *bot, const stpete_state *state, double *returns, size_t n)
 {
     if (!bot)

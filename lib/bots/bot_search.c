@@ -21,6 +21,10 @@ int bot_choose_mc(stpete_bot *bot, const stpete_state *state, int seat, const in
     if (rc != STPETE_OK)
         return rc;
     double sum[STPETE_MAX_LEGAL_ACTIONS] = { 0 };
+    /* The seat's final score (VP, §8) summed over each action's playouts: the tie-break between equal sums of
+     * returns. Without it a seat that loses every playout (far behind, or few playouts per action) sees all its
+     * actions tie at 0 and takes the first id, pass, again and again. */
+    double vp[STPETE_MAX_LEGAL_ACTIONS] = { 0 };
     uint64_t t0 = bot_now_ns(), it = 0, rounds = 0;
     /* The legal actions in turn, a new determinization for each playout; the budget is checked after whole
      * rounds, so that every action gets as many playouts. */
@@ -35,12 +39,15 @@ int bot_choose_mc(stpete_bot *bot, const stpete_state *state, int seat, const in
             if (rc != STPETE_OK)
                 return bot->error[0] ? rc : bot_fail(bot, rc, "mc: %s", stpete_state_last_error(bot->work));
             sum[a] += r[seat];
+            stpete_score score;
+            if (stpete_state_score(bot->work, seat, &score) == STPETE_OK)
+                vp[a] += score.total;
         }
         rounds++;
     } while (!budget_spent(bot, it, t0));
     size_t best = 0;
     for (size_t a = 1; a < n; a++)
-        if (sum[a] > sum[best])
+        if (sum[a] > sum[best] || (sum[a] == sum[best] && vp[a] > vp[best]))
             best = a;
     bot->stats.iterations = it;
     bot->stats.value = sum[best] / (double)rounds;

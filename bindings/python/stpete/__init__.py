@@ -22,7 +22,7 @@ from ._core import (Action, ActionKind, Card, CardInfo, ChanceMode, ChanceOutcom
                     EventKind, Game, Phase, PubCap, Score, Seat, Source, Special, Stack, State, TieBreak,
                     library_path, replay_from_json, replay_to_json, version)
 from .env import StPeteEnv, env
-from .bots import Bot, BotStats
+from .bots import Bot, BotStats, play
 
 __version__ = "0.3.0"
 
@@ -35,5 +35,5 @@ __all__ = [
     "GameOverError", "NotTerminalError", "ParseError", "UnsupportedVersionError", "MismatchError",
     "ReentrantError", "RedactedError", "InconsistentError", "TooLargeError", "NoPriceError", "ClosedError",
     "LibraryNotFoundError",
-    "replay_to_json", "replay_from_json", "Bot", "BotStats",
+    "replay_to_json", "replay_from_json", "Bot", "BotStats", "play",
 ]

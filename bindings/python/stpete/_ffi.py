@@ -526,4 +526,6 @@ FUNCTIONS.update({
     "stpete_bot_evaluate": (c_int, (("bot", BotPtr), ("state", StatePtr), ("returns", POINTER(c_double)),
                                     ("n", c_size_t)), RAW),
     "stpete_bot_get_stats": (c_int, (("bot", BotPtr), ("out", POINTER(BotStatsStruct))), RAW),
+    "stpete_bot_play": (c_int, (("state", StatePtr), ("bots", POINTER(BotPtr)), ("n", c_size_t),
+                                ("max_actions", c_size_t), ("played", _size_p)), RAW),
 })

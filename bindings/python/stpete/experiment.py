@@ -287,41 +287,31 @@ class _Runner:
         self.bot_seeds = [_spec_seed(b.spec) for b in self.bots]
         self.names = {}
         self.lib = _core._lib
-        # The per-action calls without the checked wrappers' Python work (no errcheck, no argument conversion):
-        # a second handle on the same loaded library (dlopen returns the same one), its function objects
-        # undeclared: int results, the handles passed as the pointers they are.
+        # A whole game is one library call, stpete_bot_play() (stpete.play() without its Python checks: a second
+        # handle on the same loaded library, dlopen returns the same one, whose function is undeclared: int result,
+        # the handles passed as the pointers they are).
         raw = ctypes.CDLL(stpete.library_path())
-        self.raw = (raw.stpete_state_current_player, raw.stpete_bot_choose, raw.stpete_state_apply)
+        self.raw = raw.stpete_bot_play
 
     def play(self, exp, arm_name, bots, seed_base, games):
         import ctypes
         state, game, players = self.state, self.game, self.players
-        current, choose, apply = self.raw
-        out = ctypes.c_int()
-        ref = ctypes.byref(out)
+        play = self.raw
+        played = ctypes.c_size_t()
+        ref = ctypes.byref(played)
         rows = []
         for g in games:
             seed = (seed_base + g) & _MASK
             state.reset(seed)
             handle = state.handle
-            ptrs = []
             for s, bot in enumerate(self.bots):
                 bot.set_seed(_mix(self.bot_seeds[s], seed, s))
-                ptrs.append(bot._handle(state))
-            moves = 0
-            with state._lock:  # the raw loop, under the state's lock for the whole game
-                while True:
-                    seat = current(handle)
-                    if seat < 0:
-                        break
-                    rc = choose(ptrs[seat], handle, ref)
-                    if rc < 0:
-                        self.bots[seat]._check(rc, "stpete_bot_choose")
-                    rc = apply(handle, out.value)
-                    if rc < 0:
-                        raise self.stpete.StPeteError(
-                            f"stpete_state_apply({out.value}): {self.lib.stpete_state_last_error(handle).decode()}")
-                    moves += 1
+            ptrs = (self.stpete._ffi.BotPtr * players)(*[bot._handle(state) for bot in self.bots])
+            with state._lock:  # the whole game under the state's lock
+                rc = play(handle, ptrs, ctypes.c_size_t(players), ctypes.c_size_t(0), ref)
+            if rc < 0:  # stpete.play() again, for the library's message as an exception
+                self.stpete.play(state, self.bots)
+            moves = played.value
             returns = state.returns()
             for s in range(players):
                 sc = state.score(s)

@@ -116,3 +116,61 @@ class Playing(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class PlayInOneCall(unittest.TestCase):
+    """stpete.play(): stpete_bot_play, a whole game (or up to a limit, or a chance node) in one library call."""
+
+    def test_same_game_as_the_python_loop(self):
+        for players in (2, 3, 4):
+            game = Game(players=players, seed=11)
+            loop, fast = game.new_state(), game.new_state()
+            bots = [Bot("greedy"), Bot("random", seed=4)]
+            seats = [bots[s % 2] for s in range(players)]
+            n = 0
+            while not loop.is_terminal:
+                loop.apply(seats[loop.current_player].choose(loop))
+                n += 1
+            bots[1].set_seed(4)
+            self.assertEqual(stpete.play(fast, seats, max_actions=30), 30)
+            self.assertEqual(len(fast.history), 30)
+            self.assertEqual(stpete.play(fast, seats), n - 30)
+            self.assertTrue(fast.is_terminal)
+            self.assertEqual(fast, loop)
+            self.assertEqual(stpete.play(fast, seats), 0)
+
+    def test_stops_at_chance_nodes(self):
+        state = Game(players=2, chance_mode="explicit").new_state()
+        bot = Bot("random", seed=1)
+        stops = 0
+        while True:
+            stpete.play(state, [bot, bot])
+            if state.is_terminal:
+                break
+            self.assertTrue(state.is_chance_node)
+            state.apply(state.legal_actions()[0])
+            stops += 1
+        self.assertGreater(stops, 20)
+
+    def test_bad_input_leaves_the_state(self):
+        game = Game(players=3, seed=2)
+        state = game.new_state()
+        before = state.to_json()
+        bot = Bot("random")
+        with self.assertRaises(stpete.InvalidArgumentError):
+            stpete.play(state, [bot, bot])
+        with self.assertRaises(TypeError):
+            stpete.play(state, [bot, bot, "greedy"])
+        with self.assertRaises(TypeError):
+            stpete.play("state", [bot, bot, bot])
+        with self.assertRaises(stpete.InvalidArgumentError):
+            stpete.play(state, [bot, bot, bot], max_actions=-1)
+        with self.assertRaises(TypeError):
+            stpete.play(state, [bot, bot, bot], max_actions=2.5)
+        other = Bot("greedy", game=Game(players=2))
+        with self.assertRaises(stpete.MismatchError) as cm:
+            stpete.play(state, [other, other, other])
+        self.assertIn("other rule options", str(cm.exception))
+        self.assertEqual(state.to_json(), before)
+        with self.assertRaises(stpete.InvalidArgumentError):
+            Bot("random").set_seed(-1)
