@@ -116,7 +116,8 @@ static char *xstrdup(const char *s)
 /* ---- participants -------------------------------------------------------------------------------- */
 
 typedef struct participant {
-    char label[300];                /* the spec as given (with #k for repeated entries) */
+    char spec[290];                 /* the spec as given */
+    char label[300];                /* the spec, with #k for its k-th entry in the list */
     int external;                   /* a cmd: program */
     char canon[STPETE_BOT_SPEC_MAX]; /* a library bot's canonical spec */
     char *cmd;                      /* the command line of a cmd: spec */
@@ -227,6 +228,9 @@ static void add_participant(const char *spec)
     if (cfg.nparts == MAX_PARTICIPANTS)
         die(2, "at most %d bots", MAX_PARTICIPANTS);
     participant *p = &cfg.parts[cfg.nparts++];
+    if (strlen(spec) >= sizeof p->spec)
+        die(2, "bad bot spec '%.40s...': longer than %zu characters", spec, sizeof p->spec - 1);
+    snprintf(p->spec, sizeof p->spec, "%s", spec);
     snprintf(p->label, sizeof p->label, "%s", spec);
     if (!strncmp(spec, "cmd:", 4)) {
         const char *why = NULL;
@@ -269,8 +273,8 @@ static void check_participants(void)
             stpete_bot *bot = NULL;
             char msg[256];
             size_t len;
-            if (stpete_bot_new(&bot, cfg.game, p->label, msg, sizeof msg) != STPETE_OK)
-                die(2, "bad bot spec '%s': %s", p->label, msg);
+            if (stpete_bot_new(&bot, cfg.game, p->spec, msg, sizeof msg) != STPETE_OK)
+                die(2, "bad bot spec '%s': %s", p->spec, msg);
             stpete_bot_spec(bot, p->canon, sizeof p->canon, &len);
             stpete_bot_free(bot);
         }
@@ -278,15 +282,9 @@ static void check_participants(void)
     for (int i = 0; i < cfg.nparts; i++) {
         int k = 1;
         for (int j = 0; j < i; j++)
-            if (!strncmp(cfg.parts[j].label, cfg.parts[i].label, strlen(cfg.parts[i].label)) &&
-                (cfg.parts[j].label[strlen(cfg.parts[i].label)] == '\0' ||
-                 cfg.parts[j].label[strlen(cfg.parts[i].label)] == '#'))
-                k++;
-        if (k > 1) {
-            char label[sizeof cfg.parts[i].label];
-            snprintf(label, sizeof label, "%.280s#%d", cfg.parts[i].label, k);
-            memcpy(cfg.parts[i].label, label, sizeof label);
-        }
+            k += !strcmp(cfg.parts[j].spec, cfg.parts[i].spec);
+        if (k > 1)
+            snprintf(cfg.parts[i].label, sizeof cfg.parts[i].label, "%.280s#%d", cfg.parts[i].spec, k);
     }
 }
 
@@ -665,7 +663,7 @@ static int proc_start(proc *p, participant *part, failure *f)
         double deadline = now_s() + (double)cfg.start_ms / 1000.0;
         line = proc_read_line(p, deadline, f);
         if (!line && !strcmp(f->reason, "timeout"))
-            fail(f, "timeout", "no hello within the start time limit (%ld ms)", cfg.start_ms);
+            fail(f, "start-timeout", "no hello within the start time limit (%ld ms)", cfg.start_ms);
     }
     free(hello);
     if (line) {
@@ -675,8 +673,12 @@ static int proc_start(proc *p, participant *part, failure *f)
         if (!json_is_object(m) || !json_is_string(t) || strcmp(json_string_value(t), "hello"))
             fail(f, "garbage", "expected a hello message, got '%.120s'", line);
         else if (!json_is_integer(v) || json_integer_value(v) != PROTOCOL_VERSION)
-            fail(f, "handshake", "the bot speaks protocol %s, not %d",
-                 json_is_integer(v) ? "another version" : "no version", PROTOCOL_VERSION);
+        {
+            char ver[48] = "(none given)";
+            if (json_is_integer(v))
+                snprintf(ver, sizeof ver, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+            fail(f, "handshake", "the bot speaks protocol %s, not %d", ver, PROTOCOL_VERSION);
+        }
         else {
             snprintf(p->name, sizeof p->name, "%s", json_is_string(n) ? json_string_value(n) : "");
             ok = 1;
@@ -865,7 +867,8 @@ static int external_choose(proc *p, const stpete_state *st, int seat, long req, 
     if (!json_is_object(r) || !(json_is_integer(a) || json_is_string(a)))
         fail(f, "garbage", "expected {\"action\": ID or STRING}, got '%.120s'", reply);
     else if (q && (!json_is_integer(q) || json_integer_value(q) != req))
-        fail(f, "garbage", "the answer is for request %.40s, not %ld", json_is_integer(q) ? "another" : "?", req);
+        fail(f, "garbage", "the answer is for request %" JSON_INTEGER_FORMAT ", not %ld",
+             json_is_integer(q) ? json_integer_value(q) : (json_int_t)-1, req);
     else if (json_is_integer(a)) {
         json_int_t id = json_integer_value(a);
         if (id < 0 || id >= STPETE_NUM_DISTINCT_ACTIONS || !stpete_state_is_legal(st, (int)id))
@@ -1101,7 +1104,7 @@ static void worker_init(worker *w)
         die(1, "cannot create a state");
     for (int i = 0; i < cfg.nparts; i++) {
         char msg[256];
-        if (!cfg.parts[i].external && stpete_bot_new(&w->bots[i], cfg.game, cfg.parts[i].label, msg, sizeof msg))
+        if (!cfg.parts[i].external && stpete_bot_new(&w->bots[i], cfg.game, cfg.parts[i].spec, msg, sizeof msg))
             die(1, "%s: %s", cfg.parts[i].label, msg);
     }
 }
@@ -1518,6 +1521,7 @@ static void bench(const char *self)
         bot = cfg.parts[0];
     }
     snprintf(rnd.label, sizeof rnd.label, "random");
+    snprintf(rnd.spec, sizeof rnd.spec, "random");
     cfg.parts[0] = bot;
     cfg.parts[1] = rnd;
     cfg.nparts = 2;
