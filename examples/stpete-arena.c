@@ -206,7 +206,7 @@ static int program_found(const char *name)
 /* ---- configuration ------------------------------------------------------------------------------- */
 
 typedef struct config {
-    int players, edition, jobs, resume, bench, quiet;
+    int players, edition, jobs, resume, bench, quiet, games_given;
     long games;
     uint64_t seed;
     long time_ms, start_ms;
@@ -1476,7 +1476,7 @@ static void usage(FILE *out)
             "  --record DIR    write a replay record (stpete-replay) of every game to DIR/game-NNNNNN.json\n"
             "  --quiet         no progress output\n"
             "  --bench         measure the protocol round trip of an external bot (the first cmd: of --bots,\n"
-            "                  or this program's --trivial-bot) and exit\n"
+            "                  or this program's --trivial-bot) over 20 2-player games (or --games) and exit\n"
             "  --trivial-bot   act as an external bot that plays the first legal action (for --bench and tests)\n"
             "  -h, --help      show this help and exit\n"
             "  --version       show the version and exit\n"
@@ -1534,7 +1534,7 @@ static void bench(const char *self)
         die(1, "cannot create the game");
     make_seatings();
     make_definition();
-    long games = 20;
+    long games = cfg.games_given ? cfg.games : 20;
     cfg.games = games;
     cfg.quiet = 1;
     grow_results(games);
@@ -1607,8 +1607,10 @@ int main(int argc, char **argv)
         i++;
         if (!strcmp(a, "--players"))
             cfg.players = (int)parse_long(a, val, 2, 4);
-        else if (!strcmp(a, "--games"))
+        else if (!strcmp(a, "--games")) {
             cfg.games = parse_long(a, val, 1, 10000000);
+            cfg.games_given = 1;
+        }
         else if (!strcmp(a, "--bots")) {
             if (list)
                 die(2, "--bots given twice (use --bot SPEC to add one)");

@@ -4,9 +4,11 @@
 It plays the first legal action, except in the games whose deal (game // 2, two seatings per deal in the tests'
 2-player tournaments) is even, where it misbehaves at its third request: MODE crash (exit 3 after a line on
 stderr), hang (sleep), garbage (a line that is not JSON), illegal (an action id that is not legal), unknown (an
-action string that is no action), wrong-request (an answer for another request). MODE slow-start sleeps before
+action string that is no action), wrong-request (an answer for another request). MODE slow plays a random
+legal action (seeded by new_game) after 2 ms in every game, without misbehaving. MODE slow-start sleeps before
 its hello and bad-hello answers protocol 99: those fail every game."""
 import json
+import random
 import sys
 import time
 
@@ -29,9 +31,14 @@ for line in sys.stdin:
         send({"type": "hello", "protocol": 99 if mode == "bad-hello" else 1, "name": "bad-" + mode})
     elif kind == "new_game":
         game, requests = msg["game"], 0
+        rng = random.Random(msg["seed"])
     elif kind == "request":
         requests += 1
         legal = [a["id"] for a in msg["legal"]]
+        if mode == "slow":
+            time.sleep(0.002)
+            send({"action": rng.choice(legal)})
+            continue
         if (game // 2) % 2 == 0 and requests == 3:
             print(f"bad bot: misbehaving ({mode}) in game {game}", file=sys.stderr, flush=True)
             if mode == "crash":

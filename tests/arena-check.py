@@ -139,33 +139,32 @@ for mode, (reason, detail) in expect.items():
     check(f"{mode}: the table counts the forfeits", f"forfeits: {len(bad)} game" in stdout, stdout[:300])
 
 # ---- resume after kill -9: nothing lost or duplicated, the same results as an uninterrupted run ----
-spec = ["--players", "2", "--games", "40", "--seed", "9", "--bots", f"mc:iterations=60,cmd:{py} {minimal_bot}",
-        "--jobs", "2"]
+spec = ["--players", "2", "--games", "24", "--seed", "9", "--bots", f"greedy,cmd:{py} {bad_bot} slow", "--jobs", "2"]
 full = out("full.jsonl")
 rc, full_stdout, _ = run(*spec, "--out", full, "--quiet")
 killed = out("killed.jsonl")
 p = subprocess.Popen([arena, *spec, "--out", killed, "--quiet"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 deadline = time.time() + 120
 while time.time() < deadline and p.poll() is None:
-    if os.path.exists(killed) and sum(1 for _ in open(killed)) >= 9:
+    if os.path.exists(killed) and sum(1 for _ in open(killed)) >= 7:
         break
     time.sleep(0.01)
 p.send_signal(signal.SIGKILL)
 p.wait()
 before = games_of(killed)
-check("resume: the kill came midway", 5 <= len(before) < 40, str(len(before)))
+check("resume: the kill came midway", 5 <= len(before) < 24, str(len(before)))
 rc2, stdout2, err2 = run(*spec, "--out", killed, "--resume")
 after = lines(killed)
 numbers = [d["game"] for d in after[1:]]
 check("resume: exit 0", rc2 == 0, err2[-300:])
 check("resume: it says what is left", f"{len(before)} games in" in err2, err2[:300])
-check("resume: no game lost or duplicated", sorted(numbers) == list(range(40)), str(sorted(numbers)))
+check("resume: no game lost or duplicated", sorted(numbers) == list(range(24)), str(sorted(numbers)))
 check("resume: the games kept are untouched", all(games_of(killed)[k] == v for k, v in before.items()))
 check("resume: the results equal the uninterrupted run's", games_of(killed) == games_of(full))
 check("resume: the same table", stdout2 == full_stdout, stdout2 + "\n---\n" + full_stdout)
 rc3, _, err3 = run(*spec, "--out", killed, "--resume")
-check("resume: a finished tournament plays nothing more", rc3 == 0 and len(lines(killed)) == 41 and
-      "0 of 40 to play" in err3, err3[:200])
+check("resume: a finished tournament plays nothing more", rc3 == 0 and len(lines(killed)) == 25 and
+      "0 of 24 to play" in err3, err3[:200])
 rc4, _, err4 = run(*spec[:5], "10", *spec[6:], "--out", killed, "--resume")
 check("resume: another tournament's file is refused (exit 2)", rc4 == 2 and "another tournament" in err4, err4)
 rc5, _, err5 = run(*spec, "--out", killed)
@@ -173,9 +172,9 @@ check("an existing results file is not overwritten without --resume (exit 2)", r
       err5)
 with open(killed, "a") as f:
     f.write('{"type":"game","hash":"')  # a line cut short by a kill
-rc6, _, err6 = run(*spec[:3], "44", *spec[4:], "--out", killed, "--resume", "--quiet")
+rc6, _, err6 = run(*spec[:3], "28", *spec[4:], "--out", killed, "--resume", "--quiet")
 check("resume: a cut line is dropped, and --games can grow", rc6 == 0 and "incomplete" in err6 and
-      sorted(d["game"] for d in lines(killed)[1:]) == list(range(44)), err6[:300])
+      sorted(d["game"] for d in lines(killed)[1:]) == list(range(28)), err6[:300])
 
 # ---- bad specs and options: a clear message before any game, exit 2 ----
 bad = {
@@ -228,10 +227,10 @@ else:
     check("python_bot.py: # SKIP the binding cannot load this build's library", True)
 
 # ---- --bench: the protocol round trip of a trivial external bot ----
-rc, stdout, err = run("--bench")
+rc, stdout, err = run("--bench", "--games", "4")
 import re
 m = re.search(r"protocol round trip: ([\d.]+) us per decision \((\d+) decisions", stdout)
-check("--bench: prints the round trip per decision", rc == 0 and m and int(m.group(2)) > 1000, stdout + err)
+check("--bench: prints the round trip per decision", rc == 0 and m and int(m.group(2)) > 200, stdout + err)
 
 print(f"1..{len(results)}")
 for i, (name, ok, detail) in enumerate(results, 1):
