@@ -661,7 +661,8 @@ static int proc_start(proc *p, participant *part, failure *f)
     int ok = 0;
     if (proc_send(p, hello, hl, f) == 0 && proc_send(p, "\n", 1, f) == 0) {
         double deadline = now_s() + (double)cfg.start_ms / 1000.0;
-        line = proc_read_line(p, deadline, f);
+        while ((line = proc_read_line(p, deadline, f)) && !line[strspn(line, " \t")])
+            free(line); /* blank lines are ignored */
         if (!line && !strcmp(f->reason, "timeout"))
             fail(f, "start-timeout", "no hello within the start time limit (%ld ms)", cfg.start_ms);
     }
@@ -797,7 +798,7 @@ static json_t *result_json(const stpete_state *st, const int *vp, const double *
             json_array_append_new(w, json_integer(s));
         json_array_append_new(rets, json_real(ret[s]));
     }
-    json_object_set_new(r, "vp", int_array(vp, P));
+    json_object_set_new(r, "scores", int_array(vp, P));
     json_object_set_new(r, "winners", w);
     json_object_set_new(r, "returns", rets);
     json_object_set_new(r, "finished", json_boolean(terminal));
@@ -1178,7 +1179,7 @@ static long read_results(const char *path)
             json_t *rets = json_object_get(res, "returns");
             if (!json_is_integer(gv) || g < 0 || g > 100000000 ||
                 json_int_array(json_object_get(m, "seating"), seating, cfg.players) ||
-                json_int_array(json_object_get(res, "vp"), r.vp, cfg.players) || !json_is_array(rets) ||
+                json_int_array(json_object_get(res, "scores"), r.vp, cfg.players) || !json_is_array(rets) ||
                 (int)json_array_size(rets) != cfg.players)
                 die(2, "%s: line %ld is not a valid game line", path, lineno);
             r.seating = (int)(g % cfg.nseatings);

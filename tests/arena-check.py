@@ -67,7 +67,7 @@ for players, games, bots in ((2, 1600, "random,greedy"), (3, 600, "random,greedy
                                                   for d in g.values()))
     check(f"legality {players}p: returns add up to 1 and winners have the most VP",
           all(abs(sum(d["result"]["returns"]) - 1) < 1e-9 and
-              all(d["result"]["vp"][w] == max(d["result"]["vp"]) for w in d["result"]["winners"]) for d in g.values()))
+              all(d["result"]["scores"][w] == max(d["result"]["scores"]) for w in d["result"]["winners"]) for d in g.values()))
     # every seating equally often, and each deal under every seating
     seatings = {}
     for d in g.values():
