@@ -1342,17 +1342,21 @@ static void summary(void)
     if (nforfeit)
         printf("forfeits: %ld game%s (forfeiting seat: return 0, a loss against every other seat)\n", nforfeit,
                nforfeit == 1 ? "" : "s");
-    printf("\n%-3s %-34s %6s  %-21s %7s %8s  %s\n", "#", "bot", "games", "score [95%]", "mean VP", "forfeits",
+    int width = 6;
+    for (int i = 0; i < N; i++)
+        if ((int)strlen(cfg.parts[i].label) > width)
+            width = (int)strlen(cfg.parts[i].label) > 60 ? 60 : (int)strlen(cfg.parts[i].label);
+    printf("\n%-3s %-*s %6s  %-21s %7s %8s  %s\n", "#", width, "bot", "games", "score [95%]", "mean VP", "forfeits",
            "Elo (Bradley-Terry) [95%]");
     for (int i = 0; i < N; i++) {
         double n = (double)played[i], p = n > 0 ? score[i] / n : 0, z = 1.96;
         double centre = n > 0 ? (p + z * z / (2 * n)) / (1 + z * z / n) : 0;
         double half = n > 0 ? z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n) : 0;
-        char label[40];
-        snprintf(label, sizeof label, "%.34s", cfg.parts[i].label);
+        char label[64];
+        snprintf(label, sizeof label, "%.60s", cfg.parts[i].label);
         char sc[40];
         snprintf(sc, sizeof sc, "%.3f [%.3f, %.3f]", p, fmax(0, centre - half), fmin(1, centre + half));
-        printf("%-3d %-34s %6ld  %-21s %7.1f %8ld  %+6.0f [%+.0f, %+.0f]\n", i + 1, label, played[i], sc,
+        printf("%-3d %-*s %6ld  %-21s %7.1f %8ld  %+6.0f [%+.0f, %+.0f]\n", i + 1, width, label, played[i], sc,
                vp_n[i] ? vp[i] / (double)vp_n[i] : 0.0, forfeits[i], elo[i], lo[i], hi[i]);
     }
     printf("\nscore: mean return per game (1/k for k tied winners; 1/%d for equal bots); mean VP over games\n"
@@ -1515,8 +1519,11 @@ static void bench(const char *self)
     if (ext >= 0) {
         bot = cfg.parts[ext];
     } else {
-        char cmd[4200];
-        snprintf(cmd, sizeof cmd, "cmd:'%s' --trivial-bot", self);
+        char cmd[4200], exe[4096];
+        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        if (n > 0)
+            exe[n] = '\0';
+        snprintf(cmd, sizeof cmd, "cmd:'%s' --trivial-bot", n > 0 ? exe : self);
         cfg.nparts = 0;
         add_participant(cmd);
         bot = cfg.parts[0];
@@ -1550,10 +1557,11 @@ static void bench(const char *self)
     for (long g = 0; g < games; g++)
         forfeit += results[g].forfeit_seat >= 0;
     decisions = p->rt_n;
-    printf("protocol round trip: %.1f us per decision (%ld decisions of '%s' in %ld 2-player games against random;"
-           " request written to reply read, the request holds the view and the legal actions)\n",
-           decisions ? 1e6 * p->rt_sum / (double)decisions : 0.0, decisions, bot.cmd, games);
-    printf("whole games: %.1f ms per game, %.1f us per external decision including building the request\n",
+    printf("protocol round trip: %.1f us per decision (%ld decisions in %ld 2-player games against random)\n",
+           decisions ? 1e6 * p->rt_sum / (double)decisions : 0.0, decisions, games);
+    printf("  bot: %s\n", bot.cmd);
+    printf("  measured from writing a request (view and legal actions) to reading the answer; whole games: %.1f ms "
+           "per game, %.1f us per external decision with building the request\n",
            1e3 * el / (double)games, decisions ? 1e6 * el / (double)decisions : 0.0);
     if (forfeit)
         printf("forfeits: %ld\n", forfeit);

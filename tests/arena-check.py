@@ -229,7 +229,7 @@ else:
 # ---- --bench: the protocol round trip of a trivial external bot ----
 rc, stdout, err = run("--bench", "--games", "4")
 import re
-m = re.search(r"protocol round trip: ([\d.]+) us per decision \((\d+) decisions", stdout)
+m = re.search(r"protocol round trip: ([\d.]+) us per decision \((\d+) decisions in 4 2-player games", stdout)
 check("--bench: prints the round trip per decision", rc == 0 and m and int(m.group(2)) > 200, stdout + err)
 
 print(f"1..{len(results)}")
