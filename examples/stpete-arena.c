@@ -938,6 +938,8 @@ static void play_game(worker *w, long g)
             occ += who[t] == who[s];
         proc *p = &w->procs[who[s]][occ];
         seat_proc[s] = p;
+        if (p->pid && waitpid(p->pid, NULL, WNOHANG) == p->pid)
+            proc_closed(p); /* it exited after its last game: no fault, it is started again */
         if (!p->pid && proc_start(p, part, &f) != 0) {
             forfeit = s;
             break;
@@ -1204,7 +1206,7 @@ static long read_results(const char *path)
     }
     free(line);
     fclose(fp);
-    if (lineno && !header)
+    if (good > 0 && !header)
         die(2, "%s: no tournament header line", path);
     if (truncate(path, good) != 0)
         die(1, "%s: %s", path, strerror(errno));

@@ -176,6 +176,23 @@ rc6, _, err6 = run(*spec[:3], "28", *spec[4:], "--out", killed, "--resume", "--q
 check("resume: a cut line is dropped, and --games can grow", rc6 == 0 and "incomplete" in err6 and
       sorted(d["game"] for d in lines(killed)[1:]) == list(range(28)), err6[:300])
 
+# ---- Ctrl-C (SIGINT): exit 130 after the games in progress, finished games kept, --resume completes ----
+intr = out("interrupted.jsonl")
+spec_i = ["--games", "16", "--seed", "4", "--bots", f"random,cmd:{py} {bad_bot} slow", "--out", intr]
+p = subprocess.Popen([arena, *spec_i], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+deadline = time.time() + 120
+while time.time() < deadline and p.poll() is None:
+    if os.path.exists(intr) and sum(1 for _ in open(intr)) >= 4:
+        break
+    time.sleep(0.01)
+p.send_signal(signal.SIGINT)
+stdout_i, err_i = p.communicate(timeout=60)
+kept = games_of(intr)
+check("SIGINT: exit 130, says how to continue, keeps the finished games",
+      p.returncode == 130 and "--resume --out" in err_i and 3 <= len(kept) < 16, f"rc={p.returncode} {err_i[-300:]}")
+rc, _, err = run(*spec_i, "--resume", "--quiet")
+check("SIGINT: --resume completes the tournament", rc == 0 and sorted(games_of(intr)) == list(range(16)), err[-300:])
+
 # ---- bad specs and options: a clear message before any game, exit 2 ----
 bad = {
     "unknown bot": (["--bots", "clever,random"], "unknown"),
