@@ -36,12 +36,15 @@
 
 #include <stpete/stpete.h>
 
-#include "play-opponent.h"
+#include <stpete/bots.h>
 
 #define PROGRAM "stpete-play"
 #define MIN_WIDTH 80
 #define MIN_HEIGHT 24
 #define PROMPT "move> "
+/* The library's bots (include/stpete/bots.h): a spec is KIND[:KEY=VALUE]... */
+#define BOT_KINDS "random, greedy, mc, ismcts; parameters after colons, e.g. ismcts:iterations=500"
+#define BOT_SPEC_MAX 128
 
 /* ---- options ---------------------------------------------------------------------------------------------- */
 
@@ -177,8 +180,9 @@ static int set_version(play_config *cfg, const char *value, char *err, size_t si
 static const option_def options[] = {
     { "--players", "N", "number of players, 2, 3 or 4 (default 3)", set_players },
     { "--seat", "S", "your seat, 0 to N-1 (default 0); seats play in clockwise order", set_seat },
-    { "--bots", "LIST", "the other seats' bots, comma separated, repeated over the seats in order (default "
-                        "greedy)", set_bots },
+    { "--bots", "LIST", "the other seats' bots, comma separated, repeated over the seats in order: the "
+                        "library's random, greedy, mc and ismcts, with parameters after colons, e.g. "
+                        "ismcts:iterations=500 (default greedy)", set_bots },
     { "--seed", "S", "the game's seed: the same seed gives the same deal (default: from the clock, shown on "
                      "screen)", set_seed },
     { "--load", "FILE", "continue a saved game (JSON, from save or the autosave file); the rule options come from "
@@ -511,7 +515,7 @@ static void usage(FILE *out)
     fprintf(out, "\nBots: %s.\n\n"
                  "On your turn, type the number of a legal action, an action (a unique prefix is enough: \"buy "
                  "mark\" for\n\"buy Market from upper\" when it is the only Market you can buy), or a command:\n",
-            opponent_kinds());
+            BOT_KINDS);
     for (size_t i = 0; i < NUM_COMMANDS; i++) {
         char head[64];
         snprintf(head, sizeof head, "%s%s%s", commands[i].name, commands[i].arg[0] ? " " : "", commands[i].arg);
@@ -527,9 +531,9 @@ struct session {
     ui ui;
     stpete_game *game;
     stpete_state *st;
-    opponent *bots[STPETE_MAX_PLAYERS];
-    char bot_names[STPETE_MAX_PLAYERS][32];
-    opponent *hint_bot;
+    stpete_bot *bots[STPETE_MAX_PLAYERS];
+    char bot_names[STPETE_MAX_PLAYERS][BOT_SPEC_MAX];
+    stpete_bot *hint_bot;
     int seat;              /* the person's seat */
     int players;
     uint64_t seed;         /* the seed the game started from; shown, not needed to continue */
@@ -629,16 +633,16 @@ static void on_event(const stpete_state *st, const stpete_event *ev, void *user)
 }
 
 /* Create the opponents of the seats other than the person's, and the hint bot. */
-static int make_bots(session *s, const stpete_game *game, opponent **bots, char names[][32], opponent **hint,
+static int make_bots(session *s, const stpete_game *game, stpete_bot **bots, char names[][BOT_SPEC_MAX], stpete_bot **hint,
                      char *msg, size_t size)
 {
     const char *list = s->cfg.bots ? s->cfg.bots : "greedy";
-    char specs[STPETE_MAX_PLAYERS][32];
+    char specs[STPETE_MAX_PLAYERS][BOT_SPEC_MAX];
     int n = 0;
     for (const char *p = list; n < STPETE_MAX_PLAYERS;) {
         size_t len = strcspn(p, ",");
         if (len == 0 || len >= sizeof specs[0]) {
-            snprintf(msg, size, "--bots takes a comma-separated list of bots (%s), not '%s'", opponent_kinds(), list);
+            snprintf(msg, size, "--bots takes a comma-separated list of bots (%s), not '%s'", BOT_KINDS, list);
             return -1;
         }
         memcpy(specs[n], p, len);
@@ -655,28 +659,28 @@ static int make_bots(session *s, const stpete_game *game, opponent **bots, char 
             continue;
         const char *spec = specs[k++ % n];
         char why[256] = "";
-        if (opponent_new(&bots[seat], game, spec, why, sizeof why) != STPETE_OK) {
+        if (stpete_bot_new(&bots[seat], game, spec, why, sizeof why) != STPETE_OK) {
             snprintf(msg, size, "--bots: %s", why[0] ? why : "cannot create the bot");
             return -1;
         }
-        opponent_set_seed(bots[seat], s->seed * 4 + (uint64_t)seat);
+        stpete_bot_set_seed(bots[seat], s->seed * 4 + (uint64_t)seat);
         snprintf(names[seat], sizeof names[seat], "%s", spec);
     }
     char why[256] = "";
-    if (opponent_new(hint, game, "greedy", why, sizeof why) != STPETE_OK) {
+    if (stpete_bot_new(hint, game, "greedy", why, sizeof why) != STPETE_OK) {
         snprintf(msg, size, "cannot create the hint bot: %s", why);
         return -1;
     }
     return 0;
 }
 
-static void free_bots(opponent **bots, opponent *hint)
+static void free_bots(stpete_bot **bots, stpete_bot *hint)
 {
     for (int seat = 0; seat < STPETE_MAX_PLAYERS; seat++) {
-        opponent_free(bots[seat]);
+        stpete_bot_free(bots[seat]);
         bots[seat] = NULL;
     }
-    opponent_free(hint);
+    stpete_bot_free(hint);
 }
 
 /* ---- drawing ---------------------------------------------------------------------------------------------- */
@@ -1271,7 +1275,7 @@ static int cmd_hint(session *s, const char *arg)
 {
     (void)arg;
     int id = -1;
-    if (opponent_choose(s->hint_bot, s->st, &id) != STPETE_OK) {
+    if (stpete_bot_choose(s->hint_bot, s->st, &id) != STPETE_OK) {
         say(s, "No hint: the game is over.");
         return 0;
     }
@@ -1359,8 +1363,8 @@ static int cmd_load(session *s, const char *arg)
         stpete_game_free(game);
         return 0;
     }
-    opponent *bots[STPETE_MAX_PLAYERS] = { 0 }, *hint = NULL;
-    char names[STPETE_MAX_PLAYERS][32] = { { 0 } };
+    stpete_bot *bots[STPETE_MAX_PLAYERS] = { 0 }, *hint = NULL;
+    char names[STPETE_MAX_PLAYERS][BOT_SPEC_MAX] = { { 0 } };
     if (make_bots(s, game, bots, names, &hint, why, sizeof why) != 0) {
         free_bots(bots, hint);
         stpete_state_free(st);
@@ -1741,7 +1745,7 @@ static int run(session *s, const sigset_t *wait_mask)
         int seat = stpete_state_current_player(s->st);
         if (seat != s->seat) {
             int id = -1;
-            int rc = opponent_choose(s->bots[seat], s->st, &id);
+            int rc = stpete_bot_choose(s->bots[seat], s->st, &id);
             if (rc == STPETE_OK)
                 rc = stpete_state_apply(s->st, id);
             if (rc != STPETE_OK) {

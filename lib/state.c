@@ -257,8 +257,11 @@ STPETE_API int stpete_state_legal_action_mask(const stpete_state *st, uint8_t *m
     int tmp[STPETE_MAX_LEGAL_ACTIONS];
     size_t n = stpete_core_legal(&st->core, tmp);
     memset(mask, 0, STPETE_NUM_DISTINCT_ACTIONS);
+    /* At a chance node (explicit-chance mode) the listing holds chance outcome ids, which lie past the player
+     * actions (STPETE_CHANCE_CARD_FIRST...): the mask covers player actions only and stays all zero there. */
     for (size_t i = 0; i < n; i++)
-        mask[tmp[i]] = 1;
+        if (tmp[i] < STPETE_NUM_DISTINCT_ACTIONS)
+            mask[tmp[i]] = 1;
     return STPETE_OK;
 }
 

@@ -103,10 +103,14 @@ static void check_chance_node(const stpete_state *st, int players)
             assert_true(fabs(p[i] - 1.0 / (double)n) < 1e-15);
     }
     /* nothing but an outcome applies */
-    uint8_t mask[STPETE_NUM_DISTINCT_ACTIONS];
+    /* a larger buffer than needed: the outcome ids (past the player actions) are not written into it either */
+    uint8_t mask[STPETE_NUM_DISTINCT_ACTIONS + STPETE_NUM_CHANCE_OUTCOMES];
+    memset(mask, 0xAA, sizeof mask);
     assert_int_equal(stpete_state_legal_action_mask(st, mask, sizeof mask), STPETE_OK);
     for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++)
         assert_int_equal(mask[id], 0);
+    for (size_t i = STPETE_NUM_DISTINCT_ACTIONS; i < sizeof mask; i++)
+        assert_int_equal(mask[i], 0xAA);
 }
 
 /* Random games in explicit-chance mode, outcomes drawn by their probabilities; every node checked, the JSON round

@@ -702,7 +702,9 @@ STPETE_API int stpete_state_legal_actions(const stpete_state *state, int *ids, s
 
 /**
  * Legal actions as a mask: mask[id] = 1 if legal, else 0 (the same actions as stpete_state_legal_actions(): §4.2,
- * §6, §7.1, §7.2). Does not allocate.
+ * §6, §7.1, §7.2). The mask covers the player actions only: at a chance node of the explicit-chance mode it is all
+ * zero (the outcomes, whose ids lie past ::STPETE_NUM_DISTINCT_ACTIONS, come from stpete_state_chance_outcomes()),
+ * and at the end of the game too. Does not allocate.
  * @param state the state
  * @param mask  caller buffer of @p size bytes
  * @param size  at least ::STPETE_NUM_DISTINCT_ACTIONS
