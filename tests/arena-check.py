@@ -24,6 +24,17 @@ tmp = tempfile.mkdtemp(prefix="arena-check-")
 results = []
 
 
+timings = []
+_t0 = [time.time()]
+
+
+def section(name):
+    """Note how long the previous section took (printed as TAP comments at the end)."""
+    now = time.time()
+    timings.append((name, now - _t0[0]))
+    _t0[0] = now
+
+
 def check(name, ok, detail=""):
     results.append((name, bool(ok), detail))
 
@@ -80,12 +91,13 @@ for players, games, bots in ((2, 1600, "random,greedy"), (3, 600, "random,greedy
         greedy_score = [r for r in stdout.splitlines() if " greedy " in r]
         check("legality 2p: the table names greedy with its score", greedy_score, stdout[:400])
 
+section("legality")
 # ---- determinism: same seed, same results (jobs 1 and 2), with an external bot; another seed differs ----
 det = []
 for jobs in ("1", "2", "1"):
     path = out(f"det{len(det)}.jsonl")
-    rc, stdout, err = run("--players", "3", "--games", "12", "--seed", "5", "--jobs", jobs, "--quiet", "--bots",
-                          f"mc:iterations=20:depth=10,greedy,cmd:{py} {minimal_bot}", "--out", path,
+    rc, stdout, err = run("--players", "3", "--games", "6", "--seed", "5", "--jobs", jobs, "--quiet", "--bots",
+                          f"mc:iterations=6:depth=8,greedy,cmd:{py} {minimal_bot}", "--out", path,
                           "--json", path + ".summary")
     det.append((rc, games_of(path), stdout, open(path).read().splitlines()[0]))
 check("determinism: exit 0", all(d[0] == 0 for d in det))
@@ -95,13 +107,14 @@ check("determinism: byte-identical files apart from the timings (jobs 1, two run
       [json.dumps(det[0][1][k]) for k in sorted(det[0][1])] == [json.dumps(det[2][1][k]) for k in sorted(det[2][1])])
 summary = json.load(open(os.path.join(tmp, "det0.jsonl.summary")))
 check("--json: the summary has the bots, ratings with intervals and the crosstable",
-      len(summary["bots"]) == 3 and summary["games"] == 12 and
+      len(summary["bots"]) == 3 and summary["games"] == 6 and
       all(b["elo_low"] <= b["elo"] <= b["elo_high"] for b in summary["bots"]) and len(summary["crosstable"]) == 3)
 path = out("det-other.jsonl")
-run("--players", "3", "--games", "12", "--seed", "6", "--quiet", "--bots",
-    f"mc:iterations=20:depth=10,greedy,cmd:{py} {minimal_bot}", "--out", path)
+run("--players", "3", "--games", "6", "--seed", "6", "--quiet", "--bots",
+    f"mc:iterations=6:depth=8,greedy,cmd:{py} {minimal_bot}", "--out", path)
 check("determinism: another seed, other games", games_of(path) != det[0][1])
 
+section("determinism")
 # ---- every protocol failure: the documented forfeit, the bot restarted, the tournament finished ----
 expect = {
     "crash": ("crash", "exited with status 3"),
@@ -115,7 +128,7 @@ expect = {
 }
 for mode, (reason, detail) in expect.items():
     path = out(f"bad-{mode}.jsonl")
-    games = "2" if mode in ("slow-start", "bad-hello") else "8"
+    games = "2" if mode in ("slow-start", "bad-hello") else "4"
     rc, stdout, err = run("--games", games, "--bots", f"cmd:{py} {bad_bot} {mode},random", "--time-ms", "300",
                           "--start-ms", "1000", "--seed", "3", "--out", path, "--quiet", timeout=120)
     g = games_of(path) if os.path.exists(path) else {}
@@ -138,33 +151,34 @@ for mode, (reason, detail) in expect.items():
           all(g[k]["forfeit"] is None and g[k]["result"]["finished"] for k in good))
     check(f"{mode}: the table counts the forfeits", f"forfeits: {len(bad)} game" in stdout, stdout[:300])
 
+section("failures")
 # ---- resume after kill -9: nothing lost or duplicated, the same results as an uninterrupted run ----
-spec = ["--players", "2", "--games", "24", "--seed", "9", "--bots", f"greedy,cmd:{py} {bad_bot} slow", "--jobs", "2"]
+spec = ["--players", "2", "--games", "16", "--seed", "9", "--bots", f"greedy,cmd:{py} {bad_bot} slow", "--jobs", "2"]
 full = out("full.jsonl")
 rc, full_stdout, _ = run(*spec, "--out", full, "--quiet")
 killed = out("killed.jsonl")
 p = subprocess.Popen([arena, *spec, "--out", killed, "--quiet"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 deadline = time.time() + 120
 while time.time() < deadline and p.poll() is None:
-    if os.path.exists(killed) and sum(1 for _ in open(killed)) >= 7:
+    if os.path.exists(killed) and sum(1 for _ in open(killed)) >= 5:
         break
     time.sleep(0.01)
 p.send_signal(signal.SIGKILL)
 p.wait()
 before = games_of(killed)
-check("resume: the kill came midway", 5 <= len(before) < 24, str(len(before)))
+check("resume: the kill came midway", 4 <= len(before) < 16, str(len(before)))
 rc2, stdout2, err2 = run(*spec, "--out", killed, "--resume")
 after = lines(killed)
 numbers = [d["game"] for d in after[1:]]
 check("resume: exit 0", rc2 == 0, err2[-300:])
 check("resume: it says what is left", f"{len(before)} games in" in err2, err2[:300])
-check("resume: no game lost or duplicated", sorted(numbers) == list(range(24)), str(sorted(numbers)))
+check("resume: no game lost or duplicated", sorted(numbers) == list(range(16)), str(sorted(numbers)))
 check("resume: the games kept are untouched", all(games_of(killed)[k] == v for k, v in before.items()))
 check("resume: the results equal the uninterrupted run's", games_of(killed) == games_of(full))
 check("resume: the same table", stdout2 == full_stdout, stdout2 + "\n---\n" + full_stdout)
 rc3, _, err3 = run(*spec, "--out", killed, "--resume")
-check("resume: a finished tournament plays nothing more", rc3 == 0 and len(lines(killed)) == 25 and
-      "0 of 24 to play" in err3, err3[:200])
+check("resume: a finished tournament plays nothing more", rc3 == 0 and len(lines(killed)) == 17 and
+      "0 of 16 to play" in err3, err3[:200])
 rc4, _, err4 = run(*spec[:5], "10", *spec[6:], "--out", killed, "--resume")
 check("resume: another tournament's file is refused (exit 2)", rc4 == 2 and "another tournament" in err4, err4)
 rc5, _, err5 = run(*spec, "--out", killed)
@@ -172,13 +186,14 @@ check("an existing results file is not overwritten without --resume (exit 2)", r
       err5)
 with open(killed, "a") as f:
     f.write('{"type":"game","hash":"')  # a line cut short by a kill
-rc6, _, err6 = run(*spec[:3], "28", *spec[4:], "--out", killed, "--resume", "--quiet")
+rc6, _, err6 = run(*spec[:3], "20", *spec[4:], "--out", killed, "--resume", "--quiet")
 check("resume: a cut line is dropped, and --games can grow", rc6 == 0 and "incomplete" in err6 and
-      sorted(d["game"] for d in lines(killed)[1:]) == list(range(28)), err6[:300])
+      sorted(d["game"] for d in lines(killed)[1:]) == list(range(20)), err6[:300])
 
+section("resume")
 # ---- Ctrl-C (SIGINT): exit 130 after the games in progress, finished games kept, --resume completes ----
 intr = out("interrupted.jsonl")
-spec_i = ["--games", "16", "--seed", "4", "--bots", f"random,cmd:{py} {bad_bot} slow", "--out", intr]
+spec_i = ["--games", "12", "--seed", "4", "--bots", f"random,cmd:{py} {bad_bot} slow", "--out", intr]
 p = subprocess.Popen([arena, *spec_i], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 deadline = time.time() + 120
 while time.time() < deadline and p.poll() is None:
@@ -189,10 +204,11 @@ p.send_signal(signal.SIGINT)
 stdout_i, err_i = p.communicate(timeout=60)
 kept = games_of(intr)
 check("SIGINT: exit 130, says how to continue, keeps the finished games",
-      p.returncode == 130 and "--resume --out" in err_i and 3 <= len(kept) < 16, f"rc={p.returncode} {err_i[-300:]}")
+      p.returncode == 130 and "--resume --out" in err_i and 3 <= len(kept) < 12, f"rc={p.returncode} {err_i[-300:]}")
 rc, _, err = run(*spec_i, "--resume", "--quiet")
-check("SIGINT: --resume completes the tournament", rc == 0 and sorted(games_of(intr)) == list(range(16)), err[-300:])
+check("SIGINT: --resume completes the tournament", rc == 0 and sorted(games_of(intr)) == list(range(12)), err[-300:])
 
+section("sigint")
 # ---- bad specs and options: a clear message before any game, exit 2 ----
 bad = {
     "unknown bot": (["--bots", "clever,random"], "unknown"),
@@ -214,6 +230,7 @@ for name, (args, needle) in bad.items():
     check(f"bad input ({name}): exit 2 with '{needle}', no game played",
           rc == 2 and needle in err and not os.path.exists(path), f"rc={rc} {err.strip()}")
 
+section("bad specs")
 # ---- records: one replay record per game, which stpete-replay verifies ----
 rec = os.path.join(tmp, "records")
 rc, _, err = run("--players", "3", "--games", "6", "--bots", f"greedy,random,cmd:{py} {minimal_bot}", "--record",
@@ -226,6 +243,7 @@ for name in files:
     ok = ok and p.returncode == 0 and "second edition" in p.stdout
 check("--record: every record verifies with stpete-replay (second edition)", ok)
 
+section("records")
 # ---- the example bots ----
 rc, stdout, err = run("--games", "4", "--bots", f"cmd:{py} {minimal_bot} --first,cmd:{py} {minimal_bot}", "--quiet",
                       "--out", out("minimal.jsonl"))
@@ -243,13 +261,17 @@ if binding:
 else:
     check("python_bot.py: # SKIP the binding cannot load this build's library", True)
 
+section("example bots")
 # ---- --bench: the protocol round trip of a trivial external bot ----
 rc, stdout, err = run("--bench", "--games", "4")
 import re
 m = re.search(r"protocol round trip: ([\d.]+) us per decision \((\d+) decisions in 4 2-player games", stdout)
 check("--bench: prints the round trip per decision", rc == 0 and m and int(m.group(2)) > 200, stdout + err)
 
+section("bench")
 print(f"1..{len(results)}")
+for name, seconds in timings:
+    print(f"# {name}: {seconds:.1f} s")
 for i, (name, ok, detail) in enumerate(results, 1):
     print(f"{'ok' if ok else 'not ok'} {i} - {name}")
     if not ok and detail:
