@@ -59,6 +59,15 @@ def games_of(path, strip_time=True):
     return out
 
 
+def cmdline(pid):
+    """The command line of a process, b"" for one that is gone (or not a process)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read()
+    except OSError:
+        return b""
+
+
 def out(name):
     path = os.path.join(tmp, name)
     if os.path.exists(path):
@@ -150,6 +159,10 @@ for mode, (reason, detail) in expect.items():
     check(f"{mode}: restarted, the bot plays its other games to the end",
           all(g[k]["forfeit"] is None and g[k]["result"]["finished"] for k in good))
     check(f"{mode}: the table counts the forfeits", f"forfeits: {len(bad)} game" in stdout, stdout[:300])
+    if mode in ("hang", "slow-start"):
+        left = [pid for pid in (os.listdir("/proc") if os.path.isdir("/proc") else [])
+                if f"arena-bad-bot.py\0{mode}".encode() in cmdline(pid)]
+        check(f"{mode}: the sleeping bots were killed, none is left", not left, str(left))
 
 section("failures")
 # ---- resume after kill -9: nothing lost or duplicated, the same results as an uninterrupted run ----
