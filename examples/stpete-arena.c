@@ -1338,9 +1338,10 @@ static void summary(void)
     stpete_options o;
     stpete_options_init(&o);
     stpete_game_get_options(cfg.game, &o);
-    printf("%d players, %s, %ld games (%d seatings x %ld deals), seed %" PRIu64 ", definition %s\n", P,
-           cfg.edition == 2 ? "second edition" : "first edition", ngames, cfg.nseatings,
-           (cfg.games + cfg.nseatings - 1) / cfg.nseatings, cfg.seed, cfg.hash);
+    long deals = (cfg.games + cfg.nseatings - 1) / cfg.nseatings;
+    printf("%d players, %s, %ld game%s (%d seating%s x %ld deal%s), seed %" PRIu64 ", definition %s\n", P,
+           cfg.edition == 2 ? "second edition" : "first edition", ngames, ngames == 1 ? "" : "s", cfg.nseatings,
+           cfg.nseatings == 1 ? "" : "s", deals, deals == 1 ? "" : "s", cfg.seed, cfg.hash);
     if (nforfeit)
         printf("forfeits: %ld game%s (forfeiting seat: return 0, a loss against every other seat)\n", nforfeit,
                nforfeit == 1 ? "" : "s");
