@@ -138,8 +138,10 @@ expect = {
 for mode, (reason, detail) in expect.items():
     path = out(f"bad-{mode}.jsonl")
     games = "2" if mode in ("slow-start", "bad-hello") else "4"
+    rec_f = os.path.join(tmp, f"records-{mode}")
     rc, stdout, err = run("--games", games, "--bots", f"cmd:{py} {bad_bot} {mode},random", "--time-ms", "300",
-                          "--start-ms", "1000", "--seed", "3", "--out", path, "--quiet", timeout=120)
+                          "--start-ms", "1000", "--seed", "3", "--out", path, "--quiet", "--record", rec_f,
+                          timeout=120)
     g = games_of(path) if os.path.exists(path) else {}
     check(f"{mode}: the tournament finishes (exit 0, every game has a result)",
           rc == 0 and sorted(g) == list(range(int(games))), err[-300:])
@@ -159,6 +161,11 @@ for mode, (reason, detail) in expect.items():
     check(f"{mode}: restarted, the bot plays its other games to the end",
           all(g[k]["forfeit"] is None and g[k]["result"]["finished"] for k in good))
     check(f"{mode}: the table counts the forfeits", f"forfeits: {len(bad)} game" in stdout, stdout[:300])
+    if mode == "crash":
+        p = subprocess.run([replay, os.path.join(rec_f, "game-000000.json")], capture_output=True, text=True,
+                           timeout=60)
+        check("crash: the record of a forfeited game verifies and stops where the forfeit came",
+              p.returncode == 0 and "the record ends before the game is over" in p.stdout, p.stdout[-300:] + p.stderr)
     if mode in ("hang", "slow-start"):
         left = [pid for pid in (os.listdir("/proc") if os.path.isdir("/proc") else [])
                 if f"arena-bad-bot.py\0{mode}".encode() in cmdline(pid)]
