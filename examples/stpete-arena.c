@@ -1660,6 +1660,7 @@ int main(int argc, char **argv)
     if (!list && !gave_bot && !cfg.bench)
         add_list("greedy,random");
     signal(SIGPIPE, SIG_IGN);
+    json_object_seed(0); /* jansson's hash seed, set once before any thread uses jansson */
     stpete_options o;
     stpete_options_init(&o);
     o.players = cfg.players;
