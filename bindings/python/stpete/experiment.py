@@ -1,0 +1,914 @@
+"""Rule experiments: play many games with the library's bots under several *arms* (rule options × bots × player
+count) on the same seeds, keep every game as tidy data, summarise with 95% intervals and paired tests, plot.
+
+    python3 -m stpete.experiment --games 1000 --out pub.jsonl \\
+        --arm per-pub:players=3:bots=greedy,ismcts:iterations=200 \\
+        --arm per-player:players=3:pub_cap=per-player:bots=greedy,ismcts:iterations=200
+
+An arm is ``NAME:KEY=VALUE:...`` with the keys ``players`` (2-4, default 4), ``pub_cap`` (per-pub, per-player),
+``tie_break`` (rubles-mod-10, rubles-total), ``public_rubles`` and ``public_hands`` (true, false), ``edition``
+(1, 2), ``start_markers`` (one seat per phase, e.g. 0,1,2,3) and, last because bot specs contain colons, ``bots``:
+comma-separated specs of ``stpete.Bot`` (``KIND[:KEY=VALUE]...``, bots.h) dealt to the seats in turn, as
+``stpete-selfplay --bots`` does (default greedy). Arms may also come from a JSON or TOML file (``--config``; see
+:func:`load_config`).
+
+Common random numbers: game g of every arm uses the deal seed ``seed + g``, and the bot of seat s is reseeded
+for it from (its spec's seed, the deal seed, s), so arms are compared game by game on the same deals, and the
+rows do not depend on the backend (in-process, ``--jobs N`` processes, a Dask cluster) or on batching.
+
+Output (``--out FILE``): one row per seat and game, JSON lines (``.jsonl``/``.json``) or CSV (``.csv``), with
+the columns of :data:`COLUMNS`: ``exp`` (the definition's hash), ``arm``, ``game``, ``seed``, ``players``,
+``seat``, ``bot`` (canonical spec), the final score (``vp`` total and its parts ``vp_before``,
+``aristocrat_bonus``, ``rubles_bonus``, ``hand_penalty``, §8), ``rubles`` and ``tie_break`` (R14), ``win``
+(the seat's return: 1/k for each of k winners), ``winner``, ``moves`` (actions in the game) and ``display``
+(the final display as card name → copies; CSV: ``Name=n;Name=n``). Rows are appended one batch at a time.
+``--resume`` continues such a file: complete games are kept, a game cut short by a kill is dropped and replayed,
+and a file written for another definition (other arms, seed or library version) is refused.
+"""
+import argparse
+import collections
+import csv
+import hashlib
+import io
+import json
+import math
+import os
+import sys
+import threading
+import time
+
+__all__ = ["Arm", "Experiment", "ExperimentError", "Tally", "COLUMNS", "ARM_KEYS", "parse_arm", "load_config",
+           "play_batch", "read_rows", "scan_output", "summarize", "paired", "report", "main"]
+
+#: Format of the rows (part of the definition hash).
+ROW_FORMAT = 1
+#: The columns of a row, in order (CSV header).
+COLUMNS = ("exp", "arm", "game", "seed", "players", "seat", "bot", "vp", "vp_before", "aristocrat_bonus",
+           "rubles_bonus", "hand_penalty", "rubles", "tie_break", "win", "winner", "moves", "display")
+#: Keys of an arm (``bots`` last on the command line).
+ARM_KEYS = ("players", "pub_cap", "tie_break", "public_rubles", "public_hands", "edition", "start_markers", "bots")
+_INT_COLUMNS = ("game", "seed", "players", "seat", "vp", "vp_before", "aristocrat_bonus", "rubles_bonus",
+                "hand_penalty", "rubles", "tie_break", "moves")
+
+
+class ExperimentError(Exception):
+    """Bad input (an arm, a bot, a file, a scheduler): the message says what and why."""
+
+
+# ---- arms --------------------------------------------------------------------------------------------------
+
+def _bool(key, value):
+    if isinstance(value, bool):
+        return value
+    text = str(value).lower()
+    if text in ("true", "yes", "1", "on"):
+        return True
+    if text in ("false", "no", "0", "off"):
+        return False
+    raise ExperimentError(f"{key} must be true or false, not {value!r}")
+
+
+def _int(key, value):
+    if isinstance(value, bool):
+        raise ExperimentError(f"{key} must be an integer, not {value!r}")
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise ExperimentError(f"{key} must be an integer, not {value!r}") from None
+
+
+class Arm:
+    """One arm: ``name``, ``players``, ``options`` (the rule keywords of :class:`stpete.Game`, canonical words)
+    and ``bots`` (one canonical spec per seat). Build it with :meth:`from_dict` or :func:`parse_arm`, which check
+    everything against the library (unknown key, bad value, unknown bot or bot key: :class:`ExperimentError`)."""
+
+    def __init__(self, name, players, options, bots):
+        self.name, self.players, self.options, self.bots = name, players, options, bots
+
+    @classmethod
+    def from_dict(cls, data):
+        import stpete
+        data = dict(data)
+        name = data.pop("name", None)
+        if not isinstance(name, str) or not name or any(c in name for c in ":,\n"):
+            raise ExperimentError(f"an arm needs a name without ':', ',' or a newline (got {name!r})")
+        unknown = sorted(set(data) - set(ARM_KEYS))
+        if unknown:
+            raise ExperimentError(f"arm {name}: unknown key(s) {', '.join(unknown)} (known: {', '.join(ARM_KEYS)})")
+        players = _int(f"arm {name}: players", data.get("players", 4))
+        options = {}
+        if "pub_cap" in data:
+            options["pub_cap"] = str(data["pub_cap"])
+        if "tie_break" in data:
+            options["tie_break"] = str(data["tie_break"])
+        for key in ("public_rubles", "public_hands"):
+            if key in data:
+                options[key] = _bool(f"arm {name}: {key}", data[key])
+        if "edition" in data:
+            options["edition"] = _int(f"arm {name}: edition", data["edition"])
+        if data.get("start_markers") not in (None, ""):
+            markers = data["start_markers"]
+            if isinstance(markers, str):
+                markers = markers.split(",")
+            options["start_markers"] = tuple(_int(f"arm {name}: start_markers", m) for m in markers)
+        try:
+            game = stpete.Game(players=players, **options)
+        except (stpete.StPeteError, TypeError, ValueError) as e:
+            raise ExperimentError(f"arm {name}: {e}") from None
+        # canonical words, every option explicit (so equal definitions hash equally)
+        opts = game.options
+        options = {"pub_cap": "per-pub" if opts["pub_cap"] == stpete.PubCap.PER_PUB else "per-player",
+                   "tie_break": ("rubles-mod-10" if opts["tie_break"] == stpete.TieBreak.RUBLES_MOD_10
+                                 else "rubles-total"),
+                   "public_rubles": opts["public_rubles"], "public_hands": opts["public_hands"],
+                   "edition": opts["edition"],
+                   "start_markers": list(opts["start_markers"]) if opts["start_markers"] else None}
+        bots = data.get("bots", "greedy")
+        if isinstance(bots, str):
+            bots = _split_bots(bots)
+        if not bots or not all(isinstance(b, str) and b for b in bots):
+            raise ExperimentError(f"arm {name}: bots must be a non-empty list of bot specs")
+        canonical = []
+        for spec in bots:
+            try:
+                canonical.append(stpete.Bot(spec, game=game).spec)
+            except stpete.StPeteError as e:
+                raise ExperimentError(f"arm {name}: bot {spec!r}: {e}") from None
+        seat_bots = [canonical[s % len(canonical)] for s in range(players)]
+        return cls(name, players, options, seat_bots)
+
+    def to_dict(self):
+        return {"name": self.name, "players": self.players, **self.options, "bots": list(self.bots)}
+
+    def describe(self):
+        o = self.options
+        extra = "".join(f", {k.replace('_', ' ')}" for k in ("public_rubles", "public_hands") if o[k])
+        markers = f", start markers {o['start_markers']}" if o["start_markers"] else ""
+        return (f"{self.players} players, edition {o['edition']}, pub cap {o['pub_cap']}, tie-break "
+                f"{o['tie_break']}{extra}{markers}")
+
+
+def _split_bots(text):
+    """``greedy,ismcts:iterations=200`` → ``["greedy", "ismcts:iterations=200"]``."""
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def parse_arm(text):
+    """An arm from the command line: ``NAME:KEY=VALUE:...:bots=SPEC,SPEC`` (``bots`` takes the rest of the text,
+    since bot specs contain colons). Returns an :class:`Arm`."""
+    name, _, rest = text.partition(":")
+    data = {"name": name}
+    while rest:
+        item, _, tail = rest.partition(":")
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise ExperimentError(f"arm {text!r}: {item!r} is not KEY=VALUE (known keys: {', '.join(ARM_KEYS)})")
+        if key == "bots":
+            value = rest.partition("=")[2]
+            tail = ""
+        if key in data:
+            raise ExperimentError(f"arm {text!r}: {key} given twice")
+        data[key] = value
+        rest = tail
+    try:
+        return Arm.from_dict(data)
+    except ExperimentError as e:
+        if "bots" in data and ": bot " in str(e) and "=" in data["bots"]:
+            raise ExperimentError(f"{e} (on the command line bots= comes last: it takes the rest of the arm, "
+                                  f"since bot specs contain colons)") from None
+        raise
+
+
+def load_config(path):
+    """An experiment file, JSON (``.json``) or TOML (``.toml``, Python 3.11's tomllib)::
+
+        games = 1000          # optional: the command line's --games and --seed win
+        seed = 1
+        [[arms]]
+        name = "per-pub"
+        players = 3
+        bots = ["greedy", "ismcts:iterations=200"]
+
+    (JSON: ``{"games": 1000, "seed": 1, "arms": [{"name": "per-pub", ...}]}``.) Returns a dict with ``arms``
+    (:class:`Arm` list) and, when given, ``games`` and ``seed``."""
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as e:
+        raise ExperimentError(f"cannot read the experiment file {path}: {e.strerror}") from None
+    try:
+        if path.endswith(".toml"):
+            try:
+                import tomllib
+            except ImportError:
+                raise ExperimentError(f"{path}: TOML needs Python 3.11 (tomllib); use JSON") from None
+            data = tomllib.loads(raw.decode("utf-8"))
+        else:
+            data = json.loads(raw)
+    except ExperimentError:
+        raise
+    except Exception as e:
+        raise ExperimentError(f"{path} is not valid {'TOML' if path.endswith('.toml') else 'JSON'}: {e}") from None
+    if not isinstance(data, dict):
+        raise ExperimentError(f"{path}: expected a table/object with 'arms'")
+    unknown = sorted(set(data) - {"arms", "games", "seed"})
+    if unknown:
+        raise ExperimentError(f"{path}: unknown key(s) {', '.join(unknown)} (known: arms, games, seed)")
+    arms = data.get("arms", [])
+    if not isinstance(arms, list) or not all(isinstance(a, dict) for a in arms):
+        raise ExperimentError(f"{path}: 'arms' must be a list of tables/objects")
+    out = {"arms": [Arm.from_dict(a) for a in arms]}
+    for key in ("games", "seed"):
+        if key in data:
+            out[key] = _int(f"{path}: {key}", data[key])
+    return out
+
+
+class Experiment:
+    """The definition: arms and the base seed. :attr:`hash` identifies it (with the library version and the row
+    format, not the number of games, so that ``--resume --games`` can extend a run)."""
+
+    def __init__(self, arms, seed):
+        import stpete
+        names = [a.name for a in arms]
+        if not arms:
+            raise ExperimentError("no arm: give at least one --arm NAME:KEY=VALUE:...:bots=SPEC (or --config FILE)")
+        dup = sorted({n for n in names if names.count(n) > 1})
+        if dup:
+            raise ExperimentError(f"arm name(s) used twice: {', '.join(dup)}")
+        if not 0 <= seed < 2 ** 64:
+            raise ExperimentError(f"seed must be in [0, 2**64), not {seed}")
+        self.arms, self.seed = arms, seed
+        self.definition = {"format": ROW_FORMAT, "library": stpete.version(), "seed": seed,
+                           "arms": [a.to_dict() for a in arms]}
+        text = json.dumps(self.definition, sort_keys=True, separators=(",", ":"))
+        self.hash = hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+# ---- playing (in any process: a worker needs only this module and the library) -------------------------------
+
+_MASK = 0xFFFFFFFFFFFFFFFF
+
+
+def _mix(*values):
+    """splitmix64 over the values: the per-game seed of a seat's bot."""
+    x = 0
+    for v in values:
+        x = (x ^ (v & _MASK)) + 0x9E3779B97F4A7C15 & _MASK
+        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+        x = (x ^ (x >> 27)) * 0x94D049BB133111EB & _MASK
+        x ^= x >> 31
+    return x
+
+
+def _spec_seed(spec):
+    for part in spec.split(":")[1:]:
+        key, _, value = part.partition("=")
+        if key == "seed":
+            return int(value)
+    return 0
+
+
+class _Runner:
+    """One arm's game, state and bots in a worker, kept between batches."""
+
+    def __init__(self, arm):
+        import ctypes
+        import stpete
+        from . import _core
+        self.stpete = stpete
+        options = dict(arm["options"])
+        if options.get("start_markers") is None:
+            options.pop("start_markers", None)
+        self.players = arm["players"]
+        self.game = stpete.Game(players=self.players, **options)
+        self.state = self.game.new_state()
+        self.bots = [stpete.Bot(spec, game=self.game) for spec in arm["bots"]]
+        self.bot_seeds = [_spec_seed(b.spec) for b in self.bots]
+        self.names = {}
+        self.lib = _core._lib
+        # The per-action calls without the checked wrappers' Python work (no errcheck, no argument conversion):
+        # a second handle on the same loaded library (dlopen returns the same one), its function objects
+        # undeclared: int results, the handles passed as the pointers they are.
+        raw = ctypes.CDLL(stpete.library_path())
+        self.raw = (raw.stpete_state_current_player, raw.stpete_bot_choose, raw.stpete_state_apply)
+
+    def play(self, exp, arm_name, bots, seed_base, games):
+        import ctypes
+        state, game, players = self.state, self.game, self.players
+        current, choose, apply = self.raw
+        out = ctypes.c_int()
+        ref = ctypes.byref(out)
+        rows = []
+        for g in games:
+            seed = (seed_base + g) & _MASK
+            state.reset(seed)
+            handle = state.handle
+            ptrs = []
+            for s, bot in enumerate(self.bots):
+                bot.set_seed(_mix(self.bot_seeds[s], seed, s))
+                ptrs.append(bot._handle(state))
+            moves = 0
+            with state._lock:  # the raw loop, under the state's lock for the whole game
+                while True:
+                    seat = current(handle)
+                    if seat < 0:
+                        break
+                    rc = choose(ptrs[seat], handle, ref)
+                    if rc < 0:
+                        self.bots[seat]._check(rc, "stpete_bot_choose")
+                    rc = apply(handle, out.value)
+                    if rc < 0:
+                        raise self.stpete.StPeteError(
+                            f"stpete_state_apply({out.value}): {self.lib.stpete_state_last_error(handle).decode()}")
+                    moves += 1
+            returns = state.returns()
+            for s in range(players):
+                sc = state.score(s)
+                display = collections.Counter(state.display(s))
+                names = {}
+                for card, n in sorted(display.items()):
+                    name = self.names.get(card)
+                    if name is None:
+                        name = self.names[card] = game.card_name(card)
+                    names[name] = n
+                rows.append({"exp": exp, "arm": arm_name, "game": g, "seed": seed, "players": players, "seat": s,
+                             "bot": bots[s], "vp": sc.total, "vp_before": sc.vp_before,
+                             "aristocrat_bonus": sc.aristocrat_bonus, "rubles_bonus": sc.rubles_bonus,
+                             "hand_penalty": sc.hand_penalty, "rubles": sc.rubles, "tie_break": sc.tie_break,
+                             "win": returns[s], "winner": returns[s] > 0, "moves": moves, "display": names})
+        return rows
+
+
+_RUNNERS = threading.local()  # per thread: Dask's threaded workers run batches side by side
+
+
+def play_batch(task):
+    """Play one batch (a dict: ``exp``, ``arm`` (:meth:`Arm.to_dict`-like, with ``options``), ``seed``,
+    ``games`` (indices)) and return its rows. A module-level function, so processes and Dask workers can run
+    it; each worker keeps one game, state and bots per arm."""
+    kill = os.environ.get("STPETE_EXPERIMENT_KILL_ONCE")
+    if kill:  # test hook (experiment_dask.py): the first worker to get here dies, once, and its batch is lost
+        try:
+            os.close(os.open(kill, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+            os._exit(3)
+        except FileExistsError:
+            pass
+    arm = task["arm"]
+    key = json.dumps(arm, sort_keys=True)
+    runners = _RUNNERS.__dict__.setdefault("runners", {})
+    runner = runners.get(key)
+    if runner is None:
+        runner = runners[key] = _Runner(arm)
+    return runner.play(task["exp"], arm["name"], arm["bots"], task["seed"], task["games"])
+
+
+# ---- rows on disk ------------------------------------------------------------------------------------------
+
+def _is_csv(path):
+    return path.lower().endswith(".csv")
+
+
+def _row_text(rows, as_csv):
+    if not as_csv:
+        return "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in rows)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    for r in rows:
+        w.writerow([";".join(f"{k}={v}" for k, v in r["display"].items()) if c == "display"
+                    else ("true" if r[c] else "false") if c == "winner" else repr(r[c]) if c == "win"
+                    else r[c] for c in COLUMNS])
+    return buf.getvalue()
+
+
+def _parse_csv_row(values, path, number):
+    if len(values) != len(COLUMNS):
+        raise ValueError("wrong number of columns")
+    r = dict(zip(COLUMNS, values))
+    for c in _INT_COLUMNS:
+        r[c] = int(r[c])
+    r["win"] = float(r["win"])
+    r["winner"] = r["winner"] == "true"
+    display = {}
+    for item in filter(None, r["display"].split(";")):
+        k, _, v = item.rpartition("=")
+        display[k] = int(v)
+    r["display"] = display
+    return r
+
+
+def _lines(path):
+    """(line number, parsed row or None, raw line) for each complete line of an output file (the CSV header
+    checked and skipped), then (number, None, None) for a last line cut short (no newline: a killed run)."""
+    as_csv = _is_csv(path)
+    with open(path, "r", encoding="utf-8", errors="replace", newline="") as f:
+        number = 0
+        for line in f:
+            number += 1
+            if not line.endswith("\n"):
+                yield number, None, None
+                return
+            if as_csv and number == 1:
+                if line.rstrip("\r\n") != ",".join(COLUMNS):
+                    raise ExperimentError(f"{path} is not an output of stpete.experiment (its first line is not "
+                                          f"the CSV header)")
+                continue
+            try:
+                if as_csv:
+                    row = _parse_csv_row(next(csv.reader([line])), path, number)
+                else:
+                    row = json.loads(line)
+                    if not isinstance(row, dict) or list(row) != list(COLUMNS):
+                        raise ValueError
+            except (ValueError, KeyError, StopIteration):
+                row = None
+            yield number, row, line
+
+
+def read_rows(path):
+    """Every row of an output file: ``(rows, cut, bad)`` where ``cut`` is 1 when its last line was cut short
+    and ``bad`` the number of other lines that are not rows. For tests and small files: :class:`Tally` and
+    ``--resume`` read a file line by line."""
+    rows, cut, bad = [], 0, 0
+    for _, row, line in _lines(path):
+        if line is None:
+            cut = 1
+        elif row is None:
+            bad += 1
+        else:
+            rows.append(row)
+    return rows, cut, bad
+
+
+class Tally:
+    """What the summary, the paired tests and the plots need, kept compact (a million games per arm fit in
+    tens of MB): per arm, arrays indexed by game of the moves and of each seat's win share and VP, which games
+    are complete, and the copies of each card type in the final displays of winners and of losers. Rows are
+    added one complete game at a time (:meth:`add_game`); a game already counted is ignored."""
+
+    def __init__(self, arms):
+        import array
+        self._array = array.array
+        self.arms = {a.name: a for a in arms}
+        self.data = {}
+        for a in arms:
+            self.data[a.name] = {"done": bytearray(), "moves": array.array("l"),
+                                 "win": [array.array("d") for _ in range(a.players)],
+                                 "vp": [array.array("l") for _ in range(a.players)],
+                                 "cards": (collections.Counter(), collections.Counter()), "seats": [0, 0]}
+
+    def add_game(self, rows):
+        """Add one game (its rows, seat 0 first). Returns False when the game was already counted or its arm is
+        not in the experiment."""
+        first = rows[0]
+        d = self.data.get(first["arm"])
+        if d is None:
+            return False
+        g = first["game"]
+        grow = g + 1 - len(d["done"])
+        if grow > 0:
+            d["done"].extend(bytes(grow))
+            zeros_l = self._array("l", bytes(grow * d["moves"].itemsize))
+            d["moves"].extend(zeros_l)
+            for s in range(len(d["win"])):
+                d["win"][s].extend(self._array("d", bytes(grow * 8)))
+                d["vp"][s].extend(zeros_l)
+        if d["done"][g]:
+            return False
+        d["done"][g] = 1
+        d["moves"][g] = first["moves"]
+        for r in rows:
+            s = r["seat"]
+            d["win"][s][g] = r["win"]
+            d["vp"][s][g] = r["vp"]
+            d["cards"][0 if r["winner"] else 1].update(r["display"])
+            d["seats"][0 if r["winner"] else 1] += 1
+        return True
+
+    def add_rows(self, rows):
+        """Add rows that hold whole games, in seat order (a batch of :func:`play_batch`)."""
+        i = 0
+        while i < len(rows):
+            n = rows[i]["players"]
+            self.add_game(rows[i:i + n])
+            i += n
+
+    def games(self, arm):
+        """The complete games of an arm, ascending."""
+        done = self.data[arm]["done"]
+        return [g for g in range(len(done)) if done[g]]
+
+    def count(self):
+        return sum(sum(d["done"]) for d in self.data.values())
+
+
+def _tally_of(rows, arms):
+    if isinstance(rows, Tally):
+        return rows
+    tally = Tally(arms)
+    by_game = collections.defaultdict(dict)
+    for r in rows:
+        by_game[(r["arm"], r["game"])][r["seat"]] = r
+    for seats in by_game.values():
+        players = next(iter(seats.values()))["players"]
+        if sorted(seats) == list(range(players)):
+            tally.add_game([seats[s] for s in range(players)])
+    return tally
+
+
+def scan_output(path, exp, tally):
+    """Read an output file for ``--resume``: every row must carry ``exp.hash`` (else :class:`ExperimentError`:
+    another definition), every line but a cut last one must be a row (else :class:`ExperimentError`: not an
+    output of this module). Complete games go into ``tally``. Returns ``(cut, drop)``: 1 when the last line was
+    cut short, and the number of rows of incomplete or repeated games; when either is not 0, the file must be
+    rewritten without them (:func:`_rewrite_complete`)."""
+    pending = {}
+    cut = drop = 0
+    others = set()
+    for number, row, line in _lines(path):
+        if line is None:
+            cut = 1
+            break
+        if row is None:
+            raise ExperimentError(f"{path}, line {number}: not a row of stpete.experiment; not resuming (nothing "
+                                  f"was changed)")
+        if row["exp"] != exp.hash:
+            others.add(row["exp"])
+            continue
+        key = (row["arm"], row["game"])
+        seats = pending.setdefault(key, {})
+        if row["seat"] in seats:
+            drop += 1
+            continue
+        seats[row["seat"]] = row
+        if len(seats) == row["players"] and sorted(seats) == list(range(row["players"])):
+            del pending[key]
+            if not tally.add_game([seats[s] for s in range(row["players"])]):
+                drop += row["players"]
+    if others:
+        raise ExperimentError(f"{path} was written by another experiment definition ({', '.join(sorted(others))}; "
+                              f"this one is {exp.hash}: other arms, seed or library version); not resuming")
+    drop += sum(len(seats) for seats in pending.values())
+    return cut, drop
+
+
+def _rewrite_complete(path, tally):
+    """Rewrite an output file with only the first rows of each complete game (atomically: a new file renamed)."""
+    tmp = path + ".tmp"
+    written = set()
+    pending = collections.defaultdict(list)
+    with open(tmp, "w", encoding="utf-8", newline="") as out:
+        if _is_csv(path):
+            out.write(",".join(COLUMNS) + "\n")
+        for _, row, line in _lines(path):
+            if row is None:
+                continue
+            key = (row["arm"], row["game"])
+            d = tally.data.get(row["arm"])
+            if key in written or d is None or row["game"] >= len(d["done"]) or not d["done"][row["game"]]:
+                continue
+            seats = pending[key]
+            if any(r["seat"] == row["seat"] for r, _ in seats):
+                continue
+            seats.append((row, line))
+            if len(seats) == row["players"]:
+                for _, text in sorted(seats, key=lambda x: x[0]["seat"]):
+                    out.write(text)
+                written.add(key)
+                del pending[key]
+    os.replace(tmp, path)
+
+
+# ---- backends ----------------------------------------------------------------------------------------------
+
+def _run_local(tasks, jobs):
+    if jobs <= 1:
+        for task in tasks:
+            yield task, play_batch(task)
+        return
+    import concurrent.futures
+    import multiprocessing
+    # fork where there is one: the workers inherit the loaded library and sys.path (a wrapper's, too)
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        futures = {pool.submit(play_batch, t): t for t in tasks}
+        try:
+            for fut in concurrent.futures.as_completed(futures):
+                yield futures[fut], fut.result()
+        finally:
+            for fut in futures:
+                fut.cancel()
+
+
+def _run_dask(tasks, args, say):
+    try:
+        import logging
+        import distributed
+    except ImportError:
+        raise ExperimentError("--dask-local and --scheduler need Dask's distributed package (Debian: apt-get install "
+                              "python3-distributed)") from None
+    cluster = None
+    if args.scheduler:
+        try:
+            client = distributed.Client(args.scheduler, timeout=args.connect_timeout)
+        except (OSError, TimeoutError, ValueError) as e:
+            raise ExperimentError(f"cannot reach the Dask scheduler at {args.scheduler} within "
+                                  f"{args.connect_timeout:g} s ({type(e).__name__}: {e}); is it running and "
+                                  f"reachable? (--connect-timeout changes the wait)") from None
+        say(f"Dask scheduler {args.scheduler}: {len(client.scheduler_info().get('workers', {}))} workers")
+    else:
+        cluster = distributed.LocalCluster(n_workers=args.dask_local, threads_per_worker=1,
+                                           processes=not args.dask_threads, dashboard_address=None,
+                                           silence_logs=logging.ERROR)
+        client = distributed.Client(cluster)
+    try:
+        futures, attempts = {}, {}
+
+        def submit(task, attempt):
+            key = f"stpete-{task['exp']}-{task['arm']['name']}-{task['games'][0]}-{attempt}"
+            fut = client.submit(play_batch, task, key=key, pure=False, retries=args.retries)
+            futures[fut] = task
+            attempts[key] = attempt
+            return fut
+
+        pending = distributed.as_completed([submit(t, 0) for t in tasks])
+        for fut in pending:
+            task = futures.pop(fut)
+            try:
+                rows = fut.result()
+            except (distributed.KilledWorker, distributed.client.FutureCancelledError, OSError) as e:
+                attempt = attempts[fut.key] + 1
+                if attempt > args.retries:
+                    raise ExperimentError(f"batch {task['arm']['name']} games {task['games'][0]}..."
+                                          f"{task['games'][-1]} failed {attempt} times (last: {e})") from None
+                say(f"batch {task['arm']['name']} games {task['games'][0]}... lost ({type(e).__name__}); resubmitted")
+                pending.add(submit(task, attempt))
+                continue
+            yield task, rows
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+# ---- summary -------------------------------------------------------------------------------------------------
+
+def summarize(rows, arms):
+    """Per arm: ``{"games", "moves": (mean, ci, n), "seats": [{"bot", "win": (mean, ci, n), "vp": (mean, ci,
+    n)}]}`` over the complete games of ``rows`` (a list of rows or a :class:`Tally`)."""
+    from ._stats import mean_ci
+    tally = _tally_of(rows, arms)
+    out = {}
+    for arm in arms:
+        d = tally.data[arm.name]
+        games = tally.games(arm.name)
+        seats = []
+        for s in range(arm.players):
+            seats.append({"bot": arm.bots[s], "win": mean_ci([d["win"][s][g] for g in games]),
+                          "vp": mean_ci([d["vp"][s][g] for g in games])})
+        out[arm.name] = {"games": len(games), "moves": mean_ci([d["moves"][g] for g in games]), "seats": seats}
+    return out
+
+
+def paired(rows, base, other, arms=None):
+    """The paired comparison of arm ``other`` against arm ``base`` (:class:`Arm`) over their common seeds (games
+    complete in both), per seat both have: ``[{"seat", "n", "win": paired_t, "vp": paired_t, "sign": sign_test
+    on VP}]``. ``rows``: a list of rows or a :class:`Tally`."""
+    from ._stats import paired_t, sign_test
+    tally = _tally_of(rows, arms or [base, other])
+    a, b = tally.data[base.name], tally.data[other.name]
+    common = [g for g in tally.games(base.name) if g < len(b["done"]) and b["done"][g]]
+    out = []
+    for s in range(min(base.players, other.players)):
+        dw = [b["win"][s][g] - a["win"][s][g] for g in common]
+        dv = [b["vp"][s][g] - a["vp"][s][g] for g in common]
+        out.append({"seat": s, "n": len(common), "win": paired_t(dw), "vp": paired_t(dv), "sign": sign_test(dv)})
+    return out
+
+
+def _p(p):
+    return "nan" if p != p else "<0.0001" if p < 1e-4 else f"{p:.4f}"
+
+
+def report(exp, rows, out=sys.stdout):
+    """Print the summary and the paired tests (each arm against the first); ``rows``: a list or a
+    :class:`Tally`."""
+    rows = _tally_of(rows, exp.arms)
+    summary = summarize(rows, exp.arms)
+    for arm in exp.arms:
+        s = summary[arm.name]
+        moves = s["moves"]
+        print(f"arm {arm.name}: {arm.describe()}; {s['games']} games, {moves[0]:.1f} moves per game", file=out)
+        print(f"  {'seat':<5}{'bot':<34}{'win share (95% CI)':<22}mean VP (95% CI)", file=out)
+        for seat, r in enumerate(s["seats"]):
+            w, v = r["win"], r["vp"]
+            bot = r["bot"] if len(r["bot"]) <= 32 else r["bot"][:29] + "..."
+            print(f"  {seat:<5}{bot:<34}{w[0]:.3f} ± {w[1]:.3f}{'':<7}{v[0]:.2f} ± {v[1]:.2f}", file=out)
+    base = exp.arms[0]
+    for other in exp.arms[1:]:
+        comparison = paired(rows, base, other, exp.arms)
+        if not comparison or comparison[0]["n"] == 0:
+            continue
+        print(f"paired: {other.name} − {base.name} over {comparison[0]['n']} common seeds "
+              f"(paired t test; sign test on VP)", file=out)
+        for c in comparison:
+            w, v, sg = c["win"], c["vp"], c["sign"]
+            print(f"  seat {c['seat']}: win share {w[0]:+.3f} ± {w[1]:.3f} (t = {w[2]:.2f}, p = {_p(w[3])}); "
+                  f"VP {v[0]:+.2f} ± {v[1]:.2f} (t = {v[2]:.2f}, p = {_p(v[3])}); "
+                  f"sign {sg[0]}+/{sg[1]}− p = {_p(sg[2])}", file=out)
+
+
+# ---- progress ------------------------------------------------------------------------------------------------
+
+class _Progress:
+    """A bar on a terminal (redrawn at most 10 times a second), plain lines at each 10% otherwise."""
+
+    def __init__(self, total, stream, enabled):
+        self.total, self.stream, self.enabled = total, stream, enabled and total > 0
+        self.tty = enabled and hasattr(stream, "isatty") and stream.isatty()
+        self.done, self.start, self.last, self.next_tenth = 0, time.monotonic(), 0.0, 1
+
+    def update(self, n):
+        self.done += n
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        rate = self.done / max(now - self.start, 1e-9)
+        if self.tty:
+            if now - self.last < 0.1 and self.done < self.total:
+                return
+            self.last = now
+            width = 30
+            fill = int(width * self.done / self.total)
+            eta = (self.total - self.done) / rate if rate > 0 else 0
+            self.stream.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {self.done}/{self.total} games "
+                              f"{rate:.0f}/s ETA {eta:.0f} s ")
+            if self.done >= self.total:
+                self.stream.write("\n")
+            self.stream.flush()
+        else:
+            tenth = self.done * 10 // self.total
+            if tenth >= self.next_tenth:
+                self.stream.write(f"{self.done}/{self.total} games ({100 * self.done // self.total}%), "
+                                  f"{rate:.0f} games/s\n")
+                self.stream.flush()
+                self.next_tenth = tenth + 1
+
+
+# ---- command line --------------------------------------------------------------------------------------------
+
+def _parser():
+    p = argparse.ArgumentParser(
+        prog="python3 -m stpete.experiment",
+        description="Rule experiments with libstpete's bots: arms compared on the same seeds, one row per seat and "
+                    "game, a summary with 95%% intervals and paired tests, plots.",
+        epilog="Arm keys: players, pub_cap (per-pub|per-player), tie_break (rubles-mod-10|rubles-total), "
+               "public_rubles, public_hands (true|false), edition (1|2), start_markers (e.g. 0,1,2,3), and last "
+               "bots=SPEC,SPEC (stpete.Bot specs, dealt to the seats in turn). Example: --arm "
+               "a:players=3:pub_cap=per-player:bots=greedy,ismcts:iterations=200")
+    p.add_argument("--arm", action="append", default=[], metavar="NAME:KEY=VALUE:...",
+                   help="an arm (repeat for more); see below")
+    p.add_argument("--config", metavar="FILE", help="arms (and games, seed) from a JSON or TOML file")
+    p.add_argument("--games", type=int, help="games per arm (default 100, or the file's)")
+    p.add_argument("--seed", type=int, help="game g of every arm uses seed + g (default 1, or the file's)")
+    p.add_argument("--out", metavar="FILE", help="rows as JSON lines (.jsonl) or CSV (.csv); without it, rows are "
+                                                 "only summarised")
+    p.add_argument("--resume", action="store_true", help="continue --out: skip its complete games")
+    p.add_argument("--max-games", type=int, metavar="N", help="play at most N new games in this run (then stop; "
+                                                              "--resume continues)")
+    p.add_argument("--batch", type=int, metavar="G", help="games per batch sent to a worker (default: automatic)")
+    p.add_argument("--jobs", type=int, default=1, metavar="N", help="local worker processes (default 1)")
+    p.add_argument("--dask-local", type=int, metavar="N", help="run on a Dask LocalCluster of N workers")
+    p.add_argument("--dask-threads", action="store_true", help="with --dask-local: threads in one process "
+                                                                "instead of worker processes")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="run on an existing Dask cluster (tcp://host:8786)")
+    p.add_argument("--connect-timeout", type=float, default=10.0, metavar="S",
+                   help="seconds to wait for --scheduler (default 10)")
+    p.add_argument("--retries", type=int, default=3, help="re-runs of a batch lost with a Dask worker (default 3)")
+    p.add_argument("--plot", metavar="DIR", help="write plots (PNG and SVG) into DIR (needs matplotlib)")
+    p.add_argument("--quiet", action="store_true", help="no progress and no summary")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar or lines")
+    return p
+
+
+def _tasks(exp, games, batch, done, limit):
+    """Batches of games not yet done, interleaved over the arms (so that a partial run is paired)."""
+    tasks, count = [], 0
+    for first in range(0, games, batch):
+        for arm in exp.arms:
+            todo = [g for g in range(first, min(first + batch, games)) if (arm.name, g) not in done]
+            if limit is not None:
+                todo = todo[:max(0, limit - count)]
+            if todo:
+                tasks.append({"exp": exp.hash, "seed": exp.seed, "games": todo,
+                              "arm": {"name": arm.name, "players": arm.players, "options": arm.options,
+                                      "bots": arm.bots}})
+                count += len(todo)
+    return tasks, count
+
+
+def _prepare_output(args, exp, tally, say):
+    """Check --out and --resume; the complete games already there go into ``tally``."""
+    if not args.out:
+        if args.resume:
+            raise ExperimentError("--resume needs --out FILE")
+        return
+    exists = os.path.exists(args.out) and os.path.getsize(args.out) > 0
+    if not exists:
+        with open(args.out, "w") as f:
+            if _is_csv(args.out):
+                f.write(",".join(COLUMNS) + "\n")
+        return
+    if not args.resume:
+        raise ExperimentError(f"{args.out} exists: add --resume to continue it, or choose another --out")
+    cut, drop = scan_output(args.out, exp, tally)
+    if cut or drop:
+        # rewrite without the cut line and the incomplete games, so that no row is duplicated when they are replayed
+        say(f"{args.out}: dropping {'a cut last line and ' if cut else ''}{drop} row(s) of incomplete games; "
+            f"those games are replayed")
+        _rewrite_complete(args.out, tally)
+
+
+def run(args, say=None, out=sys.stdout):
+    """Run the experiment described by parsed arguments; returns the exit status."""
+    err = sys.stderr
+    say = say or (lambda text: print(text, file=err, flush=True))
+    config = load_config(args.config) if args.config else {"arms": []}
+    arms = config["arms"] + [parse_arm(a) for a in args.arm]
+    games = args.games if args.games is not None else config.get("games", 100)
+    seed = args.seed if args.seed is not None else config.get("seed", 1)
+    if games < 1:
+        raise ExperimentError(f"--games must be at least 1, not {games}")
+    if args.jobs < 1 or (args.batch is not None and args.batch < 1) or (args.max_games is not None and
+                                                                        args.max_games < 0):
+        raise ExperimentError("--jobs and --batch must be at least 1, --max-games at least 0")
+    if args.dask_local is not None and args.scheduler:
+        raise ExperimentError("--dask-local and --scheduler exclude each other")
+    if args.dask_local is not None and args.dask_local < 1:
+        raise ExperimentError("--dask-local needs at least 1 worker")
+    exp = Experiment(arms, seed)
+    tally = Tally(arms)
+    _prepare_output(args, exp, tally, say)
+    done = {(name, g) for name in tally.data for g in tally.games(name)}
+    workers = args.dask_local or (args.jobs if not args.scheduler else 8)
+    batch = args.batch or max(1, min(50, games * len(arms) // (workers * 8) or 1))
+    tasks, count = _tasks(exp, games, batch, done, args.max_games)
+    if not args.quiet:
+        say(f"experiment {exp.hash}: {len(arms)} arm(s) × {games} games (seeds {seed}..{seed + games - 1}); "
+            f"{len(done)} game(s) already in {args.out}; playing {count} in {len(tasks)} batch(es)"
+            if args.out else f"experiment {exp.hash}: {len(arms)} arm(s) × {games} games; playing {count}")
+    progress = _Progress(count, err, not (args.quiet or args.no_progress))
+    if args.dask_local or args.scheduler:
+        results = _run_dask(tasks, args, say)
+    else:
+        results = _run_local(tasks, args.jobs)
+    played = 0
+    start = time.monotonic()
+    handle = open(args.out, "a", encoding="utf-8", newline="") if args.out else None
+    try:
+        for task, rows in results:
+            if handle:
+                handle.write(_row_text(rows, _is_csv(args.out)))  # one batch, then flush: a kill cuts at most it
+                handle.flush()
+            tally.add_rows(rows)
+            played += len(task["games"])
+            progress.update(len(task["games"]))
+    except KeyboardInterrupt:
+        say(f"\ninterrupted after {played} new game(s)" + (f", kept in {args.out}; continue with --resume"
+                                                            if args.out else ""))
+        return 130
+    finally:
+        if handle:
+            handle.close()
+    elapsed = time.monotonic() - start
+    if not args.quiet:
+        if count:
+            say(f"played {count} games in {elapsed:.1f} s ({count / max(elapsed, 1e-9):.1f} games/s)")
+        report(exp, tally, out)
+    if args.plot:
+        from . import _plots
+        files = _plots.plot(exp, tally, args.plot)
+        if not args.quiet:
+            say("plots: " + ", ".join(files))
+    return 0
+
+
+def main(argv=None):
+    """``python3 -m stpete.experiment``: exit status 0, 2 for bad input (with the reason), 1 for a failed run."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return run(args)
+    except ExperimentError as e:
+        print(f"stpete.experiment: error: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:  # an output or plot directory that cannot be written
+        print(f"stpete.experiment: error: {e.filename or ''}: {e.strerror or e}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    # run as stpete.experiment, not __main__: one copy of the module (its classes, and play_batch for pickling)
+    from stpete import experiment as _module
+    sys.exit(_module.main())

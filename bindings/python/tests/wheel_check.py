@@ -1,0 +1,122 @@
+"""The pip-installable package (issue 15), in TAP: from a copy of the source tree, `python3 -m build --no-isolation
+--wheel` builds a wheel with libstpete inside the `stpete` package; installed with pip (--no-index --no-deps)
+into a fresh `python3 -m venv --system-site-packages`, it imports, finds its own library, plays a game with the
+library's bots and runs `python3 -m stpete.experiment`, with no PYTHONPATH or STPETE_LIBRARY; and `pip install
+--no-build-isolation .` from the source tree does the same in a second venv.
+
+    wheel_check.py SOURCE_ROOT [--skip REASON]
+
+Needs Debian's python3-mesonpy, python3-build, python3-venv and python3-pip in the interpreter running it (the
+whole case is skipped, with the reason, otherwise). Builds the library again (about 10 s on 2 cores).
+"""
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+PLAY = r"""
+import importlib.metadata, os, sys
+import stpete
+assert stpete.library_path().startswith(sys.prefix), stpete.library_path()
+assert os.path.dirname(stpete.library_path()) == os.path.dirname(stpete.__file__)
+assert stpete.__version__ == stpete.version() == importlib.metadata.version("stpete"), stpete.__version__
+game = stpete.Game(players=3, seed=5)
+state = game.new_state()
+bots = [stpete.Bot("greedy"), stpete.Bot("random", seed=1), stpete.Bot("ismcts", iterations=20, seed=2)]
+while not state.is_terminal:
+    state.apply(bots[state.current_player].choose(state))
+print("winners", state.winners, "scores", state.final_scores)
+"""
+
+cases = []
+
+
+def case(ok, name, detail=""):
+    cases.append((ok, name, detail))
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=600, **kw)
+
+
+def clean_env():
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "STPETE_LIBRARY", "LD_PRELOAD", "PYTHONHOME")}
+    return env
+
+
+def check_venv(venv, label, env, cwd):
+    py = os.path.join(venv, "bin", "python")
+    out = run([py, "-c", PLAY], env=env, cwd=cwd)
+    case(out.returncode == 0 and "winners" in out.stdout, f"{label}: imports its bundled library and plays a game",
+         out.stdout + out.stderr)
+    out = run([py, "-m", "stpete"], env=env, cwd=cwd)
+    lines = out.stdout.splitlines()
+    case(out.returncode == 0 and len(lines) == 2 and lines[1].startswith("library: " + venv),
+         f"{label}: python -m stpete names the library in the venv", out.stdout + out.stderr)
+    script = os.path.join(venv, "bin", "stpete-experiment")
+    out = run([script, "--games", "3", "--arm", "a:players=2:bots=greedy,random"], env=env, cwd=cwd)
+    case(out.returncode == 0 and "arm a: 2 players" in out.stdout, f"{label}: stpete-experiment runs",
+         out.stdout + out.stderr)
+
+
+def main():
+    source = os.path.abspath(sys.argv[1])
+    skip = sys.argv[3] if len(sys.argv) > 3 and sys.argv[2] == "--skip" else None
+    missing = [m for m in ("mesonpy", "build", "venv", "pip") if importlib.util.find_spec(m) is None]
+    if missing and not skip:
+        skip = f"{sys.executable} lacks {', '.join(missing)} (Debian: python3-mesonpy python3-build python3-venv " \
+               f"python3-pip)"
+    if skip:
+        print(f"1..0 # SKIP {skip}")
+        return 0
+    tmp = tempfile.mkdtemp(prefix="stpete-wheel-")
+    try:
+        # a copy of the source tree (no build directories, no git): the build writes nothing into the checkout
+        tree = os.path.join(tmp, "src")
+        shutil.copytree(source, tree, ignore=shutil.ignore_patterns("build*", ".git", ".mesonpy*", "__pycache__",
+                                                                     "dist"))
+        env = clean_env()
+        dist = os.path.join(tmp, "dist")
+        out = run([sys.executable, "-m", "build", "--no-isolation", "--wheel", "--outdir", dist, tree], env=env,
+                  cwd=tmp)
+        wheels = [f for f in os.listdir(dist)] if os.path.isdir(dist) else []
+        case(out.returncode == 0 and len(wheels) == 1 and wheels[0].endswith(".whl"), "python3 -m build --wheel",
+             out.stdout[-3000:] + out.stderr[-3000:])
+        if cases[-1][0]:
+            import zipfile
+            names = zipfile.ZipFile(os.path.join(dist, wheels[0])).namelist()
+            case("stpete/libstpete.so" in names and "stpete/experiment.py" in names and
+                 not any(n.endswith(".h") or "/bin/" in n or n.endswith(".pc") for n in names),
+                 "the wheel holds the package with its library, and no headers, programs or pkg-config file",
+                 "\n".join(names))
+            venv = os.path.join(tmp, "venv")
+            out = run([sys.executable, "-m", "venv", "--system-site-packages", venv], env=env)
+            case(out.returncode == 0, "python3 -m venv --system-site-packages", out.stderr)
+            out = run([os.path.join(venv, "bin", "pip"), "install", "--no-index", "--no-deps",
+                       os.path.join(dist, wheels[0])], env=env, cwd=tmp)
+            case(out.returncode == 0, "pip install the wheel into the venv", out.stdout + out.stderr)
+            check_venv(venv, "wheel", env, tmp)
+        venv2 = os.path.join(tmp, "venv2")
+        out = run([sys.executable, "-m", "venv", "--system-site-packages", venv2], env=env)
+        out = run([os.path.join(venv2, "bin", "pip"), "install", "--no-index", "--no-deps", "--no-build-isolation",
+                   tree], env=env, cwd=tmp)
+        case(out.returncode == 0, "pip install --no-build-isolation . (source tree)", out.stdout[-3000:] +
+             out.stderr[-3000:])
+        if cases[-1][0]:
+            check_venv(venv2, "pip install .", env, tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(f"1..{len(cases)}")
+    for n, (ok, name, detail) in enumerate(cases, 1):
+        print(f"{'ok' if ok else 'not ok'} {n} - {name}")
+        if not ok:
+            for line in detail.rstrip().splitlines():
+                print(f"# {line}")
+    return 0 if all(ok for ok, _, _ in cases) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
