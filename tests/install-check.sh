@@ -153,7 +153,7 @@ echo "ok - install: pkg-config $modversion, compiled, linked and ran against the
 grep -q '^URL:' "$pc" && fail "stpete.pc has a URL line ($(grep '^URL:' "$pc")): the project has no public URL"
 bindir=$(find "$dest" -type f -name stpete-selfplay -path '*/bin/*' -printf '%h\n' | head -n 1)
 [ -n "$bindir" ] || fail "stpete-selfplay not installed"
-for prog in stpete-selfplay stpete-replay stpete-bench stpete-play; do
+for prog in stpete-selfplay stpete-replay stpete-bench stpete-play stpete-arena; do
     [ -x "$bindir/$prog" ] || fail "$prog not installed in ${bindir#"$dest"}"
     resolved=$(env -u LD_LIBRARY_PATH ldd "$bindir/$prog" | awk '/libstpete/ { print $3 }')
     resolved=$(realpath -m "$resolved")
@@ -169,16 +169,26 @@ case "$out" in
 esac
 docdir=$(find "$dest" -type d -path '*/share/doc/libstpete' | head -n 1)
 [ -n "$docdir" ] || fail "share/doc/libstpete not installed"
-for f in rules.md format.md; do
+for f in rules.md format.md protocol.md; do
     cmp -s "$docdir/$f" "$src/doc/$f" || fail "share/doc/libstpete/$f is not doc/$f"
 done
+for f in minimal_bot.py python_bot.py; do
+    [ -x "$docdir/examples/bots/$f" ] || fail "share/doc/libstpete/examples/bots/$f is not installed (executable)"
+done
+# the installed arena against the installed example bot, which needs no binding
+out=$(env -u LD_LIBRARY_PATH "$bindir/stpete-arena" --games 2 --quiet \
+      --bot "cmd:python3 $docdir/examples/bots/minimal_bot.py" --bot greedy 2>&1) || fail "the installed stpete-arena failed: $out"
+case "$out" in
+*"calls itself 'minimal-random'"*) ;;
+*) fail "the installed stpete-arena did not play the installed minimal_bot.py: $(tail -n 5 <<<"$out")" ;;
+esac
 installed=$(meson introspect "$build" --installed)
 if grep -q '/html' <<<"$installed"; then
     [ -f "$docdir/html/index.html" ] || fail "the HTML reference is not installed in share/doc/libstpete/html"
     [ -f "$docdir/python/stpete.html" ] || fail "the Python binding's reference is not installed in share/doc/libstpete/python"
 fi
 if grep -q 'man1/stpete-play.1' <<<"$installed"; then
-    for prog in stpete-selfplay stpete-replay stpete-bench stpete-play; do
+    for prog in stpete-selfplay stpete-replay stpete-bench stpete-play stpete-arena; do
         page=$(find "$dest" -path "*/share/man/man1/$prog.1" | head -n 1)
         [ -n "$page" ] || fail "no man page share/man/man1/$prog.1"
         grep -q '^\.SH OPTIONS\|^\.SH DESCRIPTION' "$page" || fail "$prog.1 has no DESCRIPTION or OPTIONS section"
