@@ -133,7 +133,7 @@ STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int
  *         stpete_state_is_terminal() and stpete_state_current_player()); ::STPETE_E_INVALID_ARGUMENT for NULL
  *         @p state or @p bots, a NULL bot for a seat that had to act, or @p n smaller than the number of players;
  *         otherwise the first failure of stpete_bot_choose() (::STPETE_E_MISMATCH, ::STPETE_E_OUT_OF_MEMORY; that
- *         bot's stpete_bot_last_error() says why) or of stpete_state_apply() (stpete_state_last_error()). On failure
+ *         bot's stpete_bot_last_error() says why; its ::STPETE_E_GAME_OVER cannot occur, the loop stops first) or of stpete_state_apply() (stpete_state_last_error()). On failure
  *         the state holds the actions applied before it, *@p played of them.
  */
 STPETE_API int stpete_bot_play(stpete_state *state, stpete_bot *const *bots, size_t n, size_t max_actions,
