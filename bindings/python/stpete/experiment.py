@@ -292,6 +292,10 @@ class _Runner:
         # the handles passed as the pointers they are).
         raw = ctypes.CDLL(stpete.library_path())
         self.raw = raw.stpete_bot_play
+        # the final displays the same way: card type ids into a reused buffer, no Card objects
+        self.raw_display = raw.stpete_state_display
+        self.cards = (ctypes.c_int * self.stpete._ffi.NUM_CARDS)()
+        self.card_count = ctypes.c_size_t()
 
     def play(self, exp, arm_name, bots, seed_base, games):
         import ctypes
@@ -315,7 +319,12 @@ class _Runner:
             returns = state.returns()
             for s in range(players):
                 sc = state.score(s)
-                display = collections.Counter(state.display(s))
+                with state._lock:
+                    rc = self.raw_display(handle, s, self.cards, ctypes.c_size_t(len(self.cards)),
+                                          ctypes.byref(self.card_count))
+                if rc < 0:
+                    raise self.stpete.StPeteError(f"stpete_state_display: status {rc}")
+                display = collections.Counter(self.cards[:self.card_count.value])
                 names = {}
                 for card, n in sorted(display.items()):
                     name = self.names.get(card)
