@@ -251,7 +251,42 @@ def library_path():
 
 # ---- actions ---------------------------------------------------------------------------------------------
 
-class Action:
+class _Id:
+    """What :class:`Action` and :class:`ChanceOutcome` share: an immutable value, one object per id, that pickles and
+    copies as its id, converts to it (``int()``, use as an index), compares and hashes by it within its class, and
+    prints as the library's string (``_text``)."""
+    __slots__ = ()
+
+    def __reduce__(self):
+        return (type(self), (self.id,))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __int__(self):
+        return self.id
+
+    __index__ = __int__
+
+    def __eq__(self, other):
+        if isinstance(other, type(self)):
+            return self.id == other.id
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(self.id)
+
+    def __str__(self):
+        return self._text
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self.id}, {self._text!r})"
+
+
+class Action(_Id):
     """One action id with its structured form and readable string. Immutable; ``int(action)`` and use as an index
     give the id; ``str(action)`` is the canonical string, e.g. ``buy Wharf from upper displacing Ship Builder``.
     Get one with :meth:`Action.from_id`, :meth:`Action.parse` or :meth:`State.legal_actions`. There is one object
@@ -306,39 +341,11 @@ class Action:
             raise AttributeError("Action is immutable")
         object.__setattr__(self, name, value)
 
-    def __reduce__(self):
-        return (Action, (self.id,))
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
-
-    def __int__(self):
-        return self.id
-
-    __index__ = __int__
-
-    def __eq__(self, other):
-        if isinstance(other, Action):
-            return self.id == other.id
-        return NotImplemented
-
-    def __hash__(self):
-        return hash(self.id)
-
-    def __str__(self):
-        return self._text
-
-    def __repr__(self):
-        return f"Action({self.id}, {self._text!r})"
-
 
 _ACTIONS = [Action._decode(i) for i in range(_ffi.NUM_DISTINCT_ACTIONS)]  # one object per id, made once (~2 ms)
 
 
-class ChanceOutcome:
+class ChanceOutcome(_Id):
     """The outcome of a random event at a chance node of an explicit-chance game (:class:`ChanceMode` EXPLICIT;
     stpete.h group "Search and learning"). Chance outcome ids follow the action ids: ``id`` is in [972, 1277);
     ``outcome`` = ``id - 972`` is OpenSpiel's outcome index in [0, 305) (``MaxChanceOutcomes``). Either ``card``
@@ -406,34 +413,6 @@ class ChanceOutcome:
 
     def __setattr__(self, name, value):
         raise AttributeError("ChanceOutcome is immutable")
-
-    def __reduce__(self):
-        return (ChanceOutcome, (self.id,))
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
-
-    def __int__(self):
-        return self.id
-
-    __index__ = __int__
-
-    def __eq__(self, other):
-        if isinstance(other, ChanceOutcome):
-            return self.id == other.id
-        return NotImplemented
-
-    def __hash__(self):
-        return hash(self.id)
-
-    def __str__(self):
-        return self._text
-
-    def __repr__(self):
-        return f"ChanceOutcome({self.id}, {self._text!r})"
 
 
 _OUTCOMES = [ChanceOutcome._make(_ffi.CHANCE_CARD_FIRST + k) for k in range(_ffi.NUM_CHANCE_OUTCOMES)]
