@@ -607,7 +607,24 @@ def _game_from_record(text):
     return replay_from_json(text)[0]
 
 
-class Game:
+class _Owner:
+    """What :class:`Game`, :class:`State` and :class:`~stpete.Bot` share as owners of a C handle: ``close()`` (their
+    own) also as a context manager and when garbage-collected."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # interpreter shutdown: the module may be half torn down
+            pass
+
+
+class Game(_Owner):
     """An immutable game configuration (players, seed, rule options), ``stpete_game``.
 
     ``Game(players=4, seed=1, pub_cap="per-player", tie_break="rubles-total", start_markers=(0, 1, 2, 3),
@@ -804,18 +821,6 @@ class Game:
             record = _write_json(_C.stpete_replay_to_json, self._ptr, self._seed, (c_int * 1)(), 0)
         return (_game_from_record, (record,))
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:  # interpreter shutdown: the module may be half torn down
-            pass
-
     def __repr__(self):
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"Game({opts}{', closed' if self._ptr is None or self._closing else ''})"
@@ -882,7 +887,7 @@ _apply = _C.stpete_state_apply
 _legal = _C.stpete_state_legal_actions
 
 
-class State:
+class State(_Owner):
     """A position of a game (``stpete_state``): legal actions, apply, queries, events.
 
     ``State(game, seed=None)`` or ``game.new_state()``. Owns its handle (``close()``, context manager, garbage
@@ -981,18 +986,6 @@ class State:
         _C.stpete_state_free(ptr)
         self._callback = self._c_callback = None
         self._game._state_closed()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
 
     def clone(self):
         """An independent copy (a new owning State of the same game; the event callback is not copied)."""

@@ -15,7 +15,7 @@ import ctypes
 from ctypes import byref, c_double, c_int, c_size_t
 
 from . import _ffi
-from ._core import Action, Game, State, _lib
+from ._core import Action, Game, State, _lib, _Owner
 from .errors import ClosedError, InvalidArgumentError, error_for_status
 
 __all__ = ["Bot", "BotStats", "play"]
@@ -66,7 +66,7 @@ class BotStats:
         return f"BotStats({fields})"
 
 
-class Bot:
+class Bot(_Owner):
     """A reference bot (``stpete_bot``) from a spec and keyword parameters: ``Bot("random", seed=3)``,
     ``Bot("greedy")``, ``Bot("mc", iterations=500, playout="greedy")``, ``Bot("ismcts", iterations=2000, c=0.7)``,
     or a whole spec ``Bot("ismcts:iterations=2000:seed=3")``.
@@ -181,18 +181,6 @@ class Bot:
             _lib.stpete_bot_free(ptr)
             game, self._game = self._game, None
             game._state_closed()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:
-            pass
 
     def __repr__(self):
         return f"Bot({self._spec!r}{', closed' if getattr(self, '_closed', False) else ''})"
