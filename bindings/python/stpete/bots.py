@@ -208,12 +208,18 @@ def play(state, bots, max_actions=0):
     with state._lock:
         rc = _lib.stpete_bot_play(state.handle, ptrs, len(bots), limit, byref(played))
         if rc < 0:
-            seat = _lib.stpete_state_current_player(state.handle)
-            detail = ""
-            if 0 <= seat < len(bots):
-                detail = _lib.stpete_bot_last_error(ptrs[seat]).decode("utf-8", "replace")
-            if not detail:
-                detail = _lib.stpete_state_last_error(state.handle).decode("utf-8", "replace")
-            raise error_for_status(rc)(f"{detail} (stpete_bot_play, after {played.value} actions)", status=rc,
-                                       function="stpete_bot_play")
+            raise _play_error(state, ptrs, rc, played.value)
     return played.value
+
+
+def _play_error(state, ptrs, rc, played):
+    """The exception for a failed stpete_bot_play on ``state`` (under its lock) with the bots ``ptrs``: the message
+    of the bot of the seat that was to act, else the state's (a failed apply)."""
+    seat = _lib.stpete_state_current_player(state.handle)
+    detail = ""
+    if 0 <= seat < len(ptrs):
+        detail = _lib.stpete_bot_last_error(ptrs[seat]).decode("utf-8", "replace")
+    if not detail:
+        detail = _lib.stpete_state_last_error(state.handle).decode("utf-8", "replace")
+    return error_for_status(rc)(f"{detail} (stpete_bot_play, after {played} actions)", status=rc,
+                                function="stpete_bot_play")

@@ -299,6 +299,7 @@ class _Runner:
 
     def play(self, exp, arm_name, bots, seed_base, games):
         import ctypes
+        from .bots import _play_error
         state, game, players = self.state, self.game, self.players
         play = self.raw
         played = ctypes.c_size_t()
@@ -313,8 +314,8 @@ class _Runner:
             ptrs = (self.stpete._ffi.BotPtr * players)(*[bot._handle(state) for bot in self.bots])
             with state._lock:  # the whole game under the state's lock
                 rc = play(handle, ptrs, ctypes.c_size_t(players), ctypes.c_size_t(0), ref)
-            if rc < 0:  # stpete.play() again, for the library's message as an exception
-                self.stpete.play(state, self.bots)
+                if rc < 0:  # the library's message, as stpete.play() raises it
+                    raise _play_error(state, ptrs, rc, played.value)
             moves = played.value
             returns = state.returns()
             for s in range(players):
