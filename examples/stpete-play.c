@@ -44,7 +44,6 @@
 #define PROMPT "move> "
 /* The library's bots (include/stpete/bots.h): a spec is KIND[:KEY=VALUE]... */
 #define BOT_KINDS "random, greedy, mc, ismcts; parameters after colons, e.g. ismcts:iterations=500"
-#define BOT_SPEC_MAX 128
 
 /* ---- options ---------------------------------------------------------------------------------------------- */
 
@@ -532,7 +531,7 @@ struct session {
     stpete_game *game;
     stpete_state *st;
     stpete_bot *bots[STPETE_MAX_PLAYERS];
-    char bot_names[STPETE_MAX_PLAYERS][BOT_SPEC_MAX];
+    char bot_names[STPETE_MAX_PLAYERS][STPETE_BOT_SPEC_MAX];
     stpete_bot *hint_bot;
     int seat;              /* the person's seat */
     int players;
@@ -633,11 +632,11 @@ static void on_event(const stpete_state *st, const stpete_event *ev, void *user)
 }
 
 /* Create the opponents of the seats other than the person's, and the hint bot. */
-static int make_bots(session *s, const stpete_game *game, stpete_bot **bots, char names[][BOT_SPEC_MAX], stpete_bot **hint,
-                     char *msg, size_t size)
+static int make_bots(session *s, const stpete_game *game, stpete_bot **bots, char names[][STPETE_BOT_SPEC_MAX],
+                     stpete_bot **hint, char *msg, size_t size)
 {
     const char *list = s->cfg.bots ? s->cfg.bots : "greedy";
-    char specs[STPETE_MAX_PLAYERS][BOT_SPEC_MAX];
+    char specs[STPETE_MAX_PLAYERS][STPETE_BOT_SPEC_MAX];
     int n = 0;
     for (const char *p = list; n < STPETE_MAX_PLAYERS;) {
         size_t len = strcspn(p, ",");
@@ -1364,7 +1363,7 @@ static int cmd_load(session *s, const char *arg)
         return 0;
     }
     stpete_bot *bots[STPETE_MAX_PLAYERS] = { 0 }, *hint = NULL;
-    char names[STPETE_MAX_PLAYERS][BOT_SPEC_MAX] = { { 0 } };
+    char names[STPETE_MAX_PLAYERS][STPETE_BOT_SPEC_MAX] = { { 0 } };
     if (make_bots(s, game, bots, names, &hint, why, sizeof why) != 0) {
         free_bots(bots, hint);
         stpete_state_free(st);
