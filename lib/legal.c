@@ -93,16 +93,24 @@ LISTING_INLINE size_t add_acquisitions(lister *ls, uint64_t m, int source, int b
     return add_trading(ls, m & ~plain, lower, base, out, n);
 }
 
-/* Bit mask of the card types in a list of at most cap cards (rows, hands): a fixed number of steps, no branch. */
-LISTING_INLINE uint64_t types_in_fixed(const uint8_t *list, int n, int cap)
+/* Bit mask of the card types in a row (8 bytes) or a hand (4 bytes) of n cards: one bit set per byte, with no
+ * comparison with n. The bytes past the count are 0 (stpete_remove8/4, the deal and the loader keep them so; states
+ * compare with memcmp), so they can only add bit 0, the Lumberjack: that bit is then taken from a search for a 0
+ * among the first n bytes (stpete_holds8/4, one machine word). */
+LISTING_INLINE uint64_t types_in_row(const uint8_t *list, int n)
 {
     uint64_t m = 0;
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 8
-#endif
-    for (int i = 0; i < cap; i++)
-        m |= (uint64_t)(i < n) << list[i];
-    return m;
+    for (int i = 0; i < ROW_CAP; i++)
+        m |= UINT64_C(1) << list[i];
+    return (m & ~UINT64_C(1)) | (uint64_t)stpete_holds8(list, n, 0);
+}
+
+LISTING_INLINE uint64_t types_in_hand(const uint8_t *list, int n)
+{
+    uint64_t m = 0;
+    for (int i = 0; i < STPETE_MAX_HAND; i++)
+        m |= UINT64_C(1) << list[i];
+    return (m & ~UINT64_C(1)) | (uint64_t)stpete_holds4(list, n, 0);
 }
 
 /* The outcomes of the pending chance event, ascending (explicit-chance mode): the card types the stack being dealt
@@ -171,8 +179,8 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
     default:
         break;
     }
-    uint64_t upper = types_in_fixed(c->row[0], c->row_n[0], ROW_CAP);
-    uint64_t lower = types_in_fixed(c->row[1], c->row_n[1], ROW_CAP);
+    uint64_t upper = types_in_row(c->row[0], c->row_n[0]);
+    uint64_t lower = types_in_row(c->row[1], c->row_n[1]);
     if (stpete_buy_only(c)) { /* §11: buy a board card if one is affordable; pass only when none is */
         if (solvent) {
             n = add_acquisitions(&ls, upper, STPETE_SOURCE_UPPER, ID_BUY_UPPER, out, n);
@@ -186,7 +194,7 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
     if (solvent) {
         n = add_acquisitions(&ls, upper, STPETE_SOURCE_UPPER, ID_BUY_UPPER, out, n);
         n = add_acquisitions(&ls, lower, STPETE_SOURCE_LOWER, ID_BUY_LOWER, out, n);
-        n = add_acquisitions(&ls, types_in_fixed(p->hand, p->hand_n, STPETE_MAX_HAND), STPETE_SOURCE_HAND, ID_PLAY,
+        n = add_acquisitions(&ls, types_in_hand(p->hand, p->hand_n), STPETE_SOURCE_HAND, ID_PLAY,
                              out, n);
     }
     if (hand_room) {
@@ -195,7 +203,9 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
         for (uint64_t m = lower; m; m &= m - 1)
             out[n++] = ID_TAKE_LOWER + stpete_lowest_bit(m);
     }
-    if (c->phase == STPETE_PHASE_BUILDING && stpete_face_up_observatories(p) > 0)
+    /* One branch, almost never taken (a face-up Observatory in the building phase), instead of two of which the
+     * first (the phase) changes every few actions. */
+    if ((c->phase == STPETE_PHASE_BUILDING) & (stpete_face_up_observatories(p) > 0))
         for (int s = 0; s < STPETE_NUM_STACKS; s++)
             if (c->stack_n[s] >= 2)
                 out[n++] = ID_OBSERVATORY + s;

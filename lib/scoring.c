@@ -18,23 +18,26 @@ static int colour_count(const player_state *p, int colour)
     return count;
 }
 
+/* Bit t set for each card type t of the colour (its range in colour_types). */
+static uint64_t colour_mask(int colour)
+{
+    uint64_t m = 0;
+    for (int r = 0; r < 2; r++)
+        m |= (UINT64_C(1) << colour_types[colour][r][1]) - (UINT64_C(1) << colour_types[colour][r][0]);
+    return m;
+}
+
 void stpete_phase_income(const stpete_core *c, int seat, int colour, int *rubles_out, int *vp_out)
 {
     const player_state *p = &c->p[seat];
     const card_def *cards = stpete_cards_of(&c->rules);
     int rubles = 0, vp = 0;
-    for (int r = 0; r < 2; r++) {
-        int t = colour_types[colour][r][0], end = colour_types[colour][r][1];
-        for (; t + 8 <= end; t += 8) /* 8 types at a time: skip the absent ones (a display is sparse) */
-            for (unsigned m = stpete_nonzero_bytes(p->display + t); m; m &= m - 1) {
-                int u = t + stpete_lowest_bit(m);
-                rubles += p->display[u] * cards[u].rubles;
-                vp += p->display[u] * cards[u].vp;
-            }
-        for (; t < end; t++) {
-            rubles += p->display[t] * cards[t].rubles;
-            vp += p->display[t] * cards[t].vp;
-        }
+    /* One loop over the colour's card types present in the display (a display is sparse), found as one bit mask:
+     * loops over fixed ranges of each colour ran a different number of times at each phase and mispredicted. */
+    for (uint64_t m = stpete_display_types(p) & colour_mask(colour); m; m &= m - 1) {
+        int u = stpete_lowest_bit(m);
+        rubles += p->display[u] * cards[u].rubles;
+        vp += p->display[u] * cards[u].vp;
     }
     if (colour == STPETE_COLOUR_BLUE) {
         vp -= p->obs_used * cards[STPETE_CARD_OBSERVATORY].vp; /* face down: no VP (§7.1, R9) */

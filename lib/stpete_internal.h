@@ -137,6 +137,41 @@ static inline int stpete_find8(const uint8_t *list, int n, int card)
 #endif
 }
 
+/* 1 if card is among the first n (<= 8) bytes of list, else 0: stpete_find8() >= 0 without a branch. */
+static inline int stpete_holds8(const uint8_t *list, int n, int card)
+{
+#ifdef STPETE_WORD_LISTS
+    uint64_t x;
+    __builtin_memcpy(&x, list, 8);
+    const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
+    uint64_t y = x ^ (UINT64_C(0x0101010101010101) * (uint8_t)card);
+    uint64_t zero = ~(((y & low7) + low7) | y | low7);
+    zero &= n >= 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * n)) - 1;
+    return zero != 0;
+#else
+    return stpete_find8(list, n, card) >= 0;
+#endif
+}
+
+/* 1 if card is among the first n (<= 4) bytes of a 4-byte list (a hand), else 0. */
+static inline int stpete_holds4(const uint8_t *list, int n, int card)
+{
+#ifdef STPETE_WORD_LISTS
+    uint32_t x;
+    __builtin_memcpy(&x, list, 4);
+    const uint32_t low7 = UINT32_C(0x7F7F7F7F);
+    uint32_t y = x ^ (UINT32_C(0x01010101) * (uint8_t)card);
+    uint32_t zero = ~(((y & low7) + low7) | y | low7);
+    zero &= n >= 4 ? ~UINT32_C(0) : (UINT32_C(1) << (8 * n)) - 1;
+    return zero != 0;
+#else
+    for (int i = 0; i < n; i++)
+        if (list[i] == card)
+            return 1;
+    return 0;
+#endif
+}
+
 /* Index of the first copy of card among the first n (<= 4) bytes of a 4-byte list (a hand), or -1. */
 static inline int stpete_find4(const uint8_t *list, int n, int card)
 {
@@ -384,7 +419,8 @@ typedef struct stpete_core {
      * card-type order (its order does not exist yet) */
     uint8_t stack[STPETE_NUM_STACKS][STACK_CAP];
     uint8_t stack_n[STPETE_NUM_STACKS];
-    /* board rows, in deal order: row[0] upper, row[1] lower */
+    /* board rows, in deal order: row[0] upper, row[1] lower. In rows and hands the bytes past the count are 0
+     * (the listing's type masks rely on it, and states compare with memcmp) */
     uint8_t row[2][ROW_CAP];
     uint8_t row_n[2];
     uint8_t discard[STPETE_NUM_CARD_TYPES];
@@ -459,6 +495,18 @@ static inline int stpete_hand_limit_of(const player_state *p)
     return p->display[STPETE_CARD_WAREHOUSE] ? STPETE_MAX_HAND : STPETE_MAX_HAND - 1;
 }
 
+/* Bit t set for each card type t of which the display holds at least one copy: the 49 types, 8 at a time
+ * (stpete_nonzero_bytes), the last one alone. */
+static inline uint64_t stpete_display_types(const player_state *p)
+{
+    uint64_t m = 0;
+    for (int t = 0; t + 8 <= STPETE_NUM_CARD_TYPES; t += 8)
+        m |= (uint64_t)stpete_nonzero_bytes(p->display + t) << t;
+    for (int t = STPETE_NUM_CARD_TYPES / 8 * 8; t < STPETE_NUM_CARD_TYPES; t++)
+        m |= (uint64_t)(p->display[t] != 0) << t;
+    return m;
+}
+
 /* Observatories in the display still face up this round (§7.1, R9): usable, and displaceable. */
 static inline int stpete_face_up_observatories(const player_state *p)
 {
@@ -476,8 +524,9 @@ static inline int stpete_displaceable(const player_state *p, int card)
  * orange card with the Gold Smelter. */
 static inline int stpete_colour_discount(const player_state *p, int colour)
 {
-    return (colour == STPETE_COLOUR_BLUE && p->display[STPETE_CARD_CARPENTER_WORKSHOP]) ||
-           (colour == STPETE_COLOUR_ORANGE && p->display[STPETE_CARD_GOLD_SMELTER]);
+    /* & and | instead of && and ||: no branch on the colour of the card being priced */
+    return ((colour == STPETE_COLOUR_BLUE) & (p->display[STPETE_CARD_CARPENTER_WORKSHOP] != 0)) |
+           ((colour == STPETE_COLOUR_ORANGE) & (p->display[STPETE_CARD_GOLD_SMELTER] != 0));
 }
 
 /* VP a Pub owner may buy now (§7.2, R10): 0 means no choice. */

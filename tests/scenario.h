@@ -126,6 +126,7 @@ static inline void scn_clear_board(scn *s)
         for (int i = 0; i < c->row_n[r]; i++)
             c->discard[c->row[r][i]]++;
         c->row_n[r] = 0;
+        memset(c->row[r], 0, sizeof c->row[r]); /* bytes past a count stay 0, as in the engine */
     }
 }
 
