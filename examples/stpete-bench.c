@@ -15,14 +15,17 @@
  *     stpete_state_reset per game, included);
  *   - nanoseconds per legal-action listing, over positions sampled from those games, and per listing plus one
  *     PRNG call and pick (the floor of a playout step without its apply; the text output shows the gap between
- *     it and the in-game cost per action);
+ *     it and the in-game cost per action). These cycle through the same sampled positions, which the branch
+ *     predictor learns; the listing at game positions (the replay above with one listing before each apply, minus
+ *     the replay) is what a listing costs on positions it has not seen;
  *   - nanoseconds per stpete_state_clone (+ stpete_state_free) and per stpete_state_copy;
  *   - bytes per state (what stpete_state_new asks the allocator for);
  *   - heap allocations per game (through the options' allocator hooks, which count every call), after one warm-up
  *     game on the same state: a state's history (stpete_state_history) grows in its first games and is then
  *     reused by every reset;
  *   - JSON: ns per stpete_state_to_json and per stpete_state_from_json (+ free) of the sampled positions, bytes
- *     per text and MB/s (each text is first checked to load back to an equal position);
+ *     per text and MB/s (each text is first checked to load back to an equal position), and jansson alone on the
+ *     same texts (json_dumpb of the loaded tree, json_loadb + json_decref): the floor of the library's JSON;
  *   - the search interface (issue 12), over the same sampled positions: ns per stpete_state_observation_tensor and
  *     per stpete_state_information_state_key (of the seat to act), and per stpete_state_undo (measured as
  *     undo + apply of the same action on clones taken along random games, minus the apply figure above);
@@ -41,6 +44,7 @@
 #include <string.h>
 #include <time.h>
 
+#include <jansson.h>
 #include <stpete/bots.h>
 #include <stpete/stpete.h>
 
@@ -127,6 +131,8 @@ typedef struct result {
     double allocs_per_game;
     long replay_actions;
     double replay_seconds;
+    long replay_listed_actions;
+    double replay_listed_seconds; /* the same replay with one listing before each apply */
     long listings;
     double listing_seconds;
     long picks;
@@ -138,6 +144,8 @@ typedef struct result {
     long serialized, parsed;
     double serialize_seconds, parse_seconds;
     double json_bytes;    /* mean length of a state's JSON text */
+    long jansson_loaded, jansson_dumped;
+    double jansson_load_seconds, jansson_dump_seconds; /* jansson alone on the same texts: the format's floor */
     size_t state_bytes;
     long ismcts_decisions;
     uint64_t ismcts_iterations;
@@ -228,9 +236,17 @@ static int play_games(const config *cfg, stpete_state *st, result *r, int *recor
     return 0;
 }
 
-/* Apply only: replay the recorded games (reset + the recorded ids) until the time or iteration budget is used. */
-static int replay(const config *cfg, stpete_state *st, const int *record, long recorded, long record_games, result *r)
+/* Sums of listed ids and lengths, so that the compiler cannot drop what is measured. */
+static volatile long sink;
+
+/* Apply only: replay the recorded games (reset + the recorded ids) until the time or iteration budget is used.
+ * With `listing`, each apply is preceded by a legal-action listing of the position: the difference between the two
+ * replays is what a listing costs at the positions of a game, which the branch predictor has not seen before (the
+ * listing figure below cycles through the same sampled positions and so measures it on trained predictors). */
+static int replay(const config *cfg, stpete_state *st, const int *record, long recorded, long record_games, int listing,
+                  result *r)
 {
+    long listed = 0;
     long actions = 0, rounds = 0;
     double start = now(), elapsed = 0, cpu = cpu_now();
     while (cfg->iterations ? actions < cfg->iterations : (elapsed = now() - start) < cfg->seconds) {
@@ -238,6 +254,12 @@ static int replay(const config *cfg, stpete_state *st, const int *record, long r
         for (long g = 0; g < record_games; g++) {
             stpete_state_reset(st, cfg->seed + (uint64_t)g);
             while (!stpete_state_is_terminal(st)) {
+                if (listing) {
+                    int ids[STPETE_MAX_LEGAL_ACTIONS];
+                    size_t n = 0;
+                    stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+                    listed += (long)n;
+                }
                 int rc = stpete_state_apply(st, record[i++]);
                 if (rc)
                     return die(stpete_state_last_error(st), rc);
@@ -246,13 +268,16 @@ static int replay(const config *cfg, stpete_state *st, const int *record, long r
         actions += recorded;
         rounds++;
     }
-    r->replay_actions = actions;
-    r->replay_seconds = cpu_now() - cpu;
+    sink = listed;
+    if (listing) {
+        r->replay_listed_actions = actions;
+        r->replay_listed_seconds = cpu_now() - cpu;
+    } else {
+        r->replay_actions = actions;
+        r->replay_seconds = cpu_now() - cpu;
+    }
     return 0;
 }
-
-/* Sum of the listed ids, so that the compiler cannot drop the listing. */
-static volatile long sink;
 
 static void bench_listing(const config *cfg, stpete_state **sample, result *r)
 {
@@ -327,6 +352,49 @@ static int bench_clone_copy(const config *cfg, stpete_state **sample, result *r)
     return 0;
 }
 
+/* jansson alone on the same texts (the library reads and writes state JSON with jansson): json_loadb + json_decref
+ * of each text, and json_dumpb of each loaded tree with the flags the library writes states with (compact, ASCII).
+ * The floor of the format as the library does it: what stpete_state_from_json and stpete_state_to_json add on top is
+ * the checks of a position and the building of the tree. */
+static int bench_jansson(const config *cfg, char **texts, const size_t *lens, char *buf, size_t cap, result *r)
+{
+    json_t *trees[SAMPLE_POSITIONS] = { NULL };
+    json_error_t err;
+    int rc = STPETE_OK;
+    long n = 0;
+    size_t sum = 0;
+    double start = now(), elapsed = 0, cpu = cpu_now();
+    while (rc == STPETE_OK && (cfg->iterations ? n < cfg->iterations : (elapsed = now() - start) < cfg->seconds)) {
+        for (int i = 0; i < SAMPLE_POSITIONS && rc == STPETE_OK; i++) {
+            json_t *t = json_loadb(texts[i], lens[i], 0, &err);
+            if (!t)
+                rc = STPETE_E_PARSE;
+            json_decref(t);
+        }
+        n += SAMPLE_POSITIONS;
+    }
+    r->jansson_loaded = n;
+    r->jansson_load_seconds = cpu_now() - cpu;
+    for (int i = 0; i < SAMPLE_POSITIONS && rc == STPETE_OK; i++)
+        if (!(trees[i] = json_loadb(texts[i], lens[i], 0, &err)))
+            rc = STPETE_E_PARSE;
+    n = 0;
+    start = now();
+    elapsed = 0;
+    cpu = cpu_now();
+    while (rc == STPETE_OK && (cfg->iterations ? n < cfg->iterations : (elapsed = now() - start) < cfg->seconds)) {
+        for (int i = 0; i < SAMPLE_POSITIONS; i++)
+            sum += json_dumpb(trees[i], buf, cap, JSON_COMPACT | JSON_ENSURE_ASCII);
+        n += SAMPLE_POSITIONS;
+    }
+    r->jansson_dumped = n;
+    r->jansson_dump_seconds = cpu_now() - cpu;
+    sink = (long)sum;
+    for (int i = 0; i < SAMPLE_POSITIONS; i++)
+        json_decref(trees[i]);
+    return rc;
+}
+
 /* JSON: stpete_state_to_json of the sampled positions into a caller buffer, then stpete_state_from_json of those
  * texts (a new state each time, freed). Each text is checked to load back to an equal position first. */
 static int bench_json(const config *cfg, const stpete_game *game, stpete_state **sample, result *r)
@@ -383,6 +451,8 @@ static int bench_json(const config *cfg, const stpete_game *game, stpete_state *
         r->parsed = n;
         r->parse_seconds = cpu_now() - cpu;
     }
+    if (rc == STPETE_OK)
+        rc = bench_jansson(cfg, texts, lens, buf, JSON_CAP, r);
     for (int i = 0; texts && i < SAMPLE_POSITIONS; i++)
         free(texts[i]);
     free(texts);
@@ -616,7 +686,9 @@ static int run_players(const config *cfg, int players, result *r)
     rc = play_games(cfg, st, r, record, &recorded, &record_games, sample);
     r->allocs_per_game = r->games ? (double)(cnt.calls - before) / (double)r->games : 0;
     if (rc == 0)
-        rc = replay(cfg, st, record, recorded, record_games, r);
+        rc = replay(cfg, st, record, recorded, record_games, 0, r);
+    if (rc == 0)
+        rc = replay(cfg, st, record, recorded, record_games, 1, r);
     if (rc == 0) {
         bench_listing(cfg, sample, r);
         bench_pick(cfg, sample, r);
@@ -653,6 +725,13 @@ static double ns_per(double s, long n)
     return n > 0 ? s * 1e9 / (double)n : 0;
 }
 
+/* ns per listing at the positions of the recorded games: the replay with listings minus the replay without. */
+static double listing_in_game_ns(const result *r)
+{
+    double d = ns_per(r->replay_listed_seconds, r->replay_listed_actions) - ns_per(r->replay_seconds, r->replay_actions);
+    return d > 0 ? d : 0;
+}
+
 static void print_text(const result *r)
 {
     printf("%d players\n", r->players);
@@ -668,6 +747,8 @@ static void print_text(const result *r)
            "%.1f ns)\n",
            ns_per(r->listing_seconds, r->listings), ns_per(r->pick_seconds, r->picks),
            ns_per(r->games_seconds, r->moves) - ns_per(r->pick_seconds, r->picks));
+    printf("  listing at game positions: %.1f ns (the replay with a listing before each apply, minus the replay)\n",
+           listing_in_game_ns(r));
     printf("  clone (+ free):         %.1f ns\n", ns_per(r->clone_seconds, r->clones));
     printf("  copy into:              %.1f ns\n", ns_per(r->copy_seconds, r->copies));
     printf("  bytes per state:        %zu\n", r->state_bytes);
@@ -677,6 +758,8 @@ static void print_text(const result *r)
            per_second(r->serialized, r->serialize_seconds) * r->json_bytes / 1e6);
     printf("  JSON parse (+ free):    %.0f ns per state (%.1f MB/s)\n", ns_per(r->parse_seconds, r->parsed),
            per_second(r->parsed, r->parse_seconds) * r->json_bytes / 1e6);
+    printf("  jansson alone:          %.0f ns per json_dumpb, %.0f ns per json_loadb + json_decref (same texts)\n",
+           ns_per(r->jansson_dump_seconds, r->jansson_dumped), ns_per(r->jansson_load_seconds, r->jansson_loaded));
     double undo_ns = ns_per(r->undo_seconds, r->undos) - ns_per(r->replay_seconds, r->replay_actions);
     printf("  observation tensor:     %.1f ns\n", ns_per(r->tensor_seconds, r->tensors));
     printf("  information-state key:  %.1f ns\n", ns_per(r->key_seconds, r->keys));
@@ -708,10 +791,10 @@ static void print_json(const result *rs, int n, const config *cfg)
                "\"games_wall_seconds\":%.6f,\"games_per_second\":%.1f,"
                "\"actions_per_game\":%.2f,\"ns_per_action_in_games\":%.2f,\"digest\":\"%016" PRIx64 "\","
                "\"applied_actions_per_second\":%.1f,\"ns_per_apply\":%.2f,\"ns_per_legal_listing\":%.2f,"
-               "\"ns_per_listing_and_pick\":%.2f,"
+               "\"ns_per_listing_and_pick\":%.2f,\"ns_per_listing_at_game_positions\":%.2f,"
                "\"ns_per_clone\":%.2f,\"ns_per_copy\":%.2f,\"bytes_per_state\":%zu,"
                "\"heap_allocations_per_game\":%.3f,\"json_bytes_per_state\":%.1f,\"ns_per_json_serialize\":%.1f,"
-               "\"ns_per_json_parse\":%.1f,\"ismcts_iterations_per_second\":%.1f,"
+               "\"ns_per_json_parse\":%.1f,\"ns_per_jansson_dump\":%.1f,\"ns_per_jansson_load\":%.1f,\"ismcts_iterations_per_second\":%.1f,"
                "\"ismcts_ms_per_decision\":%.3f,\"ismcts_allocations_per_decision\":%.2f,\"bot\":\"%s\","
                "\"ns_per_observation_tensor\":%.2f,\"ns_per_information_state_key\":%.2f,"
                "\"ns_per_undo_and_apply\":%.2f,\"explicit_chance_games\":%ld,"
@@ -720,10 +803,11 @@ static void print_json(const result *rs, int n, const config *cfg)
                per_second(r->games, r->games_seconds),
                r->games ? (double)r->moves / (double)r->games : 0, ns_per(r->games_seconds, r->moves), r->digest,
                per_second(r->replay_actions, r->replay_seconds), ns_per(r->replay_seconds, r->replay_actions),
-               ns_per(r->listing_seconds, r->listings), ns_per(r->pick_seconds, r->picks),
+               ns_per(r->listing_seconds, r->listings), ns_per(r->pick_seconds, r->picks), listing_in_game_ns(r),
                ns_per(r->clone_seconds, r->clones),
                ns_per(r->copy_seconds, r->copies), r->state_bytes, r->allocs_per_game, r->json_bytes,
                ns_per(r->serialize_seconds, r->serialized), ns_per(r->parse_seconds, r->parsed),
+               ns_per(r->jansson_dump_seconds, r->jansson_dumped), ns_per(r->jansson_load_seconds, r->jansson_loaded),
                per_second((long)r->ismcts_iterations, r->ismcts_seconds),
                r->ismcts_decisions ? 1e3 * r->ismcts_seconds / (double)r->ismcts_decisions : 0, r->ismcts_allocs,
                r->bot_spec, ns_per(r->tensor_seconds, r->tensors), ns_per(r->key_seconds, r->keys),
@@ -738,9 +822,10 @@ static void usage(FILE *out)
     fprintf(out,
             "Usage: stpete-bench [OPTION]...\n"
             "Measure the engine on one core: random full games per second, applied actions per second, ns per\n"
-            "legal-action listing, clone and copy, bytes per state, heap allocations per game, JSON serialize and\n"
-            "parse throughput, observation tensor, information-state key and undo, explicit-chance games, and a\n"
-            "bot's iterations per second. Rates are computed from the process's CPU time.\n"
+            "legal-action listing (on trained and on new positions), clone and copy, bytes per state, heap\n"
+            "allocations per game, JSON serialize and parse throughput (and jansson's alone), observation\n"
+            "tensor, information-state key and undo, explicit-chance games, and a bot's iterations per second.\n"
+            "Rates are computed from the process's CPU time.\n"
             "Pin it to one core yourself: taskset -c 0 stpete-bench.\n"
             "\n"
             "Options:\n"

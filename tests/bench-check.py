@@ -48,8 +48,11 @@ for players, seed, games in ((2, 11, 300), (3, 5, 200), (4, 1, 200)):
                 "ns_per_clone", "ns_per_json_serialize", "ns_per_json_parse", "json_bytes_per_state",
                 "ismcts_iterations_per_second", "ns_per_observation_tensor", "ns_per_information_state_key",
                 "ns_per_undo_and_apply", "explicit_chance_games_per_second",
-                "ns_per_copy"):
+                "ns_per_copy", "ns_per_jansson_dump", "ns_per_jansson_load"):
         check(f"{players} players: {key} measured", r.get(key, 0) > 0)
+    # a difference of two timings (the replay with and without listings): at least present, never negative
+    check(f"{players} players: ns_per_listing_at_game_positions reported",
+          r.get("ns_per_listing_at_game_positions", -1) >= 0)
 
 # A different seed gives different games (the digest depends on the games).
 rc, a = run(bench, "--players", "2", "--seed", "11", "--games", "20", "--iterations", "100", "--json")
@@ -59,7 +62,7 @@ check("another seed, another digest", rc == 0 and rc2 == 0 and
 rc, text = run(bench, "--players", "3", "--games", "5", "--iterations", "100")
 check("text output names every measure", rc == 0 and all(k in text for k in (
     "games/s", "actions/s", "legal-action listing", "clone", "copy into", "bytes per state",
-    "heap allocations/game", "JSON")))
+    "heap allocations/game", "JSON", "listing at game positions", "jansson alone")))
 rc, _ = run(bench, "--players", "5")
 check("bad --players refused", rc == 2)
 rc, _ = run(bench, "--edition", "3")
