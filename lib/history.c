@@ -32,7 +32,7 @@ int stpete_history_undo(history *h, stpete_core *c)
 {
     size_t target = h->n - 1, from = target / HISTORY_STRIDE * HISTORY_STRIDE;
     int undone = h->ids[target];
-    *c = h->checkpoints[target / HISTORY_STRIDE];
+    stpete_core_copy(c, &h->checkpoints[target / HISTORY_STRIDE]);
     for (size_t i = from; i < target; i++)
         stpete_core_apply(c, h->ids[i], NULL, NULL, 0); /* were legal here before: they are again */
     h->n = target;

@@ -145,7 +145,7 @@ STPETE_API int stpete_state_clone(stpete_state **out, const stpete_state *src)
         stpete_free(allocator_of(src), st);
         return STPETE_E_OUT_OF_MEMORY;
     }
-    memcpy(&st->core, &src->core, sizeof st->core);
+    stpete_core_copy(&st->core, &src->core);
     *out = st;
     return STPETE_OK;
 }
@@ -161,7 +161,7 @@ STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src)
         return succeed(dst);
     if (memcmp(&dst->core.rules, &src->core.rules, sizeof dst->core.rules) != 0)
         return fail(dst, STPETE_E_MISMATCH, "cannot copy a state of a game with other options");
-    memcpy(&dst->core, &src->core, sizeof dst->core);
+    stpete_core_copy(&dst->core, &src->core);
     dst->hist.n = 0; /* the position without its past: dst's history begins here (playouts never pay for it) */
     return succeed(dst);
 }

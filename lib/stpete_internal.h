@@ -449,6 +449,25 @@ typedef struct stpete_core {
 _Static_assert(sizeof(stpete_core) == 512, "stpete_core must have no implicit padding");
 _Static_assert(offsetof(stpete_core, public_hash) == 504, "public_hash comes last: equality compares what is before");
 
+/* Copy a whole position (what stpete_state_copy does in every playout). memcpy of the 512 bytes compiles, with
+ * GCC on x86-64, to `rep movsq`, whose start-up costs more than the copy itself: explicit 16-byte moves take
+ * about half the time (stpete-bench "copy into"). */
+static inline void stpete_core_copy(stpete_core *dst, const stpete_core *src)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    typedef unsigned char chunk __attribute__((vector_size(16), aligned(1), may_alias));
+    const chunk *from = (const chunk *)(const void *)src;
+    chunk *to = (chunk *)(void *)dst;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 32
+#endif
+    for (size_t i = 0; i < sizeof *src / sizeof(chunk); i++)
+        to[i] = from[i];
+#else
+    memcpy(dst, src, sizeof *src);
+#endif
+}
+
 /* Bytes of a core that make the position (stpete_state_equal). */
 #define STPETE_POSITION_BYTES offsetof(stpete_core, public_hash)
 
@@ -748,7 +767,7 @@ static inline int stpete_history_reserve(history *h, const stpete_allocator *al)
 static inline void stpete_history_record(history *h, const stpete_core *before, int id)
 {
     if (h->n % HISTORY_STRIDE == 0)
-        h->checkpoints[h->n / HISTORY_STRIDE] = *before;
+        stpete_core_copy(&h->checkpoints[h->n / HISTORY_STRIDE], before);
     h->ids[h->n++] = id;
 }
 /* Undo the last id (n > 0): put the position before it into c; returns the id. */
