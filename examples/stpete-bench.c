@@ -1,7 +1,7 @@
 /* stpete-bench: how fast the engine plays, on one core.
  *
  *   stpete-bench [--players 2|3|4] [--edition 1|2] [--seed S] [--games G] [--seconds T] [--iterations N]
- *                [--bot SPEC] [--json]
+ *                [--bot SPEC] [--json] [--games-only]
  *
  * Pin it to one core yourself: `taskset -c 0 ./build/examples/stpete-bench`. Measures, for each player count
  * (all three unless --players is given):
@@ -35,7 +35,9 @@
  *   - the ismcts bot (bots.h, default spec; --bot SPEC measures another) choosing for the first player of the
  *     opening position, again and again: iterations per second (--iterations: at least that many iterations),
  *     ms per decision, and the allocator calls per decision.
- * Timed parts run for --seconds each (default 1) unless --games / --iterations fix their size. --json prints one
+ * Timed parts run for --seconds each (default 1) unless --games / --iterations fix their size. --games-only plays
+ * the random games and prints their digest, nothing else: `valgrind --tool=callgrind stpete-bench --players 2
+ * --games 300 --seed 11 --games-only` profiles the games alone (README "Performance"). --json prints one
  * JSON object instead of text. Only the public API is used. */
 #define _POSIX_C_SOURCE 199309L
 #include <inttypes.h>
@@ -167,6 +169,7 @@ typedef struct config {
     long iterations; /* 0 = timed */
     int json;
     const char *bot; /* the spec of the bot measured (default "ismcts") */
+    int games_only;  /* --games-only: the random games and their digest, nothing else (for profilers) */
 } config;
 
 static int die(const char *what, int rc)
@@ -685,6 +688,8 @@ static int run_players(const config *cfg, int players, result *r)
     unsigned long long before = cnt.calls;
     rc = play_games(cfg, st, r, record, &recorded, &record_games, sample);
     r->allocs_per_game = r->games ? (double)(cnt.calls - before) / (double)r->games : 0;
+    if (cfg->games_only) /* skip every other measurement: their code stays out of a profile */
+        rc = rc ? rc : -1;
     if (rc == 0)
         rc = replay(cfg, st, record, recorded, record_games, 0, r);
     if (rc == 0)
@@ -710,7 +715,7 @@ static int run_players(const config *cfg, int players, result *r)
     stpete_state_free(st);
     stpete_game_free(game);
     free(record);
-    return rc;
+    return rc == -1 ? 0 : rc;
 }
 
 /* ---- output ------------------------------------------------------------------------------------- */
@@ -840,12 +845,15 @@ static void usage(FILE *out)
             "  --bot SPEC      the bot whose iterations per second are measured (default\n"
             "                  ismcts; a spec of stpete/bots.h)\n"
             "  --json          print one JSON object instead of text\n"
+            "  --games-only    play the random games and print their digest, measure nothing\n"
+            "                  else (a profiler then sees the games alone; with --json the\n"
+            "                  other measures are 0)\n"
             "  -h, --help      show this help and exit\n");
 }
 
 int main(int argc, char **argv)
 {
-    config cfg = { 0, 1, 1, 0, 1.0, 0, 0, "ismcts" };
+    config cfg = { 0, 1, 1, 0, 1.0, 0, 0, "ismcts", 0 };
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -855,6 +863,9 @@ int main(int argc, char **argv)
             return 0;
         } else if (!strcmp(arg, "--json")) {
             cfg.json = 1;
+            continue;
+        } else if (!strcmp(arg, "--games-only")) {
+            cfg.games_only = 1;
             continue;
         } else if (!val) {
             usage(stderr);
@@ -901,7 +912,10 @@ int main(int argc, char **argv)
             continue;
         if (run_players(&cfg, p, &rs[n]) != 0)
             return 1;
-        if (!cfg.json)
+        if (!cfg.json && cfg.games_only)
+            printf("%d players: %ld random games, %ld actions, digest %016" PRIx64 "\n", p, rs[n].games, rs[n].moves,
+                   rs[n].digest);
+        else if (!cfg.json)
             print_text(&rs[n]);
         n++;
     }

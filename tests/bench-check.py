@@ -63,6 +63,13 @@ rc, text = run(bench, "--players", "3", "--games", "5", "--iterations", "100")
 check("text output names every measure", rc == 0 and all(k in text for k in (
     "games/s", "actions/s", "legal-action listing", "clone", "copy into", "bytes per state",
     "heap allocations/game", "JSON", "listing at game positions", "jansson alone")))
+# --games-only (for profilers): the same games, nothing else measured.
+rc, a = run(bench, "--players", "2", "--seed", "11", "--games", "20", "--games-only")
+rc2, summary = run(selfplay, "--players", "2", "--seed", "11", "--games", "20", "--bots", "random")
+m = re.search(r"^digest: ([0-9a-f]{16})$", summary, re.M)
+g = re.fullmatch(r"2 players: 20 random games, \d+ actions, digest ([0-9a-f]{16})\n", a)
+check("--games-only plays stpete-selfplay's games and prints only their digest",
+      rc == 0 and rc2 == 0 and m is not None and g is not None and g.group(1) == m.group(1))
 rc, _ = run(bench, "--players", "5")
 check("bad --players refused", rc == 2)
 rc, _ = run(bench, "--edition", "3")
