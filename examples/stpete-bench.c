@@ -644,6 +644,31 @@ static int bench_ismcts(const config *cfg, const stpete_game *game, const counte
     return rc == STPETE_OK ? 0 : die("ismcts", rc);
 }
 
+/* Everything measured after the random games: the apply-only replays, listing and pick, clone and copy, JSON, the
+ * search interface, explicit-chance games and the bot. */
+static int measure_the_rest(const config *cfg, int players, const stpete_game *game, stpete_state *st, counter *cnt,
+                            const int *record, long recorded, long record_games, stpete_state **sample, result *r)
+{
+    int rc = replay(cfg, st, record, recorded, record_games, 0, r);
+    if (rc == 0)
+        rc = replay(cfg, st, record, recorded, record_games, 1, r);
+    if (rc == 0) {
+        bench_listing(cfg, sample, r);
+        bench_pick(cfg, sample, r);
+    }
+    if (rc == 0)
+        rc = bench_clone_copy(cfg, sample, r);
+    if (rc == 0)
+        rc = bench_json(cfg, game, sample, r);
+    if (rc == 0)
+        rc = bench_search(cfg, game, sample, r);
+    if (rc == 0)
+        rc = bench_chance(cfg, players, r);
+    if (rc == 0)
+        rc = bench_ismcts(cfg, game, cnt, r);
+    return rc;
+}
+
 static int run_players(const config *cfg, int players, result *r)
 {
     memset(r, 0, sizeof *r);
@@ -688,34 +713,15 @@ static int run_players(const config *cfg, int players, result *r)
     unsigned long long before = cnt.calls;
     rc = play_games(cfg, st, r, record, &recorded, &record_games, sample);
     r->allocs_per_game = r->games ? (double)(cnt.calls - before) / (double)r->games : 0;
-    if (cfg->games_only) /* skip every other measurement: their code stays out of a profile */
-        rc = rc ? rc : -1;
-    if (rc == 0)
-        rc = replay(cfg, st, record, recorded, record_games, 0, r);
-    if (rc == 0)
-        rc = replay(cfg, st, record, recorded, record_games, 1, r);
-    if (rc == 0) {
-        bench_listing(cfg, sample, r);
-        bench_pick(cfg, sample, r);
-    }
-    if (rc == 0)
-        rc = bench_clone_copy(cfg, sample, r);
-
-    if (rc == 0)
-        rc = bench_json(cfg, game, sample, r);
-    if (rc == 0)
-        rc = bench_search(cfg, game, sample, r);
-    if (rc == 0)
-        rc = bench_chance(cfg, players, r);
-    if (rc == 0)
-        rc = bench_ismcts(cfg, game, &cnt, r);
+    if (rc == 0 && !cfg->games_only) /* --games-only: every other measurement stays out of a profile */
+        rc = measure_the_rest(cfg, players, game, st, &cnt, record, recorded, record_games, sample, r);
 
     for (int i = 0; i < SAMPLE_POSITIONS; i++)
         stpete_state_free(sample[i]);
     stpete_state_free(st);
     stpete_game_free(game);
     free(record);
-    return rc == -1 ? 0 : rc;
+    return rc;
 }
 
 /* ---- output ------------------------------------------------------------------------------------- */
