@@ -119,77 +119,67 @@ static inline unsigned stpete_nonzero_bytes(const uint8_t *b)
 #define STPETE_WORD_LISTS 1
 #endif
 
-/* Index of the first copy of card among the first n (<= 8) bytes of list, or -1. list must have 8 readable bytes. */
-static inline int stpete_find8(const uint8_t *list, int n, int card)
+/* The copies of card among the first n (<= 8) bytes of list (a row; 8 readable bytes): the top bit of byte i is set
+ * for each i < n with list[i] == card. One machine word: no loop, no branch on the data. */
+static inline uint64_t stpete_match8(const uint8_t *list, int n, int card)
 {
+    uint64_t zero = 0;
 #ifdef STPETE_WORD_LISTS
     uint64_t x;
     __builtin_memcpy(&x, list, 8);
     const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
-    uint64_t y = x ^ (UINT64_C(0x0101010101010101) * (uint8_t)card);   /* 0 where the byte is card */
-    uint64_t zero = ~(((y & low7) + low7) | y | low7);                   /* top bit of each 0 byte */
-    zero &= n >= 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * n)) - 1;         /* within the list */
-    return zero ? stpete_lowest_bit(zero) / 8 : -1;
+    uint64_t y = x ^ (UINT64_C(0x0101010101010101) * (uint8_t)card); /* 0 where the byte is card */
+    zero = ~(((y & low7) + low7) | y | low7);                         /* top bit of each 0 byte */
+    zero &= n >= 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * n)) - 1;     /* within the list */
 #else
     for (int i = 0; i < n; i++)
-        if (list[i] == card)
-            return i;
-    return -1;
+        zero |= (uint64_t)(list[i] == card) << (8 * i + 7);
 #endif
+    return zero;
+}
+
+/* The same for the first n (<= 4) bytes of a 4-byte list (a hand). */
+static inline uint32_t stpete_match4(const uint8_t *list, int n, int card)
+{
+    uint32_t zero = 0;
+#ifdef STPETE_WORD_LISTS
+    uint32_t x;
+    __builtin_memcpy(&x, list, 4);
+    const uint32_t low7 = UINT32_C(0x7F7F7F7F);
+    uint32_t y = x ^ (UINT32_C(0x01010101) * (uint8_t)card);
+    zero = ~(((y & low7) + low7) | y | low7);
+    zero &= n >= 4 ? ~UINT32_C(0) : (UINT32_C(1) << (8 * n)) - 1;
+#else
+    for (int i = 0; i < n; i++)
+        zero |= (uint32_t)(list[i] == card) << (8 * i + 7);
+#endif
+    return zero;
+}
+
+/* Index of the first copy of card among the first n (<= 8) bytes of list (8 readable bytes), or -1. */
+static inline int stpete_find8(const uint8_t *list, int n, int card)
+{
+    uint64_t m = stpete_match8(list, n, card);
+    return m ? stpete_lowest_bit(m) / 8 : -1;
 }
 
 /* 1 if card is among the first n (<= 8) bytes of list, else 0: stpete_find8() >= 0 without a branch. */
 static inline int stpete_holds8(const uint8_t *list, int n, int card)
 {
-#ifdef STPETE_WORD_LISTS
-    uint64_t x;
-    __builtin_memcpy(&x, list, 8);
-    const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
-    uint64_t y = x ^ (UINT64_C(0x0101010101010101) * (uint8_t)card);
-    uint64_t zero = ~(((y & low7) + low7) | y | low7);
-    zero &= n >= 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * n)) - 1;
-    return zero != 0;
-#else
-    return stpete_find8(list, n, card) >= 0;
-#endif
-}
-
-/* 1 if card is among the first n (<= 4) bytes of a 4-byte list (a hand), else 0. */
-static inline int stpete_holds4(const uint8_t *list, int n, int card)
-{
-#ifdef STPETE_WORD_LISTS
-    uint32_t x;
-    __builtin_memcpy(&x, list, 4);
-    const uint32_t low7 = UINT32_C(0x7F7F7F7F);
-    uint32_t y = x ^ (UINT32_C(0x01010101) * (uint8_t)card);
-    uint32_t zero = ~(((y & low7) + low7) | y | low7);
-    zero &= n >= 4 ? ~UINT32_C(0) : (UINT32_C(1) << (8 * n)) - 1;
-    return zero != 0;
-#else
-    for (int i = 0; i < n; i++)
-        if (list[i] == card)
-            return 1;
-    return 0;
-#endif
+    return stpete_match8(list, n, card) != 0;
 }
 
 /* Index of the first copy of card among the first n (<= 4) bytes of a 4-byte list (a hand), or -1. */
 static inline int stpete_find4(const uint8_t *list, int n, int card)
 {
-#ifdef STPETE_WORD_LISTS
-    uint32_t x;
-    __builtin_memcpy(&x, list, 4);
-    const uint32_t low7 = UINT32_C(0x7F7F7F7F);
-    uint32_t y = x ^ (UINT32_C(0x01010101) * (uint8_t)card);
-    uint32_t zero = ~(((y & low7) + low7) | y | low7);
-    zero &= n >= 4 ? ~UINT32_C(0) : (UINT32_C(1) << (8 * n)) - 1;
-    return zero ? stpete_lowest_bit(zero) / 8 : -1;
-#else
-    for (int i = 0; i < n; i++)
-        if (list[i] == card)
-            return i;
-    return -1;
-#endif
+    uint32_t m = stpete_match4(list, n, card);
+    return m ? stpete_lowest_bit(m) / 8 : -1;
+}
+
+/* 1 if card is among the first n (<= 4) bytes of a 4-byte list (a hand), else 0. */
+static inline int stpete_holds4(const uint8_t *list, int n, int card)
+{
+    return stpete_match4(list, n, card) != 0;
 }
 
 /* Remove list[i] from a list of 8 bytes (a row), sliding the rest down; the last byte becomes 0. */
