@@ -93,24 +93,17 @@ LISTING_INLINE size_t add_acquisitions(lister *ls, uint64_t m, int source, int b
     return add_trading(ls, m & ~plain, lower, base, out, n);
 }
 
-/* Bit mask of the card types in a row (8 bytes) or a hand (4 bytes) of n cards: one bit set per byte, with no
+/* Bit mask of the card types in a row (cap 8) or a hand (cap 4) of n cards: one bit set per byte, with no
  * comparison with n. The bytes past the count are 0 (stpete_remove8/4, the deal and the loader keep them so; states
  * compare with memcmp), so they can only add bit 0, the Lumberjack: that bit is then taken from a search for a 0
  * among the first n bytes (stpete_holds8/4, one machine word). */
-LISTING_INLINE uint64_t types_in_row(const uint8_t *list, int n)
+LISTING_INLINE uint64_t types_in(const uint8_t *list, int n, int cap)
 {
     uint64_t m = 0;
-    for (int i = 0; i < ROW_CAP; i++)
+    for (int i = 0; i < cap; i++)
         m |= UINT64_C(1) << list[i];
-    return (m & ~UINT64_C(1)) | (uint64_t)stpete_holds8(list, n, 0);
-}
-
-LISTING_INLINE uint64_t types_in_hand(const uint8_t *list, int n)
-{
-    uint64_t m = 0;
-    for (int i = 0; i < STPETE_MAX_HAND; i++)
-        m |= UINT64_C(1) << list[i];
-    return (m & ~UINT64_C(1)) | (uint64_t)stpete_holds4(list, n, 0);
+    int zero = cap == ROW_CAP ? stpete_holds8(list, n, 0) : stpete_holds4(list, n, 0);
+    return (m & ~UINT64_C(1)) | (uint64_t)zero;
 }
 
 /* The outcomes of the pending chance event, ascending (explicit-chance mode): the card types the stack being dealt
@@ -179,8 +172,8 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
     default:
         break;
     }
-    uint64_t upper = types_in_row(c->row[0], c->row_n[0]);
-    uint64_t lower = types_in_row(c->row[1], c->row_n[1]);
+    uint64_t upper = types_in(c->row[0], c->row_n[0], ROW_CAP);
+    uint64_t lower = types_in(c->row[1], c->row_n[1], ROW_CAP);
     if (stpete_buy_only(c)) { /* §11: buy a board card if one is affordable; pass only when none is */
         if (solvent) {
             n = add_acquisitions(&ls, upper, STPETE_SOURCE_UPPER, ID_BUY_UPPER, out, n);
@@ -194,7 +187,7 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
     if (solvent) {
         n = add_acquisitions(&ls, upper, STPETE_SOURCE_UPPER, ID_BUY_UPPER, out, n);
         n = add_acquisitions(&ls, lower, STPETE_SOURCE_LOWER, ID_BUY_LOWER, out, n);
-        n = add_acquisitions(&ls, types_in_hand(p->hand, p->hand_n), STPETE_SOURCE_HAND, ID_PLAY,
+        n = add_acquisitions(&ls, types_in(p->hand, p->hand_n, STPETE_MAX_HAND), STPETE_SOURCE_HAND, ID_PLAY,
                              out, n);
     }
     if (hand_room) {
