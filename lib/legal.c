@@ -37,8 +37,7 @@ typedef struct lister {
  * targets (§6.2). */
 static uint64_t displaceable_mask(const player_state *p)
 {
-    uint64_t m = stpete_nonzero_bytes(p->display) | (uint64_t)stpete_nonzero_bytes(p->display + 8) << 8 |
-                 (uint64_t)stpete_nonzero_bytes(p->display + 16) << 16;
+    uint64_t m = stpete_display_types(p, FIRST_TRADING);
     if (stpete_face_up_observatories(p) <= 0)
         m &= ~(UINT64_C(1) << STPETE_CARD_OBSERVATORY);
     return m;

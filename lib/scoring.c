@@ -34,7 +34,7 @@ void stpete_phase_income(const stpete_core *c, int seat, int colour, int *rubles
     int rubles = 0, vp = 0;
     /* One loop over the colour's card types present in the display (a display is sparse), found as one bit mask:
      * loops over fixed ranges of each colour ran a different number of times at each phase and mispredicted. */
-    for (uint64_t m = stpete_display_types(p) & colour_mask(colour); m; m &= m - 1) {
+    for (uint64_t m = stpete_display_types(p, STPETE_NUM_CARD_TYPES) & colour_mask(colour); m; m &= m - 1) {
         int u = stpete_lowest_bit(m);
         rubles += p->display[u] * cards[u].rubles;
         vp += p->display[u] * cards[u].vp;

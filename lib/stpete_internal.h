@@ -505,14 +505,14 @@ static inline int stpete_hand_limit_of(const player_state *p)
     return p->display[STPETE_CARD_WAREHOUSE] ? STPETE_MAX_HAND : STPETE_MAX_HAND - 1;
 }
 
-/* Bit t set for each card type t of which the display holds at least one copy: the 49 types, 8 at a time
- * (stpete_nonzero_bytes), the last one alone. */
-static inline uint64_t stpete_display_types(const player_state *p)
+/* Bit t set for each card type t < types of which the display holds at least one copy; types is a multiple of 8 or
+ * all 49 (8 types at a time with stpete_nonzero_bytes, the 49th alone). */
+static inline uint64_t stpete_display_types(const player_state *p, int types)
 {
     uint64_t m = 0;
-    for (int t = 0; t + 8 <= STPETE_NUM_CARD_TYPES; t += 8)
+    for (int t = 0; t + 8 <= types; t += 8)
         m |= (uint64_t)stpete_nonzero_bytes(p->display + t) << t;
-    for (int t = STPETE_NUM_CARD_TYPES / 8 * 8; t < STPETE_NUM_CARD_TYPES; t++)
+    for (int t = types / 8 * 8; t < types; t++)
         m |= (uint64_t)(p->display[t] != 0) << t;
     return m;
 }
