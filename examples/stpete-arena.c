@@ -45,6 +45,8 @@
 #include <stpete/bots.h>
 #include <stpete/stpete.h>
 
+#include "cli.h"
+
 extern char **environ;
 
 #define PROTOCOL_VERSION 1
@@ -1584,14 +1586,9 @@ int main(int argc, char **argv)
     cfg.start_ms = 10000;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return 0;
-        }
-        if (!strcmp(a, "--version")) {
-            printf("stpete-arena %s\n", stpete_version());
-            return 0;
-        }
+        int common = cli_common(prog, a, usage);
+        if (common != CLI_NOT_COMMON)
+            return common;
         if (!strcmp(a, "--trivial-bot"))
             return trivial_bot();
         if (!strcmp(a, "--resume")) {
@@ -1606,16 +1603,9 @@ int main(int argc, char **argv)
             cfg.quiet = 1;
             continue;
         }
-        if (!val) {
-            char word[64];
-            snprintf(word, sizeof word, " %.60s ", a);
-            if (strstr(" --players --games --bots --bot --jobs --edition --seed --time-ms --start-ms --out --json "
-                       "--record ", word))
-                die(2, "%s needs a value", a);
-            fprintf(stderr, "%s: unknown option '%s'\n", prog, a);
-            usage(stderr);
-            return 2;
-        }
+        if (cli_check_value(prog, a, val, "--players --games --bots --bot --jobs --edition --seed --time-ms "
+                                          "--start-ms --out --json --record "))
+            return CLI_USAGE_ERROR;
         i++;
         if (!strcmp(a, "--players"))
             cfg.players = (int)parse_long(a, val, 2, 4);
@@ -1651,11 +1641,8 @@ int main(int argc, char **argv)
             cfg.json_path = val;
         else if (!strcmp(a, "--record"))
             cfg.record_dir = val;
-        else {
-            fprintf(stderr, "%s: unknown option '%s'\n", prog, a);
-            usage(stderr);
-            return 2;
-        }
+        else
+            return cli_unknown(prog, a);
     }
     if (!list && !gave_bot && !cfg.bench)
         add_list("greedy,random");

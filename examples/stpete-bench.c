@@ -50,6 +50,8 @@
 #include <stpete/bots.h>
 #include <stpete/stpete.h>
 
+#include "cli.h"
+
 /* ---- the counting allocator --------------------------------------------------------------------- */
 
 typedef struct counter {
@@ -854,7 +856,8 @@ static void usage(FILE *out)
             "  --games-only    play the random games and print their digest, measure nothing\n"
             "                  else (a profiler then sees the games alone; with --json the\n"
             "                  other measures are 0)\n"
-            "  -h, --help      show this help and exit\n");
+            "  -h, --help      show this help and exit\n"
+            "  --version       show the version and exit\n");
 }
 
 int main(int argc, char **argv)
@@ -864,18 +867,18 @@ int main(int argc, char **argv)
         const char *arg = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
         char *end = NULL;
-        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-            usage(stdout);
-            return 0;
+        int common = cli_common("stpete-bench", arg, usage);
+        if (common != CLI_NOT_COMMON) {
+            return common;
         } else if (!strcmp(arg, "--json")) {
             cfg.json = 1;
             continue;
         } else if (!strcmp(arg, "--games-only")) {
             cfg.games_only = 1;
             continue;
-        } else if (!val) {
-            usage(stderr);
-            return 2;
+        } else if (cli_check_value("stpete-bench", arg, val,
+                                   "--bot --players --edition --seed --games --seconds --iterations ")) {
+            return CLI_USAGE_ERROR;
         } else if (!strcmp(arg, "--bot")) {
             cfg.bot = val;
             end = (char *)val + strlen(val);
@@ -901,9 +904,6 @@ int main(int argc, char **argv)
             cfg.iterations = strtol(val, &end, 10);
             if (cfg.iterations < 1)
                 end = NULL;
-        } else {
-            usage(stderr);
-            return 2;
         }
         if (!end || end == val || *end) {
             fprintf(stderr, "stpete-bench: bad value for %s: %s\n", arg, val);

@@ -38,6 +38,8 @@
 
 #include <stpete/bots.h>
 
+#include "cli.h"
+
 #define PROGRAM "stpete-play"
 #define MIN_WIDTH 80
 #define MIN_HEIGHT 24
@@ -215,8 +217,7 @@ static int parse_args(int argc, char **argv, play_config *cfg)
             if (!strcmp(options[k].name, "--help"))
                 opt = &options[k];
         if (!opt) {
-            fprintf(stderr, PROGRAM ": unknown option '%s' (see " PROGRAM " --help)\n", arg);
-            return 2;
+            return cli_unknown(PROGRAM, arg);
         }
         const char *value = NULL;
         if (opt->arg) {
@@ -224,10 +225,8 @@ static int parse_args(int argc, char **argv, play_config *cfg)
                 value = eq + 1;
             else if (i + 1 < argc)
                 value = argv[++i];
-            else {
-                fprintf(stderr, PROGRAM ": %s needs a value %s (see " PROGRAM " --help)\n", opt->name, opt->arg);
-                return 2;
-            }
+            else
+                return cli_needs_value(PROGRAM, opt->name);
         } else if (eq) {
             fprintf(stderr, PROGRAM ": %s takes no value\n", opt->name);
             return 2;
@@ -1780,14 +1779,8 @@ int main(int argc, char **argv)
     int rc = parse_args(argc, argv, &s.cfg);
     if (rc)
         return rc;
-    if (s.cfg.help) {
-        usage(stdout);
-        return 0;
-    }
-    if (s.cfg.version) {
-        printf(PROGRAM " (libstpete) %s\n", stpete_version());
-        return 0;
-    }
+    if (s.cfg.help || s.cfg.version)
+        return cli_common(PROGRAM, s.cfg.help ? "--help" : "--version", usage);
     s.seat = s.cfg.seat;
     s.seed = s.cfg.seed_given ? s.cfg.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     ui_init(&s.ui, &s.cfg);

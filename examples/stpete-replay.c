@@ -12,6 +12,7 @@
 
 #include <stpete/stpete.h>
 
+#include "cli.h"
 #include "gamelog.h"
 
 /* Read a whole file (or stdin for "-") into a malloc'd buffer. */
@@ -50,25 +51,37 @@ static int reject(const char *path, int rc, const stpete_json_error *err)
     return 1;
 }
 
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: stpete-replay FILE\n"
+            "Verify a replay record of Saint Petersburg (JSON, e.g. from stpete-selfplay --record; - reads\n"
+            "standard input) and print the game's readable log: every action is checked against the rules and\n"
+            "the recorded result against the one reached.\n"
+            "\n"
+            "Options:\n"
+            "  -h, --help  show this help and exit\n"
+            "  --version   show the version and exit\n"
+            "\n"
+            "Exit status: 0 on success, 1 if the record is rejected (the reason is printed), 2 for a usage\n"
+            "error.\n"
+            "\n"
+            "Example:\n"
+            "  stpete-selfplay --players 2 --seed 7 --record game.json >/dev/null && stpete-replay game.json\n");
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-        fprintf(argc == 2 ? stdout : stderr,
-                "Usage: stpete-replay FILE\n"
-                "Verify a replay record of Saint Petersburg (JSON, e.g. from stpete-selfplay --record; - reads\n"
-                "standard input) and print the game's readable log: every action is checked against the rules and\n"
-                "the recorded result against the one reached.\n"
-                "\n"
-                "Options:\n"
-                "  -h, --help  show this help and exit\n"
-                "\n"
-                "Exit status: 0 on success, 1 if the record is rejected (the reason is printed), 2 for a usage\n"
-                "error.\n"
-                "\n"
-                "Example:\n"
-                "  stpete-selfplay --players 2 --seed 7 --record game.json >/dev/null && stpete-replay game.json\n");
-        return argc == 2 ? 0 : 2;
+    if (argc != 2) {
+        fprintf(stderr, "stpete-replay: %s (see stpete-replay --help)\n",
+                argc < 2 ? "give the record FILE" : "one record FILE only");
+        return CLI_USAGE_ERROR;
     }
+    int common = cli_common("stpete-replay", argv[1], usage);
+    if (common != CLI_NOT_COMMON)
+        return common;
+    if (argv[1][0] == '-' && argv[1][1])
+        return cli_unknown("stpete-replay", argv[1]);
     const char *path = argv[1];
     size_t len = 0;
     char *text = read_all(path, &len);

@@ -19,6 +19,7 @@
 #include <stpete/bots.h>
 #include <stpete/stpete.h>
 
+#include "cli.h"
 #include "gamelog.h"
 
 typedef struct run_config {
@@ -153,6 +154,7 @@ static void usage(FILE *out)
             "  --quiet        no log of a single game\n"
             "  --record FILE  write the game (one game only) as a replay record (JSON) for stpete-replay\n"
             "  -h, --help     show this help and exit\n"
+            "  --version      show the version and exit\n"
             "\n"
             "Example:\n"
             "  stpete-selfplay --players 3 --games 10000 --bots greedy\n");
@@ -220,15 +222,15 @@ int main(int argc, char **argv)
         const char *arg = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
         char *end = NULL;
-        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-            usage(stdout);
-            return 0;
+        int common = cli_common("stpete-selfplay", arg, usage);
+        if (common != CLI_NOT_COMMON) {
+            return common;
         } else if (!strcmp(arg, "--quiet")) {
             cfg.quiet = 1;
             continue;
-        } else if (!val) {
-            usage(stderr);
-            return 2;
+        } else if (cli_check_value("stpete-selfplay", arg, val,
+                                   "--players --edition --seed --games --record --bots ")) {
+            return CLI_USAGE_ERROR;
         } else if (!strcmp(arg, "--players")) {
             cfg.players = (int)strtol(val, &end, 10);
         } else if (!strcmp(arg, "--edition")) {
@@ -243,9 +245,6 @@ int main(int argc, char **argv)
         } else if (!strcmp(arg, "--bots")) {
             bots = val;
             end = (char *)val + strlen(val);
-        } else {
-            usage(stderr);
-            return 2;
         }
         if (!end || *end || cfg.games < 1) {
             fprintf(stderr, "stpete-selfplay: bad value for %s: %s\n", arg, val);
