@@ -45,6 +45,25 @@ static int event_valid(const stpete_event *ev)
     }
 }
 
+/* "Game over after round 6: seat 2 wins" or "...: seats 0 and 2 share the win" (§8, R14: the winner mask). */
+static int game_over_line(const stpete_event *ev, char *buf, size_t size)
+{
+    char seats[64] = "";
+    size_t len = 0;
+    int n = 0, total = __builtin_popcount((unsigned)ev->amount & 0xfu);
+    for (int s = 0; s < STPETE_MAX_PLAYERS; s++) {
+        if (!(ev->amount >> s & 1))
+            continue;
+        n++;
+        const char *sep = n == 1 ? "" : n == total ? " and " : ", ";
+        len += (size_t)snprintf(seats + len, sizeof seats - len, "%s%d", sep, s);
+    }
+    if (total == 0)
+        return snprintf(buf, size, "Game over after round %d", ev->round);
+    return snprintf(buf, size, "Game over after round %d: seat%s %s %s", ev->round, total > 1 ? "s" : "", seats,
+                    total > 1 ? "share the win" : "wins");
+}
+
 /* The line of an event; with the state that reported it (during the callback), the details the state adds. */
 static int format_event(const stpete_state *st, const stpete_event *ev, char *buf, size_t size)
 {
@@ -116,8 +135,8 @@ static int format_event(const stpete_state *st, const stpete_event *ev, char *bu
         stpete_id_to_string(names, ev->amount, action, sizeof action);
         return snprintf(buf, size, "undo: %s is taken back", action);
     }
-    default: /* STPETE_EVENT_GAME_OVER */
-        return snprintf(buf, size, "Game over after round %d", ev->round);
+    default: /* STPETE_EVENT_GAME_OVER: the winners from the event's mask (§8, R14), so no state is needed */
+        return game_over_line(ev, buf, size);
     }
 }
 

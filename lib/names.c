@@ -23,6 +23,12 @@ const char *const stpete_source_phrases[4] = { "upper row", "lower row", "hand",
 
 #define NAME_OF(table, i) ((i) >= 0 && (size_t)(i) < sizeof(table) / sizeof *(table) ? (table)[i] : NULL)
 
+STPETE_API const char *stpete_colour_name(int colour)
+{
+    static const char *const colour_words[3] = { "green", "blue", "orange" }; /* §1, enum stpete_colour */
+    return NAME_OF(colour_words, colour);
+}
+
 STPETE_API const char *stpete_phase_name(int phase)
 {
     return NAME_OF(stpete_phase_words, phase);

@@ -475,6 +475,26 @@ STPETE_API int stpete_state_price(const stpete_state *st, int seat, int card, in
     return STPETE_OK;
 }
 
+STPETE_API int stpete_state_displacements(const stpete_state *st, int seat, int card, int source,
+                                          stpete_displacement *out, size_t capacity, size_t *count)
+{
+    if (!seat_ok(st, seat) || !card_ok(card) || !stpete_cards[card].trading || !count || (!out && capacity) ||
+        source < STPETE_SOURCE_UPPER || source > STPETE_SOURCE_OBSERVATORY)
+        return STPETE_E_INVALID_ARGUMENT;
+    size_t n = 0;
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+        if (stpete_displaceable(&st->core.p[seat], t) <= 0 || stpete_variant_of(card, t) < 0)
+            continue; /* not in the display (or only face-down Observatories, §7.1), or not a target (§6.2) */
+        int price;
+        stpete_state_price(st, seat, card, source, t, &price); /* cannot fail: every argument checked above */
+        if (n < capacity)
+            out[n] = (stpete_displacement){ t, price };
+        n++;
+    }
+    *count = n;
+    return n > capacity ? STPETE_E_BUFFER_TOO_SMALL : STPETE_OK;
+}
+
 STPETE_API int stpete_state_score(const stpete_state *st, int seat, stpete_score *out)
 {
     if (!seat_ok(st, seat) || !out)

@@ -194,6 +194,14 @@ STPETE_API const char *stpete_card_name(int card);
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no card has that name.
  */
 STPETE_API int stpete_card_from_name(const char *name, int *card);
+
+/**
+ * Name of a colour (§1), for front ends and logs: "green" (workers and green trading cards), "blue" (buildings and
+ * blue trading cards), "orange" (aristocrats and orange trading cards). Since 0.4.
+ * @param colour a ::stpete_colour, e.g. stpete_card_info::colour
+ * @return a static string (not to be freed), or NULL if @p colour is out of range; never fails otherwise.
+ */
+STPETE_API const char *stpete_colour_name(int colour);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -919,6 +927,35 @@ STPETE_API int stpete_state_discard_count(const stpete_state *state, int card);
 STPETE_API int stpete_state_price(const stpete_state *state, int seat, int card, int source, int displaced,
                                   int *price);
 
+/** One card a trading card could displace, with the price (stpete_state_displacements()). */
+typedef struct stpete_displacement {
+    int displaced; /**< a card type in the seat's display that the trading card may displace (§6.2, R8, R9) */
+    int price;     /**< the price in rubles (≥ 1) the seat would pay for the trading card displacing it (§5.2),
+                        as stpete_state_price() gives it */
+} stpete_displacement;
+
+/**
+ * The cards of a seat's display that a trading card could displace (§6.2, R8: its targets the display holds; an
+ * Observatory only while one is face up, §7.1, R9), each
+ * with the price the seat would pay (stpete_state_price(): §5, §5.2, R5–R7), in ascending card type: what a front end
+ * shows next to a trading card on the board or in a hand, without listing every action. Does not check that the
+ * card is available or that the seat can afford a price or acts now; an empty list means the seat cannot buy or
+ * play the card (§6.1). At most ::STPETE_NUM_CARD_TYPES entries. Since 0.4.
+ * @param state    the state
+ * @param seat     0..players-1 (the display is public, §9)
+ * @param card     a trading card type (§2.4)
+ * @param source   a ::stpete_source (LOWER gives the lower-row discount, §5.1)
+ * @param out      caller's array of @p capacity entries, filled with the first min(count, capacity); may be NULL
+ *                 when @p capacity is 0 (to ask for the count)
+ * @param capacity entries @p out can hold
+ * @param count    receives the number of entries
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state or count, NULL @p out with a capacity, a bad
+ *         seat or source, or a card that is not a trading card; ::STPETE_E_BUFFER_TOO_SMALL if @p capacity is less
+ *         than the count (written to @p count, and the first @p capacity entries to @p out).
+ */
+STPETE_API int stpete_state_displacements(const stpete_state *state, int seat, int card, int source,
+                                          stpete_displacement *out, size_t capacity, size_t *count);
+
 /** Final scoring of one player (§8, R13). */
 typedef struct stpete_score {
     int vp_before;         /**< VP before final scoring */
@@ -977,7 +1014,8 @@ enum stpete_event_kind {
     STPETE_EVENT_MARKERS_MOVED,     /**< round (§4.5 step 4) */
     STPETE_EVENT_LAST_ROUND,        /**< round, stack = the stack whose last card was dealt (§4.6) */
     STPETE_EVENT_FINAL_SCORING,     /**< seat, vp = total after final scoring (§8) */
-    STPETE_EVENT_GAME_OVER,         /**< amount = winner bit mask (§8) */
+    STPETE_EVENT_GAME_OVER,         /**< amount = winner bit mask (§8, R14); its line names them: "Game over after
+                                         round 6: seat 2 wins", "...: seats 0 and 2 share the win" */
     STPETE_EVENT_UNDO               /**< the last action was taken back (stpete_state_undo()): amount = its id */
 };
 
