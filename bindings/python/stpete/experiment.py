@@ -758,11 +758,21 @@ class _Progress:
 
 # ---- command line --------------------------------------------------------------------------------------------
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with the programs' usage errors (examples/cli.c): one line with the --help hint, exit status 2."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def _parser():
-    p = argparse.ArgumentParser(
-        prog="python3 -m stpete.experiment",
+    from . import __version__
+    prog = "stpete-experiment" if os.path.basename(sys.argv[0]) == "stpete-experiment" else \
+        "python3 -m stpete.experiment"
+    p = _Parser(
+        prog=prog,
         description="Rule experiments with libstpete's bots: arms compared on the same seeds, one row per seat and "
-                    "game, a summary with 95%% intervals and paired tests, plots.",
+                    "game, a summary with 95% intervals and paired tests, plots.",
         epilog="Arm keys: players, pub_cap (per-pub|per-player), tie_break (rubles-mod-10|rubles-total), "
                "public_rubles, public_hands (true|false), edition (1|2), start_markers (e.g. 0,1,2,3), and last "
                "bots=SPEC,SPEC (stpete.Bot specs, dealt to the seats in turn). Example: --arm "
@@ -789,6 +799,8 @@ def _parser():
     p.add_argument("--plot", metavar="DIR", help="write plots (PNG and SVG) into DIR (needs matplotlib)")
     p.add_argument("--quiet", action="store_true", help="no progress and no summary")
     p.add_argument("--no-progress", action="store_true", help="no progress bar or lines")
+    p.add_argument("--version", action="version", version=f"stpete-experiment {__version__}",
+                   help="show the version and exit")
     return p
 
 
