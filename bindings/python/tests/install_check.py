@@ -4,10 +4,12 @@ installed package imports, loads the installed libstpete and plays a game.
 
     python3 install_check.py BUILD_DIR PYTHON_INSTALL_DIR LIBDIR on-path|off-path
 
-on-path: meson chose the interpreter's own purelib, so it must be on that interpreter's sys.path (an installed
-copy then imports without PYTHONPATH); off-path: meson warned at setup, and that check is a TAP SKIP.
+on-path: meson chose a directory this interpreter searches (its own purelib, or its user site for a prefix of
+$HOME/.local), so an installed copy imports without PYTHONPATH; off-path: meson warned at setup that it does not,
+and the check is that the warning is true (issue 26: it was a SKIP, and the warning was false for the user site).
 """
 import os
+import site
 import subprocess
 import sys
 import tempfile
@@ -48,13 +50,16 @@ with tempfile.TemporaryDirectory(prefix="stpete-pyinstall-") as dest:
               p.returncode == 0 and len(lines) == 3 and lines[0].startswith(package) and lines[1] == installed_lib
               and lines[2] == "2", p.stdout + p.stderr)
 
-# Where the package goes: on the interpreter's own path when meson said so (meson warned otherwise).
+# Where the package goes: a directory this interpreter searches when meson said so, and one it does not search
+# when meson warned. The user site is searched once it exists (site.py adds it at start-up then).
+usersite = site.getusersitepackages() if site.ENABLE_USER_SITE else None
+searched = purelib in sys.path or purelib == usersite
 if where == "on-path":
-    check("the install directory is on this interpreter's sys.path (no PYTHONPATH needed)",
-          purelib in sys.path, f"{purelib} not in {sys.path}")
+    check("the install directory is searched by this interpreter (no PYTHONPATH needed)",
+          searched, f"{purelib} not in {sys.path} and not the user site {usersite}")
 else:
-    results.append(("the install directory is on this interpreter's sys.path # SKIP meson warned: "
-                    "this interpreter's purelib is outside the prefix, PYTHONPATH is needed", True, ""))
+    check("meson's warning is true: this interpreter does not search the install directory",
+          not searched, f"{purelib} is in {sys.path} or the user site {usersite}")
 
 print(f"1..{len(results)}")
 for i, (name, ok, detail) in enumerate(results, 1):

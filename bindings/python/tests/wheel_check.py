@@ -1,16 +1,20 @@
-"""The pip-installable package (issue 15), in TAP: from a copy of the source tree, `python3 -m build --no-isolation
---wheel` builds a wheel with libstpete inside the `stpete` package; installed with pip (--no-index --no-deps)
-into a fresh `python3 -m venv --system-site-packages`, it imports, finds its own library, plays a game with the
-library's bots and runs `python3 -m stpete.experiment`, with no PYTHONPATH or STPETE_LIBRARY; and `pip install
---no-build-isolation .` from the source tree does the same in a second venv.
+"""The pip-installable package (issues 15 and 26), in TAP: in a copy of the source tree, the README's pip commands
+(the ```sh block with `pip install --no-build-isolation .`, in README.md or doc/*.md) run as written in a clean
+shell: a private $HOME, no PYTHONPATH, and the first `python3` on PATH that is not Debian's (a pyenv one, say)
+first on PATH, as on a newcomer's machine. They install the package into ~/.venvs/stpete, where it imports, finds
+its own library, plays a game with the library's bots and runs `stpete-experiment`, with no PYTHONPATH or
+STPETE_LIBRARY; and the wheel they build in dist/ (the library inside the `stpete` package), installed with pip
+(--no-index --no-deps) into a fresh `python3 -m venv --system-site-packages`, does the same.
 
     wheel_check.py SOURCE_ROOT [--skip REASON]
 
 Needs Debian's python3-mesonpy, python3-build, python3-venv and python3-pip in the interpreter running it (the
 whole case is skipped, with the reason, otherwise). Builds the library again (about 10 s on 2 cores).
 """
+import glob
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -62,6 +66,29 @@ def check_venv(venv, label, env, cwd):
          out.stdout + out.stderr)
 
 
+def readme_pip_block(source):
+    """The README's pip commands: the one sh block that runs `pip install --no-build-isolation .`."""
+    found = []
+    for path in [os.path.join(source, "README.md")] + sorted(glob.glob(os.path.join(source, "doc", "*.md"))):
+        with open(path, encoding="utf-8") as f:
+            found += [b for b in re.findall(r"^```sh\n(.*?)^```$", f.read(), re.S | re.M)
+                      if "pip install --no-build-isolation ." in b]
+    return found
+
+
+def foreign_python(env):
+    """The bin directory of the first python3 on PATH that is not Debian's /usr/bin/python3 (through pyenv's
+    shims to the real interpreter), or None when Debian's is the only one."""
+    for d in env.get("PATH", "").split(os.pathsep):
+        exe = os.path.join(d, "python3")
+        if os.access(exe, os.X_OK) and os.path.realpath(exe) != os.path.realpath("/usr/bin/python3"):
+            out = run([exe, "-c", "import sys; print(sys.executable)"], env=env)
+            real = out.stdout.strip()
+            if out.returncode == 0 and real and os.path.realpath(real) != os.path.realpath("/usr/bin/python3"):
+                return os.path.dirname(real)
+    return None
+
+
 def main():
     source = os.path.abspath(sys.argv[1])
     skip = sys.argv[3] if len(sys.argv) > 3 and sys.argv[2] == "--skip" else None
@@ -79,12 +106,27 @@ def main():
         shutil.copytree(source, tree, ignore=shutil.ignore_patterns("build*", ".git", ".mesonpy*", "__pycache__",
                                                                      "dist"))
         env = clean_env()
-        dist = os.path.join(tmp, "dist")
-        out = run([sys.executable, "-m", "build", "--no-isolation", "--wheel", "--outdir", dist, tree], env=env,
-                  cwd=tmp)
-        wheels = [f for f in os.listdir(dist)] if os.path.isdir(dist) else []
-        case(out.returncode == 0 and len(wheels) == 1 and wheels[0].endswith(".whl"), "python3 -m build --wheel",
+        blocks = readme_pip_block(source)
+        case(len(blocks) == 1, "the README has one block of pip commands", f"{len(blocks)} found")
+        home = os.path.join(tmp, "home")
+        os.mkdir(home)
+        shell_env = {k: v for k, v in env.items() if not k.startswith(("VIRTUAL_ENV", "PYENV", "XDG_"))}
+        shell_env["HOME"] = home
+        foreign = foreign_python(env)
+        if foreign:
+            shell_env["PATH"] = foreign + os.pathsep + env.get("PATH", "")
+        which = run(["bash", "-c", "command -v python3"], env=shell_env).stdout.strip()
+        out = run(["bash", "-euc", blocks[0] if blocks else "false"], env=shell_env, cwd=tree)
+        case(out.returncode == 0 and re.search(r"(?m)^stpete \S+ \(libstpete \S+\)$", out.stdout),
+             f"the README's pip commands run as written (private HOME, python3 first on PATH: {which})",
              out.stdout[-3000:] + out.stderr[-3000:])
+        venv2 = os.path.join(home, ".venvs", "stpete")
+        if cases[-1][0]:
+            check_venv(venv2, "pip install . (README)", env, tmp)
+        dist = os.path.join(tree, "dist")
+        wheels = [f for f in os.listdir(dist)] if os.path.isdir(dist) else []
+        case(len(wheels) == 1 and wheels[0].endswith(".whl"), "the README's python3 -m build --wheel made a wheel",
+             " ".join(wheels))
         if cases[-1][0]:
             import zipfile
             names = zipfile.ZipFile(os.path.join(dist, wheels[0])).namelist()
@@ -99,14 +141,6 @@ def main():
                        os.path.join(dist, wheels[0])], env=env, cwd=tmp)
             case(out.returncode == 0, "pip install the wheel into the venv", out.stdout + out.stderr)
             check_venv(venv, "wheel", env, tmp)
-        venv2 = os.path.join(tmp, "venv2")
-        out = run([sys.executable, "-m", "venv", "--system-site-packages", venv2], env=env)
-        out = run([os.path.join(venv2, "bin", "pip"), "install", "--no-index", "--no-deps", "--no-build-isolation",
-                   tree], env=env, cwd=tmp)
-        case(out.returncode == 0, "pip install --no-build-isolation . (source tree)", out.stdout[-3000:] +
-             out.stderr[-3000:])
-        if cases[-1][0]:
-            check_venv(venv2, "pip install .", env, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print(f"1..{len(cases)}")
