@@ -31,6 +31,7 @@
 #include <sys/ioctl.h>
 #include <sys/select.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -260,6 +261,8 @@ typedef struct ui {
     int colour;     /* colours (a terminal, not --plain, no NO_COLOR) */
     int colour256;
     int echo;       /* standard input is not a terminal: echo what is read after the prompt */
+    int compact;    /* the board drawn short, to fit the terminal (chosen by draw_screen() from its size) */
+    size_t log_note; /* compact, and no log line fits: how many there are, said after the actions */
     int width, height;
 } ui;
 
@@ -309,6 +312,7 @@ typedef struct text {
     char *buf;
     size_t len, cap;
     int col, width, indent, lines;
+    int slack; /* columns past width that a wrapped line's trailing mark (",") may take */
     int failed;
 } text;
 
@@ -364,14 +368,23 @@ static void tx_piece(text *t, const char *sep, const char *piece)
 {
     int w = visible_width(piece), sw = visible_width(sep);
     if (t->col > t->indent && t->col + sw + w > t->width) {
-        size_t keep = strlen(sep); /* a wrapped line ends with the separator's mark (" |"), not its blanks */
+        /* A wrapped line keeps the separator's mark, not its blanks: a bar starts the next line ("| Market"), a
+         * comma ends this one when it fits the width (or the line is already wider, with a piece wider than it). */
+        size_t from = strspn(sep, " "), keep = strlen(sep);
         while (keep && sep[keep - 1] == ' ')
             keep--;
-        tx_bytes(t, sep, keep);
+        int bar = keep > from && memchr(sep + from, '|', keep - from) != NULL;
+        if (!bar && keep && (t->col + (int)keep <= t->width + t->slack || t->col > t->width))
+            tx_bytes(t, sep, keep);
         tx_newline(t);
         for (int i = 0; i < t->indent; i++)
             tx_bytes(t, " ", 1);
         t->col = t->indent;
+        if (bar) {
+            tx_bytes(t, sep + from, keep - from);
+            tx_bytes(t, " ", 1);
+            t->col += (int)(keep - from) + 1;
+        }
     } else {
         tx_bytes(t, sep, strlen(sep));
         t->col += sw;
@@ -471,11 +484,14 @@ static int cmd_save(session *s, const char *arg);
 static int cmd_load(session *s, const char *arg);
 static int cmd_quit(session *s, const char *arg);
 static int cmd_undo(session *s, const char *arg);
+static int cmd_card(session *s, const char *arg);
 
 static const command_def commands[] = {
     { "help", "", "this help", cmd_help },
+    { "card", "[NAME|N]", "what a card does: cost, income, VP, special, your price now; without NAME, the cards "
+                          "on the board and in your hand, numbered", cmd_card },
     { "hint", "", "what the greedy bot would play in your place", cmd_hint },
-    { "board", "", "draw the board again", cmd_board },
+    { "board", "", "draw the board again (all of it, scrolling, when the terminal is too small)", cmd_board },
     { "log", "", "the log of the whole game", cmd_log },
     { "save", "[FILE]", "save the game as JSON (default: the autosave file)", cmd_save },
     { "load", "FILE", "load a saved game (your seat and bots stay)", cmd_load },
@@ -542,6 +558,7 @@ struct session {
     int dealing;           /* the last log line is a deal line still collecting cards */
     char autosave[4096];
     int redraw;            /* draw the board before the next prompt */
+    int full_board;        /* 'board': the full layout once, as lines that scroll (not cleared, not compact) */
     size_t *moves;         /* the length of the state's history before each of the person's moves (for undo) */
     size_t moves_n, moves_cap;
 };
@@ -714,40 +731,50 @@ static void draw_board_card(text *t, const session *s, int card, int row, const 
         tx_piece(t, sep, piece);
         return;
     }
+    /* what it could displace, with the price, is the library's answer (§6.1: not a face-down Observatory) */
+    stpete_displacement d[STPETE_NUM_CARD_TYPES];
+    size_t targets = 0;
+    stpete_state_displacements(s->st, s->seat, card, row, d, STPETE_NUM_CARD_TYPES, &targets);
     int len = snprintf(piece, sizeof piece, "%s (trading)", name);
-    int targets = 0;
-    for (int target = 0; target < STPETE_NUM_CARD_TYPES; target++) {
-        int price = 0, copies = stpete_state_display_count(s->st, s->seat, target);
-        if (target == STPETE_CARD_OBSERVATORY)
-            copies -= stpete_state_observatories_used(s->st, s->seat); /* face down: not displaceable, §7.1 */
-        if (copies <= 0 || stpete_state_price(s->st, s->seat, card, row, target, &price) != STPETE_OK)
-            continue;
-        char tname[128];
-        len += snprintf(piece + len, sizeof piece - (size_t)len, "%s %d R displacing %s", targets ? "," : "", price,
-                        card_text(&s->ui, s->game, target, tname, sizeof tname));
-        targets++;
-        if ((size_t)len >= sizeof piece - 1)
-            break;
+    if (s->ui.compact && targets) { /* the cheapest; 'card NAME' shows each */
+        int low = d[0].price;
+        for (size_t i = 1; i < targets; i++)
+            low = d[i].price < low ? d[i].price : low;
+        snprintf(piece, sizeof piece, "%s %s%d R", name, targets > 1 ? "from " : "", low);
     }
     if (!targets)
         snprintf(piece + len, sizeof piece - (size_t)len, " %snothing of yours to displace%s", sgr_dim(&s->ui),
                  sgr_reset(&s->ui));
-    tx_piece(t, sep, piece);
+    for (size_t i = 0; !s->ui.compact && i < targets; i++) { /* one piece per target: the line wraps between them */
+        char tname[128], more[256];
+        snprintf(i ? more : piece + len, i ? sizeof more : sizeof piece - (size_t)len, " %d R displacing %s",
+                 d[i].price, card_text(&s->ui, s->game, d[i].displaced, tname, sizeof tname));
+        if (i)
+            tx_piece(t, ",", more);
+        else
+            tx_piece(t, sep, piece);
+    }
+    if (s->ui.compact || !targets)
+        tx_piece(t, sep, piece);
 }
 
 static void draw_board(text *t, const session *s)
 {
     static const char *const row_names[2] = { "upper row", "lower row" };
-    tx_line(t, 0);
-    tx_printf(t, "%sBoard%s (your price for each card)", sgr_bold(&s->ui), sgr_reset(&s->ui));
+    int compact = s->ui.compact, label = compact ? 10 : 13; /* compact: no heading, "upper:" (the header says whose
+                                                               prices) */
+    if (!compact) {
+        tx_line(t, 0);
+        tx_printf(t, "%sBoard%s (your price for each card)", sgr_bold(&s->ui), sgr_reset(&s->ui));
+    }
     for (int row = STPETE_SOURCE_UPPER; row <= STPETE_SOURCE_LOWER; row++) {
         int cards[STPETE_BOARD_SIZE];
         size_t n = 0;
         stpete_state_row(s->st, row, cards, STPETE_BOARD_SIZE, &n);
         tx_line(t, 2);
-        tx_printf(t, "%s:", row_names[row]);
-        t->indent = 13;
-        while (t->col < 13)
+        tx_printf(t, "%s:", compact ? stpete_source_name(row) : row_names[row]);
+        t->indent = label;
+        while (t->col < label)
             tx_bytes(t, " ", 1), t->col++;
         if (!n)
             tx_piece(t, "", "(empty)");
@@ -756,10 +783,10 @@ static void draw_board(text *t, const session *s)
     }
     tx_line(t, 2);
     tx_printf(t, "stacks:");
-    t->indent = 13;
-    while (t->col < 13)
+    t->indent = label;
+    while (t->col < label)
         tx_bytes(t, " ", 1), t->col++;
-    static const char *const plural[4] = { "workers", "buildings", "aristocrats", "trading cards" };
+    const char *const plural[4] = { "workers", "buildings", "aristocrats", compact ? "trading" : "trading cards" };
     for (int k = 0; k < STPETE_NUM_STACKS; k++) {
         char piece[64];
         snprintf(piece, sizeof piece, "%s%d %s%s", sgr_colour(&s->ui, k < 3 ? k : -1),
@@ -770,14 +797,14 @@ static void draw_board(text *t, const session *s)
     for (int card = 0; card < STPETE_NUM_CARD_TYPES; card++)
         discarded += stpete_state_discard_count(s->st, card);
     char piece[64];
-    snprintf(piece, sizeof piece, "| discard pile %d", discarded);
+    snprintf(piece, sizeof piece, "| discard%s %d", compact ? "" : " pile", discarded);
     tx_piece(t, " ", piece);
     int drawn = stpete_state_observatory_card(s->st);
     if (drawn >= 0) {
         char name[128], who[32];
         tx_line(t, 2);
-        tx_printf(t, "Observatory card: %s, drawn by %s", card_text(&s->ui, s->game, drawn, name, sizeof name),
-                  seat_label(s, stpete_state_current_player(s->st), who, sizeof who));
+        tx_sentence(t, "Observatory card: %s, drawn by %s", card_text(&s->ui, s->game, drawn, name, sizeof name),
+                    seat_label(s, stpete_state_current_player(s->st), who, sizeof who));
     }
 }
 
@@ -791,7 +818,8 @@ static void draw_player(text *t, const session *s, int seat)
     snprintf(piece, sizeof piece, "%s%s%s%s", current ? "> " : "  ", seat == s->seat ? sgr_bold(&s->ui) : "",
              seat_label(s, seat, who, sizeof who), seat == s->seat ? sgr_reset(&s->ui) : "");
     tx_piece(t, "", piece);
-    if (seat != s->seat)
+    int compact = s->ui.compact; /* one line when it fits: no bot name, "marker:", the display after " | " */
+    if (seat != s->seat && !compact)
         tx_printf(t, " (%s)", s->bot_names[seat][0] ? s->bot_names[seat] : "bot");
     t->indent = 4;
     stpete_state_vp(s->st, seat, &vp);
@@ -803,9 +831,9 @@ static void draw_player(text *t, const session *s, int seat)
     snprintf(piece, sizeof piece, "%d VP", vp);
     tx_piece(t, ", ", piece);
     stpete_state_hand(s->st, seat, cards, STPETE_MAX_HAND, &n);
-    snprintf(piece, sizeof piece, "hand %zu/%d:", n, stpete_state_hand_limit(s->st, seat));
+    snprintf(piece, sizeof piece, "hand %zu/%d%s", n, stpete_state_hand_limit(s->st, seat), n || !compact ? ":" : "");
     tx_piece(t, ", ", piece);
-    if (!n)
+    if (!n && !compact)
         tx_piece(t, " ", "empty");
     for (size_t i = 0; i < n; i++) {
         char name[128];
@@ -821,18 +849,43 @@ static void draw_player(text *t, const session *s, int seat)
     int markers = 0;
     for (int phase = 0; phase < STPETE_NUM_PHASES; phase++)
         if (stpete_state_marker_holder(s->st, phase) == seat) {
-            snprintf(piece, sizeof piece, "%s%s", markers ? "" : "start-player marker: ", stpete_phase_name(phase));
+            snprintf(piece, sizeof piece, "%s%s", markers ? "" : compact ? "marker: " : "start-player marker: ",
+                     stpete_phase_name(phase));
             tx_piece(t, markers ? ", " : "; ", piece);
             markers++;
         }
     /* the display, grouped by colour (§1); the display list is sorted by card type */
-    static const char *const colour_names[3] = { "green", "blue", "orange" };
     stpete_state_display(s->st, seat, cards, STPETE_NUM_CARDS, &n);
-    tx_line(t, 4);
-    t->indent = 6;
+    if (compact > 1 && seat != s->seat && n) { /* the shortest: cards per colour ('board' shows them all) */
+        int count[3] = { 0 }, kinds = 0;
+        for (size_t i = 0; i < n; i++) {
+            stpete_card_info info;
+            stpete_game_card_info(s->game, cards[i], &info);
+            count[info.colour]++;
+            kinds += info.colour == STPETE_COLOUR_ORANGE && (i == 0 || cards[i - 1] != cards[i]);
+        }
+        int shown = 0;
+        for (int colour = 0; colour < 3; colour++) {
+            if (!count[colour])
+                continue;
+            snprintf(piece, sizeof piece, "%s%s %d%s%s", sgr_colour(&s->ui, colour), stpete_colour_name(colour),
+                     count[colour], sgr_reset(&s->ui), "");
+            if (colour == STPETE_COLOUR_ORANGE)
+                snprintf(piece + strlen(piece), sizeof piece - strlen(piece), " (%d kind%s)", kinds,
+                         kinds == 1 ? "" : "s");
+            tx_piece(t, shown++ ? ", " : " | ", piece);
+        }
+        return;
+    }
+    if (!compact)
+        tx_line(t, 4);
+    else if (!n)
+        tx_piece(t, " | ", "display empty");
+    t->indent = compact ? 4 : 6;
+    int shown = 0; /* colours shown so far */
     for (int colour = 0; colour < 3; colour++) {
         char head[64];
-        snprintf(head, sizeof head, "%s%s:%s", sgr_colour(&s->ui, colour), colour_names[colour],
+        snprintf(head, sizeof head, "%s%s:%s", sgr_colour(&s->ui, colour), stpete_colour_name(colour),
                  sgr_reset(&s->ui));
         int any = 0;
         for (size_t i = 0; i < n;) {
@@ -853,7 +906,8 @@ static void draw_player(text *t, const session *s, int seat)
                 if (!any) { /* the colour's name and its first card stay together */
                     char first[320];
                     snprintf(first, sizeof first, "%s %s", head, piece);
-                    tx_piece(t, colour ? "  " : "", first);
+                    tx_piece(t, shown ? "  " : compact ? " | " : "", first);
+                    shown++;
                 } else {
                     tx_piece(t, ", ", piece);
                 }
@@ -861,7 +915,7 @@ static void draw_player(text *t, const session *s, int seat)
             }
             i = j;
         }
-        if (!any) {
+        if (!any && !compact) {
             char none[96];
             snprintf(none, sizeof none, "%s -", head);
             tx_piece(t, colour ? "  " : "", none);
@@ -915,6 +969,27 @@ static void action_text(const session *s, int id, char *buf, size_t size)
     }
 }
 
+/* Shorter words for the compact layout, in place: " from upper" " up", " from lower" " low", " displacing "
+ * " displ. ", a price "(5 R)" "5 R". Typed actions still use the full words (or the numbers). */
+static void compact_words(char *text)
+{
+    static const char *const pairs[][2] = { { " from upper", " up" }, { " from lower", " low" },
+                                             { " displacing ", " displ. " }, { " (", " " } };
+    for (size_t k = 0; k < sizeof pairs / sizeof *pairs; k++) {
+        char *at = strstr(text, pairs[k][0]);
+        if (!at || (k == 3 && !strstr(at, " R)")))
+            continue;
+        size_t from = strlen(pairs[k][0]), to = strlen(pairs[k][1]);
+        memcpy(at, pairs[k][1], to);
+        memmove(at + to, at + from, strlen(at + from) + 1);
+        if (k == 3) { /* and the closing parenthesis of the price */
+            char *close = strstr(at, " R)");
+            if (close)
+                memmove(close + 2, close + 3, strlen(close + 3) + 1);
+        }
+    }
+}
+
 static void draw_actions(text *t, const session *s)
 {
     int ids[STPETE_MAX_LEGAL_ACTIONS];
@@ -925,7 +1000,9 @@ static void draw_actions(text *t, const session *s)
     for (size_t i = 0; i < n; i++) {
         char body[224];
         action_text(s, ids[i], body, sizeof body);
-        snprintf(items[i], sizeof items[i], "%3zu %s", i + first_number(s), body);
+        if (s->ui.compact) /* "buy Market from upper (5 R)" as "buy Market up 5 R" */
+            compact_words(body);
+        snprintf(items[i], sizeof items[i], s->ui.compact ? "%zu %s" : "%3zu %s", i + first_number(s), body);
         if (visible_width(items[i]) > widest)
             widest = visible_width(items[i]);
     }
@@ -937,6 +1014,19 @@ static void draw_actions(text *t, const session *s)
                                                          "the number of VP"
                                                        : "Your legal actions",
               sgr_reset(&s->ui));
+    if (s->ui.compact) { /* one after the other from the heading's line on, wrapped between items */
+        t->indent = 2;
+        tx_printf(t, "%s", decision == STPETE_DECISION_TURN ? ":" : "");
+        for (size_t i = 0; i < n; i++)
+            tx_piece(t, "  ", items[i]);
+        if (s->ui.log_note) { /* the log did not fit: say that there is one */
+            char note[96];
+            snprintf(note, sizeof note, "%s(and %zu new log line%s: type 'log')%s", sgr_dim(&s->ui), s->ui.log_note,
+                     s->ui.log_note == 1 ? "" : "s", sgr_reset(&s->ui));
+            tx_piece(t, "  ", note);
+        }
+        return;
+    }
     int colw = widest + 3;
     int cols = colw > 0 ? (s->ui.width - 1) / colw : 1;
     if (cols < 1)
@@ -992,100 +1082,168 @@ static void draw_final(text *t, const session *s)
     tx_printf(t, "%s", winners & (1u << s->seat) ? ". You win!" : ".");
 }
 
-/* Draw everything the person needs to decide (or the final scores), after what happened since the last board. */
-static void draw_screen(session *s)
+/* The board and the players (head), and the legal actions or the final scores (tail), full or compact (u->compact:
+ * shorter words, a player on one line when it fits; for a terminal of 80x24). */
+static void build_screen(session *s, text *head, text *tail)
 {
     ui *u = &s->ui;
-    ui_measure(u);
-    text head = { 0 }, logt = { 0 }, tail = { 0 };
-    head.width = logt.width = tail.width = u->width > 20 ? u->width : 20;
+    memset(head, 0, sizeof *head);
+    memset(tail, 0, sizeof *tail);
+    head->width = tail->width = u->width > 20 ? u->width - (u->compact > 0) : 20; /* compact: room for a comma */
+    head->slack = tail->slack = u->compact > 0;
     int over = stpete_state_is_terminal(s->st);
     int phase = stpete_state_phase(s->st);
     char piece[256];
-    tx_line(&head, 0);
-    head.indent = 2;
+    tx_line(head, 0);
+    head->indent = 2;
+    const char *title = u->compact ? "" : "Saint Petersburg";
     if (s->loaded)
-        snprintf(piece, sizeof piece, "%sSaint Petersburg%s, %d players, a loaded game", sgr_bold(u), sgr_reset(u),
-                 s->players);
+        snprintf(piece, sizeof piece, "%s%s%s%s%d players, a loaded game", sgr_bold(u), title, sgr_reset(u),
+                 *title ? ", " : "", s->players);
     else
-        snprintf(piece, sizeof piece, "%sSaint Petersburg%s, %d players, seed %" PRIu64, sgr_bold(u), sgr_reset(u),
-                 s->players, s->seed);
-    tx_piece(&head, "", piece);
+        snprintf(piece, sizeof piece, "%s%s%s%s%d players, seed %" PRIu64, sgr_bold(u), title, sgr_reset(u),
+                 *title ? ", " : "", s->players, s->seed);
+    tx_piece(head, "", piece);
     stpete_options opts;
     stpete_options_init(&opts);
     stpete_game_get_options(s->game, &opts);
     if (opts.edition == 2)
-        tx_piece(&head, ", ", "second edition (rules, section 11)");
+        tx_piece(head, ", ", u->compact ? "edition 2" : "second edition (rules, section 11)");
     if (!over) {
         char who[32];
         snprintf(piece, sizeof piece, "round %d%s", stpete_state_round(s->st),
                  stpete_state_is_final_round(s->st) ? " (the final round)" : "");
-        tx_piece(&head, " | ", piece);
+        tx_piece(head, " | ", piece);
         snprintf(piece, sizeof piece, "%s%s phase%s", sgr_colour(u, phase < 3 ? phase : -1), stpete_phase_name(phase),
                  phase < 3 ? sgr_reset(u) : "");
-        tx_piece(&head, " | ", piece);
+        tx_piece(head, " | ", piece);
         snprintf(piece, sizeof piece, "%s to play", seat_label(s, stpete_state_current_player(s->st), who, sizeof who));
-        tx_piece(&head, " | ", piece);
+        tx_piece(head, " | ", piece);
     }
-    draw_board(&head, s);
+    draw_board(head, s);
     for (int seat = 0; seat < s->players; seat++)
-        draw_player(&head, s, seat);
+        draw_player(head, s, seat);
     if (over)
-        draw_final(&tail, s);
+        draw_final(tail, s);
     else
-        draw_actions(&tail, s);
-    if (!over) {
-        tx_line(&tail, 0);
-        tx_sentence(&tail, "Type a number, an action (a unique prefix is enough), or help, hint, save, load, log, "
+        draw_actions(tail, s);
+    if (!over && !u->compact) {
+        tx_line(tail, 0);
+        tx_sentence(tail, "Type a number, an action (a unique prefix is enough), or help, hint, save, load, log, "
                          "quit.");
     }
+}
 
-    /* The log since the person's last move: all of it on plain lines; on a screen, the newest entries that fit
-     * under the board and above the actions. */
+/* Draw everything the person needs to decide (or the final scores), after what happened since the last board:
+ * the full layout when it fits the terminal, else the compact one (4 players in 80x24). */
+/* The log since the person's last move: all of it on plain lines; on a screen, the newest entries that fit in
+ * the rows the board (head) and the actions (tail) leave, at least the newest one. */
+static void build_log(session *s, text *logt, const text *head, const text *tail)
+{
+    ui *u = &s->ui;
+    memset(logt, 0, sizeof *logt);
+    logt->width = head->width;
     size_t first = s->log_mark;
-    int needed = head.lines + tail.lines + 3; /* + the log's heading, the prompt, a line to spare */
+    /* rows: head->lines + 1, tail->lines + 1, the log's heading, the prompt */
+    int needed = head->lines + tail->lines + 4;
     if (u->screen) {
         int budget = u->height - needed, used = 0;
         first = s->log_n;
         while (first > s->log_mark) {
             text probe = { 0 };
-            probe.width = logt.width;
+            probe.width = logt->width;
             tx_line(&probe, 2);
             probe.indent = 4;
             tx_words(&probe, s->log[first - 1]);
-            int lines = probe.lines + 1 + (first - 1 > s->log_mark); /* + the "earlier lines" note */
+            int lines = probe.lines + 1 + (first - 1 > s->log_mark && !u->compact); /* + the "earlier" note */
             tx_free(&probe);
             if (used + lines > budget)
                 break;
-            used += lines - (first - 1 > s->log_mark);
+            used += lines - (first - 1 > s->log_mark && !u->compact);
             first--;
         }
-        if (first == s->log_n && first > s->log_mark)
-            first--; /* at least the newest entry */
+        if (first == s->log_n && first > s->log_mark && !u->compact)
+            first--; /* at least the newest entry (compact: only if it fits; 'log' shows them) */
     }
-    if (first > s->log_mark) {
-        tx_line(&logt, 0);
-        tx_sentence(&logt, "%s... %zu earlier line(s) since your last move: type 'log' for the whole game%s", sgr_dim(u),
-                  first - s->log_mark, sgr_reset(u));
+    if (first > s->log_mark && !u->compact) {
+        tx_line(logt, 0);
+        tx_sentence(logt, "%s... %zu earlier line(s) since your last move: type 'log' for the whole game%s", sgr_dim(u),
+                    first - s->log_mark, sgr_reset(u));
     }
-    if (s->log_n > s->log_mark) {
-        tx_line(&logt, 0);
-        tx_printf(&logt, "%sSince your last move:%s", sgr_bold(u), sgr_reset(u));
+    if (s->log_n > s->log_mark && !u->log_note) {
+        tx_line(logt, 0);
+        if (u->compact && first > s->log_mark) /* the note about earlier lines on the heading's line */
+            tx_printf(logt, "%sSince your last move:%s %s(%zu %s: type 'log')%s", sgr_bold(u), sgr_reset(u),
+                      sgr_dim(u), first - s->log_mark, first == s->log_n ? "lines" : "earlier", sgr_reset(u));
+        else
+            tx_printf(logt, "%sSince your last move:%s", sgr_bold(u), sgr_reset(u));
     }
     for (size_t i = first; i < s->log_n; i++) {
-        tx_line(&logt, 2);
-        logt.indent = 4;
-        tx_words(&logt, s->log[i]);
+        tx_line(logt, 2);
+        logt->indent = 4;
+        tx_words(logt, s->log[i]);
     }
+}
+
+/* Rows a text takes on the screen. */
+static int text_rows(const text *t)
+{
+    return t->lines + (t->len && t->col > 0);
+}
+
+/* Draw everything the person needs to decide (or the final scores), after what happened since the last board:
+ * the full layout when it fits the terminal, else the compact one (4 players in 80x24). */
+static void draw_screen(session *s)
+{
+    ui *u = &s->ui;
+    ui_measure(u);
+    text head, logt, tail;
+    int rows;
+    /* Shorter and shorter until it fits: the full layout; compact (1); without the log's lines (a note after the
+     * actions instead); and the other seats' displays as counts per colour (2). 'board' shows the full layout
+     * once, as lines that scroll (s->full_board). */
+    int screen = u->screen;
+    u->log_note = 0;
+    for (u->compact = 0;;) {
+        build_screen(s, &head, &tail);
+        build_log(s, &logt, &head, &tail);
+        rows = text_rows(&head) + text_rows(&logt) + text_rows(&tail) + 1; /* + the prompt */
+        if (!screen || rows <= u->height || (u->compact == 2 && u->log_note))
+            break;
+        tx_free(&head);
+        tx_free(&logt);
+        tx_free(&tail);
+        if (u->compact == 0)
+            u->compact = 1;
+        else if (!u->log_note && s->log_n > s->log_mark) /* the note goes after the actions, and no heading */
+            u->log_note = s->log_n - s->log_mark;
+        else
+            u->compact = 2;
+    }
+    if (s->full_board && u->compact) { /* 'board' on a small terminal: all of it, scrolling */
+        tx_free(&head);
+        tx_free(&logt);
+        tx_free(&tail);
+        u->compact = 0;
+        u->log_note = 0;
+        build_screen(s, &head, &tail);
+        build_log(s, &logt, &head, &tail);
+        screen = 0;
+    }
+    s->full_board = 0;
     /* Too small a terminal: the top of the board has scrolled away. Say so next to the prompt. */
-    if (u->screen && (u->width < MIN_WIDTH || needed + 2 > u->height)) {
+    if (screen && u->compact && u->width >= MIN_WIDTH && rows > u->height) { /* one line: the top scrolled away */
+        tx_line(&tail, 0);
+        tx_sentence(&tail, "%s(%d rows, the terminal %d: the top scrolled away; 'board' shows all)%s", sgr_dim(u), rows,
+                    u->height, sgr_reset(u));
+    } else if (screen && (u->width < MIN_WIDTH || rows > u->height)) {
         tx_line(&tail, 0);
         tx_sentence(&tail, "%sThe terminal is %dx%d, too small for this board (it needs %dx%d): enlarge the window and "
                          "type 'board', or start " PROGRAM " with --plain.%s", sgr_bold(u), u->width, u->height,
-                  u->width > MIN_WIDTH ? u->width : MIN_WIDTH, needed + 2, sgr_reset(u));
+                  u->width > MIN_WIDTH ? u->width : MIN_WIDTH, rows, sgr_reset(u));
     }
 
-    if (u->screen)
+    if (screen)
         fputs("\033[H\033[2J", u->out); /* home, clear: no alternate screen, so the last board stays after exit */
     else
         fputs("\n----------------------------------------------------------------------\n", u->out);
@@ -1113,6 +1271,27 @@ static void say(session *s, const char *fmt, ...)
     va_end(ap);
     fputc('\n', s->ui.out);
     fflush(s->ui.out);
+}
+
+static void say_wrapped(session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* say(), wrapped between words at the terminal's width; continued lines indented 2 more than the first. */
+static void say_wrapped(session *s, const char *fmt, ...)
+{
+    char buf[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    ui_measure(&s->ui);
+    text t = { 0 };
+    t.width = s->ui.width > 20 ? s->ui.width - 1 : 20;
+    int lead = (int)strspn(buf, " ");
+    tx_line(&t, lead);
+    t.indent = lead + 2;
+    tx_words(&t, buf + lead);
+    say(s, "%s", t.failed || !t.buf ? buf : t.buf);
+    tx_free(&t);
 }
 
 /* ---- saving and loading ----------------------------------------------------------------------------------- */
@@ -1289,10 +1468,13 @@ static int cmd_hint(session *s, const char *arg)
     return 0;
 }
 
+/* Draw the board again; on a terminal too small for the full layout, the full layout once as lines that scroll
+ * (the compact screen shortens the other seats' displays). */
 static int cmd_board(session *s, const char *arg)
 {
     (void)arg;
     s->redraw = 1;
+    s->full_board = s->ui.compact != 0;
     return 0;
 }
 
@@ -1330,13 +1512,164 @@ static int cmd_undo(session *s, const char *arg)
     size_t target = s->moves[--s->moves_n], n = 0;
     stpete_state_history(s->st, NULL, 0, &n);
     int undone = 0;
+    size_t before = s->log_n;
     while (n > target && stpete_state_undo(s->st) == STPETE_OK) {
         n--;
         undone++;
     }
-    s->log_mark = s->log_n > (size_t)undone ? s->log_n - (size_t)undone : 0;
-    say(s, "Undone: %d move%s, back to before your last move.", undone, undone == 1 ? "" : "s");
+    s->log_mark = before; /* the log then lists what was taken back, newest first, each with its seat */
+    say(s, "Undone: %d move%s, back to before your last move:", undone, undone == 1 ? "" : "s");
+    for (size_t i = before; i < s->log_n; i++)
+        say(s, "  %s", s->log[i]);
     s->redraw = 1;
+    return 0;
+}
+
+/* What each special ability does, with its rule (enum stpete_special, the card table's flag: stpete_card_info). */
+static const char *const special_texts[] = {
+    [STPETE_SPECIAL_NONE] = NULL,
+    [STPETE_SPECIAL_OBSERVATORY] = "in the building phase, as your action, draw the top card of a stack holding at "
+                                   "least 2 cards, then buy it, take it into hand or discard it; used, it is face "
+                                   "down until the next round: no VP and not displaceable (§7.1, R9)",
+    [STPETE_SPECIAL_PUB] = "right after each building scoring, buy VP at 2 R each, up to 5 VP per Pub (or per "
+                           "player, a rule option) (§7.2, R10)",
+    [STPETE_SPECIAL_WAREHOUSE] = "your hand limit is 4 instead of 3 (§7.3)",
+    [STPETE_SPECIAL_POTJOMKINS_VILLAGE] = "scores nothing, but is worth 6 R when a trading card displaces it (§7.4, "
+                                          "§5.2)",
+    [STPETE_SPECIAL_MARIINSKIJ_THEATER] = "at the building scoring, +1 R for every orange card in your display "
+                                          "(§7.5)",
+    [STPETE_SPECIAL_TAX_MAN] = "at the aristocrat scoring, +1 R for every green card in your display (§7.5)",
+    [STPETE_SPECIAL_CARPENTER_WORKSHOP] = "blue cards cost you 1 R less (§5.1)",
+    [STPETE_SPECIAL_GOLD_SMELTER] = "orange cards cost you 1 R less (§5.1)",
+    [STPETE_SPECIAL_CZAR_AND_CARPENTER] = "any green trading card may displace it (§6.2)",
+    [STPETE_SPECIAL_MARIINSKY_THEATER_VP] = "at the building scoring, +1 VP for every orange card in your display "
+                                            "(§11)",
+};
+
+/* The cards the person can see in play, in the order 'card' numbers them: both rows, the Observatory card, the
+ * person's hand. Returns the count; where[i] names the place. */
+static size_t cards_in_play(const session *s, int *cards, const char **where, size_t cap)
+{
+    size_t n = 0, k = 0;
+    int list[STPETE_BOARD_SIZE];
+    for (int row = STPETE_SOURCE_UPPER; row <= STPETE_SOURCE_LOWER; row++) {
+        stpete_state_row(s->st, row, list, STPETE_BOARD_SIZE, &k);
+        for (size_t i = 0; i < k && n < cap; i++, n++)
+            cards[n] = list[i], where[n] = row == STPETE_SOURCE_UPPER ? "upper row" : "lower row";
+    }
+    int drawn = stpete_state_observatory_card(s->st);
+    if (drawn >= 0 && n < cap)
+        cards[n] = drawn, where[n++] = "Observatory card";
+    stpete_state_hand(s->st, s->seat, list, STPETE_MAX_HAND, &k);
+    for (size_t i = 0; i < k && n < cap; i++, n++)
+        cards[n] = list[i], where[n] = "your hand";
+    return n;
+}
+
+/* The card a 'card' argument names: a number of the list, or a card name of the game's edition (any case; a
+ * prefix only one card name has). -1 after saying why not. */
+static int card_named(session *s, const char *arg)
+{
+    int cards[2 * STPETE_BOARD_SIZE + 1 + STPETE_MAX_HAND];
+    const char *where[sizeof cards / sizeof *cards];
+    size_t n = cards_in_play(s, cards, where, sizeof cards / sizeof *cards);
+    char *end;
+    long k = strtol(arg, &end, 10);
+    if (end != arg && !*end) {
+        if (k >= 1 && (size_t)k <= n)
+            return cards[k - 1];
+        say(s, "No card %ld: type 'card' for the list (1 to %zu).", k, n);
+        return -1;
+    }
+    int found = -1, matches = 0;
+    char candidates[512] = "";
+    for (int c = 0; c < STPETE_NUM_CARD_TYPES; c++) {
+        const char *name = stpete_game_card_name(s->game, c);
+        if (!strcasecmp(name, arg))
+            return c;
+        if (strncasecmp(name, arg, strlen(arg)))
+            continue;
+        size_t len = strlen(candidates);
+        snprintf(candidates + len, sizeof candidates - len, "%s%s", matches ? ", " : "", name);
+        found = c;
+        matches++;
+    }
+    if (matches == 1)
+        return found;
+    if (matches)
+        say(s, "Which card? %s.", candidates);
+    else
+        say(s, "No card is called '%s': type 'card' for the cards in play.", arg);
+    return -1;
+}
+
+/* 'card': the cards in play, numbered; 'card NAME' or 'card N': what the card does, from the library's card table
+ * of the game's edition (stpete_game_card_info, §2, §11), and what it costs the person now (§5, §6). */
+static int cmd_card(session *s, const char *arg)
+{
+    if (!arg[0]) {
+        int cards[2 * STPETE_BOARD_SIZE + 1 + STPETE_MAX_HAND];
+        const char *where[sizeof cards / sizeof *cards];
+        size_t n = cards_in_play(s, cards, where, sizeof cards / sizeof *cards);
+        say(s, "Cards in play (type 'card N' or 'card NAME'; any card of the game has a name):");
+        for (size_t i = 0; i < n; i++) {
+            char name[128];
+            say(s, "  %2zu %s (%s)", i + 1, card_text(&s->ui, s->game, cards[i], name, sizeof name), where[i]);
+        }
+        return 0;
+    }
+    int card = card_named(s, arg);
+    if (card < 0)
+        return 0;
+    stpete_card_info info;
+    stpete_game_card_info(s->game, card, &info);
+    static const char *const kinds[3] = { "worker", "building", "aristocrat" };
+    char name[128];
+    say_wrapped(s, "%s: %s %s (§%s), %d cop%s in the game", card_text(&s->ui, s->game, card, name, sizeof name),
+        stpete_colour_name(info.colour), info.trading ? "trading card" : kinds[info.colour],
+        info.trading ? "2.4" : info.colour == 0 ? "2.1" : info.colour == 1 ? "2.2" : "2.3", info.copies,
+        info.copies == 1 ? "y" : "ies");
+    say_wrapped(s, "  cost %d R; at each %s scoring it gives %d R and %d VP (§4.4)", info.cost,
+        stpete_phase_name(info.colour), info.rubles, info.vp);
+    if (info.trading) { /* its targets: the types stpete_state_price accepts as displaced (§6.2) */
+        char list[1024] = "";
+        size_t len = 0;
+        for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+            int price;
+            if (stpete_state_price(s->st, s->seat, card, STPETE_SOURCE_UPPER, t, &price) == STPETE_OK &&
+                len < sizeof list)
+                len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "",
+                                        stpete_game_card_name(s->game, t));
+        }
+        say_wrapped(s, "  displaces one of: %s (§6.2); its price is its cost minus the displaced card's value (§5.2)", list);
+    }
+    if (info.special > 0 && (size_t)info.special < sizeof special_texts / sizeof *special_texts &&
+        special_texts[info.special])
+        say_wrapped(s, "  special: %s", special_texts[info.special]);
+    int cards[2 * STPETE_BOARD_SIZE + 1 + STPETE_MAX_HAND];
+    const char *where[sizeof cards / sizeof *cards];
+    size_t n = cards_in_play(s, cards, where, sizeof cards / sizeof *cards);
+    for (size_t i = 0; i < n; i++) {
+        if (cards[i] != card || (i > 0 && cards[i - 1] == card && where[i - 1] == where[i]))
+            continue; /* once per place */
+        int source = !strcmp(where[i], "lower row") ? STPETE_SOURCE_LOWER : !strcmp(where[i], "upper row") ?
+                     STPETE_SOURCE_UPPER : !strcmp(where[i], "your hand") ? STPETE_SOURCE_HAND :
+                     STPETE_SOURCE_OBSERVATORY;
+        if (!info.trading) {
+            int price = 0;
+            stpete_state_price(s->st, s->seat, card, source, -1, &price);
+            say(s, "  in the %s: your price %d R (§5.1)", where[i], price);
+            continue;
+        }
+        stpete_displacement d[STPETE_NUM_CARD_TYPES];
+        size_t k = 0;
+        stpete_state_displacements(s->st, s->seat, card, source, d, STPETE_NUM_CARD_TYPES, &k);
+        if (!k)
+            say(s, "  in the %s: nothing in your display it could displace (§6.1)", where[i]);
+        for (size_t j = 0; j < k; j++)
+            say(s, "  in the %s: your price %d R displacing %s", where[i], d[j].price,
+                stpete_game_card_name(s->game, d[j].displaced));
+    }
     return 0;
 }
 
@@ -1715,6 +2048,31 @@ static void check_pending(void)
             caught_signal = sigs[i];
 }
 
+/* The final table stays on the screen until a key is pressed (a closing terminal would take the scores with it):
+ * on a terminal only, one key without Enter (no echo, not line by line); a signal or the end of input also ends
+ * the wait. */
+static void wait_for_key(session *s, const sigset_t *wait_mask)
+{
+    struct termios saved, raw;
+    if (!s->ui.screen || !isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &saved) != 0)
+        return;
+    fprintf(s->ui.out, "%sPress any key to leave.%s", sgr_dim(&s->ui), sgr_reset(&s->ui)); /* the prompt's row */
+    fflush(s->ui.out);
+    raw = saved;
+    raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+    raw.c_cc[VMIN] = 1;
+    raw.c_cc[VTIME] = 0;
+    tcsetattr(STDIN_FILENO, TCSANOW, &raw);
+    fd_set fds;
+    FD_ZERO(&fds);
+    FD_SET(STDIN_FILENO, &fds);
+    char key;
+    if (pselect(STDIN_FILENO + 1, &fds, NULL, NULL, NULL, wait_mask) > 0 && read(STDIN_FILENO, &key, 1) < 0)
+        key = 0; /* a read error ends the wait too */
+    tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+    fputc('\n', s->ui.out);
+}
+
 static const char *signal_reason(int sig)
 {
     return sig == SIGINT ? "Interrupted (Ctrl-C)" : sig == SIGHUP ? "Hung up (SIGHUP)" : "Terminated (SIGTERM)";
@@ -1738,6 +2096,7 @@ static int run(session *s, const sigset_t *wait_mask)
         }
         if (stpete_state_is_terminal(s->st)) {
             draw_screen(s);
+            wait_for_key(s, wait_mask);
             break;
         }
         int seat = stpete_state_current_player(s->st);

@@ -133,6 +133,8 @@ static int format_event(const stpete_state *st, const stpete_event *ev, char *bu
     case STPETE_EVENT_UNDO: {
         char action[STPETE_ACTION_STRING_MAX] = "";
         stpete_id_to_string(names, ev->amount, action, sizeof action);
+        if (ev->seat >= 0 && ev->seat < STPETE_MAX_PLAYERS)
+            return snprintf(buf, size, "undo: seat %d's %s is taken back", ev->seat, action);
         return snprintf(buf, size, "undo: %s is taken back", action);
     }
     default: /* STPETE_EVENT_GAME_OVER: the winners from the event's mask (§8, R14), so no state is needed */

@@ -144,7 +144,9 @@ STPETE_API int stpete_state_undo(stpete_state *st)
     int id = stpete_history_undo(&st->hist, &st->core);
     stpete_sink storage;
     const stpete_sink *sink = stpete_hub_sink(&st->hub, &storage);
-    STPETE_EMIT(sink, &st->core, STPETE_EVENT_UNDO, ev.amount = id);
+    /* the seat that had taken it is the one to act again (-1: a chance outcome) */
+    STPETE_EMIT(sink, &st->core, STPETE_EVENT_UNDO, ev.amount = id,
+                ev.seat = st->core.decision == STPETE_DECISION_CHANCE ? -1 : st->core.current);
     if (st->hub.free_requested) { /* the callback freed the state: the deferred free happens now */
         stpete_state_release(st);
         return STPETE_OK;

@@ -9,7 +9,9 @@ Ctrl-D as the terminal driver delivers them). A person's whole game is played to
 and unique prefixes of actions; what the screen shows is checked at chosen points: the board with each card's price
 and the legal actions (against the library, through the Python binding, on the game saved at that point), colours,
 an ambiguous and an unknown command refused with the state unchanged, save then load, the hint, a terminal too
-small, Ctrl-C and end of input saving the game, NO_COLOR.
+small, Ctrl-C and end of input saving the game, NO_COLOR. In a terminal of 80x24 (issue 26), whole games of 2, 3
+and 4 players where every screen fits (the compact layout), the `card` command against the library's card table,
+`undo` naming each action taken back with its seat, and the final table staying until a key is pressed.
 
 plain: the same program through pipes (standard output not a terminal: plain lines, no escape sequence at all), a
 whole game to the final scores; a file that does not load; --help; bad options.
@@ -51,7 +53,7 @@ def check(cond, name, detail=""):
     line = ("ok" if cond else "not ok") + f" {len(results)} - {name}"
     print(line, flush=True)
     if not cond and detail:
-        for d in str(detail).splitlines()[-40:]:
+        for d in str(detail).splitlines()[-(40 if MODE == "plain" else 400):]:
             print("#   " + d, flush=True)
     return bool(cond)
 
@@ -112,8 +114,8 @@ class Session:
         return True
 
     def prompt(self, timeout=TIMEOUT):
-        """Wait for the next prompt; return the screen text since the last clear (colours stripped)."""
-        ok = self.read_until(re.escape(PROMPT) + r"$", timeout)
+        """Wait for the next prompt (or the final table's "Press any key"); True when it came."""
+        ok = self.read_until("(" + re.escape(PROMPT) + r"|Press any key to leave\.\S*)$", timeout)
         self.mark = len(self.out)
         return ok
 
@@ -236,7 +238,11 @@ def log_entries(screen):
 
 def listed_actions(screen):
     """[(number, text)] of the numbered legal actions."""
-    lines = section(screen, "Your ", ["Type a number"])[1:]
+    lines = section(screen, "Your ", ["Type a number"])
+    if lines and lines[0].startswith("Your legal actions:"):  # compact: the first ones on the heading's line
+        lines[0] = lines[0][len("Your legal actions:"):]
+    else:
+        lines = lines[1:]
     items = []
     for line in lines:
         for chunk in re.split(r"\s{2,}", line.strip()):
@@ -534,7 +540,7 @@ def run_pty(tmp):
               all(listed.get(int(n)) == t for n, t in candidates),
               "pty: an ambiguous prefix is refused with its candidates listed by their numbers", reply)
         reply = s.ask("xyzzy")
-        check("'xyzzy' is neither a command" in reply and "help, hint, board, log, save, load, undo, quit" in reply,
+        check("'xyzzy' is neither a command" in reply and "help, card, hint, board, log, save, load, undo, quit" in reply,
               "pty: unknown text is refused with the commands named", reply)
         reply = s.ask("buy Market from upper")
         check("Not now: action" in reply and "there is no Market in the upper row (§4.2)" in reply,
@@ -572,6 +578,7 @@ def run_pty(tmp):
 
         # the whole game
         final = play_to_end(s, rng, "pty", tmp)
+        s.send_raw(b"\r")  # the final table stays until a key is pressed
         status = s.wait()
         if final:
             check_final(final, "pty", 3)
@@ -580,6 +587,99 @@ def run_pty(tmp):
     finally:
         if s.status is None:
             s.kill()
+
+
+def fits(screen, rows, cols):
+    """The lines that do not fit a terminal of rows x cols: too many lines, or too wide (colours stripped)."""
+    lines = screen.rstrip("\n").split("\n")
+    wide = [line for line in lines if len(line) > cols]
+    return (len(lines) <= rows and not wide), f"{len(lines)} lines; too wide: {wide}"
+
+
+def run_pty_80x24(tmp):
+    """Whole games in a terminal of 80x24: every screen fits (no line lost above the top, none wider than 80, no
+    'too small' note), for 2, 3 and 4 players; card, undo and the final table on the way."""
+    for players in (2, 3, 4):
+        name = f"80x24, {players} players"
+        auto = os.path.join(tmp, f"small{players}.json")
+        s = Session(["--players", str(players), "--seed", "11", "--autosave", auto], pty=True, size=(24, 80))
+        try:
+            rng = random.Random(players)
+            too_big, screens, final = [], 0, None
+            ok = s.prompt()
+            for turn in range(600):
+                screen = s.screen()
+                good, why = fits(screen, 24, 80)
+                screens += 1
+                if not good or "too small" in screen:
+                    too_big.append(f"turn {turn}: {why}\n{screen}")
+                if "GAME OVER" in screen:
+                    final = screen
+                    break
+                listed = listed_actions(screen)
+                if not ok or not listed:
+                    check(False, f"{name}: legal actions listed on turn {turn}", screen[-2000:])
+                    break
+                if players == 4 and turn == 12:
+                    check_card_command(s, name)
+                if players == 3 and turn == 10:
+                    check_undo(s, name)
+                    continue
+                weights = [0.3 if t.startswith(("pass", "take")) else 2 for _, t in listed]
+                s.send(str(listed[rng.choices(range(len(listed)), weights)[0]][0]))
+                ok = s.prompt() or "GAME OVER" in s.screen()
+            check(final and not too_big, f"{name}: every screen of the game fits ({screens} screens)",
+                  "\n".join(too_big[:2]))
+            if final:
+                check(re.search(r"^\* seat \d", final, re.M) and "Press any key to leave." in final,
+                      f"{name}: the final table, and how to leave", final)
+                time.sleep(1.0)
+                check(os.waitpid(s.pid, os.WNOHANG)[0] == 0, f"{name}: the final table stays until a key is pressed")
+                s.send_raw(b"x")
+                check(s.wait() == 0, f"{name}: a key leaves, exit status 0", f"status {s.status}")
+        finally:
+            if s.status is None:
+                s.kill()
+
+
+def check_card_command(s, name):
+    """'card' lists the cards in play; 'card N' and 'card NAME' describe a card from the library's card table."""
+    reply = s.ask("card")
+    listed = re.findall(r"^\s+(\d+) (.+) \((upper row|lower row|your hand|Observatory card)\)$", reply, re.M)
+    check(reply.startswith("card") and "Cards in play" in reply and listed, f"{name}: card lists the cards in play",
+          reply)
+    if not listed:
+        return
+    number, card, where = listed[0]
+    reply = s.ask(f"card {number}")
+    m = re.search(r"cost (\d+) R; at each (\w+) scoring it gives (\d+) R and (\d+) VP", re.sub(r"\s+", " ", reply))
+    price = re.search(rf"in the {where}: your price (\d+) R", reply)
+    check(reply.lstrip("card 0123456789\n").startswith(card + ":") and m and price, f"{name}: card N describes it",
+          reply)
+    if stpete is not None and m:
+        game = stpete.Game(players=4)
+        info = next(game.card_info(c) for c in range(49) if game.card_name(c) == card)
+        check((int(m.group(1)), int(m.group(3)), int(m.group(4))) == (info.cost, info.rubles, info.vp),
+              f"{name}: card N shows the library's cost, income and VP", f"{m.groups()} vs {info}")
+    reply = re.sub(r"\s+", " ", s.ask("card wharf"))
+    check("Wharf: green trading card" in reply and "displaces one of: Ship Builder, Czar and Carpenter (§6.2)"
+          in reply and "cost 12 R" in reply, f"{name}: card NAME (any case, a unique prefix): a trading card's "
+          "targets", reply)
+    reply = re.sub(r"\s+", " ", s.ask("card obs"))
+    check("special: in the building phase" in reply and "(§7.1, R9)" in reply,
+          f"{name}: a special ability with its rule", reply)
+    reply = s.ask("card ma")
+    check("Which card? Market, Mariinskij-Theater" in reply, f"{name}: an ambiguous name lists the candidates", reply)
+
+
+def check_undo(s, name):
+    """undo names each action taken back with its seat (the library's undo event lines)."""
+    s.send("1")
+    s.prompt()
+    reply = s.ask("undo")
+    lines = re.findall(r"undo: seat (\d)'s (.+) is taken back", reply + s.screen())
+    check(lines and lines[-1][0] == "0" and all(seat in "0123" for seat, _ in lines),
+          f"{name}: undo names each action taken back with its seat", reply + s.screen())
 
 
 def run_pty_interrupts(tmp):
@@ -726,6 +826,21 @@ def run_plain(tmp):
     rc, out, err = run(["--load", os.path.join(tmp, "view.json")])
     check(rc == 1 and "is not a saved game" in err, "plain: --load of a file that is not a saved game", err)
     rc, out, err = run(["--help"])
+    # the documentation's --bots and the man page (help2man reads --help) name the same bot kinds (issue 26)
+    m = re.search(r"^Bots: ([a-z, ]+);", out, re.M)
+    kinds = m.group(1).split(", ") if m else []
+    docs = []
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    for path in ["README.md"] + sorted(f"doc/{f}" for f in os.listdir(os.path.join(root, "doc")) if f.endswith(".md")):
+        with open(os.path.join(root, path), encoding="utf-8") as f:
+            text = re.sub(r"\s+", " ", f.read())
+        for said in re.findall(r"`--bots LIST` \((.*?)\)", text):
+            if "other seats" not in said:  # stpete-selfplay's --bots
+                continue
+            docs.append((path, sorted(re.findall(r"`([a-z]+)`", said.split(";")[0]))))
+    check(kinds and docs and all(found == sorted(kinds) for _, found in docs),
+          "plain: the bot kinds of stpete-play --help (the man page) are the ones its documentation names",
+          f"--help: {kinds}; docs: {docs}")
     check(rc == 0 and out.startswith("Usage: stpete-play") and "--players N" in out and "--load FILE" in out
           and "--plain" in out and "hint" in out and "--edition E" in out, "plain: --help", out)
     rc, out, err = run(["--players", "5"])
@@ -743,6 +858,7 @@ def main():
             run_pty(tmp)
             run_pty_interrupts(tmp)
             run_pty_decisions(tmp)
+            run_pty_80x24(tmp)
         else:
             run_plain(tmp)
         print(f"# {time.monotonic() - start:.1f} s")
