@@ -99,6 +99,10 @@ class ScoreStruct(Structure):
                                            "rubles_bonus", "hand_cards", "hand_penalty", "total", "tie_break")]
 
 
+class DisplacementStruct(Structure):
+    _fields_ = [("displaced", c_int), ("price", c_int)]
+
+
 class EventStruct(Structure):
     _fields_ = [(name, c_int) for name in ("kind", "seat", "card", "displaced", "source", "stack", "price",
                                            "rubles", "vp", "amount", "phase", "round")]
@@ -192,6 +196,9 @@ FUNCTIONS = {
     "stpete_state_discard_count": (c_int, (("state", StatePtr), ("card", c_int)), VALUE),
     "stpete_state_price": (c_int, (("state", StatePtr), ("seat", c_int), ("card", c_int), ("source", c_int),
                                    ("displaced", c_int), ("price", _int_p)), STATUS),
+    "stpete_state_displacements": (c_int, (("state", StatePtr), ("seat", c_int), ("card", c_int), ("source", c_int),
+                                           ("out", POINTER(DisplacementStruct)), ("capacity", c_size_t),
+                                           ("count", _size_p)), STATUS),
     "stpete_state_score": (c_int, (("state", StatePtr), ("seat", c_int), ("out", POINTER(ScoreStruct))), STATUS),
     "stpete_state_winners": (c_int, (("state", StatePtr), ("mask", POINTER(c_uint))), STATUS),
     # events
@@ -245,6 +252,7 @@ FUNCTIONS = {
     "stpete_stack_name": (c_char_p, (("stack", c_int),), RAW),
     "stpete_decision_name": (c_char_p, (("decision", c_int),), RAW),
     "stpete_source_name": (c_char_p, (("source", c_int),), RAW),
+    "stpete_colour_name": (c_char_p, (("colour", c_int),), RAW),
     # library
     "stpete_strerror": (c_char_p, (("status", c_int),), RAW),
     "stpete_version": (c_char_p, (), RAW),
