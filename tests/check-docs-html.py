@@ -5,7 +5,9 @@ WARN_AS_ERROR), then the HTML is checked:
 - no page's file name or <title> carries a path of the build machine (the source or build directory), and no page
   of the Python reference does anywhere;
 - the rules and JSON format pages exist under their stable names and the main page links them;
-- the main page links the Python binding's reference (../python/stpete.html), which exists when it was built.
+- the main page links the Python binding's reference (../python/stpete.html), which exists when it was built;
+- every function of every public header is documented in a group's page (issue 26: bots.h had none);
+- the main page names the man page of every program doc/man/ has one for (issue 26: stpete-arena was missing).
 
     check-docs-html.py DOXYGEN DOXYFILE HTML_DIR SOURCE_ROOT BUILD_ROOT HEADER_DIR
 
@@ -62,6 +64,24 @@ try:
     check(not missing_pages, f"each of the {len(groups)} groups has its own page", missing_pages)
     unlinked = [g for g in groups if 'href="group__%s.html"' % g.replace("_", "__") not in index]
     check(not unlinked, "the main page links every group's page", unlinked)
+
+    grouped = ""
+    for page in glob.glob(os.path.join(html, "group__*.html")):
+        with open(page, encoding="utf-8") as f:
+            grouped += f.read()
+    functions = []
+    for h in headers:
+        with open(h, encoding="utf-8") as f:
+            functions += re.findall(r"STPETE_API[^;(]*?\b(stpete_\w+)\s*\(", f.read())
+    ungrouped = [fn for fn in functions if not re.search(rf"\b{fn}\b", grouped)]
+    check(functions and not ungrouped, f"each of the {len(functions)} public functions is in a group's page",
+          ungrouped)
+    with open(os.path.join(src, "doc", "mainpage.md"), encoding="utf-8") as f:
+        mainpage = re.sub(r"\s+", " ", f.read())
+    programs = sorted(os.path.basename(p)[:-len(".h2m")] for p in glob.glob(os.path.join(src, "doc", "man", "*.h2m")))
+    m = re.search(r"The programs have manual pages: (.*?)\.", mainpage)
+    unnamed = [p for p in programs if not m or not re.search(rf"`(man )?{p}`", m.group(1))]
+    check(programs and not unnamed, "the main page names every program's man page", unnamed)
 
     roots = {os.path.realpath(src), os.path.realpath(build), src.rstrip("/"), build.rstrip("/")}
 

@@ -62,6 +62,13 @@
 extern "C" {
 #endif
 
+/* ------------------------------------------------------------------------------------------------ */
+/** @defgroup bots Bots
+ * The library's reference bots (random, greedy, mc, ismcts): made from a spec, they choose a legal action for the
+ * seat to act, using only what that seat may know (§9); stpete_bot_play() plays a state on with one bot per seat.
+ * The file's description (bots.h) has the table of kinds and keys, the returns and the projected score. */
+/** @{ */
+
 /** Longest spec stpete_bot_new() accepts, including the NUL; a canonical spec (stpete_bot_spec()) always fits. */
 #define STPETE_BOT_SPEC_MAX 256
 
@@ -204,6 +211,7 @@ typedef struct stpete_bot_stats {
  *         is 0 or larger than this library's struct.
  */
 STPETE_API int stpete_bot_get_stats(const stpete_bot *bot, stpete_bot_stats *out);
+/** @} */
 
 #ifdef __cplusplus
 }

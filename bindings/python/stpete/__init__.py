@@ -1,16 +1,30 @@
 """libstpete for Python: the complete rules of Saint Petersburg (first edition and the second-edition preset, 2-4
-players) through ctypes.
+players) through ctypes, standard library only. Rule references (§n, Rn) point to the rules specification
+(doc/rules.md).
+
+The package, in brief:
+
+    Game, State        a game's rule options and a position: Game(players=4, seed=1).new_state(); queries
+                       (rows, displays, hands, rubles, VP, prices, displacements, scores, winners), apply and
+                       undo, clone, events, JSON (to_json, State.from_json, per-seat views, replay records)
+    Action             state.legal_actions() gives Actions; apply an Action, its id or its words
+                       ("take Market from lower"); Card, CardInfo, Colour, Phase, Source, ... name the rest
+    Bot, play          the library's bots: Bot("ismcts", iterations=1000, seed=1).choose(state);
+                       play(state, bots) plays on in one library call
+    search, learning   State.chance_outcomes, returns, observation_tensor, information_state_key, determinize
+    stpete.openspiel   pyspiel's names and semantics: openspiel.load_game("stpete") for OpenSpiel code
+    stpete.pettingzoo  a pettingzoo.AECEnv (imports PettingZoo); stpete.env() is its standard-library twin
+    stpete.experiment  rule experiments: python3 -m stpete.experiment (stpete-experiment after pip)
+    errors             StPeteError, and a subclass per status: IllegalActionError, ParseError, ...
 
     import stpete
-    game = stpete.Game(players=4, seed=1, pub_cap="per-player")
-    state = game.new_state()
+    state = stpete.Game(players=4, seed=1, pub_cap="per-player").new_state()
     while not state.is_terminal:
         state.apply(state.legal_actions()[-1])
     print(state.final_scores, state.winners)
 
-Pure standard library. The shared library is found as described in :mod:`stpete._ffi` (``STPETE_LIBRARY``, next to
-the package, a build directory, the system search path). Rule references (§n, Rn) point to the project's rules
-specification (doc/rules.md).
+The shared library is found as described in stpete._ffi (STPETE_LIBRARY, next to the package, a build directory,
+the system search path).
 """
 from .errors import (BufferTooSmallError, ClosedError, GameOverError, IllegalActionError, InconsistentError,
                      InvalidArgumentError, LibraryNotFoundError, MismatchError, NotTerminalError, OutOfMemoryError,

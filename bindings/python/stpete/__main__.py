@@ -2,7 +2,7 @@
 
     $ python3 -m stpete
     stpete 0.3.0 (libstpete 0.3.0)
-    library: /home/me/venv/lib/python3.11/site-packages/stpete/libstpete.so
+    library: /home/me/venv/lib/python3.11/site-packages/stpete/libstpete.so.0
 """
 import sys
 

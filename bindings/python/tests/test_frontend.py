@@ -8,6 +8,17 @@ import stpete
 from stpete import ActionKind, Card, Colour
 
 
+class Package(unittest.TestCase):
+    def test_help_leads_with_a_map(self):
+        import pydoc
+        text = pydoc.render_doc(stpete, renderer=pydoc.plaintext)
+        description = text[text.index("DESCRIPTION"):text.index("PACKAGE CONTENTS")]
+        for part in ("Game, State", "Action", "Bot, play", "search, learning", "stpete.openspiel",
+                     "stpete.pettingzoo", "stpete.experiment", "errors"):
+            self.assertIn(part, description)
+        self.assertLess(len(description.splitlines()), 40)
+
+
 class Colours(unittest.TestCase):
     def test_words(self):
         self.assertEqual([c.word for c in Colour], ["green", "blue", "orange"])

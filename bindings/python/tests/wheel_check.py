@@ -34,6 +34,24 @@ while not state.is_terminal:
 print("winners", state.winners, "scores", state.final_scores)
 """
 
+# Every module pydoc and pkgutil list in the installed package imports (issue 26: a bundled libstpete.so was
+# listed as a module 'libstpete' whose import failed); only a missing third-party package is allowed.
+MODULES = r"""
+import importlib, pkgutil, stpete
+bad = []
+for m in pkgutil.iter_modules(stpete.__path__):
+    if m.name == "__main__":
+        continue
+    try:
+        importlib.import_module("stpete." + m.name)
+    except ModuleNotFoundError as e:
+        if e.name.split(".")[0] not in ("pettingzoo", "gymnasium", "numpy"):
+            bad.append(f"{m.name}: {e}")
+    except ImportError as e:
+        bad.append(f"{m.name}: {e}")
+print("modules", sorted(m.name for m in pkgutil.iter_modules(stpete.__path__)), "bad", bad)
+"""
+
 cases = []
 
 
@@ -56,6 +74,9 @@ def check_venv(venv, label, env, cwd):
     out = run([py, "-c", PLAY], env=env, cwd=cwd)
     case(out.returncode == 0 and "winners" in out.stdout, f"{label}: imports its bundled library and plays a game",
          out.stdout + out.stderr)
+    out = run([py, "-c", MODULES], env=env, cwd=cwd)
+    case(out.returncode == 0 and out.stdout.rstrip().endswith("bad []") and "libstpete" not in out.stdout,
+         f"{label}: every module pkgutil (and pydoc) lists in the package imports", out.stdout + out.stderr)
     out = run([py, "-m", "stpete"], env=env, cwd=cwd)
     lines = out.stdout.splitlines()
     case(out.returncode == 0 and len(lines) == 2 and lines[1].startswith("library: " + venv),
@@ -130,7 +151,7 @@ def main():
         if cases[-1][0]:
             import zipfile
             names = zipfile.ZipFile(os.path.join(dist, wheels[0])).namelist()
-            case("stpete/libstpete.so" in names and "stpete/experiment.py" in names and
+            case("stpete/libstpete.so.0" in names and "stpete/experiment.py" in names and
                  not any(n.endswith(".h") or "/bin/" in n or n.endswith(".pc") for n in names),
                  "the wheel holds the package with its library, and no headers, programs or pkg-config file",
                  "\n".join(names))
