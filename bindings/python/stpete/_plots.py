@@ -1,9 +1,11 @@
 """Plots of :mod:`stpete.experiment` (``--plot DIR``): matplotlib with the Agg backend, imported only here.
 
 - ``winrate``: win share per arm and seat with 95% intervals (1/N for equal seats);
-- ``vp``: the distribution of final VP per arm (every seat's score of every game), as violins with the median;
-- ``cards``: per arm, the card types whose mean copies in the final display differ most between the winners and
-  the losers of the same games (winners minus losers).
+- ``vp``: final VP per arm: the distribution of every seat's score of every game as a light violin, and over it
+  the scores of each bot kind as points with the kind's own marker (at most 400 per arm and kind, evenly spread
+  over the games) and its mean as a larger marker; a legend names the markers;
+- ``cards``: per arm, the card types of which the winners' final displays hold more copies on average than the
+  losers' of the same games (green, up to 8) and those they hold fewer of (red, up to 6).
 
 Each is written as PNG and SVG.
 """
@@ -64,17 +66,44 @@ def plot(exp, rows, outdir):
     _save(fig, outdir, "winrate", files)
     plt.close(fig)
 
-    # VP distribution per arm
+    # VP per arm: a violin of every seat, and each bot kind's points with its own marker
     fig, ax = plt.subplots(figsize=(7, 4))
-    data = []
+    data, kinds = [], []
     for arm in arms:
         d, games = tally.data[arm.name], tally.games(arm.name)
         data.append([d["vp"][s][g] for g in games for s in range(arm.players)] or [0])
-    ax.violinplot(data, showmedians=True)
+        for kind in (b.split(":")[0] for b in arm.bots[:arm.players]):
+            if kind not in kinds:
+                kinds.append(kind)
+    parts = ax.violinplot(data, showmedians=False, showextrema=False, widths=0.9)
+    for body in parts["bodies"]:
+        body.set_facecolor("0.85")
+        body.set_edgecolor("0.6")
+        body.set_alpha(1)
+    markers = dict(zip(kinds, "os^Dvx*P"))
+    colours = dict(zip(kinds, ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown",
+                               "tab:pink", "tab:olive")))
+    for i, arm in enumerate(arms, 1):
+        d, games = tally.data[arm.name], tally.games(arm.name)
+        present = [k for k in kinds if any(b.split(":")[0] == k for b in arm.bots[:arm.players])]
+        for j, kind in enumerate(present):
+            vps = [d["vp"][s][g] for g in games for s in range(arm.players) if arm.bots[s].split(":")[0] == kind]
+            if not vps:
+                continue
+            step = max(1, len(vps) // 400)
+            shown = vps[::step]
+            x0 = i + (j - (len(present) - 1) / 2) * 0.22
+            xs = [x0 + ((k * 0.618034) % 1 - 0.5) * 0.16 for k in range(len(shown))]  # spread, deterministic
+            ax.scatter(xs, shown, s=9, marker=markers[kind], color=colours[kind], alpha=0.35, linewidths=0.6)
+            ax.scatter([x0], [sum(vps) / len(vps)], s=90, marker=markers[kind], color=colours[kind],
+                       edgecolors="black", linewidths=0.8, zorder=3)
+    handles = [plt.Line2D([], [], linestyle="", marker=markers[k], color=colours[k], markersize=7, label=k)
+               for k in kinds]
+    ax.legend(handles=handles, title="bot (large: mean)", fontsize="small", title_fontsize="small")
     ax.set_xticks(range(1, len(arms) + 1))
     ax.set_xticklabels([a.name for a in arms])
     ax.set_ylabel("final VP (every seat)")
-    ax.set_title("Final VP per arm")
+    ax.set_title("Final VP per arm and bot")
     fig.tight_layout()
     _save(fig, outdir, "vp", files)
     plt.close(fig)
@@ -85,13 +114,18 @@ def plot(exp, rows, outdir):
         win, lose = tally.data[arm.name]["cards"]
         nwin, nlose = tally.data[arm.name]["seats"]
         diff = {c: win[c] / max(nwin, 1) - lose[c] / max(nlose, 1) for c in set(win) | set(lose)}
-        top = sorted(diff, key=lambda c: (-abs(diff[c]), c))[:12][::-1]
+        more = sorted((c for c in diff if diff[c] > 0), key=lambda c: (-diff[c], c))[:8]
+        fewer = sorted((c for c in diff if diff[c] < 0), key=lambda c: (diff[c], c))[:6]
+        top = fewer[::-1] + more[::-1]  # bottom to top: the most "fewer" lowest, the most "more" highest
         ax.barh(top, [diff[c] for c in top], color=["tab:green" if diff[c] > 0 else "tab:red" for c in top])
         ax.axvline(0, color="black", linewidth=0.8)
         ax.set_title(arm.name, fontsize="medium")
-        ax.set_xlabel("copies in display: winners − losers")
+        ax.set_xlabel("mean copies in display: winners − losers")
         ax.tick_params(axis="y", labelsize="small")
-    fig.suptitle("Cards the winners had more of than the losers")
+    handles = [plt.Rectangle((0, 0), 1, 1, color="tab:green", label="more"),
+               plt.Rectangle((0, 0), 1, 1, color="tab:red", label="fewer")]
+    fig.legend(handles=handles, loc="upper right", fontsize="small")
+    fig.suptitle("Cards the winners had more of, and fewer of, than the losers")
     fig.tight_layout()
     _save(fig, outdir, "cards", files)
     plt.close(fig)
