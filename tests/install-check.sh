@@ -6,7 +6,7 @@
 #    $ORIGIN/..) and load the DESTDIR's library; a tiny program built with pkg-config only (no source-tree headers)
 #    runs against the installed library, with a run-time version equal to the installed header's
 #    STPETE_VERSION_STRING, and plays a game to the end.
-# 2. A non-system prefix, as README.md's "Install" section does it for $HOME/.local: a fresh build of the sources
+# 2. A non-system prefix, as doc/install.md does it for $HOME/.local: a fresh build of the sources
 #    with --prefix <tmp>/home/.local --libdir lib, installed; the installed programs run (a game of stpete-selfplay,
 #    stpete-play in plain mode until end of input) and a program built with PKG_CONFIG_PATH and the .pc file's
 #    libdir as its run path runs, all WITHOUT LD_LIBRARY_PATH.
@@ -196,7 +196,7 @@ if grep -q 'man1/stpete-play.1' <<<"$installed"; then
 fi
 echo "ok - install: the installed programs run from the DESTDIR without LD_LIBRARY_PATH; the documentation is installed"
 
-# ---- a non-system prefix, as README.md's Install section: $HOME/.local with --libdir lib ------------------------
+# ---- a non-system prefix, as doc/install.md does it: $HOME/.local with --libdir lib ------------------------
 home="$tmp/home"
 prefix="$home/.local"
 mkdir -p "$home"

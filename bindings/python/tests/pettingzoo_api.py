@@ -10,6 +10,7 @@ project), with NumPy, cloudpickle and typing-extensions from Debian (/usr/bin/py
 """
 import contextlib
 import io
+import glob
 import os
 import re
 import subprocess
@@ -131,7 +132,10 @@ class PettingZooTests(unittest.TestCase):
         self.assertGreater(steps, 100)
 
     def test_readme_loop_runs(self):
-        text = open(os.path.join(SOURCE_ROOT, "README.md"), encoding="utf-8").read()
+        text = ""
+        for path in [os.path.join(SOURCE_ROOT, "README.md")] + sorted(glob.glob(os.path.join(SOURCE_ROOT, "doc",
+                                                                                            "*.md"))):
+            text += open(path, encoding="utf-8").read()
         blocks = [b for b in re.findall(r"^```python\n(.*?)^```$", text, re.S | re.M) if "stpete.pettingzoo" in b]
         self.assertEqual(len(blocks), 1)
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([PACKAGE_PARENT, os.path.abspath(THIRD_PARTY)]))

@@ -1,6 +1,7 @@
-"""README.md's Python examples run: the first one of the binding (at most 15 lines) plays a game to the end and prints the winners; the
-OpenSpiel-shaped search prints the move it chose. (The PettingZoo loop needs PettingZoo: pettingzoo_api.py runs
-it.)"""
+"""The Python examples of README.md and doc/*.md run: the README's (at most 15 lines) plays a game to the end and
+prints the winners; the OpenSpiel-shaped search (doc/python.md) prints the move it chose. (The PettingZoo loop
+needs PettingZoo: pettingzoo_api.py runs it.)"""
+import glob
 import os
 import re
 import subprocess
@@ -10,10 +11,16 @@ import unittest
 from support import PACKAGE_PARENT, SOURCE_ROOT
 
 
-def blocks():
-    with open(os.path.join(SOURCE_ROOT, "README.md"), encoding="utf-8") as f:
-        text = f.read()
-    return re.findall(r"^```python\n(.*?)^```$", text, re.S | re.M)
+def blocks(only=None):
+    """The ```python blocks of README.md and doc/*.md (or of the file named only)."""
+    paths = [os.path.join(SOURCE_ROOT, "README.md")] + sorted(glob.glob(os.path.join(SOURCE_ROOT, "doc", "*.md")))
+    found = []
+    for path in paths:
+        if only and os.path.basename(path) != only:
+            continue
+        with open(path, encoding="utf-8") as f:
+            found += re.findall(r"^```python\n(.*?)^```$", f.read(), re.S | re.M)
+    return found
 
 
 def run(code):
@@ -25,6 +32,7 @@ class ReadmeExample(unittest.TestCase):
     def test_python_example_runs(self):
         found = [b for b in blocks() if "final_scores" in b]
         self.assertEqual(len(found), 1)
+        self.assertEqual(found, [b for b in blocks("README.md") if "final_scores" in b])  # the quickstart's
         code = found[0]
         self.assertLessEqual(len(code.splitlines()), 15)
         p = run(code)
