@@ -15,6 +15,29 @@
 #include "stpete/stpete.h"
 #include "test_rng.h"
 
+/* A new game and its first state (freed by the caller). */
+static stpete_state *new_state(int players, int edition, uint64_t seed, stpete_game **g)
+{
+    stpete_options o;
+    stpete_options_init(&o);
+    o.players = players;
+    o.edition = edition;
+    o.seed = seed;
+    stpete_state *st = NULL;
+    assert_int_equal(stpete_game_new(g, &o), STPETE_OK);
+    assert_int_equal(stpete_state_new(&st, *g), STPETE_OK);
+    return st;
+}
+
+/* Apply one legal action chosen by the tests' own PRNG. */
+static void step_random(stpete_state *st, uint64_t *rng)
+{
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    size_t n = 0;
+    assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
+    assert_int_equal(stpete_state_apply(st, ids[rng_below(rng, (int)n)]), STPETE_OK);
+}
+
 static void test_colour_names(void **unused)
 {
     (void)unused;
@@ -134,15 +157,8 @@ static void test_displacements_match_legal_actions(void **unused)
     for (int players = 2; players <= 4; players++) {
         for (int edition = 1; edition <= 2; edition++) {
             for (uint64_t seed = 1; seed <= 6; seed++) {
-                stpete_options o;
-                stpete_options_init(&o);
-                o.players = players;
-                o.edition = edition;
-                o.seed = seed;
                 stpete_game *g = NULL;
-                stpete_state *st = NULL;
-                assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
-                assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+                stpete_state *st = new_state(players, edition, seed, &g);
                 uint64_t rng = seed * 1000 + (uint64_t)players;
                 for (int step = 0; !stpete_state_is_terminal(st); step++) {
                     compared += check_against_legal(st);
@@ -151,10 +167,7 @@ static void test_displacements_match_legal_actions(void **unused)
                         loaded += check_against_legal(back);
                         stpete_state_free(back);
                     }
-                    int ids[STPETE_MAX_LEGAL_ACTIONS];
-                    size_t n = 0;
-                    assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
-                    assert_int_equal(stpete_state_apply(st, ids[rng_below(&rng, (int)n)]), STPETE_OK);
+                    step_random(st, &rng);
                 }
                 stpete_state_free(st);
                 stpete_game_free(g);
@@ -171,14 +184,8 @@ static void test_displacements_match_legal_actions(void **unused)
 static void test_displacements_bad_input_and_buffers(void **unused)
 {
     (void)unused;
-    stpete_options o;
-    stpete_options_init(&o);
-    o.players = 2;
-    o.seed = 3;
     stpete_game *g = NULL;
-    stpete_state *st = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    stpete_state *st = new_state(2, 1, 3, &g);
     stpete_displacement d[STPETE_NUM_CARD_TYPES];
     size_t k = 99;
     const int E = STPETE_E_INVALID_ARGUMENT;
@@ -209,23 +216,11 @@ static void test_displacements_bad_input_and_buffers(void **unused)
                                     STPETE_E_BUFFER_TOO_SMALL && want >= 2)
                 card = c;
         }
-        int ids[STPETE_MAX_LEGAL_ACTIONS];
-        size_t n = 0;
-        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
         if (card < 0)
-            assert_int_equal(stpete_state_apply(st, ids[rng_below(&rng, (int)n)]), STPETE_OK);
+            step_random(st, &rng);
     }
     assert_true(card >= 0);
-    stpete_state *back = NULL;
-    {
-        size_t len = 0;
-        stpete_state_to_json(st, NULL, 0, &len);
-        char *text = malloc(len + 1);
-        assert_int_equal(stpete_state_to_json(st, text, len + 1, &len), STPETE_OK);
-        stpete_json_error err;
-        assert_int_equal(stpete_state_from_json(&back, g, text, len, &err), STPETE_OK);
-        free(text);
-    }
+    stpete_state *back = reload(st);
     stpete_displacement one[1] = { { -7, -7 } };
     assert_int_equal(stpete_state_displacements(back, 0, card, STPETE_SOURCE_LOWER, one, 1, &k),
                      STPETE_E_BUFFER_TOO_SMALL);
@@ -267,22 +262,12 @@ static void test_game_over_line_names_winners(void **unused)
     assert_string_equal(buf, "Game over after round 8: seats 0, 1, 2 and 3 share the win");
     /* in real games: the line names the seats stpete_state_winners() gives */
     for (int players = 2; players <= 4; players++) {
-        stpete_options o;
-        stpete_options_init(&o);
-        o.players = players;
-        o.seed = (uint64_t)players;
         stpete_game *g = NULL;
-        stpete_state *st = NULL;
-        assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
-        assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+        stpete_state *st = new_state(players, 1, (uint64_t)players, &g);
         assert_int_equal(stpete_state_set_event_queue(st, 1), STPETE_OK);
         uint64_t rng = 5;
-        while (!stpete_state_is_terminal(st)) {
-            int ids[STPETE_MAX_LEGAL_ACTIONS];
-            size_t n = 0;
-            stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
-            assert_int_equal(stpete_state_apply(st, ids[rng_below(&rng, (int)n)]), STPETE_OK);
-        }
+        while (!stpete_state_is_terminal(st))
+            step_random(st, &rng);
         stpete_event ev, last = { 0 };
         while (stpete_state_next_event(st, &ev) == 1)
             last = ev;
