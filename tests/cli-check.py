@@ -37,6 +37,9 @@ for name, cmd, env in commands:
         p = run(cmd, env, flag)
         check(f"{name} {flag}: usage on stdout, exit 0", p.returncode == 0 and "usage" in p.stdout.lower()
               and not p.stderr, f"exit {p.returncode}\n{p.stdout[:300]}\n{p.stderr}")
+    if name == "stpete-experiment":  # argparse prints its description as written: 95%, not 95%%
+        p = run(cmd, env, "--help")
+        check(f"{name} --help says 95% intervals", "95% intervals" in p.stdout and "%%" not in p.stdout, p.stdout)
     p = run(cmd, env, "--version")
     check(f"{name} --version: '{name} {version}', exit 0", p.returncode == 0 and p.stdout == f"{name} {version}\n"
           and not p.stderr, f"exit {p.returncode}\n{p.stdout}\n{p.stderr}")
