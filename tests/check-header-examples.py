@@ -22,7 +22,7 @@ lib = ctypes.CDLL(sys.argv[1])
 headers = sys.argv[2:]
 c_int, c_char_p, c_size_t = ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t
 for name in ("stpete_phase_name", "stpete_stack_name", "stpete_decision_name", "stpete_source_name",
-             "stpete_event_kind_name", "stpete_strerror", "stpete_card_name"):
+             "stpete_event_kind_name", "stpete_strerror", "stpete_card_name", "stpete_colour_name"):
     getattr(lib, name).restype = c_char_p
     getattr(lib, name).argtypes = [c_int]
 lib.stpete_state_last_error.restype = c_char_p
@@ -76,7 +76,7 @@ def event_line(**fields):
 # ---- the example checkers: each takes the quoted text and returns True when it handled (and checked) it ----
 
 NAME_LISTS = {fn: names(fn) for fn in ("stpete_phase_name", "stpete_stack_name", "stpete_decision_name",
-                                       "stpete_source_name", "stpete_event_kind_name")}
+                                       "stpete_source_name", "stpete_event_kind_name", "stpete_colour_name")}
 KNOWN_NAMES = {w for ws in NAME_LISTS.values() for w in ws}
 ACTION_WORDS = ("pass", "buy ", "take ", "play ", "observatory ", "pub ", "chance ")
 
@@ -171,6 +171,9 @@ def check_event(text):
         "seat 1 buys Wharf from the upper row, displacing Ship Builder, for 5 R":
             dict(kind=2, seat=1, card=card("Wharf"), source=0, displaced=card("Ship Builder"), price=5),
         "building scoring: seat 0 gets +0 R and +3 VP": dict(kind=9, seat=0, phase=1, rubles=0, vp=3),
+        "Game over after round 6: seat 2 wins": dict(kind=15, round=6, amount=0b100),
+        "Game over after round 5: seats 0 and 2 share the win": dict(kind=15, round=5, amount=0b101),
+        "undo: seat 2's pass is taken back": dict(kind=16, seat=2, amount=action_id("pass")),
     }
     if text not in examples:
         return False

@@ -1015,7 +1015,8 @@ enum stpete_event_kind {
     STPETE_EVENT_LAST_ROUND,        /**< round, stack = the stack whose last card was dealt (§4.6) */
     STPETE_EVENT_FINAL_SCORING,     /**< seat, vp = total after final scoring (§8) */
     STPETE_EVENT_GAME_OVER,         /**< amount = winner bit mask (§8, R14); its line names them: "Game over after
-                                         round 6: seat 2 wins", "...: seats 0 and 2 share the win" */
+                                         round 6: seat 2 wins", "Game over after round 5: seats 0 and 2 share the
+                                         win" */
     STPETE_EVENT_UNDO               /**< the last action was taken back (stpete_state_undo()): amount = its id,
                                          seat = the seat that had taken it (-1 for a chance outcome; since 0.4),
                                          line "undo: seat 2's pass is taken back" */
