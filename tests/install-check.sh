@@ -207,6 +207,19 @@ if ! (cd "$src" && env -u LD_LIBRARY_PATH HOME="$home" meson setup "$tmp/build-p
     cat "$tmp/setup.log" "$tmp/compile.log" "$tmp/install2.log" 2>/dev/null | tail -n 30
     fail "setup, build or install with --prefix $prefix failed"
 fi
+# the Python package goes to the interpreter's user site, which it searches: no warning at setup (issue 26: a false
+# one said it would not), and it imports with no PYTHONPATH
+if grep -q "which that interpreter does not search" "$tmp/setup.log"; then
+    grep -A2 WARNING "$tmp/setup.log"
+    fail "meson setup --prefix $prefix warns that python3 will not find the package"
+fi
+out=$(cd "$tmp" && env -u PYTHONPATH -u LD_LIBRARY_PATH -u STPETE_LIBRARY HOME="$home" python3 -c \
+    'import stpete; print(stpete.__file__); print(stpete.library_path())' 2>&1) ||
+    fail "python3 does not import the package installed under $prefix: $out"
+case "$out" in
+"$prefix/lib/python3"*"/stpete/__init__.py"*"$prefix/lib/libstpete.so.0") ;;
+*) fail "python3 imports stpete from elsewhere than $prefix, or loads another library: $out" ;;
+esac
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 unset PKG_CONFIG_LIBDIR PKG_CONFIG_SYSROOT_DIR
 pkg-config --exists stpete || fail "pkg-config does not find stpete with PKG_CONFIG_PATH=$PKG_CONFIG_PATH"
