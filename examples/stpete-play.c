@@ -488,8 +488,7 @@ static int cmd_card(session *s, const char *arg);
 
 static const command_def commands[] = {
     { "help", "", "this help", cmd_help },
-    { "card", "[NAME|N]", "what a card does: cost, income, VP, special, your price now; without NAME, the cards "
-                          "on the board and in your hand, numbered", cmd_card },
+    { "card", "[NAME|N]", "what a card does and costs you; alone: the cards in play, numbered", cmd_card },
     { "hint", "", "what the greedy bot would play in your place", cmd_hint },
     { "board", "", "draw the board again (all of it, scrolling, when the terminal is too small)", cmd_board },
     { "log", "", "the log of the whole game", cmd_log },
