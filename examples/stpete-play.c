@@ -633,17 +633,7 @@ static void on_event(const stpete_state *st, const stpete_event *ev, void *user)
                  ev->kind != STPETE_EVENT_FINAL_SCORING;
     if (stpete_event_to_string(secret ? NULL : st, ev, line, sizeof line) != STPETE_OK)
         snprintf(line, sizeof line, "(event %s)", stpete_event_kind_name(ev->kind));
-    if (ev->kind == STPETE_EVENT_GAME_OVER) {
-        size_t len = strlen(line);
-        snprintf(line + len, sizeof line - len, ": winner%s", __builtin_popcount((unsigned)ev->amount) > 1 ? "s" : "");
-        for (int seat = 0; seat < STPETE_MAX_PLAYERS; seat++)
-            if (ev->amount & (1 << seat)) {
-                char who[32];
-                len = strlen(line);
-                snprintf(line + len, sizeof line - len, " %s", seat_label(s, seat, who, sizeof who));
-            }
-    }
-    log_append(s, line);
+    log_append(s, line); /* the game-over line names the winners itself */
 }
 
 /* Create the opponents of the seats other than the person's, and the hint bot. */
@@ -742,7 +732,8 @@ static void draw_board_card(text *t, const session *s, int card, int row, const 
         snprintf(piece, sizeof piece, "%s %s%d R", name, targets > 1 ? "from " : "", low);
     }
     if (!targets)
-        snprintf(piece + len, sizeof piece - (size_t)len, " %snothing of yours to displace%s", sgr_dim(&s->ui),
+        snprintf(s->ui.compact ? piece + strlen(name) : piece + len, sizeof piece - (size_t)len, " %s%s%s",
+                 sgr_dim(&s->ui), s->ui.compact ? "(nothing to displace)" : "nothing of yours to displace",
                  sgr_reset(&s->ui));
     for (size_t i = 0; !s->ui.compact && i < targets; i++) { /* one piece per target: the line wraps between them */
         char tname[128], more[256];
@@ -994,13 +985,20 @@ static void draw_actions(text *t, const session *s)
     int ids[STPETE_MAX_LEGAL_ACTIONS];
     size_t n = 0;
     stpete_state_legal_actions(s->st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
-    char items[STPETE_MAX_LEGAL_ACTIONS][256];
+    char items[STPETE_MAX_LEGAL_ACTIONS][256], heads[STPETE_MAX_LEGAL_ACTIONS][224];
     int widest = 0;
     for (size_t i = 0; i < n; i++) {
         char body[224];
         action_text(s, ids[i], body, sizeof body);
-        if (s->ui.compact) /* "buy Market from upper (5 R)" as "buy Market up 5 R" */
+        heads[i][0] = '\0';
+        if (s->ui.compact) { /* "buy Market from upper (5 R)" as "buy Market up 5 R" */
             compact_words(body);
+            /* the choices of one card and row after one head: "buy Wharf up displ.: 8 Ship Builder 5 R ..." */
+            const char *at = strstr(body, " displ. ");
+            size_t head = at ? (size_t)(at - body) + strlen(" displ.") : !strncmp(body, "take ", 5) ? 4 : 0;
+            snprintf(heads[i], sizeof heads[i], "%.*s", (int)head, body);
+            memmove(body, body + head + (head > 0), strlen(body + head + (head > 0)) + 1);
+        }
         snprintf(items[i], sizeof items[i], s->ui.compact ? "%zu %s" : "%3zu %s", i + first_number(s), body);
         if (visible_width(items[i]) > widest)
             widest = visible_width(items[i]);
@@ -1016,8 +1014,14 @@ static void draw_actions(text *t, const session *s)
     if (s->ui.compact) { /* one after the other from the heading's line on, wrapped between items */
         t->indent = 2;
         tx_printf(t, "%s", decision == STPETE_DECISION_TURN ? ":" : "");
-        for (size_t i = 0; i < n; i++)
-            tx_piece(t, "  ", items[i]);
+        for (size_t i = 0; i < n; i++) {
+            if (heads[i][0] && (i == 0 || strcmp(heads[i], heads[i - 1]))) { /* a new group: its head */
+                char head[232];
+                snprintf(head, sizeof head, "%s:", heads[i]);
+                tx_piece(t, "  ", head);
+            }
+            tx_piece(t, heads[i][0] && i > 0 && !strcmp(heads[i], heads[i - 1]) ? ", " : "  ", items[i]);
+        }
         if (s->ui.log_note) { /* the log did not fit: say that there is one */
             char note[96];
             snprintf(note, sizeof note, "%s(and %zu new log line%s: type 'log')%s", sgr_dim(&s->ui), s->ui.log_note,
@@ -1111,7 +1115,7 @@ static void build_screen(session *s, text *head, text *tail)
     if (!over) {
         char who[32];
         snprintf(piece, sizeof piece, "round %d%s", stpete_state_round(s->st),
-                 stpete_state_is_final_round(s->st) ? " (the final round)" : "");
+                 !stpete_state_is_final_round(s->st) ? "" : u->compact ? " (final)" : " (the final round)");
         tx_piece(head, " | ", piece);
         snprintf(piece, sizeof piece, "%s%s phase%s", sgr_colour(u, phase < 3 ? phase : -1), stpete_phase_name(phase),
                  phase < 3 ? sgr_reset(u) : "");
