@@ -1017,7 +1017,7 @@ static void draw_actions(text *t, const session *s)
         for (size_t i = 0; i < n; i++) {
             if (heads[i][0] && (i == 0 || strcmp(heads[i], heads[i - 1]))) { /* a new group: its head */
                 char head[232];
-                snprintf(head, sizeof head, "%s:", heads[i]);
+                snprintf(head, sizeof head, "%.220s:", heads[i]);
                 tx_piece(t, "  ", head);
             }
             tx_piece(t, heads[i][0] && i > 0 && !strcmp(heads[i], heads[i - 1]) ? ", " : "  ", items[i]);
