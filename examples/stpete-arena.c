@@ -539,8 +539,13 @@ static char *proc_read_line(proc *p, double deadline, failure *f)
             fail(f, "crash", "poll: %s", strerror(errno));
             return NULL;
         }
-        if (r <= 0)
+        if (r <= 0) {
+            /* nothing to read: if its main process has ended, it will not answer, even when a child it forked
+             * still holds its stdout open (no end of file would come) */
+            if (r == 0 && p->pid && proc_exited(p))
+                p->eof = 1;
             continue;
+        }
         if (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) {
             char tmp[4096];
             ssize_t n = read(p->err, tmp, sizeof tmp);
