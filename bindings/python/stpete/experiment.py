@@ -23,7 +23,12 @@ the columns of :data:`COLUMNS`: ``exp`` (the definition's hash), ``arm``, ``game
 (the seat's return: 1/k for each of k winners), ``winner``, ``moves`` (actions in the game) and ``display``
 (the final display as card name → copies; CSV: ``Name=n;Name=n``). Rows are appended one batch at a time.
 ``--resume`` continues such a file: complete games are kept, a game cut short by a kill is dropped and replayed,
-and a file written for another definition (other arms, seed or library version) is refused.
+and a file written for another definition (other arms, seed or library version) is refused. Every row is checked
+column by column against the definition (:func:`scan_output`): a forged or damaged row is refused with its line
+number and the file left unchanged; blank lines are skipped.
+
+``--jobs N`` worker processes end within 0.2 s of their parent's death (a kill -9 of the run included), so none
+is left behind holding the output file open.
 """
 import argparse
 import collections
