@@ -62,6 +62,34 @@ static uint64_t mix(uint64_t *x)
     return z ^ (z >> 31);
 }
 
+/* A new game of these options (explicit chance if asked) and a state of it; exits on failure. */
+static void new_game(int players, int edition, int explicit_chance, uint64_t seed, stpete_game **g, stpete_state **st)
+{
+    stpete_options o;
+    stpete_options_init(&o);
+    o.players = players;
+    o.edition = edition;
+    o.seed = seed;
+    if (explicit_chance)
+        o.chance_mode = STPETE_CHANCE_EXPLICIT;
+    if (stpete_game_new(g, &o) != STPETE_OK || stpete_state_new(st, *g) != STPETE_OK) {
+        fprintf(stderr, "make-corpus: cannot create a game\n");
+        exit(1);
+    }
+}
+
+/* Apply one random legal action (or chance outcome); its id is appended to played while *n < cap. */
+static void random_step(stpete_state *st, uint64_t *rng, int *played, size_t *n, size_t cap)
+{
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    size_t count = 0;
+    stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &count);
+    int id = ids[mix(rng) % count];
+    if (*n < cap)
+        played[(*n)++] = id;
+    stpete_state_apply(st, id);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -72,15 +100,10 @@ int main(int argc, char **argv)
     snprintf(json, sizeof json, "%s/json", argv[1]);
     snprintf(actions, sizeof actions, "%s/actions", argv[1]);
     for (int players = 2; players <= 4; players++) {
-        stpete_options o;
-        stpete_options_init(&o);
-        o.players = players;
-        o.seed = (uint64_t)players;
         stpete_game *g = NULL;
         stpete_state *st = NULL;
-        if (stpete_game_new(&g, &o) || stpete_state_new(&st, g))
-            return 1;
-        int saved_obs = 0, saved_pub = 0, ids[STPETE_MAX_LEGAL_ACTIONS], played[64];
+        new_game(players, 1, 0, (uint64_t)players, &g, &st);
+        int saved_obs = 0, saved_pub = 0, played[64];
         size_t n_played = 0;
         uint64_t rng = (uint64_t)players;
         snprintf(name, sizeof name, "state-%dp-start.json", players);
@@ -88,12 +111,7 @@ int main(int argc, char **argv)
         for (int game = 0; game < 200 && !(saved_obs && saved_pub); game++) {
             stpete_state_reset(st, (uint64_t)game);
             while (!stpete_state_is_terminal(st)) {
-                size_t n = 0;
-                stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
-                int id = ids[mix(&rng) % n];
-                if (game == 0 && n_played < 64)
-                    played[n_played++] = id;
-                stpete_state_apply(st, id);
+                random_step(st, &rng, played, &n_played, game == 0 ? 64 : 0);
                 int d = stpete_state_decision(st);
                 if (d == STPETE_DECISION_OBSERVATORY && !saved_obs) {
                     snprintf(name, sizeof name, "state-%dp-observatory.json", players);
@@ -116,11 +134,8 @@ int main(int argc, char **argv)
             }
         }
         stpete_state_reset(st, 5);
-        for (int i = 0; i < 30; i++) {
-            size_t n = 0;
-            stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
-            stpete_state_apply(st, ids[mix(&rng) % n]);
-        }
+        for (int i = 0; i < 30; i++)
+            random_step(st, &rng, played, &n_played, 0);
         size_t len;
         snprintf(name, sizeof name, "view-%dp-seat0.json", players);
         if (stpete_state_view_to_json(st, 0, buf, sizeof buf, &len) == STPETE_OK)
@@ -141,16 +156,10 @@ int main(int argc, char **argv)
     static const char *const kind_names[] = { "markers", "deal-setup", "deal-next-phase", "deal-round", "draw" };
     for (int edition = 1; edition <= 2; edition++)
         for (int players = 2; players <= 4; players++) {
-            stpete_options o;
-            stpete_options_init(&o);
-            o.players = players;
-            o.edition = edition;
-            o.chance_mode = STPETE_CHANCE_EXPLICIT;
             stpete_game *g = NULL;
             stpete_state *st = NULL;
-            if (stpete_game_new(&g, &o) || stpete_state_new(&st, g))
-                return 1;
-            int saved[5] = { 0 }, saved_unknown = 0, ids[STPETE_MAX_LEGAL_ACTIONS], played[96];
+            new_game(players, edition, 1, 0, &g, &st);
+            int saved[5] = { 0 }, saved_unknown = 0, played[96];
             size_t n_played = 0, len;
             uint64_t rng = (uint64_t)(10 * edition + players);
             for (int game = 0; game < 100; game++) {
@@ -174,12 +183,7 @@ int main(int argc, char **argv)
                             save(json, name, buf, len);
                         }
                     }
-                    size_t n = 0;
-                    stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
-                    int id = ids[mix(&rng) % n];
-                    if (game == 0 && n_played < 96)
-                        played[n_played++] = id;
-                    stpete_state_apply(st, id);
+                    random_step(st, &rng, played, &n_played, game == 0 ? 96 : 0);
                 }
                 if (game == 0) {
                     snprintf(name, sizeof name, "v2-e%d-%dp-end.json", edition, players);
