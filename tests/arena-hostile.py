@@ -13,6 +13,8 @@ import sys
 import tempfile
 import time
 
+from tap_report import report  # tests/tap_report.py (the script's folder is on sys.path)
+
 arena, root = sys.argv[1:3]
 py = sys.executable
 bot = os.path.join(root, "tests", "arena-hostile-bot.py")
@@ -181,10 +183,4 @@ for blank in ("\n", "\n\n", "  \n"):
           rc == 0 and sorted(g["game"] for g in got[1:]) == [0, 1, 2, 3], f"rc={rc} {err[-300:]}")
 
 shutil.rmtree(tmp, ignore_errors=True)
-print(f"1..{len(results)}")
-for i, (name, ok, detail) in enumerate(results, 1):
-    print(f"{'ok' if ok else 'not ok'} {i} - {name}")
-    if not ok and detail:
-        for l in str(detail).splitlines():
-            print(f"# {l}")
-sys.exit(0 if all(ok for _, ok, _ in results) else 1)
+report(results)
