@@ -559,7 +559,10 @@ def _read_json(fn, *args):
 def replay_to_json(game, seed, actions):
     """A replay record (options, ``seed``, the actions with their strings, the result), every action checked by
     replaying it from the initial position of ``seed`` (an int in [0, 2**64)). ``actions``: Actions, ids or
-    strings. Raises :class:`IllegalActionError` if one is not legal where it is applied."""
+    strings. Raises :class:`IllegalActionError` if one is not legal where it is applied; ``TypeError`` for a
+    ``game`` that is not a :class:`Game` or an action of another type."""
+    if not isinstance(game, Game):
+        raise TypeError(f"replay_to_json(game, seed, actions): game must be a stpete.Game, not {type(game).__name__}")
     ids = [_action_id(a) for a in actions]
     array = (c_int * max(1, len(ids)))()
     for i, action in enumerate(ids):

@@ -172,7 +172,8 @@ class ArgumentTypes(unittest.TestCase):
         for call in (lambda: State.from_json(text, "x"), lambda: State.from_json(text, 3),
                      lambda: State.from_json(3), lambda: Bot("random", game="x"),
                      lambda: Bot("random").choose("state"), lambda: Bot("random").evaluate(None),
-                     lambda: self.state.enable_event_queue(True, limit="10")):
+                     lambda: self.state.enable_event_queue(True, limit="10"),
+                     lambda: stpete.replay_to_json("game", 1, []), lambda: stpete.replay_to_json(None, 1, [])):
             with self.assertRaises(TypeError):
                 call()
 
