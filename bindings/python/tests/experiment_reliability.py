@@ -49,14 +49,35 @@ def alive(pid):
         return False
 
 
+def holders(path):
+    """The pids of the processes that hold ``path`` open."""
+    found = []
+    target = os.path.realpath(path)
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fds = os.listdir(f"/proc/{entry}/fd")
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                if os.readlink(f"/proc/{entry}/fd/{fd}") == target:
+                    found.append(int(entry))
+                    break
+            except OSError:
+                pass
+    return found
+
+
 class Workers(unittest.TestCase):
     @unittest.skipUnless(os.path.isdir("/proc"), "needs /proc to find the workers")
     def test_workers_end_when_the_parent_is_killed(self):
         tmp = tempfile.mkdtemp(prefix="stpete-exp-kill-")
         self.addCleanup(shutil.rmtree, tmp, ignore_errors=True)
         out = os.path.join(tmp, "rows.jsonl")
-        proc = subprocess.Popen([sys.executable, "-m", "stpete.experiment", "--games", "100000", "--jobs", "2",
-                                 "--batch", "1", "--out", out, "--arm", "slow:players=4:bots=mc:iterations=50"],
+        proc = subprocess.Popen([sys.executable, "-m", "stpete.experiment", "--games", "20000", "--jobs", "2",
+                                 "--batch", "1", "--out", out, "--arm", "quick:players=4:bots=greedy"],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         workers = []
         deadline = time.monotonic() + 60
@@ -76,6 +97,7 @@ class Workers(unittest.TestCase):
         for p in left:
             os.kill(p, signal.SIGKILL)
         self.assertEqual(left, [], "workers outlived their killed parent by more than 5 s")
+        self.assertEqual(holders(out), [], "a process still holds the output file open")
 
 
 class Resume(unittest.TestCase):
