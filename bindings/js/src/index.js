@@ -189,6 +189,9 @@ function seed64(value, what = 'seed') {
 
 // The safety net: a Game, State or Bot that was never freed is freed when JavaScript collects it.
 const registry = new FinalizationRegistry((release) => release());
+let live = 0;
+/** The number of C objects (games, states, bots) not freed yet, by free() or by the finalization registry. */
+export function liveObjects() { return live; }
 const dispose = Symbol.dispose ?? Symbol.for('Symbol.dispose');
 
 /** A C handle: freed once, by free() or by the registry; every use after free throws FreedError. */
@@ -199,7 +202,8 @@ class Handle {
     this.#ptr = ptr;
     this.what = what;
     let done = false;
-    this.#release = () => { if (!done) { done = true; release(ptr); } };
+    live++;
+    this.#release = () => { if (!done) { done = true; live--; release(ptr); } };
     registry.register(this, this.#release, this);
   }
   get ptr() {
@@ -290,6 +294,12 @@ function jsonErrorText() {
   const e = readStruct(STRUCT, LAYOUT.json_error);
   const text = cstr(STRUCT + LAYOUT.json_error.text);
   return e.line > 0 ? `${text} (line ${e.line}, column ${e.column})` : text;
+}
+
+function actionString(gptr, id) {
+  int(id, 'action');
+  check(c.gameActionToString(gptr, id, BUF, ACTION_STRING_MAX), 'stpete_game_action_to_string');
+  return cstr(BUF);
 }
 
 // ---- games -------------------------------------------------------------------------------------------------
@@ -386,11 +396,7 @@ export class Game {
     return cardInfoFrom(card, c.gameCardInfo(this._ptr, card, STRUCT), 'stpete_game_card_info');
   }
   /** The canonical string of an action id with this game's card names. */
-  actionString(id) {
-    int(id, 'action');
-    check(c.gameActionToString(this._ptr, id, BUF, ACTION_STRING_MAX), 'stpete_game_action_to_string');
-    return cstr(BUF);
-  }
+  actionString(id) { return actionString(this._ptr, id); }
   /** A new state at the start of a game (§3) from `seed` (default: the options' seed). */
   newState(seed) { return State._create(this, seed); }
   free() { this.#handle.free(); }
@@ -406,6 +412,7 @@ const stateSeeds = new WeakMap();
 export class State {
   #handle;
   #game;
+  #gh;
   #ownsGame;
   /** @internal use game.newState(), state.clone() or State.fromJson(). */
   constructor(game, ptr, seed, ownsGame = false) {
@@ -413,6 +420,7 @@ export class State {
     const gh = game._gh;
     gh.retain();
     this.#game = game;
+    this.#gh = gh;
     this.#ownsGame = ownsGame;
     this.#handle = new Handle(ptr, (p) => { c.stateFree(p); gh.release(); }, 'State');
     this.seed = seed;
@@ -445,7 +453,7 @@ export class State {
   }
   #seat(seat) { return int(seat, 'seat', 0, this.players - 1); }
 
-  get players() { return c.gameNumPlayers(this.#game._ptr); }
+  get players() { this.#handle.ptr; return c.gameNumPlayers(this.#gh.ptr); }
   /** The seat to act; PLAYER_CHANCE at a chance node (explicit chance mode); PLAYER_TERMINAL at the end. */
   get currentPlayer() { return c.stateCurrentPlayer(this._ptr); }
   get isTerminal() { return c.stateIsTerminal(this._ptr) === 1; }
@@ -465,7 +473,7 @@ export class State {
   legalActions() { return this.legalActionIds().map((id) => this.describeAction(id)); }
   /** An action id with its structured form, string and price now. */
   describeAction(id) {
-    return { id, ...decodeAction(id), string: this.#game.actionString(id), price: this.actionPrice(id) };
+    return { id, ...decodeAction(id), string: actionString(this.#gh.ptr, id), price: this.actionPrice(id) };
   }
   isLegal(action) { return c.stateIsLegal(this._ptr, this.#id(action)) === 1; }
   /** Rubles the acting seat pays for a legal action (§5); null for pass, take and other free actions. */
@@ -624,7 +632,7 @@ export class State {
         'stpete_replay_to_json');
     }
     const ids = this.history();
-    const gptr = this.#game._ptr;
+    const gptr = this.#gh.ptr;
     const arr = c.malloc(Math.max(ids.length, 1) * 4);
     try {
       heap();
@@ -671,7 +679,7 @@ export class State {
   }
   /** What `seat` may know now as floats (layout: doc/observation.md). A new Float32Array. */
   observationTensor(seat) {
-    const n = this.#game.observationTensorSize;
+    const n = c.observationTensorSize(this.#gh.ptr);
     this.#fail(c.stateObservationTensor(this._ptr, this.#seat(seat), BUF, n), 'stpete_state_observation_tensor');
     heap();
     return f32.slice(BUF >> 2, (BUF >> 2) + n);
