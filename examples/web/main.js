@@ -280,7 +280,8 @@ function renderPlayers() {
         ` · markers: ${markers.map((h, p) => (h === s ? PHASES[p] : null)).filter(Boolean).join(', ') || 'none'}`,
         ` · hand ${hand.length}/${state.handLimit(s)}`,
         ownsObservatory ? ` · Observatories used ${state.observatoriesUsed(s)}` : ''),
-      me || opts.publicHands ? el('div', { class: 'group hand' }, ...hand.map((card) => cardBox(card))) : null,
+      (me || opts.publicHands) && hand.length
+        ? el('div', { class: 'group hand' }, el('span', { class: 'label' }, 'hand'), ...hand.map((card) => cardBox(card))) : null,
       ...groups));
   }
   $('players').replaceChildren(el('h2', {}, 'Players'), ...seats);
