@@ -275,7 +275,7 @@ function renderPlayers() {
     });
     const ownsObservatory = state.display(s).some((card) => info[card].special === 1);
     seats.push(el('div', { class: `seat${state.currentPlayer === s ? ' current' : ''}`, 'data-seat': s },
-      el('div', { class: 'facts' }, el('strong', {}, me ? `Seat ${s + 1}: you` : `Seat ${s + 1}: bot (${botSpec(setup)})`),
+      el('div', { class: 'facts' }, el('strong', {}, me ? `Seat ${s}: you` : `Seat ${s}: bot (${botSpec(setup)})`),
         ` · ${showRubles ? state.rubles(s) : '?'} R · ${state.vp(s)} VP`,
         ` · markers: ${markers.map((h, p) => (h === s ? PHASES[p] : null)).filter(Boolean).join(', ') || 'none'}`,
         ` · hand ${hand.length}/${state.handLimit(s)}`,
@@ -307,18 +307,18 @@ function renderFinal() {
   if (!state.isTerminal) { box.hidden = true; return; }
   const winners = state.winners();
   const rows = state.scores().map((sc, s) => el('tr', { class: winners.includes(s) ? 'winner' : '', 'data-seat': s },
-    el('td', {}, s === setup.seat ? `Seat ${s + 1} (you)` : `Seat ${s + 1}`),
+    el('td', {}, s === setup.seat ? `Seat ${s} (you)` : `Seat ${s}`),
     el('td', {}, String(sc.vpBefore)), el('td', {}, `${sc.aristocratBonus} (${sc.aristocratKinds} kinds)`),
     el('td', {}, `${sc.rublesBonus} (${sc.rubles} R)`), el('td', {}, String(sc.handPenalty)),
     el('td', { class: 'total' }, String(sc.total)), el('td', {}, String(sc.tieBreak))));
-  box.replaceChildren(el('h2', {}, `Final scoring (§8): ${winners.map((w) => (w === setup.seat ? 'you win' : `seat ${w + 1} wins`)).join(', ')}`),
+  box.replaceChildren(el('h2', {}, `Final scoring (§8): ${winners.map((w) => (w === setup.seat ? 'you win' : `seat ${w} wins`)).join(', ')}`),
     el('table', { id: 'final-table' }, el('tr', {}, ...['', 'VP', 'aristocrats', 'rubles', 'hand', 'total', 'tie-break'].map((h) => el('th', {}, h))), ...rows));
   box.hidden = false;
 }
 function render() {
   if (!state) return;
   const who = state.isTerminal ? 'Game over'
-    : state.currentPlayer === setup.seat ? 'Your turn' : `Seat ${state.currentPlayer + 1} (bot) is thinking`;
+    : state.currentPlayer === setup.seat ? 'Your turn' : `Seat ${state.currentPlayer} (bot) is thinking`;
   $('status').textContent = `Round ${state.round}${state.isFinalRound ? ' (last)' : ''} · ${PHASES[state.phase]} phase · ${who}`;
   $('status').classList.toggle('thinking', !state.isTerminal && state.currentPlayer !== setup.seat);
   $('btn-undo').disabled = myMoves.length === 0;

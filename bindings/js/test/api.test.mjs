@@ -227,3 +227,25 @@ test('the finalization registry frees what is dropped', { skip: typeof gc !== 'f
     assert.ok(S.liveObjects() < before + 100, `${S.liveObjects() - before} states left`);
     g.free();
   });
+
+test('the JavaScript examples of README.md ("Web") and doc/javascript.md run as shown', async () => {
+  const { readFileSync, writeFileSync, mkdtempSync, rmSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const { pathToFileURL } = await import('node:url');
+  const { run, packageDir, sourceDir } = await import('./helpers.mjs');
+  const dir = mkdtempSync(join(tmpdir(), 'stpete-doc-'));
+  try {
+    for (const doc of ['README.md', 'doc/javascript.md']) {
+      const text = readFileSync(join(sourceDir, doc), 'utf8');
+      const block = /```js\n([\s\S]*?)```\n/.exec(text)?.[1];
+      assert.ok(block, `${doc} has a js example`);
+      const file = join(dir, 'example.mjs');
+      writeFileSync(file, block.replace("from 'libstpete'",
+        `from '${pathToFileURL(join(packageDir, 'src', 'index.js')).href}'`));
+      assert.match(run(process.execPath, [file]), /\d/, doc);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
