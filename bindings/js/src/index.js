@@ -240,13 +240,17 @@ export function cardInfo(card) {
   int(card, 'card');
   return cardInfoFrom(card, c.cardGetInfo(card, STRUCT), 'stpete_card_get_info');
 }
-/** The card type of a name of either edition (§2, §11), case-insensitive. */
-export function cardFromName(name) {
-  const [ptr] = toC(String(name));
+/** A C parser of a NUL-terminated string into an int (a card type, an action id). */
+function parseInt32(fn, name, text, what) {
+  const [ptr] = toC(String(text));
   try {
-    check(c.cardFromName(ptr, OUT), 'stpete_card_from_name', `no card is named ${JSON.stringify(name)}`);
+    check(fn(ptr, OUT), name, `no ${what} ${JSON.stringify(text)}`);
     return getI32(OUT);
   } finally { c.free(ptr); }
+}
+/** The card type of a name of either edition (§2, §11), case-insensitive. */
+export function cardFromName(name) {
+  return parseInt32(c.cardFromName, 'stpete_card_from_name', name, 'card is named');
 }
 /** The structured form of an action id (include/stpete/stpete.h, "Actions"); unused fields are -1. */
 export function decodeAction(id) {
@@ -256,11 +260,7 @@ export function decodeAction(id) {
 }
 /** The action id of a canonical action string (case-insensitive). */
 export function parseAction(text) {
-  const [ptr] = toC(String(text));
-  try {
-    check(c.actionFromString(ptr, OUT), 'stpete_action_from_string', `no action is written ${JSON.stringify(text)}`);
-    return getI32(OUT);
-  } finally { c.free(ptr); }
+  return parseInt32(c.actionFromString, 'stpete_action_from_string', text, 'action is written');
 }
 function nameOf(fn, value) { int(value, 'value'); return cstr(fn(value)); }
 export const phaseName = (phase) => nameOf(c.phaseName, phase);

@@ -6,6 +6,8 @@ import { load } from './helpers.mjs';
 
 const S = await load();
 
+const freeAll = (...objects) => { for (const x of objects) x.free(); };
+
 /** Play `n` actions (or to the end) with a seeded random bot. */
 function play(state, n = Infinity, spec = 'random', seed = 7) {
   const bot = new S.Bot(state.game, spec, seed);
@@ -42,8 +44,7 @@ test('bad options and arguments throw, never wrap: InvalidArgumentError with the
   assert.throws(() => s.rubles(2), S.InvalidArgumentError);
   assert.throws(() => s.rubles(2 ** 32), S.InvalidArgumentError);
   assert.throws(() => s.apply(2 ** 32 + 1), S.InvalidArgumentError);
-  s.free();
-  g.free();
+  freeAll(s, g);
 });
 
 test('seeds over 2^53 are exact: BigInt seeds give distinct, reproducible games', () => {
@@ -58,8 +59,7 @@ test('seeds over 2^53 are exact: BigInt seeds give distinct, reproducible games'
   const g2 = new S.Game({ seed: big });
   assert.equal(g2.options.seed, big);
   for (const x of [a, b, c]) x.free();
-  g.free();
-  g2.free();
+  freeAll(g, g2);
 });
 
 test('legal actions: ids, strings, prices; apply by id, string or described action; illegal leaves the state', () => {
@@ -84,8 +84,7 @@ test('legal actions: ids, strings, prices; apply by id, string or described acti
   assert.equal(s.toJson(), before);
   s.apply(buy);
   assert.deepEqual(s.history(), [buy.id]);
-  s.free();
-  g.free();
+  freeAll(s, g);
 });
 
 test('clone, JSON save and load (a loaded position plays on like the original), views hide secrets', () => {
@@ -120,8 +119,7 @@ test('bad JSON: a ParseError or InconsistentError with where and why, nothing bu
   assert.throws(() => S.State.fromJson(JSON.stringify(doc)), (e) => e instanceof S.StpeteError
     && /rubles/.test(e.message));
   assert.throws(() => S.State.fromJson(s.toJson(), new S.Game({ players: 3 })), S.MismatchError);
-  s.free();
-  g.free();
+  freeAll(s, g);
 });
 
 test('replay records: written from the history and read back with every action checked', () => {
@@ -131,9 +129,7 @@ test('replay records: written from the history and read back with every action c
   assert.ok(r.equals(s));
   assert.deepEqual(r.history(), s.history());
   assert.throws(() => S.State.fromJson(s.toJson()).replayToJson(), S.InvalidArgumentError);
-  r.free();
-  s.free();
-  g.free();
+  freeAll(r, s, g);
 });
 
 test('events: the queue gives the library\'s log lines; scores, winners and returns at the end', () => {
@@ -152,9 +148,7 @@ test('events: the queue gives the library\'s log lines; scores, winners and retu
   assert.throws(() => s.apply(0), S.GameOverError);
   const t = g.newState();
   assert.throws(() => t.winners(), S.NotTerminalError);
-  t.free();
-  s.free();
-  g.free();
+  freeAll(t, s, g);
 });
 
 test('observation tensor, information-state keys (BigInt) and determinization keep what a seat knows', () => {
@@ -171,9 +165,7 @@ test('observation tensor, information-state keys (BigInt) and determinization ke
   assert.deepEqual(d.hand(0), s.hand(0));
   assert.match(s.informationStateString(0), /./);
   assert.match(s.observationString(1), /./);
-  d.free();
-  s.free();
-  g.free();
+  freeAll(d, s, g);
 });
 
 test('bots: specs, seeds, evaluation; errors carry the bot\'s message', () => {
@@ -189,9 +181,7 @@ test('bots: specs, seeds, evaluation; errors carry the bot\'s message', () => {
   assert.throws(() => new S.Bot(g, 'ismcts:c=1000'), (e) => e instanceof S.InvalidArgumentError && /c/.test(e.message));
   assert.throws(() => new S.Bot(g, 'nobody'), S.ParseError);
   assert.throws(() => bot.choose(new S.Game({ players: 3 }).newState()), S.MismatchError);
-  bot.free();
-  s.free();
-  g.free();
+  freeAll(bot, s, g);
 });
 
 test('memory: use after free is a FreedError, free twice is harmless, a freed game lives on for its states', () => {
@@ -199,7 +189,7 @@ test('memory: use after free is a FreedError, free twice is harmless, a freed ga
   const s = g.newState(1);
   const bot = new S.Bot(g, 'greedy');
   g.free();
-  g.free();
+  g.free(); // a second free() is a no-op
   assert.throws(() => g.newState(), (e) => e instanceof S.FreedError && e instanceof S.InvalidArgumentError);
   for (let k = 0; k < 20; k++) s.apply(bot.choose(s));
   assert.equal(s.legalActions()[0].string, 'pass');
