@@ -109,7 +109,14 @@ function loadData(data) {
   if (!data || data.format !== 'stpete-web-save' || typeof data.setup !== 'object' || !Array.isArray(data.actions)) {
     throw new Error('not a saved Saint Petersburg game');
   }
-  startGame(data.setup, data.actions);
+  const su = data.setup;
+  const okInt = (v, lo, hi) => Number.isInteger(v) && v >= lo && v <= hi;
+  if (!okInt(su.players, 2, 4) || !okInt(su.seat, 0, su.players - 1) || !/^\d{1,20}$/.test(String(su.seed))
+      || !['random', 'greedy', 'mc', 'ismcts'].includes(su.bot) || !okInt(su.strength ?? 1000, 1, 1e7)
+      || !data.actions.every((id) => okInt(id, 0, S.NUM_DISTINCT_ACTIONS - 1))) {
+    throw new Error('the saved setup or actions are out of range');
+  }
+  startGame({ ...su, strength: su.strength ?? 1000 }, data.actions);
 }
 
 function readSetupForm() {

@@ -142,6 +142,15 @@ test('undo takes back the person\'s last move (and the bots\' after it); a saved
   await waitTurn(page);
   const reloaded = await saved();
   assert.deepEqual(reloaded.actions, after.actions);
+  // Bad saves are refused with a message; the game on the page stays as it was.
+  for (const bad of ['{"format": "stpete-web-save", "version": 1, "setup": {"players": 3, "seat": 0, "seed": "9", '
+      + '"bot": "greedy", "edition": 1}, "actions": [971]}', '{"format": "stpete-web-save", "setup": {"players": 9}, '
+      + '"actions": []}', 'not json']) {
+    await page.evaluate((text) => localStorage.setItem('stpete-web-save', text), bad);
+    await page.click('#btn-load');
+    assert.match(await page.textContent('#status'), /cannot load/);
+    assert.deepEqual((await saved()).actions, after.actions);
+  }
   await page.close();
 });
 
