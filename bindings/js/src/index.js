@@ -272,7 +272,7 @@ export const eventKindName = (kind) => nameOf(c.eventKindName, kind);
 export function version() { return cstr(c.version()); }
 
 /** Call a C writer of text with the conventions of the JSON functions: size it, then write it. */
-function textOut(fn, name, call, detail) {
+function textOut(name, call, detail) {
   let size = BUF_SIZE;
   let ptr = BUF;
   for (;;) {
@@ -601,13 +601,13 @@ export class State {
   // -- JSON (doc/format.md)
   toJson() {
     const ptr = this._ptr;
-    return textOut(c.stateToJson, 'stpete_state_to_json', (b, n, len) => c.stateToJson(ptr, b, n, len));
+    return textOut('stpete_state_to_json', (b, n, len) => c.stateToJson(ptr, b, n, len));
   }
   /** What `seat` may know (§9), or the public view with VIEW_PUBLIC / null. */
   viewToJson(seat = VIEW_PUBLIC) {
     const ptr = this._ptr;
     const s = seat === null ? VIEW_PUBLIC : int(seat, 'seat', VIEW_PUBLIC, this.players - 1);
-    return textOut(c.stateViewToJson, 'stpete_state_view_to_json', (b, n, len) => c.stateViewToJson(ptr, s, b, n, len));
+    return textOut('stpete_state_view_to_json', (b, n, len) => c.stateViewToJson(ptr, s, b, n, len));
   }
   /** Load a full state (JSON); with no game, a new game from the text's options (freed with the state). */
   static fromJson(text, game) {
@@ -637,7 +637,7 @@ export class State {
     try {
       heap();
       i32.set(ids, arr >> 2);
-      return textOut(c.replayToJson, 'stpete_replay_to_json',
+      return textOut('stpete_replay_to_json',
         (b, n, len) => c.replayToJson(gptr, seed64(this.seed), arr, ids.length, b, n, len));
     } finally { c.free(arr); }
   }
@@ -687,13 +687,13 @@ export class State {
   observationString(seat) {
     const ptr = this._ptr;
     const s = this.#seat(seat);
-    return textOut(c.stateObservationString, 'stpete_state_observation_string',
+    return textOut('stpete_state_observation_string',
       (b, n, len) => c.stateObservationString(ptr, s, b, n, len));
   }
   informationStateString(seat) {
     const ptr = this._ptr;
     const s = this.#seat(seat);
-    return textOut(c.stateInformationStateString, 'stpete_state_information_state_string',
+    return textOut('stpete_state_information_state_string',
       (b, n, len) => c.stateInformationStateString(ptr, s, b, n, len));
   }
   /** The 64-bit information-state key of `seat` (perfect recall), as a BigInt. */
