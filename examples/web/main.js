@@ -149,6 +149,7 @@ function askBot() {
 function onBotReply(data) {
   if (data.ready) {
     workerReady = true;
+    document.body.dataset.worker = 'ready';
     advance();
     return;
   }
