@@ -218,7 +218,7 @@ test('the finalization registry frees what is dropped', { skip: typeof gc !== 'f
     g.free();
   });
 
-test('the JavaScript examples of README.md ("Web") and doc/javascript.md run as shown', async () => {
+test('the JavaScript examples of README.md ("Web"), doc/javascript.md and bindings/js/README.md run as shown', async () => {
   const { readFileSync, writeFileSync, mkdtempSync, rmSync } = await import('node:fs');
   const { join } = await import('node:path');
   const { tmpdir } = await import('node:os');
@@ -226,7 +226,7 @@ test('the JavaScript examples of README.md ("Web") and doc/javascript.md run as 
   const { run, packageDir, sourceDir } = await import('./helpers.mjs');
   const dir = mkdtempSync(join(tmpdir(), 'stpete-doc-'));
   try {
-    for (const doc of ['README.md', 'doc/javascript.md']) {
+    for (const doc of ['README.md', 'doc/javascript.md', 'bindings/js/README.md']) {
       const text = readFileSync(join(sourceDir, doc), 'utf8');
       const block = /```js\n([\s\S]*?)```\n/.exec(text)?.[1];
       assert.ok(block, `${doc} has a js example`);
