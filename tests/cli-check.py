@@ -12,6 +12,8 @@ import os
 import subprocess
 import sys
 
+from tap_report import report  # tests/tap_report.py (the script's folder is on sys.path)
+
 version, rest = sys.argv[1], sys.argv[2:]
 programs = rest[:rest.index("--")] if "--" in rest else rest
 python = rest[rest.index("--") + 1:] if "--" in rest else []
@@ -50,10 +52,4 @@ for name, cmd, env in commands:
               p.returncode == 2 and not p.stdout and len(lines) == 1 and bad in lines[0] and "--help" in lines[0],
               f"exit {p.returncode}\nstdout: {p.stdout[:300]}\nstderr: {p.stderr}")
 
-print(f"1..{len(results)}")
-for i, (name, ok, detail) in enumerate(results, 1):
-    print(f"{'ok' if ok else 'not ok'} {i} - {name}")
-    if not ok:
-        for line in detail.strip().splitlines():
-            print(f"# {line}")
-sys.exit(0 if all(ok for _, ok, _ in results) else 1)
+report(results)
