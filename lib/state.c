@@ -254,15 +254,20 @@ STPETE_API int stpete_state_legal_action_mask(const stpete_state *st, uint8_t *m
         return STPETE_E_INVALID_ARGUMENT;
     if (size < STPETE_NUM_DISTINCT_ACTIONS)
         return STPETE_E_BUFFER_TOO_SMALL;
-    int tmp[STPETE_MAX_LEGAL_ACTIONS];
-    size_t n = stpete_core_legal(&st->core, tmp);
-    memset(mask, 0, STPETE_NUM_DISTINCT_ACTIONS);
-    /* At a chance node (explicit-chance mode) the listing holds chance outcome ids, which lie past the player
-     * actions (STPETE_CHANCE_CARD_FIRST...): the mask covers player actions only and stays all zero there. */
-    for (size_t i = 0; i < n; i++)
-        if (tmp[i] < STPETE_NUM_DISTINCT_ACTIONS)
-            mask[tmp[i]] = 1;
+    /* The core's bit set covers the player actions only: all zero at a chance node (explicit-chance mode), whose
+     * outcome ids lie past the player actions (STPETE_CHANCE_CARD_FIRST...). */
+    stpete_legal s;
+    stpete_core_legal_set(&st->core, &s);
+    for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++)
+        mask[id] = (uint8_t)((s.w[id / 64] >> (id % 64)) & 1);
     return STPETE_OK;
+}
+
+STPETE_API int stpete_state_random_action(const stpete_state *st, uint64_t random, int *id)
+{
+    if (!st || !id)
+        return STPETE_E_INVALID_ARGUMENT;
+    return stpete_core_random_action(&st->core, random, id);
 }
 
 STPETE_API int stpete_state_is_legal(const stpete_state *st, int id)

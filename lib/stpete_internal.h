@@ -566,7 +566,23 @@ static inline int32_t stpete_add_vp(int32_t vp, int gain)
     return (int32_t)(v > STPETE_VP_MAX ? STPETE_VP_MAX : v < -STPETE_VP_MAX ? -STPETE_VP_MAX : v);
 }
 
-/* ---- price.c ---------------------------------------------------------------------------------- */
+/* ---- price.c: prices (§5), one home for the legality core, the check, the apply and the queries ------- */
+
+/* A card's price before a displaced card's value and the 1 R floor: printed cost (§2, §11) - same-name copies in
+ * the display (§5.1.1) - 1 from the lower row (lower = 1, §5.1.2, R6) - the colour discount (§5.1.3, §5.1.4). */
+static inline int stpete_price_before_displacement(const card_def *cards, const player_state *p, int card, int lower)
+{
+    const card_def *d = &cards[card];
+    return d->cost - p->display[card] - lower - stpete_colour_discount(p, d->colour);
+}
+
+/* The price: the above minus the value of the displaced card (0 for a non-trading card; §5.2, §7.4, R7), at least
+ * 1 R (R5). A seat can pay it iff price <= its rubles. */
+static inline int stpete_price_with(int before_displacement, int displaced_value)
+{
+    int price = before_displacement - displaced_value;
+    return price < 1 ? 1 : price;
+}
 
 /* The price seat would pay for card from source, displacing displaced (-1 for non-trading), §5, R5-R7. */
 int stpete_price(const stpete_core *c, int seat, int card, int source, int displaced);
@@ -655,10 +671,39 @@ void stpete_hub_set_queue(event_hub *h, int on, const stpete_allocator *al);
 /* Take the oldest queued event: 1 if one was written, 0 if none. */
 int stpete_hub_next(event_hub *h, stpete_event *out);
 
-/* ---- legal.c: the legal-action listing and the check, side by side ------------------------------ */
+/* ---- legal.c: the legality core, and the listing, pick and check derived from it ---------------- */
 
-/* Legal action ids ascending into out (capacity STPETE_MAX_LEGAL_ACTIONS); returns the count. */
+/* Number of set bits of m. The instruction where the compiler may use it (-mpopcnt), else the usual SWAR sum (GCC
+ * would call a library function for the builtin). */
+static inline int stpete_popcount64(uint64_t m)
+{
+#if defined(__POPCNT__) || ((defined(__GNUC__) || defined(__clang__)) && !defined(__x86_64__) && !defined(__i386__))
+    return __builtin_popcountll(m);
+#else
+    m = m - ((m >> 1) & UINT64_C(0x5555555555555555));
+    m = (m & UINT64_C(0x3333333333333333)) + ((m >> 2) & UINT64_C(0x3333333333333333));
+    m = (m + (m >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (int)((m * UINT64_C(0x0101010101010101)) >> 56);
+#endif
+}
+
+/* The legal player actions of a position as one bit set: bit id of w[id / 64] (ids in [0, 972)), n set bits. One
+ * spare word past the ids. */
+enum { STPETE_LEGAL_WORDS = (STPETE_NUM_DISTINCT_ACTIONS + 63) / 64 };
+typedef struct stpete_legal {
+    uint64_t w[STPETE_LEGAL_WORDS + 1];
+    uint32_t n;
+} stpete_legal;
+
+/* The legality core: the legal player actions of c (none at a chance node or the end of the game). */
+void stpete_core_legal_set(const stpete_core *c, stpete_legal *s);
+
+/* Legal action ids ascending into out (capacity STPETE_MAX_LEGAL_ACTIONS); returns the count. At a chance node the
+ * chance outcome ids. From the core (chance outcomes from the stacks). */
 size_t stpete_core_legal(const stpete_core *c, int *out);
+
+/* The listed id at index random % count into *id (stpete_state_random_action()); STPETE_E_GAME_OVER at the end. */
+int stpete_core_random_action(const stpete_core *c, uint64_t random, int *id);
 
 /* A checked action, ready to apply: stpete_state_apply checks and applies with one decoding, one search of the row
  * or hand and one price. */
