@@ -1,15 +1,16 @@
-/* The legal actions of a position (§4.2, §5, §6, §7.1, §7.2), in one place: the legality core computes, per
- * source and kind, which actions are legal as bit masks (the card types of each row and of the hand, the affordable
- * variants of each card, §5 and §6; the takes, §4.2 and §7.3; the Observatory draws, §7.1; the Pub choices, §7.2;
- * pass) and sets them in one bit set over the action ids (stpete_legal). Everything else is derived from it:
- *   - the listing (stpete_core_legal): the set bits, ascending (the order and ids of 0.3.0);
- *   - the mask (stpete_state_legal_action_mask): the bits as bytes;
- *   - the uniform random pick (stpete_core_random_action): the k-th set bit, k = random mod the count;
- *   - the check of one id (stpete_core_check_move, the check inside every apply and stpete_state_is_legal): the same
- *     per-card functions evaluated for the one card the id names (legal_variants), or the whole set where a rule
- *     reads it (pass in the buy-only phase, §11); the reasons of a refusal only explain a clear bit.
- * Prices: stpete_price_before_displacement() and stpete_price_with() (stpete_internal.h), for the masks, the check,
- * the apply and stpete_state_action_price(). */
+/* The legal actions of a position (§4.2, §5, §6, §7.1, §7.2), in one place. Legality is a handful of inline
+ * functions over bit masks: the card types present in each row and in the hand (source_types), the types a trading
+ * card may displace (displaceable_mask), whether a card is affordable (plain_legal) and whether a trading card may
+ * displace a target at its price (target_legal), the hand's room (hand_room), the Observatory draws
+ * (observatory_legal), the Pub choices (stpete_pub_choice_cap). Everything is derived from them:
+ *   - the listing (stpete_core_legal): ids ascending, the order and ids of 0.3.0;
+ *   - the mask (stpete_state_legal_action_mask) and the uniform random pick (stpete_core_random_action: the listed
+ *     id at random % count) from the listing;
+ *   - the check of one id (stpete_core_check_move: the check inside every apply, stpete_state_is_legal,
+ *     stpete_state_action_price) evaluates the same functions for the one card the id names, or the listing where
+ *     a rule reads the whole of it (pass in the buy-only phase, §11); its reasons only explain a refusal.
+ * Prices: stpete_price_before_displacement() and stpete_price_with() (stpete_internal.h), for the listing, the
+ * check, the apply and stpete_state_price(). */
 #include <stdio.h>
 #include <string.h>
 
@@ -22,16 +23,6 @@
 #define CORE_INLINE static inline
 #endif
 
-/* ---- bits of the set ------------------------------------------------------------------------------- */
-
-/* Set the bits of `bits` (< 2^64) at ids at, at + 1, ...; the spare last word takes what passes the end. */
-CORE_INLINE void set_bits(stpete_legal *s, int at, uint64_t bits)
-{
-    int w = at >> 6, sh = at & 63;
-    s->w[w] |= bits << sh;
-    s->w[w + 1] |= (bits >> 1) >> (63 - sh); /* two shifts: no shift by 64 when sh == 0 */
-}
-
 /* ---- the legality core: what a seat may buy, play, take, draw, pay ------------------------------------ */
 
 /* What the core reads about the seat to act. */
@@ -39,6 +30,7 @@ typedef struct seat_ctx {
     const card_def *cards; /* the edition's table (§2, §11) */
     const player_state *p;
     int rubles;
+    int discount[3];    /* by colour: stpete_colour_discount() (§5.1.3, §5.1.4) */
     int targets_known;  /* targets computed (only when a trading card is met) */
     uint64_t targets;   /* card types the seat's trading cards may displace now (§6.1) */
 } seat_ctx;
@@ -46,7 +38,10 @@ typedef struct seat_ctx {
 CORE_INLINE seat_ctx seat_of(const stpete_core *c)
 {
     const player_state *p = &c->p[c->current];
-    seat_ctx x = { stpete_cards_of(&c->rules), p, p->rubles, 0, 0 };
+    seat_ctx x = { stpete_cards_of(&c->rules), p, p->rubles,
+                   { stpete_colour_discount(p, STPETE_COLOUR_GREEN), stpete_colour_discount(p, STPETE_COLOUR_BLUE),
+                     stpete_colour_discount(p, STPETE_COLOUR_ORANGE) },
+                   0, 0 };
     return x;
 }
 
@@ -65,31 +60,27 @@ CORE_INLINE uint64_t displaceable_mask(seat_ctx *x)
     return x->targets;
 }
 
-/* Whether a non-trading card from a source (lower = 1 for the lower row, §5.1.2) is affordable: its price (§5,
- * R5: at least 1 R) within the seat's rubles. */
-CORE_INLINE int plain_legal(const seat_ctx *x, int card, int lower)
-{
-    return stpete_price_with(stpete_price_before_displacement(x->cards, x->p, card, lower), 0) <= x->rubles;
-}
-
-/* The legal variants of a trading card from a source: bit i for its i-th target type ascending (§6.2, the variant
- * order of stpete.h), set iff that type is displaceable now (§6.1) and the price with its value deducted (§5.2,
- * §7.4) is affordable. */
-CORE_INLINE uint64_t trading_legal(seat_ctx *x, int card, int lower)
+/* A card's price from a source (lower = 1 for the lower row) before a displaced card's value (§5.1). */
+CORE_INLINE int price_before(const seat_ctx *x, int card, int lower)
 {
     const card_def *d = &x->cards[card];
-    int before = stpete_price_before_displacement(x->cards, x->p, card, lower);
-    uint64_t ok = 0;
-    for (uint64_t t = d->targets & displaceable_mask(x); t; t &= t - 1) {
-        int target = stpete_lowest_bit(t);
-        ok |= (uint64_t)(stpete_price_with(before, x->cards[target].value) <= x->rubles) << target;
-    }
-    /* compress the target types into variant order: blue and orange targets are contiguous (buildings,
-     * aristocrats); a green card's are the worker of its ware and Czar and Carpenter (§6.2) */
-    int lo = stpete_lowest_bit(d->targets);
-    uint64_t y = ok >> lo;
-    uint64_t green = (y & 1) | (((y >> ((STPETE_CARD_CZAR_AND_CARPENTER - lo) & 63)) & 1) << 1);
-    return card < FIRST_BLUE_TRADING ? green : y;
+    return stpete_price_before_displacement(d, x->p->display[card], lower, x->discount[d->colour]);
+}
+
+/* Whether a seat with at least 1 R (the callers check it: R5, every price is at least 1 R) can afford a
+ * non-trading card from a source: its price within its rubles. With rubles >= 1 the 1 R floor of stpete_price_with()
+ * never decides (max(1, p) <= rubles iff p <= rubles), so the price before it is compared. */
+CORE_INLINE int plain_legal(const seat_ctx *x, int card, int lower)
+{
+    return price_before(x, card, lower) <= x->rubles;
+}
+
+/* Whether a trading card whose price before displacement is `before` may displace target now, for a seat with at
+ * least 1 R: the target is displaceable (the caller reads displaceable_mask(), §6.1) and the price with its value
+ * deducted (§5.2, §7.4) is within the seat's rubles (as plain_legal). */
+CORE_INLINE int target_legal(const seat_ctx *x, int before, int target)
+{
+    return before - x->cards[target].value <= x->rubles;
 }
 
 /* The first variant of a card (§6.2): the card for a non-trading card, else its variant of its lowest target. */
@@ -98,32 +89,30 @@ CORE_INLINE int first_variant(const card_def *cards, int card)
     return card < FIRST_TRADING ? card : stpete_variant_index(card, stpete_lowest_bit(cards[card].targets));
 }
 
-/* The legal variants of buying or playing card from a source (lower = 1 for the lower row): bit i = the card's
- * variant first_variant(card) + i. The check's entry to the core; the set reaches the same two functions. */
-CORE_INLINE uint64_t legal_variants(seat_ctx *x, int card, int lower)
-{
-    return card < FIRST_TRADING ? (uint64_t)plain_legal(x, card, lower) : trading_legal(x, card, lower);
-}
-
-/* Set the legal acquisitions of the card types m from a source, whose ids start at base (§5, §6). */
-CORE_INLINE void add_acquisitions(seat_ctx *x, stpete_legal *s, uint64_t m, int lower, int base)
+/* Append the legal acquisitions of the card types m from a source, whose ids start at base (§5, §6), ascending:
+ * the non-trading cards (their variant is the card), then each trading card's variants (its targets ascending,
+ * §6.2). Each candidate is written and then kept or not (n += legal), without a branch on its legality: which cards
+ * a random playout meets is unpredictable. (Loops of a fixed number of steps, with no exit to mispredict, were
+ * tried: twice the instructions, a slower listing; bit sets with a pick of their k-th bit were tried too:
+ * doc/performance.md.) */
+CORE_INLINE size_t add_acquisitions(seat_ctx *x, uint64_t m, int lower, int base, int *out, size_t n)
 {
     const uint64_t plain_types = (UINT64_C(1) << FIRST_TRADING) - 1;
-    uint64_t plain = 0;
-    /* Each candidate is evaluated and its bit set or not, without a branch on its legality: which cards a random
-     * playout meets is unpredictable. */
     for (uint64_t t = m & plain_types; t; t &= t - 1) {
         int card = stpete_lowest_bit(t);
-        plain |= (uint64_t)plain_legal(x, card, lower) << card;
+        out[n] = base + card;
+        n += (size_t)plain_legal(x, card, lower);
     }
-    set_bits(s, base, plain); /* a non-trading card's only variant is the card (stpete.h) */
-    s->n += (uint32_t)stpete_popcount64(plain);
     for (uint64_t t = m & ~plain_types; t; t &= t - 1) {
         int card = stpete_lowest_bit(t);
-        uint64_t v = trading_legal(x, card, lower);
-        set_bits(s, base + first_variant(x->cards, card), v);
-        s->n += (uint32_t)stpete_popcount64(v);
+        int before = price_before(x, card, lower);
+        for (uint64_t d = x->cards[card].targets & displaceable_mask(x); d; d &= d - 1) {
+            int target = stpete_lowest_bit(d);
+            out[n] = base + stpete_variant_index(card, target);
+            n += (size_t)target_legal(x, before, target);
+        }
     }
+    return n;
 }
 
 /* Bit mask of the card types in a row (cap 8) or a hand (cap 4) of n cards: one bit set per byte, with no
@@ -139,6 +128,15 @@ CORE_INLINE uint64_t types_in(const uint8_t *list, int n, int cap)
     return (m & ~UINT64_C(1)) | (uint64_t)zero;
 }
 
+/* The card types a seat may buy from a row or play from its hand: those present (§4.2). The check reads the same
+ * masks. */
+CORE_INLINE uint64_t source_types(const stpete_core *c, int source)
+{
+    const player_state *p = &c->p[c->current];
+    return source == STPETE_SOURCE_HAND ? types_in(p->hand, p->hand_n, STPETE_MAX_HAND)
+                                        : types_in(c->row[source], c->row_n[source], ROW_CAP);
+}
+
 /* Whether the seat to act may draw with an Observatory from stack s now (§7.1, R9): the building phase, a face-up
  * Observatory, a stack of at least 2 cards. */
 CORE_INLINE int observatory_legal(const stpete_core *c, int s)
@@ -147,68 +145,11 @@ CORE_INLINE int observatory_legal(const stpete_core *c, int s)
            (c->stack_n[s] >= 2);
 }
 
-/* The buys of the board rows (§4.2, §5). */
-CORE_INLINE void add_buys(seat_ctx *x, stpete_legal *s, uint64_t upper, uint64_t lower)
+/* Whether the seat to act may take a card into its hand (§4.2, §7.3: below its hand limit). */
+CORE_INLINE int hand_room(const player_state *p)
 {
-    add_acquisitions(x, s, upper, 0, ID_BUY_UPPER);
-    add_acquisitions(x, s, lower, 1, ID_BUY_LOWER); /* §5.1.2, R6 */
+    return p->hand_n < stpete_hand_limit_of(p);
 }
-
-void stpete_core_legal_set(const stpete_core *c, stpete_legal *s)
-{
-    memset(s, 0, sizeof *s);
-    seat_ctx x = seat_of(c);
-    int solvent = x.rubles >= 1; /* every price is at least 1 R (R5): nothing to buy otherwise (a shortcut) */
-    int hand_room = x.p->hand_n < stpete_hand_limit_of(x.p);
-    switch (c->decision) {
-    case STPETE_DECISION_GAME_OVER:
-    case STPETE_DECISION_CHANCE: /* no player action; the chance outcomes are listed by chance_outcomes() */
-        return;
-    case STPETE_DECISION_PUB: { /* §7.2, R10: 0 .. cap VP */
-        int cap = stpete_pub_choice_cap(c, c->current);
-        set_bits(s, ID_PUB, (UINT64_C(2) << cap) - 1);
-        s->n = (uint32_t)cap + 1;
-        return;
-    }
-    case STPETE_DECISION_OBSERVATORY: /* §7.1: buy the drawn card, take it into the hand, or discard it */
-        if (solvent)
-            add_acquisitions(&x, s, UINT64_C(1) << c->obs_card, 0, ID_OBS_BUY);
-        set_bits(s, ID_OBS_TAKE, (uint64_t)hand_room | 2); /* take (§7.3), discard */
-        s->n += (uint32_t)hand_room + 1;
-        return;
-    default:
-        break;
-    }
-    uint64_t upper = types_in(c->row[0], c->row_n[0], ROW_CAP);
-    uint64_t lower = types_in(c->row[1], c->row_n[1], ROW_CAP);
-    if (stpete_buy_only(c)) { /* §11: buy a board card if one is affordable; pass only when none is */
-        if (solvent)
-            add_buys(&x, s, upper, lower);
-        s->w[0] |= s->n == 0;
-        s->n += s->n == 0;
-        return;
-    }
-    s->w[0] = 1; /* pass (§4.3) */
-    s->n = 1;
-    if (solvent) {
-        add_buys(&x, s, upper, lower);
-        add_acquisitions(&x, s, types_in(x.p->hand, x.p->hand_n, STPETE_MAX_HAND), 0, ID_PLAY);
-    }
-    if (hand_room) { /* take a card into the hand (§4.2, §7.3): one action per card type of a row */
-        set_bits(s, ID_TAKE_UPPER, upper);
-        set_bits(s, ID_TAKE_LOWER, lower);
-        s->n += (uint32_t)(stpete_popcount64(upper) + stpete_popcount64(lower));
-    }
-    /* One branch, almost never taken (a face-up Observatory in the building phase). */
-    if ((c->phase == STPETE_PHASE_BUILDING) & (stpete_face_up_observatories(x.p) > 0))
-        for (int k = 0; k < STPETE_NUM_STACKS; k++) {
-            int ok = observatory_legal(c, k);
-            s->w[(ID_OBSERVATORY + k) >> 6] |= (uint64_t)ok << ((ID_OBSERVATORY + k) & 63);
-            s->n += (uint32_t)ok;
-        }
-}
-
-/* ---- derived: the listing, the pick ---------------------------------------------------------------- */
 
 /* The outcomes of the pending chance event, ascending (explicit-chance mode): the card types the stack being dealt
  * or drawn from holds (§4.5, §7.1), or the start-player marker deals of §3.3. */
@@ -244,52 +185,70 @@ int stpete_markers_code_valid(int code, int players)
 
 size_t stpete_core_legal(const stpete_core *c, int *out)
 {
-    if (c->decision == STPETE_DECISION_CHANCE)
-        return chance_outcomes(c, out);
-    stpete_legal s;
-    stpete_core_legal_set(c, &s);
     size_t n = 0;
-    for (int w = 0; w < STPETE_LEGAL_WORDS; w++)
-        for (uint64_t m = s.w[w]; m; m &= m - 1)
-            out[n++] = w * 64 + stpete_lowest_bit(m);
-    return n;
-}
-
-/* Index of the k-th set bit (from 0) of m, k < popcount(m). */
-CORE_INLINE int select_bit(uint64_t m, unsigned k)
-{
-    /* halve the word by the count of its low half, three times; then at most 7 steps in a byte */
-    int at = 0;
-    for (int width = 32; width >= 8; width /= 2) {
-        uint64_t low = (m >> at) & ((UINT64_C(1) << width) - 1);
-        unsigned c = (unsigned)stpete_popcount64(low);
-        int up = k >= c;
-        k -= up ? c : 0;
-        at += up ? width : 0;
+    seat_ctx x = seat_of(c);
+    int solvent = x.rubles >= 1; /* every price is at least 1 R (R5): nothing to buy otherwise (a shortcut) */
+    switch (c->decision) {
+    case STPETE_DECISION_GAME_OVER:
+        return 0;
+    case STPETE_DECISION_CHANCE:
+        return chance_outcomes(c, out);
+    case STPETE_DECISION_PUB: { /* §7.2, R10: 0 .. cap VP */
+        int cap = stpete_pub_choice_cap(c, c->current);
+        for (int k = 0; k <= cap; k++)
+            out[n++] = ID_PUB + k;
+        return n;
     }
-    uint64_t b = (m >> at) & 0xFF;
-    for (; k; k--)
-        b &= b - 1;
-    return at + stpete_lowest_bit(b);
+    case STPETE_DECISION_OBSERVATORY: /* §7.1: buy the drawn card, take it into the hand (§7.3), or discard it */
+        if (solvent)
+            n = add_acquisitions(&x, UINT64_C(1) << c->obs_card, 0, ID_OBS_BUY, out, n);
+        out[n] = ID_OBS_TAKE;
+        n += (size_t)hand_room(x.p);
+        out[n++] = ID_OBS_DISCARD;
+        return n;
+    default:
+        break;
+    }
+    uint64_t upper = source_types(c, STPETE_SOURCE_UPPER);
+    uint64_t lower = source_types(c, STPETE_SOURCE_LOWER);
+    if (stpete_buy_only(c)) { /* §11: buy a board card if one is affordable; pass only when none is */
+        if (solvent) {
+            n = add_acquisitions(&x, upper, 0, ID_BUY_UPPER, out, n);
+            n = add_acquisitions(&x, lower, 1, ID_BUY_LOWER, out, n); /* §5.1.2, R6 */
+        }
+        if (n == 0)
+            out[n++] = ID_PASS;
+        return n;
+    }
+    out[n++] = ID_PASS; /* §4.3 */
+    if (solvent) {
+        n = add_acquisitions(&x, upper, 0, ID_BUY_UPPER, out, n);
+        n = add_acquisitions(&x, lower, 1, ID_BUY_LOWER, out, n); /* §5.1.2, R6 */
+        n = add_acquisitions(&x, source_types(c, STPETE_SOURCE_HAND), 0, ID_PLAY, out, n);
+    }
+    if (hand_room(x.p)) { /* take a card into the hand: one action per card type of a row */
+        for (uint64_t m = upper; m; m &= m - 1)
+            out[n++] = ID_TAKE_UPPER + stpete_lowest_bit(m);
+        for (uint64_t m = lower; m; m &= m - 1)
+            out[n++] = ID_TAKE_LOWER + stpete_lowest_bit(m);
+    }
+    /* One branch, almost never taken (a face-up Observatory in the building phase), instead of two of which the
+     * first (the phase) changes every few actions. */
+    if ((c->phase == STPETE_PHASE_BUILDING) & (stpete_face_up_observatories(x.p) > 0))
+        for (int k = 0; k < STPETE_NUM_STACKS; k++) {
+            out[n] = ID_OBSERVATORY + k;
+            n += (size_t)observatory_legal(c, k);
+        }
+    return n;
 }
 
 int stpete_core_random_action(const stpete_core *c, uint64_t random, int *id)
 {
     if (c->decision == STPETE_DECISION_GAME_OVER)
         return STPETE_E_GAME_OVER;
-    if (c->decision == STPETE_DECISION_CHANCE) { /* uniform over the listed outcomes */
-        int ids[STPETE_MAX_LEGAL_ACTIONS];
-        size_t n = chance_outcomes(c, ids);
-        *id = ids[random % n];
-        return STPETE_OK;
-    }
-    stpete_legal s;
-    stpete_core_legal_set(c, &s);
-    unsigned k = (unsigned)(random % s.n); /* as the random bot draws its index: random mod the count */
-    int w = 0;
-    for (unsigned pc; k >= (pc = (unsigned)stpete_popcount64(s.w[w])); w++)
-        k -= pc;
-    *id = w * 64 + select_bit(s.w[w], k);
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    size_t n = stpete_core_legal(c, ids);
+    *id = ids[random % n]; /* as the random bot draws its index: random mod the count */
     return STPETE_OK;
 }
 
@@ -302,21 +261,24 @@ int stpete_core_random_action(const stpete_core *c, uint64_t random, int *id)
         return STPETE_E_ILLEGAL_ACTION;                 \
     } while (0)
 
-/* Check buying or playing (card, displaced) from source: the variant's bit among the core's legal variants of the
- * card (§5, §6); its price to mv->price. A refusal says which rule: the target (§6.1) or the price (§5). */
+/* Check buying or playing (card, displaced) from source, the card present there: legal by the listing's functions
+ * (plain_legal; for a trading card, the target in displaceable_mask() and target_legal(), §5, §6); its price to
+ * mv->price. A refusal says which rule: the target (§6.1) or the price (§5). */
 static int check_acquire(const stpete_core *c, seat_ctx *x, int card, int source, int displaced, stpete_move *mv,
                          char *why, size_t why_size)
 {
     int lower = source == STPETE_SOURCE_LOWER;
-    int before = stpete_price_before_displacement(x->cards, x->p, card, lower);
+    int before = price_before(x, card, lower);
+    int targets_ok = displaced < 0 || ((displaceable_mask(x) >> displaced) & 1);
+    int legal = x->rubles >= 1 && /* R5 */
+                (displaced < 0 ? plain_legal(x, card, lower) : targets_ok && target_legal(x, before, displaced));
     int price = stpete_price_with(before, displaced >= 0 ? x->cards[displaced].value : 0);
-    int local = stpete_variant_index(card, displaced) - first_variant(x->cards, card);
-    if ((legal_variants(x, card, lower) >> local) & 1) {
+    if (legal) {
         mv->price = price;
         return STPETE_OK;
     }
     int seat = c->current;
-    if (displaced >= 0 && !((displaceable_mask(x) >> displaced) & 1)) {
+    if (!targets_ok) {
         if (displaced == STPETE_CARD_OBSERVATORY && x->p->display[displaced])
             REFUSE("the Observatory of seat %d is face down and cannot be displaced (§7.1, R9)", seat);
         REFUSE("%s must displace a %s, and the display of seat %d has none (§6)", x->cards[card].name,
@@ -368,7 +330,6 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
     seat_ctx x = seat_of(c);
     int seat = c->current;
     int hand_limit = stpete_hand_limit_of(x.p);
-    int hand_room = x.p->hand_n < hand_limit;
 
     if (c->decision == STPETE_DECISION_PUB) {
         if (a.kind != STPETE_ACTION_PUB)
@@ -383,7 +344,7 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
         case STPETE_ACTION_OBSERVATORY_DISCARD:
             return STPETE_OK;
         case STPETE_ACTION_OBSERVATORY_TAKE:
-            if (!hand_room)
+            if (!hand_room(x.p))
                 REFUSE("the hand of seat %d is at its limit of %d (§7.3)", seat, hand_limit);
             return STPETE_OK;
         case STPETE_ACTION_OBSERVATORY_BUY:
@@ -396,9 +357,8 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
     }
     if (stpete_buy_only(c)) { /* §11: the first worker phase of the second edition */
         if (a.kind == STPETE_ACTION_PASS) {
-            stpete_legal s;
-            stpete_core_legal_set(c, &s);
-            if (!(s.w[0] & 1))
+            int ids[STPETE_MAX_LEGAL_ACTIONS];
+            if (stpete_core_legal(c, ids) > 1 || ids[0] != ID_PASS) /* the listing: pass only when it is alone */
                 REFUSE("the first worker phase of the second edition is buy-only: seat %d can afford a board card "
                        "and must buy one (§11)", seat);
             return STPETE_OK;
@@ -413,11 +373,12 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
         return STPETE_OK;
     case STPETE_ACTION_BUY:
     case STPETE_ACTION_TAKE:
+        /* present: stpete_find8 reads the row's match mask, as source_types() does (stpete_match8) */
         mv->index = stpete_find8(c->row[a.source], c->row_n[a.source], a.card);
         if (mv->index < 0)
             REFUSE("there is no %s in the %s (§4.2)", x.cards[a.card].name, stpete_source_phrases[a.source]);
         if (a.kind == STPETE_ACTION_TAKE) {
-            if (!hand_room)
+            if (!hand_room(x.p))
                 REFUSE("the hand of seat %d is at its limit of %d (§4.2, §7.3)", seat, hand_limit);
             return STPETE_OK;
         }

@@ -4,7 +4,9 @@
 
 int stpete_price(const stpete_core *c, int seat, int card, int source, int displaced)
 {
-    const card_def *cards = stpete_cards_of(&c->rules);
-    int before = stpete_price_before_displacement(cards, &c->p[seat], card, source == STPETE_SOURCE_LOWER);
+    const card_def *cards = stpete_cards_of(&c->rules), *d = &cards[card];
+    const player_state *p = &c->p[seat];
+    int before = stpete_price_before_displacement(d, p->display[card], source == STPETE_SOURCE_LOWER,
+                                                  stpete_colour_discount(p, d->colour));
     return stpete_price_with(before, cards[card].trading ? cards[displaced].value : 0);
 }

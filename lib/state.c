@@ -254,12 +254,15 @@ STPETE_API int stpete_state_legal_action_mask(const stpete_state *st, uint8_t *m
         return STPETE_E_INVALID_ARGUMENT;
     if (size < STPETE_NUM_DISTINCT_ACTIONS)
         return STPETE_E_BUFFER_TOO_SMALL;
-    /* The core's bit set covers the player actions only: all zero at a chance node (explicit-chance mode), whose
-     * outcome ids lie past the player actions (STPETE_CHANCE_CARD_FIRST...). */
-    stpete_legal s;
-    stpete_core_legal_set(&st->core, &s);
-    for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++)
-        mask[id] = (uint8_t)((s.w[id / 64] >> (id % 64)) & 1);
+    /* The listing's ids as bytes. At a chance node (explicit-chance mode) the listing holds chance outcome ids, which
+     * lie past the player actions (STPETE_CHANCE_CARD_FIRST...): the mask covers player actions only and stays all
+     * zero there. */
+    int tmp[STPETE_MAX_LEGAL_ACTIONS];
+    size_t n = stpete_core_legal(&st->core, tmp);
+    memset(mask, 0, STPETE_NUM_DISTINCT_ACTIONS);
+    for (size_t i = 0; i < n; i++)
+        if (tmp[i] < STPETE_NUM_DISTINCT_ACTIONS)
+            mask[tmp[i]] = 1;
     return STPETE_OK;
 }
 

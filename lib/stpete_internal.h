@@ -568,12 +568,12 @@ static inline int32_t stpete_add_vp(int32_t vp, int gain)
 
 /* ---- price.c: prices (§5), one home for the legality core, the check, the apply and the queries ------- */
 
-/* A card's price before a displaced card's value and the 1 R floor: printed cost (§2, §11) - same-name copies in
- * the display (§5.1.1) - 1 from the lower row (lower = 1, §5.1.2, R6) - the colour discount (§5.1.3, §5.1.4). */
-static inline int stpete_price_before_displacement(const card_def *cards, const player_state *p, int card, int lower)
+/* A card's price before a displaced card's value and the 1 R floor: printed cost d->cost (§2, §11) - its same-name
+ * copies in the display (§5.1.1) - 1 from the lower row (lower = 1, §5.1.2, R6) - the colour discount of its colour,
+ * stpete_colour_discount() (§5.1.3, §5.1.4; a caller pricing many cards computes it once per colour). */
+static inline int stpete_price_before_displacement(const card_def *d, int same_name, int lower, int colour_discount)
 {
-    const card_def *d = &cards[card];
-    return d->cost - p->display[card] - lower - stpete_colour_discount(p, d->colour);
+    return d->cost - same_name - lower - colour_discount;
 }
 
 /* The price: the above minus the value of the displaced card (0 for a non-trading card; §5.2, §7.4, R7), at least
@@ -671,35 +671,10 @@ void stpete_hub_set_queue(event_hub *h, int on, const stpete_allocator *al);
 /* Take the oldest queued event: 1 if one was written, 0 if none. */
 int stpete_hub_next(event_hub *h, stpete_event *out);
 
-/* ---- legal.c: the legality core, and the listing, pick and check derived from it ---------------- */
-
-/* Number of set bits of m. The instruction where the compiler may use it (-mpopcnt), else the usual SWAR sum (GCC
- * would call a library function for the builtin). */
-static inline int stpete_popcount64(uint64_t m)
-{
-#if defined(__POPCNT__) || ((defined(__GNUC__) || defined(__clang__)) && !defined(__x86_64__) && !defined(__i386__))
-    return __builtin_popcountll(m);
-#else
-    m = m - ((m >> 1) & UINT64_C(0x5555555555555555));
-    m = (m & UINT64_C(0x3333333333333333)) + ((m >> 2) & UINT64_C(0x3333333333333333));
-    m = (m + (m >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
-    return (int)((m * UINT64_C(0x0101010101010101)) >> 56);
-#endif
-}
-
-/* The legal player actions of a position as one bit set: bit id of w[id / 64] (ids in [0, 972)), n set bits. One
- * spare word past the ids. */
-enum { STPETE_LEGAL_WORDS = (STPETE_NUM_DISTINCT_ACTIONS + 63) / 64 };
-typedef struct stpete_legal {
-    uint64_t w[STPETE_LEGAL_WORDS + 1];
-    uint32_t n;
-} stpete_legal;
-
-/* The legality core: the legal player actions of c (none at a chance node or the end of the game). */
-void stpete_core_legal_set(const stpete_core *c, stpete_legal *s);
+/* ---- legal.c: legality in one place: the listing, and the pick and the check derived from it ------ */
 
 /* Legal action ids ascending into out (capacity STPETE_MAX_LEGAL_ACTIONS); returns the count. At a chance node the
- * chance outcome ids. From the core (chance outcomes from the stacks). */
+ * chance outcome ids. */
 size_t stpete_core_legal(const stpete_core *c, int *out);
 
 /* The listed id at index random % count into *id (stpete_state_random_action()); STPETE_E_GAME_OVER at the end. */
