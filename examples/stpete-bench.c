@@ -316,9 +316,10 @@ static void bench_listing(const config *cfg, stpete_state **sample, result *r)
     r->listing_seconds = cpu_now() - cpu;
 }
 
-/* The floor of one random playout step without its apply: one legal-action listing plus one PRNG call and pick,
- * over the sampled positions. ns per action in games minus this is what apply (and the game loop) costs. */
-static void bench_pick(const config *cfg, stpete_state **sample, result *r)
+/* The floor of one random playout step without its apply, over the sampled positions: one PRNG call and a pick,
+ * from a listing (one legal-action listing, then the listed id at the random index) or, with `mask`, from the masks
+ * (stpete_state_random_action). ns per action in games minus this is what apply (and the game loop) costs. */
+static void bench_pick(const config *cfg, stpete_state **sample, int mask, result *r)
 {
     long picks = 0, sum = 0;
     uint64_t rng = cfg->seed;
@@ -326,36 +327,21 @@ static void bench_pick(const config *cfg, stpete_state **sample, result *r)
     while (cfg->iterations ? picks < cfg->iterations : (elapsed = now() - start) < cfg->seconds) {
         for (int k = 0; k < 16; k++)
             for (int i = 0; i < SAMPLE_POSITIONS; i++) {
-                int ids[STPETE_MAX_LEGAL_ACTIONS];
+                int ids[STPETE_MAX_LEGAL_ACTIONS], id = 0;
                 size_t n = 0;
-                stpete_state_legal_actions(sample[i], ids, STPETE_MAX_LEGAL_ACTIONS, &n);
-                sum += ids[next_random(&rng) % n];
-            }
-        picks += 16L * SAMPLE_POSITIONS;
-    }
-    sink = sum;
-    r->picks = picks;
-    r->pick_seconds = cpu_now() - cpu;
-}
-
-/* The same floor with the pick from the masks: one PRNG call and stpete_state_random_action. */
-static void bench_mask_pick(const config *cfg, stpete_state **sample, result *r)
-{
-    long picks = 0, sum = 0;
-    uint64_t rng = cfg->seed;
-    double start = now(), elapsed = 0, cpu = cpu_now();
-    while (cfg->iterations ? picks < cfg->iterations : (elapsed = now() - start) < cfg->seconds) {
-        for (int k = 0; k < 16; k++)
-            for (int i = 0; i < SAMPLE_POSITIONS; i++) {
-                int id = 0;
-                stpete_state_random_action(sample[i], next_random(&rng), &id);
+                if (mask) {
+                    stpete_state_random_action(sample[i], next_random(&rng), &id);
+                } else {
+                    stpete_state_legal_actions(sample[i], ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+                    id = ids[next_random(&rng) % n];
+                }
                 sum += id;
             }
         picks += 16L * SAMPLE_POSITIONS;
     }
     sink = sum;
-    r->mask_picks = picks;
-    r->mask_pick_seconds = cpu_now() - cpu;
+    *(mask ? &r->mask_picks : &r->picks) = picks;
+    *(mask ? &r->mask_pick_seconds : &r->pick_seconds) = cpu_now() - cpu;
 }
 
 /* The random games again, as many, with the other pick (listing or masks): their rate, and the same digest. */
@@ -714,8 +700,8 @@ static int measure_the_rest(const config *cfg, int players, const stpete_game *g
         rc = replay(cfg, st, record, recorded, record_games, 1, r);
     if (rc == 0) {
         bench_listing(cfg, sample, r);
-        bench_pick(cfg, sample, r);
-        bench_mask_pick(cfg, sample, r);
+        bench_pick(cfg, sample, 0, r);
+        bench_pick(cfg, sample, 1, r);
     }
     if (rc == 0)
         rc = bench_clone_copy(cfg, sample, r);

@@ -1169,6 +1169,21 @@ static void test_conformance_edition2(void **unused)
         run_conformance(players, 2);
 }
 
+/* A new game of these options (the others default) and its state. */
+static stpete_state *new_state(int players, int ed, uint64_t seed, int chance_mode, stpete_game **game)
+{
+    stpete_options o;
+    stpete_options_init(&o);
+    o.players = players;
+    o.edition = ed;
+    o.seed = seed;
+    o.chance_mode = chance_mode;
+    stpete_state *st = NULL;
+    assert_int_equal(stpete_game_new(game, &o), STPETE_OK);
+    assert_int_equal(stpete_state_new(&st, *game), STPETE_OK);
+    return st;
+}
+
 /* Explicit chance mode (stpete_options.chance_mode), both editions, 2-4 players: at every node, chance nodes
  * included, the listing (actions or chance outcomes) equals is_legal over every id, the mask holds the listed player
  * actions (none at a chance node), the random pick is the listed id at r % n; every seventh position is also
@@ -1181,18 +1196,11 @@ static void test_explicit_chance(void **unused)
         for (int players = 2; players <= 4; players++)
             for (int g = 0; g < 12; g++) {
                 load_cards(ed);
-                stpete_options o;
-                stpete_options_init(&o);
-                o.players = players;
-                o.edition = ed;
-                o.seed = UINT64_C(777) * (uint64_t)players + (uint64_t)g;
-                o.chance_mode = STPETE_CHANCE_EXPLICIT;
+                uint64_t seed = UINT64_C(777) * (uint64_t)players + (uint64_t)g;
                 stpete_game *game = NULL;
-                stpete_state *st = NULL;
-                assert_int_equal(stpete_game_new(&game, &o), STPETE_OK);
-                assert_int_equal(stpete_state_new(&st, game), STPETE_OK);
-                uint64_t rng = o.seed ^ UINT64_C(0xE8C1), pick_rng = o.seed;
-                game_ctx gc = { players, o.seed, 0, 0, { 0 } };
+                stpete_state *st = new_state(players, ed, seed, STPETE_CHANCE_EXPLICIT, &game);
+                uint64_t rng = seed ^ UINT64_C(0xE8C1), pick_rng = seed;
+                game_ctx gc = { players, seed, 0, 0, { 0 } };
                 const game_ctx *g = &gc;
                 for (int move = 0; !stpete_state_is_terminal(st); move++) {
                     CHECK(move < MAX_MOVES, "the game does not end");
@@ -1264,15 +1272,9 @@ static void test_random_pick_uniform(void **unused)
     int positions = 0, worst_df = 0;
     double worst = 0;
     for (int players = 2; players <= 4; players++) {
-        stpete_options o;
-        stpete_options_init(&o);
-        o.players = players;
-        o.seed = (uint64_t)players;
         stpete_game *game = NULL;
-        stpete_state *st = NULL;
-        assert_int_equal(stpete_game_new(&game, &o), STPETE_OK);
-        assert_int_equal(stpete_state_new(&st, game), STPETE_OK);
-        game_ctx gc = { players, o.seed, 0, 0, { 0 } };
+        stpete_state *st = new_state(players, 1, (uint64_t)players, STPETE_CHANCE_SAMPLED, &game);
+        game_ctx gc = { players, (uint64_t)players, 0, 0, { 0 } };
         const game_ctx *g = &gc;
         int move = 0;
         for (int target = positions + 14; positions < target && !stpete_state_is_terminal(st);) {
