@@ -83,12 +83,6 @@ CORE_INLINE int target_legal(const seat_ctx *x, int before, int target)
     return before - x->cards[target].value <= x->rubles;
 }
 
-/* The first variant of a card (§6.2): the card for a non-trading card, else its variant of its lowest target. */
-CORE_INLINE int first_variant(const card_def *cards, int card)
-{
-    return card < FIRST_TRADING ? card : stpete_variant_index(card, stpete_lowest_bit(cards[card].targets));
-}
-
 /* Append the legal acquisitions of the card types m from a source, whose ids start at base (§5, §6), ascending:
  * the non-trading cards (their variant is the card), then each trading card's variants (its targets ascending,
  * §6.2). Each candidate is written and then kept or not (n += legal), without a branch on its legality: which cards
