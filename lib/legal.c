@@ -122,8 +122,8 @@ CORE_INLINE uint64_t types_in(const uint8_t *list, int n, int cap)
     return (m & ~UINT64_C(1)) | (uint64_t)zero;
 }
 
-/* The card types a seat may buy from a row or play from its hand: those present (§4.2). The check reads the same
- * masks. */
+/* The card types a seat may buy from a row or play from its hand: those present (§4.2). The check finds the one
+ * card with stpete_find8/4, which read the same match mask as the zero search here (stpete_match8/4). */
 CORE_INLINE uint64_t source_types(const stpete_core *c, int source)
 {
     const player_state *p = &c->p[c->current];
