@@ -1185,16 +1185,18 @@ static stpete_state *new_state(int players, int ed, uint64_t seed, int chance_mo
 }
 
 /* Explicit chance mode (stpete_options.chance_mode), both editions, 2-4 players: at every node, chance nodes
- * included, the listing (actions or chance outcomes) equals is_legal over every id, the mask holds the listed player
+ * included (STPETE_CONFORMANCE_GAMES / 200 + 1 games each), the listing (actions or chance outcomes) equals is_legal
+ * over every id, the mask holds the listed player
  * actions (none at a chance node), the random pick is the listed id at r % n; every seventh position is also
  * loaded from its JSON and compared. Chance outcomes are drawn by their probabilities. */
 static void test_explicit_chance(void **unused)
 {
     (void)unused;
     long nodes = 0, chance_nodes = 0, loaded = 0;
+    int explicit_games = games_per_count() / 200 + 1; /* 11 per player count and edition; 1 under valgrind */
     for (int ed = 1; ed <= 2; ed++)
         for (int players = 2; players <= 4; players++)
-            for (int g = 0; g < 12; g++) {
+            for (int g = 0; g < explicit_games; g++) {
                 load_cards(ed);
                 uint64_t seed = UINT64_C(777) * (uint64_t)players + (uint64_t)g;
                 stpete_game *game = NULL;
