@@ -254,15 +254,23 @@ STPETE_API int stpete_state_legal_action_mask(const stpete_state *st, uint8_t *m
         return STPETE_E_INVALID_ARGUMENT;
     if (size < STPETE_NUM_DISTINCT_ACTIONS)
         return STPETE_E_BUFFER_TOO_SMALL;
+    /* The listing's ids as bytes. At a chance node (explicit-chance mode) the listing holds chance outcome ids, which
+     * lie past the player actions (STPETE_CHANCE_CARD_FIRST...): the mask covers player actions only and stays all
+     * zero there. */
     int tmp[STPETE_MAX_LEGAL_ACTIONS];
     size_t n = stpete_core_legal(&st->core, tmp);
     memset(mask, 0, STPETE_NUM_DISTINCT_ACTIONS);
-    /* At a chance node (explicit-chance mode) the listing holds chance outcome ids, which lie past the player
-     * actions (STPETE_CHANCE_CARD_FIRST...): the mask covers player actions only and stays all zero there. */
     for (size_t i = 0; i < n; i++)
         if (tmp[i] < STPETE_NUM_DISTINCT_ACTIONS)
             mask[tmp[i]] = 1;
     return STPETE_OK;
+}
+
+STPETE_API int stpete_state_random_action(const stpete_state *st, uint64_t random, int *id)
+{
+    if (!st || !id)
+        return STPETE_E_INVALID_ARGUMENT;
+    return stpete_core_random_action(&st->core, random, id);
 }
 
 STPETE_API int stpete_state_is_legal(const stpete_state *st, int id)

@@ -566,7 +566,23 @@ static inline int32_t stpete_add_vp(int32_t vp, int gain)
     return (int32_t)(v > STPETE_VP_MAX ? STPETE_VP_MAX : v < -STPETE_VP_MAX ? -STPETE_VP_MAX : v);
 }
 
-/* ---- price.c ---------------------------------------------------------------------------------- */
+/* ---- price.c: prices (§5), one home for the legality core, the check, the apply and the queries ------- */
+
+/* A card's price before a displaced card's value and the 1 R floor: printed cost d->cost (§2, §11) - its same-name
+ * copies in the display (§5.1.1) - 1 from the lower row (lower = 1, §5.1.2, R6) - the colour discount of its colour,
+ * stpete_colour_discount() (§5.1.3, §5.1.4; a caller pricing many cards computes it once per colour). */
+static inline int stpete_price_before_displacement(const card_def *d, int same_name, int lower, int colour_discount)
+{
+    return d->cost - same_name - lower - colour_discount;
+}
+
+/* The price: the above minus the value of the displaced card (0 for a non-trading card; §5.2, §7.4, R7), at least
+ * 1 R (R5). A seat can pay it iff price <= its rubles. */
+static inline int stpete_price_with(int before_displacement, int displaced_value)
+{
+    int price = before_displacement - displaced_value;
+    return price < 1 ? 1 : price;
+}
 
 /* The price seat would pay for card from source, displacing displaced (-1 for non-trading), §5, R5-R7. */
 int stpete_price(const stpete_core *c, int seat, int card, int source, int displaced);
@@ -655,10 +671,14 @@ void stpete_hub_set_queue(event_hub *h, int on, const stpete_allocator *al);
 /* Take the oldest queued event: 1 if one was written, 0 if none. */
 int stpete_hub_next(event_hub *h, stpete_event *out);
 
-/* ---- legal.c: the legal-action listing and the check, side by side ------------------------------ */
+/* ---- legal.c: legality in one place: the listing, and the pick and the check derived from it ------ */
 
-/* Legal action ids ascending into out (capacity STPETE_MAX_LEGAL_ACTIONS); returns the count. */
+/* Legal action ids ascending into out (capacity STPETE_MAX_LEGAL_ACTIONS); returns the count. At a chance node the
+ * chance outcome ids. */
 size_t stpete_core_legal(const stpete_core *c, int *out);
+
+/* The listed id at index random % count into *id (stpete_state_random_action()); STPETE_E_GAME_OVER at the end. */
+int stpete_core_random_action(const stpete_core *c, uint64_t random, int *id);
 
 /* A checked action, ready to apply: stpete_state_apply checks and applies with one decoding, one search of the row
  * or hand and one price. */

@@ -721,6 +721,23 @@ STPETE_API int stpete_state_legal_action_mask(const stpete_state *state, uint8_t
 STPETE_API int stpete_state_is_legal(const stpete_state *state, int id);
 
 /**
+ * A uniform random legal action, without listing them: the action at index `random % n` of the list
+ * stpete_state_legal_actions() writes now (ascending ids, n entries), computed from the legality bit masks (§4.2,
+ * §5, §6, §7.1, §7.2). With `random` uniform over [0, 2^64) each listed action has probability within n / 2^64 of
+ * 1/n (exactly 1/n when n is a power of two); the caller supplies the random number, so the pick is deterministic.
+ * This is the draw of the library's random bot (`random`, `stpete-selfplay --bots random`, `stpete-bench`): a bot
+ * that passes its next 64-bit random number picks the same action as indexing the listing with it. At a chance
+ * node (explicit-chance mode) the listed outcomes are equally likely here, whatever their probabilities (draw by
+ * probability with stpete_state_chance_outcomes()). Does not allocate.
+ * @param state  the state
+ * @param random any 64-bit number (e.g. the next output of the caller's PRNG)
+ * @param id     receives the action id (or chance outcome id)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_GAME_OVER if the game has ended (nothing
+ *         is written then).
+ */
+STPETE_API int stpete_state_random_action(const stpete_state *state, uint64_t random, int *id);
+
+/**
  * What a legal action costs the player to act, in rubles: the price of a card bought, played or bought from an
  * Observatory draw (§5, R5–R7, the displaced card's value for a trading card §5.2), or 2 R per VP for a Pub
  * purchase (§7.2). The recipe a front end needs for each entry of stpete_state_legal_actions().

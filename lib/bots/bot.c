@@ -434,7 +434,7 @@ STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int
     int rc = STPETE_OK, choice = ids[0];
     switch (bot->p.kind) {
     case BOT_RANDOM:
-        choice = ids[bot_next_random(&bot->rng) % n];
+        rc = stpete_state_random_action(state, bot_next_random(&bot->rng), &choice); /* = ids[next % n] */
         break;
     case BOT_GREEDY:
         rc = bot_greedy_choice(bot, state, ids, n, &choice, &bot->stats.value);

@@ -1185,6 +1185,15 @@ class State(_Owner):
         self._query(_C.stpete_state_legal_action_mask, mask, len(mask))
         return bytes(mask)
 
+    def random_action(self, random):
+        """A uniform legal action drawn without a list (stpete_state_random_action(), §4.2): the entry
+        ``random % n`` of :meth:`legal_actions` (n entries), for ``random`` an int in [0, 2**64) the caller draws
+        (e.g. ``random.getrandbits(64)``); each action then has probability 1/n (within n / 2**64). At a chance node
+        an outcome, uniformly (not by its probability). Raises :class:`GameOverError` at the end of the game."""
+        out = c_int()
+        self._query(_C.stpete_state_random_action, random, byref(out))
+        return _move(out.value)
+
     def is_legal(self, action):
         """Whether an action (Action, ChanceOutcome, id or string) is legal now."""
         try:

@@ -169,6 +169,7 @@ FUNCTIONS = {
     "stpete_state_legal_action_mask": (c_int, (("state", StatePtr), ("mask", POINTER(c_uint8)),
                                                ("size", c_size_t)), STATUS),
     "stpete_state_is_legal": (c_int, (("state", StatePtr), ("id", c_int)), VALUE),
+    "stpete_state_random_action": (c_int, (("state", StatePtr), ("random", c_uint64), ("id", _int_p)), STATUS),
     "stpete_state_action_price": (c_int, (("state", StatePtr), ("id", c_int), ("rubles", _int_p)), RAW),
     "stpete_state_apply": (c_int, (("state", StatePtr), ("id", c_int)), STATE),
     "stpete_state_apply_string": (c_int, (("state", StatePtr), ("str", c_char_p)), STATE),
