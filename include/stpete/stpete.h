@@ -721,9 +721,9 @@ STPETE_API int stpete_state_legal_action_mask(const stpete_state *state, uint8_t
 STPETE_API int stpete_state_is_legal(const stpete_state *state, int id);
 
 /**
- * A uniform random legal action, without listing them: the action at index `random % n` of the list
- * stpete_state_legal_actions() writes now (ascending ids, n entries), computed from the legality bit masks (§4.2,
- * §5, §6, §7.1, §7.2). With `random` uniform over [0, 2^64) each listed action has probability within n / 2^64 of
+ * A uniform random legal action, without a caller buffer: the action at index `random % n` of the list
+ * stpete_state_legal_actions() writes now (ascending ids, n entries; the library lists them internally, so this
+ * costs one listing: §4.2, §5, §6, §7.1, §7.2). With `random` uniform over [0, 2^64) each listed action has probability within n / 2^64 of
  * 1/n (exactly 1/n when n is a power of two); the caller supplies the random number, so the pick is deterministic.
  * This is the draw of the library's random bot (`random`, `stpete-selfplay --bots random`, `stpete-bench`): a bot
  * that passes its next 64-bit random number picks the same action as indexing the listing with it. At a chance

@@ -117,14 +117,16 @@ int bot_playout(stpete_bot *bot, stpete_state *st, double out[STPETE_MAX_PLAYERS
                 return rc;
             continue;
         }
-        int id = 0, rc = STPETE_OK;
-        if (bot->p.playout == PLAYOUT_GREEDY) {
-            size_t n = 0;
-            stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+        /* The uniform playout draws its index with a multiply-shift (bot_random_below), not with
+         * stpete_state_random_action()'s `random % n`: the same distribution, but keeping this draw keeps every
+         * mc and ismcts game of 0.3 the same game for the same bot seed. Both read the one listing. */
+        size_t n = 0;
+        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+        int id = ids[0], rc = STPETE_OK;
+        if (bot->p.playout == PLAYOUT_GREEDY)
             rc = bot_greedy_choice(bot, st, ids, n, &id, NULL);
-        } else { /* uniform: the listed action at next % count, without a list (stpete_state_random_action) */
-            rc = stpete_state_random_action(st, bot_next_random(&bot->rng), &id);
-        }
+        else
+            id = ids[bot_random_below(&bot->rng, n)];
         if (rc != STPETE_OK)
             return rc;
         rc = stpete_state_apply(st, id);
