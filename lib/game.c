@@ -103,6 +103,34 @@ static int check(const stpete_options *o, char *why, size_t size)
     return STPETE_OK;
 }
 
+void stpete_rules_of(const stpete_options *o, stpete_rules *r)
+{
+    memset(r, 0, sizeof *r); /* the padding too: rules compare with memcmp (stpete_rules_same) */
+    r->players = (uint8_t)o->players;
+    r->pub_cap = (uint8_t)o->pub_cap;
+    r->tie_break = (uint8_t)o->tie_break;
+    r->public_rubles = (uint8_t)o->public_rubles;
+    r->public_hands = (uint8_t)o->public_hands;
+    r->chance_mode = (uint8_t)o->chance_mode;
+    r->edition_index = (uint8_t)(o->edition - 1);
+    for (int k = 0; k < STPETE_NUM_PHASES; k++)
+        r->start_markers[k] = (int8_t)o->start_markers[k];
+}
+
+/* The one answer to "is this the same game?" (stpete_state_copy(), stpete_state_from_json(), the bots through
+ * stpete_game_compatible()): every field of stpete_rules, i.e. every option but the seed and the allocator. */
+int stpete_rules_same(const stpete_rules *a, const stpete_rules *b)
+{
+    return memcmp(a, b, sizeof *a) == 0;
+}
+
+STPETE_API int stpete_game_compatible(const stpete_game *a, const stpete_game *b)
+{
+    if (!a || !b)
+        return STPETE_E_INVALID_ARGUMENT;
+    return stpete_rules_same(&a->rules, &b->rules) ? STPETE_OK : STPETE_E_MISMATCH;
+}
+
 STPETE_API int stpete_options_check(const stpete_options *opts, char *msg, size_t size)
 {
     if (!opts)
@@ -128,15 +156,7 @@ STPETE_API int stpete_game_new(stpete_game **out, const stpete_options *opts)
         return STPETE_E_OUT_OF_MEMORY;
     memset(g, 0, sizeof *g);
     g->opts = o;
-    g->rules.players = (uint8_t)o.players;
-    g->rules.pub_cap = (uint8_t)o.pub_cap;
-    g->rules.tie_break = (uint8_t)o.tie_break;
-    g->rules.public_rubles = (uint8_t)o.public_rubles;
-    g->rules.public_hands = (uint8_t)o.public_hands;
-    g->rules.chance_mode = (uint8_t)o.chance_mode;
-    g->rules.edition_index = (uint8_t)(o.edition - 1);
-    for (int k = 0; k < STPETE_NUM_PHASES; k++)
-        g->rules.start_markers[k] = (int8_t)o.start_markers[k];
+    stpete_rules_of(&o, &g->rules);
     *out = g;
     return STPETE_OK;
 }

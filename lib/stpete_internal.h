@@ -730,6 +730,10 @@ struct stpete_game {
 /* Check a start-player marker assignment (§3.3, R15): every marker held by a seat in [0, players), each seat
  * holding 1 or 2. 0, or STPETE_E_INVALID_ARGUMENT with the reason in why. Used for options and loaded positions. */
 int stpete_markers_check(const int markers[STPETE_NUM_PHASES], int players, char *why, size_t why_size);
+/* The rules of valid options (every option but the seed and the allocator), padding zeroed. */
+void stpete_rules_of(const stpete_options *o, stpete_rules *r);
+/* Whether two positions belong to the same game: the one home of that question (stpete_game_compatible()). */
+int stpete_rules_same(const stpete_rules *a, const stpete_rules *b);
 
 /* ---- history.c: a state's history and its checkpoints ------------------------------------------- */
 

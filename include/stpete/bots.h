@@ -108,12 +108,13 @@ STPETE_API int stpete_bot_set_seed(stpete_bot *bot, uint64_t seed);
  * Observatory decision §7.1, a Pub purchase §7.2). The state is not modified; the bot may read only what that
  * seat may know (§9). With a single legal action, it is returned without search.
  * @param bot    the bot
- * @param state  a state of a game with the bot's rule options
+ * @param state  a state of the bot's game (stpete_game_compatible())
  * @param action receives a legal action id (stpete_state_legal_actions())
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL, or a state that has no seat to act (a chance node);
- *         ::STPETE_E_MISMATCH if the state's game has other rule options than the bot's; ::STPETE_E_GAME_OVER if
- *         the game is over; ::STPETE_E_OUT_OF_MEMORY if the search or the determinization could not allocate
- *         (nothing is chosen). stpete_bot_last_error() says why.
+ *         ::STPETE_E_MISMATCH if the state is of another game than the bot's (stpete_game_compatible(): rule
+ *         options, chance mode, edition), for every kind of bot; ::STPETE_E_GAME_OVER if the game is over;
+ *         ::STPETE_E_OUT_OF_MEMORY if the search or the determinization could not allocate (nothing is chosen).
+ *         stpete_bot_last_error() says why.
  */
 STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int *action);
 
@@ -168,11 +169,12 @@ STPETE_API const char *stpete_bot_last_error(const stpete_bot *bot);
  * the returns add up to 1. It reads every seat's position as the state holds it, rubles and hands included: the
  * searches call it on determinizations, never on the real state.
  * @param bot     the bot (its temperature)
- * @param state   a state of a game with the bot's rule options
+ * @param state   a state of the bot's game (stpete_game_compatible())
  * @param returns caller's array of @p n doubles; receives one return per seat, in [0, 1]
  * @param n       capacity of @p returns, at least the number of players
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_BUFFER_TOO_SMALL if @p n is smaller than
- *         the number of players; ::STPETE_E_MISMATCH if the state's game has other rule options than the bot's.
+ *         the number of players; ::STPETE_E_MISMATCH if the state is of another game than the bot's
+ *         (stpete_game_compatible(): rule options, chance mode, edition).
  */
 STPETE_API int stpete_bot_evaluate(stpete_bot *bot, const stpete_state *state, double *returns, size_t n);
 

@@ -53,7 +53,7 @@ extern "C" {
 #define STPETE_E_NOT_TERMINAL (-6)      /**< The query needs a finished game (winners). */
 #define STPETE_E_PARSE (-7)             /**< A string could not be parsed (action string, card name). */
 #define STPETE_E_UNSUPPORTED_VERSION (-8) /**< An options struct or serialized format newer than this library. */
-#define STPETE_E_MISMATCH (-9)          /**< Two states of incompatible games (stpete_state_copy()), or JSON of a
+#define STPETE_E_MISMATCH (-9)          /**< Two states of different games (stpete_game_compatible()), or JSON of a
                                              game with other options (stpete_state_from_json()). */
 #define STPETE_E_REENTRANT (-10)        /**< An event callback tried to modify the state that called it. */
 #define STPETE_E_REDACTED (-11)         /**< A per-seat or public view (§9) was given where a full state is needed. */
@@ -527,6 +527,19 @@ STPETE_API int stpete_game_get_options(const stpete_game *game, stpete_options *
 STPETE_API int stpete_game_num_players(const stpete_game *game);
 
 /**
+ * Whether states of two games are states of the same game: the library's one answer to that question, used by
+ * stpete_state_copy(), stpete_state_from_json() and every bot (bots.h). Two games are the same game when every
+ * option that shapes play or information agrees: players (§3), Pub cap (§7.2), tie-break (§8), start-player
+ * markers (§3.3), public rubles and hands (§9), chance mode, edition (§11). The seed and the allocator may differ
+ * (a state carries its own PRNG). Returns a status, never a truth value, so that an error cannot read as "same".
+ * @param a a game (borrowed)
+ * @param b another game, or the same (borrowed)
+ * @return ::STPETE_OK if they are the same game; ::STPETE_E_MISMATCH if an option above differs;
+ *         ::STPETE_E_INVALID_ARGUMENT for NULL. Added in 0.4.
+ */
+STPETE_API int stpete_game_compatible(const stpete_game *a, const stpete_game *b);
+
+/**
  * Number of distinct action ids (::STPETE_NUM_DISTINCT_ACTIONS) of the encoding above. No game rule.
  * @return 972; never fails.
  */
@@ -626,8 +639,8 @@ STPETE_API int stpete_state_clone(stpete_state **out, const stpete_state *src);
 /**
  * Copy the position of @p src into @p dst without allocating (for playouts). No game rule: the whole position
  * (§1 components, §3.1 PRNG) is copied, not the history: the history of @p dst begins at the copied position
- * (stpete_state_clone() copies it). The event callback of @p dst is kept. Both states must belong to games with the same rule options (players, Pub cap, tie-break, start markers,
- * public rubles / hands); the seed and the allocator may differ.
+ * (stpete_state_clone() copies it). The event callback of @p dst is kept. Both states must belong to the same game (stpete_game_compatible():
+ * every rule option, chance mode and edition); the seed and the allocator may differ.
  * @param dst destination state
  * @param src source state
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_MISMATCH if the rule options differ;

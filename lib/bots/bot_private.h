@@ -38,11 +38,9 @@ typedef struct bot_node {
 struct stpete_bot {
     const stpete_game *game;
     stpete_allocator alloc; /* the game's, with the C library's filled in */
-    stpete_options rules;   /* the game's options (rule options compared with the states' games) */
     int players;
     bot_params p;
     uint64_t rng;           /* splitmix64 state */
-    stpete_state *root;     /* the seat's information, hidden cards in canonical order (mc, ismcts) */
     stpete_state *work;     /* one iteration's determinization */
     stpete_state *scratch;  /* greedy look-ahead */
     bot_node *nodes;        /* ismcts node pool */
@@ -52,8 +50,6 @@ struct stpete_bot {
     uint32_t child_stamp[STPETE_NUM_DISTINCT_ACTIONS]; /* == gen: the node has a child for it */
     double card_vp[STPETE_NUM_CARD_TYPES];       /* income per card at its scoring (§2, §4.4) */
     double card_rubles[STPETE_NUM_CARD_TYPES];
-    char *json;             /* buffer of the canonical determinization */
-    size_t json_cap;
     stpete_bot_stats stats;
     char spec[STPETE_BOT_SPEC_MAX];
     char error[256];
@@ -106,11 +102,9 @@ int bot_playout(stpete_bot *bot, stpete_state *st, double out[STPETE_MAX_PLAYERS
  * probabilities when the library produces chance nodes). */
 int bot_chance_step(stpete_bot *bot, stpete_state *st);
 
-/* Set bot->root to what `seat` knows of state (hidden cards in a canonical order). */
-int bot_info_root(stpete_bot *bot, const stpete_state *state, int seat);
-
-/* One determinization: bot->root, resampled for seat with seed, into dst. */
-int bot_determinize(stpete_bot *bot, stpete_state *dst, int seat, uint64_t seed);
+/* One determinization of state for seat (§9) with seed, into dst (of the same game): a status of
+ * stpete_state_copy() or stpete_state_determinize(). */
+int bot_determinize(stpete_state *dst, const stpete_state *state, int seat, uint64_t seed);
 
 /* ---- bot_search.c ---- */
 

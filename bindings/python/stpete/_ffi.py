@@ -140,6 +140,8 @@ FUNCTIONS = {
     "stpete_game_free": (None, (("game", GamePtr),), RAW),
     "stpete_game_get_options": (c_int, (("game", GamePtr), ("out", POINTER(OptionsStruct))), STATUS),
     "stpete_game_num_players": (c_int, (("game", GamePtr),), VALUE),
+    # STPETE_OK or STPETE_E_MISMATCH (both answers, so no exception): whether two games are the same game
+    "stpete_game_compatible": (c_int, (("a", GamePtr), ("b", GamePtr)), RAW),
     "stpete_options_check": (c_int, (("opts", POINTER(OptionsStruct)), ("msg", c_char_p), ("size", c_size_t)), RAW),
     "stpete_max_game_length": (c_int, (("game", GamePtr),), VALUE),
     "stpete_game_card_info": (c_int, (("game", GamePtr), ("card", c_int), ("out", POINTER(CardInfoStruct))), STATUS),
