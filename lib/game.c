@@ -27,18 +27,20 @@ static int refuse(char *why, size_t size, int status, const char *fmt, ...)
 
 int stpete_markers_check(const int markers[STPETE_NUM_PHASES], int players, char *why, size_t why_size)
 {
-    int held[STPETE_MAX_PLAYERS] = { 0 };
-    for (int k = 0; k < STPETE_NUM_PHASES; k++) {
-        if (markers[k] < 0 || markers[k] >= players)
-            return refuse(why, why_size, STPETE_E_INVALID_ARGUMENT,
-                          "the %s phase's start-player marker must be held by a seat in [0, %d), not %d (§3.3)",
-                          stpete_phase_words[k], players, markers[k]);
-        held[markers[k]]++;
+    int fault = stpete_markers_fault(markers, players);
+    if (fault > 0) {
+        int k = fault - 1;
+        return refuse(why, why_size, STPETE_E_INVALID_ARGUMENT,
+                      "the %s phase's start-player marker must be held by a seat in [0, %d), not %d (§3.3)",
+                      stpete_phase_words[k], players, markers[k]);
     }
-    for (int s = 0; s < players; s++)
-        if (held[s] < 1 || held[s] > 2)
-            return refuse(why, why_size, STPETE_E_INVALID_ARGUMENT,
-                          "seat %d holds %d start-player markers; every seat holds 1 or 2 (§3.3, R15)", s, held[s]);
+    if (fault < 0) {
+        int s = -fault - 1, held = 0;
+        for (int k = 0; k < STPETE_NUM_PHASES; k++)
+            held += markers[k] == s;
+        return refuse(why, why_size, STPETE_E_INVALID_ARGUMENT,
+                      "seat %d holds %d start-player markers; every seat holds 1 or 2 (§3.3, R15)", s, held);
+    }
     return STPETE_OK;
 }
 
@@ -199,7 +201,7 @@ STPETE_API int stpete_max_game_length(const stpete_game *game)
         return STPETE_E_INVALID_ARGUMENT;
     int n = game->rules.players;
     /* Cards left in the stacks after the setup deal (§3.4); before a stack empties each of the 4 keeps one. */
-    int dealable = STPETE_NUM_CARDS - 2 * n - STPETE_NUM_STACKS;
+    int dealable = STPETE_NUM_CARDS - stpete_setup_deal(n) - STPETE_NUM_STACKS;
     /* Every two consecutive rounds that are not the last deal at least 8 cards (§4.5): rounds 2.. before the last
      * non-final round come in at most dealable / 8 pairs; plus round 1, that last non-final round and the final one. */
     int rounds = 2 * (dealable / STPETE_BOARD_SIZE) + 4;

@@ -290,7 +290,7 @@ STPETE_API int stpete_state_action_price(const stpete_state *st, int id, int *ru
         *rubles = mv.price; /* §5, R5-R7 */
         return STPETE_OK;
     case STPETE_ACTION_PUB:
-        *rubles = 2 * mv.a.amount; /* §7.2: 2 R per VP */
+        *rubles = stpete_pub_price(mv.a.amount); /* §7.2 */
         return STPETE_OK;
     default:
         *rubles = 0;

@@ -207,7 +207,9 @@ static void test_card_table(void **unused)
         }
         assert_true(info.special >= STPETE_SPECIAL_NONE && info.special <= STPETE_SPECIAL_CZAR_AND_CARPENTER);
         total += info.copies;
-        per_stack[info.trading ? STPETE_STACK_TRADING : info.colour] += info.copies;
+        /* the card table's stack (§1, §2): a trading card's is the trading stack, any other its colour's */
+        assert_int_equal(stpete_card_stack(t), info.trading ? STPETE_STACK_TRADING : info.colour);
+        per_stack[stpete_card_stack(t)] += info.copies;
         if (info.trading)
             per_trading_colour[info.colour] += info.copies;
         types++;
@@ -219,6 +221,8 @@ static void test_card_table(void **unused)
     assert_int_equal(per_stack[STPETE_STACK_BUILDING], 28);
     assert_int_equal(per_stack[STPETE_STACK_ARISTOCRAT], 27);
     assert_int_equal(per_stack[STPETE_STACK_TRADING], 30);
+    assert_int_equal(stpete_card_stack(-1), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_card_stack(STPETE_NUM_CARD_TYPES), STPETE_E_INVALID_ARGUMENT);
     for (int c = 0; c < 3; c++)
         assert_int_equal(per_trading_colour[c], 10);
 

@@ -215,9 +215,7 @@ static const char *const stack_keys[4] = { "worker", "building", "aristocrat", "
 
 static int stack_kind(int card)
 {
-    stpete_card_info info;
-    stpete_card_get_info(card, &info);
-    return info.trading ? STPETE_STACK_TRADING : info.colour;
+    return stpete_card_stack(card);
 }
 
 /* No bias: from a position where seat 1 holds hidden cards (seen from seat 0), over 6000 resamples the bottom card

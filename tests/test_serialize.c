@@ -303,10 +303,8 @@ static void check_player_view(const json_t *pj, const stpete_state *st, int seat
     assert_int_equal(json_array_size(json_object_get(pj, "hand_backs")), n);
     static const char *const backs[4] = { "worker", "building", "aristocrat", "trading" };
     for (size_t i = 0; i < n; i++) { /* the back of a card is that of its stack (§1, §9) */
-        stpete_card_info info;
-        stpete_card_get_info(hand[i], &info);
         assert_string_equal(json_string_value(json_array_get(json_object_get(pj, "hand_backs"), i)),
-                            backs[info.trading ? 3 : info.colour]);
+                            backs[stpete_card_stack(hand[i])]);
     }
     const json_t *r = json_object_get(pj, "rubles");
     if (sees_rubles)

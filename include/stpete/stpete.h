@@ -218,6 +218,15 @@ enum stpete_stack {
     STPETE_STACK_TRADING = 3
 };
 
+/**
+ * The stack a card type is dealt from, which is also the back it shows in a hand (§1, §2: workers, buildings and
+ * aristocrats each in their colour's stack, the 30 trading cards of §2.4 in the trading stack). The same in both
+ * editions (§11).
+ * @param card card type in [0, ::STPETE_NUM_CARD_TYPES)
+ * @return a ::stpete_stack (0..3), or ::STPETE_E_INVALID_ARGUMENT if @p card is out of range. Added in 0.4.
+ */
+STPETE_API int stpete_card_stack(int card);
+
 /** The four phases of a round (§4), also the index of each start-player marker. */
 enum stpete_phase {
     STPETE_PHASE_WORKER = 0,

@@ -224,8 +224,9 @@ class CardInfo:
 
     @property
     def stack(self):
-        """The stack the card is dealt from (the colour of its back, §9)."""
-        return Stack.TRADING if self.trading else Stack(int(self.colour))
+        """The stack the card is dealt from (the colour of its back, §1, §2, §9): the library's card table
+        (``stpete_card_stack``)."""
+        return Stack(_lib.stpete_card_stack(int(self.card)))
 
     def __repr__(self):
         return (f"CardInfo({self.name!r}, colour={self.colour.name}, trading={self.trading}, cost={self.cost}, "

@@ -128,6 +128,7 @@ FUNCTIONS = {
     # cards (§2)
     "stpete_card_get_info": (c_int, (("card", c_int), ("out", POINTER(CardInfoStruct))), STATUS),
     "stpete_card_name": (c_char_p, (("card", c_int),), RAW),
+    "stpete_card_stack": (c_int, (("card", c_int),), VALUE),
     "stpete_card_from_name": (c_int, (("name", c_char_p), ("card", _int_p)), STATUS),
     # actions
     "stpete_action_decode": (c_int, (("id", c_int), ("out", POINTER(ActionStruct))), STATUS),
