@@ -1,11 +1,16 @@
 /* Internal declarations of libstpete. Not installed.
  *
  * Layers (each file calls only files of the layers below it; tests/check-layers.py checks that no two files call
- * each other in a circle):
- *   handles and public entry points:  state.c (states, queries), game.c (options, games), serialize.c (JSON)
+ * each other in a circle and that the engine and the facts call no handle file; README "Architecture of lib/"):
+ *   handles and public entry points:  state.c (states, queries), game.c (options, games), search.c (chance
+ *                                     outcomes, returns, observations, information states, history, undo),
+ *                                     serialize.c (JSON)
  *   the engine on a plain position:   rules.c (setup, apply, phase flow) -> legal.c (listing, check),
- *                                     events.c (sink, emission, queue), observe.c (determinization)
- *   facts:                            cards.c (the §2 table), price.c, scoring.c, rng.c, actions.c, names.c
+ *                                     events.c (sink, emission, queue), history.c (history, checkpoints),
+ *                                     observe.c (determinization), observation.c (what one seat may know)
+ *   facts:                            cards.c (the §2 and §11 tables), price.c, scoring.c, rng.c, actions.c,
+ *                                     names.c, eventlog.c; and the inline facts below
+ *   above the public API:             lib/bots/ (stpete/stpete.h and stpete/bots.h only, never this header)
  * The engine never sees a handle: it works on a stpete_core and reports events to a stpete_sink it is given. */
 #ifndef STPETE_INTERNAL_H
 #define STPETE_INTERNAL_H

@@ -95,11 +95,12 @@ int bot_greedy_choice(stpete_bot *bot, const stpete_state *st, const int *ids, s
 void bot_returns(const stpete_bot *bot, const stpete_state *st, double out[STPETE_MAX_PLAYERS]);
 
 /* Play st on with the bot's playout policy for at most the bot's depth (0 = to the end), then write the returns.
- * *actions counts the actions applied. Returns a status (a chance node is not supported yet). */
+ * *actions counts the actions applied; a chance node (explicit-chance games) takes an outcome by bot_chance_step.
+ * Returns a status (STPETE_E_OUT_OF_MEMORY from a greedy look-ahead, or a chance step's failure; bot_fail). */
 int bot_playout(stpete_bot *bot, stpete_state *st, double out[STPETE_MAX_PLAYERS], uint64_t *actions);
 
-/* Apply the outcome of a chance node of st (the one place that will sample chance outcomes by their
- * probabilities when the library produces chance nodes). */
+/* Apply an outcome of the chance node of st (explicit-chance games), drawn by its probability with the bot's PRNG:
+ * the bots' one place that samples chance outcomes. A status (bot_fail). */
 int bot_chance_step(stpete_bot *bot, stpete_state *st);
 
 /* One determinization of state for seat (§9) with seed, into dst (of the same game): a status of

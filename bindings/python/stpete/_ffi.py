@@ -8,7 +8,7 @@ its C type first (:data:`CONVERSIONS`): an ``int`` argument must be an integer (
 argument), a seed an integer in [0, 2**64) (negative seeds are refused, not reduced), a string ``str`` or
 ``bytes`` without NUL. :func:`set_fields` applies the same conversions to the fields of a struct.
 
-Load order (DESIGN.md §5), first hit wins:
+Load order (README "Python"; as in PySDL2's and llvmlite's loaders), first hit wins:
 
 1. the ``STPETE_LIBRARY`` environment variable (a path to the shared library; when set, it is the only candidate);
 2. the package: a ``libstpete.so.0`` next to this package, then the library directory recorded by ``meson install``;
