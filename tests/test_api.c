@@ -16,27 +16,8 @@
 
 /* ---- helpers ----------------------------------------------------------------------------------- */
 
+#include "test_game.h"
 #include "test_rng.h"
-
-static stpete_game *make_game(int players, uint64_t seed)
-{
-    stpete_options o;
-    stpete_options_init(&o);
-    o.players = players;
-    o.seed = seed;
-    stpete_game *g = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
-    assert_non_null(g);
-    return g;
-}
-
-static stpete_state *make_state(const stpete_game *g)
-{
-    stpete_state *st = NULL;
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
-    assert_non_null(st);
-    return st;
-}
 
 /* Apply one uniformly random legal action; returns the id applied. */
 static int step_random(stpete_state *st, uint64_t *rng)

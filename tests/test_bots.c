@@ -16,24 +16,8 @@
 
 #include "stpete/bots.h"
 #include "stpete/stpete.h"
+#include "test_game.h"
 #include "test_rng.h"
-
-static stpete_game *make_game_ed(int players, uint64_t seed, int edition)
-{
-    stpete_options o;
-    stpete_options_init(&o);
-    o.players = players;
-    o.seed = seed;
-    o.edition = edition;
-    stpete_game *g = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
-    return g;
-}
-
-static stpete_game *make_game(int players, uint64_t seed)
-{
-    return make_game_ed(players, seed, 1);
-}
 
 static stpete_bot *make_bot(const stpete_game *g, const char *spec)
 {
@@ -266,7 +250,7 @@ static void test_legal_second_edition(void **unused)
     const char *specs[] = { "random", "greedy", "mc:iterations=6:depth=8", "ismcts:iterations=12:depth=8" };
     for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++)
         for (int players = 2; players <= 4; players++) {
-            stpete_game *g = make_game_ed(players, 3, 2);
+            stpete_game *g = make_game_with(.players = players, .seed = 3, .edition = 2);
             stpete_state *st = NULL, *before = NULL;
             assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
             assert_int_equal(stpete_state_new(&before, g), STPETE_OK);
@@ -533,7 +517,7 @@ static void same_choice(stpete_bot *bot, const char *spec, const stpete_state *a
  * positions whose other hands are unseen (`hand_known` false), which card such a hand holds. */
 static void no_peeking(const char *spec, int players, int positions, int edition)
 {
-    stpete_game *g = make_game_ed(players, 11, edition);
+    stpete_game *g = make_game_with(.players = players, .seed = 11, .edition = edition);
     stpete_state *st = NULL;
     assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
     stpete_bot *bot = make_bot(g, spec);
