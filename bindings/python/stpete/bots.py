@@ -13,6 +13,7 @@ are not). The kinds, keys and defaults are documented in ``bots.h``; :attr:`Bot.
 """
 import ctypes
 from ctypes import byref, c_double, c_int, c_size_t
+from typing import Any, List, Optional, Sequence
 
 from . import _ffi
 from ._core import Action, Game, State, _lib, _Owner
@@ -78,7 +79,7 @@ class Bot(_Owner):
     its game alive. One thread at a time.
     """
 
-    def __init__(self, spec="random", game=None, **params):
+    def __init__(self, spec: str = "random", game: Optional[Game] = None, **params: Any) -> None:
         self._ptr = None
         self._game = None
         self._text = _spec_text(spec, params)
@@ -123,22 +124,22 @@ class Bot(_Owner):
         return rc
 
     @property
-    def spec(self):
+    def spec(self) -> str:
         """The canonical spec: every key with its value, defaults filled in (``stpete_bot_spec``)."""
         return self._spec
 
     @property
-    def game(self):
+    def game(self) -> Optional[Game]:
         """The :class:`~stpete.Game` the bot is bound to, or None before its first state."""
         return self._game
 
-    def set_seed(self, seed):
+    def set_seed(self, seed: int) -> None:
         """Reseed the bot's own PRNG: the same states then give the same choices (iteration budgets)."""
         self._seed = _ffi.convert(ctypes.c_uint64, seed, "seed", "Bot.set_seed")
         if self._ptr is not None:
             _lib.stpete_bot_set_seed(self._ptr, self._seed)
 
-    def choose_id(self, state):
+    def choose_id(self, state: State) -> int:
         """The id of the action chosen for the seat to act in ``state`` (a :class:`~stpete.State`; unchanged).
         Raises :class:`~stpete.GameOverError` on a finished game, :class:`~stpete.MismatchError` for a state of a
         game with other rule options."""
@@ -150,11 +151,11 @@ class Bot(_Owner):
             self._check(_lib.stpete_bot_choose(ptr, state.handle, byref(out)), "stpete_bot_choose")
         return out.value
 
-    def choose(self, state):
+    def choose(self, state: State) -> Action:
         """The :class:`~stpete.Action` chosen for the seat to act in ``state`` (see :meth:`choose_id`)."""
         return Action.from_id(self.choose_id(state))
 
-    def evaluate(self, state):
+    def evaluate(self, state: State) -> List[float]:
         """The returns the bot's searches give ``state`` where a playout stops, one per seat, adding up to 1: 1/k
         per winner at the end, before it the softmax of the projected scores (``stpete_bot_evaluate``). It reads
         every seat's hidden cards and rubles: meant for determinized states."""
@@ -164,7 +165,7 @@ class Bot(_Owner):
         return list(out[:state.players])
 
     @property
-    def stats(self):
+    def stats(self) -> BotStats:
         """:class:`BotStats` of the last choice (``stpete_bot_get_stats``)."""
         s = _ffi.BotStatsStruct()
         s.struct_size = ctypes.sizeof(s)
@@ -186,7 +187,7 @@ class Bot(_Owner):
         return f"Bot({self._spec!r}{', closed' if getattr(self, '_closed', False) else ''})"
 
 
-def play(state, bots, max_actions=0):
+def play(state: State, bots: Sequence["Bot"], max_actions: int = 0) -> int:
     """Play ``state`` forward in one library call (``stpete_bot_play``): while a seat is to act, ``bots[seat]``
     chooses and its action is applied, until the game is over, a chance node of the explicit-chance mode is
     reached (apply an outcome, then call again) or ``max_actions`` actions were applied (0 = no limit). Returns the
