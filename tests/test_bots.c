@@ -794,6 +794,22 @@ static void test_choose_bad_input(void **unused)
     stpete_state *st = NULL, *st3 = NULL, *st_seed = NULL, *st_public = NULL, *st_ed2 = NULL, *st_explicit = NULL;
     assert_int_equal(stpete_state_new(&st_ed2, g_ed2), STPETE_OK);
     assert_int_equal(stpete_state_new(&st_explicit, g_explicit), STPETE_OK);
+    /* Loaded positions ask the same question: JSON of a second-edition or an explicit-chance state is refused by
+     * the bot's game (stpete_state_from_json) and, loaded into its own game, by the bot (below). */
+    stpete_state *st_ed2_loaded = NULL;
+    {
+        static char json[1 << 16];
+        size_t len = 0;
+        stpete_json_error err;
+        stpete_state *refused = NULL;
+        assert_int_equal(stpete_state_to_json(st_ed2, json, sizeof json, &len), STPETE_OK);
+        assert_int_equal(stpete_state_from_json(&refused, g, json, len, &err), STPETE_E_MISMATCH);
+        assert_null(refused);
+        assert_int_equal(stpete_state_from_json(&st_ed2_loaded, g_ed2, json, len, &err), STPETE_OK);
+        assert_int_equal(stpete_state_to_json(st_explicit, json, sizeof json, &len), STPETE_OK);
+        assert_int_equal(stpete_state_from_json(&refused, g, json, len, &err), STPETE_E_MISMATCH);
+        assert_null(refused);
+    }
     /* at a decision, so that the chance node is not what refuses it */
     while (stpete_state_current_player(st_explicit) == STPETE_PLAYER_CHANCE) {
         int outcomes[STPETE_MAX_LEGAL_ACTIONS];
@@ -822,6 +838,7 @@ static void test_choose_bad_input(void **unused)
         assert_non_null(strstr(stpete_bot_last_error(b), "other rule options"));
         assert_int_equal(stpete_bot_choose(b, st_public, &id), STPETE_E_MISMATCH);
         assert_int_equal(stpete_bot_choose(b, st_ed2, &id), STPETE_E_MISMATCH);
+        assert_int_equal(stpete_bot_choose(b, st_ed2_loaded, &id), STPETE_E_MISMATCH);
         assert_int_equal(stpete_bot_choose(b, st_explicit, &id), STPETE_E_MISMATCH);
         assert_non_null(strstr(stpete_bot_last_error(b), "other rule options"));
         double returns[STPETE_MAX_PLAYERS];
@@ -875,6 +892,7 @@ static void test_choose_bad_input(void **unused)
     stpete_state_free(st_seed);
     stpete_state_free(st_public);
     stpete_state_free(st_ed2);
+    stpete_state_free(st_ed2_loaded);
     stpete_state_free(st_explicit);
     stpete_game_free(g);
     stpete_game_free(g3);
