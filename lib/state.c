@@ -159,7 +159,7 @@ STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src)
         return rc;
     if (dst == src)
         return succeed(dst);
-    if (memcmp(&dst->core.rules, &src->core.rules, sizeof dst->core.rules) != 0)
+    if (!stpete_rules_same(&dst->core.rules, &src->core.rules))
         return fail(dst, STPETE_E_MISMATCH, "cannot copy a state of a game with other options");
     stpete_core_copy(&dst->core, &src->core);
     dst->hist.n = 0; /* the position without its past: dst's history begins here (playouts never pay for it) */
@@ -298,7 +298,7 @@ STPETE_API int stpete_state_action_price(const stpete_state *st, int id, int *ru
         *rubles = mv.price; /* §5, R5-R7 */
         return STPETE_OK;
     case STPETE_ACTION_PUB:
-        *rubles = 2 * mv.a.amount; /* §7.2: 2 R per VP */
+        *rubles = stpete_pub_price(mv.a.amount); /* §7.2 */
         return STPETE_OK;
     default:
         *rubles = 0;

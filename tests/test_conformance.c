@@ -72,7 +72,7 @@ static void load_cards(int ed)
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
         assert_int_equal(stpete_game_card_info(g, t, &cards[t]), STPETE_OK);
         card_copies[t] = cards[t].copies;
-        card_stack[t] = cards[t].trading ? STPETE_STACK_TRADING : cards[t].colour;
+        card_stack[t] = stpete_card_stack(t);
     }
     stpete_game_free(g);
 }
