@@ -855,12 +855,40 @@ STPETE_API int stpete_state_hand(const stpete_state *state, int seat, int *cards
 STPETE_API int stpete_state_hand_limit(const stpete_state *state, int seat);
 
 /**
- * A player's rubles (secret by default, §9; the library itself always knows them).
+ * A player's rubles (secret by default, §9; the library itself always knows them). A front end showing one seat's
+ * screen asks stpete_state_visible_rubles() instead.
  * @param state the state
  * @param seat  0..players-1
  * @return rubles ≥ 0; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad seat.
  */
 STPETE_API int stpete_state_rubles(const stpete_state *state, int seat);
+
+/**
+ * Whether @p viewer sees @p seat's rubles now (§9): its own always, every seat's with the `public_rubles` option,
+ * no other. The same answer as the views, the observation and stpete_state_visible_rubles() (one definition of
+ * what a seat knows, doc/observation.md). Perfect recall may let a seat know more (the information state's
+ * "recalled rubles"); this is what a screen may show.
+ * @param state   the state
+ * @param viewer  the seat looking, 0..players-1, or ::STPETE_VIEW_PUBLIC (a spectator: only public rubles)
+ * @param seat    whose rubles, 0..players-1
+ * @param visible receives 1 (visible) or 0 (hidden)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad seat or viewer.
+ * @since 0.4
+ */
+STPETE_API int stpete_state_rubles_visible(const stpete_state *state, int viewer, int seat, int *visible);
+
+/**
+ * @p seat's rubles (R) as @p viewer may see them now (§9): the amount when stpete_state_rubles_visible() says 1,
+ * else ::STPETE_E_REDACTED. A front end that asks only this can never show a secret.
+ * @param state  the state
+ * @param viewer the seat looking, 0..players-1, or ::STPETE_VIEW_PUBLIC
+ * @param seat   whose rubles, 0..players-1
+ * @param rubles receives the rubles (R, ≥ 0) when visible; unchanged otherwise
+ * @return ::STPETE_OK; ::STPETE_E_REDACTED when hidden from @p viewer; ::STPETE_E_INVALID_ARGUMENT for NULL or a
+ *         bad seat or viewer.
+ * @since 0.4
+ */
+STPETE_API int stpete_state_visible_rubles(const stpete_state *state, int viewer, int seat, int *rubles);
 
 /**
  * A player's victory points (public). May be negative after final scoring (§8).
@@ -1110,7 +1138,7 @@ STPETE_API int stpete_event_to_string(const stpete_state *state, const stpete_ev
 /** @{ */
 
 /** Version of the JSON formats written by this library (`"format_version"`). Older versions are read. */
-#define STPETE_FORMAT_VERSION 2
+#define STPETE_FORMAT_VERSION 3
 
 /** Largest state document (a full state or a view; a real one is about 2.5 KB) the readers accept, in bytes:
  * 1 MiB. Longer input is refused with ::STPETE_E_TOO_LARGE before it is parsed. */

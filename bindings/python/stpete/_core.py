@@ -1425,8 +1425,25 @@ class State(_Owner):
         return self._query(_C.stpete_state_hand_limit, seat)
 
     def rubles(self, seat):
-        """A seat's rubles (secret by default, §9)."""
+        """A seat's rubles (secret by default, §9; the library always knows them). A screen for one seat asks
+        :meth:`visible_rubles` instead."""
         return self._query(_C.stpete_state_rubles, seat)
+
+    def rubles_visible(self, viewer, seat):
+        """Whether ``viewer`` (a seat, or None: a spectator) sees ``seat``'s rubles now (§9): its own always,
+        every seat's with ``public_rubles``, no other (stpete_state_rubles_visible(), the library's one
+        definition of what a seat knows). Raises :class:`InvalidArgumentError` for a bad seat or viewer."""
+        out = c_int()
+        self._query(_C.stpete_state_rubles_visible, _ffi.VIEW_PUBLIC if viewer is None else viewer, seat, byref(out))
+        return bool(out.value)
+
+    def visible_rubles(self, viewer, seat):
+        """``seat``'s rubles (R) as ``viewer`` (a seat, or None: a spectator) may see them now (§9): the amount,
+        or :class:`RedactedError` when hidden from ``viewer`` (stpete_state_visible_rubles()); a front end that
+        asks only this never shows a secret. Raises :class:`InvalidArgumentError` for a bad seat or viewer."""
+        out = c_int()
+        self._query(_C.stpete_state_visible_rubles, _ffi.VIEW_PUBLIC if viewer is None else viewer, seat, byref(out))
+        return out.value
 
     def vp(self, seat):
         """A seat's victory points (public; may be negative after final scoring, §8)."""
