@@ -1,7 +1,8 @@
 """doc/stpete.schema.json (JSON Schema draft 2020-12, issue 21) against the library's own documents: full states,
 every seat's view and the spectators' view of many random positions (both chance modes, both editions, 2-4
 players, with and without public rubles and hands), and replay records, all valid; documents broken on purpose
-(a wrong type, a missing key, a card name that does not exist, an unknown key) refused. Debian's python3-jsonschema.
+(a wrong type, a missing key, a card name that does not exist, an unknown key) refused; doc/format.md names every key
+the library writes and its format_version. Debian's python3-jsonschema.
 TAP output.
 
 Usage: /usr/bin/python3 schema-check.py BINDINGS-DIR LIBSTPETE-PATH SCHEMA"""
@@ -67,6 +68,26 @@ for kind, items in docs.items():
     check(f"{len(items)} {kind} documents of the library are valid {kind}s", not bad, bad)
     bad = [i for i, d in enumerate(items) if not whole.is_valid(d)][:5]
     check("... and valid under the whole schema (exactly one kind)", not bad, bad)
+
+
+def keys_of(value, out):
+    if isinstance(value, dict):
+        for key, v in value.items():
+            out.add(key)
+            keys_of(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            keys_of(v, out)
+    return out
+
+
+format_md = open(os.path.join(os.path.dirname(sys.argv[3]), "format.md")).read()
+written = keys_of([d for items in docs.values() for d in items], set())
+missing = sorted(k for k in written if f"`{k}`" not in format_md and f"\"{k}\"" not in format_md)
+check(f"doc/format.md names every one of the {len(written)} keys the library writes", not missing, missing)
+check("doc/format.md says which format_version the library writes",
+      f"format_version {stpete._ffi.FORMAT_VERSION}" in format_md and all(d["format_version"] == stpete._ffi.FORMAT_VERSION
+                                                                       for items in docs.values() for d in items))
 
 
 def refused(kind, doc, what):
