@@ -9,22 +9,11 @@ import subprocess
 import sys
 import tempfile
 
+from tap import check, done  # tests/tap.py
+
 arena, root = sys.argv[1], sys.argv[2]
 bot = os.path.join(root, "tests", "protocol-doc-bot.py")
 py = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
-n = 0
-failed = 0
-
-
-def check(name, ok, detail=""):
-    global n, failed
-    n += 1
-    print(f"{'ok' if ok else 'not ok'} {n} - {name}")
-    if not ok:
-        failed += 1
-        for line in str(detail).splitlines()[-15:]:
-            print(f"# {line}")
-
 
 with tempfile.TemporaryDirectory() as tmp:
     for version, players, edition in ((2, 2, 1), (2, 3, 2), (2, 4, 1), (1, 2, 2)):
@@ -41,5 +30,4 @@ with tempfile.TemporaryDirectory() as tmp:
         check(f"{name}: no forfeit, every game played to its end",
               not forfeits and all(x["result"]["finished"] for x in games), json.dumps(forfeits)[:1500])
         check(f"{name}: nothing reported on the terminal", "forfeits:" not in p.stderr, p.stderr)
-print(f"1..{n}")
-sys.exit(1 if failed else 0)
+done()

@@ -16,19 +16,9 @@ sys.path.insert(0, sys.argv[1])
 os.environ["STPETE_LIBRARY"] = sys.argv[2]
 import jsonschema  # noqa: E402  (Debian's python3-jsonschema)
 import stpete  # noqa: E402
+from tap import check, done  # noqa: E402  (tests/tap.py)
 
 schema = json.load(open(sys.argv[3]))
-n = failed = 0
-
-
-def check(name, ok, detail=""):
-    global n, failed
-    n += 1
-    print(f"{'ok' if ok else 'not ok'} {n} - {name}")
-    if not ok:
-        failed += 1
-        for line in str(detail).splitlines()[-12:]:
-            print(f"# {line}")
 
 
 jsonschema.Draft202012Validator.check_schema(schema)
@@ -105,5 +95,4 @@ d = copy.deepcopy(state); d["stacks"]["worker"] = None; refused("state", d, "a v
 d = copy.deepcopy(replay); d["actions"][0]["id"] = "2"; refused("replay", d, "a wrong type (an id as a string)")
 d = copy.deepcopy(replay); del d["result"]; refused("replay", d, "a missing key (result)")
 d = copy.deepcopy(replay); d["options"]["edition"] = 3; refused("replay", d, "an edition that does not exist")
-print(f"1..{n}")
-sys.exit(1 if failed else 0)
+done()
