@@ -1213,8 +1213,11 @@ class State(_Owner):
             return _write_json(_C.stpete_state_to_json, self.handle)
 
     def view_to_json(self, seat=None):
-        """What ``seat`` may know (§9), or a spectator with ``seat=None``: the same schema with secrets as null.
-        Cannot be loaded as a state (:class:`RedactedError`)."""
+        """What ``seat`` may know (§9), or a spectator with ``seat=None`` (stpete_state_view_to_json(), written from
+        the library's one definition of a seat's knowledge): the same schema with secrets as null — the stacks'
+        order, the PRNG, other seats' rubles unless public, each hand card the seat has not seen (every card seen
+        taken is shown) — and the seat's ``information_state_key``. Format in doc/format.md and
+        doc/stpete.schema.json. Cannot be loaded as a state (:class:`RedactedError`)."""
         with self._lock:
             return _write_json(_C.stpete_state_view_to_json, self.handle, _ffi.VIEW_PUBLIC if seat is None else seat)
 
