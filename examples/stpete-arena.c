@@ -30,10 +30,15 @@
 #include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <dirent.h>
+#include <sys/prctl.h>
+#endif
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -361,6 +366,7 @@ typedef struct proc {
     char tail[STDERR_TAIL]; /* the last bytes of its stderr, a ring */
     size_t tail_pos, tail_len;
     int eof;
+    size_t line_len;    /* bytes of the last line proc_read_line() returned (it may hold NUL bytes) */
     char name[128];
     int protocol;       /* the version its hello asked for (PROTOCOL_OLDEST..PROTOCOL_VERSION) */
     double rt_sum;      /* protocol round trips (request written to reply read), seconds */
@@ -373,7 +379,9 @@ typedef struct failure {
     char stderr_tail[STDERR_TAIL + 1];
 } failure;
 
-static volatile sig_atomic_t stop_requested;
+/* Set by the SIGINT/SIGTERM handler, read by the worker threads: an atomic (lock-free, so async-signal-safe), not a
+ * volatile sig_atomic_t, which is a data race between threads (ThreadSanitizer, issue 22). */
+static atomic_int stop_requested;
 
 static void tail_add(proc *p, const char *s, size_t n)
 {
@@ -415,14 +423,33 @@ static void proc_closed(proc *p)
     close_fd(&p->err);
 }
 
-static void proc_kill(proc *p)
+/* Whether the bot's main process has ended, without reaping it: while it is a zombie its pid, which is also its
+ * process group's id, cannot be reused, so the group can still be killed safely. */
+static int proc_exited(const proc *p)
 {
-    if (!p->pid)
-        return;
+    siginfo_t si;
+    memset(&si, 0, sizeof si);
+    return waitid(P_PID, (id_t)p->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == p->pid;
+}
+
+/* The bot's life ends (it exited, or it is killed): SIGKILL to its whole process group, the group the arena made it
+ * the leader of at spawn (so the children it forked die with it, also when it exited by itself), then reap it and
+ * close our ends. Returns its wait status. */
+static int proc_reap(proc *p)
+{
+    int status = 0;
     kill(-p->pid, SIGKILL);
     kill(p->pid, SIGKILL);
-    waitpid(p->pid, NULL, 0);
+    while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR) {
+    }
     proc_closed(p);
+    return status;
+}
+
+static void proc_kill(proc *p)
+{
+    if (p->pid)
+        proc_reap(p);
 }
 
 static void proc_quit(proc *p)
@@ -434,14 +461,9 @@ static void proc_quit(proc *p)
         /* it is gone already */
     }
     close_fd(&p->in);
-    for (int i = 0; i < 50; i++) {
-        if (waitpid(p->pid, NULL, WNOHANG) == p->pid) {
-            proc_closed(p);
-            return;
-        }
+    for (int i = 0; i < 50 && !proc_exited(p); i++)
         usleep(10000);
-    }
-    proc_kill(p);
+    proc_reap(p); /* exited by itself or not: its group goes with it */
 }
 
 static void fail(failure *f, const char *reason, const char *fmt, ...)
@@ -456,11 +478,9 @@ static void fail(failure *f, const char *reason, const char *fmt, ...)
 /* Describe how a process ended (after EOF on its stdout): waits up to 200 ms for it. */
 static void describe_exit(proc *p, char *buf, size_t size)
 {
-    int status = 0;
     for (int i = 0; i < 20; i++) {
-        pid_t r = waitpid(p->pid, &status, WNOHANG);
-        if (r == p->pid) {
-            proc_closed(p);
+        if (proc_exited(p)) {
+            int status = proc_reap(p);
             if (WIFEXITED(status))
                 snprintf(buf, size, "the bot exited with status %d", WEXITSTATUS(status));
             else if (WIFSIGNALED(status))
@@ -489,7 +509,8 @@ static char *proc_read_line(proc *p, double deadline, failure *f)
             memmove(p->buf, nl + 1, p->len - n - 1);
             p->len -= n + 1;
             if (n && line[n - 1] == '\r')
-                line[n - 1] = '\0';
+                line[--n] = '\0';
+            p->line_len = n;
             return line;
         }
         if (p->len > MAX_LINE) {
@@ -507,7 +528,7 @@ static char *proc_read_line(proc *p, double deadline, failure *f)
             fail(f, "timeout", "no answer within the time limit");
             return NULL;
         }
-        if (stop_requested) {
+        if (atomic_load(&stop_requested)) {
             fail(f, "stopped", "the tournament was interrupted");
             return NULL;
         }
@@ -520,8 +541,13 @@ static char *proc_read_line(proc *p, double deadline, failure *f)
             fail(f, "crash", "poll: %s", strerror(errno));
             return NULL;
         }
-        if (r <= 0)
+        if (r <= 0) {
+            /* nothing to read: if its main process has ended, it will not answer, even when a child it forked
+             * still holds its stdout open (no end of file would come) */
+            if (r == 0 && p->pid && proc_exited(p))
+                p->eof = 1;
             continue;
+        }
         if (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) {
             char tmp[4096];
             ssize_t n = read(p->err, tmp, sizeof tmp);
@@ -547,6 +573,26 @@ static char *proc_read_line(proc *p, double deadline, failure *f)
                 p->eof = 1;
         }
     }
+}
+
+/* One protocol message from a line of @p n bytes: one JSON value, then nothing but spaces (doc/protocol.md). A
+ * NUL byte, a second value or any other byte after it is refused: NULL with @p why set. Otherwise the value (which
+ * may be NULL for a line that is no JSON at all, why empty). */
+static json_t *load_message(const char *line, size_t n, char *why, size_t why_size)
+{
+    json_error_t e;
+    why[0] = '\0';
+    json_t *m = json_loadb(line, n, JSON_DISABLE_EOF_CHECK, &e);
+    if (!m)
+        return NULL;
+    for (size_t i = (size_t)e.position; i < n; i++)
+        if (line[i] != ' ') {
+            snprintf(why, why_size, "byte 0x%02x at offset %zu after the JSON value (only spaces may follow it)",
+                     (unsigned char)line[i], i);
+            json_decref(m);
+            return NULL;
+        }
+    return m;
 }
 
 /* Drain whatever stderr the bot wrote, without waiting. */
@@ -674,10 +720,12 @@ static int proc_start(proc *p, participant *part, failure *f)
     }
     free(hello);
     if (line) {
-        json_error_t e;
-        json_t *m = json_loads(line, 0, &e);
+        char why[96];
+        json_t *m = load_message(line, p->line_len, why, sizeof why);
         json_t *t = json_object_get(m, "type"), *v = json_object_get(m, "protocol"), *n = json_object_get(m, "name");
-        if (!json_is_object(m) || !json_is_string(t) || strcmp(json_string_value(t), "hello"))
+        if (why[0])
+            fail(f, "garbage", "%s in the hello '%.120s'", why, line);
+        else if (!json_is_object(m) || !json_is_string(t) || strcmp(json_string_value(t), "hello"))
             fail(f, "garbage", "expected a hello message, got '%.120s'", line);
         else if (!json_is_integer(v) || json_integer_value(v) < PROTOCOL_OLDEST ||
                  json_integer_value(v) > PROTOCOL_VERSION)
@@ -702,6 +750,67 @@ static int proc_start(proc *p, participant *part, failure *f)
         return -1;
     }
     return 0;
+}
+
+/* Bots' descendants that left their bot's process group (setsid, setpgid) escape the group kill. On Linux the
+ * arena is a child subreaper (PR_SET_CHILD_SUBREAPER): when such a process's parent dies it becomes the arena's
+ * child instead of init's, and at the end of the tournament, once every bot has been reaped, every process still
+ * the arena's child is one of them: killed (SIGKILL) and reaped, with any it adopts meanwhile, for up to 5 s. So no
+ * process of a bot outlives the arena; until then they live on. Elsewhere they are not tracked. */
+static void become_subreaper(void)
+{
+#ifdef __linux__
+    prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#endif
+}
+
+#ifdef __linux__
+/* Kill every child of this process (after the bots were reaped: adopted descendants); 1 if there was one. */
+static int kill_children(void)
+{
+    DIR *d = opendir("/proc");
+    if (!d)
+        return 0;
+    pid_t self = getpid();
+    int found = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        char path[300], buf[512];
+        if (e->d_name[0] < '1' || e->d_name[0] > '9')
+            continue;
+        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+        FILE *fp = fopen(path, "r");
+        if (!fp)
+            continue;
+        size_t n = fread(buf, 1, sizeof buf - 1, fp);
+        fclose(fp);
+        buf[n] = '\0';
+        const char *close_paren = strrchr(buf, ')'); /* "pid (comm) state ppid ...": comm may hold anything */
+        char state;
+        long ppid;
+        if (close_paren && sscanf(close_paren + 1, " %c %ld", &state, &ppid) == 2 && ppid == (long)self) {
+            kill((pid_t)strtol(e->d_name, NULL, 10), SIGKILL);
+            found = 1;
+        }
+    }
+    closedir(d);
+    return found;
+}
+#endif
+
+static void kill_adopted(void)
+{
+#ifdef __linux__
+    double deadline = now_s() + 5;
+    for (;;) {
+        int found = kill_children();
+        while (waitpid(-1, NULL, WNOHANG) > 0)
+            found = 1;
+        if (!found || now_s() > deadline)
+            break;
+        usleep(2000);
+    }
+#endif
 }
 
 /* ---- results ------------------------------------------------------------------------------------- */
@@ -892,11 +1001,13 @@ static int external_choose(proc *p, const stpete_state *st, int seat, long req, 
     }
     p->rt_sum += now_s() - t0;
     p->rt_n++;
-    json_error_t e;
-    json_t *r = json_loads(reply, 0, &e);
+    char why[96];
+    json_t *r = load_message(reply, p->line_len, why, sizeof why);
     json_t *a = json_object_get(r, "action"), *q = json_object_get(r, "request");
     int ok = -1;
-    if (!json_is_object(r) || !(json_is_integer(a) || json_is_string(a)))
+    if (why[0])
+        fail(f, "garbage", "%s in the answer '%.120s'", why, reply);
+    else if (!json_is_object(r) || !(json_is_integer(a) || json_is_string(a)))
         fail(f, "garbage", "expected {\"action\": ID or STRING}, got '%.120s'", reply);
     else if (q && (!json_is_integer(q) || json_integer_value(q) != req))
         fail(f, "garbage", "the answer is for request %" JSON_INTEGER_FORMAT ", not %ld",
@@ -969,8 +1080,8 @@ static void play_game(worker *w, long g)
             occ += who[t] == who[s];
         proc *p = &w->procs[who[s]][occ];
         seat_proc[s] = p;
-        if (p->pid && waitpid(p->pid, NULL, WNOHANG) == p->pid)
-            proc_closed(p); /* it exited after its last game: no fault, it is started again */
+        if (p->pid && proc_exited(p))
+            proc_reap(p); /* it exited after its last game: no fault, it is started again (its group killed) */
         if (!p->pid && proc_start(p, part, &f) != 0) {
             forfeit = s;
             break;
@@ -1021,7 +1132,7 @@ static void play_game(worker *w, long g)
         }
         w->ids[w->nids++] = id;
     }
-    if (stop_requested && forfeit >= 0 && !strcmp(f.reason, "stopped"))
+    if (atomic_load(&stop_requested) && forfeit >= 0 && !strcmp(f.reason, "stopped"))
         return; /* interrupted: not a result */
     /* the result */
     int vp[STPETE_MAX_PLAYERS];
@@ -1127,7 +1238,7 @@ static void *worker_main(void *arg)
         pthread_mutex_lock(&mtx);
         while (next_game < cfg.games && results[next_game].done)
             next_game++;
-        if (next_game < cfg.games && !stop_requested)
+        if (next_game < cfg.games && !atomic_load(&stop_requested))
             g = next_game++;
         pthread_mutex_unlock(&mtx);
         if (g < 0)
@@ -1164,21 +1275,148 @@ static void worker_free(worker *w)
 
 /* ---- resume -------------------------------------------------------------------------------------- */
 
-static int json_int_array(json_t *a, int *out, int n)
+/* An integer in [lo, hi]. */
+static int int_in(json_t *v, json_int_t lo, json_int_t hi)
+{
+    return json_is_integer(v) && json_integer_value(v) >= lo && json_integer_value(v) <= hi;
+}
+
+/* An array of n integers in [lo, hi], into out. */
+static int int_array_in(json_t *a, int *out, int n, json_int_t lo, json_int_t hi)
 {
     if (!json_is_array(a) || (int)json_array_size(a) != n)
-        return -1;
+        return 0;
     for (int i = 0; i < n; i++) {
-        json_t *v = json_array_get(a, (size_t)i);
-        if (!json_is_integer(v))
-            return -1;
-        out[i] = (int)json_integer_value(v);
+        if (!int_in(json_array_get(a, (size_t)i), lo, hi))
+            return 0;
+        out[i] = (int)json_integer_value(json_array_get(a, (size_t)i));
     }
+    return 1;
+}
+
+static int is_forfeit_reason(const char *s)
+{
+    static const char *const reasons[] = { "crash", "timeout", "garbage", "illegal", "handshake", "start-timeout" };
+    for (size_t i = 0; i < sizeof reasons / sizeof *reasons; i++)
+        if (!strcmp(s, reasons[i]))
+            return 1;
     return 0;
 }
 
-/* Read the results file of a tournament to resume: its header must carry this definition's hash. Lines of other
- * tournaments are an error; a last line cut short by a kill is dropped (and cut from the file). */
+#define BAD(...) do { snprintf(why, why_size, __VA_ARGS__); return -1; } while (0)
+
+/* Check a game line of a results file against this tournament's definition, field by field (the schema of
+ * doc/arena.md's results file): the game number within this run, its deal, deal seed, seating and bots those of
+ * game g, the actions within the longest game, each seat's VP within ±STPETE_VP_MAX, returns in [0, 1] adding up
+ * to 1, the winners the seats with a return, a forfeit naming a seat of the game with a known reason and the
+ * returns a forfeit gives, timings and decisions per seat. 0 with *r filled, or -1 with why set. */
+static int check_game_line(json_t *m, result *r, char *why, size_t why_size)
+{
+    int P = cfg.players, S = cfg.nseatings;
+    json_t *gv = json_object_get(m, "game"), *res = json_object_get(m, "result");
+    json_t *ff = json_object_get(m, "forfeit");
+    if (!int_in(gv, 0, cfg.games - 1))
+        BAD("\"game\" must be a game number of this run, an integer in [0, %ld] (a file with more games is resumed "
+            "with a larger --games)", cfg.games - 1);
+    long g = (long)json_integer_value(gv);
+    memset(r, 0, sizeof *r);
+    r->seating = (int)(g % S);
+    const int *who = cfg.seatings[r->seating];
+    if (!int_in(json_object_get(m, "deal"), g / S, g / S))
+        BAD("\"deal\" must be %ld (game %ld of %d seatings)", g / S, g, S);
+    char deal_seed[20];
+    snprintf(deal_seed, sizeof deal_seed, "%016" PRIx64, mix3(cfg.seed, 0xDEA1, (uint64_t)(g / S)));
+    json_t *ds = json_object_get(m, "deal_seed");
+    if (!json_is_string(ds) || strcmp(json_string_value(ds), deal_seed))
+        BAD("\"deal_seed\" must be \"%s\", game %ld's", deal_seed, g);
+    int seating[STPETE_MAX_PLAYERS];
+    if (!int_array_in(json_object_get(m, "seating"), seating, P, 0, cfg.nparts - 1) ||
+        memcmp(seating, who, (size_t)P * sizeof(int)) != 0)
+        BAD("\"seating\" must be game %ld's seating of this tournament", g);
+    json_t *names = json_object_get(m, "bots");
+    if (!json_is_array(names) || (int)json_array_size(names) != P)
+        BAD("\"bots\" must be an array of %d labels", P);
+    for (int s = 0; s < P; s++) {
+        json_t *nm = json_array_get(names, (size_t)s);
+        if (!json_is_string(nm) || strcmp(json_string_value(nm), cfg.parts[who[s]].label))
+            BAD("\"bots\"[%d] must be \"%s\", the participant of seat %d", s, cfg.parts[who[s]].label, s);
+    }
+    json_t *actions = json_object_get(m, "actions");
+    if (!int_in(actions, 0, stpete_max_game_length(cfg.game)))
+        BAD("\"actions\" must be an integer in [0, %d] (the longest game)", stpete_max_game_length(cfg.game));
+    r->actions = (int)json_integer_value(actions);
+    if (!json_is_object(res))
+        BAD("\"result\" must be an object");
+    if (!int_array_in(json_object_get(res, "scores"), r->vp, P, -STPETE_VP_MAX, STPETE_VP_MAX))
+        BAD("\"result\".\"scores\" must be %d integers in [%d, %d] (VP)", P, -STPETE_VP_MAX, STPETE_VP_MAX);
+    json_t *rets = json_object_get(res, "returns");
+    double sum = 0;
+    if (!json_is_array(rets) || (int)json_array_size(rets) != P)
+        BAD("\"result\".\"returns\" must be %d numbers", P);
+    for (int s = 0; s < P; s++) {
+        json_t *v = json_array_get(rets, (size_t)s);
+        r->ret[s] = json_number_value(v);
+        if (!json_is_number(v) || !(r->ret[s] >= 0 && r->ret[s] <= 1))
+            BAD("\"result\".\"returns\"[%d] must be a number in [0, 1]", s);
+        sum += r->ret[s];
+    }
+    if (fabs(sum - 1) > 1e-9)
+        BAD("\"result\".\"returns\" must add up to 1, not %.17g", sum);
+    json_t *winners = json_object_get(res, "winners");
+    int nw = 0;
+    for (int s = 0; s < P; s++)
+        nw += r->ret[s] > 0;
+    if (!json_is_array(winners) || (int)json_array_size(winners) != nw)
+        BAD("\"result\".\"winners\" must list the %d seat(s) with a return above 0", nw);
+    for (int k = 0, s = 0; s < P; s++)
+        if (r->ret[s] > 0 && !int_in(json_array_get(winners, (size_t)k++), s, s))
+            BAD("\"result\".\"winners\" must list the seats with a return above 0, ascending");
+    if (!json_is_boolean(json_object_get(res, "finished")))
+        BAD("\"result\".\"finished\" must be true or false");
+    if (!json_equal(ff, json_object_get(res, "forfeit")))
+        BAD("\"forfeit\" and \"result\".\"forfeit\" must be equal");
+    r->forfeit_seat = -1;
+    if (!json_is_null(ff)) {
+        json_t *fs = json_object_get(ff, "seat"), *reason = json_object_get(ff, "reason");
+        json_t *fb = json_object_get(ff, "bot");
+        if (!json_is_object(ff) || !int_in(fs, 0, P - 1))
+            BAD("\"forfeit\" must be null or an object whose \"seat\" is a seat of this %d-player game", P);
+        r->forfeit_seat = (int)json_integer_value(fs);
+        if (!json_is_string(reason) || !is_forfeit_reason(json_string_value(reason)))
+            BAD("\"forfeit\".\"reason\" must be one of crash, timeout, garbage, illegal, handshake, start-timeout");
+        if (!json_is_string(fb) || strcmp(json_string_value(fb), cfg.parts[who[r->forfeit_seat]].label))
+            BAD("\"forfeit\".\"bot\" must be \"%s\", the participant of seat %d", cfg.parts[who[r->forfeit_seat]].label,
+                r->forfeit_seat);
+        if (!json_is_string(json_object_get(ff, "detail")) || !json_is_string(json_object_get(ff, "stderr")))
+            BAD("\"forfeit\".\"detail\" and \"stderr\" must be strings");
+        for (int s = 0; s < P; s++)
+            if (fabs(r->ret[s] - (s == r->forfeit_seat ? 0.0 : 1.0 / (P - 1))) > 1e-9) /* written with 12 digits */
+                BAD("\"result\".\"returns\" must be those of a forfeit of seat %d (0 for it, 1/%d for the others)",
+                    r->forfeit_seat, P - 1);
+        snprintf(r->reason, sizeof r->reason, "%s", json_string_value(reason));
+    } else if (!json_is_null(ff)) {
+        BAD("\"forfeit\" must be null or an object");
+    }
+    json_t *times = json_object_get(m, "time_ms");
+    if (!json_is_array(times) || (int)json_array_size(times) != P)
+        BAD("\"time_ms\" must be %d numbers", P);
+    for (int s = 0; s < P; s++) {
+        json_t *v = json_array_get(times, (size_t)s);
+        if (!json_is_number(v) || !(json_number_value(v) >= 0 && json_number_value(v) < 1e15))
+            BAD("\"time_ms\"[%d] must be a number of milliseconds, at least 0", s);
+    }
+    int decisions[STPETE_MAX_PLAYERS];
+    if (!int_array_in(json_object_get(m, "decisions"), decisions, P, 0, r->actions))
+        BAD("\"decisions\" must be %d integers in [0, %d] (the game's actions)", P, r->actions);
+    r->done = 1;
+    return 0;
+}
+
+#undef BAD
+
+/* Read the results file of a tournament to resume: its header must carry this definition's hash, and every game line
+ * must pass check_game_line(). A bad line is refused with its number (exit 2), the file unchanged; blank lines are
+ * skipped; a last line cut short by a kill is dropped (and cut from the file). */
 static long read_results(const char *path)
 {
     FILE *fp = fopen(path, "rb");
@@ -1197,11 +1435,16 @@ static long read_results(const char *path)
                     prog, path, lineno);
             break;
         }
+        if (strspn(line, " \t\r\n") == (size_t)n) { /* a blank line (one appended by an editor): nothing */
+            good += n;
+            continue;
+        }
         json_error_t e;
-        json_t *m = json_loads(line, 0, &e);
+        json_t *m = json_loadb(line, (size_t)n, 0, &e);
         json_t *type = json_object_get(m, "type"), *hash = json_object_get(m, "hash");
         if (!json_is_object(m) || !json_is_string(type) || !json_is_string(hash))
-            die(2, "%s: line %ld is not a result line of stpete-arena", path, lineno);
+            die(2, "%s: line %ld is not a result line of stpete-arena; not resuming (the file is unchanged)", path,
+                lineno);
         if (strcmp(json_string_value(hash), cfg.hash) != 0)
             die(2, "%s: line %ld belongs to another tournament (definition %s, this one is %s): "
                    "same --players, --edition, --seed, --bots, --time-ms and --start-ms are needed to resume",
@@ -1209,34 +1452,18 @@ static long read_results(const char *path)
         if (!strcmp(json_string_value(type), "tournament")) {
             header = 1;
         } else if (!strcmp(json_string_value(type), "game")) {
-            json_t *gv = json_object_get(m, "game"), *res = json_object_get(m, "result");
-            json_t *ff = json_object_get(m, "forfeit");
-            json_int_t g = json_integer_value(gv);
             result r;
-            memset(&r, 0, sizeof r);
-            int seating[STPETE_MAX_PLAYERS];
-            json_t *rets = json_object_get(res, "returns");
-            if (!json_is_integer(gv) || g < 0 || g > 100000000 ||
-                json_int_array(json_object_get(m, "seating"), seating, cfg.players) ||
-                json_int_array(json_object_get(res, "scores"), r.vp, cfg.players) || !json_is_array(rets) ||
-                (int)json_array_size(rets) != cfg.players)
-                die(2, "%s: line %ld is not a valid game line", path, lineno);
-            r.seating = (int)(g % cfg.nseatings);
-            if (memcmp(seating, cfg.seatings[r.seating], (size_t)cfg.players * sizeof(int)) != 0)
-                die(2, "%s: line %ld: game %" JSON_INTEGER_FORMAT " has another seating than this tournament's", path,
-                    lineno, g);
-            for (int s = 0; s < cfg.players; s++)
-                r.ret[s] = json_number_value(json_array_get(rets, (size_t)s));
-            r.forfeit_seat = json_is_object(ff) ? (int)json_integer_value(json_object_get(ff, "seat")) : -1;
-            if (r.forfeit_seat >= 0)
-                snprintf(r.reason, sizeof r.reason, "%s", json_string_value(json_object_get(ff, "reason")));
-            r.actions = (int)json_integer_value(json_object_get(m, "actions"));
-            r.done = 1;
-            grow_results(g + 1);
+            char why[300];
+            if (check_game_line(m, &r, why, sizeof why) != 0)
+                die(2, "%s: line %ld is not a valid game line of this tournament: %s; not resuming (the file is "
+                       "unchanged)", path, lineno, why);
+            long g = (long)json_integer_value(json_object_get(m, "game"));
             if (results[g].done)
-                die(2, "%s: line %ld: game %" JSON_INTEGER_FORMAT " is there twice", path, lineno, g);
+                die(2, "%s: line %ld: game %ld is there twice; not resuming (the file is unchanged)", path, lineno, g);
             results[g] = r;
             loaded++;
+        } else {
+            die(2, "%s: line %ld has an unknown \"type\"; not resuming (the file is unchanged)", path, lineno);
         }
         json_decref(m);
         good += n;
@@ -1492,7 +1719,7 @@ static int trivial_bot(void)
 static void on_signal(int sig)
 {
     (void)sig;
-    stop_requested = 1;
+    atomic_store(&stop_requested, 1);
 }
 
 static void usage(FILE *out)
@@ -1710,6 +1937,7 @@ int main(int argc, char **argv)
         return 0;
     }
     check_participants();
+    become_subreaper();
     if (cfg.resume && !cfg.out_path)
         die(2, "--resume needs --out FILE (the results file of the tournament to continue)");
     if (cfg.record_dir) {
@@ -1774,10 +2002,11 @@ int main(int argc, char **argv)
     for (int j = 0; j < J; j++)
         worker_free(&ws[j]);
     free(ws);
+    kill_adopted();
     if (out_fd >= 0)
         close(out_fd);
     int rc = 0;
-    if (stop_requested) {
+    if (atomic_load(&stop_requested)) {
         fprintf(stderr, "\n%s: interrupted after %ld of %ld games%s%s\n", prog, games_done, games_todo,
                 cfg.out_path ? "; continue with --resume --out " : "", cfg.out_path ? cfg.out_path : "");
         rc = 130;

@@ -14,6 +14,8 @@ import sys
 import tempfile
 import time
 
+from tap_report import report  # tests/tap_report.py (the script's folder is on sys.path)
+
 arena, replay, root = sys.argv[1:4]
 binding = sys.argv[4:6]
 py = sys.executable
@@ -292,12 +294,4 @@ m = re.search(r"protocol round trip: ([\d.]+) us per decision \((\d+) decisions 
 check("--bench: prints the round trip per decision", rc == 0 and m and int(m.group(2)) > 200, stdout + err)
 
 section("bench")
-print(f"1..{len(results)}")
-for name, seconds in timings:
-    print(f"# {name}: {seconds:.1f} s")
-for i, (name, ok, detail) in enumerate(results, 1):
-    print(f"{'ok' if ok else 'not ok'} {i} - {name}")
-    if not ok and detail:
-        for l in str(detail).splitlines():
-            print(f"# {l}")
-sys.exit(0 if all(ok for _, ok, _ in results) else 1)
+report(results, timings)

@@ -9,7 +9,13 @@ import subprocess
 import sys
 import tempfile
 
-from tap import check, done  # tests/tap.py
+from tap_report import report  # tests/tap_report.py
+
+results = []  # (name, ok, detail), reported at the end
+
+
+def check(name, ok, detail=""):
+    results.append((name, ok, detail))
 
 arena, root = sys.argv[1], sys.argv[2]
 bot = os.path.join(root, "tests", "protocol-doc-bot.py")
@@ -30,4 +36,4 @@ with tempfile.TemporaryDirectory() as tmp:
         check(f"{name}: no forfeit, every game played to its end",
               not forfeits and all(x["result"]["finished"] for x in games), json.dumps(forfeits)[:1500])
         check(f"{name}: nothing reported on the terminal", "forfeits:" not in p.stderr, p.stderr)
-done()
+report(results)

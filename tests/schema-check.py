@@ -16,7 +16,13 @@ sys.path.insert(0, sys.argv[1])
 os.environ["STPETE_LIBRARY"] = sys.argv[2]
 import jsonschema  # noqa: E402  (Debian's python3-jsonschema)
 import stpete  # noqa: E402
-from tap import check, done  # noqa: E402  (tests/tap.py)
+from tap_report import report  # noqa: E402  (tests/tap_report.py)
+
+results = []  # (name, ok, detail), reported at the end
+
+
+def check(name, ok, detail=""):
+    results.append((name, ok, detail))
 
 schema = json.load(open(sys.argv[3]))
 
@@ -95,4 +101,4 @@ d = copy.deepcopy(state); d["stacks"]["worker"] = None; refused("state", d, "a v
 d = copy.deepcopy(replay); d["actions"][0]["id"] = "2"; refused("replay", d, "a wrong type (an id as a string)")
 d = copy.deepcopy(replay); del d["result"]; refused("replay", d, "a missing key (result)")
 d = copy.deepcopy(replay); d["options"]["edition"] = 3; refused("replay", d, "an edition that does not exist")
-done()
+report(results)

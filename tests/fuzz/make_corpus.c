@@ -2,6 +2,9 @@
  *   build/tests/fuzz/make-corpus tests/fuzz/corpus
  * json/: full states at varied positions (every player count; an ordinary turn, an Observatory draw, a Pub
  * decision, the end), a seat and a public view, short replay records, a few malformed documents.
+ * v2-*: format version 2 documents of explicit-chance games of both editions (chance nodes of every kind,
+ * hand_known false, public_hash); the others were written by format version 1 and are kept for its reader (to add
+ * only the v2 seeds, write into a scratch directory and copy those).
  * actions/: input bytes for fuzz_actions (options byte, 8 seed bytes, then 2 bytes per step). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,12 +33,61 @@ static void save_state(const char *dir, const char *name, const stpete_state *st
         save(dir, name, buf, len);
 }
 
+/* Play never hides a hand card from the other seats (every card is taken in view of all, §7.1, §9), so a document
+ * with "hand_known" false is made by editing one: the first hand card known to all becomes unknown. Saved only if
+ * the library loads the result. 1 if saved. */
+static int save_hand_unknown(const char *dir, const char *name, const stpete_game *g, const char *text, size_t len)
+{
+    static char edited[sizeof buf + 8];
+    const char *k = strstr(text, "\"hand_known\":[true");
+    if (!k)
+        return 0;
+    size_t at = (size_t)(k - text) + strlen("\"hand_known\":[");
+    memcpy(edited, text, at);
+    memcpy(edited + at, "false", 5);
+    memcpy(edited + at + 5, text + at + 4, len - at - 4);
+    stpete_state *st = NULL;
+    if (stpete_state_from_json(&st, g, edited, len + 1, NULL) != STPETE_OK)
+        return 0;
+    stpete_state_free(st);
+    save(dir, name, edited, len + 1);
+    return 1;
+}
+
 static uint64_t mix(uint64_t *x)
 {
     uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
     z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
     z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
     return z ^ (z >> 31);
+}
+
+/* A new game of these options (explicit chance if asked) and a state of it; exits on failure. */
+static void new_game(int players, int edition, int explicit_chance, uint64_t seed, stpete_game **g, stpete_state **st)
+{
+    stpete_options o;
+    stpete_options_init(&o);
+    o.players = players;
+    o.edition = edition;
+    o.seed = seed;
+    if (explicit_chance)
+        o.chance_mode = STPETE_CHANCE_EXPLICIT;
+    if (stpete_game_new(g, &o) != STPETE_OK || stpete_state_new(st, *g) != STPETE_OK) {
+        fprintf(stderr, "make-corpus: cannot create a game\n");
+        exit(1);
+    }
+}
+
+/* Apply one random legal action (or chance outcome); its id is appended to played while *n < cap. */
+static void random_step(stpete_state *st, uint64_t *rng, int *played, size_t *n, size_t cap)
+{
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    size_t count = 0;
+    stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &count);
+    int id = ids[mix(rng) % count];
+    if (*n < cap)
+        played[(*n)++] = id;
+    stpete_state_apply(st, id);
 }
 
 int main(int argc, char **argv)
@@ -48,15 +100,10 @@ int main(int argc, char **argv)
     snprintf(json, sizeof json, "%s/json", argv[1]);
     snprintf(actions, sizeof actions, "%s/actions", argv[1]);
     for (int players = 2; players <= 4; players++) {
-        stpete_options o;
-        stpete_options_init(&o);
-        o.players = players;
-        o.seed = (uint64_t)players;
         stpete_game *g = NULL;
         stpete_state *st = NULL;
-        if (stpete_game_new(&g, &o) || stpete_state_new(&st, g))
-            return 1;
-        int saved_obs = 0, saved_pub = 0, ids[STPETE_MAX_LEGAL_ACTIONS], played[64];
+        new_game(players, 1, 0, (uint64_t)players, &g, &st);
+        int saved_obs = 0, saved_pub = 0, played[64];
         size_t n_played = 0;
         uint64_t rng = (uint64_t)players;
         snprintf(name, sizeof name, "state-%dp-start.json", players);
@@ -64,12 +111,7 @@ int main(int argc, char **argv)
         for (int game = 0; game < 200 && !(saved_obs && saved_pub); game++) {
             stpete_state_reset(st, (uint64_t)game);
             while (!stpete_state_is_terminal(st)) {
-                size_t n = 0;
-                stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
-                int id = ids[mix(&rng) % n];
-                if (game == 0 && n_played < 64)
-                    played[n_played++] = id;
-                stpete_state_apply(st, id);
+                random_step(st, &rng, played, &n_played, game == 0 ? 64 : 0);
                 int d = stpete_state_decision(st);
                 if (d == STPETE_DECISION_OBSERVATORY && !saved_obs) {
                     snprintf(name, sizeof name, "state-%dp-observatory.json", players);
@@ -92,11 +134,8 @@ int main(int argc, char **argv)
             }
         }
         stpete_state_reset(st, 5);
-        for (int i = 0; i < 30; i++) {
-            size_t n = 0;
-            stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
-            stpete_state_apply(st, ids[mix(&rng) % n]);
-        }
+        for (int i = 0; i < 30; i++)
+            random_step(st, &rng, played, &n_played, 0);
         size_t len;
         snprintf(name, sizeof name, "view-%dp-seat0.json", players);
         if (stpete_state_view_to_json(st, 0, buf, sizeof buf, &len) == STPETE_OK)
@@ -107,6 +146,61 @@ int main(int argc, char **argv)
         stpete_state_free(st);
         stpete_game_free(g);
     }
+    /* Format version 2 (issue 22): explicit-chance games of both editions, 2-4 players, saved at the first chance
+     * node of each kind (the marker deal, a deal at setup, before the next phase and for a new round, an
+     * Observatory draw), a position where a hand holds a card the others do not know (hand_known false), the
+     * end, a seat view, and a replay record with chance outcomes. Every such document carries public_hash. */
+    static const char *const kinds[] = { "\"event\":\"markers\"", "\"then\":\"setup\"",
+                                         "\"then\":\"next-phase\"", "\"then\":\"round\"",
+                                         "\"event\":\"draw\"" };
+    static const char *const kind_names[] = { "markers", "deal-setup", "deal-next-phase", "deal-round", "draw" };
+    for (int edition = 1; edition <= 2; edition++)
+        for (int players = 2; players <= 4; players++) {
+            stpete_game *g = NULL;
+            stpete_state *st = NULL;
+            new_game(players, edition, 1, 0, &g, &st);
+            int saved[5] = { 0 }, saved_unknown = 0, played[96];
+            size_t n_played = 0, len;
+            uint64_t rng = (uint64_t)(10 * edition + players);
+            for (int game = 0; game < 100; game++) {
+                stpete_state_reset(st, (uint64_t)game);
+                while (!stpete_state_is_terminal(st)) {
+                    if (stpete_state_to_json(st, buf, sizeof buf, &len) != STPETE_OK)
+                        return 1;
+                    buf[len] = '\0';
+                    for (int k = 0; k < 5; k++)
+                        if (!saved[k] && stpete_state_decision(st) == STPETE_DECISION_CHANCE && strstr(buf, kinds[k])) {
+                            snprintf(name, sizeof name, "v2-e%d-%dp-chance-%s.json", edition, players, kind_names[k]);
+                            save(json, name, buf, len);
+                            saved[k] = 1;
+                        }
+                    snprintf(name, sizeof name, "v2-e%d-%dp-hand-unknown.json", edition, players);
+                    if (!saved_unknown && game == 1 && stpete_state_round(st) >= 2 &&
+                        save_hand_unknown(json, name, g, buf, len)) {
+                        saved_unknown = 1;
+                        if (stpete_state_view_to_json(st, 0, buf, sizeof buf, &len) == STPETE_OK) {
+                            snprintf(name, sizeof name, "v2-e%d-%dp-view-seat0.json", edition, players);
+                            save(json, name, buf, len);
+                        }
+                    }
+                    random_step(st, &rng, played, &n_played, game == 0 ? 96 : 0);
+                }
+                if (game == 0) {
+                    snprintf(name, sizeof name, "v2-e%d-%dp-end.json", edition, players);
+                    save_state(json, name, st);
+                    if (stpete_replay_to_json(g, 0, played, n_played, buf, sizeof buf, &len) == STPETE_OK) {
+                        snprintf(name, sizeof name, "v2-e%d-%dp-replay-chance.json", edition, players);
+                        save(json, name, buf, len);
+                    }
+                }
+            }
+            for (int k = 0; k < 5; k++)
+                if (!saved[k])
+                    fprintf(stderr, "make-corpus: no %s chance node in edition %d, %d players\n", kind_names[k],
+                            edition, players);
+            stpete_state_free(st);
+            stpete_game_free(g);
+        }
     static const char *const malformed[] = { "", "{", "[]", "null", "{\"format\":\"stpete-state\"}",
                                              "{\"format\":\"stpete-state\",\"format_version\":99}",
                                              "{\"format\":\"stpete-replay\",\"format_version\":1,\"actions\":[]}" };

@@ -304,6 +304,7 @@ class Action(_Id):
             return _ACTIONS[action_id]
         if isinstance(action_id, Action):
             return action_id
+        _not_an_enum(action_id, "Action.from_id")
         _C.stpete_action_decode(action_id, byref(_ffi.ActionStruct()))  # the library's checks: type and range
         return _ACTIONS[operator.index(action_id)]
 
@@ -365,6 +366,7 @@ class ChanceOutcome(_Id):
         :class:`InvalidArgumentError` outside that range, ``TypeError`` for anything but an integer."""
         if isinstance(outcome_id, ChanceOutcome):
             return outcome_id
+        _not_an_enum(outcome_id, "ChanceOutcome.from_id")
         value = _ffi.convert(c_int, outcome_id, "id", "ChanceOutcome.from_id")
         if not _ffi.CHANCE_CARD_FIRST <= value < _ffi.CHANCE_CARD_FIRST + _ffi.NUM_CHANCE_OUTCOMES:
             raise InvalidArgumentError(f"ChanceOutcome.from_id({value}): a chance outcome id is in "
@@ -423,10 +425,19 @@ def _move(move_id):
     return _ACTIONS[move_id] if move_id < _ffi.NUM_DISTINCT_ACTIONS else _OUTCOMES[move_id - _ffi.CHANCE_CARD_FIRST]
 
 
+def _not_an_enum(value, function):
+    """``TypeError`` for a member of an enum (an ``IntEnum`` such as :class:`Phase` or :class:`Card` converts to an
+    int, but its value is no action or outcome id)."""
+    if isinstance(value, enum.Enum):
+        raise TypeError(f"{function}(): {type(value).__name__}.{value.name} is not an action id: give an Action, a "
+                        f"ChanceOutcome, an int id or an action string")
+
+
 def _action_id(action):
     """An action id from an Action or a string (parsed, as stpete_state_apply_string() does); anything else is
     passed on to the checked conversion of the C call that takes it (an int id: ``TypeError`` for other types, the
-    C status out of range)."""
+    C status out of range). A member of an enum (``Phase.TRADING``, ``Card.MARKET``: ints of another kind) is
+    ``TypeError``."""
     if type(action) is int:
         return action
     if isinstance(action, (Action, ChanceOutcome)):
@@ -435,6 +446,7 @@ def _action_id(action):
         out = c_int()
         _C.stpete_action_from_string(action, byref(out))  # an action or a chance outcome (explicit-chance mode)
         return out.value
+    _not_an_enum(action, "action")
     return action
 
 
@@ -547,7 +559,10 @@ def _read_json(fn, *args):
 def replay_to_json(game, seed, actions):
     """A replay record (options, ``seed``, the actions with their strings, the result), every action checked by
     replaying it from the initial position of ``seed`` (an int in [0, 2**64)). ``actions``: Actions, ids or
-    strings. Raises :class:`IllegalActionError` if one is not legal where it is applied."""
+    strings. Raises :class:`IllegalActionError` if one is not legal where it is applied; ``TypeError`` for a
+    ``game`` that is not a :class:`Game` or an action of another type."""
+    if not isinstance(game, Game):
+        raise TypeError(f"replay_to_json(game, seed, actions): game must be a stpete.Game, not {type(game).__name__}")
     ids = [_action_id(a) for a in actions]
     array = (c_int * max(1, len(ids)))()
     for i, action in enumerate(ids):
@@ -875,6 +890,37 @@ def _release_pair(locks):
     locks[0].release()
 
 
+def _acquire_all(locks):
+    """Take several locks (re-entrant ones, duplicates allowed) without ever waiting for one while holding another
+    that the thread holding it may wait for: the first in the list blocking, the others only if free; when one is
+    busy, everything is released and that one is waited for first. So no two threads deadlock, whatever order
+    each asks in (a bot used from an event callback of another state, for instance). Returns the locks taken, for
+    :func:`_release_all`."""
+    order = list(dict.fromkeys(locks))  # distinct, in the order asked
+    while True:
+        taken = []
+        try:
+            order[0].acquire()
+            taken.append(order[0])
+            for lock in order[1:]:
+                if not lock.acquire(blocking=False):
+                    order.remove(lock)
+                    order.insert(0, lock)  # wait for the busy one first, next round
+                    break
+                taken.append(lock)
+            else:
+                return taken
+        except BaseException:
+            _release_all(taken)
+            raise
+        _release_all(taken)
+
+
+def _release_all(locks):
+    for lock in reversed(locks):
+        lock.release()
+
+
 def _state_from_pickle(game, text, seed, history):
     """Unpickle a :class:`State`: its position (JSON), the seed of its start and its history."""
     state = State.from_json(text, game)
@@ -935,6 +981,8 @@ class State(_Owner):
         self._callback = None       # the Python function
         self._c_callback = None     # its ctypes thunk, kept alive while C holds it
         self._pending = None        # an exception raised by the callback, re-raised after the C call
+        self._queue_limit = None    # the event queue's bound while it is on (enable_event_queue)
+        self._dropped_events = 0    # events dropped from the queue's front to keep that bound
         self._seed = None           # the seed of the game's start, when known
         self._prefix = None         # the action ids from then to where the C history begins, when known
 
@@ -1079,6 +1127,8 @@ class State(_Owner):
                         raise pending
                     raise
                 pending, self._pending = self._pending, None
+                if self._queue_limit is not None:
+                    self._trim_events(ptr)
                 if after is not None:
                     seed, prefix = after
                     self._seed = None if seed is None else operator.index(seed)
@@ -1227,7 +1277,11 @@ class State(_Owner):
         (:meth:`Game.from_json`). Raises :class:`ParseError` (with ``line`` / ``column`` for a syntax error),
         :class:`UnsupportedVersionError`, :class:`RedactedError` for a view, :class:`MismatchError` when ``game``
         has other options, :class:`InconsistentError` for a position that breaks the rules,
-        :class:`TooLargeError` for a document over STPETE_JSON_STATE_MAX (1 MiB, refused before parsing)."""
+        :class:`TooLargeError` for a document over STPETE_JSON_STATE_MAX (1 MiB, refused before parsing);
+        ``TypeError`` for ``text`` not str or bytes, ``game`` not a :class:`Game` or None."""
+        if game is not None and not isinstance(game, Game):
+            raise TypeError(f"State.from_json(text, game): game must be a stpete.Game or None, not "
+                            f"{type(game).__name__}")
         data = _json_bytes(text)
         if game is None:
             if len(data) > _ffi.JSON_STATE_MAX:  # as the state reader would, before its options are parsed
@@ -1287,9 +1341,40 @@ class State(_Owner):
 
     # -- events --
 
-    def enable_event_queue(self, enabled=True):
-        """Turn the pull-style event queue on or off (off drops pending events); independent of the callback."""
-        self._call(None, _C.stpete_state_set_event_queue, 1 if enabled else 0)
+    #: The default bound of the event queue (events), see :meth:`enable_event_queue`.
+    EVENT_QUEUE_LIMIT = 100000
+
+    def enable_event_queue(self, enabled=True, limit=EVENT_QUEUE_LIMIT):
+        """Turn the pull-style event queue on or off (off drops pending events); independent of the callback.
+
+        The queue is bounded: it holds at most ``limit`` events (an int ≥ 1; default :attr:`EVENT_QUEUE_LIMIT`, a
+        few hundred games of events). When a call (apply, reset, :func:`~stpete.play` ...) leaves more waiting, the
+        oldest are dropped, and counted in :attr:`dropped_events`; so a queue that is never drained stays within
+        ``limit`` events (plus those of the one call under way). Raises ``TypeError`` for a ``limit`` that is not an
+        int, :class:`InvalidArgumentError` for one below 1."""
+        if enabled:
+            limit = _ffi.convert(c_int, limit, "limit", "enable_event_queue")
+            if limit < 1:
+                raise InvalidArgumentError(f"enable_event_queue(limit={limit}): the queue must hold at least one "
+                                           f"event", status=-1, function="enable_event_queue")
+        with self._lock:
+            self._call(None, _C.stpete_state_set_event_queue, 1 if enabled else 0)
+            self._queue_limit = limit if enabled else None
+
+    @property
+    def dropped_events(self):
+        """How many events the bounded queue dropped, oldest first, since this state was created (an int; see
+        :meth:`enable_event_queue`)."""
+        return self._dropped_events
+
+    def _trim_events(self, ptr):
+        """Drop the oldest queued events beyond the queue's bound (with the lock held)."""
+        extra = _C.stpete_state_pending_events(ptr) - self._queue_limit
+        if extra > 0:
+            scratch = _ffi.EventStruct()
+            for _ in range(extra):
+                _C.stpete_state_next_event(ptr, byref(scratch))
+            self._dropped_events += extra
 
     @property
     def pending_events(self):

@@ -57,6 +57,8 @@ CHANCE_CARD_FIRST = 972
 CHANCE_MARKERS_FIRST = 1021
 NUM_CHANCE_OUTCOMES = 305
 DETERMINIZE_RUBLES = 1
+VP_MAX = 100000
+RUBLES_MAX = 100000
 
 
 # ---- opaque handle types: one pointer type per handle, so ctypes refuses a game where a state is expected ----

@@ -11,11 +11,13 @@ A bot is seat-independent: it chooses for whichever seat is to act in the state 
 that seat may know (§9). The search bots are reproducible for a given seed and iteration budget (``ms=`` limits
 are not). The kinds, keys and defaults are documented in ``bots.h``; :attr:`Bot.spec` is the canonical spec.
 """
+import contextlib
 import ctypes
+import threading
 from ctypes import byref, c_double, c_int, c_size_t
 
 from . import _ffi
-from ._core import Action, Game, State, _lib, _Owner
+from ._core import Action, Game, State, _acquire_all, _lib, _Owner, _release_all
 from .errors import ClosedError, InvalidArgumentError, error_for_status
 
 __all__ = ["Bot", "BotStats", "play"]
@@ -75,14 +77,25 @@ class Bot(_Owner):
     library's message. ``game`` binds the bot to a :class:`~stpete.Game`; without it the bot binds to the game of
     the first state it is given, and then plays states of games with the same rule options (else
     :class:`~stpete.MismatchError`). Owns its handle: ``close()``, context manager, garbage collection; it keeps
-    its game alive. One thread at a time.
+    its game alive.
+
+    Threads: a bot may be shared by threads. Every C call of a bot holds the bot's own lock and the lock of each
+    :class:`~stpete.State` it reads (taken together without deadlock, see :meth:`choose_id`), so calls of one bot
+    run one after another — from two threads on two states, too — and a state is not changed or closed under the
+    bot's feet. (``bots.h``: a ``stpete_bot`` is for one thread at a time; the binding enforces it.)
+
+    Pickling (and ``copy.deepcopy``) gives a new bot of the same spec, game and :meth:`set_seed` seed: its PRNG
+    starts afresh, as after ``set_seed``; the statistics of the last choice are not carried.
     """
 
     def __init__(self, spec="random", game=None, **params):
+        self._lock = threading.RLock()
         self._ptr = None
         self._game = None
         self._text = _spec_text(spec, params)
         self._seed = None  # a set_seed() made before the bot is bound
+        if game is not None and not isinstance(game, Game):
+            raise TypeError(f"Bot(game=): game must be a stpete.Game or None, not {type(game).__name__}")
         probe_game = game if game is not None else Game(players=2)
         probe = _new_bot(probe_game, self._text)  # the spec is checked now, before any game starts
         try:
@@ -100,13 +113,14 @@ class Bot(_Owner):
         return buf.value.decode()
 
     def _bind(self, game):
-        self._ptr = _new_bot(game, self._text)
+        # counted among the game's open handles while the game is locked: its handle outlives the bot
+        self._ptr = game._attach(lambda game_handle: _new_bot(game, self._text))
         self._game = game
-        game._open_states += 1  # the game's handle outlives the bot (as it does its states)
         if self._seed is not None:
             _lib.stpete_bot_set_seed(self._ptr, self._seed)
 
     def _handle(self, state=None):
+        """The handle (bound to ``state``'s game first if need be); call with the bot's lock held."""
         if self._game is None and self._ptr is None and state is not None:
             if getattr(self, "_closed", False):
                 raise ClosedError("the bot is closed")
@@ -115,6 +129,15 @@ class Bot(_Owner):
             raise ClosedError("the bot is closed" if getattr(self, "_closed", False) else "the bot is not bound to "
                               "a game yet: give it a state first")
         return self._ptr
+
+    @contextlib.contextmanager
+    def _using(self, state=None):
+        """The bot's lock and ``state``'s, held together (:func:`~stpete._core._acquire_all`); yields the handle."""
+        taken = _acquire_all([self._lock] + ([state._lock] if state is not None else []))
+        try:
+            yield self._handle(state)
+        finally:
+            _release_all(taken)
 
     def _check(self, rc, function):
         if rc < 0:
@@ -133,20 +156,25 @@ class Bot(_Owner):
         return self._game
 
     def set_seed(self, seed):
-        """Reseed the bot's own PRNG: the same states then give the same choices (iteration budgets)."""
-        self._seed = _ffi.convert(ctypes.c_uint64, seed, "seed", "Bot.set_seed")
-        if self._ptr is not None:
-            _lib.stpete_bot_set_seed(self._ptr, self._seed)
+        """Reseed the bot's own PRNG (``seed``: an int in [0, 2**64)): the same states then give the same choices
+        (iteration budgets). Raises ``TypeError`` for a seed that is not an int,
+        :class:`~stpete.InvalidArgumentError` for one out of range."""
+        seed = _ffi.convert(ctypes.c_uint64, seed, "seed", "Bot.set_seed")
+        with self._lock:
+            self._seed = seed
+            if self._ptr is not None:
+                _lib.stpete_bot_set_seed(self._ptr, self._seed)
 
     def choose_id(self, state):
         """The id of the action chosen for the seat to act in ``state`` (a :class:`~stpete.State`; unchanged).
-        Raises :class:`~stpete.GameOverError` on a finished game, :class:`~stpete.MismatchError` for a state of a
-        game with other rule options."""
+        Holds the bot's lock and the state's for the call: another thread's apply or close of the state, and
+        another thread's use of the bot, wait until it returns. Raises ``TypeError`` for a ``state`` that is not a
+        State, :class:`~stpete.ClosedError` for a closed bot or state, :class:`~stpete.GameOverError` on a
+        finished game, :class:`~stpete.MismatchError` for a state of a game with other rule options."""
         if not isinstance(state, State):
-            raise TypeError("choose(state): state must be a stpete.State")
-        ptr = self._handle(state)
+            raise TypeError(f"choose(state): state must be a stpete.State, not {type(state).__name__}")
         out = c_int(-1)
-        with state._lock:  # the state may not change while the bot reads it (another thread's apply waits)
+        with self._using(state) as ptr:
             self._check(_lib.stpete_bot_choose(ptr, state.handle, byref(out)), "stpete_bot_choose")
         return out.value
 
@@ -157,10 +185,14 @@ class Bot(_Owner):
     def evaluate(self, state):
         """The returns the bot's searches give ``state`` where a playout stops, one per seat, adding up to 1: 1/k
         per winner at the end, before it the softmax of the projected scores (``stpete_bot_evaluate``). It reads
-        every seat's hidden cards and rubles: meant for determinized states."""
-        ptr = self._handle(state)
+        every seat's hidden cards and rubles: meant for determinized states. Locks as :meth:`choose_id` does
+        (the state cannot be closed during the call); raises ``TypeError`` for a ``state`` that is not a State,
+        :class:`~stpete.ClosedError`, :class:`~stpete.MismatchError`."""
+        if not isinstance(state, State):
+            raise TypeError(f"evaluate(state): state must be a stpete.State, not {type(state).__name__}")
         out = (c_double * _ffi.MAX_PLAYERS)()
-        self._check(_lib.stpete_bot_evaluate(ptr, state.handle, out, len(out)), "stpete_bot_evaluate")
+        with self._using(state) as ptr:
+            self._check(_lib.stpete_bot_evaluate(ptr, state.handle, out, len(out)), "stpete_bot_evaluate")
         return list(out[:state.players])
 
     @property
@@ -169,21 +201,38 @@ class Bot(_Owner):
         s = _ffi.BotStatsStruct()
         s.struct_size = ctypes.sizeof(s)
         s.action = s.seat = -1
-        if self._ptr is not None:
-            self._check(_lib.stpete_bot_get_stats(self._ptr, byref(s)), "stpete_bot_get_stats")
+        with self._lock:
+            if self._ptr is not None:
+                self._check(_lib.stpete_bot_get_stats(self._ptr, byref(s)), "stpete_bot_get_stats")
         return BotStats(s)
 
     def close(self):
-        """Free the handle (idempotent)."""
-        self._closed = True
-        ptr, self._ptr = getattr(self, "_ptr", None), None
-        if ptr is not None:
-            _lib.stpete_bot_free(ptr)
-            game, self._game = self._game, None
-            game._state_closed()
+        """Free the handle (idempotent). From another thread, waits until a call of the bot returns."""
+        lock = getattr(self, "_lock", None)
+        if lock is None:  # __init__ did not get that far
+            return
+        with lock:
+            self._closed = True
+            ptr, self._ptr = self._ptr, None
+            if ptr is not None:
+                _lib.stpete_bot_free(ptr)
+                game, self._game = self._game, None
+                game._state_closed()
+
+    def __reduce__(self):
+        with self._lock:
+            return (_bot_from_pickle, (self._spec, self._game, self._seed))
 
     def __repr__(self):
         return f"Bot({self._spec!r}{', closed' if getattr(self, '_closed', False) else ''})"
+
+
+def _bot_from_pickle(spec, game, seed):
+    """Unpickle a :class:`Bot`: its canonical spec, its game (or None before its first state) and its set_seed."""
+    bot = Bot(spec, game=game)
+    if seed is not None:
+        bot.set_seed(seed)
+    return bot
 
 
 def play(state, bots, max_actions=0):
@@ -203,12 +252,18 @@ def play(state, bots, max_actions=0):
         raise InvalidArgumentError(f"play(): {len(bots)} bots for {state.players} seats", status=-1,
                                    function="stpete_bot_play")
     limit = _ffi.convert(c_size_t, max_actions, "max_actions", "play")
-    ptrs = (_ffi.BotPtr * len(bots))(*[b._handle(state) for b in bots])
     played = c_size_t(0)
-    with state._lock:
+    # every bot's lock and the state's, together (as Bot.choose_id): no other thread uses them meanwhile
+    taken = _acquire_all([b._lock for b in bots] + [state._lock])
+    try:
+        ptrs = (_ffi.BotPtr * len(bots))(*[b._handle(state) for b in bots])
         rc = _lib.stpete_bot_play(state.handle, ptrs, len(bots), limit, byref(played))
+        if state._queue_limit is not None:
+            state._trim_events(state.handle)
         if rc < 0:
             raise _play_error(state, ptrs, rc, played.value)
+    finally:
+        _release_all(taken)
     return played.value
 
 

@@ -23,7 +23,12 @@ the columns of :data:`COLUMNS`: ``exp`` (the definition's hash), ``arm``, ``game
 (the seat's return: 1/k for each of k winners), ``winner``, ``moves`` (actions in the game) and ``display``
 (the final display as card name → copies; CSV: ``Name=n;Name=n``). Rows are appended one batch at a time.
 ``--resume`` continues such a file: complete games are kept, a game cut short by a kill is dropped and replayed,
-and a file written for another definition (other arms, seed or library version) is refused.
+and a file written for another definition (other arms, seed or library version) is refused. Every row is checked
+column by column against the definition (:func:`scan_output`): a forged or damaged row is refused with its line
+number and the file left unchanged; blank lines are skipped.
+
+``--jobs N`` worker processes end within 0.2 s of their parent's death (a kill -9 of the run included), so none
+is left behind holding the output file open.
 """
 import argparse
 import collections
@@ -239,6 +244,7 @@ class Experiment:
         if not 0 <= seed < 2 ** 64:
             raise ExperimentError(f"seed must be in [0, 2**64), not {seed}")
         self.arms, self.seed = arms, seed
+        self.arms_by_name = {a.name: a for a in arms}
         self.definition = {"format": ROW_FORMAT, "library": stpete.version(), "seed": seed,
                            "arms": [a.to_dict() for a in arms]}
         text = json.dumps(self.definition, sort_keys=True, separators=(",", ":"))
@@ -399,7 +405,7 @@ def _parse_csv_row(values, path, number):
 
 def _lines(path):
     """(line number, parsed row or None, raw line) for each complete line of an output file (the CSV header
-    checked and skipped), then (number, None, None) for a last line cut short (no newline: a killed run)."""
+    checked and skipped, blank lines skipped), then (number, None, None) for a last line cut short (no newline: a killed run)."""
     as_csv = _is_csv(path)
     with open(path, "r", encoding="utf-8", errors="replace", newline="") as f:
         number = 0
@@ -408,6 +414,8 @@ def _lines(path):
             if not line.endswith("\n"):
                 yield number, None, None
                 return
+            if not line.strip():
+                continue  # a blank line (one an editor appended): nothing
             if as_csv and number == 1:
                 if line.rstrip("\r\n") != ",".join(COLUMNS):
                     raise ExperimentError(f"{path} is not an output of stpete.experiment (its first line is not "
@@ -516,15 +524,86 @@ def _tally_of(rows, arms):
     return tally
 
 
-def scan_output(path, exp, tally):
+def _is_int(value):
+    return type(value) is int  # not bool, not float
+
+
+def _row_problem(row, exp, games, limits):
+    """What is wrong with a row of experiment ``exp`` (a run of ``games`` games per arm), or None: every column
+    checked for type and range against the definition (the schema of a row; :data:`COLUMNS`)."""
+    import stpete
+    arm = exp.arms_by_name.get(row["arm"]) if isinstance(row["arm"], str) else None
+    if arm is None:
+        return f"arm {row['arm']!r} is not an arm of this experiment"
+    g = row["game"]
+    if not _is_int(g) or not 0 <= g < games:
+        return (f"game {g!r} is not a game number of this run, an int in [0, {games - 1}] (a file with more games "
+                f"is resumed with a larger --games)")
+    if row["seed"] != (exp.seed + g) & _MASK or not _is_int(row["seed"]):
+        return f"seed {row['seed']!r} is not game {g}'s, {(exp.seed + g) & _MASK}"
+    if row["players"] != arm.players or not _is_int(row["players"]):
+        return f"players {row['players']!r} is not arm {arm.name}'s {arm.players}"
+    s = row["seat"]
+    if not _is_int(s) or not 0 <= s < arm.players:
+        return f"seat {s!r} is not a seat of a {arm.players}-player game, an int in [0, {arm.players - 1}]"
+    if row["bot"] != arm.bots[s]:
+        return f"bot {row['bot']!r} is not seat {s}'s bot of arm {arm.name}, {arm.bots[s]!r}"
+    vp_max, rubles_max = stpete._ffi.VP_MAX, stpete._ffi.RUBLES_MAX
+    for column in ("vp", "vp_before", "aristocrat_bonus", "rubles_bonus", "hand_penalty"):
+        if not _is_int(row[column]) or not -vp_max <= row[column] <= vp_max:
+            return f"{column} {row[column]!r} is not an int in [{-vp_max}, {vp_max}] (VP)"
+    for column in ("rubles", "tie_break"):
+        if not _is_int(row[column]) or not 0 <= row[column] <= rubles_max:
+            return f"{column} {row[column]!r} is not an int in [0, {rubles_max}] (rubles)"
+    win = row["win"]
+    if type(win) not in (int, float) or not 0 <= win <= 1:
+        return f"win {win!r} is not a number in [0, 1] (a return)"
+    if type(row["winner"]) is not bool or row["winner"] != (win > 0):
+        return f"winner {row['winner']!r} is not whether win {win!r} is above 0"
+    longest = limits.get(arm.name)
+    if longest is None:
+        longest = limits[arm.name] = _longest_game(arm)
+    if not _is_int(row["moves"]) or not 0 <= row["moves"] <= longest:
+        return f"moves {row['moves']!r} is not an int in [0, {longest}] (the longest game)"
+    display = row["display"]
+    if not isinstance(display, dict) or not all(isinstance(k, str) and k and _is_int(v) and
+                                                0 < v <= stpete._ffi.NUM_CARDS for k, v in display.items()):
+        return f"display {display!r} is not a map of card names to copies in [1, {stpete._ffi.NUM_CARDS}]"
+    return None
+
+
+def _longest_game(arm):
+    import stpete
+    options = {k: v for k, v in arm.options.items() if v is not None}
+    with stpete.Game(players=arm.players, **options) as game:
+        return game.max_game_length
+
+
+def _game_problem(rows):
+    """What is wrong with the rows of one complete game (seat 0 first), or None: one number of moves, returns
+    adding up to 1."""
+    if len({r["moves"] for r in rows}) != 1:
+        return "its rows disagree on the number of moves"
+    if abs(sum(r["win"] for r in rows) - 1) > 1e-9:
+        return f"its wins add up to {sum(r['win'] for r in rows)!r}, not 1"
+    return None
+
+
+def scan_output(path, exp, tally, games=None):
     """Read an output file for ``--resume``: every row must carry ``exp.hash`` (else :class:`ExperimentError`:
     another definition), every line but a cut last one must be a row (else :class:`ExperimentError`: not an
-    output of this module). Complete games go into ``tally``. Returns ``(cut, drop)``: 1 when the last line was
-    cut short, and the number of rows of incomplete or repeated games; when either is not 0, the file must be
-    rewritten without them (:func:`_rewrite_complete`)."""
+    output of this module), and every row of this definition must pass the schema (each column's type and range
+    against the definition: an arm of it, a game number below ``games`` (None: any), its seed, the arm's players
+    and the seat's bot, VP within ±STPETE_VP_MAX, rubles within STPETE_RUBLES_MAX, a win in [0, 1], moves within
+    the longest game; a complete game's wins adding up to 1), else :class:`ExperimentError` naming the line; the
+    file is then unchanged. Blank lines are skipped. Complete games go into ``tally``. Returns ``(cut, drop)``: 1
+    when the last line was cut short, and the number of rows of incomplete or repeated games; when either is not
+    0, the file must be rewritten without them (:func:`_rewrite_complete`)."""
     pending = {}
     cut = drop = 0
     others = set()
+    limits = {}
+    games = games if games is not None else 2 ** 63
     for number, row, line in _lines(path):
         if line is None:
             cut = 1
@@ -532,9 +611,15 @@ def scan_output(path, exp, tally):
         if row is None:
             raise ExperimentError(f"{path}, line {number}: not a row of stpete.experiment; not resuming (nothing "
                                   f"was changed)")
+        if not isinstance(row["exp"], str):
+            raise ExperimentError(f"{path}, line {number}: exp {row['exp']!r} is not a definition hash; not "
+                                  f"resuming (nothing was changed)")
         if row["exp"] != exp.hash:
             others.add(row["exp"])
             continue
+        problem = _row_problem(row, exp, games, limits)
+        if problem:
+            raise ExperimentError(f"{path}, line {number}: {problem}; not resuming (nothing was changed)")
         key = (row["arm"], row["game"])
         seats = pending.setdefault(key, {})
         if row["seat"] in seats:
@@ -543,7 +628,12 @@ def scan_output(path, exp, tally):
         seats[row["seat"]] = row
         if len(seats) == row["players"] and sorted(seats) == list(range(row["players"])):
             del pending[key]
-            if not tally.add_game([seats[s] for s in range(row["players"])]):
+            rows = [seats[s] for s in range(row["players"])]
+            problem = _game_problem(rows)
+            if problem:
+                raise ExperimentError(f"{path}, line {number}: game {row['game']} of arm {row['arm']}: {problem}; "
+                                      f"not resuming (nothing was changed)")
+            if not tally.add_game(rows):
                 drop += row["players"]
     if others:
         raise ExperimentError(f"{path} was written by another experiment definition ({', '.join(sorted(others))}; "
@@ -581,6 +671,20 @@ def _rewrite_complete(path, tally):
 
 # ---- backends ----------------------------------------------------------------------------------------------
 
+def _watch_parent(parent):
+    """The initializer of each ``--jobs`` worker process: a daemon thread that ends the worker (``os._exit``) as
+    soon as its parent ``parent`` (a pid) is gone (the worker is then some other process's child), checking every
+    0.2 s. A worker blocked waiting for its next batch, or inside a library call (which releases the GIL), would
+    otherwise outlive a parent killed with SIGKILL, holding the output file it inherited open; with this, it ends
+    within a fraction of a second and its files close with it."""
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="stpete-parent-watch", daemon=True).start()
+
+
 def _run_local(tasks, jobs):
     if jobs <= 1:
         for task in tasks:
@@ -591,7 +695,8 @@ def _run_local(tasks, jobs):
     # fork where there is one: the workers inherit the loaded library and sys.path (a wrapper's, too)
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_watch_parent,
+                                                initargs=(os.getpid(),)) as pool:
         futures = {pool.submit(play_batch, t): t for t in tasks}
         try:
             for fut in concurrent.futures.as_completed(futures):
@@ -808,7 +913,7 @@ def _tasks(exp, games, batch, done, limit):
     return tasks, count
 
 
-def _prepare_output(args, exp, tally, say):
+def _prepare_output(args, exp, tally, say, games):
     """Check --out and --resume; the complete games already there go into ``tally``."""
     if not args.out:
         if args.resume:
@@ -822,7 +927,7 @@ def _prepare_output(args, exp, tally, say):
         return
     if not args.resume:
         raise ExperimentError(f"{args.out} exists: add --resume to continue it, or choose another --out")
-    cut, drop = scan_output(args.out, exp, tally)
+    cut, drop = scan_output(args.out, exp, tally, games)
     if cut or drop:
         # rewrite without the cut line and the incomplete games, so that no row is duplicated when they are replayed
         say(f"{args.out}: dropping {'a cut last line and ' if cut else ''}{drop} row(s) of incomplete games; "
@@ -849,7 +954,7 @@ def run(args, say=None, out=sys.stdout):
         raise ExperimentError("--dask-local needs at least 1 worker")
     exp = Experiment(arms, seed)
     tally = Tally(arms)
-    _prepare_output(args, exp, tally, say)
+    _prepare_output(args, exp, tally, say, games)
     done = {(name, g) for name in tally.data for g in tally.games(name)}
     workers = args.dask_local or (args.jobs if not args.scheduler else 8)
     batch = args.batch or max(1, min(50, games * len(arms) // (workers * 8) or 1))
