@@ -16,22 +16,9 @@
 #include <jansson.h>
 
 #include "stpete/stpete.h"
+#include "test_game.h"
 
 enum { TEXT_CAP = 1 << 16 };
-
-static stpete_game *make_game(int players, uint64_t seed, int public_rubles, int chance_mode, int edition)
-{
-    stpete_options o;
-    stpete_options_init(&o);
-    o.players = players;
-    o.seed = seed;
-    o.public_rubles = public_rubles;
-    o.chance_mode = chance_mode;
-    o.edition = edition;
-    stpete_game *g = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
-    return g;
-}
 
 static uint64_t next_random(uint64_t *x)
 {
@@ -296,8 +283,9 @@ static void test_invariant_on_loaded_pairs(void **unused)
     (void)unused;
     for (int variant = 0; variant < 4; variant++) {
         int public_rubles = variant == 2, recalled = variant == 1, explicit = variant == 3;
-        stpete_game *g = make_game(3, 40 + (uint64_t)variant, public_rubles,
-                                   explicit ? STPETE_CHANCE_EXPLICIT : STPETE_CHANCE_SAMPLED, explicit ? 2 : 1);
+        stpete_game *g = make_game_with(.players = 3, .seed = 40 + (uint64_t)variant, .public_rubles = public_rubles,
+                                        .chance_mode = explicit ? STPETE_CHANCE_EXPLICIT : STPETE_CHANCE_SAMPLED,
+                                        .edition = explicit ? 2 : 1);
         stpete_state *st = position_with_hands(g, 7 + (uint64_t)variant);
         json_t *base = state_doc(st);
         stpete_state_free(st);
@@ -361,7 +349,8 @@ static void test_views_show_every_card_seen_taken(void **unused)
     static char full[TEXT_CAP], view[TEXT_CAP];
     for (int k = 0; k < 12; k++) {
         int players = 2 + k % 3, mode = k / 3 % 2 ? STPETE_CHANCE_EXPLICIT : STPETE_CHANCE_SAMPLED, ed = 1 + k / 6;
-        stpete_game *g = make_game(players, 100 + (uint64_t)k, 0, mode, ed);
+        stpete_game *g = make_game_with(.players = players, .seed = 100 + (uint64_t)k, .chance_mode = mode,
+                                        .edition = ed);
         stpete_state *st = NULL;
         assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
         uint64_t rng = (uint64_t)k + 1;
@@ -423,7 +412,7 @@ static json_t *as_version(const json_t *doc, int version)
 static void test_rubles_cannot_be_found_by_trying(void **unused)
 {
     (void)unused;
-    stpete_game *g = make_game(2, 5, 0, STPETE_CHANCE_SAMPLED, 1);
+    stpete_game *g = make_game(2, 5);
     stpete_state *st = position_with_hands(g, 3);
     json_t *base = state_doc(st);
     stpete_state_free(st);
@@ -463,7 +452,7 @@ static void test_visible_rubles(void **unused)
 {
     (void)unused;
     for (int pr = 0; pr <= 1; pr++) {
-        stpete_game *g = make_game(3, 9, pr, STPETE_CHANCE_SAMPLED, 1);
+        stpete_game *g = make_game_with(.players = 3, .seed = 9, .public_rubles = pr);
         stpete_state *played = position_with_hands(g, 4);
         json_t *doc = state_doc(played);
         json_object_set_new(doc, "rubles_recalled", json_false());
