@@ -165,16 +165,9 @@ static size_t chance_outcomes(const stpete_core *c, int *out)
 
 int stpete_markers_code_valid(int code, int players)
 {
-    int held[STPETE_MAX_PLAYERS] = { 0 };
-    for (int k = 0; k < STPETE_NUM_PHASES; k++, code /= 4) {
-        if (code % 4 >= players)
-            return 0;
-        held[code % 4]++;
-    }
-    for (int s = 0; s < players; s++)
-        if (held[s] < 1 || held[s] > 2)
-            return 0;
-    return 1;
+    int markers[STPETE_NUM_PHASES]; /* the marker rule itself (§3.3, R15) is stpete_markers_fault's */
+    stpete_markers_decode(code, markers);
+    return stpete_markers_fault(markers, players) == 0;
 }
 
 size_t stpete_core_legal(const stpete_core *c, int *out)
