@@ -680,7 +680,7 @@ static int check_chance_node(const stpete_core *c, stpete_json_error *err)
         if (c->stack_n[c->deal_stack] == 0 || board >= c->deal_to)
             return jfail(err, STPETE_E_INCONSISTENT, "chance: a deal in progress needs a card in its stack and room on "
                                                      "the board (§4.5)");
-        if (c->deal_then == THEN_SETUP ? c->deal_stack != STPETE_STACK_WORKER || c->deal_to != 2 * n || c->round != 1 ||
+        if (c->deal_then == THEN_SETUP ? c->deal_stack != STPETE_STACK_WORKER || c->deal_to != stpete_setup_deal(n) || c->round != 1 ||
                                              c->phase != STPETE_PHASE_WORKER
             : c->deal_then == THEN_NEXT_PHASE ? c->phase == STPETE_PHASE_TRADING || c->deal_stack != c->phase + 1 ||
                                                     c->deal_to != STPETE_BOARD_SIZE
