@@ -541,9 +541,13 @@ static char *proc_read_line(proc *p, double deadline, failure *f)
         }
         if (r <= 0) {
             /* nothing to read: if its main process has ended, it will not answer, even when a child it forked
-             * still holds its stdout open (no end of file would come) */
-            if (r == 0 && p->pid && proc_exited(p))
-                p->eof = 1;
+             * still holds its stdout open (no end of file would come). What it wrote before it ended is read
+             * first: it may have answered and exited after poll() returned. */
+            if (r == 0 && p->pid && proc_exited(p)) {
+                struct pollfd again = { p->out, POLLIN, 0 };
+                if (poll(&again, 1, 0) == 0)
+                    p->eof = 1;
+            }
             continue;
         }
         if (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) {
