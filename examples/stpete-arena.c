@@ -440,6 +440,16 @@ static int proc_reap(proc *p)
     kill(p->pid, SIGKILL);
     while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR) {
     }
+    /* Members of its group whose parent died are the arena's children (a subreaper, become_subreaper()): reap
+     * them too (they were all sent SIGKILL above), so that a bot restarted game after game leaves no zombies piling
+     * up until kill_adopted() at the end. */
+    for (;;) {
+        pid_t r = waitpid(-p->pid, NULL, 0);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+    }
     proc_closed(p);
     return status;
 }
