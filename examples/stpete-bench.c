@@ -5,17 +5,19 @@
  *
  * Pin it to one core yourself: `taskset -c 0 ./build/examples/stpete-bench`. Measures, for each player count
  * (all three unless --players is given):
- *   - random full games per second: stpete_state_reset, then until the end stpete_state_legal_actions into a
- *     caller buffer, a uniform random pick and stpete_state_apply. The random bot is stpete-selfplay's `random`
- *     bot (splitmix64 seeded with seed ^ 0xB0751E5, index = next % count of the sorted legal list) and game g
- *     uses seed S + g, so `stpete-bench --games G --seed S` plays exactly the games of
+ *   - random full games per second: stpete_state_reset, then until the end a uniform random legal action and
+ *     stpete_state_apply, the action picked two ways: from the legality masks (stpete_state_random_action, a
+ *     playout's way since 0.4) and by listing (stpete_state_legal_actions into a caller buffer, then the listed id
+ *     at the random index). The random bot is stpete-selfplay's `random` bot (splitmix64 seeded with
+ *     seed ^ 0xB0751E5, index = next % count of the sorted legal list; stpete_state_random_action picks that same
+ *     action) and game g uses seed S + g, so `stpete-bench --games G --seed S` plays exactly the games of
  *     `stpete-selfplay --games G --seed S --bots random` (both print the same digest of every action and final
- *     score; tests/bench-check.py compares them);
+ *     score; tests/bench-check.py compares them; the two ways must give the same digest, or the bench fails);
  *   - applied actions per second: the same games' actions replayed with stpete_state_apply only (plus one
  *     stpete_state_reset per game, included);
- *   - nanoseconds per legal-action listing, over positions sampled from those games, and per listing plus one
- *     PRNG call and pick (the floor of a playout step without its apply; the text output shows the gap between
- *     it and the in-game cost per action). These cycle through the same sampled positions, which the branch
+ *   - nanoseconds per legal-action listing, over positions sampled from those games, per listing plus one
+ *     PRNG call and pick, and per PRNG call and mask pick (stpete_state_random_action): the floors of a playout
+ *     step without its apply (the text output shows the gap between it and the in-game cost per action). These cycle through the same sampled positions, which the branch
  *     predictor learns; the listing at game positions (the replay above with one listing before each apply, minus
  *     the replay) is what a listing costs on positions it has not seen;
  *   - nanoseconds per stpete_state_clone (+ stpete_state_free) and per stpete_state_copy;
@@ -35,8 +37,9 @@
  *   - the ismcts bot (bots.h, default spec; --bot SPEC measures another) choosing for the first player of the
  *     opening position, again and again: iterations per second (--iterations: at least that many iterations),
  *     ms per decision, and the allocator calls per decision.
- * Timed parts run for --seconds each (default 1) unless --games / --iterations fix their size. --games-only plays
- * the random games and prints their digest, nothing else: `valgrind --tool=callgrind stpete-bench --players 2
+ * Timed parts run for --seconds each (default 1) unless --games / --iterations fix their size. --pick listing makes
+ * the first run of games pick from the listing (for a profile of that way). --games-only plays the random games and
+ * prints their digest, nothing else: `valgrind --tool=callgrind stpete-bench --players 2
  * --games 300 --seed 11 --games-only` profiles the games alone (README "Performance"). --json prints one
  * JSON object instead of text. Only the public API is used. */
 #define _POSIX_C_SOURCE 199309L
@@ -139,6 +142,11 @@ typedef struct result {
     double listing_seconds;
     long picks;
     double pick_seconds; /* listing + one random pick: the floor of a random playout step without apply */
+    long mask_picks;
+    double mask_pick_seconds; /* one PRNG call + stpete_state_random_action */
+    int listing_first; /* the games above picked from the listing (--pick listing), the other games from the masks */
+    long other_games, other_moves; /* the same games again, each action picked the other way */
+    double other_games_seconds;
     long clones;
     double clone_seconds;
     long copies;
@@ -170,6 +178,7 @@ typedef struct config {
     int json;
     const char *bot; /* the spec of the bot measured (default "ismcts") */
     int games_only;  /* --games-only: the random games and their digest, nothing else (for profilers) */
+    int listing;     /* --pick listing: the first run of random games picks from the listing, not the masks */
 } config;
 
 static int die(const char *what, int rc)
@@ -178,10 +187,11 @@ static int die(const char *what, int rc)
     return rc ? rc : 1;
 }
 
-/* Play random games (selfplay's random bot) until `games` are played, or for `seconds` if games is 0. Records the
- * first RECORD_CAP actions (with the game boundaries) for the apply-only replay, and samples positions. */
-static int play_games(const config *cfg, stpete_state *st, result *r, int *record, long *recorded, long *record_games,
-                      stpete_state **sample)
+/* Play random games (selfplay's random bot) until `games` are played, or for `seconds` if games is 0, each action
+ * picked from the listing (listing = 1) or the masks (stpete_state_random_action). Records the first RECORD_CAP
+ * actions (with the game boundaries) for the apply-only replay, and samples positions. */
+static int play_games(const config *cfg, int listing, stpete_state *st, result *r, int *record, long *recorded,
+                      long *record_games, stpete_state **sample)
 {
     uint64_t h = DIGEST_INIT;
     long g = 0, moves = 0, sampled = 0;
@@ -198,15 +208,20 @@ static int play_games(const config *cfg, stpete_state *st, result *r, int *recor
             return die("reset", rc);
         uint64_t rng = seed ^ UINT64_C(0xB0751E5);
         long game_start = *recorded;
-        int recording = !record_full;
+        int recording = record && !record_full;
         while (!stpete_state_is_terminal(st)) {
-            int ids[STPETE_MAX_LEGAL_ACTIONS];
-            size_t n = 0;
-            stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
-            int id = ids[next_random(&rng) % n];
+            int id = 0;
+            if (listing) {
+                int ids[STPETE_MAX_LEGAL_ACTIONS];
+                size_t n = 0;
+                stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+                id = ids[next_random(&rng) % n];
+            } else {
+                stpete_state_random_action(st, next_random(&rng), &id);
+            }
             /* every 11th position of the first games (about 70 with 2 players), kept for the listing, clone and copy
              * benchmarks: enough positions that the branch predictor cannot learn them */
-            if (sampled < SAMPLE_POSITIONS && moves % 11 == 0)
+            if (sample && sampled < SAMPLE_POSITIONS && moves % 11 == 0)
                 stpete_state_copy(sample[sampled++], st);
             if (recording) {
                 if (*recorded < RECORD_CAP)
@@ -301,9 +316,10 @@ static void bench_listing(const config *cfg, stpete_state **sample, result *r)
     r->listing_seconds = cpu_now() - cpu;
 }
 
-/* The floor of one random playout step without its apply: one legal-action listing plus one PRNG call and pick,
- * over the sampled positions. ns per action in games minus this is what apply (and the game loop) costs. */
-static void bench_pick(const config *cfg, stpete_state **sample, result *r)
+/* The floor of one random playout step without its apply, over the sampled positions: one PRNG call and a pick,
+ * from a listing (one legal-action listing, then the listed id at the random index) or, with `mask`, from the masks
+ * (stpete_state_random_action). ns per action in games minus this is what apply (and the game loop) costs. */
+static void bench_pick(const config *cfg, stpete_state **sample, int mask, result *r)
 {
     long picks = 0, sum = 0;
     uint64_t rng = cfg->seed;
@@ -311,16 +327,44 @@ static void bench_pick(const config *cfg, stpete_state **sample, result *r)
     while (cfg->iterations ? picks < cfg->iterations : (elapsed = now() - start) < cfg->seconds) {
         for (int k = 0; k < 16; k++)
             for (int i = 0; i < SAMPLE_POSITIONS; i++) {
-                int ids[STPETE_MAX_LEGAL_ACTIONS];
+                int ids[STPETE_MAX_LEGAL_ACTIONS], id = 0;
                 size_t n = 0;
-                stpete_state_legal_actions(sample[i], ids, STPETE_MAX_LEGAL_ACTIONS, &n);
-                sum += ids[next_random(&rng) % n];
+                if (mask) {
+                    stpete_state_random_action(sample[i], next_random(&rng), &id);
+                } else {
+                    stpete_state_legal_actions(sample[i], ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+                    id = ids[next_random(&rng) % n];
+                }
+                sum += id;
             }
         picks += 16L * SAMPLE_POSITIONS;
     }
     sink = sum;
-    r->picks = picks;
-    r->pick_seconds = cpu_now() - cpu;
+    *(mask ? &r->mask_picks : &r->picks) = picks;
+    *(mask ? &r->mask_pick_seconds : &r->pick_seconds) = cpu_now() - cpu;
+}
+
+/* The random games again, as many, with the other pick (listing or masks): their rate, and the same digest. */
+static int other_pick_games(const config *cfg, stpete_state *st, result *r)
+{
+    config again = *cfg;
+    again.games = r->games;
+    result other;
+    memset(&other, 0, sizeof other);
+    other.players = r->players;
+    long recorded = 0, record_games = 0;
+    int rc = play_games(&again, !cfg->listing, st, &other, NULL, &recorded, &record_games, NULL);
+    if (rc)
+        return rc;
+    if (other.digest != r->digest) {
+        fprintf(stderr, "stpete-bench: the games picked from the listing and from the masks differ (digests %016" PRIx64
+                        " and %016" PRIx64 ")\n", r->digest, other.digest);
+        return 1;
+    }
+    r->other_games = other.games;
+    r->other_moves = other.moves;
+    r->other_games_seconds = other.games_seconds;
+    return 0;
 }
 
 static int bench_clone_copy(const config *cfg, stpete_state **sample, result *r)
@@ -649,12 +693,15 @@ static int bench_ismcts(const config *cfg, const stpete_game *game, const counte
 static int measure_the_rest(const config *cfg, int players, const stpete_game *game, stpete_state *st, counter *cnt,
                             const int *record, long recorded, long record_games, stpete_state **sample, result *r)
 {
-    int rc = replay(cfg, st, record, recorded, record_games, 0, r);
+    int rc = other_pick_games(cfg, st, r);
+    if (rc == 0)
+        rc = replay(cfg, st, record, recorded, record_games, 0, r);
     if (rc == 0)
         rc = replay(cfg, st, record, recorded, record_games, 1, r);
     if (rc == 0) {
         bench_listing(cfg, sample, r);
-        bench_pick(cfg, sample, r);
+        bench_pick(cfg, sample, 0, r);
+        bench_pick(cfg, sample, 1, r);
     }
     if (rc == 0)
         rc = bench_clone_copy(cfg, sample, r);
@@ -711,7 +758,8 @@ static int run_players(const config *cfg, int players, result *r)
         return die("warm-up", rc);
     }
     unsigned long long before = cnt.calls;
-    rc = play_games(cfg, st, r, record, &recorded, &record_games, sample);
+    r->listing_first = cfg->listing;
+    rc = play_games(cfg, cfg->listing, st, r, record, &recorded, &record_games, sample);
     r->allocs_per_game = r->games ? (double)(cnt.calls - before) / (double)r->games : 0;
     if (rc == 0 && !cfg->games_only) /* --games-only: every other measurement stays out of a profile */
         rc = measure_the_rest(cfg, players, game, st, &cnt, record, recorded, record_games, sample, r);
@@ -743,13 +791,32 @@ static double listing_in_game_ns(const result *r)
     return d > 0 ? d : 0;
 }
 
+/* Games per second and ns per action of the random games with the pick from the masks (listing = 0) or from the
+ * listing (listing = 1). */
+static double games_rate(const result *r, int listing)
+{
+    return listing == r->listing_first ? per_second(r->games, r->games_seconds)
+                                       : per_second(r->other_games, r->other_games_seconds);
+}
+
+static double action_ns(const result *r, int listing)
+{
+    return listing == r->listing_first ? ns_per(r->games_seconds, r->moves)
+                                       : ns_per(r->other_games_seconds, r->other_moves);
+}
+
 static void print_text(const result *r)
 {
     printf("%d players\n", r->players);
     printf("  random games:           %ld in %.3f s CPU = %.0f games/s (%.1f actions per game, %.1f ns per action "
-           "incl. listing and choice)\n",
+           "incl. the pick from the %s)\n",
            r->games, r->games_seconds, per_second(r->games, r->games_seconds),
-           r->games ? (double)r->moves / (double)r->games : 0, ns_per(r->games_seconds, r->moves));
+           r->games ? (double)r->moves / (double)r->games : 0, ns_per(r->games_seconds, r->moves),
+           r->listing_first ? "listing" : "masks");
+    printf("  random games, pick from the masks:   %.0f games/s (%.1f ns per action)\n", games_rate(r, 0),
+           action_ns(r, 0));
+    printf("  random games, listing + pick:        %.0f games/s (%.1f ns per action; masks / listing %.2fx)\n",
+           games_rate(r, 1), action_ns(r, 1), games_rate(r, 1) > 0 ? games_rate(r, 0) / games_rate(r, 1) : 0);
     printf("  digest:                 %016" PRIx64 " (seeds from the --seed, same as stpete-selfplay --bots random)\n",
            r->digest);
     printf("  applied actions:        %.0f actions/s (%.1f ns per apply)\n",
@@ -757,9 +824,14 @@ static void print_text(const result *r)
     printf("  legal-action listing:   %.1f ns (%.1f ns with one PRNG call and pick; gap to the in-game action: "
            "%.1f ns)\n",
            ns_per(r->listing_seconds, r->listings), ns_per(r->pick_seconds, r->picks),
-           ns_per(r->games_seconds, r->moves) - ns_per(r->pick_seconds, r->picks));
-    printf("  listing at game positions: %.1f ns (the replay with a listing before each apply, minus the replay)\n",
-           listing_in_game_ns(r));
+           action_ns(r, 1) - ns_per(r->pick_seconds, r->picks));
+    printf("  mask pick:              %.1f ns (one PRNG call and stpete_state_random_action; gap to the in-game "
+           "action: %.1f ns)\n",
+           ns_per(r->mask_pick_seconds, r->mask_picks), action_ns(r, 0) - ns_per(r->mask_pick_seconds, r->mask_picks));
+    double learned = ns_per(r->listing_seconds, r->listings);
+    printf("  listing at game positions: %.1f ns (the replay with a listing before each apply, minus the replay; "
+           "%.2fx the listing on learned positions)\n",
+           listing_in_game_ns(r), learned > 0 ? listing_in_game_ns(r) / learned : 0);
     printf("  clone (+ free):         %.1f ns\n", ns_per(r->clone_seconds, r->clones));
     printf("  copy into:              %.1f ns\n", ns_per(r->copy_seconds, r->copies));
     printf("  bytes per state:        %zu\n", r->state_bytes);
@@ -803,6 +875,9 @@ static void print_json(const result *rs, int n, const config *cfg)
                "\"actions_per_game\":%.2f,\"ns_per_action_in_games\":%.2f,\"digest\":\"%016" PRIx64 "\","
                "\"applied_actions_per_second\":%.1f,\"ns_per_apply\":%.2f,\"ns_per_legal_listing\":%.2f,"
                "\"ns_per_listing_and_pick\":%.2f,\"ns_per_listing_at_game_positions\":%.2f,"
+               "\"pick\":\"%s\",\"games_per_second_mask_pick\":%.1f,\"ns_per_action_in_games_mask_pick\":%.2f,"
+               "\"games_per_second_listing_pick\":%.1f,\"ns_per_action_in_games_listing_pick\":%.2f,"
+               "\"ns_per_mask_pick\":%.2f,"
                "\"ns_per_clone\":%.2f,\"ns_per_copy\":%.2f,\"bytes_per_state\":%zu,"
                "\"heap_allocations_per_game\":%.3f,\"json_bytes_per_state\":%.1f,\"ns_per_json_serialize\":%.1f,"
                "\"ns_per_json_parse\":%.1f,\"ns_per_jansson_dump\":%.1f,\"ns_per_jansson_load\":%.1f,\"ismcts_iterations_per_second\":%.1f,"
@@ -815,6 +890,8 @@ static void print_json(const result *rs, int n, const config *cfg)
                r->games ? (double)r->moves / (double)r->games : 0, ns_per(r->games_seconds, r->moves), r->digest,
                per_second(r->replay_actions, r->replay_seconds), ns_per(r->replay_seconds, r->replay_actions),
                ns_per(r->listing_seconds, r->listings), ns_per(r->pick_seconds, r->picks), listing_in_game_ns(r),
+               r->listing_first ? "listing" : "mask", games_rate(r, 0), action_ns(r, 0), games_rate(r, 1),
+               action_ns(r, 1), ns_per(r->mask_pick_seconds, r->mask_picks),
                ns_per(r->clone_seconds, r->clones),
                ns_per(r->copy_seconds, r->copies), r->state_bytes, r->allocs_per_game, r->json_bytes,
                ns_per(r->serialize_seconds, r->serialized), ns_per(r->parse_seconds, r->parsed),
@@ -851,6 +928,9 @@ static void usage(FILE *out)
             "  --bot SPEC      the bot whose iterations per second are measured (default\n"
             "                  ismcts; a spec of stpete/bots.h)\n"
             "  --json          print one JSON object instead of text\n"
+            "  --pick WAY      how the random games pick an action: mask (default,\n"
+            "                  stpete_state_random_action) or listing (stpete_state_legal_actions\n"
+            "                  and the listed id); the other way is measured too, on the same games\n"
             "  --games-only    play the random games and print their digest, measure nothing\n"
             "                  else (a profiler then sees the games alone; with --json the\n"
             "                  other measures are 0)\n"
@@ -859,7 +939,7 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
-    config cfg = { 0, 1, 1, 0, 1.0, 0, 0, "ismcts", 0 };
+    config cfg = { 0, 1, 1, 0, 1.0, 0, 0, "ismcts", 0, 0 };
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -876,6 +956,9 @@ int main(int argc, char **argv)
         } else if (!val) {
             usage(stderr);
             return 2;
+        } else if (!strcmp(arg, "--pick")) {
+            cfg.listing = !strcmp(val, "listing");
+            end = cfg.listing || !strcmp(val, "mask") ? (char *)val + strlen(val) : NULL;
         } else if (!strcmp(arg, "--bot")) {
             cfg.bot = val;
             end = (char *)val + strlen(val);

@@ -695,9 +695,7 @@ static const char *card_text(const ui *u, const stpete_game *game, int card, cha
 
 static int card_stack(int card)
 {
-    stpete_card_info info;
-    stpete_card_get_info(card, &info);
-    return info.trading ? STPETE_STACK_TRADING : info.colour;
+    return stpete_card_stack(card);
 }
 
 /* One board card as the person sees it: its price for the person (§5), and for a trading card each card of the

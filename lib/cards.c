@@ -10,15 +10,20 @@
 #define BLUE_TARGETS (((UINT64_C(1) << NUM_BUILDINGS) - 1) << FIRST_BUILDING)
 #define ORANGE_TARGETS (((UINT64_C(1) << NUM_ARISTOCRATS) - 1) << FIRST_ARISTOCRAT)
 
+/* The stack of each colour's cards that are not trading cards (§1, §2.1-§2.3: workers, buildings, aristocrats). */
+#define STACK_OF_GREEN STPETE_STACK_WORKER
+#define STACK_OF_BLUE STPETE_STACK_BUILDING
+#define STACK_OF_ORANGE STPETE_STACK_ARISTOCRAT
+
 /* One row of §2.1-§2.3 (value = cost: what a displacing trading card deducts, §5.2) or of §2.4. */
 #define CARD(id, name_, colour_, cost_, rubles_, vp_, copies_, ware_, special_)                           \
     [STPETE_CARD_##id] = { .name = name_, .name_len = sizeof(name_) - 1, .colour = STPETE_COLOUR_##colour_,  \
-                           .trading = 0, .cost = cost_,                                                    \
+                           .stack = STACK_OF_##colour_, .trading = 0, .cost = cost_,                       \
                            .rubles = rubles_, .vp = vp_, .copies = copies_, .ware = ware_,                 \
                            .special = STPETE_SPECIAL_##special_, .value = cost_, .targets = 0 }
 #define TRADING(id, name_, colour_, cost_, rubles_, vp_, copies_, ware_, special_, targets_)              \
     [STPETE_CARD_##id] = { .name = name_, .name_len = sizeof(name_) - 1, .colour = STPETE_COLOUR_##colour_,  \
-                           .trading = 1, .cost = cost_,                                                    \
+                           .stack = STPETE_STACK_TRADING, .trading = 1, .cost = cost_,                     \
                            .rubles = rubles_, .vp = vp_, .copies = copies_, .ware = ware_,                 \
                            .special = STPETE_SPECIAL_##special_, .value = cost_, .targets = targets_ }
 #define NO_WARE (-1)
@@ -43,7 +48,8 @@
     CARD(ACADEMY, "Academy", BLUE, 23, 0, 7, 1, NO_WARE, NONE),                                               \
     [STPETE_CARD_POTJOMKINS_VILLAGE] = { .name = ED("Potjomkin's Village", "Potemkin Village"),             \
                                          .name_len = sizeof(ED("Potjomkin's Village", "Potemkin Village")) - 1, \
-                                         .colour = STPETE_COLOUR_BLUE, .cost = 2, .copies = 1, .ware = NO_WARE, \
+                                         .colour = STPETE_COLOUR_BLUE, .stack = STPETE_STACK_BUILDING,        \
+                                         .cost = 2, .copies = 1, .ware = NO_WARE,                             \
                                          .special = STPETE_SPECIAL_POTJOMKINS_VILLAGE,                        \
                                          .value = 6 /* §7.4, R7 */ },                                         \
     CARD(PUB, "Pub", BLUE, 1, 0, 0, 2, NO_WARE, PUB),                                                         \
@@ -71,7 +77,8 @@
     /* §2.4 trading cards, blue, 10 */                                                                        \
     [STPETE_CARD_MARIINSKIJ_THEATER] = { .name = ED("Mariinskij-Theater", "Mariinsky Theater"),              \
                                          .name_len = sizeof(ED("Mariinskij-Theater", "Mariinsky Theater")) - 1, \
-                                         .colour = STPETE_COLOUR_BLUE, .trading = 1, .cost = ED(10, 15),     \
+                                         .colour = STPETE_COLOUR_BLUE, .stack = STPETE_STACK_TRADING,         \
+                                         .trading = 1, .cost = ED(10, 15),                                    \
                                          .copies = 1, .ware = NO_WARE,                                       \
                                          .special = ED(STPETE_SPECIAL_MARIINSKIJ_THEATER,                     \
                                                        STPETE_SPECIAL_MARIINSKY_THEATER_VP),                  \
@@ -139,6 +146,13 @@ STPETE_API int stpete_card_get_info(int card, stpete_card_info *out)
         return STPETE_E_INVALID_ARGUMENT;
     stpete_card_describe(&stpete_cards[card], out);
     return STPETE_OK;
+}
+
+STPETE_API int stpete_card_stack(int card)
+{
+    if (card < 0 || card >= STPETE_NUM_CARD_TYPES)
+        return STPETE_E_INVALID_ARGUMENT;
+    return stpete_stack_of(card);
 }
 
 STPETE_API const char *stpete_card_name(int card)

@@ -27,18 +27,20 @@ static int refuse(char *why, size_t size, int status, const char *fmt, ...)
 
 int stpete_markers_check(const int markers[STPETE_NUM_PHASES], int players, char *why, size_t why_size)
 {
-    int held[STPETE_MAX_PLAYERS] = { 0 };
-    for (int k = 0; k < STPETE_NUM_PHASES; k++) {
-        if (markers[k] < 0 || markers[k] >= players)
-            return refuse(why, why_size, STPETE_E_INVALID_ARGUMENT,
-                          "the %s phase's start-player marker must be held by a seat in [0, %d), not %d (§3.3)",
-                          stpete_phase_words[k], players, markers[k]);
-        held[markers[k]]++;
+    int fault = stpete_markers_fault(markers, players);
+    if (fault > 0) {
+        int k = fault - 1;
+        return refuse(why, why_size, STPETE_E_INVALID_ARGUMENT,
+                      "the %s phase's start-player marker must be held by a seat in [0, %d), not %d (§3.3)",
+                      stpete_phase_words[k], players, markers[k]);
     }
-    for (int s = 0; s < players; s++)
-        if (held[s] < 1 || held[s] > 2)
-            return refuse(why, why_size, STPETE_E_INVALID_ARGUMENT,
-                          "seat %d holds %d start-player markers; every seat holds 1 or 2 (§3.3, R15)", s, held[s]);
+    if (fault < 0) {
+        int s = -fault - 1, held = 0;
+        for (int k = 0; k < STPETE_NUM_PHASES; k++)
+            held += markers[k] == s;
+        return refuse(why, why_size, STPETE_E_INVALID_ARGUMENT,
+                      "seat %d holds %d start-player markers; every seat holds 1 or 2 (§3.3, R15)", s, held);
+    }
     return STPETE_OK;
 }
 
@@ -103,6 +105,34 @@ static int check(const stpete_options *o, char *why, size_t size)
     return STPETE_OK;
 }
 
+void stpete_rules_of(const stpete_options *o, stpete_rules *r)
+{
+    memset(r, 0, sizeof *r); /* the padding too: rules compare with memcmp (stpete_rules_same) */
+    r->players = (uint8_t)o->players;
+    r->pub_cap = (uint8_t)o->pub_cap;
+    r->tie_break = (uint8_t)o->tie_break;
+    r->public_rubles = (uint8_t)o->public_rubles;
+    r->public_hands = (uint8_t)o->public_hands;
+    r->chance_mode = (uint8_t)o->chance_mode;
+    r->edition_index = (uint8_t)(o->edition - 1);
+    for (int k = 0; k < STPETE_NUM_PHASES; k++)
+        r->start_markers[k] = (int8_t)o->start_markers[k];
+}
+
+/* The one answer to "is this the same game?" (stpete_state_copy(), stpete_state_from_json(), the bots through
+ * stpete_game_compatible()): every field of stpete_rules, i.e. every option but the seed and the allocator. */
+int stpete_rules_same(const stpete_rules *a, const stpete_rules *b)
+{
+    return memcmp(a, b, sizeof *a) == 0;
+}
+
+STPETE_API int stpete_game_compatible(const stpete_game *a, const stpete_game *b)
+{
+    if (!a || !b)
+        return STPETE_E_INVALID_ARGUMENT;
+    return stpete_rules_same(&a->rules, &b->rules) ? STPETE_OK : STPETE_E_MISMATCH;
+}
+
 STPETE_API int stpete_options_check(const stpete_options *opts, char *msg, size_t size)
 {
     if (!opts)
@@ -128,15 +158,7 @@ STPETE_API int stpete_game_new(stpete_game **out, const stpete_options *opts)
         return STPETE_E_OUT_OF_MEMORY;
     memset(g, 0, sizeof *g);
     g->opts = o;
-    g->rules.players = (uint8_t)o.players;
-    g->rules.pub_cap = (uint8_t)o.pub_cap;
-    g->rules.tie_break = (uint8_t)o.tie_break;
-    g->rules.public_rubles = (uint8_t)o.public_rubles;
-    g->rules.public_hands = (uint8_t)o.public_hands;
-    g->rules.chance_mode = (uint8_t)o.chance_mode;
-    g->rules.edition_index = (uint8_t)(o.edition - 1);
-    for (int k = 0; k < STPETE_NUM_PHASES; k++)
-        g->rules.start_markers[k] = (int8_t)o.start_markers[k];
+    stpete_rules_of(&o, &g->rules);
     *out = g;
     return STPETE_OK;
 }
@@ -179,7 +201,7 @@ STPETE_API int stpete_max_game_length(const stpete_game *game)
         return STPETE_E_INVALID_ARGUMENT;
     int n = game->rules.players;
     /* Cards left in the stacks after the setup deal (§3.4); before a stack empties each of the 4 keeps one. */
-    int dealable = STPETE_NUM_CARDS - 2 * n - STPETE_NUM_STACKS;
+    int dealable = STPETE_NUM_CARDS - stpete_setup_deal(n) - STPETE_NUM_STACKS;
     /* Every two consecutive rounds that are not the last deal at least 8 cards (§4.5): rounds 2.. before the last
      * non-final round come in at most dealable / 8 pairs; plus round 1, that last non-final round and the final one. */
     int rounds = 2 * (dealable / STPETE_BOARD_SIZE) + 4;

@@ -1,16 +1,12 @@
-/* Prices (§5), with the costs of the game's edition (§11). */
+/* Prices (§5), with the costs of the game's edition (§11): the inline functions of stpete_internal.h, which the
+ * legality core (legal.c) uses for its masks and the check for the price an apply pays. */
 #include "stpete_internal.h"
 
 int stpete_price(const stpete_core *c, int seat, int card, int source, int displaced)
 {
     const card_def *cards = stpete_cards_of(&c->rules), *d = &cards[card];
     const player_state *p = &c->p[seat];
-    int price = d->cost;
-    price -= p->display[card];                                         /* §5.1.1 same name */
-    if (source == STPETE_SOURCE_LOWER)                                 /* §5.1.2, R6 */
-        price -= 1;
-    price -= stpete_colour_discount(p, d->colour);                     /* §5.1.3, §5.1.4 */
-    if (d->trading)                                                    /* §5.2, §7.4, R7 */
-        price -= cards[displaced].value;
-    return price < 1 ? 1 : price;                                      /* R5 floor */
+    int before = stpete_price_before_displacement(d, p->display[card], source == STPETE_SOURCE_LOWER,
+                                                  stpete_colour_discount(p, d->colour));
+    return stpete_price_with(before, cards[card].trading ? cards[displaced].value : 0);
 }

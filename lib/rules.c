@@ -126,20 +126,13 @@ static void begin_deal(stpete_core *c, int s, int board, int then, const stpete_
     continue_deal(c, sink);
 }
 
-/* The start-player markers of §3.3 as a chance outcome code: markers[0] + 4 markers[1] + 16 markers[2] + 64
- * markers[3]. */
-static int markers_code(const uint8_t *markers)
-{
-    return markers[0] + 4 * markers[1] + 16 * markers[2] + 64 * markers[3];
-}
-
 /* The markers are known: deal the workers (§3.4). */
 static void markers_dealt(stpete_core *c, const stpete_sink *sink)
 {
     c->public_hash =
-        stpete_hash_mix(c->public_hash, (uint64_t)(STPETE_CHANCE_MARKERS_FIRST + markers_code(c->markers)));
+        stpete_hash_mix(c->public_hash, (uint64_t)(STPETE_CHANCE_MARKERS_FIRST + stpete_markers_encode(c->markers)));
     c->chance = CHANCE_NONE;
-    begin_deal(c, STPETE_STACK_WORKER, 2 * c->rules.players, THEN_SETUP, sink);
+    begin_deal(c, STPETE_STACK_WORKER, stpete_setup_deal(c->rules.players), THEN_SETUP, sink);
 }
 
 void stpete_core_setup(stpete_core *c, const stpete_rules *rules, uint64_t seed, const stpete_sink *sink)
@@ -197,9 +190,10 @@ static void observatory_drawn(stpete_core *c, int s, int card, const stpete_sink
 void stpete_core_apply_chance(stpete_core *c, int outcome, const stpete_sink *sink)
 {
     if (c->chance == CHANCE_MARKERS) {
-        int code = outcome - STPETE_CHANCE_MARKERS_FIRST;
-        for (int k = 0; k < STPETE_NUM_PHASES; k++, code /= 4)
-            c->markers[k] = (uint8_t)(code % 4);
+        int markers[STPETE_NUM_PHASES];
+        stpete_markers_decode(outcome - STPETE_CHANCE_MARKERS_FIRST, markers);
+        for (int k = 0; k < STPETE_NUM_PHASES; k++)
+            c->markers[k] = (uint8_t)markers[k];
         markers_dealt(c, sink);
         return;
     }
@@ -442,12 +436,14 @@ void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_
         acted(c);
         break;
     }
-    case STPETE_ACTION_PUB:
-        p->rubles -= 2 * a.amount;
+    case STPETE_ACTION_PUB: {
+        int price = stpete_pub_price(a.amount);
+        p->rubles -= price;
         p->vp = stpete_add_vp(p->vp, a.amount);
-        EMIT(STPETE_EVENT_PUB, ev.seat = seat; ev.amount = a.amount; ev.vp = a.amount; ev.rubles = 2 * a.amount);
+        EMIT(STPETE_EVENT_PUB, ev.seat = seat; ev.amount = a.amount; ev.vp = a.amount; ev.rubles = price);
         next_pub(c, sink);
         break;
+    }
     default:
         break;
     }

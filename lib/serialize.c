@@ -890,19 +890,6 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
     return STPETE_OK;
 }
 
-/* Compare the options of a document with a game's (seed and allocator aside). */
-static int same_rules(const stpete_options *a, const stpete_options *b)
-{
-    if (a->players != b->players || a->pub_cap != b->pub_cap || a->tie_break != b->tie_break ||
-        a->public_rubles != b->public_rubles || a->public_hands != b->public_hands ||
-        a->chance_mode != b->chance_mode || a->edition != b->edition)
-        return 0;
-    for (int k = 0; k < STPETE_NUM_PHASES; k++)
-        if (a->start_markers[k] != b->start_markers[k])
-            return 0;
-    return 1;
-}
-
 STPETE_API int stpete_state_from_json(stpete_state **out, const stpete_game *game, const char *json, size_t len,
                                       stpete_json_error *err)
 {
@@ -919,7 +906,10 @@ STPETE_API int stpete_state_from_json(stpete_state **out, const stpete_game *gam
     stpete_options opts;
     stpete_options_init(&opts);
     rc = read_options(root, &opts, err);
-    if (!rc && !same_rules(&opts, &game->opts))
+    stpete_rules doc_rules; /* the options were range-checked by read_options */
+    if (!rc)
+        stpete_rules_of(&opts, &doc_rules);
+    if (!rc && !stpete_rules_same(&doc_rules, &game->rules))
         rc = jfail(err, STPETE_E_MISMATCH, "options: the state is of a game with other options than this game's");
     stpete_core core;
     memset(&core, 0, sizeof core);

@@ -159,7 +159,7 @@ STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src)
         return rc;
     if (dst == src)
         return succeed(dst);
-    if (memcmp(&dst->core.rules, &src->core.rules, sizeof dst->core.rules) != 0)
+    if (!stpete_rules_same(&dst->core.rules, &src->core.rules))
         return fail(dst, STPETE_E_MISMATCH, "cannot copy a state of a game with other options");
     stpete_core_copy(&dst->core, &src->core);
     dst->hist.n = 0; /* the position without its past: dst's history begins here (playouts never pay for it) */
@@ -254,15 +254,23 @@ STPETE_API int stpete_state_legal_action_mask(const stpete_state *st, uint8_t *m
         return STPETE_E_INVALID_ARGUMENT;
     if (size < STPETE_NUM_DISTINCT_ACTIONS)
         return STPETE_E_BUFFER_TOO_SMALL;
+    /* The listing's ids as bytes. At a chance node (explicit-chance mode) the listing holds chance outcome ids, which
+     * lie past the player actions (STPETE_CHANCE_CARD_FIRST...): the mask covers player actions only and stays all
+     * zero there. */
     int tmp[STPETE_MAX_LEGAL_ACTIONS];
     size_t n = stpete_core_legal(&st->core, tmp);
     memset(mask, 0, STPETE_NUM_DISTINCT_ACTIONS);
-    /* At a chance node (explicit-chance mode) the listing holds chance outcome ids, which lie past the player
-     * actions (STPETE_CHANCE_CARD_FIRST...): the mask covers player actions only and stays all zero there. */
     for (size_t i = 0; i < n; i++)
         if (tmp[i] < STPETE_NUM_DISTINCT_ACTIONS)
             mask[tmp[i]] = 1;
     return STPETE_OK;
+}
+
+STPETE_API int stpete_state_random_action(const stpete_state *st, uint64_t random, int *id)
+{
+    if (!st || !id)
+        return STPETE_E_INVALID_ARGUMENT;
+    return stpete_core_random_action(&st->core, random, id);
 }
 
 STPETE_API int stpete_state_is_legal(const stpete_state *st, int id)
@@ -290,7 +298,7 @@ STPETE_API int stpete_state_action_price(const stpete_state *st, int id, int *ru
         *rubles = mv.price; /* §5, R5-R7 */
         return STPETE_OK;
     case STPETE_ACTION_PUB:
-        *rubles = 2 * mv.a.amount; /* §7.2: 2 R per VP */
+        *rubles = stpete_pub_price(mv.a.amount); /* §7.2 */
         return STPETE_OK;
     default:
         *rubles = 0;

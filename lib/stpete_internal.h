@@ -1,11 +1,16 @@
 /* Internal declarations of libstpete. Not installed.
  *
  * Layers (each file calls only files of the layers below it; tests/check-layers.py checks that no two files call
- * each other in a circle):
- *   handles and public entry points:  state.c (states, queries), game.c (options, games), serialize.c (JSON)
+ * each other in a circle and that the engine and the facts call no handle file; README "Architecture of lib/"):
+ *   handles and public entry points:  state.c (states, queries), game.c (options, games), search.c (chance
+ *                                     outcomes, returns, observations, information states, history, undo),
+ *                                     serialize.c (JSON)
  *   the engine on a plain position:   rules.c (setup, apply, phase flow) -> legal.c (listing, check),
- *                                     events.c (sink, emission, queue), observe.c (determinization)
- *   facts:                            cards.c (the §2 table), price.c, scoring.c, rng.c, actions.c, names.c
+ *                                     events.c (sink, emission, queue), history.c (history, checkpoints),
+ *                                     observe.c (determinization), observation.c (what one seat may know)
+ *   facts:                            cards.c (the §2 and §11 tables), price.c, scoring.c, rng.c, actions.c,
+ *                                     names.c, eventlog.c; and the inline facts below
+ *   above the public API:             lib/bots/ (stpete/stpete.h and stpete/bots.h only, never this header)
  * The engine never sees a handle: it works on a stpete_core and reports events to a stpete_sink it is given. */
 #ifndef STPETE_INTERNAL_H
 #define STPETE_INTERNAL_H
@@ -47,6 +52,7 @@ typedef struct card_def {
     const char *name;
     uint8_t name_len; /* strlen(name) */
     uint8_t colour;   /* enum stpete_colour */
+    uint8_t stack;    /* enum stpete_stack: the stack it is dealt from and the back it shows (§1, §2) */
     uint8_t trading;  /* 1 for §2.4 */
     uint8_t cost;     /* printed cost, R */
     uint8_t rubles;   /* income R */
@@ -239,10 +245,11 @@ int stpete_id_to_string(const card_def *cards, int id, char *buf, size_t size);
 /* Card type with this name in either edition (n bytes, case-insensitive), or -1. */
 int stpete_card_lookup(const char *text, size_t n);
 
-/* The stack a card type is dealt from (§1, §2): its colour's, or the trading stack. Also the back it shows. */
+/* The stack a card type is dealt from (§1, §2), from the card table (the same in both editions). Also the back it
+ * shows. */
 static inline int stpete_stack_of(int card)
 {
-    return stpete_cards[card].trading ? STPETE_STACK_TRADING : stpete_cards[card].colour;
+    return stpete_cards[card].stack;
 }
 
 /* Action id layout (stpete.h). */
@@ -486,6 +493,45 @@ static inline uint64_t stpete_rules_hash(const stpete_rules *rules)
 
 /* ---- facts both the listing and the check read: one inline function each ------------------------ */
 
+/* The start-player marker rule (§3.3, R15): each phase's marker is held by a seat in [0, players), and every seat
+ * holds one or two. The one home of the rule, for the options (stpete_markers_check, game.c), the marker deals a
+ * chance outcome may name (legal.c) and the random deal (rules.c). 0 if markers[] is such an assignment; else
+ * 1 + k for the first marker k held by no seat in range, or -(1 + s) for the first seat s holding 0 or 3+. */
+static inline int stpete_markers_fault(const int markers[STPETE_NUM_PHASES], int players)
+{
+    int held[STPETE_MAX_PLAYERS] = { 0 };
+    for (int k = 0; k < STPETE_NUM_PHASES; k++) {
+        if (markers[k] < 0 || markers[k] >= players)
+            return 1 + k;
+        held[markers[k]]++;
+    }
+    for (int s = 0; s < players; s++)
+        if (held[s] < 1 || held[s] > 2)
+            return -(1 + s);
+    return 0;
+}
+
+/* The setup deal (§3.4): 2 cards per player from the worker stack into the upper row. The one home of the number
+ * (the setup in rules.c, the longest game in game.c). */
+static inline int stpete_setup_deal(int players)
+{
+    return 2 * players;
+}
+
+/* The start-player markers as a chance outcome code (stpete.h, STPETE_CHANCE_MARKERS_FIRST): markers[0]
+ * + 4 markers[1] + 16 markers[2] + 64 markers[3], in [0, 256). */
+static inline int stpete_markers_encode(const uint8_t markers[STPETE_NUM_PHASES])
+{
+    return markers[0] + 4 * markers[1] + 16 * markers[2] + 64 * markers[3];
+}
+
+/* The markers of a code in [0, 256) (stpete_markers_encode's inverse). */
+static inline void stpete_markers_decode(int code, int markers[STPETE_NUM_PHASES])
+{
+    for (int k = 0; k < STPETE_NUM_PHASES; k++, code /= 4)
+        markers[k] = code % 4;
+}
+
 /* The card table of a game's edition (§2, §11). */
 static inline const card_def *stpete_cards_of(const stpete_rules *rules)
 {
@@ -539,6 +585,13 @@ static inline int stpete_colour_discount(const player_state *p, int colour)
            ((colour == STPETE_COLOUR_ORANGE) & (p->display[STPETE_CARD_GOLD_SMELTER] != 0));
 }
 
+/* What the Pub's VP cost (§7.2, R10): 2 rubles each. The one place that says it. */
+enum { PUB_RUBLES_PER_VP = 2 };
+static inline int stpete_pub_price(int vp)
+{
+    return PUB_RUBLES_PER_VP * vp;
+}
+
 /* VP a Pub owner may buy now (§7.2, R10): 0 means no choice. */
 static inline int stpete_pub_choice_cap(const stpete_core *c, int seat)
 {
@@ -547,7 +600,7 @@ static inline int stpete_pub_choice_cap(const stpete_core *c, int seat)
     if (!pubs)
         return 0;
     int cap = c->rules.pub_cap == STPETE_PUB_CAP_PER_PLAYER ? 5 : 5 * pubs;
-    int affordable = p->rubles / 2;
+    int affordable = p->rubles / PUB_RUBLES_PER_VP;
     return affordable < cap ? affordable : cap;
 }
 
@@ -566,7 +619,23 @@ static inline int32_t stpete_add_vp(int32_t vp, int gain)
     return (int32_t)(v > STPETE_VP_MAX ? STPETE_VP_MAX : v < -STPETE_VP_MAX ? -STPETE_VP_MAX : v);
 }
 
-/* ---- price.c ---------------------------------------------------------------------------------- */
+/* ---- price.c: prices (§5), one home for the legality core, the check, the apply and the queries ------- */
+
+/* A card's price before a displaced card's value and the 1 R floor: printed cost d->cost (§2, §11) - its same-name
+ * copies in the display (§5.1.1) - 1 from the lower row (lower = 1, §5.1.2, R6) - the colour discount of its colour,
+ * stpete_colour_discount() (§5.1.3, §5.1.4; a caller pricing many cards computes it once per colour). */
+static inline int stpete_price_before_displacement(const card_def *d, int same_name, int lower, int colour_discount)
+{
+    return d->cost - same_name - lower - colour_discount;
+}
+
+/* The price: the above minus the value of the displaced card (0 for a non-trading card; §5.2, §7.4, R7), at least
+ * 1 R (R5). A seat can pay it iff price <= its rubles. */
+static inline int stpete_price_with(int before_displacement, int displaced_value)
+{
+    int price = before_displacement - displaced_value;
+    return price < 1 ? 1 : price;
+}
 
 /* The price seat would pay for card from source, displacing displaced (-1 for non-trading), §5, R5-R7. */
 int stpete_price(const stpete_core *c, int seat, int card, int source, int displaced);
@@ -655,10 +724,14 @@ void stpete_hub_set_queue(event_hub *h, int on, const stpete_allocator *al);
 /* Take the oldest queued event: 1 if one was written, 0 if none. */
 int stpete_hub_next(event_hub *h, stpete_event *out);
 
-/* ---- legal.c: the legal-action listing and the check, side by side ------------------------------ */
+/* ---- legal.c: legality in one place: the listing, and the pick and the check derived from it ------ */
 
-/* Legal action ids ascending into out (capacity STPETE_MAX_LEGAL_ACTIONS); returns the count. */
+/* Legal action ids ascending into out (capacity STPETE_MAX_LEGAL_ACTIONS); returns the count. At a chance node the
+ * chance outcome ids. */
 size_t stpete_core_legal(const stpete_core *c, int *out);
+
+/* The listed id at index random % count into *id (stpete_state_random_action()); STPETE_E_GAME_OVER at the end. */
+int stpete_core_random_action(const stpete_core *c, uint64_t random, int *id);
 
 /* A checked action, ready to apply: stpete_state_apply checks and applies with one decoding, one search of the row
  * or hand and one price. */
@@ -672,7 +745,7 @@ typedef struct stpete_move {
 /* Valid chance outcome ids: [STPETE_CHANCE_CARD_FIRST, CHANCE_END). */
 enum { CHANCE_END = STPETE_CHANCE_MARKERS_FIRST + 256 };
 
-/* Whether a start-player marker code (markers_code in rules.c) is a deal §3.3 allows for n players: every seat
+/* Whether a start-player marker code (stpete_markers_encode) is a deal §3.3 allows for n players: every seat
  * in range holding 1 or 2 markers. */
 int stpete_markers_code_valid(int code, int players);
 
@@ -730,6 +803,10 @@ struct stpete_game {
 /* Check a start-player marker assignment (§3.3, R15): every marker held by a seat in [0, players), each seat
  * holding 1 or 2. 0, or STPETE_E_INVALID_ARGUMENT with the reason in why. Used for options and loaded positions. */
 int stpete_markers_check(const int markers[STPETE_NUM_PHASES], int players, char *why, size_t why_size);
+/* The rules of valid options (every option but the seed and the allocator), padding zeroed. */
+void stpete_rules_of(const stpete_options *o, stpete_rules *r);
+/* Whether two positions belong to the same game: the one home of that question (stpete_game_compatible()). */
+int stpete_rules_same(const stpete_rules *a, const stpete_rules *b);
 
 /* ---- history.c: a state's history and its checkpoints ------------------------------------------- */
 

@@ -48,11 +48,15 @@ for players, seed, games in ((2, 11, 300), (3, 5, 200), (4, 1, 200)):
                 "ns_per_clone", "ns_per_json_serialize", "ns_per_json_parse", "json_bytes_per_state",
                 "ismcts_iterations_per_second", "ns_per_observation_tensor", "ns_per_information_state_key",
                 "ns_per_undo_and_apply", "explicit_chance_games_per_second",
-                "ns_per_copy", "ns_per_jansson_dump", "ns_per_jansson_load"):
+                "ns_per_copy", "ns_per_jansson_dump", "ns_per_jansson_load", "games_per_second_mask_pick",
+                "games_per_second_listing_pick", "ns_per_action_in_games_mask_pick",
+                "ns_per_action_in_games_listing_pick", "ns_per_mask_pick"):
         check(f"{players} players: {key} measured", r.get(key, 0) > 0)
     # a difference of two timings (the replay with and without listings): at least present, never negative
     check(f"{players} players: ns_per_listing_at_game_positions reported",
           r.get("ns_per_listing_at_game_positions", -1) >= 0)
+
+    check(f"{players} players: the games pick from the masks by default", r.get("pick") == "mask")
 
 # A different seed gives different games (the digest depends on the games).
 rc, a = run(bench, "--players", "2", "--seed", "11", "--games", "20", "--iterations", "100", "--json")
@@ -62,7 +66,8 @@ check("another seed, another digest", rc == 0 and rc2 == 0 and
 rc, text = run(bench, "--players", "3", "--games", "5", "--iterations", "100")
 check("text output names every measure", rc == 0 and all(k in text for k in (
     "games/s", "actions/s", "legal-action listing", "clone", "copy into", "bytes per state",
-    "heap allocations/game", "JSON", "listing at game positions", "jansson alone")))
+    "heap allocations/game", "JSON", "listing at game positions", "jansson alone", "pick from the masks",
+    "listing + pick", "mask pick")))
 # --games-only (for profilers): the same games, nothing else measured.
 rc, a = run(bench, "--players", "2", "--seed", "11", "--games", "20", "--games-only")
 rc2, summary = run(selfplay, "--players", "2", "--seed", "11", "--games", "20", "--bots", "random")
@@ -70,6 +75,18 @@ m = re.search(r"^digest: ([0-9a-f]{16})$", summary, re.M)
 g = re.fullmatch(r"2 players: 20 random games, \d+ actions, digest ([0-9a-f]{16})\n", a)
 check("--games-only plays stpete-selfplay's games and prints only their digest",
       rc == 0 and rc2 == 0 and m is not None and g is not None and g.group(1) == m.group(1))
+# --pick listing: the same games picked from the listing (stpete_state_legal_actions), the same digest.
+rc, b = run(bench, "--players", "2", "--seed", "11", "--games", "20", "--games-only", "--pick", "listing")
+check("--pick listing plays the same games (same digest as the mask pick and stpete-selfplay)",
+      rc == 0 and g is not None and b == a)
+rc, out = run(bench, "--players", "2", "--seed", "11", "--games", "20", "--iterations", "100", "--json", "--pick",
+              "listing")
+r = json.loads(out)["results"][0] if rc == 0 else {}
+check("--pick listing --json: the first games from the listing, both rates measured",
+      r.get("pick") == "listing" and r.get("games_per_second_mask_pick", 0) > 0 and
+      r.get("games_per_second_listing_pick", 0) > 0 and m is not None and r.get("digest") == m.group(1))
+rc, _ = run(bench, "--pick", "sometimes")
+check("bad --pick refused", rc == 2)
 rc, _ = run(bench, "--players", "5")
 check("bad --players refused", rc == 2)
 rc, _ = run(bench, "--edition", "3")

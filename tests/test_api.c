@@ -16,27 +16,8 @@
 
 /* ---- helpers ----------------------------------------------------------------------------------- */
 
+#include "test_game.h"
 #include "test_rng.h"
-
-static stpete_game *make_game(int players, uint64_t seed)
-{
-    stpete_options o;
-    stpete_options_init(&o);
-    o.players = players;
-    o.seed = seed;
-    stpete_game *g = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
-    assert_non_null(g);
-    return g;
-}
-
-static stpete_state *make_state(const stpete_game *g)
-{
-    stpete_state *st = NULL;
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
-    assert_non_null(st);
-    return st;
-}
 
 /* Apply one uniformly random legal action; returns the id applied. */
 static int step_random(stpete_state *st, uint64_t *rng)
@@ -207,7 +188,9 @@ static void test_card_table(void **unused)
         }
         assert_true(info.special >= STPETE_SPECIAL_NONE && info.special <= STPETE_SPECIAL_CZAR_AND_CARPENTER);
         total += info.copies;
-        per_stack[info.trading ? STPETE_STACK_TRADING : info.colour] += info.copies;
+        /* the card table's stack (§1, §2): a trading card's is the trading stack, any other its colour's */
+        assert_int_equal(stpete_card_stack(t), info.trading ? STPETE_STACK_TRADING : info.colour);
+        per_stack[stpete_card_stack(t)] += info.copies;
         if (info.trading)
             per_trading_colour[info.colour] += info.copies;
         types++;
@@ -219,6 +202,8 @@ static void test_card_table(void **unused)
     assert_int_equal(per_stack[STPETE_STACK_BUILDING], 28);
     assert_int_equal(per_stack[STPETE_STACK_ARISTOCRAT], 27);
     assert_int_equal(per_stack[STPETE_STACK_TRADING], 30);
+    assert_int_equal(stpete_card_stack(-1), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_card_stack(STPETE_NUM_CARD_TYPES), STPETE_E_INVALID_ARGUMENT);
     for (int c = 0; c < 3; c++)
         assert_int_equal(per_trading_colour[c], 10);
 

@@ -16,24 +16,8 @@
 
 #include "stpete/bots.h"
 #include "stpete/stpete.h"
+#include "test_game.h"
 #include "test_rng.h"
-
-static stpete_game *make_game_ed(int players, uint64_t seed, int edition)
-{
-    stpete_options o;
-    stpete_options_init(&o);
-    o.players = players;
-    o.seed = seed;
-    o.edition = edition;
-    stpete_game *g = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
-    return g;
-}
-
-static stpete_game *make_game(int players, uint64_t seed)
-{
-    return make_game_ed(players, seed, 1);
-}
 
 static stpete_bot *make_bot(const stpete_game *g, const char *spec)
 {
@@ -266,7 +250,7 @@ static void test_legal_second_edition(void **unused)
     const char *specs[] = { "random", "greedy", "mc:iterations=6:depth=8", "ismcts:iterations=12:depth=8" };
     for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++)
         for (int players = 2; players <= 4; players++) {
-            stpete_game *g = make_game_ed(players, 3, 2);
+            stpete_game *g = make_game_with(.players = players, .seed = 3, .edition = 2);
             stpete_state *st = NULL, *before = NULL;
             assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
             assert_int_equal(stpete_state_new(&before, g), STPETE_OK);
@@ -533,7 +517,7 @@ static void same_choice(stpete_bot *bot, const char *spec, const stpete_state *a
  * positions whose other hands are unseen (`hand_known` false), which card such a hand holds. */
 static void no_peeking(const char *spec, int players, int positions, int edition)
 {
-    stpete_game *g = make_game_ed(players, 11, edition);
+    stpete_game *g = make_game_with(.players = players, .seed = 11, .edition = edition);
     stpete_state *st = NULL;
     assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
     stpete_bot *bot = make_bot(g, spec);
@@ -791,7 +775,49 @@ static void test_choose_bad_input(void **unused)
     o.public_hands = 1; /* other rules */
     stpete_game *g_public = NULL;
     assert_int_equal(stpete_game_new(&g_public, &o), STPETE_OK);
-    stpete_state *st = NULL, *st3 = NULL, *st_seed = NULL, *st_public = NULL;
+    /* Another game for every rule option the library compares (stpete_game_compatible()): the second edition
+     * (§11) and the explicit chance mode, each otherwise the bot's game. */
+    o.public_hands = 0;
+    o.edition = 2;
+    stpete_game *g_ed2 = NULL;
+    assert_int_equal(stpete_game_new(&g_ed2, &o), STPETE_OK);
+    o.edition = 1;
+    o.chance_mode = STPETE_CHANCE_EXPLICIT;
+    stpete_game *g_explicit = NULL;
+    assert_int_equal(stpete_game_new(&g_explicit, &o), STPETE_OK);
+    assert_int_equal(stpete_game_compatible(g, g_seed), STPETE_OK);
+    assert_int_equal(stpete_game_compatible(g, g), STPETE_OK);
+    assert_int_equal(stpete_game_compatible(g, g_ed2), STPETE_E_MISMATCH);
+    assert_int_equal(stpete_game_compatible(g_explicit, g), STPETE_E_MISMATCH);
+    assert_int_equal(stpete_game_compatible(g, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_game_compatible(NULL, g), STPETE_E_INVALID_ARGUMENT);
+    stpete_state *st = NULL, *st3 = NULL, *st_seed = NULL, *st_public = NULL, *st_ed2 = NULL, *st_explicit = NULL;
+    assert_int_equal(stpete_state_new(&st_ed2, g_ed2), STPETE_OK);
+    assert_int_equal(stpete_state_new(&st_explicit, g_explicit), STPETE_OK);
+    /* Loaded positions ask the same question: JSON of a second-edition or an explicit-chance state is refused by
+     * the bot's game (stpete_state_from_json) and, loaded into its own game, by the bot (below). */
+    stpete_state *st_ed2_loaded = NULL;
+    {
+        static char json[1 << 16];
+        size_t len = 0;
+        stpete_json_error err;
+        stpete_state *refused = NULL;
+        assert_int_equal(stpete_state_to_json(st_ed2, json, sizeof json, &len), STPETE_OK);
+        assert_int_equal(stpete_state_from_json(&refused, g, json, len, &err), STPETE_E_MISMATCH);
+        assert_null(refused);
+        assert_int_equal(stpete_state_from_json(&st_ed2_loaded, g_ed2, json, len, &err), STPETE_OK);
+        assert_int_equal(stpete_state_to_json(st_explicit, json, sizeof json, &len), STPETE_OK);
+        assert_int_equal(stpete_state_from_json(&refused, g, json, len, &err), STPETE_E_MISMATCH);
+        assert_null(refused);
+    }
+    /* at a decision, so that the chance node is not what refuses it */
+    while (stpete_state_current_player(st_explicit) == STPETE_PLAYER_CHANCE) {
+        int outcomes[STPETE_MAX_LEGAL_ACTIONS];
+        size_t k = 0;
+        assert_int_equal(stpete_state_chance_outcomes(st_explicit, outcomes, NULL, STPETE_MAX_LEGAL_ACTIONS, &k),
+                         STPETE_OK);
+        assert_int_equal(stpete_state_apply(st_explicit, outcomes[0]), STPETE_OK);
+    }
     assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
     assert_int_equal(stpete_state_new(&st3, g3), STPETE_OK);
     assert_int_equal(stpete_state_new(&st_seed, g_seed), STPETE_OK);
@@ -811,6 +837,13 @@ static void test_choose_bad_input(void **unused)
         assert_int_equal(stpete_bot_choose(b, st3, &id), STPETE_E_MISMATCH);
         assert_non_null(strstr(stpete_bot_last_error(b), "other rule options"));
         assert_int_equal(stpete_bot_choose(b, st_public, &id), STPETE_E_MISMATCH);
+        assert_int_equal(stpete_bot_choose(b, st_ed2, &id), STPETE_E_MISMATCH);
+        assert_int_equal(stpete_bot_choose(b, st_ed2_loaded, &id), STPETE_E_MISMATCH);
+        assert_int_equal(stpete_bot_choose(b, st_explicit, &id), STPETE_E_MISMATCH);
+        assert_non_null(strstr(stpete_bot_last_error(b), "other rule options"));
+        double returns[STPETE_MAX_PLAYERS];
+        assert_int_equal(stpete_bot_evaluate(b, st_ed2, returns, STPETE_MAX_PLAYERS), STPETE_E_MISMATCH);
+        assert_int_equal(stpete_bot_evaluate(b, st_explicit, returns, STPETE_MAX_PLAYERS), STPETE_E_MISMATCH);
         assert_int_equal(id, 1234);
         assert_int_equal(stpete_bot_choose(b, st_seed, &id), STPETE_OK);
         assert_int_equal(stpete_state_is_legal(st_seed, id), 1);
@@ -858,10 +891,15 @@ static void test_choose_bad_input(void **unused)
     stpete_state_free(st3);
     stpete_state_free(st_seed);
     stpete_state_free(st_public);
+    stpete_state_free(st_ed2);
+    stpete_state_free(st_ed2_loaded);
+    stpete_state_free(st_explicit);
     stpete_game_free(g);
     stpete_game_free(g3);
     stpete_game_free(g_seed);
     stpete_game_free(g_public);
+    stpete_game_free(g_ed2);
+    stpete_game_free(g_explicit);
 }
 
 /* The other seats far ahead: every playout of the acting seat is lost. */

@@ -17,12 +17,21 @@
  *  - an independent oracle written from the spec and the public queries agrees with the engine: the legal set of
  *    every turn and Observatory decision (§4.2, §6, §7.1), every price (§5.1, §5.2) and every scoring event's income
  *    (§4.4, §7.1 face-down Observatories, §7.5);
+ *  - the uniform random pick (stpete_state_random_action) is the listed id at random % count, for several random
+ *    numbers (0, 2^64 - 1, and drawn ones), and refuses a finished game;
+ *  - in the full-mask games, every fifth position saved to JSON and loaded again (stpete_state_to_json,
+ *    stpete_state_from_json) lists, masks, checks (is_legal over every id), prices and picks the same actions:
+ *    loaded positions, not only positions reached by play (hand cards, Observatory draws, Pub decisions included);
  * and at the end of every game: winners non-empty and consistent with the §8 breakdown, breakdown totals = VP;
  * on half of the games, the event stream reproduces every player's final VP and rubles.
  * A further quarter as many games use a pass-averse policy (pass only when alone or with probability 1/10), which
  * reaches fuller displays, Warehouse hands, trading displacements and other end-of-game triggers.
+ * Two more tests: games in the explicit chance mode (every node, chance nodes included, with the same agreements
+ * over every player action and chance outcome id, and loaded positions), and a chi-square test that the random pick
+ * is uniform over the listed actions.
  * Environment: STPETE_CONFORMANCE_GAMES overrides the number of uniform games per player count (default 2000). */
 #include <limits.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -63,7 +72,7 @@ static void load_cards(int ed)
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
         assert_int_equal(stpete_game_card_info(g, t, &cards[t]), STPETE_OK);
         card_copies[t] = cards[t].copies;
-        card_stack[t] = cards[t].trading ? STPETE_STACK_TRADING : cards[t].colour;
+        card_stack[t] = stpete_card_stack(t);
     }
     stpete_game_free(g);
 }
@@ -225,6 +234,7 @@ typedef struct tally {
     long priced;           /* BUY/PLAY/OBSERVATORY_BUY legal actions whose price was checked */
     long unlisted_applied; /* unlisted actions refused by apply */
     long is_legal_checks;  /* ids compared with is_legal in full-mask games */
+    long loaded;           /* positions saved, loaded and compared (listing, mask, is_legal, prices, pick) */
     long event_games, events;
     long shared_wins, negative_vp, hand_penalties;
     long exhausted[4];     /* games ending with this stack empty (§4.6) */
@@ -721,6 +731,61 @@ typedef struct game_plan {
     int use_events;   /* reconcile the event stream */
 } game_plan;
 
+/* The random pick agrees with the listing (ids[0..n), n > 0): the listed id at r % n, for r = 0, 2^64 - 1 and
+ * four drawn numbers. */
+static void check_random_pick(const stpete_state *st, const int *ids, size_t n, uint64_t *rng, const game_ctx *g,
+                              int move)
+{
+    uint64_t rs[6] = { 0, UINT64_MAX, rng_next(rng), rng_next(rng), rng_next(rng), rng_next(rng) };
+    for (int k = 0; k < 6; k++) {
+        int id = -1;
+        CHECK(stpete_state_random_action(st, rs[k], &id) == STPETE_OK, "random action");
+        CHECK(id == ids[rs[k] % n], "random action %d for %#llx, listed at %llu: %d", id, (unsigned long long)rs[k],
+              (unsigned long long)(rs[k] % n), ids[rs[k] % n]);
+    }
+}
+
+/* Every id the library may be asked about: the player actions and the chance outcomes. */
+enum { ALL_IDS = STPETE_CHANCE_CARD_FIRST + STPETE_NUM_CHANCE_OUTCOMES };
+
+/* The listing, the mask, is_legal over every id, the prices and the random pick of a position loaded from the
+ * JSON of st (a loaded position, not one reached by play) equal st's. */
+static void check_loaded(const stpete_state *st, const stpete_game *game, uint64_t *rng, const game_ctx *g, int move)
+{
+    static char json[1 << 16];
+    size_t len = 0;
+    CHECK(stpete_state_to_json(st, json, sizeof json, &len) == STPETE_OK, "to_json");
+    stpete_state *loaded = NULL;
+    stpete_json_error err;
+    int rc = stpete_state_from_json(&loaded, game, json, len, &err);
+    CHECK(rc == STPETE_OK, "from_json: %d", rc);
+    CHECK(stpete_state_equal(st, loaded) == 1, "loaded position differs");
+    int a[STPETE_MAX_LEGAL_ACTIONS], b[STPETE_MAX_LEGAL_ACTIONS];
+    size_t na = 0, nb = 0;
+    stpete_state_legal_actions(st, a, STPETE_MAX_LEGAL_ACTIONS, &na);
+    CHECK(stpete_state_legal_actions(loaded, b, STPETE_MAX_LEGAL_ACTIONS, &nb) == STPETE_OK, "listing");
+    CHECK(na == nb && memcmp(a, b, na * sizeof *a) == 0, "loaded position lists %zu actions, played %zu", nb, na);
+    uint8_t ma[STPETE_NUM_DISTINCT_ACTIONS], mb[STPETE_NUM_DISTINCT_ACTIONS];
+    stpete_state_legal_action_mask(st, ma, sizeof ma);
+    stpete_state_legal_action_mask(loaded, mb, sizeof mb);
+    CHECK(memcmp(ma, mb, sizeof ma) == 0, "loaded position's mask differs");
+    size_t next = 0;
+    for (int id = 0; id < ALL_IDS; id++) {
+        int listed = next < nb && b[next] == id;
+        next += (size_t)listed;
+        CHECK(stpete_state_is_legal(loaded, id) == listed, "loaded: is_legal(%d) = %d, listed %d", id,
+              stpete_state_is_legal(loaded, id), listed);
+        if (id < STPETE_NUM_DISTINCT_ACTIONS) {
+            int pa = -1, pb = -1;
+            int ra = stpete_state_action_price(st, id, &pa), rb = stpete_state_action_price(loaded, id, &pb);
+            CHECK(ra == rb && pa == pb, "loaded: price of %d: %d (%d R), played %d (%d R)", id, rb, pb, ra, pa);
+        }
+    }
+    if (nb > 0)
+        check_random_pick(loaded, b, nb, rng, g, move);
+    stpete_state_free(loaded);
+}
+
 static void play_game(const game_plan *plan, tally *t)
 {
     int players = plan->players;
@@ -754,6 +819,7 @@ static void play_game(const game_plan *plan, tally *t)
     game_ctx gc = { players, seed, alt, alt, { 0 } };
     game_ctx *g = &gc;
     uint64_t rng = seed ^ UINT64_C(0xC0FFEE1234567);
+    uint64_t pick_rng = seed ^ UINT64_C(0x5049434B); /* the pick checks' numbers: the games stay those of 0.3 */
     int ids[STPETE_MAX_LEGAL_ACTIONS];
     int prices[STPETE_MAX_LEGAL_ACTIONS];
     uint8_t mask[STPETE_NUM_DISTINCT_ACTIONS];
@@ -768,6 +834,9 @@ static void play_game(const game_plan *plan, tally *t)
         int terminal = stpete_state_is_terminal(st);
         if (terminal) {
             CHECK(n == 0, "%zu legal actions in a finished game", n);
+            int none = -1;
+            CHECK(stpete_state_random_action(st, 7, &none) == STPETE_E_GAME_OVER && none == -1,
+                  "random action in a finished game");
             for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++)
                 CHECK(mask[id] == 0, "id %d in the mask of a finished game", id);
             break;
@@ -792,7 +861,12 @@ static void play_game(const game_plan *plan, tally *t)
                 CHECK(stpete_state_is_legal(st, id) == mask[id], "is_legal(%d) = %d, mask %d", id,
                       stpete_state_is_legal(st, id), mask[id]);
             t->is_legal_checks += STPETE_NUM_DISTINCT_ACTIONS;
+            if (move % 5 == 0) {
+                check_loaded(st, game, &pick_rng, g, move);
+                t->loaded++;
+            }
         }
+        check_random_pick(st, ids, n, &pick_rng, g, move);
 
         int seat = stpete_state_current_player(st);
         int rubles = 0, vp = 0;
@@ -1050,6 +1124,7 @@ static void run_conformance(int players, int ed)
                   "event games %ld (%ld events), shared wins %ld, negative final VP %ld, hand penalties %ld\n",
                   players, t.listed_applied, t.priced, t.unlisted_applied, t.is_legal_checks, t.event_games, t.events,
                   t.shared_wins, t.negative_vp, t.hand_penalties);
+    print_message("# %d players: loaded positions compared with the played ones: %ld\n", players, t.loaded);
     print_message("# %d players: transitions checked: %ld phase changes, %ld round changes; legal sets matched by the "
                   "oracle at %ld nodes\n",
                   players, t.phase_changes, t.round_changes, t.oracle_nodes);
@@ -1094,6 +1169,153 @@ static void test_conformance_edition2(void **unused)
         run_conformance(players, 2);
 }
 
+/* A new game of these options (the others default) and its state. */
+static stpete_state *new_state(int players, int ed, uint64_t seed, int chance_mode, stpete_game **game)
+{
+    stpete_options o;
+    stpete_options_init(&o);
+    o.players = players;
+    o.edition = ed;
+    o.seed = seed;
+    o.chance_mode = chance_mode;
+    stpete_state *st = NULL;
+    assert_int_equal(stpete_game_new(game, &o), STPETE_OK);
+    assert_int_equal(stpete_state_new(&st, *game), STPETE_OK);
+    return st;
+}
+
+/* Explicit chance mode (stpete_options.chance_mode), both editions, 2-4 players: at every node, chance nodes
+ * included (STPETE_CONFORMANCE_GAMES / 200 + 1 games each), the listing (actions or chance outcomes) equals is_legal
+ * over every id, the mask holds the listed player
+ * actions (none at a chance node), the random pick is the listed id at r % n; every seventh position is also
+ * loaded from its JSON and compared. Chance outcomes are drawn by their probabilities. */
+static void test_explicit_chance(void **unused)
+{
+    (void)unused;
+    long nodes = 0, chance_nodes = 0, loaded = 0;
+    int explicit_games = games_per_count() / 200 + 1; /* 11 per player count and edition; 1 under valgrind */
+    for (int ed = 1; ed <= 2; ed++)
+        for (int players = 2; players <= 4; players++)
+            for (int g = 0; g < explicit_games; g++) {
+                load_cards(ed);
+                uint64_t seed = UINT64_C(777) * (uint64_t)players + (uint64_t)g;
+                stpete_game *game = NULL;
+                stpete_state *st = new_state(players, ed, seed, STPETE_CHANCE_EXPLICIT, &game);
+                uint64_t rng = seed ^ UINT64_C(0xE8C1), pick_rng = seed;
+                game_ctx gc = { players, seed, 0, 0, { 0 } };
+                const game_ctx *g = &gc;
+                for (int move = 0; !stpete_state_is_terminal(st); move++) {
+                    CHECK(move < MAX_MOVES, "the game does not end");
+                    int ids[STPETE_MAX_LEGAL_ACTIONS];
+                    size_t n = 0;
+                    uint8_t mask[STPETE_NUM_DISTINCT_ACTIONS];
+                    CHECK(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n) == STPETE_OK && n > 0,
+                          "listing");
+                    CHECK(stpete_state_legal_action_mask(st, mask, sizeof mask) == STPETE_OK, "mask");
+                    int chance = stpete_state_current_player(st) == STPETE_PLAYER_CHANCE;
+                    size_t next = 0;
+                    for (int id = 0; id < ALL_IDS; id++) {
+                        int listed = next < n && ids[next] == id;
+                        next += (size_t)listed;
+                        CHECK(stpete_state_is_legal(st, id) == listed, "is_legal(%d) = %d, listed %d (chance %d)", id,
+                              stpete_state_is_legal(st, id), listed, chance);
+                        if (id < STPETE_NUM_DISTINCT_ACTIONS)
+                            CHECK(mask[id] == (listed && !chance), "mask[%d] = %d", id, mask[id]);
+                    }
+                    CHECK(next == n, "listing not ascending");
+                    check_random_pick(st, ids, n, &pick_rng, g, move);
+                    if (move % 7 == 0) {
+                        check_loaded(st, game, &pick_rng, g, move);
+                        loaded++;
+                    }
+                    nodes++;
+                    int id = ids[0];
+                    if (chance) {
+                        int outcomes[STPETE_MAX_LEGAL_ACTIONS];
+                        double p[STPETE_MAX_LEGAL_ACTIONS];
+                        size_t k = 0;
+                        stpete_state_chance_outcomes(st, outcomes, p, STPETE_MAX_LEGAL_ACTIONS, &k);
+                        double u = (double)(rng_next(&rng) >> 11) * 0x1.0p-53, acc = 0;
+                        size_t i = 0;
+                        while (i + 1 < k && (acc += p[i]) <= u)
+                            i++;
+                        id = outcomes[i];
+                        chance_nodes++;
+                    } else {
+                        id = ids[rng_below(&rng, (int)n)];
+                    }
+                    CHECK(stpete_state_apply(st, id) == STPETE_OK, "apply %d: %s", id, stpete_state_last_error(st));
+                }
+                stpete_state_free(st);
+                stpete_game_free(game);
+            }
+    print_message("# explicit chance mode: %ld nodes (%ld chance nodes), %ld loaded positions compared\n", nodes,
+                  chance_nodes, loaded);
+    assert_true(chance_nodes > 0 && loaded > 0);
+}
+
+/* Upper critical value of the chi-square distribution with df degrees of freedom at significance 0.001 (Wilson and
+ * Hilferty's cube approximation with z = 3.0902; within 1% for df >= 3). */
+static double chi2_critical_001(int df)
+{
+    double k = (double)df, c = 1.0 - 2.0 / (9.0 * k) + 3.0902 * sqrt(2.0 / (9.0 * k));
+    return k * c * c * c;
+}
+
+/* The random pick is uniform over the listed actions: at 40 positions of random games (2-4 players, with at least 4
+ * legal actions), 200 picks per listed action with splitmix64 numbers from the fixed seed 20261125; the counts per
+ * listed action must pass a chi-square test at significance 0.001 at each position (df = n - 1), and every pick
+ * must be a listed action. */
+static void test_random_pick_uniform(void **unused)
+{
+    (void)unused;
+    load_cards(1);
+    uint64_t rng = UINT64_C(20261125);
+    int positions = 0, worst_df = 0;
+    double worst = 0;
+    for (int players = 2; players <= 4; players++) {
+        stpete_game *game = NULL;
+        stpete_state *st = new_state(players, 1, (uint64_t)players, STPETE_CHANCE_SAMPLED, &game);
+        game_ctx gc = { players, (uint64_t)players, 0, 0, { 0 } };
+        const game_ctx *g = &gc;
+        int move = 0;
+        for (int target = positions + 14; positions < target && !stpete_state_is_terminal(st);) {
+            int ids[STPETE_MAX_LEGAL_ACTIONS];
+            size_t n = 0;
+            stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+            if (n >= 4 && rng_below(&rng, 5) == 0) {
+                long count[STPETE_MAX_LEGAL_ACTIONS] = { 0 };
+                long draws = 200L * (long)n;
+                for (long d = 0; d < draws; d++) {
+                    int id = -1;
+                    assert_int_equal(stpete_state_random_action(st, rng_next(&rng), &id), STPETE_OK);
+                    size_t i = 0;
+                    while (i < n && ids[i] != id)
+                        i++;
+                    CHECK(i < n, "picked %d, not listed", id);
+                    count[i]++;
+                }
+                double chi2 = 0, expect = (double)draws / (double)n;
+                for (size_t i = 0; i < n; i++)
+                    chi2 += ((double)count[i] - expect) * ((double)count[i] - expect) / expect;
+                double crit = chi2_critical_001((int)n - 1);
+                CHECK(chi2 < crit, "position %d: chi-square %.1f >= %.1f (df %zu, significance 0.001)", positions,
+                      chi2, crit, n - 1);
+                if (chi2 / crit > worst)
+                    worst = chi2 / crit, worst_df = (int)n - 1;
+                positions++;
+            }
+            assert_int_equal(stpete_state_apply(st, ids[rng_below(&rng, (int)n)]), STPETE_OK);
+            move++;
+        }
+        stpete_state_free(st);
+        stpete_game_free(game);
+    }
+    print_message("# random pick: %d positions, largest chi-square / critical value %.2f (df %d)\n", positions, worst,
+                  worst_df);
+    assert_true(positions >= 30);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1101,6 +1323,8 @@ int main(void)
         cmocka_unit_test(test_conformance_3p),
         cmocka_unit_test(test_conformance_4p),
         cmocka_unit_test(test_conformance_edition2),
+        cmocka_unit_test(test_explicit_chance),
+        cmocka_unit_test(test_random_pick_uniform),
     };
     return cmocka_run_group_tests_name("conformance", tests, NULL, NULL);
 }

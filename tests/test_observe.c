@@ -14,21 +14,10 @@
 #include <jansson.h>
 
 #include "stpete/stpete.h"
+#include "test_game.h"
 #include "test_rng.h"
 
 static char before_text[1 << 16], after_text[1 << 16];
-
-static stpete_game *make_game(int players, uint64_t seed, int public_hands)
-{
-    stpete_options o;
-    stpete_options_init(&o);
-    o.players = players;
-    o.seed = seed;
-    o.public_hands = public_hands;
-    stpete_game *g = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
-    return g;
-}
 
 /* Random play biased towards taking cards into hand, so that hands hold secrets; stops after `moves` moves. */
 static void play(stpete_state *st, int moves, uint64_t *rng)
@@ -70,7 +59,7 @@ static void test_resample_keeps_the_seats_knowledge(void **unused)
     int changed_stacks = 0, changed_hands = 0, states_with_hidden_hands = 0;
     for (int players = 2; players <= 4; players++)
         for (int k = 0; k < 40; k++) {
-            stpete_game *g = make_game(players, (uint64_t)(k + 100 * players), 0);
+            stpete_game *g = make_game(players, (uint64_t)(k + 100 * players));
             stpete_state *st = NULL, *copy = NULL;
             assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
             uint64_t rng = (uint64_t)k * 13u + (uint64_t)players;
@@ -127,7 +116,7 @@ static void test_resample_keeps_the_seats_knowledge(void **unused)
 static void test_resample_public_hands_and_determinism(void **unused)
 {
     (void)unused;
-    stpete_game *g = make_game(3, 9, 1);
+    stpete_game *g = make_game_with(.players = 3, .seed = 9, .public_hands = 1);
     stpete_state *st = NULL, *a = NULL, *b = NULL;
     assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
     uint64_t rng = 9;
@@ -165,7 +154,7 @@ static void test_resample_public_hands_and_determinism(void **unused)
 static void test_determinize_depends_only_on_the_seats_knowledge(void **unused)
 {
     (void)unused;
-    stpete_game *g = make_game(3, 21, 0);
+    stpete_game *g = make_game(3, 21);
     stpete_state *st = NULL, *other = NULL;
     assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
     uint64_t rng = 21;
@@ -196,7 +185,7 @@ static void test_determinize_depends_only_on_the_seats_knowledge(void **unused)
 static void test_resample_bad_input(void **unused)
 {
     (void)unused;
-    stpete_game *g = make_game(2, 1, 0);
+    stpete_game *g = make_game(2, 1);
     stpete_state *st = NULL, *before = NULL;
     assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
     assert_int_equal(stpete_state_clone(&before, st), STPETE_OK);
@@ -215,9 +204,7 @@ static const char *const stack_keys[4] = { "worker", "building", "aristocrat", "
 
 static int stack_kind(int card)
 {
-    stpete_card_info info;
-    stpete_card_get_info(card, &info);
-    return info.trading ? STPETE_STACK_TRADING : info.colour;
+    return stpete_card_stack(card);
 }
 
 /* No bias: from a position where seat 1 holds hidden cards (seen from seat 0), over 6000 resamples the bottom card
@@ -227,7 +214,7 @@ static int stack_kind(int card)
 static void test_resample_is_unbiased(void **unused)
 {
     (void)unused;
-    stpete_game *g = make_game(2, 3, 0);
+    stpete_game *g = make_game(2, 3);
     stpete_state *st = NULL, *copy = NULL;
     assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
     /* a position where seat 1 holds a trading card and another card in hand */
@@ -324,7 +311,7 @@ static void test_resample_keeps_every_seen_card(void **unused)
     (void)unused;
     int hands_seen = 0;
     for (int players = 2; players <= 4; players++) {
-        stpete_game *g = make_game(players, 40 + (uint64_t)players, 0);
+        stpete_game *g = make_game(players, 40 + (uint64_t)players);
         stpete_state *st = NULL, *copy = NULL;
         assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
         uint64_t rng = 17u * (uint64_t)players;
@@ -370,7 +357,7 @@ static void test_observatory_card_in_every_view(void **unused)
     (void)unused;
     int found = 0;
     for (int players = 2; players <= 4; players++) {
-        stpete_game *g = make_game(players, 77, 0);
+        stpete_game *g = make_game(players, 77);
         stpete_state *st = NULL;
         assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
         uint64_t rng = 3 + (uint64_t)players;

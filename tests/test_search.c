@@ -21,30 +21,11 @@
 #include <jansson.h>
 
 #include "stpete/stpete.h"
+#include "test_game.h"
 #include "test_rng.h"
 
 #define TEXT_CAP (1 << 17)
 static char text_a[TEXT_CAP], text_b[TEXT_CAP];
-
-static stpete_game *make_game(int players, uint64_t seed, int chance_mode, int public_rubles)
-{
-    stpete_options o;
-    stpete_options_init(&o);
-    o.players = players;
-    o.seed = seed;
-    o.chance_mode = chance_mode;
-    o.public_rubles = public_rubles;
-    stpete_game *g = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
-    return g;
-}
-
-static stpete_state *make_state(const stpete_game *g)
-{
-    stpete_state *st = NULL;
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
-    return st;
-}
 
 /* A chance outcome drawn by its probability, or a uniform legal action at a player's node. */
 static int random_step(const stpete_state *st, uint64_t *rng)
@@ -120,7 +101,7 @@ static void test_explicit_chance_games(void **unused)
     (void)unused;
     long chance_nodes = 0, draws = 0;
     for (int players = 2; players <= 4; players++) {
-        stpete_game *g = make_game(players, 3, STPETE_CHANCE_EXPLICIT, 0);
+        stpete_game *g = make_game_with(.players = players, .seed = 3, .chance_mode = STPETE_CHANCE_EXPLICIT);
         stpete_state *st = make_state(g);
         uint64_t rng = 71u * (uint64_t)players;
         for (int game = 0; game < 25; game++) {
@@ -195,8 +176,8 @@ static void test_sampled_and_explicit_twins(void **unused)
     (void)unused;
     for (int players = 2; players <= 4; players++)
         for (uint64_t seed = 1; seed <= 10; seed++) {
-            stpete_game *gs = make_game(players, seed, STPETE_CHANCE_SAMPLED, 0);
-            stpete_game *ge = make_game(players, seed, STPETE_CHANCE_EXPLICIT, 0);
+            stpete_game *gs = make_game(players, seed);
+            stpete_game *ge = make_game_with(.players = players, .seed = seed, .chance_mode = STPETE_CHANCE_EXPLICIT);
             outcome_log log = { { 0 }, 0 };
             stpete_state *s = NULL, *e = make_state(ge);
             assert_int_equal(stpete_state_new_with_callback(&s, gs, log_outcomes, &log), STPETE_OK);
@@ -314,7 +295,7 @@ static void test_chance_probabilities(void **unused)
 static void test_returns(void **unused)
 {
     (void)unused;
-    stpete_game *g = make_game(3, 5, STPETE_CHANCE_SAMPLED, 0);
+    stpete_game *g = make_game(3, 5);
     stpete_state *st = make_state(g);
     double r[4] = { 9, 9, 9, 9 };
     assert_int_equal(stpete_state_returns(st, r, 3), STPETE_OK);
@@ -473,7 +454,7 @@ static void test_observation_holds_exactly_what_the_seat_knows(void **unused)
     int swapped_hands = 0;
     for (int players = 2; players <= 4; players++)
         for (int pub = 0; pub <= 1; pub++) {
-            stpete_game *g = make_game(players, 11, STPETE_CHANCE_SAMPLED, pub);
+            stpete_game *g = make_game_with(.players = players, .seed = 11, .public_rubles = pub);
             stpete_state *st = make_state(g);
             uint64_t rng = (uint64_t)(players * 10 + pub);
             for (int step = 0; step < 8 && !stpete_state_is_terminal(st); step++) {
@@ -569,7 +550,7 @@ static void test_observation_layout(void **unused)
 static void test_information_state_key(void **unused)
 {
     (void)unused;
-    stpete_game *g = make_game(2, 1, STPETE_CHANCE_SAMPLED, 0);
+    stpete_game *g = make_game(2, 1);
     stpete_state *st = make_state(g);
     uint64_t k0, k1, k2;
     assert_int_equal(stpete_state_information_state_key(st, 0, &k0), STPETE_OK);
@@ -655,7 +636,7 @@ static void test_history_and_undo(void **unused)
     (void)unused;
     for (int mode = 0; mode <= 1; mode++)
         for (int players = 2; players <= 4; players++) {
-            stpete_game *g = make_game(players, 21, mode, 0);
+            stpete_game *g = make_game_with(.players = players, .seed = 21, .chance_mode = mode);
             stpete_state *st = make_state(g), *start = make_state(g), *prev = make_state(g);
             undo_seen seen = { 0, -1 };
             assert_int_equal(stpete_state_set_event_callback(st, on_undo, &seen), STPETE_OK);
@@ -725,7 +706,7 @@ static void try_undo_in_callback(const stpete_state *st, const stpete_event *ev,
 static void test_undo_reentrant_and_resample(void **unused)
 {
     (void)unused;
-    stpete_game *g = make_game(2, 2, STPETE_CHANCE_SAMPLED, 0);
+    stpete_game *g = make_game(2, 2);
     stpete_state *st = make_state(g);
     uint64_t rng = 1;
     for (int i = 0; i < 10; i++)

@@ -70,8 +70,8 @@ typedef struct stpete_bot stpete_bot;
 
 /**
  * Create a bot for a game from a spec `KIND[:KEY=VALUE]...` (see the table of kinds above; keys in any order,
- * each at most once, no blanks). It allocates through the game's stpete_options::allocator. No game rule: the
- * bots play by stpete_state_legal_actions() (§4.2) and evaluate positions by the final scoring of §8.
+ * each at most once, no blanks). It allocates through the game's stpete_options::allocator. The bots play by
+ * stpete_state_legal_actions() (§4.2) and evaluate positions by the final scoring of §8.
  * @param out      receives the new bot, owned by the caller (free with stpete_bot_free()); NULL on failure
  * @param game     the game whose states the bot will play; must outlive the bot
  * @param spec     NUL-terminated spec, shorter than ::STPETE_BOT_SPEC_MAX
@@ -89,14 +89,14 @@ STPETE_API int stpete_bot_new(stpete_bot **out, const stpete_game *game, const c
                               size_t msg_size);
 
 /**
- * Free a bot, through its game's allocator. No game rule.
+ * Free a bot, through its game's allocator. @norule
  * @param bot the bot, owned by the caller until this call; NULL is a no-op
  */
 STPETE_API void stpete_bot_free(stpete_bot *bot);
 
 /**
  * Reseed the bot's own PRNG (splitmix64; the game's PRNG lives in the state). After it, the same sequence of
- * states gives the same choices (with an iteration budget). The greedy bot draws no random numbers. No game rule.
+ * states gives the same choices (with an iteration budget). The greedy bot draws no random numbers. @norule
  * @param bot  the bot
  * @param seed any 64-bit seed
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL.
@@ -108,12 +108,13 @@ STPETE_API int stpete_bot_set_seed(stpete_bot *bot, uint64_t seed);
  * Observatory decision §7.1, a Pub purchase §7.2). The state is not modified; the bot may read only what that
  * seat may know (§9). With a single legal action, it is returned without search.
  * @param bot    the bot
- * @param state  a state of a game with the bot's rule options
+ * @param state  a state of the bot's game (stpete_game_compatible())
  * @param action receives a legal action id (stpete_state_legal_actions())
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL, or a state that has no seat to act (a chance node);
- *         ::STPETE_E_MISMATCH if the state's game has other rule options than the bot's; ::STPETE_E_GAME_OVER if
- *         the game is over; ::STPETE_E_OUT_OF_MEMORY if the search or the determinization could not allocate
- *         (nothing is chosen). stpete_bot_last_error() says why.
+ *         ::STPETE_E_MISMATCH if the state is of another game than the bot's (stpete_game_compatible(): rule
+ *         options, chance mode, edition), for every kind of bot; ::STPETE_E_GAME_OVER if the game is over;
+ *         ::STPETE_E_OUT_OF_MEMORY if the search or the determinization could not allocate (nothing is chosen).
+ *         stpete_bot_last_error() says why.
  */
 STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int *action);
 
@@ -143,7 +144,7 @@ STPETE_API int stpete_bot_play(stpete_state *state, stpete_bot *const *bots, siz
  * Write the bot's canonical spec: its kind and every key with its value, defaults filled in, in the order of the
  * table above (e.g. `"ismcts:iterations=1000:ms=0:c=0.7:playout=random:depth=0:temp=10:seed=0"`). Given to
  * stpete_bot_new(), it makes the same bot. The seed is the one of the spec, not of stpete_bot_set_seed().
- * No game rule.
+ * @norule
  * @param bot  the bot
  * @param buf  caller's buffer of @p size bytes, or NULL with @p size 0; receives a NUL-terminated string
  * @param size bytes available in @p buf (::STPETE_BOT_SPEC_MAX always suffices)
@@ -155,7 +156,7 @@ STPETE_API int stpete_bot_spec(const stpete_bot *bot, char *buf, size_t size, si
 
 /**
  * Detail message of the last failed call on this bot, e.g. "the game is over (§4.6): no action to choose". Empty
- * after success. No game rule.
+ * after success. @norule
  * @param bot the bot
  * @return a NUL-terminated string owned by the bot, valid until the next call on it; "" for NULL.
  */
@@ -168,11 +169,12 @@ STPETE_API const char *stpete_bot_last_error(const stpete_bot *bot);
  * the returns add up to 1. It reads every seat's position as the state holds it, rubles and hands included: the
  * searches call it on determinizations, never on the real state.
  * @param bot     the bot (its temperature)
- * @param state   a state of a game with the bot's rule options
+ * @param state   a state of the bot's game (stpete_game_compatible())
  * @param returns caller's array of @p n doubles; receives one return per seat, in [0, 1]
  * @param n       capacity of @p returns, at least the number of players
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_BUFFER_TOO_SMALL if @p n is smaller than
- *         the number of players; ::STPETE_E_MISMATCH if the state's game has other rule options than the bot's.
+ *         the number of players; ::STPETE_E_MISMATCH if the state is of another game than the bot's
+ *         (stpete_game_compatible(): rule options, chance mode, edition).
  */
 STPETE_API int stpete_bot_evaluate(stpete_bot *bot, const stpete_state *state, double *returns, size_t n);
 
@@ -196,7 +198,7 @@ typedef struct stpete_bot_stats {
 
 /**
  * Statistics of the last successful stpete_bot_choose() (all zero, action and seat −1, before the first).
- * No game rule.
+ * @norule
  * @param bot the bot
  * @param out receives the statistics (caller-owned). Its struct_size must be set first: only that many bytes are
  *            written, so a caller built against an older header is never overrun.

@@ -17,6 +17,9 @@
  * - Money is in rubles (R), scores in victory points (VP), players are seats 0..players-1 in clockwise order.
  * - No global mutable state: distinct handles may be used from distinct threads; a ::stpete_game may be shared
  *   read-only by many threads and states.
+ * - Every function's comment cites the rule it implements (§n or Rn); a function that implements none (freeing,
+ *   versions, names of codes) carries the marker `@norule` instead, which renders as nothing (tests/check-doc.py
+ *   checks both).
  */
 #ifndef STPETE_STPETE_H
 #define STPETE_STPETE_H
@@ -53,7 +56,7 @@ extern "C" {
 #define STPETE_E_NOT_TERMINAL (-6)      /**< The query needs a finished game (winners). */
 #define STPETE_E_PARSE (-7)             /**< A string could not be parsed (action string, card name). */
 #define STPETE_E_UNSUPPORTED_VERSION (-8) /**< An options struct or serialized format newer than this library. */
-#define STPETE_E_MISMATCH (-9)          /**< Two states of incompatible games (stpete_state_copy()), or JSON of a
+#define STPETE_E_MISMATCH (-9)          /**< Two states of different games (stpete_game_compatible()), or JSON of a
                                              game with other options (stpete_state_from_json()). */
 #define STPETE_E_REENTRANT (-10)        /**< An event callback tried to modify the state that called it. */
 #define STPETE_E_REDACTED (-11)         /**< A per-seat or public view (§9) was given where a full state is needed. */
@@ -217,6 +220,15 @@ enum stpete_stack {
     STPETE_STACK_ARISTOCRAT = 2,
     STPETE_STACK_TRADING = 3
 };
+
+/**
+ * The stack a card type is dealt from, which is also the back it shows in a hand (§1, §2: workers, buildings and
+ * aristocrats each in their colour's stack, the 30 trading cards of §2.4 in the trading stack). The same in both
+ * editions (§11).
+ * @param card card type in [0, ::STPETE_NUM_CARD_TYPES)
+ * @return a ::stpete_stack (0..3), or ::STPETE_E_INVALID_ARGUMENT if @p card is out of range. Added in 0.4.
+ */
+STPETE_API int stpete_card_stack(int card);
 
 /** The four phases of a round (§4), also the index of each start-player marker. */
 enum stpete_phase {
@@ -504,7 +516,7 @@ STPETE_API int stpete_options_check(const stpete_options *opts, char *msg, size_
 STPETE_API int stpete_game_new(stpete_game **out, const stpete_options *opts);
 
 /**
- * Free a game, through its own allocator. Every state created from it must have been freed first. No game rule.
+ * Free a game, through its own allocator. Every state created from it must have been freed first. @norule
  * @param game the game, owned by the caller until this call; NULL is a no-op
  */
 STPETE_API void stpete_game_free(stpete_game *game);
@@ -527,7 +539,20 @@ STPETE_API int stpete_game_get_options(const stpete_game *game, stpete_options *
 STPETE_API int stpete_game_num_players(const stpete_game *game);
 
 /**
- * Number of distinct action ids (::STPETE_NUM_DISTINCT_ACTIONS) of the encoding above. No game rule.
+ * Whether states of two games are states of the same game: the library's one answer to that question, used by
+ * stpete_state_copy(), stpete_state_from_json() and every bot (bots.h). Two games are the same game when every
+ * option that shapes play or information agrees: players (§3), Pub cap (§7.2), tie-break (§8), start-player
+ * markers (§3.3), public rubles and hands (§9), chance mode, edition (§11). The seed and the allocator may differ
+ * (a state carries its own PRNG). Returns a status, never a truth value, so that an error cannot read as a yes.
+ * @param a a game (borrowed)
+ * @param b another game, or the same (borrowed)
+ * @return ::STPETE_OK if they are the same game; ::STPETE_E_MISMATCH if an option above differs;
+ *         ::STPETE_E_INVALID_ARGUMENT for NULL. Added in 0.4.
+ */
+STPETE_API int stpete_game_compatible(const stpete_game *a, const stpete_game *b);
+
+/**
+ * Number of distinct action ids (::STPETE_NUM_DISTINCT_ACTIONS) of the encoding above. @norule
  * @return 972; never fails.
  */
 STPETE_API int stpete_num_distinct_actions(void);
@@ -606,7 +631,7 @@ STPETE_API int stpete_state_new(stpete_state **out, const stpete_game *game);
 STPETE_API int stpete_state_reset(stpete_state *state, uint64_t seed);
 
 /**
- * Free a state, through its game's allocator. No game rule. Called from the state's own event callback, the free
+ * Free a state, through its game's allocator. @norule Called from the state's own event callback, the free
  * is deferred: the call that reported the event (apply, reset, ...) completes its step, delivers no further
  * event, frees the state and returns; the caller must then not use the state again.
  * @param state the state, owned by the caller until this call; NULL is a no-op
@@ -615,7 +640,7 @@ STPETE_API void stpete_state_free(stpete_state *state);
 
 /**
  * Allocate an independent copy of a state (same game; the event callback is not copied), through the game's
- * allocator. No game rule: the whole position (§1 components, §3.1 PRNG) is copied, with its history
+ * allocator. The whole position (§1 components, §3.1 PRNG) is copied, with its history
  * (stpete_state_history(), so the clone can undo too).
  * @param out receives the clone, owned by the caller; NULL on failure
  * @param src the state to copy
@@ -624,10 +649,10 @@ STPETE_API void stpete_state_free(stpete_state *state);
 STPETE_API int stpete_state_clone(stpete_state **out, const stpete_state *src);
 
 /**
- * Copy the position of @p src into @p dst without allocating (for playouts). No game rule: the whole position
+ * Copy the position of @p src into @p dst without allocating (for playouts). The whole position
  * (§1 components, §3.1 PRNG) is copied, not the history: the history of @p dst begins at the copied position
- * (stpete_state_clone() copies it). The event callback of @p dst is kept. Both states must belong to games with the same rule options (players, Pub cap, tie-break, start markers,
- * public rubles / hands); the seed and the allocator may differ.
+ * (stpete_state_clone() copies it). The event callback of @p dst is kept. Both states must belong to the same game (stpete_game_compatible():
+ * every rule option, chance mode and edition); the seed and the allocator may differ.
  * @param dst destination state
  * @param src source state
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_MISMATCH if the rule options differ;
@@ -637,7 +662,7 @@ STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src);
 
 /**
  * Compare two positions (everything that determines the game's future, §3.1 PRNG included; not the history, nor
- * the public history behind the information state key). No game rule.
+ * the public history behind the information state key).
  * @param a first state
  * @param b second state
  * @return 1 if equal, 0 if different, ::STPETE_E_INVALID_ARGUMENT for NULL.
@@ -645,7 +670,7 @@ STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src);
 STPETE_API int stpete_state_equal(const stpete_state *a, const stpete_state *b);
 
 /**
- * The game a state belongs to. No game rule.
+ * The game a state belongs to. @norule
  * @param state the state
  * @return the game (not owned by the caller: the caller that created it frees it), or NULL for a NULL state.
  */
@@ -719,6 +744,23 @@ STPETE_API int stpete_state_legal_action_mask(const stpete_state *state, uint8_t
  * @return 1 if legal, 0 if not (including ids out of range), ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
 STPETE_API int stpete_state_is_legal(const stpete_state *state, int id);
+
+/**
+ * A uniform random legal action, without a caller buffer: the action at index `random % n` of the list
+ * stpete_state_legal_actions() writes now (ascending ids, n entries; the library lists them internally, so this
+ * costs one listing: §4.2, §5, §6, §7.1, §7.2). With `random` uniform over [0, 2^64) each listed action has probability within n / 2^64 of
+ * 1/n (exactly 1/n when n is a power of two); the caller supplies the random number, so the pick is deterministic.
+ * This is the draw of the library's random bot (`random`, `stpete-selfplay --bots random`, `stpete-bench`): a bot
+ * that passes its next 64-bit random number picks the same action as indexing the listing with it. At a chance
+ * node (explicit-chance mode) the listed outcomes are equally likely here, whatever their probabilities (draw by
+ * probability with stpete_state_chance_outcomes()). Does not allocate.
+ * @param state  the state
+ * @param random any 64-bit number (e.g. the next output of the caller's PRNG)
+ * @param id     receives the action id (or chance outcome id)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_GAME_OVER if the game has ended (nothing
+ *         is written then).
+ */
+STPETE_API int stpete_state_random_action(const stpete_state *state, uint64_t random, int *id);
 
 /**
  * What a legal action costs the player to act, in rubles: the price of a card bought, played or bought from an
@@ -1006,8 +1048,8 @@ typedef struct stpete_event {
 typedef void (*stpete_event_fn)(const stpete_state *state, const stpete_event *event, void *user_data);
 
 /**
- * Set or clear (fn = NULL) the event callback of a state. Not copied by clone or copy. No game rule: the events
- * report the rules' steps (see ::stpete_event_kind).
+ * Set or clear (fn = NULL) the event callback of a state. Not copied by clone or copy. The events report the
+ * rules' steps (see ::stpete_event_kind). @norule
  * @param state     the state
  * @param fn        the callback, or NULL
  * @param user_data passed to every call; not owned (the caller keeps it alive while the callback is set)
@@ -1039,7 +1081,7 @@ STPETE_API int stpete_state_new_with_callback(stpete_state **out, const stpete_g
  * The queue grows with the game's allocator before an action is applied, never during it: if growing fails, the
  * apply (or reset) returns ::STPETE_E_OUT_OF_MEMORY and the state is unchanged. Drain it to keep it small.
  * Turning it off frees it and drops the pending events. Not copied by clone or copy; freed with the state.
- * No game rule: the events report the rules' steps (see ::stpete_event_kind).
+ * The events report the rules' steps (see ::stpete_event_kind). @norule
  * @param state   the state
  * @param enabled 1 = on, 0 = off
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state or @p enabled not 0 or 1;
@@ -1048,7 +1090,7 @@ STPETE_API int stpete_state_new_with_callback(stpete_state **out, const stpete_g
 STPETE_API int stpete_state_set_event_queue(stpete_state *state, int enabled);
 
 /**
- * Take the oldest pending event out of the queue (see stpete_state_set_event_queue()). No game rule.
+ * Take the oldest pending event out of the queue (see stpete_state_set_event_queue()). @norule
  * @param state the state
  * @param out   receives the event (caller-owned)
  * @return 1 if an event was written to @p out; 0 if the queue is empty or off; ::STPETE_E_INVALID_ARGUMENT for
@@ -1057,7 +1099,7 @@ STPETE_API int stpete_state_set_event_queue(stpete_state *state, int enabled);
 STPETE_API int stpete_state_next_event(stpete_state *state, stpete_event *out);
 
 /**
- * Number of events waiting in the queue. No game rule.
+ * Number of events waiting in the queue. @norule
  * @param state the state
  * @return the count (0 when the queue is off); ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
@@ -1069,7 +1111,7 @@ STPETE_API int stpete_state_pending_events(const stpete_state *state);
 /**
  * Name of an event kind, in the kebab case of the JSON format's words: "phase-start", "deal", "buy", "play",
  * "take", "displace", "pass", "observatory-draw", "observatory-discard", "scoring", "pub", "round-end",
- * "markers-moved", "last-round", "final-scoring", "game-over", "undo". No game rule.
+ * "markers-moved", "last-round", "final-scoring", "game-over", "undo". @norule
  * @param kind a ::stpete_event_kind
  * @return a static string (not to be freed), or NULL if @p kind is out of range; never fails otherwise.
  */
@@ -1429,7 +1471,8 @@ STPETE_API int stpete_state_information_state_key(const stpete_state *state, int
 
 /**
  * The actions applied since the state's history began (OpenSpiel `History`), oldest first, chance outcomes included
- * in explicit-chance mode. No game rule: the actions of §4.2, §7.1 and §7.2 as they were taken. The history begins at the state's creation (stpete_state_new(), stpete_state_reset()),
+ * in explicit-chance mode: the actions of §4.2, §7.1 and §7.2 as they were taken. The history begins at the
+ * state's creation (stpete_state_new(), stpete_state_reset()),
  * and again where a position was put in without its past: stpete_state_from_json(), stpete_state_copy() into it,
  * stpete_state_resample() (the past of a determinization did not happen). stpete_state_clone() copies it.
  * @param state the state
@@ -1446,7 +1489,7 @@ STPETE_API int stpete_state_history(const stpete_state *state, int *ids, size_t 
  * before that action, by stpete_state_equal() and by stpete_state_to_json() bytes, with its PRNG. Reports
  * ::STPETE_EVENT_UNDO (amount = the id undone). Does not allocate. It restores the nearest checkpoint the history
  * keeps (one every 16 actions) and replays the actions after it, without events: under a microsecond at any depth.
- * No game rule: it replays the rules (§4-§8) up to the position before the last action.
+ * It replays the rules (§4-§8) up to the position before the last action.
  * @param state the state
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or when the history is empty (the state is at the start
  *         of its history: nothing to undo; the state is unchanged); ::STPETE_E_REENTRANT inside an event callback;
@@ -1461,7 +1504,7 @@ STPETE_API int stpete_state_undo(stpete_state *state);
 /** @{ */
 
 /**
- * Name of a status code. No game rule.
+ * Name of a status code. @norule
  * @param status a status
  * @return a static string (never NULL, not to be freed), e.g. "illegal action"; "unknown status" for an unknown
  *         code. Never fails.
@@ -1469,14 +1512,14 @@ STPETE_API int stpete_state_undo(stpete_state *state);
 STPETE_API const char *stpete_strerror(int status);
 
 /**
- * Run-time library version. No game rule.
+ * Run-time library version. @norule
  * @return a static string "MAJOR.MINOR.PATCH" (not to be freed); never fails.
  */
 STPETE_API const char *stpete_version(void);
 
 /**
  * Run-time library version as a number (MAJOR * 10000 + MINOR * 100 + PATCH), for ::STPETE_VERSION_NUMBER checks.
- * No game rule.
+ * @norule
  * @return the number; never fails.
  */
 STPETE_API int stpete_version_number(void);

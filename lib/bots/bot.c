@@ -307,7 +307,6 @@ STPETE_API int stpete_bot_new(stpete_bot **out, const stpete_game *game, const c
     memset(bot, 0, sizeof *bot);
     bot->game = game;
     bot->alloc = rules.allocator;
-    bot->rules = rules;
     bot->players = rules.players;
     bot->p = p;
     bot->rng = p.seed;
@@ -323,11 +322,8 @@ STPETE_API int stpete_bot_new(stpete_bot **out, const stpete_game *game, const c
     rc = STPETE_OK;
     if (p.kind != BOT_RANDOM)
         rc = stpete_state_new(&bot->scratch, game);
-    if (rc == STPETE_OK && (p.kind == BOT_MC || p.kind == BOT_ISMCTS)) {
-        rc = stpete_state_new(&bot->root, game);
-        if (rc == STPETE_OK)
-            rc = stpete_state_new(&bot->work, game);
-    }
+    if (rc == STPETE_OK && (p.kind == BOT_MC || p.kind == BOT_ISMCTS))
+        rc = stpete_state_new(&bot->work, game);
     if (rc != STPETE_OK) {
         set_msg(msg, msg_size, rc == STPETE_E_OUT_OF_MEMORY ? "out of memory" : stpete_strerror(rc));
         stpete_bot_free(bot);
@@ -342,11 +338,9 @@ STPETE_API void stpete_bot_free(stpete_bot *bot)
 {
     if (!bot)
         return;
-    stpete_state_free(bot->root);
     stpete_state_free(bot->work);
     stpete_state_free(bot->scratch);
     bot_freemem(bot, bot->nodes);
-    bot_freemem(bot, bot->json);
     stpete_bot proto = *bot;
     bot_freemem(&proto, bot);
 }
@@ -391,20 +385,13 @@ STPETE_API int stpete_bot_get_stats(const stpete_bot *bot, stpete_bot_stats *out
 
 /* ---- choose ------------------------------------------------------------------------------------------ */
 
-/* Whether the state's game has the bot's rule options (stpete_state_copy()'s rule). */
-static int same_rules(const stpete_bot *bot, const stpete_state *state)
+/* The state's game is the bot's (stpete_game_compatible(), the library's one answer; bots.h): STPETE_OK, or a
+ * failure recorded in the bot. */
+static int check_game(stpete_bot *bot, const stpete_state *state)
 {
-    const stpete_game *g = stpete_state_game(state);
-    if (g == bot->game)
-        return 1;
-    stpete_options o;
-    stpete_options_init(&o);
-    if (!g || stpete_game_get_options(g, &o) != STPETE_OK)
-        return 0;
-    const stpete_options *r = &bot->rules;
-    return o.players == r->players && o.pub_cap == r->pub_cap && o.tie_break == r->tie_break &&
-           memcmp(o.start_markers, r->start_markers, sizeof o.start_markers) == 0 &&
-           o.public_rubles == r->public_rubles && o.public_hands == r->public_hands;
+    if (stpete_game_compatible(bot->game, stpete_state_game(state)) == STPETE_OK)
+        return STPETE_OK;
+    return bot_fail(bot, STPETE_E_MISMATCH, "the state belongs to a game with other rule options than the bot's");
 }
 
 STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int *action)
@@ -413,8 +400,9 @@ STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int
         return STPETE_E_INVALID_ARGUMENT;
     if (!state || !action)
         return bot_fail(bot, STPETE_E_INVALID_ARGUMENT, "stpete_bot_choose: %s is NULL", !state ? "state" : "action");
-    if (!same_rules(bot, state))
-        return bot_fail(bot, STPETE_E_MISMATCH, "the state belongs to a game with other rule options than the bot's");
+    int rc = check_game(bot, state);
+    if (rc)
+        return rc;
     if (stpete_state_is_terminal(state))
         return bot_fail(bot, STPETE_E_GAME_OVER, "the game is over (§4.6): no action to choose");
     int seat = stpete_state_current_player(state);
@@ -431,10 +419,10 @@ STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int
     bot->stats.nodes = 0;
     bot->stats.playout_actions = 0;
     bot->stats.value = 0;
-    int rc = STPETE_OK, choice = ids[0];
+    int choice = ids[0];
     switch (bot->p.kind) {
     case BOT_RANDOM:
-        choice = ids[bot_next_random(&bot->rng) % n];
+        rc = stpete_state_random_action(state, bot_next_random(&bot->rng), &choice); /* = ids[next % n] */
         break;
     case BOT_GREEDY:
         rc = bot_greedy_choice(bot, state, ids, n, &choice, &bot->stats.value);
@@ -501,8 +489,9 @@ STPETE_API int stpete_bot_evaluate(stpete_bot *bot, const stpete_state *state, d
     if (n < (size_t)bot->players)
         return bot_fail(bot, STPETE_E_BUFFER_TOO_SMALL, "stpete_bot_evaluate: room for %zu returns, %d players", n,
                         bot->players);
-    if (!same_rules(bot, state))
-        return bot_fail(bot, STPETE_E_MISMATCH, "the state belongs to a game with other rule options than the bot's");
+    int rc = check_game(bot, state);
+    if (rc)
+        return rc;
     double r[STPETE_MAX_PLAYERS];
     bot_returns(bot, state, r);
     memcpy(returns, r, (size_t)bot->players * sizeof *r);

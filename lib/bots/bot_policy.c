@@ -3,8 +3,6 @@
 #include <math.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "bot_private.h"
 
 /* ---- evaluation ---------------------------------------------------------------------------------------- */
@@ -117,6 +115,9 @@ int bot_playout(stpete_bot *bot, stpete_state *st, double out[STPETE_MAX_PLAYERS
                 return rc;
             continue;
         }
+        /* The uniform playout draws its index with a multiply-shift (bot_random_below), not with
+         * stpete_state_random_action()'s `random % n`: the same distribution, but keeping this draw keeps every
+         * mc and ismcts game of 0.3 the same game for the same bot seed. Both read the one listing. */
         size_t n = 0;
         stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
         int id = ids[0], rc = STPETE_OK;
@@ -137,108 +138,13 @@ int bot_playout(stpete_bot *bot, stpete_state *st, double out[STPETE_MAX_PLAYERS
 
 /* ---- determinization (§9) ---------------------------------------------------------------------------- */
 
-/* The hidden cards of state, for seat, put in a canonical order: for each stack, the unseen cards with that
- * back (the stack and the other players' hand cards from it, unless hands are public) sorted by card type, dealt
- * back to the stack and then to those hand slots; the deal's PRNG set to a constant. The result depends only
- * on what the seat knows, so the determinizations drawn from it by stpete_state_resample() (which shuffles the
- * cards in the order it finds them) depend only on that and the seed. Done through the JSON of the state, the
- * only public way to set a stack's order, once per decision. */
-static const char *const stack_keys[4] = { "worker", "building", "aristocrat", "trading" };
-
-typedef struct hidden_slot {
-    json_t *array; /* a stack's list or a hand */
-    size_t index;
-    int card;
-} hidden_slot;
-
-static int canonicalize(json_t *doc, int seat, int public_hands)
+int bot_determinize(stpete_state *dst, const stpete_state *state, int seat, uint64_t seed)
 {
-    /* The hand cards the seat has not seen: another player's, unless hands are public or everyone saw the card
-     * taken (`hand_known`, perfect recall, §9). */
-    json_t *stacks = json_object_get(doc, "stacks"), *players = json_object_get(doc, "players");
-    if (!json_is_object(stacks) || !json_is_array(players))
-        return -1;
-    for (int s = 0; s < 4; s++) {
-        hidden_slot slots[STPETE_NUM_CARDS];
-        size_t n = 0;
-        int counts[STPETE_NUM_CARD_TYPES] = { 0 };
-        json_t *stack = json_object_get(stacks, stack_keys[s]);
-        for (size_t i = 0; i < json_array_size(stack) && n < STPETE_NUM_CARDS; i++)
-            slots[n++] = (hidden_slot){ stack, i, -1 };
-        for (size_t p = 0; p < json_array_size(players) && !public_hands; p++) {
-            json_t *pl = json_array_get(players, p);
-            json_t *hand = json_object_get(pl, "hand"), *backs = json_object_get(pl, "hand_backs");
-            json_t *known = json_object_get(pl, "hand_known");
-            for (size_t i = 0; (int)p != seat && i < json_array_size(hand) && n < STPETE_NUM_CARDS; i++) {
-                const char *back = json_string_value(json_array_get(backs, i));
-                if (!json_is_true(json_array_get(known, i)) && back && strcmp(back, stack_keys[s]) == 0)
-                    slots[n++] = (hidden_slot){ hand, i, -1 };
-            }
-        }
-        for (size_t i = 0; i < n; i++) {
-            const char *name = json_string_value(json_array_get(slots[i].array, slots[i].index));
-            if (!name || stpete_card_from_name(name, &slots[i].card) != STPETE_OK)
-                return -1;
-            counts[slots[i].card]++;
-        }
-        size_t k = 0;
-        for (int card = 0; card < STPETE_NUM_CARD_TYPES; card++)
-            for (int c = 0; c < counts[card]; c++, k++)
-                if (json_array_set_new(slots[k].array, slots[k].index, json_string(stpete_card_name(card))) != 0)
-                    return -1;
-    }
-    json_t *rng = json_pack("{s:s,s:s}", "state", "0000000000000000", "inc", "0000000000000001");
-    return rng && json_object_set_new(doc, "rng", rng) == 0 ? 0 : -1;
-}
-
-int bot_info_root(stpete_bot *bot, const stpete_state *state, int seat)
-{
-    size_t len = 0;
-    int rc = stpete_state_to_json(state, bot->json, bot->json_cap, &len);
-    if (rc == STPETE_E_BUFFER_TOO_SMALL) {
-        char *buf = bot_realloc(bot, bot->json, len + 1);
-        if (!buf)
-            return bot_fail(bot, STPETE_E_OUT_OF_MEMORY, "out of memory (determinization)");
-        bot->json = buf;
-        bot->json_cap = len + 1;
-        rc = stpete_state_to_json(state, bot->json, bot->json_cap, &len);
-    }
-    if (rc != STPETE_OK)
-        return bot_fail(bot, rc, "determinization: cannot serialize the state: %s", stpete_strerror(rc));
-    json_error_t jerr;
-    json_t *doc = json_loadb(bot->json, len, 0, &jerr);
-    stpete_state *tmp = NULL;
-    stpete_json_error err;
-    rc = STPETE_E_OUT_OF_MEMORY;
-    if (doc && canonicalize(doc, seat, bot->rules.public_hands) == 0) {
-        /* jansson writes into the bot's buffer (its own allocations belong to the application's hooks) */
-        len = json_dumpb(doc, bot->json, bot->json_cap, JSON_COMPACT);
-        if (len > bot->json_cap) {
-            char *buf = bot_realloc(bot, bot->json, len);
-            if (buf) {
-                bot->json = buf;
-                bot->json_cap = len;
-                len = json_dumpb(doc, bot->json, bot->json_cap, JSON_COMPACT);
-            }
-        }
-        if (len > 0 && len <= bot->json_cap)
-            rc = stpete_state_from_json(&tmp, stpete_state_game(state), bot->json, len, &err);
-    }
-    if (rc == STPETE_OK)
-        rc = stpete_state_copy(bot->root, tmp);
-    stpete_state_free(tmp);
-    json_decref(doc);
-    if (rc != STPETE_OK)
-        return bot_fail(bot, rc == STPETE_E_OUT_OF_MEMORY ? rc : STPETE_E_INVALID_ARGUMENT,
-                        "determinization failed: %s", stpete_strerror(rc));
-    return STPETE_OK;
-}
-
-int bot_determinize(stpete_bot *bot, stpete_state *dst, int seat, uint64_t seed)
-{
-    /* Secret rubles are redrawn too (every other seat as rich as this one, STPETE_DETERMINIZE_RUBLES), so that
-     * nothing secret to the seat reaches the search (§9). */
-    int rc = stpete_state_copy(dst, bot->root);
+    /* stpete_state_determinize() draws from what the seat knows only (it puts the unseen cards in card-type order
+     * before its shuffle and reseeds the deal), so positions the seat cannot tell apart give the same
+     * determinizations. Secret rubles are redrawn too (every other seat as rich as this one,
+     * STPETE_DETERMINIZE_RUBLES), so that nothing secret to the seat reaches the search (§9). */
+    int rc = stpete_state_copy(dst, state);
     if (rc == STPETE_OK)
         rc = stpete_state_determinize(dst, seat, seed, STPETE_DETERMINIZE_RUBLES);
     return rc;

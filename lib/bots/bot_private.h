@@ -38,11 +38,9 @@ typedef struct bot_node {
 struct stpete_bot {
     const stpete_game *game;
     stpete_allocator alloc; /* the game's, with the C library's filled in */
-    stpete_options rules;   /* the game's options (rule options compared with the states' games) */
     int players;
     bot_params p;
     uint64_t rng;           /* splitmix64 state */
-    stpete_state *root;     /* the seat's information, hidden cards in canonical order (mc, ismcts) */
     stpete_state *work;     /* one iteration's determinization */
     stpete_state *scratch;  /* greedy look-ahead */
     bot_node *nodes;        /* ismcts node pool */
@@ -52,8 +50,6 @@ struct stpete_bot {
     uint32_t child_stamp[STPETE_NUM_DISTINCT_ACTIONS]; /* == gen: the node has a child for it */
     double card_vp[STPETE_NUM_CARD_TYPES];       /* income per card at its scoring (§2, §4.4) */
     double card_rubles[STPETE_NUM_CARD_TYPES];
-    char *json;             /* buffer of the canonical determinization */
-    size_t json_cap;
     stpete_bot_stats stats;
     char spec[STPETE_BOT_SPEC_MAX];
     char error[256];
@@ -99,18 +95,17 @@ int bot_greedy_choice(stpete_bot *bot, const stpete_state *st, const int *ids, s
 void bot_returns(const stpete_bot *bot, const stpete_state *st, double out[STPETE_MAX_PLAYERS]);
 
 /* Play st on with the bot's playout policy for at most the bot's depth (0 = to the end), then write the returns.
- * *actions counts the actions applied. Returns a status (a chance node is not supported yet). */
+ * *actions counts the actions applied; a chance node (explicit-chance games) takes an outcome by bot_chance_step.
+ * Returns a status (STPETE_E_OUT_OF_MEMORY from a greedy look-ahead, or a chance step's failure; bot_fail). */
 int bot_playout(stpete_bot *bot, stpete_state *st, double out[STPETE_MAX_PLAYERS], uint64_t *actions);
 
-/* Apply the outcome of a chance node of st (the one place that will sample chance outcomes by their
- * probabilities when the library produces chance nodes). */
+/* Apply an outcome of the chance node of st (explicit-chance games), drawn by its probability with the bot's PRNG:
+ * the bots' one place that samples chance outcomes. A status (bot_fail). */
 int bot_chance_step(stpete_bot *bot, stpete_state *st);
 
-/* Set bot->root to what `seat` knows of state (hidden cards in a canonical order). */
-int bot_info_root(stpete_bot *bot, const stpete_state *state, int seat);
-
-/* One determinization: bot->root, resampled for seat with seed, into dst. */
-int bot_determinize(stpete_bot *bot, stpete_state *dst, int seat, uint64_t seed);
+/* One determinization of state for seat (§9) with seed, into dst (of the same game): a status of
+ * stpete_state_copy() or stpete_state_determinize(). */
+int bot_determinize(stpete_state *dst, const stpete_state *state, int seat, uint64_t seed);
 
 /* ---- bot_search.c ---- */
 

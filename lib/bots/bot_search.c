@@ -17,9 +17,7 @@ static int budget_spent(const stpete_bot *bot, uint64_t done, uint64_t t0)
 
 int bot_choose_mc(stpete_bot *bot, const stpete_state *state, int seat, const int *ids, size_t n, int *action)
 {
-    int rc = bot_info_root(bot, state, seat);
-    if (rc != STPETE_OK)
-        return rc;
+    int rc = STPETE_OK;
     double sum[STPETE_MAX_LEGAL_ACTIONS] = { 0 };
     /* The seat's final score (VP, §8) summed over each action's playouts: the tie-break between equal sums of
      * returns. Without it a seat that loses every playout (far behind, or few playouts per action) sees all its
@@ -31,7 +29,7 @@ int bot_choose_mc(stpete_bot *bot, const stpete_state *state, int seat, const in
     do {
         for (size_t a = 0; a < n; a++, it++) {
             double r[STPETE_MAX_PLAYERS];
-            rc = bot_determinize(bot, bot->work, seat, bot_next_random(&bot->rng));
+            rc = bot_determinize(bot->work, state, seat, bot_next_random(&bot->rng));
             if (rc == STPETE_OK)
                 rc = stpete_state_apply(bot->work, ids[a]);
             if (rc == STPETE_OK)
@@ -93,10 +91,10 @@ static int32_t new_node(stpete_bot *bot, int32_t parent, int action, int player)
  * counts and the UCB1 term as in their reference implementation): in a new determinization, descend while every
  * action legal in it has a child, by UCB1 with the availability count in place of the parent's visits; expand
  * one untried action chosen uniformly; play out; add each seat's return to the nodes where it acted. */
-static int iterate(stpete_bot *bot, int seat)
+static int iterate(stpete_bot *bot, const stpete_state *root, int seat)
 {
     stpete_state *st = bot->work;
-    int rc = bot_determinize(bot, st, seat, bot_next_random(&bot->rng));
+    int rc = bot_determinize(st, root, seat, bot_next_random(&bot->rng));
     if (rc != STPETE_OK)
         return bot_fail(bot, rc, "ismcts: determinization failed: %s", stpete_strerror(rc));
     int32_t v = 0;
@@ -176,15 +174,13 @@ int bot_choose_ismcts(stpete_bot *bot, const stpete_state *state, int seat, cons
 {
     (void)ids;
     (void)n;
-    int rc = bot_info_root(bot, state, seat);
-    if (rc != STPETE_OK)
-        return rc;
+    int rc;
     bot->node_n = 0;
     if (new_node(bot, -1, -1, -1) < 0)
         return bot_fail(bot, STPETE_E_OUT_OF_MEMORY, "out of memory (ismcts tree)");
     uint64_t t0 = bot_now_ns(), it = 0;
     do {
-        if ((rc = iterate(bot, seat)) != STPETE_OK)
+        if ((rc = iterate(bot, state, seat)) != STPETE_OK)
             return rc;
         it++;
     } while (!budget_spent(bot, it, t0));

@@ -10,6 +10,7 @@ from array import array as _array
 import operator
 import threading
 import weakref
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 from ctypes import byref, c_double, c_float, c_int, c_size_t, c_uint, c_uint8, c_uint64, create_string_buffer
 
 from . import _ffi
@@ -17,6 +18,9 @@ from .errors import BufferTooSmallError, ClosedError, InvalidArgumentError, NoPr
     ParseError, StPeteError, TooLargeError, error_for_status
 
 _lib = _ffi.load_library()
+
+#: What the methods taking an action accept: an Action, a ChanceOutcome, an id or a string ("pass").
+ActionLike = Union["Action", "ChanceOutcome", int, str]
 _C = _ffi.checked(_lib)
 
 # ---- enums (values as in stpete.h) ------------------------------------------------------------------------
@@ -79,12 +83,12 @@ class Card(enum.IntEnum):
         return _CARD_NAMES[self]
 
     @property
-    def info(self):
+    def info(self) -> "CardInfo":
         """The card's row of the §2 tables (:class:`CardInfo`)."""
         return _CARD_INFO[self]
 
     @classmethod
-    def from_name(cls, name):
+    def from_name(cls, name: str) -> "Card":
         """The card type with this printed name (case-insensitive). Raises :class:`ParseError`."""
         out = c_int()
         _C.stpete_card_from_name(name, byref(out))
@@ -223,9 +227,10 @@ class CardInfo:
         self.special = Special(s.special)
 
     @property
-    def stack(self):
-        """The stack the card is dealt from (the colour of its back, §9)."""
-        return Stack.TRADING if self.trading else Stack(int(self.colour))
+    def stack(self) -> "Stack":
+        """The stack the card is dealt from (the colour of its back, §1, §2, §9): the library's card table
+        (``stpete_card_stack``)."""
+        return Stack(_C.stpete_card_stack(int(self.card)))
 
     def __repr__(self):
         return (f"CardInfo({self.name!r}, colour={self.colour.name}, trading={self.trading}, cost={self.cost}, "
@@ -239,12 +244,12 @@ for _card in Card:
     _CARD_INFO[_card] = CardInfo(_card, _s)
 
 
-def version():
+def version() -> str:
     """Run-time library version string, e.g. ``"0.3.0"``."""
     return _C.stpete_version().decode()
 
 
-def library_path():
+def library_path() -> str:
     """Path of the loaded shared library."""
     return _lib._name
 
@@ -297,7 +302,7 @@ class Action(_Id):
         return cls.from_id(action) if not isinstance(action, str) else cls.parse(action)
 
     @classmethod
-    def from_id(cls, action_id):
+    def from_id(cls, action_id: int) -> "Action":
         """The action with this id. Raises :class:`InvalidArgumentError` outside [0, 972), ``TypeError`` for
         anything but an integer."""
         if type(action_id) is int and 0 <= action_id < _ffi.NUM_DISTINCT_ACTIONS:
@@ -361,7 +366,7 @@ class ChanceOutcome(_Id):
         return cls.from_id(outcome) if not isinstance(outcome, str) else cls.parse(outcome)
 
     @classmethod
-    def from_id(cls, outcome_id):
+    def from_id(cls, outcome_id: int) -> "ChanceOutcome":
         """The chance outcome with this id, in [972, 1277) (not OpenSpiel's index: :meth:`from_outcome`). Raises
         :class:`InvalidArgumentError` outside that range, ``TypeError`` for anything but an integer."""
         if isinstance(outcome_id, ChanceOutcome):
@@ -376,7 +381,7 @@ class ChanceOutcome(_Id):
         return _OUTCOMES[value - _ffi.CHANCE_CARD_FIRST]
 
     @classmethod
-    def from_outcome(cls, index):
+    def from_outcome(cls, index: int) -> "ChanceOutcome":
         """The chance outcome with OpenSpiel's index ``index`` in [0, 305) (= id - 972)."""
         value = _ffi.convert(c_int, index, "index", "ChanceOutcome.from_outcome")
         if not 0 <= value < _ffi.NUM_CHANCE_OUTCOMES:
@@ -485,7 +490,7 @@ class Event:
                     else None)
         self.text = _event_text(state_handle, s)
 
-    def as_dict(self):
+    def as_dict(self) -> Dict[str, Any]:
         return {name: getattr(self, name) for name in self.__slots__ if name != "text"}
 
     def __str__(self):
@@ -556,7 +561,7 @@ def _read_json(fn, *args):
         raise exc from None
 
 
-def replay_to_json(game, seed, actions):
+def replay_to_json(game: "Game", seed: int, actions: Iterable[ActionLike]) -> str:
     """A replay record (options, ``seed``, the actions with their strings, the result), every action checked by
     replaying it from the initial position of ``seed`` (an int in [0, 2**64)). ``actions``: Actions, ids or
     strings. Raises :class:`IllegalActionError` if one is not legal where it is applied; ``TypeError`` for a
@@ -571,7 +576,7 @@ def replay_to_json(game, seed, actions):
         return _write_json(_C.stpete_replay_to_json, game.handle, seed, array, len(ids))
 
 
-def replay_from_json(text):
+def replay_from_json(text: Union[str, bytes]) -> Tuple["Game", List[int]]:
     """Read and verify a replay record: ``(game, [action ids])``; ``game.new_state()`` is its initial position.
     Raises :class:`ParseError`, :class:`UnsupportedVersionError`, :class:`InconsistentError` (an illegal action,
     a string naming another action, a recorded result that differs) or :class:`TooLargeError` (over
@@ -659,7 +664,7 @@ class Game(_Owner):
     an empty replay record, so every option of the JSON format is kept).
     """
 
-    def __init__(self, players=4, seed=0, **rule_options):
+    def __init__(self, players: int = 4, seed: int = 0, **rule_options: Any) -> None:
         self._lock = threading.RLock()
         self._ptr = None
         self._open_states = 0
@@ -753,25 +758,25 @@ class Game(_Owner):
                        doc="1 (the first edition, 2004) or 2 (the second-edition preset, 2014, §11).")
 
     @property
-    def options(self):
+    def options(self) -> Dict[str, Any]:
         """All options as a dict (players, seed and the rule options), for ``Game(**game.options)``."""
         return {"players": self._players, "seed": self._seed, **self._options}
 
     @property
-    def max_game_length(self):
+    def max_game_length(self) -> int:
         """An upper bound on the number of actions of any game of these options (stpete_max_game_length(),
         doc/format.md "The longest game"); longer replay records are refused (:class:`TooLargeError`)."""
         with self._lock:
             return _C.stpete_max_game_length(self.handle)
 
     @property
-    def observation_tensor_size(self):
+    def observation_tensor_size(self) -> int:
         """Number of floats of :meth:`State.observation_tensor` (668 for every player count;
         stpete_observation_tensor_size(), layout in doc/observation.md)."""
         with self._lock:
             return _C.stpete_observation_tensor_size(self.handle)
 
-    def card_name(self, card):
+    def card_name(self, card: int) -> str:
         """The name of a card type in this game's edition (§2, §11; e.g. ``"Abbot"`` for :attr:`Card.JUDGE` in
         the second edition). ``str(card)`` is the first edition's."""
         with self._lock:
@@ -781,7 +786,7 @@ class Game(_Owner):
                                        function="stpete_game_card_name")
         return name.decode()
 
-    def card_info(self, card):
+    def card_info(self, card: int) -> CardInfo:
         """A card type as this game's edition prints it (:class:`CardInfo`; §2, §11: the second edition's costs
         and names). ``Card.info`` is the first edition's."""
         out = _ffi.CardInfoStruct()
@@ -789,7 +794,7 @@ class Game(_Owner):
             _C.stpete_game_card_info(self.handle, card, byref(out))
         return CardInfo(Card(card), out)
 
-    def action_string(self, action):
+    def action_string(self, action: ActionLike) -> str:
         """The readable form of an action or chance outcome (an :class:`Action`, :class:`ChanceOutcome` or id) with
         the card names of this game's edition (stpete_game_action_to_string(); ``str(action)`` uses the first
         edition's). :meth:`State.apply` and :meth:`Action.parse` read both editions' names."""
@@ -798,7 +803,7 @@ class Game(_Owner):
             _C.stpete_game_action_to_string(self.handle, _action_id(action), buf, len(buf))
         return buf.value.decode()
 
-    def new_state(self, seed=None):
+    def new_state(self, seed: Optional[int] = None) -> "State":
         """A new :class:`State` at the start of the game (§3 setup), from the game's seed or ``seed``."""
         return State(self, seed)
 
@@ -811,7 +816,7 @@ class Game(_Owner):
             self._open_states += 1
             return ptr
 
-    def close(self):
+    def close(self) -> None:
         """Release the handle (idempotent). With open states, it is released when the last one closes."""
         lock = getattr(self, "_lock", None)
         if lock is None:  # __init__ did not get that far
@@ -956,7 +961,7 @@ class State(_Owner):
     :class:`Game`). The event callback and the event queue are not carried (as by :meth:`clone`).
     """
 
-    def __init__(self, game, seed=None):
+    def __init__(self, game: Game, seed: Optional[int] = None) -> None:
         if not isinstance(game, Game):
             raise TypeError("State(game): game must be a stpete.Game")
 
@@ -1005,16 +1010,16 @@ class State(_Owner):
         return ptr
 
     @property
-    def game(self):
+    def game(self) -> Game:
         """The :class:`Game` of this state."""
         return self._game
 
     @property
-    def players(self):
+    def players(self) -> int:
         """Number of players."""
         return self._game._players
 
-    def close(self):
+    def close(self) -> None:
         """Free the handle (idempotent). From another thread, waits until a call on this state returns. From
         inside this state's own event callback, deferred: the state is closed at once for every later call
         (:class:`ClosedError`) and for the callback (no further event), and the handle is freed when the call
@@ -1037,7 +1042,7 @@ class State(_Owner):
         self._callback = self._c_callback = None
         self._game._state_closed()
 
-    def clone(self):
+    def clone(self) -> "State":
         """An independent copy (a new owning State of the same game; the event callback is not copied)."""
         with self._lock:
             src = self.handle
@@ -1052,7 +1057,7 @@ class State(_Owner):
             clone._prefix = self._prefix  # and C copies its history
             return clone
 
-    def copy_from(self, other):
+    def copy_from(self, other: "State") -> None:
         """Copy ``other``'s position into this state without allocating (same rule options, else
         :class:`MismatchError`). The event callback of this state is kept."""
         if not isinstance(other, State):
@@ -1063,7 +1068,7 @@ class State(_Owner):
         finally:
             _release_pair(locks)
 
-    def reset(self, seed):
+    def reset(self, seed: int) -> None:
         """Restart as a new game with ``seed`` (an int in [0, 2**64), §3 setup), in place; reports events to the
         callback."""
         self._call((seed, ()), _C.stpete_state_reset, seed)
@@ -1077,7 +1082,7 @@ class State(_Owner):
         finally:
             _release_pair(locks)
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable
 
     def __copy__(self):
         return self.clone()
@@ -1146,7 +1151,7 @@ class State(_Owner):
 
     # -- legal actions and apply --
 
-    def legal_action_ids(self):
+    def legal_action_ids(self) -> List[int]:
         """The legal action ids of the current player, ascending (a list of ints; empty when terminal); at a
         chance node, the chance outcome ids (972 and above)."""
         lock = self._lock
@@ -1157,13 +1162,13 @@ class State(_Owner):
         finally:
             lock.release()
 
-    def legal_actions(self):
+    def legal_actions(self) -> List[Action]:
         """The legal actions of the current player, ascending (:class:`Action` objects; empty when terminal); at a
         chance node the possible outcomes (:class:`ChanceOutcome` objects; :meth:`chance_outcomes` gives their
         probabilities)."""
         return [_move(i) for i in self.legal_action_ids()]
 
-    def chance_outcomes(self):
+    def chance_outcomes(self) -> List[Tuple[ChanceOutcome, float]]:
         """At a chance node (explicit-chance games, :attr:`is_chance_node`), the outcomes of the pending random
         event with their exact probabilities (OpenSpiel ``ChanceOutcomes``; stpete_state_chance_outcomes()): a list
         of ``(ChanceOutcome, probability)``, outcomes ascending, probabilities adding up to 1. A card dealt (§4.5)
@@ -1187,7 +1192,16 @@ class State(_Owner):
         self._query(_C.stpete_state_legal_action_mask, mask, len(mask))
         return bytes(mask)
 
-    def is_legal(self, action):
+    def random_action(self, random: int) -> "Union[Action, ChanceOutcome]":
+        """A uniform legal action drawn without a list (stpete_state_random_action(), §4.2): the entry
+        ``random % n`` of :meth:`legal_actions` (n entries), for ``random`` an int in [0, 2**64) the caller draws
+        (e.g. ``random.getrandbits(64)``); each action then has probability 1/n (within n / 2**64). At a chance node
+        an outcome, uniformly (not by its probability). Raises :class:`GameOverError` at the end of the game."""
+        out = c_int()
+        self._query(_C.stpete_state_random_action, random, byref(out))
+        return _move(out.value)
+
+    def is_legal(self, action: ActionLike) -> bool:
         """Whether an action (Action, ChanceOutcome, id or string) is legal now."""
         try:
             return bool(self._query(_C.stpete_state_is_legal, _action_id(action)))
@@ -1196,7 +1210,7 @@ class State(_Owner):
         except Exception:
             return False
 
-    def apply(self, action):
+    def apply(self, action: ActionLike) -> None:
         """Apply an action of the current player: an :class:`Action`, an int id or a string such as
         ``"take Market from lower"``, and advance through every automatic step (scoring, deals, end of game). At a
         chance node, apply a chance outcome the same way (a :class:`ChanceOutcome`, its id or its string such as
@@ -1259,19 +1273,19 @@ class State(_Owner):
         """The seed this game was started with (the game's, or reset's), or None when unknown."""
         return self._seed
 
-    def to_json(self):
+    def to_json(self) -> str:
         """The full state as JSON (deterministic; ``State.from_json`` continues it exactly)."""
         with self._lock:
             return _write_json(_C.stpete_state_to_json, self.handle)
 
-    def view_to_json(self, seat=None):
+    def view_to_json(self, seat: Optional[int] = None) -> str:
         """What ``seat`` may know (§9), or a spectator with ``seat=None``: the same schema with secrets as null.
         Cannot be loaded as a state (:class:`RedactedError`)."""
         with self._lock:
             return _write_json(_C.stpete_state_view_to_json, self.handle, _ffi.VIEW_PUBLIC if seat is None else seat)
 
     @classmethod
-    def from_json(cls, text, game=None):
+    def from_json(cls, text: Union[str, bytes], game: Optional[Game] = None) -> "State":
         """Load a state written by :meth:`to_json`. Without ``game``, its game is created from the JSON's options
         (:meth:`Game.from_json`). Raises :class:`ParseError` (with ``line`` / ``column`` for a syntax error),
         :class:`UnsupportedVersionError`, :class:`RedactedError` for a view, :class:`MismatchError` when ``game``
@@ -1296,7 +1310,7 @@ class State(_Owner):
 
         return cls._adopt(game, game._attach(create))
 
-    def replay_to_json(self):
+    def replay_to_json(self) -> str:
         """A replay record of this game: options, seed, every action since the start, the result."""
         with self._lock:
             history = self.history
@@ -1306,7 +1320,7 @@ class State(_Owner):
             return replay_to_json(self._game, self._seed, history)
 
     @classmethod
-    def from_replay(cls, text):
+    def from_replay(cls, text: Union[str, bytes]) -> "State":
         """The position a replay record reaches (verified), with its history."""
         game, actions = replay_from_json(text)
         state = cls(game)
@@ -1314,7 +1328,7 @@ class State(_Owner):
             state.apply(a)
         return state
 
-    def resample(self, seat, seed):
+    def resample(self, seat: int, seed: int) -> None:
         """Determinization for search bots (§9; OpenSpiel ``ResampleFromInfostate``; stpete_state_resample()):
         redraw, in place, everything ``seat`` cannot know (the order of every stack, the other players' hand cards
         it has not seen taken) consistently with what it knows, with perfect recall; ``view_to_json(seat)``,
@@ -1323,7 +1337,7 @@ class State(_Owner):
         Typical use: ``state.clone()``, then resample the clone and play it out; or :meth:`resampled`."""
         self._call((None, None), _C.stpete_state_resample, seat, seed)
 
-    def determinize(self, seat, seed, rubles=False):
+    def determinize(self, seat: int, seed: int, rubles: bool = False) -> None:
         """:meth:`resample`, and with ``rubles=True`` also set the rubles of every other seat, when rubles are
         secret (§9), to the rubles of ``seat`` (stpete_state_determinize() with STPETE_DETERMINIZE_RUBLES): then
         the determinization depends on nothing secret to the seat. In place; ``rubles`` must be a bool."""
@@ -1332,7 +1346,7 @@ class State(_Owner):
         self._call((None, None), _C.stpete_state_determinize, seat, seed,
                    _ffi.DETERMINIZE_RUBLES if rubles else 0)
 
-    def resampled(self, seat, seed):
+    def resampled(self, seat: int, seed: int) -> "State":
         """A resampled clone (see :meth:`resample`); this state is unchanged."""
         clone = self.clone()
         clone.resample(seat, seed)
@@ -1343,7 +1357,7 @@ class State(_Owner):
     #: The default bound of the event queue (events), see :meth:`enable_event_queue`.
     EVENT_QUEUE_LIMIT = 100000
 
-    def enable_event_queue(self, enabled=True, limit=EVENT_QUEUE_LIMIT):
+    def enable_event_queue(self, enabled: bool = True, limit: int = EVENT_QUEUE_LIMIT) -> None:
         """Turn the pull-style event queue on or off (off drops pending events); independent of the callback.
 
         The queue is bounded: it holds at most ``limit`` events (an int ≥ 1; default :attr:`EVENT_QUEUE_LIMIT`, a
@@ -1430,19 +1444,19 @@ class State(_Owner):
     # -- what a front end draws --
 
     @property
-    def current_player(self):
+    def current_player(self) -> int:
         """The seat to act, or None when the game is over or at a chance node (:attr:`is_chance_node`)."""
         seat = self._query(_C.stpete_state_current_player)
         return seat if seat >= 0 else None
 
     @property
-    def is_chance_node(self):
+    def is_chance_node(self) -> bool:
         """Whether a random event's outcome is pending (explicit-chance games only, :class:`ChanceMode`): the
         current player is chance (STPETE_PLAYER_CHANCE), :meth:`chance_outcomes` lists the outcomes."""
         return self._query(_C.stpete_state_current_player) == _ffi.PLAYER_CHANCE
 
     @property
-    def is_terminal(self):
+    def is_terminal(self) -> bool:
         """Whether the game is over (§4.6, §8)."""
         return bool(self._query(_C.stpete_state_is_terminal))
 
@@ -1457,21 +1471,21 @@ class State(_Owner):
         return Phase(self._query(_C.stpete_state_phase))
 
     @property
-    def round(self):
+    def round(self) -> int:
         """The current round, from 1."""
         return self._query(_C.stpete_state_round)
 
     @property
-    def is_final_round(self):
+    def is_final_round(self) -> bool:
         """Whether this is the final round (§4.6, R4)."""
         return bool(self._query(_C.stpete_state_is_final_round))
 
     @property
-    def consecutive_passes(self):
+    def consecutive_passes(self) -> int:
         """Consecutive passes so far in this phase (§4.3, R1)."""
         return self._query(_C.stpete_state_consecutive_passes)
 
-    def row(self, row):
+    def row(self, row: int) -> Tuple[Card, ...]:
         """The cards of a row (:class:`Source` UPPER or LOWER), in the order dealt (§1, §4.5)."""
         with self._lock:
             _C.stpete_state_row(self.handle, row, self._cards, _ffi.BOARD_SIZE, byref(self._count))
@@ -1491,37 +1505,37 @@ class State(_Owner):
         """A live read-only :class:`Seat` view per seat (rubles, vp, hand, display, ...)."""
         return tuple(Seat(self, s) for s in range(self.players))
 
-    def display(self, seat):
+    def display(self, seat: int) -> Tuple[Card, ...]:
         """A seat's display, one entry per copy, by card type (tuple of :class:`Card`, §1)."""
         with self._lock:
             _C.stpete_state_display(self.handle, seat, self._cards, _ffi.NUM_CARDS, byref(self._count))
             return tuple(Card(c) for c in self._cards[:self._count.value])
 
-    def display_count(self, seat, card):
+    def display_count(self, seat: int, card: int) -> int:
         """Copies of a card type in a seat's display."""
         return self._query(_C.stpete_state_display_count, seat, card)
 
-    def hand(self, seat):
+    def hand(self, seat: int) -> Tuple[Card, ...]:
         """A seat's hand in the order taken (tuple of :class:`Card`; secret to others unless public_hands, §9)."""
         with self._lock:
             _C.stpete_state_hand(self.handle, seat, self._cards, _ffi.MAX_HAND, byref(self._count))
             return tuple(Card(c) for c in self._cards[:self._count.value])
 
-    def hand_limit(self, seat):
+    def hand_limit(self, seat: int) -> int:
         """3, or 4 with a Warehouse (§7.3, R11)."""
         return self._query(_C.stpete_state_hand_limit, seat)
 
-    def rubles(self, seat):
+    def rubles(self, seat: int) -> int:
         """A seat's rubles (secret by default, §9)."""
         return self._query(_C.stpete_state_rubles, seat)
 
-    def vp(self, seat):
+    def vp(self, seat: int) -> int:
         """A seat's victory points (public; may be negative after final scoring, §8)."""
         out = c_int()
         self._query(_C.stpete_state_vp, seat, byref(out))
         return out.value
 
-    def observatories_used(self, seat):
+    def observatories_used(self, seat: int) -> int:
         """Observatories the seat has used this round (§7.1, R9)."""
         return self._query(_C.stpete_state_observatories_used, seat)
 
@@ -1548,14 +1562,14 @@ class State(_Owner):
                     pile[card] = n
         return pile
 
-    def price(self, seat, card, source=Source.UPPER, displaced=None):
+    def price(self, seat: int, card: int, source: int = Source.UPPER, displaced: Optional[int] = None) -> int:
         """Rubles ``seat`` would pay now for ``card`` from ``source`` (§5, R5–R7); for a trading card,
         ``displaced`` is the card type it displaces (§6.2)."""
         out = c_int()
         self._query(_C.stpete_state_price, seat, card, source, -1 if displaced is None else displaced, byref(out))
         return out.value
 
-    def score(self, seat):
+    def score(self, seat: int) -> Score:
         """A seat's final score breakdown (:class:`Score`, §8, R13): as applied after the end, a projection
         before."""
         out = _ffi.ScoreStruct()
@@ -1604,20 +1618,20 @@ class State(_Owner):
         tensor.frombytes(memoryview(out).cast("B"))
         return tensor
 
-    def observation_string(self, seat):
+    def observation_string(self, seat: int) -> str:
         """The information of :meth:`observation_tensor` as readable text, one line per item, each secret of §9
         shown as a question mark (OpenSpiel ``ObservationString``; stpete_state_observation_string())."""
         with self._lock:
             return _write_json(_C.stpete_state_observation_string, self.handle, seat)
 
-    def information_state_string(self, seat):
+    def information_state_string(self, seat: int) -> str:
         """The information state of ``seat`` with perfect recall as text (OpenSpiel ``InformationStateString``;
         stpete_state_information_state_string()): the key and public-history hash of everything it has seen,
         then the observation string. Equal texts exactly when the keys are equal."""
         with self._lock:
             return _write_json(_C.stpete_state_information_state_string, self.handle, seat)
 
-    def information_state_key(self, seat):
+    def information_state_key(self, seat: int) -> int:
         """A 64-bit key (an int in [0, 2**64)) of the information state of ``seat`` with perfect recall
         (stpete_state_information_state_key(), hash documented in doc/observation.md): equal for positions the seat
         cannot tell apart given everything it has seen since the game's start; unchanged by :meth:`resample`,
@@ -1626,7 +1640,7 @@ class State(_Owner):
         self._query(_C.stpete_state_information_state_key, seat, byref(key))
         return key.value
 
-    def action_price(self, action):
+    def action_price(self, action: ActionLike) -> Optional[int]:
         """The rubles the current player would pay for a legal ``action`` (an :class:`Action`, id or string): the
         price of a card bought, played or bought from an Observatory draw (§5, R5–R7; §5.2 for a trading card), or
         2 R per VP for a Pub purchase (§7.2); None for a legal action that costs nothing (pass, take, an

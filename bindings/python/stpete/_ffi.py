@@ -8,7 +8,7 @@ its C type first (:data:`CONVERSIONS`): an ``int`` argument must be an integer (
 argument), a seed an integer in [0, 2**64) (negative seeds are refused, not reduced), a string ``str`` or
 ``bytes`` without NUL. :func:`set_fields` applies the same conversions to the fields of a struct.
 
-Load order (DESIGN.md §5), first hit wins:
+Load order (README "Python"; as in PySDL2's and llvmlite's loaders), first hit wins:
 
 1. the ``STPETE_LIBRARY`` environment variable (a path to the shared library; when set, it is the only candidate);
 2. the package: a ``libstpete.so.0`` next to this package, then the library directory recorded by ``meson install``;
@@ -130,6 +130,7 @@ FUNCTIONS = {
     # cards (§2)
     "stpete_card_get_info": (c_int, (("card", c_int), ("out", POINTER(CardInfoStruct))), STATUS),
     "stpete_card_name": (c_char_p, (("card", c_int),), RAW),
+    "stpete_card_stack": (c_int, (("card", c_int),), VALUE),
     "stpete_card_from_name": (c_int, (("name", c_char_p), ("card", _int_p)), STATUS),
     # actions
     "stpete_action_decode": (c_int, (("id", c_int), ("out", POINTER(ActionStruct))), STATUS),
@@ -142,6 +143,8 @@ FUNCTIONS = {
     "stpete_game_free": (None, (("game", GamePtr),), RAW),
     "stpete_game_get_options": (c_int, (("game", GamePtr), ("out", POINTER(OptionsStruct))), STATUS),
     "stpete_game_num_players": (c_int, (("game", GamePtr),), VALUE),
+    # STPETE_OK or STPETE_E_MISMATCH (both answers, so no exception): whether two games are the same game
+    "stpete_game_compatible": (c_int, (("a", GamePtr), ("b", GamePtr)), RAW),
     "stpete_options_check": (c_int, (("opts", POINTER(OptionsStruct)), ("msg", c_char_p), ("size", c_size_t)), RAW),
     "stpete_max_game_length": (c_int, (("game", GamePtr),), VALUE),
     "stpete_game_card_info": (c_int, (("game", GamePtr), ("card", c_int), ("out", POINTER(CardInfoStruct))), STATUS),
@@ -169,6 +172,7 @@ FUNCTIONS = {
     "stpete_state_legal_action_mask": (c_int, (("state", StatePtr), ("mask", POINTER(c_uint8)),
                                                ("size", c_size_t)), STATUS),
     "stpete_state_is_legal": (c_int, (("state", StatePtr), ("id", c_int)), VALUE),
+    "stpete_state_random_action": (c_int, (("state", StatePtr), ("random", c_uint64), ("id", _int_p)), STATUS),
     "stpete_state_action_price": (c_int, (("state", StatePtr), ("id", c_int), ("rubles", _int_p)), RAW),
     "stpete_state_apply": (c_int, (("state", StatePtr), ("id", c_int)), STATE),
     "stpete_state_apply_string": (c_int, (("state", StatePtr), ("str", c_char_p)), STATE),

@@ -15,6 +15,7 @@ import contextlib
 import ctypes
 import threading
 from ctypes import byref, c_double, c_int, c_size_t
+from typing import Any, List, Optional, Sequence
 
 from . import _ffi
 from ._core import Action, Game, State, _acquire_all, _lib, _Owner, _release_all
@@ -88,13 +89,13 @@ class Bot(_Owner):
     starts afresh, as after ``set_seed``; the statistics of the last choice are not carried.
     """
 
-    def __init__(self, spec="random", game=None, **params):
+    def __init__(self, spec: str = "random", game: Optional[Game] = None, **params: Any) -> None:
         self._lock = threading.RLock()
         self._busy = 0  # play() calls under way that use this bot (their event callbacks may close it)
         self._ptr = None
         self._game = None
         self._text = _spec_text(spec, params)
-        self._seed = None  # a set_seed() made before the bot is bound
+        self._seed: Optional[int] = None  # a set_seed() made before the bot is bound
         if game is not None and not isinstance(game, Game):
             raise TypeError(f"Bot(game=): game must be a stpete.Game or None, not {type(game).__name__}")
         probe_game = game if game is not None else Game(players=2)
@@ -149,16 +150,16 @@ class Bot(_Owner):
         return rc
 
     @property
-    def spec(self):
+    def spec(self) -> str:
         """The canonical spec: every key with its value, defaults filled in (``stpete_bot_spec``)."""
         return self._spec
 
     @property
-    def game(self):
+    def game(self) -> Optional[Game]:
         """The :class:`~stpete.Game` the bot is bound to, or None before its first state."""
         return self._game
 
-    def set_seed(self, seed):
+    def set_seed(self, seed: int) -> None:
         """Reseed the bot's own PRNG (``seed``: an int in [0, 2**64)): the same states then give the same choices
         (iteration budgets). Raises ``TypeError`` for a seed that is not an int,
         :class:`~stpete.InvalidArgumentError` for one out of range."""
@@ -168,7 +169,7 @@ class Bot(_Owner):
             if self._ptr is not None:
                 _lib.stpete_bot_set_seed(self._ptr, self._seed)
 
-    def choose_id(self, state):
+    def choose_id(self, state: State) -> int:
         """The id of the action chosen for the seat to act in ``state`` (a :class:`~stpete.State`; unchanged).
         Holds the bot's lock and the state's for the call: another thread's apply or close of the state, and
         another thread's use of the bot, wait until it returns. Raises ``TypeError`` for a ``state`` that is not a
@@ -181,11 +182,11 @@ class Bot(_Owner):
             self._check(_lib.stpete_bot_choose(ptr, state.handle, byref(out)), "stpete_bot_choose")
         return out.value
 
-    def choose(self, state):
+    def choose(self, state: State) -> Action:
         """The :class:`~stpete.Action` chosen for the seat to act in ``state`` (see :meth:`choose_id`)."""
         return Action.from_id(self.choose_id(state))
 
-    def evaluate(self, state):
+    def evaluate(self, state: State) -> List[float]:
         """The returns the bot's searches give ``state`` where a playout stops, one per seat, adding up to 1: 1/k
         per winner at the end, before it the softmax of the projected scores (``stpete_bot_evaluate``). It reads
         every seat's hidden cards and rubles: meant for determinized states. Locks as :meth:`choose_id` does
@@ -199,7 +200,7 @@ class Bot(_Owner):
         return list(out[:state.players])
 
     @property
-    def stats(self):
+    def stats(self) -> BotStats:
         """:class:`BotStats` of the last choice (``stpete_bot_get_stats``)."""
         s = _ffi.BotStatsStruct()
         s.struct_size = ctypes.sizeof(s)
@@ -242,7 +243,7 @@ def _bot_from_pickle(spec, game, seed):
     return bot
 
 
-def play(state, bots, max_actions=0):
+def play(state: State, bots: Sequence["Bot"], max_actions: int = 0) -> int:
     """Play ``state`` forward in one library call (``stpete_bot_play``): while a seat is to act, ``bots[seat]``
     chooses and its action is applied, until the game is over, a chance node of the explicit-chance mode is
     reached (apply an outcome, then call again) or ``max_actions`` actions were applied (0 = no limit). Returns the

@@ -4,6 +4,7 @@ Every exception raised for a failing C call is a :class:`StPeteError` carrying t
 C function (``.function``) and the C library's message (``.message``: stpete_state_last_error() for calls that
 set it, otherwise stpete_strerror() plus the arguments).
 """
+from typing import Optional, Type
 
 __all__ = [
     "StPeteError", "InvalidArgumentError", "IllegalActionError", "BufferTooSmallError", "OutOfMemoryError",
@@ -17,10 +18,12 @@ class StPeteError(Exception):
     """Base class: a C call returned a negative ``STPETE_E_*`` status. For JSON input, ``line``, ``column`` and
     ``position`` locate a syntax error (else None)."""
 
-    status = None
-    line = column = position = None
+    status: Optional[int] = None
+    line: Optional[int] = None
+    column: Optional[int] = None
+    position: Optional[int] = None
 
-    def __init__(self, message, status=None, function=None):
+    def __init__(self, message: str, status: Optional[int] = None, function: Optional[str] = None) -> None:
         super().__init__(message)
         self.message = message
         if status is not None:
@@ -117,6 +120,6 @@ _BY_STATUS = {cls.status: cls for cls in (
     InconsistentError, TooLargeError, NoPriceError)}
 
 
-def error_for_status(status):
+def error_for_status(status: int) -> Type[StPeteError]:
     """The exception class of a C status code (StPeteError for an unknown negative code)."""
     return _BY_STATUS.get(status, StPeteError)

@@ -95,6 +95,21 @@ class Playing(unittest.TestCase):
         self.assertEqual(len(returns), 2)
         self.assertAlmostEqual(sum(returns), 1.0)
 
+    def test_every_kind_refuses_another_game(self):
+        """Every kind of bot asks the library's one "same game" check (stpete_game_compatible()): a first-edition,
+        sampled-chance bot refuses a second-edition state and an explicit-chance state with MismatchError."""
+        ed2 = Game(players=2, edition=2).new_state()
+        explicit = Game(players=2, chance_mode="explicit").new_state()
+        while explicit.is_chance_node:
+            explicit.apply(explicit.chance_outcomes()[0][0])
+        for spec in ("random", "greedy", "mc:iterations=5", "ismcts:iterations=5"):
+            bot = Bot(spec, game=Game(players=2))
+            for state in (ed2, explicit):
+                with self.subTest(spec=spec, state=state), self.assertRaises(stpete.MismatchError) as cm:
+                    bot.choose(state)
+                self.assertIn("other rule options", str(cm.exception))
+            bot.close()
+
     def test_mismatch_and_ownership(self):
         g2, g3 = Game(players=2), Game(players=3)
         bot = Bot("greedy")

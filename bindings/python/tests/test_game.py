@@ -108,6 +108,11 @@ class StateSurface(unittest.TestCase):
             self.assertEqual(mask[a], 1)  # an Action indexes like its id
         self.assertFalse(s.is_legal("nonsense"))
         self.assertFalse(s.is_legal(-3))
+        for r in (0, 1, 2 ** 64 - 1, 12345678901234567):  # the listed action at r % n (stpete_state_random_action)
+            self.assertIs(s.random_action(r), actions[r % len(actions)])
+        for bad in (-1, 2 ** 64, 1.5):
+            with self.assertRaises((ValueError, TypeError, OverflowError)):
+                s.random_action(bad)
 
     def test_action_structure(self):
         a = Action.parse("buy Wharf from upper displacing Ship Builder")

@@ -1,0 +1,354 @@
+/**
+ * libstpete for JavaScript: the rules engine of Saint Petersburg (first edition, and the second-edition preset of
+ * §11; 2-4 players) compiled to WebAssembly, with the library's bots. ES module for Node >= 20, browsers and module
+ * Web Workers; importing it instantiates the wasm module (top-level await).
+ *
+ * Rules: doc/rules.md (§ and R-ids below). Every rule is the C library's (include/stpete/stpete.h); this package
+ * only converts values. Units: rubles (R), victory points (VP), seats 0..players-1.
+ *
+ * Memory: a Game, State or Bot owns C memory. Call free() (or `using` / Symbol.dispose where the language has it)
+ * when done; a FinalizationRegistry frees what is dropped, later. Any method of a freed object throws FreedError
+ * (the module is untouched). A Game freed while it still has states or bots stays alive in C until the last is
+ * freed (its states keep working; the Game object itself throws FreedError).
+ *
+ * Errors: every failing C call throws a StpeteError subclass with `status` (the STPETE_E_* code), `function` (the
+ * C function) and the library's message (for JSON input, with line and column). Arguments are checked before the
+ * call: a seat, card or action id that is not an integer in range throws InvalidArgumentError (JavaScript numbers
+ * are never wrapped into int32). Nothing is changed by a call that throws.
+ *
+ * Numbers: seeds are 64-bit: a non-negative safe integer or a BigInt < 2^64 (seeds read back are numbers up to
+ * 2^53 - 1, BigInts above). Information-state keys are BigInts.
+ * @module libstpete
+ */
+
+/** A 64-bit seed: a non-negative safe integer, or a BigInt in [0, 2^64). */
+export type Seed = number | bigint;
+
+/** Status codes (STPETE_OK and STPETE_E_*). */
+export declare const Status: Readonly<{
+  OK: 0; INVALID_ARGUMENT: -1; ILLEGAL_ACTION: -2; BUFFER_TOO_SMALL: -3; OUT_OF_MEMORY: -4; GAME_OVER: -5;
+  NOT_TERMINAL: -6; PARSE: -7; UNSUPPORTED_VERSION: -8; MISMATCH: -9; REENTRANT: -10; REDACTED: -11;
+  INCONSISTENT: -12; TOO_LARGE: -13; NO_PRICE: -14;
+}>;
+/** Colours (§1); also the phase that scores the colour. */
+export declare const Colour: Readonly<{ GREEN: 0; BLUE: 1; ORANGE: 2 }>;
+/** Rows of the board and where a card comes from (§4.2, §5.1). */
+export declare const Source: Readonly<{ UPPER: 0; LOWER: 1; HAND: 2; OBSERVATORY: 3 }>;
+/** The four stacks (§1). */
+export declare const Stack: Readonly<{ WORKER: 0; BUILDING: 1; ARISTOCRAT: 2; TRADING: 3 }>;
+/** The four phases of a round (§4); also the index of each start-player marker. */
+export declare const Phase: Readonly<{ WORKER: 0; BUILDING: 1; ARISTOCRAT: 2; TRADING: 3 }>;
+/** What the current player decides (§4.2, §7.1, §7.2); CHANCE only in explicit chance mode. */
+export declare const Decision: Readonly<{ TURN: 0; OBSERVATORY: 1; PUB: 2; GAME_OVER: 3; CHANCE: 4 }>;
+/** Kinds of action (include/stpete/stpete.h, "Actions"). */
+export declare const ActionKind: Readonly<{
+  PASS: 0; BUY: 1; PLAY: 2; TAKE: 3; OBSERVATORY: 4; OBSERVATORY_BUY: 5; OBSERVATORY_TAKE: 6;
+  OBSERVATORY_DISCARD: 7; PUB: 8;
+}>;
+/** Kinds of event (include/stpete/stpete.h, "Events"). */
+export declare const EventKind: Readonly<{
+  PHASE_START: 0; DEAL: 1; BUY: 2; PLAY: 3; TAKE: 4; DISPLACE: 5; PASS: 6; OBSERVATORY_DRAW: 7;
+  OBSERVATORY_DISCARD: 8; SCORING: 9; PUB: 10; ROUND_END: 11; MARKERS_MOVED: 12; LAST_ROUND: 13;
+  FINAL_SCORING: 14; GAME_OVER: 15; UNDO: 16;
+}>;
+/** Pub cap (§7.2, R10). */
+export declare const PubCap: Readonly<{ PER_PUB: 0; PER_PLAYER: 1 }>;
+/** Tie-break (§8, R14). */
+export declare const TieBreak: Readonly<{ RUBLES_MOD_10: 0; RUBLES_TOTAL: 1 }>;
+/** How random events happen (§3.1; OpenSpiel's ChanceMode). */
+export declare const ChanceMode: Readonly<{ SAMPLED: 0; EXPLICIT: 1 }>;
+/** currentPlayer at a chance node (explicit chance mode). */
+export declare const PLAYER_CHANCE: -1;
+/** currentPlayer once the game is over. */
+export declare const PLAYER_TERMINAL: -4;
+/** Number of card types (§2): 49. */
+export declare const NUM_CARD_TYPES: 49;
+/** Number of distinct action ids: 972 (ids are stable within an ABI major). */
+export declare const NUM_DISTINCT_ACTIONS: number;
+/** Seat argument of State.viewToJson for the spectators' view (§9). */
+export declare const VIEW_PUBLIC: -1;
+
+/** A C call failed. */
+export declare class StpeteError extends Error {
+  /** The STPETE_E_* status (negative). */
+  readonly status: number;
+  /** The C function that failed, or 'argument' for an argument refused before the call. */
+  readonly function: string;
+}
+/** STPETE_E_INVALID_ARGUMENT (-1): a seat, card, row, stack, action id, option or seed out of range. */
+export declare class InvalidArgumentError extends StpeteError {}
+/** STPETE_E_ILLEGAL_ACTION (-2): the action is not legal now (the message says why, with the rule). */
+export declare class IllegalActionError extends StpeteError {}
+/** STPETE_E_BUFFER_TOO_SMALL (-3): never seen (the package sizes its buffers). */
+export declare class BufferTooSmallError extends StpeteError {}
+/** STPETE_E_OUT_OF_MEMORY (-4): the wasm heap could not grow. */
+export declare class OutOfMemoryError extends StpeteError {}
+/** STPETE_E_GAME_OVER (-5): the game has ended (§4.6, §8). */
+export declare class GameOverError extends StpeteError {}
+/** STPETE_E_NOT_TERMINAL (-6): winners need a finished game. */
+export declare class NotTerminalError extends StpeteError {}
+/** STPETE_E_PARSE (-7): an action string, card name, bot spec or JSON text that cannot be read. */
+export declare class ParseError extends StpeteError {}
+/** STPETE_E_UNSUPPORTED_VERSION (-8): a JSON format newer than the library. */
+export declare class UnsupportedVersionError extends StpeteError {}
+/** STPETE_E_MISMATCH (-9): a state of a game with other rule options. */
+export declare class MismatchError extends StpeteError {}
+/** STPETE_E_REENTRANT (-10). */
+export declare class ReentrantError extends StpeteError {}
+/** STPETE_E_REDACTED (-11): a per-seat or public view cannot be loaded as a playable state. */
+export declare class RedactedError extends StpeteError {}
+/** STPETE_E_INCONSISTENT (-12): a saved position or replay that breaks the rules (doc/format.md). */
+export declare class InconsistentError extends StpeteError {}
+/** STPETE_E_TOO_LARGE (-13): JSON text over its size bound (1 MiB state, 4 MiB replay). */
+export declare class TooLargeError extends StpeteError {}
+/** STPETE_E_NO_PRICE (-14): never thrown (actionPrice returns null). */
+export declare class NoPriceError extends StpeteError {}
+/** A method of a freed Game, State or Bot (status INVALID_ARGUMENT). */
+export declare class FreedError extends InvalidArgumentError {}
+
+/** One card type (a row of the §2 tables). */
+export interface CardInfo {
+  card: number;
+  /** Printed English name (the game's edition's with Game.cardInfo, §11). */
+  name: string;
+  /** Colour (Colour). */
+  colour: number;
+  /** One of the 30 trading cards (§2.4). */
+  trading: boolean;
+  /** Printed cost in rubles. */
+  cost: number;
+  /** Income in rubles at its colour's scoring (§4.4). */
+  rubles: number;
+  /** Income in VP at its colour's scoring (§4.4). */
+  vp: number;
+  /** Copies in the game. */
+  copies: number;
+  /** Workers and green trading cards: the worker type of their ware (§6.2); -1 otherwise and for Czar and
+   * Carpenter. */
+  ware: number;
+  /** Special ability (§7): 0 none, 1 Observatory, 2 Pub, 3 Warehouse, 4 Potjomkin's Village, ... (stpete.h). */
+  special: number;
+}
+/** The structured form of an action id; unused fields are -1. */
+export interface ActionFields {
+  kind: number; source: number; card: number; displaced: number; stack: number; amount: number;
+}
+/** A legal action as State.legalActions() describes it. */
+export interface Action extends ActionFields {
+  id: number;
+  /** Canonical string with the game's card names, e.g. "buy Wharf from upper displacing Ship Builder". */
+  string: string;
+  /** Rubles the acting seat pays (§5, R5-R7), or null for an action that costs nothing. */
+  price: number | null;
+}
+/** Rule options (§3, §7.2, §8, §9, §11). Unknown keys throw InvalidArgumentError. */
+export interface GameOptions {
+  /** 2..4 (default 4). */
+  players?: number;
+  /** 1 (first edition, default) or 2 (second-edition preset, §11). */
+  edition?: number;
+  /** Default seed of the game's states (default 0). */
+  seed?: Seed;
+  /** PubCap (§7.2, R10). */
+  pubCap?: number;
+  /** TieBreak (§8, R14). */
+  tieBreak?: number;
+  /** startMarkers[phase] = seat holding that phase's marker (§3.3), or null for a random deal. */
+  startMarkers?: number[] | null;
+  /** Rubles are public (§9 option). */
+  publicRubles?: boolean;
+  /** Hand card identities are public (§9 option). */
+  publicHands?: boolean;
+  /** ChanceMode (§3.1). */
+  chanceMode?: number;
+}
+/** The options as the game holds them. */
+export interface ResolvedOptions {
+  players: number; edition: number; seed: Seed; pubCap: number; tieBreak: number;
+  startMarkers: number[] | null; publicRubles: boolean; publicHands: boolean; chanceMode: number;
+}
+/** Final scoring of a seat (§8, R13); VP unless said. */
+export interface Score {
+  vpBefore: number; aristocratKinds: number; aristocratBonus: number;
+  /** Rubles held. */
+  rubles: number;
+  rublesBonus: number; handCards: number; handPenalty: number;
+  /** vpBefore + aristocratBonus + rublesBonus + handPenalty. */
+  total: number;
+  /** The tie-break value (§8, R14). */
+  tieBreak: number;
+}
+/** An event of apply/undo/reset (include/stpete/stpete.h, "Events"); unused fields are -1. */
+export interface StpeteEvent {
+  kind: number; seat: number; card: number; displaced: number; source: number; stack: number;
+  /** Rubles paid. */
+  price: number;
+  rubles: number; vp: number; amount: number; phase: number; round: number;
+  /** The library's log line, e.g. "seat 1 buys Wharf from the upper row, displacing Ship Builder, for 5 R". */
+  text: string;
+}
+
+/** The immutable configuration of a game. */
+export declare class Game {
+  /** @throws InvalidArgumentError for options out of range (the library's message says which). */
+  constructor(options?: GameOptions);
+  /** The game described by the "options" of a saved state or replay record. @throws ParseError,
+   * UnsupportedVersionError, InconsistentError, TooLargeError */
+  static fromJson(text: string): Game;
+  readonly options: ResolvedOptions;
+  readonly players: number;
+  /** Upper bound on the number of actions of a game. */
+  readonly maxGameLength: number;
+  /** Length of State.observationTensor(). */
+  readonly observationTensorSize: number;
+  /** A card type with this edition's name (§2, §11). @throws InvalidArgumentError */
+  cardInfo(card: number): CardInfo;
+  /** Canonical string of an action id with this edition's card names. @throws InvalidArgumentError */
+  actionString(id: number): string;
+  /** A new state at the setup of §3, from `seed` (default: the options' seed). The caller frees it. */
+  newState(seed?: Seed): State;
+  readonly freed: boolean;
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/** A position: mutable; free() it when done. */
+export declare class State {
+  private constructor();
+  /** Load a full state written by toJson (every field checked against the rules, doc/format.md). Without
+   * `game`, a new game is made from the text's options and freed with the state.
+   * @throws ParseError, RedactedError (a view), MismatchError (other options than `game`), InconsistentError,
+   *   UnsupportedVersionError, TooLargeError */
+  static fromJson(text: string, game?: Game): State;
+  /** Replay a record (each action checked) and return the position at its end, with its own game.
+   * @throws ParseError, InconsistentError, TooLargeError */
+  static fromReplay(text: string): State;
+  readonly game: Game;
+  /** The seed the game started from (null for a loaded state). */
+  readonly seed: Seed | null;
+  readonly players: number;
+  /** The seat to act, PLAYER_CHANCE or PLAYER_TERMINAL. */
+  readonly currentPlayer: number;
+  readonly isTerminal: boolean;
+  readonly isChanceNode: boolean;
+  readonly decision: number;
+  readonly phase: number;
+  /** Round, from 1. */
+  readonly round: number;
+  /** A stack ran out: this is the last round (§4.6). */
+  readonly isFinalRound: boolean;
+  readonly consecutivePasses: number;
+  /** The card drawn by an Observatory awaiting its decision (§7.1), or -1. */
+  readonly observatoryCard: number;
+  readonly pendingEvents: number;
+  readonly freed: boolean;
+  free(): void;
+  [Symbol.dispose](): void;
+
+  /** Legal action ids, ascending (§4.2, §7.1, §7.2; empty at the end). */
+  legalActionIds(): number[];
+  /** Legal actions with strings and prices. */
+  legalActions(): Action[];
+  describeAction(id: number): Action;
+  isLegal(action: number | string | { id: number }): boolean;
+  /** Rubles the acting seat would pay (§5), or null for a free action. @throws IllegalActionError */
+  actionPrice(action: number | string | { id: number }): number | null;
+  /** Apply a legal action. @throws IllegalActionError (why, with the rule), GameOverError, ParseError */
+  apply(action: number | string | { id: number }): this;
+  /** Take back the last action. @throws InvalidArgumentError when there is none */
+  undo(): this;
+  /** Action ids applied since the start (or since the state was loaded). */
+  history(): number[];
+  clone(): State;
+  /** Same position (same cards everywhere, same PRNG). */
+  equals(other: State): boolean;
+  /** Restart from the setup of §3 with a new seed. */
+  reset(seed: Seed): this;
+
+  /** Card types of a row (Source.UPPER or Source.LOWER), in board order. */
+  row(row: number): number[];
+  /** Cards left in each stack (Stack order). */
+  stackSizes(): number[];
+  display(seat: number): number[];
+  /** Hand card types (a secret of §9: front ends show only the viewer's). */
+  hand(seat: number): number[];
+  handLimit(seat: number): number;
+  rubles(seat: number): number;
+  vp(seat: number): number;
+  observatoriesUsed(seat: number): number;
+  /** markerHolders()[phase] = seat with that phase's start-player marker (§3.3). */
+  markerHolders(): number[];
+  /** Price in rubles `seat` would pay for `card` from `source`, displacing `displaced` (trading cards) (§5,
+   * R5-R7; at least 1 R). @throws InvalidArgumentError for a displaced type that is no target (§6.2) */
+  price(seat: number, card: number, source?: number, displaced?: number): number;
+  /** Final scoring (§8, R13): applied at the end, projected before. */
+  score(seat: number): Score;
+  scores(): Score[];
+  /** Winning seats (§8, R14; several on a shared win). @throws NotTerminalError */
+  winners(): number[];
+  /** 1/k for each of the k winners at the end, 0 otherwise (OpenSpiel Returns). */
+  returns(): number[];
+
+  /** Queue the events of later apply, undo and reset calls. */
+  enableEventQueue(enabled?: boolean): this;
+  /** The oldest queued event, or null. */
+  nextEvent(): StpeteEvent | null;
+  /** Every queued event, oldest first (empties the queue). */
+  events(): StpeteEvent[];
+
+  /** The full state as JSON (doc/format.md). */
+  toJson(): string;
+  /** What `seat` may know (§9), or the public view (VIEW_PUBLIC or null); secrets are null. */
+  viewToJson(seat?: number | null): string;
+  /** A replay record (doc/format.md) of this game from its seed. @throws InvalidArgumentError for a loaded
+   * state (its seed is unknown) */
+  replayToJson(): string;
+
+  /** Redraw what `seat` cannot know (stack orders, unseen hand cards; with rubles: true also others' secret
+   * rubles) consistently with what it knows (§9). */
+  determinize(seat: number, seed: Seed, options?: { rubles?: boolean }): this;
+  resample(seat: number, seed: Seed): this;
+  /** What `seat` may know, as floats (doc/observation.md); a new array of game.observationTensorSize. */
+  observationTensor(seat: number): Float32Array;
+  observationString(seat: number): string;
+  informationStateString(seat: number): string;
+  /** 64-bit information-state key of `seat` (perfect recall), the same on every platform. */
+  informationStateKey(seat: number): bigint;
+}
+
+/** One of the library's bots (include/stpete/bots.h): "random", "greedy", "mc[:key=value...]",
+ * "ismcts[:key=value...]". Plays by the legal actions; reads only what the acting seat may know (§9). */
+export declare class Bot {
+  /** @throws ParseError (unknown kind or key), InvalidArgumentError (value out of range), FreedError */
+  constructor(game: Game, spec?: string, seed?: Seed);
+  readonly game: Game;
+  /** The canonical spec with every key. */
+  readonly spec: string;
+  setSeed(seed: Seed): this;
+  /** A legal action id for the seat to act. @throws GameOverError, MismatchError, InvalidArgumentError (a chance
+   * node) */
+  choose(state: State): number;
+  /** Estimated returns per seat (sum 1). */
+  evaluate(state: State): number[];
+  readonly freed: boolean;
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/** A card type's description with first-edition names (§2). @throws InvalidArgumentError */
+export declare function cardInfo(card: number): CardInfo;
+/** The card type of a name of either edition (§2, §11), case-insensitive. @throws ParseError */
+export declare function cardFromName(name: string): number;
+/** The structured form of an action id. @throws InvalidArgumentError */
+export declare function decodeAction(id: number): ActionFields;
+/** The id of a canonical action string. @throws ParseError */
+export declare function parseAction(text: string): number;
+export declare function phaseName(phase: number): string | null;
+export declare function stackName(stack: number): string | null;
+export declare function decisionName(decision: number): string | null;
+export declare function sourceName(source: number): string | null;
+export declare function eventKindName(kind: number): string | null;
+/** The library's version, e.g. "0.3.0". */
+export declare function version(): string;
+/** C objects (games, states, bots) not freed yet: for leak checks. */
+export declare function liveObjects(): number;

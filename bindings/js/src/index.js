@@ -1,0 +1,753 @@
+// libstpete for JavaScript: Saint Petersburg (first edition and the second-edition preset, 2-4 players) on the C
+// library compiled to WebAssembly. An ES module for Node >= 20 and browsers (also in module Web Workers); the
+// declarations with every shape, unit, error and rule reference are in index.d.ts (the reference of this API).
+// The rules are the C library's (doc/rules.md, § and R-ids there): nothing here reimplements them.
+import createStpeteModule from './libstpete.mjs';
+import { FUNCTIONS, LAYOUT } from './capi.js';
+
+const isNode = typeof process === 'object' && process !== null && typeof process.versions?.node === 'string';
+
+async function instantiate() {
+  const settings = {};
+  if (isNode) {
+    // The 3.1.6 glue would fetch() a file path under Node: hand it the bytes instead.
+    const { readFile } = await import('node:fs/promises');
+    settings.wasmBinary = await readFile(new URL('./libstpete.wasm', import.meta.url));
+  } else {
+    settings.locateFile = (path) => new URL(path, import.meta.url).href;
+  }
+  return createStpeteModule(settings);
+}
+
+const mod = await instantiate();
+/** The C functions by the package's names (src/capi.js). */
+const c = Object.fromEntries(Object.entries(FUNCTIONS).map(([name, symbol]) => {
+  const fn = mod['_' + symbol];
+  if (typeof fn !== 'function') throw new Error(`libstpete: the wasm module does not export ${symbol}`);
+  return [name, fn];
+}));
+
+// ---- memory ------------------------------------------------------------------------------------------------
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+let heapBuffer = null;
+let u8 = null;
+let i32 = null;
+let f32 = null;
+let f64 = null;
+let u64 = null;
+/** Typed views on the wasm memory, renewed when it has grown. */
+function heap() {
+  const buffer = mod.HEAPU8.buffer;
+  if (buffer !== heapBuffer) {
+    heapBuffer = buffer;
+    u8 = new Uint8Array(buffer);
+    i32 = new Int32Array(buffer);
+    f32 = new Float32Array(buffer);
+    f64 = new Float64Array(buffer);
+    u64 = new BigUint64Array(buffer);
+  }
+}
+
+// One scratch area for the outputs of every call (calls are synchronous: no two use it at once).
+const SCRATCH = 64 * 1024;
+const scratch = c.malloc(SCRATCH);
+const OUT = scratch;              // 8 bytes: an int, size_t, pointer or uint64_t out-parameter
+const OUT2 = scratch + 8;         // 8 more
+const STRUCT = scratch + 16;      // 256 bytes: a struct out-parameter
+const BUF = scratch + 272;        // the rest: arrays and strings
+const BUF_SIZE = SCRATCH - 272;
+
+function getI32(ptr) { heap(); return i32[ptr >> 2]; }
+function setI32(ptr, v) { heap(); i32[ptr >> 2] = v; }
+function cstr(ptr) {
+  if (!ptr) return null;
+  heap();
+  let end = ptr;
+  while (u8[end] !== 0) end++;
+  return decoder.decode(u8.subarray(ptr, end));
+}
+/** Copy a JavaScript string into fresh wasm memory as NUL-terminated UTF-8: [ptr, byte length]. Free ptr. */
+function toC(text) {
+  const bytes = encoder.encode(text);
+  const ptr = c.malloc(bytes.length + 1);
+  if (!ptr) throw makeError(Status.OUT_OF_MEMORY, 'malloc');
+  heap();
+  u8.set(bytes, ptr);
+  u8[ptr + bytes.length] = 0;
+  return [ptr, bytes.length];
+}
+function readStruct(ptr, layout) {
+  heap();
+  const out = {};
+  for (const [field, offset] of Object.entries(layout)) {
+    if (field !== 'size') out[field] = i32[(ptr + offset) >> 2];
+  }
+  return out;
+}
+function intArray(ptr, n) { heap(); return Array.from(i32.subarray(ptr >> 2, (ptr >> 2) + n)); }
+
+// ---- constants (include/stpete/stpete.h) -------------------------------------------------------------------
+
+export const Status = Object.freeze({
+  OK: 0, INVALID_ARGUMENT: -1, ILLEGAL_ACTION: -2, BUFFER_TOO_SMALL: -3, OUT_OF_MEMORY: -4, GAME_OVER: -5,
+  NOT_TERMINAL: -6, PARSE: -7, UNSUPPORTED_VERSION: -8, MISMATCH: -9, REENTRANT: -10, REDACTED: -11,
+  INCONSISTENT: -12, TOO_LARGE: -13, NO_PRICE: -14,
+});
+export const Colour = Object.freeze({ GREEN: 0, BLUE: 1, ORANGE: 2 });
+export const Source = Object.freeze({ UPPER: 0, LOWER: 1, HAND: 2, OBSERVATORY: 3 });
+export const Stack = Object.freeze({ WORKER: 0, BUILDING: 1, ARISTOCRAT: 2, TRADING: 3 });
+export const Phase = Object.freeze({ WORKER: 0, BUILDING: 1, ARISTOCRAT: 2, TRADING: 3 });
+export const Decision = Object.freeze({ TURN: 0, OBSERVATORY: 1, PUB: 2, GAME_OVER: 3, CHANCE: 4 });
+export const ActionKind = Object.freeze({
+  PASS: 0, BUY: 1, PLAY: 2, TAKE: 3, OBSERVATORY: 4, OBSERVATORY_BUY: 5, OBSERVATORY_TAKE: 6,
+  OBSERVATORY_DISCARD: 7, PUB: 8,
+});
+export const EventKind = Object.freeze({
+  PHASE_START: 0, DEAL: 1, BUY: 2, PLAY: 3, TAKE: 4, DISPLACE: 5, PASS: 6, OBSERVATORY_DRAW: 7,
+  OBSERVATORY_DISCARD: 8, SCORING: 9, PUB: 10, ROUND_END: 11, MARKERS_MOVED: 12, LAST_ROUND: 13,
+  FINAL_SCORING: 14, GAME_OVER: 15, UNDO: 16,
+});
+export const PubCap = Object.freeze({ PER_PUB: 0, PER_PLAYER: 1 });
+export const TieBreak = Object.freeze({ RUBLES_MOD_10: 0, RUBLES_TOTAL: 1 });
+export const ChanceMode = Object.freeze({ SAMPLED: 0, EXPLICIT: 1 });
+export const PLAYER_CHANCE = -1;
+export const PLAYER_TERMINAL = -4;
+export const NUM_CARD_TYPES = 49;
+export const NUM_DISTINCT_ACTIONS = c.numDistinctActions();
+export const VIEW_PUBLIC = -1;
+const MAX_LEGAL_ACTIONS = 160;
+const ACTION_STRING_MAX = 96;
+const EVENT_STRING_MAX = 192;
+const BOT_SPEC_MAX = 256;
+
+// ---- errors ------------------------------------------------------------------------------------------------
+
+/** A C call failed: `status` is the STPETE_E_* code, `message` the library's message, `function` the call. */
+export class StpeteError extends Error {
+  constructor(message, status, fn) {
+    super(message);
+    this.name = new.target.name;
+    this.status = status;
+    this.function = fn;
+  }
+}
+export class InvalidArgumentError extends StpeteError {}
+export class IllegalActionError extends StpeteError {}
+export class BufferTooSmallError extends StpeteError {}
+export class OutOfMemoryError extends StpeteError {}
+export class GameOverError extends StpeteError {}
+export class NotTerminalError extends StpeteError {}
+export class ParseError extends StpeteError {}
+export class UnsupportedVersionError extends StpeteError {}
+export class MismatchError extends StpeteError {}
+export class ReentrantError extends StpeteError {}
+export class RedactedError extends StpeteError {}
+export class InconsistentError extends StpeteError {}
+export class TooLargeError extends StpeteError {}
+export class NoPriceError extends StpeteError {}
+/** A method of a Game, State or Bot called after free(): status INVALID_ARGUMENT, the module is untouched. */
+export class FreedError extends InvalidArgumentError {}
+
+const errorClasses = {
+  [-1]: InvalidArgumentError, [-2]: IllegalActionError, [-3]: BufferTooSmallError, [-4]: OutOfMemoryError,
+  [-5]: GameOverError, [-6]: NotTerminalError, [-7]: ParseError, [-8]: UnsupportedVersionError,
+  [-9]: MismatchError, [-10]: ReentrantError, [-11]: RedactedError, [-12]: InconsistentError,
+  [-13]: TooLargeError, [-14]: NoPriceError,
+};
+function makeError(status, fn, detail) {
+  const Class = errorClasses[status] ?? StpeteError;
+  const base = cstr(c.strerror(status)) ?? `status ${status}`;
+  const message = detail && detail !== base ? `${fn}: ${detail}` : `${fn}: ${base}`;
+  return new Class(message, status, fn);
+}
+/** Throw for a negative status; `detail` gives the library's message (last error, JSON error, bot message). */
+function check(status, fn, detail) {
+  if (status < 0) throw makeError(status, fn, typeof detail === 'function' ? detail() : detail);
+  return status;
+}
+function argError(what, value) {
+  return new InvalidArgumentError(`${what}: ${String(value)} is out of range`, Status.INVALID_ARGUMENT, 'argument');
+}
+/** An int argument: wasm would wrap anything outside int32 (2**32 is 0), so check before the call. */
+function int(value, what, lo = -0x80000000, hi = 0x7fffffff) {
+  if (!Number.isInteger(value) || value < lo || value > hi) throw argError(what, value);
+  return value;
+}
+/** A 64-bit seed: a safe non-negative integer or a BigInt in [0, 2**64). */
+function seed64(value, what = 'seed') {
+  if (typeof value === 'bigint') {
+    if (value < 0n || value >= 1n << 64n) throw argError(what, value);
+    return value;
+  }
+  if (!Number.isSafeInteger(value) || value < 0) throw argError(what, value);
+  return BigInt(value);
+}
+
+// ---- ownership ---------------------------------------------------------------------------------------------
+
+// The safety net: a Game, State or Bot that was never freed is freed when JavaScript collects it.
+const registry = new FinalizationRegistry((release) => release());
+let live = 0;
+/** The number of C objects (games, states, bots) not freed yet, by free() or by the finalization registry. */
+export function liveObjects() { return live; }
+const dispose = Symbol.dispose ?? Symbol.for('Symbol.dispose');
+
+/** A C handle: freed once, by free() or by the registry; every use after free throws FreedError. */
+class Handle {
+  #ptr;
+  #release;
+  constructor(ptr, release, what) {
+    this.#ptr = ptr;
+    this.what = what;
+    let done = false;
+    live++;
+    this.#release = () => { if (!done) { done = true; live--; release(ptr); } };
+    registry.register(this, this.#release, this);
+  }
+  get ptr() {
+    if (!this.#ptr) throw new FreedError(`${this.what} used after free()`, Status.INVALID_ARGUMENT, this.what);
+    return this.#ptr;
+  }
+  get freed() { return this.#ptr === 0; }
+  free() {
+    if (!this.#ptr) return;
+    this.#ptr = 0;
+    registry.unregister(this);
+    this.#release();
+  }
+}
+
+/** A game's C handle lives until the game is freed and every state and bot of it is freed (C: it must outlive
+ * them). */
+class GameHandle {
+  constructor(ptr) { this.ptr = ptr; this.users = 1; }
+  retain() { this.users++; }
+  release() { if (--this.users === 0) { c.gameFree(this.ptr); this.ptr = 0; } }
+}
+
+// ---- cards, actions, names ---------------------------------------------------------------------------------
+
+function cardInfoFrom(card, status, fn) {
+  check(status, fn);
+  const info = readStruct(STRUCT, LAYOUT.card_info);
+  return { card, name: cstr(info.name), colour: info.colour, trading: info.trading === 1, cost: info.cost,
+    rubles: info.rubles, vp: info.vp, copies: info.copies, ware: info.ware, special: info.special };
+}
+/** The §2 description of a card type (first-edition names; Game.cardInfo gives the game's edition's). */
+export function cardInfo(card) {
+  int(card, 'card');
+  return cardInfoFrom(card, c.cardGetInfo(card, STRUCT), 'stpete_card_get_info');
+}
+/** A C parser of a NUL-terminated string into an int (a card type, an action id). */
+function parseInt32(fn, name, text, what) {
+  const [ptr] = toC(String(text));
+  try {
+    check(fn(ptr, OUT), name, `no ${what} ${JSON.stringify(text)}`);
+    return getI32(OUT);
+  } finally { c.free(ptr); }
+}
+/** The card type of a name of either edition (§2, §11), case-insensitive. */
+export function cardFromName(name) {
+  return parseInt32(c.cardFromName, 'stpete_card_from_name', name, 'card is named');
+}
+/** The structured form of an action id (include/stpete/stpete.h, "Actions"); unused fields are -1. */
+export function decodeAction(id) {
+  int(id, 'action');
+  check(c.actionDecode(id, STRUCT), 'stpete_action_decode');
+  return readStruct(STRUCT, LAYOUT.action);
+}
+/** The action id of a canonical action string (case-insensitive). */
+export function parseAction(text) {
+  return parseInt32(c.actionFromString, 'stpete_action_from_string', text, 'action is written');
+}
+function nameOf(fn, value) { int(value, 'value'); return cstr(fn(value)); }
+export const phaseName = (phase) => nameOf(c.phaseName, phase);
+export const stackName = (stack) => nameOf(c.stackName, stack);
+export const decisionName = (decision) => nameOf(c.decisionName, decision);
+export const sourceName = (source) => nameOf(c.sourceName, source);
+export const eventKindName = (kind) => nameOf(c.eventKindName, kind);
+/** The library's version string, e.g. "0.3.0". */
+export function version() { return cstr(c.version()); }
+
+/** Call a C writer of text with the conventions of the JSON functions: size it, then write it. */
+function textOut(name, call, detail) {
+  let size = BUF_SIZE;
+  let ptr = BUF;
+  for (;;) {
+    const status = call(ptr, size, OUT);
+    heap();
+    if (status === Status.BUFFER_TOO_SMALL && ptr === BUF) {
+      size = i32[OUT >> 2] + 1;
+      ptr = c.malloc(size);
+      if (!ptr) throw makeError(Status.OUT_OF_MEMORY, name);
+      continue;
+    }
+    try {
+      check(status, name, detail);
+      return decoder.decode(u8.subarray(ptr, ptr + i32[OUT >> 2]));
+    } finally { if (ptr !== BUF) c.free(ptr); }
+  }
+}
+function jsonErrorText() {
+  const e = readStruct(STRUCT, LAYOUT.json_error);
+  const text = cstr(STRUCT + LAYOUT.json_error.text);
+  return e.line > 0 ? `${text} (line ${e.line}, column ${e.column})` : text;
+}
+
+function actionString(gptr, id) {
+  int(id, 'action');
+  check(c.gameActionToString(gptr, id, BUF, ACTION_STRING_MAX), 'stpete_game_action_to_string');
+  return cstr(BUF);
+}
+
+// ---- games -------------------------------------------------------------------------------------------------
+
+const OPTION_FIELDS = {
+  players: 'players', pubCap: 'pub_cap', tieBreak: 'tie_break', publicRubles: 'public_rubles',
+  publicHands: 'public_hands', chanceMode: 'chance_mode', edition: 'edition',
+};
+function writeOptions(ptr, options) {
+  c.optionsInit(ptr);
+  heap();
+  const L = LAYOUT.options;
+  for (const [key, field] of Object.entries(OPTION_FIELDS)) {
+    if (options[key] === undefined) continue;
+    let v = options[key];
+    if (typeof v === 'boolean') v = v ? 1 : 0;
+    i32[(ptr + L[field]) >> 2] = int(v, key);
+  }
+  if (options.seed !== undefined) u64[(ptr + L.seed) >> 3] = seed64(options.seed);
+  if (options.startMarkers !== undefined && options.startMarkers !== null) {
+    const m = options.startMarkers;
+    if (!Array.isArray(m) || m.length !== 4) throw argError('startMarkers', m);
+    m.forEach((seat, k) => { i32[((ptr + L.start_markers) >> 2) + k] = int(seat, 'startMarkers'); });
+  }
+  for (const key of Object.keys(options)) {
+    if (!(key in OPTION_FIELDS) && key !== 'seed' && key !== 'startMarkers') {
+      throw new InvalidArgumentError(`unknown option ${key}`, Status.INVALID_ARGUMENT, 'Game');
+    }
+  }
+}
+function readOptions(ptr) {
+  heap();
+  const L = LAYOUT.options;
+  const out = {};
+  for (const [key, field] of Object.entries(OPTION_FIELDS)) out[key] = i32[(ptr + L[field]) >> 2];
+  out.publicRubles = out.publicRubles === 1;
+  out.publicHands = out.publicHands === 1;
+  const seed = u64[(ptr + L.seed) >> 3];
+  out.seed = seed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(seed) : seed;
+  const m = Array.from(i32.subarray((ptr + L.start_markers) >> 2, ((ptr + L.start_markers) >> 2) + 4));
+  out.startMarkers = m.every((s) => s === -1) ? null : m;
+  return out;
+}
+
+/** The immutable configuration of a game: rule options (§3, §7.2, §8, §9, §11) and the default seed. */
+export class Game {
+  #handle;
+  #gh;
+  /** new Game({players, edition, seed, pubCap, tieBreak, startMarkers, publicRubles, publicHands, chanceMode}) */
+  constructor(options = {}, _adopt = 0) {
+    let ptr = _adopt;
+    if (!ptr) {
+      if (typeof options !== 'object' || options === null) throw argError('options', options);
+      const opts = c.malloc(LAYOUT.options.size);
+      try {
+        writeOptions(opts, options);
+        check(c.gameNew(OUT, opts), 'stpete_game_new', () => {
+          const msg = BUF;
+          c.optionsCheck(opts, msg, 200);
+          return cstr(msg);
+        });
+        ptr = getI32(OUT);
+      } finally { c.free(opts); }
+    }
+    const gh = new GameHandle(ptr);
+    this.#gh = gh;
+    this.#handle = new Handle(ptr, () => gh.release(), 'Game');
+  }
+  /** The game described by the "options" of a saved state or replay record (JSON text). */
+  static fromJson(text) {
+    const [ptr, len] = toC(String(text));
+    try {
+      check(c.gameFromJson(OUT, ptr, len, 0, STRUCT), 'stpete_game_from_json', jsonErrorText);
+      return new Game({}, getI32(OUT));
+    } finally { c.free(ptr); }
+  }
+  /** @internal the C game of a live handle, and its lifetime for states and bots. */
+  get _ptr() { return this.#handle.ptr; }
+  get _gh() { this.#handle.ptr; return this.#gh; }
+  get options() {
+    const opts = c.malloc(LAYOUT.options.size);
+    try {
+      c.optionsInit(opts);
+      check(c.gameGetOptions(this._ptr, opts), 'stpete_game_get_options');
+      return readOptions(opts);
+    } finally { c.free(opts); }
+  }
+  get players() { return c.gameNumPlayers(this._ptr); }
+  get maxGameLength() { return check(c.maxGameLength(this._ptr), 'stpete_max_game_length'); }
+  get observationTensorSize() { return check(c.observationTensorSize(this._ptr), 'stpete_observation_tensor_size'); }
+  /** A card type with this game's edition's name and figures (§2, §11). */
+  cardInfo(card) {
+    int(card, 'card');
+    return cardInfoFrom(card, c.gameCardInfo(this._ptr, card, STRUCT), 'stpete_game_card_info');
+  }
+  /** The canonical string of an action id with this game's card names. */
+  actionString(id) { return actionString(this._ptr, id); }
+  /** A new state at the start of a game (§3) from `seed` (default: the options' seed). */
+  newState(seed) { return State._create(this, seed); }
+  free() { this.#handle.free(); }
+  [dispose]() { this.free(); }
+  get freed() { return this.#handle.freed; }
+}
+
+// ---- states ------------------------------------------------------------------------------------------------
+
+const stateSeeds = new WeakMap();
+
+/** A position of a game: what the players hold, whose turn, the legal actions. Mutable; free() it. */
+export class State {
+  #handle;
+  #game;
+  #gh;
+  #ownsGame;
+  /** @internal use game.newState(), state.clone() or State.fromJson(). */
+  constructor(game, ptr, seed, ownsGame = false) {
+    if (!(game instanceof Game) || !ptr) throw new TypeError('use game.newState(), state.clone() or State.fromJson()');
+    const gh = game._gh;
+    gh.retain();
+    this.#game = game;
+    this.#gh = gh;
+    this.#ownsGame = ownsGame;
+    this.#handle = new Handle(ptr, (p) => { c.stateFree(p); gh.release(); }, 'State');
+    this.seed = seed;
+  }
+  static _create(game, seed, ownsGame = false) {
+    const gptr = game._ptr;
+    const s = seed === undefined ? null : seed64(seed);
+    check(c.stateNew(OUT, gptr), 'stpete_state_new');
+    const ptr = getI32(OUT);
+    if (s !== null) {
+      const status = c.stateReset(ptr, s);
+      if (status < 0) { c.stateFree(ptr); check(status, 'stpete_state_reset'); }
+    }
+    const opt = game.options.seed;
+    return new State(game, ptr, s === null ? opt : (s <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(s) : s), ownsGame);
+  }
+  get _ptr() { return this.#handle.ptr; }
+  get game() { this.#handle.ptr; return this.#game; }
+  get freed() { return this.#handle.freed; }
+  /** Free the C state (and the game State.fromJson or fromReplay made for it); later calls throw FreedError. */
+  free() {
+    this.#handle.free();
+    if (this.#ownsGame) this.#game.free();
+  }
+  [dispose]() { this.free(); }
+  #fail(status, fn) {
+    const ptr = this._ptr;
+    check(status, fn, () => cstr(c.stateLastError(ptr)));
+    return status;
+  }
+  #seat(seat) { return int(seat, 'seat', 0, this.players - 1); }
+
+  get players() { this.#handle.ptr; return c.gameNumPlayers(this.#gh.ptr); }
+  /** The seat to act; PLAYER_CHANCE at a chance node (explicit chance mode); PLAYER_TERMINAL at the end. */
+  get currentPlayer() { return c.stateCurrentPlayer(this._ptr); }
+  get isTerminal() { return c.stateIsTerminal(this._ptr) === 1; }
+  get isChanceNode() { return this.currentPlayer === PLAYER_CHANCE; }
+  get decision() { return c.stateDecision(this._ptr); }
+  get phase() { return c.statePhase(this._ptr); }
+  get round() { return c.stateRound(this._ptr); }
+  get isFinalRound() { return c.stateIsFinalRound(this._ptr) === 1; }
+  get consecutivePasses() { return c.stateConsecutivePasses(this._ptr); }
+
+  /** Legal action ids, ascending (§4.2, §7.1, §7.2). */
+  legalActionIds() {
+    this.#fail(c.stateLegalActions(this._ptr, BUF, MAX_LEGAL_ACTIONS, OUT), 'stpete_state_legal_actions');
+    return intArray(BUF, getI32(OUT));
+  }
+  /** Legal actions with their strings and prices in rubles (null for an action that costs nothing). */
+  legalActions() { return this.legalActionIds().map((id) => this.describeAction(id)); }
+  /** An action id with its structured form, string and price now. */
+  describeAction(id) {
+    return { id, ...decodeAction(id), string: actionString(this.#gh.ptr, id), price: this.actionPrice(id) };
+  }
+  isLegal(action) { return c.stateIsLegal(this._ptr, this.#id(action)) === 1; }
+  /** Rubles the acting seat pays for a legal action (§5); null for pass, take and other free actions. */
+  actionPrice(action) {
+    const status = c.stateActionPrice(this._ptr, this.#id(action), OUT);
+    if (status === Status.NO_PRICE) return null;
+    this.#fail(status, 'stpete_state_action_price');
+    return getI32(OUT);
+  }
+  #id(action) {
+    if (typeof action === 'string') return parseAction(action);
+    if (typeof action === 'object' && action !== null && 'id' in action) return int(action.id, 'action');
+    return int(action, 'action');
+  }
+  /** Apply a legal action (id, string or described action); the state is unchanged when it throws. */
+  apply(action) {
+    const id = this.#id(action);
+    this.#fail(c.stateApply(this._ptr, id), 'stpete_state_apply');
+    return this;
+  }
+  /** Take back the last action applied since this state was created or loaded. */
+  undo() { this.#fail(c.stateUndo(this._ptr), 'stpete_state_undo'); return this; }
+  /** Action ids applied since the start (or since the state was loaded from JSON). */
+  history() {
+    const ptr = this._ptr;
+    let status = c.stateHistory(ptr, 0, 0, OUT);
+    const n = getI32(OUT);
+    if (n === 0) return [];
+    const buf = n * 4 <= BUF_SIZE ? BUF : c.malloc(n * 4);
+    try {
+      status = c.stateHistory(ptr, buf, n, OUT);
+      this.#fail(status, 'stpete_state_history');
+      return intArray(buf, n);
+    } finally { if (buf !== BUF) c.free(buf); }
+  }
+  clone() {
+    this.#fail(c.stateClone(OUT, this._ptr), 'stpete_state_clone');
+    return new State(this.#game, getI32(OUT), this.seed);
+  }
+  equals(other) { return other instanceof State && c.stateEqual(this._ptr, other._ptr) === 1; }
+  /** Restart from the setup of §3 with a new seed. */
+  reset(seed) {
+    const s = seed64(seed);
+    this.#fail(c.stateReset(this._ptr, s), 'stpete_state_reset');
+    this.seed = s <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(s) : s;
+    return this;
+  }
+
+  // -- what is on the table (§1)
+  #cards(fn, name, ...args) {
+    this.#fail(fn(this._ptr, ...args, BUF, 128, OUT), name);
+    return intArray(BUF, getI32(OUT));
+  }
+  /** Card types in a row (Source.UPPER or Source.LOWER), in board order. */
+  row(row) { return this.#cards(c.stateRow, 'stpete_state_row', int(row, 'row', 0, 1)); }
+  stackSizes() { return [0, 1, 2, 3].map((s) => c.stateStackSize(this._ptr, s)); }
+  display(seat) { return this.#cards(c.stateDisplay, 'stpete_state_display', this.#seat(seat)); }
+  hand(seat) { return this.#cards(c.stateHand, 'stpete_state_hand', this.#seat(seat)); }
+  handLimit(seat) { return this.#fail(c.stateHandLimit(this._ptr, this.#seat(seat)), 'stpete_state_hand_limit'); }
+  rubles(seat) { return this.#fail(c.stateRubles(this._ptr, this.#seat(seat)), 'stpete_state_rubles'); }
+  vp(seat) {
+    this.#fail(c.stateVp(this._ptr, this.#seat(seat), OUT), 'stpete_state_vp');
+    return getI32(OUT);
+  }
+  observatoriesUsed(seat) {
+    return this.#fail(c.stateObservatoriesUsed(this._ptr, this.#seat(seat)), 'stpete_state_observatories_used');
+  }
+  /** The card drawn by an Observatory awaiting its decision (§7.1), or -1. */
+  get observatoryCard() { return c.stateObservatoryCard(this._ptr); }
+  /** markerHolders()[phase] = seat holding that phase's start-player marker (§3.3, §4.5). */
+  markerHolders() { return [0, 1, 2, 3].map((p) => c.stateMarkerHolder(this._ptr, p)); }
+  /** The price `seat` would pay for `card` from `source` (displacing `displaced`, trading cards) (§5, R5-R7). */
+  price(seat, card, source = Source.UPPER, displaced = -1) {
+    this.#fail(c.statePrice(this._ptr, this.#seat(seat), int(card, 'card'), int(source, 'source'),
+      int(displaced ?? -1, 'displaced'), OUT), 'stpete_state_price');
+    return getI32(OUT);
+  }
+  /** Final scoring of a seat (§8, R13): applied at the end, projected before. */
+  score(seat) {
+    this.#fail(c.stateScore(this._ptr, this.#seat(seat), STRUCT), 'stpete_state_score');
+    const s = readStruct(STRUCT, LAYOUT.score);
+    return { vpBefore: s.vp_before, aristocratKinds: s.aristocrat_kinds, aristocratBonus: s.aristocrat_bonus,
+      rubles: s.rubles, rublesBonus: s.rubles_bonus, handCards: s.hand_cards, handPenalty: s.hand_penalty,
+      total: s.total, tieBreak: s.tie_break };
+  }
+  scores() { return Array.from({ length: this.players }, (_, s) => this.score(s)); }
+  /** Winning seats of a finished game (§8, R14); throws NotTerminalError before the end. */
+  winners() {
+    this.#fail(c.stateWinners(this._ptr, OUT), 'stpete_state_winners');
+    const mask = getI32(OUT);
+    return Array.from({ length: this.players }, (_, s) => s).filter((s) => mask & (1 << s));
+  }
+  /** 1/k for each of the k winners at the end, else 0 (OpenSpiel Returns). */
+  returns() {
+    this.#fail(c.stateReturns(this._ptr, BUF, 4), 'stpete_state_returns');
+    heap();
+    return Array.from(f64.subarray(BUF >> 3, (BUF >> 3) + this.players));
+  }
+
+  // -- events
+  /** Queue the events of later apply/undo/reset calls (read with nextEvent() or events()). */
+  enableEventQueue(enabled = true) {
+    this.#fail(c.stateSetEventQueue(this._ptr, enabled ? 1 : 0), 'stpete_state_set_event_queue');
+    return this;
+  }
+  get pendingEvents() { return this.#fail(c.statePendingEvents(this._ptr), 'stpete_state_pending_events'); }
+  /** The oldest queued event with its log line (`text`), or null. */
+  nextEvent() {
+    const ptr = this._ptr;
+    const status = c.stateNextEvent(ptr, STRUCT);
+    if (status === 0) return null;
+    this.#fail(status, 'stpete_state_next_event');
+    const e = readStruct(STRUCT, LAYOUT.event);
+    check(c.eventToString(0, STRUCT, BUF, EVENT_STRING_MAX), 'stpete_event_to_string');
+    e.text = cstr(BUF);
+    return e;
+  }
+  /** Every queued event, oldest first. */
+  events() {
+    const out = [];
+    for (let e = this.nextEvent(); e; e = this.nextEvent()) out.push(e);
+    return out;
+  }
+
+  // -- JSON (doc/format.md)
+  toJson() {
+    const ptr = this._ptr;
+    return textOut('stpete_state_to_json', (b, n, len) => c.stateToJson(ptr, b, n, len));
+  }
+  /** What `seat` may know (§9), or the public view with VIEW_PUBLIC / null. */
+  viewToJson(seat = VIEW_PUBLIC) {
+    const ptr = this._ptr;
+    const s = seat === null ? VIEW_PUBLIC : int(seat, 'seat', VIEW_PUBLIC, this.players - 1);
+    return textOut('stpete_state_view_to_json', (b, n, len) => c.stateViewToJson(ptr, s, b, n, len));
+  }
+  /** Load a full state (JSON); with no game, a new game from the text's options (freed with the state). */
+  static fromJson(text, game) {
+    const own = game === undefined || game === null;
+    const g = own ? Game.fromJson(text) : game;
+    if (!(g instanceof Game)) throw argError('game', g);
+    const [ptr, len] = toC(String(text));
+    try {
+      check(c.stateFromJson(OUT, g._ptr, ptr, len, STRUCT), 'stpete_state_from_json', jsonErrorText);
+      return new State(g, getI32(OUT), null, own);
+    } catch (e) {
+      if (own) g.free();
+      throw e;
+    } finally {
+      c.free(ptr);
+    }
+  }
+  /** The replay record (doc/format.md) of this game: its seed and history; needs a state started by newState. */
+  replayToJson() {
+    if (this.seed === null || this.seed === undefined) {
+      throw new InvalidArgumentError('replayToJson: the seed of a loaded state is unknown', Status.INVALID_ARGUMENT,
+        'stpete_replay_to_json');
+    }
+    const ids = this.history();
+    const gptr = this.#gh.ptr;
+    const arr = c.malloc(Math.max(ids.length, 1) * 4);
+    try {
+      heap();
+      i32.set(ids, arr >> 2);
+      return textOut('stpete_replay_to_json',
+        (b, n, len) => c.replayToJson(gptr, seed64(this.seed), arr, ids.length, b, n, len));
+    } finally { c.free(arr); }
+  }
+  /** Replay a record (every action checked) and return the state at its end, with a new game of its options. */
+  static fromReplay(text) {
+    const [ptr, len] = toC(String(text));
+    let arr = 0;
+    try {
+      const status = c.replayFromJson(OUT, 0, 0, OUT2, ptr, len, 0, STRUCT);
+      if (status !== Status.BUFFER_TOO_SMALL) check(status, 'stpete_replay_from_json', jsonErrorText);
+      const n = getI32(OUT2);
+      arr = c.malloc(Math.max(n, 1) * 4);
+      check(c.replayFromJson(OUT, arr, n, OUT2, ptr, len, 0, STRUCT), 'stpete_replay_from_json', jsonErrorText);
+      const game = new Game({}, getI32(OUT));
+      const ids = intArray(arr, n);
+      let state = null;
+      try {
+        state = State._create(game, undefined, true);
+        for (const id of ids) state.apply(id);
+        return state;
+      } catch (e) {
+        if (state) state.free(); else game.free();
+        throw e;
+      }
+    } finally { c.free(ptr); if (arr) c.free(arr); }
+  }
+
+  // -- hidden information (§9)
+  /** Redraw in place what `seat` cannot know (stack orders, unseen hand cards; also others' secret rubles with
+   * {rubles: true}) consistently with what it knows (OpenSpiel ResampleFromInfostate). */
+  determinize(seat, seed, { rubles = false } = {}) {
+    this.#fail(c.stateDeterminize(this._ptr, this.#seat(seat), seed64(seed), rubles ? 1 : 0),
+      'stpete_state_determinize');
+    return this;
+  }
+  resample(seat, seed) {
+    this.#fail(c.stateResample(this._ptr, this.#seat(seat), seed64(seed)), 'stpete_state_resample');
+    return this;
+  }
+  /** What `seat` may know now as floats (layout: doc/observation.md). A new Float32Array. */
+  observationTensor(seat) {
+    const n = c.observationTensorSize(this.#gh.ptr);
+    this.#fail(c.stateObservationTensor(this._ptr, this.#seat(seat), BUF, n), 'stpete_state_observation_tensor');
+    heap();
+    return f32.slice(BUF >> 2, (BUF >> 2) + n);
+  }
+  observationString(seat) {
+    const ptr = this._ptr;
+    const s = this.#seat(seat);
+    return textOut('stpete_state_observation_string',
+      (b, n, len) => c.stateObservationString(ptr, s, b, n, len));
+  }
+  informationStateString(seat) {
+    const ptr = this._ptr;
+    const s = this.#seat(seat);
+    return textOut('stpete_state_information_state_string',
+      (b, n, len) => c.stateInformationStateString(ptr, s, b, n, len));
+  }
+  /** The 64-bit information-state key of `seat` (perfect recall), as a BigInt. */
+  informationStateKey(seat) {
+    this.#fail(c.stateInformationStateKey(this._ptr, this.#seat(seat), OUT), 'stpete_state_information_state_key');
+    heap();
+    return u64[OUT >> 3];
+  }
+}
+
+// ---- bots --------------------------------------------------------------------------------------------------
+
+/** One of the library's bots (include/stpete/bots.h): "random", "greedy", "mc:...", "ismcts:...". */
+export class Bot {
+  #handle;
+  #game;
+  constructor(game, spec = 'greedy', seed) {
+    if (!(game instanceof Game)) throw argError('game', game);
+    const [sp] = toC(String(spec));
+    try {
+      check(c.botNew(OUT, game._ptr, sp, BUF, 256), 'stpete_bot_new', () => cstr(BUF));
+    } finally { c.free(sp); }
+    const ptr = getI32(OUT);
+    const gh = game._gh;
+    gh.retain();
+    this.#game = game;
+    this.#handle = new Handle(ptr, (p) => { c.botFree(p); gh.release(); }, 'Bot');
+    if (seed !== undefined) this.setSeed(seed);
+  }
+  get game() { this.#handle.ptr; return this.#game; }
+  get freed() { return this.#handle.freed; }
+  free() { this.#handle.free(); }
+  [dispose]() { this.free(); }
+  #fail(status, fn) {
+    const ptr = this.#handle.ptr;
+    return check(status, fn, () => cstr(c.botLastError(ptr)));
+  }
+  /** The canonical spec, e.g. "ismcts:iterations=1000:c=0.7:playout=random:depth=0:temp=10:seed=0". */
+  get spec() {
+    this.#fail(c.botSpec(this.#handle.ptr, BUF, BOT_SPEC_MAX, OUT), 'stpete_bot_spec');
+    return cstr(BUF);
+  }
+  setSeed(seed) { this.#fail(c.botSetSeed(this.#handle.ptr, seed64(seed)), 'stpete_bot_set_seed'); return this; }
+  /** A legal action id for the seat to act in `state` (reads only what that seat may know, §9). */
+  choose(state) {
+    if (!(state instanceof State)) throw argError('state', state);
+    this.#fail(c.botChoose(this.#handle.ptr, state._ptr, OUT), 'stpete_bot_choose');
+    return getI32(OUT);
+  }
+  /** The bot's estimate of each seat's return (constant-sum 1). */
+  evaluate(state) {
+    if (!(state instanceof State)) throw argError('state', state);
+    this.#fail(c.botEvaluate(this.#handle.ptr, state._ptr, BUF, 4), 'stpete_bot_evaluate');
+    heap();
+    return Array.from(f64.subarray(BUF >> 3, (BUF >> 3) + state.players));
+  }
+}

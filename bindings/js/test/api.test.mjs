@@ -1,0 +1,241 @@
+// The JavaScript package: options, legal actions with strings and prices, apply/undo, clone, JSON, views, events,
+// scores, observation, information-state keys, determinization, bots, errors and memory.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { load } from './helpers.mjs';
+
+const S = await load();
+
+const freeAll = (...objects) => { for (const x of objects) x.free(); };
+
+/** Play `n` actions (or to the end) with a seeded random bot. */
+function play(state, n = Infinity, spec = 'random', seed = 7) {
+  const bot = new S.Bot(state.game, spec, seed);
+  try {
+    for (let k = 0; k < n && !state.isTerminal; k++) state.apply(bot.choose(state));
+  } finally { bot.free(); }
+  return state;
+}
+
+test('options round-trip and the game\'s figures', () => {
+  const g = new S.Game({ players: 3, edition: 2, seed: 42, pubCap: S.PubCap.PER_PLAYER, tieBreak: 1,
+    publicRubles: true, startMarkers: [0, 1, 2, 0] });
+  assert.deepEqual(g.options, { players: 3, pubCap: 1, tieBreak: 1, publicRubles: true, publicHands: false,
+    chanceMode: 0, edition: 2, seed: 42, startMarkers: [0, 1, 2, 0] });
+  assert.equal(g.players, 3);
+  assert.ok(g.maxGameLength > 100);
+  assert.ok(g.observationTensorSize > 100);
+  assert.equal(S.cardInfo(S.cardFromName('Lumberjack')).cost, 3);
+  assert.equal(g.cardInfo(0).name, 'Lumberjack');
+  g.free();
+});
+
+test('bad options and arguments throw, never wrap: InvalidArgumentError with the library\'s message', () => {
+  assert.throws(() => new S.Game({ players: 5 }), (e) => e instanceof S.InvalidArgumentError && e.status === -1
+    && /players/.test(e.message));
+  assert.throws(() => new S.Game({ players: 2 ** 32 + 2 }), S.InvalidArgumentError);
+  assert.throws(() => new S.Game({ players: 2.5 }), S.InvalidArgumentError);
+  assert.throws(() => new S.Game({ colour: 'red' }), S.InvalidArgumentError);
+  assert.throws(() => new S.Game({ seed: -1 }), S.InvalidArgumentError);
+  assert.throws(() => new S.Game({ seed: 2 ** 53 }), S.InvalidArgumentError);
+  assert.throws(() => new S.Game({ seed: 1n << 64n }), S.InvalidArgumentError);
+  const g = new S.Game({ players: 2 });
+  const s = g.newState(1);
+  assert.throws(() => s.rubles(2), S.InvalidArgumentError);
+  assert.throws(() => s.rubles(2 ** 32), S.InvalidArgumentError);
+  assert.throws(() => s.apply(2 ** 32 + 1), S.InvalidArgumentError);
+  freeAll(s, g);
+});
+
+test('seeds over 2^53 are exact: BigInt seeds give distinct, reproducible games', () => {
+  const g = new S.Game({ players: 4 });
+  const big = (1n << 63n) + 1n;
+  const a = g.newState(big);
+  const b = g.newState(big + 2n);
+  const c = g.newState(big);
+  assert.equal(a.seed, big);
+  assert.ok(a.equals(c));
+  assert.ok(!a.equals(b));
+  const g2 = new S.Game({ seed: big });
+  assert.equal(g2.options.seed, big);
+  for (const x of [a, b, c]) x.free();
+  freeAll(g, g2);
+});
+
+test('legal actions: ids, strings, prices; apply by id, string or described action; illegal leaves the state', () => {
+  const g = new S.Game({ players: 2, seed: 3 });
+  const s = g.newState();
+  const actions = s.legalActions();
+  assert.equal(actions[0].string, 'pass');
+  assert.equal(actions[0].price, null);
+  const buy = actions.find((a) => a.kind === S.ActionKind.BUY);
+  assert.equal(buy.price, s.price(s.currentPlayer, buy.card, buy.source, buy.displaced));
+  assert.equal(S.parseAction(buy.string), buy.id);
+  const before = s.toJson();
+  assert.throws(() => s.apply(971), (e) => e instanceof S.IllegalActionError && e.status === -2
+    && /not legal/.test(e.message));
+  assert.throws(() => s.apply('fly to the moon'), S.ParseError);
+  assert.equal(s.toJson(), before);
+  const rubles = s.rubles(s.currentPlayer);
+  const seat = s.currentPlayer;
+  s.apply(buy.string);
+  assert.equal(s.rubles(seat), rubles - buy.price);
+  s.undo();
+  assert.equal(s.toJson(), before);
+  s.apply(buy);
+  assert.deepEqual(s.history(), [buy.id]);
+  freeAll(s, g);
+});
+
+test('clone, JSON save and load (a loaded position plays on like the original), views hide secrets', () => {
+  for (const players of [2, 3, 4]) {
+    for (const edition of [1, 2]) {
+      const g = new S.Game({ players, edition, seed: players * 10 + edition });
+      const s = play(g.newState(), 60);
+      const copy = s.clone();
+      const loaded = S.State.fromJson(s.toJson());
+      assert.ok(loaded.equals(s));
+      assert.deepEqual(loaded.legalActions(), s.legalActions());
+      play(copy, Infinity, 'random', 11);
+      play(loaded, Infinity, 'random', 11);
+      assert.deepEqual(loaded.scores(), copy.scores());
+      assert.deepEqual(loaded.winners(), copy.winners());
+      const view = JSON.parse(s.viewToJson(0));
+      assert.equal(view.players[1].rubles, null);
+      assert.equal(JSON.parse(s.viewToJson(null)).players[0].rubles, null);
+      assert.throws(() => S.State.fromJson(s.viewToJson(0)), S.RedactedError);
+      for (const x of [s, copy, loaded]) x.free();
+      g.free();
+    }
+  }
+});
+
+test('bad JSON: a ParseError or InconsistentError with where and why, nothing built', () => {
+  const g = new S.Game({ players: 2 });
+  const s = g.newState(5);
+  assert.throws(() => S.State.fromJson('{"format":'), (e) => e instanceof S.ParseError && /line 1/.test(e.message));
+  const doc = JSON.parse(s.toJson());
+  doc.players[0].rubles = 100001;
+  assert.throws(() => S.State.fromJson(JSON.stringify(doc)), (e) => e instanceof S.StpeteError
+    && /rubles/.test(e.message));
+  assert.throws(() => S.State.fromJson(s.toJson(), new S.Game({ players: 3 })), S.MismatchError);
+  freeAll(s, g);
+});
+
+test('replay records: written from the history and read back with every action checked', () => {
+  const g = new S.Game({ players: 3, seed: 99 });
+  const s = play(g.newState());
+  const r = S.State.fromReplay(s.replayToJson());
+  assert.ok(r.equals(s));
+  assert.deepEqual(r.history(), s.history());
+  assert.throws(() => S.State.fromJson(s.toJson()).replayToJson(), S.InvalidArgumentError);
+  freeAll(r, s, g);
+});
+
+test('events: the queue gives the library\'s log lines; scores, winners and returns at the end', () => {
+  const g = new S.Game({ players: 2, seed: 12 });
+  const s = g.newState();
+  s.enableEventQueue();
+  play(s);
+  const events = s.events();
+  assert.equal(s.pendingEvents, 0);
+  assert.ok(events.some((e) => e.kind === S.EventKind.BUY && /buys/.test(e.text)));
+  assert.equal(events.at(-1).kind, S.EventKind.GAME_OVER);
+  const scores = s.scores().map((x) => x.total);
+  const best = Math.max(...scores);
+  for (const w of s.winners()) assert.equal(scores[w], best);
+  assert.equal(s.returns().reduce((a, b) => a + b), 1);
+  assert.throws(() => s.apply(0), S.GameOverError);
+  const t = g.newState();
+  assert.throws(() => t.winners(), S.NotTerminalError);
+  freeAll(t, s, g);
+});
+
+test('observation tensor, information-state keys (BigInt) and determinization keep what a seat knows', () => {
+  const g = new S.Game({ players: 3, seed: 4 });
+  const s = play(g.newState(), 40);
+  const obs = s.observationTensor(0);
+  assert.ok(obs instanceof Float32Array);
+  assert.equal(obs.length, g.observationTensorSize);
+  const key = s.informationStateKey(0);
+  assert.equal(typeof key, 'bigint');
+  const d = s.clone().determinize(0, 2n ** 60n, { rubles: true });
+  assert.equal(d.informationStateKey(0), key);
+  assert.deepEqual(d.observationTensor(0), obs);
+  assert.deepEqual(d.hand(0), s.hand(0));
+  assert.match(s.informationStateString(0), /./);
+  assert.match(s.observationString(1), /./);
+  freeAll(d, s, g);
+});
+
+test('bots: specs, seeds, evaluation; errors carry the bot\'s message', () => {
+  const g = new S.Game({ players: 2, seed: 8 });
+  const s = g.newState();
+  const bot = new S.Bot(g, 'ismcts:iterations=50', 3);
+  assert.match(bot.spec, /^ismcts:iterations=50/);
+  const id = bot.choose(s);
+  assert.ok(s.isLegal(id));
+  assert.equal(new S.Bot(g, 'ismcts:iterations=50', 3).choose(s), id);
+  const ev = bot.evaluate(s);
+  assert.equal(ev.length, 2);
+  assert.throws(() => new S.Bot(g, 'ismcts:c=1000'), (e) => e instanceof S.InvalidArgumentError && /c/.test(e.message));
+  assert.throws(() => new S.Bot(g, 'nobody'), S.ParseError);
+  assert.throws(() => bot.choose(new S.Game({ players: 3 }).newState()), S.MismatchError);
+  freeAll(bot, s, g);
+});
+
+test('memory: use after free is a FreedError, free twice is harmless, a freed game lives on for its states', () => {
+  const g = new S.Game({ players: 2 });
+  const s = g.newState(1);
+  const bot = new S.Bot(g, 'greedy');
+  g.free();
+  g.free(); // a second free() is a no-op
+  assert.throws(() => g.newState(), (e) => e instanceof S.FreedError && e instanceof S.InvalidArgumentError);
+  for (let k = 0; k < 20; k++) s.apply(bot.choose(s));
+  assert.equal(s.legalActions()[0].string, 'pass');
+  assert.equal(s.players, 2);
+  s.free();
+  assert.throws(() => s.legalActions(), S.FreedError);
+  assert.throws(() => bot.choose(s), S.FreedError);
+  bot.free();
+  assert.throws(() => bot.spec, S.FreedError);
+  const t = new S.Game({ players: 2 });
+  t[Symbol.dispose]();
+  assert.ok(t.freed);
+});
+
+test('the finalization registry frees what is dropped', { skip: typeof gc !== 'function' && 'needs --expose-gc' },
+  async () => {
+    const g = new S.Game({ players: 4 });
+    const before = S.liveObjects();
+    for (let k = 0; k < 2000; k++) g.newState(k);
+    assert.equal(S.liveObjects(), before + 2000);
+    for (let k = 0; k < 10 && S.liveObjects() > before; k++) {
+      gc(); // eslint-disable-line no-undef
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    assert.ok(S.liveObjects() < before + 100, `${S.liveObjects() - before} states left`);
+    g.free();
+  });
+
+test('the JavaScript examples of README.md ("Web"), doc/javascript.md and bindings/js/README.md run as shown', async () => {
+  const { readFileSync, writeFileSync, mkdtempSync, rmSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const { pathToFileURL } = await import('node:url');
+  const { run, packageDir, sourceDir } = await import('./helpers.mjs');
+  const dir = mkdtempSync(join(tmpdir(), 'stpete-doc-'));
+  try {
+    for (const doc of ['README.md', 'doc/javascript.md', 'bindings/js/README.md']) {
+      const text = readFileSync(join(sourceDir, doc), 'utf8');
+      const block = /```js\n([\s\S]*?)```\n/.exec(text)?.[1];
+      assert.ok(block, `${doc} has a js example`);
+      const file = join(dir, 'example.mjs');
+      writeFileSync(file, block.replace("from 'libstpete'",
+        `from '${pathToFileURL(join(packageDir, 'src', 'index.js')).href}'`));
+      assert.match(run(process.execPath, [file]), /\d/, doc);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
