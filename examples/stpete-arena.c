@@ -441,14 +441,18 @@ static int proc_reap(proc *p)
     while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR) {
     }
     /* Members of its group whose parent died are the arena's children (a subreaper, become_subreaper()): reap
-     * them too (they were all sent SIGKILL above), so that a bot restarted game after game leaves no zombies piling
-     * up until kill_adopted() at the end. */
-    for (;;) {
-        pid_t r = waitpid(-p->pid, NULL, 0);
-        if (r < 0 && errno == EINTR)
+     * them too, so that a bot restarted game after game leaves no zombies piling up until kill_adopted() at the
+     * end. Not a blocking wait: a process that joins the group after the kill above (setpgid) would hold it
+     * forever; while one of them is alive the group exists (its id is not reused), so it is sent SIGKILL again,
+     * for up to about 1 s; any left is kill_adopted()'s. */
+    for (int i = 0; i < 1000; i++) {
+        pid_t r = waitpid(-p->pid, NULL, WNOHANG);
+        if (r > 0 || (r < 0 && errno == EINTR))
             continue;
-        if (r <= 0)
-            break;
+        if (r < 0)
+            break; /* no child of the arena left in the group */
+        kill(-p->pid, SIGKILL);
+        usleep(1000);
     }
     proc_closed(p);
     return status;
