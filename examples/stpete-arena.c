@@ -442,6 +442,20 @@ static int proc_reap(proc *p)
     kill(p->pid, SIGKILL);
     while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR) {
     }
+    /* Members of its group whose parent died are the arena's children (a subreaper, become_subreaper()): reap
+     * them too, so that a bot restarted game after game leaves no zombies piling up until kill_adopted() at the
+     * end. Not a blocking wait: a process that joins the group after the kill above (setpgid) would hold it
+     * forever; while one of them is alive the group exists (its id is not reused), so it is sent SIGKILL again,
+     * for up to about 1 s; any left is kill_adopted()'s. */
+    for (int i = 0; i < 1000; i++) {
+        pid_t r = waitpid(-p->pid, NULL, WNOHANG);
+        if (r > 0 || (r < 0 && errno == EINTR))
+            continue;
+        if (r < 0)
+            break; /* no child of the arena left in the group */
+        kill(-p->pid, SIGKILL);
+        usleep(1000);
+    }
     proc_closed(p);
     return status;
 }
@@ -543,9 +557,13 @@ static char *proc_read_line(proc *p, double deadline, failure *f)
         }
         if (r <= 0) {
             /* nothing to read: if its main process has ended, it will not answer, even when a child it forked
-             * still holds its stdout open (no end of file would come) */
-            if (r == 0 && p->pid && proc_exited(p))
-                p->eof = 1;
+             * still holds its stdout open (no end of file would come). What it wrote before it ended is read
+             * first: it may have answered and exited after poll() returned. */
+            if (r == 0 && p->pid && proc_exited(p)) {
+                struct pollfd again = { p->out, POLLIN, 0 };
+                if (poll(&again, 1, 0) == 0)
+                    p->eof = 1;
+            }
             continue;
         }
         if (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) {

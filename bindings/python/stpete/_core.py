@@ -898,8 +898,10 @@ def _release_pair(locks):
 def _acquire_all(locks):
     """Take several locks (re-entrant ones, duplicates allowed) without ever waiting for one while holding another
     that the thread holding it may wait for: the first in the list blocking, the others only if free; when one is
-    busy, everything is released and that one is waited for first. So no two threads deadlock, whatever order
-    each asks in (a bot used from an event callback of another state, for instance). Returns the locks taken, for
+    busy, everything is released and that one is waited for first. So no two threads deadlock over the locks they
+    ask for here, whatever order each asks in. Locks a thread already holds are not released: inside an event
+    callback (its state's lock held), a bot or state whose holder waits for that state still deadlocks, as two
+    callbacks waiting for each other's state do (README, "Threads"). Returns the locks taken, for
     :func:`_release_all`."""
     order = list(dict.fromkeys(locks))  # distinct, in the order asked
     while True:
