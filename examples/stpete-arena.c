@@ -54,7 +54,8 @@
 
 extern char **environ;
 
-#define PROTOCOL_VERSION 1
+#define PROTOCOL_VERSION 2 /* doc/protocol.md: 2 sends the seed as a string; a bot that answers 1 gets version 1 */
+#define PROTOCOL_OLDEST 1
 #define MAX_PARTICIPANTS 8
 #define MAX_SEATINGS 5040 /* 8 * 7 * 6 * 5 (8 participants, 4 seats) */
 #define MAX_LINE (1 << 20)
@@ -369,6 +370,7 @@ typedef struct proc {
     int eof;
     size_t line_len;    /* bytes of the last line proc_read_line() returned (it may hold NUL bytes) */
     char name[128];
+    int protocol;       /* the version its hello asked for (PROTOCOL_OLDEST..PROTOCOL_VERSION) */
     double rt_sum;      /* protocol round trips (request written to reply read), seconds */
     long rt_n;
 } proc;
@@ -441,6 +443,20 @@ static int proc_reap(proc *p)
     kill(-p->pid, SIGKILL);
     kill(p->pid, SIGKILL);
     while (waitpid(p->pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    /* Members of its group whose parent died are the arena's children (a subreaper, become_subreaper()): reap
+     * them too, so that a bot restarted game after game leaves no zombies piling up until kill_adopted() at the
+     * end. Not a blocking wait: a process that joins the group after the kill above (setpgid) would hold it
+     * forever; while one of them is alive the group exists (its id is not reused), so it is sent SIGKILL again,
+     * for up to about 1 s; any left is kill_adopted()'s. */
+    for (int i = 0; i < 1000; i++) {
+        pid_t r = waitpid(-p->pid, NULL, WNOHANG);
+        if (r > 0 || (r < 0 && errno == EINTR))
+            continue;
+        if (r < 0)
+            break; /* no child of the arena left in the group */
+        kill(-p->pid, SIGKILL);
+        usleep(1000);
     }
     proc_closed(p);
     return status;
@@ -543,9 +559,13 @@ static char *proc_read_line(proc *p, double deadline, failure *f)
         }
         if (r <= 0) {
             /* nothing to read: if its main process has ended, it will not answer, even when a child it forked
-             * still holds its stdout open (no end of file would come) */
-            if (r == 0 && p->pid && proc_exited(p))
-                p->eof = 1;
+             * still holds its stdout open (no end of file would come). What it wrote before it ended is read
+             * first: it may have answered and exited after poll() returned. */
+            if (r == 0 && p->pid && proc_exited(p)) {
+                struct pollfd again = { p->out, POLLIN, 0 };
+                if (poll(&again, 1, 0) == 0)
+                    p->eof = 1;
+            }
             continue;
         }
         if (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) {
@@ -640,6 +660,10 @@ static char *hello_message(void)
     stpete_game_get_options(cfg.game, &o);
     json_object_set_new(m, "type", json_string("hello"));
     json_object_set_new(m, "protocol", json_integer(PROTOCOL_VERSION));
+    json_t *versions = json_array(); /* every version the arena speaks: the bot answers the one it wants */
+    for (int v = PROTOCOL_OLDEST; v <= PROTOCOL_VERSION; v++)
+        json_array_append_new(versions, json_integer(v));
+    json_object_set_new(m, "protocols", versions);
     json_object_set_new(g, "players", json_integer(o.players));
     json_object_set_new(g, "edition", json_integer(o.edition));
     json_object_set_new(g, "pub_cap", json_string(o.pub_cap == STPETE_PUB_CAP_PER_PLAYER ? "per-player" : "per-pub"));
@@ -723,15 +747,17 @@ static int proc_start(proc *p, participant *part, failure *f)
             fail(f, "garbage", "%s in the hello '%.120s'", why, line);
         else if (!json_is_object(m) || !json_is_string(t) || strcmp(json_string_value(t), "hello"))
             fail(f, "garbage", "expected a hello message, got '%.120s'", line);
-        else if (!json_is_integer(v) || json_integer_value(v) != PROTOCOL_VERSION)
+        else if (!json_is_integer(v) || json_integer_value(v) < PROTOCOL_OLDEST ||
+                 json_integer_value(v) > PROTOCOL_VERSION)
         {
             char ver[48] = "(none given)";
             if (json_is_integer(v))
                 snprintf(ver, sizeof ver, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-            fail(f, "handshake", "the bot speaks protocol %s, not %d", ver, PROTOCOL_VERSION);
+            fail(f, "handshake", "the bot speaks protocol %s, not %d to %d", ver, PROTOCOL_OLDEST, PROTOCOL_VERSION);
         }
         else {
             snprintf(p->name, sizeof p->name, "%s", json_is_string(n) ? json_string_value(n) : "");
+            p->protocol = (int)json_integer_value(v);
             ok = 1;
         }
         json_decref(m);
@@ -837,6 +863,29 @@ static void grow_results(long n)
     memset(r + results_cap, 0, (size_t)(n - results_cap) * sizeof *r);
     results = r;
     results_cap = n;
+}
+
+/* A forfeit on standard error: the game, the seat and bot, the reason and detail, and the last lines of the bot's
+ * standard error (at most 5). Called with the mutex held. */
+static void report_forfeit(long g, int seat, const char *bot, const failure *f)
+{
+    fprintf(stderr, "%s%s: game %ld: seat %d (%s) forfeits: %s: %s\n", tty ? "\n" : "", prog, g, seat, bot, f->reason,
+            f->detail);
+    const char *t = f->stderr_tail, *end = t + strlen(t);
+    while (end > t && end[-1] == '\n')
+        end--;
+    const char *start = end;
+    for (int lines = 0; start > t; start--)
+        if (start[-1] == '\n' && ++lines == 5)
+            break;
+    while (start < end && *start == '\n')
+        start++;
+    while (start < end) {
+        const char *nl = memchr(start, '\n', (size_t)(end - start));
+        const char *stop = nl ? nl : end;
+        fprintf(stderr, "  | %.*s\n", (int)(stop - start), start);
+        start = stop + (nl != NULL);
+    }
 }
 
 static void progress(void)
@@ -1062,8 +1111,12 @@ static void play_game(worker *w, long g)
             snprintf(part->name, sizeof part->name, "%s", p->name);
         pthread_mutex_unlock(&mtx);
         char msg[200];
-        int len = snprintf(msg, sizeof msg, "{\"type\":\"new_game\",\"game\":%ld,\"seat\":%d,\"seed\":%" PRIu64 "}\n",
-                           g, s, bseed);
+        /* protocol 2: the seed as a decimal string, which every JSON parser reads exactly (a double holds only 53
+         * bits); protocol 1: a number, for the bots that ask for it */
+        const char *quote = p->protocol >= 2 ? "\"" : "";
+        int len = snprintf(msg, sizeof msg,
+                           "{\"type\":\"new_game\",\"game\":%ld,\"seat\":%d,\"seed\":%s%" PRIu64 "%s}\n", g, s,
+                           quote, bseed, quote);
         if (proc_send(p, msg, (size_t)len, &f) != 0) {
             proc_drain_err(p);
             tail_get(p, f.stderr_tail);
@@ -1188,6 +1241,8 @@ static void play_game(worker *w, long g)
     r->forfeit_seat = forfeit;
     r->actions = (int)w->nids;
     snprintf(r->reason, sizeof r->reason, "%s", forfeit >= 0 ? f.reason : "");
+    if (forfeit >= 0 && strcmp(f.reason, "stopped") != 0) /* on the terminal too, not only in --out */
+        report_forfeit(g, forfeit, cfg.parts[who[forfeit]].label, &f);
     games_done++;
     if (!cfg.quiet)
         progress();

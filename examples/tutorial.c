@@ -89,15 +89,15 @@ static int choose(const stpete_state *st, stpete_state *scratch, unsigned long l
 /* [view] */
 /* What one seat may know (§9) is all a bot should use: its observation, stpete_observation_tensor_size() floats in
  * the layout of doc/observation.md (from its point of view: relative seat 0 is itself), and the 64-bit key of its
- * information state (everything it has seen since the start). A determinization redraws everything else; this
- * checks that it changes neither. @p scratch receives the determinized copy; @p seen and @p seen_after hold
+ * information state (everything it has seen since the start). A determinization (stpete_state_resample()) redraws
+ * everything else; this checks that it changes neither. @p scratch receives the determinized copy; @p seen and @p seen_after hold
  * @p size floats each. */
 static int view_survives_determinization(const stpete_state *st, stpete_state *scratch, int seat, uint64_t seed,
                                          float *seen, float *seen_after, size_t size)
 {
     uint64_t key, key_after;
     stpete_state_copy(scratch, st);
-    stpete_state_determinize(scratch, seat, seed, STPETE_DETERMINIZE_RUBLES);
+    stpete_state_resample(scratch, seat, seed);
     if (stpete_state_observation_tensor(st, seat, seen, size) != STPETE_OK ||
         stpete_state_observation_tensor(scratch, seat, seen_after, size) != STPETE_OK ||
         stpete_state_information_state_key(st, seat, &key) != STPETE_OK ||

@@ -1,6 +1,7 @@
-/* What one seat may know now (§9), from its point of view: the observation tensor (layout in doc/observation.md,
- * element by element), the same as readable text, and the digest of a position's public part. Seats are relative to
- * the observer: relative seat k is (observer + k) mod N, so seat 0 of the tensor is always the observer. */
+/* What one seat sees now (§9), from its point of view: the observation tensor (layout in doc/observation.md,
+ * element by element) and the same as readable text, both written from the seat's knowledge (observe.c, the one
+ * definition) and nothing else. Seats are relative to the observer: relative seat k is (observer + k) mod N, so
+ * seat 0 of the tensor is always the observer. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -36,14 +37,22 @@ enum {
 _Static_assert(O_MARKERS + 16 == OBS_GLOBAL, "global block size");
 _Static_assert(S_DISPLAY + STPETE_NUM_CARD_TYPES == OBS_SEAT_BLOCK, "seat block size");
 
-static int rubles_known(const stpete_core *c, int seat, int player)
+/* The card type of a hand card in a knowledge, or -1 when the seat has not seen it; *back receives its back. */
+static int hand_card(const player_state *p, int h, int *back)
 {
-    return player == seat || c->rules.public_rubles;
+    int t = p->hand[h];
+    if (t >= HIDDEN_CARD) {
+        *back = t - HIDDEN_CARD;
+        return -1;
+    }
+    *back = stpete_stack_of(t);
+    return t;
 }
 
-void stpete_core_observation(const stpete_core *c, int seat, float *out)
+void stpete_knowledge_observation(const stpete_knowledge *kn, float *out)
 {
-    int n = c->rules.players;
+    const stpete_core *c = &kn->k;
+    int seat = kn->seat, n = c->rules.players;
     memset(out, 0, OBS_SIZE * sizeof *out);
     out[O_ROUND] = c->round;
     out[O_PHASE + c->phase] = 1;
@@ -70,7 +79,7 @@ void stpete_core_observation(const stpete_core *c, int seat, float *out)
         float *b = out + OBS_GLOBAL + k * OBS_SEAT_BLOCK;
         b[S_PRESENT] = 1;
         b[S_VP] = (float)p->vp;
-        if (rubles_known(c, seat, player)) {
+        if (kn->rubles_shown >> player & 1u) {
             b[S_RUBLES] = (float)p->rubles;
             b[S_RUBLES_KNOWN] = 1;
         }
@@ -78,9 +87,10 @@ void stpete_core_observation(const stpete_core *c, int seat, float *out)
         b[S_HAND_LIMIT] = stpete_hand_limit_of(p);
         b[S_OBS_USED] = p->obs_used;
         for (int h = 0; h < p->hand_n; h++) {
-            b[S_BACKS + stpete_stack_of(p->hand[h])] += 1;
-            if (stpete_hand_card_known(c, seat, player, h))
-                b[S_HAND + p->hand[h]] += 1;
+            int back, t = hand_card(p, h, &back);
+            b[S_BACKS + back] += 1;
+            if (t >= 0)
+                b[S_HAND + t] += 1;
         }
         for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
             b[S_DISPLAY + t] = p->display[t];
@@ -115,9 +125,10 @@ static void cards_text(text_buf *t, const card_def *names, const uint8_t *counts
         stpete_text_printf(t, "-");
 }
 
-void stpete_core_observation_text(const stpete_core *c, int seat, text_buf *t)
+void stpete_knowledge_observation_text(const stpete_knowledge *kn, text_buf *t)
 {
-    int n = c->rules.players;
+    const stpete_core *c = &kn->k;
+    int seat = kn->seat, n = c->rules.players;
     const card_def *names = stpete_cards_of(&c->rules); /* the edition's (§11) */
     stpete_text_printf(t, "observer: seat %d\nround %d, %s phase%s, decision: %s", seat, c->round,
                        stpete_phase_words[c->phase], c->final_round ? " (final round)" : "",
@@ -148,33 +159,18 @@ void stpete_core_observation_text(const stpete_core *c, int seat, text_buf *t)
         int player = (seat + k) % n;
         const player_state *p = &c->p[player];
         stpete_text_printf(t, "seat %d: %d VP, ", player, p->vp);
-        if (rubles_known(c, seat, player))
+        if (kn->rubles_shown >> player & 1u)
             stpete_text_printf(t, "%d R", p->rubles);
         else
             stpete_text_printf(t, "? R");
         stpete_text_printf(t, ", hand %d/%d [", p->hand_n, stpete_hand_limit_of(p));
-        for (int h = 0; h < p->hand_n; h++)
-            stpete_text_printf(t, "%s%s", h ? ", " : "",
-                               stpete_hand_card_known(c, seat, player, h)
-                                   ? names[p->hand[h]].name
-                                   : stpete_stack_words[stpete_stack_of(p->hand[h])]);
+        for (int h = 0; h < p->hand_n; h++) {
+            int back, card = hand_card(p, h, &back);
+            stpete_text_printf(t, "%s%s", h ? ", " : "", card >= 0 ? names[card].name : stpete_stack_words[back]);
+        }
         stpete_text_printf(t, "], observatories used %d, display: ", p->obs_used);
         memcpy(counts, p->display, sizeof counts);
         cards_text(t, names, counts);
         stpete_text_printf(t, "\n");
     }
-}
-
-uint64_t stpete_public_digest(const stpete_core *c)
-{
-    uint64_t h = stpete_rules_hash(&c->rules);
-    /* seat 0's observation (floats of small integers: exact on every platform) and every seat's rubles, which
-     * the public history determines */
-    float obs[OBS_SIZE];
-    stpete_core_observation(c, 0, obs);
-    for (int i = 0; i < OBS_SIZE; i++)
-        h = stpete_hash_mix(h, (uint64_t)(int64_t)obs[i]);
-    for (int p = 0; p < c->rules.players; p++) /* rubles: the public history knows them */
-        h = stpete_hash_mix(h, (uint64_t)c->p[p].rubles);
-    return h;
 }

@@ -140,6 +140,7 @@ void stpete_core_setup(stpete_core *c, const stpete_rules *rules, uint64_t seed,
     memset(c, 0, sizeof *c);
     c->rules = *rules;
     c->public_hash = stpete_rules_hash(rules); /* the public history starts with the rules */
+    c->rubles_recalled = 1; /* from here every income and price is public: everyone can count every purse (§9) */
     stpete_rng_seed(&c->rng, seed, STPETE_RNG_STREAM_DEAL);
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) { /* in card-type order: explicit mode keeps it so */
         int s = stpete_stack_of(t);

@@ -67,7 +67,9 @@ STPETE_API int stpete_state_observation_tensor(const stpete_state *st, int seat,
         return STPETE_E_INVALID_ARGUMENT;
     if (n < OBS_SIZE)
         return STPETE_E_BUFFER_TOO_SMALL;
-    stpete_core_observation(&st->core, seat, out);
+    stpete_knowledge kn;
+    stpete_core_knowledge(&st->core, seat, &kn);
+    stpete_knowledge_observation(&kn, out);
     return STPETE_OK;
 }
 
@@ -87,22 +89,21 @@ STPETE_API int stpete_state_observation_string(const stpete_state *st, int seat,
     if (!seat_ok(st, seat) || !len || (!buf && size))
         return STPETE_E_INVALID_ARGUMENT;
     text_buf t = { buf, size, 0 };
-    stpete_core_observation_text(&st->core, seat, &t);
+    stpete_knowledge kn;
+    stpete_core_knowledge(&st->core, seat, &kn);
+    stpete_knowledge_observation_text(&kn, &t);
     return text_done(&t, len);
 }
 
-/* The key: the public history's hash (rules, every action, every card dealt or drawn, the marker deal, §9) mixed
- * with the seat; doc/observation.md. */
-static uint64_t information_key(const stpete_core *c, int seat)
-{
-    return stpete_hash_mix(c->public_hash, UINT64_C(0x5345415400000000) | (uint64_t)seat); /* "SEAT" */
-}
-
+/* The key: a hash of everything the seat knows (its knowledge, which holds the public history hash: the rules,
+ * every action, every card dealt or drawn, the marker deal, §9) and the seat; doc/observation.md. */
 STPETE_API int stpete_state_information_state_key(const stpete_state *st, int seat, uint64_t *key)
 {
     if (!seat_ok(st, seat) || !key)
         return STPETE_E_INVALID_ARGUMENT;
-    *key = information_key(&st->core, seat);
+    stpete_knowledge kn;
+    stpete_core_knowledge(&st->core, seat, &kn);
+    *key = stpete_knowledge_key(&kn);
     return STPETE_OK;
 }
 
@@ -112,10 +113,56 @@ STPETE_API int stpete_state_information_state_string(const stpete_state *st, int
     if (!seat_ok(st, seat) || !len || (!buf && size))
         return STPETE_E_INVALID_ARGUMENT;
     text_buf t = { buf, size, 0 };
+    stpete_knowledge kn;
+    stpete_core_knowledge(&st->core, seat, &kn);
     stpete_text_printf(&t, "information state of seat %d, key %016" PRIx64 " (public history %016" PRIx64 ")\n",
-                       seat, information_key(&st->core, seat), st->core.public_hash);
-    stpete_core_observation_text(&st->core, seat, &t);
+                       seat, stpete_knowledge_key(&kn), kn.k.public_hash);
+    stpete_knowledge_observation_text(&kn, &t);
+    /* what perfect recall adds to the observation: rubles known but not in view (rubles_recalled) */
+    int any = 0;
+    for (int p = 0; p < kn.k.rules.players; p++)
+        if (kn.k.p[p].rubles >= 0 && !(kn.rubles_shown >> p & 1u)) {
+            stpete_text_printf(&t, "%sseat %d %d R", any ? ", " : "recalled rubles: ", p, kn.k.p[p].rubles);
+            any = 1;
+        }
+    if (any)
+        stpete_text_printf(&t, "\n");
     return text_done(&t, len);
+}
+
+/* A viewer for the rubles queries: a seat, or STPETE_VIEW_PUBLIC. */
+static int viewer_ok(const stpete_state *st, int viewer, int seat)
+{
+    return seat_ok(st, seat) && (viewer == STPETE_VIEW_PUBLIC || seat_ok(st, viewer));
+}
+
+/* The seat's rubles as the viewer's knowledge shows them now: 1 and *rubles, or 0 (hidden, §9). */
+static int shown_rubles(const stpete_state *st, int viewer, int seat, int *rubles)
+{
+    stpete_knowledge kn;
+    stpete_core_knowledge(&st->core, viewer, &kn);
+    *rubles = kn.k.p[seat].rubles;
+    return (int)(kn.rubles_shown >> seat & 1u);
+}
+
+STPETE_API int stpete_state_rubles_visible(const stpete_state *st, int viewer, int seat, int *visible)
+{
+    int rubles;
+    if (!viewer_ok(st, viewer, seat) || !visible)
+        return STPETE_E_INVALID_ARGUMENT;
+    *visible = shown_rubles(st, viewer, seat, &rubles);
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_state_visible_rubles(const stpete_state *st, int viewer, int seat, int *rubles)
+{
+    int value;
+    if (!viewer_ok(st, viewer, seat) || !rubles)
+        return STPETE_E_INVALID_ARGUMENT;
+    if (!shown_rubles(st, viewer, seat, &value))
+        return STPETE_E_REDACTED;
+    *rubles = value;
+    return STPETE_OK;
 }
 
 STPETE_API int stpete_state_history(const stpete_state *st, int *ids, size_t cap, size_t *count)

@@ -125,13 +125,20 @@ static json_t *header(const char *format, int *ok)
     return root;
 }
 
-/* The state as a jansson tree; view = VIEW_FULL, STPETE_VIEW_PUBLIC or a seat (§9). */
+/* The state as a jansson tree; view = VIEW_FULL, STPETE_VIEW_PUBLIC or a seat (§9). A view is written from the
+ * seat's knowledge (observe.c, the one definition of what a seat knows), never from the position itself. */
 static json_t *state_json(const stpete_state *st, int view, int *ok)
 {
+    stpete_knowledge kn;
+    kn.rubles_shown = ~0u; /* a full state shows everything */
     const stpete_core *c = &st->core;
+    int full = view == VIEW_FULL;
+    if (!full) {
+        stpete_core_knowledge(&st->core, view, &kn);
+        c = &kn.k;
+    }
     const stpete_options *o = &st->game->opts;
     const card_def *names = stpete_cards_of(&c->rules); /* the edition's card names (§11) */
-    int full = view == VIEW_FULL;
     json_t *root = header(FORMAT_STATE, ok);
     put(root, "view", json_string_nocheck(full ? "full" : view == STPETE_VIEW_PUBLIC ? "public" : "seat"), ok);
     put(root, "viewer", view >= 0 ? json_integer(view) : json_null(), ok);
@@ -168,6 +175,8 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
     }
     put(root, "start_player_markers", markers, ok);
     put(root, "public_hash", u64_string(c->public_hash, 1), ok);
+    put(root, "rubles_recalled", json_boolean(c->rubles_recalled), ok);
+    put(root, "information_state_key", view >= 0 ? u64_string(stpete_knowledge_key(&kn), 1) : json_null(), ok);
     json_t *sizes = json_object(), *stacks = json_object();
     for (int s = 0; s < STPETE_NUM_STACKS; s++) {
         put(sizes, stack_keys[s], json_integer(c->stack_n[s]), ok);
@@ -181,22 +190,22 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
     json_t *players = json_array();
     for (int i = 0; i < c->rules.players; i++) {
         const player_state *p = &c->p[i];
-        int own = full || view == i;
         json_t *pj = json_object();
-        put(pj, "rubles", own || o->public_rubles ? json_integer(p->rubles) : json_null(), ok);
+        put(pj, "rubles", kn.rubles_shown >> i & 1u ? json_integer(p->rubles) : json_null(), ok);
         put(pj, "vp", json_integer(p->vp), ok);
         put(pj, "display", card_multiset(names, p->display, ok), ok);
         put(pj, "observatories_used", json_integer(p->obs_used), ok);
         put(pj, "hand_size", json_integer(p->hand_n), ok);
-        json_t *backs = json_array();
-        for (int h = 0; h < p->hand_n; h++)
-            push(backs, json_string_nocheck(stack_keys[stpete_stack_of(p->hand[h])]), ok);
-        put(pj, "hand_backs", backs, ok);
-        json_t *known = json_array();
-        for (int h = 0; h < p->hand_n; h++)
+        json_t *backs = json_array(), *known = json_array(), *hand = json_array();
+        for (int h = 0; h < p->hand_n; h++) {
+            int t = p->hand[h]; /* in a view: HIDDEN_CARD + back for a card the viewer has not seen */
+            push(backs, json_string_nocheck(stack_keys[t >= HIDDEN_CARD ? t - HIDDEN_CARD : stpete_stack_of(t)]), ok);
             push(known, json_boolean(p->hand_known >> h & 1u), ok);
+            push(hand, t >= HIDDEN_CARD ? json_null() : json_string_nocheck(names[t].name), ok);
+        }
+        put(pj, "hand_backs", backs, ok);
         put(pj, "hand_known", known, ok);
-        put(pj, "hand", own || o->public_hands ? card_list(names, p->hand, p->hand_n, ok) : json_null(), ok);
+        put(pj, "hand", hand, ok);
         push(players, pj, ok);
     }
     put(root, "players", players, ok);
@@ -529,9 +538,10 @@ static const char *const state_keys[] = {
     "format", "format_version", "view", "viewer", "options", "rng", "round", "phase", "decision",
     "current_player", "consecutive_passes", "final_round", "pub_next", "observatory_card",
     "start_player_markers", "stack_sizes", "stacks", "upper_row", "lower_row", "discard", "players",
-    "chance", "public_hash"
+    "chance", "public_hash", "rubles_recalled", "information_state_key"
 };
-#define STATE_KEYS(v) ((v) >= 2 ? 23u : 21u)
+/* Keys by format version: 2 (0.3) adds chance and public_hash, 3 (0.4) rubles_recalled and information_state_key. */
+#define STATE_KEYS(v) ((v) >= 3 ? 25u : (v) >= 2 ? 23u : 21u)
 static const char *const player_keys[] = { "rubles", "vp", "display", "observatories_used", "hand_size",
                                            "hand_backs", "hand", "hand_known" };
 #define PLAYER_KEYS(v) ((v) >= 2 ? 8u : 7u)
@@ -570,6 +580,9 @@ static int read_player(const json_t *pj, int seat, int version, player_state *p,
     const json_t *hand = json_object_get(pj, "hand");
     if (json_is_null(hand))
         return jfail(err, STPETE_E_REDACTED, "%s.hand: hidden in a view (§9)", path);
+    for (size_t h = 0; json_is_array(hand) && h < json_array_size(hand); h++) /* version 3 views: per card */
+        if (json_is_null(json_array_get(hand, h)))
+            return jfail(err, STPETE_E_REDACTED, "%s.hand[%zu]: hidden in a view (§9)", path, h);
     snprintf(sub, sizeof sub, "%s.hand", path);
     rc = get_cards(hand, sub, p->hand, STPETE_MAX_HAND, &p->hand_n, err);
     if (rc)
@@ -667,7 +680,7 @@ static int check_chance_node(const stpete_core *c, stpete_json_error *err)
         if (c->stack_n[c->deal_stack] == 0 || board >= c->deal_to)
             return jfail(err, STPETE_E_INCONSISTENT, "chance: a deal in progress needs a card in its stack and room on "
                                                      "the board (§4.5)");
-        if (c->deal_then == THEN_SETUP ? c->deal_stack != STPETE_STACK_WORKER || c->deal_to != 2 * n || c->round != 1 ||
+        if (c->deal_then == THEN_SETUP ? c->deal_stack != STPETE_STACK_WORKER || c->deal_to != stpete_setup_deal(n) || c->round != 1 ||
                                              c->phase != STPETE_PHASE_WORKER
             : c->deal_then == THEN_NEXT_PHASE ? c->phase == STPETE_PHASE_TRADING || c->deal_stack != c->phase + 1 ||
                                                     c->deal_to != STPETE_BOARD_SIZE
@@ -750,6 +763,15 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
             rc = get_u64(root, "state", "public_hash", 1, &c->public_hash, err);
         if (rc)
             return rc;
+    }
+    if (version >= 3) { /* before: nothing said what the seats remember, so they remember nothing (doc/format.md) */
+        int recalled = 0;
+        rc = get_bool(root, "state", "rubles_recalled", &recalled, err);
+        if (rc)
+            return rc;
+        c->rubles_recalled = (uint8_t)recalled;
+        if (!json_is_null(json_object_get(root, "information_state_key")))
+            return jfail(err, STPETE_E_PARSE, "information_state_key: must be null in a full state");
     }
     const json_t *markers = json_object_get(root, "start_player_markers");
     if (c->chance == CHANCE_MARKERS) { /* not dealt yet (§3.3) */
@@ -885,7 +907,7 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
     rc = check_chance_node(c, err);
     if (rc)
         return rc;
-    if (version < 2) /* no public history recorded: the key of the information state starts from this position */
+    if (version < 2) /* no public history recorded: it starts from what is public in this position (§9) */
         c->public_hash = stpete_public_digest(c);
     return STPETE_OK;
 }

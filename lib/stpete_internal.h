@@ -435,7 +435,9 @@ typedef struct stpete_core {
     uint8_t deal_stack;   /* the deal in progress: from this stack ... */
     uint8_t deal_to;      /* ... until the board holds this many cards ... */
     uint8_t deal_then;    /* ... then THEN_* */
-    uint8_t reserved;     /* explicit padding */
+    uint8_t rubles_recalled; /* 1: every seat knows every seat's rubles by perfect recall (reached by play from §3's
+                                setup: every income and price is public); 0 in a position loaded from a document
+                                that does not say so (stpete_rubles_known, doc/format.md "rubles_recalled") */
     player_state p[STPETE_MAX_PLAYERS];
     uint8_t reserved_tail[4]; /* explicit padding */
     /* Not part of the position (stpete_state_equal ignores it): a hash of everything public that happened since the
@@ -765,19 +767,44 @@ void stpete_core_apply_chance(stpete_core *c, int outcome, const stpete_sink *si
 /* Check and apply an id in [0, CHANCE_END): 0, or the check's status (position unchanged). */
 int stpete_core_apply(stpete_core *c, int id, const stpete_sink *sink, char *why, size_t why_size);
 
-/* ---- observe.c: determinization (§9) ----------------------------------------------------------- */
+/* ---- observe.c: what a seat knows (§9), the one definition, and determinization ------------------- */
 
+/* Whether seat (or STPETE_VIEW_PUBLIC: a spectator) sees player's rubles now: its own, or all with public_rubles
+ * (§9). What the observation, the views and stpete_state_visible_rubles() show. */
+int stpete_rubles_visible(const stpete_core *c, int seat, int player);
+/* Whether seat knows player's rubles with perfect recall: seen now, or recalled (rubles_recalled). What the
+ * information state holds and determinization keeps. */
+int stpete_rubles_known(const stpete_core *c, int seat, int player);
 /* Whether seat knows the identity of player's hand card h (§9): its own, public hands, or seen taken. */
 int stpete_hand_card_known(const stpete_core *c, int seat, int player, int h);
-/* Redraw what seat (a valid seat) cannot know, from seed; flags: STPETE_DETERMINIZE_*. */
+
+/* A hand card the seat has not seen, in a knowledge: HIDDEN_CARD + the stack of its back (§1). */
+enum { HIDDEN_CARD = 64 };
+
+/* What one seat knows (§9), with perfect recall: THE definition that the observation tensor and string, the
+ * information-state string and key, the JSON views and determinization all read. A position with every secret
+ * of the seat replaced by a fixed value, so two positions the seat cannot tell apart give byte-equal knowledge:
+ * the PRNG and every stack's list are 0 (sizes kept), the chance mode is 0 (it changes nothing anyone sees), an
+ * unseen hand card is HIDDEN_CARD + its back, unknown rubles are -1. The public history hash is kept. */
+typedef struct stpete_knowledge {
+    stpete_core k;
+    int seat;               /* the seat, or STPETE_VIEW_PUBLIC (a spectator: only what is public) */
+    unsigned rubles_shown;  /* bit p: the seat sees p's rubles now (stpete_rubles_visible) */
+} stpete_knowledge;
+
+/* The knowledge of seat (a valid seat or STPETE_VIEW_PUBLIC) in c. */
+void stpete_core_knowledge(const stpete_core *c, int seat, stpete_knowledge *out);
+/* The information-state key of a knowledge: a hash of all its bytes and the seat (equal knowledge, equal key). */
+uint64_t stpete_knowledge_key(const stpete_knowledge *kn);
+/* Redraw what seat (a valid seat) does not know, from seed; flags: STPETE_DETERMINIZE_*. */
 void stpete_core_resample(stpete_core *c, int seat, uint64_t seed, unsigned flags);
 
 /* ---- observation.c: what one seat may know now (§9), as a tensor and as text ---------------------- */
 
 /* Size of the observation tensor (doc/observation.md). */
 enum { OBS_SEAT_BLOCK = 109, OBS_GLOBAL = 232, OBS_SIZE = OBS_GLOBAL + STPETE_MAX_PLAYERS * OBS_SEAT_BLOCK };
-/* Write the observation of a valid seat into out[OBS_SIZE]. */
-void stpete_core_observation(const stpete_core *c, int seat, float *out);
+/* Write the observation of a knowledge (of a valid seat) into out[OBS_SIZE]. */
+void stpete_knowledge_observation(const stpete_knowledge *kn, float *out);
 /* Append the observation text of a valid seat to a growing buffer; see text_buf. */
 typedef struct text_buf {
     char *buf;   /* caller's buffer, may be NULL */
@@ -789,8 +816,9 @@ void stpete_text_printf(text_buf *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-void stpete_core_observation_text(const stpete_core *c, int seat, text_buf *t);
-/* A digest of the public part of a position (§9), for positions loaded without their public history. */
+void stpete_knowledge_observation_text(const stpete_knowledge *kn, text_buf *t);
+/* A digest of what is public in a position (§9: its spectators' knowledge, nothing recalled), the public history
+ * hash of a position loaded without its public history. */
 uint64_t stpete_public_digest(const stpete_core *c);
 
 /* ---- game.c: options and games ----------------------------------------------------------------- */

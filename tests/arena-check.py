@@ -135,7 +135,7 @@ expect = {
     "unknown": ("illegal", "'fly to the moon' is not an action"),
     "wrong-request": ("garbage", "is for request"),
     "slow-start": ("start-timeout", "no hello within the start time limit"),
-    "bad-hello": ("handshake", "protocol 99, not 1"),
+    "bad-hello": ("handshake", "protocol 99, not 1 to 2"),
 }
 for mode, (reason, detail) in expect.items():
     path = out(f"bad-{mode}.jsonl")
@@ -160,6 +160,9 @@ for mode, (reason, detail) in expect.items():
             ok = ok and f"misbehaving ({mode}) in game {k}" in f["stderr"]
     check(f"{mode}: forfeits as documented (reason {reason}, return 0, the other seat wins, stderr tail)", ok,
           json.dumps([g[k]["forfeit"] for k in bad])[:600])
+    check(f"{mode}: each forfeit's reason and detail on the terminal (stderr) too, not only in --out",
+          all(f"game {k}: seat {g[k]['seating'].index(0)} (" in err for k in bad) and f"forfeits: {reason}: " in err
+          and detail in err, err[-400:])
     check(f"{mode}: restarted, the bot plays its other games to the end",
           all(g[k]["forfeit"] is None and g[k]["result"]["finished"] for k in good))
     check(f"{mode}: the table counts the forfeits", f"forfeits: {len(bad)} game" in stdout, stdout[:300])

@@ -73,6 +73,32 @@ for mode in ("fork", "fork-crash", "fork-setsid"):
         os.kill(pid, 9)
     check(f"{mode}: no child of the bot is left after the tournament", not left, str(left))
 
+def zombie_children(pid):
+    """How many children of ``pid`` have ended but are not reaped (zombies)."""
+    n = 0
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        n += fields[0] == "Z" and int(fields[1]) == pid
+    return n
+
+
+# the killed members of a bot's group are reaped with it, not kept as zombies of the arena (a subreaper) until the
+# end: a bot that forks a child and crashes every game would otherwise leave one zombie per game
+marker = f"stpete-hostile-zombies-{os.getpid()}-{time.time_ns()}"
+proc = subprocess.Popen([arena, "--games", "8", "--jobs", "1", "--bots", f"cmd:{py} {bot} fork-crash {marker},random",
+                         "--time-ms", "2000", "--seed", "3", "--quiet"], stdout=subprocess.DEVNULL,
+                        stderr=subprocess.DEVNULL)
+most = 0
+while proc.poll() is None:
+    most = max(most, zombie_children(proc.pid))
+    time.sleep(0.02)
+check("fork-crash x8: no zombies of the bots' children pile up in the arena (at most 2 at a time)",
+      proc.returncode == 0 and most <= 2, f"rc={proc.returncode}, up to {most} zombies")
+
 # ---- bytes after the JSON value of an answer: a forfeit (garbage); spaces are fine ----
 for mode, forfeit in (("trailing-nul", True), ("trailing-junk", True), ("trailing-spaces", False)):
     path = os.path.join(tmp, f"{mode}.jsonl")

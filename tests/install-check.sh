@@ -169,7 +169,7 @@ case "$out" in
 esac
 docdir=$(find "$dest" -type d -path '*/share/doc/libstpete' | head -n 1)
 [ -n "$docdir" ] || fail "share/doc/libstpete not installed"
-for f in rules.md format.md protocol.md; do
+for f in rules.md format.md protocol.md stpete.schema.json; do
     cmp -s "$docdir/$f" "$src/doc/$f" || fail "share/doc/libstpete/$f is not doc/$f"
 done
 for f in minimal_bot.py python_bot.py; do

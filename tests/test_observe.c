@@ -25,15 +25,17 @@ static void play(stpete_state *st, int moves, uint64_t *rng)
     assert_int_equal(play_taking(st, moves, rng), STPETE_OK);
 }
 
-/* The same position with every hand card unseen (JSON "hand_known" false): as if loaded from a source that did not
- * record which cards were taken in view of all. In play every hand card is seen (§9), so only such positions have
- * hidden hand cards to redraw. Replaces *st. */
+/* The same position with every hand card unseen (JSON "hand_known" false) and no rubles recalled
+ * ("rubles_recalled" false): as if loaded from a source that did not record which cards were taken in view of all
+ * nor the purses. In play every hand card is seen (§9), so only such positions have hidden hand cards to redraw.
+ * Replaces *st. */
 static void forget_hands(stpete_state **st)
 {
     size_t len;
     assert_int_equal(stpete_state_to_json(*st, before_text, sizeof before_text, &len), STPETE_OK);
     json_t *doc = json_loads(before_text, 0, NULL);
     assert_non_null(doc);
+    json_object_set_new(doc, "rubles_recalled", json_false()); /* nor does it remember the purses */
     json_t *players = json_object_get(doc, "players");
     for (size_t p = 0; p < json_array_size(players); p++) {
         json_t *known = json_object_get(json_array_get(players, p), "hand_known");

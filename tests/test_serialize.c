@@ -287,13 +287,14 @@ static void check_player_view(const json_t *pj, const stpete_state *st, int seat
         assert_int_equal(json_integer_value(r), stpete_state_rubles(st, seat));
     else
         assert_true(json_is_null(r));
-    const json_t *h = json_object_get(pj, "hand");
-    if (sees_hand) {
-        assert_int_equal(json_array_size(h), n);
-        for (size_t i = 0; i < n; i++)
+    /* the hand (format 3): each card's name when the viewer sees it or saw it taken (§7.1, §9), else null */
+    const json_t *h = json_object_get(pj, "hand"), *known = json_object_get(pj, "hand_known");
+    assert_int_equal(json_array_size(h), n);
+    for (size_t i = 0; i < n; i++) {
+        if (sees_hand || json_is_true(json_array_get(known, i)))
             assert_string_equal(json_string_value(json_array_get(h, i)), stpete_card_name(hand[i]));
-    } else {
-        assert_true(json_is_null(h));
+        else
+            assert_true(json_is_null(json_array_get(h, i)));
     }
 }
 

@@ -19,9 +19,9 @@ def main():
         msg = json.loads(line)
         kind = msg.get("type")
         if kind == "hello":
-            reply = {"type": "hello", "protocol": 1, "name": "minimal-first" if first else "minimal-random"}
+            reply = {"type": "hello", "protocol": 2, "name": "minimal-first" if first else "minimal-random"}
         elif kind == "new_game":
-            rng.seed(msg["seed"])
+            rng.seed(int(msg["seed"]))  # protocol 2: a decimal string (exact in every JSON parser)
             continue
         elif kind == "request":
             legal = msg["legal"]

@@ -42,7 +42,7 @@ def main():
         if kind == "hello":
             options = msg["game"]
             game = stpete.Game(players=options["players"], edition=options.get("edition", 1))
-            reply = {"type": "hello", "protocol": 1, "name": "python-heuristic"}
+            reply = {"type": "hello", "protocol": 2, "name": "python-heuristic"}
         elif kind == "request":
             view, seat = msg["view"], msg["seat"]
             best = max(msg["legal"], key=lambda a: value(game, stpete.Action.from_id(a["id"]), a["price"], view, seat))

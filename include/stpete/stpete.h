@@ -905,12 +905,40 @@ STPETE_API int stpete_state_hand(const stpete_state *state, int seat, int *cards
 STPETE_API int stpete_state_hand_limit(const stpete_state *state, int seat);
 
 /**
- * A player's rubles (secret by default, §9; the library itself always knows them).
+ * A player's rubles (secret by default, §9; the library itself always knows them). A front end showing one seat's
+ * screen asks stpete_state_visible_rubles() instead.
  * @param state the state
  * @param seat  0..players-1
  * @return rubles ≥ 0; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad seat.
  */
 STPETE_API int stpete_state_rubles(const stpete_state *state, int seat);
+
+/**
+ * Whether @p viewer sees @p seat's rubles now (§9): its own always, every seat's with the `public_rubles` option,
+ * no other. The same answer as the views, the observation and stpete_state_visible_rubles() (one definition of
+ * what a seat knows, doc/observation.md). Perfect recall may let a seat know more (its
+ * information-state string lists what it recalls); this is what a screen may show.
+ * @param state   the state
+ * @param viewer  the seat looking, 0..players-1, or ::STPETE_VIEW_PUBLIC (a spectator: only public rubles)
+ * @param seat    whose rubles, 0..players-1
+ * @param visible receives 1 (visible) or 0 (hidden)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad seat or viewer.
+ * @since 0.4
+ */
+STPETE_API int stpete_state_rubles_visible(const stpete_state *state, int viewer, int seat, int *visible);
+
+/**
+ * @p seat's rubles (R) as @p viewer may see them now (§9): the amount when stpete_state_rubles_visible() says 1,
+ * else ::STPETE_E_REDACTED. A front end that asks only this can never show a secret.
+ * @param state  the state
+ * @param viewer the seat looking, 0..players-1, or ::STPETE_VIEW_PUBLIC
+ * @param seat   whose rubles, 0..players-1
+ * @param rubles receives the rubles (R, ≥ 0) when visible; unchanged otherwise
+ * @return ::STPETE_OK; ::STPETE_E_REDACTED when hidden from @p viewer; ::STPETE_E_INVALID_ARGUMENT for NULL or a
+ *         bad seat or viewer.
+ * @since 0.4
+ */
+STPETE_API int stpete_state_visible_rubles(const stpete_state *state, int viewer, int seat, int *rubles);
 
 /**
  * A player's victory points (public). May be negative after final scoring (§8).
@@ -1193,7 +1221,7 @@ STPETE_API int stpete_event_to_string(const stpete_state *state, const stpete_ev
 /** @{ */
 
 /** Version of the JSON formats written by this library (`"format_version"`). Older versions are read. */
-#define STPETE_FORMAT_VERSION 2
+#define STPETE_FORMAT_VERSION 3
 
 /** Largest state document (a full state or a view; a real one is about 2.5 KB) the readers accept, in bytes:
  * 1 MiB. Longer input is refused with ::STPETE_E_TOO_LARGE before it is parsed. */
@@ -1230,11 +1258,15 @@ typedef struct stpete_json_error {
 STPETE_API int stpete_state_to_json(const stpete_state *state, char *buf, size_t size, size_t *len);
 
 /**
- * Serialize what one seat may know (§9), or what a spectator may know (::STPETE_VIEW_PUBLIC). The same schema as
- * stpete_state_to_json() with secrets replaced by `null`: the PRNG and the order of every stack (sizes stay);
- * other players' rubles unless the game's `public_rubles` option is set; other players' hand card identities
- * unless `public_hands` is set (hand sizes and each card's back, i.e. the stack it comes from, stay). Such a view cannot be
- * loaded as a playable state (stpete_state_from_json() returns ::STPETE_E_REDACTED).
+ * Serialize what one seat may know (§9), or what a spectator may know (::STPETE_VIEW_PUBLIC), written from the
+ * library's one definition of a seat's knowledge. The same schema as stpete_state_to_json() (doc/format.md,
+ * doc/stpete.schema.json) with secrets replaced by `null`: the PRNG and the order of every stack (sizes stay);
+ * other players' rubles unless the game's `public_rubles` option is set; each hand card the viewer has not seen,
+ * unless `public_hands` is set (a card seen taken from the board or after an Observatory draw, §7.1, is shown by
+ * name: in a game played from its start, every card; hand sizes and each card's back, i.e. the stack it comes from,
+ * stay). A seat's view also carries its information-state key: two positions give the seat equal views exactly
+ * when they give it equal keys. Such a view cannot be loaded as a playable state (stpete_state_from_json()
+ * returns ::STPETE_E_REDACTED).
  * @param state the state
  * @param seat  the viewing seat in [0, players), or ::STPETE_VIEW_PUBLIC
  * @param buf   caller's buffer of @p size bytes, or NULL with @p size 0
@@ -1344,10 +1376,13 @@ STPETE_API int stpete_replay_from_json(stpete_game **game_out, int *actions, siz
  * taken from the board or from an Observatory draw was seen by all, §7.1 and §9, and stays known; unseen ones come
  * only from positions loaded with `hand_known` false, doc/format.md; none with the `public_hands` option). Kept:
  * everything public (board, displays, VP, stack sizes, discard pile, markers, the Observatory card, hand sizes and
- * the back of each hand card, that is the stack it comes from, §9), every hand card the seat knows, and all rubles (a
- * player who remembers the public actions knows them; stpete_state_determinize() can redraw them too). Each stack
- * still holds only its own kind of card (§2) and the 116 cards stay in place. Afterwards the seat's view
- * (stpete_state_view_to_json()), observation tensor and information state key are what they were. The state's
+ * the back of each hand card, that is the stack it comes from, §9), every hand card the seat knows, and every amount
+ * of rubles it knows (its own; all with `public_rubles`; all in a position reached by play, where a player who
+ * remembers the public actions knows them: `rubles_recalled` in doc/format.md). Rubles it does not know (another
+ * seat's secret rubles in a position loaded without `rubles_recalled`) are set to its own amount, so nothing secret
+ * to the seat decides the result. Each stack still holds only its own kind of card (§2) and the 116 cards stay in
+ * place. Afterwards the seat's view (stpete_state_view_to_json()), observation tensor and string and information
+ * state key and string are what they were. The state's
  * PRNG is reseeded from @p seed, and its history begins again (stpete_state_history()): the past of a
  * determinization did not happen. In explicit-chance mode the stacks have no order and only unseen hand cards are
  * redrawn.
@@ -1372,9 +1407,11 @@ STPETE_API int stpete_state_resample(stpete_state *state, int seat, uint64_t see
  * Determinization with a choice of what to redraw: stpete_state_resample() (@p flags 0), and with
  * ::STPETE_DETERMINIZE_RUBLES also the rubles of every other seat when rubles are secret (§9), each set to the
  * rubles of @p seat, the one amount it sees (a simple model: a bot that must not use what its observation hides
- * plays against opponents as rich as itself). With this flag a bot's determinizations depend on nothing secret to
- * its seat, whatever the position's past; without it they keep the real rubles, which perfect recall of the
- * public actions knows.
+ * plays against opponents as rich as itself). With this flag a bot's determinizations depend on nothing its
+ * observation hides; without it they keep the rubles the seat knows by perfect recall of the public actions (in a
+ * position loaded without `rubles_recalled` both set the unknown ones to the seat's own). With the flag the seat's
+ * observation and view rubles stay as they were, but in a position where it recalls the rubles it replaced its
+ * information-state key and string change (it could tell the result apart).
  * @param state the state (modified)
  * @param seat  the seat whose knowledge is kept, in [0, players)
  * @param seed  seed of the draw: the same state, seat, seed and flags give the same result on every platform,
@@ -1483,7 +1520,9 @@ STPETE_API int stpete_state_observation_string(const stpete_state *state, int se
  * The information state of a seat with perfect recall, as text (OpenSpiel `InformationStateString`): everything the
  * seat has seen — the public history of the game since its start (every action, every card dealt or drawn, the
  * marker deal: all public, §9), summarised by its hash, which the key also shows — followed by the observation
- * string. Two positions give the same text exactly when they give the same key
+ * string and a line of the rubles the seat knows by perfect recall but does not see (doc/observation.md).
+ * Written from the library's one definition of what the seat knows. Two positions give the same text exactly when
+ * they give the same key
  * (stpete_state_information_state_key()); the actions themselves are in stpete_state_history(). Conventions of the
  * output functions of @ref json.
  * @param state the state
@@ -1498,11 +1537,13 @@ STPETE_API int stpete_state_information_state_string(const stpete_state *state, 
                                                      size_t *len);
 
 /**
- * A 64-bit key of a seat's information state with perfect recall: equal for positions the seat cannot tell apart
- * given everything it has seen since the game's start (the same public history: every action, every card dealt or
- * drawn and the marker deal, §9), different otherwise except for hash collisions. The hash is documented in
- * doc/observation.md and the same on every platform; it survives save and load (JSON) and copies, and ignores
- * what determinization redraws. Does not allocate.
+ * A 64-bit key of a seat's information state with perfect recall: a hash of everything the seat knows (the library's
+ * one definition of it, which the views, the observation and determinization also read: the public history hash
+ * — every action, every card dealt or drawn and the marker deal, §9 — and the position as the seat sees and
+ * remembers it). Equal for two positions exactly when they give the seat equal views, observations and
+ * information-state strings, for loaded positions too, except for hash collisions; in play, exactly when they have
+ * the same public history. The hash is documented in doc/observation.md and the same on every platform; it
+ * survives save and load (JSON) and copies, and ignores what stpete_state_resample() redraws. Does not allocate.
  * @param state the state
  * @param seat  the seat in [0, players)
  * @param key   receives the key

@@ -159,9 +159,13 @@ test('observation tensor, information-state keys (BigInt) and determinization ke
   assert.equal(obs.length, g.observationTensorSize);
   const key = s.informationStateKey(0);
   assert.equal(typeof key, 'bigint');
-  const d = s.clone().determinize(0, 2n ** 60n, { rubles: true });
+  const d = s.clone().determinize(0, 2n ** 60n); // a resample: the seat cannot tell it apart
   assert.equal(d.informationStateKey(0), key);
   assert.deepEqual(d.observationTensor(0), obs);
+  // { rubles: true } keeps the observation; in a played game the seat counted every purse, so its key changes
+  const r = s.clone().determinize(0, 2n ** 60n, { rubles: true });
+  assert.deepEqual(r.observationTensor(0), obs);
+  r.free();
   assert.deepEqual(d.hand(0), s.hand(0));
   assert.match(s.informationStateString(0), /./);
   assert.match(s.observationString(1), /./);

@@ -903,8 +903,10 @@ def _release_pair(locks):
 def _acquire_all(locks):
     """Take several locks (re-entrant ones, duplicates allowed) without ever waiting for one while holding another
     that the thread holding it may wait for: the first in the list blocking, the others only if free; when one is
-    busy, everything is released and that one is waited for first. So no two threads deadlock, whatever order
-    each asks in (a bot used from an event callback of another state, for instance). Returns the locks taken, for
+    busy, everything is released and that one is waited for first. So no two threads deadlock over the locks they
+    ask for here, whatever order each asks in. Locks a thread already holds are not released: inside an event
+    callback (its state's lock held), a bot or state whose holder waits for that state still deadlocks, as two
+    callbacks waiting for each other's state do (README, "Threads"). Returns the locks taken, for
     :func:`_release_all`."""
     order = list(dict.fromkeys(locks))  # distinct, in the order asked
     while True:
@@ -1282,8 +1284,11 @@ class State(_Owner):
             return _write_json(_C.stpete_state_to_json, self.handle)
 
     def view_to_json(self, seat: Optional[int] = None) -> str:
-        """What ``seat`` may know (§9), or a spectator with ``seat=None``: the same schema with secrets as null.
-        Cannot be loaded as a state (:class:`RedactedError`)."""
+        """What ``seat`` may know (§9), or a spectator with ``seat=None`` (stpete_state_view_to_json(), written from
+        the library's one definition of a seat's knowledge): the same schema with secrets as null — the stacks'
+        order, the PRNG, other seats' rubles unless public, each hand card the seat has not seen (every card seen
+        taken is shown) — and the seat's ``information_state_key``. Format in doc/format.md and
+        doc/stpete.schema.json. Cannot be loaded as a state (:class:`RedactedError`)."""
         with self._lock:
             return _write_json(_C.stpete_state_view_to_json, self.handle, _ffi.VIEW_PUBLIC if seat is None else seat)
 
@@ -1529,8 +1534,25 @@ class State(_Owner):
         return self._query(_C.stpete_state_hand_limit, seat)
 
     def rubles(self, seat: int) -> int:
-        """A seat's rubles (secret by default, §9)."""
+        """A seat's rubles (secret by default, §9; the library always knows them). A screen for one seat asks
+        :meth:`visible_rubles` instead."""
         return self._query(_C.stpete_state_rubles, seat)
+
+    def rubles_visible(self, viewer: Optional[int], seat: int) -> bool:
+        """Whether ``viewer`` (a seat, or None: a spectator) sees ``seat``'s rubles now (§9): its own always,
+        every seat's with ``public_rubles``, no other (stpete_state_rubles_visible(), the library's one
+        definition of what a seat knows). Raises :class:`InvalidArgumentError` for a bad seat or viewer."""
+        out = c_int()
+        self._query(_C.stpete_state_rubles_visible, _ffi.VIEW_PUBLIC if viewer is None else viewer, seat, byref(out))
+        return bool(out.value)
+
+    def visible_rubles(self, viewer: Optional[int], seat: int) -> int:
+        """``seat``'s rubles (R) as ``viewer`` (a seat, or None: a spectator) may see them now (§9): the amount,
+        or :class:`RedactedError` when hidden from ``viewer`` (stpete_state_visible_rubles()); a front end that
+        asks only this never shows a secret. Raises :class:`InvalidArgumentError` for a bad seat or viewer."""
+        out = c_int()
+        self._query(_C.stpete_state_visible_rubles, _ffi.VIEW_PUBLIC if viewer is None else viewer, seat, byref(out))
+        return out.value
 
     def vp(self, seat: int) -> int:
         """A seat's victory points (public; may be negative after final scoring, §8)."""

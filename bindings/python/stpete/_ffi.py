@@ -46,7 +46,7 @@ MAX_PLAYERS = 4
 MIN_PLAYERS = 2
 PLAYER_TERMINAL = -4
 PLAYER_CHANCE = -1
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 VIEW_PUBLIC = -1
 NUM_PHASES = 4
 NUM_STACKS = 4
@@ -195,6 +195,10 @@ FUNCTIONS = {
                                   ("count", _size_p)), STATUS),
     "stpete_state_hand_limit": (c_int, (("state", StatePtr), ("seat", c_int)), VALUE),
     "stpete_state_rubles": (c_int, (("state", StatePtr), ("seat", c_int)), VALUE),
+    "stpete_state_rubles_visible": (c_int, (("state", StatePtr), ("viewer", c_int), ("seat", c_int),
+                                            ("visible", _int_p)), STATUS),
+    "stpete_state_visible_rubles": (c_int, (("state", StatePtr), ("viewer", c_int), ("seat", c_int),
+                                            ("rubles", _int_p)), STATUS),
     "stpete_state_vp": (c_int, (("state", StatePtr), ("seat", c_int), ("vp", _int_p)), STATUS),
     "stpete_state_observatories_used": (c_int, (("state", StatePtr), ("seat", c_int)), VALUE),
     "stpete_state_observatory_card": (c_int, (("state", StatePtr),), RAW),

@@ -91,6 +91,7 @@ class Bot(_Owner):
 
     def __init__(self, spec: str = "random", game: Optional[Game] = None, **params: Any) -> None:
         self._lock = threading.RLock()
+        self._busy = 0  # play() calls under way that use this bot (their event callbacks may close it)
         self._ptr = None
         self._game = None
         self._text = _spec_text(spec, params)
@@ -122,6 +123,8 @@ class Bot(_Owner):
 
     def _handle(self, state=None):
         """The handle (bound to ``state``'s game first if need be); call with the bot's lock held."""
+        if getattr(self, "_closed", False):
+            raise ClosedError("the bot is closed")
         if self._game is None and self._ptr is None and state is not None:
             if getattr(self, "_closed", False):
                 raise ClosedError("the bot is closed")
@@ -208,12 +211,16 @@ class Bot(_Owner):
         return BotStats(s)
 
     def close(self):
-        """Free the handle (idempotent). From another thread, waits until a call of the bot returns."""
+        """Free the handle (idempotent). From another thread, waits until a call of the bot returns. From an event
+        callback of a :func:`play` that uses the bot, deferred: the bot is closed at once for later calls
+        (:class:`~stpete.ClosedError`) and freed when that play returns."""
         lock = getattr(self, "_lock", None)
         if lock is None:  # __init__ did not get that far
             return
         with lock:
             self._closed = True
+            if self._busy:
+                return
             ptr, self._ptr = self._ptr, None
             if ptr is not None:
                 _lib.stpete_bot_free(ptr)
@@ -243,7 +250,9 @@ def play(state: State, bots: Sequence["Bot"], max_actions: int = 0) -> int:
     number of actions applied. ``bots`` is a sequence of :class:`Bot`, one per seat (the same bot may play several
     seats). Much faster than a Python loop of :meth:`Bot.choose` and :meth:`State.apply` for cheap bots: one C
     call per game instead of three per action. Raises the library's error (e.g. :class:`~stpete.MismatchError`
-    for a bot of other rule options); the state then holds the actions applied before the failure."""
+    for a bot of other rule options); the state then holds the actions applied before the failure. The state's
+    event callback runs during the call: an exception it raises is re-raised when the call has returned, and a
+    ``close()`` of the state or of one of the ``bots`` there is deferred until then (the game is played on)."""
     if not isinstance(state, State):
         raise TypeError("play(state, bots): state must be a stpete.State")
     bots = list(bots)
@@ -256,26 +265,49 @@ def play(state: State, bots: Sequence["Bot"], max_actions: int = 0) -> int:
     played = c_size_t(0)
     # every bot's lock and the state's, together (as Bot.choose_id): no other thread uses them meanwhile
     taken = _acquire_all([b._lock for b in bots] + [state._lock])
+    pending = None
     try:
         ptrs = (_ffi.BotPtr * len(bots))(*[b._handle(state) for b in bots])
-        rc = _lib.stpete_bot_play(state.handle, ptrs, len(bots), limit, byref(played))
-        if state._queue_limit is not None:
-            state._trim_events(state.handle)
-        if rc < 0:
-            raise _play_error(state, ptrs, rc, played.value)
+        handle = state.handle
+        # a close() of the state or of a bot from the event callback is deferred until the call returns (as
+        # State._call does): the C call goes on using them
+        state._busy += 1
+        for b in bots:
+            b._busy += 1
+        try:
+            rc = _lib.stpete_bot_play(handle, ptrs, len(bots), limit, byref(played))
+            pending, state._pending = state._pending, None  # the callback's exception, re-raised below
+            if state._queue_limit is not None:
+                state._trim_events(handle)
+            error = _play_error(state, ptrs, rc, played.value, handle) if rc < 0 else None
+        finally:
+            state._busy -= 1
+            for b in bots:
+                b._busy -= 1
+            for b in bots:
+                if not b._busy and getattr(b, "_closed", False) and b._ptr is not None:
+                    b.close()
+            if not state._busy and state._close_requested:
+                state._free()
+        if pending is not None:
+            raise pending
+        if error is not None:
+            raise error
     finally:
         _release_all(taken)
     return played.value
 
 
-def _play_error(state, ptrs, rc, played):
-    """The exception for a failed stpete_bot_play on ``state`` (under its lock) with the bots ``ptrs``: the message
-    of the bot of the seat that was to act, else the state's (a failed apply)."""
-    seat = _lib.stpete_state_current_player(state.handle)
+def _play_error(state, ptrs, rc, played, handle=None):
+    """The exception for a failed stpete_bot_play on ``state`` (under its lock; ``handle``: its handle, default
+    ``state.handle``) with the bots ``ptrs``: the message of the bot of the seat that was to act, else the
+    state's (a failed apply)."""
+    handle = state.handle if handle is None else handle
+    seat = _lib.stpete_state_current_player(handle)
     detail = ""
     if 0 <= seat < len(ptrs):
         detail = _lib.stpete_bot_last_error(ptrs[seat]).decode("utf-8", "replace")
     if not detail:
-        detail = _lib.stpete_state_last_error(state.handle).decode("utf-8", "replace")
+        detail = _lib.stpete_state_last_error(handle).decode("utf-8", "replace")
     return error_for_status(rc)(f"{detail} (stpete_bot_play, after {played} actions)", status=rc,
                                 function="stpete_bot_play")

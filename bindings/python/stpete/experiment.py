@@ -560,23 +560,25 @@ def _row_problem(row, exp, games, limits):
         return f"win {win!r} is not a number in [0, 1] (a return)"
     if type(row["winner"]) is not bool or row["winner"] != (win > 0):
         return f"winner {row['winner']!r} is not whether win {win!r} is above 0"
-    longest = limits.get(arm.name)
-    if longest is None:
-        longest = limits[arm.name] = _longest_game(arm)
+    if arm.name not in limits:
+        limits[arm.name] = _arm_limits(arm)
+    longest, names = limits[arm.name]
     if not _is_int(row["moves"]) or not 0 <= row["moves"] <= longest:
         return f"moves {row['moves']!r} is not an int in [0, {longest}] (the longest game)"
     display = row["display"]
-    if not isinstance(display, dict) or not all(isinstance(k, str) and k and _is_int(v) and
-                                                0 < v <= stpete._ffi.NUM_CARDS for k, v in display.items()):
-        return f"display {display!r} is not a map of card names to copies in [1, {stpete._ffi.NUM_CARDS}]"
+    if not isinstance(display, dict) or not all(k in names and _is_int(v) and 0 < v <= stpete._ffi.NUM_CARDS
+                                                for k, v in display.items()):
+        return (f"display {display!r} is not a map of card names of arm {arm.name}'s edition to copies in "
+                f"[1, {stpete._ffi.NUM_CARDS}]")
     return None
 
 
-def _longest_game(arm):
+def _arm_limits(arm):
+    """(the longest game in actions, the card names of the arm's edition) of an arm's game."""
     import stpete
     options = {k: v for k, v in arm.options.items() if v is not None}
     with stpete.Game(players=arm.players, **options) as game:
-        return game.max_game_length
+        return game.max_game_length, frozenset(game.card_name(c) for c in range(stpete._ffi.NUM_CARD_TYPES))
 
 
 def _game_problem(rows):
@@ -595,8 +597,8 @@ def scan_output(path, exp, tally, games=None):
     output of this module), and every row of this definition must pass the schema (each column's type and range
     against the definition: an arm of it, a game number below ``games`` (None: any), its seed, the arm's players
     and the seat's bot, VP within ±STPETE_VP_MAX, rubles within STPETE_RUBLES_MAX, a win in [0, 1], moves within
-    the longest game; a complete game's wins adding up to 1), else :class:`ExperimentError` naming the line; the
-    file is then unchanged. Blank lines are skipped. Complete games go into ``tally``. Returns ``(cut, drop)``: 1
+    the longest game, the display's card names those of the arm's edition; a complete game's wins adding up to
+    1), else :class:`ExperimentError` naming the line; the file is then unchanged. Blank lines are skipped. Complete games go into ``tally``. Returns ``(cut, drop)``: 1
     when the last line was cut short, and the number of rows of incomplete or repeated games; when either is not
     0, the file must be rewritten without them (:func:`_rewrite_complete`)."""
     pending = {}

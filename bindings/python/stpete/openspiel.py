@@ -514,9 +514,12 @@ class State:
 
     def resample_from_infostate(self, player_id, probability_sampler):
         """A new state that ``player_id`` cannot tell from this one (OpenSpiel ``ResampleFromInfostate``;
-        stpete_state_resample(): the other players' unseen hand cards and, in sampled mode, the order of every
-        stack are redrawn). ``probability_sampler()`` returns floats in [0, 1) (e.g. ``random.random``); two
-        calls seed the draw. The history is kept: everything in it is public (§9)."""
+        stpete_state_resample(), which reads the library's one definition of what a seat knows: the other players'
+        unseen hand cards and, in sampled mode, the order of every stack are redrawn, and rubles the player does
+        not know — another seat's secret rubles in a position loaded without ``rubles_recalled`` — are set to its
+        own). ``probability_sampler()`` returns floats in [0, 1) (e.g. ``random.random``); two calls seed the
+        draw. Positions the player cannot tell apart (equal :meth:`information_state_string`) give the same worlds
+        for the same numbers. The history is kept: everything in it is public (§9)."""
         seed = 0
         for _ in range(2):
             seed = seed << 32 | min(int(probability_sampler() * 2 ** 32), 2 ** 32 - 1)

@@ -150,6 +150,7 @@ class Resume(unittest.TestCase):
             ("tie_break", "x"), ("win", 1e300), ("win", -0.5), ("win", "0.5"), ("win", float("nan")),
             ("winner", "yes"), ("winner", lambda w: not w), ("moves", -1), ("moves", 10 ** 9), ("moves", "12"),
             ("display", {"Market": -1}), ("display", ["Market"]), ("display", {"": 1}),
+            ("display", {"Nonsense": 1}), ("display", lambda d: {**d, "Market ": 1}),
         ]
         for column, value in forgeries:
             with self.subTest(column=column, value=value):

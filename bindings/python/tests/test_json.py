@@ -50,7 +50,7 @@ class StateJson(unittest.TestCase):
                 break
             state.apply(rng.choice(state.legal_action_ids()))
         self.assertGreater(checked, 5)
-        self.assertEqual(json.loads(state.to_json())["format_version"], 2)
+        self.assertEqual(json.loads(state.to_json())["format_version"], 3)
 
     def test_game_from_json(self):
         state = Game(players=2, seed=77, tie_break="total", public_hands=True).new_state()

@@ -128,6 +128,38 @@ class BotLocks(unittest.TestCase):
         with self.assertRaises(stpete.ClosedError):
             bot.choose(self.game.new_state())
 
+    def test_close_from_the_event_callback_of_play(self):
+        """play()'s event callback closing the state (a segfault: freed under stpete_bot_play) or a bot it uses
+        (freed while in use): deferred until play() returns, as from State.apply's callback"""
+        for which in ("state", "bot"):
+            with self.subTest(which):
+                state = self.game.new_state(seed=5)
+                bot = Bot("random", seed=1)
+                seen = []
+
+                def callback(st, event):
+                    seen.append(event)
+                    if len(seen) == 5:
+                        (state if which == "state" else bot).close()
+
+                state.set_event_callback(callback)
+                played = stpete.play(state, [bot] * 3)
+                self.assertGreater(played, 5)
+                with self.assertRaises(stpete.ClosedError):
+                    if which == "state":
+                        state.legal_action_ids()
+                    else:
+                        bot.choose(self.game.new_state())
+
+    def test_an_exception_of_the_callback_is_raised_by_play(self):
+        """it was left pending and raised by the state's next apply instead"""
+        state = self.game.new_state(seed=6)
+        state.set_event_callback(lambda st, event: 1 / 0)
+        with self.assertRaises(ZeroDivisionError):
+            stpete.play(state, [Bot("random", seed=1)] * 3, max_actions=3)
+        state.set_event_callback(None)
+        state.apply(state.legal_action_ids()[0])  # nothing pending any more
+
 
 class BotPickle(unittest.TestCase):
     def test_a_used_bot_pickles(self):

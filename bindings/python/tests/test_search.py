@@ -230,8 +230,9 @@ class Observation(unittest.TestCase):
                     d.determinize(seat, seed, rubles=rubles)
                     self.assertEqual(d.observation_tensor(seat), tensor)
                     self.assertEqual(d.observation_string(seat), text)
-                    self.assertEqual(d.information_state_key(seat), key)
-                    self.assertEqual(d.information_state_string(seat), info)
+                    # perfect recall counts every purse in play: rubles=True leaves the information set
+                    self.assertEqual(d.information_state_key(seat) == key, not rubles)
+                    self.assertEqual(d.information_state_string(seat) == info, not rubles)
             self.assertNotEqual(state.resampled(seat, 1).to_json(), state.to_json())  # something was redrawn
         public = play(Game(players=2, seed=6, public_rubles=True).new_state(), random.Random(6), steps=20)
         t = public.observation_tensor(0)
@@ -361,6 +362,54 @@ class DeterminizeRubles(unittest.TestCase):
         rubles = [public.rubles(s) for s in range(3)]
         public.determinize(1, 2, rubles=True)
         self.assertEqual([public.rubles(s) for s in range(3)], rubles)  # public: nothing to redraw
+
+
+class WhatASeatKnows(unittest.TestCase):
+    """Issue 21: the binding reads the library's one definition of what a seat knows (no copy in Python)."""
+
+    def loaded(self, state, recalled, rubles_of_1):
+        doc = json.loads(state.to_json())
+        doc["rubles_recalled"] = recalled
+        doc["players"][1]["rubles"] = rubles_of_1
+        return State.from_json(json.dumps(doc), state.game)
+
+    def test_visible_rubles(self):
+        for public in (False, True):
+            state = play(Game(players=3, seed=4, public_rubles=public).new_state(), random.Random(4), steps=40)
+            for s in (state, self.loaded(state, False, 55)):
+                for viewer in (None, 0, 1, 2):
+                    for seat in range(3):
+                        shown = public or viewer == seat
+                        self.assertEqual(s.rubles_visible(viewer, seat), shown)
+                        if shown:
+                            self.assertEqual(s.visible_rubles(viewer, seat), s.rubles(seat))
+                        else:
+                            with self.assertRaises(stpete.RedactedError):
+                                s.visible_rubles(viewer, seat)
+            with self.assertRaises(stpete.InvalidArgumentError):
+                state.rubles_visible(3, 0)
+            with self.assertRaises(stpete.InvalidArgumentError):
+                state.visible_rubles(0, -1)
+
+    def test_openspiel_resample_ignores_unknown_rubles(self):
+        """Two loaded positions that differ only in seat 1's secret rubles (not recalled): seat 0 gets the same
+        key and the same worlds from stpete.openspiel's resample_from_infostate (the README's flat Monte Carlo
+        search); with rubles_recalled the seat knows them and the keys differ."""
+        from stpete import openspiel
+        state = play(Game(players=2, seed=3).new_state(), random.Random(3), steps=30)
+        game = openspiel.load_game("stpete", {"players": 2, "chance_mode": "sampled"})
+        for recalled in (False, True):
+            a, b = (self.loaded(state, recalled, r) for r in (1, 60))
+            self.assertEqual(a.information_state_key(0) == b.information_state_key(0), not recalled)
+            if recalled:
+                continue
+            self.assertEqual(a.view_to_json(0), b.view_to_json(0))
+            worlds = []
+            for s in (a, b):
+                ospiel = game.deserialize_state(f"# stpete-state\n{s.to_json()}\n")
+                sampler = random.Random(99).random
+                worlds.append([ospiel.resample_from_infostate(0, sampler).serialize() for _ in range(3)])
+            self.assertEqual(worlds[0], worlds[1])
 
 
 class Prices(unittest.TestCase):
