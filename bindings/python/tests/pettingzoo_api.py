@@ -1,6 +1,6 @@
 """stpete.pettingzoo against the real PettingZoo (issue 12 item 7): PettingZoo's own api_test and seed_test, the
 spaces the issue asks for, rewards equal to the returns, the same games as the dependency-free stpete.env, the
-README's loop, and `import stpete` staying standard-library only.
+loop of doc/python.md (linked from the README), and `import stpete` staying standard-library only.
 
 PettingZoo and Gymnasium come from test-only copies in ../shared/third_party (its README; never copied into the
 project), with NumPy, cloudpickle and typing-extensions from Debian (/usr/bin/python3). Run by meson as the test

@@ -393,7 +393,7 @@ class WhatASeatKnows(unittest.TestCase):
 
     def test_openspiel_resample_ignores_unknown_rubles(self):
         """Two loaded positions that differ only in seat 1's secret rubles (not recalled): seat 0 gets the same
-        key and the same worlds from stpete.openspiel's resample_from_infostate (the README's flat Monte Carlo
+        key and the same worlds from stpete.openspiel's resample_from_infostate (doc/python.md's flat Monte Carlo
         search); with rubles_recalled the seat knows them and the keys differ."""
         from stpete import openspiel
         state = play(Game(players=2, seed=3).new_state(), random.Random(3), steps=30)
