@@ -54,6 +54,7 @@ enum {
     MAX_MOVES = 5000
 };
 
+#include "test_game.h"
 #include "test_rng.h"
 
 static stpete_card_info cards[STPETE_NUM_CARD_TYPES]; /* of the edition being played (§2, §11) */
@@ -1172,16 +1173,8 @@ static void test_conformance_edition2(void **unused)
 /* A new game of these options (the others default) and its state. */
 static stpete_state *new_state(int players, int ed, uint64_t seed, int chance_mode, stpete_game **game)
 {
-    stpete_options o;
-    stpete_options_init(&o);
-    o.players = players;
-    o.edition = ed;
-    o.seed = seed;
-    o.chance_mode = chance_mode;
-    stpete_state *st = NULL;
-    assert_int_equal(stpete_game_new(game, &o), STPETE_OK);
-    assert_int_equal(stpete_state_new(&st, *game), STPETE_OK);
-    return st;
+    *game = make_game_with(.players = players, .edition = ed, .seed = seed, .chance_mode = chance_mode);
+    return make_state(*game);
 }
 
 /* Explicit chance mode (stpete_options.chance_mode), both editions, 2-4 players: at every node, chance nodes

@@ -13,20 +13,14 @@
 #include <cmocka.h>
 
 #include "stpete/stpete.h"
+#include "test_game.h"
 #include "test_rng.h"
 
 /* A new game and its first state (freed by the caller). */
 static stpete_state *new_state(int players, int edition, uint64_t seed, stpete_game **g)
 {
-    stpete_options o;
-    stpete_options_init(&o);
-    o.players = players;
-    o.edition = edition;
-    o.seed = seed;
-    stpete_state *st = NULL;
-    assert_int_equal(stpete_game_new(g, &o), STPETE_OK);
-    assert_int_equal(stpete_state_new(&st, *g), STPETE_OK);
-    return st;
+    *g = make_game_with(.players = players, .edition = edition, .seed = seed);
+    return make_state(*g);
 }
 
 /* Apply one legal action chosen by the tests' own PRNG. */
