@@ -263,6 +263,7 @@ typedef struct ui {
     int echo;       /* standard input is not a terminal: echo what is read after the prompt */
     int compact;    /* the board drawn short, to fit the terminal (chosen by draw_screen() from its size) */
     size_t log_note; /* compact, and no log line fits: how many there are, said after the actions */
+    size_t actions_shown; /* compact, and still too long: the first legal actions shown ('board' lists all); 0: all */
     int width, height;
 } ui;
 
@@ -1019,6 +1020,13 @@ static void draw_actions(text *t, const session *s)
                 tx_piece(t, "  ", head);
             }
             tx_piece(t, heads[i][0] && i > 0 && !strcmp(heads[i], heads[i - 1]) ? ", " : "  ", items[i]);
+            if (s->ui.actions_shown && i + 1 == s->ui.actions_shown && i + 1 < n) { /* the rest keep their numbers */
+                char more[96];
+                snprintf(more, sizeof more, "%s(and %zu more, %zu-%zu: 'board' lists all)%s", sgr_dim(&s->ui),
+                         n - i - 1, i + 1 + first_number(s), n - 1 + first_number(s), sgr_reset(&s->ui));
+                tx_piece(t, "  ", more);
+                break;
+            }
         }
         if (s->ui.log_note) { /* the log did not fit: say that there is one */
             char note[96];
@@ -1201,15 +1209,21 @@ static void draw_screen(session *s)
     text head, logt, tail;
     int rows;
     /* Shorter and shorter until it fits: the full layout; compact (1); without the log's lines (a note after the
-     * actions instead); and the other seats' displays as counts per colour (2). 'board' shows the full layout
+     * actions instead); the other seats' displays as counts per colour (2); the first legal actions only, one
+     * fewer each time (a note says how many more, with their numbers unchanged). 'board' shows the full layout
      * once, as lines that scroll (s->full_board). */
     int screen = u->screen;
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    size_t legal = 0;
+    if (!stpete_state_is_terminal(s->st))
+        stpete_state_legal_actions(s->st, ids, STPETE_MAX_LEGAL_ACTIONS, &legal);
     u->log_note = 0;
+    u->actions_shown = 0;
     for (u->compact = 0;;) {
         build_screen(s, &head, &tail);
         build_log(s, &logt, &head, &tail);
         rows = text_rows(&head) + text_rows(&logt) + text_rows(&tail) + 1; /* + the prompt */
-        if (!screen || rows <= u->height || (u->compact == 2 && u->log_note))
+        if (!screen || rows <= u->height || u->actions_shown == 1 || (u->compact == 2 && legal < 2))
             break;
         tx_free(&head);
         tx_free(&logt);
@@ -1218,8 +1232,10 @@ static void draw_screen(session *s)
             u->compact = 1;
         else if (!u->log_note && s->log_n > s->log_mark) /* the note goes after the actions, and no heading */
             u->log_note = s->log_n - s->log_mark;
-        else
+        else if (u->compact == 1)
             u->compact = 2;
+        else
+            u->actions_shown = u->actions_shown ? u->actions_shown - 1 : legal - 1;
     }
     if (s->full_board && u->compact) { /* 'board' on a small terminal: all of it, scrolling */
         tx_free(&head);
@@ -1227,6 +1243,7 @@ static void draw_screen(session *s)
         tx_free(&tail);
         u->compact = 0;
         u->log_note = 0;
+        u->actions_shown = 0;
         build_screen(s, &head, &tail);
         build_log(s, &logt, &head, &tail);
         screen = 0;
