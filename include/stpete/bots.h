@@ -79,21 +79,19 @@ typedef struct stpete_bot stpete_bot;
  * Create a bot for a game from a spec `KIND[:KEY=VALUE]...` (see the table of kinds above; keys in any order,
  * each at most once, no blanks). It allocates through the game's stpete_options::allocator. The bots play by
  * stpete_state_legal_actions() (§4.2) and evaluate positions by the final scoring of §8.
- * @param out      receives the new bot, owned by the caller (free with stpete_bot_free()); NULL on failure
  * @param game     the game whose states the bot will play; must outlive the bot
  * @param spec     NUL-terminated spec, shorter than ::STPETE_BOT_SPEC_MAX
- * @param msg      receives a NUL-terminated reason on failure ("" on success), truncated to @p msg_size; may be
- *                 NULL with @p msg_size 0
- * @param msg_size bytes available in @p msg
+ * @param out      receives the new bot, owned by the caller (free with stpete_bot_free()); NULL on failure
+ * @param err      receives the status and the reason of a failure (e.g. "unknown key 'iter' for mc"); may be
+ *                 NULL
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p out, @p game or @p spec, or a value out of its
  *         range (iterations above 10^9, iterations=0 without ms, ms above one hour, c outside [0, 100], depth
  *         above 10000, temp outside (0, 1000]); ::STPETE_E_PARSE for an empty or overlong spec, an unknown kind or
  *         key, a key given twice, a key without `=`, or a value that is not a number or not one of the names
- *         listed; ::STPETE_E_UNSUPPORTED_VERSION if the game's options cannot be read;
+ *         listed; ::STPETE_E_UNSUPPORTED_VERSION if the game's options cannot be read or err->struct_size is bad;
  *         ::STPETE_E_OUT_OF_MEMORY.
  */
-STPETE_API int stpete_bot_new(stpete_bot **out, const stpete_game *game, const char *spec, char *msg,
-                              size_t msg_size);
+STPETE_API int stpete_bot_new(const stpete_game *game, const char *spec, stpete_bot **out, stpete_error *err);
 
 /**
  * Free a bot, through its game's allocator. @norule
@@ -115,10 +113,10 @@ STPETE_API int stpete_bot_set_seed(stpete_bot *bot, uint64_t seed);
  * Observatory decision §7.1, a Pub purchase §7.2). The state is not modified; the bot may read only what that
  * seat may know (§9). With a single legal action, it is returned without search.
  * @param bot    the bot
- * @param state  a state of the bot's game (stpete_game_compatible())
+ * @param state  a state of the bot's game (stpete_game_check_compatible())
  * @param action receives a legal action id (stpete_state_legal_actions())
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL, or a state that has no seat to act (a chance node);
- *         ::STPETE_E_MISMATCH if the state is of another game than the bot's (stpete_game_compatible(): rule
+ *         ::STPETE_E_MISMATCH if the state is of another game than the bot's (stpete_game_check_compatible(): rule
  *         options, chance mode, edition), for every kind of bot; ::STPETE_E_GAME_OVER if the game is over;
  *         ::STPETE_E_OUT_OF_MEMORY if the search or the determinization could not allocate (nothing is chosen).
  *         stpete_bot_last_error() says why.
@@ -133,18 +131,18 @@ STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int
  * (§4.6), at a chance node of the explicit-chance mode (the caller applies an outcome, then calls again), or after
  * @p max_actions actions. Events are reported to the state's callback and queue as by stpete_state_apply().
  * @param state       the state to play on (modified); its game's rule options must be the bots'
- * @param bots        array of @p n bots, `bots[s]` plays seat s; the same bot may play several seats
- * @param n           number of bots, at least the number of players
+ * @param bots        array of @p count bots, `bots[s]` plays seat s; the same bot may play several seats
+ * @param count       number of bots, at least the number of players
  * @param max_actions most actions to apply (0 = no limit)
  * @param played      receives the number of actions applied by this call, also on failure; may be NULL
  * @return ::STPETE_OK when the game is over, a chance node is reached or @p max_actions were applied (test with
  *         stpete_state_is_terminal() and stpete_state_current_player()); ::STPETE_E_INVALID_ARGUMENT for NULL
- *         @p state or @p bots, a NULL bot for a seat that had to act, or @p n smaller than the number of players;
+ *         @p state or @p bots, a NULL bot for a seat that had to act, or @p count smaller than the number of players;
  *         otherwise the first failure of stpete_bot_choose() (::STPETE_E_MISMATCH, ::STPETE_E_OUT_OF_MEMORY; that
  *         bot's stpete_bot_last_error() says why; its ::STPETE_E_GAME_OVER cannot occur, the loop stops first) or of stpete_state_apply() (stpete_state_last_error()). On failure
  *         the state holds the actions applied before it, *@p played of them.
  */
-STPETE_API int stpete_bot_play(stpete_state *state, stpete_bot *const *bots, size_t n, size_t max_actions,
+STPETE_API int stpete_bot_play(stpete_state *state, stpete_bot *const *bots, size_t count, size_t max_actions,
                                size_t *played);
 
 /**
@@ -153,13 +151,13 @@ STPETE_API int stpete_bot_play(stpete_state *state, stpete_bot *const *bots, siz
  * stpete_bot_new(), it makes the same bot. The seed is the one of the spec, not of stpete_bot_set_seed().
  * @norule
  * @param bot  the bot
- * @param buf  caller's buffer of @p size bytes, or NULL with @p size 0; receives a NUL-terminated string
- * @param size bytes available in @p buf (::STPETE_BOT_SPEC_MAX always suffices)
+ * @param buf  caller's buffer of @p capacity bytes, or NULL with @p capacity 0; receives a NUL-terminated string
+ * @param capacity bytes available in @p buf (::STPETE_BOT_SPEC_MAX always suffices)
  * @param len  receives the length without the NUL (also when the buffer is too small)
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p bot or @p len, or NULL @p buf with @p size > 0;
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p bot or @p len, or NULL @p buf with @p capacity > 0;
  *         ::STPETE_E_BUFFER_TOO_SMALL (nothing useful written).
  */
-STPETE_API int stpete_bot_spec(const stpete_bot *bot, char *buf, size_t size, size_t *len);
+STPETE_API int stpete_bot_spec(const stpete_bot *bot, char *buf, size_t capacity, size_t *len);
 
 /**
  * Detail message of the last failed call on this bot, e.g. "the game is over (§4.6): no action to choose". Empty
@@ -176,14 +174,14 @@ STPETE_API const char *stpete_bot_last_error(const stpete_bot *bot);
  * the returns add up to 1. It reads every seat's position as the state holds it, rubles and hands included: the
  * searches call it on determinizations, never on the real state.
  * @param bot     the bot (its temperature)
- * @param state   a state of the bot's game (stpete_game_compatible())
- * @param returns caller's array of @p n doubles; receives one return per seat, in [0, 1]
- * @param n       capacity of @p returns, at least the number of players
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_BUFFER_TOO_SMALL if @p n is smaller than
+ * @param state   a state of the bot's game (stpete_game_check_compatible())
+ * @param returns caller's array of @p capacity doubles; receives one return per seat, in [0, 1]
+ * @param capacity capacity of @p returns, at least the number of players
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_BUFFER_TOO_SMALL if @p capacity is smaller than
  *         the number of players; ::STPETE_E_MISMATCH if the state is of another game than the bot's
- *         (stpete_game_compatible(): rule options, chance mode, edition).
+ *         (stpete_game_check_compatible(): rule options, chance mode, edition).
  */
-STPETE_API int stpete_bot_evaluate(stpete_bot *bot, const stpete_state *state, double *returns, size_t n);
+STPETE_API int stpete_bot_evaluate(stpete_bot *bot, const stpete_state *state, double *returns, size_t capacity);
 
 /** What the last stpete_bot_choose() did. Initialise with ::STPETE_BOT_STATS_INIT (it sets struct_size). */
 typedef struct stpete_bot_stats {

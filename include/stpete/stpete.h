@@ -1,25 +1,53 @@
 /**
  * @file stpete.h
  * @brief libstpete: the complete rules of Saint Petersburg (Hans im Glück 2004, first edition, base game,
- *        2–4 players) behind a stable C API.
+ *        2–4 players, and the second-edition preset of §11) behind a stable C API (ABI 1: libstpete.so.1).
  *
  * Rule references (§n, Rn) point to the rules specification shipped with the project as `doc/rules.md` (installed
  * in share/doc/libstpete/), whose section numbers and ruling ids are stable.
  *
- * Conventions (see README.md):
- * - Every function that can fail returns an `int` status: ::STPETE_OK (0) or a negative `STPETE_E_*` code.
- *   stpete_strerror() names a code; stpete_state_last_error() gives the detail of the last failure on a state.
- * - Handles are opaque. `*_new` / `*_clone` allocate and hand ownership to the caller; `*_free(NULL)` is a no-op.
- * - Pointer parameters are borrowed for the duration of the call only (the library keeps none, except a state
- *   keeps its game and its callback's user_data, as documented); out-parameters ("receives ...") and buffers are
- *   caller-owned storage the function writes.
- * - A failing call never modifies the state it was given (except the per-state error message).
- * - Money is in rubles (R), scores in victory points (VP), players are seats 0..players-1 in clockwise order.
- * - No global mutable state: distinct handles may be used from distinct threads; a ::stpete_game may be shared
- *   read-only by many threads and states.
- * - Every function's comment cites the rule it implements (§n or Rn); a function that implements none (freeing,
- *   versions, names of codes) carries the marker `@norule` instead, which renders as nothing (tests/check-doc.py
- *   checks both).
+ * Conventions (1.0; tests/check-conventions.py checks every public declaration against them):
+ * - **Names.** Every function is `stpete_<object>_<what>`: the object is the handle it works on (`game`, `state`,
+ *   `bot`), the struct or value it describes (`options`, `card`, `action`, `event`), or the document it reads or
+ *   writes (`replay`); enum names come from `stpete_<enum>_name()` (phase, stack, decision, source, colour, event
+ *   kind). Library-wide functions have no object: stpete_version(), stpete_version_number(), stpete_strerror(),
+ *   stpete_num_distinct_actions(). A handle is the first parameter. `get_` names exactly the functions that copy a
+ *   struct into the caller's storage (stpete_card_get_info(), stpete_game_get_options(), stpete_state_get_score(),
+ *   stpete_bot_get_stats()); other queries are nouns. `_new` / `_clone` / `_from_json` create a handle, `_free`
+ *   frees one (`_free(NULL)` is a no-op).
+ * - **Statuses.** Every function that can fail returns an `int`: ::STPETE_OK (0) or a `STPETE_E_*` code, all in
+ *   [::STPETE_E_LAST, ::STPETE_E_FIRST] = [−114, −101] (STPETE_FAILED() tests for one). A query that returns a
+ *   value returns a count, seat or card (≥ 0), a named sentinel in [−99, −1] (::STPETE_PLAYER_CHANCE,
+ *   ::STPETE_PLAYER_TERMINAL, ::STPETE_CARD_NONE, ::STPETE_VIEW_PUBLIC; "unused" struct fields are ::STPETE_NONE),
+ *   or a status: the three ranges never meet, so a value can never be read as a status or the other way round.
+ *   A truth value is never returned (a status would read as true): predicates (`is_*`, `equal`, `*_visible`)
+ *   return a status and write 1 or 0 to an `int *` out-parameter. Functions that cannot fail return what they
+ *   name (a static string, NULL for an out-of-range value; a version) or nothing (`_free`, stpete_options_init()).
+ * - **Parameters.** The handle first, then the inputs, then the outputs (out-parameters "receive ..."); a
+ *   caller's array or character buffer is followed by its `capacity` (elements; bytes for text) and then by the
+ *   `size_t *count` (elements) or `size_t *len` (bytes, without the NUL) it receives, also when the capacity is too
+ *   small (::STPETE_E_BUFFER_TOO_SMALL). Calls without a handle to hold an error message (constructors, parsers,
+ *   stpete_options_check()) take a last `stpete_error *err` (may be NULL), the one detail channel for them;
+ *   calls on a handle leave their detail in stpete_state_last_error() / stpete_bot_last_error().
+ * - **Structs that may grow** (::stpete_options, ::stpete_card_info, ::stpete_score, ::stpete_event,
+ *   ::stpete_error, ::stpete_bot_stats) begin with `size_t struct_size`: the caller sets it (the `STPETE_*_INIT`
+ *   macros and stpete_options_init() do) and the library reads or writes only the members that fit, so a program
+ *   built against an older header keeps working with a newer library; 0 or more than the library knows is
+ *   ::STPETE_E_UNSUPPORTED_VERSION. An event handed to a callback has the library's struct_size. ::stpete_action,
+ *   ::stpete_displacement and ::stpete_allocator are frozen (a new member would be a new struct).
+ * - **Ownership.** Handles are opaque. Pointer parameters are borrowed for the duration of the call only (the
+ *   library keeps none, except a state keeps its game and its callback's user_data, and a bot its game, as
+ *   documented); out-parameters and buffers are caller-owned storage the function writes. Returned strings are
+ *   static or owned by the handle, never to be freed.
+ * - **Failure.** A failing call never modifies the state it was given (except the per-state error message) and
+ *   leaks nothing; bad input gives a status, never a crash.
+ * - **Units.** Money is in rubles (R), scores in victory points (VP), durations in nanoseconds; players are seats
+ *   0..players-1 in clockwise order.
+ * - **Threads.** No global mutable state: distinct handles may be used from distinct threads; a ::stpete_game may
+ *   be shared read-only by many threads, states and bots.
+ * - **Rules.** Every function's comment cites the rule it implements (§n or Rn); a function that implements none
+ *   (freeing, versions, names of codes) carries the marker `@norule` instead, which renders as nothing
+ *   (tests/check-doc.py checks both).
  */
 #ifndef STPETE_STPETE_H
 #define STPETE_STPETE_H
@@ -45,29 +73,53 @@ extern "C" {
 
 /* ------------------------------------------------------------------------------------------------ */
 /** @defgroup status Status codes
- * Returned by every fallible function. 0 is success; errors are negative. */
+ * Returned by every fallible function. 0 is success; errors are in [−114, −101], below every value and sentinel
+ * (changed in 1.0: they were −1..−14, equal to sentinels such as ::STPETE_PLAYER_CHANCE). */
 /** @{ */
 #define STPETE_OK 0                     /**< Success. */
-#define STPETE_E_INVALID_ARGUMENT (-1)  /**< A NULL pointer, an out-of-range seat, card, row, stack or option. */
-#define STPETE_E_ILLEGAL_ACTION (-2)    /**< The action id is not legal in this state (the state is unchanged). */
-#define STPETE_E_BUFFER_TOO_SMALL (-3)  /**< The caller's buffer is too small; the needed size is reported. */
-#define STPETE_E_OUT_OF_MEMORY (-4)     /**< An allocation failed; nothing was changed or leaked. */
-#define STPETE_E_GAME_OVER (-5)         /**< The game has ended: no action can be applied. */
-#define STPETE_E_NOT_TERMINAL (-6)      /**< The query needs a finished game (winners). */
-#define STPETE_E_PARSE (-7)             /**< A string could not be parsed (action string, card name). */
-#define STPETE_E_UNSUPPORTED_VERSION (-8) /**< An options struct or serialized format newer than this library. */
-#define STPETE_E_MISMATCH (-9)          /**< Two states of different games (stpete_game_compatible()), or JSON of a
+#define STPETE_E_INVALID_ARGUMENT (-101) /**< A NULL pointer, an out-of-range seat, card, row, stack or option. */
+#define STPETE_E_ILLEGAL_ACTION (-102)   /**< The action id is not legal in this state (the state is unchanged). */
+#define STPETE_E_BUFFER_TOO_SMALL (-103) /**< The caller's buffer is too small; the needed size is reported. */
+#define STPETE_E_OUT_OF_MEMORY (-104)    /**< An allocation failed; nothing was changed or leaked. */
+#define STPETE_E_GAME_OVER (-105)        /**< The game has ended: no action can be applied. */
+#define STPETE_E_NOT_TERMINAL (-106)     /**< The query needs a finished game (winners). */
+#define STPETE_E_PARSE (-107)            /**< A string could not be parsed (action string, card name). */
+#define STPETE_E_UNSUPPORTED_VERSION (-108) /**< An options struct or serialized format newer than this library. */
+#define STPETE_E_MISMATCH (-109)         /**< Two states of different games (stpete_game_check_compatible()), or JSON of a
                                              game with other options (stpete_state_from_json()). */
-#define STPETE_E_REENTRANT (-10)        /**< An event callback tried to modify the state that called it. */
-#define STPETE_E_REDACTED (-11)         /**< A per-seat or public view (§9) was given where a full state is needed. */
-#define STPETE_E_INCONSISTENT (-12)     /**< Serialized data breaks the rules: card counts (§2), ranges, a replay
+#define STPETE_E_REENTRANT (-110)       /**< An event callback tried to modify the state that called it. */
+#define STPETE_E_REDACTED (-111)        /**< A per-seat or public view (§9) was given where a full state is needed. */
+#define STPETE_E_INCONSISTENT (-112)    /**< Serialized data breaks the rules: card counts (§2), ranges, a replay
                                              action that is not legal, a recorded result that does not match. */
-#define STPETE_E_TOO_LARGE (-13)        /**< An input over its documented size bound (::STPETE_JSON_STATE_MAX,
-                                             ::STPETE_JSON_REPLAY_MAX, stpete_max_game_length()), refused before
+#define STPETE_E_TOO_LARGE (-113)       /**< An input over its documented size bound (::STPETE_JSON_STATE_MAX,
+                                             ::STPETE_JSON_REPLAY_MAX, stpete_game_max_length()), refused before
                                              it is parsed. */
-#define STPETE_E_NO_PRICE (-14)         /**< A legal action that costs nothing has no price (pass, take, an
+#define STPETE_E_NO_PRICE (-114)        /**< A legal action that costs nothing has no price (pass, take, an
                                              Observatory draw, take or discard): stpete_state_action_price(). */
+#define STPETE_E_FIRST (-101)          /**< The first (largest) status code: every code is in [::STPETE_E_LAST, ::STPETE_E_FIRST]. */
+#define STPETE_E_LAST (-114)           /**< The last (smallest) status code of this version; later versions may add
+                                            codes below it, never above −100. */
+/** Whether an `int` returned by a libstpete function is a status code (an error), not a value or ::STPETE_OK. */
+#define STPETE_FAILED(r) ((r) <= -100)
 /** @} */
+
+/**
+ * Why a call without a handle failed: the one detail channel of constructors, parsers and stpete_options_check()
+ * (calls on a handle leave theirs in stpete_state_last_error() or stpete_bot_last_error()). May grow: initialise
+ * with ::STPETE_ERROR_INIT. 1.0: replaces 0.3's `stpete_json_error` and the `msg`/`msg_size` buffers.
+ */
+typedef struct stpete_error {
+    size_t struct_size; /**< sizeof(stpete_error) of the caller's header (set by ::STPETE_ERROR_INIT) */
+    int status;         /**< the status the call returned (::STPETE_OK after success) */
+    int line;           /**< JSON input: 1-based line of a syntax error; -1 when not a syntax error */
+    int column;         /**< JSON input: 1-based column (in characters) of a syntax error; -1 otherwise */
+    int position;       /**< JSON input: byte offset of a syntax error; -1 otherwise */
+    char message[256];  /**< what was wrong, NUL-terminated, "" after success; e.g. "players must be 2, 3 or 4,
+                             not 5", "players[1].rubles: must be an integer in [0, 100000], not 100001" */
+} stpete_error;
+
+/** Static initialiser of ::stpete_error. */
+#define STPETE_ERROR_INIT { sizeof(stpete_error), 0, -1, -1, -1, { 0 } }
 
 /* ------------------------------------------------------------------------------------------------ */
 /** @defgroup cards Cards (§2)
@@ -160,9 +212,24 @@ enum stpete_special {
     STPETE_SPECIAL_MARIINSKY_THEATER_VP /**< §11 (second edition): +1 VP per orange card at building scoring */
 };
 
-/** Static description of a card type (one row of the §2 tables). */
+/** The two editions (stpete_options::edition; §11). */
+enum stpete_edition {
+    STPETE_EDITION_FIRST = 1, /**< the first edition (2004), the default */
+    STPETE_EDITION_SECOND = 2 /**< the second-edition preset (2014, §11: four card changes, four names, a buy-only
+                                   first worker phase) */
+};
+
+/** "No card" (stpete_state_observatory_card() when no draw is pending), and every unused `int` member of
+ * ::stpete_action and ::stpete_event. Not a status: statuses are ≤ −101. */
+#define STPETE_CARD_NONE (-1)
+/** An unused `int` member of ::stpete_action or ::stpete_event (equal to ::STPETE_CARD_NONE). */
+#define STPETE_NONE (-1)
+
+/** Static description of a card type (one row of the §2 tables, or of §11's changes in the second edition).
+ * May grow: initialise with ::STPETE_CARD_INFO_INIT. */
 typedef struct stpete_card_info {
-    const char *name;  /**< printed English name, static storage */
+    size_t struct_size; /**< sizeof(stpete_card_info) of the caller's header (set by ::STPETE_CARD_INFO_INIT) */
+    const char *name;  /**< printed English name in the edition asked for, static storage */
     int colour;        /**< ::stpete_colour */
     int trading;       /**< 1 for the 30 trading cards of §2.4, else 0 */
     int cost;          /**< printed cost in rubles */
@@ -172,22 +239,26 @@ typedef struct stpete_card_info {
     int ware;          /**< workers and green trading cards: the worker type of their ware (§6.2); -1 for Czar and
                             Carpenter (any ware: every green trading card may displace it) and all other cards */
     int special;       /**< ::stpete_special */
+    int stack;         /**< ::stpete_stack the card is dealt from (stpete_card_stack()) */
 } stpete_card_info;
 
-/**
- * Describe a card type (§2).
- * @param card  card type in [0, ::STPETE_NUM_CARD_TYPES)
- * @param out   receives the description (caller-owned; the name is static)
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT if @p out is NULL or @p card is out of range.
- */
-STPETE_API int stpete_card_get_info(int card, stpete_card_info *out);
+/** Static initialiser of ::stpete_card_info: struct_size set, nothing described yet. */
+#define STPETE_CARD_INFO_INIT { sizeof(stpete_card_info), NULL, 0, 0, 0, 0, 0, 0, -1, 0, 0 }
 
 /**
- * Printed English name of a card type (§2).
- * @param card card type
- * @return a static string, or NULL if @p card is out of range.
+ * Describe a card type as an edition prints it: name, colour, cost, income, copies, ware, special ability and stack
+ * (§2; §11 for the second edition: Observatory 7, Judge 17, Mistress of Ceremonies 20, Mariinsky Theater 15 with
+ * ::STPETE_SPECIAL_MARIINSKY_THEATER_VP, and the names Abbot, Czarina, Potemkin Village, Mariinsky Theater). The
+ * library's one card-description function (1.0: replaces stpete_card_name(), stpete_game_card_info() and
+ * stpete_game_card_name() of 0.3). A game's edition: stpete_game_edition().
+ * @param edition a ::stpete_edition (1 or 2)
+ * @param card    card type in [0, ::STPETE_NUM_CARD_TYPES)
+ * @param out     receives the description (caller-owned, struct_size set first, e.g. by ::STPETE_CARD_INFO_INIT;
+ *                the name is static)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT if @p out is NULL, or @p edition or @p card is out of range;
+ *         ::STPETE_E_UNSUPPORTED_VERSION if out->struct_size is 0 or larger than this library's struct.
  */
-STPETE_API const char *stpete_card_name(int card);
+STPETE_API int stpete_card_get_info(int edition, int card, stpete_card_info *out);
 
 /**
  * Find a card type by its printed name (§2; case-insensitive, exact otherwise), in either edition (§11: e.g.
@@ -229,15 +300,6 @@ enum stpete_stack {
     STPETE_STACK_TRADING = 3
 };
 
-/**
- * The stack a card type is dealt from, which is also the back it shows in a hand (§1, §2: workers, buildings and
- * aristocrats each in their colour's stack, the 30 trading cards of §2.4 in the trading stack). The same in both
- * editions (§11).
- * @param card card type in [0, ::STPETE_NUM_CARD_TYPES)
- * @return a ::stpete_stack (0..3), or ::STPETE_E_INVALID_ARGUMENT if @p card is out of range. Added in 0.4.
- */
-STPETE_API int stpete_card_stack(int card);
-
 /** The four phases of a round (§4), also the index of each start-player marker. */
 enum stpete_phase {
     STPETE_PHASE_WORKER = 0,
@@ -252,7 +314,6 @@ enum stpete_decision {
     STPETE_DECISION_OBSERVATORY = 1, /**< resolve an Observatory draw: buy, take or discard (§7.1) */
     STPETE_DECISION_PUB = 2,         /**< how many VP to buy with Pubs (§7.2) */
     STPETE_DECISION_GAME_OVER = 3,   /**< the game is over (JSON: "game-over") */
-    STPETE_DECISION_NONE = STPETE_DECISION_GAME_OVER, /**< former name of ::STPETE_DECISION_GAME_OVER, kept */
     STPETE_DECISION_CHANCE = 4       /**< a chance node (explicit-chance mode only): a random event's outcome is
                                           applied next (stpete_state_chance_outcomes()) */
 };
@@ -363,7 +424,7 @@ enum stpete_action_kind {
     STPETE_ACTION_PUB = 8               /**< buy VP with Pubs (§7.2) */
 };
 
-/** Structured form of an action. Unused fields are -1. */
+/** Structured form of an action. Unused fields are ::STPETE_NONE (-1). Frozen: it will not grow. */
 typedef struct stpete_action {
     int kind;      /**< ::stpete_action_kind */
     int source;    /**< ::stpete_source for BUY (UPPER/LOWER), PLAY (HAND), TAKE (UPPER/LOWER), OBSERVATORY_* */
@@ -392,22 +453,24 @@ STPETE_API int stpete_action_decode(int id, stpete_action *out);
 STPETE_API int stpete_action_encode(const stpete_action *action, int *id);
 
 /**
- * Write the canonical readable form of an action (§4.2, §7.1, §7.2; cards by their §2 names), e.g.
- * "buy Wharf from upper displacing Ship Builder", "take Market from lower", "play Pub", "observatory building",
- * "observatory discard", "pub 3", "pass"; and of a chance outcome (@ref search), e.g. "chance Market" (a Market is
- * dealt or drawn), "chance markers 0 1 0 1" (§3.3).
- * @param id   action id, or chance outcome id
- * @param buf  caller buffer; receives a NUL-terminated string
- * @param size size of @p buf in bytes (::STPETE_ACTION_STRING_MAX always suffices)
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL buffer or an id that is neither an action nor a chance
- *         outcome; ::STPETE_E_BUFFER_TOO_SMALL if the string does not fit (buf then holds a truncated,
- *         NUL-terminated prefix if size > 0).
+ * Write the canonical readable form of an action (§4.2, §7.1, §7.2) with the card names of an edition (§2, §11),
+ * e.g. "buy Wharf from upper displacing Ship Builder", "take Market from lower", "play Pub",
+ * "observatory building", "observatory discard", "pub 3", "pass", "buy Abbot from upper displacing Author" (second
+ * edition); and of a chance outcome (@ref search), e.g. "chance Market" (a Market is dealt or drawn),
+ * "chance markers 0 1 0 1" (§3.3). The library's one action-text function (1.0: replaces 0.3's
+ * stpete_game_action_to_string(); a game's edition: stpete_game_edition()).
+ * @param edition  a ::stpete_edition (1 or 2)
+ * @param id       action id, or chance outcome id
+ * @param buf      caller buffer; receives a NUL-terminated string
+ * @param capacity size of @p buf in bytes (::STPETE_ACTION_STRING_MAX always suffices)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL buffer, an edition out of range or an id that is
+ *         neither an action nor a chance outcome; ::STPETE_E_BUFFER_TOO_SMALL if the string does not fit (@p buf
+ *         then holds a truncated, NUL-terminated prefix if @p capacity > 0).
  */
-STPETE_API int stpete_action_to_string(int id, char *buf, size_t size);
+STPETE_API int stpete_action_to_string(int edition, int id, char *buf, size_t capacity);
 
 /**
- * Parse the canonical form written by stpete_action_to_string() or stpete_game_action_to_string() (§4.2, §7.1,
- * §7.2; case-insensitive, surrounding blanks ignored, card names of either edition, §11), for actions and chance
+ * Parse the canonical form written by stpete_action_to_string() (§4.2, §7.1, §7.2; case-insensitive, surrounding blanks ignored, card names of either edition, §11), for actions and chance
  * outcomes.
  * @param str NUL-terminated string
  * @param id  receives the action id (or chance outcome id)
@@ -504,24 +567,25 @@ typedef struct stpete_state stpete_state;
  * holding 1 or 2, §3.3 and R15; public rubles and hands 0 or 1, §9; a known chance mode; edition 1 or 2, §11; an
  * allocator with all three functions or none).
  * @param opts the options (borrowed)
- * @param msg  caller buffer of @p size bytes that receives the reason of a failure, NUL-terminated and truncated
- *             to fit (e.g. "players must be 2, 3 or 4, not 5"); "" on success; may be NULL with @p size 0
- * @param size bytes available in @p msg
+ * @param err  receives the status and the reason of a failure (e.g. "players must be 2, 3 or 4, not 5"); "" on
+ *             success; may be NULL
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p opts or a bad option (the status stpete_game_new()
- *         would return); ::STPETE_E_UNSUPPORTED_VERSION if opts->struct_size is 0 or larger than this library's
- *         struct.
+ *         would return); ::STPETE_E_UNSUPPORTED_VERSION if opts->struct_size or err->struct_size is 0 or larger
+ *         than this library's struct.
  */
-STPETE_API int stpete_options_check(const stpete_options *opts, char *msg, size_t size);
+STPETE_API int stpete_options_check(const stpete_options *opts, stpete_error *err);
 
 /**
- * Create a game configuration. stpete_options_check() says why options are refused.
- * @param out  receives a new game, owned by the caller (free with stpete_game_free()); NULL on failure
+ * Create a game configuration (the rule options of §3, §3.3, §7.2, §8, §9 and §11).
  * @param opts options (copied; the caller keeps ownership). NULL = defaults.
+ * @param out  receives a new game, owned by the caller (free with stpete_game_free()); NULL on failure
+ * @param err  receives the status and the reason of a failure (as stpete_options_check()); may be NULL
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p out, players outside 2..4, an unknown pub cap or
  *         tie-break, a bad start-marker assignment (§3.3) or a partial allocator; ::STPETE_E_UNSUPPORTED_VERSION if
- *         opts->struct_size is 0 or larger than this library's struct; ::STPETE_E_OUT_OF_MEMORY.
+ *         opts->struct_size or err->struct_size is 0 or larger than this library's struct;
+ *         ::STPETE_E_OUT_OF_MEMORY.
  */
-STPETE_API int stpete_game_new(stpete_game **out, const stpete_options *opts);
+STPETE_API int stpete_game_new(const stpete_options *opts, stpete_game **out, stpete_error *err);
 
 /**
  * Free a game, through its own allocator. Every state created from it must have been freed first. @norule
@@ -547,56 +611,31 @@ STPETE_API int stpete_game_get_options(const stpete_game *game, stpete_options *
 STPETE_API int stpete_game_num_players(const stpete_game *game);
 
 /**
+ * The edition a game plays (§11): what stpete_card_get_info() and stpete_action_to_string() take.
+ * @param game the game
+ * @return ::STPETE_EDITION_FIRST or ::STPETE_EDITION_SECOND; ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_game_edition(const stpete_game *game);
+
+/**
  * Whether states of two games are states of the same game: the library's one answer to that question, used by
  * stpete_state_copy(), stpete_state_from_json() and every bot (bots.h). Two games are the same game when every
  * option that shapes play or information agrees: players (§3), Pub cap (§7.2), tie-break (§8), start-player
  * markers (§3.3), public rubles and hands (§9), chance mode, edition (§11). The seed and the allocator may differ
- * (a state carries its own PRNG). Returns a status, never a truth value, so that an error cannot read as a yes.
+ * (a state carries its own PRNG). A check: it answers with a status, never a truth value, so that an error cannot
+ * read as a yes.
  * @param a a game (borrowed)
  * @param b another game, or the same (borrowed)
  * @return ::STPETE_OK if they are the same game; ::STPETE_E_MISMATCH if an option above differs;
  *         ::STPETE_E_INVALID_ARGUMENT for NULL. Added in 0.4.
  */
-STPETE_API int stpete_game_compatible(const stpete_game *a, const stpete_game *b);
+STPETE_API int stpete_game_check_compatible(const stpete_game *a, const stpete_game *b);
 
 /**
  * Number of distinct action ids (::STPETE_NUM_DISTINCT_ACTIONS) of the encoding above. @norule
  * @return 972; never fails.
  */
 STPETE_API int stpete_num_distinct_actions(void);
-
-/**
- * Describe a card type as the game's edition prints it (§2; §11 for the second edition: Observatory 7, Judge 17,
- * Mistress of Ceremonies 20, Mariinsky Theater 15 with ::STPETE_SPECIAL_MARIINSKY_THEATER_VP, and the names Abbot,
- * Czarina, Potemkin Village, Mariinsky Theater). stpete_card_get_info() describes the first edition.
- * @param game the game
- * @param card card type in [0, ::STPETE_NUM_CARD_TYPES)
- * @param out  receives the description (caller-owned; the name is static)
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a card out of range.
- */
-STPETE_API int stpete_game_card_info(const stpete_game *game, int card, stpete_card_info *out);
-
-/**
- * The name of a card type in the game's edition (§2, §11).
- * @param game the game
- * @param card card type
- * @return a static string (not to be freed), or NULL for a NULL game or a card out of range.
- */
-STPETE_API const char *stpete_game_card_name(const stpete_game *game, int card);
-
-/**
- * The readable form of an action or chance outcome (stpete_action_to_string()) with the card names of the game's
- * edition (§2, §11), e.g. "buy Abbot from upper displacing Author" in the second edition.
- * stpete_action_from_string() reads either edition's names.
- * @param game the game
- * @param id   action id, or chance outcome id
- * @param buf  caller buffer; receives a NUL-terminated string
- * @param size size of @p buf in bytes (::STPETE_ACTION_STRING_MAX always suffices)
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL game or buffer, or an id that is neither an action nor
- *         a chance outcome; ::STPETE_E_BUFFER_TOO_SMALL if the string does not fit (@p buf then holds a truncated
- *         prefix if @p size > 0).
- */
-STPETE_API int stpete_game_action_to_string(const stpete_game *game, int id, char *buf, size_t size);
 
 /**
  * An upper bound on the number of actions of any game of these options, from its initial position to the end
@@ -611,7 +650,7 @@ STPETE_API int stpete_game_action_to_string(const stpete_game *game, int id, cha
  * @param game the game
  * @return the bound in actions; ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
-STPETE_API int stpete_max_game_length(const stpete_game *game);
+STPETE_API int stpete_game_max_length(const stpete_game *game);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -621,11 +660,13 @@ STPETE_API int stpete_max_game_length(const stpete_game *game);
 
 /**
  * Create the initial state of a game (§3 setup) from the game's seed.
- * @param out  receives the new state, owned by the caller (stpete_state_free()); NULL on failure
  * @param game the game; must outlive the state
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_OUT_OF_MEMORY.
+ * @param out  receives the new state, owned by the caller (stpete_state_free()); NULL on failure
+ * @param err  receives the status and reason of a failure; may be NULL
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_UNSUPPORTED_VERSION for a bad
+ *         err->struct_size; ::STPETE_E_OUT_OF_MEMORY.
  */
-STPETE_API int stpete_state_new(stpete_state **out, const stpete_game *game);
+STPETE_API int stpete_state_new(const stpete_game *game, stpete_state **out, stpete_error *err);
 
 /**
  * Restart @p state as a new game with another seed (§3 setup), without allocating (except to grow the event
@@ -650,16 +691,18 @@ STPETE_API void stpete_state_free(stpete_state *state);
  * Allocate an independent copy of a state (same game; the event callback is not copied), through the game's
  * allocator. The whole position (§1 components, §3.1 PRNG) is copied, with its history
  * (stpete_state_history(), so the clone can undo too).
- * @param out receives the clone, owned by the caller; NULL on failure
  * @param src the state to copy
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_OUT_OF_MEMORY.
+ * @param out receives the clone, owned by the caller; NULL on failure
+ * @param err receives the status and reason of a failure; may be NULL
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_UNSUPPORTED_VERSION for a bad
+ *         err->struct_size; ::STPETE_E_OUT_OF_MEMORY.
  */
-STPETE_API int stpete_state_clone(stpete_state **out, const stpete_state *src);
+STPETE_API int stpete_state_clone(const stpete_state *src, stpete_state **out, stpete_error *err);
 
 /**
  * Copy the position of @p src into @p dst without allocating (for playouts). The whole position
  * (§1 components, §3.1 PRNG) is copied, not the history: the history of @p dst begins at the copied position
- * (stpete_state_clone() copies it). The event callback of @p dst is kept. Both states must belong to the same game (stpete_game_compatible():
+ * (stpete_state_clone() copies it). The event callback of @p dst is kept. Both states must belong to the same game (stpete_game_check_compatible():
  * every rule option, chance mode and edition); the seed and the allocator may differ.
  * @param dst destination state
  * @param src source state
@@ -671,11 +714,12 @@ STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src);
 /**
  * Compare two positions (everything that determines the game's future, §3.1 PRNG included; not the history, nor
  * the public history behind the information state key).
- * @param a first state
- * @param b second state
- * @return 1 if equal, 0 if different, ::STPETE_E_INVALID_ARGUMENT for NULL.
+ * @param a     first state
+ * @param b     second state
+ * @param equal receives 1 if the positions are equal, 0 if not
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
-STPETE_API int stpete_state_equal(const stpete_state *a, const stpete_state *b);
+STPETE_API int stpete_state_equal(const stpete_state *a, const stpete_state *b, int *equal);
 
 /**
  * The game a state belongs to. @norule
@@ -702,17 +746,19 @@ STPETE_API const char *stpete_state_last_error(const stpete_state *state);
 /**
  * The seat to act (§4.1 turn order; the Observatory owner during its decision, §7.1; each Pub owner in turn, §7.2).
  * @param state the state
- * @return a seat 0..players-1; ::STPETE_PLAYER_TERMINAL when the game is over;
- *         ::STPETE_E_INVALID_ARGUMENT for NULL.
+ * @return a seat 0..players-1; ::STPETE_PLAYER_CHANCE at a chance node (explicit-chance mode);
+ *         ::STPETE_PLAYER_TERMINAL when the game is over; ::STPETE_E_INVALID_ARGUMENT for NULL (the three never
+ *         meet: seats ≥ 0, sentinels −1 and −4, statuses ≤ −101).
  */
 STPETE_API int stpete_state_current_player(const stpete_state *state);
 
 /**
  * Whether the game is over (§4.6, §8).
- * @param state the state
- * @return 1 if over, 0 if not, ::STPETE_E_INVALID_ARGUMENT for NULL.
+ * @param state    the state
+ * @param terminal receives 1 if the game is over, 0 if not
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
-STPETE_API int stpete_state_is_terminal(const stpete_state *state);
+STPETE_API int stpete_state_is_terminal(const stpete_state *state, int *terminal);
 
 /**
  * The kind of decision the current player faces: an ordinary turn (§4.2), an Observatory draw (§7.1) or a Pub
@@ -726,12 +772,12 @@ STPETE_API int stpete_state_decision(const stpete_state *state);
  * List the legal actions of the current player, sorted ascending (§4.2, §6, §7.1, §7.2). Empty when terminal.
  * Does not allocate.
  * @param state   the state
- * @param ids     caller buffer of @p cap ints (::STPETE_MAX_LEGAL_ACTIONS always suffices); may be NULL if cap is 0
- * @param cap     capacity of @p ids
+ * @param ids     caller buffer of @p capacity ints (::STPETE_MAX_LEGAL_ACTIONS always suffices); may be NULL if capacity is 0
+ * @param capacity capacity of @p ids
  * @param count   receives the number of legal actions (also when the buffer is too small)
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL state/count; ::STPETE_E_BUFFER_TOO_SMALL.
  */
-STPETE_API int stpete_state_legal_actions(const stpete_state *state, int *ids, size_t cap, size_t *count);
+STPETE_API int stpete_state_legal_actions(const stpete_state *state, int *ids, size_t capacity, size_t *count);
 
 /**
  * Legal actions as a mask: mask[id] = 1 if legal, else 0 (the same actions as stpete_state_legal_actions(): §4.2,
@@ -739,19 +785,20 @@ STPETE_API int stpete_state_legal_actions(const stpete_state *state, int *ids, s
  * zero (the outcomes, whose ids lie past ::STPETE_NUM_DISTINCT_ACTIONS, come from stpete_state_chance_outcomes()),
  * and at the end of the game too. Does not allocate.
  * @param state the state
- * @param mask  caller buffer of @p size bytes
- * @param size  at least ::STPETE_NUM_DISTINCT_ACTIONS
+ * @param mask  caller buffer of @p capacity bytes
+ * @param capacity at least ::STPETE_NUM_DISTINCT_ACTIONS
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_BUFFER_TOO_SMALL.
  */
-STPETE_API int stpete_state_legal_action_mask(const stpete_state *state, uint8_t *mask, size_t size);
+STPETE_API int stpete_state_legal_action_mask(const stpete_state *state, uint8_t *mask, size_t capacity);
 
 /**
  * Whether one action id is legal now (§4.2, §5, §6, §7.1, §7.2, as stpete_state_legal_actions()).
  * @param state the state
  * @param id    any int
- * @return 1 if legal, 0 if not (including ids out of range), ::STPETE_E_INVALID_ARGUMENT for NULL.
+ * @param legal receives 1 if legal, 0 if not (including ids out of range)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
-STPETE_API int stpete_state_is_legal(const stpete_state *state, int id);
+STPETE_API int stpete_state_is_legal(const stpete_state *state, int id, int *legal);
 
 /**
  * A uniform random legal action, without a caller buffer: the action at index `random % n` of the list
@@ -834,10 +881,11 @@ STPETE_API int stpete_state_round(const stpete_state *state);
 
 /**
  * Whether the round in progress is the final one (§4.6, R4).
- * @param state the state
- * @return 1 or 0; ::STPETE_E_INVALID_ARGUMENT for NULL.
+ * @param state       the state
+ * @param final_round receives 1 if it is, 0 if not
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
-STPETE_API int stpete_state_is_final_round(const stpete_state *state);
+STPETE_API int stpete_state_is_final_round(const stpete_state *state, int *final_round);
 
 /**
  * Number of consecutive passes so far in this phase's action part (§4.3, R1).
@@ -850,12 +898,12 @@ STPETE_API int stpete_state_consecutive_passes(const stpete_state *state);
  * The cards of one row of the board, in the order they were dealt (§1, §4.5).
  * @param state the state
  * @param row   ::STPETE_SOURCE_UPPER or ::STPETE_SOURCE_LOWER
- * @param cards caller buffer of @p cap card types (::STPETE_BOARD_SIZE suffices); may be NULL if cap is 0
- * @param cap   capacity of @p cards
+ * @param cards caller buffer of @p capacity card types (::STPETE_BOARD_SIZE suffices); may be NULL if capacity is 0
+ * @param capacity capacity of @p cards
  * @param count receives the number of cards in the row
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad row; ::STPETE_E_BUFFER_TOO_SMALL.
  */
-STPETE_API int stpete_state_row(const stpete_state *state, int row, int *cards, size_t cap, size_t *count);
+STPETE_API int stpete_state_row(const stpete_state *state, int row, int *cards, size_t capacity, size_t *count);
 
 /**
  * Number of cards left in a stack (public, §9).
@@ -878,23 +926,23 @@ STPETE_API int stpete_state_display_count(const stpete_state *state, int seat, i
  * A player's display as a list of card types, ascending, one entry per copy (§1).
  * @param state the state
  * @param seat  0..players-1
- * @param cards caller buffer of @p cap card types (::STPETE_NUM_CARDS suffices); may be NULL if cap is 0
- * @param cap   capacity of @p cards
+ * @param cards caller buffer of @p capacity card types (::STPETE_NUM_CARDS suffices); may be NULL if capacity is 0
+ * @param capacity capacity of @p cards
  * @param count receives the number of cards in the display
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad seat; ::STPETE_E_BUFFER_TOO_SMALL.
  */
-STPETE_API int stpete_state_display(const stpete_state *state, int seat, int *cards, size_t cap, size_t *count);
+STPETE_API int stpete_state_display(const stpete_state *state, int seat, int *cards, size_t capacity, size_t *count);
 
 /**
  * A player's hand, in the order taken (§1; secret to others unless public_hands, §9).
  * @param state the state
  * @param seat  0..players-1
- * @param cards caller buffer of @p cap card types (::STPETE_MAX_HAND suffices); may be NULL if cap is 0
- * @param cap   capacity of @p cards
+ * @param cards caller buffer of @p capacity card types (::STPETE_MAX_HAND suffices); may be NULL if capacity is 0
+ * @param capacity capacity of @p cards
  * @param count receives the hand size (public, §9)
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad seat; ::STPETE_E_BUFFER_TOO_SMALL.
  */
-STPETE_API int stpete_state_hand(const stpete_state *state, int seat, int *cards, size_t cap, size_t *count);
+STPETE_API int stpete_state_hand(const stpete_state *state, int seat, int *cards, size_t capacity, size_t *count);
 
 /**
  * A player's hand limit now: 3, or 4 with a Warehouse in the display (§7.3, R11).
@@ -960,7 +1008,8 @@ STPETE_API int stpete_state_observatories_used(const stpete_state *state, int se
 /**
  * The card drawn by an Observatory and awaiting its owner's decision (§7.1).
  * @param state the state
- * @return a card type, -1 when no draw is pending; ::STPETE_E_INVALID_ARGUMENT for NULL.
+ * @return a card type; ::STPETE_CARD_NONE (−1) when no draw is pending; ::STPETE_E_INVALID_ARGUMENT (−101) for
+ *         NULL.
  */
 STPETE_API int stpete_state_observatory_card(const stpete_state *state);
 
@@ -997,7 +1046,8 @@ STPETE_API int stpete_state_discard_count(const stpete_state *state, int card);
 STPETE_API int stpete_state_price(const stpete_state *state, int seat, int card, int source, int displaced,
                                   int *price);
 
-/** One card a trading card could displace, with the price (stpete_state_displacements()). */
+/** One card a trading card could displace, with the price (stpete_state_displacements()). Frozen: an array
+ * element, it will not grow. */
 typedef struct stpete_displacement {
     int displaced; /**< a card type in the seat's display that the trading card may displace (§6.2, R8, R9) */
     int price;     /**< the price in rubles (≥ 1) the seat would pay for the trading card displacing it (§5.2),
@@ -1026,8 +1076,9 @@ typedef struct stpete_displacement {
 STPETE_API int stpete_state_displacements(const stpete_state *state, int seat, int card, int source,
                                           stpete_displacement *out, size_t capacity, size_t *count);
 
-/** Final scoring of one player (§8, R13). */
+/** Final scoring of one player (§8, R13). May grow: initialise with ::STPETE_SCORE_INIT. */
 typedef struct stpete_score {
+    size_t struct_size;    /**< sizeof(stpete_score) of the caller's header (set by ::STPETE_SCORE_INIT) */
     int vp_before;         /**< VP before final scoring */
     int aristocrat_kinds;  /**< different orange names in the display */
     int aristocrat_bonus;  /**< 0,1,3,6,…,45,55 VP by aristocrat_kinds */
@@ -1039,15 +1090,19 @@ typedef struct stpete_score {
     int tie_break;         /**< the tie-break value (§8, R14): rubles mod 10, or rubles with the option */
 } stpete_score;
 
+/** Static initialiser of ::stpete_score. */
+#define STPETE_SCORE_INIT { sizeof(stpete_score), 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+
 /**
  * Final score breakdown of a player (§8, R13). On a finished game, the scoring that was applied; before the end,
  * the scoring as if the game ended now (a projection for bots and front ends).
  * @param state the state
  * @param seat  0..players-1
- * @param out   receives the breakdown (caller-owned)
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad seat.
+ * @param out   receives the breakdown (caller-owned; struct_size set first, e.g. by ::STPETE_SCORE_INIT)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad seat; ::STPETE_E_UNSUPPORTED_VERSION if
+ *         out->struct_size is 0 or larger than this library's struct.
  */
-STPETE_API int stpete_state_score(const stpete_state *state, int seat, stpete_score *out);
+STPETE_API int stpete_state_get_score(const stpete_state *state, int seat, stpete_score *out);
 
 /**
  * Winners of a finished game (§8, R14): most VP, then the tie-break, still tied = shared win.
@@ -1092,8 +1147,10 @@ enum stpete_event_kind {
                                          line "undo: seat 2's pass is taken back" */
 };
 
-/** One event. Unused fields are -1. */
+/** One event. Unused fields are ::STPETE_NONE (-1). May grow: a callback receives the library's struct_size;
+ * stpete_state_next_event() fills the caller's (initialise with ::STPETE_EVENT_INIT). */
 typedef struct stpete_event {
+    size_t struct_size; /**< sizeof(stpete_event) of the header the struct was made with */
     int kind;      /**< ::stpete_event_kind */
     int seat;      /**< acting or scoring seat */
     int card;      /**< card type */
@@ -1107,6 +1164,9 @@ typedef struct stpete_event {
     int phase;     /**< ::stpete_phase */
     int round;     /**< round, from 1 */
 } stpete_event;
+
+/** Static initialiser of ::stpete_event. */
+#define STPETE_EVENT_INIT { sizeof(stpete_event), -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 }
 
 /**
  * Event callback.
@@ -1133,14 +1193,16 @@ STPETE_API int stpete_state_set_event_callback(stpete_state *state, stpete_event
  * setup, and is the way to get the setup's events into the queue.) The callback is then set as by
  * stpete_state_set_event_callback(). If the callback frees the state during the setup (stpete_state_free() is then
  * deferred until this call returns), the state is freed, @p out is NULL and ::STPETE_OK is returned.
- * @param out       receives the new state, owned by the caller (stpete_state_free()); NULL on failure
  * @param game      the game; must outlive the state
  * @param fn        the event callback, or NULL (then this is stpete_state_new())
  * @param user_data passed to every call of @p fn; not owned
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p out or @p game; ::STPETE_E_OUT_OF_MEMORY.
+ * @param out       receives the new state, owned by the caller (stpete_state_free()); NULL on failure
+ * @param err       receives the status and reason of a failure; may be NULL
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p out or @p game; ::STPETE_E_UNSUPPORTED_VERSION
+ *         for a bad err->struct_size; ::STPETE_E_OUT_OF_MEMORY.
  */
-STPETE_API int stpete_state_new_with_callback(stpete_state **out, const stpete_game *game, stpete_event_fn fn,
-                                              void *user_data);
+STPETE_API int stpete_state_new_with_callback(const stpete_game *game, stpete_event_fn fn, void *user_data,
+                                              stpete_state **out, stpete_error *err);
 
 /**
  * Turn on (@p enabled = 1) or off (0) the pull-style event queue of a state (libxkbcommon `xkb_events_next`
@@ -1161,9 +1223,10 @@ STPETE_API int stpete_state_set_event_queue(stpete_state *state, int enabled);
 /**
  * Take the oldest pending event out of the queue (see stpete_state_set_event_queue()). @norule
  * @param state the state
- * @param out   receives the event (caller-owned)
- * @return 1 if an event was written to @p out; 0 if the queue is empty or off; ::STPETE_E_INVALID_ARGUMENT for
- *         NULL; ::STPETE_E_REENTRANT inside an event callback.
+ * @param out   receives the event (caller-owned; struct_size set first, e.g. by ::STPETE_EVENT_INIT)
+ * @return the number of events written to @p out: 1, or 0 if the queue is empty or off (a count, never a status);
+ *         ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_UNSUPPORTED_VERSION for a bad out->struct_size;
+ *         ::STPETE_E_REENTRANT inside an event callback.
  */
 STPETE_API int stpete_state_next_event(stpete_state *state, stpete_event *out);
 
@@ -1195,12 +1258,12 @@ STPETE_API const char *stpete_event_kind_name(int kind);
  * @param state the state that reported the event, read during the callback; or NULL
  * @param event the event (e.g. from a callback or stpete_state_next_event())
  * @param buf   caller buffer; receives a NUL-terminated line without a newline (::STPETE_EVENT_STRING_MAX suffices)
- * @param size  bytes available in @p buf
+ * @param capacity bytes available in @p buf
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL event or buffer, or an event whose kind or fields
  *         are out of range; ::STPETE_E_BUFFER_TOO_SMALL if the line does not fit (@p buf then holds a truncated
- *         prefix if @p size > 0).
+ *         prefix if @p capacity > 0).
  */
-STPETE_API int stpete_event_to_string(const stpete_state *state, const stpete_event *event, char *buf, size_t size);
+STPETE_API int stpete_event_to_string(const stpete_state *state, const stpete_event *event, char *buf, size_t capacity);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -1227,20 +1290,12 @@ STPETE_API int stpete_event_to_string(const stpete_state *state, const stpete_ev
  * 1 MiB. Longer input is refused with ::STPETE_E_TOO_LARGE before it is parsed. */
 #define STPETE_JSON_STATE_MAX 1048576
 /** Largest replay record the readers accept, in bytes: 4 MiB (a record of the longest possible game,
- * stpete_max_game_length(), written by stpete_replay_to_json() is under 300 KB). Longer input is refused with
+ * stpete_game_max_length(), written by stpete_replay_to_json() is under 300 KB). Longer input is refused with
  * ::STPETE_E_TOO_LARGE before it is parsed. */
 #define STPETE_JSON_REPLAY_MAX 4194304
 
 /** Seat argument of stpete_state_view_to_json() for the spectators' view (public information only, §9). */
 #define STPETE_VIEW_PUBLIC (-1)
-
-/** Where and why a JSON input was rejected (jansson `json_error_t` style). */
-typedef struct stpete_json_error {
-    int line;       /**< 1-based line of a syntax error; -1 when not a syntax error */
-    int column;     /**< 1-based column (in characters) of a syntax error; -1 otherwise */
-    int position;   /**< byte offset of a syntax error; -1 otherwise */
-    char text[200]; /**< what was wrong, e.g. "players[1].rubles: must be an integer in [0, 100000], not 100001" */
-} stpete_json_error;
 
 /**
  * Serialize a full state: format version, the game's rule options (the seed is written as null: the PRNG state
@@ -1249,13 +1304,13 @@ typedef struct stpete_json_error {
  * game exactly (same legal actions, same future): the components of §1 and the PRNG of §3.1. The event callback
  * and queue are not part of it.
  * @param state the state
- * @param buf   caller's buffer of @p size bytes, or NULL with @p size 0
- * @param size  bytes available in @p buf
+ * @param buf   caller's buffer of @p capacity bytes, or NULL with @p capacity 0
+ * @param capacity bytes available in @p buf
  * @param len   receives the JSON length in bytes, without the NUL (also when the buffer is too small)
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state or @p len, or NULL @p buf with @p size > 0;
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state or @p len, or NULL @p buf with @p capacity > 0;
  *         ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_OUT_OF_MEMORY (jansson could not allocate).
  */
-STPETE_API int stpete_state_to_json(const stpete_state *state, char *buf, size_t size, size_t *len);
+STPETE_API int stpete_state_to_json(const stpete_state *state, char *buf, size_t capacity, size_t *len);
 
 /**
  * Serialize what one seat may know (§9), or what a spectator may know (::STPETE_VIEW_PUBLIC), written from the
@@ -1269,31 +1324,31 @@ STPETE_API int stpete_state_to_json(const stpete_state *state, char *buf, size_t
  * returns ::STPETE_E_REDACTED).
  * @param state the state
  * @param seat  the viewing seat in [0, players), or ::STPETE_VIEW_PUBLIC
- * @param buf   caller's buffer of @p size bytes, or NULL with @p size 0
- * @param size  bytes available in @p buf
+ * @param buf   caller's buffer of @p capacity bytes, or NULL with @p capacity 0
+ * @param capacity bytes available in @p buf
  * @param len   receives the JSON length in bytes, without the NUL
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a seat out of range;
  *         ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_OUT_OF_MEMORY.
  */
-STPETE_API int stpete_state_view_to_json(const stpete_state *state, int seat, char *buf, size_t size,
+STPETE_API int stpete_state_view_to_json(const stpete_state *state, int seat, char *buf, size_t capacity,
                                          size_t *len);
 
 /**
  * Create the game described by the `"options"` of a serialized state or replay record (step one of loading;
  * step two is stpete_state_from_json()).
- * @param out   receives a new game owned by the caller (free with stpete_game_free()); NULL on failure
  * @param json  the text, @p len bytes
  * @param len   bytes of @p json
  * @param alloc allocator for the game and its states (copied), or NULL for the C library's
- * @param err   receives the reason of a failure, or NULL
+ * @param out   receives a new game owned by the caller (free with stpete_game_free()); NULL on failure
+ * @param err   receives the status, the reason of a failure and where (line, column, byte), or NULL
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p out or @p json, or a partial allocator;
  *         ::STPETE_E_TOO_LARGE for more than ::STPETE_JSON_REPLAY_MAX bytes; ::STPETE_E_PARSE for invalid JSON or
  *         a missing, mistyped or unknown key; ::STPETE_E_UNSUPPORTED_VERSION for a `format_version` newer than
  *         ::STPETE_FORMAT_VERSION; ::STPETE_E_INCONSISTENT for options out of range (players outside 2..4, bad
  *         markers, §3); ::STPETE_E_OUT_OF_MEMORY.
  */
-STPETE_API int stpete_game_from_json(stpete_game **out, const char *json, size_t len,
-                                     const stpete_allocator *alloc, stpete_json_error *err);
+STPETE_API int stpete_game_from_json(const char *json, size_t len, const stpete_allocator *alloc, stpete_game **out,
+                                     stpete_error *err);
 
 /**
  * Load a full state written by stpete_state_to_json(). Every field is checked against the rules before anything
@@ -1304,19 +1359,19 @@ STPETE_API int stpete_game_from_json(stpete_game **out, const char *json, size_t
  * final round exactly when a stack is empty (§4.6), and a finished game only after the final round's trading
  * phase (§8). The full list is in doc/format.md. Any state that loads plays on to the end, and every position on
  * the way saves and loads again.
- * @param out  receives a new state of @p game owned by the caller (free with stpete_state_free()); NULL on failure
  * @param game the game (from stpete_game_from_json() or with the same options); must outlive the state
  * @param json the text, @p len bytes
  * @param len  bytes of @p json
- * @param err  receives the reason of a failure, or NULL
+ * @param out  receives a new state of @p game owned by the caller (free with stpete_state_free()); NULL on failure
+ * @param err  receives the status, the reason of a failure and where (line, column, byte), or NULL
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_TOO_LARGE for more than
  *         ::STPETE_JSON_STATE_MAX bytes; ::STPETE_E_PARSE for invalid JSON or a missing, mistyped or unknown key;
  *         ::STPETE_E_UNSUPPORTED_VERSION; ::STPETE_E_REDACTED for a per-seat or public view;
  *         ::STPETE_E_MISMATCH if the options differ from @p game's (the allocator and seed aside);
  *         ::STPETE_E_INCONSISTENT for a position that breaks the rules; ::STPETE_E_OUT_OF_MEMORY.
  */
-STPETE_API int stpete_state_from_json(stpete_state **out, const stpete_game *game, const char *json, size_t len,
-                                      stpete_json_error *err);
+STPETE_API int stpete_state_from_json(const stpete_game *game, const char *json, size_t len, stpete_state **out,
+                                      stpete_error *err);
 
 /**
  * Write a replay record: the game's options with @p seed, the actions (id and string each) and the result
@@ -1325,42 +1380,43 @@ STPETE_API int stpete_state_from_json(stpete_state **out, const stpete_game *gam
  * @param game      the game (its options; its own seed is replaced by @p seed)
  * @param seed      the seed the game was started with (stpete_state_new() uses the options' seed,
  *                  stpete_state_reset() its argument)
- * @param actions   @p n action ids in the order applied (caller-owned)
- * @param n         number of actions
- * @param buf       caller's buffer of @p size bytes, or NULL with @p size 0
- * @param size      bytes available in @p buf
+ * @param actions   @p count action ids in the order applied (caller-owned)
+ * @param count     number of actions
+ * @param buf       caller's buffer of @p capacity bytes, or NULL with @p capacity 0
+ * @param capacity  bytes available in @p buf
  * @param len       receives the JSON length in bytes, without the NUL
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL (@p actions may be NULL when @p n is 0);
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL (@p actions may be NULL when @p count is 0);
  *         ::STPETE_E_ILLEGAL_ACTION if an action is not legal where it is applied (nothing written);
  *         ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_OUT_OF_MEMORY.
  */
-STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, const int *actions, size_t n,
-                                     char *buf, size_t size, size_t *len);
+STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, const int *actions, size_t count,
+                                     char *buf, size_t capacity, size_t *len);
 
 /**
  * Read and verify a replay record (§3 setup from its seed, then each action checked against the rules as by
  * stpete_state_apply(), the result against §8): create its game (options and seed: stpete_state_new() on it
  * gives the initial position) and return its actions. Every action is replayed: its id must be legal where it is
  * applied, its string (if present) must name the same action, and the recorded result must be the one reached.
- * To learn the number of actions first, pass @p actions NULL and @p cap 0: the return is then
- * ::STPETE_E_BUFFER_TOO_SMALL with `*n` set and no game created.
- * @param game_out receives a new game owned by the caller; NULL on failure
- * @param actions  caller's array of @p cap ids, or NULL with @p cap 0
- * @param cap      capacity of @p actions
- * @param n        receives the number of actions in the record
+ * To learn the number of actions first, pass @p actions NULL and @p capacity 0: the return is then
+ * ::STPETE_E_BUFFER_TOO_SMALL with `*count` set and no game created.
  * @param json     the text, @p len bytes
  * @param len      bytes of @p json
  * @param alloc    allocator for the game (copied), or NULL for the C library's
- * @param err      receives the reason of a failure, or NULL (for an illegal action: its index and why)
+ * @param game_out receives a new game owned by the caller; NULL on failure
+ * @param actions  caller's array of @p capacity ids, or NULL with @p capacity 0
+ * @param capacity capacity of @p actions
+ * @param count    receives the number of actions in the record
+ * @param err      receives the status and the reason of a failure, or NULL (for an illegal action: its index
+ *                 and why)
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_TOO_LARGE for more than
- *         ::STPETE_JSON_REPLAY_MAX bytes or more actions than stpete_max_game_length(); ::STPETE_E_PARSE;
+ *         ::STPETE_JSON_REPLAY_MAX bytes or more actions than stpete_game_max_length(); ::STPETE_E_PARSE;
  *         ::STPETE_E_UNSUPPORTED_VERSION; ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_INCONSISTENT for options that
  *         break §3, an illegal action, a string naming another action, or a recorded result that differs;
  *         ::STPETE_E_OUT_OF_MEMORY.
  */
-STPETE_API int stpete_replay_from_json(stpete_game **game_out, int *actions, size_t cap, size_t *n,
-                                       const char *json, size_t len, const stpete_allocator *alloc,
-                                       stpete_json_error *err);
+STPETE_API int stpete_replay_from_json(const char *json, size_t len, const stpete_allocator *alloc,
+                                       stpete_game **game_out, int *actions, size_t capacity, size_t *count,
+                                       stpete_error *err);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -1368,6 +1424,10 @@ STPETE_API int stpete_replay_from_json(stpete_game **game_out, int *actions, siz
  * What each seat may know (§9), for search and learning: determinization. Per-seat views as JSON are in
  * @ref json (stpete_state_view_to_json()). */
 /** @{ */
+
+/** Flag of stpete_state_determinize(): also replace the rubles of every other seat when rubles are secret (the
+ * game's public_rubles option off, §9). */
+#define STPETE_DETERMINIZE_RUBLES 1u
 
 /**
  * Determinization for search bots (§9; OpenSpiel `ResampleFromInfostate`): replace, in place, everything
@@ -1387,35 +1447,22 @@ STPETE_API int stpete_replay_from_json(stpete_game **game_out, int *actions, siz
  * determinization did not happen. In explicit-chance mode the stacks have no order and only unseen hand cards are
  * redrawn.
  *
- * Typical use (information-set Monte Carlo): clone the real state, resample the clone for the bot's seat, play
+ * With ::STPETE_DETERMINIZE_RUBLES also the rubles of every other seat when rubles are secret (§9) are redrawn,
+ * each set to the rubles of @p seat, the one amount it sees (a simple model: a bot that must not use what its
+ * observation hides plays against opponents as rich as itself). With this flag a bot's determinizations depend on
+ * nothing its observation hides; without it they keep the rubles the seat knows by perfect recall of the public
+ * actions (in a position loaded without `rubles_recalled` both set the unknown ones to the seat's own). With the
+ * flag the seat's observation and view rubles stay as they were, but in a position where it recalls the rubles it
+ * replaced its information-state key and string change (it could tell the result apart). 1.0: also replaces 0.3's
+ * `stpete_state_resample()` (@p flags 0).
+ *
+ * Typical use (information-set Monte Carlo): clone the real state, determinize the clone for the bot's seat, play
  * out, repeat with other seeds.
  * @param state the state (modified)
  * @param seat  the seat whose knowledge is kept, in [0, players)
- * @param seed  seed of the draw: the same state, seat and seed give the same result on every platform; so do two
- *              states the seat cannot tell apart (equal information-state keys): the draw depends on what the
- *              seat knows, not on the secrets it replaces
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state or a seat out of range (state unchanged);
- *         ::STPETE_E_REENTRANT inside an event callback.
- */
-STPETE_API int stpete_state_resample(stpete_state *state, int seat, uint64_t seed);
-
-/** Flag of stpete_state_determinize(): also replace the rubles of every other seat when rubles are secret (the
- * game's public_rubles option off, §9). */
-#define STPETE_DETERMINIZE_RUBLES 1u
-
-/**
- * Determinization with a choice of what to redraw: stpete_state_resample() (@p flags 0), and with
- * ::STPETE_DETERMINIZE_RUBLES also the rubles of every other seat when rubles are secret (§9), each set to the
- * rubles of @p seat, the one amount it sees (a simple model: a bot that must not use what its observation hides
- * plays against opponents as rich as itself). With this flag a bot's determinizations depend on nothing its
- * observation hides; without it they keep the rubles the seat knows by perfect recall of the public actions (in a
- * position loaded without `rubles_recalled` both set the unknown ones to the seat's own). With the flag the seat's
- * observation and view rubles stay as they were, but in a position where it recalls the rubles it replaced its
- * information-state key and string change (it could tell the result apart).
- * @param state the state (modified)
- * @param seat  the seat whose knowledge is kept, in [0, players)
- * @param seed  seed of the draw: the same state, seat, seed and flags give the same result on every platform,
- *              and so do two states the seat cannot tell apart (as for stpete_state_resample())
+ * @param seed  seed of the draw: the same state, seat, seed and flags give the same result on every platform;
+ *              so do two states the seat cannot tell apart (equal information-state keys): the draw depends on
+ *              what the seat knows, not on the secrets it replaces
  * @param flags 0 or ::STPETE_DETERMINIZE_RUBLES
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state, a seat out of range or an unknown flag (state
  *         unchanged); ::STPETE_E_REENTRANT inside an event callback.
@@ -1455,28 +1502,28 @@ STPETE_API int stpete_state_determinize(stpete_state *state, int seat, uint64_t 
  * the rule allows, uniformly (24, 36 and 6 of them for 4, 3 and 2 players). Empty (count 0) at a player's decision,
  * at the end, and always in sampled mode. Does not allocate.
  * @param state         the state
- * @param outcomes      caller buffer of @p cap outcome ids (::STPETE_MAX_LEGAL_ACTIONS always suffices); may be NULL
- *                      if cap is 0
- * @param probabilities caller buffer of @p cap probabilities in (0, 1], adding up to 1; may be NULL
- * @param cap           capacity of the buffers
+ * @param outcomes      caller buffer of @p capacity outcome ids (::STPETE_MAX_LEGAL_ACTIONS always suffices); may be NULL
+ *                      if capacity is 0
+ * @param probabilities caller buffer of @p capacity probabilities in (0, 1], adding up to 1; may be NULL
+ * @param capacity      capacity of the buffers
  * @param count         receives the number of outcomes (also when the buffers are too small)
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p state or @p count, or NULL @p outcomes with
- *         @p cap > 0; ::STPETE_E_BUFFER_TOO_SMALL.
+ *         @p capacity > 0; ::STPETE_E_BUFFER_TOO_SMALL.
  */
 STPETE_API int stpete_state_chance_outcomes(const stpete_state *state, int *outcomes, double *probabilities,
-                                            size_t cap, size_t *count);
+                                            size_t capacity, size_t *count);
 
 /**
  * Returns of the game (OpenSpiel `Returns`): at the end each of the k winners (§8, R14: a shared win when still
  * tied) gets 1/k and the others 0, so they add up to 1 (constant-sum); before the end all 0 (this game has no
  * intermediate rewards).
  * @param state the state
- * @param out   caller buffer of @p n doubles; receives one return per seat
- * @param n     capacity of @p out: at least the number of players
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_BUFFER_TOO_SMALL if @p n is below the
+ * @param out   caller buffer of @p capacity doubles; receives one return per seat
+ * @param capacity capacity of @p out: at least the number of players
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_BUFFER_TOO_SMALL if @p capacity is below the
  *         number of players.
  */
-STPETE_API int stpete_state_returns(const stpete_state *state, double *out, size_t n);
+STPETE_API int stpete_state_returns(const stpete_state *state, double *out, size_t capacity);
 
 /**
  * Number of elements of an observation tensor of this game (OpenSpiel `ObservationTensorShape`, a flat vector):
@@ -1485,7 +1532,7 @@ STPETE_API int stpete_state_returns(const stpete_state *state, double *out, size
  * @param game the game
  * @return the size in floats; ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
-STPETE_API int stpete_observation_tensor_size(const stpete_game *game);
+STPETE_API int stpete_game_observation_tensor_size(const stpete_game *game);
 
 /**
  * What one seat may know now, as a fixed-layout vector of floats from its point of view (OpenSpiel
@@ -1496,11 +1543,11 @@ STPETE_API int stpete_observation_tensor_size(const stpete_game *game);
  * stack nor anything else secret to the seat changes it. Does not allocate.
  * @param state the state
  * @param seat  the observing seat in [0, players)
- * @param out   caller buffer of @p n floats
- * @param n     capacity of @p out: at least stpete_observation_tensor_size()
+ * @param out   caller buffer of @p capacity floats
+ * @param capacity capacity of @p out: at least stpete_game_observation_tensor_size()
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a seat out of range; ::STPETE_E_BUFFER_TOO_SMALL.
  */
-STPETE_API int stpete_state_observation_tensor(const stpete_state *state, int seat, float *out, size_t n);
+STPETE_API int stpete_state_observation_tensor(const stpete_state *state, int seat, float *out, size_t capacity);
 
 /**
  * The same information as stpete_state_observation_tensor(), as readable text (OpenSpiel `ObservationString`): one
@@ -1508,12 +1555,12 @@ STPETE_API int stpete_state_observation_tensor(const stpete_state *state, int se
  * (NUL-terminated; ::STPETE_E_BUFFER_TOO_SMALL with the length needed).
  * @param state the state
  * @param seat  the observing seat in [0, players)
- * @param buf   caller buffer of @p size bytes, or NULL with @p size 0
- * @param size  bytes available in @p buf
+ * @param buf   caller buffer of @p capacity bytes, or NULL with @p capacity 0
+ * @param capacity bytes available in @p buf
  * @param len   receives the text's length in bytes, without the NUL (also when the buffer is too small)
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a seat out of range; ::STPETE_E_BUFFER_TOO_SMALL.
  */
-STPETE_API int stpete_state_observation_string(const stpete_state *state, int seat, char *buf, size_t size,
+STPETE_API int stpete_state_observation_string(const stpete_state *state, int seat, char *buf, size_t capacity,
                                                size_t *len);
 
 /**
@@ -1527,13 +1574,13 @@ STPETE_API int stpete_state_observation_string(const stpete_state *state, int se
  * output functions of @ref json.
  * @param state the state
  * @param seat  the seat in [0, players)
- * @param buf   caller buffer of @p size bytes, or NULL with @p size 0
- * @param size  bytes available in @p buf
+ * @param buf   caller buffer of @p capacity bytes, or NULL with @p capacity 0
+ * @param capacity bytes available in @p buf
  * @param len   receives the text's length in bytes, without the NUL
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a seat out of range; ::STPETE_E_BUFFER_TOO_SMALL;
  *         ::STPETE_E_OUT_OF_MEMORY.
  */
-STPETE_API int stpete_state_information_state_string(const stpete_state *state, int seat, char *buf, size_t size,
+STPETE_API int stpete_state_information_state_string(const stpete_state *state, int seat, char *buf, size_t capacity,
                                                      size_t *len);
 
 /**
@@ -1543,7 +1590,7 @@ STPETE_API int stpete_state_information_state_string(const stpete_state *state, 
  * remembers it). Equal for two positions exactly when they give the seat equal views, observations and
  * information-state strings, for loaded positions too, except for hash collisions; in play, exactly when they have
  * the same public history. The hash is documented in doc/observation.md and the same on every platform; it
- * survives save and load (JSON) and copies, and ignores what stpete_state_resample() redraws. Does not allocate.
+ * survives save and load (JSON) and copies, and ignores what stpete_state_determinize() redraws. Does not allocate.
  * @param state the state
  * @param seat  the seat in [0, players)
  * @param key   receives the key
@@ -1556,15 +1603,15 @@ STPETE_API int stpete_state_information_state_key(const stpete_state *state, int
  * in explicit-chance mode: the actions of §4.2, §7.1 and §7.2 as they were taken. The history begins at the
  * state's creation (stpete_state_new(), stpete_state_reset()),
  * and again where a position was put in without its past: stpete_state_from_json(), stpete_state_copy() into it,
- * stpete_state_resample() (the past of a determinization did not happen). stpete_state_clone() copies it.
+ * stpete_state_determinize() (the past of a determinization did not happen). stpete_state_clone() copies it.
  * @param state the state
- * @param ids   caller buffer of @p cap ids; may be NULL if cap is 0
- * @param cap   capacity of @p ids
+ * @param ids   caller buffer of @p capacity ids; may be NULL if capacity is 0
+ * @param capacity capacity of @p ids
  * @param count receives the number of actions in the history (also when the buffer is too small)
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p state or @p count, or NULL @p ids with @p cap > 0;
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p state or @p count, or NULL @p ids with @p capacity > 0;
  *         ::STPETE_E_BUFFER_TOO_SMALL.
  */
-STPETE_API int stpete_state_history(const stpete_state *state, int *ids, size_t cap, size_t *count);
+STPETE_API int stpete_state_history(const stpete_state *state, int *ids, size_t capacity, size_t *count);
 
 /**
  * Take back the last action of the history (OpenSpiel `UndoAction`): afterwards the state equals what it was
