@@ -121,9 +121,11 @@ int stpete_id_to_string(const card_def *cards, int id, char *buf, size_t size)
     return (size_t)len < size ? STPETE_OK : STPETE_E_BUFFER_TOO_SMALL;
 }
 
-STPETE_API int stpete_action_to_string(int id, char *buf, size_t size)
+STPETE_API int stpete_action_to_string(int edition, int id, char *buf, size_t capacity)
 {
-    return stpete_id_to_string(stpete_cards, id, buf, size);
+    if (edition != 1 && edition != 2)
+        return STPETE_E_INVALID_ARGUMENT;
+    return stpete_id_to_string(stpete_card_tables[edition - 1], id, buf, capacity);
 }
 
 STPETE_API int stpete_action_from_string(const char *str, int *id)

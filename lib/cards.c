@@ -127,8 +127,9 @@ int stpete_variant_of(int card, int displaced)
     return stpete_variant_index(card, displaced);
 }
 
-void stpete_card_describe(const card_def *d, stpete_card_info *out)
+void stpete_card_describe(const card_def *d, int card, stpete_card_info *out)
 {
+    out->struct_size = sizeof *out;
     out->name = d->name;
     out->colour = d->colour;
     out->trading = d->trading;
@@ -138,28 +139,16 @@ void stpete_card_describe(const card_def *d, stpete_card_info *out)
     out->copies = d->copies;
     out->ware = d->ware;
     out->special = d->special;
+    out->stack = stpete_stack_of(card);
 }
 
-STPETE_API int stpete_card_get_info(int card, stpete_card_info *out)
+STPETE_API int stpete_card_get_info(int edition, int card, stpete_card_info *out)
 {
-    if (!out || card < 0 || card >= STPETE_NUM_CARD_TYPES)
+    if (!out || card < 0 || card >= STPETE_NUM_CARD_TYPES || (edition != 1 && edition != 2))
         return STPETE_E_INVALID_ARGUMENT;
-    stpete_card_describe(&stpete_cards[card], out);
-    return STPETE_OK;
-}
-
-STPETE_API int stpete_card_stack(int card)
-{
-    if (card < 0 || card >= STPETE_NUM_CARD_TYPES)
-        return STPETE_E_INVALID_ARGUMENT;
-    return stpete_stack_of(card);
-}
-
-STPETE_API const char *stpete_card_name(int card)
-{
-    if (card < 0 || card >= STPETE_NUM_CARD_TYPES)
-        return NULL;
-    return stpete_cards[card].name;
+    stpete_card_info full;
+    stpete_card_describe(&stpete_card_tables[edition - 1][card], card, &full);
+    return stpete_struct_out(out, &full, sizeof full);
 }
 
 int stpete_text_equals(const char *name, const char *text, size_t n)

@@ -120,7 +120,7 @@ static int format_event(const stpete_state *st, const stpete_event *ev, char *bu
                         stpete_stack_words[ev->stack], ev->round);
     case STPETE_EVENT_FINAL_SCORING:
         if (p) {
-            stpete_score s;
+            stpete_score s = STPETE_SCORE_INIT;
             stpete_score_of(&st->core, seat, &s);
             return snprintf(buf, size,
                             "final scoring, seat %d: %d VP + %d (aristocrats: %d different) + %d (%d R) %+d (%d hand "

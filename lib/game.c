@@ -120,47 +120,63 @@ void stpete_rules_of(const stpete_options *o, stpete_rules *r)
 }
 
 /* The one answer to "is this the same game?" (stpete_state_copy(), stpete_state_from_json(), the bots through
- * stpete_game_compatible()): every field of stpete_rules, i.e. every option but the seed and the allocator. */
+ * stpete_game_check_compatible()): every field of stpete_rules, i.e. every option but the seed and the allocator. */
 int stpete_rules_same(const stpete_rules *a, const stpete_rules *b)
 {
     return memcmp(a, b, sizeof *a) == 0;
 }
 
-STPETE_API int stpete_game_compatible(const stpete_game *a, const stpete_game *b)
+STPETE_API int stpete_game_check_compatible(const stpete_game *a, const stpete_game *b)
 {
     if (!a || !b)
         return STPETE_E_INVALID_ARGUMENT;
     return stpete_rules_same(&a->rules, &b->rules) ? STPETE_OK : STPETE_E_MISMATCH;
 }
 
-STPETE_API int stpete_options_check(const stpete_options *opts, char *msg, size_t size)
+/* The options as this library's struct, validated; the reason of a refusal in e. */
+static int options_valid(const stpete_options *opts, stpete_options *o, stpete_error *e)
 {
-    if (!opts)
-        return refuse(msg, size, STPETE_E_INVALID_ARGUMENT, "opts is NULL");
-    stpete_options o;
-    int rc = options_of(opts, &o, msg, size);
-    return rc ? rc : check(&o, msg, size);
+    int rc = options_of(opts, o, e->message, sizeof e->message);
+    return rc ? rc : check(o, e->message, sizeof e->message);
 }
 
-STPETE_API int stpete_game_new(stpete_game **out, const stpete_options *opts)
+STPETE_API int stpete_options_check(const stpete_options *opts, stpete_error *err)
 {
-    if (!out)
-        return STPETE_E_INVALID_ARGUMENT;
-    *out = NULL;
-    stpete_options o;
-    int rc = options_of(opts, &o, NULL, 0);
-    if (!rc)
-        rc = check(&o, NULL, 0);
+    int rc = stpete_error_check(err);
     if (rc)
         return rc;
+    stpete_error e = STPETE_ERROR_INIT;
+    stpete_options o;
+    rc = opts ? options_valid(opts, &o, &e) : stpete_error_fail(&e, STPETE_E_INVALID_ARGUMENT, "opts is NULL");
+    return stpete_error_finish(err, &e, rc);
+}
+
+STPETE_API int stpete_game_new(const stpete_options *opts, stpete_game **out, stpete_error *err)
+{
+    int rc = stpete_error_check(err);
+    if (rc)
+        return rc;
+    stpete_error e = STPETE_ERROR_INIT;
+    if (!out)
+        return stpete_error_finish(err, &e, stpete_error_fail(&e, STPETE_E_INVALID_ARGUMENT, "out is NULL"));
+    *out = NULL;
+    stpete_options o;
+    rc = options_valid(opts, &o, &e);
+    if (rc)
+        return stpete_error_finish(err, &e, rc);
     stpete_game *g = stpete_malloc(&o.allocator, sizeof *g);
     if (!g)
-        return STPETE_E_OUT_OF_MEMORY;
+        return stpete_error_finish(err, &e, stpete_error_fail(&e, STPETE_E_OUT_OF_MEMORY, "out of memory"));
     memset(g, 0, sizeof *g);
     g->opts = o;
     stpete_rules_of(&o, &g->rules);
     *out = g;
-    return STPETE_OK;
+    return stpete_error_finish(err, &e, STPETE_OK);
+}
+
+STPETE_API int stpete_game_edition(const stpete_game *game)
+{
+    return game ? game->rules.edition_index + 1 : STPETE_E_INVALID_ARGUMENT;
 }
 
 STPETE_API void stpete_game_free(stpete_game *game)
@@ -195,7 +211,7 @@ STPETE_API int stpete_num_distinct_actions(void)
 
 /* The derivation is in doc/format.md ("The longest game"), and the conformance tests check the bound on random
  * games. */
-STPETE_API int stpete_max_game_length(const stpete_game *game)
+STPETE_API int stpete_game_max_length(const stpete_game *game)
 {
     if (!game)
         return STPETE_E_INVALID_ARGUMENT;
@@ -217,24 +233,4 @@ STPETE_API int stpete_max_game_length(const stpete_game *game)
     return length;
 }
 
-STPETE_API int stpete_game_card_info(const stpete_game *game, int card, stpete_card_info *out)
-{
-    if (!game || !out || card < 0 || card >= STPETE_NUM_CARD_TYPES)
-        return STPETE_E_INVALID_ARGUMENT;
-    stpete_card_describe(&stpete_cards_of(&game->rules)[card], out);
-    return STPETE_OK;
-}
 
-STPETE_API const char *stpete_game_card_name(const stpete_game *game, int card)
-{
-    if (!game || card < 0 || card >= STPETE_NUM_CARD_TYPES)
-        return NULL;
-    return stpete_cards_of(&game->rules)[card].name;
-}
-
-STPETE_API int stpete_game_action_to_string(const stpete_game *game, int id, char *buf, size_t size)
-{
-    if (!game)
-        return STPETE_E_INVALID_ARGUMENT;
-    return stpete_id_to_string(stpete_cards_of(&game->rules), id, buf, size);
-}

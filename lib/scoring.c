@@ -60,6 +60,7 @@ void stpete_phase_income(const stpete_core *c, int seat, int colour, int *rubles
 void stpete_score_of(const stpete_core *c, int seat, stpete_score *out)
 {
     const player_state *p = &c->p[seat];
+    out->struct_size = sizeof *out;
     int kinds = 0;
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
         if (stpete_cards[t].colour == STPETE_COLOUR_ORANGE && p->display[t])

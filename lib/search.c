@@ -56,7 +56,7 @@ STPETE_API int stpete_state_returns(const stpete_state *st, double *out, size_t 
     return STPETE_OK;
 }
 
-STPETE_API int stpete_observation_tensor_size(const stpete_game *game)
+STPETE_API int stpete_game_observation_tensor_size(const stpete_game *game)
 {
     return game ? OBS_SIZE : STPETE_E_INVALID_ARGUMENT;
 }

@@ -77,32 +77,41 @@ static stpete_state *state_alloc(const stpete_game *game)
     return st;
 }
 
-STPETE_API int stpete_state_new_with_callback(stpete_state **out, const stpete_game *game, stpete_event_fn fn,
-                                              void *user_data)
+/* A constructor's failure: the status and message into the caller's detail (stpete.h, "Parameters"). */
+static int refuse(stpete_error *err, int status, const char *what)
 {
+    stpete_error e = STPETE_ERROR_INIT;
+    return stpete_error_finish(err, &e, stpete_error_fail(&e, status, "%s", what));
+}
+
+STPETE_API int stpete_state_new_with_callback(const stpete_game *game, stpete_event_fn fn, void *user_data,
+                                              stpete_state **out, stpete_error *err)
+{
+    int rc = stpete_error_check(err);
+    if (rc)
+        return rc;
     if (!out)
-        return STPETE_E_INVALID_ARGUMENT;
+        return refuse(err, STPETE_E_INVALID_ARGUMENT, "out is NULL");
     *out = NULL;
     if (!game)
-        return STPETE_E_INVALID_ARGUMENT;
+        return refuse(err, STPETE_E_INVALID_ARGUMENT, "game is NULL");
     stpete_state *st = state_alloc(game);
     if (!st)
-        return STPETE_E_OUT_OF_MEMORY;
+        return refuse(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
     st->hub.fn = fn;
     st->hub.user = user_data;
     stpete_sink storage;
     stpete_core_setup(&st->core, &game->rules, game->opts.seed, stpete_hub_sink(&st->hub, &storage));
-    if (st->hub.free_requested) { /* the callback freed the state during the setup deal */
+    if (!st->hub.free_requested)
+        *out = st;
+    else /* the callback freed the state during the setup deal */
         stpete_state_release(st);
-        return STPETE_OK;
-    }
-    *out = st;
-    return STPETE_OK;
+    return refuse(err, STPETE_OK, "");
 }
 
-STPETE_API int stpete_state_new(stpete_state **out, const stpete_game *game)
+STPETE_API int stpete_state_new(const stpete_game *game, stpete_state **out, stpete_error *err)
 {
-    return stpete_state_new_with_callback(out, game, NULL, NULL);
+    return stpete_state_new_with_callback(game, NULL, NULL, out, err);
 }
 
 STPETE_API int stpete_state_reset(stpete_state *st, uint64_t seed)
@@ -131,23 +140,26 @@ STPETE_API void stpete_state_free(stpete_state *st)
     stpete_state_release(st);
 }
 
-STPETE_API int stpete_state_clone(stpete_state **out, const stpete_state *src)
+STPETE_API int stpete_state_clone(const stpete_state *src, stpete_state **out, stpete_error *err)
 {
+    int rc = stpete_error_check(err);
+    if (rc)
+        return rc;
     if (!out)
-        return STPETE_E_INVALID_ARGUMENT;
+        return refuse(err, STPETE_E_INVALID_ARGUMENT, "out is NULL");
     *out = NULL;
     if (!src)
-        return STPETE_E_INVALID_ARGUMENT;
+        return refuse(err, STPETE_E_INVALID_ARGUMENT, "src is NULL");
     stpete_state *st = state_alloc(src->game);
     if (!st)
-        return STPETE_E_OUT_OF_MEMORY;
+        return refuse(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
     if (stpete_history_copy(&st->hist, &src->hist, allocator_of(src))) {
         stpete_free(allocator_of(src), st);
-        return STPETE_E_OUT_OF_MEMORY;
+        return refuse(err, STPETE_E_OUT_OF_MEMORY, "out of memory: the history");
     }
     stpete_core_copy(&st->core, &src->core);
     *out = st;
-    return STPETE_OK;
+    return refuse(err, STPETE_OK, "");
 }
 
 STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src)
@@ -182,16 +194,12 @@ STPETE_API int stpete_state_determinize(stpete_state *st, int seat, uint64_t see
     return succeed(st);
 }
 
-STPETE_API int stpete_state_resample(stpete_state *st, int seat, uint64_t seed)
+STPETE_API int stpete_state_equal(const stpete_state *a, const stpete_state *b, int *equal)
 {
-    return stpete_state_determinize(st, seat, seed, 0);
-}
-
-STPETE_API int stpete_state_equal(const stpete_state *a, const stpete_state *b)
-{
-    if (!a || !b)
+    if (!a || !b || !equal)
         return STPETE_E_INVALID_ARGUMENT;
-    return memcmp(&a->core, &b->core, STPETE_POSITION_BYTES) == 0;
+    *equal = memcmp(&a->core, &b->core, STPETE_POSITION_BYTES) == 0;
+    return STPETE_OK;
 }
 
 STPETE_API const stpete_game *stpete_state_game(const stpete_state *st)
@@ -220,9 +228,12 @@ STPETE_API int stpete_state_current_player(const stpete_state *st)
     }
 }
 
-STPETE_API int stpete_state_is_terminal(const stpete_state *st)
+STPETE_API int stpete_state_is_terminal(const stpete_state *st, int *terminal)
 {
-    return st ? st->core.decision == STPETE_DECISION_GAME_OVER : STPETE_E_INVALID_ARGUMENT;
+    if (!st || !terminal)
+        return STPETE_E_INVALID_ARGUMENT;
+    *terminal = st->core.decision == STPETE_DECISION_GAME_OVER;
+    return STPETE_OK;
 }
 
 STPETE_API int stpete_state_decision(const stpete_state *st)
@@ -273,14 +284,13 @@ STPETE_API int stpete_state_random_action(const stpete_state *st, uint64_t rando
     return stpete_core_random_action(&st->core, random, id);
 }
 
-STPETE_API int stpete_state_is_legal(const stpete_state *st, int id)
+STPETE_API int stpete_state_is_legal(const stpete_state *st, int id, int *legal)
 {
-    if (!st)
+    if (!st || !legal)
         return STPETE_E_INVALID_ARGUMENT;
-    if (id < 0 || id >= CHANCE_END)
-        return 0;
     stpete_move mv;
-    return stpete_core_check_move(&st->core, id, &mv, NULL, 0) == STPETE_OK;
+    *legal = id >= 0 && id < CHANCE_END && stpete_core_check_move(&st->core, id, &mv, NULL, 0) == STPETE_OK;
+    return STPETE_OK;
 }
 
 STPETE_API int stpete_state_action_price(const stpete_state *st, int id, int *rubles)
@@ -380,9 +390,12 @@ STPETE_API int stpete_state_round(const stpete_state *st)
     return st ? st->core.round : STPETE_E_INVALID_ARGUMENT;
 }
 
-STPETE_API int stpete_state_is_final_round(const stpete_state *st)
+STPETE_API int stpete_state_is_final_round(const stpete_state *st, int *final_round)
 {
-    return st ? st->core.final_round : STPETE_E_INVALID_ARGUMENT;
+    if (!st || !final_round)
+        return STPETE_E_INVALID_ARGUMENT;
+    *final_round = st->core.final_round != 0;
+    return STPETE_OK;
 }
 
 STPETE_API int stpete_state_consecutive_passes(const stpete_state *st)
@@ -503,12 +516,13 @@ STPETE_API int stpete_state_displacements(const stpete_state *st, int seat, int 
     return n > capacity ? STPETE_E_BUFFER_TOO_SMALL : STPETE_OK;
 }
 
-STPETE_API int stpete_state_score(const stpete_state *st, int seat, stpete_score *out)
+STPETE_API int stpete_state_get_score(const stpete_state *st, int seat, stpete_score *out)
 {
     if (!seat_ok(st, seat) || !out)
         return STPETE_E_INVALID_ARGUMENT;
-    stpete_score_of(&st->core, seat, out);
-    return STPETE_OK;
+    stpete_score full;
+    stpete_score_of(&st->core, seat, &full);
+    return stpete_struct_out(out, &full, sizeof full);
 }
 
 STPETE_API int stpete_state_winners(const stpete_state *st, unsigned *mask)
@@ -553,7 +567,14 @@ STPETE_API int stpete_state_next_event(stpete_state *st, stpete_event *out)
     int rc = check_not_in_callback(st);
     if (rc)
         return rc;
-    return stpete_hub_next(&st->hub, out);
+    if (!stpete_struct_size_ok(out->struct_size, sizeof *out))
+        return fail(st, STPETE_E_UNSUPPORTED_VERSION, "event struct_size %zu is not one of this library (%zu or less)",
+                    out->struct_size, sizeof *out);
+    stpete_event ev;
+    rc = stpete_hub_next(&st->hub, &ev);
+    if (rc == 1)
+        stpete_struct_out(out, &ev, sizeof ev);
+    return rc;
 }
 
 STPETE_API int stpete_state_pending_events(const stpete_state *st)

@@ -237,7 +237,7 @@ static inline int stpete_ascii_space(int ch)
 int stpete_text_equals(const char *name, const char *text, size_t n);
 
 /* The public description of a card table row (stpete_card_info). */
-void stpete_card_describe(const card_def *d, stpete_card_info *out);
+void stpete_card_describe(const card_def *d, int card, stpete_card_info *out);
 
 /* The readable form of an action or chance outcome id with the names of a card table (actions.c). */
 int stpete_id_to_string(const card_def *cards, int id, char *buf, size_t size);
@@ -661,7 +661,7 @@ typedef struct stpete_sink {
 /* A blank event of a kind at a position: every field -1 but the phase and round. */
 static inline stpete_event stpete_event_of(const stpete_core *c, int kind)
 {
-    stpete_event ev = { kind, -1, -1, -1, -1, -1, -1, -1, -1, -1, c->phase, c->round };
+    stpete_event ev = { sizeof(stpete_event), kind, -1, -1, -1, -1, -1, -1, -1, -1, -1, c->phase, c->round };
     return ev;
 }
 
@@ -895,5 +895,26 @@ int stpete_state_fail(stpete_state *st, int status, const char *fmt, ...)
 int stpete_state_succeed(stpete_state *st);
 /* Free a state and what it owns, now (stpete_state_free defers it inside the state's own callback). */
 void stpete_state_release(stpete_state *st);
+
+/* ---- detail.c: caller-sized structs and the stpete_error detail (1.0) ---------------------------- */
+
+#include <stdarg.h>
+/* Whether a caller's struct_size is one this library can serve: 1 or 0. */
+int stpete_struct_size_ok(size_t caller, size_t library);
+/* Copy src (the library's complete struct of `library` bytes) into dst, both beginning with size_t struct_size:
+ * only dst->struct_size bytes; dst->struct_size kept. STPETE_OK, or STPETE_E_UNSUPPORTED_VERSION for a bad one. */
+int stpete_struct_out(void *dst, const void *src, size_t library);
+/* STPETE_OK for NULL or a usable err->struct_size, else STPETE_E_UNSUPPORTED_VERSION (check before anything). */
+int stpete_error_check(const stpete_error *err);
+/* Record a failure (status and printf-style message) into e (may be NULL); returns status. */
+int stpete_error_fail(stpete_error *e, int status, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+int stpete_error_vfail(stpete_error *e, int status, const char *fmt, va_list ap);
+/* Copy a complete local detail into the caller's (NULL ignored) with its status ("" and -1s on success); returns
+ * status. */
+int stpete_error_finish(stpete_error *caller, const stpete_error *local, int status);
 
 #endif /* STPETE_INTERNAL_H */

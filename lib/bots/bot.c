@@ -266,44 +266,45 @@ static void format_spec(const bot_params *p, char *buf, size_t size)
 
 /* ---- life cycle ------------------------------------------------------------------------------------- */
 
-static void set_msg(char *msg, size_t msg_size, const char *text)
+/* A failure of stpete_bot_new(): its status and reason into the caller's detail (stpete.h, "Parameters"). Every
+ * stpete_error has this library's size (1.0 is the first with the struct; the size was checked on entry). */
+static int refuse(stpete_error *err, int status, const char *text)
 {
-    if (msg && msg_size > 0)
-        snprintf(msg, msg_size, "%s", text);
+    if (err) {
+        err->status = status;
+        err->line = err->column = err->position = -1;
+        snprintf(err->message, sizeof err->message, "%s", text);
+    }
+    return status;
 }
 
-STPETE_API int stpete_bot_new(stpete_bot **out, const stpete_game *game, const char *spec, char *msg,
-                              size_t msg_size)
+STPETE_API int stpete_bot_new(const stpete_game *game, const char *spec, stpete_bot **out, stpete_error *err)
 {
-    char err[256] = "";
+    char why[256] = "";
+    if (err && err->struct_size != sizeof *err)
+        return STPETE_E_UNSUPPORTED_VERSION;
     if (out)
         *out = NULL;
-    if (!out || !game || !spec) {
-        set_msg(msg, msg_size, !out ? "stpete_bot_new: out is NULL" : !game ? "stpete_bot_new: game is NULL"
-                                                                              : "stpete_bot_new: spec is NULL");
-        return STPETE_E_INVALID_ARGUMENT;
-    }
+    if (!out || !game || !spec)
+        return refuse(err, STPETE_E_INVALID_ARGUMENT,
+                      !out ? "stpete_bot_new: out is NULL" : !game ? "stpete_bot_new: game is NULL"
+                                                                  : "stpete_bot_new: spec is NULL");
     bot_params p;
-    int rc = parse_spec(spec, &p, err, sizeof err);
-    if (rc != STPETE_OK) {
-        set_msg(msg, msg_size, err);
-        return rc;
-    }
+    int rc = parse_spec(spec, &p, why, sizeof why);
+    if (rc != STPETE_OK)
+        return refuse(err, rc, why);
     stpete_options rules;
     stpete_options_init(&rules);
     rc = stpete_game_get_options(game, &rules);
-    if (rc != STPETE_OK) {
-        set_msg(msg, msg_size, "stpete_bot_new: cannot read the game's options");
-        return rc == STPETE_E_INVALID_ARGUMENT ? rc : STPETE_E_UNSUPPORTED_VERSION;
-    }
+    if (rc != STPETE_OK)
+        return refuse(err, rc == STPETE_E_INVALID_ARGUMENT ? rc : STPETE_E_UNSUPPORTED_VERSION,
+                      "stpete_bot_new: cannot read the game's options");
     stpete_bot proto;
     memset(&proto, 0, sizeof proto);
     proto.alloc = rules.allocator;
     stpete_bot *bot = bot_malloc(&proto, sizeof *bot);
-    if (!bot) {
-        set_msg(msg, msg_size, "out of memory");
-        return STPETE_E_OUT_OF_MEMORY;
-    }
+    if (!bot)
+        return refuse(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
     memset(bot, 0, sizeof *bot);
     bot->game = game;
     bot->alloc = rules.allocator;
@@ -314,24 +315,22 @@ STPETE_API int stpete_bot_new(stpete_bot **out, const stpete_game *game, const c
     bot->stats.seat = -1;
     format_spec(&p, bot->spec, sizeof bot->spec);
     for (int card = 0; card < STPETE_NUM_CARD_TYPES; card++) {
-        stpete_card_info info;
-        stpete_card_get_info(card, &info);
+        stpete_card_info info = STPETE_CARD_INFO_INIT;
+        stpete_card_get_info(STPETE_EDITION_FIRST, card, &info);
         bot->card_vp[card] = info.vp;
         bot->card_rubles[card] = info.rubles;
     }
     rc = STPETE_OK;
     if (p.kind != BOT_RANDOM)
-        rc = stpete_state_new(&bot->scratch, game);
+        rc = stpete_state_new(game, &bot->scratch, NULL);
     if (rc == STPETE_OK && (p.kind == BOT_MC || p.kind == BOT_ISMCTS))
-        rc = stpete_state_new(&bot->work, game);
+        rc = stpete_state_new(game, &bot->work, NULL);
     if (rc != STPETE_OK) {
-        set_msg(msg, msg_size, rc == STPETE_E_OUT_OF_MEMORY ? "out of memory" : stpete_strerror(rc));
         stpete_bot_free(bot);
-        return rc;
+        return refuse(err, rc, rc == STPETE_E_OUT_OF_MEMORY ? "out of memory" : stpete_strerror(rc));
     }
-    set_msg(msg, msg_size, "");
     *out = bot;
-    return STPETE_OK;
+    return refuse(err, STPETE_OK, "");
 }
 
 STPETE_API void stpete_bot_free(stpete_bot *bot)
@@ -385,11 +384,11 @@ STPETE_API int stpete_bot_get_stats(const stpete_bot *bot, stpete_bot_stats *out
 
 /* ---- choose ------------------------------------------------------------------------------------------ */
 
-/* The state's game is the bot's (stpete_game_compatible(), the library's one answer; bots.h): STPETE_OK, or a
+/* The state's game is the bot's (stpete_game_check_compatible(), the library's one answer; bots.h): STPETE_OK, or a
  * failure recorded in the bot. */
 static int check_game(stpete_bot *bot, const stpete_state *state)
 {
-    if (stpete_game_compatible(bot->game, stpete_state_game(state)) == STPETE_OK)
+    if (stpete_game_check_compatible(bot->game, stpete_state_game(state)) == STPETE_OK)
         return STPETE_OK;
     return bot_fail(bot, STPETE_E_MISMATCH, "the state belongs to a game with other rule options than the bot's");
 }
@@ -403,7 +402,7 @@ STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int
     int rc = check_game(bot, state);
     if (rc)
         return rc;
-    if (stpete_state_is_terminal(state))
+    if (bot_game_over(state))
         return bot_fail(bot, STPETE_E_GAME_OVER, "the game is over (§4.6): no action to choose");
     int seat = stpete_state_current_player(state);
     if (seat < 0 || seat >= bot->players)

@@ -14,9 +14,9 @@
  * adding per copy gives the same values as adding per card type). */
 double bot_evaluate(const stpete_bot *bot, const stpete_state *st, int seat)
 {
-    stpete_score score;
-    stpete_state_score(st, seat, &score);
-    if (stpete_state_is_terminal(st))
+    stpete_score score = STPETE_SCORE_INIT;
+    stpete_state_get_score(st, seat, &score);
+    if (bot_game_over(st))
         return score.total;
     int smallest = 99;
     for (int s = 0; s < 4; s++) {
@@ -62,7 +62,7 @@ int bot_greedy_choice(stpete_bot *bot, const stpete_state *st, const int *ids, s
 void bot_returns(const stpete_bot *bot, const stpete_state *st, double out[STPETE_MAX_PLAYERS])
 {
     int players = bot->players;
-    if (stpete_state_is_terminal(st)) { /* the end: 1/k for each of k winners (§8, R14) */
+    if (bot_game_over(st)) { /* the end: 1/k for each of k winners (§8, R14) */
         stpete_state_returns(st, out, STPETE_MAX_PLAYERS);
         return;
     }

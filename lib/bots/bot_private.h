@@ -114,4 +114,12 @@ int bot_choose_mc(stpete_bot *bot, const stpete_state *state, int seat, const in
 int bot_choose_ismcts(stpete_bot *bot, const stpete_state *state, int seat, const int *ids, size_t n,
                       int *action);
 
+/* Whether the game is over (§4.6, §8), for the bots' loops: a state the library refuses to answer for counts as
+ * over, so that no loop runs on an error. */
+static inline int bot_game_over(const stpete_state *state)
+{
+    int over = 1;
+    return stpete_state_is_terminal(state, &over) != STPETE_OK || over;
+}
+
 #endif /* STPETE_BOT_PRIVATE_H */

@@ -37,8 +37,8 @@ int bot_choose_mc(stpete_bot *bot, const stpete_state *state, int seat, const in
             if (rc != STPETE_OK)
                 return bot->error[0] ? rc : bot_fail(bot, rc, "mc: %s", stpete_state_last_error(bot->work));
             sum[a] += r[seat];
-            stpete_score score;
-            if (stpete_state_score(bot->work, seat, &score) == STPETE_OK)
+            stpete_score score = STPETE_SCORE_INIT;
+            if (stpete_state_get_score(bot->work, seat, &score) == STPETE_OK)
                 vp[a] += score.total;
         }
         rounds++;
