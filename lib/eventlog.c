@@ -142,7 +142,7 @@ static int format_event(const stpete_state *st, const stpete_event *ev, char *bu
     }
 }
 
-STPETE_API int stpete_event_to_string(const stpete_state *state, const stpete_event *event, char *buf, size_t size)
+STPETE_API int stpete_event_to_string(const stpete_event *event, const stpete_state *state, char *buf, size_t size)
 {
     if (!event || !buf || !event_valid(event))
         return STPETE_E_INVALID_ARGUMENT;

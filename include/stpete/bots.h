@@ -130,19 +130,20 @@ STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int
  * Observatory and Pub decisions as stpete_state_current_player() gives them). It stops at the end of the game
  * (§4.6), at a chance node of the explicit-chance mode (the caller applies an outcome, then calls again), or after
  * @p max_actions actions. Events are reported to the state's callback and queue as by stpete_state_apply().
- * @param state       the state to play on (modified); its game's rule options must be the bots'
  * @param bots        array of @p count bots, `bots[s]` plays seat s; the same bot may play several seats
  * @param count       number of bots, at least the number of players
+ * @param state       the state to play on (modified); its game's rule options must be the bots'
  * @param max_actions most actions to apply (0 = no limit)
  * @param played      receives the number of actions applied by this call, also on failure; may be NULL
  * @return ::STPETE_OK when the game is over, a chance node is reached or @p max_actions were applied (test with
  *         stpete_state_is_terminal() and stpete_state_current_player()); ::STPETE_E_INVALID_ARGUMENT for NULL
  *         @p state or @p bots, a NULL bot for a seat that had to act, or @p count smaller than the number of players;
  *         otherwise the first failure of stpete_bot_choose() (::STPETE_E_MISMATCH, ::STPETE_E_OUT_OF_MEMORY; that
- *         bot's stpete_bot_last_error() says why; its ::STPETE_E_GAME_OVER cannot occur, the loop stops first) or of stpete_state_apply() (stpete_state_last_error()). On failure
- *         the state holds the actions applied before it, *@p played of them.
+ *         bot's stpete_bot_last_error() says why; its ::STPETE_E_GAME_OVER cannot occur, the loop stops first)
+ *         or of stpete_state_apply() (stpete_state_last_error()). On failure the state holds the actions applied
+ *         before it, *@p played of them.
  */
-STPETE_API int stpete_bot_play(stpete_state *state, stpete_bot *const *bots, size_t count, size_t max_actions,
+STPETE_API int stpete_bot_play(stpete_bot *const *bots, size_t count, stpete_state *state, size_t max_actions,
                                size_t *played);
 
 /**

@@ -508,7 +508,7 @@ enum stpete_chance_mode {
 
 /**
  * Optional allocator (zstd `ZSTD_customMem` style). All three functions NULL = the C library's.
- * Either all three are set or none.
+ * Either all three are set or none. Frozen: it will not grow (it lives inside ::stpete_options, which may).
  */
 typedef struct stpete_allocator {
     void *(*malloc_fn)(void *user, size_t size);             /**< like malloc */
@@ -1255,15 +1255,17 @@ STPETE_API const char *stpete_event_kind_name(int kind);
  * for 5 R" or "building scoring: seat 0 gets +0 R and +3 VP". Given the state that reported the event, during its
  * callback, the line adds what the state knows then: rubles left after a purchase, the totals after a scoring,
  * the breakdown of a final scoring (§8). Given NULL (or later), only the event's own fields are used.
- * @param state the state that reported the event, read during the callback; or NULL
- * @param event the event (e.g. from a callback or stpete_state_next_event())
- * @param buf   caller buffer; receives a NUL-terminated line without a newline (::STPETE_EVENT_STRING_MAX suffices)
+ * @param event    the event (e.g. from a callback or stpete_state_next_event())
+ * @param state    the state that reported the event, read during the callback; or NULL
+ * @param buf      caller buffer; receives a NUL-terminated line without a newline (::STPETE_EVENT_STRING_MAX
+ *                 suffices)
  * @param capacity bytes available in @p buf
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL event or buffer, or an event whose kind or fields
  *         are out of range; ::STPETE_E_BUFFER_TOO_SMALL if the line does not fit (@p buf then holds a truncated
  *         prefix if @p capacity > 0).
  */
-STPETE_API int stpete_event_to_string(const stpete_state *state, const stpete_event *event, char *buf, size_t capacity);
+STPETE_API int stpete_event_to_string(const stpete_event *event, const stpete_state *state, char *buf,
+                                      size_t capacity);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */

@@ -448,7 +448,7 @@ STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int
     return STPETE_OK;
 }
 
-STPETE_API int stpete_bot_play(stpete_state *state, stpete_bot *const *bots, size_t n, size_t max_actions,
+STPETE_API int stpete_bot_play(stpete_bot *const *bots, size_t n, stpete_state *state, size_t max_actions,
                                size_t *played)
 {
     if (played)
