@@ -42,12 +42,12 @@ static char *read_all(const char *path, size_t *len)
     return buf;
 }
 
-static int reject(const char *path, int rc, const stpete_json_error *err)
+static int reject(const char *path, int rc, const stpete_error *err)
 {
     fprintf(stderr, "stpete-replay: %s: %s", path, stpete_strerror(rc));
     if (err->line > 0)
         fprintf(stderr, " at line %d, column %d", err->line, err->column);
-    fprintf(stderr, ": %s\n", err->text);
+    fprintf(stderr, ": %s\n", err->message);
     return 1;
 }
 
@@ -89,14 +89,14 @@ int main(int argc, char **argv)
         fprintf(stderr, "stpete-replay: cannot read %s\n", path);
         return 1;
     }
-    stpete_json_error err;
+    stpete_error err = STPETE_ERROR_INIT;
     stpete_game *game = NULL;
     size_t n = 0;
     int *actions = NULL;
-    int rc = stpete_replay_from_json(&game, NULL, 0, &n, text, len, NULL, &err); /* learn the length */
+    int rc = stpete_replay_from_json(text, len, NULL, &game, NULL, 0, &n, &err); /* learn the length */
     if (rc == STPETE_E_BUFFER_TOO_SMALL) {
         actions = malloc((n ? n : 1) * sizeof *actions);
-        rc = actions ? stpete_replay_from_json(&game, actions, n, &n, text, len, NULL, &err) : STPETE_E_OUT_OF_MEMORY;
+        rc = actions ? stpete_replay_from_json(text, len, NULL, &game, actions, n, &n, &err) : STPETE_E_OUT_OF_MEMORY;
     }
     free(text);
     if (rc != STPETE_OK) {
@@ -107,7 +107,7 @@ int main(int argc, char **argv)
     stpete_options_init(&opts);
     stpete_game_get_options(game, &opts);
     stpete_state *st = NULL;
-    rc = stpete_state_new(&st, game);
+    rc = stpete_state_new(game, &st, NULL);
     if (rc == STPETE_OK) {
         printf("replay of %s: Saint Petersburg (%s), %d players, seed %" PRIu64 ", %zu actions\n", path,
                gamelog_edition(&opts), opts.players, opts.seed, n);
@@ -119,7 +119,7 @@ int main(int argc, char **argv)
             rc = stpete_state_apply(st, actions[i]);
         if (rc != STPETE_OK)
             fprintf(stderr, "stpete-replay: %s: %s\n", stpete_strerror(rc), stpete_state_last_error(st));
-        else if (!stpete_state_is_terminal(st))
+        else if (!gamelog_over(st))
             printf("\n(the record ends before the game is over)\n");
     }
     stpete_state_free(st);

@@ -96,7 +96,7 @@ static int play_game(const run_config *cfg, stpete_state *st, uint64_t seed, tot
     int rc = stpete_state_reset(st, seed);
     for (int s = 0; s < cfg->players; s++)
         stpete_bot_set_seed(cfg->bots[s], seed ^ UINT64_C(0xB0751E5));
-    while (rc == STPETE_OK && !stpete_state_is_terminal(st)) {
+    while (rc == STPETE_OK && !gamelog_over(st)) {
         int id = -1;
         stpete_bot *bot = cfg->bots[stpete_state_current_player(st)];
         rc = stpete_bot_choose(bot, st, &id);
@@ -115,8 +115,8 @@ static int play_game(const run_config *cfg, stpete_state *st, uint64_t seed, tot
         return rc;
     }
     for (int s = 0; s < cfg->players; s++) {
-        stpete_score sc;
-        stpete_state_score(st, s, &sc);
+        stpete_score sc = STPETE_SCORE_INIT;
+        stpete_state_get_score(st, s, &sc);
         t->digest = digest_add(t->digest, (uint64_t)(int64_t)sc.total);
     }
     unsigned winners = 0;
@@ -124,8 +124,8 @@ static int play_game(const run_config *cfg, stpete_state *st, uint64_t seed, tot
     for (int s = 0; s < cfg->players; s++)
         if (winners & (1u << s)) {
             t->wins[s]++;
-            stpete_score sc;
-            stpete_state_score(st, s, &sc);
+            stpete_score sc = STPETE_SCORE_INIT;
+            stpete_state_get_score(st, s, &sc);
             t->winning_score_sum += sc.total;
         }
     if (__builtin_popcount(winners) > 1)
@@ -185,11 +185,11 @@ static int parse_bots(const char *list, const stpete_game *game, run_config *cfg
         return -1;
     }
     for (int i = 0; i < n; i++) {
-        char msg[256];
+        stpete_error err = STPETE_ERROR_INIT;
         size_t len;
         stpete_bot *bot = NULL;
-        if (stpete_bot_new(&bot, game, specs[i], msg, sizeof msg) != STPETE_OK) {
-            fprintf(stderr, "stpete-selfplay: --bots: %s\n", msg);
+        if (stpete_bot_new(game, specs[i], &bot, &err) != STPETE_OK) {
+            fprintf(stderr, "stpete-selfplay: --bots: %s\n", err.message);
             return -1;
         }
         stpete_bot_spec(bot, canon[i], sizeof canon[i], &len);
@@ -271,9 +271,9 @@ int main(int argc, char **argv)
     opts.seed = cfg.seed;
     stpete_game *game = NULL;
     stpete_state *st = NULL;
-    int rc = stpete_game_new(&game, &opts);
+    int rc = stpete_game_new(&opts, &game, NULL);
     if (rc == STPETE_OK)
-        rc = stpete_state_new(&st, game);
+        rc = stpete_state_new(game, &st, NULL);
     if (rc != STPETE_OK) {
         fprintf(stderr, "stpete-selfplay: %s\n", stpete_strerror(rc));
         return 1;

@@ -39,9 +39,17 @@ static unsigned next_random(unsigned long long *rng) /* the bot's own generator 
     return (unsigned)(*rng >> 33);
 }
 
+/* Predicates answer through a pointer and return a status (a status never reads as "yes"): an error ends the
+ * loops below as the end of the game would. */
+static int game_over(const stpete_state *st)
+{
+    int over = 1;
+    return stpete_state_is_terminal(st, &over) != STPETE_OK || over;
+}
+
 static long playout_margin(stpete_state *scratch, int seat, unsigned long long *rng)
 {
-    while (!stpete_state_is_terminal(scratch)) {
+    while (!game_over(scratch)) {
         int ids[STPETE_MAX_LEGAL_ACTIONS];
         size_t n;
         stpete_state_legal_actions(scratch, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
@@ -87,9 +95,9 @@ static int choose(const stpete_state *st, stpete_state *scratch, unsigned long l
 /* [lookahead] */
 
 /* [view] */
-/* What one seat may know (§9) is all a bot should use: its observation, stpete_observation_tensor_size() floats in
+/* What one seat may know (§9) is all a bot should use: its observation, stpete_game_observation_tensor_size() floats in
  * the layout of doc/observation.md (from its point of view: relative seat 0 is itself), and the 64-bit key of its
- * information state (everything it has seen since the start). A determinization (stpete_state_resample()) redraws
+ * information state (everything it has seen since the start). A determinization (stpete_state_determinize(0)) redraws
  * everything else; this checks that it changes neither. @p scratch receives the determinized copy; @p seen and @p seen_after hold
  * @p size floats each. */
 static int view_survives_determinization(const stpete_state *st, stpete_state *scratch, int seat, uint64_t seed,
@@ -97,7 +105,7 @@ static int view_survives_determinization(const stpete_state *st, stpete_state *s
 {
     uint64_t key, key_after;
     stpete_state_copy(scratch, st);
-    stpete_state_resample(scratch, seat, seed);
+    stpete_state_determinize(scratch, seat, seed, 0);
     if (stpete_state_observation_tensor(st, seat, seen, size) != STPETE_OK ||
         stpete_state_observation_tensor(scratch, seat, seen_after, size) != STPETE_OK ||
         stpete_state_information_state_key(st, seat, &key) != STPETE_OK ||
@@ -116,13 +124,13 @@ int main(void)
     opts.seed = 2026;                     /* same options and seed: same game, on every platform */
     opts.pub_cap = STPETE_PUB_CAP_PER_PLAYER; /* a rule option (§7.2, R10) */
     stpete_game *game = NULL;
-    int rc = stpete_game_new(&game, &opts);
+    int rc = stpete_game_new(&opts, &game, NULL);
     if (rc != STPETE_OK) {
         fprintf(stderr, "game: %s\n", stpete_strerror(rc));
         return 1;
     }
     stpete_state *st = NULL;
-    rc = stpete_state_new(&st, game);     /* §3 setup: shuffled stacks, 8 workers dealt, markers */
+    rc = stpete_state_new(game, &st, NULL);     /* §3 setup: shuffled stacks, 8 workers dealt, markers */
     if (rc != STPETE_OK) {
         fprintf(stderr, "state: %s\n", stpete_strerror(rc));
         stpete_game_free(game);
@@ -139,7 +147,9 @@ int main(void)
     for (size_t i = 0; i < n_upper; i++) {
         int price;
         stpete_state_price(st, stpete_state_current_player(st), upper[i], STPETE_SOURCE_UPPER, -1, &price);
-        printf("  upper row: %s, %d R for seat %d\n", stpete_card_name(upper[i]), price,
+        stpete_card_info card = STPETE_CARD_INFO_INIT; /* name, colour, cost, income... of the game's edition */
+        stpete_card_get_info(stpete_game_edition(game), upper[i], &card);
+        printf("  upper row: %s, %d R for seat %d\n", card.name, price,
                stpete_state_current_player(st));
     }
     for (int seat = 0; seat < opts.players; seat++)
@@ -163,10 +173,10 @@ int main(void)
 
     /* [observe] */
     stpete_state *scratch = NULL;
-    if (stpete_state_clone(&scratch, st) != STPETE_OK) /* allocated once, reused by every look-ahead */
+    if (stpete_state_clone(st, &scratch, NULL) != STPETE_OK) /* allocated once, reused by every look-ahead */
         return 1;
     int observer = stpete_state_current_player(st);
-    size_t size = (size_t)stpete_observation_tensor_size(game);       /* 668 */
+    size_t size = (size_t)stpete_game_observation_tensor_size(game);       /* 668 */
     float *seen = malloc(2 * size * sizeof *seen);
     uint64_t key;
     if (!seen || stpete_state_observation_tensor(st, observer, seen, size) != STPETE_OK ||
@@ -178,7 +188,9 @@ int main(void)
            observer, size, seen[0], seen[232 + 2], (observer + 1) % opts.players,
            seen[232 + 109 + 3] ? "known" : "secret", (unsigned long long)key);
     int same_view = view_survives_determinization(st, scratch, observer, 7, seen, seen + size, size);
-    int redrawn = !stpete_state_equal(scratch, st); /* the order of the stacks */
+    int same = 1;
+    stpete_state_equal(scratch, st, &same);
+    int redrawn = !same; /* the order of the stacks */
     printf("determinized for seat %d: its observation and key %s; the position %s\n", observer,
            same_view ? "unchanged" : "CHANGED", redrawn ? "redrawn" : "unchanged");
     if (!same_view || !redrawn)
@@ -190,13 +202,13 @@ int main(void)
     stpete_state_set_event_callback(st, on_event, &t);
     unsigned long long rng = 1;
     int moves = 0;
-    while (!stpete_state_is_terminal(st)) {
+    while (!game_over(st)) {
         if (!view_survives_determinization(st, scratch, stpete_state_current_player(st), (uint64_t)moves, seen,
                                            seen + size, size))
             return 1;                                  /* the tutorial's claim, checked at every move */
         int choice = choose(st, scratch, &rng);
         char text[STPETE_ACTION_STRING_MAX];
-        stpete_action_to_string(choice, text, sizeof text);
+        stpete_action_to_string(STPETE_EDITION_FIRST, choice, text, sizeof text);
         if (moves < 3)
             printf("seat %d: %s\n", stpete_state_current_player(st), text);
         if (stpete_state_apply(st, choice) != STPETE_OK) {
@@ -212,8 +224,8 @@ int main(void)
     unsigned winners = 0;
     stpete_state_winners(st, &winners);
     for (int seat = 0; seat < opts.players; seat++) {
-        stpete_score s;
-        stpete_state_score(st, seat, &s);
+        stpete_score s = STPETE_SCORE_INIT;
+        stpete_state_get_score(st, seat, &s);
         printf("seat %d: %d VP + %d (aristocrats) + %d (rubles) %+d (hand) = %d VP%s\n", seat, s.vp_before,
                s.aristocrat_bonus, s.rubles_bonus, s.hand_penalty, s.total,
                (winners >> seat) & 1u ? ", wins" : "");

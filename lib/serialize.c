@@ -29,23 +29,23 @@ static const char *const deal_then_keys[3] = { "setup", "next-phase", "round" };
 
 /* ---- errors --------------------------------------------------------------------------------------- */
 
-static int jfail(stpete_json_error *err, int status, const char *fmt, ...)
+static int jfail(stpete_error *err, int status, const char *fmt, ...)
 {
     if (err) {
         err->line = err->column = err->position = -1;
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(err->text, sizeof err->text, fmt, ap);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
         va_end(ap);
     }
     return status;
 }
 
-static void jclear(stpete_json_error *err)
+static void jclear(stpete_error *err)
 {
     if (err) {
         err->line = err->column = err->position = -1;
-        err->text[0] = '\0';
+        err->message[0] = '\0';
     }
 }
 
@@ -255,7 +255,7 @@ STPETE_API int stpete_state_view_to_json(const stpete_state *st, int seat, char 
 /* Every getter reports "path.key: problem" and returns a status; path names the enclosing object. */
 
 static int keys_only(const json_t *obj, const char *path, const char *const *keys, size_t n,
-                     stpete_json_error *err)
+                     stpete_error *err)
 {
     const char *key;
     json_t *value;
@@ -274,7 +274,7 @@ static int keys_only(const json_t *obj, const char *path, const char *const *key
 }
 
 static int get_int(const json_t *obj, const char *path, const char *key, long long lo, long long hi, int *out,
-                   stpete_json_error *err)
+                   stpete_error *err)
 {
     json_t *v = json_object_get(obj, key);
     if (!json_is_integer(v))
@@ -287,7 +287,7 @@ static int get_int(const json_t *obj, const char *path, const char *key, long lo
     return STPETE_OK;
 }
 
-static int get_bool(const json_t *obj, const char *path, const char *key, int *out, stpete_json_error *err)
+static int get_bool(const json_t *obj, const char *path, const char *key, int *out, stpete_error *err)
 {
     json_t *v = json_object_get(obj, key);
     if (!json_is_boolean(v))
@@ -298,7 +298,7 @@ static int get_bool(const json_t *obj, const char *path, const char *key, int *o
 
 /* A string that must be one of n keywords; *out = its index. */
 static int get_keyword(const json_t *obj, const char *path, const char *key, const char *const *words, int n,
-                       int *out, stpete_json_error *err)
+                       int *out, stpete_error *err)
 {
     json_t *v = json_object_get(obj, key);
     if (json_is_string(v))
@@ -310,7 +310,7 @@ static int get_keyword(const json_t *obj, const char *path, const char *key, con
     return jfail(err, STPETE_E_PARSE, "%s.%s: must be one of \"%s\" ... \"%s\"", path, key, words[0], words[n - 1]);
 }
 
-static int card_of(const json_t *v, const char *path, int index, int *card, stpete_json_error *err)
+static int card_of(const json_t *v, const char *path, int index, int *card, stpete_error *err)
 {
     int t = json_is_string(v) ? stpete_card_lookup(json_string_value(v), json_string_length(v)) : -1;
     if (t < 0)
@@ -321,7 +321,7 @@ static int card_of(const json_t *v, const char *path, int index, int *card, stpe
 
 /* A list of at most cap card names into cards[]; *n = its length. */
 static int get_cards(const json_t *arr, const char *path, uint8_t *cards, int cap, uint8_t *n,
-                     stpete_json_error *err)
+                     stpete_error *err)
 {
     if (!json_is_array(arr))
         return jfail(err, STPETE_E_PARSE, "%s: must be an array of card names", path);
@@ -340,7 +340,7 @@ static int get_cards(const json_t *arr, const char *path, uint8_t *cards, int ca
 }
 
 /* A multiset of card names into per-type counts (each at most its number of copies, §2). */
-static int get_multiset(const json_t *arr, const char *path, uint8_t *counts, stpete_json_error *err)
+static int get_multiset(const json_t *arr, const char *path, uint8_t *counts, stpete_error *err)
 {
     uint8_t cards[STPETE_NUM_CARDS], n = 0;
     int rc = get_cards(arr, path, cards, STPETE_NUM_CARDS, &n, err);
@@ -352,7 +352,7 @@ static int get_multiset(const json_t *arr, const char *path, uint8_t *counts, st
 }
 
 static int get_u64(const json_t *obj, const char *path, const char *key, int hex, uint64_t *out,
-                   stpete_json_error *err)
+                   stpete_error *err)
 {
     json_t *v = json_object_get(obj, key);
     const char *s = json_is_string(v) ? json_string_value(v) : NULL;
@@ -387,7 +387,7 @@ bad:
 /* ---- reading: documents and options ------------------------------------------------------------------ */
 
 /* Parse the text and check the header; *root is the document (the caller frees it) on success. */
-static int load(const char *json, size_t len, const char *format, json_t **root, stpete_json_error *err)
+static int load(const char *json, size_t len, const char *format, json_t **root, stpete_error *err)
 {
     *root = NULL;
     size_t max = format && strcmp(format, FORMAT_STATE) == 0 ? STPETE_JSON_STATE_MAX : STPETE_JSON_REPLAY_MAX;
@@ -403,7 +403,7 @@ static int load(const char *json, size_t len, const char *format, json_t **root,
             err->line = jerr.line;
             err->column = jerr.column;
             err->position = jerr.position;
-            snprintf(err->text, sizeof err->text, "%s", jerr.text);
+            snprintf(err->message, sizeof err->message, "%s", jerr.text);
         }
         return status;
     }
@@ -441,7 +441,7 @@ static const char *const option_keys[] = { "players", "seed", "pub_cap", "tie_br
 
 /* The "options" object into opts (allocator untouched). Validity of the combination is stpete_game_new()'s.
  * The seed is a decimal string in replay records and null in state documents (then opts->seed stays 0). */
-static int read_options(const json_t *root, stpete_options *opts, stpete_json_error *err)
+static int read_options(const json_t *root, stpete_options *opts, stpete_error *err)
 {
     const json_t *o = json_object_get(root, "options");
     if (!json_is_object(o))
@@ -492,7 +492,7 @@ static int read_options(const json_t *root, stpete_options *opts, stpete_json_er
 }
 
 /* Create the game of a document's options. */
-static int game_of(const json_t *root, const stpete_allocator *alloc, stpete_game **out, stpete_json_error *err)
+static int game_of(const json_t *root, const stpete_allocator *alloc, stpete_game **out, stpete_error *err)
 {
     stpete_options opts;
     stpete_options_init(&opts);
@@ -505,17 +505,17 @@ static int game_of(const json_t *root, const stpete_allocator *alloc, stpete_gam
     int rc = read_options(root, &opts, err);
     if (rc)
         return rc;
-    char why[160];
-    if (stpete_options_check(&opts, why, sizeof why)) /* the allocator was checked above: the options break §3 */
-        return jfail(err, STPETE_E_INCONSISTENT, "options: %s", why);
-    rc = stpete_game_new(out, &opts);
+    stpete_error why = STPETE_ERROR_INIT;
+    if (stpete_options_check(&opts, &why)) /* the allocator was checked above: the options break §3 */
+        return jfail(err, STPETE_E_INCONSISTENT, "options: %s", why.message);
+    rc = stpete_game_new(&opts, out, NULL);
     if (rc)
         return jfail(err, rc, "%s", stpete_strerror(rc));
     return STPETE_OK;
 }
 
-STPETE_API int stpete_game_from_json(stpete_game **out, const char *json, size_t len,
-                                     const stpete_allocator *alloc, stpete_json_error *err)
+static int game_from_json_impl(stpete_game **out, const char *json, size_t len,
+                                     const stpete_allocator *alloc, stpete_error *err)
 {
     jclear(err);
     if (!out)
@@ -546,7 +546,7 @@ static const char *const player_keys[] = { "rubles", "vp", "display", "observato
                                            "hand_backs", "hand", "hand_known" };
 #define PLAYER_KEYS(v) ((v) >= 2 ? 8u : 7u)
 
-static int read_player(const json_t *pj, int seat, int version, player_state *p, stpete_json_error *err)
+static int read_player(const json_t *pj, int seat, int version, player_state *p, stpete_error *err)
 {
     char path[32];
     snprintf(path, sizeof path, "players[%d]", seat);
@@ -618,7 +618,7 @@ static int read_player(const json_t *pj, int seat, int version, player_state *p,
 }
 
 /* The pending chance event of a version-2 state: null, or {"event", "stack", "until", "then"}. */
-static int read_chance(const json_t *root, stpete_core *c, stpete_json_error *err)
+static int read_chance(const json_t *root, stpete_core *c, stpete_error *err)
 {
     const json_t *ch = json_object_get(root, "chance");
     if (json_is_null(ch))
@@ -656,7 +656,7 @@ static int read_chance(const json_t *root, stpete_core *c, stpete_json_error *er
 }
 
 /* A chance node is one the engine can reach and go on from (explicit-chance mode, §3.3, §4.5, §7.1). */
-static int check_chance_node(const stpete_core *c, stpete_json_error *err)
+static int check_chance_node(const stpete_core *c, stpete_error *err)
 {
     int n = c->rules.players, board = c->row_n[0] + c->row_n[1];
     if ((c->decision == STPETE_DECISION_CHANCE) != (c->chance != CHANCE_NONE))
@@ -693,7 +693,7 @@ static int check_chance_node(const stpete_core *c, stpete_json_error *err)
 }
 
 /* Everything of the document except the options, into c (rules already set); then the cross-checks. */
-static int read_position(const json_t *root, stpete_core *c, stpete_json_error *err)
+static int read_position(const json_t *root, stpete_core *c, stpete_error *err)
 {
     int version = doc_version(root);
     int rc = keys_only(root, "state", state_keys, STATE_KEYS(version), err);
@@ -912,8 +912,8 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
     return STPETE_OK;
 }
 
-STPETE_API int stpete_state_from_json(stpete_state **out, const stpete_game *game, const char *json, size_t len,
-                                      stpete_json_error *err)
+static int state_from_json_impl(stpete_state **out, const stpete_game *game, const char *json, size_t len,
+                                      stpete_error *err)
 {
     jclear(err);
     if (!out)
@@ -942,7 +942,7 @@ STPETE_API int stpete_state_from_json(stpete_state **out, const stpete_game *gam
     if (rc)
         return rc;
     stpete_state *st;
-    rc = stpete_state_new(&st, game);
+    rc = stpete_state_new(game, &st, NULL);
     if (rc)
         return jfail(err, rc, "%s", stpete_strerror(rc));
     st->core = core;
@@ -1011,7 +1011,7 @@ static const char *const replay_keys[] = { "format", "format_version", "options"
 static const char *const action_keys[] = { "id", "action" };
 
 /* Replay the actions on a scratch state, checking each, then the recorded result. */
-static int verify_replay(const json_t *root, const stpete_game *game, stpete_json_error *err)
+static int verify_replay(const json_t *root, const stpete_game *game, stpete_error *err)
 {
     stpete_core c; /* the replay runs on a plain position: no handle, no events */
     stpete_core_setup(&c, &game->rules, game->opts.seed, NULL);
@@ -1052,9 +1052,9 @@ static int verify_replay(const json_t *root, const stpete_game *game, stpete_jso
     return STPETE_OK;
 }
 
-STPETE_API int stpete_replay_from_json(stpete_game **game_out, int *actions, size_t cap, size_t *n,
+static int replay_from_json_impl(stpete_game **game_out, int *actions, size_t cap, size_t *n,
                                        const char *json, size_t len, const stpete_allocator *alloc,
-                                       stpete_json_error *err)
+                                       stpete_error *err)
 {
     jclear(err);
     if (!game_out)
@@ -1077,9 +1077,9 @@ STPETE_API int stpete_replay_from_json(stpete_game **game_out, int *actions, siz
     *n = json_array_size(list);
     stpete_game *game = NULL;
     rc = game_of(root, alloc, &game, err);
-    if (!rc && *n > (size_t)stpete_max_game_length(game))
+    if (!rc && *n > (size_t)stpete_game_max_length(game))
         rc = jfail(err, STPETE_E_TOO_LARGE, "actions: %zu actions, more than the longest possible game (%d)", *n,
-                   stpete_max_game_length(game));
+                   stpete_game_max_length(game));
     if (!rc && *n > cap)
         rc = jfail(err, STPETE_E_BUFFER_TOO_SMALL, "%zu actions do not fit in %zu", *n, cap);
     if (!rc)
@@ -1094,4 +1094,38 @@ STPETE_API int stpete_replay_from_json(stpete_game **game_out, int *actions, siz
     }
     *game_out = game;
     return STPETE_OK;
+}
+
+/* ---- the public readers: the caller's stpete_error (stpete.h, "Parameters") ---------------------------- */
+
+STPETE_API int stpete_game_from_json(const char *json, size_t len, const stpete_allocator *alloc, stpete_game **out,
+                                     stpete_error *err)
+{
+    int rc = stpete_error_check(err);
+    if (rc)
+        return rc;
+    stpete_error e = STPETE_ERROR_INIT;
+    return stpete_error_finish(err, &e, game_from_json_impl(out, json, len, alloc, &e));
+}
+
+STPETE_API int stpete_state_from_json(const stpete_game *game, const char *json, size_t len, stpete_state **out,
+                                      stpete_error *err)
+{
+    int rc = stpete_error_check(err);
+    if (rc)
+        return rc;
+    stpete_error e = STPETE_ERROR_INIT;
+    return stpete_error_finish(err, &e, state_from_json_impl(out, game, json, len, &e));
+}
+
+STPETE_API int stpete_replay_from_json(const char *json, size_t len, const stpete_allocator *alloc,
+                                       stpete_game **game_out, int *actions, size_t capacity, size_t *count,
+                                       stpete_error *err)
+{
+    int rc = stpete_error_check(err);
+    if (rc)
+        return rc;
+    stpete_error e = STPETE_ERROR_INIT;
+    rc = replay_from_json_impl(game_out, actions, capacity, count, json, len, alloc, &e);
+    return stpete_error_finish(err, &e, rc);
 }

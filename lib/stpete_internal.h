@@ -833,7 +833,7 @@ struct stpete_game {
 int stpete_markers_check(const int markers[STPETE_NUM_PHASES], int players, char *why, size_t why_size);
 /* The rules of valid options (every option but the seed and the allocator), padding zeroed. */
 void stpete_rules_of(const stpete_options *o, stpete_rules *r);
-/* Whether two positions belong to the same game: the one home of that question (stpete_game_compatible()). */
+/* Whether two positions belong to the same game: the one home of that question (stpete_game_check_compatible()). */
 int stpete_rules_same(const stpete_rules *a, const stpete_rules *b);
 
 /* ---- history.c: a state's history and its checkpoints ------------------------------------------- */

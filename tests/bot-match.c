@@ -22,6 +22,8 @@
 #include <stpete/bots.h>
 #include <stpete/stpete.h>
 
+#include "test_values.h"
+
 #define MAX_SPECS 4
 
 static void usage(FILE *out)
@@ -68,7 +70,7 @@ int main(int argc, char **argv)
     opts.players = players;
     stpete_game *game = NULL;
     stpete_state *st = NULL;
-    if (stpete_game_new(&game, &opts) || stpete_state_new(&st, game))
+    if (stpete_game_new(&opts, &game, NULL) || stpete_state_new(game, &st, NULL))
         return 1;
 
     /* the list's entries, and the distinct bots they name (the same canonical spec: one bot) */
@@ -79,12 +81,13 @@ int main(int argc, char **argv)
         size_t len = strcspn(p, ",");
         if (len >= STPETE_BOT_SPEC_MAX)
             len = STPETE_BOT_SPEC_MAX - 1;
-        char spec[STPETE_BOT_SPEC_MAX], msg[256];
+        char spec[STPETE_BOT_SPEC_MAX];
+        stpete_error msg = STPETE_ERROR_INIT;
         memcpy(spec, p, len);
         spec[len] = '\0';
         stpete_bot *bot = NULL;
-        if (stpete_bot_new(&bot, game, spec, msg, sizeof msg) != STPETE_OK) {
-            fprintf(stderr, "bot-match: %s: %s\n", spec, msg);
+        if (stpete_bot_new(game, spec, &bot, &msg) != STPETE_OK) {
+            fprintf(stderr, "bot-match: %s: %s\n", spec, msg.message);
             return 2;
         }
         stpete_bot_spec(bot, canon[nspecs], sizeof canon[nspecs], &len);
@@ -115,7 +118,7 @@ int main(int argc, char **argv)
         for (int b = 0; b < nspecs; b++)
             stpete_bot_set_seed(bots[b], seed * 1000003u + (uint64_t)g);
         stpete_state_reset(st, deal);
-        while (!stpete_state_is_terminal(st)) {
+        while (!tg_is_terminal(st)) {
             int b = seat_spec[stpete_state_current_player(st)], id;
             if (stpete_bot_choose(bots[b], st, &id) != STPETE_OK) {
                 fprintf(stderr, "bot-match: %s: %s\n", specs[b], stpete_bot_last_error(bots[b]));

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "stpete_internal.h"
+#include "test_values.h"
 
 /* Places a card can be moved to. */
 enum scn_place { SCN_UPPER, SCN_LOWER, SCN_DISPLAY, SCN_HAND, SCN_DISCARD, SCN_STACK_TOP };
@@ -25,8 +26,8 @@ typedef struct scn {
 static inline scn scn_new_opts(const stpete_options *opts)
 {
     scn s;
-    assert_int_equal(stpete_game_new(&s.game, opts), STPETE_OK);
-    assert_int_equal(stpete_state_new(&s.st, s.game), STPETE_OK);
+    assert_int_equal(stpete_game_new(opts, &s.game, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(s.game, &s.st, NULL), STPETE_OK);
     return s;
 }
 
@@ -84,7 +85,7 @@ static inline void scn_take_from_anywhere(stpete_core *c, int card)
         if (scn_remove_from(c->p[p].hand, &c->p[p].hand_n, card))
             return;
     }
-    fail_msg("no copy of %s left to move", stpete_card_name(card));
+    fail_msg("no copy of %s left to move", tg_card_name(STPETE_EDITION_FIRST, card));
 }
 
 /* Move one copy of card to a place (seat for DISPLAY/HAND, stack index for STACK_TOP). */

@@ -159,7 +159,7 @@ static stpete_options options_with(fail_alloc *fa, int players, uint64_t seed)
 /* Play n random legal actions (or to the end). */
 static void play(stpete_state *st, int n, uint64_t *rng)
 {
-    for (int i = 0; i < n && !stpete_state_is_terminal(st); i++) {
+    for (int i = 0; i < n && !tg_is_terminal(st); i++) {
         int ids[STPETE_MAX_LEGAL_ACTIONS];
         size_t count = 0;
         assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &count), STPETE_OK);
@@ -175,9 +175,9 @@ static int scenario_create(fail_alloc *fa)
     stpete_game *g = (stpete_game *)&o; /* any non-NULL value: a failure must write NULL */
     stpete_state *st = (stpete_state *)&o;
     fa->armed = 1;
-    int rc = stpete_game_new(&g, &o);
+    int rc = stpete_game_new(&o, &g, NULL);
     if (rc == STPETE_OK) {
-        rc = stpete_state_new(&st, g);
+        rc = stpete_state_new(g, &st, NULL);
         if (rc != STPETE_OK)
             assert_null(st);
     } else {
@@ -199,20 +199,20 @@ static int scenario_clone(fail_alloc *fa)
     stpete_options o = options_with(fa, 4, 12);
     stpete_game *g = NULL;
     stpete_state *st = NULL, *before = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
-    assert_int_equal(stpete_state_new(&before, g), STPETE_OK);
+    assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &before, NULL), STPETE_OK);
     uint64_t rng = 2;
     play(st, 40, &rng);
     assert_int_equal(stpete_state_copy(before, st), STPETE_OK);
 
     stpete_state *cl = st; /* non-NULL: a failure must write NULL */
     fa->armed = 1;
-    int rc = stpete_state_clone(&cl, st);
+    int rc = stpete_state_clone(st, &cl, NULL);
     fa->armed = 0;
-    assert_int_equal(stpete_state_equal(st, before), 1);
+    assert_int_equal(tg_equal(st, before), 1);
     if (rc == STPETE_OK) {
-        assert_int_equal(stpete_state_equal(cl, st), 1);
+        assert_int_equal(tg_equal(cl, st), 1);
         play(cl, 20, &rng);
         stpete_state_free(cl);
     } else {
@@ -232,14 +232,14 @@ static int scenario_play(fail_alloc *fa)
     stpete_options o = options_with(fa, 2, 13);
     stpete_game *g = NULL;
     stpete_state *st = NULL, *other = NULL, *snapshot = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
-    assert_int_equal(stpete_state_new(&other, g), STPETE_OK);
-    assert_int_equal(stpete_state_new(&snapshot, g), STPETE_OK);
+    assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &other, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &snapshot, NULL), STPETE_OK);
     uint64_t rng = 3;
     int rc = STPETE_OK;
     fa->armed = 1;
-    while (rc == STPETE_OK && !stpete_state_is_terminal(st)) {
+    while (rc == STPETE_OK && !tg_is_terminal(st)) {
         int ids[STPETE_MAX_LEGAL_ACTIONS];
         uint8_t mask[STPETE_NUM_DISTINCT_ACTIONS];
         char text[STPETE_ACTION_STRING_MAX];
@@ -251,17 +251,17 @@ static int scenario_play(fail_alloc *fa)
             break;
         int id = ids[rng_below(&rng, (int)count)];
         assert_int_equal(mask[id], 1);
-        assert_int_equal(stpete_state_is_legal(st, id), 1);
-        rc = stpete_action_to_string(id, text, sizeof text);
+        assert_int_equal(tg_is_legal(st, id), 1);
+        rc = stpete_action_to_string(STPETE_EDITION_FIRST, id, text, sizeof text);
         assert_int_equal(stpete_state_copy(snapshot, st), STPETE_OK); /* copies never allocate */
         if (rc == STPETE_OK)
             rc = stpete_state_apply_string(st, text);
         if (rc == STPETE_E_OUT_OF_MEMORY) /* the history could not grow: nothing changed */
-            assert_int_equal(stpete_state_equal(snapshot, st), 1);
+            assert_int_equal(tg_equal(snapshot, st), 1);
         if (rc == STPETE_OK)
             rc = stpete_state_copy(other, st);
-        if (rc == STPETE_OK && !stpete_state_is_terminal(other)) /* determinization for bots (§9) */
-            rc = stpete_state_resample(other, stpete_state_current_player(other), (uint64_t)count);
+        if (rc == STPETE_OK && !tg_is_terminal(other)) /* determinization for bots (§9) */
+            rc = stpete_state_determinize(other, stpete_state_current_player(other), (uint64_t)count, 0);
     }
     if (rc == STPETE_OK)
         rc = stpete_state_reset(other, 99);
@@ -280,14 +280,14 @@ static int scenario_event_queue(fail_alloc *fa)
     stpete_options o = options_with(fa, 3, 14);
     stpete_game *g = NULL;
     stpete_state *st = NULL, *before = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
-    assert_int_equal(stpete_state_new(&before, g), STPETE_OK);
+    assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &before, NULL), STPETE_OK);
     uint64_t rng = 4;
     int rc = STPETE_OK;
     fa->armed = 1;
     rc = stpete_state_set_event_queue(st, 1);
-    for (int move = 0; rc == STPETE_OK && !stpete_state_is_terminal(st); move++) {
+    for (int move = 0; rc == STPETE_OK && !tg_is_terminal(st); move++) {
         int ids[STPETE_MAX_LEGAL_ACTIONS];
         size_t count = 0;
         assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &count), STPETE_OK);
@@ -295,11 +295,11 @@ static int scenario_event_queue(fail_alloc *fa)
         int pending = stpete_state_pending_events(st);
         rc = stpete_state_apply(st, ids[rng_below(&rng, (int)count)]);
         if (rc != STPETE_OK) {
-            assert_int_equal(stpete_state_equal(st, before), 1);
+            assert_int_equal(tg_equal(st, before), 1);
             assert_int_equal(stpete_state_pending_events(st), pending);
         }
         if (move == 120) { /* drain once: the queue is reused, and grows only when it must */
-            stpete_event ev;
+            stpete_event ev = STPETE_EVENT_INIT;
             while (stpete_state_next_event(st, &ev) == 1)
                 ;
         }
@@ -317,8 +317,8 @@ static int scenario_event_queue(fail_alloc *fa)
 static void mid_game(fail_alloc *fa, stpete_game **g, stpete_state **st, int moves)
 {
     stpete_options o = options_with(fa, 4, 15);
-    assert_int_equal(stpete_game_new(g, &o), STPETE_OK);
-    assert_int_equal(stpete_state_new(st, *g), STPETE_OK);
+    assert_int_equal(stpete_game_new(&o, g, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(*g, st, NULL), STPETE_OK);
     uint64_t rng = 5;
     play(*st, moves, &rng);
 }
@@ -379,11 +379,11 @@ static int scenario_from_json(fail_alloc *fa)
     stpete_allocator al = { fa_malloc, fa_realloc, fa_free, fa };
     stpete_game *lg = g; /* non-NULL: a failure must write NULL */
     stpete_state *ls = st;
-    stpete_json_error err;
+    stpete_error err = STPETE_ERROR_INIT;
     fa->armed = 1;
-    int rc = stpete_game_from_json(&lg, text, len, &al, &err);
+    int rc = stpete_game_from_json(text, len, &al, &lg, &err);
     if (rc == STPETE_OK) {
-        rc = stpete_state_from_json(&ls, lg, text, len, &err);
+        rc = stpete_state_from_json(lg, text, len, &ls, &err);
         if (rc != STPETE_OK)
             assert_null(ls);
     } else {
@@ -391,7 +391,7 @@ static int scenario_from_json(fail_alloc *fa)
     }
     fa->armed = 0;
     if (rc == STPETE_OK) {
-        assert_int_equal(stpete_state_equal(ls, st), 1);
+        assert_int_equal(tg_equal(ls, st), 1);
         stpete_state_free(ls);
     }
     stpete_game_free(lg);
@@ -407,8 +407,8 @@ static int scenario_replay(fail_alloc *fa)
     stpete_options o = options_with(fa, 2, 16);
     stpete_game *g = NULL;
     stpete_state *st = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
     enum { MOVES = 24 };
     int actions[MOVES];
     uint64_t rng = 6;
@@ -435,7 +435,7 @@ static int scenario_replay(fail_alloc *fa)
         int got[MOVES];
         size_t n = 0;
         stpete_allocator al = { fa_malloc, fa_realloc, fa_free, fa };
-        rc = stpete_replay_from_json(&rg, got, MOVES, &n, text, len, &al, NULL);
+        rc = stpete_replay_from_json(text, len, &al, &rg, got, MOVES, &n, NULL);
         if (rc == STPETE_OK) {
             assert_int_equal(n, MOVES);
             assert_memory_equal(got, actions, sizeof actions);
@@ -461,9 +461,9 @@ static int scenario_bots(fail_alloc *fa)
     stpete_options o = options_with(fa, 2, 17);
     stpete_game *g = NULL;
     stpete_state *st = NULL, *before = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
-    assert_int_equal(stpete_state_new(&before, g), STPETE_OK);
+    assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &before, NULL), STPETE_OK);
     uint64_t rng = 7;
     play(st, 12, &rng);
     assert_int_equal(stpete_state_copy(before, st), STPETE_OK);
@@ -473,7 +473,7 @@ static int scenario_bots(fail_alloc *fa)
         stpete_bot *bot = (stpete_bot *)&o; /* non-NULL: a failure must write NULL */
         int id = -1;
         fa->armed = 1;
-        rc = stpete_bot_new(&bot, g, specs[k], NULL, 0);
+        rc = stpete_bot_new(g, specs[k], &bot, NULL);
         if (rc != STPETE_OK) {
             fa->armed = 0;
             assert_null(bot);
@@ -481,13 +481,13 @@ static int scenario_bots(fail_alloc *fa)
         }
         rc = stpete_bot_choose(bot, st, &id);
         fa->armed = 0;
-        assert_int_equal(stpete_state_equal(st, before), 1);
+        assert_int_equal(tg_equal(st, before), 1);
         if (rc != STPETE_OK) { /* no choice; the same bot chooses once memory is back */
             assert_int_equal(id, -1);
             assert_non_null(strstr(stpete_bot_last_error(bot), "memory"));
             assert_int_equal(stpete_bot_choose(bot, st, &id), STPETE_OK);
         }
-        assert_int_equal(stpete_state_is_legal(st, id), 1);
+        assert_int_equal(tg_is_legal(st, id), 1);
         stpete_bot_free(bot);
     }
     stpete_state_free(before);
@@ -587,13 +587,13 @@ static void test_hooks_used(void **unused)
     stpete_options o = options_with(&fa, 2, 5);
     stpete_game *g = NULL;
     stpete_state *st = NULL, *cl = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
     long after_game = fa.live;
     assert_true(after_game >= 1);
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
     long per_state = fa.live - after_game;
     assert_true(per_state >= 1);
-    assert_int_equal(stpete_state_clone(&cl, st), STPETE_OK);
+    assert_int_equal(stpete_state_clone(st, &cl, NULL), STPETE_OK);
     assert_int_equal(fa.live, after_game + 2 * per_state);
     stpete_state_free(cl);
     stpete_state_free(st);

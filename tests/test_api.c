@@ -36,7 +36,7 @@ static int play_to_end(stpete_state *st, uint64_t rng_seed)
 {
     uint64_t rng = rng_seed;
     int moves = 0;
-    while (!stpete_state_is_terminal(st)) {
+    while (!tg_is_terminal(st)) {
         step_random(st, &rng);
         moves++;
         assert_true(moves < 5000);
@@ -48,13 +48,13 @@ static int play_to_end(stpete_state *st, uint64_t rng_seed)
 static int play_until_decision(stpete_state *st, int want, uint64_t *rng)
 {
     int moves = 0;
-    while (!stpete_state_is_terminal(st)) {
+    while (!tg_is_terminal(st)) {
         if (stpete_state_decision(st) == want)
             return 1;
         step_random(st, rng);
         assert_true(++moves < 5000);
     }
-    return want == STPETE_DECISION_NONE;
+    return want == STPETE_DECISION_GAME_OVER;
 }
 
 /* ---- library: version, status codes ------------------------------------------------------------ */
@@ -88,7 +88,9 @@ static void test_strerror(void **unused)
     assert_non_null(unknown);
     assert_string_equal(unknown, "unknown status");
     for (size_t i = 0; i < n; i++) {
-        assert_int_equal(codes[i], -(int)i); /* the codes are dense: 0, -1, ..., -14 */
+        /* the codes are dense below -100 (1.0): 0, -101, ..., -114, so that no value or sentinel is one */
+        assert_int_equal(codes[i], i ? -100 - (int)i : 0);
+        assert_true(i ? STPETE_FAILED(codes[i]) : !STPETE_FAILED(codes[i]));
         const char *s = stpete_strerror(codes[i]);
         assert_non_null(s);
         assert_true(strlen(s) > 0);
@@ -97,7 +99,16 @@ static void test_strerror(void **unused)
             assert_string_not_equal(s, stpete_strerror(codes[j]));
     }
     assert_string_equal(stpete_strerror(STPETE_E_ILLEGAL_ACTION), "illegal action");
-    static const int bad[] = { 1, 2, -15, -16, 100, -100, INT_MAX, INT_MIN };
+    assert_int_equal(STPETE_E_FIRST, codes[1]);
+    assert_int_equal(STPETE_E_LAST, codes[n - 1]);
+    /* no sentinel is a status (1.0): each names no code and is not a failure */
+    static const int sentinels[] = { STPETE_PLAYER_CHANCE, STPETE_PLAYER_TERMINAL, STPETE_CARD_NONE, STPETE_NONE,
+                                     STPETE_VIEW_PUBLIC };
+    for (size_t i = 0; i < sizeof sentinels / sizeof *sentinels; i++) {
+        assert_false(STPETE_FAILED(sentinels[i]));
+        assert_string_equal(stpete_strerror(sentinels[i]), unknown);
+    }
+    static const int bad[] = { 1, 2, -1, -4, -14, -15, -16, -100, -115, 100, INT_MAX, INT_MIN };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         assert_string_equal(stpete_strerror(bad[i]), "unknown status");
 }
@@ -168,10 +179,11 @@ static void test_card_table(void **unused)
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
         stpete_card_info info;
         memset(&info, 0x55, sizeof info);
-        assert_int_equal(stpete_card_get_info(t, &info), STPETE_OK);
+        info.struct_size = sizeof info;
+        assert_int_equal(stpete_card_get_info(STPETE_EDITION_FIRST, t, &info), STPETE_OK);
         assert_non_null(info.name);
         assert_string_equal(info.name, spec_cards[t].name);
-        assert_ptr_equal(stpete_card_name(t), info.name);
+        assert_ptr_equal(tg_card_name(STPETE_EDITION_FIRST, t), info.name);
         assert_int_equal(info.colour, spec_cards[t].colour);
         assert_int_equal(info.trading, spec_cards[t].trading);
         assert_int_equal(info.copies, spec_cards[t].copies);
@@ -189,8 +201,8 @@ static void test_card_table(void **unused)
         assert_true(info.special >= STPETE_SPECIAL_NONE && info.special <= STPETE_SPECIAL_CZAR_AND_CARPENTER);
         total += info.copies;
         /* the card table's stack (§1, §2): a trading card's is the trading stack, any other its colour's */
-        assert_int_equal(stpete_card_stack(t), info.trading ? STPETE_STACK_TRADING : info.colour);
-        per_stack[stpete_card_stack(t)] += info.copies;
+        assert_int_equal(tg_card_stack(t), info.trading ? STPETE_STACK_TRADING : info.colour);
+        per_stack[tg_card_stack(t)] += info.copies;
         if (info.trading)
             per_trading_colour[info.colour] += info.copies;
         types++;
@@ -202,8 +214,8 @@ static void test_card_table(void **unused)
     assert_int_equal(per_stack[STPETE_STACK_BUILDING], 28);
     assert_int_equal(per_stack[STPETE_STACK_ARISTOCRAT], 27);
     assert_int_equal(per_stack[STPETE_STACK_TRADING], 30);
-    assert_int_equal(stpete_card_stack(-1), STPETE_E_INVALID_ARGUMENT);
-    assert_int_equal(stpete_card_stack(STPETE_NUM_CARD_TYPES), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(tg_card_stack(-1), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(tg_card_stack(STPETE_NUM_CARD_TYPES), STPETE_E_INVALID_ARGUMENT);
     for (int c = 0; c < 3; c++)
         assert_int_equal(per_trading_colour[c], 10);
 
@@ -216,8 +228,8 @@ static void test_card_table(void **unused)
         { STPETE_CARD_WHARF, STPETE_CARD_SHIP_BUILDER },
     };
     for (size_t i = 0; i < sizeof ware_of / sizeof ware_of[0]; i++) {
-        stpete_card_info info;
-        assert_int_equal(stpete_card_get_info(ware_of[i][0], &info), STPETE_OK);
+        stpete_card_info info = STPETE_CARD_INFO_INIT;
+        assert_int_equal(stpete_card_get_info(STPETE_EDITION_FIRST, ware_of[i][0], &info), STPETE_OK);
         assert_int_equal(info.ware, ware_of[i][1]);
     }
     static const int special_of[][2] = {
@@ -233,8 +245,8 @@ static void test_card_table(void **unused)
     };
     int specials = 0;
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
-        stpete_card_info info;
-        assert_int_equal(stpete_card_get_info(t, &info), STPETE_OK);
+        stpete_card_info info = STPETE_CARD_INFO_INIT;
+        assert_int_equal(stpete_card_get_info(STPETE_EDITION_FIRST, t, &info), STPETE_OK);
         int want = STPETE_SPECIAL_NONE;
         for (size_t i = 0; i < sizeof special_of / sizeof special_of[0]; i++)
             if (special_of[i][0] == t)
@@ -249,7 +261,7 @@ static void test_card_names(void **unused)
 {
     (void)unused;
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
-        const char *name = stpete_card_name(t);
+        const char *name = tg_card_name(STPETE_EDITION_FIRST, t);
         assert_non_null(name);
         int back = -1;
         assert_int_equal(stpete_card_from_name(name, &back), STPETE_OK);
@@ -270,7 +282,7 @@ static void test_card_names(void **unused)
         assert_int_equal(back, t);
         /* names are unique */
         for (int u = 0; u < t; u++)
-            assert_string_not_equal(name, stpete_card_name(u));
+            assert_string_not_equal(name, tg_card_name(STPETE_EDITION_FIRST, u));
     }
     int card = -1;
     assert_int_equal(stpete_card_from_name("potjomkin's village", &card), STPETE_OK);
@@ -294,12 +306,12 @@ static void test_card_names(void **unused)
 static void test_card_bad_input(void **unused)
 {
     (void)unused;
-    stpete_card_info info;
-    assert_int_equal(stpete_card_get_info(0, NULL), STPETE_E_INVALID_ARGUMENT);
+    stpete_card_info info = STPETE_CARD_INFO_INIT;
+    assert_int_equal(stpete_card_get_info(STPETE_EDITION_FIRST, 0, NULL), STPETE_E_INVALID_ARGUMENT);
     static const int bad[] = { -1, STPETE_NUM_CARD_TYPES, 50, 1000, INT_MIN, INT_MAX };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        assert_int_equal(stpete_card_get_info(bad[i], &info), STPETE_E_INVALID_ARGUMENT);
-        assert_null(stpete_card_name(bad[i]));
+        assert_int_equal(stpete_card_get_info(STPETE_EDITION_FIRST, bad[i], &info), STPETE_E_INVALID_ARGUMENT);
+        assert_null(tg_card_name(STPETE_EDITION_FIRST, bad[i]));
     }
 }
 
@@ -307,8 +319,8 @@ static void test_card_bad_input(void **unused)
 
 static int is_trading(int card)
 {
-    stpete_card_info info;
-    assert_int_equal(stpete_card_get_info(card, &info), STPETE_OK);
+    stpete_card_info info = STPETE_CARD_INFO_INIT;
+    assert_int_equal(stpete_card_get_info(STPETE_EDITION_FIRST, card, &info), STPETE_OK);
     return info.trading;
 }
 
@@ -460,7 +472,7 @@ static void test_action_layout(void **unused)
     };
     for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++) {
         char buf[STPETE_ACTION_STRING_MAX];
-        assert_int_equal(stpete_action_to_string(strings[i].id, buf, sizeof buf), STPETE_OK);
+        assert_int_equal(stpete_action_to_string(STPETE_EDITION_FIRST, strings[i].id, buf, sizeof buf), STPETE_OK);
         assert_string_equal(buf, strings[i].text);
     }
 }
@@ -471,7 +483,7 @@ static void test_action_strings_all(void **unused)
     static char all[STPETE_NUM_DISTINCT_ACTIONS][STPETE_ACTION_STRING_MAX];
     for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++) {
         char *s = all[id];
-        assert_int_equal(stpete_action_to_string(id, s, STPETE_ACTION_STRING_MAX), STPETE_OK);
+        assert_int_equal(stpete_action_to_string(STPETE_EDITION_FIRST, id, s, STPETE_ACTION_STRING_MAX), STPETE_OK);
         size_t len = strlen(s);
         assert_true(len > 0 && len < STPETE_ACTION_STRING_MAX);
         int back = -1;
@@ -479,11 +491,11 @@ static void test_action_strings_all(void **unused)
         assert_int_equal(back, id);
         /* exactly len + 1 bytes suffice; len bytes do not, and give a truncated NUL-terminated prefix */
         char exact[STPETE_ACTION_STRING_MAX];
-        assert_int_equal(stpete_action_to_string(id, exact, len + 1), STPETE_OK);
+        assert_int_equal(stpete_action_to_string(STPETE_EDITION_FIRST, id, exact, len + 1), STPETE_OK);
         assert_string_equal(exact, s);
         char small[STPETE_ACTION_STRING_MAX];
         memset(small, 'x', sizeof small);
-        assert_int_equal(stpete_action_to_string(id, small, len), STPETE_E_BUFFER_TOO_SMALL);
+        assert_int_equal(stpete_action_to_string(STPETE_EDITION_FIRST, id, small, len), STPETE_E_BUFFER_TOO_SMALL);
         assert_int_equal(strlen(small), len - 1);
         assert_memory_equal(small, s, len - 1);
     }
@@ -524,16 +536,16 @@ static void test_action_bad_input(void **unused)
     /* strings exist for actions and chance outcomes, nothing else */
     static const int no_string[] = { -1, STPETE_CHANCE_CARD_FIRST + STPETE_NUM_CHANCE_OUTCOMES, INT_MIN, INT_MAX };
     for (size_t i = 0; i < sizeof no_string / sizeof no_string[0]; i++)
-        assert_int_equal(stpete_action_to_string(no_string[i], buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
+        assert_int_equal(stpete_action_to_string(STPETE_EDITION_FIRST, no_string[i], buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
     assert_int_equal(stpete_action_decode(0, NULL), STPETE_E_INVALID_ARGUMENT);
-    assert_int_equal(stpete_action_to_string(0, NULL, 10), STPETE_E_INVALID_ARGUMENT);
-    assert_int_equal(stpete_action_to_string(0, buf, 0), STPETE_E_BUFFER_TOO_SMALL);
+    assert_int_equal(stpete_action_to_string(STPETE_EDITION_FIRST, 0, NULL, 10), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_action_to_string(STPETE_EDITION_FIRST, 0, buf, 0), STPETE_E_BUFFER_TOO_SMALL);
     memset(buf, 'x', sizeof buf);
-    assert_int_equal(stpete_action_to_string(0, buf, 1), STPETE_E_BUFFER_TOO_SMALL);
+    assert_int_equal(stpete_action_to_string(STPETE_EDITION_FIRST, 0, buf, 1), STPETE_E_BUFFER_TOO_SMALL);
     assert_int_equal(buf[0], '\0');
-    assert_int_equal(stpete_action_to_string(0, buf, 4), STPETE_E_BUFFER_TOO_SMALL);
+    assert_int_equal(stpete_action_to_string(STPETE_EDITION_FIRST, 0, buf, 4), STPETE_E_BUFFER_TOO_SMALL);
     assert_string_equal(buf, "pas");
-    assert_int_equal(stpete_action_to_string(0, buf, 5), STPETE_OK);
+    assert_int_equal(stpete_action_to_string(STPETE_EDITION_FIRST, 0, buf, 5), STPETE_OK);
     assert_string_equal(buf, "pass");
 
     /* encode: NULL and combinations no id represents */
@@ -628,7 +640,7 @@ static void test_options_defaults(void **unused)
 
     /* NULL options = the defaults */
     stpete_game *g = NULL;
-    assert_int_equal(stpete_game_new(&g, NULL), STPETE_OK);
+    assert_int_equal(stpete_game_new(NULL, &g, NULL), STPETE_OK);
     assert_int_equal(stpete_game_num_players(g), 4);
     stpete_options got;
     memset(&got, 0, sizeof got);
@@ -655,7 +667,7 @@ static void test_options_defaults(void **unused)
         o.public_hands = 1;
         for (int k = 0; k < 4; k++)
             o.start_markers[k] = k % players;
-        assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+        assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
         assert_int_equal(stpete_game_num_players(g), players);
         assert_int_equal(stpete_game_get_options(g, &got), STPETE_OK);
         assert_int_equal(got.struct_size, sizeof got);
@@ -678,7 +690,7 @@ static void test_options_defaults(void **unused)
 static int game_new_status(const stpete_options *o)
 {
     stpete_game *g = (stpete_game *)(uintptr_t)1; /* must be set to NULL on failure */
-    int rc = stpete_game_new(&g, o);
+    int rc = stpete_game_new(o, &g, NULL);
     if (rc != STPETE_OK)
         assert_null(g);
     stpete_game_free(rc == STPETE_OK ? g : NULL);
@@ -693,9 +705,9 @@ static void test_options_bad(void **unused)
 {
     (void)unused;
     stpete_options o;
-    assert_int_equal(stpete_game_new(NULL, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_game_new(NULL, NULL, NULL), STPETE_E_INVALID_ARGUMENT);
     stpete_options_init(&o);
-    assert_int_equal(stpete_game_new(NULL, &o), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_game_new(&o, NULL, NULL), STPETE_E_INVALID_ARGUMENT);
 
     static const int bad_players[] = { -1, 0, 1, 5, 100 };
     for (size_t i = 0; i < sizeof bad_players / sizeof bad_players[0]; i++) {
@@ -795,7 +807,7 @@ static void test_options_older_struct(void **unused)
     o.allocator.malloc_fn = count_malloc; /* partial allocator, beyond the size: ignored */
     o.struct_size = offsetof(stpete_options, public_rubles);
     stpete_game *g = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
     stpete_options got;
     stpete_options_init(&got);
     assert_int_equal(stpete_game_get_options(g, &got), STPETE_OK);
@@ -831,19 +843,19 @@ static void test_lifecycle_null(void **unused)
     assert_int_equal(stpete_game_get_options(g, NULL), STPETE_E_INVALID_ARGUMENT);
     assert_int_equal(stpete_game_num_players(NULL), STPETE_E_INVALID_ARGUMENT);
 
-    assert_int_equal(stpete_state_new(NULL, g), STPETE_E_INVALID_ARGUMENT);
-    assert_int_equal(stpete_state_new(&out, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_new(g, NULL, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_new(NULL, &out, NULL), STPETE_E_INVALID_ARGUMENT);
     assert_null(out);
     out = (stpete_state *)(uintptr_t)1;
-    assert_int_equal(stpete_state_clone(NULL, st), STPETE_E_INVALID_ARGUMENT);
-    assert_int_equal(stpete_state_clone(&out, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_clone(st, NULL, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_clone(NULL, &out, NULL), STPETE_E_INVALID_ARGUMENT);
     assert_null(out);
     assert_int_equal(stpete_state_copy(NULL, st), STPETE_E_INVALID_ARGUMENT);
     assert_int_equal(stpete_state_copy(st, NULL), STPETE_E_INVALID_ARGUMENT);
-    assert_int_equal(stpete_state_equal(NULL, st), STPETE_E_INVALID_ARGUMENT);
-    assert_int_equal(stpete_state_equal(st, NULL), STPETE_E_INVALID_ARGUMENT);
-    assert_int_equal(stpete_state_equal(NULL, NULL), STPETE_E_INVALID_ARGUMENT);
-    assert_int_equal(stpete_state_equal(st, st), 1);
+    assert_int_equal(stpete_state_equal(NULL, st, &(int){ 0 }), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_equal(st, NULL, &(int){ 0 }), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_equal(NULL, NULL, &(int){ 0 }), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(tg_equal(st, st), 1);
     assert_int_equal(stpete_state_reset(NULL, 1), STPETE_E_INVALID_ARGUMENT);
     assert_null(stpete_state_game(NULL));
     assert_ptr_equal(stpete_state_game(st), g);
@@ -865,21 +877,21 @@ static void test_queries_bad_input(void **unused)
     stpete_game *g = make_game(2, 11);
     stpete_state *st = make_state(g);
     stpete_state *before = NULL;
-    assert_int_equal(stpete_state_clone(&before, st), STPETE_OK);
+    assert_int_equal(stpete_state_clone(st, &before, NULL), STPETE_OK);
     const int E = STPETE_E_INVALID_ARGUMENT;
     int buf[STPETE_NUM_CARDS];
     size_t count = 0;
     int vp = 0, price = 0;
-    stpete_score score;
+    stpete_score score = STPETE_SCORE_INIT;
     unsigned mask = 0;
 
     /* NULL state */
     assert_int_equal(stpete_state_current_player(NULL), E);
-    assert_int_equal(stpete_state_is_terminal(NULL), E);
+    assert_int_equal(stpete_state_is_terminal(NULL, &(int){ 0 }), E);
     assert_int_equal(stpete_state_decision(NULL), E);
     assert_int_equal(stpete_state_phase(NULL), E);
     assert_int_equal(stpete_state_round(NULL), E);
-    assert_int_equal(stpete_state_is_final_round(NULL), E);
+    assert_int_equal(stpete_state_is_final_round(NULL, &(int){ 0 }), E);
     assert_int_equal(stpete_state_consecutive_passes(NULL), E);
     assert_int_equal(stpete_state_row(NULL, 0, buf, 8, &count), E);
     assert_int_equal(stpete_state_stack_size(NULL, 0), E);
@@ -894,12 +906,12 @@ static void test_queries_bad_input(void **unused)
     assert_int_equal(stpete_state_marker_holder(NULL, 0), E);
     assert_int_equal(stpete_state_discard_count(NULL, 0), E);
     assert_int_equal(stpete_state_price(NULL, 0, STPETE_CARD_MARKET, STPETE_SOURCE_UPPER, -1, &price), E);
-    assert_int_equal(stpete_state_score(NULL, 0, &score), E);
+    assert_int_equal(stpete_state_get_score(NULL, 0, &score), E);
     assert_int_equal(stpete_state_winners(NULL, &mask), E);
     assert_int_equal(stpete_state_legal_actions(NULL, buf, STPETE_MAX_LEGAL_ACTIONS, &count), E);
     uint8_t m[STPETE_NUM_DISTINCT_ACTIONS];
     assert_int_equal(stpete_state_legal_action_mask(NULL, m, sizeof m), E);
-    assert_int_equal(stpete_state_is_legal(NULL, 0), E);
+    assert_int_equal(stpete_state_is_legal(NULL, 0, &(int){ 0 }), E);
     assert_int_equal(stpete_state_apply(NULL, 0), E);
     assert_int_equal(stpete_state_apply_string(NULL, "pass"), E);
 
@@ -909,7 +921,7 @@ static void test_queries_bad_input(void **unused)
     assert_int_equal(stpete_state_hand(st, 0, buf, STPETE_MAX_HAND, NULL), E);
     assert_int_equal(stpete_state_vp(st, 0, NULL), E);
     assert_int_equal(stpete_state_price(st, 0, STPETE_CARD_MARKET, STPETE_SOURCE_UPPER, -1, NULL), E);
-    assert_int_equal(stpete_state_score(st, 0, NULL), E);
+    assert_int_equal(stpete_state_get_score(st, 0, NULL), E);
     assert_int_equal(stpete_state_winners(st, NULL), E);
     assert_int_equal(stpete_state_legal_actions(st, buf, STPETE_MAX_LEGAL_ACTIONS, NULL), E);
     assert_int_equal(stpete_state_legal_action_mask(st, NULL, STPETE_NUM_DISTINCT_ACTIONS), E);
@@ -931,7 +943,7 @@ static void test_queries_bad_input(void **unused)
         assert_int_equal(stpete_state_vp(st, s, &vp), E);
         assert_int_equal(stpete_state_observatories_used(st, s), E);
         assert_int_equal(stpete_state_price(st, s, STPETE_CARD_MARKET, STPETE_SOURCE_UPPER, -1, &price), E);
-        assert_int_equal(stpete_state_score(st, s, &score), E);
+        assert_int_equal(stpete_state_get_score(st, s, &score), E);
     }
     /* bad cards */
     static const int bad_cards[] = { -1, STPETE_NUM_CARD_TYPES, 255, INT_MIN, INT_MAX };
@@ -1020,7 +1032,7 @@ static void test_queries_bad_input(void **unused)
     /* is_legal: out-of-range ids are simply not legal */
     static const int bad_ids[] = { -1, STPETE_NUM_DISTINCT_ACTIONS, 5000, INT_MIN, INT_MAX };
     for (size_t i = 0; i < sizeof bad_ids / sizeof bad_ids[0]; i++)
-        assert_int_equal(stpete_state_is_legal(st, bad_ids[i]), 0);
+        assert_int_equal(tg_is_legal(st, bad_ids[i]), 0);
 
     /* winners before the end */
     mask = 12345;
@@ -1028,7 +1040,7 @@ static void test_queries_bad_input(void **unused)
     assert_int_equal(mask, 12345);
 
     /* none of this changed the state */
-    assert_int_equal(stpete_state_equal(st, before), 1);
+    assert_int_equal(tg_equal(st, before), 1);
     stpete_state_free(before);
     stpete_state_free(st);
     stpete_game_free(g);
@@ -1042,7 +1054,7 @@ static void test_display_hand_buffers(void **unused)
     stpete_state *st = make_state(g);
     uint64_t rng = 7;
     int checked_display = 0, checked_hand = 0;
-    while (!stpete_state_is_terminal(st) && (!checked_display || !checked_hand)) {
+    while (!tg_is_terminal(st) && (!checked_display || !checked_hand)) {
         for (int s = 0; s < 3; s++) {
             int cards[STPETE_NUM_CARDS];
             size_t n = 0, n2 = 0;
@@ -1100,13 +1112,13 @@ static void check_legal_consistency(const stpete_state *st)
         if (listed)
             k++;
         assert_int_equal(mask[id], listed);
-        assert_int_equal(stpete_state_is_legal(st, id), listed);
+        assert_int_equal(tg_is_legal(st, id), listed);
         set += mask[id];
     }
     assert_int_equal(k, n);
     assert_int_equal(set, n);
     assert_int_equal(mask[STPETE_NUM_DISTINCT_ACTIONS], 0xee); /* writes only `STPETE_NUM_DISTINCT_ACTIONS` bytes */
-    if (stpete_state_is_terminal(st))
+    if (tg_is_terminal(st))
         assert_int_equal(n, 0);
     else
         assert_true(n > 0 && n <= STPETE_MAX_LEGAL_ACTIONS);
@@ -1120,7 +1132,7 @@ static void test_legal_list_and_mask(void **unused)
         stpete_state *st = make_state(g);
         uint64_t rng = 31 * (uint64_t)players;
         int moves = 0;
-        while (!stpete_state_is_terminal(st)) {
+        while (!tg_is_terminal(st)) {
             check_legal_consistency(st);
             step_random(st, &rng);
             assert_true(++moves < 5000);
@@ -1139,30 +1151,30 @@ static void test_apply_invalid_and_illegal(void **unused)
     stpete_game *g = make_game(4, 77);
     stpete_state *st = make_state(g);
     stpete_state *before = NULL;
-    assert_int_equal(stpete_state_clone(&before, st), STPETE_OK);
+    assert_int_equal(stpete_state_clone(st, &before, NULL), STPETE_OK);
 
     /* out-of-range ids */
     static const int bad_ids[] = { -1, STPETE_CHANCE_CARD_FIRST + STPETE_NUM_CHANCE_OUTCOMES, INT_MIN, INT_MAX };
     for (size_t i = 0; i < sizeof bad_ids / sizeof bad_ids[0]; i++) {
         assert_int_equal(stpete_state_apply(st, bad_ids[i]), STPETE_E_INVALID_ARGUMENT);
         assert_true(strlen(stpete_state_last_error(st)) > 0);
-        assert_int_equal(stpete_state_equal(st, before), 1);
+        assert_int_equal(tg_equal(st, before), 1);
     }
     /* chance outcomes in sampled mode: the library draws them itself */
     for (int id = STPETE_CHANCE_CARD_FIRST; id < STPETE_CHANCE_CARD_FIRST + STPETE_NUM_CHANCE_OUTCOMES; id += 13) {
         assert_int_equal(stpete_state_apply(st, id), STPETE_E_ILLEGAL_ACTION);
         assert_non_null(strstr(stpete_state_last_error(st), "sampled mode"));
-        assert_int_equal(stpete_state_is_legal(st, id), 0);
-        assert_int_equal(stpete_state_equal(st, before), 1);
+        assert_int_equal(tg_is_legal(st, id), 0);
+        assert_int_equal(tg_equal(st, before), 1);
     }
     /* every unlisted id of the initial state is refused as illegal */
     int refused = 0;
     for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++) {
-        if (stpete_state_is_legal(st, id))
+        if (tg_is_legal(st, id))
             continue;
         assert_int_equal(stpete_state_apply(st, id), STPETE_E_ILLEGAL_ACTION);
         assert_true(strlen(stpete_state_last_error(st)) > 0);
-        assert_int_equal(stpete_state_equal(st, before), 1);
+        assert_int_equal(tg_equal(st, before), 1);
         refused++;
     }
     assert_true(refused > 900);
@@ -1170,7 +1182,7 @@ static void test_apply_invalid_and_illegal(void **unused)
     assert_true(strlen(stpete_state_last_error(st)) > 0);
     assert_int_equal(stpete_state_apply(st, 0), STPETE_OK);
     assert_string_equal(stpete_state_last_error(st), "");
-    assert_int_equal(stpete_state_equal(st, before), 0);
+    assert_int_equal(tg_equal(st, before), 0);
 
     /* an illegal action in the middle of a game, in each kind of decision that random play reaches */
     uint64_t rng = 3;
@@ -1192,7 +1204,7 @@ static void test_apply_invalid_and_illegal(void **unused)
         int bad = want == STPETE_DECISION_TURN ? 960 : 0; /* discard without a draw; pass while resolving */
         assert_int_equal(stpete_state_apply(st, bad), STPETE_E_ILLEGAL_ACTION);
         assert_true(strlen(stpete_state_last_error(st)) > 0);
-        assert_int_equal(stpete_state_equal(st, before), 1);
+        assert_int_equal(tg_equal(st, before), 1);
         assert_int_equal(stpete_state_decision(st), want);
     }
     assert_int_equal(reached_kinds, 3); /* turn, Observatory draw and Pub step were all reached */
@@ -1207,29 +1219,29 @@ static void test_apply_string(void **unused)
     stpete_game *g = make_game(2, 8);
     stpete_state *st = make_state(g);
     stpete_state *before = NULL;
-    assert_int_equal(stpete_state_clone(&before, st), STPETE_OK);
+    assert_int_equal(stpete_state_clone(st, &before, NULL), STPETE_OK);
     assert_int_equal(stpete_state_apply_string(st, NULL), STPETE_E_INVALID_ARGUMENT);
     assert_true(strlen(stpete_state_last_error(st)) > 0);
-    assert_int_equal(stpete_state_equal(st, before), 1);
+    assert_int_equal(tg_equal(st, before), 1);
     assert_int_equal(stpete_state_apply_string(st, "fly to the moon"), STPETE_E_PARSE);
     assert_true(strlen(stpete_state_last_error(st)) > 0);
-    assert_int_equal(stpete_state_equal(st, before), 1);
+    assert_int_equal(tg_equal(st, before), 1);
     assert_int_equal(stpete_state_apply_string(st, ""), STPETE_E_PARSE);
-    assert_int_equal(stpete_state_equal(st, before), 1);
+    assert_int_equal(tg_equal(st, before), 1);
     assert_int_equal(stpete_state_apply_string(st, "observatory discard"), STPETE_E_ILLEGAL_ACTION);
     assert_true(strlen(stpete_state_last_error(st)) > 0);
-    assert_int_equal(stpete_state_equal(st, before), 1);
+    assert_int_equal(tg_equal(st, before), 1);
     /* a legal string applies like its id */
     int ids[STPETE_MAX_LEGAL_ACTIONS];
     size_t n = 0;
     assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
     int id = ids[n - 1];
     char s[STPETE_ACTION_STRING_MAX];
-    assert_int_equal(stpete_action_to_string(id, s, sizeof s), STPETE_OK);
+    assert_int_equal(stpete_action_to_string(STPETE_EDITION_FIRST, id, s, sizeof s), STPETE_OK);
     assert_int_equal(stpete_state_apply_string(st, s), STPETE_OK);
     assert_string_equal(stpete_state_last_error(st), "");
     assert_int_equal(stpete_state_apply(before, id), STPETE_OK);
-    assert_int_equal(stpete_state_equal(st, before), 1);
+    assert_int_equal(tg_equal(st, before), 1);
     stpete_state_free(before);
     stpete_state_free(st);
     stpete_game_free(g);
@@ -1244,11 +1256,11 @@ static void test_game_over(void **unused)
         unsigned mask = 0;
         assert_int_equal(stpete_state_winners(st, &mask), STPETE_E_NOT_TERMINAL);
         play_to_end(st, 99);
-        assert_int_equal(stpete_state_is_terminal(st), 1);
+        assert_int_equal(tg_is_terminal(st), 1);
         assert_int_equal(stpete_state_current_player(st), STPETE_PLAYER_TERMINAL);
-        assert_int_equal(stpete_state_decision(st), STPETE_DECISION_NONE);
+        assert_int_equal(stpete_state_decision(st), STPETE_DECISION_GAME_OVER);
         assert_int_equal(stpete_state_phase(st), STPETE_PHASE_TRADING);
-        assert_int_equal(stpete_state_is_final_round(st), 1);
+        assert_int_equal(tg_is_final_round(st), 1);
         size_t n = 99;
         int ids[STPETE_MAX_LEGAL_ACTIONS];
         assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
@@ -1260,21 +1272,21 @@ static void test_game_over(void **unused)
         assert_true(mask != 0 && mask < (1u << players));
 
         stpete_state *before = NULL;
-        assert_int_equal(stpete_state_clone(&before, st), STPETE_OK);
+        assert_int_equal(stpete_state_clone(st, &before, NULL), STPETE_OK);
         for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++) {
-            assert_int_equal(stpete_state_is_legal(st, id), 0);
+            assert_int_equal(tg_is_legal(st, id), 0);
             assert_int_equal(stpete_state_apply(st, id), STPETE_E_GAME_OVER);
             assert_true(strlen(stpete_state_last_error(st)) > 0);
-            assert_int_equal(stpete_state_equal(st, before), 1);
+            assert_int_equal(tg_equal(st, before), 1);
         }
         assert_int_equal(stpete_state_apply_string(st, "pass"), STPETE_E_GAME_OVER);
         assert_true(strlen(stpete_state_last_error(st)) > 0);
-        assert_int_equal(stpete_state_equal(st, before), 1);
+        assert_int_equal(tg_equal(st, before), 1);
         /* score breakdown of a finished game: the scoring applied (§8, R13) */
         for (int s = 0; s < players; s++) {
-            stpete_score sc;
+            stpete_score sc = STPETE_SCORE_INIT;
             int vp = 0;
-            assert_int_equal(stpete_state_score(st, s, &sc), STPETE_OK);
+            assert_int_equal(stpete_state_get_score(st, s, &sc), STPETE_OK);
             assert_int_equal(stpete_state_vp(st, s, &vp), STPETE_OK);
             assert_int_equal(sc.total, vp);
             assert_int_equal(sc.total, sc.vp_before + sc.aristocrat_bonus + sc.rubles_bonus + sc.hand_penalty);
@@ -1307,7 +1319,7 @@ static void reentrant_cb(const stpete_state *state, const stpete_event *ev, void
         r->failures++;
     /* queries are allowed: clone the position, then try every mutating entry point */
     stpete_state *snap = NULL;
-    if (stpete_state_clone(&snap, state) != STPETE_OK) {
+    if (stpete_state_clone(state, &snap, NULL) != STPETE_OK) {
         r->failures++;
         return;
     }
@@ -1324,7 +1336,7 @@ static void reentrant_cb(const stpete_state *state, const stpete_event *ev, void
             r->failures++;
         if (stpete_state_last_error(r->self)[0] == '\0')
             r->failures++;
-        if (stpete_state_equal(r->self, snap) != 1)
+        if (tg_equal(r->self, snap) != 1)
             r->failures++;
     }
     if (stpete_state_apply_string(r->self, "pass") != STPETE_E_REENTRANT)
@@ -1339,7 +1351,7 @@ static void reentrant_cb(const stpete_state *state, const stpete_event *ev, void
         r->failures++;
     if (stpete_state_copy(r->self, state) != STPETE_E_REENTRANT) /* even a copy onto itself */
         r->failures++;
-    if (stpete_state_equal(r->self, snap) != 1)
+    if (tg_equal(r->self, snap) != 1)
         r->failures++;
     /* copying out of the state into another one is a query of this state: allowed */
     if (stpete_state_copy(r->other, state) != STPETE_OK)
@@ -1361,7 +1373,7 @@ static void test_reentrant(void **unused)
     /* whole games, until an Observatory draw has been resolved in each of the three ways */
     for (uint64_t seed = 2024; seed < 2024 + 40 && !(seen[0] && seen[1] && seen[2]); seed++) {
         assert_int_equal(stpete_state_reset(st, seed), STPETE_OK);
-        while (!stpete_state_is_terminal(st)) {
+        while (!tg_is_terminal(st)) {
             int id = step_random(st, &rng);
             moves++;
             if (id >= 745 && id <= 960)
@@ -1412,9 +1424,9 @@ static void test_equal_positions_from_different_orders(void **unused)
             found = 1;
             stpete_state *b = make_state(g);
             char take_x[STPETE_ACTION_STRING_MAX], take_y[STPETE_ACTION_STRING_MAX], play_x[STPETE_ACTION_STRING_MAX];
-            snprintf(take_x, sizeof take_x, "take %s from upper", stpete_card_name(x));
-            snprintf(take_y, sizeof take_y, "take %s from upper", stpete_card_name(y));
-            snprintf(play_x, sizeof play_x, "play %s", stpete_card_name(x));
+            snprintf(take_x, sizeof take_x, "take %s from upper", tg_card_name(STPETE_EDITION_FIRST, x));
+            snprintf(take_y, sizeof take_y, "take %s from upper", tg_card_name(STPETE_EDITION_FIRST, y));
+            snprintf(play_x, sizeof play_x, "play %s", tg_card_name(STPETE_EDITION_FIRST, x));
             const char *seq_a[] = { take_x, "pass", take_y, "pass", play_x };
             const char *seq_b[] = { take_y, "pass", take_x, "pass", play_x };
             int actor = stpete_state_current_player(a);
@@ -1431,12 +1443,12 @@ static void test_equal_positions_from_different_orders(void **unused)
             assert_int_equal(nb, 1);
             assert_int_equal(hand_a[0], y);
             assert_int_equal(hand_b[0], y);
-            assert_int_equal(stpete_state_equal(a, b), 1);
+            assert_int_equal(tg_equal(a, b), 1);
             /* and they stay equal under the same future */
             uint64_t ra = 77, rb = 77;
-            while (!stpete_state_is_terminal(a)) {
+            while (!tg_is_terminal(a)) {
                 assert_int_equal(step_random(a, &ra), step_random(b, &rb));
-                assert_int_equal(stpete_state_equal(a, b), 1);
+                assert_int_equal(tg_equal(a, b), 1);
             }
             stpete_state_free(b);
         }
@@ -1515,15 +1527,15 @@ static void test_error_messages_are_utf8(void **unused)
     int checked = 0;
     for (int game = 0; game < 20; game++) {
         assert_int_equal(stpete_state_reset(st, (uint64_t)game), STPETE_OK);
-        while (!stpete_state_is_terminal(st)) {
+        while (!tg_is_terminal(st)) {
             for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id += 7) {
-                if (stpete_state_is_legal(st, id))
+                if (tg_is_legal(st, id))
                     continue;
                 assert_int_equal(stpete_state_apply(st, id), STPETE_E_ILLEGAL_ACTION);
                 const char *msg = stpete_state_last_error(st);
                 assert_int_equal(utf8_valid_prefix(msg), strlen(msg));
                 char name[STPETE_ACTION_STRING_MAX];
-                assert_int_equal(stpete_action_to_string(id, name, sizeof name), STPETE_OK);
+                assert_int_equal(stpete_action_to_string(STPETE_EDITION_FIRST, id, name, sizeof name), STPETE_OK);
                 assert_non_null(strstr(msg, name));
                 checked++;
             }
@@ -1555,46 +1567,46 @@ static void test_clone_copy_independence(void **unused)
     for (int i = 0; i < 30; i++)
         step_random(a, &rng);
     stpete_state *b = NULL;
-    assert_int_equal(stpete_state_clone(&b, a), STPETE_OK);
+    assert_int_equal(stpete_state_clone(a, &b, NULL), STPETE_OK);
     assert_ptr_equal(stpete_state_game(b), g);
-    assert_int_equal(stpete_state_equal(a, b), 1);
+    assert_int_equal(tg_equal(a, b), 1);
     stpete_state *a0 = NULL;
-    assert_int_equal(stpete_state_clone(&a0, a), STPETE_OK);
+    assert_int_equal(stpete_state_clone(a, &a0, NULL), STPETE_OK);
 
     /* advancing the clone does not touch the original */
     uint64_t rng_b = 99;
-    for (int i = 0; i < 20 && !stpete_state_is_terminal(b); i++)
+    for (int i = 0; i < 20 && !tg_is_terminal(b); i++)
         step_random(b, &rng_b);
-    assert_int_equal(stpete_state_equal(a, a0), 1);
-    assert_int_equal(stpete_state_equal(a, b), 0);
+    assert_int_equal(tg_equal(a, a0), 1);
+    assert_int_equal(tg_equal(a, b), 0);
 
     /* the same moves on original and clone give equal states (the PRNG is part of the state) */
     stpete_state *c = NULL;
-    assert_int_equal(stpete_state_clone(&c, a), STPETE_OK);
+    assert_int_equal(stpete_state_clone(a, &c, NULL), STPETE_OK);
     uint64_t r1 = 5, r2 = 5;
-    while (!stpete_state_is_terminal(a)) {
+    while (!tg_is_terminal(a)) {
         int x = step_random(a, &r1);
         int y = step_random(c, &r2);
         assert_int_equal(x, y);
-        assert_int_equal(stpete_state_equal(a, c), 1);
+        assert_int_equal(tg_equal(a, c), 1);
     }
     /* copy restores a position, without allocating, into a state that diverged */
     assert_int_equal(stpete_state_copy(a, a0), STPETE_OK);
-    assert_int_equal(stpete_state_equal(a, a0), 1);
+    assert_int_equal(tg_equal(a, a0), 1);
     assert_string_equal(stpete_state_last_error(a), "");
     step_random(a, &rng);
-    assert_int_equal(stpete_state_equal(a, a0), 0);
+    assert_int_equal(tg_equal(a, a0), 0);
     assert_int_equal(stpete_state_copy(a, a), STPETE_OK); /* self copy is a no-op */
 
     /* the event callback is not copied by clone; copy keeps the destination's */
     count_events_cb_calls = 0;
     assert_int_equal(stpete_state_set_event_callback(a0, count_events_cb, NULL), STPETE_OK);
     stpete_state *d = NULL;
-    assert_int_equal(stpete_state_clone(&d, a0), STPETE_OK);
+    assert_int_equal(stpete_state_clone(a0, &d, NULL), STPETE_OK);
     step_random(d, &rng);
     assert_int_equal(count_events_cb_calls, 0);
     assert_int_equal(stpete_state_copy(a0, d), STPETE_OK);
-    assert_int_equal(stpete_state_equal(a0, d), 1);
+    assert_int_equal(tg_equal(a0, d), 1);
     step_random(a0, &rng);                  /* a move on a0... */
     assert_true(count_events_cb_calls > 0); /* ...is reported to a0's own callback */
 
@@ -1613,7 +1625,7 @@ static void test_copy_mismatch(void **unused)
     stpete_options_init(&base);
     base.players = 4;
     stpete_game *g = NULL;
-    assert_int_equal(stpete_game_new(&g, &base), STPETE_OK);
+    assert_int_equal(stpete_game_new(&base, &g, NULL), STPETE_OK);
     stpete_state *st = make_state(g);
 
     for (int variant = 0; variant < 6; variant++) {
@@ -1627,17 +1639,17 @@ static void test_copy_mismatch(void **unused)
         default: o.public_rubles = 1; break;
         }
         stpete_game *h = NULL;
-        assert_int_equal(stpete_game_new(&h, &o), STPETE_OK);
+        assert_int_equal(stpete_game_new(&o, &h, NULL), STPETE_OK);
         stpete_state *other = make_state(h);
         stpete_state *before = NULL, *other_before = NULL;
-        assert_int_equal(stpete_state_clone(&before, st), STPETE_OK);
-        assert_int_equal(stpete_state_clone(&other_before, other), STPETE_OK);
+        assert_int_equal(stpete_state_clone(st, &before, NULL), STPETE_OK);
+        assert_int_equal(stpete_state_clone(other, &other_before, NULL), STPETE_OK);
         assert_int_equal(stpete_state_copy(st, other), STPETE_E_MISMATCH);
         assert_true(strlen(stpete_state_last_error(st)) > 0);
         assert_int_equal(stpete_state_copy(other, st), STPETE_E_MISMATCH);
-        assert_int_equal(stpete_state_equal(st, before), 1);
-        assert_int_equal(stpete_state_equal(other, other_before), 1);
-        assert_int_equal(stpete_state_equal(st, other), 0);
+        assert_int_equal(tg_equal(st, before), 1);
+        assert_int_equal(tg_equal(other, other_before), 1);
+        assert_int_equal(tg_equal(st, other), 0);
         stpete_state_free(before);
         stpete_state_free(other_before);
         stpete_state_free(other);
@@ -1645,13 +1657,13 @@ static void test_copy_mismatch(void **unused)
     }
     /* a second game with the same options: copy works both ways */
     stpete_game *same = NULL;
-    assert_int_equal(stpete_game_new(&same, &base), STPETE_OK);
+    assert_int_equal(stpete_game_new(&base, &same, NULL), STPETE_OK);
     stpete_state *twin = make_state(same);
     uint64_t rng = 1;
     for (int i = 0; i < 10; i++)
         step_random(twin, &rng);
     assert_int_equal(stpete_state_copy(st, twin), STPETE_OK);
-    assert_int_equal(stpete_state_equal(st, twin), 1);
+    assert_int_equal(tg_equal(st, twin), 1);
     stpete_state_free(twin);
     stpete_game_free(same);
     stpete_state_free(st);
@@ -1672,8 +1684,8 @@ static void test_determinism(void **unused)
             stpete_state *b = make_state(g2);
             uint64_t ra = seed + 100, rb = seed + 100;
             int moves = 0;
-            assert_int_equal(stpete_state_equal(a, b), 1);
-            while (!stpete_state_is_terminal(a)) {
+            assert_int_equal(tg_equal(a, b), 1);
+            while (!tg_is_terminal(a)) {
                 int ids_a[STPETE_MAX_LEGAL_ACTIONS], ids_b[STPETE_MAX_LEGAL_ACTIONS];
                 size_t na = 0, nb = 0;
                 assert_int_equal(stpete_state_legal_actions(a, ids_a, STPETE_MAX_LEGAL_ACTIONS, &na), STPETE_OK);
@@ -1685,8 +1697,8 @@ static void test_determinism(void **unused)
                 assert_int_equal(x, y);
                 assert_true(++moves < 5000);
             }
-            assert_int_equal(stpete_state_is_terminal(b), 1);
-            assert_int_equal(stpete_state_equal(a, b), 1);
+            assert_int_equal(tg_is_terminal(b), 1);
+            assert_int_equal(tg_equal(a, b), 1);
             unsigned wa = 0, wb = 0;
             assert_int_equal(stpete_state_winners(a, &wa), STPETE_OK);
             assert_int_equal(stpete_state_winners(b, &wb), STPETE_OK);
@@ -1736,7 +1748,7 @@ static void test_seeds_differ(void **unused)
             int dup_sig = 0, dup_state = 0;
             for (int j = 0; j < i; j++) {
                 dup_sig |= strcmp(sig[i], sig[j]) == 0;
-                dup_state |= stpete_state_equal(states[i], states[j]) == 1;
+                dup_state |= tg_equal(states[i], states[j]) == 1;
             }
             distinct_sig += !dup_sig;
             distinct_state += !dup_state;
@@ -1747,7 +1759,7 @@ static void test_seeds_differ(void **unused)
         /* the same seed, the same setup */
         stpete_game *again = make_game(players, 5);
         stpete_state *st = make_state(again);
-        assert_int_equal(stpete_state_equal(st, states[5]), 1);
+        assert_int_equal(tg_equal(st, states[5]), 1);
         stpete_state_free(st);
         stpete_game_free(again);
         for (int i = 0; i < SEEDS; i++) {
@@ -1766,13 +1778,13 @@ static void test_reset(void **unused)
         uint64_t rng = 8;
         for (uint64_t seed = 0; seed < 20; seed++) {
             /* play a bit, then reset: equal to a fresh state of a game with that seed */
-            for (int i = 0; i < 25 && !stpete_state_is_terminal(st); i++)
+            for (int i = 0; i < 25 && !tg_is_terminal(st); i++)
                 step_random(st, &rng);
             uint64_t s = seed * UINT64_C(0x9E3779B97F4A7C15);
             assert_int_equal(stpete_state_reset(st, s), STPETE_OK);
             stpete_game *h = make_game(players, s);
             stpete_state *fresh = make_state(h);
-            assert_int_equal(stpete_state_equal(st, fresh), 1);
+            assert_int_equal(tg_equal(st, fresh), 1);
             assert_int_equal(stpete_state_round(st), 1);
             assert_int_equal(stpete_state_phase(st), STPETE_PHASE_WORKER);
             stpete_state_free(fresh);
@@ -1781,14 +1793,14 @@ static void test_reset(void **unused)
         /* reset to the game's own seed = a new state */
         assert_int_equal(stpete_state_reset(st, 1), STPETE_OK);
         stpete_state *fresh = make_state(g);
-        assert_int_equal(stpete_state_equal(st, fresh), 1);
+        assert_int_equal(tg_equal(st, fresh), 1);
         stpete_state_free(fresh);
         /* reset after the end of a game */
         play_to_end(st, 4);
         assert_int_equal(stpete_state_reset(st, 1), STPETE_OK);
-        assert_int_equal(stpete_state_is_terminal(st), 0);
+        assert_int_equal(tg_is_terminal(st), 0);
         fresh = make_state(g);
-        assert_int_equal(stpete_state_equal(st, fresh), 1);
+        assert_int_equal(tg_equal(st, fresh), 1);
         stpete_state_free(fresh);
         stpete_state_free(st);
         stpete_game_free(g);
@@ -1806,8 +1818,8 @@ static void test_initial_state(void **unused)
             assert_int_equal(stpete_state_round(st), 1);
             assert_int_equal(stpete_state_phase(st), STPETE_PHASE_WORKER);
             assert_int_equal(stpete_state_decision(st), STPETE_DECISION_TURN);
-            assert_int_equal(stpete_state_is_terminal(st), 0);
-            assert_int_equal(stpete_state_is_final_round(st), 0);
+            assert_int_equal(tg_is_terminal(st), 0);
+            assert_int_equal(tg_is_final_round(st), 0);
             assert_int_equal(stpete_state_consecutive_passes(st), 0);
             assert_int_equal(stpete_state_observatory_card(st), -1);
             assert_int_equal(stpete_state_current_player(st), stpete_state_marker_holder(st, STPETE_PHASE_WORKER));
@@ -1896,7 +1908,7 @@ static void test_allocator(void **unused)
     o.allocator.free_fn = count_free;
     o.allocator.user = &c;
     stpete_game *g = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
     long after_game = c.mallocs + c.reallocs;
     assert_true(after_game >= 1);
     stpete_options got;
@@ -1908,7 +1920,7 @@ static void test_allocator(void **unused)
     long after_state = c.mallocs + c.reallocs;
     assert_true(after_state > after_game);
     stpete_state *cl = NULL;
-    assert_int_equal(stpete_state_clone(&cl, st), STPETE_OK);
+    assert_int_equal(stpete_state_clone(st, &cl, NULL), STPETE_OK);
     long after_clone = c.mallocs + c.reallocs;
     assert_true(after_clone > after_state);
 
@@ -1936,20 +1948,20 @@ static void test_allocator(void **unused)
     /* failing allocations: OUT_OF_MEMORY, *out = NULL, nothing leaked */
     c = (counting){ 0, 0, 0, 0, 1 };
     stpete_game *bad = (stpete_game *)(uintptr_t)1;
-    assert_int_equal(stpete_game_new(&bad, &o), STPETE_E_OUT_OF_MEMORY);
+    assert_int_equal(stpete_game_new(&o, &bad, NULL), STPETE_E_OUT_OF_MEMORY);
     assert_null(bad);
     assert_int_equal(c.live, 0);
 
     c = (counting){ 0, 0, 0, 0, 0 };
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
     st = make_state(g);
     c.fail_after = 1;
     stpete_state *nst = (stpete_state *)(uintptr_t)1;
-    assert_int_equal(stpete_state_new(&nst, g), STPETE_E_OUT_OF_MEMORY);
+    assert_int_equal(stpete_state_new(g, &nst, NULL), STPETE_E_OUT_OF_MEMORY);
     assert_null(nst);
     c.fail_after = 1;
     nst = (stpete_state *)(uintptr_t)1;
-    assert_int_equal(stpete_state_clone(&nst, st), STPETE_E_OUT_OF_MEMORY);
+    assert_int_equal(stpete_state_clone(st, &nst, NULL), STPETE_E_OUT_OF_MEMORY);
     assert_null(nst);
     c.fail_after = 0;
     stpete_state_free(st);
@@ -1989,26 +2001,39 @@ static void test_options_check_reasons(void **unused)
         case 5: o.public_rubles = cases[i].value; break;
         default: o.public_hands = cases[i].value; break;
         }
-        char msg[160];
-        assert_int_equal(stpete_options_check(&o, msg, sizeof msg), STPETE_E_INVALID_ARGUMENT);
-        if (!strstr(msg, cases[i].expect))
-            fail_msg("case %zu: \"%s\" does not say \"%s\"", i, msg, cases[i].expect);
+        stpete_error err = STPETE_ERROR_INIT;
+        assert_int_equal(stpete_options_check(&o, &err), STPETE_E_INVALID_ARGUMENT);
+        assert_int_equal(err.status, STPETE_E_INVALID_ARGUMENT);
+        if (!strstr(err.message, cases[i].expect))
+            fail_msg("case %zu: \"%s\" does not say \"%s\"", i, err.message, cases[i].expect);
         stpete_game *g = (stpete_game *)1;
-        assert_int_equal(stpete_game_new(&g, &o), STPETE_E_INVALID_ARGUMENT); /* the same verdict */
+        stpete_error err2 = STPETE_ERROR_INIT;
+        assert_int_equal(stpete_game_new(&o, &g, &err2), STPETE_E_INVALID_ARGUMENT); /* the same verdict */
+        assert_string_equal(err2.message, err.message);                              /* and reason */
         assert_null(g);
     }
     stpete_options o;
     stpete_options_init(&o);
-    char msg[8] = "x";
-    assert_int_equal(stpete_options_check(&o, msg, sizeof msg), STPETE_OK);
-    assert_string_equal(msg, "");
+    stpete_error err = STPETE_ERROR_INIT;
+    err.message[0] = 'x';
+    assert_int_equal(stpete_options_check(&o, &err), STPETE_OK);
+    assert_string_equal(err.message, "");
+    assert_int_equal(err.status, STPETE_OK);
     o.players = 9;
-    assert_int_equal(stpete_options_check(&o, msg, sizeof msg), STPETE_E_INVALID_ARGUMENT);
-    assert_int_equal(strlen(msg), 7); /* truncated to the buffer, NUL-terminated */
-    assert_int_equal(stpete_options_check(&o, NULL, 0), STPETE_E_INVALID_ARGUMENT);
-    assert_int_equal(stpete_options_check(NULL, msg, sizeof msg), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_options_check(&o, &err), STPETE_E_INVALID_ARGUMENT);
+    assert_string_equal(err.message, "players must be 2, 3 or 4, not 9");
+    assert_int_equal(err.line, -1);
+    assert_int_equal(stpete_options_check(&o, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_options_check(NULL, &err), STPETE_E_INVALID_ARGUMENT);
+    /* the detail struct follows the struct_size rule: 0 or larger than the library's is refused, nothing written */
+    stpete_error bad = STPETE_ERROR_INIT;
+    bad.struct_size = 0;
+    assert_int_equal(stpete_options_check(&o, &bad), STPETE_E_UNSUPPORTED_VERSION);
+    bad.struct_size = sizeof bad + 8;
+    assert_int_equal(stpete_options_check(&o, &bad), STPETE_E_UNSUPPORTED_VERSION);
+    assert_string_equal(bad.message, "");
     o.struct_size = 0;
-    assert_int_equal(stpete_options_check(&o, msg, sizeof msg), STPETE_E_UNSUPPORTED_VERSION);
+    assert_int_equal(stpete_options_check(&o, &err), STPETE_E_UNSUPPORTED_VERSION);
 }
 
 /* The name functions give the JSON format's words, NULL out of range (§1, §4). */
@@ -2021,7 +2046,7 @@ static void test_names(void **unused)
         assert_string_equal(stpete_stack_name(i), phases[i]); /* a stack is named by its phase */
     }
     assert_string_equal(stpete_decision_name(STPETE_DECISION_GAME_OVER), "game-over");
-    assert_int_equal(STPETE_DECISION_NONE, STPETE_DECISION_GAME_OVER);
+    assert_int_equal(STPETE_DECISION_GAME_OVER, STPETE_DECISION_GAME_OVER);
     assert_string_equal(stpete_source_name(STPETE_SOURCE_LOWER), "lower");
     assert_string_equal(stpete_event_kind_name(STPETE_EVENT_PHASE_START), "phase-start");
     assert_string_equal(stpete_event_kind_name(STPETE_EVENT_GAME_OVER), "game-over");
@@ -2046,7 +2071,7 @@ static void test_action_price(void **unused)
     long priced = 0, free_ = 0;
     for (int game = 0; game < 20; game++) {
         assert_int_equal(stpete_state_reset(st, 500 + (uint64_t)game), STPETE_OK);
-        while (!stpete_state_is_terminal(st)) {
+        while (!tg_is_terminal(st)) {
             int ids[STPETE_MAX_LEGAL_ACTIONS];
             size_t n = 0;
             assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
@@ -2104,7 +2129,7 @@ static void log_setup(const stpete_state *st, const stpete_event *ev, void *user
     setup_log *log = user;
     if (ev->kind == STPETE_EVENT_DEAL) {
         if (log->deals++ == 0)
-            assert_int_equal(stpete_event_to_string(st, ev, log->first_line, sizeof log->first_line), STPETE_OK);
+            assert_int_equal(stpete_event_to_string(ev, st, log->first_line, sizeof log->first_line), STPETE_OK);
     } else if (ev->kind == STPETE_EVENT_PHASE_START) {
         log->phase_starts++;
     } else {
@@ -2121,7 +2146,7 @@ static void test_new_with_callback_reports_setup(void **unused)
         stpete_game *g = make_game(players, 31);
         setup_log log = { 0, 0, 0, "" };
         stpete_state *st = NULL;
-        assert_int_equal(stpete_state_new_with_callback(&st, g, log_setup, &log), STPETE_OK);
+        assert_int_equal(stpete_state_new_with_callback(g, log_setup, &log, &st, NULL), STPETE_OK);
         assert_int_equal(log.deals, 2 * players);
         assert_int_equal(log.phase_starts, 1);
         assert_int_equal(log.other, 0);
@@ -2131,10 +2156,10 @@ static void test_new_with_callback_reports_setup(void **unused)
         int row[STPETE_BOARD_SIZE];
         assert_int_equal(stpete_state_row(st, STPETE_SOURCE_UPPER, row, STPETE_BOARD_SIZE, &n), STPETE_OK);
         char want[STPETE_EVENT_STRING_MAX];
-        snprintf(want, sizeof want, "dealt %s from the worker stack to the upper row", stpete_card_name(row[0]));
+        snprintf(want, sizeof want, "dealt %s from the worker stack to the upper row", tg_card_name(STPETE_EDITION_FIRST, row[0]));
         assert_string_equal(log.first_line, want);
         stpete_state *plain = make_state(g);
-        assert_int_equal(stpete_state_equal(st, plain), 1);
+        assert_int_equal(tg_equal(st, plain), 1);
         step_random(st, &(uint64_t){ 1 });
         assert_true(log.other > 0); /* still set */
         stpete_state_free(plain);
@@ -2142,9 +2167,9 @@ static void test_new_with_callback_reports_setup(void **unused)
         stpete_game_free(g);
     }
     stpete_state *st = (stpete_state *)1;
-    assert_int_equal(stpete_state_new_with_callback(&st, NULL, log_setup, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_new_with_callback(NULL, log_setup, NULL, &st, NULL), STPETE_E_INVALID_ARGUMENT);
     assert_null(st);
-    assert_int_equal(stpete_state_new_with_callback(NULL, NULL, NULL, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_new_with_callback(NULL, NULL, NULL, NULL, NULL), STPETE_E_INVALID_ARGUMENT);
 }
 
 /* stpete_event_to_string(): the lines of the selfplay log, with and without the state's details; bad events and
@@ -2152,30 +2177,30 @@ static void test_new_with_callback_reports_setup(void **unused)
 static void test_event_to_string(void **unused)
 {
     (void)unused;
-    stpete_event ev = { STPETE_EVENT_BUY, 1, STPETE_CARD_WHARF, STPETE_CARD_SHIP_BUILDER, STPETE_SOURCE_UPPER, -1, 5,
+    stpete_event ev = { sizeof ev, STPETE_EVENT_BUY, 1, STPETE_CARD_WHARF, STPETE_CARD_SHIP_BUILDER, STPETE_SOURCE_UPPER, -1, 5,
                         -1, -1, -1, STPETE_PHASE_TRADING, 3 };
     char buf[STPETE_EVENT_STRING_MAX];
-    assert_int_equal(stpete_event_to_string(NULL, &ev, buf, sizeof buf), STPETE_OK);
+    assert_int_equal(stpete_event_to_string(&ev, NULL, buf, sizeof buf), STPETE_OK);
     assert_string_equal(buf, "seat 1 buys Wharf from the upper row, displacing Ship Builder, for 5 R");
     stpete_game *g = make_game(2, 3);
     stpete_state *st = make_state(g);
-    assert_int_equal(stpete_event_to_string(st, &ev, buf, sizeof buf), STPETE_OK); /* with the state: rubles left */
+    assert_int_equal(stpete_event_to_string(&ev, st, buf, sizeof buf), STPETE_OK); /* with the state: rubles left */
     assert_string_equal(buf, "seat 1 buys Wharf from the upper row, displacing Ship Builder, for 5 R (25 R left)");
     char small[10];
-    assert_int_equal(stpete_event_to_string(NULL, &ev, small, sizeof small), STPETE_E_BUFFER_TOO_SMALL);
+    assert_int_equal(stpete_event_to_string(&ev, NULL, small, sizeof small), STPETE_E_BUFFER_TOO_SMALL);
     assert_string_equal(small, "seat 1 bu");
-    assert_int_equal(stpete_event_to_string(NULL, &ev, small, 0), STPETE_E_BUFFER_TOO_SMALL);
+    assert_int_equal(stpete_event_to_string(&ev, NULL, small, 0), STPETE_E_BUFFER_TOO_SMALL);
     stpete_event bad = ev;
     bad.card = 49;
-    assert_int_equal(stpete_event_to_string(NULL, &bad, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_event_to_string(&bad, NULL, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
     bad = ev;
     bad.kind = 16;
-    assert_int_equal(stpete_event_to_string(NULL, &bad, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_event_to_string(&bad, NULL, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
     bad = ev;
     bad.source = 9;
-    assert_int_equal(stpete_event_to_string(NULL, &bad, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_event_to_string(&bad, NULL, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
     assert_int_equal(stpete_event_to_string(NULL, NULL, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
-    assert_int_equal(stpete_event_to_string(NULL, &ev, NULL, 5), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_event_to_string(&ev, NULL, NULL, 5), STPETE_E_INVALID_ARGUMENT);
     /* every event of real games has a line that fits */
     stpete_state_free(st);
     stpete_game_free(g);
@@ -2240,7 +2265,7 @@ static void test_free_inside_own_callback(void **unused)
     c = (closer){ NULL, 0, 0, STPETE_EVENT_PHASE_START };
     stpete_state *out = (stpete_state *)1;
     /* the callback frees the state it is given: stpete_state_new_with_callback's own */
-    assert_int_equal(stpete_state_new_with_callback(&out, g, free_in_callback_own, &c), STPETE_OK);
+    assert_int_equal(stpete_state_new_with_callback(g, free_in_callback_own, &c, &out, NULL), STPETE_OK);
     assert_null(out);
     assert_int_equal(c.freed, 1);
     stpete_game_free(g);

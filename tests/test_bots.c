@@ -22,10 +22,10 @@
 static stpete_bot *make_bot(const stpete_game *g, const char *spec)
 {
     stpete_bot *b = NULL;
-    char msg[256];
-    int rc = stpete_bot_new(&b, g, spec, msg, sizeof msg);
+    stpete_error msg = STPETE_ERROR_INIT;
+    int rc = stpete_bot_new(g, spec, &b, &msg);
     if (rc != STPETE_OK)
-        fail_msg("stpete_bot_new(%s): %s: %s", spec, stpete_strerror(rc), msg);
+        fail_msg("stpete_bot_new(%s): %s: %s", spec, stpete_strerror(rc), msg.message);
     return b;
 }
 
@@ -133,27 +133,32 @@ static void test_bad_specs(void **unused)
     stpete_game *g = make_game(3, 1);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         stpete_bot *b = (stpete_bot *)&b; /* not NULL: the failure must set it */
-        char msg[256] = "untouched";
-        int rc = stpete_bot_new(&b, g, cases[i].spec, msg, sizeof msg);
-        if (rc != cases[i].status || b != NULL || !strstr(msg, cases[i].message))
-            fail_msg("spec '%s': got %s '%s', expected %s with '%s'", cases[i].spec, stpete_strerror(rc), msg,
+        stpete_error msg = STPETE_ERROR_INIT;
+        int rc = stpete_bot_new(g, cases[i].spec, &b, &msg);
+        if (rc != cases[i].status || b != NULL || !strstr(msg.message, cases[i].message))
+            fail_msg("spec '%s': got %s '%s', expected %s with '%s'", cases[i].spec, stpete_strerror(rc), msg.message,
                      stpete_strerror(cases[i].status), cases[i].message);
         /* no message buffer: the same status */
-        assert_int_equal(stpete_bot_new(&b, g, cases[i].spec, NULL, 0), cases[i].status);
+        assert_int_equal(stpete_bot_new(g, cases[i].spec, &b, NULL), cases[i].status);
     }
     stpete_bot *b = NULL;
-    char msg[256];
-    assert_int_equal(stpete_bot_new(&b, g, overlong, msg, sizeof msg), STPETE_E_PARSE);
-    assert_non_null(strstr(msg, "at most 255 are accepted"));
-    /* a short message buffer gets a truncated, NUL-terminated message */
-    assert_int_equal(stpete_bot_new(&b, g, "clever", msg, 8), STPETE_E_PARSE);
-    assert_string_equal(msg, "unknown");
-    assert_int_equal(stpete_bot_new(NULL, g, "random", msg, sizeof msg), STPETE_E_INVALID_ARGUMENT);
-    assert_non_null(strstr(msg, "out is NULL"));
-    assert_int_equal(stpete_bot_new(&b, NULL, "random", msg, sizeof msg), STPETE_E_INVALID_ARGUMENT);
-    assert_non_null(strstr(msg, "game is NULL"));
-    assert_int_equal(stpete_bot_new(&b, g, NULL, msg, sizeof msg), STPETE_E_INVALID_ARGUMENT);
-    assert_non_null(strstr(msg, "spec is NULL"));
+    stpete_error msg = STPETE_ERROR_INIT;
+    assert_int_equal(stpete_bot_new(g, overlong, &b, &msg), STPETE_E_PARSE);
+    assert_non_null(strstr(msg.message, "at most 255 are accepted"));
+    assert_int_equal(stpete_bot_new(g, "clever", &b, &msg), STPETE_E_PARSE);
+    assert_int_equal(msg.status, STPETE_E_PARSE);
+    assert_non_null(strstr(msg.message, "unknown"));
+    /* a detail struct of another size is refused before anything (stpete.h, "Structs that may grow") */
+    stpete_error odd = STPETE_ERROR_INIT;
+    odd.struct_size = 0;
+    assert_int_equal(stpete_bot_new(g, "random", &b, &odd), STPETE_E_UNSUPPORTED_VERSION);
+    assert_null(b);
+    assert_int_equal(stpete_bot_new(g, "random", NULL, &msg), STPETE_E_INVALID_ARGUMENT);
+    assert_non_null(strstr(msg.message, "out is NULL"));
+    assert_int_equal(stpete_bot_new(NULL, "random", &b, &msg), STPETE_E_INVALID_ARGUMENT);
+    assert_non_null(strstr(msg.message, "game is NULL"));
+    assert_int_equal(stpete_bot_new(g, NULL, &b, &msg), STPETE_E_INVALID_ARGUMENT);
+    assert_non_null(strstr(msg.message, "spec is NULL"));
     assert_null(b);
     stpete_game_free(g);
 }
@@ -165,14 +170,14 @@ static void test_bad_specs(void **unused)
 static long play_with_bot(stpete_bot *bot, stpete_state *st, stpete_state *before)
 {
     long decisions = 0;
-    while (!stpete_state_is_terminal(st)) {
+    while (!tg_is_terminal(st)) {
         int id = -1, seat = stpete_state_current_player(st);
         assert_int_equal(stpete_state_copy(before, st), STPETE_OK);
         int rc = stpete_bot_choose(bot, st, &id);
         if (rc != STPETE_OK)
             fail_msg("choose: %s: %s", stpete_strerror(rc), stpete_bot_last_error(bot));
-        assert_int_equal(stpete_state_equal(before, st), 1);
-        if (stpete_state_is_legal(st, id) != 1)
+        assert_int_equal(tg_equal(before, st), 1);
+        if (tg_is_legal(st, id) != 1)
             fail_msg("the bot chose action %d, which is not legal", id);
         stpete_bot_stats s = STPETE_BOT_STATS_INIT;
         assert_int_equal(stpete_bot_get_stats(bot, &s), STPETE_OK);
@@ -192,8 +197,8 @@ static void legality(const char *spec, long games)
     for (int players = 2; players <= 4; players++) {
         stpete_game *g = make_game(players, 1);
         stpete_state *st = NULL, *before = NULL;
-        assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
-        assert_int_equal(stpete_state_new(&before, g), STPETE_OK);
+        assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
+        assert_int_equal(stpete_state_new(g, &before, NULL), STPETE_OK);
         stpete_bot *bot = make_bot(g, spec);
         long here = 0;
         for (long game = 0; game < games; game++) {
@@ -252,8 +257,8 @@ static void test_legal_second_edition(void **unused)
         for (int players = 2; players <= 4; players++) {
             stpete_game *g = make_game_with(.players = players, .seed = 3, .edition = 2);
             stpete_state *st = NULL, *before = NULL;
-            assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
-            assert_int_equal(stpete_state_new(&before, g), STPETE_OK);
+            assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
+            assert_int_equal(stpete_state_new(g, &before, NULL), STPETE_OK);
             stpete_bot *bot = make_bot(g, specs[k]);
             assert_true(play_with_bot(bot, st, before) > 100);
             stpete_bot_free(bot);
@@ -278,15 +283,15 @@ static void test_explicit_chance(void **unused)
         o.chance_mode = STPETE_CHANCE_EXPLICIT;
         stpete_game *g = NULL;
         stpete_state *st = NULL;
-        assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
-        assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+        assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
+        assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
         for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
             stpete_bot *bot = make_bot(g, specs[k]);
             uint64_t rng = 40 + k;
             int chance_nodes = 0, decisions = 0;
             uint64_t playout_actions = 0;
             assert_int_equal(stpete_state_reset(st, rng), STPETE_OK);
-            while (!stpete_state_is_terminal(st)) {
+            while (!tg_is_terminal(st)) {
                 int id = -1;
                 if (stpete_state_current_player(st) == STPETE_PLAYER_CHANCE) {
                     int outcomes[STPETE_MAX_LEGAL_ACTIONS];
@@ -302,7 +307,7 @@ static void test_explicit_chance(void **unused)
                     continue;
                 }
                 assert_int_equal(stpete_bot_choose(bot, st, &id), STPETE_OK);
-                assert_int_equal(stpete_state_is_legal(st, id), 1);
+                assert_int_equal(tg_is_legal(st, id), 1);
                 stpete_bot_stats s = STPETE_BOT_STATS_INIT;
                 stpete_bot_get_stats(bot, &s);
                 playout_actions += s.playout_actions;
@@ -327,13 +332,13 @@ static void determinism(const char *spec)
 {
     stpete_game *g = make_game(3, 7);
     stpete_state *st = NULL;
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
     stpete_bot *a = make_bot(g, spec), *b = make_bot(g, spec), *other = make_bot(g, spec);
     stpete_bot_set_seed(a, 42);
     stpete_bot_set_seed(b, 42);
     stpete_bot_set_seed(other, 43);
     int differ = 0;
-    for (int m = 0; m < 60 && !stpete_state_is_terminal(st); m++) {
+    for (int m = 0; m < 60 && !tg_is_terminal(st); m++) {
         int ia = -1, ib = -2, io = -3;
         assert_int_equal(stpete_bot_choose(a, st, &ia), STPETE_OK);
         assert_int_equal(stpete_bot_choose(b, st, &ib), STPETE_OK);
@@ -379,10 +384,10 @@ static void test_random_is_selfplays(void **unused)
     (void)unused;
     stpete_game *g = make_game(4, 3);
     stpete_state *st = NULL;
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
     stpete_bot *bot = make_bot(g, "random:seed=99");
     uint64_t rng = 99;
-    while (!stpete_state_is_terminal(st)) {
+    while (!tg_is_terminal(st)) {
         int ids[STPETE_MAX_LEGAL_ACTIONS], id = -1;
         size_t n = 0;
         stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
@@ -412,9 +417,9 @@ static stpete_state *edited(const stpete_state *st, int seat, json_edit edit)
     stpete_state *back = NULL;
     if (edit(doc, seat)) {
         char *out = json_dumps(doc, JSON_COMPACT);
-        stpete_json_error err;
-        if (stpete_state_from_json(&back, stpete_state_game(st), out, strlen(out), &err) != STPETE_OK)
-            fail_msg("edited position refused: %s", err.text);
+        stpete_error err = STPETE_ERROR_INIT;
+        if (stpete_state_from_json(stpete_state_game(st), out, strlen(out), &back, &err) != STPETE_OK)
+            fail_msg("edited position refused: %s", err.message);
         free(out);
     }
     json_decref(doc);
@@ -495,7 +500,7 @@ static int swap_unseen_hand_card(json_t *doc, int seat)
 static void same_choice(stpete_bot *bot, const char *spec, const stpete_state *a, const stpete_state *b,
                         const char *difference)
 {
-    assert_int_equal(stpete_state_equal(a, b), 0); /* they do differ */
+    assert_int_equal(tg_equal(a, b), 0); /* they do differ */
     int want = -1, got = -2, seat = stpete_state_current_player(a);
     stpete_bot_stats sa = STPETE_BOT_STATS_INIT, sb = STPETE_BOT_STATS_INIT;
     stpete_bot_set_seed(bot, 77);
@@ -513,19 +518,19 @@ static void same_choice(stpete_bot *bot, const char *spec, const stpete_state *a
 }
 
 /* Positions that differ only in what the acting seat cannot know (§9): the stack orders and the deal's PRNG
- * (stpete_state_resample() for that seat), one stack's order, another seat's secret rubles (through JSON), and in
+ * (stpete_state_determinize(0) for that seat), one stack's order, another seat's secret rubles (through JSON), and in
  * positions whose other hands are unseen (`hand_known` false), which card such a hand holds. */
 static void no_peeking(const char *spec, int players, int positions, int edition)
 {
     stpete_game *g = make_game_with(.players = players, .seed = 11, .edition = edition);
     stpete_state *st = NULL;
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
     stpete_bot *bot = make_bot(g, spec);
     uint64_t rng = 5;
     int checked = 0, hidden_hands = 0;
     for (int attempt = 0; attempt < 40 * positions && checked < positions; attempt++) {
         assert_int_equal(play_taking(st, 3 + rng_below(&rng, 6), &rng), STPETE_OK);
-        if (stpete_state_is_terminal(st)) {
+        if (tg_is_terminal(st)) {
             assert_int_equal(stpete_state_reset(st, rng_next(&rng)), STPETE_OK);
             continue;
         }
@@ -536,8 +541,8 @@ static void no_peeking(const char *spec, int players, int positions, int edition
             continue;
         for (int v = 0; v < 2; v++) {
             stpete_state *other = NULL;
-            assert_int_equal(stpete_state_clone(&other, st), STPETE_OK);
-            assert_int_equal(stpete_state_resample(other, seat, 100 + (uint64_t)v), STPETE_OK);
+            assert_int_equal(stpete_state_clone(st, &other, NULL), STPETE_OK);
+            assert_int_equal(stpete_state_determinize(other, seat, 100 + (uint64_t)v, 0), STPETE_OK);
             same_choice(bot, spec, st, other, "the stack orders and the deal's PRNG");
             stpete_state_free(other);
         }
@@ -585,9 +590,9 @@ static void test_no_peeking(void **unused)
 /* The projected score of bots.h, written again from its documentation. */
 static double projected(const stpete_state *st, int seat)
 {
-    stpete_score sc;
-    assert_int_equal(stpete_state_score(st, seat, &sc), STPETE_OK);
-    if (stpete_state_is_terminal(st))
+    stpete_score sc = STPETE_SCORE_INIT;
+    assert_int_equal(stpete_state_get_score(st, seat, &sc), STPETE_OK);
+    if (tg_is_terminal(st))
         return sc.total;
     int smallest = 1000;
     for (int s = 0; s < 4; s++)
@@ -595,8 +600,8 @@ static double projected(const stpete_state *st, int seat)
             smallest = stpete_state_stack_size(st, s);
     double vp = 0, rubles = 0;
     for (int card = 0; card < STPETE_NUM_CARD_TYPES; card++) {
-        stpete_card_info info;
-        stpete_card_get_info(card, &info);
+        stpete_card_info info = STPETE_CARD_INFO_INIT;
+        stpete_card_get_info(STPETE_EDITION_FIRST, card, &info);
         vp += stpete_state_display_count(st, seat, card) * info.vp;
         rubles += stpete_state_display_count(st, seat, card) * info.rubles;
     }
@@ -609,12 +614,12 @@ static void test_greedy_evaluation(void **unused)
     (void)unused;
     stpete_game *g = make_game(3, 21);
     stpete_state *st = NULL, *after = NULL;
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
-    assert_int_equal(stpete_state_new(&after, g), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &after, NULL), STPETE_OK);
     stpete_bot *bot = make_bot(g, "greedy");
     uint64_t rng = 1;
     int decisions = 0;
-    while (!stpete_state_is_terminal(st)) {
+    while (!tg_is_terminal(st)) {
         int ids[STPETE_MAX_LEGAL_ACTIONS], id = -1, seat = stpete_state_current_player(st);
         size_t n = 0;
         stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
@@ -653,11 +658,11 @@ static void test_returns(void **unused)
     for (int players = 2; players <= 4; players++) {
         stpete_game *g = make_game(players, 30 + (uint64_t)players);
         stpete_state *st = NULL;
-        assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+        assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
         stpete_bot *hot = make_bot(g, "ismcts:temp=20"), *cold = make_bot(g, "mc:temp=2.5");
         uint64_t rng = 3;
         int moves = 0;
-        while (!stpete_state_is_terminal(st)) {
+        while (!tg_is_terminal(st)) {
             double rh[4], rc[4], v[4], top = -1e300, sum = 0, total = 0;
             assert_int_equal(stpete_bot_evaluate(hot, st, rh, 4), STPETE_OK);
             assert_int_equal(stpete_bot_evaluate(cold, st, rc, (size_t)players), STPETE_OK);
@@ -710,12 +715,12 @@ static void test_search_values(void **unused)
     (void)unused;
     stpete_game *g = make_game(2, 4);
     stpete_state *st = NULL;
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
     stpete_bot *greedy = make_bot(g, "greedy"), *mcts = make_bot(g, "ismcts:iterations=200:depth=0"),
                *mc = make_bot(g, "mc:iterations=50:depth=0");
-    while (!stpete_state_is_terminal(st)) {
+    while (!tg_is_terminal(st)) {
         int id = -1;
-        stpete_bot *b = stpete_state_is_final_round(st) ? (stpete_state_current_player(st) ? mc : mcts) : greedy;
+        stpete_bot *b = tg_is_final_round(st) ? (stpete_state_current_player(st) ? mc : mcts) : greedy;
         assert_int_equal(stpete_bot_choose(b, st, &id), STPETE_OK);
         stpete_bot_stats s = STPETE_BOT_STATS_INIT;
         stpete_bot_get_stats(b, &s);
@@ -743,13 +748,13 @@ static void test_time_budget(void **unused)
     (void)unused;
     stpete_game *g = make_game(2, 9);
     stpete_state *st = NULL;
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
     const char *specs[] = { "ismcts:iterations=0:ms=20", "mc:iterations=0:ms=20", "ismcts:iterations=1000000:ms=20" };
     for (int i = 0; i < 3; i++) {
         stpete_bot *b = make_bot(g, specs[i]);
         int id = -1;
         assert_int_equal(stpete_bot_choose(b, st, &id), STPETE_OK);
-        assert_int_equal(stpete_state_is_legal(st, id), 1);
+        assert_int_equal(tg_is_legal(st, id), 1);
         stpete_bot_stats s = STPETE_BOT_STATS_INIT;
         stpete_bot_get_stats(b, &s);
         assert_true(s.elapsed_ns >= UINT64_C(20000000));
@@ -771,43 +776,43 @@ static void test_choose_bad_input(void **unused)
     o.players = 2;
     o.seed = 12345; /* another seed, the same rules: accepted */
     stpete_game *g_seed = NULL;
-    assert_int_equal(stpete_game_new(&g_seed, &o), STPETE_OK);
+    assert_int_equal(stpete_game_new(&o, &g_seed, NULL), STPETE_OK);
     o.public_hands = 1; /* other rules */
     stpete_game *g_public = NULL;
-    assert_int_equal(stpete_game_new(&g_public, &o), STPETE_OK);
-    /* Another game for every rule option the library compares (stpete_game_compatible()): the second edition
+    assert_int_equal(stpete_game_new(&o, &g_public, NULL), STPETE_OK);
+    /* Another game for every rule option the library compares (stpete_game_check_compatible()): the second edition
      * (§11) and the explicit chance mode, each otherwise the bot's game. */
     o.public_hands = 0;
     o.edition = 2;
     stpete_game *g_ed2 = NULL;
-    assert_int_equal(stpete_game_new(&g_ed2, &o), STPETE_OK);
+    assert_int_equal(stpete_game_new(&o, &g_ed2, NULL), STPETE_OK);
     o.edition = 1;
     o.chance_mode = STPETE_CHANCE_EXPLICIT;
     stpete_game *g_explicit = NULL;
-    assert_int_equal(stpete_game_new(&g_explicit, &o), STPETE_OK);
-    assert_int_equal(stpete_game_compatible(g, g_seed), STPETE_OK);
-    assert_int_equal(stpete_game_compatible(g, g), STPETE_OK);
-    assert_int_equal(stpete_game_compatible(g, g_ed2), STPETE_E_MISMATCH);
-    assert_int_equal(stpete_game_compatible(g_explicit, g), STPETE_E_MISMATCH);
-    assert_int_equal(stpete_game_compatible(g, NULL), STPETE_E_INVALID_ARGUMENT);
-    assert_int_equal(stpete_game_compatible(NULL, g), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_game_new(&o, &g_explicit, NULL), STPETE_OK);
+    assert_int_equal(stpete_game_check_compatible(g, g_seed), STPETE_OK);
+    assert_int_equal(stpete_game_check_compatible(g, g), STPETE_OK);
+    assert_int_equal(stpete_game_check_compatible(g, g_ed2), STPETE_E_MISMATCH);
+    assert_int_equal(stpete_game_check_compatible(g_explicit, g), STPETE_E_MISMATCH);
+    assert_int_equal(stpete_game_check_compatible(g, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_game_check_compatible(NULL, g), STPETE_E_INVALID_ARGUMENT);
     stpete_state *st = NULL, *st3 = NULL, *st_seed = NULL, *st_public = NULL, *st_ed2 = NULL, *st_explicit = NULL;
-    assert_int_equal(stpete_state_new(&st_ed2, g_ed2), STPETE_OK);
-    assert_int_equal(stpete_state_new(&st_explicit, g_explicit), STPETE_OK);
+    assert_int_equal(stpete_state_new(g_ed2, &st_ed2, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(g_explicit, &st_explicit, NULL), STPETE_OK);
     /* Loaded positions ask the same question: JSON of a second-edition or an explicit-chance state is refused by
      * the bot's game (stpete_state_from_json) and, loaded into its own game, by the bot (below). */
     stpete_state *st_ed2_loaded = NULL;
     {
         static char json[1 << 16];
         size_t len = 0;
-        stpete_json_error err;
+        stpete_error err = STPETE_ERROR_INIT;
         stpete_state *refused = NULL;
         assert_int_equal(stpete_state_to_json(st_ed2, json, sizeof json, &len), STPETE_OK);
-        assert_int_equal(stpete_state_from_json(&refused, g, json, len, &err), STPETE_E_MISMATCH);
+        assert_int_equal(stpete_state_from_json(g, json, len, &refused, &err), STPETE_E_MISMATCH);
         assert_null(refused);
-        assert_int_equal(stpete_state_from_json(&st_ed2_loaded, g_ed2, json, len, &err), STPETE_OK);
+        assert_int_equal(stpete_state_from_json(g_ed2, json, len, &st_ed2_loaded, &err), STPETE_OK);
         assert_int_equal(stpete_state_to_json(st_explicit, json, sizeof json, &len), STPETE_OK);
-        assert_int_equal(stpete_state_from_json(&refused, g, json, len, &err), STPETE_E_MISMATCH);
+        assert_int_equal(stpete_state_from_json(g, json, len, &refused, &err), STPETE_E_MISMATCH);
         assert_null(refused);
     }
     /* at a decision, so that the chance node is not what refuses it */
@@ -818,10 +823,10 @@ static void test_choose_bad_input(void **unused)
                          STPETE_OK);
         assert_int_equal(stpete_state_apply(st_explicit, outcomes[0]), STPETE_OK);
     }
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
-    assert_int_equal(stpete_state_new(&st3, g3), STPETE_OK);
-    assert_int_equal(stpete_state_new(&st_seed, g_seed), STPETE_OK);
-    assert_int_equal(stpete_state_new(&st_public, g_public), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(g3, &st3, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(g_seed, &st_seed, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(g_public, &st_public, NULL), STPETE_OK);
     const char *specs[] = { "random", "greedy", "mc:iterations=5", "ismcts:iterations=5" };
     for (int k = 0; k < 4; k++) {
         stpete_bot *b = make_bot(g, specs[k]);
@@ -846,14 +851,14 @@ static void test_choose_bad_input(void **unused)
         assert_int_equal(stpete_bot_evaluate(b, st_explicit, returns, STPETE_MAX_PLAYERS), STPETE_E_MISMATCH);
         assert_int_equal(id, 1234);
         assert_int_equal(stpete_bot_choose(b, st_seed, &id), STPETE_OK);
-        assert_int_equal(stpete_state_is_legal(st_seed, id), 1);
+        assert_int_equal(tg_is_legal(st_seed, id), 1);
         assert_string_equal(stpete_bot_last_error(b), "");
         stpete_bot_free(b);
     }
     /* a finished game */
     stpete_bot *r = make_bot(g, "random"), *m = make_bot(g, "ismcts:iterations=5");
     int id = -1;
-    while (!stpete_state_is_terminal(st)) {
+    while (!tg_is_terminal(st)) {
         assert_int_equal(stpete_bot_choose(r, st, &id), STPETE_OK);
         assert_int_equal(stpete_state_apply(st, id), STPETE_OK);
     }
@@ -922,10 +927,10 @@ static void test_mc_tie_break(void **unused)
     for (int players = 2; players <= 4; players++) {
         stpete_game *g = make_game(players, 70 + (uint64_t)players);
         stpete_state *st = NULL;
-        assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+        assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
         stpete_bot *mc = make_bot(g, "mc:iterations=60:seed=1");
         stpete_bot *r = make_bot(g, "random:seed=9");
-        for (int step = 0; step < 60 && !stpete_state_is_terminal(st); step++) {
+        for (int step = 0; step < 60 && !tg_is_terminal(st); step++) {
             int seat = stpete_state_current_player(st);
             stpete_state *lost = edited(st, seat, others_far_ahead);
             size_t n = 0;
@@ -966,11 +971,11 @@ static void test_play(void **unused)
         stpete_bot *a = make_bot(g, "greedy"), *b = make_bot(g, "random:seed=5");
         stpete_bot *bots[STPETE_MAX_PLAYERS] = { a, b, b, a };
         stpete_state *loop = NULL, *st = NULL;
-        assert_int_equal(stpete_state_new(&loop, g), STPETE_OK);
-        assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+        assert_int_equal(stpete_state_new(g, &loop, NULL), STPETE_OK);
+        assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
         /* the reference: the caller's loop */
         size_t moves = 0;
-        while (!stpete_state_is_terminal(loop)) {
+        while (!tg_is_terminal(loop)) {
             int id;
             assert_int_equal(stpete_bot_choose(bots[stpete_state_current_player(loop)], loop, &id), STPETE_OK);
             assert_int_equal(stpete_state_apply(loop, id), STPETE_OK);
@@ -979,37 +984,37 @@ static void test_play(void **unused)
         /* the same in one call, after a first stop at 25 actions */
         stpete_bot_set_seed(b, 5);
         size_t played = 99;
-        assert_int_equal(stpete_bot_play(st, bots, (size_t)players, 25, &played), STPETE_OK);
+        assert_int_equal(stpete_bot_play(bots, (size_t)players, st, 25, &played), STPETE_OK);
         assert_int_equal(played, 25);
         static int history[4096];
         size_t hist = 0;
         assert_int_equal(stpete_state_history(st, history, 4096, &hist), STPETE_OK);
         assert_int_equal(hist, 25);
-        assert_int_equal(stpete_bot_play(st, bots, (size_t)players, 0, &played), STPETE_OK);
+        assert_int_equal(stpete_bot_play(bots, (size_t)players, st, 0, &played), STPETE_OK);
         assert_int_equal(played, moves - 25);
-        assert_true(stpete_state_is_terminal(st));
-        assert_int_equal(stpete_state_equal(st, loop), 1);
+        assert_true(tg_is_terminal(st));
+        assert_int_equal(tg_equal(st, loop), 1);
         /* at the end: nothing to play */
-        assert_int_equal(stpete_bot_play(st, bots, (size_t)players, 0, &played), STPETE_OK);
+        assert_int_equal(stpete_bot_play(bots, (size_t)players, st, 0, &played), STPETE_OK);
         assert_int_equal(played, 0);
         /* bad arguments: a status, the state unchanged */
         stpete_state_reset(st, 3);
         stpete_state *before = NULL;
-        assert_int_equal(stpete_state_clone(&before, st), STPETE_OK);
-        assert_int_equal(stpete_bot_play(NULL, bots, 4, 0, &played), STPETE_E_INVALID_ARGUMENT);
-        assert_int_equal(stpete_bot_play(st, NULL, 4, 0, &played), STPETE_E_INVALID_ARGUMENT);
-        assert_int_equal(stpete_bot_play(st, bots, (size_t)players - 1, 0, &played), STPETE_E_INVALID_ARGUMENT);
+        assert_int_equal(stpete_state_clone(st, &before, NULL), STPETE_OK);
+        assert_int_equal(stpete_bot_play(bots, 4, NULL, 0, &played), STPETE_E_INVALID_ARGUMENT);
+        assert_int_equal(stpete_bot_play(NULL, 4, st, 0, &played), STPETE_E_INVALID_ARGUMENT);
+        assert_int_equal(stpete_bot_play(bots, (size_t)players - 1, st, 0, &played), STPETE_E_INVALID_ARGUMENT);
         assert_int_equal(played, 0);
         stpete_bot *none[STPETE_MAX_PLAYERS] = { 0 };
-        assert_int_equal(stpete_bot_play(st, none, 4, 0, &played), STPETE_E_INVALID_ARGUMENT);
-        assert_int_equal(stpete_state_equal(st, before), 1);
+        assert_int_equal(stpete_bot_play(none, 4, st, 0, &played), STPETE_E_INVALID_ARGUMENT);
+        assert_int_equal(tg_equal(st, before), 1);
         /* a bot of another game's rules */
         stpete_game *other = make_game(players == 2 ? 3 : 2, 1);
         stpete_bot *stranger = make_bot(other, "greedy");
         stpete_bot *mixed[STPETE_MAX_PLAYERS] = { stranger, stranger, stranger, stranger };
-        assert_int_equal(stpete_bot_play(st, mixed, 4, 0, &played), STPETE_E_MISMATCH);
+        assert_int_equal(stpete_bot_play(mixed, 4, st, 0, &played), STPETE_E_MISMATCH);
         assert_int_equal(played, 0);
-        assert_int_equal(stpete_state_equal(st, before), 1);
+        assert_int_equal(tg_equal(st, before), 1);
         stpete_bot_free(stranger);
         stpete_game_free(other);
         stpete_state_free(before);
@@ -1026,15 +1031,15 @@ static void test_play(void **unused)
     o.chance_mode = STPETE_CHANCE_EXPLICIT;
     stpete_game *g = NULL;
     stpete_state *st = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
     stpete_bot *r = make_bot(g, "random:seed=2");
     stpete_bot *bots[3] = { r, r, r };
     int stops = 0;
-    while (!stpete_state_is_terminal(st)) {
+    while (!tg_is_terminal(st)) {
         size_t played;
-        assert_int_equal(stpete_bot_play(st, bots, 3, 0, &played), STPETE_OK);
-        if (stpete_state_is_terminal(st))
+        assert_int_equal(stpete_bot_play(bots, 3, st, 0, &played), STPETE_OK);
+        if (tg_is_terminal(st))
             break;
         assert_int_equal(stpete_state_current_player(st), STPETE_PLAYER_CHANCE);
         int ids[STPETE_NUM_CHANCE_OUTCOMES];

@@ -1,6 +1,6 @@
 /* Random-play conformance (public API only): thousands of seeded games for 2, 3 and 4 players, choosing uniformly
  * among the legal actions with a local deterministic PRNG, checking at every node:
- *  - the game ends (fewer than MAX_MOVES moves), within stpete_max_game_length() actions and 30 rounds (the bound
+ *  - the game ends (fewer than MAX_MOVES moves), within stpete_game_max_length() actions and 30 rounds (the bound
  *    derived in doc/format.md);
  *  - the legal list is non-empty and strictly ascending when not terminal, empty when terminal, equal to the mask
  *    (and, for the first FULL_MASK_GAMES games, to stpete_state_is_legal() over every id in [0, 972));
@@ -68,12 +68,13 @@ static void load_cards(int ed)
     stpete_options_init(&o);
     o.edition = ed;
     stpete_game *g = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
     edition = ed;
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
-        assert_int_equal(stpete_game_card_info(g, t, &cards[t]), STPETE_OK);
+        cards[t].struct_size = sizeof cards[t];
+        assert_int_equal(stpete_card_get_info(stpete_game_edition(g), t, &cards[t]), STPETE_OK);
         card_copies[t] = cards[t].copies;
-        card_stack[t] = stpete_card_stack(t);
+        card_stack[t] = tg_card_stack(t);
     }
     stpete_game_free(g);
 }
@@ -412,12 +413,12 @@ __attribute__((format(printf, 4, 5))) static void check_failed(const game_ctx *g
 static void check_invariants(const stpete_state *st, game_ctx *g, int move)
 {
     int players = g->players;
-    int terminal = stpete_state_is_terminal(st);
+    int terminal = tg_is_terminal(st);
     int decision = stpete_state_decision(st);
     int current = stpete_state_current_player(st);
     CHECK(terminal == 0 || terminal == 1, "is_terminal %d", terminal);
-    CHECK(terminal == (decision == STPETE_DECISION_NONE), "terminal %d decision %d", terminal, decision);
-    CHECK(decision >= STPETE_DECISION_TURN && decision <= STPETE_DECISION_NONE, "decision %d", decision);
+    CHECK(terminal == (decision == STPETE_DECISION_GAME_OVER), "terminal %d decision %d", terminal, decision);
+    CHECK(decision >= STPETE_DECISION_TURN && decision <= STPETE_DECISION_GAME_OVER, "decision %d", decision);
     if (terminal)
         CHECK(current == STPETE_PLAYER_TERMINAL, "current %d", current);
     else
@@ -510,7 +511,7 @@ static void check_invariants(const stpete_state *st, game_ctx *g, int move)
     /* §4.6: only a deal takes the last card of a stack (an Observatory needs 2), and it makes the round final */
     for (int s = 0; s < 4; s++)
         if (stpete_state_stack_size(st, s) == 0)
-            CHECK(stpete_state_is_final_round(st) == 1, "stack %d is empty outside the final round", s);
+            CHECK(tg_is_final_round(st) == 1, "stack %d is empty outside the final round", s);
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
         CHECK(where[t] <= card_copies[t], "%d copies of card %d outside the stacks", where[t], t);
 }
@@ -529,8 +530,8 @@ static void view_of(const stpete_state *st, int players, view *v)
     memset(v, 0, sizeof *v); /* unused row slots compare equal */
     v->phase = stpete_state_phase(st);
     v->round = stpete_state_round(st);
-    v->final_round = stpete_state_is_final_round(st);
-    v->terminal = stpete_state_is_terminal(st);
+    v->final_round = tg_is_final_round(st);
+    v->terminal = tg_is_terminal(st);
     v->decision = stpete_state_decision(st);
     v->current = stpete_state_current_player(st);
     v->passes = stpete_state_consecutive_passes(st);
@@ -757,10 +758,10 @@ static void check_loaded(const stpete_state *st, const stpete_game *game, uint64
     size_t len = 0;
     CHECK(stpete_state_to_json(st, json, sizeof json, &len) == STPETE_OK, "to_json");
     stpete_state *loaded = NULL;
-    stpete_json_error err;
-    int rc = stpete_state_from_json(&loaded, game, json, len, &err);
+    stpete_error err = STPETE_ERROR_INIT;
+    int rc = stpete_state_from_json(game, json, len, &loaded, &err);
     CHECK(rc == STPETE_OK, "from_json: %d", rc);
-    CHECK(stpete_state_equal(st, loaded) == 1, "loaded position differs");
+    CHECK(tg_equal(st, loaded) == 1, "loaded position differs");
     int a[STPETE_MAX_LEGAL_ACTIONS], b[STPETE_MAX_LEGAL_ACTIONS];
     size_t na = 0, nb = 0;
     stpete_state_legal_actions(st, a, STPETE_MAX_LEGAL_ACTIONS, &na);
@@ -774,8 +775,8 @@ static void check_loaded(const stpete_state *st, const stpete_game *game, uint64
     for (int id = 0; id < ALL_IDS; id++) {
         int listed = next < nb && b[next] == id;
         next += (size_t)listed;
-        CHECK(stpete_state_is_legal(loaded, id) == listed, "loaded: is_legal(%d) = %d, listed %d", id,
-              stpete_state_is_legal(loaded, id), listed);
+        CHECK(tg_is_legal(loaded, id) == listed, "loaded: is_legal(%d) = %d, listed %d", id,
+              tg_is_legal(loaded, id), listed);
         if (id < STPETE_NUM_DISTINCT_ACTIONS) {
             int pa = -1, pb = -1;
             int ra = stpete_state_action_price(st, id, &pa), rb = stpete_state_action_price(loaded, id, &pb);
@@ -804,11 +805,11 @@ static void play_game(const game_plan *plan, tally *t)
         o.tie_break = STPETE_TIE_BREAK_RUBLES_TOTAL;
     }
     stpete_game *game = NULL;
-    assert_int_equal(stpete_game_new(&game, &o), STPETE_OK);
+    assert_int_equal(stpete_game_new(&o, &game, NULL), STPETE_OK);
     stpete_state *st = NULL, *scratch = NULL, *before = NULL;
-    assert_int_equal(stpete_state_new(&st, game), STPETE_OK);
-    assert_int_equal(stpete_state_new(&scratch, game), STPETE_OK);
-    assert_int_equal(stpete_state_new(&before, game), STPETE_OK);
+    assert_int_equal(stpete_state_new(game, &st, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(game, &scratch, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(game, &before, NULL), STPETE_OK);
     ev_acc acc;
     memset(&acc, 0, sizeof acc);
     acc.players = players;
@@ -832,7 +833,7 @@ static void play_game(const game_plan *plan, tally *t)
         size_t n = 0;
         CHECK(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n) == STPETE_OK, "legal actions");
         CHECK(stpete_state_legal_action_mask(st, mask, sizeof mask) == STPETE_OK, "mask");
-        int terminal = stpete_state_is_terminal(st);
+        int terminal = tg_is_terminal(st);
         if (terminal) {
             CHECK(n == 0, "%zu legal actions in a finished game", n);
             int none = -1;
@@ -859,8 +860,8 @@ static void play_game(const game_plan *plan, tally *t)
         CHECK(set == n, "mask has %zu ids, list %zu", set, n);
         if (full_mask) {
             for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++)
-                CHECK(stpete_state_is_legal(st, id) == mask[id], "is_legal(%d) = %d, mask %d", id,
-                      stpete_state_is_legal(st, id), mask[id]);
+                CHECK(tg_is_legal(st, id) == mask[id], "is_legal(%d) = %d, mask %d", id,
+                      tg_is_legal(st, id), mask[id]);
             t->is_legal_checks += STPETE_NUM_DISTINCT_ACTIONS;
             if (move % 5 == 0) {
                 check_loaded(st, game, &pick_rng, g, move);
@@ -878,7 +879,7 @@ static void play_game(const game_plan *plan, tally *t)
             for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++)
                 if (want[id] != mask[id]) {
                     char name[STPETE_ACTION_STRING_MAX];
-                    stpete_action_to_string(id, name, sizeof name);
+                    stpete_action_to_string(STPETE_EDITION_FIRST, id, name, sizeof name);
                     CHECK(want[id] == mask[id], "action %d (%s): legal %d, §4.2/§6/§7.1 say %d", id, name, mask[id],
                           want[id]);
                 }
@@ -956,7 +957,7 @@ static void play_game(const game_plan *plan, tally *t)
             int rc = stpete_state_apply(st, id);
             CHECK(rc == STPETE_E_ILLEGAL_ACTION, "unlisted action %d gave %d", id, rc);
             CHECK(stpete_state_last_error(st)[0] != '\0', "no error message for unlisted action %d", id);
-            CHECK(stpete_state_equal(st, before) == 1, "refused action %d changed the state", id);
+            CHECK(tg_equal(st, before) == 1, "refused action %d changed the state", id);
             t->unlisted_applied++;
         }
 
@@ -973,7 +974,7 @@ static void play_game(const game_plan *plan, tally *t)
         int rc = stpete_state_apply(st, id);
         CHECK(rc == STPETE_OK, "apply %d: %d %s", id, rc, stpete_state_last_error(st));
         CHECK(stpete_state_last_error(st)[0] == '\0', "error message after success");
-        CHECK(stpete_state_equal(st, scratch) == 1, "apply(%d) differs between a state and its copy", id);
+        CHECK(tg_equal(st, scratch) == 1, "apply(%d) differs between a state and its copy", id);
         check_money_after(st, &a, seat, rubles, vp, prices[pick], g, move);
         view pre_view, post_view;
         view_of(before, players, &pre_view); /* `before` still holds the position before the move */
@@ -992,10 +993,10 @@ static void play_game(const game_plan *plan, tally *t)
         t->max_moves = move;
     if (stpete_state_round(st) > t->max_round)
         t->max_round = stpete_state_round(st);
-    CHECK(move <= stpete_max_game_length(stpete_state_game(st)), "%d actions, more than the proven bound %d "
-          "(stpete_max_game_length, doc/format.md)", move, stpete_max_game_length(stpete_state_game(st)));
+    CHECK(move <= stpete_game_max_length(stpete_state_game(st)), "%d actions, more than the proven bound %d "
+          "(stpete_game_max_length, doc/format.md)", move, stpete_game_max_length(stpete_state_game(st)));
     CHECK(stpete_state_round(st) <= 30, "round %d: the bound of doc/format.md is 30 rounds", stpete_state_round(st));
-    CHECK(stpete_state_is_final_round(st) == 1, "finished outside a final round");
+    CHECK(tg_is_final_round(st) == 1, "finished outside a final round");
     CHECK(stpete_state_phase(st) == STPETE_PHASE_TRADING, "finished in phase %d", stpete_state_phase(st));
     int empty_stack = 0;
     for (int s = 0; s < 4; s++) {
@@ -1013,7 +1014,8 @@ static void play_game(const game_plan *plan, tally *t)
     int best = -1;
     for (int s = 0; s < players; s++) {
         int vp = 0;
-        CHECK(stpete_state_score(st, s, &sc[s]) == STPETE_OK, "score");
+        sc[s].struct_size = sizeof sc[s];
+        CHECK(stpete_state_get_score(st, s, &sc[s]) == STPETE_OK, "score");
         CHECK(stpete_state_vp(st, s, &vp) == STPETE_OK, "vp");
         CHECK(sc[s].total == vp, "seat %d breakdown total %d, VP %d", s, sc[s].total, vp);
         CHECK(sc[s].total == sc[s].vp_before + sc[s].aristocrat_bonus + sc[s].rubles_bonus + sc[s].hand_penalty,
@@ -1197,7 +1199,7 @@ static void test_explicit_chance(void **unused)
                 uint64_t rng = seed ^ UINT64_C(0xE8C1), pick_rng = seed;
                 game_ctx gc = { players, seed, 0, 0, { 0 } };
                 const game_ctx *g = &gc;
-                for (int move = 0; !stpete_state_is_terminal(st); move++) {
+                for (int move = 0; !tg_is_terminal(st); move++) {
                     CHECK(move < MAX_MOVES, "the game does not end");
                     int ids[STPETE_MAX_LEGAL_ACTIONS];
                     size_t n = 0;
@@ -1210,8 +1212,8 @@ static void test_explicit_chance(void **unused)
                     for (int id = 0; id < ALL_IDS; id++) {
                         int listed = next < n && ids[next] == id;
                         next += (size_t)listed;
-                        CHECK(stpete_state_is_legal(st, id) == listed, "is_legal(%d) = %d, listed %d (chance %d)", id,
-                              stpete_state_is_legal(st, id), listed, chance);
+                        CHECK(tg_is_legal(st, id) == listed, "is_legal(%d) = %d, listed %d (chance %d)", id,
+                              tg_is_legal(st, id), listed, chance);
                         if (id < STPETE_NUM_DISTINCT_ACTIONS)
                             CHECK(mask[id] == (listed && !chance), "mask[%d] = %d", id, mask[id]);
                     }
@@ -1272,7 +1274,7 @@ static void test_random_pick_uniform(void **unused)
         game_ctx gc = { players, (uint64_t)players, 0, 0, { 0 } };
         const game_ctx *g = &gc;
         int move = 0;
-        for (int target = positions + 14; positions < target && !stpete_state_is_terminal(st);) {
+        for (int target = positions + 14; positions < target && !tg_is_terminal(st);) {
             int ids[STPETE_MAX_LEGAL_ACTIONS];
             size_t n = 0;
             stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);

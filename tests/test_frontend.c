@@ -41,8 +41,8 @@ static void test_colour_names(void **unused)
     assert_null(stpete_colour_name(-1));
     assert_null(stpete_colour_name(3));
     for (int c = 0; c < STPETE_NUM_CARD_TYPES; c++) { /* every card's colour has a name */
-        stpete_card_info info;
-        assert_int_equal(stpete_card_get_info(c, &info), STPETE_OK);
+        stpete_card_info info = STPETE_CARD_INFO_INIT;
+        assert_int_equal(stpete_card_get_info(STPETE_EDITION_FIRST, c, &info), STPETE_OK);
         assert_non_null(stpete_colour_name(info.colour));
     }
 }
@@ -104,8 +104,8 @@ static int check_against_legal(const stpete_state *st)
         else
             assert_int_equal(stpete_state_row(st, source, cards, STPETE_BOARD_SIZE, &m), STPETE_OK);
         for (size_t c = 0; c < m; c++) {
-            stpete_card_info info;
-            stpete_card_get_info(cards[c], &info);
+            stpete_card_info info = STPETE_CARD_INFO_INIT;
+            stpete_card_get_info(STPETE_EDITION_FIRST, cards[c], &info);
             if (!info.trading)
                 continue;
             stpete_displacement d[STPETE_NUM_CARD_TYPES];
@@ -138,8 +138,8 @@ static stpete_state *reload(const stpete_state *st)
     assert_non_null(text);
     assert_int_equal(stpete_state_to_json(st, text, len + 1, &len), STPETE_OK);
     stpete_state *back = NULL;
-    stpete_json_error err;
-    assert_int_equal(stpete_state_from_json(&back, stpete_state_game(st), text, len, &err), STPETE_OK);
+    stpete_error err = STPETE_ERROR_INIT;
+    assert_int_equal(stpete_state_from_json(stpete_state_game(st), text, len, &back, &err), STPETE_OK);
     free(text);
     return back;
 }
@@ -154,7 +154,7 @@ static void test_displacements_match_legal_actions(void **unused)
                 stpete_game *g = NULL;
                 stpete_state *st = new_state(players, edition, seed, &g);
                 uint64_t rng = seed * 1000 + (uint64_t)players;
-                for (int step = 0; !stpete_state_is_terminal(st); step++) {
+                for (int step = 0; !tg_is_terminal(st); step++) {
                     compared += check_against_legal(st);
                     if (step % 37 == 0) { /* a loaded position answers as the played one */
                         stpete_state *back = reload(st);
@@ -202,10 +202,10 @@ static void test_displacements_bad_input_and_buffers(void **unused)
     uint64_t rng = 17;
     int card = -1;
     size_t want = 0;
-    while (!stpete_state_is_terminal(st) && card < 0) {
+    while (!tg_is_terminal(st) && card < 0) {
         for (int c = 0; c < STPETE_NUM_CARD_TYPES && card < 0; c++) {
-            stpete_card_info info;
-            stpete_card_get_info(c, &info);
+            stpete_card_info info = STPETE_CARD_INFO_INIT;
+            stpete_card_get_info(STPETE_EDITION_FIRST, c, &info);
             if (info.trading && stpete_state_displacements(st, 0, c, STPETE_SOURCE_LOWER, NULL, 0, &want) ==
                                     STPETE_E_BUFFER_TOO_SMALL && want >= 2)
                 card = c;
@@ -238,8 +238,8 @@ static void test_displacements_bad_input_and_buffers(void **unused)
 
 static void line_of(int round, int mask, char *buf, size_t size)
 {
-    stpete_event ev = { STPETE_EVENT_GAME_OVER, -1, -1, -1, -1, -1, -1, -1, -1, mask, -1, round };
-    assert_int_equal(stpete_event_to_string(NULL, &ev, buf, size), STPETE_OK);
+    stpete_event ev = { sizeof ev, STPETE_EVENT_GAME_OVER, -1, -1, -1, -1, -1, -1, -1, -1, mask, -1, round };
+    assert_int_equal(stpete_event_to_string(&ev, NULL, buf, size), STPETE_OK);
 }
 
 static void test_game_over_line_names_winners(void **unused)
@@ -260,9 +260,9 @@ static void test_game_over_line_names_winners(void **unused)
         stpete_state *st = new_state(players, 1, (uint64_t)players, &g);
         assert_int_equal(stpete_state_set_event_queue(st, 1), STPETE_OK);
         uint64_t rng = 5;
-        while (!stpete_state_is_terminal(st))
+        while (!tg_is_terminal(st))
             step_random(st, &rng);
-        stpete_event ev, last = { 0 };
+        stpete_event ev = STPETE_EVENT_INIT, last = STPETE_EVENT_INIT;
         while (stpete_state_next_event(st, &ev) == 1)
             last = ev;
         assert_int_equal(last.kind, STPETE_EVENT_GAME_OVER);
@@ -279,7 +279,7 @@ static void test_game_over_line_names_winners(void **unused)
                                 seen == 1 ? "" : seen == total ? " and " : ", ", s);
             }
         snprintf(expect + len, sizeof expect - (size_t)len, "%s", total > 1 ? " share the win" : " wins");
-        assert_int_equal(stpete_event_to_string(st, &last, buf, sizeof buf), STPETE_OK);
+        assert_int_equal(stpete_event_to_string(&last, st, buf, sizeof buf), STPETE_OK);
         assert_string_equal(buf, expect);
         stpete_state_free(st);
         stpete_game_free(g);

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "stpete/stpete.h"
+#include "test_values.h"
 
 /* What a test game changes from the defaults of stpete_options_init(); a zero field keeps the default (edition 0
  * means the first). */
@@ -30,7 +31,7 @@ static inline stpete_game *test_game_new(test_game t)
     o.chance_mode = t.chance_mode;
     o.edition = t.edition ? t.edition : 1;
     stpete_game *g = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
     assert_non_null(g);
     return g;
 }
@@ -48,7 +49,7 @@ static inline stpete_game *make_game(int players, uint64_t seed)
 static inline stpete_state *make_state(const stpete_game *g)
 {
     stpete_state *st = NULL;
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
     assert_non_null(st);
     return st;
 }

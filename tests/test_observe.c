@@ -45,9 +45,9 @@ static void forget_hands(stpete_state **st)
     char *text = json_dumps(doc, JSON_COMPACT);
     json_decref(doc);
     stpete_state *out = NULL;
-    stpete_json_error err;
-    if (stpete_state_from_json(&out, stpete_state_game(*st), text, strlen(text), &err) != STPETE_OK)
-        fail_msg("forgetting the hands: %s", err.text);
+    stpete_error err = STPETE_ERROR_INIT;
+    if (stpete_state_from_json(stpete_state_game(*st), text, strlen(text), &out, &err) != STPETE_OK)
+        fail_msg("forgetting the hands: %s", err.message);
     free(text);
     stpete_state_free(*st);
     *st = out;
@@ -63,24 +63,24 @@ static void test_resample_keeps_the_seats_knowledge(void **unused)
         for (int k = 0; k < 40; k++) {
             stpete_game *g = make_game(players, (uint64_t)(k + 100 * players));
             stpete_state *st = NULL, *copy = NULL;
-            assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+            assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
             uint64_t rng = (uint64_t)k * 13u + (uint64_t)players;
             play(st, 20 + rng_below(&rng, 150), &rng);
             forget_hands(&st);
             for (int seat = 0; seat < players; seat++) {
-                assert_int_equal(stpete_state_clone(&copy, st), STPETE_OK);
+                assert_int_equal(stpete_state_clone(st, &copy, NULL), STPETE_OK);
                 size_t lb, la;
                 assert_int_equal(stpete_state_view_to_json(st, seat, before_text, sizeof before_text, &lb), 0);
-                assert_int_equal(stpete_state_resample(copy, seat, rng_next(&rng)), STPETE_OK);
+                assert_int_equal(stpete_state_determinize(copy, seat, rng_next(&rng), 0), STPETE_OK);
                 assert_int_equal(stpete_state_view_to_json(copy, seat, after_text, sizeof after_text, &la), 0);
                 assert_int_equal(la, lb);
                 assert_memory_equal(before_text, after_text, la);
                 /* a valid full state: it loads (all of §2's checks) and plays on */
                 assert_int_equal(stpete_state_to_json(copy, after_text, sizeof after_text, &la), STPETE_OK);
                 stpete_state *loaded = NULL;
-                stpete_json_error err;
-                if (stpete_state_from_json(&loaded, g, after_text, la, &err) != STPETE_OK)
-                    fail_msg("resampled state does not load: %s", err.text);
+                stpete_error err = STPETE_ERROR_INIT;
+                if (stpete_state_from_json(g, after_text, la, &loaded, &err) != STPETE_OK)
+                    fail_msg("resampled state does not load: %s", err.message);
                 stpete_state_free(loaded);
                 /* what changed */
                 int own_before[STPETE_MAX_HAND], own_after[STPETE_MAX_HAND];
@@ -103,7 +103,7 @@ static void test_resample_keeps_the_seats_knowledge(void **unused)
                     }
                 }
                 play(copy, 10000, &rng);
-                assert_int_equal(stpete_state_is_terminal(copy), 1);
+                assert_int_equal(tg_is_terminal(copy), 1);
                 stpete_state_free(copy);
             }
             stpete_state_free(st);
@@ -120,16 +120,16 @@ static void test_resample_public_hands_and_determinism(void **unused)
     (void)unused;
     stpete_game *g = make_game_with(.players = 3, .seed = 9, .public_hands = 1);
     stpete_state *st = NULL, *a = NULL, *b = NULL;
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
     uint64_t rng = 9;
     play(st, 80, &rng);
-    assert_int_equal(stpete_state_clone(&a, st), STPETE_OK);
-    assert_int_equal(stpete_state_clone(&b, st), STPETE_OK);
-    assert_int_equal(stpete_state_resample(a, 1, 555), STPETE_OK);
-    assert_int_equal(stpete_state_resample(b, 1, 555), STPETE_OK);
-    assert_int_equal(stpete_state_equal(a, b), 1);
-    assert_int_equal(stpete_state_resample(b, 1, 556), STPETE_OK);
-    assert_int_equal(stpete_state_equal(a, b), 0);
+    assert_int_equal(stpete_state_clone(st, &a, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_clone(st, &b, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_determinize(a, 1, 555, 0), STPETE_OK);
+    assert_int_equal(stpete_state_determinize(b, 1, 555, 0), STPETE_OK);
+    assert_int_equal(tg_equal(a, b), 1);
+    assert_int_equal(stpete_state_determinize(b, 1, 556, 0), STPETE_OK);
+    assert_int_equal(tg_equal(a, b), 0);
     for (int p = 0; p < 3; p++) {
         int h1[STPETE_MAX_HAND], h2[STPETE_MAX_HAND];
         size_t n1, n2;
@@ -158,24 +158,24 @@ static void test_determinize_depends_only_on_the_seats_knowledge(void **unused)
     (void)unused;
     stpete_game *g = make_game(3, 21);
     stpete_state *st = NULL, *other = NULL;
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
     uint64_t rng = 21;
     play(st, 70, &rng);
     forget_hands(&st);
     for (int seat = 0; seat < 3; seat++) {
-        assert_int_equal(stpete_state_clone(&other, st), STPETE_OK);
+        assert_int_equal(stpete_state_clone(st, &other, NULL), STPETE_OK);
         assert_int_equal(stpete_state_determinize(other, seat, 4242 + (uint64_t)seat, STPETE_DETERMINIZE_RUBLES),
                          STPETE_OK);
         uint64_t k1 = 0, k2 = 0;
         assert_int_equal(stpete_state_information_state_key(st, seat, &k1), STPETE_OK);
         assert_int_equal(stpete_state_information_state_key(other, seat, &k2), STPETE_OK);
         assert_true(k1 == k2);                              /* the seat cannot tell them apart */
-        assert_int_equal(stpete_state_equal(other, st), 0); /* but the secrets differ */
+        assert_int_equal(tg_equal(other, st), 0); /* but the secrets differ */
         stpete_state *a = NULL;
-        assert_int_equal(stpete_state_clone(&a, st), STPETE_OK);
+        assert_int_equal(stpete_state_clone(st, &a, NULL), STPETE_OK);
         assert_int_equal(stpete_state_determinize(a, seat, 77, STPETE_DETERMINIZE_RUBLES), STPETE_OK);
         assert_int_equal(stpete_state_determinize(other, seat, 77, STPETE_DETERMINIZE_RUBLES), STPETE_OK);
-        assert_int_equal(stpete_state_equal(a, other), 1);
+        assert_int_equal(tg_equal(a, other), 1);
         stpete_state_free(a);
         stpete_state_free(other);
         other = NULL;
@@ -189,13 +189,13 @@ static void test_resample_bad_input(void **unused)
     (void)unused;
     stpete_game *g = make_game(2, 1);
     stpete_state *st = NULL, *before = NULL;
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
-    assert_int_equal(stpete_state_clone(&before, st), STPETE_OK);
-    assert_int_equal(stpete_state_resample(NULL, 0, 1), STPETE_E_INVALID_ARGUMENT);
-    assert_int_equal(stpete_state_resample(st, 2, 1), STPETE_E_INVALID_ARGUMENT);
-    assert_int_equal(stpete_state_resample(st, -1, 1), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_clone(st, &before, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_determinize(NULL, 0, 1, 0), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_determinize(st, 2, 1, 0), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_determinize(st, -1, 1, 0), STPETE_E_INVALID_ARGUMENT);
     assert_true(strlen(stpete_state_last_error(st)) > 0);
-    assert_int_equal(stpete_state_equal(st, before), 1);
+    assert_int_equal(tg_equal(st, before), 1);
     stpete_state_free(before);
     stpete_state_free(st);
     stpete_game_free(g);
@@ -206,7 +206,7 @@ static const char *const stack_keys[4] = { "worker", "building", "aristocrat", "
 
 static int stack_kind(int card)
 {
-    return stpete_card_stack(card);
+    return tg_card_stack(card);
 }
 
 /* No bias: from a position where seat 1 holds hidden cards (seen from seat 0), over 6000 resamples the bottom card
@@ -218,13 +218,13 @@ static void test_resample_is_unbiased(void **unused)
     (void)unused;
     stpete_game *g = make_game(2, 3);
     stpete_state *st = NULL, *copy = NULL;
-    assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
     /* a position where seat 1 holds a trading card and another card in hand */
     uint64_t rng = 3;
     int found = 0;
     for (int attempt = 0; attempt < 2000 && !found; attempt++) {
         assert_int_equal(stpete_state_reset(st, (uint64_t)attempt), STPETE_OK);
-        for (int m = 0; m < 300 && !found && !stpete_state_is_terminal(st); m++) {
+        for (int m = 0; m < 300 && !found && !tg_is_terminal(st); m++) {
             play(st, 1, &rng);
             int h[STPETE_MAX_HAND], trading = 0;
             size_t n1;
@@ -261,8 +261,8 @@ static void test_resample_is_unbiased(void **unused)
     int draws = 6000;
     static int bottom[4][STPETE_NUM_CARD_TYPES], in_hand[STPETE_MAX_HAND][STPETE_NUM_CARD_TYPES];
     for (int d = 0; d < draws; d++) {
-        assert_int_equal(stpete_state_clone(&copy, st), STPETE_OK);
-        assert_int_equal(stpete_state_resample(copy, 0, (uint64_t)d), STPETE_OK);
+        assert_int_equal(stpete_state_clone(st, &copy, NULL), STPETE_OK);
+        assert_int_equal(stpete_state_determinize(copy, 0, (uint64_t)d, 0), STPETE_OK);
         assert_int_equal(stpete_state_to_json(copy, after_text, sizeof after_text, &len), STPETE_OK);
         json_t *j = json_loads(after_text, 0, NULL);
         for (int s = 0; s < 4; s++) {
@@ -295,7 +295,7 @@ static void test_resample_is_unbiased(void **unused)
             int got = k < 0 ? bottom[s][t] : in_hand[k][t];
             double prob = (double)pool[s][t] / pool_n[s], mean = draws * prob, sd = sqrt(draws * prob * (1 - prob));
             if (fabs(got - mean) > 5 * sd + 1e-9)
-                fail_msg("%s %s: drawn %d times, expected %.1f ± %.1f", stpete_card_name(t),
+                fail_msg("%s %s: drawn %d times, expected %.1f ± %.1f", tg_card_name(STPETE_EDITION_FIRST, t),
                          k < 0 ? "at the bottom of its stack" : "in the hidden hand", got, mean, sd);
             checked++;
         }
@@ -315,15 +315,15 @@ static void test_resample_keeps_every_seen_card(void **unused)
     for (int players = 2; players <= 4; players++) {
         stpete_game *g = make_game(players, 40 + (uint64_t)players);
         stpete_state *st = NULL, *copy = NULL;
-        assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+        assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
         uint64_t rng = 17u * (uint64_t)players;
         for (int step = 0; step < 12; step++) {
             play(st, 12, &rng);
-            if (stpete_state_is_terminal(st))
+            if (tg_is_terminal(st))
                 break;
             for (int seat = 0; seat < players; seat++) {
-                assert_int_equal(stpete_state_clone(&copy, st), STPETE_OK);
-                assert_int_equal(stpete_state_resample(copy, seat, rng_next(&rng)), STPETE_OK);
+                assert_int_equal(stpete_state_clone(st, &copy, NULL), STPETE_OK);
+                assert_int_equal(stpete_state_determinize(copy, seat, rng_next(&rng), 0), STPETE_OK);
                 for (int p = 0; p < players; p++) {
                     int h1[STPETE_MAX_HAND], h2[STPETE_MAX_HAND];
                     size_t n1, n2;
@@ -334,7 +334,7 @@ static void test_resample_keeps_every_seen_card(void **unused)
                     hands_seen += p != seat && n1 > 0;
                 }
                 float a[1024], b[1024];
-                int size = stpete_observation_tensor_size(g);
+                int size = stpete_game_observation_tensor_size(g);
                 assert_true(size > 0 && size <= 1024);
                 assert_int_equal(stpete_state_observation_tensor(st, seat, a, 1024), STPETE_OK);
                 assert_int_equal(stpete_state_observation_tensor(copy, seat, b, 1024), STPETE_OK);
@@ -361,13 +361,13 @@ static void test_observatory_card_in_every_view(void **unused)
     for (int players = 2; players <= 4; players++) {
         stpete_game *g = make_game(players, 77);
         stpete_state *st = NULL;
-        assert_int_equal(stpete_state_new(&st, g), STPETE_OK);
+        assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
         uint64_t rng = 3 + (uint64_t)players;
         for (uint64_t seed = 1; seed < 400 && found < 3 * (players - 1); seed++) {
             assert_int_equal(stpete_state_reset(st, seed), STPETE_OK);
-            while (!stpete_state_is_terminal(st) && found < 3 * (players - 1)) {
+            while (!tg_is_terminal(st) && found < 3 * (players - 1)) {
                 if (stpete_state_decision(st) == STPETE_DECISION_OBSERVATORY) {
-                    const char *drawn = stpete_card_name(stpete_state_observatory_card(st));
+                    const char *drawn = tg_card_name(STPETE_EDITION_FIRST, stpete_state_observatory_card(st));
                     assert_non_null(drawn);
                     for (int seat = STPETE_VIEW_PUBLIC; seat < players; seat++) {
                         size_t len = 0;

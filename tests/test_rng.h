@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "stpete/stpete.h"
+#include "test_values.h"
 
 static inline uint64_t rng_next(uint64_t *s)
 {
@@ -38,7 +39,7 @@ static inline int take_action_or(const int *ids, size_t n, int fallback)
  * secrets (§9); stops after `moves` moves or at the end. Returns STPETE_OK or the first failing status. */
 static inline int play_taking(stpete_state *st, int moves, uint64_t *rng)
 {
-    for (int m = 0; m < moves && !stpete_state_is_terminal(st); m++) {
+    for (int m = 0; m < moves && !tg_is_terminal(st); m++) {
         int ids[STPETE_MAX_LEGAL_ACTIONS];
         size_t n = 0;
         int rc = stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);

@@ -165,7 +165,7 @@ static int legal(scn *s, const char *str)
     int listed = 0;
     for (size_t i = 0; i < n; i++)
         listed |= ids[i] == id;
-    int checked = stpete_state_is_legal(s->st, id);
+    int checked = tg_is_legal(s->st, id);
     assert_int_equal(listed, checked);
     return checked;
 }
@@ -197,11 +197,11 @@ static int legal_total(scn *s)
 static void expect_illegal(scn *s, const char *str)
 {
     stpete_state *before = NULL;
-    assert_int_equal(stpete_state_clone(&before, s->st), STPETE_OK);
+    assert_int_equal(stpete_state_clone(s->st, &before, NULL), STPETE_OK);
     assert_int_equal(legal(s, str), 0);
     assert_int_equal(stpete_state_apply_string(s->st, str), STPETE_E_ILLEGAL_ACTION);
     assert_true(stpete_state_last_error(s->st)[0] != '\0');
-    assert_int_equal(stpete_state_equal(before, s->st), 1);
+    assert_int_equal(tg_equal(before, s->st), 1);
     stpete_state_free(before);
 }
 
@@ -409,7 +409,7 @@ static void test_r3_end_of_round_steps(void **unused)
     /* no trading scoring */
     for (int i = 0; i < 4; i++)
         assert_int_equal(rub(&s, i), 25);
-    assert_int_equal(stpete_state_is_final_round(s.st), 0);
+    assert_int_equal(tg_is_final_round(s.st), 0);
     done(&s);
 }
 
@@ -442,25 +442,25 @@ static void test_r4_last_building_dealt_makes_final_round(void **unused)
         scn_put(&s, workers[i], SCN_UPPER, 0);
     trim_stack(&s, STPETE_STACK_BUILDING, 2);
     scn_turn(&s, WORKER, 0);
-    assert_int_equal(stpete_state_is_final_round(s.st), 0);
+    assert_int_equal(tg_is_final_round(s.st), 0);
 
     pass_n(&s, 2); /* worker phase ends: 3 buildings needed, 2 left */
     assert_int_equal(stpete_state_phase(s.st), BUILDING);
     assert_int_equal(stack_size(&s, STPETE_STACK_BUILDING), 0);
     assert_int_equal(row_size(&s, UPPER), 7);
-    assert_int_equal(stpete_state_is_final_round(s.st), 1);
+    assert_int_equal(tg_is_final_round(s.st), 1);
 
     pass_n(&s, 2); /* building: one aristocrat dealt */
     assert_int_equal(row_size(&s, UPPER), 8);
     pass_n(&s, 2); /* aristocrat */
     assert_int_equal(stpete_state_phase(s.st), TRADING);
-    assert_int_equal(stpete_state_is_terminal(s.st), 0);
+    assert_int_equal(tg_is_terminal(s.st), 0);
     pass_n(&s, 1);
-    assert_int_equal(stpete_state_is_terminal(s.st), 0);
+    assert_int_equal(tg_is_terminal(s.st), 0);
     scn_do(&s, "pass"); /* end of the final round's trading phase */
 
-    assert_int_equal(stpete_state_is_terminal(s.st), 1);
-    assert_int_equal(stpete_state_decision(s.st), STPETE_DECISION_NONE);
+    assert_int_equal(tg_is_terminal(s.st), 1);
+    assert_int_equal(stpete_state_decision(s.st), STPETE_DECISION_GAME_OVER);
     assert_int_equal(current(&s), STPETE_PLAYER_TERMINAL);
     assert_int_equal(stpete_state_round(s.st), 1);
     /* end-of-round steps skipped: rows and markers as they were */
@@ -476,9 +476,9 @@ static void test_r4_last_building_dealt_makes_final_round(void **unused)
     assert_int_equal(mask, 3u);
     /* nothing more can be applied */
     stpete_state *before = NULL;
-    assert_int_equal(stpete_state_clone(&before, s.st), STPETE_OK);
+    assert_int_equal(stpete_state_clone(s.st, &before, NULL), STPETE_OK);
     assert_int_equal(stpete_state_apply_string(s.st, "pass"), STPETE_E_GAME_OVER);
-    assert_int_equal(stpete_state_equal(before, s.st), 1);
+    assert_int_equal(tg_equal(before, s.st), 1);
     assert_int_equal(legal_total(&s), 0);
     stpete_state_free(before);
     done(&s);
@@ -500,13 +500,13 @@ static void test_r4_last_trading_card_dealt(void **unused)
     assert_int_equal(stpete_state_phase(s.st), TRADING);
     assert_int_equal(stack_size(&s, STPETE_STACK_TRADING), 0);
     assert_int_equal(row_count(&s, UPPER, C(POPE)), 1);
-    assert_int_equal(stpete_state_is_final_round(s.st), 1);
+    assert_int_equal(tg_is_final_round(s.st), 1);
     assert_int_equal(current(&s), 1);
     scn_do(&s, "take Pope from upper"); /* seat 1 */
     scn_do(&s, "pass");
-    assert_int_equal(stpete_state_is_terminal(s.st), 0);
+    assert_int_equal(tg_is_terminal(s.st), 0);
     scn_do(&s, "pass");
-    assert_int_equal(stpete_state_is_terminal(s.st), 1);
+    assert_int_equal(tg_is_terminal(s.st), 1);
     assert_int_equal(scn_vp(&s, 0), 2);      /* 25 R */
     assert_int_equal(scn_vp(&s, 1), 2 - 5); /* 25 R, one hand card */
     unsigned mask = 0;
@@ -534,13 +534,13 @@ static void test_r4_end_of_round_deal_of_last_worker(void **unused)
         expect_row(&s, LOWER, aristos, 5);
         assert_int_equal(row_size(&s, UPPER), 3);
         assert_int_equal(stack_size(&s, STPETE_STACK_WORKER), keep - 3);
-        assert_int_equal(stpete_state_is_final_round(s.st), keep == 3);
+        assert_int_equal(tg_is_final_round(s.st), keep == 3);
         if (keep == 3) {
             pass_n(&s, 7); /* worker, building, aristocrat, and one trading pass */
             assert_int_equal(stpete_state_phase(s.st), TRADING);
-            assert_int_equal(stpete_state_is_terminal(s.st), 0);
+            assert_int_equal(tg_is_terminal(s.st), 0);
             scn_do(&s, "pass");
-            assert_int_equal(stpete_state_is_terminal(s.st), 1);
+            assert_int_equal(tg_is_terminal(s.st), 1);
             assert_int_equal(stpete_state_round(s.st), 2);
             expect_row(&s, LOWER, aristos, 5); /* no end-of-round steps after the final round */
         }
@@ -1124,7 +1124,7 @@ static void test_r9_observatory_needs_two_cards_in_stack(void **unused)
     assert_int_equal(stack_size(&s, STPETE_STACK_ARISTOCRAT), 1);
     scn_do(&s, "observatory buy Author");
     assert_int_equal(rub(&s, 0), 21);
-    assert_int_equal(stpete_state_is_final_round(s.st), 0);
+    assert_int_equal(tg_is_final_round(s.st), 0);
     done(&s);
 }
 
@@ -1613,13 +1613,13 @@ static void test_r13_worked_example_74(void **unused)
     scn_core(&s)->p[0].vp = 52;
     scn_set_rubles(&s, 0, 17);
     to_final_trading(&s);
-    stpete_score sc;
-    assert_int_equal(stpete_state_score(s.st, 0, &sc), STPETE_OK); /* projection before the end */
+    stpete_score sc = STPETE_SCORE_INIT;
+    assert_int_equal(stpete_state_get_score(s.st, 0, &sc), STPETE_OK); /* projection before the end */
     assert_int_equal(sc.total, 74);
     pass_n(&s, 2);
-    assert_int_equal(stpete_state_is_terminal(s.st), 1);
+    assert_int_equal(tg_is_terminal(s.st), 1);
     assert_int_equal(scn_vp(&s, 0), 74);
-    assert_int_equal(stpete_state_score(s.st, 0, &sc), STPETE_OK);
+    assert_int_equal(stpete_state_get_score(s.st, 0, &sc), STPETE_OK);
     assert_int_equal(sc.vp_before, 52);
     assert_int_equal(sc.aristocrat_kinds, 6);
     assert_int_equal(sc.aristocrat_bonus, 21);
@@ -1643,16 +1643,16 @@ static void test_r13_aristocrat_table_capped_at_55(void **unused)
                                  C(WEAPON_MASTER), C(CHAMBER_MAID), C(BUILDER) };
     scn s = fresh(2);
     scn_set_rubles(&s, 0, 0);
-    stpete_score sc;
+    stpete_score sc = STPETE_SCORE_INIT;
     for (int k = 0; k <= 13; k++) {
         if (k > 0)
             scn_put(&s, names[k - 1], SCN_DISPLAY, 0);
-        assert_int_equal(stpete_state_score(s.st, 0, &sc), STPETE_OK);
+        assert_int_equal(stpete_state_get_score(s.st, 0, &sc), STPETE_OK);
         assert_int_equal(sc.aristocrat_kinds, k);
         assert_int_equal(sc.aristocrat_bonus, table[k]);
         if (k == 3) { /* a second copy adds nothing */
             scn_put(&s, C(AUTHOR), SCN_DISPLAY, 0);
-            assert_int_equal(stpete_state_score(s.st, 0, &sc), STPETE_OK);
+            assert_int_equal(stpete_state_get_score(s.st, 0, &sc), STPETE_OK);
             assert_int_equal(sc.aristocrat_kinds, 3);
             assert_int_equal(sc.aristocrat_bonus, 6);
         }
@@ -1660,7 +1660,7 @@ static void test_r13_aristocrat_table_capped_at_55(void **unused)
     /* blue and green cards are not counted */
     scn_put(&s, C(BANK), SCN_DISPLAY, 0);
     scn_put(&s, C(WHARF), SCN_DISPLAY, 0);
-    assert_int_equal(stpete_state_score(s.st, 0, &sc), STPETE_OK);
+    assert_int_equal(stpete_state_get_score(s.st, 0, &sc), STPETE_OK);
     assert_int_equal(sc.aristocrat_kinds, 13);
     to_final_trading(&s);
     pass_n(&s, 2);
@@ -1682,11 +1682,11 @@ static void test_r13_rubles_and_hand_penalty(void **unused)
     scn_set_rubles(&s, 1, 9);
     to_final_trading(&s);
     pass_n(&s, 2);
-    assert_int_equal(stpete_state_is_terminal(s.st), 1);
+    assert_int_equal(tg_is_terminal(s.st), 1);
     assert_int_equal(scn_vp(&s, 0), 3 + 3 - 15);
     assert_int_equal(scn_vp(&s, 1), 0);
-    stpete_score sc;
-    assert_int_equal(stpete_state_score(s.st, 0, &sc), STPETE_OK);
+    stpete_score sc = STPETE_SCORE_INIT;
+    assert_int_equal(stpete_state_get_score(s.st, 0, &sc), STPETE_OK);
     assert_int_equal(sc.vp_before, 3);
     assert_int_equal(sc.rubles_bonus, 3);
     assert_int_equal(sc.hand_cards, 3);
@@ -1719,8 +1719,8 @@ static void run_tie(int tie_break, unsigned want)
     assert_int_equal(scn_vp(&s, 1), 32);
     assert_int_equal(stpete_state_winners(s.st, &mask), STPETE_OK);
     assert_int_equal(mask, want);
-    stpete_score sc;
-    assert_int_equal(stpete_state_score(s.st, 1, &sc), STPETE_OK);
+    stpete_score sc = STPETE_SCORE_INIT;
+    assert_int_equal(stpete_state_get_score(s.st, 1, &sc), STPETE_OK);
     assert_int_equal(sc.tie_break, tie_break == STPETE_TIE_BREAK_RUBLES_TOTAL ? 22 : 2);
     done(&s);
 }
@@ -1795,8 +1795,8 @@ static void test_r15_setup(void **unused)
             assert_int_equal(stpete_state_row(s.st, UPPER, cards, STPETE_BOARD_SIZE, &n), STPETE_OK);
             assert_int_equal(n, (size_t)(2 * players));
             for (size_t i = 0; i < n; i++) {
-                stpete_card_info info;
-                assert_int_equal(stpete_card_get_info(cards[i], &info), STPETE_OK);
+                stpete_card_info info = STPETE_CARD_INFO_INIT;
+                assert_int_equal(stpete_card_get_info(STPETE_EDITION_FIRST, cards[i], &info), STPETE_OK);
                 assert_int_equal(info.colour, STPETE_COLOUR_GREEN);
                 assert_int_equal(info.trading, 0);
             }
@@ -1827,7 +1827,7 @@ static void test_r15_setup(void **unused)
             assert_int_equal(current(&s), stpete_state_marker_holder(s.st, WORKER));
             assert_int_equal(stpete_state_decision(s.st), STPETE_DECISION_TURN);
             assert_int_equal(stpete_state_consecutive_passes(s.st), 0);
-            assert_int_equal(stpete_state_is_final_round(s.st), 0);
+            assert_int_equal(tg_is_final_round(s.st), 0);
             done(&s);
         }
         if (players == 3)
@@ -1885,7 +1885,7 @@ static void test_r15_explicit_start_markers(void **unused)
         for (int k = 0; k < 4; k++)
             b.start_markers[k] = bad[i][k + 1];
         stpete_game *g = (stpete_game *)1;
-        assert_int_equal(stpete_game_new(&g, &b), STPETE_E_INVALID_ARGUMENT);
+        assert_int_equal(stpete_game_new(&b, &g, NULL), STPETE_E_INVALID_ARGUMENT);
         assert_null(g);
     }
 }
@@ -2116,10 +2116,10 @@ static void test_s11_buy_only_first_worker_phase(void **unused)
             assert_int_equal(stpete_state_row(s.st, UPPER, row, STPETE_BOARD_SIZE, &n), STPETE_OK);
             assert_int_equal(n, (size_t)(2 * players - k));
             char take[96], buy[96];
-            snprintf(take, sizeof take, "take %s from upper", stpete_card_name(row[0]));
+            snprintf(take, sizeof take, "take %s from upper", tg_card_name(STPETE_EDITION_FIRST, row[0]));
             expect_illegal(&s, take);
             int p = price(&s, seat, row[0], UPPER, -1);
-            snprintf(buy, sizeof buy, "buy %s from upper", stpete_card_name(row[0]));
+            snprintf(buy, sizeof buy, "buy %s from upper", tg_card_name(STPETE_EDITION_FIRST, row[0]));
             scn_do(&s, buy);
             rubles[seat] -= p;
             bought[seat]++;
@@ -2170,10 +2170,10 @@ static void test_s11_names(void **unused)
                   { C(POTJOMKINS_VILLAGE), "Potjomkin's Village", "Potemkin Village" },
                   { C(MARIINSKIJ_THEATER), "Mariinskij-Theater", "Mariinsky Theater" } };
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
-        assert_string_equal(stpete_game_card_name(s.game, names[i].card), names[i].second);
-        assert_string_equal(stpete_card_name(names[i].card), names[i].first); /* edition-free: the first */
-        stpete_card_info info;
-        assert_int_equal(stpete_game_card_info(s.game, names[i].card, &info), STPETE_OK);
+        assert_string_equal(tg_card_name(stpete_game_edition(s.game), names[i].card), names[i].second);
+        assert_string_equal(tg_card_name(STPETE_EDITION_FIRST, names[i].card), names[i].first); /* edition-free: the first */
+        stpete_card_info info = STPETE_CARD_INFO_INIT;
+        assert_int_equal(stpete_card_get_info(stpete_game_edition(s.game), names[i].card, &info), STPETE_OK);
         assert_string_equal(info.name, names[i].second);
         int a = -1, b = -1;
         assert_int_equal(stpete_card_from_name(names[i].first, &a), STPETE_OK);
@@ -2181,16 +2181,16 @@ static void test_s11_names(void **unused)
         assert_int_equal(a, names[i].card);
         assert_int_equal(b, names[i].card);
     }
-    stpete_card_info info;
-    assert_int_equal(stpete_game_card_info(s.game, C(MARIINSKIJ_THEATER), &info), STPETE_OK);
+    stpete_card_info info = STPETE_CARD_INFO_INIT;
+    assert_int_equal(stpete_card_get_info(stpete_game_edition(s.game), C(MARIINSKIJ_THEATER), &info), STPETE_OK);
     assert_int_equal(info.cost, 15);
     assert_int_equal(info.special, STPETE_SPECIAL_MARIINSKY_THEATER_VP);
-    assert_int_equal(stpete_card_get_info(C(MARIINSKIJ_THEATER), &info), STPETE_OK);
+    assert_int_equal(stpete_card_get_info(STPETE_EDITION_FIRST, C(MARIINSKIJ_THEATER), &info), STPETE_OK);
     assert_int_equal(info.cost, 10);
     int id = scn_id("buy Pope from upper displacing Author");
     assert_int_equal(scn_id("buy Abbot from upper displacing Author"), id);
     char text[STPETE_ACTION_STRING_MAX];
-    assert_int_equal(stpete_game_action_to_string(s.game, id, text, sizeof text), STPETE_OK);
+    assert_int_equal(stpete_action_to_string(stpete_game_edition(s.game), id, text, sizeof text), STPETE_OK);
     assert_string_equal(text, "buy Abbot from upper displacing Author");
     /* JSON and log lines carry the second edition's names */
     scn_put(&s, C(CZAR), SCN_UPPER, 0);
@@ -2201,9 +2201,9 @@ static void test_s11_names(void **unused)
     assert_non_null(strstr(json, "\"Czarina\""));
     assert_null(strstr(json, "\"Czar\""));
     assert_non_null(strstr(json, "\"edition\":2"));
-    stpete_event ev = { STPETE_EVENT_TAKE, 0, C(CZAR), -1, STPETE_SOURCE_UPPER, -1, -1, -1, -1, -1, TRADING, 1 };
+    stpete_event ev = { sizeof ev, STPETE_EVENT_TAKE, 0, C(CZAR), -1, STPETE_SOURCE_UPPER, -1, -1, -1, -1, -1, TRADING, 1 };
     char line[STPETE_EVENT_STRING_MAX];
-    assert_int_equal(stpete_event_to_string(s.st, &ev, line, sizeof line), STPETE_OK);
+    assert_int_equal(stpete_event_to_string(&ev, s.st, line, sizeof line), STPETE_OK);
     assert_string_equal(line, "seat 0 takes Czarina from the upper row into hand");
     done(&s);
 }

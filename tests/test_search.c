@@ -1,7 +1,7 @@
 /* The search and learning interface (issue 12; stpete.h @ref search), through the public API only:
  *  - explicit chance mode: at every node of random games whose chance outcomes are drawn by their probabilities,
  *    the chance node is consistent (current player, decision, legal ids = outcomes, probabilities exact and adding
- *    up to 1, JSON round trip) and the game ends within stpete_max_game_length();
+ *    up to 1, JSON round trip) and the game ends within stpete_game_max_length();
  *  - twins: a sampled game and the explicit game given the same outcomes are the same game (legal actions, events,
  *    information state keys, final scores);
  *  - returns (constant-sum), the observation tensor and string (exactly what §9 lets a seat know: changing a secret
@@ -74,7 +74,7 @@ static void check_chance_node(const stpete_state *st, int players)
     for (size_t i = 0; i < n; i++) {
         assert_true(i == 0 || ids[i] > ids[i - 1]);
         assert_true(p[i] > 0 && p[i] <= 1);
-        assert_int_equal(stpete_state_is_legal(st, ids[i]), 1);
+        assert_int_equal(tg_is_legal(st, ids[i]), 1);
         sum += p[i];
     }
     assert_true(fabs(sum - 1) < 1e-12);
@@ -95,7 +95,7 @@ static void check_chance_node(const stpete_state *st, int players)
 }
 
 /* Random games in explicit-chance mode, outcomes drawn by their probabilities; every node checked, the JSON round
- * trip at every node, the bound of stpete_max_game_length(). */
+ * trip at every node, the bound of stpete_game_max_length(). */
 static void test_explicit_chance_games(void **unused)
 {
     (void)unused;
@@ -108,7 +108,7 @@ static void test_explicit_chance_games(void **unused)
             assert_int_equal(stpete_state_reset(st, (uint64_t)game), STPETE_OK);
             assert_int_equal(stpete_state_current_player(st), STPETE_PLAYER_CHANCE); /* the marker deal first */
             int moves = 0;
-            while (!stpete_state_is_terminal(st)) {
+            while (!tg_is_terminal(st)) {
                 int cp = stpete_state_current_player(st);
                 if (cp == STPETE_PLAYER_CHANCE) {
                     check_chance_node(st, players);
@@ -122,10 +122,10 @@ static void test_explicit_chance_games(void **unused)
                 if (moves % 3 == 0) { /* JSON round trip, chance nodes included */
                     size_t la = json_of(st, text_a);
                     stpete_state *back = NULL;
-                    stpete_json_error err;
-                    if (stpete_state_from_json(&back, g, text_a, la, &err) != STPETE_OK)
-                        fail_msg("explicit-mode state does not load: %s", err.text);
-                    assert_int_equal(stpete_state_equal(back, st), 1);
+                    stpete_error err = STPETE_ERROR_INIT;
+                    if (stpete_state_from_json(g, text_a, la, &back, &err) != STPETE_OK)
+                        fail_msg("explicit-mode state does not load: %s", err.message);
+                    assert_int_equal(tg_equal(back, st), 1);
                     size_t lb = json_of(back, text_b);
                     assert_int_equal(la, lb);
                     assert_memory_equal(text_a, text_b, la);
@@ -142,12 +142,12 @@ static void test_explicit_chance_games(void **unused)
                 }
                 moves++;
             }
-            assert_true(moves <= stpete_max_game_length(g));
+            assert_true(moves <= stpete_game_max_length(g));
             double r[4] = { 0, 0, 0, 0 };
             assert_int_equal(stpete_state_returns(st, r, 4), STPETE_OK);
             assert_true(fabs(r[0] + r[1] + r[2] + r[3] - 1) < 1e-12);
         }
-        assert_int_equal(stpete_max_game_length(g), 502 * players + 117);
+        assert_int_equal(stpete_game_max_length(g), 502 * players + 117);
         stpete_state_free(st);
         stpete_game_free(g);
     }
@@ -180,7 +180,7 @@ static void test_sampled_and_explicit_twins(void **unused)
             stpete_game *ge = make_game_with(.players = players, .seed = seed, .chance_mode = STPETE_CHANCE_EXPLICIT);
             outcome_log log = { { 0 }, 0 };
             stpete_state *s = NULL, *e = make_state(ge);
-            assert_int_equal(stpete_state_new_with_callback(&s, gs, log_outcomes, &log), STPETE_OK);
+            assert_int_equal(stpete_state_new_with_callback(gs, log_outcomes, &log, &s, NULL), STPETE_OK);
             /* the marker deal of the sampled game, as an outcome */
             int code = 0;
             for (int k = 3; k >= 0; k--)
@@ -194,8 +194,8 @@ static void test_sampled_and_explicit_twins(void **unused)
                     assert_int_equal(stpete_state_apply(e, log.ids[next++]), STPETE_OK);
                 }
                 assert_int_equal(next, log.n);
-                assert_int_equal(stpete_state_is_terminal(e), stpete_state_is_terminal(s));
-                if (stpete_state_is_terminal(s))
+                assert_int_equal(tg_is_terminal(e), tg_is_terminal(s));
+                if (tg_is_terminal(s))
                     break;
                 int a[STPETE_MAX_LEGAL_ACTIONS], b[STPETE_MAX_LEGAL_ACTIONS];
                 size_t na = 0, nb = 0;
@@ -211,7 +211,7 @@ static void test_sampled_and_explicit_twins(void **unused)
                     assert_true(ka == kb);
                     assert_int_equal(stpete_state_observation_tensor(s, seat, oa, 1024), STPETE_OK);
                     assert_int_equal(stpete_state_observation_tensor(e, seat, ob, 1024), STPETE_OK);
-                    assert_memory_equal(oa, ob, (size_t)stpete_observation_tensor_size(gs) * sizeof *oa);
+                    assert_memory_equal(oa, ob, (size_t)stpete_game_observation_tensor_size(gs) * sizeof *oa);
                 }
                 int id = a[rng_below(&rng, (int)na)];
                 assert_int_equal(stpete_state_apply(s, id), STPETE_OK);
@@ -246,7 +246,7 @@ static void test_chance_probabilities(void **unused)
     const int markers[4] = { 0, 1, 0, 1 };
     memcpy(o.start_markers, markers, sizeof markers);
     stpete_game *g = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
     stpete_state *st = make_state(g); /* explicit markers: the first chance node is the first worker's deal */
     int ids[STPETE_MAX_LEGAL_ACTIONS];
     double p[STPETE_MAX_LEGAL_ACTIONS];
@@ -272,13 +272,13 @@ static void test_chance_probabilities(void **unused)
     assert_int_equal(row[0], STPETE_CARD_CZAR_AND_CARPENTER);
     /* bad outcomes: a card not in the stack, a marker deal, a player's action; nothing changes */
     stpete_state *before = NULL;
-    assert_int_equal(stpete_state_clone(&before, st), STPETE_OK);
+    assert_int_equal(stpete_state_clone(st, &before, NULL), STPETE_OK);
     static const int bad[] = { STPETE_CHANCE_CARD_FIRST + STPETE_CARD_CZAR_AND_CARPENTER,
                                STPETE_CHANCE_CARD_FIRST + STPETE_CARD_MARKET, STPETE_CHANCE_MARKERS_FIRST + 0x44, 0, 7 };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         assert_int_equal(stpete_state_apply(st, bad[i]), STPETE_E_ILLEGAL_ACTION);
         assert_true(strlen(stpete_state_last_error(st)) > 0);
-        assert_int_equal(stpete_state_equal(st, before), 1);
+        assert_int_equal(tg_equal(st, before), 1);
     }
     for (int k = 0; k < 3; k++) /* the other 3 workers of the setup (§3.4), then the first turn */
         assert_int_equal(stpete_state_apply_string(st, "chance Lumberjack"), STPETE_OK);
@@ -307,7 +307,7 @@ static void test_returns(void **unused)
     int shared = 0;
     for (int game = 0; game < 60; game++) {
         assert_int_equal(stpete_state_reset(st, (uint64_t)game), STPETE_OK);
-        while (!stpete_state_is_terminal(st))
+        while (!tg_is_terminal(st))
             assert_int_equal(stpete_state_apply(st, random_step(st, &rng)), STPETE_OK);
         unsigned w;
         assert_int_equal(stpete_state_winners(st, &w), STPETE_OK);
@@ -329,7 +329,7 @@ static void test_returns(void **unused)
     char *text = json_dumps(doc, JSON_COMPACT);
     json_decref(doc);
     stpete_state *tied = NULL;
-    assert_int_equal(stpete_state_from_json(&tied, g, text, strlen(text), NULL), STPETE_OK);
+    assert_int_equal(stpete_state_from_json(g, text, strlen(text), &tied, NULL), STPETE_OK);
     free(text);
     assert_int_equal(stpete_state_returns(tied, r, 3), STPETE_OK);
     assert_true(r[0] == 0.5 && r[1] == 0.5 && r[2] == 0.0);
@@ -343,7 +343,7 @@ static void test_returns(void **unused)
 /* Play until the state has hand cards and rubles differ between seats. */
 static void play_some(stpete_state *st, int moves, uint64_t *rng)
 {
-    for (int m = 0; m < moves && !stpete_state_is_terminal(st); m++) {
+    for (int m = 0; m < moves && !tg_is_terminal(st); m++) {
         int ids[STPETE_MAX_LEGAL_ACTIONS];
         size_t n = 0;
         assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
@@ -366,9 +366,9 @@ static stpete_state *edited(const stpete_state *st, edit_fn edit, int seat)
     char *text = json_dumps(doc, JSON_COMPACT);
     json_decref(doc);
     stpete_state *out = NULL;
-    stpete_json_error err;
-    if (stpete_state_from_json(&out, stpete_state_game(st), text, strlen(text), &err) != STPETE_OK)
-        fail_msg("edited state does not load: %s", err.text);
+    stpete_error err = STPETE_ERROR_INIT;
+    if (stpete_state_from_json(stpete_state_game(st), text, strlen(text), &out, &err) != STPETE_OK)
+        fail_msg("edited state does not load: %s", err.message);
     free(text);
     return out;
 }
@@ -433,7 +433,7 @@ static void e_forget_and_swap_other_hand(json_t *doc, int seat)
 static int observation_equal(const stpete_state *a, const stpete_state *b, int seat)
 {
     float x[1024], y[1024];
-    int size = stpete_observation_tensor_size(stpete_state_game(a));
+    int size = stpete_game_observation_tensor_size(stpete_state_game(a));
     assert_int_equal(stpete_state_observation_tensor(a, seat, x, 1024), STPETE_OK);
     assert_int_equal(stpete_state_observation_tensor(b, seat, y, 1024), STPETE_OK);
     size_t la, lb;
@@ -457,7 +457,7 @@ static void test_observation_holds_exactly_what_the_seat_knows(void **unused)
             stpete_game *g = make_game_with(.players = players, .seed = 11, .public_rubles = pub);
             stpete_state *st = make_state(g);
             uint64_t rng = (uint64_t)(players * 10 + pub);
-            for (int step = 0; step < 8 && !stpete_state_is_terminal(st); step++) {
+            for (int step = 0; step < 8 && !tg_is_terminal(st); step++) {
                 play_some(st, 15, &rng);
                 for (int seat = 0; seat < players; seat++) {
                     stpete_state *x = edited(st, e_stack_order, seat);
@@ -471,11 +471,11 @@ static void test_observation_holds_exactly_what_the_seat_knows(void **unused)
                     stpete_state_free(x);
                     stpete_state *forgot = edited(st, e_forget_other_hand, seat);
                     x = edited(st, e_forget_and_swap_other_hand, seat);
-                    if (!stpete_state_equal(x, forgot)) {
+                    if (!tg_equal(x, forgot)) {
                         assert_true(observation_equal(forgot, x, seat)); /* an unseen card is secret */
                         swapped_hands++;
                     }
-                    assert_int_equal(stpete_state_resample(x, seat, rng_next(&rng)), STPETE_OK);
+                    assert_int_equal(stpete_state_determinize(x, seat, rng_next(&rng), 0), STPETE_OK);
                     assert_true(observation_equal(forgot, x, seat));
                     stpete_state_free(x);
                     stpete_state_free(forgot);
@@ -498,9 +498,9 @@ static void test_observation_layout(void **unused)
     const int markers[4] = { 2, 0, 1, 2 };
     memcpy(o.start_markers, markers, sizeof markers);
     stpete_game *g = NULL;
-    assert_int_equal(stpete_game_new(&g, &o), STPETE_OK);
+    assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
     stpete_state *st = make_state(g);
-    assert_int_equal(stpete_observation_tensor_size(g), 668);
+    assert_int_equal(stpete_game_observation_tensor_size(g), 668);
     float x[668];
     assert_int_equal(stpete_state_observation_tensor(st, 1, x, 668), STPETE_OK); /* seat 1's point of view */
     assert_true(x[0] == 1);                                                  /* round */
@@ -528,7 +528,7 @@ static void test_observation_layout(void **unused)
     assert_int_equal(stpete_state_observation_tensor(st, -1, x, 668), STPETE_E_INVALID_ARGUMENT);
     assert_int_equal(stpete_state_observation_tensor(st, 0, x, 667), STPETE_E_BUFFER_TOO_SMALL);
     assert_int_equal(stpete_state_observation_tensor(st, 0, NULL, 668), STPETE_E_INVALID_ARGUMENT);
-    assert_int_equal(stpete_observation_tensor_size(NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_game_observation_tensor_size(NULL), STPETE_E_INVALID_ARGUMENT);
     size_t len = 0;
     assert_int_equal(stpete_state_observation_string(st, 0, NULL, 0, &len), STPETE_E_BUFFER_TOO_SMALL);
     assert_true(len > 100);
@@ -561,17 +561,17 @@ static void test_information_state_key(void **unused)
     assert_true(k0 == UINT64_C(0x95ba165768fc913d));
     uint64_t rng = 8;
     int differed = 0;
-    for (int m = 0; m < 120 && !stpete_state_is_terminal(st); m++) {
+    for (int m = 0; m < 120 && !tg_is_terminal(st); m++) {
         stpete_state *c = NULL;
-        assert_int_equal(stpete_state_clone(&c, st), STPETE_OK);
-        assert_int_equal(stpete_state_resample(c, 0, (uint64_t)m), STPETE_OK);
+        assert_int_equal(stpete_state_clone(st, &c, NULL), STPETE_OK);
+        assert_int_equal(stpete_state_determinize(c, 0, (uint64_t)m, 0), STPETE_OK);
         assert_int_equal(stpete_state_information_state_key(st, 0, &k1), STPETE_OK);
         assert_int_equal(stpete_state_information_state_key(c, 0, &k2), STPETE_OK);
         assert_true(k1 == k2);
         size_t la, lb;
         stpete_state *loaded = NULL;
         size_t lj = json_of(st, text_a);
-        assert_int_equal(stpete_state_from_json(&loaded, g, text_a, lj, NULL), STPETE_OK);
+        assert_int_equal(stpete_state_from_json(g, text_a, lj, &loaded, NULL), STPETE_OK);
         assert_int_equal(stpete_state_information_state_key(loaded, 0, &k2), STPETE_OK);
         assert_true(k1 == k2);
         /* after the same action, different deals (a resampled future) give different keys when a card is dealt */
@@ -643,16 +643,16 @@ static void test_history_and_undo(void **unused)
             static int applied[4000];
             int n = 0;
             uint64_t rng = 5u * (uint64_t)players + (uint64_t)mode;
-            while (!stpete_state_is_terminal(st)) {
+            while (!tg_is_terminal(st)) {
                 size_t before_len = json_of(st, text_b);
                 assert_int_equal(stpete_state_copy(prev, st), STPETE_OK);
                 int id = random_step(st, &rng);
                 assert_int_equal(stpete_state_apply(st, id), STPETE_OK);
                 applied[n++] = id;
-                if (n % 5 == 0 || stpete_state_is_terminal(st)) { /* undo and apply again */
+                if (n % 5 == 0 || tg_is_terminal(st)) { /* undo and apply again */
                     assert_int_equal(stpete_state_undo(st), STPETE_OK);
                     assert_int_equal(seen.last, id);
-                    assert_int_equal(stpete_state_equal(st, prev), 1);
+                    assert_int_equal(tg_equal(st, prev), 1);
                     size_t len = json_of(st, text_a);
                     assert_int_equal(len, before_len);
                     assert_memory_equal(text_a, text_b, len);
@@ -667,7 +667,7 @@ static void test_history_and_undo(void **unused)
             assert_memory_equal(hist, applied, (size_t)n * sizeof *hist);
             /* a clone keeps the history; a copy starts its own */
             stpete_state *cl = NULL;
-            assert_int_equal(stpete_state_clone(&cl, st), STPETE_OK);
+            assert_int_equal(stpete_state_clone(st, &cl, NULL), STPETE_OK);
             assert_int_equal(stpete_state_history(cl, hist, 4000, &hn), STPETE_OK);
             assert_int_equal(hn, n);
             assert_int_equal(stpete_state_copy(prev, st), STPETE_OK);
@@ -678,12 +678,12 @@ static void test_history_and_undo(void **unused)
             int undos = seen.count;
             for (int i = 0; i < n; i++)
                 assert_int_equal(stpete_state_undo(cl), STPETE_OK);
-            assert_int_equal(stpete_state_equal(cl, start), 1);
+            assert_int_equal(tg_equal(cl, start), 1);
             stpete_state *before = NULL;
-            assert_int_equal(stpete_state_clone(&before, cl), STPETE_OK);
+            assert_int_equal(stpete_state_clone(cl, &before, NULL), STPETE_OK);
             assert_int_equal(stpete_state_undo(cl), STPETE_E_INVALID_ARGUMENT);
             assert_non_null(strstr(stpete_state_last_error(cl), "nothing to undo"));
-            assert_int_equal(stpete_state_equal(cl, before), 1);
+            assert_int_equal(tg_equal(cl, before), 1);
             assert_int_equal(seen.count, undos); /* cl has no callback */
             assert_int_equal(stpete_state_undo(NULL), STPETE_E_INVALID_ARGUMENT);
             stpete_state_free(before);
@@ -716,7 +716,7 @@ static void test_undo_reentrant_and_resample(void **unused)
     assert_int_equal(stpete_state_apply(st, random_step(st, &rng)), STPETE_OK);
     assert_int_equal(rc, STPETE_E_REENTRANT);
     assert_int_equal(stpete_state_set_event_callback(st, NULL, NULL), STPETE_OK);
-    assert_int_equal(stpete_state_resample(st, 0, 3), STPETE_OK);
+    assert_int_equal(stpete_state_determinize(st, 0, 3, 0), STPETE_OK);
     size_t n = 9;
     assert_int_equal(stpete_state_history(st, NULL, 0, &n), STPETE_OK);
     assert_int_equal(n, 0);

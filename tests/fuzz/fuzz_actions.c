@@ -49,8 +49,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     data += 9, size -= 9;
     stpete_game *game = NULL;
     stpete_state *st = NULL, *before = NULL;
-    if (stpete_game_new(&game, &opts) != STPETE_OK || stpete_state_new(&st, game) != STPETE_OK ||
-        stpete_state_clone(&before, st) != STPETE_OK)
+    if (stpete_game_new(&opts, &game, NULL) != STPETE_OK || stpete_state_new(game, &st, NULL) != STPETE_OK ||
+        stpete_state_clone(st, &before, NULL) != STPETE_OK)
         fuzz_fail("setup failed");
     static int played[MAX_STEPS];
     size_t n_played = 0;
@@ -63,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         stpete_state_copy(before, st);
         int rc = stpete_state_apply(st, id);
         if (rc != STPETE_OK) {
-            if (stpete_state_equal(st, before) != 1)
+            if (tg_equal(st, before) != 1)
                 fuzz_fail("a refused action changed the state");
             continue;
         }
@@ -74,7 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t len = 0, len2 = 0;
     stpete_state *back = NULL;
     if (stpete_state_to_json(st, text, sizeof text, &len) != STPETE_OK ||
-        stpete_state_from_json(&back, game, text, len, NULL) != STPETE_OK || stpete_state_equal(back, st) != 1)
+        stpete_state_from_json(game, text, len, &back, NULL) != STPETE_OK || tg_equal(back, st) != 1)
         fuzz_fail("the state does not round-trip through JSON");
     stpete_state_free(back);
     if (stpete_replay_to_json(game, opts.seed, played, n_played, text, sizeof text, &len) != STPETE_OK)
@@ -82,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     stpete_game *g2 = NULL;
     static int read_back[MAX_STEPS];
     size_t n_back = 0;
-    if (stpete_replay_from_json(&g2, read_back, MAX_STEPS, &n_back, text, len, NULL, NULL) != STPETE_OK ||
+    if (stpete_replay_from_json(text, len, NULL, &g2, read_back, MAX_STEPS, &n_back, NULL) != STPETE_OK ||
         n_back != n_played || memcmp(read_back, played, n_played * sizeof *played) != 0)
         fuzz_fail("the replay record does not read back");
     if (stpete_replay_to_json(g2, opts.seed, read_back, n_back, text2, sizeof text2, &len2) != STPETE_OK ||

@@ -27,10 +27,10 @@ static void check_loaded(const stpete_game *game, stpete_state *st)
     if (stpete_state_to_json(st, text_a, sizeof text_a, &la) != STPETE_OK)
         fuzz_fail("an accepted state does not serialize");
     stpete_state *again = NULL;
-    if (stpete_state_from_json(&again, game, text_a, la, NULL) != STPETE_OK)
+    if (stpete_state_from_json(game, text_a, la, &again, NULL) != STPETE_OK)
         fuzz_fail("a serialized state does not load");
     if (stpete_state_to_json(again, text_b, sizeof text_b, &lb) != STPETE_OK || la != lb ||
-        memcmp(text_a, text_b, la) != 0 || stpete_state_equal(st, again) != 1)
+        memcmp(text_a, text_b, la) != 0 || tg_equal(st, again) != 1)
         fuzz_fail("serialize -> parse -> serialize is not the identity");
     stpete_state_free(again);
     for (int seat = STPETE_VIEW_PUBLIC; seat < stpete_game_num_players(game); seat++)
@@ -39,10 +39,10 @@ static void check_loaded(const stpete_game *game, stpete_state *st)
     /* determinizations for every seat load again and play on (issue 10) */
     for (int seat = 0; seat < stpete_game_num_players(game); seat++) {
         stpete_state *d = NULL;
-        if (stpete_state_clone(&d, st) != STPETE_OK || stpete_state_resample(d, seat, (uint64_t)seat * 7919) != 0)
+        if (stpete_state_clone(st, &d, NULL) != STPETE_OK || stpete_state_determinize(d, seat, (uint64_t)seat * 7919, 0) != 0)
             fuzz_fail("a loaded state does not determinize");
         if (stpete_state_to_json(d, text_a, sizeof text_a, &la) != STPETE_OK ||
-            stpete_state_from_json(&again, game, text_a, la, NULL) != STPETE_OK)
+            stpete_state_from_json(game, text_a, la, &again, NULL) != STPETE_OK)
             fuzz_fail("a determinized loaded state does not load");
         stpete_state_free(again);
         again = NULL;
@@ -52,7 +52,7 @@ static void check_loaded(const stpete_game *game, stpete_state *st)
      * to the end of the game (real games take 100 to 300 moves; 20,000 means it never ends), and every
      * position on the way must serialize and load again. */
     int move = 0;
-    for (; move < 20000 && !stpete_state_is_terminal(st); move++) {
+    for (; move < 20000 && !tg_is_terminal(st); move++) {
         int ids[STPETE_MAX_LEGAL_ACTIONS];
         size_t n = 0;
         if (stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n) != STPETE_OK || n == 0)
@@ -60,12 +60,12 @@ static void check_loaded(const stpete_game *game, stpete_state *st)
         if (stpete_state_apply(st, ids[move % 2 ? n - 1 : 0]) != STPETE_OK)
             fuzz_fail("a listed action was refused");
         if (stpete_state_to_json(st, text_a, sizeof text_a, &la) != STPETE_OK ||
-            stpete_state_from_json(&again, game, text_a, la, NULL) != STPETE_OK)
+            stpete_state_from_json(game, text_a, la, &again, NULL) != STPETE_OK)
             fuzz_fail("a position reached from a loaded state does not load");
         stpete_state_free(again);
         again = NULL;
     }
-    if (!stpete_state_is_terminal(st))
+    if (!tg_is_terminal(st))
         fuzz_fail("a game from a loaded state does not end");
 }
 
@@ -128,9 +128,9 @@ static void value_mode(const uint8_t *data, size_t size)
     o.seed = (uint64_t)data[2] << 8 | data[3];
     stpete_game *game = NULL;
     stpete_state *st = NULL;
-    if (stpete_game_new(&game, &o) != STPETE_OK || stpete_state_new(&st, game) != STPETE_OK)
+    if (stpete_game_new(&o, &game, NULL) != STPETE_OK || stpete_state_new(game, &st, NULL) != STPETE_OK)
         fuzz_fail("no game");
-    for (int m = 0; m < data[4] * 2 && !stpete_state_is_terminal(st); m++) {
+    for (int m = 0; m < data[4] * 2 && !tg_is_terminal(st); m++) {
         int ids[STPETE_MAX_LEGAL_ACTIONS];
         size_t n = 0;
         stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
@@ -149,7 +149,7 @@ static void value_mode(const uint8_t *data, size_t size)
     char *edited = json_dumps(doc, JSON_COMPACT);
     json_decref(doc);
     if (edited) {
-        if (stpete_state_from_json(&st, game, edited, strlen(edited), NULL) == STPETE_OK)
+        if (stpete_state_from_json(game, edited, strlen(edited), &st, NULL) == STPETE_OK)
             check_loaded(game, st);
         else if (st)
             fuzz_fail("a refused state was built");
@@ -166,11 +166,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     const char *json = (const char *)data;
-    stpete_json_error err;
+    stpete_error err = STPETE_ERROR_INIT;
     stpete_game *game = NULL;
-    if (stpete_game_from_json(&game, json, size, NULL, &err) == STPETE_OK) {
+    if (stpete_game_from_json(json, size, NULL, &game, &err) == STPETE_OK) {
         stpete_state *st = NULL;
-        if (stpete_state_from_json(&st, game, json, size, &err) == STPETE_OK)
+        if (stpete_state_from_json(game, json, size, &st, &err) == STPETE_OK)
             check_loaded(game, st);
         else if (st)
             fuzz_fail("a refused state was built");
@@ -182,10 +182,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t n = 0;
     int actions[512];
     game = NULL;
-    int rc = stpete_replay_from_json(&game, actions, 512, &n, json, size, NULL, &err);
+    int rc = stpete_replay_from_json(json, size, NULL, &game, actions, 512, &n, &err);
     if (rc == STPETE_OK) {
         stpete_state *st = NULL;
-        if (stpete_state_new(&st, game) != STPETE_OK)
+        if (stpete_state_new(game, &st, NULL) != STPETE_OK)
             fuzz_fail("no state for a replay's game");
         for (size_t i = 0; i < n; i++)
             if (stpete_state_apply(st, actions[i]) != STPETE_OK)

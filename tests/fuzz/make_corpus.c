@@ -12,6 +12,8 @@
 
 #include <stpete/stpete.h>
 
+#include "../test_values.h"
+
 static char buf[1 << 16];
 
 static void save(const char *dir, const char *name, const void *data, size_t len)
@@ -47,7 +49,7 @@ static int save_hand_unknown(const char *dir, const char *name, const stpete_gam
     memcpy(edited + at, "false", 5);
     memcpy(edited + at + 5, text + at + 4, len - at - 4);
     stpete_state *st = NULL;
-    if (stpete_state_from_json(&st, g, edited, len + 1, NULL) != STPETE_OK)
+    if (stpete_state_from_json(g, edited, len + 1, &st, NULL) != STPETE_OK)
         return 0;
     stpete_state_free(st);
     save(dir, name, edited, len + 1);
@@ -72,7 +74,7 @@ static void new_game(int players, int edition, int explicit_chance, uint64_t see
     o.seed = seed;
     if (explicit_chance)
         o.chance_mode = STPETE_CHANCE_EXPLICIT;
-    if (stpete_game_new(g, &o) != STPETE_OK || stpete_state_new(st, *g) != STPETE_OK) {
+    if (stpete_game_new(&o, g, NULL) != STPETE_OK || stpete_state_new(*g, st, NULL) != STPETE_OK) {
         fprintf(stderr, "make-corpus: cannot create a game\n");
         exit(1);
     }
@@ -110,7 +112,7 @@ int main(int argc, char **argv)
         save_state(json, name, st);
         for (int game = 0; game < 200 && !(saved_obs && saved_pub); game++) {
             stpete_state_reset(st, (uint64_t)game);
-            while (!stpete_state_is_terminal(st)) {
+            while (!tg_is_terminal(st)) {
                 random_step(st, &rng, played, &n_played, game == 0 ? 64 : 0);
                 int d = stpete_state_decision(st);
                 if (d == STPETE_DECISION_OBSERVATORY && !saved_obs) {
@@ -164,7 +166,7 @@ int main(int argc, char **argv)
             uint64_t rng = (uint64_t)(10 * edition + players);
             for (int game = 0; game < 100; game++) {
                 stpete_state_reset(st, (uint64_t)game);
-                while (!stpete_state_is_terminal(st)) {
+                while (!tg_is_terminal(st)) {
                     if (stpete_state_to_json(st, buf, sizeof buf, &len) != STPETE_OK)
                         return 1;
                     buf[len] = '\0';
