@@ -279,10 +279,10 @@ static void check_participants(void)
         participant *p = &cfg.parts[i];
         if (!p->external) {
             stpete_bot *bot = NULL;
-            char msg[256];
+            stpete_error err = STPETE_ERROR_INIT;
             size_t len;
-            if (stpete_bot_new(&bot, cfg.game, p->spec, msg, sizeof msg) != STPETE_OK)
-                die(2, "bad bot spec '%s': %s", p->spec, msg);
+            if (stpete_bot_new(cfg.game, p->spec, &bot, &err) != STPETE_OK)
+                die(2, "bad bot spec '%s': %s", p->spec, err.message);
             stpete_bot_spec(bot, p->canon, sizeof p->canon, &len);
             stpete_bot_free(bot);
         }
@@ -950,7 +950,7 @@ static json_t *result_json(const stpete_state *st, const int *vp, const double *
 {
     json_t *r = json_object(), *w = json_array(), *rets = json_array();
     unsigned winners = 0;
-    int terminal = stpete_state_is_terminal(st);
+    int terminal = cli_over(st);
     if (terminal)
         stpete_state_winners(st, &winners);
     for (int s = 0; s < P; s++) {
@@ -979,7 +979,7 @@ static int external_choose(proc *p, const stpete_state *st, int seat, long req, 
     for (size_t i = 0; i < n; i++) {
         char text[STPETE_ACTION_STRING_MAX];
         int price = 0;
-        stpete_game_action_to_string(cfg.game, ids[i], text, sizeof text);
+        stpete_action_to_string(stpete_game_edition(cfg.game), ids[i], text, sizeof text);
         json_t *a = json_object();
         json_object_set_new(a, "id", json_integer(ids[i]));
         json_object_set_new(a, "action", json_string(text));
@@ -1034,7 +1034,7 @@ static int external_choose(proc *p, const stpete_state *st, int seat, long req, 
              json_is_integer(q) ? json_integer_value(q) : (json_int_t)-1, req);
     else if (json_is_integer(a)) {
         json_int_t id = json_integer_value(a);
-        if (id < 0 || id >= STPETE_NUM_DISTINCT_ACTIONS || !stpete_state_is_legal(st, (int)id))
+        if (id < 0 || id >= STPETE_NUM_DISTINCT_ACTIONS || !cli_legal(st, (int)id))
             fail(f, "illegal", "action id %" JSON_INTEGER_FORMAT " is not legal", id);
         else {
             *action = (int)id;
@@ -1044,7 +1044,7 @@ static int external_choose(proc *p, const stpete_state *st, int seat, long req, 
         int id;
         if (stpete_action_from_string(json_string_value(a), &id) != STPETE_OK)
             fail(f, "illegal", "'%.100s' is not an action", json_string_value(a));
-        else if (!stpete_state_is_legal(st, id))
+        else if (!cli_legal(st, id))
             fail(f, "illegal", "'%.100s' is not legal now", json_string_value(a));
         else {
             *action = id;
@@ -1125,7 +1125,7 @@ static void play_game(worker *w, long g)
         }
     }
     long req = 0;
-    while (forfeit < 0 && !stpete_state_is_terminal(w->st)) {
+    while (forfeit < 0 && !cli_over(w->st)) {
         int s = stpete_state_current_player(w->st), id = -1;
         double t0 = now_s();
         if (seat_proc[s]) {
@@ -1158,8 +1158,8 @@ static void play_game(worker *w, long g)
     int vp[STPETE_MAX_PLAYERS];
     double ret[STPETE_MAX_PLAYERS];
     for (int s = 0; s < P; s++) {
-        stpete_score sc;
-        if (stpete_state_is_terminal(w->st) && stpete_state_score(w->st, s, &sc) == STPETE_OK)
+        stpete_score sc = STPETE_SCORE_INIT;
+        if (cli_over(w->st) && stpete_state_get_score(w->st, s, &sc) == STPETE_OK)
             vp[s] = sc.total;
         else
             stpete_state_vp(w->st, s, &vp[s]);
@@ -1271,12 +1271,12 @@ static void *worker_main(void *arg)
 static void worker_init(worker *w)
 {
     memset(w, 0, sizeof *w);
-    if (stpete_state_new(&w->st, cfg.game) != STPETE_OK)
+    if (stpete_state_new(cfg.game, &w->st, NULL) != STPETE_OK)
         die(1, "cannot create a state");
     for (int i = 0; i < cfg.nparts; i++) {
-        char msg[256];
-        if (!cfg.parts[i].external && stpete_bot_new(&w->bots[i], cfg.game, cfg.parts[i].spec, msg, sizeof msg))
-            die(1, "%s: %s", cfg.parts[i].label, msg);
+        stpete_error err = STPETE_ERROR_INIT;
+        if (!cfg.parts[i].external && stpete_bot_new(cfg.game, cfg.parts[i].spec, &w->bots[i], &err))
+            die(1, "%s: %s", cfg.parts[i].label, err.message);
     }
 }
 
@@ -1362,8 +1362,8 @@ static int check_game_line(json_t *m, result *r, char *why, size_t why_size)
             BAD("\"bots\"[%d] must be \"%s\", the participant of seat %d", s, cfg.parts[who[s]].label, s);
     }
     json_t *actions = json_object_get(m, "actions");
-    if (!int_in(actions, 0, stpete_max_game_length(cfg.game)))
-        BAD("\"actions\" must be an integer in [0, %d] (the longest game)", stpete_max_game_length(cfg.game));
+    if (!int_in(actions, 0, stpete_game_max_length(cfg.game)))
+        BAD("\"actions\" must be an integer in [0, %d] (the longest game)", stpete_game_max_length(cfg.game));
     r->actions = (int)json_integer_value(actions);
     if (!json_is_object(res))
         BAD("\"result\" must be an object");
@@ -1825,7 +1825,7 @@ static void bench(const char *self)
     stpete_options o;
     stpete_options_init(&o);
     o.players = 2;
-    if (stpete_game_new(&cfg.game, &o))
+    if (stpete_game_new(&o, &cfg.game, NULL))
         die(1, "cannot create the game");
     make_seatings();
     make_definition();
@@ -1934,7 +1934,7 @@ int main(int argc, char **argv)
     stpete_options_init(&o);
     o.players = cfg.players;
     o.edition = cfg.edition;
-    if (stpete_game_new(&cfg.game, &o) != STPETE_OK)
+    if (stpete_game_new(&o, &cfg.game, NULL) != STPETE_OK)
         die(2, "cannot create a game of these options");
     if (cfg.bench) {
         bench(argv[0]);

@@ -20,7 +20,7 @@
  *     step without its apply (the text output shows the gap between it and the in-game cost per action). These cycle through the same sampled positions, which the branch
  *     predictor learns; the listing at game positions (the replay above with one listing before each apply, minus
  *     the replay) is what a listing costs on positions it has not seen;
- *   - nanoseconds per stpete_state_clone (+ stpete_state_free) and per stpete_state_copy;
+ *   - nanoseconds per stpete_state_clone(+ stpete_state_free, NULL) and per stpete_state_copy;
  *   - bytes per state (what stpete_state_new asks the allocator for);
  *   - heap allocations per game (through the options' allocator hooks, which count every call), after one warm-up
  *     game on the same state: a state's history (stpete_state_history) grows in its first games and is then
@@ -211,7 +211,7 @@ static int play_games(const config *cfg, int listing, stpete_state *st, result *
         uint64_t rng = seed ^ UINT64_C(0xB0751E5);
         long game_start = *recorded;
         int recording = record && !record_full;
-        while (!stpete_state_is_terminal(st)) {
+        while (!cli_over(st)) {
             int id = 0;
             if (listing) {
                 int ids[STPETE_MAX_LEGAL_ACTIONS];
@@ -242,8 +242,8 @@ static int play_games(const config *cfg, int listing, stpete_state *st, result *
         else
             *recorded = game_start;
         for (int s = 0; s < r->players; s++) {
-            stpete_score sc;
-            stpete_state_score(st, s, &sc);
+            stpete_score sc = STPETE_SCORE_INIT;
+            stpete_state_get_score(st, s, &sc);
             h = digest_add(h, (uint64_t)(int64_t)sc.total);
         }
         g++;
@@ -273,7 +273,7 @@ static int replay(const config *cfg, stpete_state *st, const int *record, long r
         long i = 0;
         for (long g = 0; g < record_games; g++) {
             stpete_state_reset(st, cfg->seed + (uint64_t)g);
-            while (!stpete_state_is_terminal(st)) {
+            while (!cli_over(st)) {
                 if (listing) {
                     int ids[STPETE_MAX_LEGAL_ACTIONS];
                     size_t n = 0;
@@ -376,7 +376,7 @@ static int bench_clone_copy(const config *cfg, stpete_state **sample, result *r)
     while (cfg->iterations ? n < cfg->iterations : (elapsed = now() - start) < cfg->seconds) {
         for (int i = 0; i < SAMPLE_POSITIONS; i++) {
             stpete_state *c = NULL;
-            int rc = stpete_state_clone(&c, sample[i]);
+            int rc = stpete_state_clone(sample[i], &c, NULL);
             if (rc)
                 return die("clone", rc);
             stpete_state_free(c);
@@ -463,8 +463,8 @@ static int bench_json(const config *cfg, const stpete_game *game, stpete_state *
             memcpy(texts[i], buf, lens[i] + 1);
             total += (double)lens[i];
             stpete_state *back = NULL;
-            rc = stpete_state_from_json(&back, game, texts[i], lens[i], NULL);
-            if (rc == STPETE_OK && stpete_state_equal(back, sample[i]) != 1)
+            rc = stpete_state_from_json(game, texts[i], lens[i], &back, NULL);
+            if (rc == STPETE_OK && !cli_same(back, sample[i]))
                 rc = STPETE_E_MISMATCH;
             stpete_state_free(back);
         }
@@ -492,7 +492,7 @@ static int bench_json(const config *cfg, const stpete_game *game, stpete_state *
         while (rc == STPETE_OK && (cfg->iterations ? n < cfg->iterations : (elapsed = now() - start) < cfg->seconds)) {
             for (int i = 0; i < SAMPLE_POSITIONS && rc == STPETE_OK; i++) {
                 stpete_state *st = NULL;
-                rc = stpete_state_from_json(&st, game, texts[i], lens[i], NULL);
+                rc = stpete_state_from_json(game, texts[i], lens[i], &st, NULL);
                 stpete_state_free(st);
             }
             n += SAMPLE_POSITIONS;
@@ -519,15 +519,15 @@ enum { UNDO_POSITIONS = 256 };
 
 static int bench_search(const config *cfg, const stpete_game *game, stpete_state **sample, result *r)
 {
-    int size = stpete_observation_tensor_size(game);
+    int size = stpete_game_observation_tensor_size(game);
     float *tensor = malloc((size_t)size * sizeof *tensor);
     stpete_state *play = NULL, *deep[UNDO_POSITIONS] = { NULL };
     int last[UNDO_POSITIONS];
-    int rc = tensor ? stpete_state_clone(&play, sample[0]) : STPETE_E_OUT_OF_MEMORY;
+    int rc = tensor ? stpete_state_clone(sample[0], &play, NULL) : STPETE_E_OUT_OF_MEMORY;
     uint64_t rng = cfg->seed ^ UINT64_C(0x756E646F);
     for (int j = 0, g = 0; rc == STPETE_OK && j < UNDO_POSITIONS; g++) {
         rc = stpete_state_reset(play, cfg->seed + 1000003u * (uint64_t)(g + 1));
-        for (long m = 0; rc == STPETE_OK && j < UNDO_POSITIONS && !stpete_state_is_terminal(play); m++) {
+        for (long m = 0; rc == STPETE_OK && j < UNDO_POSITIONS && !cli_over(play); m++) {
             int ids[STPETE_MAX_LEGAL_ACTIONS];
             size_t k = 0;
             stpete_state_legal_actions(play, ids, STPETE_MAX_LEGAL_ACTIONS, &k);
@@ -535,7 +535,7 @@ static int bench_search(const config *cfg, const stpete_game *game, stpete_state
             rc = stpete_state_apply(play, id);
             if (rc == STPETE_OK && m % 7 == 3) {
                 last[j] = id;
-                rc = stpete_state_clone(&deep[j++], play);
+                rc = stpete_state_clone(play, &deep[j++], NULL);
             }
         }
     }
@@ -614,16 +614,16 @@ static int bench_chance(const config *cfg, int players, result *r)
     opts.chance_mode = STPETE_CHANCE_EXPLICIT;
     stpete_game *game = NULL;
     stpete_state *st = NULL;
-    int rc = stpete_game_new(&game, &opts);
+    int rc = stpete_game_new(&opts, &game, NULL);
     if (rc == STPETE_OK)
-        rc = stpete_state_new(&st, game);
+        rc = stpete_state_new(game, &st, NULL);
     long g = 0, moves = 0;
     double start = now(), cpu = cpu_now();
     while (rc == STPETE_OK && (cfg->games ? g < cfg->games : now() - start < cfg->seconds)) {
         uint64_t seed = cfg->seed + (uint64_t)g;
         rc = stpete_state_reset(st, seed);
         uint64_t rng = seed ^ UINT64_C(0xB0751E5);
-        while (rc == STPETE_OK && !stpete_state_is_terminal(st)) {
+        while (rc == STPETE_OK && !cli_over(st)) {
             int ids[STPETE_MAX_LEGAL_ACTIONS];
             double prob[STPETE_MAX_LEGAL_ACTIONS];
             size_t k = 0;
@@ -658,13 +658,13 @@ static int bench_ismcts(const config *cfg, const stpete_game *game, const counte
 {
     stpete_bot *bot = NULL;
     stpete_state *st = NULL;
-    char msg[256];
-    int rc = stpete_bot_new(&bot, game, cfg->bot, msg, sizeof msg);
+    stpete_error err = STPETE_ERROR_INIT;
+    int rc = stpete_bot_new(game, cfg->bot, &bot, &err);
     size_t len;
     if (rc == STPETE_OK)
         rc = stpete_bot_spec(bot, r->bot_spec, sizeof r->bot_spec, &len);
     if (rc == STPETE_OK)
-        rc = stpete_state_new(&st, game);
+        rc = stpete_state_new(game, &st, NULL);
     long n = 0;
     uint64_t iterations = 0;
     unsigned long long before = cnt->calls;
@@ -684,7 +684,7 @@ static int bench_ismcts(const config *cfg, const stpete_game *game, const counte
     r->ismcts_iterations = iterations;
     r->ismcts_allocs = n ? (double)(cnt->calls - before) / (double)n : 0;
     if (rc != STPETE_OK)
-        fprintf(stderr, "stpete-bench: ismcts: %s\n", bot ? stpete_bot_last_error(bot) : msg);
+        fprintf(stderr, "stpete-bench: ismcts: %s\n", bot ? stpete_bot_last_error(bot) : err.message);
     stpete_state_free(st);
     stpete_bot_free(bot);
     return rc == STPETE_OK ? 0 : die("ismcts", rc);
@@ -736,12 +736,12 @@ static int run_players(const config *cfg, int players, result *r)
     stpete_state *st = NULL;
     stpete_state *sample[SAMPLE_POSITIONS] = { NULL };
     int *record = malloc(RECORD_CAP * sizeof *record);
-    int rc = record ? stpete_game_new(&game, &opts) : STPETE_E_OUT_OF_MEMORY;
+    int rc = record ? stpete_game_new(&opts, &game, NULL) : STPETE_E_OUT_OF_MEMORY;
     if (rc == STPETE_OK)
-        rc = stpete_state_new(&st, game);
+        rc = stpete_state_new(game, &st, NULL);
     r->state_bytes = cnt.last_size;
     for (int i = 0; i < SAMPLE_POSITIONS && rc == STPETE_OK; i++)
-        rc = stpete_state_clone(&sample[i], st);
+        rc = stpete_state_clone(st, &sample[i], NULL);
     if (rc != STPETE_OK) {
         free(record);
         return die("setup", rc);
@@ -749,7 +749,7 @@ static int run_players(const config *cfg, int players, result *r)
 
     long recorded = 0, record_games = 0;
     /* warm-up: a first game grows the state's history buffers, which every later game reuses (not in the digest) */
-    for (rc = stpete_state_reset(st, cfg->seed ^ UINT64_C(0x5741524D)); rc == STPETE_OK && !stpete_state_is_terminal(st);) {
+    for (rc = stpete_state_reset(st, cfg->seed ^ UINT64_C(0x5741524D)); rc == STPETE_OK && !cli_over(st);) {
         int ids[STPETE_MAX_LEGAL_ACTIONS];
         size_t n = 0;
         stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);

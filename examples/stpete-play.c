@@ -612,7 +612,7 @@ static void on_event(const stpete_state *st, const stpete_event *ev, void *user)
     if (ev->kind == STPETE_EVENT_DISPLACE)
         return;
     if (ev->kind == STPETE_EVENT_DEAL) {
-        const char *name = stpete_game_card_name(s->game, ev->card);
+        const char *name = cli_card_name(s->game, ev->card);
         if (s->dealing && s->log_n > 0) {
             char *prev = s->log[s->log_n - 1];
             size_t n = strlen(prev) + strlen(name) + 3;
@@ -632,7 +632,7 @@ static void on_event(const stpete_state *st, const stpete_event *ev, void *user)
     s->dealing = 0;
     int secret = ev->seat >= 0 && ev->seat != s->seat && !s->cfg.public_rubles &&
                  ev->kind != STPETE_EVENT_FINAL_SCORING;
-    if (stpete_event_to_string(secret ? NULL : st, ev, line, sizeof line) != STPETE_OK)
+    if (stpete_event_to_string(ev, secret ? NULL : st, line, sizeof line) != STPETE_OK)
         snprintf(line, sizeof line, "(event %s)", stpete_event_kind_name(ev->kind));
     log_append(s, line); /* the game-over line names the winners itself */
 }
@@ -663,17 +663,17 @@ static int make_bots(session *s, const stpete_game *game, stpete_bot **bots, cha
         if (seat == s->seat)
             continue;
         const char *spec = specs[k++ % n];
-        char why[256] = "";
-        if (stpete_bot_new(&bots[seat], game, spec, why, sizeof why) != STPETE_OK) {
-            snprintf(msg, size, "--bots: %s", why[0] ? why : "cannot create the bot");
+        stpete_error why = STPETE_ERROR_INIT;
+        if (stpete_bot_new(game, spec, &bots[seat], &why) != STPETE_OK) {
+            snprintf(msg, size, "--bots: %s", why.message[0] ? why.message : "cannot create the bot");
             return -1;
         }
         stpete_bot_set_seed(bots[seat], s->seed * 4 + (uint64_t)seat);
         snprintf(names[seat], sizeof names[seat], "%s", spec);
     }
-    char why[256] = "";
-    if (stpete_bot_new(hint, game, "greedy", why, sizeof why) != STPETE_OK) {
-        snprintf(msg, size, "cannot create the hint bot: %s", why);
+    stpete_error why = STPETE_ERROR_INIT;
+    if (stpete_bot_new(game, "greedy", hint, &why) != STPETE_OK) {
+        snprintf(msg, size, "cannot create the hint bot: %s", why.message);
         return -1;
     }
     return 0;
@@ -693,15 +693,15 @@ static void free_bots(stpete_bot **bots, stpete_bot *hint)
 /* A card's name in its colour (workers green, buildings blue, aristocrats orange; trading cards their colour). */
 static const char *card_text(const ui *u, const stpete_game *game, int card, char *buf, size_t size)
 {
-    stpete_card_info info;
-    stpete_game_card_info(game, card, &info); /* the name of the game's edition (§11) */
+    stpete_card_info info = STPETE_CARD_INFO_INIT;
+    stpete_card_get_info(stpete_game_edition(game), card, &info); /* the name of the game's edition (§11) */
     snprintf(buf, size, "%s%s%s", sgr_colour(u, info.colour), info.name, u->colour ? sgr_reset(u) : "");
     return buf;
 }
 
 static int card_stack(int card)
 {
-    return stpete_card_stack(card);
+    return cli_card_stack(card);
 }
 
 /* One board card as the person sees it: its price for the person (§5), and for a trading card each card of the
@@ -709,8 +709,8 @@ static int card_stack(int card)
 static void draw_board_card(text *t, const session *s, int card, int row, const char *sep)
 {
     char name[128], piece[512];
-    stpete_card_info info;
-    stpete_game_card_info(s->game, card, &info);
+    stpete_card_info info = STPETE_CARD_INFO_INIT;
+    stpete_card_get_info(stpete_game_edition(s->game), card, &info);
     card_text(&s->ui, s->game, card, name, sizeof name);
     if (!info.trading) {
         int price = 0;
@@ -848,8 +848,8 @@ static void draw_player(text *t, const session *s, int seat)
     if (compact > 1 && seat != s->seat && n) { /* the shortest: cards per colour ('board' shows them all) */
         int count[3] = { 0 }, kinds = 0;
         for (size_t i = 0; i < n; i++) {
-            stpete_card_info info;
-            stpete_game_card_info(s->game, cards[i], &info);
+            stpete_card_info info = STPETE_CARD_INFO_INIT;
+            stpete_card_get_info(stpete_game_edition(s->game), cards[i], &info);
             count[info.colour]++;
             kinds += info.colour == STPETE_COLOUR_ORANGE && (i == 0 || cards[i - 1] != cards[i]);
         }
@@ -881,8 +881,8 @@ static void draw_player(text *t, const session *s, int seat)
             size_t j = i;
             while (j < n && cards[j] == cards[i])
                 j++;
-            stpete_card_info info;
-            stpete_game_card_info(s->game, cards[i], &info);
+            stpete_card_info info = STPETE_CARD_INFO_INIT;
+            stpete_card_get_info(stpete_game_edition(s->game), cards[i], &info);
             if (info.colour == colour) {
                 char name[128], extra[32] = "";
                 if (cards[i] == STPETE_CARD_OBSERVATORY && stpete_state_observatories_used(s->st, seat) > 0)
@@ -924,7 +924,7 @@ static void action_text(const session *s, int id, char *buf, size_t size)
 {
     char plain[STPETE_ACTION_STRING_MAX];
     stpete_action a;
-    stpete_game_action_to_string(s->game, id, plain, sizeof plain);
+    stpete_action_to_string(stpete_game_edition(s->game), id, plain, sizeof plain);
     stpete_action_decode(id, &a);
     int card = a.card >= 0 ? a.card : (a.kind == STPETE_ACTION_OBSERVATORY_TAKE ||
                                        a.kind == STPETE_ACTION_OBSERVATORY_DISCARD ?
@@ -933,7 +933,7 @@ static void action_text(const session *s, int id, char *buf, size_t size)
     const char *p = plain;
     const int names[2] = { card, a.displaced };
     for (int k = 0; k < 2; k++) {
-        const char *name = names[k] >= 0 ? stpete_game_card_name(s->game, names[k]) : NULL;
+        const char *name = names[k] >= 0 ? cli_card_name(s->game, names[k]) : NULL;
         const char *at = name ? strstr(p, name) : NULL;
         if (!at)
             continue;
@@ -1068,9 +1068,9 @@ static void draw_final(text *t, const session *s)
     tx_printf(t, "  %-13s %6s %14s %11s %8s %6s %9s", "seat", "VP", "aristocrats", "rubles", "hand", "total",
               "tie-break");
     for (int seat = 0; seat < s->players; seat++) {
-        stpete_score sc;
+        stpete_score sc = STPETE_SCORE_INIT;
         char who[32], a[32], r[32], h[32];
-        stpete_state_score(s->st, seat, &sc);
+        stpete_state_get_score(s->st, seat, &sc);
         snprintf(a, sizeof a, "%+d (%d kind%s)", sc.aristocrat_bonus, sc.aristocrat_kinds,
                  sc.aristocrat_kinds == 1 ? "" : "s");
         snprintf(r, sizeof r, "%+d (%d R)", sc.rubles_bonus, sc.rubles);
@@ -1100,7 +1100,7 @@ static void build_screen(session *s, text *head, text *tail)
     memset(tail, 0, sizeof *tail);
     head->width = tail->width = u->width > 20 ? u->width - (u->compact > 0) : 20; /* compact: room for a comma */
     head->slack = tail->slack = u->compact > 0;
-    int over = stpete_state_is_terminal(s->st);
+    int over = cli_over(s->st);
     int phase = stpete_state_phase(s->st);
     char piece[256];
     tx_line(head, 0);
@@ -1121,7 +1121,7 @@ static void build_screen(session *s, text *head, text *tail)
     if (!over) {
         char who[32];
         snprintf(piece, sizeof piece, "round %d%s", stpete_state_round(s->st),
-                 !stpete_state_is_final_round(s->st) ? "" : u->compact ? " (final)" : " (the final round)");
+                 !cli_final_round(s->st) ? "" : u->compact ? " (final)" : " (the final round)");
         tx_piece(head, " | ", piece);
         snprintf(piece, sizeof piece, "%s%s phase%s", sgr_colour(u, phase < 3 ? phase : -1), stpete_phase_name(phase),
                  phase < 3 ? sgr_reset(u) : "");
@@ -1215,7 +1215,7 @@ static void draw_screen(session *s)
     int screen = u->screen;
     int ids[STPETE_MAX_LEGAL_ACTIONS];
     size_t legal = 0;
-    if (!stpete_state_is_terminal(s->st))
+    if (!cli_over(s->st))
         stpete_state_legal_actions(s->st, ids, STPETE_MAX_LEGAL_ACTIONS, &legal);
     u->log_note = 0;
     u->actions_shown = 0;
@@ -1379,19 +1379,19 @@ static int load_state(const char *path, stpete_game **game, stpete_state **st, c
         snprintf(why, size, "cannot read %s", path);
         return -1;
     }
-    stpete_json_error err;
-    int rc = stpete_game_from_json(game, text, len, NULL, &err);
+    stpete_error err = STPETE_ERROR_INIT;
+    int rc = stpete_game_from_json(text, len, NULL, game, &err);
     if (rc == STPETE_OK)
-        rc = stpete_state_from_json(st, *game, text, len, &err);
+        rc = stpete_state_from_json(*game, text, len, st, &err);
     free(text);
     if (rc != STPETE_OK) {
         stpete_game_free(*game);
         *game = NULL;
         if (err.line > 0)
-            snprintf(why, size, "%s is not a saved game: %s (%s, line %d, column %d)", path, err.text,
+            snprintf(why, size, "%s is not a saved game: %s (%s, line %d, column %d)", path, err.message,
                      stpete_strerror(rc), err.line, err.column);
         else
-            snprintf(why, size, "%s is not a saved game: %s (%s)", path, err.text[0] ? err.text : "", stpete_strerror(rc));
+            snprintf(why, size, "%s is not a saved game: %s (%s)", path, err.message[0] ? err.message : "", stpete_strerror(rc));
         return -1;
     }
     return 0;
@@ -1422,7 +1422,7 @@ static void say_resume(session *s, const char *path)
  * directory, else the JSON on standard error. */
 static void save_on_exit(session *s, const char *reason)
 {
-    if (stpete_state_is_terminal(s->st)) {
+    if (cli_over(s->st)) {
         say(s, "%s: the game is over, nothing to save.", reason);
         return;
     }
@@ -1602,7 +1602,7 @@ static int card_named(session *s, const char *arg)
     int found = -1, matches = 0;
     char candidates[512] = "";
     for (int c = 0; c < STPETE_NUM_CARD_TYPES; c++) {
-        const char *name = stpete_game_card_name(s->game, c);
+        const char *name = cli_card_name(s->game, c);
         if (!strcasecmp(name, arg))
             return c;
         if (strncasecmp(name, arg, strlen(arg)))
@@ -1639,8 +1639,8 @@ static int cmd_card(session *s, const char *arg)
     int card = card_named(s, arg);
     if (card < 0)
         return 0;
-    stpete_card_info info;
-    stpete_game_card_info(s->game, card, &info);
+    stpete_card_info info = STPETE_CARD_INFO_INIT;
+    stpete_card_get_info(stpete_game_edition(s->game), card, &info);
     static const char *const kinds[3] = { "worker", "building", "aristocrat" };
     char name[128];
     say_wrapped(s, "%s: %s %s (§%s), %d cop%s in the game", card_text(&s->ui, s->game, card, name, sizeof name),
@@ -1657,7 +1657,7 @@ static int cmd_card(session *s, const char *arg)
             if (stpete_state_price(s->st, s->seat, card, STPETE_SOURCE_UPPER, t, &price) == STPETE_OK &&
                 len < sizeof list)
                 len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "",
-                                        stpete_game_card_name(s->game, t));
+                                        cli_card_name(s->game, t));
         }
         say_wrapped(s, "  displaces one of: %s (§6.2); its price is its cost minus the displaced card's value (§5.2)", list);
     }
@@ -1686,7 +1686,7 @@ static int cmd_card(session *s, const char *arg)
             say(s, "  in the %s: nothing in your display it could displace (§6.1)", where[i]);
         for (size_t j = 0; j < k; j++)
             say(s, "  in the %s: your price %d R displacing %s", where[i], d[j].price,
-                stpete_game_card_name(s->game, d[j].displaced));
+                cli_card_name(s->game, d[j].displaced));
     }
     return 0;
 }
@@ -1824,7 +1824,7 @@ static int match_action(session *s, const char *typed)
     char strings[STPETE_MAX_LEGAL_ACTIONS][STPETE_ACTION_STRING_MAX];
     for (size_t i = 0; i < n; i++) {
         char raw[STPETE_ACTION_STRING_MAX];
-        stpete_game_action_to_string(s->game, ids[i], raw, sizeof raw);
+        stpete_action_to_string(stpete_game_edition(s->game), ids[i], raw, sizeof raw);
         normalise(raw, strings[i], sizeof strings[i]);
         if (!strcmp(strings[i], want))
             return ids[i];
@@ -1853,7 +1853,7 @@ static int match_action(session *s, const char *typed)
     /* No legal action: an action of the game that is not legal now gets the library's reason. */
     int id;
     if (stpete_action_from_string(want, &id) == STPETE_OK) {
-        if (stpete_state_is_legal(s->st, id) == 1)
+        if (cli_legal(s->st, id))
             return id;
         stpete_state_apply(s->st, id); /* refused, the state unchanged: for the library's reason */
         say(s, "Not now: %s", stpete_state_last_error(s->st));
@@ -1967,9 +1967,9 @@ static int start_game(session *s, char *why, size_t size)
         opts.public_rubles = s->cfg.public_rubles;
         opts.public_hands = s->cfg.public_hands;
         opts.edition = s->cfg.edition ? s->cfg.edition : 1;
-        int rc = stpete_game_new(&s->game, &opts);
+        int rc = stpete_game_new(&opts, &s->game, NULL);
         if (rc == STPETE_OK) /* the callback is set before the deal: the log starts with the setup (§3) */
-            rc = stpete_state_new_with_callback(&s->st, s->game, on_event, s);
+            rc = stpete_state_new_with_callback(s->game, on_event, s, &s->st, NULL);
         if (rc != STPETE_OK) {
             snprintf(why, size, "cannot start a game: %s", stpete_strerror(rc));
             return -1;
@@ -2112,7 +2112,7 @@ static int run(session *s, const sigset_t *wait_mask)
             status = 128 + caught_signal;
             break;
         }
-        if (stpete_state_is_terminal(s->st)) {
+        if (cli_over(s->st)) {
             draw_screen(s);
             wait_for_key(s, wait_mask);
             break;

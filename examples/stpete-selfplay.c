@@ -96,7 +96,7 @@ static int play_game(const run_config *cfg, stpete_state *st, uint64_t seed, tot
     int rc = stpete_state_reset(st, seed);
     for (int s = 0; s < cfg->players; s++)
         stpete_bot_set_seed(cfg->bots[s], seed ^ UINT64_C(0xB0751E5));
-    while (rc == STPETE_OK && !gamelog_over(st)) {
+    while (rc == STPETE_OK && !cli_over(st)) {
         int id = -1;
         stpete_bot *bot = cfg->bots[stpete_state_current_player(st)];
         rc = stpete_bot_choose(bot, st, &id);
