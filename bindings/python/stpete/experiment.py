@@ -319,7 +319,7 @@ class _Runner:
                 bot.set_seed(_mix(self.bot_seeds[s], seed, s))
             ptrs = (self.stpete._ffi.BotPtr * players)(*[bot._handle(state) for bot in self.bots])
             with state._lock:  # the whole game under the state's lock
-                rc = play(handle, ptrs, ctypes.c_size_t(players), ctypes.c_size_t(0), ref)
+                rc = play(ptrs, ctypes.c_size_t(players), handle, ctypes.c_size_t(0), ref)
                 if rc < 0:  # the library's message, as stpete.play() raises it
                     raise _play_error(state, ptrs, rc, played.value)
             moves = played.value

@@ -69,7 +69,7 @@ class StateJson(unittest.TestCase):
                 self.assertIn("null", view_text)
                 with self.assertRaises(stpete.RedactedError) as cm:
                     State.from_json(view_text)
-                self.assertEqual(cm.exception.status, -11)
+                self.assertEqual(cm.exception.status, -111)
         with self.assertRaises(stpete.InvalidArgumentError):
             state.view_to_json(4)
 
@@ -77,7 +77,7 @@ class StateJson(unittest.TestCase):
         with self.assertRaises(stpete.ParseError) as cm:
             State.from_json('{\n  "format_version": 1,\n  oops\n}')
         e = cm.exception
-        self.assertEqual(e.status, -7)
+        self.assertEqual(e.status, -107)
         self.assertEqual(e.line, 3)
         self.assertGreaterEqual(e.column, 1)
         self.assertIn("line 3", e.message)
@@ -103,7 +103,7 @@ class StateJson(unittest.TestCase):
         doc["players"][0]["rubles"] = 100001
         with self.assertRaises(stpete.InconsistentError) as cm:
             State.from_json(json.dumps(doc))
-        self.assertEqual(cm.exception.status, -12)
+        self.assertEqual(cm.exception.status, -112)
         self.assertIn("players[0].rubles", cm.exception.message)
         doc = json.loads(state.to_json())
         doc["upper_row"].append(doc["upper_row"][0] if doc["upper_row"] else "Market")  # a 117th card (§2)
