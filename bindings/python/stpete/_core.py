@@ -379,6 +379,10 @@ class ChanceOutcome(_Id):
     :meth:`State.apply` and :meth:`ChanceOutcome.parse` read. Immutable, one object per id (like :class:`Action`);
     ``int(outcome)`` and use as an index give the id."""
     __slots__ = ("id", "outcome", "card", "markers", "_text")
+    id: int
+    outcome: int
+    card: Optional["Card"]
+    markers: Optional[Tuple[int, int, int, int]]
 
     def __new__(cls, outcome):
         return cls.from_id(outcome) if not isinstance(outcome, str) else cls.parse(outcome)
@@ -394,7 +398,8 @@ class ChanceOutcome(_Id):
         if not _ffi.CHANCE_CARD_FIRST <= value < _ffi.CHANCE_CARD_FIRST + _ffi.NUM_CHANCE_OUTCOMES:
             raise InvalidArgumentError(f"ChanceOutcome.from_id({value}): a chance outcome id is in "
                                        f"[{_ffi.CHANCE_CARD_FIRST}, "
-                                       f"{_ffi.CHANCE_CARD_FIRST + _ffi.NUM_CHANCE_OUTCOMES})", function="ChanceOutcome.from_id")
+                                       f"{_ffi.CHANCE_CARD_FIRST + _ffi.NUM_CHANCE_OUTCOMES})",
+                                       function="ChanceOutcome.from_id")
         return _OUTCOMES[value - _ffi.CHANCE_CARD_FIRST]
 
     @classmethod
@@ -623,7 +628,8 @@ def _enum_option(name, value, words):
         key = value.lower().replace("_", "-")
         if key not in words:
             raise InvalidArgumentError(f"Game(): {name} must be one of {', '.join(map(repr, _CANONICAL_WORDS[name]))}"
-                                       f" (or {type(next(iter(words.values()))).__name__}), not {value!r}", function="Game")
+                                       f" (or {type(next(iter(words.values()))).__name__}), not {value!r}",
+                                       function="Game")
         return words[key]
     return value
 

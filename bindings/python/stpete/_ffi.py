@@ -11,7 +11,8 @@ the argument), a seed an integer in [0, 2**64) (negative seeds are refused, not 
 Load order (README "Python"; as in PySDL2's and llvmlite's loaders), first hit wins:
 
 1. the ``STPETE_LIBRARY`` environment variable (a path to the shared library; when set, it is the only candidate);
-2. the package: a ``libstpete.so.1`` (soname 1) next to this package, then the library directory recorded by ``meson install``;
+2. the package: a ``libstpete.so.1`` (soname 1) next to this package, then the library directory recorded by
+   ``meson install``;
 3. a build directory: ``build/`` or ``builddir/`` in this package's folder or any folder above it (source tree);
 4. ``ctypes.util.find_library("stpete")`` (the system's library search path).
 
@@ -107,8 +108,9 @@ class OptionsStruct(Structure):
 
 
 class ScoreStruct(Structure):
-    _fields_ = [("struct_size", c_size_t)] + [(name, c_int) for name in ("vp_before", "aristocrat_kinds", "aristocrat_bonus", "rubles",
-                                           "rubles_bonus", "hand_cards", "hand_penalty", "total", "tie_break")]
+    _fields_ = [("struct_size", c_size_t)] + [(name, c_int) for name in (
+        "vp_before", "aristocrat_kinds", "aristocrat_bonus", "rubles", "rubles_bonus", "hand_cards", "hand_penalty",
+        "total", "tie_break")]
 
 
 class DisplacementStruct(Structure):
@@ -116,8 +118,8 @@ class DisplacementStruct(Structure):
 
 
 class EventStruct(Structure):
-    _fields_ = [("struct_size", c_size_t)] + [(name, c_int) for name in ("kind", "seat", "card", "displaced", "source", "stack", "price",
-                                           "rubles", "vp", "amount", "phase", "round")]
+    _fields_ = [("struct_size", c_size_t)] + [(name, c_int) for name in (
+        "kind", "seat", "card", "displaced", "source", "stack", "price", "rubles", "vp", "amount", "phase", "round")]
 
 
 class ErrorStruct(Structure):
@@ -546,7 +548,8 @@ def load_library(path=None, environ=None):
         break
     if lib is None:
         raise LibraryNotFoundError("cannot load libstpete; tried, in order:\n" + "\n".join(tried) +
-                                   f"\nSet STPETE_LIBRARY to the path of {_library_names()[0]}, or install the library.")
+                                   f"\nSet STPETE_LIBRARY to the path of {_library_names()[0]}, or install the "
+                                   f"library.")
     _declare(lib)
     number = lib.stpete_version_number()
     if number // 10000 != EXPECTED_MAJOR or number < MIN_VERSION:
