@@ -148,6 +148,31 @@ class Replays(unittest.TestCase):
         state.reset(41)
         self.assertEqual((state.history, state.seed), ((), 41))
 
+    def test_the_binding_keeps_only_the_history_c_forgets(self):
+        """Issue 23 item 8: C's history survives clone (stpete_state_clone copies it), so a clone's history is C's
+        (undo works there, no Python copy of the ids); copy_from and from_json start C's history anew, so there the
+        binding's prefix (the ids before it) and seed carry what C forgets, or say None when nobody knows."""
+        state = Game(players=2, seed=7).new_state()
+        ids = play_random(state, 5, limit=12)
+        clone = state.clone()
+        self.assertEqual(clone.local_history(), ids)  # from C
+        self.assertEqual(clone._prefix, ())           # nothing kept in Python
+        undone = clone.undo()
+        self.assertEqual((undone.id, clone.history), (ids[-1], tuple(ids[:-1])))
+        target = Game(players=2, seed=99).new_state()
+        target.copy_from(state)
+        self.assertEqual(target.local_history(), [])  # C: the copy has no past
+        self.assertEqual((target.history, target.seed), (tuple(ids), 7))  # the binding's prefix and seed
+        more = target.legal_action_ids()[0]
+        target.apply(more)
+        self.assertEqual(target.history, tuple(ids) + (more,))
+        _, actions = stpete.replay_from_json(target.replay_to_json())
+        self.assertEqual(actions, ids + [more])
+        loaded = State.from_json(state.to_json())
+        self.assertEqual((loaded.local_history(), loaded.history), ([], None))
+        again = pickle.loads(pickle.dumps(state))
+        self.assertEqual((again.local_history(), again.history, again.seed), ([], tuple(ids), 7))
+
     def test_empty_replay(self):
         game = Game(players=3, seed=5)
         text = stpete.replay_to_json(game, 5, [])
