@@ -356,6 +356,9 @@ extern const char *const stpete_source_words[4];                  /* "upper" ...
 extern const char *const stpete_source_phrases[4];                /* "upper row" ... "Observatory draw" */
 extern const char *const stpete_pub_cap_words[2];                 /* "per-pub", "per-player" */
 extern const char *const stpete_tie_break_words[2];               /* "rubles-mod-10", "rubles-total" */
+extern const char *const stpete_chance_mode_words[2];             /* "sampled", "explicit" */
+extern const char *const stpete_chance_event_words[4];            /* "none", "deal", "markers", "draw" (CHANCE_*) */
+extern const char *const stpete_deal_then_words[3];               /* "setup", "next-phase", "round" (THEN_*) */
 
 /* ---- rng.c: PCG32 (O'Neill, pcg-random.org), state lives in the game state -------------------- */
 
@@ -767,6 +770,27 @@ void stpete_core_apply_chance(stpete_core *c, int outcome, const stpete_sink *si
 /* Check and apply an id in [0, CHANCE_END): 0, or the check's status (position unchanged). */
 int stpete_core_apply(stpete_core *c, int id, const stpete_sink *sink, char *why, size_t why_size);
 
+/* ---- validate.c: the invariants of a position, one function ---------------------------------------- */
+
+/* A refusal: the message (printf-style) into why (may be NULL, size why_size); returns status. */
+int stpete_refuse(char *why, size_t why_size, int status, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+/* Check a start-player marker assignment (§3.3, R15): every marker held by a seat in [0, players), each seat
+ * holding 1 or 2. 0, or STPETE_E_INVALID_ARGUMENT with the reason in why. Used for options and loaded positions. */
+int stpete_markers_check(const int markers[STPETE_NUM_PHASES], int players, char *why, size_t why_size);
+/* Whether c (its rules set, every field within the range of its type) is a position the engine can play on from:
+ * the 116 cards each in one place (§2), every stack card of its stack and a stack of explicit-chance mode in
+ * card-type order, at most 10 cards on the board (§4.5), the marker rule (§3.3, R15), face-down Observatories
+ * owned (§7.1), the decision matching the phase, the drawn card and the Pub seat order (§7.1, §7.2), the final
+ * round exactly when a stack is empty (§4.6, R4), a game over only after the final trading phase (§8), a chance
+ * node the engine can reach (§3.3, §4.5, §7.1), an odd PRNG stream. STPETE_OK, or STPETE_E_INCONSISTENT with the
+ * reason in why (may be NULL), checks in that order of the document's keys. What the JSON reader calls after
+ * parsing (json_read.c). */
+int stpete_core_validate(const stpete_core *c, char *why, size_t why_size);
+
 /* ---- observe.c: what a seat knows (§9), the one definition, and determinization ------------------- */
 
 /* Whether seat (or STPETE_VIEW_PUBLIC: a spectator) sees player's rubles now: its own, or all with public_rubles
@@ -828,9 +852,6 @@ struct stpete_game {
     stpete_rules rules;
 };
 
-/* Check a start-player marker assignment (§3.3, R15): every marker held by a seat in [0, players), each seat
- * holding 1 or 2. 0, or STPETE_E_INVALID_ARGUMENT with the reason in why. Used for options and loaded positions. */
-int stpete_markers_check(const int markers[STPETE_NUM_PHASES], int players, char *why, size_t why_size);
 /* The rules of valid options (every option but the seed and the allocator), padding zeroed. */
 void stpete_rules_of(const stpete_options *o, stpete_rules *r);
 /* Whether two positions belong to the same game: the one home of that question (stpete_game_compatible()). */
