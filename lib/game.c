@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "stpete_internal.h"
+#include "handles.h"
 
 STPETE_API void stpete_options_init(stpete_options *opts)
 {

@@ -5,7 +5,7 @@
 
 #include <jansson.h>
 
-#include "stpete_internal.h"
+#include "handles.h"
 
 /* The "format" of each document (doc/format.md). */
 #define STPETE_FORMAT_STATE "stpete-state"

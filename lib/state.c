@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "stpete_internal.h"
+#include "handles.h"
 
 /* ---- state life cycle -------------------------------------------------------------------------- */
 

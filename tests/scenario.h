@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "stpete_internal.h"
+#include "handles.h"
 
 /* Places a card can be moved to. */
 enum scn_place { SCN_UPPER, SCN_LOWER, SCN_DISPLAY, SCN_HAND, SCN_DISCARD, SCN_STACK_TOP };
