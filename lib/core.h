@@ -1,7 +1,8 @@
 /* Internal declarations of libstpete: the engine on a plain position (facts.h describes the layers). Not
  * installed. The position (stpete_core: plain data, fixed size, no pointers), the rule facts on a position, and
  * the engine's files: price.c, scoring.c, events.c, legal.c, rules.c, validate.c, observe.c, observation.c,
- * history.c. Nothing here knows a handle (stpete_game, stpete_state) or a JSON document. */
+ * history.c. Nothing here looks inside a handle (stpete_game, stpete_state; events.c passes a state's address to its
+ * callback) or knows a JSON document. */
 #ifndef STPETE_CORE_H
 #define STPETE_CORE_H
 

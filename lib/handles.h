@@ -18,7 +18,6 @@ void stpete_rules_of(const stpete_options *o, stpete_rules *r);
 /* Whether two positions belong to the same game: the one home of that question (stpete_game_compatible()). */
 int stpete_rules_same(const stpete_rules *a, const stpete_rules *b);
 
-
 /* ---- state.c: the state handle ----------------------------------------------------------------- */
 
 /* Longest message: "action %d (%s) is not legal: %s" with a 95-byte action string and a 160-byte reason. */
