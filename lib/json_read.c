@@ -73,8 +73,7 @@ int stpete_json_get_int(const json_t *obj, const char *path, const char *key, lo
     long long x = json_integer_value(v);
     if (x < lo || x > hi)
         return stpete_json_fail(err, STPETE_E_INCONSISTENT,
-                                "%s.%s: must be an integer in [%lld, %lld], not %lld", path, key,
-                                lo, hi, x);
+                                "%s.%s: must be an integer in [%lld, %lld], not %lld", path, key, lo, hi, x);
     *out = (int)x;
     return STPETE_OK;
 }
@@ -282,8 +281,7 @@ static int read_options(const json_t *root, stpete_options *opts, stpete_json_er
             return stpete_json_fail(err, STPETE_E_PARSE, "options.start_markers[%d]: must be an integer", k);
         if (json_integer_value(v) < 0 || json_integer_value(v) >= opts->players)
             return stpete_json_fail(err, STPETE_E_INCONSISTENT,
-                                    "options.start_markers[%d]: must be a seat in [0, %d)", k,
-                                    opts->players);
+                                    "options.start_markers[%d]: must be a seat in [0, %d)", k, opts->players);
         opts->start_markers[k] = (int)json_integer_value(v);
     }
     return STPETE_OK;
@@ -394,8 +392,7 @@ static int read_player(const json_t *pj, int seat, int version, player_state *p,
             return stpete_json_fail(err, STPETE_E_PARSE, "%s.hand_backs[%d]: must be a stack name", path, h);
         if (strcmp(json_string_value(v), stack_keys[stpete_stack_of(p->hand[h])]) != 0)
             return stpete_json_fail(err, STPETE_E_INCONSISTENT,
-                                    "%s.hand_backs[%d]: must be the stack of the hand card", path,
-                                    h);
+                                    "%s.hand_backs[%d]: must be the stack of the hand card", path, h);
     }
     /* Which hand cards everyone saw taken (§9); version 1 did not say: every card reaches a hand in view of all. */
     p->hand_known = (uint8_t)((1u << p->hand_n) - 1u);
@@ -537,8 +534,8 @@ static int read_position(const json_t *root, stpete_core *c, stpete_json_error *
     if (c->chance == CHANCE_MARKERS) { /* not dealt yet (§3.3) */
         if (!json_is_null(markers))
             return stpete_json_fail(err, STPETE_E_INCONSISTENT,
-                                    "start_player_markers: must be null while the marker deal is the "
-                                                     "pending chance event (§3.3)");
+                                    "start_player_markers: must be null while the marker deal is the pending "
+                                    "chance event (§3.3)");
         markers = NULL;
     } else if (!json_is_array(markers) || json_array_size(markers) != STPETE_NUM_PHASES)
         return stpete_json_fail(err, STPETE_E_PARSE, "start_player_markers: must be an array of 4 seats");
