@@ -37,12 +37,6 @@ int stpete_json_dump(json_t *root, int ok, size_t flags, char *buf, size_t size,
 
 /* ---- json_read.c ---------------------------------------------------------------------------------- */
 
-/* A failed read: the message (printf-style) into err (may be NULL), line, column and position -1; returns status. */
-int stpete_json_fail(stpete_error *err, int status, const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
 /* No error yet: err (may be NULL) cleared. */
 void stpete_json_clear(stpete_error *err);
 /* Parse the text (at most the size limit of its format, doc/format.md) and check the header: format NULL accepts

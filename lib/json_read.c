@@ -21,18 +21,6 @@
 
 /* ---- errors --------------------------------------------------------------------------------------- */
 
-int stpete_json_fail(stpete_error *err, int status, const char *fmt, ...)
-{
-    if (err) {
-        err->line = err->column = err->position = -1;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return status;
-}
-
 void stpete_json_clear(stpete_error *err)
 {
     if (err) {
@@ -56,11 +44,11 @@ int stpete_json_keys_only(const json_t *obj, const char *path, const char *const
         while (i < n && strcmp(keys[i], key) != 0)
             i++;
         if (i == n)
-            return stpete_json_fail(err, STPETE_E_PARSE, "%s: unknown key \"%.60s\"", path, key);
+            return stpete_error_fail(err, STPETE_E_PARSE, "%s: unknown key \"%.60s\"", path, key);
     }
     for (size_t i = 0; i < n; i++)
         if (!json_object_get(obj, keys[i]))
-            return stpete_json_fail(err, STPETE_E_PARSE, "%s: missing key \"%s\"", path, keys[i]);
+            return stpete_error_fail(err, STPETE_E_PARSE, "%s: missing key \"%s\"", path, keys[i]);
     return STPETE_OK;
 }
 
@@ -69,10 +57,10 @@ int stpete_json_get_int(const json_t *obj, const char *path, const char *key, lo
 {
     json_t *v = json_object_get(obj, key);
     if (!json_is_integer(v))
-        return stpete_json_fail(err, STPETE_E_PARSE, "%s.%s: must be an integer", path, key);
+        return stpete_error_fail(err, STPETE_E_PARSE, "%s.%s: must be an integer", path, key);
     long long x = json_integer_value(v);
     if (x < lo || x > hi)
-        return stpete_json_fail(err, STPETE_E_INCONSISTENT,
+        return stpete_error_fail(err, STPETE_E_INCONSISTENT,
                                 "%s.%s: must be an integer in [%lld, %lld], not %lld", path, key, lo, hi, x);
     *out = (int)x;
     return STPETE_OK;
@@ -82,7 +70,7 @@ static int get_bool(const json_t *obj, const char *path, const char *key, int *o
 {
     json_t *v = json_object_get(obj, key);
     if (!json_is_boolean(v))
-        return stpete_json_fail(err, STPETE_E_PARSE, "%s.%s: must be true or false", path, key);
+        return stpete_error_fail(err, STPETE_E_PARSE, "%s.%s: must be true or false", path, key);
     *out = json_is_true(v);
     return STPETE_OK;
 }
@@ -98,7 +86,7 @@ static int get_keyword(const json_t *obj, const char *path, const char *key, con
                 *out = i;
                 return STPETE_OK;
             }
-    return stpete_json_fail(err, STPETE_E_PARSE,
+    return stpete_error_fail(err, STPETE_E_PARSE,
                             "%s.%s: must be one of \"%s\" ... \"%s\"", path, key, words[0], words[n - 1]);
 }
 
@@ -106,7 +94,7 @@ static int card_of(const json_t *v, const char *path, int index, int *card, stpe
 {
     int t = json_is_string(v) ? stpete_card_lookup(json_string_value(v), json_string_length(v)) : -1;
     if (t < 0)
-        return stpete_json_fail(err, STPETE_E_PARSE, "%s[%d]: must be a card name (stpete_card_name())", path, index);
+        return stpete_error_fail(err, STPETE_E_PARSE, "%s[%d]: must be a card name (stpete_card_name())", path, index);
     *card = t;
     return STPETE_OK;
 }
@@ -116,9 +104,9 @@ static int get_cards(const json_t *arr, const char *path, uint8_t *cards, int ca
                      stpete_error *err)
 {
     if (!json_is_array(arr))
-        return stpete_json_fail(err, STPETE_E_PARSE, "%s: must be an array of card names", path);
+        return stpete_error_fail(err, STPETE_E_PARSE, "%s: must be an array of card names", path);
     if (json_array_size(arr) > (size_t)cap)
-        return stpete_json_fail(err, STPETE_E_INCONSISTENT,
+        return stpete_error_fail(err, STPETE_E_INCONSISTENT,
                                 "%s: at most %d cards, not %zu", path, cap, json_array_size(arr));
     size_t i;
     json_t *v;
@@ -171,7 +159,7 @@ static int get_u64(const json_t *obj, const char *path, const char *key, int hex
     *out = x;
     return STPETE_OK;
 bad:
-    return stpete_json_fail(err, STPETE_E_PARSE, "%s.%s: must be a string of %s", path, key,
+    return stpete_error_fail(err, STPETE_E_PARSE, "%s.%s: must be a string of %s", path, key,
                             hex ? "1 to 16 lowercase hex digits" : "decimal digits (an unsigned 64-bit number)");
 }
 
@@ -183,7 +171,7 @@ int stpete_json_load(const char *json, size_t len, const char *format, json_t **
     *root = NULL;
     size_t max = format && strcmp(format, STPETE_FORMAT_STATE) == 0 ? STPETE_JSON_STATE_MAX : STPETE_JSON_REPLAY_MAX;
     if (len > max) /* before parsing: a huge document costs nothing to refuse */
-        return stpete_json_fail(err, STPETE_E_TOO_LARGE,
+        return stpete_error_fail(err, STPETE_E_TOO_LARGE,
                                 "the document has %zu bytes; a %s has at most %zu (doc/format.md)", len,
                                 format ? format : "document", max);
     json_error_t jerr;
@@ -203,17 +191,17 @@ int stpete_json_load(const char *json, size_t len, const char *format, json_t **
     json_t *f = json_object_get(*root, "format");
     json_t *v = json_object_get(*root, "format_version");
     if (!json_is_object(*root))
-        rc = stpete_json_fail(err, STPETE_E_PARSE, "the document must be a JSON object");
+        rc = stpete_error_fail(err, STPETE_E_PARSE, "the document must be a JSON object");
     else if (!json_is_string(f) || (format && strcmp(json_string_value(f), format) != 0) ||
              (!format && strcmp(json_string_value(f), STPETE_FORMAT_STATE) != 0 &&
               strcmp(json_string_value(f), STPETE_FORMAT_REPLAY) != 0))
-        rc = stpete_json_fail(err, STPETE_E_PARSE,
+        rc = stpete_error_fail(err, STPETE_E_PARSE,
                               "format: must be \"%s\"",
                               format ? format : STPETE_FORMAT_STATE "\" or \"" STPETE_FORMAT_REPLAY);
     else if (!json_is_integer(v) || json_integer_value(v) < 1)
-        rc = stpete_json_fail(err, STPETE_E_PARSE, "format_version: must be a positive integer");
+        rc = stpete_error_fail(err, STPETE_E_PARSE, "format_version: must be a positive integer");
     else if (json_integer_value(v) > STPETE_FORMAT_VERSION)
-        rc = stpete_json_fail(err, STPETE_E_UNSUPPORTED_VERSION,
+        rc = stpete_error_fail(err, STPETE_E_UNSUPPORTED_VERSION,
                               "format_version %lld is newer than this library's (%d)",
                               json_integer_value(v), STPETE_FORMAT_VERSION);
     if (rc) {
@@ -240,7 +228,7 @@ static int read_options(const json_t *root, stpete_options *opts, stpete_error *
 {
     const json_t *o = json_object_get(root, "options");
     if (!json_is_object(o))
-        return stpete_json_fail(err, STPETE_E_PARSE, "options: must be an object");
+        return stpete_error_fail(err, STPETE_E_PARSE, "options: must be an object");
     int version = doc_version(root);
     int rc = stpete_json_keys_only(o, "options", option_keys, OPTION_KEYS(version), err);
     if (!rc)
@@ -248,7 +236,7 @@ static int read_options(const json_t *root, stpete_options *opts, stpete_error *
     const char *format = json_string_value(json_object_get(root, "format"));
     int state_doc = format && strcmp(format, STPETE_FORMAT_STATE) == 0;
     if (!rc && state_doc && !json_is_null(json_object_get(o, "seed")))
-        rc = stpete_json_fail(err, STPETE_E_PARSE,
+        rc = stpete_error_fail(err, STPETE_E_PARSE,
                               "options.seed: must be null in a state (the rng object continues the game)");
     if (!rc && !state_doc)
         rc = get_u64(o, "options", "seed", 0, &opts->seed, err);
@@ -274,13 +262,13 @@ static int read_options(const json_t *root, stpete_options *opts, stpete_error *
     if (json_is_null(m))
         return STPETE_OK;
     if (!json_is_array(m) || json_array_size(m) != STPETE_NUM_PHASES)
-        return stpete_json_fail(err, STPETE_E_PARSE, "options.start_markers: must be null or an array of 4 seats");
+        return stpete_error_fail(err, STPETE_E_PARSE, "options.start_markers: must be null or an array of 4 seats");
     for (int k = 0; k < STPETE_NUM_PHASES; k++) {
         json_t *v = json_array_get(m, (size_t)k);
         if (!json_is_integer(v))
-            return stpete_json_fail(err, STPETE_E_PARSE, "options.start_markers[%d]: must be an integer", k);
+            return stpete_error_fail(err, STPETE_E_PARSE, "options.start_markers[%d]: must be an integer", k);
         if (json_integer_value(v) < 0 || json_integer_value(v) >= opts->players)
-            return stpete_json_fail(err, STPETE_E_INCONSISTENT,
+            return stpete_error_fail(err, STPETE_E_INCONSISTENT,
                                     "options.start_markers[%d]: must be a seat in [0, %d)", k, opts->players);
         opts->start_markers[k] = (int)json_integer_value(v);
     }
@@ -295,7 +283,7 @@ int stpete_json_game_of(const json_t *root, const stpete_allocator *alloc, stpet
     if (alloc) {
         int set = (alloc->malloc_fn != NULL) + (alloc->realloc_fn != NULL) + (alloc->free_fn != NULL);
         if (set != 0 && set != 3)
-            return stpete_json_fail(err, STPETE_E_INVALID_ARGUMENT,
+            return stpete_error_fail(err, STPETE_E_INVALID_ARGUMENT,
                                     "a partial allocator: set all three functions or none");
         opts.allocator = *alloc;
     }
@@ -304,10 +292,10 @@ int stpete_json_game_of(const json_t *root, const stpete_allocator *alloc, stpet
         return rc;
     stpete_error why = STPETE_ERROR_INIT;
     if (stpete_options_check(&opts, &why)) /* the allocator was checked above: the options break §3 */
-        return stpete_json_fail(err, STPETE_E_INCONSISTENT, "options: %s", why.message);
+        return stpete_error_fail(err, STPETE_E_INCONSISTENT, "options: %s", why.message);
     rc = stpete_game_new(&opts, out, NULL);
     if (rc)
-        return stpete_json_fail(err, rc, "%s", stpete_strerror(rc));
+        return stpete_error_fail(err, rc, "%s", stpete_strerror(rc));
     return STPETE_OK;
 }
 
@@ -316,10 +304,10 @@ static int game_from_json_impl(stpete_game **out, const char *json, size_t len,
 {
     stpete_json_clear(err);
     if (!out)
-        return stpete_json_fail(err, STPETE_E_INVALID_ARGUMENT, "out is NULL");
+        return stpete_error_fail(err, STPETE_E_INVALID_ARGUMENT, "out is NULL");
     *out = NULL;
     if (!json)
-        return stpete_json_fail(err, STPETE_E_INVALID_ARGUMENT, "json is NULL");
+        return stpete_error_fail(err, STPETE_E_INVALID_ARGUMENT, "json is NULL");
     json_t *root;
     int rc = stpete_json_load(json, len, NULL, &root, err);
     if (rc)
@@ -348,11 +336,11 @@ static int read_player(const json_t *pj, int seat, int version, player_state *p,
     char path[32];
     snprintf(path, sizeof path, "players[%d]", seat);
     if (!json_is_object(pj))
-        return stpete_json_fail(err, STPETE_E_PARSE, "%s: must be an object", path);
+        return stpete_error_fail(err, STPETE_E_PARSE, "%s: must be an object", path);
     int rc = stpete_json_keys_only(pj, path, player_keys, PLAYER_KEYS(version), err);
     int rubles = 0, vp = 0, used = 0, hand_size = 0;
     if (!rc && json_is_null(json_object_get(pj, "rubles")))
-        rc = stpete_json_fail(err, STPETE_E_REDACTED, "%s.rubles: hidden in a view (§9)", path);
+        rc = stpete_error_fail(err, STPETE_E_REDACTED, "%s.rubles: hidden in a view (§9)", path);
     if (!rc)
         rc = stpete_json_get_int(pj, path, "rubles", 0, STPETE_RUBLES_MAX, &rubles, err);
     if (!rc)
@@ -373,25 +361,25 @@ static int read_player(const json_t *pj, int seat, int version, player_state *p,
         return rc;
     const json_t *hand = json_object_get(pj, "hand");
     if (json_is_null(hand))
-        return stpete_json_fail(err, STPETE_E_REDACTED, "%s.hand: hidden in a view (§9)", path);
+        return stpete_error_fail(err, STPETE_E_REDACTED, "%s.hand: hidden in a view (§9)", path);
     for (size_t h = 0; json_is_array(hand) && h < json_array_size(hand); h++) /* version 3 views: per card */
         if (json_is_null(json_array_get(hand, h)))
-            return stpete_json_fail(err, STPETE_E_REDACTED, "%s.hand[%zu]: hidden in a view (§9)", path, h);
+            return stpete_error_fail(err, STPETE_E_REDACTED, "%s.hand[%zu]: hidden in a view (§9)", path, h);
     snprintf(sub, sizeof sub, "%s.hand", path);
     rc = get_cards(hand, sub, p->hand, STPETE_MAX_HAND, &p->hand_n, err);
     if (rc)
         return rc;
     const json_t *backs = json_object_get(pj, "hand_backs");
     if (!json_is_array(backs))
-        return stpete_json_fail(err, STPETE_E_PARSE, "%s.hand_backs: must be an array of stack names", path);
+        return stpete_error_fail(err, STPETE_E_PARSE, "%s.hand_backs: must be an array of stack names", path);
     if (p->hand_n != hand_size || json_array_size(backs) != p->hand_n)
-        return stpete_json_fail(err, STPETE_E_INCONSISTENT, "%s: hand_size and hand_backs must match the hand", path);
+        return stpete_error_fail(err, STPETE_E_INCONSISTENT, "%s: hand_size and hand_backs must match the hand", path);
     for (int h = 0; h < p->hand_n; h++) {
         json_t *v = json_array_get(backs, (size_t)h);
         if (!json_is_string(v))
-            return stpete_json_fail(err, STPETE_E_PARSE, "%s.hand_backs[%d]: must be a stack name", path, h);
+            return stpete_error_fail(err, STPETE_E_PARSE, "%s.hand_backs[%d]: must be a stack name", path, h);
         if (strcmp(json_string_value(v), stack_keys[stpete_stack_of(p->hand[h])]) != 0)
-            return stpete_json_fail(err, STPETE_E_INCONSISTENT,
+            return stpete_error_fail(err, STPETE_E_INCONSISTENT,
                                     "%s.hand_backs[%d]: must be the stack of the hand card", path, h);
     }
     /* Which hand cards everyone saw taken (§9); version 1 did not say: every card reaches a hand in view of all. */
@@ -400,12 +388,12 @@ static int read_player(const json_t *pj, int seat, int version, player_state *p,
         return STPETE_OK;
     const json_t *known = json_object_get(pj, "hand_known");
     if (!json_is_array(known) || json_array_size(known) != p->hand_n)
-        return stpete_json_fail(err, STPETE_E_PARSE,
+        return stpete_error_fail(err, STPETE_E_PARSE,
                                 "%s.hand_known: must be an array of a boolean per hand card", path);
     for (int h = 0; h < p->hand_n; h++) {
         json_t *v = json_array_get(known, (size_t)h);
         if (!json_is_boolean(v))
-            return stpete_json_fail(err, STPETE_E_PARSE, "%s.hand_known[%d]: must be true or false", path, h);
+            return stpete_error_fail(err, STPETE_E_PARSE, "%s.hand_known[%d]: must be true or false", path, h);
         if (json_is_false(v))
             p->hand_known &= (uint8_t)~(1u << h);
     }
@@ -420,21 +408,21 @@ static int read_chance(const json_t *root, stpete_core *c, stpete_error *err)
         return STPETE_OK;
     static const char *const keys[] = { "event", "stack", "until", "then" };
     if (!json_is_object(ch))
-        return stpete_json_fail(err, STPETE_E_PARSE, "chance: must be null or an object");
+        return stpete_error_fail(err, STPETE_E_PARSE, "chance: must be null or an object");
     int event = 0, rc = stpete_json_keys_only(ch, "chance", keys, 4, err);
     if (!rc)
         rc = get_keyword(ch, "chance", "event", stpete_chance_event_words, 4, &event, err);
     if (rc)
         return rc;
     if (event == CHANCE_NONE)
-        return stpete_json_fail(err, STPETE_E_PARSE,
+        return stpete_error_fail(err, STPETE_E_PARSE,
                                 "chance.event: must be \"deal\", \"markers\" or \"draw\" (null for none)");
     c->chance = (uint8_t)event;
     int stack = 0, until = 0, then = 0;
     if (event == CHANCE_MARKERS) {
         if (!json_is_null(json_object_get(ch, "stack")) || !json_is_null(json_object_get(ch, "until")) ||
             !json_is_null(json_object_get(ch, "then")))
-            return stpete_json_fail(err, STPETE_E_PARSE, "chance: stack, until and then are null for the marker deal");
+            return stpete_error_fail(err, STPETE_E_PARSE, "chance: stack, until and then are null for the marker deal");
         return STPETE_OK;
     }
     rc = get_keyword(ch, "chance", "stack", stack_keys, STPETE_NUM_STACKS, &stack, err);
@@ -444,7 +432,7 @@ static int read_chance(const json_t *root, stpete_core *c, stpete_error *err)
         rc = get_keyword(ch, "chance", "then", stpete_deal_then_words, 3, &then, err);
     if (!rc && event == CHANCE_DRAW &&
         (!json_is_null(json_object_get(ch, "until")) || !json_is_null(json_object_get(ch, "then"))))
-        rc = stpete_json_fail(err, STPETE_E_PARSE, "chance: until and then are null for an Observatory draw");
+        rc = stpete_error_fail(err, STPETE_E_PARSE, "chance: until and then are null for an Observatory draw");
     c->deal_stack = (uint8_t)stack;
     c->deal_to = (uint8_t)until;
     c->deal_then = (uint8_t)then;
@@ -460,20 +448,20 @@ static int read_position(const json_t *root, stpete_core *c, stpete_error *err)
         return rc;
     const json_t *view = json_object_get(root, "view");
     if (!json_is_string(view))
-        return stpete_json_fail(err, STPETE_E_PARSE, "view: must be \"full\", \"seat\" or \"public\"");
+        return stpete_error_fail(err, STPETE_E_PARSE, "view: must be \"full\", \"seat\" or \"public\"");
     if (strcmp(json_string_value(view), "full") != 0) {
         if (strcmp(json_string_value(view), "seat") != 0 && strcmp(json_string_value(view), "public") != 0)
-            return stpete_json_fail(err, STPETE_E_PARSE, "view: must be \"full\", \"seat\" or \"public\"");
-        return stpete_json_fail(err, STPETE_E_REDACTED,
+            return stpete_error_fail(err, STPETE_E_PARSE, "view: must be \"full\", \"seat\" or \"public\"");
+        return stpete_error_fail(err, STPETE_E_REDACTED,
                                 "this is a %s view with secrets removed (§9): it cannot be loaded as a playable state",
                                 json_string_value(view));
     }
     if (!json_is_null(json_object_get(root, "viewer")))
-        return stpete_json_fail(err, STPETE_E_PARSE, "viewer: must be null in a full state");
+        return stpete_error_fail(err, STPETE_E_PARSE, "viewer: must be null in a full state");
     int n = c->rules.players;
     const json_t *rng = json_object_get(root, "rng");
     if (!json_is_object(rng))
-        return stpete_json_fail(err, json_is_null(rng) ? STPETE_E_REDACTED : STPETE_E_PARSE, "rng: must be an object");
+        return stpete_error_fail(err, json_is_null(rng) ? STPETE_E_REDACTED : STPETE_E_PARSE, "rng: must be an object");
     static const char *const rng_keys[] = { "state", "inc" };
     rc = stpete_json_keys_only(rng, "rng", rng_keys, 2, err);
     if (!rc)
@@ -511,7 +499,7 @@ static int read_position(const json_t *root, stpete_core *c, stpete_error *err)
         int t = 0;
         rc = card_of(obs, "observatory_card", 0, &t, err);
         if (rc)
-            return stpete_json_fail(err, rc, "observatory_card: must be null or a card name");
+            return stpete_error_fail(err, rc, "observatory_card: must be null or a card name");
         c->obs_card = (int8_t)t;
     }
     if (version >= 2) {
@@ -528,29 +516,29 @@ static int read_position(const json_t *root, stpete_core *c, stpete_error *err)
             return rc;
         c->rubles_recalled = (uint8_t)recalled;
         if (!json_is_null(json_object_get(root, "information_state_key")))
-            return stpete_json_fail(err, STPETE_E_PARSE, "information_state_key: must be null in a full state");
+            return stpete_error_fail(err, STPETE_E_PARSE, "information_state_key: must be null in a full state");
     }
     const json_t *markers = json_object_get(root, "start_player_markers");
     if (c->chance == CHANCE_MARKERS) { /* not dealt yet (§3.3) */
         if (!json_is_null(markers))
-            return stpete_json_fail(err, STPETE_E_INCONSISTENT,
+            return stpete_error_fail(err, STPETE_E_INCONSISTENT,
                                     "start_player_markers: must be null while the marker deal is the pending "
                                     "chance event (§3.3)");
         markers = NULL;
     } else if (!json_is_array(markers) || json_array_size(markers) != STPETE_NUM_PHASES)
-        return stpete_json_fail(err, STPETE_E_PARSE, "start_player_markers: must be an array of 4 seats");
+        return stpete_error_fail(err, STPETE_E_PARSE, "start_player_markers: must be an array of 4 seats");
     for (int k = 0; markers && k < STPETE_NUM_PHASES; k++) {
         json_t *v = json_array_get(markers, (size_t)k);
         if (!json_is_integer(v))
-            return stpete_json_fail(err, STPETE_E_PARSE, "start_player_markers[%d]: must be an integer", k);
+            return stpete_error_fail(err, STPETE_E_PARSE, "start_player_markers[%d]: must be an integer", k);
         if (json_integer_value(v) < 0 || json_integer_value(v) >= n)
-            return stpete_json_fail(err, STPETE_E_INCONSISTENT,
+            return stpete_error_fail(err, STPETE_E_INCONSISTENT,
                                     "start_player_markers[%d]: must be a seat in [0, %d)", k, n);
         c->markers[k] = (uint8_t)json_integer_value(v);
     }
     const json_t *sizes = json_object_get(root, "stack_sizes"), *stacks = json_object_get(root, "stacks");
     if (!json_is_object(sizes) || !json_is_object(stacks))
-        return stpete_json_fail(err, STPETE_E_PARSE, "stack_sizes and stacks: must be objects keyed by stack");
+        return stpete_error_fail(err, STPETE_E_PARSE, "stack_sizes and stacks: must be objects keyed by stack");
     rc = stpete_json_keys_only(sizes, "stack_sizes", stack_keys, 4, err);
     if (!rc)
         rc = stpete_json_keys_only(stacks, "stacks", stack_keys, 4, err);
@@ -561,7 +549,7 @@ static int read_position(const json_t *root, stpete_core *c, stpete_error *err)
         snprintf(path, sizeof path, "stacks.%s", stack_keys[s]);
         const json_t *list = json_object_get(stacks, stack_keys[s]);
         if (json_is_null(list))
-            return stpete_json_fail(err, STPETE_E_REDACTED,
+            return stpete_error_fail(err, STPETE_E_REDACTED,
                                     "%s: the order of the stack is hidden in a view (§9)", path);
         rc = get_cards(list, path, c->stack[s], STACK_CAP, &c->stack_n[s], err);
         if (rc)
@@ -571,7 +559,7 @@ static int read_position(const json_t *root, stpete_core *c, stpete_error *err)
         if (rc)
             return rc;
         if (size != c->stack_n[s])
-            return stpete_json_fail(err, STPETE_E_INCONSISTENT, "stack_sizes.%s: %d, but the stack holds %d cards",
+            return stpete_error_fail(err, STPETE_E_INCONSISTENT, "stack_sizes.%s: %d, but the stack holds %d cards",
                                     stack_keys[s], size, c->stack_n[s]);
     }
     rc = get_cards(json_object_get(root, "upper_row"), "upper_row", c->row[0], ROW_CAP, &c->row_n[0], err);
@@ -583,7 +571,7 @@ static int read_position(const json_t *root, stpete_core *c, stpete_error *err)
         return rc;
     const json_t *players = json_object_get(root, "players");
     if (!json_is_array(players) || json_array_size(players) != (size_t)n)
-        return stpete_json_fail(err, STPETE_E_PARSE, "players: must be an array of %d players", n);
+        return stpete_error_fail(err, STPETE_E_PARSE, "players: must be an array of %d players", n);
     for (int i = 0; i < n; i++) {
         rc = read_player(json_array_get(players, (size_t)i), i, version, &c->p[i], err);
         if (rc)
@@ -597,10 +585,10 @@ static int state_from_json_impl(stpete_state **out, const stpete_game *game, con
 {
     stpete_json_clear(err);
     if (!out)
-        return stpete_json_fail(err, STPETE_E_INVALID_ARGUMENT, "out is NULL");
+        return stpete_error_fail(err, STPETE_E_INVALID_ARGUMENT, "out is NULL");
     *out = NULL;
     if (!game || !json)
-        return stpete_json_fail(err, STPETE_E_INVALID_ARGUMENT, "%s is NULL", game ? "json" : "game");
+        return stpete_error_fail(err, STPETE_E_INVALID_ARGUMENT, "%s is NULL", game ? "json" : "game");
     json_t *root;
     int rc = stpete_json_load(json, len, STPETE_FORMAT_STATE, &root, err);
     if (rc)
@@ -612,7 +600,7 @@ static int state_from_json_impl(stpete_state **out, const stpete_game *game, con
     if (!rc)
         stpete_rules_of(&opts, &doc_rules);
     if (!rc && !stpete_rules_same(&doc_rules, &game->rules))
-        rc = stpete_json_fail(err, STPETE_E_MISMATCH,
+        rc = stpete_error_fail(err, STPETE_E_MISMATCH,
                               "options: the state is of a game with other options than this game's");
     stpete_core core;
     memset(&core, 0, sizeof core);
@@ -626,13 +614,13 @@ static int state_from_json_impl(stpete_state **out, const stpete_game *game, con
     char why[sizeof err->message]; /* the whole text a stpete_error holds */
     rc = stpete_core_validate(&core, why, sizeof why);
     if (rc)
-        return stpete_json_fail(err, rc, "%s", why);
+        return stpete_error_fail(err, rc, "%s", why);
     if (version < 2) /* no public history recorded: it starts from what is public in this position (§9) */
         core.public_hash = stpete_public_digest(&core);
     stpete_state *st;
     rc = stpete_state_new(game, &st, NULL);
     if (rc)
-        return stpete_json_fail(err, rc, "%s", stpete_strerror(rc));
+        return stpete_error_fail(err, rc, "%s", stpete_strerror(rc));
     st->core = core;
     *out = st;
     return STPETE_OK;
@@ -643,21 +631,15 @@ static int state_from_json_impl(stpete_state **out, const stpete_game *game, con
 STPETE_API int stpete_game_from_json(const char *json, size_t len, const stpete_allocator *alloc, stpete_game **out,
                                      stpete_error *err)
 {
-    int rc = stpete_error_check(err);
-    if (rc)
-        return rc;
     stpete_error e = STPETE_ERROR_INIT;
-    rc = game_from_json_impl(out, json, len, alloc, &e);
-    return stpete_error_finish(err, &e, rc);
+    int rc = stpete_error_check(err);
+    return rc ? rc : stpete_error_finish(err, &e, game_from_json_impl(out, json, len, alloc, &e));
 }
 
 STPETE_API int stpete_state_from_json(const stpete_game *game, const char *json, size_t len, stpete_state **out,
                                       stpete_error *err)
 {
-    int rc = stpete_error_check(err);
-    if (rc)
-        return rc;
     stpete_error e = STPETE_ERROR_INIT;
-    rc = state_from_json_impl(out, game, json, len, &e);
-    return stpete_error_finish(err, &e, rc);
+    int rc = stpete_error_check(err);
+    return rc ? rc : stpete_error_finish(err, &e, state_from_json_impl(out, game, json, len, &e));
 }

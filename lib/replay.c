@@ -78,7 +78,7 @@ static int verify_replay(const json_t *root, const stpete_game *game, stpete_err
         char path[32];
         snprintf(path, sizeof path, "actions[%zu]", i);
         if (!json_is_object(a))
-            return stpete_json_fail(err, STPETE_E_PARSE, "%s: must be an object {\"id\", \"action\"}", path);
+            return stpete_error_fail(err, STPETE_E_PARSE, "%s: must be an object {\"id\", \"action\"}", path);
         /* "id" is required, "action" (the string) optional */
         int id = 0, rc = stpete_json_keys_only(a, path, action_keys, json_object_get(a, "action") ? 2 : 1, err);
         if (!rc)
@@ -89,10 +89,10 @@ static int verify_replay(const json_t *root, const stpete_game *game, stpete_err
         int named;
         if (text && (!json_is_string(text) || stpete_action_from_string(json_string_value(text), &named) != 0 ||
                      named != id))
-            return stpete_json_fail(err, STPETE_E_INCONSISTENT, "%s.action: must be the string of action %d", path, id);
+            return stpete_error_fail(err, STPETE_E_INCONSISTENT, "%s.action: must be the string of action %d", path, id);
         char why[160];
         if (stpete_core_apply(&c, id, NULL, why, sizeof why))
-            return stpete_json_fail(err, STPETE_E_INCONSISTENT, "%s: action %d is not legal: %s", path, id, why);
+            return stpete_error_fail(err, STPETE_E_INCONSISTENT, "%s: action %d is not legal: %s", path, id, why);
     }
     const json_t *r = json_object_get(root, "result");
     if (json_is_null(r))
@@ -102,9 +102,9 @@ static int verify_replay(const json_t *root, const stpete_game *game, stpete_err
     int same = ok && json_equal(expect, (json_t *)r);
     json_decref(expect);
     if (!ok)
-        return stpete_json_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
+        return stpete_error_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
     if (!same)
-        return stpete_json_fail(err, STPETE_E_INCONSISTENT, "result: not the result the actions reach");
+        return stpete_error_fail(err, STPETE_E_INCONSISTENT, "result: not the result the actions reach");
     return STPETE_OK;
 }
 
@@ -114,10 +114,10 @@ static int replay_from_json_impl(stpete_game **game_out, int *actions, size_t ca
 {
     stpete_json_clear(err);
     if (!game_out)
-        return stpete_json_fail(err, STPETE_E_INVALID_ARGUMENT, "game_out is NULL");
+        return stpete_error_fail(err, STPETE_E_INVALID_ARGUMENT, "game_out is NULL");
     *game_out = NULL;
     if (!n || !json || (!actions && cap))
-        return stpete_json_fail(err, STPETE_E_INVALID_ARGUMENT, "n, json or actions is NULL");
+        return stpete_error_fail(err, STPETE_E_INVALID_ARGUMENT, "n, json or actions is NULL");
     json_t *root;
     int rc = stpete_json_load(json, len, STPETE_FORMAT_REPLAY, &root, err);
     if (rc)
@@ -125,7 +125,7 @@ static int replay_from_json_impl(stpete_game **game_out, int *actions, size_t ca
     const json_t *list = json_object_get(root, "actions");
     rc = stpete_json_keys_only(root, "replay", replay_keys, sizeof replay_keys / sizeof *replay_keys, err);
     if (!rc && !json_is_array(list))
-        rc = stpete_json_fail(err, STPETE_E_PARSE, "actions: must be an array");
+        rc = stpete_error_fail(err, STPETE_E_PARSE, "actions: must be an array");
     if (rc) {
         json_decref(root);
         return rc;
@@ -134,11 +134,11 @@ static int replay_from_json_impl(stpete_game **game_out, int *actions, size_t ca
     stpete_game *game = NULL;
     rc = stpete_json_game_of(root, alloc, &game, err);
     if (!rc && *n > (size_t)stpete_game_max_length(game))
-        rc = stpete_json_fail(err, STPETE_E_TOO_LARGE,
+        rc = stpete_error_fail(err, STPETE_E_TOO_LARGE,
                               "actions: %zu actions, more than the longest possible game (%d)", *n,
                               stpete_game_max_length(game));
     if (!rc && *n > cap)
-        rc = stpete_json_fail(err, STPETE_E_BUFFER_TOO_SMALL, "%zu actions do not fit in %zu", *n, cap);
+        rc = stpete_error_fail(err, STPETE_E_BUFFER_TOO_SMALL, "%zu actions do not fit in %zu", *n, cap);
     if (!rc)
         rc = verify_replay(root, game, err);
     if (!rc && actions) /* only once everything checked: a failure writes nothing */
