@@ -132,15 +132,23 @@ extern int tty;
 /* ---- functions ----------------------------------------------------------------------------------- */
 
 /* util.c */
+/* splitmix64's output function: the seeds of deals and bots are mixed with it. */
 uint64_t splitmix(uint64_t x);
+/* Three words mixed into one seed (e.g. tournament seed, purpose, game). */
 uint64_t mix3(uint64_t a, uint64_t b, uint64_t c);
+/* The monotonic clock, in seconds. */
 double now_s(void);
+/* FNV-1a 64 of s, continued from h (the definition's hash). */
 uint64_t fnv1a(uint64_t h, const char *s);
+/* Print "stpete-arena: MESSAGE" on stderr and exit with code (1 system error, 2 bad options). */
 void die(int code, const char *fmt, ...);
+/* calloc that dies on out of memory; xstrdup likewise. */
 void *xmalloc(size_t n);
 char *xstrdup(const char *s);
 /* schedule.c */
+/* Add one bot spec (a library bot's spec or cmd:PROGRAM ARGS) to cfg; dies (exit 2) on a bad one. */
 void add_participant(const char *spec);
+/* Add every spec of a comma-separated --bots list. */
 void add_list(const char *list);
 /* Check the library bots' specs against the game, and label repeated entries. */
 void check_participants(void);
@@ -150,8 +158,12 @@ void make_seatings(void);
 /* The definition of the tournament (what decides each game's play), as canonical JSON, and its hash. The number
  * of games is not part of it: a tournament can be resumed with more games. */
 void make_definition(void);
+/* Play game g (its deal, seating and seeds follow from cfg and g alone) with w's state and bots, and record
+ * its result (table, results file, record). */
 void play_game(worker *w, long g);
+/* A worker thread (arg: its worker): plays the next game not done until none is left or a stop is requested. */
 void *worker_main(void *arg);
+/* A worker's state and library bots (dies on failure); worker_free() quits its external bots and frees it. */
 void worker_init(worker *w);
 void worker_free(worker *w);
 /* protocol.c */
@@ -164,9 +176,11 @@ int proc_exited(const proc *p);
  * the leader of at spawn (so the children it forked die with it, also when it exited by itself), then reap it and
  * close our ends. Returns its wait status. */
 int proc_reap(proc *p);
+/* Kill the bot (its whole process group) if it runs. */
 void proc_kill(proc *p);
 /* Ask the bot to quit (doc/protocol.md), then reap it. */
 void proc_quit(proc *p);
+/* Write a whole line to the bot. 0, or -1 with f set (a "crash"). */
 int proc_send(proc *p, const char *line, size_t len, failure *f);
 /* Drain whatever stderr the bot wrote, without waiting. */
 void proc_drain_err(proc *p);
@@ -178,28 +192,36 @@ int proc_start(proc *p, participant *part, failure *f);
  * the arena's child is one of them: killed (SIGKILL) and reaped, with any it adopts meanwhile, for up to 5 s. So no
  * process of a bot outlives the arena; until then they live on. Elsewhere they are not tracked. */
 void become_subreaper(void);
+/* At the end: kill and reap every process the arena adopted (become_subreaper()), for up to 5 s. */
 void kill_adopted(void);
 /* Choose with a cmd: bot: send the request, read and check the reply. 0, or -1 with f set. */
 int external_choose(proc *p, const stpete_state *st, int seat, long req, int *action, failure *f);
 /* --trivial-bot: an external bot that answers the first legal action of each request (doc/protocol.md). */
 int trivial_bot(void);
 /* results.c */
+/* The table of results holds at least n games (new rows zero: not done). */
 void grow_results(long n);
 /* A forfeit on standard error: the game, the seat and bot, the reason and detail, and the last lines of the bot's
  * standard error (at most 5). Called with the mutex held. */
 void report_forfeit(long g, int seat, const char *bot, const failure *f);
+/* The progress line on stderr (a bar on a terminal, every tenth otherwise). Called with the mutex held. */
 void progress(void);
 /* Append a line (newline included) with one write(), so that a killed tournament never leaves half a line
  * behind another game's. */
 void append_line(const char *line, size_t len);
+/* A JSON array of v[0..n) (new reference). */
 json_t *int_array(const int *v, int n);
+/* A game's "result" object: scores, winners, returns, finished (new reference). */
 json_t *result_json(const stpete_state *st, const int *vp, const double *ret, int P);
+/* Write game g's replay record (stpete_replay_to_json()) to --record DIR/game-NNNNNN.json; a failure is reported,
+ * not fatal. */
 void write_record(const stpete_game *game, uint64_t deal, const int *ids, size_t n, long g);
 /* Read the results file of a tournament to resume: its header must carry this definition's hash, and every game line
  * must pass check_game_line(). A bad line is refused with its number (exit 2), the file unchanged; blank lines are
  * skipped; a last line cut short by a kill is dropped (and cut from the file). */
 long read_results(const char *path);
 /* ratings.c */
+/* Print the crosstable, ratings and mean VP of the games done (stdout), and write --json FILE. */
 void summary(void);
 
 #endif

@@ -576,7 +576,6 @@ int external_choose(proc *p, const stpete_state *st, int seat, long req, int *ac
     return ok;
 }
 
-
 /* --trivial-bot: an external bot that answers the first legal action of each request (doc/protocol.md). */
 int trivial_bot(void)
 {

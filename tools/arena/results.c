@@ -145,7 +145,6 @@ json_t *result_json(const stpete_state *st, const int *vp, const double *ret, in
     return r;
 }
 
-
 void write_record(const stpete_game *game, uint64_t deal, const int *ids, size_t n, long g)
 {
     size_t len = 0;
@@ -162,7 +161,6 @@ void write_record(const stpete_game *game, uint64_t deal, const int *ids, size_t
         fclose(fp);
     free(text);
 }
-
 
 /* ---- resume -------------------------------------------------------------------------------------- */
 

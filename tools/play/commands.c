@@ -403,6 +403,18 @@ static int words_match(const char *typed, const char *action)
     return 1;
 }
 
+/* The legal actions ids[cand[0..nc)] with their numbers, the first 12 of them. */
+static void say_candidates(session *s, const int *ids, const size_t *cand, size_t nc)
+{
+    for (size_t k = 0; k < nc && k < 12; k++) {
+        char text[256];
+        action_text(s, ids[cand[k]], text, sizeof text);
+        say(s, "  %3zu %s", cand[k] + first_number(s), text);
+    }
+    if (nc > 12)
+        say(s, "  ... and %zu more", nc - 12);
+}
+
 /* The legal action the person means by typed: a number, the whole action, a prefix only one action has, or the
  * first letters of its words. Returns the id, or -1 after saying why not. */
 static int match_action(session *s, const char *typed)
@@ -441,13 +453,7 @@ static int match_action(session *s, const char *typed)
         return ids[cand[0]];
     if (nc > 1) {
         say(s, "'%s' is ambiguous: %zu legal actions match. Type more of it, or a number:", typed, nc);
-        for (size_t k = 0; k < nc && k < 12; k++) {
-            char text[256];
-            action_text(s, ids[cand[k]], text, sizeof text);
-            say(s, "  %3zu %s", cand[k] + first_number(s), text);
-        }
-        if (nc > 12)
-            say(s, "  ... and %zu more", nc - 12);
+        say_candidates(s, ids, cand, nc);
         return -1;
     }
     /* No legal action: an action of the game that is not legal now gets the library's reason. */
@@ -467,13 +473,7 @@ static int match_action(session *s, const char *typed)
             cand[nc++] = i;
     if (nc) {
         say(s, "No legal action is '%s'. Legal actions that start with '%.*s':", typed, (int)first, want);
-        for (size_t k = 0; k < nc && k < 12; k++) {
-            char text[256];
-            action_text(s, ids[cand[k]], text, sizeof text);
-            say(s, "  %3zu %s", cand[k] + first_number(s), text);
-        }
-        if (nc > 12)
-            say(s, "  ... and %zu more", nc - 12);
+        say_candidates(s, ids, cand, nc);
     } else {
         char list[256] = "";
         for (size_t i = 0; i < NUM_COMMANDS; i++) {

@@ -32,7 +32,6 @@ void on_signal(int sig)
     caught_signal = sig;
 }
 
-
 /* The next line, without its newline, in in->buf (valid until the next call; *consumed bytes are dropped then).
  * 1 = a line, 0 = end of input, -1 = interrupted by a signal, -2 = a read error. */
 static int input_line(input *in, size_t *consumed)

@@ -135,14 +135,17 @@ extern const command_def commands[];
 extern const size_t num_commands;
 
 /* text.c */
+/* The terminal's abilities from the options, the environment (TERM, NO_COLOR, COLORTERM) and isatty. */
 void ui_init(ui *u, const play_config *cfg);
 /* The terminal's size now (it may have been resized since the last board). */
 void ui_measure(ui *u);
 /* SGR sequences; "" when colours are off. */
 const char *sgr_colour(const ui *u, int colour);
+/* Append bytes as they are (no wrapping); t->failed on out of memory. */
 void tx_bytes(text *t, const char *s, size_t n);
 /* Columns a string takes: escape sequences none, each UTF-8 character one. */
 int visible_width(const char *s);
+/* End the line. */
 void tx_newline(text *t);
 /* Append a piece that must not be split: on a new line (indented) if it does not fit after sep. */
 void tx_piece(text *t, const char *sep, const char *piece);
@@ -154,6 +157,7 @@ void tx_words(text *t, const char *words);
 void tx_sentence(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Start a line with an indentation that wrapped pieces keep. */
 void tx_line(text *t, int indent);
+/* Free the text and zero it. */
 void tx_free(text *t);
 /* SGR sequences; "" when colours are off. */
 const char *sgr_bold(const ui *u);
@@ -164,26 +168,33 @@ const char *sgr_reset(const ui *u);
  * one step are gathered on one line; a displacement is already part of its buy or play line. Another seat's
  * rubles are left out unless they are public (§9): the line is then made without the state. */
 void on_event(const stpete_state *st, const stpete_event *ev, void *user);
+/* Append a copy of line to the game's log. 0, or -1 on out of memory. */
 int log_append(session *s, const char *line);
+/* Empty the log (its array stays allocated). */
 void log_clear(session *s);
 /* "seat 1" for others, "seat 0 (you)" for the person. */
 const char *seat_label(const session *s, int seat, char *buf, size_t size);
 /* Create the opponents of the seats other than the person's, and the hint bot. */
 int make_bots(session *s, const stpete_game *game, stpete_bot **bots, char names[][STPETE_BOT_SPEC_MAX],
               stpete_bot **hint, char *msg, size_t size);
+/* Free the opponents (setting them NULL) and the hint bot. */
 void free_bots(stpete_bot **bots, stpete_bot *hint);
+/* Create the directories above path (mkdir -p of its dirname). 0, or -1 with errno. */
 int mkdir_parents(const char *path);
 /* Write the state as JSON (stpete_state_to_json()) to path, through a temporary file renamed over it, so that a
  * failure leaves an older save intact. Returns 0, or -1 with why. */
 int save_state(const stpete_state *st, const char *path, char *why, size_t size);
 /* Read a saved game: its game (stpete_game_from_json()) and state (stpete_state_from_json()). */
 int load_state(const char *path, stpete_game **game, stpete_state **st, char *why, size_t size);
+/* The autosave file: --autosave, else $XDG_STATE_HOME/stpete/autosave.json, ~/.local/state/stpete/autosave.json or
+ * ./stpete-autosave.json. */
 void autosave_path(session *s);
 /* How to go on with a saved game. */
 void say_resume(session *s, const char *path);
 /* Save a game in progress on the way out (quit, end of input, a signal): the autosave file, else the current
  * directory, else the JSON on standard error. */
 void save_on_exit(session *s, const char *reason);
+/* A new game from the options, or the --load file, with the event callback and the bots. 0, or -1 with why. */
 int start_game(session *s, char *why, size_t size);
 /* screen.c */
 /* A card's name in its colour (workers green, buildings blue, aristocrats orange; trading cards their colour). */
@@ -204,6 +215,7 @@ void say_wrapped(session *s, const char *fmt, ...) __attribute__((format(printf,
 /* Handle one line; returns 1 to leave the program. */
 int handle_line(session *s, const char *line);
 /* input.c */
+/* The handler of SIGINT, SIGTERM and SIGHUP: records the signal in caught_signal. */
 void on_signal(int sig);
 /* Prompt and read one line; 1 = a line (in *line), 0 = end of input, -1 = interrupted by a signal. */
 int read_line(session *s, input *in, size_t *consumed, const char **line);
@@ -213,6 +225,7 @@ void check_pending(void);
  * on a terminal only, one key without Enter (no echo, not line by line); a signal or the end of input also ends
  * the wait. */
 void wait_for_key(session *s, const sigset_t *wait_mask);
+/* How a signal is named in the goodbye message ("Interrupted (Ctrl-C)", ...). */
 const char *signal_reason(int sig);
 
 #endif

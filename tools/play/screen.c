@@ -627,7 +627,6 @@ void say(session *s, const char *fmt, ...)
     fflush(s->ui.out);
 }
 
-
 /* say(), wrapped between words at the terminal's width; continued lines indented 2 more than the first. */
 void say_wrapped(session *s, const char *fmt, ...)
 {

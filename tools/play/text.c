@@ -68,7 +68,6 @@ const char *sgr_bold(const ui *u) { return u->colour ? "\033[1m" : ""; }
 const char *sgr_dim(const ui *u) { return u->colour ? "\033[2m" : ""; }
 const char *sgr_reset(const ui *u) { return u->colour ? "\033[0m" : ""; }
 
-
 void tx_bytes(text *t, const char *s, size_t n)
 {
     if (t->failed)
@@ -146,7 +145,6 @@ void tx_piece(text *t, const char *sep, const char *piece)
     t->col += w;
 }
 
-
 /* Append formatted text as one piece, or several lines if it holds newlines. */
 void tx_printf(text *t, const char *fmt, ...)
 {
@@ -185,7 +183,6 @@ void tx_words(text *t, const char *words)
         words += strspn(words, " ");
     }
 }
-
 
 /* Append formatted text wrapped between its words (blanks collapse). */
 void tx_sentence(text *t, const char *fmt, ...)
