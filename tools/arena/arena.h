@@ -40,8 +40,6 @@
 #include <stpete/bots.h>
 #include <stpete/stpete.h>
 
-extern char **environ;
-
 #define PROTOCOL_VERSION 2 /* doc/protocol.md: 2 sends the seed as a string; a bot that answers 1 gets version 1 */
 #define PROTOCOL_OLDEST 1
 #define MAX_PARTICIPANTS 8
@@ -49,6 +47,7 @@ extern char **environ;
 #define MAX_LINE (1 << 20)
 #define STDERR_TAIL 1024
 
+/* One entry of --bots / --bot: a library bot or an external program (schedule.c). */
 typedef struct participant {
     char spec[290];                 /* the spec as given */
     char label[300];                /* the spec, with #k for its k-th entry in the list */
@@ -59,6 +58,7 @@ typedef struct participant {
     char name[128];                 /* the name it gave in its first handshake, or "" */
 } participant;
 
+/* The tournament: options, participants, seatings and the definition that decides every game (schedule.c). */
 typedef struct config {
     int players, edition, jobs, resume, bench, quiet, games_given;
     long games;
@@ -75,6 +75,7 @@ typedef struct config {
     char *definition; /* the canonical definition, as a JSON text */
 } config;
 
+/* An external bot's process and our ends of its pipes (protocol.c). */
 typedef struct proc {
     pid_t pid;          /* 0 when not running */
     int in, out, err;   /* our ends: its stdin, stdout, stderr */
@@ -90,12 +91,14 @@ typedef struct proc {
     long rt_n;
 } proc;
 
+/* Why a game was forfeited (protocol.c; written to the results file by results.c). */
 typedef struct failure {
     char reason[32];  /* crash, timeout, garbage, illegal, handshake */
     char detail[300];
     char stderr_tail[STDERR_TAIL + 1];
 } failure;
 
+/* One game's row in the table of results (results.c; read by ratings.c). */
 typedef struct result {
     int done;
     int seating;
@@ -106,6 +109,7 @@ typedef struct result {
     char reason[32];
 } result;
 
+/* A thread that plays games: its own state, library bots and external bots' processes (schedule.c). */
 typedef struct worker {
     stpete_state *st;
     stpete_bot *bots[MAX_PARTICIPANTS];

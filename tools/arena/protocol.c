@@ -33,6 +33,8 @@
 
 #include "arena.h"
 
+extern char **environ; /* posix_spawn() passes it to the bot */
+
 /* ---- external bots ------------------------------------------------------------------------------- */
 
 /* Set by the SIGINT/SIGTERM handler, read by the worker threads: an atomic (lock-free, so async-signal-safe), not a

@@ -85,7 +85,7 @@ typedef struct text {
 
 typedef struct session session;
 
-/* The prompt's commands: a row each. */
+/* The prompt's commands: a row each (the table is in commands.c). */
 typedef struct command_def {
     const char *name;
     const char *arg;
@@ -93,6 +93,8 @@ typedef struct command_def {
     int (*run)(session *s, const char *arg); /* returns 1 to leave the program */
 } command_def;
 
+/* One person's game: options, terminal, game and state, bots, log, autosave file (session.c); every module works
+ * on it. */
 struct session {
     play_config cfg;
     ui ui;
