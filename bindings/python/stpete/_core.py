@@ -15,7 +15,7 @@ from ctypes import byref, c_double, c_float, c_int, c_size_t, c_uint, c_uint8, c
 
 from . import _ffi
 from .errors import BufferTooSmallError, ClosedError, InvalidArgumentError, NoPriceError, NotTerminalError, \
-    ParseError, StPeteError, TooLargeError, error_for_status
+    ParseError, TooLargeError, error_for_status
 
 _lib = _ffi.load_library()
 
