@@ -32,7 +32,7 @@ const runBench = (cmd, pre = []) => JSON.parse(execFileSync(cmd, [...pre, ...ben
 const ratios = [];
 let digests = null;
 for (let k = 0; k < 5; k++) {
-  const n = runBench(join(nativeBuild, 'examples', 'stpete-bench'));
+  const n = runBench(join(nativeBuild, 'tools', 'stpete-bench'));
   const w = runBench(process.execPath, ['--no-experimental-fetch', join(wasmBuild, 'bindings', 'js', 'stpete-bench.js')]);
   // Wall-clock for both (the wasm program's clock() is wall time under Node): run on an idle machine.
   ratios.push((n.games_wall_seconds / n.actions) / (w.games_wall_seconds / w.actions));
