@@ -28,7 +28,9 @@
  *   `size_t *count` (elements) or `size_t *len` (bytes, without the NUL) it receives, also when the capacity is too
  *   small (::STPETE_E_BUFFER_TOO_SMALL). Calls without a handle to hold an error message (constructors, parsers,
  *   stpete_options_check()) take a last `stpete_error *err` (may be NULL), the one detail channel for them;
- *   calls on a handle leave their detail in stpete_state_last_error() / stpete_bot_last_error().
+ *   calls that change a state or bot leave their detail in stpete_state_last_error() / stpete_bot_last_error().
+ *   Queries on a `const` handle write nothing, so that many threads may read one state: their statuses each have
+ *   the one meaning their documentation gives.
  * - **Structs that may grow** (::stpete_options, ::stpete_card_info, ::stpete_score, ::stpete_event,
  *   ::stpete_error, ::stpete_bot_stats) begin with `size_t struct_size`: the caller sets it (the `STPETE_*_INIT`
  *   macros and stpete_options_init() do) and the library reads or writes only the members that fit, so a program
@@ -730,9 +732,10 @@ STPETE_API int stpete_state_equal(const stpete_state *a, const stpete_state *b, 
 STPETE_API const stpete_game *stpete_state_game(const stpete_state *state);
 
 /**
- * Detail message of the last failed call on this state (citing the rule, e.g. §4.2, when an action is illegal),
- * e.g. "action 7 (buy Market from upper) is not legal: Market from the upper row costs 5 R and seat 0 has 3 R (§5)".
- * Empty after success.
+ * Detail message of the last failed call that takes this state as non-`const` (apply, reset, copy into it,
+ * determinize, undo, the event settings...), citing the rule, e.g. §4.2, when an action is illegal: e.g.
+ * "action 7 (buy Market from upper) is not legal: Market from the upper row costs 5 R and seat 0 has 3 R (§5)".
+ * Empty after success. Queries on a `const` state do not write it (a state may be read by many threads at once).
  * @param state the state
  * @return a NUL-terminated string owned by the state, valid until the next call on it; "" for NULL.
  */
