@@ -148,7 +148,7 @@ STPETE_API int stpete_card_get_info(int edition, int card, stpete_card_info *out
         return STPETE_E_INVALID_ARGUMENT;
     stpete_card_info full = STPETE_CARD_INFO_INIT;
     stpete_card_describe(&stpete_card_tables[edition - 1][card], card, &full);
-    return stpete_struct_out(out, &full, sizeof full);
+    return stpete_struct_out(out, &full, STPETE_CARD_INFO_SIZE_1_0, sizeof full);
 }
 
 int stpete_text_equals(const char *name, const char *text, size_t n)

@@ -293,7 +293,8 @@ typedef struct stpete_sink {
 /* A blank event of a kind at a position: every field -1 but the phase and round. */
 static inline stpete_event stpete_event_of(const stpete_core *c, int kind)
 {
-    stpete_event ev = { sizeof(stpete_event), kind, -1, -1, -1, -1, -1, -1, -1, -1, -1, c->phase, c->round };
+    stpete_event ev = { sizeof(stpete_event), kind, -1, -1, -1, -1, -1, -1, -1, -1, -1, c->phase, c->round,
+                         c->rules.edition_index + 1 };
     return ev;
 }
 

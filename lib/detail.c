@@ -6,16 +6,16 @@
 
 #include "facts.h"
 
-int stpete_struct_size_ok(size_t caller, size_t library)
+int stpete_struct_size_ok(size_t caller, size_t first, size_t library)
 {
-    return caller != 0 && caller <= library;
+    return caller >= first && caller <= library;
 }
 
-int stpete_struct_out(void *dst, const void *src, size_t library)
+int stpete_struct_out(void *dst, const void *src, size_t first, size_t library)
 {
     size_t caller;
     memcpy(&caller, dst, sizeof caller);
-    if (!stpete_struct_size_ok(caller, library))
+    if (!stpete_struct_size_ok(caller, first, library))
         return STPETE_E_UNSUPPORTED_VERSION;
     memcpy((char *)dst + sizeof caller, (const char *)src + sizeof caller, caller - sizeof caller);
     return STPETE_OK;
@@ -23,7 +23,8 @@ int stpete_struct_out(void *dst, const void *src, size_t library)
 
 int stpete_error_check(const stpete_error *err)
 {
-    return !err || stpete_struct_size_ok(err->struct_size, sizeof *err) ? STPETE_OK : STPETE_E_UNSUPPORTED_VERSION;
+    return !err || stpete_struct_size_ok(err->struct_size, STPETE_ERROR_SIZE_1_0, sizeof *err) ? STPETE_OK
+                                                                                                : STPETE_E_UNSUPPORTED_VERSION;
 }
 
 int stpete_error_vfail(stpete_error *e, int status, const char *fmt, va_list ap)
@@ -55,7 +56,8 @@ int stpete_error_finish(stpete_error *caller, const stpete_error *local, int sta
             done.line = done.column = done.position = -1;
         }
         done.struct_size = sizeof done;
-        stpete_struct_out(caller, &done, sizeof done); /* the caller's size was checked by stpete_error_check() */
+        /* the caller's size was checked by stpete_error_check() */
+        stpete_struct_out(caller, &done, STPETE_ERROR_SIZE_1_0, sizeof done);
     }
     return status;
 }

@@ -64,10 +64,13 @@ static int game_over_line(const stpete_event *ev, char *buf, size_t size)
                     total > 1 ? "share the win" : "wins");
 }
 
-/* The line of an event; with the state that reported it (during the callback), the details the state adds. */
+/* The line of an event, with the card names of its edition (§11); with the state that reported it, during the
+ * callback, the details the state adds (later the state has moved on: its rubles and VP are not the event's). */
 static int format_event(const stpete_state *st, const stpete_event *ev, char *buf, size_t size)
 {
-    const card_def *names = st ? stpete_cards_of(&st->core.rules) : stpete_cards; /* the edition's (§11) */
+    const card_def *names = stpete_card_tables[ev->edition == STPETE_EDITION_SECOND];
+    if (st && !st->hub.in_callback)
+        st = NULL;
     const char *card = ev->card >= 0 ? names[ev->card].name : "";
     int seat = ev->seat;
     const player_state *p = st && seat >= 0 && seat < st->core.rules.players ? &st->core.p[seat] : NULL;
@@ -142,14 +145,22 @@ static int format_event(const stpete_state *st, const stpete_event *ev, char *bu
     }
 }
 
-STPETE_API int stpete_event_to_string(const stpete_event *event, const stpete_state *state, char *buf, size_t size)
+STPETE_API int stpete_event_to_string(const stpete_event *event, const stpete_state *state, char *buf,
+                                      size_t capacity)
 {
-    if (!event || !buf || !event_valid(event))
+    if (!event || !buf)
         return STPETE_E_INVALID_ARGUMENT;
+    if (!stpete_struct_size_ok(event->struct_size, STPETE_EVENT_SIZE_1_0, sizeof *event))
+        return STPETE_E_UNSUPPORTED_VERSION;
+    stpete_event ev = STPETE_EVENT_INIT; /* the members the caller's struct has, the defaults for the others */
+    memcpy(&ev, event, event->struct_size);
+    if (!event_valid(&ev) || (ev.edition != STPETE_EDITION_FIRST && ev.edition != STPETE_EDITION_SECOND))
+        return STPETE_E_INVALID_ARGUMENT;
+    size_t size = capacity;
     if (size == 0)
         return STPETE_E_BUFFER_TOO_SMALL;
     char tmp[STPETE_EVENT_STRING_MAX];
-    int len = format_event(state, event, tmp, sizeof tmp);
+    int len = format_event(state, &ev, tmp, sizeof tmp);
     snprintf(buf, size, "%s", tmp);
     return (size_t)len < size ? STPETE_OK : STPETE_E_BUFFER_TOO_SMALL;
 }

@@ -392,11 +392,19 @@ void stpete_rng_shuffle(stpete_rng *rng, uint8_t *a, int n);
 /* ---- detail.c: caller-sized structs and the stpete_error detail (1.0) ---------------------------- */
 
 #include <stdarg.h>
-/* Whether a caller's struct_size is one this library can serve: 1 or 0. */
-int stpete_struct_size_ok(size_t caller, size_t library);
+/* The first size of each struct that may grow: the 1.0 layout (1.0 is the baseline of soname 1; a later version
+ * keeps these as the minimum and accepts every size from here to its own sizeof). */
+#define STPETE_CARD_INFO_SIZE_1_0 sizeof(stpete_card_info)
+#define STPETE_SCORE_SIZE_1_0 sizeof(stpete_score)
+#define STPETE_EVENT_SIZE_1_0 sizeof(stpete_event)
+#define STPETE_ERROR_SIZE_1_0 sizeof(stpete_error)
+/* Whether a caller's struct_size is one this library can serve (from the struct's first size to the library's):
+ * 1 or 0. */
+int stpete_struct_size_ok(size_t caller, size_t first, size_t library);
 /* Copy src (the library's complete struct of `library` bytes) into dst, both beginning with size_t struct_size:
- * only dst->struct_size bytes; dst->struct_size kept. STPETE_OK, or STPETE_E_UNSUPPORTED_VERSION for a bad one. */
-int stpete_struct_out(void *dst, const void *src, size_t library);
+ * only dst->struct_size bytes; dst->struct_size kept. STPETE_OK, or STPETE_E_UNSUPPORTED_VERSION (nothing
+ * written) for a size outside [first, library]. */
+int stpete_struct_out(void *dst, const void *src, size_t first, size_t library);
 /* STPETE_OK for NULL or a usable err->struct_size, else STPETE_E_UNSUPPORTED_VERSION (check before anything). */
 int stpete_error_check(const stpete_error *err);
 /* Record a failure (status and printf-style message) into e (may be NULL); returns status. */

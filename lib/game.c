@@ -1,6 +1,7 @@
 /* Options (§3, §7.2, §8, §9) and the game handle. One validator, with a reason, serves stpete_game_new(), the
  * JSON readers and the callers who want to know why before creating a game. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,13 +15,16 @@ STPETE_API void stpete_options_init(stpete_options *opts)
     *opts = def;
 }
 
+/* The smallest stpete_options a caller may have: the first layout (players, seed, Pub cap, tie-break, markers). */
+#define STPETE_OPTIONS_SIZE_FIRST offsetof(stpete_options, public_rubles)
+
 /* Copy the fields the caller's struct has (struct_size) over the defaults. */
 static int options_of(const stpete_options *opts, stpete_options *o, char *why, size_t why_size)
 {
     stpete_options_init(o);
     if (!opts)
         return STPETE_OK;
-    if (opts->struct_size == 0 || opts->struct_size > sizeof *o)
+    if (opts->struct_size < STPETE_OPTIONS_SIZE_FIRST || opts->struct_size > sizeof *o)
         return stpete_refuse(why, why_size, STPETE_E_UNSUPPORTED_VERSION,
                       "struct_size %zu: not the size of a stpete_options of this library or an older one (%zu)",
                       opts->struct_size, sizeof *o);
@@ -123,6 +127,8 @@ STPETE_API int stpete_options_check(const stpete_options *opts, stpete_error *er
 
 STPETE_API int stpete_game_new(const stpete_options *opts, stpete_game **out, stpete_error *err)
 {
+    if (out)
+        *out = NULL;
     int rc = stpete_error_check(err);
     if (rc)
         return rc;
@@ -162,7 +168,7 @@ STPETE_API int stpete_game_get_options(const stpete_game *game, stpete_options *
     if (!game || !out)
         return STPETE_E_INVALID_ARGUMENT;
     size_t size = out->struct_size;
-    if (size == 0 || size > sizeof *out)
+    if (size < STPETE_OPTIONS_SIZE_FIRST || size > sizeof *out)
         return STPETE_E_UNSUPPORTED_VERSION;
     memcpy(out, &game->opts, size); /* never more than the caller's struct */
     out->struct_size = size;

@@ -632,6 +632,8 @@ static int state_from_json_impl(stpete_state **out, const stpete_game *game, con
 STPETE_API int stpete_game_from_json(const char *json, size_t len, const stpete_allocator *alloc, stpete_game **out,
                                      stpete_error *err)
 {
+    if (out)
+        *out = NULL;
     stpete_error e = STPETE_ERROR_INIT;
     int rc = stpete_error_check(err);
     return rc ? rc : stpete_error_finish(err, &e, game_from_json_impl(out, json, len, alloc, &e));
@@ -640,6 +642,8 @@ STPETE_API int stpete_game_from_json(const char *json, size_t len, const stpete_
 STPETE_API int stpete_state_from_json(const stpete_game *game, const char *json, size_t len, stpete_state **out,
                                       stpete_error *err)
 {
+    if (out)
+        *out = NULL;
     stpete_error e = STPETE_ERROR_INIT;
     int rc = stpete_error_check(err);
     return rc ? rc : stpete_error_finish(err, &e, state_from_json_impl(out, game, json, len, &e));

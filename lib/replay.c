@@ -117,7 +117,8 @@ static int replay_from_json_impl(stpete_game **game_out, int *actions, size_t ca
         return stpete_error_fail(err, STPETE_E_INVALID_ARGUMENT, "game_out is NULL");
     *game_out = NULL;
     if (!n || !json || (!actions && cap))
-        return stpete_error_fail(err, STPETE_E_INVALID_ARGUMENT, "n, json or actions is NULL");
+        return stpete_error_fail(err, STPETE_E_INVALID_ARGUMENT, "%s is NULL",
+                                 !json ? "json" : !n ? "count" : "actions (with a capacity)");
     json_t *root;
     int rc = stpete_json_load(json, len, STPETE_FORMAT_REPLAY, &root, err);
     if (rc)
@@ -158,6 +159,8 @@ STPETE_API int stpete_replay_from_json(const char *json, size_t len, const stpet
                                        stpete_game **game_out, int *actions, size_t capacity, size_t *count,
                                        stpete_error *err)
 {
+    if (game_out)
+        *game_out = NULL;
     int rc = stpete_error_check(err);
     if (rc)
         return rc;

@@ -87,6 +87,8 @@ static int refuse(stpete_error *err, int status, const char *what)
 STPETE_API int stpete_state_new_with_callback(const stpete_game *game, stpete_event_fn fn, void *user_data,
                                               stpete_state **out, stpete_error *err)
 {
+    if (out)
+        *out = NULL;
     int rc = stpete_error_check(err);
     if (rc)
         return rc;
@@ -142,6 +144,8 @@ STPETE_API void stpete_state_free(stpete_state *st)
 
 STPETE_API int stpete_state_clone(const stpete_state *src, stpete_state **out, stpete_error *err)
 {
+    if (out)
+        *out = NULL;
     int rc = stpete_error_check(err);
     if (rc)
         return rc;
@@ -522,7 +526,7 @@ STPETE_API int stpete_state_get_score(const stpete_state *st, int seat, stpete_s
         return STPETE_E_INVALID_ARGUMENT;
     stpete_score full = STPETE_SCORE_INIT;
     stpete_score_of(&st->core, seat, &full);
-    return stpete_struct_out(out, &full, sizeof full);
+    return stpete_struct_out(out, &full, STPETE_SCORE_SIZE_1_0, sizeof full);
 }
 
 STPETE_API int stpete_state_winners(const stpete_state *st, unsigned *mask)
@@ -567,13 +571,14 @@ STPETE_API int stpete_state_next_event(stpete_state *st, stpete_event *out)
     int rc = check_not_in_callback(st);
     if (rc)
         return rc;
-    if (!stpete_struct_size_ok(out->struct_size, sizeof *out))
-        return fail(st, STPETE_E_UNSUPPORTED_VERSION, "event struct_size %zu is not one of this library (%zu or less)",
-                    out->struct_size, sizeof *out);
+    if (!stpete_struct_size_ok(out->struct_size, STPETE_EVENT_SIZE_1_0, sizeof *out))
+        return fail(st, STPETE_E_UNSUPPORTED_VERSION, "event struct_size %zu is not one of this library (%zu to %zu)",
+                    out->struct_size, STPETE_EVENT_SIZE_1_0, sizeof *out);
     stpete_event ev = STPETE_EVENT_INIT;
     rc = stpete_hub_next(&st->hub, &ev);
     if (rc == 1)
-        stpete_struct_out(out, &ev, sizeof ev);
+        stpete_struct_out(out, &ev, STPETE_EVENT_SIZE_1_0, sizeof ev);
+    succeed(st);
     return rc;
 }
 

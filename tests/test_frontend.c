@@ -238,7 +238,7 @@ static void test_displacements_bad_input_and_buffers(void **unused)
 
 static void line_of(int round, int mask, char *buf, size_t size)
 {
-    stpete_event ev = { sizeof ev, STPETE_EVENT_GAME_OVER, -1, -1, -1, -1, -1, -1, -1, -1, mask, -1, round };
+    stpete_event ev = { sizeof ev, STPETE_EVENT_GAME_OVER, -1, -1, -1, -1, -1, -1, -1, -1, mask, -1, round, 1 };
     assert_int_equal(stpete_event_to_string(&ev, NULL, buf, size), STPETE_OK);
 }
 

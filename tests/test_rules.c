@@ -2201,10 +2201,19 @@ static void test_s11_names(void **unused)
     assert_non_null(strstr(json, "\"Czarina\""));
     assert_null(strstr(json, "\"Czar\""));
     assert_non_null(strstr(json, "\"edition\":2"));
-    stpete_event ev = { sizeof ev, STPETE_EVENT_TAKE, 0, C(CZAR), -1, STPETE_SOURCE_UPPER, -1, -1, -1, -1, -1, TRADING, 1 };
+    stpete_event ev = { sizeof ev, STPETE_EVENT_TAKE, 0, C(CZAR), -1, STPETE_SOURCE_UPPER, -1, -1, -1, -1, -1, TRADING, 1,
+                        STPETE_EDITION_SECOND };
     char line[STPETE_EVENT_STRING_MAX];
     assert_int_equal(stpete_event_to_string(&ev, s.st, line, sizeof line), STPETE_OK);
     assert_string_equal(line, "seat 0 takes Czarina from the upper row into hand");
+    /* the edition travels with the event: the same line without the state (a queue consumer, another seat) */
+    assert_int_equal(stpete_event_to_string(&ev, NULL, line, sizeof line), STPETE_OK);
+    assert_string_equal(line, "seat 0 takes Czarina from the upper row into hand");
+    ev.edition = STPETE_EDITION_FIRST;
+    assert_int_equal(stpete_event_to_string(&ev, NULL, line, sizeof line), STPETE_OK);
+    assert_string_equal(line, "seat 0 takes Czar from the upper row into hand");
+    ev.edition = 3;
+    assert_int_equal(stpete_event_to_string(&ev, NULL, line, sizeof line), STPETE_E_INVALID_ARGUMENT);
     done(&s);
 }
 

@@ -50,9 +50,10 @@
  *
  * What a bot knows (§9): only what its seat may know. The search bots never read hidden information of the real
  * state: each iteration plays on a determinization (stpete_state_determinize() for the acting seat, with
- * ::STPETE_DETERMINIZE_RUBLES: the other seats' secret rubles set to its own) of a copy whose hidden cards (the
- * stack orders, and the other players' hand cards the seat has not seen taken) were first put in a canonical
- * order, so their choices are the same for every position the seat cannot tell from the real one (same seed). The
+ * ::STPETE_DETERMINIZE_RUBLES: the other seats' secret rubles set to its own) of a copy; the determinization draws
+ * from what the seat knows only (the hidden cards, the stack orders and the other players' hand cards the seat has
+ * not seen taken, play no part), so their choices are the same for every position the seat cannot tell from the
+ * real one (same seed). The
  * greedy bot's evaluation reads only the acting seat's own cards and rubles and the public stack sizes.
  *
  * Chance (stpete.h, explicit-chance mode): a bot chooses only at a seat's decision; in its playouts and tree

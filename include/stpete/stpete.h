@@ -11,7 +11,7 @@
  *   `bot`), the struct or value it describes (`options`, `card`, `action`, `event`), or the document it reads or
  *   writes (`replay`); enum names come from `stpete_<enum>_name()` (phase, stack, decision, source, colour, event
  *   kind). Library-wide functions have no object: stpete_version(), stpete_version_number(), stpete_strerror(),
- *   stpete_num_distinct_actions(). A handle is the first parameter. `get_` names exactly the functions that copy a
+ *   stpete_num_distinct_actions(). The object a function is named after is its first parameter. `get_` names exactly the functions that copy a
  *   struct into the caller's storage (stpete_card_get_info(), stpete_game_get_options(), stpete_state_get_score(),
  *   stpete_bot_get_stats()); other queries are nouns. `_new` / `_clone` / `_from_json` create a handle, `_free`
  *   frees one (`_free(NULL)` is a no-op).
@@ -23,7 +23,7 @@
  *   A truth value is never returned (a status would read as true): predicates (`is_*`, `equal`, `*_visible`)
  *   return a status and write 1 or 0 to an `int *` out-parameter. Functions that cannot fail return what they
  *   name (a static string, NULL for an out-of-range value; a version) or nothing (`_free`, stpete_options_init()).
- * - **Parameters.** The handle first, then the inputs, then the outputs (out-parameters "receive ..."); a
+ * - **Parameters.** The object first, then the inputs, then the outputs (out-parameters "receive ..."); a
  *   caller's array or character buffer is followed by its `capacity` (elements; bytes for text) and then by the
  *   `size_t *count` (elements) or `size_t *len` (bytes, without the NUL) it receives, also when the capacity is too
  *   small (::STPETE_E_BUFFER_TOO_SMALL). Calls without a handle to hold an error message (constructors, parsers,
@@ -582,10 +582,11 @@ STPETE_API int stpete_options_check(const stpete_options *opts, stpete_error *er
  * @param opts options (copied; the caller keeps ownership). NULL = defaults.
  * @param out  receives a new game, owned by the caller (free with stpete_game_free()); NULL on failure
  * @param err  receives the status and the reason of a failure (as stpete_options_check()); may be NULL
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p out, players outside 2..4, an unknown pub cap or
- *         tie-break, a bad start-marker assignment (§3.3) or a partial allocator; ::STPETE_E_UNSUPPORTED_VERSION if
- *         opts->struct_size or err->struct_size is 0 or larger than this library's struct;
- *         ::STPETE_E_OUT_OF_MEMORY.
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p out or any option stpete_options_check() refuses
+ *         (players outside 2..4, an unknown Pub cap, tie-break or chance mode, a bad start-marker assignment,
+ *         public rubles or hands not 0 or 1, an edition not 1 or 2, a partial allocator);
+ *         ::STPETE_E_UNSUPPORTED_VERSION if opts->struct_size or err->struct_size is not one of this library's
+ *         sizes; ::STPETE_E_OUT_OF_MEMORY.
  */
 STPETE_API int stpete_game_new(const stpete_options *opts, stpete_game **out, stpete_error *err);
 
@@ -1167,10 +1168,11 @@ typedef struct stpete_event {
     int amount;    /**< see the kind */
     int phase;     /**< ::stpete_phase */
     int round;     /**< round, from 1 */
+    int edition;   /**< ::stpete_edition of the game that reported it (§11): the card names of its line */
 } stpete_event;
 
 /** Static initialiser of ::stpete_event. */
-#define STPETE_EVENT_INIT { sizeof(stpete_event), -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 }
+#define STPETE_EVENT_INIT { sizeof(stpete_event), -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1 }
 
 /**
  * Event callback.
@@ -1255,18 +1257,21 @@ STPETE_API const char *stpete_event_kind_name(int kind);
 
 /**
  * The readable log line of an event (the words of stpete-selfplay's log, so that every front end shows the same
- * log; English, cards by their §2 names), e.g. "seat 1 buys Wharf from the upper row, displacing Ship Builder,
- * for 5 R" or "building scoring: seat 0 gets +0 R and +3 VP". Given the state that reported the event, during its
- * callback, the line adds what the state knows then: rubles left after a purchase, the totals after a scoring,
- * the breakdown of a final scoring (§8). Given NULL (or later), only the event's own fields are used.
+ * log; English, cards by the names of the event's edition, §2 and §11), e.g. "seat 1 buys Wharf from the upper
+ * row, displacing Ship Builder, for 5 R" or "building scoring: seat 0 gets +0 R and +3 VP". Given the state that
+ * reported the event, during its callback, the line adds what the state knows then: rubles left after a purchase,
+ * the totals after a scoring, the breakdown of a final scoring (§8) — what every player saw at the table, but a
+ * screen for one seat that must not show another seat's secret rubles (§9) passes NULL. Given NULL, or a state
+ * outside its callback (it has moved on since the event: a queued event), only the event's own members are used.
  * @param event    the event (e.g. from a callback or stpete_state_next_event())
  * @param state    the state that reported the event, read during the callback; or NULL
  * @param buf      caller buffer; receives a NUL-terminated line without a newline (::STPETE_EVENT_STRING_MAX
  *                 suffices)
  * @param capacity bytes available in @p buf
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL event or buffer, or an event whose kind or fields
- *         are out of range; ::STPETE_E_BUFFER_TOO_SMALL if the line does not fit (@p buf then holds a truncated
- *         prefix if @p capacity > 0).
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL event or buffer, or an event whose kind, edition or
+ *         members are out of range; ::STPETE_E_UNSUPPORTED_VERSION if event->struct_size is not one of this
+ *         library's sizes (the 1.0 layout or larger, up to its own); ::STPETE_E_BUFFER_TOO_SMALL if the line does
+ *         not fit (@p buf then holds a truncated prefix if @p capacity > 0).
  */
 STPETE_API int stpete_event_to_string(const stpete_event *event, const stpete_state *state, char *buf,
                                       size_t capacity);
@@ -1278,10 +1283,10 @@ STPETE_API int stpete_event_to_string(const stpete_event *event, const stpete_st
  * the compatibility promise are in `doc/format.md`. Output is deterministic: the same position gives the same
  * bytes on every platform, and serialize → parse → serialize gives identical bytes.
  *
- * Output functions write NUL-terminated UTF-8 (in fact ASCII) into the caller's buffer of @p size bytes and set
+ * Output functions write NUL-terminated UTF-8 (in fact ASCII) into the caller's buffer of `capacity` bytes and set
  * `*len` to the text length without the NUL. When the buffer is too small they return
  * ::STPETE_E_BUFFER_TOO_SMALL, set `*len` to the length needed (without the NUL) and write nothing useful;
- * `buf` may be NULL with @p size 0 to ask for the length.
+ * `buf` may be NULL with `capacity` 0 to ask for the length.
  *
  * Input functions take @p len bytes of text (no NUL needed), build nothing on failure, and describe a failure
  * in `*err` (may be NULL): the message, and for syntax errors the 1-based line and column and the byte
@@ -1411,7 +1416,8 @@ STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, con
  * @param game_out receives a new game owned by the caller; NULL on failure
  * @param actions  caller's array of @p capacity ids, or NULL with @p capacity 0
  * @param capacity capacity of @p actions
- * @param count    receives the number of actions in the record
+ * @param count    receives the number of actions in the record: after success, with ::STPETE_E_BUFFER_TOO_SMALL,
+ *                 and after any failure that comes once the action list was read (else unchanged)
  * @param err      receives the status and the reason of a failure, or NULL (for an illegal action: its index
  *                 and why)
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_TOO_LARGE for more than

@@ -266,14 +266,20 @@ static void format_spec(const bot_params *p, char *buf, size_t size)
 
 /* ---- life cycle ------------------------------------------------------------------------------------- */
 
-/* A failure of stpete_bot_new(): its status and reason into the caller's detail (stpete.h, "Parameters"). Every
- * stpete_error has this library's size (1.0 is the first with the struct; the size was checked on entry). */
+/* The first sizes of the structs the bots fill (their 1.0 layouts; a later version keeps these as the minimum). */
+#define BOT_STATS_SIZE_1_0 sizeof(stpete_bot_stats)
+#define BOT_ERROR_SIZE_1_0 sizeof(stpete_error)
+
+/* A failure (or the success) of stpete_bot_new(): its status and reason into the caller's detail (stpete.h,
+ * "Parameters"), only the struct_size bytes the caller has (checked on entry). */
 static int refuse(stpete_error *err, int status, const char *text)
 {
     if (err) {
-        err->status = status;
-        err->line = err->column = err->position = -1;
-        snprintf(err->message, sizeof err->message, "%s", text);
+        stpete_error e = STPETE_ERROR_INIT;
+        e.status = status;
+        snprintf(e.message, sizeof e.message, "%s", text);
+        size_t size = err->struct_size;
+        memcpy((char *)err + sizeof size, (const char *)&e + sizeof size, size - sizeof size);
     }
     return status;
 }
@@ -281,10 +287,10 @@ static int refuse(stpete_error *err, int status, const char *text)
 STPETE_API int stpete_bot_new(const stpete_game *game, const char *spec, stpete_bot **out, stpete_error *err)
 {
     char why[256] = "";
-    if (err && err->struct_size != sizeof *err)
-        return STPETE_E_UNSUPPORTED_VERSION;
     if (out)
         *out = NULL;
+    if (err && (err->struct_size < BOT_ERROR_SIZE_1_0 || err->struct_size > sizeof *err))
+        return STPETE_E_UNSUPPORTED_VERSION;
     if (!out || !game || !spec)
         return refuse(err, STPETE_E_INVALID_ARGUMENT,
                       !out ? "stpete_bot_new: out is NULL" : !game ? "stpete_bot_new: game is NULL"
@@ -373,7 +379,7 @@ STPETE_API int stpete_bot_get_stats(const stpete_bot *bot, stpete_bot_stats *out
 {
     if (!bot || !out)
         return STPETE_E_INVALID_ARGUMENT;
-    if (out->struct_size == 0 || out->struct_size > sizeof(stpete_bot_stats))
+    if (out->struct_size < BOT_STATS_SIZE_1_0 || out->struct_size > sizeof(stpete_bot_stats))
         return STPETE_E_UNSUPPORTED_VERSION;
     size_t size = out->struct_size;
     stpete_bot_stats s = bot->stats;
