@@ -1,7 +1,7 @@
 /* The card catalogue of §2 as one data table, and the displacement variants of §6.2. */
 #include <string.h>
 
-#include "stpete_internal.h"
+#include "facts.h"
 
 /* Displacement targets (§6.2, R8): a green trading card the worker of its ware or Czar and Carpenter; a blue one
  * any building that is not a trading card; an orange one any aristocrat that is not a trading card. */
@@ -146,7 +146,7 @@ STPETE_API int stpete_card_get_info(int edition, int card, stpete_card_info *out
 {
     if (!out || card < 0 || card >= STPETE_NUM_CARD_TYPES || (edition != 1 && edition != 2))
         return STPETE_E_INVALID_ARGUMENT;
-    stpete_card_info full;
+    stpete_card_info full = STPETE_CARD_INFO_INIT;
     stpete_card_describe(&stpete_card_tables[edition - 1][card], card, &full);
     return stpete_struct_out(out, &full, sizeof full);
 }

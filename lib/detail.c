@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "stpete_internal.h"
+#include "facts.h"
 
 int stpete_struct_size_ok(size_t caller, size_t library)
 {
@@ -30,6 +30,7 @@ int stpete_error_vfail(stpete_error *e, int status, const char *fmt, va_list ap)
 {
     if (e) {
         e->status = status;
+        e->line = e->column = e->position = -1; /* not a syntax error (the JSON reader sets those itself) */
         vsnprintf(e->message, sizeof e->message, fmt, ap);
     }
     return status;

@@ -2,7 +2,7 @@
  * The engine (rules.c) knows only the sink; the state (state.c) owns a hub and hands the engine the hub's sink. */
 #include <string.h>
 
-#include "stpete_internal.h"
+#include "core.h"
 
 /* Append to the queue (room was reserved before the step), then call the callback. While
  * the callback runs the state refuses changes (STPETE_E_REENTRANT); once the callback has asked for the state to

@@ -2,7 +2,7 @@
  * same words as the JSON format, doc/format.md, one table each). */
 #include <stdio.h>
 
-#include "stpete_internal.h"
+#include "facts.h"
 
 const char *const stpete_phase_words[STPETE_NUM_PHASES] = { "worker", "building", "aristocrat", "trading" };
 const char *const stpete_stack_words[STPETE_NUM_STACKS] = { "worker", "building", "aristocrat", "trading" };
@@ -10,6 +10,9 @@ const char *const stpete_decision_words[5] = { "turn", "observatory", "pub", "ga
 const char *const stpete_source_words[4] = { "upper", "lower", "hand", "observatory" };
 const char *const stpete_pub_cap_words[2] = { "per-pub", "per-player" };
 const char *const stpete_tie_break_words[2] = { "rubles-mod-10", "rubles-total" };
+const char *const stpete_chance_mode_words[2] = { "sampled", "explicit" };
+const char *const stpete_chance_event_words[4] = { "none", "deal", "markers", "draw" };
+const char *const stpete_deal_then_words[3] = { "setup", "next-phase", "round" };
 
 static const char *const event_kind_words[] = {
     "phase-start", "deal", "buy", "play", "take", "displace", "pass", "observatory-draw", "observatory-discard",

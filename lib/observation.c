@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "stpete_internal.h"
+#include "core.h"
 
 /* Offsets of the global block (doc/observation.md). */
 enum {

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "stpete_internal.h"
+#include "handles.h"
 
 static int seat_ok(const stpete_state *st, int seat)
 {

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "stpete_internal.h"
+#include "handles.h"
 
 /* ---- state life cycle -------------------------------------------------------------------------- */
 
@@ -520,7 +520,7 @@ STPETE_API int stpete_state_get_score(const stpete_state *st, int seat, stpete_s
 {
     if (!seat_ok(st, seat) || !out)
         return STPETE_E_INVALID_ARGUMENT;
-    stpete_score full;
+    stpete_score full = STPETE_SCORE_INIT;
     stpete_score_of(&st->core, seat, &full);
     return stpete_struct_out(out, &full, sizeof full);
 }
@@ -570,7 +570,7 @@ STPETE_API int stpete_state_next_event(stpete_state *st, stpete_event *out)
     if (!stpete_struct_size_ok(out->struct_size, sizeof *out))
         return fail(st, STPETE_E_UNSUPPORTED_VERSION, "event struct_size %zu is not one of this library (%zu or less)",
                     out->struct_size, sizeof *out);
-    stpete_event ev;
+    stpete_event ev = STPETE_EVENT_INIT;
     rc = stpete_hub_next(&st->hub, &ev);
     if (rc == 1)
         stpete_struct_out(out, &ev, sizeof ev);

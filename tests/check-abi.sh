@@ -31,20 +31,25 @@ rc=$?
 if [ "$rc" -eq 0 ]; then
     current=$(mktemp)
     abidw --headers-dir "$src/include/stpete" --headers-dir "$build/include/stpete" "$lib" >"$current"
-    prefix=$(python3 - "$baseline" "$current" <<'PY'
+    prefix=$(python3 - "$baseline" "$current" "$src/abi/suppressions.txt" <<'PY'
 import re, sys
-def members(path):
+def members(path, name):
     text = open(path, encoding="utf-8").read()
-    body = re.search(r"<class-decl name='stpete_options'[^>]*>(.*?)</class-decl>", text, re.S).group(1)
-    return re.findall(r"layout-offset-in-bits='(\d+)'>\s*<var-decl name='(\w+)'", body)
-old, new = members(sys.argv[1]), members(sys.argv[2])
-print("ok" if new[:len(old)] == old else f"stpete_options changed before its end: {old} -> {new}")
+    m = re.search(r"<class-decl name='%s'[^>]*>(.*?)</class-decl>" % name, text, re.S)
+    return re.findall(r"layout-offset-in-bits='(\d+)'>\s*<var-decl name='(\w+)'", m.group(1)) if m else None
+growable = re.findall(r"name = (\w+)", open(sys.argv[3], encoding="utf-8").read())
+bad = []
+for name in growable:
+    old, new = members(sys.argv[1], name), members(sys.argv[2], name)
+    if old is not None and (new is None or new[:len(old)] != old):
+        bad.append(f"{name} changed before its end: {old} -> {new}")
+print("ok" if not bad else "; ".join(bad))
 PY
 )
     rm -f "$current"
     if [ "$prefix" != "ok" ]; then
         echo "# $prefix"
-        echo "not ok 1 - stpete_options may only grow at its end (struct_size versioning)"
+        echo "not ok 1 - the structs with struct_size may only grow at their end (struct_size versioning)"
         exit 1
     fi
     added=$(abidiff "${headers[@]}" "$baseline" "$lib" 2>&1 | grep -E '^\s+\[A\]' | sed 's/^\s*/# added: /')

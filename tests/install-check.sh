@@ -217,7 +217,7 @@ out=$(cd "$tmp" && env -u PYTHONPATH -u LD_LIBRARY_PATH -u STPETE_LIBRARY HOME="
     'import stpete; print(stpete.__file__); print(stpete.library_path())' 2>&1) ||
     fail "python3 does not import the package installed under $prefix: $out"
 case "$out" in
-"$prefix/lib/python3"*"/stpete/__init__.py"*"$prefix/lib/libstpete.so.0") ;;
+"$prefix/lib/python3"*"/stpete/__init__.py"*"$prefix/lib/libstpete.so.1") ;;
 *) fail "python3 imports stpete from elsewhere than $prefix, or loads another library: $out" ;;
 esac
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
@@ -243,6 +243,6 @@ if ! $cc -std=c11 -Wall -Wextra -Werror $(pkg-config --cflags stpete) -o "$tmp/p
     fail "cannot build a program against $prefix with pkg-config"
 fi
 resolved=$(env -u LD_LIBRARY_PATH ldd "$tmp/prog2" | awk '/libstpete/ { print $3 }')
-[ "$resolved" = "$prefix/lib/libstpete.so.0" ] || fail "the program resolves libstpete to '$resolved', not $prefix/lib"
+[ "$resolved" = "$prefix/lib/libstpete.so.1" ] || fail "the program resolves libstpete to '$resolved', not $prefix/lib"
 out=$(env -u LD_LIBRARY_PATH "$tmp/prog2" 2>&1) || fail "the program built against $prefix failed: $out"
 echo "ok - install: --prefix $prefix --libdir lib: the installed programs and a pkg-config program run without LD_LIBRARY_PATH"

@@ -536,9 +536,11 @@ def run_pty(tmp):
         reply = s.ask("buy")
         candidates = re.findall(r"^\s+(\d+) (buy .*)$", reply, re.M)
         listed = dict(listed_actions(screen))
+        buys = [(str(n), a) for n, a in sorted(listed.items()) if a.startswith("buy ")]
         check("'buy' is ambiguous" in reply and len(candidates) >= 2 and
-              all(listed.get(int(n)) == t for n, t in candidates),
-              "pty: an ambiguous prefix is refused with its candidates listed by their numbers", reply)
+              all(listed.get(int(n)) == t for n, t in candidates) and candidates == buys[:12],
+              "pty: an ambiguous prefix is refused with its candidates (every matching legal action, the first 12) "
+              "listed by their numbers", reply)
         reply = s.ask("xyzzy")
         check("'xyzzy' is neither a command" in reply and "help, card, hint, board, log, save, load, undo, quit" in reply,
               "pty: unknown text is refused with the commands named", reply)

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "stpete_internal.h"
+#include "handles.h"
 #include "test_values.h"
 
 /* Places a card can be moved to. */

@@ -2208,6 +2208,60 @@ static void test_s11_names(void **unused)
     done(&s);
 }
 
+/* stpete_core_validate() (lib/validate.c), the invariants of a position: every position reached by play satisfies
+ * them, in both editions and both chance modes; a position broken in one invariant fails with the reason, and the
+ * same position as a JSON document fails to load with the same status and text (the reader asks the same
+ * function). */
+static void test_validate_positions(void **unused)
+{
+    (void)unused;
+    char why[sizeof ((stpete_error *)0)->message];
+    for (int players = 2; players <= 4; players++)
+        for (int edition = 1; edition <= 2; edition++)
+            for (int mode = STPETE_CHANCE_SAMPLED; mode <= STPETE_CHANCE_EXPLICIT; mode++) {
+                stpete_options o;
+                stpete_options_init(&o);
+                o.players = players;
+                o.edition = edition;
+                o.chance_mode = mode;
+                o.seed = (uint64_t)(100 * players + 10 * edition + mode);
+                scn s = scn_new_opts(&o);
+                uint64_t r = o.seed;
+                for (int step = 0; !tg_is_terminal(s.st); step++) {
+                    int rc = stpete_core_validate(scn_core(&s), why, sizeof why);
+                    if (rc)
+                        fail_msg("players %d, edition %d, mode %d, step %d: %s", players, edition, mode, step, why);
+                    int id;
+                    r = r * 6364136223846793005u + 1442695040888963407u;
+                    assert_int_equal(stpete_state_random_action(s.st, r >> 11, &id), STPETE_OK);
+                    assert_int_equal(stpete_state_apply(s.st, id), STPETE_OK);
+                }
+                assert_int_equal(stpete_core_validate(scn_core(&s), why, sizeof why), STPETE_OK);
+                scn_free(&s);
+            }
+    /* one invariant broken: a card of the worker stack moved into the building stack (§2) */
+    scn s = scn_new(3, 7);
+    stpete_core *c = scn_core(&s);
+    int card = c->stack[STPETE_STACK_WORKER][--c->stack_n[STPETE_STACK_WORKER]];
+    c->stack[STPETE_STACK_WORKER][c->stack_n[STPETE_STACK_WORKER]] = 0;
+    memmove(c->stack[STPETE_STACK_BUILDING] + 1, c->stack[STPETE_STACK_BUILDING], c->stack_n[STPETE_STACK_BUILDING]);
+    c->stack[STPETE_STACK_BUILDING][0] = (uint8_t)card;
+    c->stack_n[STPETE_STACK_BUILDING]++;
+    assert_int_equal(stpete_core_validate(c, why, sizeof why), STPETE_E_INCONSISTENT);
+    char expect[sizeof why];
+    snprintf(expect, sizeof expect, "stacks.building[0]: %s belongs to another stack (§2)", stpete_cards[card].name);
+    assert_string_equal(why, expect);
+    size_t len = 0;
+    static char json[1 << 14];
+    assert_int_equal(stpete_state_to_json(s.st, json, sizeof json, &len), STPETE_OK);
+    stpete_state *loaded = NULL;
+    stpete_error err = STPETE_ERROR_INIT;
+    assert_int_equal(stpete_state_from_json(s.game, json, len, &loaded, &err), STPETE_E_INCONSISTENT);
+    assert_null(loaded);
+    assert_string_equal(err.message, expect);
+    scn_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2273,6 +2327,7 @@ int main(void)
         cmocka_unit_test(test_s11_four_prices),
         cmocka_unit_test(test_s11_buy_only_first_worker_phase),
         cmocka_unit_test(test_s11_names),
+        cmocka_unit_test(test_validate_positions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

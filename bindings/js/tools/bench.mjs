@@ -37,7 +37,7 @@ function speedRatio(games, suffix) {
   const ratios = [];
   let digestsEqual = true;
   for (let k = 0; k < 5; k++) {
-    const n = runBench(games, join(nativeBuild, 'examples', 'stpete-bench'));
+    const n = runBench(games, join(nativeBuild, 'tools', 'stpete-bench'));
     const w = runBench(games, process.execPath,
       ['--no-experimental-fetch', join(wasmBuild, 'bindings', 'js', 'stpete-bench.js')]);
     // Wall-clock for both (the wasm program's clock() is wall time under Node).

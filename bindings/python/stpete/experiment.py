@@ -866,7 +866,7 @@ class _Progress:
 # ---- command line --------------------------------------------------------------------------------------------
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with the programs' usage errors (examples/cli.c): one line with the --help hint, exit status 2."""
+    """argparse with the programs' usage errors (tools/common/cli.c): one line with the --help hint, exit status 2."""
 
     def error(self, message):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")

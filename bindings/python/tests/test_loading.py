@@ -1,5 +1,5 @@
-"""Loading the shared library (DESIGN.md §5): STPETE_LIBRARY, next to the package, a build directory,
-find_library; one error listing every place tried; the version check."""
+"""Loading the shared library (doc/install.md, "Python package"): STPETE_LIBRARY, next to the package, a build
+directory, find_library; one error listing every place tried; the version check."""
 import os
 import shutil
 import subprocess

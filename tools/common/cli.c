@@ -1,4 +1,4 @@
-/* The options every program of examples/ answers alike (cli.h, issue 26). */
+/* The options every program of tools/ and examples/ answers alike (cli.h, issue 26). */
 #include "cli.h"
 
 #include <string.h>

@@ -1,9 +1,9 @@
-/* The options every program of examples/ answers alike (issue 26): --help and -h print the program's usage on
- * standard output and exit 0; --version prints "NAME VERSION" (the library's version) and exits 0; an unknown
- * option or a missing value prints one line naming it and the --help hint on standard error and exits 2.
- * Example code, compiled into each program (like gamelog.c). */
-#ifndef STPETE_EXAMPLES_CLI_H
-#define STPETE_EXAMPLES_CLI_H
+/* The options every program of tools/ and examples/ answers alike (issue 26): --help and -h print the program's
+ * usage on standard output and exit 0; --version prints "NAME VERSION" (the library's version) and exits 0; an
+ * unknown option or a missing value prints one line naming it and the --help hint on standard error and exits 2.
+ * Internal, not installed: the static library stpete_cli (tools/common/meson.build), linked into each program. */
+#ifndef STPETE_TOOLS_CLI_H
+#define STPETE_TOOLS_CLI_H
 
 #include <stdio.h>
 

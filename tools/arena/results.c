@@ -1,0 +1,368 @@
+/* stpete-arena: the results: the table of finished games, progress, the results file (--out: one JSON line
+  * per game, written whole) and the replay records (--record), and reading a results file back (--resume) with
+  * the validation of every field. */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <math.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef __linux__
+#include <dirent.h>
+#include <sys/prctl.h>
+#endif
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include <stpete/bots.h>
+#include <stpete/stpete.h>
+
+#include "cli.h"
+#include "arena.h"
+
+/* ---- results ------------------------------------------------------------------------------------- */
+
+result *results;
+long results_cap;
+pthread_mutex_t mtx = PTHREAD_MUTEX_INITIALIZER;
+int out_fd = -1;
+long next_game, games_done, games_todo;
+double t_start;
+int tty;
+
+void grow_results(long n)
+{
+    if (n <= results_cap)
+        return;
+    result *r = realloc(results, (size_t)n * sizeof *r);
+    if (!r)
+        die(1, "out of memory");
+    memset(r + results_cap, 0, (size_t)(n - results_cap) * sizeof *r);
+    results = r;
+    results_cap = n;
+}
+
+/* A forfeit on standard error: the game, the seat and bot, the reason and detail, and the last lines of the bot's
+ * standard error (at most 5). Called with the mutex held. */
+void report_forfeit(long g, int seat, const char *bot, const failure *f)
+{
+    fprintf(stderr, "%s%s: game %ld: seat %d (%s) forfeits: %s: %s\n", tty ? "\n" : "", prog, g, seat, bot, f->reason,
+            f->detail);
+    const char *t = f->stderr_tail, *end = t + strlen(t);
+    while (end > t && end[-1] == '\n')
+        end--;
+    const char *start = end;
+    for (int lines = 0; start > t; start--)
+        if (start[-1] == '\n' && ++lines == 5)
+            break;
+    while (start < end && *start == '\n')
+        start++;
+    while (start < end) {
+        const char *nl = memchr(start, '\n', (size_t)(end - start));
+        const char *stop = nl ? nl : end;
+        fprintf(stderr, "  | %.*s\n", (int)(stop - start), start);
+        start = stop + (nl != NULL);
+    }
+}
+
+void progress(void)
+{
+    double el = now_s() - t_start;
+    double rate = el > 0 ? (double)games_done / el : 0;
+    if (tty) {
+        int width = 30, fill = games_todo ? (int)(width * games_done / games_todo) : width;
+        char bar[64];
+        for (int i = 0; i < width; i++)
+            bar[i] = i < fill ? '#' : '.';
+        bar[width] = '\0';
+        double eta = rate > 0 ? (double)(games_todo - games_done) / rate : 0;
+        fprintf(stderr, "\r[%s] %ld/%ld games  %.1f games/s  ETA %.0f s ", bar, games_done, games_todo, rate, eta);
+        if (games_done == games_todo)
+            fputc('\n', stderr);
+    } else {
+        long step = games_todo / 10 > 0 ? games_todo / 10 : 1;
+        if (games_done % step == 0 || games_done == games_todo)
+            fprintf(stderr, "%s: %ld/%ld games (%.1f games/s)\n", prog, games_done, games_todo, rate);
+    }
+    fflush(stderr);
+}
+
+/* Append a line (newline included) with one write(), so that a killed tournament never leaves half a line
+ * behind another game's. */
+void append_line(const char *line, size_t len)
+{
+    if (out_fd < 0)
+        return;
+    size_t done = 0;
+    while (done < len) {
+        ssize_t n = write(out_fd, line + done, len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            die(1, "cannot write the results file: %s", strerror(errno));
+        done += (size_t)n;
+    }
+}
+
+json_t *int_array(const int *v, int n)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, json_integer(v[i]));
+    return a;
+}
+
+json_t *result_json(const stpete_state *st, const int *vp, const double *ret, int P)
+{
+    json_t *r = json_object(), *w = json_array(), *rets = json_array();
+    unsigned winners = 0;
+    int terminal = cli_over(st);
+    if (terminal)
+        stpete_state_winners(st, &winners);
+    for (int s = 0; s < P; s++) {
+        if (ret[s] > 0)
+            json_array_append_new(w, json_integer(s));
+        json_array_append_new(rets, json_real(ret[s]));
+    }
+    json_object_set_new(r, "scores", int_array(vp, P));
+    json_object_set_new(r, "winners", w);
+    json_object_set_new(r, "returns", rets);
+    json_object_set_new(r, "finished", json_boolean(terminal));
+    return r;
+}
+
+void write_record(const stpete_game *game, uint64_t deal, const int *ids, size_t n, long g)
+{
+    size_t len = 0;
+    int rc = stpete_replay_to_json(game, deal, ids, n, NULL, 0, &len);
+    char *text = rc == STPETE_E_BUFFER_TOO_SMALL ? xmalloc(len + 1) : NULL;
+    if (text)
+        rc = stpete_replay_to_json(game, deal, ids, n, text, len + 1, &len);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/game-%06ld.json", cfg.record_dir, g);
+    FILE *fp = rc == STPETE_OK ? fopen(path, "wb") : NULL;
+    if (!fp || fwrite(text, 1, len, fp) != len || fputc('\n', fp) == EOF)
+        fprintf(stderr, "%s: cannot write %s\n", prog, path);
+    if (fp)
+        fclose(fp);
+    free(text);
+}
+
+/* ---- resume -------------------------------------------------------------------------------------- */
+
+/* An integer in [lo, hi]. */
+static int int_in(json_t *v, json_int_t lo, json_int_t hi)
+{
+    return json_is_integer(v) && json_integer_value(v) >= lo && json_integer_value(v) <= hi;
+}
+
+/* An array of n integers in [lo, hi], into out. */
+static int int_array_in(json_t *a, int *out, int n, json_int_t lo, json_int_t hi)
+{
+    if (!json_is_array(a) || (int)json_array_size(a) != n)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        if (!int_in(json_array_get(a, (size_t)i), lo, hi))
+            return 0;
+        out[i] = (int)json_integer_value(json_array_get(a, (size_t)i));
+    }
+    return 1;
+}
+
+static int is_forfeit_reason(const char *s)
+{
+    static const char *const reasons[] = { "crash", "timeout", "garbage", "illegal", "handshake", "start-timeout" };
+    for (size_t i = 0; i < sizeof reasons / sizeof *reasons; i++)
+        if (!strcmp(s, reasons[i]))
+            return 1;
+    return 0;
+}
+
+#define BAD(...) do { snprintf(why, why_size, __VA_ARGS__); return -1; } while (0)
+
+/* Check a game line of a results file against this tournament's definition, field by field (the schema of
+ * doc/arena.md's results file): the game number within this run, its deal, deal seed, seating and bots those of
+ * game g, the actions within the longest game, each seat's VP within ±STPETE_VP_MAX, returns in [0, 1] adding up
+ * to 1, the winners the seats with a return, a forfeit naming a seat of the game with a known reason and the
+ * returns a forfeit gives, timings and decisions per seat. 0 with *r filled, or -1 with why set. */
+static int check_game_line(json_t *m, result *r, char *why, size_t why_size)
+{
+    int P = cfg.players, S = cfg.nseatings;
+    json_t *gv = json_object_get(m, "game"), *res = json_object_get(m, "result");
+    json_t *ff = json_object_get(m, "forfeit");
+    if (!int_in(gv, 0, cfg.games - 1))
+        BAD("\"game\" must be a game number of this run, an integer in [0, %ld] (a file with more games is resumed "
+            "with a larger --games)", cfg.games - 1);
+    long g = (long)json_integer_value(gv);
+    memset(r, 0, sizeof *r);
+    r->seating = (int)(g % S);
+    const int *who = cfg.seatings[r->seating];
+    if (!int_in(json_object_get(m, "deal"), g / S, g / S))
+        BAD("\"deal\" must be %ld (game %ld of %d seatings)", g / S, g, S);
+    char deal_seed[20];
+    snprintf(deal_seed, sizeof deal_seed, "%016" PRIx64, mix3(cfg.seed, 0xDEA1, (uint64_t)(g / S)));
+    json_t *ds = json_object_get(m, "deal_seed");
+    if (!json_is_string(ds) || strcmp(json_string_value(ds), deal_seed))
+        BAD("\"deal_seed\" must be \"%s\", game %ld's", deal_seed, g);
+    int seating[STPETE_MAX_PLAYERS];
+    if (!int_array_in(json_object_get(m, "seating"), seating, P, 0, cfg.nparts - 1) ||
+        memcmp(seating, who, (size_t)P * sizeof(int)) != 0)
+        BAD("\"seating\" must be game %ld's seating of this tournament", g);
+    json_t *names = json_object_get(m, "bots");
+    if (!json_is_array(names) || (int)json_array_size(names) != P)
+        BAD("\"bots\" must be an array of %d labels", P);
+    for (int s = 0; s < P; s++) {
+        json_t *nm = json_array_get(names, (size_t)s);
+        if (!json_is_string(nm) || strcmp(json_string_value(nm), cfg.parts[who[s]].label))
+            BAD("\"bots\"[%d] must be \"%s\", the participant of seat %d", s, cfg.parts[who[s]].label, s);
+    }
+    json_t *actions = json_object_get(m, "actions");
+    if (!int_in(actions, 0, stpete_game_max_length(cfg.game)))
+        BAD("\"actions\" must be an integer in [0, %d] (the longest game)", stpete_game_max_length(cfg.game));
+    r->actions = (int)json_integer_value(actions);
+    if (!json_is_object(res))
+        BAD("\"result\" must be an object");
+    if (!int_array_in(json_object_get(res, "scores"), r->vp, P, -STPETE_VP_MAX, STPETE_VP_MAX))
+        BAD("\"result\".\"scores\" must be %d integers in [%d, %d] (VP)", P, -STPETE_VP_MAX, STPETE_VP_MAX);
+    json_t *rets = json_object_get(res, "returns");
+    double sum = 0;
+    if (!json_is_array(rets) || (int)json_array_size(rets) != P)
+        BAD("\"result\".\"returns\" must be %d numbers", P);
+    for (int s = 0; s < P; s++) {
+        json_t *v = json_array_get(rets, (size_t)s);
+        r->ret[s] = json_number_value(v);
+        if (!json_is_number(v) || !(r->ret[s] >= 0 && r->ret[s] <= 1))
+            BAD("\"result\".\"returns\"[%d] must be a number in [0, 1]", s);
+        sum += r->ret[s];
+    }
+    if (fabs(sum - 1) > 1e-9)
+        BAD("\"result\".\"returns\" must add up to 1, not %.17g", sum);
+    json_t *winners = json_object_get(res, "winners");
+    int nw = 0;
+    for (int s = 0; s < P; s++)
+        nw += r->ret[s] > 0;
+    if (!json_is_array(winners) || (int)json_array_size(winners) != nw)
+        BAD("\"result\".\"winners\" must list the %d seat(s) with a return above 0", nw);
+    for (int k = 0, s = 0; s < P; s++)
+        if (r->ret[s] > 0 && !int_in(json_array_get(winners, (size_t)k++), s, s))
+            BAD("\"result\".\"winners\" must list the seats with a return above 0, ascending");
+    if (!json_is_boolean(json_object_get(res, "finished")))
+        BAD("\"result\".\"finished\" must be true or false");
+    if (!json_equal(ff, json_object_get(res, "forfeit")))
+        BAD("\"forfeit\" and \"result\".\"forfeit\" must be equal");
+    r->forfeit_seat = -1;
+    if (!json_is_null(ff)) {
+        json_t *fs = json_object_get(ff, "seat"), *reason = json_object_get(ff, "reason");
+        json_t *fb = json_object_get(ff, "bot");
+        if (!json_is_object(ff) || !int_in(fs, 0, P - 1))
+            BAD("\"forfeit\" must be null or an object whose \"seat\" is a seat of this %d-player game", P);
+        r->forfeit_seat = (int)json_integer_value(fs);
+        if (!json_is_string(reason) || !is_forfeit_reason(json_string_value(reason)))
+            BAD("\"forfeit\".\"reason\" must be one of crash, timeout, garbage, illegal, handshake, start-timeout");
+        if (!json_is_string(fb) || strcmp(json_string_value(fb), cfg.parts[who[r->forfeit_seat]].label))
+            BAD("\"forfeit\".\"bot\" must be \"%s\", the participant of seat %d", cfg.parts[who[r->forfeit_seat]].label,
+                r->forfeit_seat);
+        if (!json_is_string(json_object_get(ff, "detail")) || !json_is_string(json_object_get(ff, "stderr")))
+            BAD("\"forfeit\".\"detail\" and \"stderr\" must be strings");
+        for (int s = 0; s < P; s++)
+            if (fabs(r->ret[s] - (s == r->forfeit_seat ? 0.0 : 1.0 / (P - 1))) > 1e-9) /* written with 12 digits */
+                BAD("\"result\".\"returns\" must be those of a forfeit of seat %d (0 for it, 1/%d for the others)",
+                    r->forfeit_seat, P - 1);
+        snprintf(r->reason, sizeof r->reason, "%s", json_string_value(reason));
+    } else if (!json_is_null(ff)) {
+        BAD("\"forfeit\" must be null or an object");
+    }
+    json_t *times = json_object_get(m, "time_ms");
+    if (!json_is_array(times) || (int)json_array_size(times) != P)
+        BAD("\"time_ms\" must be %d numbers", P);
+    for (int s = 0; s < P; s++) {
+        json_t *v = json_array_get(times, (size_t)s);
+        if (!json_is_number(v) || !(json_number_value(v) >= 0 && json_number_value(v) < 1e15))
+            BAD("\"time_ms\"[%d] must be a number of milliseconds, at least 0", s);
+    }
+    int decisions[STPETE_MAX_PLAYERS];
+    if (!int_array_in(json_object_get(m, "decisions"), decisions, P, 0, r->actions))
+        BAD("\"decisions\" must be %d integers in [0, %d] (the game's actions)", P, r->actions);
+    r->done = 1;
+    return 0;
+}
+
+#undef BAD
+
+/* Read the results file of a tournament to resume: its header must carry this definition's hash, and every game line
+ * must pass check_game_line(). A bad line is refused with its number (exit 2), the file unchanged; blank lines are
+ * skipped; a last line cut short by a kill is dropped (and cut from the file). */
+long read_results(const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return 0; /* nothing to resume: a new tournament */
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    long lineno = 0, loaded = 0;
+    off_t good = 0;
+    int header = 0;
+    while ((n = getline(&line, &cap, fp)) > 0) {
+        lineno++;
+        if (line[n - 1] != '\n') {
+            fprintf(stderr, "%s: %s: line %ld is incomplete (the tournament was killed while writing it): dropped\n",
+                    prog, path, lineno);
+            break;
+        }
+        if (strspn(line, " \t\r\n") == (size_t)n) { /* a blank line (one appended by an editor): nothing */
+            good += n;
+            continue;
+        }
+        json_error_t e;
+        json_t *m = json_loadb(line, (size_t)n, 0, &e);
+        json_t *type = json_object_get(m, "type"), *hash = json_object_get(m, "hash");
+        if (!json_is_object(m) || !json_is_string(type) || !json_is_string(hash))
+            die(2, "%s: line %ld is not a result line of stpete-arena; not resuming (the file is unchanged)", path,
+                lineno);
+        if (strcmp(json_string_value(hash), cfg.hash) != 0)
+            die(2, "%s: line %ld belongs to another tournament (definition %s, this one is %s): "
+                   "same --players, --edition, --seed, --bots, --time-ms and --start-ms are needed to resume",
+                path, lineno, json_string_value(hash), cfg.hash);
+        if (!strcmp(json_string_value(type), "tournament")) {
+            header = 1;
+        } else if (!strcmp(json_string_value(type), "game")) {
+            result r;
+            char why[300];
+            if (check_game_line(m, &r, why, sizeof why) != 0)
+                die(2, "%s: line %ld is not a valid game line of this tournament: %s; not resuming (the file is "
+                       "unchanged)", path, lineno, why);
+            long g = (long)json_integer_value(json_object_get(m, "game"));
+            if (results[g].done)
+                die(2, "%s: line %ld: game %ld is there twice; not resuming (the file is unchanged)", path, lineno, g);
+            results[g] = r;
+            loaded++;
+        } else {
+            die(2, "%s: line %ld has an unknown \"type\"; not resuming (the file is unchanged)", path, lineno);
+        }
+        json_decref(m);
+        good += n;
+    }
+    free(line);
+    fclose(fp);
+    if (good > 0 && !header)
+        die(2, "%s: no tournament header line", path);
+    if (truncate(path, good) != 0)
+        die(1, "%s: %s", path, strerror(errno));
+    return loaded;
+}

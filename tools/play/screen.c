@@ -1,0 +1,648 @@
+/* stpete-play: drawing the screen: the board, the players, the legal actions, the final table, and the
+ * layouts (full, compact for a small terminal) chosen from the terminal's size; messages (say). */
+
+#define _DEFAULT_SOURCE /* pselect, ioctl's TIOCGWINSZ, sigaction, strcasecmp */
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/ioctl.h>
+#include <sys/select.h>
+#include <sys/stat.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <stpete/stpete.h>
+
+#include <stpete/bots.h>
+
+#include "cli.h"
+#include "play.h"
+
+/* ---- drawing ---------------------------------------------------------------------------------------------- */
+
+/* A card's name in its colour (workers green, buildings blue, aristocrats orange; trading cards their colour). */
+const char *card_text(const ui *u, const stpete_game *game, int card, char *buf, size_t size)
+{
+    stpete_card_info info = STPETE_CARD_INFO_INIT;
+    stpete_card_get_info(stpete_game_edition(game), card, &info); /* the name of the game's edition (§11) */
+    snprintf(buf, size, "%s%s%s", sgr_colour(u, info.colour), info.name, u->colour ? sgr_reset(u) : "");
+    return buf;
+}
+
+static int card_stack(int card)
+{
+    return cli_card_stack(card);
+}
+
+/* One board card as the person sees it: its price for the person (§5), and for a trading card each card of the
+ * person's display it could displace with that price (§5.2, §6.2). */
+static void draw_board_card(text *t, const session *s, int card, int row, const char *sep)
+{
+    char name[128], piece[512];
+    stpete_card_info info = STPETE_CARD_INFO_INIT;
+    stpete_card_get_info(stpete_game_edition(s->game), card, &info);
+    card_text(&s->ui, s->game, card, name, sizeof name);
+    if (!info.trading) {
+        int price = 0;
+        stpete_state_price(s->st, s->seat, card, row, -1, &price);
+        snprintf(piece, sizeof piece, "%s %d R", name, price);
+        tx_piece(t, sep, piece);
+        return;
+    }
+    /* what it could displace, with the price, is the library's answer (§6.1: not a face-down Observatory) */
+    stpete_displacement d[STPETE_NUM_CARD_TYPES];
+    size_t targets = 0;
+    stpete_state_displacements(s->st, s->seat, card, row, d, STPETE_NUM_CARD_TYPES, &targets);
+    int len = snprintf(piece, sizeof piece, "%s (trading)", name);
+    if (s->ui.compact && targets) { /* the cheapest; 'card NAME' shows each */
+        int low = d[0].price;
+        for (size_t i = 1; i < targets; i++)
+            low = d[i].price < low ? d[i].price : low;
+        snprintf(piece, sizeof piece, "%s %s%d R", name, targets > 1 ? "from " : "", low);
+    }
+    if (!targets)
+        snprintf(s->ui.compact ? piece + strlen(name) : piece + len, sizeof piece - (size_t)len, " %s%s%s",
+                 sgr_dim(&s->ui), s->ui.compact ? "(nothing to displace)" : "nothing of yours to displace",
+                 sgr_reset(&s->ui));
+    for (size_t i = 0; !s->ui.compact && i < targets; i++) { /* one piece per target: the line wraps between them */
+        char tname[128], more[256];
+        snprintf(i ? more : piece + len, i ? sizeof more : sizeof piece - (size_t)len, " %d R displacing %s",
+                 d[i].price, card_text(&s->ui, s->game, d[i].displaced, tname, sizeof tname));
+        if (i)
+            tx_piece(t, ",", more);
+        else
+            tx_piece(t, sep, piece);
+    }
+    if (s->ui.compact || !targets)
+        tx_piece(t, sep, piece);
+}
+
+static void draw_board(text *t, const session *s)
+{
+    static const char *const row_names[2] = { "upper row", "lower row" };
+    int compact = s->ui.compact, label = compact ? 10 : 13; /* compact: no heading, "upper:" (the header says whose
+                                                               prices) */
+    if (!compact) {
+        tx_line(t, 0);
+        tx_printf(t, "%sBoard%s (your price for each card)", sgr_bold(&s->ui), sgr_reset(&s->ui));
+    }
+    for (int row = STPETE_SOURCE_UPPER; row <= STPETE_SOURCE_LOWER; row++) {
+        int cards[STPETE_BOARD_SIZE];
+        size_t n = 0;
+        stpete_state_row(s->st, row, cards, STPETE_BOARD_SIZE, &n);
+        tx_line(t, 2);
+        tx_printf(t, "%s:", compact ? stpete_source_name(row) : row_names[row]);
+        t->indent = label;
+        while (t->col < label)
+            tx_bytes(t, " ", 1), t->col++;
+        if (!n)
+            tx_piece(t, "", "(empty)");
+        for (size_t i = 0; i < n; i++)
+            draw_board_card(t, s, cards[i], row, i ? " | " : "");
+    }
+    tx_line(t, 2);
+    tx_printf(t, "stacks:");
+    t->indent = label;
+    while (t->col < label)
+        tx_bytes(t, " ", 1), t->col++;
+    const char *const plural[4] = { "workers", "buildings", "aristocrats", compact ? "trading" : "trading cards" };
+    for (int k = 0; k < STPETE_NUM_STACKS; k++) {
+        char piece[64];
+        snprintf(piece, sizeof piece, "%s%d %s%s", sgr_colour(&s->ui, k < 3 ? k : -1),
+                 stpete_state_stack_size(s->st, k), plural[k], k < 3 ? sgr_reset(&s->ui) : "");
+        tx_piece(t, k ? ", " : "", piece);
+    }
+    int discarded = 0;
+    for (int card = 0; card < STPETE_NUM_CARD_TYPES; card++)
+        discarded += stpete_state_discard_count(s->st, card);
+    char piece[64];
+    snprintf(piece, sizeof piece, "| discard%s %d", compact ? "" : " pile", discarded);
+    tx_piece(t, " ", piece);
+    int drawn = stpete_state_observatory_card(s->st);
+    if (drawn >= 0) {
+        char name[128], who[32];
+        tx_line(t, 2);
+        tx_sentence(t, "Observatory card: %s, drawn by %s", card_text(&s->ui, s->game, drawn, name, sizeof name),
+                    seat_label(s, stpete_state_current_player(s->st), who, sizeof who));
+    }
+}
+
+static void draw_player(text *t, const session *s, int seat)
+{
+    char who[32], piece[256];
+    int vp = 0, cards[STPETE_NUM_CARDS];
+    size_t n = 0;
+    int current = stpete_state_current_player(s->st) == seat;
+    tx_line(t, 0);
+    snprintf(piece, sizeof piece, "%s%s%s%s", current ? "> " : "  ", seat == s->seat ? sgr_bold(&s->ui) : "",
+             seat_label(s, seat, who, sizeof who), seat == s->seat ? sgr_reset(&s->ui) : "");
+    tx_piece(t, "", piece);
+    int compact = s->ui.compact; /* one line when it fits: no bot name, "marker:", the display after " | " */
+    if (seat != s->seat && !compact)
+        tx_printf(t, " (%s)", s->bot_names[seat][0] ? s->bot_names[seat] : "bot");
+    t->indent = 4;
+    stpete_state_vp(s->st, seat, &vp);
+    if (seat == s->seat || s->cfg.public_rubles)
+        snprintf(piece, sizeof piece, "%d R", stpete_state_rubles(s->st, seat));
+    else
+        snprintf(piece, sizeof piece, "rubles secret");
+    tx_piece(t, "  ", piece);
+    snprintf(piece, sizeof piece, "%d VP", vp);
+    tx_piece(t, ", ", piece);
+    stpete_state_hand(s->st, seat, cards, STPETE_MAX_HAND, &n);
+    snprintf(piece, sizeof piece, "hand %zu/%d%s", n, stpete_state_hand_limit(s->st, seat), n || !compact ? ":" : "");
+    tx_piece(t, ", ", piece);
+    if (!n && !compact)
+        tx_piece(t, " ", "empty");
+    for (size_t i = 0; i < n; i++) {
+        char name[128];
+        if (seat == s->seat || s->cfg.public_hands)
+            snprintf(piece, sizeof piece, "%s%s", card_text(&s->ui, s->game, cards[i], name, sizeof name),
+                     i + 1 < n ? "," : "");
+        else /* §9: the back of the card, that is its stack */
+            snprintf(piece, sizeof piece, "%s[%s back]%s", sgr_colour(&s->ui, card_stack(cards[i]) < 3 ?
+                     card_stack(cards[i]) : -1), stpete_stack_name(card_stack(cards[i])),
+                     card_stack(cards[i]) < 3 ? sgr_reset(&s->ui) : "");
+        tx_piece(t, " ", piece);
+    }
+    int markers = 0;
+    for (int phase = 0; phase < STPETE_NUM_PHASES; phase++)
+        if (stpete_state_marker_holder(s->st, phase) == seat) {
+            snprintf(piece, sizeof piece, "%s%s", markers ? "" : compact ? "marker: " : "start-player marker: ",
+                     stpete_phase_name(phase));
+            tx_piece(t, markers ? ", " : "; ", piece);
+            markers++;
+        }
+    /* the display, grouped by colour (§1); the display list is sorted by card type */
+    stpete_state_display(s->st, seat, cards, STPETE_NUM_CARDS, &n);
+    if (compact > 1 && seat != s->seat && n) { /* the shortest: cards per colour ('board' shows them all) */
+        int count[3] = { 0 }, kinds = 0;
+        for (size_t i = 0; i < n; i++) {
+            stpete_card_info info = STPETE_CARD_INFO_INIT;
+            stpete_card_get_info(stpete_game_edition(s->game), cards[i], &info);
+            count[info.colour]++;
+            kinds += info.colour == STPETE_COLOUR_ORANGE && (i == 0 || cards[i - 1] != cards[i]);
+        }
+        int shown = 0;
+        for (int colour = 0; colour < 3; colour++) {
+            if (!count[colour])
+                continue;
+            snprintf(piece, sizeof piece, "%s%s %d%s%s", sgr_colour(&s->ui, colour), stpete_colour_name(colour),
+                     count[colour], sgr_reset(&s->ui), "");
+            if (colour == STPETE_COLOUR_ORANGE)
+                snprintf(piece + strlen(piece), sizeof piece - strlen(piece), " (%d kind%s)", kinds,
+                         kinds == 1 ? "" : "s");
+            tx_piece(t, shown++ ? ", " : " | ", piece);
+        }
+        return;
+    }
+    if (!compact)
+        tx_line(t, 4);
+    else if (!n)
+        tx_piece(t, " | ", "display empty");
+    t->indent = compact ? 4 : 6;
+    int shown = 0; /* colours shown so far */
+    for (int colour = 0; colour < 3; colour++) {
+        char head[64];
+        snprintf(head, sizeof head, "%s%s:%s", sgr_colour(&s->ui, colour), stpete_colour_name(colour),
+                 sgr_reset(&s->ui));
+        int any = 0;
+        for (size_t i = 0; i < n;) {
+            size_t j = i;
+            while (j < n && cards[j] == cards[i])
+                j++;
+            stpete_card_info info = STPETE_CARD_INFO_INIT;
+            stpete_card_get_info(stpete_game_edition(s->game), cards[i], &info);
+            if (info.colour == colour) {
+                char name[128], extra[32] = "";
+                if (cards[i] == STPETE_CARD_OBSERVATORY && stpete_state_observatories_used(s->st, seat) > 0)
+                    snprintf(extra, sizeof extra, " (%d used)", stpete_state_observatories_used(s->st, seat));
+                if (j - i > 1)
+                    snprintf(piece, sizeof piece, "%zux %s%s", j - i, card_text(&s->ui, s->game, cards[i], name, sizeof name),
+                             extra);
+                else
+                    snprintf(piece, sizeof piece, "%s%s", card_text(&s->ui, s->game, cards[i], name, sizeof name), extra);
+                if (!any) { /* the colour's name and its first card stay together */
+                    char first[320];
+                    snprintf(first, sizeof first, "%s %s", head, piece);
+                    tx_piece(t, shown ? "  " : compact ? " | " : "", first);
+                    shown++;
+                } else {
+                    tx_piece(t, ", ", piece);
+                }
+                any = 1;
+            }
+            i = j;
+        }
+        if (!any && !compact) {
+            char none[96];
+            snprintf(none, sizeof none, "%s -", head);
+            tx_piece(t, colour ? "  " : "", none);
+        }
+    }
+}
+
+/* The number of the first listed action: 1, except in a Pub decision (§7.2), where the number of "pub k" is k, the
+ * VP bought. */
+size_t first_number(const session *s)
+{
+    return stpete_state_decision(s->st) == STPETE_DECISION_PUB ? 0 : 1;
+}
+
+/* The text of a legal action with its card names coloured and its price (stpete_state_action_price()). */
+void action_text(const session *s, int id, char *buf, size_t size)
+{
+    char plain[STPETE_ACTION_STRING_MAX];
+    stpete_action a;
+    stpete_action_to_string(stpete_game_edition(s->game), id, plain, sizeof plain);
+    stpete_action_decode(id, &a);
+    int card = a.card >= 0 ? a.card : (a.kind == STPETE_ACTION_OBSERVATORY_TAKE ||
+                                       a.kind == STPETE_ACTION_OBSERVATORY_DISCARD ?
+                                       stpete_state_observatory_card(s->st) : -1);
+    size_t len = 0;
+    const char *p = plain;
+    const int names[2] = { card, a.displaced };
+    for (int k = 0; k < 2; k++) {
+        const char *name = names[k] >= 0 ? cli_card_name(s->game, names[k]) : NULL;
+        const char *at = name ? strstr(p, name) : NULL;
+        if (!at)
+            continue;
+        char coloured[128];
+        len += (size_t)snprintf(buf + len, size - len, "%.*s%s", (int)(at - p), p,
+                                card_text(&s->ui, s->game, names[k], coloured, sizeof coloured));
+        p = at + strlen(name);
+        if (len >= size)
+            return;
+    }
+    len += (size_t)snprintf(buf + len, size - len, "%s", p);
+    if (len >= size)
+        return;
+    int rubles = 0;
+    if (stpete_state_action_price(s->st, id, &rubles) == STPETE_OK)
+        snprintf(buf + len, size - len, " (%d R)", rubles);
+    else if (a.kind == STPETE_ACTION_OBSERVATORY_TAKE || a.kind == STPETE_ACTION_OBSERVATORY_DISCARD) {
+        /* "observatory take" names no card: say which */
+        char name[128];
+        if (card >= 0)
+            snprintf(buf + len, size - len, " (%s)", card_text(&s->ui, s->game, card, name, sizeof name));
+    }
+}
+
+/* Shorter words for the compact layout, in place: " from upper" " up", " from lower" " low", " displacing "
+ * " displ. ", a price "(5 R)" "5 R". Typed actions still use the full words (or the numbers). */
+static void compact_words(char *text)
+{
+    static const char *const pairs[][2] = { { " from upper", " up" }, { " from lower", " low" },
+                                             { " displacing ", " displ. " }, { " (", " " } };
+    for (size_t k = 0; k < sizeof pairs / sizeof *pairs; k++) {
+        char *at = strstr(text, pairs[k][0]);
+        if (!at || (k == 3 && !strstr(at, " R)")))
+            continue;
+        size_t from = strlen(pairs[k][0]), to = strlen(pairs[k][1]);
+        memcpy(at, pairs[k][1], to);
+        memmove(at + to, at + from, strlen(at + from) + 1);
+        if (k == 3) { /* and the closing parenthesis of the price */
+            char *close = strstr(at, " R)");
+            if (close)
+                memmove(close + 2, close + 3, strlen(close + 3) + 1);
+        }
+    }
+}
+
+static void draw_actions(text *t, const session *s)
+{
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    size_t n = 0;
+    stpete_state_legal_actions(s->st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+    char items[STPETE_MAX_LEGAL_ACTIONS][256], heads[STPETE_MAX_LEGAL_ACTIONS][224];
+    int widest = 0;
+    for (size_t i = 0; i < n; i++) {
+        char body[224];
+        action_text(s, ids[i], body, sizeof body);
+        heads[i][0] = '\0';
+        if (s->ui.compact) { /* "buy Market from upper (5 R)" as "buy Market up 5 R" */
+            compact_words(body);
+            /* the choices of one card and row after one head: "buy Wharf up displ.: 8 Ship Builder 5 R ..." */
+            const char *at = strstr(body, " displ. ");
+            size_t head = at ? (size_t)(at - body) + strlen(" displ.") : !strncmp(body, "take ", 5) ? 4 : 0;
+            snprintf(heads[i], sizeof heads[i], "%.*s", (int)head, body);
+            memmove(body, body + head + (head > 0), strlen(body + head + (head > 0)) + 1);
+        }
+        snprintf(items[i], sizeof items[i], s->ui.compact ? "%zu %s" : "%3zu %s", i + first_number(s), body);
+        if (visible_width(items[i]) > widest)
+            widest = visible_width(items[i]);
+    }
+    int decision = stpete_state_decision(s->st);
+    tx_line(t, 0);
+    tx_printf(t, "%s%s%s", sgr_bold(&s->ui),
+              decision == STPETE_DECISION_OBSERVATORY ? "Your Observatory draw: buy it, take it into hand, or discard it"
+              : decision == STPETE_DECISION_PUB        ? "Your Pub: how many VP do you buy, at 2 R each (§7.2)? Type "
+                                                         "the number of VP"
+                                                       : "Your legal actions",
+              sgr_reset(&s->ui));
+    if (s->ui.compact) { /* one after the other from the heading's line on, wrapped between items */
+        t->indent = 2;
+        tx_printf(t, "%s", decision == STPETE_DECISION_TURN ? ":" : "");
+        for (size_t i = 0; i < n; i++) {
+            if (heads[i][0] && (i == 0 || strcmp(heads[i], heads[i - 1]))) { /* a new group: its head */
+                char head[232];
+                snprintf(head, sizeof head, "%.220s:", heads[i]);
+                tx_piece(t, "  ", head);
+            }
+            tx_piece(t, heads[i][0] && i > 0 && !strcmp(heads[i], heads[i - 1]) ? ", " : "  ", items[i]);
+            if (s->ui.actions_shown && i + 1 == s->ui.actions_shown && i + 1 < n) { /* the rest keep their numbers */
+                char more[96];
+                snprintf(more, sizeof more, "%s(and %zu more, %zu-%zu: 'board' lists all)%s", sgr_dim(&s->ui),
+                         n - i - 1, i + 1 + first_number(s), n - 1 + first_number(s), sgr_reset(&s->ui));
+                tx_piece(t, "  ", more);
+                break;
+            }
+        }
+        if (s->ui.log_note) { /* the log did not fit: say that there is one */
+            char note[96];
+            snprintf(note, sizeof note, "%s(and %zu new log line%s: type 'log')%s", sgr_dim(&s->ui), s->ui.log_note,
+                     s->ui.log_note == 1 ? "" : "s", sgr_reset(&s->ui));
+            tx_piece(t, "  ", note);
+        }
+        return;
+    }
+    int colw = widest + 3;
+    int cols = colw > 0 ? (s->ui.width - 1) / colw : 1;
+    if (cols < 1)
+        cols = 1;
+    size_t rows = (n + (size_t)cols - 1) / (size_t)cols;
+    for (size_t r = 0; r < rows; r++) {
+        tx_line(t, 0);
+        for (int c = 0; c < cols; c++) {
+            size_t i = (size_t)c * rows + r;
+            if (i >= n)
+                break;
+            tx_bytes(t, items[i], strlen(items[i]));
+            int w = visible_width(items[i]);
+            t->col += w;
+            if (c + 1 < cols && i + rows < n)
+                for (int k = w; k < colw; k++)
+                    tx_bytes(t, " ", 1), t->col++;
+        }
+    }
+}
+
+static void draw_final(text *t, const session *s)
+{
+    unsigned winners = 0;
+    stpete_state_winners(s->st, &winners);
+    tx_line(t, 0);
+    tx_printf(t, "%sGAME OVER after round %d: final scores (§8)%s", sgr_bold(&s->ui), stpete_state_round(s->st),
+              sgr_reset(&s->ui));
+    tx_line(t, 0);
+    tx_printf(t, "  %-13s %6s %14s %11s %8s %6s %9s", "seat", "VP", "aristocrats", "rubles", "hand", "total",
+              "tie-break");
+    for (int seat = 0; seat < s->players; seat++) {
+        stpete_score sc = STPETE_SCORE_INIT;
+        char who[32], a[32], r[32], h[32];
+        stpete_state_get_score(s->st, seat, &sc);
+        snprintf(a, sizeof a, "%+d (%d kind%s)", sc.aristocrat_bonus, sc.aristocrat_kinds,
+                 sc.aristocrat_kinds == 1 ? "" : "s");
+        snprintf(r, sizeof r, "%+d (%d R)", sc.rubles_bonus, sc.rubles);
+        snprintf(h, sizeof h, "%+d (%d)", sc.hand_penalty, sc.hand_cards);
+        if (sc.hand_penalty == 0)
+            snprintf(h, sizeof h, "0");
+        tx_line(t, 0);
+        tx_printf(t, "%s %-13s %6d %14s %11s %8s %6d %9d", winners & (1u << seat) ? "*" : " ",
+                  seat_label(s, seat, who, sizeof who), sc.vp_before, a, r, h, sc.total, sc.tie_break);
+    }
+    tx_line(t, 0);
+    tx_printf(t, "%s:", __builtin_popcount(winners) > 1 ? "Winners (a shared win)" : "Winner");
+    for (int seat = 0; seat < s->players; seat++)
+        if (winners & (1u << seat)) {
+            char who[32];
+            tx_printf(t, " %s", seat_label(s, seat, who, sizeof who));
+        }
+    tx_printf(t, "%s", winners & (1u << s->seat) ? ". You win!" : ".");
+}
+
+/* The board and the players (head), and the legal actions or the final scores (tail), full or compact (u->compact:
+ * shorter words, a player on one line when it fits; for a terminal of 80x24). */
+static void build_screen(session *s, text *head, text *tail)
+{
+    ui *u = &s->ui;
+    memset(head, 0, sizeof *head);
+    memset(tail, 0, sizeof *tail);
+    head->width = tail->width = u->width > 20 ? u->width - (u->compact > 0) : 20; /* compact: room for a comma */
+    head->slack = tail->slack = u->compact > 0;
+    int over = cli_over(s->st);
+    int phase = stpete_state_phase(s->st);
+    char piece[256];
+    tx_line(head, 0);
+    head->indent = 2;
+    const char *title = u->compact ? "" : "Saint Petersburg";
+    if (s->loaded)
+        snprintf(piece, sizeof piece, "%s%s%s%s%d players, a loaded game", sgr_bold(u), title, sgr_reset(u),
+                 *title ? ", " : "", s->players);
+    else
+        snprintf(piece, sizeof piece, "%s%s%s%s%d players, seed %" PRIu64, sgr_bold(u), title, sgr_reset(u),
+                 *title ? ", " : "", s->players, s->seed);
+    tx_piece(head, "", piece);
+    stpete_options opts;
+    stpete_options_init(&opts);
+    stpete_game_get_options(s->game, &opts);
+    if (opts.edition == 2)
+        tx_piece(head, ", ", u->compact ? "edition 2" : "second edition (rules, section 11)");
+    if (!over) {
+        char who[32];
+        snprintf(piece, sizeof piece, "round %d%s", stpete_state_round(s->st),
+                 !cli_final_round(s->st) ? "" : u->compact ? " (final)" : " (the final round)");
+        tx_piece(head, " | ", piece);
+        snprintf(piece, sizeof piece, "%s%s phase%s", sgr_colour(u, phase < 3 ? phase : -1), stpete_phase_name(phase),
+                 phase < 3 ? sgr_reset(u) : "");
+        tx_piece(head, " | ", piece);
+        snprintf(piece, sizeof piece, "%s to play", seat_label(s, stpete_state_current_player(s->st), who, sizeof who));
+        tx_piece(head, " | ", piece);
+    }
+    draw_board(head, s);
+    for (int seat = 0; seat < s->players; seat++)
+        draw_player(head, s, seat);
+    if (over)
+        draw_final(tail, s);
+    else
+        draw_actions(tail, s);
+    if (!over && !u->compact) {
+        tx_line(tail, 0);
+        tx_sentence(tail, "Type a number, an action (a unique prefix is enough), or help, hint, save, load, log, "
+                         "quit.");
+    }
+}
+
+/* Draw everything the person needs to decide (or the final scores), after what happened since the last board:
+ * the full layout when it fits the terminal, else the compact one (4 players in 80x24). */
+/* The log since the person's last move: all of it on plain lines; on a screen, the newest entries that fit in
+ * the rows the board (head) and the actions (tail) leave, at least the newest one. */
+static void build_log(session *s, text *logt, const text *head, const text *tail)
+{
+    ui *u = &s->ui;
+    memset(logt, 0, sizeof *logt);
+    logt->width = head->width;
+    size_t first = s->log_mark;
+    /* rows: head->lines + 1, tail->lines + 1, the log's heading, the prompt */
+    int needed = head->lines + tail->lines + 4;
+    if (u->screen) {
+        int budget = u->height - needed, used = 0;
+        first = s->log_n;
+        while (first > s->log_mark) {
+            text probe = { 0 };
+            probe.width = logt->width;
+            tx_line(&probe, 2);
+            probe.indent = 4;
+            tx_words(&probe, s->log[first - 1]);
+            int lines = probe.lines + 1 + (first - 1 > s->log_mark && !u->compact); /* + the "earlier" note */
+            tx_free(&probe);
+            if (used + lines > budget)
+                break;
+            used += lines - (first - 1 > s->log_mark && !u->compact);
+            first--;
+        }
+        if (first == s->log_n && first > s->log_mark && !u->compact)
+            first--; /* at least the newest entry (compact: only if it fits; 'log' shows them) */
+    }
+    if (first > s->log_mark && !u->compact) {
+        tx_line(logt, 0);
+        tx_sentence(logt, "%s... %zu earlier line(s) since your last move: type 'log' for the whole game%s", sgr_dim(u),
+                    first - s->log_mark, sgr_reset(u));
+    }
+    if (s->log_n > s->log_mark && !u->log_note) {
+        tx_line(logt, 0);
+        if (u->compact && first > s->log_mark) /* the note about earlier lines on the heading's line */
+            tx_printf(logt, "%sSince your last move:%s %s(%zu %s: type 'log')%s", sgr_bold(u), sgr_reset(u),
+                      sgr_dim(u), first - s->log_mark, first == s->log_n ? "lines" : "earlier", sgr_reset(u));
+        else
+            tx_printf(logt, "%sSince your last move:%s", sgr_bold(u), sgr_reset(u));
+    }
+    for (size_t i = first; i < s->log_n; i++) {
+        tx_line(logt, 2);
+        logt->indent = 4;
+        tx_words(logt, s->log[i]);
+    }
+}
+
+/* Rows a text takes on the screen. */
+static int text_rows(const text *t)
+{
+    return t->lines + (t->len && t->col > 0);
+}
+
+/* Draw everything the person needs to decide (or the final scores), after what happened since the last board:
+ * the full layout when it fits the terminal, else the compact one (4 players in 80x24). */
+void draw_screen(session *s)
+{
+    ui *u = &s->ui;
+    ui_measure(u);
+    text head, logt, tail;
+    int rows;
+    /* Shorter and shorter until it fits: the full layout; compact (1); without the log's lines (a note after the
+     * actions instead); the other seats' displays as counts per colour (2); the first legal actions only, one
+     * fewer each time (a note says how many more, with their numbers unchanged). 'board' shows the full layout
+     * once, as lines that scroll (s->full_board). */
+    int screen = u->screen;
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    size_t legal = 0;
+    if (!cli_over(s->st))
+        stpete_state_legal_actions(s->st, ids, STPETE_MAX_LEGAL_ACTIONS, &legal);
+    u->log_note = 0;
+    u->actions_shown = 0;
+    for (u->compact = 0;;) {
+        build_screen(s, &head, &tail);
+        build_log(s, &logt, &head, &tail);
+        rows = text_rows(&head) + text_rows(&logt) + text_rows(&tail) + 1; /* + the prompt */
+        if (!screen || rows <= u->height || u->actions_shown == 1 || (u->compact == 2 && legal < 2))
+            break;
+        tx_free(&head);
+        tx_free(&logt);
+        tx_free(&tail);
+        if (u->compact == 0)
+            u->compact = 1;
+        else if (!u->log_note && s->log_n > s->log_mark) /* the note goes after the actions, and no heading */
+            u->log_note = s->log_n - s->log_mark;
+        else if (u->compact == 1)
+            u->compact = 2;
+        else
+            u->actions_shown = u->actions_shown ? u->actions_shown - 1 : legal - 1;
+    }
+    if (s->full_board && u->compact) { /* 'board' on a small terminal: all of it, scrolling */
+        tx_free(&head);
+        tx_free(&logt);
+        tx_free(&tail);
+        u->compact = 0;
+        u->log_note = 0;
+        u->actions_shown = 0;
+        build_screen(s, &head, &tail);
+        build_log(s, &logt, &head, &tail);
+        screen = 0;
+    }
+    s->full_board = 0;
+    /* Too small a terminal: the top of the board has scrolled away. Say so next to the prompt. */
+    if (screen && u->compact && u->width >= MIN_WIDTH && rows > u->height) { /* one line: the top scrolled away */
+        tx_line(&tail, 0);
+        tx_sentence(&tail, "%s(%d rows, the terminal %d: the top scrolled away; 'board' shows all)%s", sgr_dim(u), rows,
+                    u->height, sgr_reset(u));
+    } else if (screen && (u->width < MIN_WIDTH || rows > u->height)) {
+        tx_line(&tail, 0);
+        tx_sentence(&tail, "%sThe terminal is %dx%d, too small for this board (it needs %dx%d): enlarge the window and "
+                         "type 'board', or start " PROGRAM " with --plain.%s", sgr_bold(u), u->width, u->height,
+                  u->width > MIN_WIDTH ? u->width : MIN_WIDTH, rows, sgr_reset(u));
+    }
+
+    if (screen)
+        fputs("\033[H\033[2J", u->out); /* home, clear: no alternate screen, so the last board stays after exit */
+    else
+        fputs("\n----------------------------------------------------------------------\n", u->out);
+    for (text *t = &head; t; t = t == &head ? &logt : t == &logt ? &tail : NULL) {
+        if (t->len && t->col > 0)
+            tx_newline(t);
+        if (t->failed)
+            fputs("(out of memory while drawing)\n", u->out);
+        else if (t->buf)
+            fputs(t->buf, u->out);
+    }
+    fflush(u->out);
+    tx_free(&head);
+    tx_free(&logt);
+    tx_free(&tail);
+}
+
+/* A message under the board, between two prompts. */
+void say(session *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(s->ui.out, fmt, ap);
+    va_end(ap);
+    fputc('\n', s->ui.out);
+    fflush(s->ui.out);
+}
+
+/* say(), wrapped between words at the terminal's width; continued lines indented 2 more than the first. */
+void say_wrapped(session *s, const char *fmt, ...)
+{
+    char buf[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    ui_measure(&s->ui);
+    text t = { 0 };
+    t.width = s->ui.width > 20 ? s->ui.width - 1 : 20;
+    int lead = (int)strspn(buf, " ");
+    tx_line(&t, lead);
+    t.indent = lead + 2;
+    tx_words(&t, buf + lead);
+    say(s, "%s", t.failed || !t.buf ? buf : t.buf);
+    tx_free(&t);
+}
