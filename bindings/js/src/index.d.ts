@@ -252,7 +252,7 @@ export declare class State {
   /** A stack ran out: this is the last round (§4.6). */
   readonly isFinalRound: boolean;
   readonly consecutivePasses: number;
-  /** The card drawn by an Observatory awaiting its decision (§7.1), or -1. */
+  /** The card drawn by an Observatory awaiting its decision (§7.1), or CARD_NONE (-1). */
   readonly observatoryCard: number;
   readonly pendingEvents: number;
   readonly freed: boolean;
