@@ -674,11 +674,15 @@ export class State {
     const [ptr, len] = toC(String(text));
     let arr = 0;
     try {
+      // Sized first: BUFFER_TOO_SMALL with the count and no game; a record of no action succeeds (a game) at once.
       const status = c.replayFromJson(ptr, len, 0, OUT, 0, 0, OUT2, errOut());
       if (status !== Status.BUFFER_TOO_SMALL) check(status, 'stpete_replay_from_json', errText);
-      const n = getI32(OUT2);
-      arr = c.malloc(Math.max(n, 1) * 4);
-      check(c.replayFromJson(ptr, len, 0, OUT, arr, n, OUT2, errOut()), 'stpete_replay_from_json', errText);
+      const n = status === Status.OK ? 0 : getI32(OUT2);
+      if (status !== Status.OK) {
+        arr = c.malloc(Math.max(n, 1) * 4);
+        if (!arr) throw makeError(Status.OUT_OF_MEMORY, 'malloc');
+        check(c.replayFromJson(ptr, len, 0, OUT, arr, n, OUT2, errOut()), 'stpete_replay_from_json', errText);
+      }
       const game = new Game({}, getI32(OUT));
       const ids = intArray(arr, n);
       let state = null;

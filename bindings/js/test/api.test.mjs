@@ -193,7 +193,11 @@ test('replay records: written from the history and read back with every action c
   assert.ok(r.equals(s));
   assert.deepEqual(r.history(), s.history());
   assert.throws(() => S.State.fromJson(s.toJson()).replayToJson(), S.InvalidArgumentError);
-  freeAll(r, s, g);
+  const start = g.newState();
+  const empty = S.State.fromReplay(start.replayToJson()); // no action: the C call makes its game at the first call
+  assert.ok(empty.equals(start));
+  assert.deepEqual(empty.history(), []);
+  freeAll(empty, start, r, s, g);
 });
 
 test('events: the queue gives the library\'s log lines; scores, winners and returns at the end', () => {
