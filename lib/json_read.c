@@ -94,7 +94,8 @@ static int card_of(const json_t *v, const char *path, int index, int *card, stpe
 {
     int t = json_is_string(v) ? stpete_card_lookup(json_string_value(v), json_string_length(v)) : -1;
     if (t < 0)
-        return stpete_error_fail(err, STPETE_E_PARSE, "%s[%d]: must be a card name (stpete_card_name())", path, index);
+        return stpete_error_fail(err, STPETE_E_PARSE, "%s[%d]: must be a card name of either edition (§2, §11)", path,
+                                 index);
     *card = t;
     return STPETE_OK;
 }

@@ -94,13 +94,13 @@ int main(void)
     opts.seed = 42;
     stpete_game *game = NULL;
     stpete_state *st = NULL;
-    if (stpete_game_new(&game, &opts) != STPETE_OK || stpete_state_new(&st, game) != STPETE_OK) {
+    if (stpete_game_new(&opts, &game, NULL) != STPETE_OK || stpete_state_new(game, &st, NULL) != STPETE_OK) {
         fprintf(stderr, "cannot create a game\n");
         return 1;
     }
     /* play the last legal action each time (a deterministic policy) until the game ends */
-    int moves = 0;
-    while (!stpete_state_is_terminal(st)) {
+    int moves = 0, over = 0;
+    while (stpete_state_is_terminal(st, &over) == STPETE_OK && !over) {
         int ids[STPETE_MAX_LEGAL_ACTIONS];
         size_t n = 0;
         if (stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n) != STPETE_OK || n == 0 ||

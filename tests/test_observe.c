@@ -1,4 +1,4 @@
-/* Hidden information (§9): stpete_state_resample, the determinization for search bots. Uses only the public API
+/* Hidden information (§9): stpete_state_determinize, the determinization for search bots. Uses only the public API
  * (views and JSON from the serialization tests' module) to check that a seat's knowledge is kept exactly and that
  * what it cannot know is redrawn, consistently with the rules and without bias. */
 #include <math.h>

@@ -187,17 +187,31 @@ def report_left(path, src):
 
 def main(argv):
     helpers = None
-    if argv and argv[0] == "--predicate-helpers":
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__.strip(), file=sys.stdout if argv else sys.stderr)
+        return 0 if argv else 2
+    if argv[0] == "--predicate-helpers":
+        if len(argv) < 2:
+            print("migrate-1.0.py: --predicate-helpers needs a PREFIX (see --help)", file=sys.stderr)
+            return 2
         helpers = argv[1]
         argv = argv[2:]
     for path in argv:
-        src = open(path, encoding="utf-8").read()
+        if path.startswith("-"):
+            print("migrate-1.0.py: unknown option '%s' (see --help)" % path, file=sys.stderr)
+            return 2
+        try:
+            src = open(path, encoding="utf-8").read()
+        except (OSError, UnicodeDecodeError) as e:
+            print("migrate-1.0.py: %s: %s" % (path, e), file=sys.stderr)
+            return 1
         new, n = rewrite(src, helpers)
         if new != src:
             open(path, "w", encoding="utf-8").write(new)
         left = report_left(path, new)
         print("%s: %d changes, %d places left for you" % (path, n, left))
+    return 0
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    sys.exit(main(sys.argv[1:]))

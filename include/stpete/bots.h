@@ -4,19 +4,31 @@
  *
  * The bots live in the same shared library as the rules (one `libstpete.so`, one `stpete.pc`), and are written
  * only against the public API of stpete.h, as any user's bot would be. Their symbols are in version node
- * `STPETE_0.3`.
+ * `STPETE_1.0`.
  *
  * A bot is created for a game from a *spec*, a string `KIND[:KEY=VALUE]...`, e.g. `"random"`, `"greedy"`,
  * `"mc:iterations=1000:playout=greedy"`, `"ismcts:iterations=2000:c=0.7:seed=3"`. It is seat-independent: it
  * plays whichever seat is to act in the state it is given. One bot is used by one thread at a time; the game may
  * be shared.
  *
- * | kind     | what it does | keys (defaults) |
- * | -------- | ------------ | --------------- |
- * | `random` | a uniformly random legal action: `ids[splitmix64() % n]` over the sorted legal list (the random bot of `stpete-selfplay`) | `seed` (0) |
- * | `greedy` | one-step look-ahead: each legal action is applied to a copy and the acting seat's projected score (below) is compared; the first best id wins ties | none |
- * | `mc`     | flat Monte Carlo over determinizations: the legal actions in turn, each iteration on a new determinization, then a playout; the best mean return wins (ties: the higher mean final score, VP, of the acting seat in those playouts, then the lower id) | `iterations` (1000), `ms` (0), `playout` (`random`), `depth` (0), `temp` (10), `seed` (0) |
- * | `ismcts` | single-observer information-set MCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012): one determinization per iteration, UCB1 over the actions legal in it with availability counts, expansion of one untried action, a playout, returns backed up to every node for the seat that acted there; the most visited root action is chosen | `iterations` (1000), `ms` (0), `c` (0.7), `playout` (`random`), `depth` (0), `temp` (10), `seed` (0) |
+ * | kind     | what it does (details below)                                   | keys (defaults)                  |
+ * | -------- | -------------------------------------------------------------- | -------------------------------- |
+ * | `random` | a uniformly random legal action                                | `seed` (0)                       |
+ * | `greedy` | one-step look-ahead on the acting seat's projected score       | none                             |
+ * | `mc`     | flat Monte Carlo over determinizations                         | `iterations` (1000), `ms` (0),   |
+ * |          |                                                                | `playout` (`random`), `depth`    |
+ * |          |                                                                | (0), `temp` (10), `seed` (0)     |
+ * | `ismcts` | single-observer information-set MCTS                           | as `mc`, and `c` (0.7)           |
+ *
+ * - `random`: `ids[splitmix64() % n]` over the sorted legal list (the random bot of `stpete-selfplay`).
+ * - `greedy`: each legal action is applied to a copy and the acting seat's projected score (below) is compared;
+ *   the first best id wins ties.
+ * - `mc`: the legal actions in turn, each iteration on a new determinization, then a playout; the best mean return
+ *   wins (ties: the higher mean final score, VP, of the acting seat in those playouts, then the lower id).
+ * - `ismcts` (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012):
+ *   one determinization per iteration, UCB1 over the actions legal in it with availability counts, expansion of
+ *   one untried action, a playout, returns backed up to every node for the seat that acted there; the most visited
+ *   root action is chosen.
  *
  * Keys: `iterations` = determinized playouts per decision (0 = no limit, then `ms` must be set; mc rounds it up to
  * a multiple of the number of legal actions, so that each gets as many); `ms` = a
@@ -32,9 +44,9 @@
  * the logistic function of the projected score difference.
  *
  * Projected score (the greedy bot's evaluation, stpete-selfplay's since 0.1): on a finished game the final score
- * (§8); otherwise the final score as if the game ended now (stpete_state_score(): VP, aristocrat bonus, rubles / 10,
- * −5 per hand card) plus the display's income per round (VP + rubles / 4, §4.4) times the rounds that probably
- * remain, 1 + (smallest stack) / 6 (§4.6), plus rubles / 4.
+ * (§8); otherwise the final score as if the game ended now (stpete_state_get_score(): VP, aristocrat bonus,
+ * rubles / 10, −5 per hand card) plus the display's income per round (VP + rubles / 4, §4.4) times the rounds
+ * that probably remain, 1 + (smallest stack) / 6 (§4.6), plus rubles / 4.
  *
  * What a bot knows (§9): only what its seat may know. The search bots never read hidden information of the real
  * state: each iteration plays on a determinization (stpete_state_determinize() for the acting seat, with

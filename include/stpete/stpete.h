@@ -28,7 +28,9 @@
  *   `size_t *count` (elements) or `size_t *len` (bytes, without the NUL) it receives, also when the capacity is too
  *   small (::STPETE_E_BUFFER_TOO_SMALL). Calls without a handle to hold an error message (constructors, parsers,
  *   stpete_options_check()) take a last `stpete_error *err` (may be NULL), the one detail channel for them;
- *   calls on a handle leave their detail in stpete_state_last_error() / stpete_bot_last_error().
+ *   calls that change a state or bot leave their detail in stpete_state_last_error() / stpete_bot_last_error().
+ *   Queries on a `const` handle write nothing, so that many threads may read one state: their statuses each have
+ *   the one meaning their documentation gives.
  * - **Structs that may grow** (::stpete_options, ::stpete_card_info, ::stpete_score, ::stpete_event,
  *   ::stpete_error, ::stpete_bot_stats) begin with `size_t struct_size`: the caller sets it (the `STPETE_*_INIT`
  *   macros and stpete_options_init() do) and the library reads or writes only the members that fit, so a program
@@ -85,8 +87,8 @@ extern "C" {
 #define STPETE_E_NOT_TERMINAL (-106)     /**< The query needs a finished game (winners). */
 #define STPETE_E_PARSE (-107)            /**< A string could not be parsed (action string, card name). */
 #define STPETE_E_UNSUPPORTED_VERSION (-108) /**< An options struct or serialized format newer than this library. */
-#define STPETE_E_MISMATCH (-109)         /**< Two states of different games (stpete_game_check_compatible()), or JSON of a
-                                             game with other options (stpete_state_from_json()). */
+#define STPETE_E_MISMATCH (-109)         /**< Two states of different games (stpete_game_check_compatible()), or
+                                             JSON of a game with other options (stpete_state_from_json()). */
 #define STPETE_E_REENTRANT (-110)       /**< An event callback tried to modify the state that called it. */
 #define STPETE_E_REDACTED (-111)        /**< A per-seat or public view (§9) was given where a full state is needed. */
 #define STPETE_E_INCONSISTENT (-112)    /**< Serialized data breaks the rules: card counts (§2), ranges, a replay
@@ -96,7 +98,8 @@ extern "C" {
                                              it is parsed. */
 #define STPETE_E_NO_PRICE (-114)        /**< A legal action that costs nothing has no price (pass, take, an
                                              Observatory draw, take or discard): stpete_state_action_price(). */
-#define STPETE_E_FIRST (-101)          /**< The first (largest) status code: every code is in [::STPETE_E_LAST, ::STPETE_E_FIRST]. */
+#define STPETE_E_FIRST (-101)          /**< The first (largest) status code: every code is in
+                                            [::STPETE_E_LAST, ::STPETE_E_FIRST]. */
 #define STPETE_E_LAST (-114)           /**< The last (smallest) status code of this version; later versions may add
                                             codes below it, never above −100. */
 /** Whether an `int` returned by a libstpete function is a status code (an error), not a value or ::STPETE_OK. */
@@ -106,7 +109,7 @@ extern "C" {
 /**
  * Why a call without a handle failed: the one detail channel of constructors, parsers and stpete_options_check()
  * (calls on a handle leave theirs in stpete_state_last_error() or stpete_bot_last_error()). May grow: initialise
- * with ::STPETE_ERROR_INIT. 1.0: replaces 0.3's `stpete_json_error` and the `msg`/`msg_size` buffers.
+ * with ::STPETE_ERROR_INIT. New in 1.0 (the migration section of NEWS.md lists what it replaces).
  */
 typedef struct stpete_error {
     size_t struct_size; /**< sizeof(stpete_error) of the caller's header (set by ::STPETE_ERROR_INIT) */
@@ -219,7 +222,7 @@ enum stpete_edition {
                                    first worker phase) */
 };
 
-/** "No card" (stpete_state_observatory_card() when no draw is pending), and every unused `int` member of
+/** No card (stpete_state_observatory_card() when no draw is pending), and every unused `int` member of
  * ::stpete_action and ::stpete_event. Not a status: statuses are ≤ −101. */
 #define STPETE_CARD_NONE (-1)
 /** An unused `int` member of ::stpete_action or ::stpete_event (equal to ::STPETE_CARD_NONE). */
@@ -239,7 +242,7 @@ typedef struct stpete_card_info {
     int ware;          /**< workers and green trading cards: the worker type of their ware (§6.2); -1 for Czar and
                             Carpenter (any ware: every green trading card may displace it) and all other cards */
     int special;       /**< ::stpete_special */
-    int stack;         /**< ::stpete_stack the card is dealt from (stpete_card_stack()) */
+    int stack;         /**< ::stpete_stack the card is dealt from (§3.2) */
 } stpete_card_info;
 
 /** Static initialiser of ::stpete_card_info: struct_size set, nothing described yet. */
@@ -249,8 +252,7 @@ typedef struct stpete_card_info {
  * Describe a card type as an edition prints it: name, colour, cost, income, copies, ware, special ability and stack
  * (§2; §11 for the second edition: Observatory 7, Judge 17, Mistress of Ceremonies 20, Mariinsky Theater 15 with
  * ::STPETE_SPECIAL_MARIINSKY_THEATER_VP, and the names Abbot, Czarina, Potemkin Village, Mariinsky Theater). The
- * library's one card-description function (1.0: replaces stpete_card_name(), stpete_game_card_info() and
- * stpete_game_card_name() of 0.3). A game's edition: stpete_game_edition().
+ * library's one card-description function. A game's edition: stpete_game_edition().
  * @param edition a ::stpete_edition (1 or 2)
  * @param card    card type in [0, ::STPETE_NUM_CARD_TYPES)
  * @param out     receives the description (caller-owned, struct_size set first, e.g. by ::STPETE_CARD_INFO_INIT;
@@ -271,7 +273,7 @@ STPETE_API int stpete_card_from_name(const char *name, int *card);
 
 /**
  * Name of a colour (§1), for front ends and logs: "green" (workers and green trading cards), "blue" (buildings and
- * blue trading cards), "orange" (aristocrats and orange trading cards). Since 0.4.
+ * blue trading cards), "orange" (aristocrats and orange trading cards).
  * @param colour a ::stpete_colour, e.g. stpete_card_info::colour
  * @return a static string (not to be freed), or NULL if @p colour is out of range; never fails otherwise.
  */
@@ -457,8 +459,8 @@ STPETE_API int stpete_action_encode(const stpete_action *action, int *id);
  * e.g. "buy Wharf from upper displacing Ship Builder", "take Market from lower", "play Pub",
  * "observatory building", "observatory discard", "pub 3", "pass", "buy Abbot from upper displacing Author" (second
  * edition); and of a chance outcome (@ref search), e.g. "chance Market" (a Market is dealt or drawn),
- * "chance markers 0 1 0 1" (§3.3). The library's one action-text function (1.0: replaces 0.3's
- * stpete_game_action_to_string(); a game's edition: stpete_game_edition()).
+ * "chance markers 0 1 0 1" (§3.3). The library's one action-text function (a game's edition:
+ * stpete_game_edition()).
  * @param edition  a ::stpete_edition (1 or 2)
  * @param id       action id, or chance outcome id
  * @param buf      caller buffer; receives a NUL-terminated string
@@ -470,8 +472,8 @@ STPETE_API int stpete_action_encode(const stpete_action *action, int *id);
 STPETE_API int stpete_action_to_string(int edition, int id, char *buf, size_t capacity);
 
 /**
- * Parse the canonical form written by stpete_action_to_string() (§4.2, §7.1, §7.2; case-insensitive, surrounding blanks ignored, card names of either edition, §11), for actions and chance
- * outcomes.
+ * Parse the canonical form written by stpete_action_to_string() (§4.2, §7.1, §7.2; case-insensitive, surrounding
+ * blanks ignored, card names of either edition, §11), for actions and chance outcomes.
  * @param str NUL-terminated string
  * @param id  receives the action id (or chance outcome id)
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no action has that form.
@@ -627,7 +629,7 @@ STPETE_API int stpete_game_edition(const stpete_game *game);
  * @param a a game (borrowed)
  * @param b another game, or the same (borrowed)
  * @return ::STPETE_OK if they are the same game; ::STPETE_E_MISMATCH if an option above differs;
- *         ::STPETE_E_INVALID_ARGUMENT for NULL. Added in 0.4.
+ *         ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
 STPETE_API int stpete_game_check_compatible(const stpete_game *a, const stpete_game *b);
 
@@ -702,8 +704,9 @@ STPETE_API int stpete_state_clone(const stpete_state *src, stpete_state **out, s
 /**
  * Copy the position of @p src into @p dst without allocating (for playouts). The whole position
  * (§1 components, §3.1 PRNG) is copied, not the history: the history of @p dst begins at the copied position
- * (stpete_state_clone() copies it). The event callback of @p dst is kept. Both states must belong to the same game (stpete_game_check_compatible():
- * every rule option, chance mode and edition); the seed and the allocator may differ.
+ * (stpete_state_clone() copies it). The event callback of @p dst is kept. Both states must belong to the same
+ * game (stpete_game_check_compatible(): every rule option, chance mode and edition); the seed and the allocator
+ * may differ.
  * @param dst destination state
  * @param src source state
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_MISMATCH if the rule options differ;
@@ -729,9 +732,10 @@ STPETE_API int stpete_state_equal(const stpete_state *a, const stpete_state *b, 
 STPETE_API const stpete_game *stpete_state_game(const stpete_state *state);
 
 /**
- * Detail message of the last failed call on this state (citing the rule, e.g. §4.2, when an action is illegal),
- * e.g. "action 7 (buy Market from upper) is not legal: Market from the upper row costs 5 R and seat 0 has 3 R (§5)".
- * Empty after success.
+ * Detail message of the last failed call that takes this state as non-`const` (apply, reset, copy into it,
+ * determinize, undo, the event settings...), citing the rule, e.g. §4.2, when an action is illegal: e.g.
+ * "action 7 (buy Market from upper) is not legal: Market from the upper row costs 5 R and seat 0 has 3 R (§5)".
+ * Empty after success. Queries on a `const` state do not write it (a state may be read by many threads at once).
  * @param state the state
  * @return a NUL-terminated string owned by the state, valid until the next call on it; "" for NULL.
  */
@@ -772,7 +776,8 @@ STPETE_API int stpete_state_decision(const stpete_state *state);
  * List the legal actions of the current player, sorted ascending (§4.2, §6, §7.1, §7.2). Empty when terminal.
  * Does not allocate.
  * @param state   the state
- * @param ids     caller buffer of @p capacity ints (::STPETE_MAX_LEGAL_ACTIONS always suffices); may be NULL if capacity is 0
+ * @param ids     caller buffer of @p capacity ints (::STPETE_MAX_LEGAL_ACTIONS always suffices); may be NULL if
+ *                @p capacity is 0
  * @param capacity capacity of @p ids
  * @param count   receives the number of legal actions (also when the buffer is too small)
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL state/count; ::STPETE_E_BUFFER_TOO_SMALL.
@@ -803,8 +808,9 @@ STPETE_API int stpete_state_is_legal(const stpete_state *state, int id, int *leg
 /**
  * A uniform random legal action, without a caller buffer: the action at index `random % n` of the list
  * stpete_state_legal_actions() writes now (ascending ids, n entries; the library lists them internally, so this
- * costs one listing: §4.2, §5, §6, §7.1, §7.2). With `random` uniform over [0, 2^64) each listed action has probability within n / 2^64 of
- * 1/n (exactly 1/n when n is a power of two); the caller supplies the random number, so the pick is deterministic.
+ * costs one listing: §4.2, §5, §6, §7.1, §7.2). With `random` uniform over [0, 2^64) each listed action has
+ * probability within n / 2^64 of 1/n (exactly 1/n when n is a power of two); the caller supplies the random
+ * number, so the pick is deterministic.
  * This is the draw of the library's random bot (`random`, `stpete-selfplay --bots random`, `stpete-bench`): a bot
  * that passes its next 64-bit random number picks the same action as indexing the listing with it. At a chance
  * node (explicit-chance mode) the listed outcomes are equally likely here, whatever their probabilities (draw by
@@ -971,7 +977,6 @@ STPETE_API int stpete_state_rubles(const stpete_state *state, int seat);
  * @param seat    whose rubles, 0..players-1
  * @param visible receives 1 (visible) or 0 (hidden)
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad seat or viewer.
- * @since 0.4
  */
 STPETE_API int stpete_state_rubles_visible(const stpete_state *state, int viewer, int seat, int *visible);
 
@@ -984,7 +989,6 @@ STPETE_API int stpete_state_rubles_visible(const stpete_state *state, int viewer
  * @param rubles receives the rubles (R, ≥ 0) when visible; unchanged otherwise
  * @return ::STPETE_OK; ::STPETE_E_REDACTED when hidden from @p viewer; ::STPETE_E_INVALID_ARGUMENT for NULL or a
  *         bad seat or viewer.
- * @since 0.4
  */
 STPETE_API int stpete_state_visible_rubles(const stpete_state *state, int viewer, int seat, int *rubles);
 
@@ -1060,7 +1064,7 @@ typedef struct stpete_displacement {
  * with the price the seat would pay (stpete_state_price(): §5, §5.2, R5–R7), in ascending card type: what a front end
  * shows next to a trading card on the board or in a hand, without listing every action. Does not check that the
  * card is available or that the seat can afford a price or acts now; an empty list means the seat cannot buy or
- * play the card (§6.1). At most ::STPETE_NUM_CARD_TYPES entries. Since 0.4.
+ * play the card (§6.1). At most ::STPETE_NUM_CARD_TYPES entries.
  * @param state    the state
  * @param seat     0..players-1 (the display is public, §9)
  * @param card     a trading card type (§2.4)
@@ -1143,7 +1147,7 @@ enum stpete_event_kind {
                                          round 6: seat 2 wins", "Game over after round 5: seats 0 and 2 share the
                                          win" */
     STPETE_EVENT_UNDO               /**< the last action was taken back (stpete_state_undo()): amount = its id,
-                                         seat = the seat that had taken it (-1 for a chance outcome; since 0.4),
+                                         seat = the seat that had taken it (-1 for a chance outcome),
                                          line "undo: seat 2's pass is taken back" */
 };
 
@@ -1455,8 +1459,7 @@ STPETE_API int stpete_replay_from_json(const char *json, size_t len, const stpet
  * nothing its observation hides; without it they keep the rubles the seat knows by perfect recall of the public
  * actions (in a position loaded without `rubles_recalled` both set the unknown ones to the seat's own). With the
  * flag the seat's observation and view rubles stay as they were, but in a position where it recalls the rubles it
- * replaced its information-state key and string change (it could tell the result apart). 1.0: also replaces 0.3's
- * `stpete_state_resample()` (@p flags 0).
+ * replaced its information-state key and string change (it could tell the result apart).
  *
  * Typical use (information-set Monte Carlo): clone the real state, determinize the clone for the bot's seat, play
  * out, repeat with other seeds.
@@ -1504,8 +1507,8 @@ STPETE_API int stpete_state_determinize(stpete_state *state, int seat, uint64_t 
  * the rule allows, uniformly (24, 36 and 6 of them for 4, 3 and 2 players). Empty (count 0) at a player's decision,
  * at the end, and always in sampled mode. Does not allocate.
  * @param state         the state
- * @param outcomes      caller buffer of @p capacity outcome ids (::STPETE_MAX_LEGAL_ACTIONS always suffices); may be NULL
- *                      if capacity is 0
+ * @param outcomes      caller buffer of @p capacity outcome ids (::STPETE_MAX_LEGAL_ACTIONS always suffices);
+ *                      may be NULL if @p capacity is 0
  * @param probabilities caller buffer of @p capacity probabilities in (0, 1], adding up to 1; may be NULL
  * @param capacity      capacity of the buffers
  * @param count         receives the number of outcomes (also when the buffers are too small)

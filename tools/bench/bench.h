@@ -7,7 +7,7 @@
  * (all three unless --players is given):
  *   - random full games per second: stpete_state_reset, then until the end a uniform random legal action and
  *     stpete_state_apply, the action picked two ways: from the legality masks (stpete_state_random_action, a
- *     playout's way since 0.4) and by listing (stpete_state_legal_actions into a caller buffer, then the listed id
+ *     playout's way) and by listing (stpete_state_legal_actions into a caller buffer, then the listed id
  *     at the random index). The random bot is stpete-selfplay's `random` bot (splitmix64 seeded with
  *     seed ^ 0xB0751E5, index = next % count of the sorted legal list; stpete_state_random_action picks that same
  *     action) and game g uses seed S + g, so `stpete-bench --games G --seed S` plays exactly the games of

@@ -223,7 +223,7 @@ static int card_named(session *s, const char *arg)
 }
 
 /* 'card': the cards in play, numbered; 'card NAME' or 'card N': what the card does, from the library's card table
- * of the game's edition (stpete_game_card_info, §2, §11), and what it costs the person now (§5, §6). */
+ * of the game's edition (stpete_card_get_info with stpete_game_edition, §2, §11), and what it costs the person now (§5, §6). */
 static int cmd_card(session *s, const char *arg)
 {
     if (!arg[0]) {

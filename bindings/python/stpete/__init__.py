@@ -32,16 +32,16 @@ from .errors import (BufferTooSmallError, ClosedError, GameOverError, IllegalAct
                      UnsupportedVersionError)
 from ._ffi import (CHANCE_CARD_FIRST, CHANCE_MARKERS_FIRST, MAX_LEGAL_ACTIONS, NUM_CARD_TYPES, NUM_CARDS,
                    NUM_CHANCE_OUTCOMES, NUM_DISTINCT_ACTIONS)
-from ._core import (Action, ActionKind, Card, CardInfo, ChanceMode, ChanceOutcome, Colour, Decision, Event,
+from ._core import (Action, ActionKind, Card, CardInfo, ChanceMode, ChanceOutcome, Colour, Decision, Edition, Event,
                     EventKind, Game, Phase, PubCap, Score, Seat, Source, Special, Stack, State, TieBreak,
                     library_path, replay_from_json, replay_to_json, version)
 from .env import StPeteEnv, env
 from .bots import Bot, BotStats, play
 
-__version__ = "0.3.0"
+__version__ = "1.0.0"
 
 __all__ = [
-    "Action", "ActionKind", "Card", "CardInfo", "ChanceMode", "ChanceOutcome", "Colour", "Decision", "Event",
+    "Action", "ActionKind", "Card", "CardInfo", "ChanceMode", "ChanceOutcome", "Colour", "Decision", "Edition", "Event",
     "EventKind", "Game", "Phase", "PubCap", "Score", "Seat", "Source", "Special", "Stack", "State", "TieBreak",
     "StPeteEnv", "env", "library_path", "version", "MAX_LEGAL_ACTIONS", "NUM_CARD_TYPES", "NUM_CARDS",
     "NUM_DISTINCT_ACTIONS", "NUM_CHANCE_OUTCOMES", "CHANCE_CARD_FIRST", "CHANCE_MARKERS_FIRST",

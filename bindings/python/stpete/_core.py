@@ -15,7 +15,7 @@ from ctypes import byref, c_double, c_float, c_int, c_size_t, c_uint, c_uint8, c
 
 from . import _ffi
 from .errors import BufferTooSmallError, ClosedError, InvalidArgumentError, NoPriceError, NotTerminalError, \
-    ParseError, StPeteError, TooLargeError, error_for_status
+    ParseError, TooLargeError, error_for_status
 
 _lib = _ffi.load_library()
 
@@ -213,14 +213,21 @@ class TieBreak(enum.IntEnum):
     RUBLES_TOTAL = 1
 
 
+class Edition(enum.IntEnum):
+    """The edition whose cards a game uses (stpete.h ``enum stpete_edition``; :attr:`Game.edition` is 1 or 2)."""
+    FIRST = 1   #: the first edition (2004), the default
+    SECOND = 2  #: the second-edition preset (2014, §11)
+
+
 _CARD_NAMES = {}
 _CARD_INFO = {}
 
 
 class CardInfo:
     """A row of the §2 tables: name, colour, trading (bool), cost (R), rubles and vp (income at its colour's
-    scoring), copies, ware (the worker type of its ware, or None), special (:class:`Special`)."""
-    __slots__ = ("card", "name", "colour", "trading", "cost", "rubles", "vp", "copies", "ware", "special")
+    scoring), copies, ware (the worker type of its ware, or None), special (:class:`Special`), stack
+    (:class:`Stack`)."""
+    __slots__ = ("card", "name", "colour", "trading", "cost", "rubles", "vp", "copies", "ware", "special", "_stack")
 
     def __init__(self, card, s):
         self.card = card
@@ -230,23 +237,29 @@ class CardInfo:
         self.cost, self.rubles, self.vp, self.copies = s.cost, s.rubles, s.vp, s.copies
         self.ware = Card(s.ware) if s.ware >= 0 else None
         self.special = Special(s.special)
+        self._stack = Stack(s.stack)
 
     @property
     def stack(self) -> "Stack":
         """The stack the card is dealt from (the colour of its back, §1, §2, §9): the library's card table
-        (``stpete_card_stack``)."""
-        return Stack(_C.stpete_card_stack(int(self.card)))
+        (``stpete_card_info.stack``)."""
+        return self._stack
 
     def __repr__(self):
         return (f"CardInfo({self.name!r}, colour={self.colour.name}, trading={self.trading}, cost={self.cost}, "
                 f"rubles={self.rubles}, vp={self.vp}, copies={self.copies})")
 
 
+def _card_info(edition, card):
+    """The C card table's row of ``card`` in ``edition`` (stpete_card_get_info(), §2, §11), a CardInfoStruct."""
+    out = _ffi.new(_ffi.CardInfoStruct)
+    _C.stpete_card_get_info(edition, card, byref(out))
+    return out
+
+
 for _card in Card:
-    _CARD_NAMES[_card] = _C.stpete_card_name(_card).decode()
-    _s = _ffi.CardInfoStruct()
-    _C.stpete_card_get_info(_card, byref(_s))
-    _CARD_INFO[_card] = CardInfo(_card, _s)
+    _CARD_INFO[_card] = CardInfo(_card, _card_info(_ffi.EDITION_FIRST, _card))
+    _CARD_NAMES[_card] = _CARD_INFO[_card].name
 
 
 def version() -> str:
@@ -323,7 +336,7 @@ class Action(_Id):
         s = _ffi.ActionStruct()
         _C.stpete_action_decode(action_id, byref(s))
         buf = create_string_buffer(_ffi.ACTION_STRING_MAX)
-        _C.stpete_action_to_string(action_id, buf, len(buf))
+        _C.stpete_action_to_string(_ffi.EDITION_FIRST, action_id, buf, len(buf))
         self = object.__new__(cls)
         self.id = action_id
         self.kind = ActionKind(s.kind)
@@ -366,6 +379,10 @@ class ChanceOutcome(_Id):
     :meth:`State.apply` and :meth:`ChanceOutcome.parse` read. Immutable, one object per id (like :class:`Action`);
     ``int(outcome)`` and use as an index give the id."""
     __slots__ = ("id", "outcome", "card", "markers", "_text")
+    id: int
+    outcome: int
+    card: Optional["Card"]
+    markers: Optional[Tuple[int, int, int, int]]
 
     def __new__(cls, outcome):
         return cls.from_id(outcome) if not isinstance(outcome, str) else cls.parse(outcome)
@@ -382,7 +399,7 @@ class ChanceOutcome(_Id):
             raise InvalidArgumentError(f"ChanceOutcome.from_id({value}): a chance outcome id is in "
                                        f"[{_ffi.CHANCE_CARD_FIRST}, "
                                        f"{_ffi.CHANCE_CARD_FIRST + _ffi.NUM_CHANCE_OUTCOMES})",
-                                       status=-1, function="ChanceOutcome.from_id")
+                                       function="ChanceOutcome.from_id")
         return _OUTCOMES[value - _ffi.CHANCE_CARD_FIRST]
 
     @classmethod
@@ -391,7 +408,7 @@ class ChanceOutcome(_Id):
         value = _ffi.convert(c_int, index, "index", "ChanceOutcome.from_outcome")
         if not 0 <= value < _ffi.NUM_CHANCE_OUTCOMES:
             raise InvalidArgumentError(f"ChanceOutcome.from_outcome({value}): an outcome index is in "
-                                       f"[0, {_ffi.NUM_CHANCE_OUTCOMES})", status=-1,
+                                       f"[0, {_ffi.NUM_CHANCE_OUTCOMES})",
                                        function="ChanceOutcome.from_outcome")
         return _OUTCOMES[value]
 
@@ -409,7 +426,7 @@ class ChanceOutcome(_Id):
     @classmethod
     def _make(cls, outcome_id):
         buf = create_string_buffer(_ffi.ACTION_STRING_MAX)
-        _C.stpete_action_to_string(outcome_id, buf, len(buf))
+        _C.stpete_action_to_string(_ffi.EDITION_FIRST, outcome_id, buf, len(buf))
         self = object.__new__(cls)
         object.__setattr__(self, "id", outcome_id)
         object.__setattr__(self, "outcome", outcome_id - _ffi.CHANCE_CARD_FIRST)
@@ -465,7 +482,7 @@ def _action_id(action):
 
 def _event_text(state_handle, s):
     buf = create_string_buffer(_ffi.EVENT_STRING_MAX)
-    _C.stpete_event_to_string(state_handle, byref(s), buf, len(buf))
+    _C.stpete_event_to_string(byref(s), state_handle, buf, len(buf))
     return buf.value.decode("utf-8", "replace")
 
 
@@ -509,11 +526,11 @@ class Event:
 class Score:
     """Final scoring of one seat (§8, R13): vp_before, aristocrat_kinds, aristocrat_bonus, rubles, rubles_bonus,
     hand_cards, hand_penalty, total, tie_break."""
-    __slots__ = ("seat",) + tuple(name for name, _ in _ffi.ScoreStruct._fields_)
+    __slots__ = ("seat",) + tuple(name for name, _ in _ffi.ScoreStruct._fields_[1:])  # not struct_size
 
     def __init__(self, seat, s):
         self.seat = seat
-        for name, _ in _ffi.ScoreStruct._fields_:
+        for name in self.__slots__[1:]:
             setattr(self, name, getattr(s, name))
 
     def __eq__(self, other):
@@ -550,20 +567,11 @@ def _json_bytes(text):
     raise TypeError(f"JSON text must be str or bytes, not {type(text).__name__}")
 
 
-def _read_json(fn, *args):
-    """Call a stpete_*_from_json function whose last argument is a stpete_json_error; a failure raises its
-    exception class with the library's reason (and line, column, position for a syntax error)."""
-    err = _ffi.JsonErrorStruct()
-    try:
-        return fn(*args, byref(err))
-    except StPeteError as e:
-        reason = err.text.decode("utf-8", "replace")
-        where = f" at line {err.line}, column {err.column}" if err.line > 0 else ""
-        exc = type(e)(f"{reason or e.message}{where} ({e.function}: {e.message.rsplit(': ', 1)[-1]})",
-                      status=e.status, function=e.function)
-        if err.line > 0:
-            exc.line, exc.column, exc.position = err.line, err.column, err.position
-        raise exc from None
+def _with_error(fn, *args):
+    """Call a C function whose last argument is a ``stpete_error`` (constructors, JSON readers): a failure raises
+    its exception class with the library's reason (and line, column, position for a JSON syntax error; the ERROR
+    check of _ffi)."""
+    return fn(*args, _ffi.new(_ffi.ErrorStruct))
 
 
 def replay_to_json(game: "Game", seed: int, actions: Iterable[ActionLike]) -> str:
@@ -590,14 +598,14 @@ def replay_from_json(text: Union[str, bytes]) -> Tuple["Game", List[int]]:
     n = c_size_t()
     ptr = _ffi.GamePtr()
     try:
-        _read_json(_C.stpete_replay_from_json, byref(ptr), None, 0, byref(n), data, len(data), None)
+        _with_error(_C.stpete_replay_from_json, data, len(data), None, byref(ptr), None, 0, byref(n))
     except BufferTooSmallError:
         pass  # n is the number of actions
     else:
         if ptr:  # an empty record: the game was created
             return Game._adopt(ptr), []
     actions = (c_int * max(1, n.value))()
-    _read_json(_C.stpete_replay_from_json, byref(ptr), actions, len(actions), byref(n), data, len(data), None)
+    _with_error(_C.stpete_replay_from_json, data, len(data), None, byref(ptr), actions, len(actions), byref(n))
     return Game._adopt(ptr), actions[:n.value]
 
 
@@ -621,7 +629,7 @@ def _enum_option(name, value, words):
         if key not in words:
             raise InvalidArgumentError(f"Game(): {name} must be one of {', '.join(map(repr, _CANONICAL_WORDS[name]))}"
                                        f" (or {type(next(iter(words.values()))).__name__}), not {value!r}",
-                                       status=-1, function="Game")
+                                       function="Game")
         return words[key]
     return value
 
@@ -696,13 +704,13 @@ class Game(_Owner):
         opts = _ffi.OptionsStruct()
         _C.stpete_options_init(byref(opts))
         _ffi.set_fields(opts, "Game", fields)
-        reason = create_string_buffer(256)
-        status = _C.stpete_options_check(byref(opts), reason, len(reason))
+        err = _ffi.new(_ffi.ErrorStruct)
+        status = _C.stpete_options_check(byref(opts), byref(err))
         if status != 0:
-            raise error_for_status(status)(f"Game(): {reason.value.decode('utf-8', 'replace')}", status=status,
+            raise error_for_status(status)(f"Game(): {err.message.decode('utf-8', 'replace')}", status=status,
                                            function="stpete_options_check")
         ptr = _ffi.GamePtr()
-        _C.stpete_game_new(byref(ptr), byref(opts))
+        _with_error(_C.stpete_game_new, byref(opts), byref(ptr))
         self._ptr = ptr
         self._read_options()
 
@@ -713,7 +721,7 @@ class Game(_Owner):
         :class:`TooLargeError`."""
         data = _json_bytes(text)
         ptr = _ffi.GamePtr()
-        _read_json(_C.stpete_game_from_json, byref(ptr), data, len(data), None)
+        _with_error(_C.stpete_game_from_json, data, len(data), None, byref(ptr))
         return cls._adopt(ptr)
 
     @classmethod
@@ -732,6 +740,7 @@ class Game(_Owner):
         _C.stpete_game_get_options(self._ptr, byref(opts))
         self._players = opts.players
         self._seed = opts.seed
+        self._edition = _C.stpete_game_edition(self._ptr)
         self._options = {
             "pub_cap": PubCap(opts.pub_cap),
             "tie_break": TieBreak(opts.tie_break),
@@ -739,7 +748,7 @@ class Game(_Owner):
             "public_rubles": bool(opts.public_rubles),
             "public_hands": bool(opts.public_hands),
             "chance_mode": ChanceMode(opts.chance_mode),
-            "edition": opts.edition,
+            "edition": self._edition,
         }
 
     @property
@@ -769,43 +778,37 @@ class Game(_Owner):
 
     @property
     def max_game_length(self) -> int:
-        """An upper bound on the number of actions of any game of these options (stpete_max_game_length(),
+        """An upper bound on the number of actions of any game of these options (stpete_game_max_length(),
         doc/format.md "The longest game"); longer replay records are refused (:class:`TooLargeError`)."""
         with self._lock:
-            return _C.stpete_max_game_length(self.handle)
+            return _C.stpete_game_max_length(self.handle)
 
     @property
     def observation_tensor_size(self) -> int:
         """Number of floats of :meth:`State.observation_tensor` (668 for every player count;
-        stpete_observation_tensor_size(), layout in doc/observation.md)."""
+        stpete_game_observation_tensor_size(), layout in doc/observation.md)."""
         with self._lock:
-            return _C.stpete_observation_tensor_size(self.handle)
+            return _C.stpete_game_observation_tensor_size(self.handle)
 
     def card_name(self, card: int) -> str:
         """The name of a card type in this game's edition (§2, §11; e.g. ``"Abbot"`` for :attr:`Card.JUDGE` in
-        the second edition). ``str(card)`` is the first edition's."""
-        with self._lock:
-            name = _C.stpete_game_card_name(self.handle, card)
-        if name is None:
-            raise InvalidArgumentError(f"card_name({card!r}): card must be in [0, {_ffi.NUM_CARD_TYPES})", status=-1,
-                                       function="stpete_game_card_name")
-        return name.decode()
+        the second edition). ``str(card)`` is the first edition's. Raises :class:`InvalidArgumentError` for a card
+        outside [0, 49) (stpete_card_get_info() with :attr:`edition`)."""
+        return self.card_info(card).name
 
     def card_info(self, card: int) -> CardInfo:
         """A card type as this game's edition prints it (:class:`CardInfo`; §2, §11: the second edition's costs
-        and names). ``Card.info`` is the first edition's."""
-        out = _ffi.CardInfoStruct()
-        with self._lock:
-            _C.stpete_game_card_info(self.handle, card, byref(out))
-        return CardInfo(Card(card), out)
+        and names; stpete_card_get_info() with :attr:`edition`). ``Card.info`` is the first edition's. Raises
+        :class:`InvalidArgumentError` for a card outside [0, 49)."""
+        info = _card_info(self._edition, card)  # checks card first: Card(49) would be a ValueError
+        return CardInfo(Card(card), info)
 
     def action_string(self, action: ActionLike) -> str:
         """The readable form of an action or chance outcome (an :class:`Action`, :class:`ChanceOutcome` or id) with
-        the card names of this game's edition (stpete_game_action_to_string(); ``str(action)`` uses the first
-        edition's). :meth:`State.apply` and :meth:`Action.parse` read both editions' names."""
+        the card names of this game's edition (stpete_action_to_string() with :attr:`edition`; ``str(action)`` uses
+        the first edition's). :meth:`State.apply` and :meth:`Action.parse` read both editions' names."""
         buf = create_string_buffer(_ffi.ACTION_STRING_MAX)
-        with self._lock:
-            _C.stpete_game_action_to_string(self.handle, _action_id(action), buf, len(buf))
+        _C.stpete_action_to_string(self._edition, _action_id(action), buf, len(buf))
         return buf.value.decode()
 
     def new_state(self, seed: Optional[int] = None) -> "State":
@@ -972,7 +975,7 @@ class State(_Owner):
 
         def create(game_handle):
             ptr = _ffi.StatePtr()
-            _C.stpete_state_new(byref(ptr), game_handle)
+            _with_error(_C.stpete_state_new, game_handle, byref(ptr))
             return ptr
 
         self._init(game, game._attach(create))
@@ -1054,7 +1057,7 @@ class State(_Owner):
 
             def create(_game_handle):
                 ptr = _ffi.StatePtr()
-                _C.stpete_state_clone(byref(ptr), src)
+                _with_error(_C.stpete_state_clone, src, byref(ptr))
                 return ptr
 
             clone = State._adopt(self._game, self._game._attach(create, closing_ok=True))
@@ -1083,7 +1086,9 @@ class State(_Owner):
             return NotImplemented
         locks = _acquire_pair(self, other)
         try:
-            return bool(_C.stpete_state_equal(self.handle, other.handle))
+            equal = c_int()
+            _C.stpete_state_equal(self.handle, other.handle, byref(equal))
+            return bool(equal.value)
         finally:
             _release_pair(locks)
 
@@ -1116,6 +1121,12 @@ class State(_Owner):
             return fn(ptr, *args)
         finally:
             lock.release()
+
+    def _predicate(self, fn, *args):
+        """The truth a C predicate ``fn(handle, *args, int *out)`` writes (1.0: predicates return a status)."""
+        out = c_int()
+        self._query(fn, *args, byref(out))
+        return bool(out.value)
 
     def _call(self, after, fn, *args):
         """``fn(handle, *args)``, a C call that may modify the state or report events, with the lock held. Once it
@@ -1209,7 +1220,7 @@ class State(_Owner):
     def is_legal(self, action: ActionLike) -> bool:
         """Whether an action (Action, ChanceOutcome, id or string) is legal now."""
         try:
-            return bool(self._query(_C.stpete_state_is_legal, _action_id(action)))
+            return self._predicate(_C.stpete_state_is_legal, _action_id(action))
         except ClosedError:
             raise
         except Exception:
@@ -1313,7 +1324,7 @@ class State(_Owner):
 
         def create(game_handle):
             ptr = _ffi.StatePtr()
-            _read_json(_C.stpete_state_from_json, byref(ptr), game_handle, data, len(data))
+            _with_error(_C.stpete_state_from_json, game_handle, data, len(data), byref(ptr))
             return ptr
 
         return cls._adopt(game, game._attach(create))
@@ -1324,7 +1335,7 @@ class State(_Owner):
             history = self.history
             if history is None:
                 raise InvalidArgumentError("the history of this state is unknown (loaded from JSON, copied or "
-                                           "determinized)", status=-1)
+                                           "determinized)")
             return replay_to_json(self._game, self._seed, history)
 
     @classmethod
@@ -1337,13 +1348,14 @@ class State(_Owner):
         return state
 
     def resample(self, seat: int, seed: int) -> None:
-        """Determinization for search bots (§9; OpenSpiel ``ResampleFromInfostate``; stpete_state_resample()):
+        """Determinization for search bots (§9; OpenSpiel ``ResampleFromInfostate``; stpete_state_determinize()
+        with flags 0, which replaced 0.3's stpete_state_resample()):
         redraw, in place, everything ``seat`` cannot know (the order of every stack, the other players' hand cards
         it has not seen taken) consistently with what it knows, with perfect recall; ``view_to_json(seat)``,
         :meth:`observation_tensor` and :meth:`information_state_key` of the seat are unchanged. ``seed``: an int
         in [0, 2**64). The history becomes unknown (:attr:`history` None; :meth:`local_history` begins again).
         Typical use: ``state.clone()``, then resample the clone and play it out; or :meth:`resampled`."""
-        self._call((None, None), _C.stpete_state_resample, seat, seed)
+        self.determinize(seat, seed)
 
     def determinize(self, seat: int, seed: int, rubles: bool = False) -> None:
         """:meth:`resample`, and with ``rubles=True`` also set the rubles of every other seat, when rubles are
@@ -1377,7 +1389,7 @@ class State(_Owner):
             limit = _ffi.convert(c_int, limit, "limit", "enable_event_queue")
             if limit < 1:
                 raise InvalidArgumentError(f"enable_event_queue(limit={limit}): the queue must hold at least one "
-                                           f"event", status=-1, function="enable_event_queue")
+                                           f"event", function="enable_event_queue")
         with self._lock:
             self._call(None, _C.stpete_state_set_event_queue, 1 if enabled else 0)
             self._queue_limit = limit if enabled else None
@@ -1392,7 +1404,7 @@ class State(_Owner):
         """Drop the oldest queued events beyond the queue's bound (with the lock held)."""
         extra = _C.stpete_state_pending_events(ptr) - self._queue_limit
         if extra > 0:
-            scratch = _ffi.EventStruct()
+            scratch = _ffi.new(_ffi.EventStruct)
             for _ in range(extra):
                 _C.stpete_state_next_event(ptr, byref(scratch))
             self._dropped_events += extra
@@ -1404,7 +1416,7 @@ class State(_Owner):
 
     def next_event(self):
         """The oldest queued :class:`Event`, or None when the queue is empty or off."""
-        out = _ffi.EventStruct()
+        out = _ffi.new(_ffi.EventStruct)
         if self._query(_C.stpete_state_next_event, byref(out)) == 1:
             return Event(out)
         return None
@@ -1466,7 +1478,7 @@ class State(_Owner):
     @property
     def is_terminal(self) -> bool:
         """Whether the game is over (§4.6, §8)."""
-        return bool(self._query(_C.stpete_state_is_terminal))
+        return self._predicate(_C.stpete_state_is_terminal)
 
     @property
     def decision(self):
@@ -1486,7 +1498,7 @@ class State(_Owner):
     @property
     def is_final_round(self) -> bool:
         """Whether this is the final round (§4.6, R4)."""
-        return bool(self._query(_C.stpete_state_is_final_round))
+        return self._predicate(_C.stpete_state_is_final_round)
 
     @property
     def consecutive_passes(self) -> int:
@@ -1610,8 +1622,8 @@ class State(_Owner):
     def score(self, seat: int) -> Score:
         """A seat's final score breakdown (:class:`Score`, §8, R13): as applied after the end, a projection
         before."""
-        out = _ffi.ScoreStruct()
-        self._query(_C.stpete_state_score, seat, byref(out))
+        out = _ffi.new(_ffi.ScoreStruct)
+        self._query(_C.stpete_state_get_score, seat, byref(out))
         return Score(operator.index(seat), out)
 
     @property
@@ -1625,7 +1637,7 @@ class State(_Owner):
         """Every seat's final total VP (§8). Raises :class:`NotTerminalError` before the end."""
         with self._lock:
             if not self.is_terminal:
-                raise NotTerminalError("final scores need a finished game", status=-6)
+                raise NotTerminalError("final scores need a finished game")
             return tuple(self.score(s).total for s in range(self.players))
 
     @property

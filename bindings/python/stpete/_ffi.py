@@ -4,14 +4,15 @@ function (argument names and types, result type, error check), and one checked c
 ctypes truncates silently: 2**32 passed as a C ``int`` arrives as 0, and a ``char *`` ends at its first NUL byte.
 :func:`checked` wraps every function of the table so that each Python argument is converted by the conversion of
 its C type first (:data:`CONVERSIONS`): an ``int`` argument must be an integer (not a bool or float:
-``TypeError``) in the C type's range (else :class:`~stpete.errors.InvalidArgumentError`, status -1, naming the
-argument), a seed an integer in [0, 2**64) (negative seeds are refused, not reduced), a string ``str`` or
+``TypeError``) in the C type's range (else :class:`~stpete.errors.InvalidArgumentError`, status -101, naming
+the argument), a seed an integer in [0, 2**64) (negative seeds are refused, not reduced), a string ``str`` or
 ``bytes`` without NUL. :func:`set_fields` applies the same conversions to the fields of a struct.
 
 Load order (README "Python"; as in PySDL2's and llvmlite's loaders), first hit wins:
 
 1. the ``STPETE_LIBRARY`` environment variable (a path to the shared library; when set, it is the only candidate);
-2. the package: a ``libstpete.so.0`` next to this package, then the library directory recorded by ``meson install``;
+2. the package: a ``libstpete.so.1`` (soname 1) next to this package, then the library directory recorded by
+   ``meson install``;
 3. a build directory: ``build/`` or ``builddir/`` in this package's folder or any folder above it (source tree);
 4. ``ctypes.util.find_library("stpete")`` (the system's library search path).
 
@@ -25,14 +26,14 @@ import operator
 import os
 import sys
 from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double, c_float, c_int, c_size_t, c_uint,
-                    c_uint8, c_uint64, c_void_p)
+                    c_uint8, c_uint64, c_void_p, sizeof)
 
 from .errors import InvalidArgumentError, LibraryNotFoundError, UnsupportedVersionError, error_for_status
 
-#: ABI major version this binding speaks (the library's soversion, STPETE_VERSION_MAJOR).
-EXPECTED_MAJOR = 0
+#: ABI major version this binding speaks (the library's soversion, STPETE_VERSION_MAJOR): the 1.0 API.
+EXPECTED_MAJOR = 1
 #: Oldest library version (MAJOR * 10000 + MINOR * 100 + PATCH) that exports every function of the table.
-MIN_VERSION = 300
+MIN_VERSION = 10000
 
 # Constants of include/stpete/stpete.h (tests/test_ffi.py compares them with the header by value).
 NUM_CARD_TYPES = 49
@@ -59,6 +60,14 @@ NUM_CHANCE_OUTCOMES = 305
 DETERMINIZE_RUBLES = 1
 VP_MAX = 100000
 RUBLES_MAX = 100000
+CARD_NONE = -1
+NONE = -1
+EDITION_FIRST = 1
+EDITION_SECOND = 2
+#: The status codes are [E_LAST, E_FIRST]; every int result <= FAILED_MAX is a status (STPETE_FAILED()).
+E_FIRST = -101
+E_LAST = -114
+FAILED_MAX = -100
 
 
 # ---- opaque handle types: one pointer type per handle, so ctypes refuses a game where a state is expected ----
@@ -75,9 +84,11 @@ StatePtr = POINTER(_StateHandle)
 
 
 # ---- structs (layouts as in stpete.h) -------------------------------------------------------------------
+# The structs that may grow begin with ``struct_size``: make them with :func:`new` (the STPETE_*_INIT macros).
 class CardInfoStruct(Structure):
-    _fields_ = [("name", c_char_p), ("colour", c_int), ("trading", c_int), ("cost", c_int), ("rubles", c_int),
-                ("vp", c_int), ("copies", c_int), ("ware", c_int), ("special", c_int)]
+    _fields_ = [("struct_size", c_size_t), ("name", c_char_p), ("colour", c_int), ("trading", c_int),
+                ("cost", c_int), ("rubles", c_int), ("vp", c_int), ("copies", c_int), ("ware", c_int),
+                ("special", c_int), ("stack", c_int)]
 
 
 class ActionStruct(Structure):
@@ -97,8 +108,9 @@ class OptionsStruct(Structure):
 
 
 class ScoreStruct(Structure):
-    _fields_ = [(name, c_int) for name in ("vp_before", "aristocrat_kinds", "aristocrat_bonus", "rubles",
-                                           "rubles_bonus", "hand_cards", "hand_penalty", "total", "tie_break")]
+    _fields_ = [("struct_size", c_size_t)] + [(name, c_int) for name in (
+        "vp_before", "aristocrat_kinds", "aristocrat_bonus", "rubles", "rubles_bonus", "hand_cards", "hand_penalty",
+        "total", "tie_break")]
 
 
 class DisplacementStruct(Structure):
@@ -106,24 +118,46 @@ class DisplacementStruct(Structure):
 
 
 class EventStruct(Structure):
-    _fields_ = [(name, c_int) for name in ("kind", "seat", "card", "displaced", "source", "stack", "price",
-                                           "rubles", "vp", "amount", "phase", "round")]
+    _fields_ = [("struct_size", c_size_t)] + [(name, c_int) for name in (
+        "kind", "seat", "card", "displaced", "source", "stack", "price", "rubles", "vp", "amount", "phase", "round")]
 
 
-class JsonErrorStruct(Structure):
-    _fields_ = [("line", c_int), ("column", c_int), ("position", c_int), ("text", c_char * 200)]
+class ErrorStruct(Structure):
+    """``stpete_error``: the detail of a failed call without a handle (constructors, parsers, options check)."""
+    _fields_ = [("struct_size", c_size_t), ("status", c_int), ("line", c_int), ("column", c_int),
+                ("position", c_int), ("message", c_char * 256)]
+
+
+#: The STPETE_*_INIT macros: the members that are not 0 in a new struct (struct_size is set by :func:`new`).
+_INIT = {
+    CardInfoStruct: {"ware": -1},
+    ScoreStruct: {},
+    EventStruct: {name: NONE for name, _ in EventStruct._fields_[1:]},
+    ErrorStruct: {"line": -1, "column": -1, "position": -1},
+}
+
+
+def new(struct_type):
+    """A new struct of one of the types that may grow, as its ``STPETE_*_INIT`` macro makes it: ``struct_size``
+    set to this binding's ``sizeof`` (the library then reads and writes only those members), the other members
+    their initial values."""
+    struct = struct_type(sizeof(struct_type), **_INIT[struct_type])
+    return struct
 
 
 #: ``stpete_event_fn``: void (*)(const stpete_state *, const stpete_event *, void *user_data)
 EVENT_FN = CFUNCTYPE(None, StatePtr, POINTER(EventStruct), c_void_p)
 
 # ---- error checks ----------------------------------------------------------------------------------------
-# STATUS: the result is a status (0 or negative); a negative one raises with stpete_strerror() and the arguments.
-# VALUE:  the result is a value >= 0 or a negative status (same check, the value is returned).
+# A result <= FAILED_MAX (-100) is a status code (STPETE_FAILED()); values and sentinels are above it.
+# STATUS: the result is a status (0 or a code); a code raises with stpete_strerror() and the arguments.
+# VALUE:  the result is a value (a count, or a sentinel in [-99, -1]) or a status code (same check, the value is
+#         returned).
 # STATE:  like STATUS, but the message is stpete_state_last_error() of the first argument (calls that set it).
-# RAW:    no check: the result is returned as is (void, strings, and queries whose valid results are negative,
-#         e.g. stpete_state_current_player() returning STPETE_PLAYER_TERMINAL).
-STATUS, VALUE, STATE, RAW = "status", "value", "state", "raw"
+# ERROR:  like STATUS, but the message, and the line, column and position of a JSON syntax error, come from the
+#         last argument, a stpete_error (constructors, parsers, bot specs: pass an ErrorStruct from new()).
+# RAW:    no check: the result is returned as is (void, strings, and calls whose callers read the status).
+STATUS, VALUE, STATE, ERROR, RAW = "status", "value", "state", "error", "raw"
 
 _int_p = POINTER(c_int)
 _size_p = POINTER(c_size_t)
@@ -131,51 +165,51 @@ _size_p = POINTER(c_size_t)
 #: name -> (result type, ((argument name, ctypes type), ...), check). Every exported C function, and only those
 #: (tests/test_ffi.py compares this table with the library's dynamic symbols and lib/libstpete.map).
 FUNCTIONS = {
-    # cards (§2)
-    "stpete_card_get_info": (c_int, (("card", c_int), ("out", POINTER(CardInfoStruct))), STATUS),
-    "stpete_card_name": (c_char_p, (("card", c_int),), RAW),
-    "stpete_card_stack": (c_int, (("card", c_int),), VALUE),
+    # cards (§2, §11)
+    "stpete_card_get_info": (c_int, (("edition", c_int), ("card", c_int), ("out", POINTER(CardInfoStruct))), STATUS),
     "stpete_card_from_name": (c_int, (("name", c_char_p), ("card", _int_p)), STATUS),
     # actions
     "stpete_action_decode": (c_int, (("id", c_int), ("out", POINTER(ActionStruct))), STATUS),
     "stpete_action_encode": (c_int, (("action", POINTER(ActionStruct)), ("id", _int_p)), STATUS),
-    "stpete_action_to_string": (c_int, (("id", c_int), ("buf", c_char_p), ("size", c_size_t)), STATUS),
+    "stpete_action_to_string": (c_int, (("edition", c_int), ("id", c_int), ("buf", c_char_p), ("capacity", c_size_t)),
+                                STATUS),
     "stpete_action_from_string": (c_int, (("str", c_char_p), ("id", _int_p)), STATUS),
     # options and games
     "stpete_options_init": (None, (("opts", POINTER(OptionsStruct)),), RAW),
-    "stpete_game_new": (c_int, (("out", POINTER(GamePtr)), ("opts", POINTER(OptionsStruct))), STATUS),
+    # RAW: Game() reads the status and err's message itself
+    "stpete_options_check": (c_int, (("opts", POINTER(OptionsStruct)), ("err", POINTER(ErrorStruct))), RAW),
+    "stpete_game_new": (c_int, (("opts", POINTER(OptionsStruct)), ("out", POINTER(GamePtr)),
+                                ("err", POINTER(ErrorStruct))), ERROR),
     "stpete_game_free": (None, (("game", GamePtr),), RAW),
     "stpete_game_get_options": (c_int, (("game", GamePtr), ("out", POINTER(OptionsStruct))), STATUS),
     "stpete_game_num_players": (c_int, (("game", GamePtr),), VALUE),
+    "stpete_game_edition": (c_int, (("game", GamePtr),), VALUE),
     # STPETE_OK or STPETE_E_MISMATCH (both answers, so no exception): whether two games are the same game
-    "stpete_game_compatible": (c_int, (("a", GamePtr), ("b", GamePtr)), RAW),
-    "stpete_options_check": (c_int, (("opts", POINTER(OptionsStruct)), ("msg", c_char_p), ("size", c_size_t)), RAW),
-    "stpete_max_game_length": (c_int, (("game", GamePtr),), VALUE),
-    "stpete_game_card_info": (c_int, (("game", GamePtr), ("card", c_int), ("out", POINTER(CardInfoStruct))), STATUS),
-    "stpete_game_card_name": (c_char_p, (("game", GamePtr), ("card", c_int)), RAW),
-    "stpete_game_action_to_string": (c_int, (("game", GamePtr), ("id", c_int), ("buf", c_char_p), ("size", c_size_t)),
-                                     STATUS),
+    "stpete_game_check_compatible": (c_int, (("a", GamePtr), ("b", GamePtr)), RAW),
+    "stpete_game_max_length": (c_int, (("game", GamePtr),), VALUE),
     "stpete_num_distinct_actions": (c_int, (), RAW),
     # states: life cycle
-    "stpete_state_new": (c_int, (("out", POINTER(StatePtr)), ("game", GamePtr)), STATUS),
-    "stpete_state_new_with_callback": (c_int, (("out", POINTER(StatePtr)), ("game", GamePtr), ("fn", EVENT_FN),
-                                               ("user_data", c_void_p)), STATUS),
+    "stpete_state_new": (c_int, (("game", GamePtr), ("out", POINTER(StatePtr)), ("err", POINTER(ErrorStruct))),
+                         ERROR),
+    "stpete_state_new_with_callback": (c_int, (("game", GamePtr), ("fn", EVENT_FN), ("user_data", c_void_p),
+                                               ("out", POINTER(StatePtr)), ("err", POINTER(ErrorStruct))), ERROR),
     "stpete_state_reset": (c_int, (("state", StatePtr), ("seed", c_uint64)), STATE),
     "stpete_state_free": (None, (("state", StatePtr),), RAW),
-    "stpete_state_clone": (c_int, (("out", POINTER(StatePtr)), ("src", StatePtr)), STATUS),
+    "stpete_state_clone": (c_int, (("src", StatePtr), ("out", POINTER(StatePtr)), ("err", POINTER(ErrorStruct))),
+                           ERROR),
     "stpete_state_copy": (c_int, (("dst", StatePtr), ("src", StatePtr)), STATE),
-    "stpete_state_equal": (c_int, (("a", StatePtr), ("b", StatePtr)), VALUE),
+    "stpete_state_equal": (c_int, (("a", StatePtr), ("b", StatePtr), ("equal", _int_p)), STATUS),
     "stpete_state_game": (GamePtr, (("state", StatePtr),), RAW),
     "stpete_state_last_error": (c_char_p, (("state", StatePtr),), RAW),
     # states: legal actions and apply
     "stpete_state_current_player": (c_int, (("state", StatePtr),), RAW),
-    "stpete_state_is_terminal": (c_int, (("state", StatePtr),), VALUE),
+    "stpete_state_is_terminal": (c_int, (("state", StatePtr), ("terminal", _int_p)), STATUS),
     "stpete_state_decision": (c_int, (("state", StatePtr),), VALUE),
-    "stpete_state_legal_actions": (c_int, (("state", StatePtr), ("ids", _int_p), ("cap", c_size_t),
+    "stpete_state_legal_actions": (c_int, (("state", StatePtr), ("ids", _int_p), ("capacity", c_size_t),
                                            ("count", _size_p)), STATUS),
     "stpete_state_legal_action_mask": (c_int, (("state", StatePtr), ("mask", POINTER(c_uint8)),
-                                               ("size", c_size_t)), STATUS),
-    "stpete_state_is_legal": (c_int, (("state", StatePtr), ("id", c_int)), VALUE),
+                                               ("capacity", c_size_t)), STATUS),
+    "stpete_state_is_legal": (c_int, (("state", StatePtr), ("id", c_int), ("legal", _int_p)), STATUS),
     "stpete_state_random_action": (c_int, (("state", StatePtr), ("random", c_uint64), ("id", _int_p)), STATUS),
     "stpete_state_action_price": (c_int, (("state", StatePtr), ("id", c_int), ("rubles", _int_p)), RAW),
     "stpete_state_apply": (c_int, (("state", StatePtr), ("id", c_int)), STATE),
@@ -183,15 +217,15 @@ FUNCTIONS = {
     # states: what a front end draws
     "stpete_state_phase": (c_int, (("state", StatePtr),), VALUE),
     "stpete_state_round": (c_int, (("state", StatePtr),), VALUE),
-    "stpete_state_is_final_round": (c_int, (("state", StatePtr),), VALUE),
+    "stpete_state_is_final_round": (c_int, (("state", StatePtr), ("final_round", _int_p)), STATUS),
     "stpete_state_consecutive_passes": (c_int, (("state", StatePtr),), VALUE),
-    "stpete_state_row": (c_int, (("state", StatePtr), ("row", c_int), ("cards", _int_p), ("cap", c_size_t),
+    "stpete_state_row": (c_int, (("state", StatePtr), ("row", c_int), ("cards", _int_p), ("capacity", c_size_t),
                                  ("count", _size_p)), STATUS),
     "stpete_state_stack_size": (c_int, (("state", StatePtr), ("stack", c_int)), VALUE),
     "stpete_state_display_count": (c_int, (("state", StatePtr), ("seat", c_int), ("card", c_int)), VALUE),
-    "stpete_state_display": (c_int, (("state", StatePtr), ("seat", c_int), ("cards", _int_p), ("cap", c_size_t),
-                                     ("count", _size_p)), STATUS),
-    "stpete_state_hand": (c_int, (("state", StatePtr), ("seat", c_int), ("cards", _int_p), ("cap", c_size_t),
+    "stpete_state_display": (c_int, (("state", StatePtr), ("seat", c_int), ("cards", _int_p),
+                                     ("capacity", c_size_t), ("count", _size_p)), STATUS),
+    "stpete_state_hand": (c_int, (("state", StatePtr), ("seat", c_int), ("cards", _int_p), ("capacity", c_size_t),
                                   ("count", _size_p)), STATUS),
     "stpete_state_hand_limit": (c_int, (("state", StatePtr), ("seat", c_int)), VALUE),
     "stpete_state_rubles": (c_int, (("state", StatePtr), ("seat", c_int)), VALUE),
@@ -201,7 +235,7 @@ FUNCTIONS = {
                                             ("rubles", _int_p)), STATUS),
     "stpete_state_vp": (c_int, (("state", StatePtr), ("seat", c_int), ("vp", _int_p)), STATUS),
     "stpete_state_observatories_used": (c_int, (("state", StatePtr), ("seat", c_int)), VALUE),
-    "stpete_state_observatory_card": (c_int, (("state", StatePtr),), RAW),
+    "stpete_state_observatory_card": (c_int, (("state", StatePtr),), VALUE),
     "stpete_state_marker_holder": (c_int, (("state", StatePtr), ("phase", c_int)), VALUE),
     "stpete_state_discard_count": (c_int, (("state", StatePtr), ("card", c_int)), VALUE),
     "stpete_state_price": (c_int, (("state", StatePtr), ("seat", c_int), ("card", c_int), ("source", c_int),
@@ -209,54 +243,55 @@ FUNCTIONS = {
     "stpete_state_displacements": (c_int, (("state", StatePtr), ("seat", c_int), ("card", c_int), ("source", c_int),
                                            ("out", POINTER(DisplacementStruct)), ("capacity", c_size_t),
                                            ("count", _size_p)), STATUS),
-    "stpete_state_score": (c_int, (("state", StatePtr), ("seat", c_int), ("out", POINTER(ScoreStruct))), STATUS),
+    "stpete_state_get_score": (c_int, (("state", StatePtr), ("seat", c_int), ("out", POINTER(ScoreStruct))),
+                               STATUS),
     "stpete_state_winners": (c_int, (("state", StatePtr), ("mask", POINTER(c_uint))), STATUS),
     # events
     "stpete_state_set_event_callback": (c_int, (("state", StatePtr), ("fn", EVENT_FN), ("user_data", c_void_p)),
                                         STATE),
     "stpete_state_set_event_queue": (c_int, (("state", StatePtr), ("enabled", c_int)), STATE),
+    # 1 (an event written), 0 (the queue is empty) or a status
     "stpete_state_next_event": (c_int, (("state", StatePtr), ("out", POINTER(EventStruct))), STATE),
     "stpete_state_pending_events": (c_int, (("state", StatePtr),), VALUE),
     "stpete_event_kind_name": (c_char_p, (("kind", c_int),), RAW),
-    "stpete_event_to_string": (c_int, (("state", StatePtr), ("event", POINTER(EventStruct)), ("buf", c_char_p),
-                                       ("size", c_size_t)), STATUS),
+    "stpete_event_to_string": (c_int, (("event", POINTER(EventStruct)), ("state", StatePtr), ("buf", c_char_p),
+                                       ("capacity", c_size_t)), STATUS),
     # hidden information (§9)
-    "stpete_state_resample": (c_int, (("state", StatePtr), ("seat", c_int), ("seed", c_uint64)), STATE),
     "stpete_state_determinize": (c_int, (("state", StatePtr), ("seat", c_int), ("seed", c_uint64),
                                          ("flags", c_uint)), STATE),
     # search and learning (OpenSpiel's vocabulary)
     "stpete_state_chance_outcomes": (c_int, (("state", StatePtr), ("outcomes", _int_p),
-                                             ("probabilities", POINTER(c_double)), ("cap", c_size_t),
+                                             ("probabilities", POINTER(c_double)), ("capacity", c_size_t),
                                              ("count", _size_p)), STATUS),
-    "stpete_state_returns": (c_int, (("state", StatePtr), ("out", POINTER(c_double)), ("n", c_size_t)), STATUS),
-    "stpete_observation_tensor_size": (c_int, (("game", GamePtr),), VALUE),
+    "stpete_state_returns": (c_int, (("state", StatePtr), ("out", POINTER(c_double)), ("capacity", c_size_t)),
+                             STATUS),
+    "stpete_game_observation_tensor_size": (c_int, (("game", GamePtr),), VALUE),
     "stpete_state_observation_tensor": (c_int, (("state", StatePtr), ("seat", c_int), ("out", POINTER(c_float)),
-                                                ("n", c_size_t)), STATUS),
+                                                ("capacity", c_size_t)), STATUS),
     "stpete_state_observation_string": (c_int, (("state", StatePtr), ("seat", c_int), ("buf", c_char_p),
-                                                ("size", c_size_t), ("len", _size_p)), STATUS),
+                                                ("capacity", c_size_t), ("len", _size_p)), STATUS),
     "stpete_state_information_state_string": (c_int, (("state", StatePtr), ("seat", c_int), ("buf", c_char_p),
-                                                      ("size", c_size_t), ("len", _size_p)), STATUS),
+                                                      ("capacity", c_size_t), ("len", _size_p)), STATUS),
     "stpete_state_information_state_key": (c_int, (("state", StatePtr), ("seat", c_int),
                                                    ("key", POINTER(c_uint64))), STATUS),
-    "stpete_state_history": (c_int, (("state", StatePtr), ("ids", _int_p), ("cap", c_size_t), ("count", _size_p)),
-                             STATUS),
+    "stpete_state_history": (c_int, (("state", StatePtr), ("ids", _int_p), ("capacity", c_size_t),
+                                     ("count", _size_p)), STATUS),
     "stpete_state_undo": (c_int, (("state", StatePtr),), STATE),
     # serialization (JSON)
-    "stpete_state_to_json": (c_int, (("state", StatePtr), ("buf", c_char_p), ("size", c_size_t), ("len", _size_p)),
-                             STATUS),
+    "stpete_state_to_json": (c_int, (("state", StatePtr), ("buf", c_char_p), ("capacity", c_size_t),
+                                     ("len", _size_p)), STATUS),
     "stpete_state_view_to_json": (c_int, (("state", StatePtr), ("seat", c_int), ("buf", c_char_p),
-                                          ("size", c_size_t), ("len", _size_p)), STATUS),
-    "stpete_game_from_json": (c_int, (("out", POINTER(GamePtr)), ("json", c_char_p), ("len", c_size_t),
-                                      ("alloc", POINTER(AllocatorStruct)), ("err", POINTER(JsonErrorStruct))),
-                              STATUS),
-    "stpete_state_from_json": (c_int, (("out", POINTER(StatePtr)), ("game", GamePtr), ("json", c_char_p),
-                                       ("len", c_size_t), ("err", POINTER(JsonErrorStruct))), STATUS),
-    "stpete_replay_to_json": (c_int, (("game", GamePtr), ("seed", c_uint64), ("actions", _int_p), ("n", c_size_t),
-                                      ("buf", c_char_p), ("size", c_size_t), ("len", _size_p)), STATUS),
-    "stpete_replay_from_json": (c_int, (("game_out", POINTER(GamePtr)), ("actions", _int_p), ("cap", c_size_t),
-                                        ("n", _size_p), ("json", c_char_p), ("len", c_size_t),
-                                        ("alloc", POINTER(AllocatorStruct)), ("err", POINTER(JsonErrorStruct))),
-                                STATUS),
+                                          ("capacity", c_size_t), ("len", _size_p)), STATUS),
+    "stpete_game_from_json": (c_int, (("json", c_char_p), ("len", c_size_t), ("alloc", POINTER(AllocatorStruct)),
+                                      ("out", POINTER(GamePtr)), ("err", POINTER(ErrorStruct))), ERROR),
+    "stpete_state_from_json": (c_int, (("game", GamePtr), ("json", c_char_p), ("len", c_size_t),
+                                       ("out", POINTER(StatePtr)), ("err", POINTER(ErrorStruct))), ERROR),
+    "stpete_replay_to_json": (c_int, (("game", GamePtr), ("seed", c_uint64), ("actions", _int_p),
+                                      ("count", c_size_t), ("buf", c_char_p), ("capacity", c_size_t),
+                                      ("len", _size_p)), STATUS),
+    "stpete_replay_from_json": (c_int, (("json", c_char_p), ("len", c_size_t), ("alloc", POINTER(AllocatorStruct)),
+                                        ("game_out", POINTER(GamePtr)), ("actions", _int_p), ("capacity", c_size_t),
+                                        ("count", _size_p), ("err", POINTER(ErrorStruct))), ERROR),
     # names (the words of the JSON format)
     "stpete_phase_name": (c_char_p, (("phase", c_int),), RAW),
     "stpete_stack_name": (c_char_p, (("stack", c_int),), RAW),
@@ -285,7 +320,7 @@ def _integer(ctype, cname):
             value = operator.index(value)
         if not low <= value <= high:
             raise InvalidArgumentError(f"{function}({name}={value}): invalid argument: {name} must be in "
-                                       f"[{low}, {high}] (a C {cname})", status=-1, function=function)
+                                       f"[{low}, {high}] (a C {cname})", function=function)
         return value
 
     convert.range = (low, high)
@@ -305,7 +340,7 @@ def _string(value, name, function):
         raise TypeError(f"{function}(): {name} must be str or bytes, not {type(value).__name__}")
     if b"\0" in value:
         raise InvalidArgumentError(f"{function}(): invalid argument: {name} contains a NUL character at offset "
-                                   f"{value.index(0)} (a C string would end there)", status=-1, function=function)
+                                   f"{value.index(0)} (a C string would end there)", function=function)
     return value
 
 
@@ -341,7 +376,7 @@ def set_fields(struct, function, values):
                                 f"not {type(value).__name__}")
             if len(value) != ctype._length_:
                 raise InvalidArgumentError(f"{function}(): {name} must have {ctype._length_} entries, not "
-                                           f"{len(value)}", status=-1, function=function)
+                                           f"{len(value)}", function=function)
             array = getattr(struct, name)
             for i, item in enumerate(value):
                 array[i] = convert(ctype._type_, item, f"{name}[{i}]", function)
@@ -403,17 +438,27 @@ def _make_errcheck(lib, name, names, check):
     last_error = lib.stpete_state_last_error
 
     def errcheck(result, func, args):
-        if result >= 0:
+        if result > FAILED_MAX:
             return result
         cls = error_for_status(result)
         text = (strerror(result) or b"unknown status").decode()
-        detail = last_error(args[0]).decode("utf-8", "replace") if check == STATE else ""
+        err = None
+        if check == ERROR and args[-1] is not None:
+            err = getattr(args[-1], "_obj", args[-1])  # the ErrorStruct, passed as it is or by byref()
+            detail = err.message.decode("utf-8", "replace")
+            if err.line > 0:
+                detail += f" at line {err.line}, column {err.column}"
+        else:
+            detail = last_error(args[0]).decode("utf-8", "replace") if check == STATE else ""
         if detail:
             message = f"{detail} ({name}: {text})"
         else:
             shown = _describe_args(names, args)
             message = f"{name}({shown}): {text}"
-        raise cls(message, status=result, function=name)
+        exc = cls(message, status=result, function=name)
+        if err is not None and err.line > 0:
+            exc.line, exc.column, exc.position = err.line, err.column, err.position
+        raise exc
 
     return errcheck
 
@@ -435,10 +480,10 @@ def _declare(lib):
 
 def _library_names():
     if sys.platform == "darwin":
-        return ("libstpete.0.dylib", "libstpete.dylib")
+        return (f"libstpete.{EXPECTED_MAJOR}.dylib", "libstpete.dylib")
     if sys.platform == "win32":
-        return ("stpete-0.dll", "stpete.dll", "libstpete-0.dll")
-    return ("libstpete.so.0", "libstpete.so")
+        return (f"stpete-{EXPECTED_MAJOR}.dll", "stpete.dll", f"libstpete-{EXPECTED_MAJOR}.dll")
+    return (f"libstpete.so.{EXPECTED_MAJOR}", "libstpete.so")
 
 
 def _candidates():
@@ -503,18 +548,19 @@ def load_library(path=None, environ=None):
         break
     if lib is None:
         raise LibraryNotFoundError("cannot load libstpete; tried, in order:\n" + "\n".join(tried) +
-                                   "\nSet STPETE_LIBRARY to the path of libstpete.so.0, or install the library.")
+                                   f"\nSet STPETE_LIBRARY to the path of {_library_names()[0]}, or install the "
+                                   f"library.")
     _declare(lib)
     number = lib.stpete_version_number()
     if number // 10000 != EXPECTED_MAJOR or number < MIN_VERSION:
         raise UnsupportedVersionError(
             f"{candidate} is libstpete {lib.stpete_version().decode()}; this binding needs major version "
             f"{EXPECTED_MAJOR}, at least {MIN_VERSION // 10000}.{MIN_VERSION // 100 % 100}.{MIN_VERSION % 100}",
-            status=-8, function="stpete_version_number")
+            function="stpete_version_number")
     return lib
 
 
-# ---- the reference bots (stpete/bots.h, version node STPETE_0.3) --------------------------------------------
+# ---- the reference bots (stpete/bots.h, version node STPETE_1.0) --------------------------------------------
 from ctypes import c_double  # noqa: E402 (kept with the bots' declarations)
 
 
@@ -532,18 +578,19 @@ class BotStatsStruct(Structure):
                 ("legal_actions", c_int)]
 
 
-# RAW: stpete/bots.py checks the statuses itself, with stpete_bot_last_error() or stpete_bot_new()'s message.
+# RAW: stpete/bots.py checks the statuses itself, with stpete_bot_last_error() or stpete_bot_new()'s stpete_error.
 FUNCTIONS.update({
-    "stpete_bot_new": (c_int, (("out", POINTER(BotPtr)), ("game", GamePtr), ("spec", c_char_p), ("msg", c_char_p),
-                               ("msg_size", c_size_t)), RAW),
+    "stpete_bot_new": (c_int, (("game", GamePtr), ("spec", c_char_p), ("out", POINTER(BotPtr)),
+                               ("err", POINTER(ErrorStruct))), RAW),
     "stpete_bot_free": (None, (("bot", BotPtr),), RAW),
     "stpete_bot_set_seed": (c_int, (("bot", BotPtr), ("seed", c_uint64)), RAW),
     "stpete_bot_choose": (c_int, (("bot", BotPtr), ("state", StatePtr), ("action", _int_p)), RAW),
-    "stpete_bot_spec": (c_int, (("bot", BotPtr), ("buf", c_char_p), ("size", c_size_t), ("len", _size_p)), RAW),
+    "stpete_bot_spec": (c_int, (("bot", BotPtr), ("buf", c_char_p), ("capacity", c_size_t), ("len", _size_p)),
+                        RAW),
     "stpete_bot_last_error": (c_char_p, (("bot", BotPtr),), RAW),
     "stpete_bot_evaluate": (c_int, (("bot", BotPtr), ("state", StatePtr), ("returns", POINTER(c_double)),
-                                    ("n", c_size_t)), RAW),
+                                    ("capacity", c_size_t)), RAW),
     "stpete_bot_get_stats": (c_int, (("bot", BotPtr), ("out", POINTER(BotStatsStruct))), RAW),
-    "stpete_bot_play": (c_int, (("state", StatePtr), ("bots", POINTER(BotPtr)), ("n", c_size_t),
+    "stpete_bot_play": (c_int, (("bots", POINTER(BotPtr)), ("count", c_size_t), ("state", StatePtr),
                                 ("max_actions", c_size_t), ("played", _size_p)), RAW),
 })

@@ -38,10 +38,10 @@ def _spec_text(spec, params):
 def _new_bot(game, text):
     """A new ``stpete_bot *`` for ``game``; raises the status's exception with the library's message."""
     ptr = _ffi.BotPtr()
-    msg = ctypes.create_string_buffer(256)
-    rc = _lib.stpete_bot_new(byref(ptr), game.handle, text.encode(), msg, len(msg))
+    err = _ffi.new(_ffi.ErrorStruct)
+    rc = _lib.stpete_bot_new(game.handle, text.encode(), byref(ptr), byref(err))
     if rc < 0:
-        raise error_for_status(rc)(f"{msg.value.decode('utf-8', 'replace')} (spec {text!r})", status=rc,
+        raise error_for_status(rc)(f"{err.message.decode('utf-8', 'replace')} (spec {text!r})", status=rc,
                                    function="stpete_bot_new")
     return ptr
 
@@ -259,7 +259,7 @@ def play(state: State, bots: Sequence["Bot"], max_actions: int = 0) -> int:
     if any(not isinstance(b, Bot) for b in bots):
         raise TypeError("play(state, bots): bots must be stpete.Bot objects, one per seat")
     if len(bots) < state.players:
-        raise InvalidArgumentError(f"play(): {len(bots)} bots for {state.players} seats", status=-1,
+        raise InvalidArgumentError(f"play(): {len(bots)} bots for {state.players} seats",
                                    function="stpete_bot_play")
     limit = _ffi.convert(c_size_t, max_actions, "max_actions", "play")
     played = c_size_t(0)
@@ -275,7 +275,7 @@ def play(state: State, bots: Sequence["Bot"], max_actions: int = 0) -> int:
         for b in bots:
             b._busy += 1
         try:
-            rc = _lib.stpete_bot_play(handle, ptrs, len(bots), limit, byref(played))
+            rc = _lib.stpete_bot_play(ptrs, len(bots), handle, limit, byref(played))
             pending, state._pending = state._pending, None  # the callback's exception, re-raised below
             if state._queue_limit is not None:
                 state._trim_events(handle)

@@ -28,8 +28,9 @@ outcomes' probabilities, seeded by ``reset(seed)``; no agent ever sees a chance 
 ends (§4.6).
 """
 import random as _random
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
-from ._core import Game
+from ._core import ActionLike, Game, State
 from .errors import InvalidArgumentError
 from . import _ffi
 
@@ -45,13 +46,28 @@ class AECMechanics:
     subclass supplies the spaces (``_make_spaces``), the observation's containers (``_observation``) and
     ``_was_dead_step`` (PettingZoo's name: remove an agent whose game is over)."""
 
-    metadata = {"name": "stpete_v1", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+    game_state: Optional[State]
+    agents: List[str]
+    possible_agents: List[str]
+    agent_selection: str
+    rewards: Dict[str, float]
+    terminations: Dict[str, bool]
+    truncations: Dict[str, bool]
+    infos: Dict[str, Dict[str, Any]]
+    render_mode: Optional[str]
+    # what a subclass supplies (annotations only: PettingZoo's AECEnv, after this class in raw_env's bases,
+    # provides _was_dead_step)
+    _make_spaces: Callable[[], Tuple[Dict[str, Any], Dict[str, Any]]]
+    _observation: Callable[[Any, bytes], Dict[str, Any]]
+    _was_dead_step: Callable[[Optional[ActionLike]], None]
+
+    metadata: Dict[str, Any] = {"name": "stpete_v1", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def _setup(self, players, reward, render_mode, rule_options):
         if reward not in ("win", "score"):
-            raise InvalidArgumentError(f"reward must be 'win' or 'score', not {reward!r}", status=-1)
+            raise InvalidArgumentError(f"reward must be 'win' or 'score', not {reward!r}")
         if render_mode not in (None, "ansi", "human"):
-            raise InvalidArgumentError(f"unknown render_mode {render_mode!r}", status=-1)
+            raise InvalidArgumentError(f"unknown render_mode {render_mode!r}")
         self._game = Game(players=players, **rule_options)
         if self._game.observation_tensor_size != OBSERVATION_SIZE:
             raise AssertionError("the library's observation tensor has another size than this module's")
@@ -67,22 +83,22 @@ class AECMechanics:
 
     # -- spaces --
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> Any:
         """The action space of ``agent`` (the same object every time)."""
         return self.action_spaces[agent]
 
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> Any:
         """The observation space of ``agent`` (the same object every time)."""
         return self.observation_spaces[agent]
 
     # -- the cycle --
 
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         """Start a new game. ``seed`` (an int in [0, 2**64)) makes it reproducible (the deal, the chance
         outcomes the environment draws, and the action spaces' ``sample``); None draws one. ``options`` is
         accepted and ignored (the rule options are given to the constructor)."""
         chosen = seed is not None
-        if not chosen:
+        if seed is None:
             seed = _random.getrandbits(64)
         if self.game_state is None:
             self.game_state = self._game.new_state(seed)
@@ -103,6 +119,13 @@ class AECMechanics:
         self.agent_selection = self.possible_agents[self.game_state.current_player]
         self._update_infos()
 
+    def _live_state(self) -> State:
+        """The state of the game under way; InvalidArgumentError before the first :meth:`reset` or after
+        :meth:`close`."""
+        if self.game_state is None:
+            raise InvalidArgumentError("the environment has no game: call reset() first")
+        return self.game_state
+
     def _resolve_chance(self):
         """Apply chance outcomes (explicit-chance games) drawn by their probabilities until a player decides."""
         state = self.game_state
@@ -110,15 +133,15 @@ class AECMechanics:
             outcomes = state.chance_outcomes()
             state.apply(self._chance_rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
 
-    def step(self, action):
+    def step(self, action: Optional[ActionLike]) -> None:
         """Apply ``action`` (an action id, or None for an agent whose game is over) for ``agent_selection``."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.game_state
+        state = self._live_state()
         self._cumulative_rewards[agent] = 0.0
-        state.apply(action)
+        state.apply(action)  # type: ignore[arg-type]  # None: State.apply's TypeError
         self._resolve_chance()
         self.rewards = {a: 0.0 for a in self.agents}
         if state.is_terminal:
@@ -146,10 +169,10 @@ class AECMechanics:
                 self.infos[a]["winners"] = state.winners
                 self.infos[a]["final_scores"] = state.final_scores
 
-    def observe(self, agent):
+    def observe(self, agent: str) -> Dict[str, Any]:
         """``{"observation": the observation tensor of the agent's seat, "action_mask": 1 where the action id is
         legal for it}`` (the mask is all 0 for an agent not to act, and after the end)."""
-        state = self.game_state
+        state = self._live_state()
         seat = self.agent_name_mapping[agent]
         tensor = state.observation_tensor(seat)
         if not self.terminations.get(agent) and state.current_player == seat:
@@ -158,14 +181,14 @@ class AECMechanics:
             mask = bytes(_ffi.NUM_DISTINCT_ACTIONS)
         return self._observation(tensor, mask)
 
-    def render(self):
+    def render(self) -> str:
         """The position as text (``render_mode="ansi"`` returns it, ``"human"`` prints it)."""
         text = str(self.game_state) if self.game_state is not None else "(not reset)"
         if self.render_mode == "human":
             print(text)
         return text
 
-    def close(self):
+    def close(self) -> None:
         """Release the state and the game."""
         if self.game_state is not None:
             self.game_state.close()
@@ -176,14 +199,15 @@ class AECMechanics:
 class Discrete:
     """A minimal stand-in for ``gymnasium.spaces.Discrete``: the integers ``0 .. n-1``."""
 
-    def __init__(self, n, seed=None):
+    def __init__(self, n: int, seed: Optional[int] = None) -> None:
         self.n = n
         self._rng = _random.Random(seed)
 
-    def seed(self, seed=None):
+    def seed(self, seed: Optional[int] = None) -> None:
+        """Seed the space's own PRNG (:meth:`sample`)."""
         self._rng.seed(seed)
 
-    def sample(self, mask=None):
+    def sample(self, mask: Optional[Sequence[int]] = None) -> int:
         """A uniform element, or a uniform element where ``mask`` is nonzero."""
         if mask is None:
             return self._rng.randrange(self.n)
@@ -192,7 +216,8 @@ class Discrete:
             raise ValueError("the mask allows no action")
         return self._rng.choice(choices)
 
-    def contains(self, x):
+    def contains(self, x: object) -> bool:
+        """Whether ``x`` is an int in [0, n)."""
         return isinstance(x, int) and 0 <= x < self.n
 
     __contains__ = contains
@@ -204,7 +229,7 @@ class Discrete:
 class Box:
     """A minimal description of the observation vector: ``shape`` and the bounds ``low`` / ``high``."""
 
-    def __init__(self, low, high, shape):
+    def __init__(self, low: float, high: float, shape: Tuple[int, ...]) -> None:
         self.low, self.high, self.shape = low, high, shape
 
     def __repr__(self):
@@ -216,7 +241,8 @@ class StPeteEnv(AECMechanics):
     ``StPeteEnv(players=4, reward="win", render_mode=None, **rule_options)``; rule options as :class:`stpete.Game`
     (``chance_mode="explicit"`` too: the environment then draws the chance outcomes)."""
 
-    def __init__(self, players=4, reward="win", render_mode=None, **rule_options):
+    def __init__(self, players: int = 4, reward: str = "win", render_mode: Optional[str] = None,
+                 **rule_options: Any) -> None:
         self._setup(players, reward, render_mode, rule_options)
 
     def _make_spaces(self):
@@ -229,7 +255,7 @@ class StPeteEnv(AECMechanics):
 
     def _was_dead_step(self, action):
         if action is not None:
-            raise InvalidArgumentError("the game is over: step(None) for each agent", status=-1)
+            raise InvalidArgumentError("the game is over: step(None) for each agent")
         agent = self.agent_selection
         i = self.agents.index(agent)
         self.agents.remove(agent)
@@ -241,17 +267,18 @@ class StPeteEnv(AECMechanics):
             self.rewards[a] = 0.0
 
     @property
-    def num_agents(self):
+    def num_agents(self) -> int:
+        """Number of agents still in the cycle."""
         return len(self.agents)
 
-    def agent_iter(self, max_iter=2 ** 63):
+    def agent_iter(self, max_iter: int = 2 ** 63) -> Iterator[str]:
         """Yield ``agent_selection`` until every agent is done (or ``max_iter`` steps)."""
         for _ in range(max_iter):
             if not self.agents:
                 return
             yield self.agent_selection
 
-    def last(self, observe=True):
+    def last(self, observe: bool = True) -> Tuple[Optional[Dict[str, Any]], float, bool, bool, Dict[str, Any]]:
         """``(observation, cumulative reward, termination, truncation, info)`` of ``agent_selection``."""
         agent = self.agent_selection
         obs = self.observe(agent) if observe else None
@@ -259,6 +286,6 @@ class StPeteEnv(AECMechanics):
                 self.infos[agent])
 
 
-def env(**kwargs):
+def env(**kwargs: Any) -> StPeteEnv:
     """Create a :class:`StPeteEnv` (PettingZoo's ``env()`` factory convention)."""
     return StPeteEnv(**kwargs)

@@ -41,9 +41,13 @@ import os
 import sys
 import threading
 import time
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, TextIO, Tuple, Union
 
 __all__ = ["Arm", "Experiment", "ExperimentError", "Tally", "COLUMNS", "ARM_KEYS", "parse_arm", "load_config",
            "play_batch", "read_rows", "scan_output", "summarize", "paired", "report", "main"]
+
+#: One row of the output (a dict of :data:`COLUMNS`).
+Row = Dict[str, Any]
 
 #: Format of the rows (part of the definition hash).
 ROW_FORMAT = 1
@@ -87,11 +91,11 @@ class Arm:
     and ``bots`` (one canonical spec per seat). Build it with :meth:`from_dict` or :func:`parse_arm`, which check
     everything against the library (unknown key, bad value, unknown bot or bot key: :class:`ExperimentError`)."""
 
-    def __init__(self, name, players, options, bots):
+    def __init__(self, name: str, players: int, options: Dict[str, Any], bots: List[str]) -> None:
         self.name, self.players, self.options, self.bots = name, players, options, bots
 
     @classmethod
-    def from_dict(cls, data):
+    def from_dict(cls, data: Mapping[str, Any]) -> "Arm":
         import stpete
         data = dict(data)
         name = data.pop("name", None)
@@ -101,7 +105,7 @@ class Arm:
         if unknown:
             raise ExperimentError(f"arm {name}: unknown key(s) {', '.join(unknown)} (known: {', '.join(ARM_KEYS)})")
         players = _int(f"arm {name}: players", data.get("players", 4))
-        options = {}
+        options: Dict[str, Any] = {}
         if "pub_cap" in data:
             options["pub_cap"] = str(data["pub_cap"])
         if "tie_break" in data:
@@ -142,10 +146,10 @@ class Arm:
         seat_bots = [canonical[s % len(canonical)] for s in range(players)]
         return cls(name, players, options, seat_bots)
 
-    def to_dict(self):
+    def to_dict(self) -> Dict[str, Any]:
         return {"name": self.name, "players": self.players, **self.options, "bots": list(self.bots)}
 
-    def describe(self):
+    def describe(self) -> str:
         o = self.options
         extra = "".join(f", {k.replace('_', ' ')}" for k in ("public_rubles", "public_hands") if o[k])
         markers = f", start markers {o['start_markers']}" if o["start_markers"] else ""
@@ -158,7 +162,7 @@ def _split_bots(text):
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def parse_arm(text):
+def parse_arm(text: str) -> Arm:
     """An arm from the command line: ``NAME:KEY=VALUE:...:bots=SPEC,SPEC`` (``bots`` takes the rest of the text,
     since bot specs contain colons). Returns an :class:`Arm`."""
     name, _, rest = text.partition(":")
@@ -184,7 +188,7 @@ def parse_arm(text):
         raise
 
 
-def load_config(path):
+def load_config(path: str) -> Dict[str, Any]:
     """An experiment file, JSON (``.json``) or TOML (``.toml``, Python 3.11's tomllib)::
 
         games = 1000          # optional: the command line's --games and --seed win
@@ -233,7 +237,7 @@ class Experiment:
     """The definition: arms and the base seed. :attr:`hash` identifies it (with the library version and the row
     format, not the number of games, so that ``--resume --games`` can extend a run)."""
 
-    def __init__(self, arms, seed):
+    def __init__(self, arms: Sequence[Arm], seed: int) -> None:
         import stpete
         names = [a.name for a in arms]
         if not arms:
@@ -319,7 +323,7 @@ class _Runner:
                 bot.set_seed(_mix(self.bot_seeds[s], seed, s))
             ptrs = (self.stpete._ffi.BotPtr * players)(*[bot._handle(state) for bot in self.bots])
             with state._lock:  # the whole game under the state's lock
-                rc = play(handle, ptrs, ctypes.c_size_t(players), ctypes.c_size_t(0), ref)
+                rc = play(ptrs, ctypes.c_size_t(players), handle, ctypes.c_size_t(0), ref)
                 if rc < 0:  # the library's message, as stpete.play() raises it
                     raise _play_error(state, ptrs, rc, played.value)
             moves = played.value
@@ -349,7 +353,7 @@ class _Runner:
 _RUNNERS = threading.local()  # per thread: Dask's threaded workers run batches side by side
 
 
-def play_batch(task):
+def play_batch(task: Mapping[str, Any]) -> List[Row]:
     """Play one batch (a dict: ``exp``, ``arm`` (:meth:`Arm.to_dict`-like, with ``options``), ``seed``,
     ``games`` (indices)) and return its rows. A module-level function, so processes and Dask workers can run
     it; each worker keeps one game, state and bots per arm."""
@@ -433,7 +437,7 @@ def _lines(path):
             yield number, row, line
 
 
-def read_rows(path):
+def read_rows(path: str) -> Tuple[List[Row], int, int]:
     """Every row of an output file: ``(rows, cut, bad)`` where ``cut`` is 1 when its last line was cut short
     and ``bad`` the number of other lines that are not rows. For tests and small files: :class:`Tally` and
     ``--resume`` read a file line by line."""
@@ -454,18 +458,18 @@ class Tally:
     are complete, and the copies of each card type in the final displays of winners and of losers. Rows are
     added one complete game at a time (:meth:`add_game`); a game already counted is ignored."""
 
-    def __init__(self, arms):
+    def __init__(self, arms: Iterable[Arm]) -> None:
         import array
         self._array = array.array
         self.arms = {a.name: a for a in arms}
-        self.data = {}
+        self.data: Dict[str, Dict[str, Any]] = {}
         for a in arms:
             self.data[a.name] = {"done": bytearray(), "moves": array.array("l"),
                                  "win": [array.array("d") for _ in range(a.players)],
                                  "vp": [array.array("l") for _ in range(a.players)],
                                  "cards": (collections.Counter(), collections.Counter()), "seats": [0, 0]}
 
-    def add_game(self, rows):
+    def add_game(self, rows: Sequence[Row]) -> bool:
         """Add one game (its rows, seat 0 first). Returns False when the game was already counted or its arm is
         not in the experiment."""
         first = rows[0]
@@ -493,7 +497,7 @@ class Tally:
             d["seats"][0 if r["winner"] else 1] += 1
         return True
 
-    def add_rows(self, rows):
+    def add_rows(self, rows: Sequence[Row]) -> None:
         """Add rows that hold whole games, in seat order (a batch of :func:`play_batch`)."""
         i = 0
         while i < len(rows):
@@ -501,12 +505,13 @@ class Tally:
             self.add_game(rows[i:i + n])
             i += n
 
-    def games(self, arm):
+    def games(self, arm: str) -> List[int]:
         """The complete games of an arm, ascending."""
         done = self.data[arm]["done"]
         return [g for g in range(len(done)) if done[g]]
 
-    def count(self):
+    def count(self) -> int:
+        """Number of complete games counted, over every arm."""
         return sum(sum(d["done"]) for d in self.data.values())
 
 
@@ -591,7 +596,7 @@ def _game_problem(rows):
     return None
 
 
-def scan_output(path, exp, tally, games=None):
+def scan_output(path: str, exp: Experiment, tally: Tally, games: Optional[int] = None) -> Tuple[int, int]:
     """Read an output file for ``--resume``: every row must carry ``exp.hash`` (else :class:`ExperimentError`:
     another definition), every line but a cut last one must be a row (else :class:`ExperimentError`: not an
     output of this module), and every row of this definition must pass the schema (each column's type and range
@@ -601,10 +606,10 @@ def scan_output(path, exp, tally, games=None):
     1), else :class:`ExperimentError` naming the line; the file is then unchanged. Blank lines are skipped. Complete games go into ``tally``. Returns ``(cut, drop)``: 1
     when the last line was cut short, and the number of rows of incomplete or repeated games; when either is not
     0, the file must be rewritten without them (:func:`_rewrite_complete`)."""
-    pending = {}
+    pending: Dict[Tuple[str, int], Dict[int, Row]] = {}  # (arm, game) -> seat -> row
     cut = drop = 0
     others = set()
-    limits = {}
+    limits: Dict[str, Any] = {}
     games = games if games is not None else 2 ** 63
     for number, row, line in _lines(path):
         if line is None:
@@ -761,7 +766,7 @@ def _run_dask(tasks, args, say):
 
 # ---- summary -------------------------------------------------------------------------------------------------
 
-def summarize(rows, arms):
+def summarize(rows: Union[Sequence[Row], Tally], arms: Sequence[Arm]) -> Dict[str, Any]:
     """Per arm: ``{"games", "moves": (mean, ci, n), "seats": [{"bot", "win": (mean, ci, n), "vp": (mean, ci,
     n)}]}`` over the complete games of ``rows`` (a list of rows or a :class:`Tally`)."""
     from ._stats import mean_ci
@@ -778,7 +783,8 @@ def summarize(rows, arms):
     return out
 
 
-def paired(rows, base, other, arms=None):
+def paired(rows: Union[Sequence[Row], Tally], base: Arm, other: Arm,
+           arms: Optional[Sequence[Arm]] = None) -> List[Dict[str, Any]]:
     """The paired comparison of arm ``other`` against arm ``base`` (:class:`Arm`) over their common seeds (games
     complete in both), per seat both have: ``[{"seat", "n", "win": paired_t, "vp": paired_t, "sign": sign_test
     on VP}]``. ``rows``: a list of rows or a :class:`Tally`."""
@@ -798,7 +804,7 @@ def _p(p):
     return "nan" if p != p else "<0.0001" if p < 1e-4 else f"{p:.4f}"
 
 
-def report(exp, rows, out=sys.stdout):
+def report(exp: Experiment, rows: Union[Sequence[Row], Tally], out: TextIO = sys.stdout) -> None:
     """Print the summary and the paired tests (each arm against the first); ``rows``: a list or a
     :class:`Tally`."""
     rows = _tally_of(rows, exp.arms)
@@ -949,7 +955,7 @@ def _prepare_output(args, exp, tally, say, games):
         _rewrite_complete(args.out, tally)
 
 
-def run(args, say=None, out=sys.stdout):
+def run(args: argparse.Namespace, say: Optional[Callable[[str], None]] = None, out: TextIO = sys.stdout) -> int:
     """Run the experiment described by parsed arguments; returns the exit status."""
     err = sys.stderr
     say = say or (lambda text: print(text, file=err, flush=True))
@@ -1013,7 +1019,7 @@ def run(args, say=None, out=sys.stdout):
     return 0
 
 
-def main(argv=None):
+def main(argv: Optional[Sequence[str]] = None) -> int:
     """``python3 -m stpete.experiment``: exit status 0, 2 for bad input (with the reason), 1 for a failed run."""
     parser = _parser()
     args = parser.parse_args(argv)

@@ -39,6 +39,7 @@ between threads as the core binding allows.
 """
 import enum
 import re
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 from ctypes import c_int
 
 from . import _ffi
@@ -99,7 +100,7 @@ class GameType:
                "provides_information_state_tensor", "provides_observation_string", "provides_observation_tensor",
                "parameter_specification", "default_loadable", "provides_factored_observation_string")
 
-    def __init__(self, **fields):
+    def __init__(self, **fields: Any) -> None:
         for name in self._FIELDS:
             setattr(self, name, fields[name])
 
@@ -112,7 +113,7 @@ _DEFAULTS = {"players": 4, "seed": 0, "chance_mode": "explicit", "edition": 1, "
              "tie_break": "rubles-mod-10", "public_rubles": False, "public_hands": False, "start_markers": ""}
 
 
-def registered_names():
+def registered_names() -> List[str]:
     """The names :func:`load_game` knows: ``["stpete"]``."""
     return ["stpete"]
 
@@ -137,7 +138,7 @@ def _parse_game_string(text):
     return match.group(1), params
 
 
-def load_game(name, params=None):
+def load_game(name: str, params: Optional[Dict[str, Any]] = None) -> "Game":
     """A :class:`Game`: ``load_game("stpete")``, ``load_game("stpete", {"players": 3})`` or
     ``load_game("stpete(players=3,chance_mode=sampled)")`` (pyspiel's game string). Raises :class:`SpielError` for
     another game's name or an unknown parameter."""
@@ -153,12 +154,12 @@ class Game:
     """Saint Petersburg with pyspiel.Game's methods. ``Game(params=None)``; see the module's documentation for the
     parameters. Wraps a :class:`stpete.Game` (``stpete_game``)."""
 
-    def __init__(self, params=None):
+    def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
         params = dict(params or {})
         unknown = set(params) - set(_DEFAULTS)
         if unknown:
             raise SpielError(f"unknown parameter(s) {sorted(unknown)} for stpete (known: {sorted(_DEFAULTS)})")
-        self._params = {**_DEFAULTS, **params}
+        self._params: Dict[str, Any] = {**_DEFAULTS, **params}
         p = self._params
         markers = p["start_markers"]
         if not isinstance(markers, str):
@@ -171,75 +172,76 @@ class Game:
                            start_markers=markers)
         self._explicit = self._game.chance_mode == self._game.chance_mode.EXPLICIT
         if self._explicit:
-            with _Game(**{**self._game.options, "chance_mode": "sampled"}) as sampled:
+            options: Dict[str, Any] = {**self._game.options, "chance_mode": "sampled"}
+            with _Game(**options) as sampled:
                 self._decisions = sampled.max_game_length
         else:
             self._decisions = self._game.max_game_length
         self._history_length = self._game.max_game_length
 
     @property
-    def stpete_game(self):
+    def stpete_game(self) -> _Game:
         """The :class:`stpete.Game` this game wraps."""
         return self._game
 
-    def new_initial_state(self):
+    def new_initial_state(self) -> "State":
         """The initial position (§3 setup): in explicit-chance mode a chance node (the markers or the first card
         dealt); in sampled mode the first player's decision, from the game's seed."""
         return State(self, self._game.new_state())
 
-    def num_distinct_actions(self):
+    def num_distinct_actions(self) -> int:
         """972: the player action ids (stpete.h)."""
         return _NUM_ACTIONS
 
-    def max_chance_outcomes(self):
+    def max_chance_outcomes(self) -> int:
         """305 in explicit-chance mode (49 card types + 256 marker deals), 0 in sampled mode (no chance node)."""
         return _NUM_OUTCOMES if self._explicit else 0
 
-    def num_players(self):
+    def num_players(self) -> int:
         return self._game.players
 
-    def min_utility(self):
+    def min_utility(self) -> float:
         return 0.0
 
-    def max_utility(self):
+    def max_utility(self) -> float:
         return 1.0
 
-    def utility_sum(self):
+    def utility_sum(self) -> float:
         """1.0: the returns of a game add up to 1 (constant-sum)."""
         return 1.0
 
-    def max_game_length(self):
+    def max_game_length(self) -> int:
         """An upper bound on the player decisions of a game (stpete_max_game_length() of the sampled-mode game;
         OpenSpiel counts decisions here, chance nodes in :meth:`max_chance_nodes_in_history`)."""
         return self._decisions
 
-    def max_chance_nodes_in_history(self):
+    def max_chance_nodes_in_history(self) -> int:
         """An upper bound on the chance nodes of a game (0 in sampled mode)."""
         return self._history_length - self._decisions
 
-    def max_history_length(self):
+    def max_history_length(self) -> int:
         """:meth:`max_game_length` + :meth:`max_chance_nodes_in_history`."""
         return self._history_length
 
     max_move_number = max_history_length
 
-    def observation_tensor_shape(self):
+    def observation_tensor_shape(self) -> List[int]:
         """``[668]``: the flat observation tensor of doc/observation.md."""
         return [self._game.observation_tensor_size]
 
-    def observation_tensor_size(self):
+    def observation_tensor_size(self) -> int:
         return self._game.observation_tensor_size
 
-    def information_state_tensor_shape(self):
+    def information_state_tensor_shape(self) -> List[int]:
         raise SpielError("stpete provides the information state as a string and a key, not as a tensor")
 
     information_state_tensor_size = information_state_tensor_shape
 
-    def get_parameters(self):
+    def get_parameters(self) -> Dict[str, Any]:
         """The parameters with their values (defaults filled in)."""
         return dict(self._params)
 
-    def get_type(self):
+    def get_type(self) -> GameType:
         """The :class:`GameType`: sequential, explicit or sampled stochastic, imperfect information, constant-sum,
         terminal rewards, 2-4 players, information-state string and observation string and tensor provided."""
         return GameType(
@@ -253,12 +255,12 @@ class Game:
             provides_observation_tensor=True, parameter_specification=dict(_DEFAULTS), default_loadable=True,
             provides_factored_observation_string=False)
 
-    def action_to_string(self, player, action):
+    def action_to_string(self, player: int, action: int) -> str:
         """The readable form of a player's action, or of chance outcome ``action`` when ``player`` is
         ``PlayerId.CHANCE``, in the game's edition (§11)."""
         return self._game.action_string(_library_id(player, action))
 
-    def deserialize_state(self, text):
+    def deserialize_state(self, text: str) -> "State":
         """The state :meth:`State.serialize` wrote."""
         lines = text.split("\n")
         if lines[0] == _JSON_TAG:
@@ -297,10 +299,10 @@ def _library_id(player, action):
     action = _int(action, "action", "action_to_string")
     if player == PlayerId.CHANCE:
         if not 0 <= action < _NUM_OUTCOMES:
-            raise InvalidArgumentError(f"chance outcome {action} is not in [0, {_NUM_OUTCOMES})", status=-1)
+            raise InvalidArgumentError(f"chance outcome {action} is not in [0, {_NUM_OUTCOMES})")
         return action + _CHANCE_FIRST
     if not 0 <= action < _NUM_ACTIONS:
-        raise InvalidArgumentError(f"action {action} is not in [0, {_NUM_ACTIONS})", status=-1)
+        raise InvalidArgumentError(f"action {action} is not in [0, {_NUM_ACTIONS})")
     return action
 
 
@@ -312,49 +314,49 @@ class State:
     """A position with pyspiel.State's methods; get one from :meth:`Game.new_initial_state`. Wraps a
     :class:`stpete.State` (``stpete_state``)."""
 
-    def __init__(self, game, state):
+    def __init__(self, game: Game, state: _State) -> None:
         self._game = game
         self._state = state
-        self._before = []  # OpenSpiel history before the library's history began (a determinization's past)
+        self._before: List[int] = []  # OpenSpiel history before the library's history began (a determinization's past)
 
     @property
-    def stpete_state(self):
+    def stpete_state(self) -> _State:
         """The :class:`stpete.State` this state wraps (its lock guards every method here)."""
         return self._state
 
-    def get_game(self):
+    def get_game(self) -> Game:
         return self._game
 
     # -- whose turn --
 
-    def current_player(self):
+    def current_player(self) -> int:
         """The seat to act, ``PlayerId.CHANCE`` (-1) at a chance node, ``PlayerId.TERMINAL`` (-4) at the end."""
         return self._state._query(_C.stpete_state_current_player)
 
-    def is_chance_node(self):
+    def is_chance_node(self) -> bool:
         return self.current_player() == PlayerId.CHANCE
 
-    def is_terminal(self):
+    def is_terminal(self) -> bool:
         return self.current_player() == PlayerId.TERMINAL
 
-    def is_player_node(self):
+    def is_player_node(self) -> bool:
         return self.current_player() >= 0
 
-    def is_simultaneous_node(self):
+    def is_simultaneous_node(self) -> bool:
         return False
 
-    def is_mean_field_node(self):
+    def is_mean_field_node(self) -> bool:
         return False
 
-    def is_initial_state(self):
+    def is_initial_state(self) -> bool:
         return not self.history()
 
-    def num_players(self):
+    def num_players(self) -> int:
         return self._game.num_players()
 
     # -- actions --
 
-    def legal_actions(self, player=None):
+    def legal_actions(self, player: Optional[int] = None) -> List[int]:
         """The legal actions of ``player`` (default: the player to act), ascending: action ids for a seat,
         outcome indices in [0, 305) for ``PlayerId.CHANCE``; empty for a player not to act and at the end."""
         st = self._state
@@ -367,7 +369,7 @@ class State:
                 return [i - _CHANCE_FIRST for i in ids]
             return ids
 
-    def legal_actions_mask(self, player=None):
+    def legal_actions_mask(self, player: Optional[int] = None) -> List[int]:
         """A list of 0/1 ints, 1 where :meth:`legal_actions` has the action: ``num_distinct_actions()`` entries for
         a seat, ``max_chance_outcomes()`` for ``PlayerId.CHANCE``."""
         st = self._state
@@ -380,12 +382,12 @@ class State:
                 mask[a] = 1
             return mask
 
-    def chance_outcomes(self):
+    def chance_outcomes(self) -> List[Tuple[int, float]]:
         """At a chance node, ``[(outcome, probability), ...]`` with outcomes in [0, 305) ascending and exact
         probabilities adding up to 1 (stpete_state_chance_outcomes()); empty elsewhere."""
         return [(outcome.outcome, p) for outcome, p in self._state.chance_outcomes()]
 
-    def apply_action(self, action):
+    def apply_action(self, action: int) -> None:
         """Apply a legal action of the player to act, or at a chance node the chance outcome ``action`` (in
         [0, 305)). Raises :class:`stpete.IllegalActionError` (state unchanged), :class:`stpete.GameOverError`,
         :class:`stpete.InvalidArgumentError` out of range, ``TypeError`` for a non-integer."""
@@ -395,7 +397,7 @@ class State:
 
     apply_action_with_legality_check = apply_action
 
-    def undo_action(self, player, action):
+    def undo_action(self, player: int, action: int) -> None:
         """Take back the last action, which must be ``action`` of ``player`` (OpenSpiel ``UndoAction``): the state
         is then what it was before it (stpete_state_undo()). Raises :class:`stpete.InvalidArgumentError` when the
         last action is another one or nothing can be undone (state unchanged)."""
@@ -407,20 +409,19 @@ class State:
                 last = history[-1] if history else None
                 raise InvalidArgumentError(f"undo_action({player}, {action}): the last action is "
                                            f"{'none' if last is None else _openspiel_id(last)}"
-                                           f"{'' if last is None else ' (' + str(_move(last)) + ')'}", status=-1)
+                                           f"{'' if last is None else ' (' + str(_move(last)) + ')'}")
             st.undo()
             if self.current_player() != player:
                 st.apply(expected)
-                raise InvalidArgumentError(f"undo_action({player}, {action}): that action was not {player}'s",
-                                           status=-1)
+                raise InvalidArgumentError(f"undo_action({player}, {action}): that action was not {player}'s")
 
-    def child(self, action):
+    def child(self, action: int) -> "State":
         """A new state: this one after ``action``."""
         state = self.clone()
         state.apply_action(action)
         return state
 
-    def clone(self):
+    def clone(self) -> "State":
         """An independent copy (its history too)."""
         state = State(self._game, self._state.clone())
         state._before = list(self._before)
@@ -428,39 +429,42 @@ class State:
 
     __copy__ = clone
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Any) -> "State":
         return self.clone()
 
-    def action_to_string(self, player, action=None):
+    def action_to_string(self, player: int, action: Optional[int] = None) -> str:
         """``action_to_string(player, action)`` or ``action_to_string(action)`` (the player to act): the readable
         form, card names of the game's edition (§11)."""
         if action is None:
             player, action = self.current_player(), player
         return self._game.action_to_string(player, action)
 
-    def string_to_action(self, player, text=None):
+    def string_to_action(self, player: Union[int, str], text: Optional[str] = None) -> int:
         """The action (or, for ``PlayerId.CHANCE``, the outcome index) written ``text``;
         ``string_to_action(text)`` for the player to act. Raises :class:`stpete.ParseError`."""
+        seat: Union[int, str]
         if text is None:
-            player, text = self.current_player(), player
-        if _int(player, "player", "string_to_action") == PlayerId.CHANCE:
-            return ChanceOutcome.parse(text).outcome
-        return Action.parse(text).id
+            seat, written = self.current_player(), player
+        else:
+            seat, written = player, text
+        if _int(seat, "player", "string_to_action") == PlayerId.CHANCE:
+            return ChanceOutcome.parse(written).outcome
+        return Action.parse(written).id
 
     # -- results --
 
-    def returns(self):
+    def returns(self) -> List[float]:
         """Per player: 1/k for each of the k winners at the end, 0 for the others (§8, R14); all 0 before."""
         return self._state.returns()
 
-    def rewards(self):
+    def rewards(self) -> List[float]:
         """Per player: the returns at the end (terminal rewards), 0 before."""
         return self._state.returns()
 
-    def player_return(self, player):
+    def player_return(self, player: int) -> float:
         return self.returns()[_int(player, "player", "player_return")]
 
-    def player_reward(self, player):
+    def player_reward(self, player: int) -> float:
         return self.rewards()[_int(player, "player", "player_reward")]
 
     # -- what a player knows --
@@ -472,37 +476,37 @@ class State:
                 raise SpielError(f"{function}() needs a player at a chance node or at the end")
         return player
 
-    def observation_tensor(self, player=None):
+    def observation_tensor(self, player: Optional[int] = None) -> List[float]:
         """What ``player`` may know now (§9), 668 floats (a list; layout in doc/observation.md)."""
         return self._state.observation_tensor(self._player(player, "observation_tensor")).tolist()
 
-    def observation_string(self, player=None):
+    def observation_string(self, player: Optional[int] = None) -> str:
         return self._state.observation_string(self._player(player, "observation_string"))
 
-    def information_state_string(self, player=None):
+    def information_state_string(self, player: Optional[int] = None) -> str:
         """The information state of ``player`` with perfect recall (its key, its public-history hash and its
         observation)."""
         return self._state.information_state_string(self._player(player, "information_state_string"))
 
-    def information_state_tensor(self, player=None):
+    def information_state_tensor(self, player: Optional[int] = None) -> List[float]:
         raise SpielError("stpete provides the information state as a string and a key, not as a tensor")
 
     # -- history --
 
-    def history(self):
+    def history(self) -> List[int]:
         """Every action since the initial state, oldest first: player action ids and chance outcomes (in
         [0, 305)) as OpenSpiel lists them."""
         return self._before + [_openspiel_id(i) for i in self._state.local_history()]
 
-    def history_str(self):
+    def history_str(self) -> str:
         return ", ".join(map(str, self.history()))
 
-    def move_number(self):
+    def move_number(self) -> int:
         return len(self.history())
 
     # -- serialization --
 
-    def serialize(self):
+    def serialize(self) -> str:
         """Text that :meth:`Game.deserialize_state` reads: OpenSpiel's default (the history, one action per line)
         when the history replays from the game's seed; otherwise (a determinization) the library's JSON state and
         then the history."""
@@ -512,11 +516,11 @@ class State:
                 return "".join(f"{a}\n" for a in self.history())
             return "\n".join([_JSON_TAG, st.to_json()] + [str(a) for a in self.history()]) + "\n"
 
-    def resample_from_infostate(self, player_id, probability_sampler):
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> "State":
         """A new state that ``player_id`` cannot tell from this one (OpenSpiel ``ResampleFromInfostate``;
-        stpete_state_resample(), which reads the library's one definition of what a seat knows: the other players'
-        unseen hand cards and, in sampled mode, the order of every stack are redrawn, and rubles the player does
-        not know — another seat's secret rubles in a position loaded without ``rubles_recalled`` — are set to its
+        stpete_state_determinize() with flags 0, which reads the library's one definition of what a seat knows: the
+        other players' unseen hand cards and, in sampled mode, the order of every stack are redrawn, and rubles the
+        player does not know — another seat's secret rubles in a position loaded without ``rubles_recalled`` — are set to its
         own). ``probability_sampler()`` returns floats in [0, 1) (e.g. ``random.random``); two calls seed the
         draw. Positions the player cannot tell apart (equal :meth:`information_state_string`) give the same worlds
         for the same numbers. The history is kept: everything in it is public (§9)."""

@@ -29,12 +29,15 @@ outcome by its probability, seeded by ``reset(seed)``). No truncation: every gam
 The mechanics are those of the dependency-free :class:`stpete.env.StPeteEnv` (:class:`stpete.env.AECMechanics`):
 the same seed gives the same game and the same observations there, in ``array`` and ``bytes`` instead of NumPy.
 """
+from typing import Any, Optional
+
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from . import _ffi
+from ._core import ActionLike
 from .env import OBSERVATION_HIGH, OBSERVATION_LOW, OBSERVATION_SIZE, AECMechanics
 
 __all__ = ["env", "raw_env"]
@@ -46,7 +49,8 @@ class raw_env(AECMechanics, AECEnv):  # noqa: N801 (PettingZoo's name for the un
 
     metadata = AECMechanics.metadata
 
-    def __init__(self, players=4, reward="win", render_mode=None, **rule_options):
+    def __init__(self, players: int = 4, reward: str = "win", render_mode: Optional[str] = None,
+                 **rule_options: Any) -> None:
         AECEnv.__init__(self)
         self._setup(players, reward, render_mode, rule_options)
 
@@ -66,14 +70,14 @@ class raw_env(AECMechanics, AECEnv):  # noqa: N801 (PettingZoo's name for the un
         return {"observation": np.frombuffer(tensor, dtype=np.float32),  # the array of this call: no copy
                 "action_mask": np.frombuffer(mask, dtype=np.int8).copy()}
 
-    def step(self, action):
+    def step(self, action: Optional[ActionLike]) -> None:
         """Apply ``action`` (an action id: an int, a NumPy integer or a :class:`stpete.Action`; None for an agent
         whose game is over) for ``agent_selection``. An illegal action raises
         :class:`stpete.IllegalActionError` with the library's reason, and changes nothing."""
         AECMechanics.step(self, action)
 
 
-def env(**kwargs):
+def env(**kwargs: Any) -> Any:
     """A new environment (:class:`raw_env` with PettingZoo's ``OrderEnforcingWrapper``), PettingZoo's ``env()``
     convention."""
     return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))

@@ -37,8 +37,8 @@ with tempfile.TemporaryDirectory(prefix="stpete-pyinstall-") as dest:
             exec(open(config_path).read(), config)
         check("_install_config.py names the library directory", config.get("LIBDIR") == libdir,
               f"{config.get('LIBDIR')} != {libdir}")
-        installed_lib = dest + os.path.join(libdir, "libstpete.so.0")
-        check("libstpete.so.0 installed there", os.path.exists(installed_lib), installed_lib)
+        installed_lib = dest + os.path.join(libdir, "libstpete.so.1")
+        check("libstpete.so.1 installed there", os.path.exists(installed_lib), installed_lib)
         env = dict(os.environ, PYTHONPATH=dest + purelib, STPETE_LIBRARY=installed_lib)
         code = ("import stpete, random; s = stpete.Game(players=2, seed=3).new_state()\n"
                 "while not s.is_terminal: s.apply(random.choice(s.legal_actions()))\n"

@@ -6,7 +6,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE_ROOT = os.environ.get("STPETE_SOURCE_ROOT") or os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 PACKAGE_PARENT = os.path.abspath(os.path.join(HERE, ".."))
 BUILD = os.path.join(SOURCE_ROOT, "build")
-LIBRARY = os.environ.get("STPETE_LIBRARY") or os.path.join(BUILD, "libstpete.so.0")
+LIBRARY = os.environ.get("STPETE_LIBRARY") or os.path.join(BUILD, "libstpete.so.1")
 MINIMAL = os.environ.get("STPETE_MINIMAL") or os.path.join(BUILD, "examples", "stpete-minimal")
 SELFPLAY = os.environ.get("STPETE_SELFPLAY") or os.path.join(BUILD, "examples", "stpete-selfplay")
 #: The environment for the C example programs: without the sanitizer runtime that meson preloads into the

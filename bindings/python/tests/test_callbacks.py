@@ -109,7 +109,7 @@ class Callbacks(unittest.TestCase):
         self.state.set_event_callback(swap)
         self.state.apply(0)
         self.assertTrue(errors)
-        self.assertEqual(errors[0].status, -10)
+        self.assertEqual(errors[0].status, -110)
 
     def test_clear_and_clone_without_callback(self):
         events = []

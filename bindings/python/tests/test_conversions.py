@@ -38,7 +38,7 @@ class ActionIds(unittest.TestCase):
         for bad in HUGE:
             with self.subTest(id=bad), self.assertRaises(stpete.InvalidArgumentError) as cm:
                 self.state.apply(bad)  # 2**32 used to apply "pass", and record 4294967296
-            self.assertEqual(cm.exception.status, -1)
+            self.assertEqual(cm.exception.status, -101)
             self.assertIn(f"id={bad}", cm.exception.message)
         with self.assertRaises(stpete.InvalidArgumentError) as cm:
             self.state.apply(2 ** 31)  # used to be reported as "action id -2147483648"

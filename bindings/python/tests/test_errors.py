@@ -14,7 +14,7 @@ lib = _core._lib
 class StatusMapping(unittest.TestCase):
     def test_every_library_status_has_its_class(self):
         known = 0
-        for code in range(-1, -40, -1):
+        for code in range(-1, -140, -1):  # 1.0: the codes are -101..-114; -1..-99 are values' sentinels
             name = lib.stpete_strerror(code).decode()
             if name == "unknown status":
                 continue
@@ -44,7 +44,7 @@ class Paths(unittest.TestCase):
         with self.assertRaises(stpete.InvalidArgumentError) as cm:
             self.state.rubles(4)
         e = cm.exception
-        self.assertEqual(e.status, -1)
+        self.assertEqual(e.status, -101)
         self.assertEqual(e.function, "stpete_state_rubles")
         self.assertIn("seat=4", e.message)
         self.assertIn("invalid argument", e.message)
@@ -73,7 +73,7 @@ class Paths(unittest.TestCase):
             e = cm.exception
             self.assertIn(reason, e.message)
             self.assertIn(detail, e.message)
-            self.assertEqual((e.status, e.function), (-1, "stpete_options_check"))
+            self.assertEqual((e.status, e.function), (-101, "stpete_options_check"))
 
     def test_oversized_documents(self):
         """Issue 10, finding 5, through the binding: refused before parsing, with the bound in the message."""
@@ -83,7 +83,7 @@ class Paths(unittest.TestCase):
         for load in (lambda: stpete.State.from_json(huge), lambda: stpete.State.from_json(huge, state.game)):
             with self.assertRaises(stpete.TooLargeError) as cm:
                 load()
-            self.assertEqual(cm.exception.status, -13)
+            self.assertEqual(cm.exception.status, -113)
             self.assertIn(f"at most {stpete._ffi.JSON_STATE_MAX}", cm.exception.message)
         self.assertEqual(stpete.State.from_json(huge[:-1]), state)  # at the bound: accepted
         record = stpete.replay_to_json(state.game, 0, [])
@@ -121,7 +121,7 @@ class Paths(unittest.TestCase):
         with self.assertRaises(stpete.IllegalActionError) as cm:
             self.state.apply(illegal)
         e = cm.exception
-        self.assertEqual(e.status, -2)
+        self.assertEqual(e.status, -102)
         self.assertIn("is not legal", e.message)                    # stpete_state_last_error's detail
         self.assertIn(str(stpete.Action.from_id(illegal)), e.message)
         self.assertEqual(self.state, before)
@@ -137,11 +137,11 @@ class Paths(unittest.TestCase):
         count = ctypes.c_size_t()
         with self.assertRaises(stpete.BufferTooSmallError) as cm:
             lib.stpete_state_legal_actions(self.state.handle, ids, 1, ctypes.byref(count))
-        self.assertEqual(cm.exception.status, -3)
+        self.assertEqual(cm.exception.status, -103)
         self.assertEqual(count.value, len(self.state.legal_action_ids()))  # the needed size is reported
         buf = ctypes.create_string_buffer(3)
         with self.assertRaises(stpete.BufferTooSmallError):
-            lib.stpete_action_to_string(1, buf, 3)
+            lib.stpete_action_to_string(stpete.Edition.FIRST, 1, buf, 3)
 
     def test_out_of_memory(self):
         # a custom allocator that always fails (stpete_options::allocator)
@@ -156,8 +156,8 @@ class Paths(unittest.TestCase):
         opts.allocator.free_fn = ctypes.cast(fns[2], ctypes.c_void_p)
         game = _ffi.GamePtr()
         with self.assertRaises(stpete.OutOfMemoryError) as cm:
-            lib.stpete_game_new(ctypes.byref(game), ctypes.byref(opts))
-        self.assertEqual(cm.exception.status, -4)
+            lib.stpete_game_new(ctypes.byref(opts), ctypes.byref(game), None)
+        self.assertEqual(cm.exception.status, -104)
         self.assertIsInstance(cm.exception, MemoryError)
         self.assertFalse(game)  # NULL on failure
 
@@ -166,7 +166,7 @@ class Paths(unittest.TestCase):
         final = self.state.clone()
         with self.assertRaises(stpete.GameOverError) as cm:
             self.state.apply(0)
-        self.assertEqual(cm.exception.status, -5)
+        self.assertEqual(cm.exception.status, -105)
         self.assertTrue(cm.exception.message)
         self.assertEqual(self.state, final)
         self.assertEqual(self.state.legal_actions(), [])
@@ -174,7 +174,7 @@ class Paths(unittest.TestCase):
     def test_not_terminal(self):
         with self.assertRaises(stpete.NotTerminalError) as cm:
             self.state.winners
-        self.assertEqual(cm.exception.status, -6)
+        self.assertEqual(cm.exception.status, -106)
         with self.assertRaises(stpete.NotTerminalError):
             self.state.final_scores
 
@@ -183,7 +183,7 @@ class Paths(unittest.TestCase):
         with self.assertRaises(stpete.ParseError) as cm:
             self.state.apply("fly to the moon")
         self.assertIn("fly to the moon", cm.exception.message)
-        self.assertEqual(cm.exception.status, -7)
+        self.assertEqual(cm.exception.status, -107)
         self.assertEqual(self.state, before)
         with self.assertRaises(stpete.ParseError):
             stpete.Action.parse("buy the Kremlin")
@@ -195,16 +195,25 @@ class Paths(unittest.TestCase):
         lib.stpete_options_init(ctypes.byref(opts))
         opts.struct_size = ctypes.sizeof(opts) + 64  # an options struct from a newer header
         game = _ffi.GamePtr()
+        err = _ffi.new(_ffi.ErrorStruct)
         with self.assertRaises(stpete.UnsupportedVersionError) as cm:
-            lib.stpete_game_new(ctypes.byref(game), ctypes.byref(opts))
-        self.assertEqual(cm.exception.status, -8)
+            lib.stpete_game_new(ctypes.byref(opts), ctypes.byref(game), ctypes.byref(err))
+        self.assertEqual(cm.exception.status, -108)
+        self.assertEqual(err.status, -108)
+        self.assertIn(err.message.decode(), cm.exception.message)  # the ERROR check: stpete_error's reason
+        # a stpete_error from a newer header (1.0: every struct that may grow begins with struct_size)
+        opts.struct_size = ctypes.sizeof(opts)
+        err.struct_size = ctypes.sizeof(err) + 64
+        with self.assertRaises(stpete.UnsupportedVersionError):
+            lib.stpete_game_new(ctypes.byref(opts), ctypes.byref(game), ctypes.byref(err))
+        self.assertFalse(game)
 
     def test_mismatch(self):
         with stpete.Game(players=3) as other_game, other_game.new_state() as other:
             before = self.state.clone()
             with self.assertRaises(stpete.MismatchError) as cm:
                 self.state.copy_from(other)
-            self.assertEqual(cm.exception.status, -9)
+            self.assertEqual(cm.exception.status, -109)
             self.assertIn("other options", cm.exception.message)
             self.assertEqual(self.state, before)
 
@@ -221,7 +230,7 @@ class Paths(unittest.TestCase):
         self.state.set_event_callback(modify)
         with self.assertRaises(stpete.ReentrantError) as cm:
             self.state.apply(self.state.legal_action_ids()[0])
-        self.assertEqual(cm.exception.status, -10)
+        self.assertEqual(cm.exception.status, -110)
         self.assertIn("must not modify", cm.exception.message)
         self.assertTrue(seen)
         self.assertIs(cm.exception, seen[0])  # the first exception of the callback, re-raised

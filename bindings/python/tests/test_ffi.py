@@ -52,7 +52,7 @@ class Table(unittest.TestCase):
                 fn = getattr(lib, name)
                 self.assertEqual(fn.restype, restype)
                 self.assertEqual(list(fn.argtypes), [t for _, t in params])
-                self.assertIn(check, (_ffi.STATUS, _ffi.VALUE, _ffi.STATE, _ffi.RAW))
+                self.assertIn(check, (_ffi.STATUS, _ffi.VALUE, _ffi.STATE, _ffi.ERROR, _ffi.RAW))
                 if check != _ffi.RAW:
                     self.assertIsNotNone(fn.errcheck)
 
@@ -78,7 +78,8 @@ class Table(unittest.TestCase):
     def test_constants(self):
         self.assertEqual(_core._lib.stpete_num_distinct_actions(), stpete.NUM_DISTINCT_ACTIONS)
         self.assertEqual(len(stpete.Card), stpete.NUM_CARD_TYPES)
-        self.assertIsNone(_core._lib.stpete_card_name(stpete.NUM_CARD_TYPES))
+        with self.assertRaises(stpete.InvalidArgumentError):  # 1.0: stpete_card_get_info() replaced card_name()
+            stpete.Game(players=2).card_name(stpete.NUM_CARD_TYPES)
         self.assertEqual(sum(c.info.copies for c in stpete.Card), stpete.NUM_CARDS)
 
     def test_card_enum_matches_library_names(self):
@@ -144,18 +145,22 @@ class HeaderByValue(unittest.TestCase):
                  ("stpete_event_kind", "STPETE_EVENT_", stpete.EventKind),
                  ("stpete_pub_cap", "STPETE_PUB_CAP_", stpete.PubCap),
                  ("stpete_tie_break", "STPETE_TIE_BREAK_", stpete.TieBreak),
-                 ("stpete_chance_mode", "STPETE_CHANCE_", stpete.ChanceMode)]
+                 ("stpete_chance_mode", "STPETE_CHANCE_", stpete.ChanceMode),
+                 ("stpete_edition", "STPETE_EDITION_", stpete.Edition)]
         self.assertEqual(sorted(e for e, _, _ in pairs), sorted(self.enums), "an enum of stpete.h has no Python twin")
         for enum_name, prefix, cls in pairs:
             with self.subTest(enum=enum_name):
                 header = {c[len(prefix):]: self.values[c] for c in self.enums[enum_name] if c.startswith(prefix)}
                 python = {name: int(member) for name, member in cls.__members__.items()}  # aliases included
+                if cls is stpete.Decision:  # Python keeps 0.3's name as an alias; 1.0's header dropped it
+                    del python["NONE"]
                 self.assertEqual(python, header)
         self.assertEqual(self.enums["stpete_card"][-1], "STPETE_NUM_CARD_TYPES")
 
     def test_constants(self):
         constants = {k: v for k, v in vars(_ffi).items() if k.isupper() and type(v) is int}
-        for name in sorted(set(constants) - {"EXPECTED_MAJOR", "MIN_VERSION"}):
+        # FAILED_MAX is the bound of STPETE_FAILED(), a macro
+        for name in sorted(set(constants) - {"EXPECTED_MAJOR", "MIN_VERSION", "FAILED_MAX"}):
             with self.subTest(constant=name):
                 self.assertIn("STPETE_" + name, self.values)
                 self.assertEqual(constants[name], self.values["STPETE_" + name])
@@ -164,7 +169,10 @@ class HeaderByValue(unittest.TestCase):
                          self.values["STPETE_NUM_PHASES"])
 
     def test_statuses(self):
-        statuses = {k[len("STPETE_E_"):]: v for k, v in self.values.items() if k.startswith("STPETE_E_")}
+        statuses = {k[len("STPETE_E_"):]: v for k, v in self.values.items() if k.startswith("STPETE_E_")
+                    and k not in ("STPETE_E_FIRST", "STPETE_E_LAST")}  # the bounds of the range, not codes
+        self.assertEqual((min(statuses.values()), max(statuses.values())),
+                         (self.values["STPETE_E_LAST"], self.values["STPETE_E_FIRST"]))
         self.assertGreaterEqual(len(statuses), 14)
         for name, value in statuses.items():
             with self.subTest(status=name):

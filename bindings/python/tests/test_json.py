@@ -69,7 +69,7 @@ class StateJson(unittest.TestCase):
                 self.assertIn("null", view_text)
                 with self.assertRaises(stpete.RedactedError) as cm:
                     State.from_json(view_text)
-                self.assertEqual(cm.exception.status, -11)
+                self.assertEqual(cm.exception.status, -111)
         with self.assertRaises(stpete.InvalidArgumentError):
             state.view_to_json(4)
 
@@ -77,7 +77,7 @@ class StateJson(unittest.TestCase):
         with self.assertRaises(stpete.ParseError) as cm:
             State.from_json('{\n  "format_version": 1,\n  oops\n}')
         e = cm.exception
-        self.assertEqual(e.status, -7)
+        self.assertEqual(e.status, -107)
         self.assertEqual(e.line, 3)
         self.assertGreaterEqual(e.column, 1)
         self.assertIn("line 3", e.message)
@@ -103,7 +103,7 @@ class StateJson(unittest.TestCase):
         doc["players"][0]["rubles"] = 100001
         with self.assertRaises(stpete.InconsistentError) as cm:
             State.from_json(json.dumps(doc))
-        self.assertEqual(cm.exception.status, -12)
+        self.assertEqual(cm.exception.status, -112)
         self.assertIn("players[0].rubles", cm.exception.message)
         doc = json.loads(state.to_json())
         doc["upper_row"].append(doc["upper_row"][0] if doc["upper_row"] else "Market")  # a 117th card (§2)
@@ -147,6 +147,31 @@ class Replays(unittest.TestCase):
             loaded.replay_to_json()  # unknown history
         state.reset(41)
         self.assertEqual((state.history, state.seed), ((), 41))
+
+    def test_the_binding_keeps_only_the_history_c_forgets(self):
+        """Issue 23 item 8: C's history survives clone (stpete_state_clone copies it), so a clone's history is C's
+        (undo works there, no Python copy of the ids); copy_from and from_json start C's history anew, so there the
+        binding's prefix (the ids before it) and seed carry what C forgets, or say None when nobody knows."""
+        state = Game(players=2, seed=7).new_state()
+        ids = play_random(state, 5, limit=12)
+        clone = state.clone()
+        self.assertEqual(clone.local_history(), ids)  # from C
+        self.assertEqual(clone._prefix, ())           # nothing kept in Python
+        undone = clone.undo()
+        self.assertEqual((undone.id, clone.history), (ids[-1], tuple(ids[:-1])))
+        target = Game(players=2, seed=99).new_state()
+        target.copy_from(state)
+        self.assertEqual(target.local_history(), [])  # C: the copy has no past
+        self.assertEqual((target.history, target.seed), (tuple(ids), 7))  # the binding's prefix and seed
+        more = target.legal_action_ids()[0]
+        target.apply(more)
+        self.assertEqual(target.history, tuple(ids) + (more,))
+        _, actions = stpete.replay_from_json(target.replay_to_json())
+        self.assertEqual(actions, ids + [more])
+        loaded = State.from_json(state.to_json())
+        self.assertEqual((loaded.local_history(), loaded.history), ([], None))
+        again = pickle.loads(pickle.dumps(state))
+        self.assertEqual((again.local_history(), again.history, again.seed), ([], tuple(ids), 7))
 
     def test_empty_replay(self):
         game = Game(players=3, seed=5)

@@ -112,7 +112,7 @@ class Pickling(unittest.TestCase):
         again = pickle.loads(pickle.dumps(cm.exception))
         self.assertIs(type(again), stpete.IllegalActionError)
         self.assertEqual((again.status, again.function, again.message),
-                         (-2, "stpete_state_apply", cm.exception.message))
+                         (-102, "stpete_state_apply", cm.exception.message))
 
     def test_closed_state_does_not_pickle(self):
         state = Game(players=2).new_state()
@@ -173,7 +173,7 @@ class Processes(unittest.TestCase):
             results = pool.map(play_on, [(state, game, action, 3), (state, game, None, 4)])
             with self.assertRaises(stpete.IllegalActionError) as cm:
                 pool.apply(play_on, ((state, game, illegal, 1),))
-        self.assertEqual(cm.exception.status, -2)
+        self.assertEqual(cm.exception.status, -102)
         self.assertIn(str(illegal), cm.exception.message)
         (played, record, fresh), (played2, _, _) = results
         self.assertEqual(played, expected)

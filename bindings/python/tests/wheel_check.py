@@ -151,7 +151,7 @@ def main():
         if cases[-1][0]:
             import zipfile
             names = zipfile.ZipFile(os.path.join(dist, wheels[0])).namelist()
-            case("stpete/libstpete.so.0" in names and "stpete/experiment.py" in names and
+            case("stpete/libstpete.so.1" in names and "stpete/experiment.py" in names and
                  not any(n.endswith(".h") or "/bin/" in n or n.endswith(".pc") for n in names),
                  "the wheel holds the package with its library, and no headers, programs or pkg-config file",
                  "\n".join(names))
