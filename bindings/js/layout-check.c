@@ -1,7 +1,9 @@
-/* The wasm32 struct layouts that the JavaScript package reads and writes (src/capi.js, LAYOUT), checked against
- * the C header when the wasm module is built: a wrong offset in src/capi.js fails the build, never a game.
- * Keep in step with LAYOUT (tools/exports.mjs writes the assertions from it). */
+/* The C signatures the JavaScript package calls and the wasm32 struct layouts it reads and writes (src/capi.js,
+ * SIGNATURES and LAYOUT), checked against the C headers when the wasm module is built: a wrong signature or offset
+ * in src/capi.js fails the build, never a game. tools/exports.mjs writes the assertions (layout-check.h). */
 #include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
 
 #include <stpete/bots.h>
 #include <stpete/stpete.h>

@@ -12,7 +12,9 @@
  * freed (its states keep working; the Game object itself throws FreedError).
  *
  * Errors: every failing C call throws a StpeteError subclass with `status` (the STPETE_E_* code), `function` (the
- * C function) and the library's message (for JSON input, with line and column). Arguments are checked before the
+ * C function) and the library's message: a handle's last error, or for the calls without a handle (new Game,
+ * Game.fromJson, State.fromJson, State.fromReplay, new Bot, clone) the C API's `stpete_error` (for JSON input,
+ * with line and column). Arguments are checked before the
  * call: a seat, card or action id that is not an integer in range throws InvalidArgumentError (JavaScript numbers
  * are never wrapped into int32). Nothing is changed by a call that throws.
  *
@@ -24,12 +26,15 @@
 /** A 64-bit seed: a non-negative safe integer, or a BigInt in [0, 2^64). */
 export type Seed = number | bigint;
 
-/** Status codes (STPETE_OK and STPETE_E_*). */
+/** Status codes (STPETE_OK and STPETE_E_* of the 1.0 C API: every error in [-114, -101], below every value and
+ * sentinel; they were -1..-14 before 1.0). StpeteError.status is one of them. */
 export declare const Status: Readonly<{
-  OK: 0; INVALID_ARGUMENT: -1; ILLEGAL_ACTION: -2; BUFFER_TOO_SMALL: -3; OUT_OF_MEMORY: -4; GAME_OVER: -5;
-  NOT_TERMINAL: -6; PARSE: -7; UNSUPPORTED_VERSION: -8; MISMATCH: -9; REENTRANT: -10; REDACTED: -11;
-  INCONSISTENT: -12; TOO_LARGE: -13; NO_PRICE: -14;
+  OK: 0; INVALID_ARGUMENT: -101; ILLEGAL_ACTION: -102; BUFFER_TOO_SMALL: -103; OUT_OF_MEMORY: -104;
+  GAME_OVER: -105; NOT_TERMINAL: -106; PARSE: -107; UNSUPPORTED_VERSION: -108; MISMATCH: -109; REENTRANT: -110;
+  REDACTED: -111; INCONSISTENT: -112; TOO_LARGE: -113; NO_PRICE: -114;
 }>;
+/** The editions (GameOptions.edition; §11): the first (2004, default) and the second-edition preset (2014). */
+export declare const Edition: Readonly<{ FIRST: 1; SECOND: 2 }>;
 /** Colours (§1); also the phase that scores the colour. */
 export declare const Colour: Readonly<{ GREEN: 0; BLUE: 1; ORANGE: 2 }>;
 /** Rows of the board and where a card comes from (§4.2, §5.1). */
@@ -67,6 +72,9 @@ export declare const NUM_CARD_TYPES: 49;
 export declare const NUM_DISTINCT_ACTIONS: number;
 /** Seat argument of State.viewToJson for the spectators' view (§9). */
 export declare const VIEW_PUBLIC: -1;
+/** "No card": State.observatoryCard when no Observatory draw is pending (§7.1), and unused action and event
+ * fields (STPETE_CARD_NONE). */
+export declare const CARD_NONE: -1;
 
 /** A C call failed. */
 export declare class StpeteError extends Error {
@@ -75,33 +83,33 @@ export declare class StpeteError extends Error {
   /** The C function that failed, or 'argument' for an argument refused before the call. */
   readonly function: string;
 }
-/** STPETE_E_INVALID_ARGUMENT (-1): a seat, card, row, stack, action id, option or seed out of range. */
+/** STPETE_E_INVALID_ARGUMENT (-101): a seat, card, row, stack, action id, option or seed out of range. */
 export declare class InvalidArgumentError extends StpeteError {}
-/** STPETE_E_ILLEGAL_ACTION (-2): the action is not legal now (the message says why, with the rule). */
+/** STPETE_E_ILLEGAL_ACTION (-102): the action is not legal now (the message says why, with the rule). */
 export declare class IllegalActionError extends StpeteError {}
-/** STPETE_E_BUFFER_TOO_SMALL (-3): never seen (the package sizes its buffers). */
+/** STPETE_E_BUFFER_TOO_SMALL (-103): never seen (the package sizes its buffers). */
 export declare class BufferTooSmallError extends StpeteError {}
-/** STPETE_E_OUT_OF_MEMORY (-4): the wasm heap could not grow. */
+/** STPETE_E_OUT_OF_MEMORY (-104): the wasm heap could not grow. */
 export declare class OutOfMemoryError extends StpeteError {}
-/** STPETE_E_GAME_OVER (-5): the game has ended (§4.6, §8). */
+/** STPETE_E_GAME_OVER (-105): the game has ended (§4.6, §8). */
 export declare class GameOverError extends StpeteError {}
-/** STPETE_E_NOT_TERMINAL (-6): winners need a finished game. */
+/** STPETE_E_NOT_TERMINAL (-106): winners need a finished game. */
 export declare class NotTerminalError extends StpeteError {}
-/** STPETE_E_PARSE (-7): an action string, card name, bot spec or JSON text that cannot be read. */
+/** STPETE_E_PARSE (-107): an action string, card name, bot spec or JSON text that cannot be read. */
 export declare class ParseError extends StpeteError {}
-/** STPETE_E_UNSUPPORTED_VERSION (-8): a JSON format newer than the library. */
+/** STPETE_E_UNSUPPORTED_VERSION (-108): a JSON format newer than the library. */
 export declare class UnsupportedVersionError extends StpeteError {}
-/** STPETE_E_MISMATCH (-9): a state of a game with other rule options. */
+/** STPETE_E_MISMATCH (-109): a state of a game with other rule options. */
 export declare class MismatchError extends StpeteError {}
-/** STPETE_E_REENTRANT (-10). */
+/** STPETE_E_REENTRANT (-110): never thrown (the package sets no event callback). */
 export declare class ReentrantError extends StpeteError {}
-/** STPETE_E_REDACTED (-11): a per-seat or public view cannot be loaded as a playable state. */
+/** STPETE_E_REDACTED (-111): a per-seat or public view cannot be loaded as a playable state. */
 export declare class RedactedError extends StpeteError {}
-/** STPETE_E_INCONSISTENT (-12): a saved position or replay that breaks the rules (doc/format.md). */
+/** STPETE_E_INCONSISTENT (-112): a saved position or replay that breaks the rules (doc/format.md). */
 export declare class InconsistentError extends StpeteError {}
-/** STPETE_E_TOO_LARGE (-13): JSON text over its size bound (1 MiB state, 4 MiB replay). */
+/** STPETE_E_TOO_LARGE (-113): JSON text over its size bound (1 MiB state, 4 MiB replay). */
 export declare class TooLargeError extends StpeteError {}
-/** STPETE_E_NO_PRICE (-14): never thrown (actionPrice returns null). */
+/** STPETE_E_NO_PRICE (-114): never thrown (actionPrice returns null). */
 export declare class NoPriceError extends StpeteError {}
 /** A method of a freed Game, State or Bot (status INVALID_ARGUMENT). */
 export declare class FreedError extends InvalidArgumentError {}
@@ -128,6 +136,9 @@ export interface CardInfo {
   ware: number;
   /** Special ability (§7): 0 none, 1 Observatory, 2 Pub, 3 Warehouse, 4 Potjomkin's Village, ... (stpete.h). */
   special: number;
+  /** The stack the card is dealt from (Stack; §1, §2): its colour's for workers, buildings and aristocrats,
+   * TRADING for the 30 trading cards. */
+  stack: number;
 }
 /** The structured form of an action id; unused fields are -1. */
 export interface ActionFields {
@@ -197,7 +208,10 @@ export declare class Game {
   static fromJson(text: string): Game;
   readonly options: ResolvedOptions;
   readonly players: number;
-  /** Upper bound on the number of actions of a game. */
+  /** 1 (first edition) or 2 (the second-edition preset, §11): the card names and figures of cardInfo and
+   * actionString. */
+  readonly edition: number;
+  /** Upper bound on the number of actions of a game (OpenSpiel MaxGameLength; stpete_game_max_length). */
   readonly maxGameLength: number;
   /** Length of State.observationTensor(). */
   readonly observationTensorSize: number;
@@ -238,7 +252,7 @@ export declare class State {
   /** A stack ran out: this is the last round (§4.6). */
   readonly isFinalRound: boolean;
   readonly consecutivePasses: number;
-  /** The card drawn by an Observatory awaiting its decision (§7.1), or -1. */
+  /** The card drawn by an Observatory awaiting its decision (§7.1), or CARD_NONE (-1). */
   readonly observatoryCard: number;
   readonly pendingEvents: number;
   readonly freed: boolean;
@@ -307,6 +321,7 @@ export declare class State {
   /** Redraw what `seat` cannot know (stack orders, unseen hand cards; with rubles: true also others' secret
    * rubles) consistently with what it knows (§9). */
   determinize(seat: number, seed: Seed, options?: { rubles?: boolean }): this;
+  /** determinize(seat, seed) under OpenSpiel's name (ResampleFromInfostate). */
   resample(seat: number, seed: Seed): this;
   /** What `seat` may know, as floats (doc/observation.md); a new array of game.observationTensorSize. */
   observationTensor(seat: number): Float32Array;
@@ -335,8 +350,10 @@ export declare class Bot {
   [Symbol.dispose](): void;
 }
 
-/** A card type's description with first-edition names (§2). @throws InvalidArgumentError */
-export declare function cardInfo(card: number): CardInfo;
+/** A card type as an edition prints it (§2; §11 for Edition.SECOND: its costs and names), by default the first
+ * edition; Game.cardInfo gives the game's edition's. @throws InvalidArgumentError for a card outside
+ * [0, NUM_CARD_TYPES) or an edition other than 1 and 2 */
+export declare function cardInfo(card: number, edition?: number): CardInfo;
 /** The card type of a name of either edition (§2, §11), case-insensitive. @throws ParseError */
 export declare function cardFromName(name: string): number;
 /** The structured form of an action id. @throws InvalidArgumentError */
@@ -348,7 +365,7 @@ export declare function stackName(stack: number): string | null;
 export declare function decisionName(decision: number): string | null;
 export declare function sourceName(source: number): string | null;
 export declare function eventKindName(kind: number): string | null;
-/** The library's version, e.g. "0.3.0". */
+/** The library's version, e.g. "1.0.0". */
 export declare function version(): string;
 /** C objects (games, states, bots) not freed yet: for leak checks. */
 export declare function liveObjects(): number;

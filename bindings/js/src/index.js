@@ -55,9 +55,10 @@ const SCRATCH = 64 * 1024;
 const scratch = c.malloc(SCRATCH);
 const OUT = scratch;              // 8 bytes: an int, size_t, pointer or uint64_t out-parameter
 const OUT2 = scratch + 8;         // 8 more
-const STRUCT = scratch + 16;      // 256 bytes: a struct out-parameter
-const BUF = scratch + 272;        // the rest: arrays and strings
-const BUF_SIZE = SCRATCH - 272;
+const ERR = scratch + 16;         // 288 bytes: the stpete_error of a constructor, parser or options check
+const STRUCT = ERR + 288;         // 256 bytes: a struct out-parameter
+const BUF = STRUCT + 256;         // the rest: arrays and strings
+const BUF_SIZE = SCRATCH - (BUF - scratch);
 
 function getI32(ptr) { heap(); return i32[ptr >> 2]; }
 function setI32(ptr, v) { heap(); i32[ptr >> 2] = v; }
@@ -78,23 +79,33 @@ function toC(text) {
   u8[ptr + bytes.length] = 0;
   return [ptr, bytes.length];
 }
+/** The int members of a struct (every member but struct_size; pointers come as numbers). */
 function readStruct(ptr, layout) {
   heap();
   const out = {};
   for (const [field, offset] of Object.entries(layout)) {
-    if (field !== 'size') out[field] = i32[(ptr + offset) >> 2];
+    if (field !== 'size' && field !== 'struct_size') out[field] = i32[(ptr + offset) >> 2];
   }
   return out;
+}
+/** Prepare a struct that may grow (1.0: it begins with size_t struct_size) for a call that writes it: zeroed, with
+ * this package's struct_size (LAYOUT, checked against the header at build time). Returns ptr. */
+function initStruct(ptr, layout) {
+  heap();
+  u8.fill(0, ptr, ptr + layout.size);
+  i32[(ptr + layout.struct_size) >> 2] = layout.size;
+  return ptr;
 }
 function intArray(ptr, n) { heap(); return Array.from(i32.subarray(ptr >> 2, (ptr >> 2) + n)); }
 
 // ---- constants (include/stpete/stpete.h) -------------------------------------------------------------------
 
 export const Status = Object.freeze({
-  OK: 0, INVALID_ARGUMENT: -1, ILLEGAL_ACTION: -2, BUFFER_TOO_SMALL: -3, OUT_OF_MEMORY: -4, GAME_OVER: -5,
-  NOT_TERMINAL: -6, PARSE: -7, UNSUPPORTED_VERSION: -8, MISMATCH: -9, REENTRANT: -10, REDACTED: -11,
-  INCONSISTENT: -12, TOO_LARGE: -13, NO_PRICE: -14,
+  OK: 0, INVALID_ARGUMENT: -101, ILLEGAL_ACTION: -102, BUFFER_TOO_SMALL: -103, OUT_OF_MEMORY: -104,
+  GAME_OVER: -105, NOT_TERMINAL: -106, PARSE: -107, UNSUPPORTED_VERSION: -108, MISMATCH: -109, REENTRANT: -110,
+  REDACTED: -111, INCONSISTENT: -112, TOO_LARGE: -113, NO_PRICE: -114,
 });
+export const Edition = Object.freeze({ FIRST: 1, SECOND: 2 });
 export const Colour = Object.freeze({ GREEN: 0, BLUE: 1, ORANGE: 2 });
 export const Source = Object.freeze({ UPPER: 0, LOWER: 1, HAND: 2, OBSERVATORY: 3 });
 export const Stack = Object.freeze({ WORKER: 0, BUILDING: 1, ARISTOCRAT: 2, TRADING: 3 });
@@ -117,6 +128,7 @@ export const PLAYER_TERMINAL = -4;
 export const NUM_CARD_TYPES = 49;
 export const NUM_DISTINCT_ACTIONS = c.numDistinctActions();
 export const VIEW_PUBLIC = -1;
+export const CARD_NONE = -1;
 const MAX_LEGAL_ACTIONS = 160;
 const ACTION_STRING_MAX = 96;
 const EVENT_STRING_MAX = 192;
@@ -151,21 +163,34 @@ export class NoPriceError extends StpeteError {}
 export class FreedError extends InvalidArgumentError {}
 
 const errorClasses = {
-  [-1]: InvalidArgumentError, [-2]: IllegalActionError, [-3]: BufferTooSmallError, [-4]: OutOfMemoryError,
-  [-5]: GameOverError, [-6]: NotTerminalError, [-7]: ParseError, [-8]: UnsupportedVersionError,
-  [-9]: MismatchError, [-10]: ReentrantError, [-11]: RedactedError, [-12]: InconsistentError,
-  [-13]: TooLargeError, [-14]: NoPriceError,
+  [Status.INVALID_ARGUMENT]: InvalidArgumentError, [Status.ILLEGAL_ACTION]: IllegalActionError,
+  [Status.BUFFER_TOO_SMALL]: BufferTooSmallError, [Status.OUT_OF_MEMORY]: OutOfMemoryError,
+  [Status.GAME_OVER]: GameOverError, [Status.NOT_TERMINAL]: NotTerminalError, [Status.PARSE]: ParseError,
+  [Status.UNSUPPORTED_VERSION]: UnsupportedVersionError, [Status.MISMATCH]: MismatchError,
+  [Status.REENTRANT]: ReentrantError, [Status.REDACTED]: RedactedError, [Status.INCONSISTENT]: InconsistentError,
+  [Status.TOO_LARGE]: TooLargeError, [Status.NO_PRICE]: NoPriceError,
 };
+/** STPETE_FAILED(): statuses are <= -100; values and sentinels (-1, -4) are above. */
+const failed = (r) => r <= -100;
 function makeError(status, fn, detail) {
   const Class = errorClasses[status] ?? StpeteError;
   const base = cstr(c.strerror(status)) ?? `status ${status}`;
   const message = detail && detail !== base ? `${fn}: ${detail}` : `${fn}: ${base}`;
   return new Class(message, status, fn);
 }
-/** Throw for a negative status; `detail` gives the library's message (last error, JSON error, bot message). */
+/** Throw for a status (STPETE_FAILED); `detail` gives the library's message (the handle's last error, or the
+ * stpete_error of a call without a handle). Returns what the call returned (a value, a count or STPETE_OK). */
 function check(status, fn, detail) {
-  if (status < 0) throw makeError(status, fn, typeof detail === 'function' ? detail() : detail);
+  if (failed(status)) throw makeError(status, fn, typeof detail === 'function' ? detail() : detail);
   return status;
+}
+/** ERR prepared for a call that takes a last `stpete_error *err` (constructors, parsers, options check). */
+function errOut() { return initStruct(ERR, LAYOUT.error); }
+/** The message of ERR after a failed call, with the line and column of a JSON syntax error. */
+function errText() {
+  const e = readStruct(ERR, LAYOUT.error);
+  const text = cstr(ERR + LAYOUT.error.message);
+  return e.line > 0 ? `${text} (line ${e.line}, column ${e.column})` : text;
 }
 function argError(what, value) {
   return new InvalidArgumentError(`${what}: ${String(value)} is out of range`, Status.INVALID_ARGUMENT, 'argument');
@@ -229,18 +254,19 @@ class GameHandle {
 
 // ---- cards, actions, names ---------------------------------------------------------------------------------
 
-function cardInfoFrom(card, status, fn) {
-  check(status, fn);
+/** The §2 description of a card type as an edition prints it (§11 for the second edition; default the first;
+ * Game.cardInfo gives the game's edition's). */
+export function cardInfo(card, edition = Edition.FIRST) {
+  int(card, 'card');
+  int(edition, 'edition');
+  check(c.cardGetInfo(edition, card, initStruct(STRUCT, LAYOUT.card_info)), 'stpete_card_get_info');
   const info = readStruct(STRUCT, LAYOUT.card_info);
   return { card, name: cstr(info.name), colour: info.colour, trading: info.trading === 1, cost: info.cost,
-    rubles: info.rubles, vp: info.vp, copies: info.copies, ware: info.ware, special: info.special };
+    rubles: info.rubles, vp: info.vp, copies: info.copies, ware: info.ware, special: info.special,
+    stack: info.stack };
 }
-/** The §2 description of a card type (first-edition names; Game.cardInfo gives the game's edition's). */
-export function cardInfo(card) {
-  int(card, 'card');
-  return cardInfoFrom(card, c.cardGetInfo(card, STRUCT), 'stpete_card_get_info');
-}
-/** A C parser of a NUL-terminated string into an int (a card type, an action id). */
+/** A C parser of a NUL-terminated string into an int (a card type, an action id). The parsers take no
+ * stpete_error: the message names the text. */
 function parseInt32(fn, name, text, what) {
   const [ptr] = toC(String(text));
   try {
@@ -268,7 +294,7 @@ export const stackName = (stack) => nameOf(c.stackName, stack);
 export const decisionName = (decision) => nameOf(c.decisionName, decision);
 export const sourceName = (source) => nameOf(c.sourceName, source);
 export const eventKindName = (kind) => nameOf(c.eventKindName, kind);
-/** The library's version string, e.g. "0.3.0". */
+/** The library's version string, e.g. "1.0.0". */
 export function version() { return cstr(c.version()); }
 
 /** Call a C writer of text with the conventions of the JSON functions: size it, then write it. */
@@ -290,15 +316,11 @@ function textOut(name, call, detail) {
     } finally { if (ptr !== BUF) c.free(ptr); }
   }
 }
-function jsonErrorText() {
-  const e = readStruct(STRUCT, LAYOUT.json_error);
-  const text = cstr(STRUCT + LAYOUT.json_error.text);
-  return e.line > 0 ? `${text} (line ${e.line}, column ${e.column})` : text;
-}
 
-function actionString(gptr, id) {
+/** The canonical string of an action id with an edition's card names (§2, §11). */
+function actionString(edition, id) {
   int(id, 'action');
-  check(c.gameActionToString(gptr, id, BUF, ACTION_STRING_MAX), 'stpete_game_action_to_string');
+  check(c.actionToString(edition, id, BUF, ACTION_STRING_MAX), 'stpete_action_to_string');
   return cstr(BUF);
 }
 
@@ -356,11 +378,7 @@ export class Game {
       const opts = c.malloc(LAYOUT.options.size);
       try {
         writeOptions(opts, options);
-        check(c.gameNew(OUT, opts), 'stpete_game_new', () => {
-          const msg = BUF;
-          c.optionsCheck(opts, msg, 200);
-          return cstr(msg);
-        });
+        check(c.gameNew(opts, OUT, errOut()), 'stpete_game_new', errText);
         ptr = getI32(OUT);
       } finally { c.free(opts); }
     }
@@ -372,7 +390,7 @@ export class Game {
   static fromJson(text) {
     const [ptr, len] = toC(String(text));
     try {
-      check(c.gameFromJson(OUT, ptr, len, 0, STRUCT), 'stpete_game_from_json', jsonErrorText);
+      check(c.gameFromJson(ptr, len, 0, OUT, errOut()), 'stpete_game_from_json', errText);
       return new Game({}, getI32(OUT));
     } finally { c.free(ptr); }
   }
@@ -388,15 +406,16 @@ export class Game {
     } finally { c.free(opts); }
   }
   get players() { return c.gameNumPlayers(this._ptr); }
-  get maxGameLength() { return check(c.maxGameLength(this._ptr), 'stpete_max_game_length'); }
-  get observationTensorSize() { return check(c.observationTensorSize(this._ptr), 'stpete_observation_tensor_size'); }
-  /** A card type with this game's edition's name and figures (§2, §11). */
-  cardInfo(card) {
-    int(card, 'card');
-    return cardInfoFrom(card, c.gameCardInfo(this._ptr, card, STRUCT), 'stpete_game_card_info');
+  /** 1 (first edition) or 2 (the second-edition preset, §11). */
+  get edition() { return check(c.gameEdition(this._ptr), 'stpete_game_edition'); }
+  get maxGameLength() { return check(c.gameMaxLength(this._ptr), 'stpete_game_max_length'); }
+  get observationTensorSize() {
+    return check(c.gameObservationTensorSize(this._ptr), 'stpete_game_observation_tensor_size');
   }
+  /** A card type with this game's edition's name and figures (§2, §11). */
+  cardInfo(card) { return cardInfo(card, this.edition); }
   /** The canonical string of an action id with this game's card names. */
-  actionString(id) { return actionString(this._ptr, id); }
+  actionString(id) { return actionString(this.edition, id); }
   /** A new state at the start of a game (§3) from `seed` (default: the options' seed). */
   newState(seed) { return State._create(this, seed); }
   free() { this.#handle.free(); }
@@ -428,11 +447,11 @@ export class State {
   static _create(game, seed, ownsGame = false) {
     const gptr = game._ptr;
     const s = seed === undefined ? null : seed64(seed);
-    check(c.stateNew(OUT, gptr), 'stpete_state_new');
+    check(c.stateNew(gptr, OUT, errOut()), 'stpete_state_new', errText);
     const ptr = getI32(OUT);
     if (s !== null) {
       const status = c.stateReset(ptr, s);
-      if (status < 0) { c.stateFree(ptr); check(status, 'stpete_state_reset'); }
+      if (failed(status)) { c.stateFree(ptr); check(status, 'stpete_state_reset'); }
     }
     const opt = game.options.seed;
     return new State(game, ptr, s === null ? opt : (s <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(s) : s), ownsGame);
@@ -452,16 +471,21 @@ export class State {
     return status;
   }
   #seat(seat) { return int(seat, 'seat', 0, this.players - 1); }
+  /** A C predicate (1.0: a status, and 1 or 0 written through an int *) as a boolean. */
+  #flag(fn, name, ...args) {
+    this.#fail(fn(this._ptr, ...args, OUT), name);
+    return getI32(OUT) === 1;
+  }
 
   get players() { this.#handle.ptr; return c.gameNumPlayers(this.#gh.ptr); }
   /** The seat to act; PLAYER_CHANCE at a chance node (explicit chance mode); PLAYER_TERMINAL at the end. */
   get currentPlayer() { return c.stateCurrentPlayer(this._ptr); }
-  get isTerminal() { return c.stateIsTerminal(this._ptr) === 1; }
+  get isTerminal() { return this.#flag(c.stateIsTerminal, 'stpete_state_is_terminal'); }
   get isChanceNode() { return this.currentPlayer === PLAYER_CHANCE; }
   get decision() { return c.stateDecision(this._ptr); }
   get phase() { return c.statePhase(this._ptr); }
   get round() { return c.stateRound(this._ptr); }
-  get isFinalRound() { return c.stateIsFinalRound(this._ptr) === 1; }
+  get isFinalRound() { return this.#flag(c.stateIsFinalRound, 'stpete_state_is_final_round'); }
   get consecutivePasses() { return c.stateConsecutivePasses(this._ptr); }
 
   /** Legal action ids, ascending (§4.2, §7.1, §7.2). */
@@ -473,9 +497,10 @@ export class State {
   legalActions() { return this.legalActionIds().map((id) => this.describeAction(id)); }
   /** An action id with its structured form, string and price now. */
   describeAction(id) {
-    return { id, ...decodeAction(id), string: actionString(this.#gh.ptr, id), price: this.actionPrice(id) };
+    return { id, ...decodeAction(id), string: actionString(c.gameEdition(this.#gh.ptr), id),
+      price: this.actionPrice(id) };
   }
-  isLegal(action) { return c.stateIsLegal(this._ptr, this.#id(action)) === 1; }
+  isLegal(action) { return this.#flag(c.stateIsLegal, 'stpete_state_is_legal', this.#id(action)); }
   /** Rubles the acting seat pays for a legal action (§5); null for pass, take and other free actions. */
   actionPrice(action) {
     const status = c.stateActionPrice(this._ptr, this.#id(action), OUT);
@@ -510,10 +535,12 @@ export class State {
     } finally { if (buf !== BUF) c.free(buf); }
   }
   clone() {
-    this.#fail(c.stateClone(OUT, this._ptr), 'stpete_state_clone');
+    check(c.stateClone(this._ptr, OUT, errOut()), 'stpete_state_clone', errText);
     return new State(this.#game, getI32(OUT), this.seed);
   }
-  equals(other) { return other instanceof State && c.stateEqual(this._ptr, other._ptr) === 1; }
+  equals(other) {
+    return other instanceof State && this.#flag(c.stateEqual, 'stpete_state_equal', other._ptr);
+  }
   /** Restart from the setup of §3 with a new seed. */
   reset(seed) {
     const s = seed64(seed);
@@ -553,7 +580,8 @@ export class State {
   }
   /** Final scoring of a seat (§8, R13): applied at the end, projected before. */
   score(seat) {
-    this.#fail(c.stateScore(this._ptr, this.#seat(seat), STRUCT), 'stpete_state_score');
+    this.#fail(c.stateGetScore(this._ptr, this.#seat(seat), initStruct(STRUCT, LAYOUT.score)),
+      'stpete_state_get_score');
     const s = readStruct(STRUCT, LAYOUT.score);
     return { vpBefore: s.vp_before, aristocratKinds: s.aristocrat_kinds, aristocratBonus: s.aristocrat_bonus,
       rubles: s.rubles, rublesBonus: s.rubles_bonus, handCards: s.hand_cards, handPenalty: s.hand_penalty,
@@ -583,11 +611,11 @@ export class State {
   /** The oldest queued event with its log line (`text`), or null. */
   nextEvent() {
     const ptr = this._ptr;
-    const status = c.stateNextEvent(ptr, STRUCT);
+    const status = c.stateNextEvent(ptr, initStruct(STRUCT, LAYOUT.event));
     if (status === 0) return null;
     this.#fail(status, 'stpete_state_next_event');
     const e = readStruct(STRUCT, LAYOUT.event);
-    check(c.eventToString(0, STRUCT, BUF, EVENT_STRING_MAX), 'stpete_event_to_string');
+    check(c.eventToString(STRUCT, 0, BUF, EVENT_STRING_MAX), 'stpete_event_to_string');
     e.text = cstr(BUF);
     return e;
   }
@@ -616,7 +644,7 @@ export class State {
     if (!(g instanceof Game)) throw argError('game', g);
     const [ptr, len] = toC(String(text));
     try {
-      check(c.stateFromJson(OUT, g._ptr, ptr, len, STRUCT), 'stpete_state_from_json', jsonErrorText);
+      check(c.stateFromJson(g._ptr, ptr, len, OUT, errOut()), 'stpete_state_from_json', errText);
       return new State(g, getI32(OUT), null, own);
     } catch (e) {
       if (own) g.free();
@@ -646,11 +674,15 @@ export class State {
     const [ptr, len] = toC(String(text));
     let arr = 0;
     try {
-      const status = c.replayFromJson(OUT, 0, 0, OUT2, ptr, len, 0, STRUCT);
-      if (status !== Status.BUFFER_TOO_SMALL) check(status, 'stpete_replay_from_json', jsonErrorText);
-      const n = getI32(OUT2);
-      arr = c.malloc(Math.max(n, 1) * 4);
-      check(c.replayFromJson(OUT, arr, n, OUT2, ptr, len, 0, STRUCT), 'stpete_replay_from_json', jsonErrorText);
+      // Sized first: BUFFER_TOO_SMALL with the count and no game; a record of no action succeeds (a game) at once.
+      const status = c.replayFromJson(ptr, len, 0, OUT, 0, 0, OUT2, errOut());
+      if (status !== Status.BUFFER_TOO_SMALL) check(status, 'stpete_replay_from_json', errText);
+      const n = status === Status.OK ? 0 : getI32(OUT2);
+      if (status !== Status.OK) {
+        arr = c.malloc(Math.max(n, 1) * 4);
+        if (!arr) throw makeError(Status.OUT_OF_MEMORY, 'malloc');
+        check(c.replayFromJson(ptr, len, 0, OUT, arr, n, OUT2, errOut()), 'stpete_replay_from_json', errText);
+      }
       const game = new Game({}, getI32(OUT));
       const ids = intArray(arr, n);
       let state = null;
@@ -673,13 +705,11 @@ export class State {
       'stpete_state_determinize');
     return this;
   }
-  resample(seat, seed) {
-    this.#fail(c.stateResample(this._ptr, this.#seat(seat), seed64(seed)), 'stpete_state_resample');
-    return this;
-  }
+  /** determinize(seat, seed) (OpenSpiel's name; C 1.0 removed stpete_state_resample for it). */
+  resample(seat, seed) { return this.determinize(seat, seed); }
   /** What `seat` may know now as floats (layout: doc/observation.md). A new Float32Array. */
   observationTensor(seat) {
-    const n = c.observationTensorSize(this.#gh.ptr);
+    const n = c.gameObservationTensorSize(this.#gh.ptr);
     this.#fail(c.stateObservationTensor(this._ptr, this.#seat(seat), BUF, n), 'stpete_state_observation_tensor');
     heap();
     return f32.slice(BUF >> 2, (BUF >> 2) + n);
@@ -714,7 +744,7 @@ export class Bot {
     if (!(game instanceof Game)) throw argError('game', game);
     const [sp] = toC(String(spec));
     try {
-      check(c.botNew(OUT, game._ptr, sp, BUF, 256), 'stpete_bot_new', () => cstr(BUF));
+      check(c.botNew(game._ptr, sp, OUT, errOut()), 'stpete_bot_new', errText);
     } finally { c.free(sp); }
     const ptr = getI32(OUT);
     const gh = game._gh;

@@ -27,12 +27,71 @@ test('options round-trip and the game\'s figures', () => {
   assert.ok(g.observationTensorSize > 100);
   assert.equal(S.cardInfo(S.cardFromName('Lumberjack')).cost, 3);
   assert.equal(g.cardInfo(0).name, 'Lumberjack');
+  assert.equal(g.edition, 2);
   g.free();
 });
 
+test('1.0 statuses: -101..-114, one Error subclass each, named by the library', () => {
+  const classes = [S.InvalidArgumentError, S.IllegalActionError, S.BufferTooSmallError, S.OutOfMemoryError,
+    S.GameOverError, S.NotTerminalError, S.ParseError, S.UnsupportedVersionError, S.MismatchError,
+    S.ReentrantError, S.RedactedError, S.InconsistentError, S.TooLargeError, S.NoPriceError];
+  const codes = Object.entries(S.Status).filter(([name]) => name !== 'OK').map(([, code]) => code);
+  assert.deepEqual(codes, classes.map((_, k) => -101 - k));
+  assert.equal(new Set(classes).size, 14);
+  // every status maps to its class (the classes are only reachable through failing calls: spot checks)
+  assert.throws(() => S.cardFromName('Nobody'), (e) => e instanceof S.ParseError && e.status === S.Status.PARSE);
+  const g = new S.Game({ players: 2 });
+  const s = g.newState(3);
+  assert.throws(() => s.undo(), (e) => e.constructor === S.InvalidArgumentError && e.status === -101);
+  freeAll(s, g);
+});
+
+test('card info as each edition prints it (§2, §11), with its stack; action strings with the edition\'s names', () => {
+  const judge = S.cardFromName('Judge');
+  const pope = S.cardFromName('Pope');
+  const first = S.cardInfo(pope);
+  const second = S.cardInfo(pope, S.Edition.SECOND);
+  assert.equal(first.name, 'Pope');
+  assert.equal(second.name, 'Abbot');
+  assert.equal(S.cardFromName('Abbot'), pope);
+  assert.deepEqual([S.cardInfo(judge).cost, S.cardInfo(judge, S.Edition.SECOND).cost], [16, 17]);
+  assert.deepEqual([S.cardInfo(0).stack, S.cardInfo(judge).stack, S.cardInfo(S.cardFromName('Market')).stack,
+    S.cardInfo(S.cardFromName('Wharf')).stack], [S.Stack.WORKER, S.Stack.ARISTOCRAT, S.Stack.BUILDING,
+    S.Stack.TRADING]);
+  for (let card = 0; card < S.NUM_CARD_TYPES; card++) {
+    const info = S.cardInfo(card);
+    assert.equal(info.stack, info.trading ? S.Stack.TRADING : info.colour, info.name);
+  }
+  assert.throws(() => S.cardInfo(judge, 3), S.InvalidArgumentError);
+  assert.throws(() => S.cardInfo(S.NUM_CARD_TYPES), S.InvalidArgumentError);
+  const g2 = new S.Game({ players: 2, edition: 2 });
+  assert.deepEqual(g2.cardInfo(pope), second);
+  const id = S.parseAction('take Pope from upper');
+  assert.equal(g2.actionString(id), 'take Abbot from upper');
+  const g1 = new S.Game({ players: 2 });
+  assert.equal(g1.actionString(id), 'take Pope from upper');
+  freeAll(g1, g2);
+});
+
+test('predicates (1.0: a status and an int out-parameter) on a loaded position', () => {
+  const g = new S.Game({ players: 2, seed: 21 });
+  const s = play(g.newState());
+  const loaded = S.State.fromJson(s.toJson(), g);
+  assert.equal(loaded.isTerminal, true);
+  assert.equal(loaded.isFinalRound, true);
+  assert.ok(loaded.equals(s));
+  assert.equal(loaded.isLegal(0), false);
+  const t = S.State.fromJson(g.newState(21).toJson(), g);
+  assert.equal(t.isTerminal, false);
+  assert.equal(t.isFinalRound, false);
+  assert.equal(t.isLegal(0), true);
+  assert.ok(!t.equals(loaded));
+  freeAll(t, loaded, s, g);
+});
+
 test('bad options and arguments throw, never wrap: InvalidArgumentError with the library\'s message', () => {
-  assert.throws(() => new S.Game({ players: 5 }), (e) => e instanceof S.InvalidArgumentError && e.status === -1
-    && /players/.test(e.message));
+  assert.throws(() => new S.Game({ players: 5 }), (e) => e instanceof S.InvalidArgumentError && e.status === -101
+    && e.message === 'stpete_game_new: players must be 2, 3 or 4, not 5');
   assert.throws(() => new S.Game({ players: 2 ** 32 + 2 }), S.InvalidArgumentError);
   assert.throws(() => new S.Game({ players: 2.5 }), S.InvalidArgumentError);
   assert.throws(() => new S.Game({ colour: 'red' }), S.InvalidArgumentError);
@@ -72,7 +131,7 @@ test('legal actions: ids, strings, prices; apply by id, string or described acti
   assert.equal(buy.price, s.price(s.currentPlayer, buy.card, buy.source, buy.displaced));
   assert.equal(S.parseAction(buy.string), buy.id);
   const before = s.toJson();
-  assert.throws(() => s.apply(971), (e) => e instanceof S.IllegalActionError && e.status === -2
+  assert.throws(() => s.apply(971), (e) => e instanceof S.IllegalActionError && e.status === -102
     && /not legal/.test(e.message));
   assert.throws(() => s.apply('fly to the moon'), S.ParseError);
   assert.equal(s.toJson(), before);
@@ -113,7 +172,12 @@ test('clone, JSON save and load (a loaded position plays on like the original), 
 test('bad JSON: a ParseError or InconsistentError with where and why, nothing built', () => {
   const g = new S.Game({ players: 2 });
   const s = g.newState(5);
-  assert.throws(() => S.State.fromJson('{"format":'), (e) => e instanceof S.ParseError && /line 1/.test(e.message));
+  assert.throws(() => S.State.fromJson('{"format":'), (e) => e instanceof S.ParseError
+    && e.function === 'stpete_game_from_json' && /line 1, column \d+\)$/.test(e.message));
+  assert.throws(() => S.State.fromJson('{"format":', g), (e) => e instanceof S.ParseError
+    && e.function === 'stpete_state_from_json' && /line 1/.test(e.message));
+  assert.throws(() => S.State.fromReplay('[1, 2'), (e) => e instanceof S.ParseError
+    && e.function === 'stpete_replay_from_json' && /line 1/.test(e.message));
   const doc = JSON.parse(s.toJson());
   doc.players[0].rubles = 100001;
   assert.throws(() => S.State.fromJson(JSON.stringify(doc)), (e) => e instanceof S.StpeteError
@@ -129,7 +193,11 @@ test('replay records: written from the history and read back with every action c
   assert.ok(r.equals(s));
   assert.deepEqual(r.history(), s.history());
   assert.throws(() => S.State.fromJson(s.toJson()).replayToJson(), S.InvalidArgumentError);
-  freeAll(r, s, g);
+  const start = g.newState();
+  const empty = S.State.fromReplay(start.replayToJson()); // no action: the C call makes its game at the first call
+  assert.ok(empty.equals(start));
+  assert.deepEqual(empty.history(), []);
+  freeAll(empty, start, r, s, g);
 });
 
 test('events: the queue gives the library\'s log lines; scores, winners and returns at the end', () => {
@@ -183,7 +251,8 @@ test('bots: specs, seeds, evaluation; errors carry the bot\'s message', () => {
   const ev = bot.evaluate(s);
   assert.equal(ev.length, 2);
   assert.throws(() => new S.Bot(g, 'ismcts:c=1000'), (e) => e instanceof S.InvalidArgumentError && /c/.test(e.message));
-  assert.throws(() => new S.Bot(g, 'nobody'), S.ParseError);
+  assert.throws(() => new S.Bot(g, 'nobody'), (e) => e instanceof S.ParseError
+    && e.function === 'stpete_bot_new' && /nobody/.test(e.message));
   assert.throws(() => bot.choose(new S.Game({ players: 3 }).newState()), S.MismatchError);
   freeAll(bot, s, g);
 });

@@ -2,7 +2,10 @@
 //   node bindings/js/tools/bench.mjs [WASM_BUILD=build-wasm] [NATIVE_BUILD=build] [--json]
 // - the package's .wasm + JS glue, gzipped (target <= 100 KB);
 // - the same C benchmark (stpete-bench --games-only: random games) native and wasm under Node, same digests; the
-//   speed ratio wasm/native from the programs' own game timers, median of 5 runs (target >= 0.7);
+//   speed ratio wasm/native from the programs' own game timers, median of 5 runs (target >= 0.7): 3000 games
+//   (wasm_over_native_speed: V8 starts the module on its baseline compiler, Liftoff, and moves hot functions to
+//   TurboFan while the games run) and 30000 games (wasm_over_native_speed_30000_games: mostly optimized code, what a
+//   long session or a thinking bot gets);
 // - random games driven from JavaScript through the package (one call across the boundary per action), games/s,
 //   in Node and in Debian's chromium (playwright-core);
 // - the page interactive (navigation start to the first drawn position with its buttons) from a 127.0.0.1 server;
@@ -27,22 +30,27 @@ out.wasm_gzip_bytes = gz('libstpete.wasm');
 out.glue_gzip_bytes = gz('libstpete.mjs');
 out.package_js_gzip_bytes = gz('index.js') + gz('capi.js');
 
-const benchArgs = ['--games-only', '--json', '--players', '3', '--games', '3000'];
-const runBench = (cmd, pre = []) => JSON.parse(execFileSync(cmd, [...pre, ...benchArgs], { encoding: 'utf8' })).results[0];
-const ratios = [];
-let digests = null;
-for (let k = 0; k < 5; k++) {
-  const n = runBench(join(nativeBuild, 'tools', 'stpete-bench'));
-  const w = runBench(process.execPath, ['--no-experimental-fetch', join(wasmBuild, 'bindings', 'js', 'stpete-bench.js')]);
-  // Wall-clock for both (the wasm program's clock() is wall time under Node): run on an idle machine.
-  ratios.push((n.games_wall_seconds / n.actions) / (w.games_wall_seconds / w.actions));
-  digests = [n.digest, w.digest];
-  out.native_wall_ns_per_action = Number((1e9 * n.games_wall_seconds / n.actions).toFixed(1));
-  out.wasm_wall_ns_per_action = Number((1e9 * w.games_wall_seconds / w.actions).toFixed(1));
+const runBench = (games, cmd, pre = []) => JSON.parse(execFileSync(cmd,
+  [...pre, '--games-only', '--json', '--players', '3', '--games', String(games)], { encoding: 'utf8' })).results[0];
+/** Median wasm/native speed ratio of 5 runs of `games` games each (run on an idle machine). */
+function speedRatio(games, suffix) {
+  const ratios = [];
+  let digestsEqual = true;
+  for (let k = 0; k < 5; k++) {
+    const n = runBench(games, join(nativeBuild, 'tools', 'stpete-bench'));
+    const w = runBench(games, process.execPath,
+      ['--no-experimental-fetch', join(wasmBuild, 'bindings', 'js', 'stpete-bench.js')]);
+    // Wall-clock for both (the wasm program's clock() is wall time under Node).
+    ratios.push((n.games_wall_seconds / n.actions) / (w.games_wall_seconds / w.actions));
+    digestsEqual &&= n.digest === w.digest;
+    out[`native_wall_ns_per_action${suffix}`] = Number((1e9 * n.games_wall_seconds / n.actions).toFixed(1));
+    out[`wasm_wall_ns_per_action${suffix}`] = Number((1e9 * w.games_wall_seconds / w.actions).toFixed(1));
+  }
+  out[`wasm_over_native_speed${suffix}`] = Number(median(ratios).toFixed(3));
+  out[`wasm_over_native_runs${suffix}`] = ratios.map((r) => Number(r.toFixed(3)));
+  return digestsEqual;
 }
-out.wasm_over_native_speed = Number(median(ratios).toFixed(3));
-out.wasm_over_native_runs = ratios.map((r) => Number(r.toFixed(3)));
-out.digests_equal = digests[0] === digests[1];
+out.digests_equal = speedRatio(3000, '') && speedRatio(30000, '_30000_games');
 
 // Random games from JavaScript: the same loop in Node and in the browser.
 const jsGames = async (S, seconds) => {
