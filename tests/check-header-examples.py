@@ -77,7 +77,7 @@ def action_id(text):
 
 class Event(ctypes.Structure):
     _fields_ = [("struct_size", c_size_t)] + [(n, c_int) for n in ("kind", "seat", "card", "displaced", "source", "stack", "price", "rubles", "vp",
-                                      "amount", "phase", "round")]
+                                      "amount", "phase", "round", "edition")]
 
 
 def card(name):
@@ -87,7 +87,7 @@ def card(name):
 
 
 def event_line(**fields):
-    ev = Event(ctypes.sizeof(Event), *([-1] * 12))
+    ev = Event(ctypes.sizeof(Event), *([-1] * 12), 1)
     for k, v in fields.items():
         setattr(ev, k, v)
     buf = ctypes.create_string_buffer(192)

@@ -107,7 +107,7 @@ export const LAYOUT = Object.freeze({
   action: { size: 24, kind: 0, source: 4, card: 8, displaced: 12, stack: 16, amount: 20 },
   score: { size: 40, struct_size: 0, vp_before: 4, aristocrat_kinds: 8, aristocrat_bonus: 12, rubles: 16,
     rubles_bonus: 20, hand_cards: 24, hand_penalty: 28, total: 32, tie_break: 36 },
-  event: { size: 52, struct_size: 0, kind: 4, seat: 8, card: 12, displaced: 16, source: 20, stack: 24, price: 28,
-    rubles: 32, vp: 36, amount: 40, phase: 44, round: 48 },
+  event: { size: 56, struct_size: 0, kind: 4, seat: 8, card: 12, displaced: 16, source: 20, stack: 24, price: 28,
+    rubles: 32, vp: 36, amount: 40, phase: 44, round: 48, edition: 52 },
   error: { size: 276, struct_size: 0, status: 4, line: 8, column: 12, position: 16, message: 20 },
 });

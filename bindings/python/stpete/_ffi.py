@@ -119,7 +119,8 @@ class DisplacementStruct(Structure):
 
 class EventStruct(Structure):
     _fields_ = [("struct_size", c_size_t)] + [(name, c_int) for name in (
-        "kind", "seat", "card", "displaced", "source", "stack", "price", "rubles", "vp", "amount", "phase", "round")]
+        "kind", "seat", "card", "displaced", "source", "stack", "price", "rubles", "vp", "amount", "phase", "round",
+        "edition")]
 
 
 class ErrorStruct(Structure):
@@ -132,7 +133,7 @@ class ErrorStruct(Structure):
 _INIT = {
     CardInfoStruct: {"ware": -1},
     ScoreStruct: {},
-    EventStruct: {name: NONE for name, _ in EventStruct._fields_[1:]},
+    EventStruct: dict({name: NONE for name, _ in EventStruct._fields_[1:]}, edition=1),
     ErrorStruct: {"line": -1, "column": -1, "position": -1},
 }
 
