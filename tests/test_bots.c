@@ -879,12 +879,13 @@ static void test_choose_bad_input(void **unused)
     assert_int_equal(stpete_bot_get_stats(r, &s), STPETE_E_UNSUPPORTED_VERSION);
     stpete_bot_stats small;
     memset(&small, 0xAB, sizeof small);
-    small.struct_size = offsetof(stpete_bot_stats, elapsed_ns); /* an older caller: two fields */
-    assert_int_equal(stpete_bot_get_stats(r, &small), STPETE_OK);
+    /* smaller than the 1.0 layout (soname 1 has no older one): refused, nothing written (stpete.h conventions) */
+    small.struct_size = offsetof(stpete_bot_stats, elapsed_ns);
+    assert_int_equal(stpete_bot_get_stats(r, &small), STPETE_E_UNSUPPORTED_VERSION);
     unsigned char untouched[sizeof small];
     memset(untouched, 0xAB, sizeof untouched);
-    assert_memory_equal((unsigned char *)&small + small.struct_size, untouched + small.struct_size,
-                        sizeof small - small.struct_size);
+    assert_memory_equal((unsigned char *)&small + sizeof small.struct_size, untouched + sizeof small.struct_size,
+                        sizeof small - sizeof small.struct_size);
     assert_int_equal(stpete_bot_get_stats(NULL, &s), STPETE_E_INVALID_ARGUMENT);
     assert_int_equal(stpete_bot_get_stats(r, NULL), STPETE_E_INVALID_ARGUMENT);
     assert_int_equal(stpete_bot_set_seed(NULL, 1), STPETE_E_INVALID_ARGUMENT);

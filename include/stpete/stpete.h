@@ -34,8 +34,10 @@
  * - **Structs that may grow** (::stpete_options, ::stpete_card_info, ::stpete_score, ::stpete_event,
  *   ::stpete_error, ::stpete_bot_stats) begin with `size_t struct_size`: the caller sets it (the `STPETE_*_INIT`
  *   macros and stpete_options_init() do) and the library reads or writes only the members that fit, so a program
- *   built against an older header keeps working with a newer library; 0 or more than the library knows is
- *   ::STPETE_E_UNSUPPORTED_VERSION. An event handed to a callback has the library's struct_size. ::stpete_action,
+ *   built against an older header keeps working with a newer library; a size below the struct's 1.0 layout
+ *   (::stpete_options: below its first layout, the members up to start_markers) or above the library's is
+ *   ::STPETE_E_UNSUPPORTED_VERSION, and nothing is written. An event handed to a callback has the library's
+ *   struct_size. ::stpete_action,
  *   ::stpete_displacement and ::stpete_allocator are frozen (a new member would be a new struct).
  * - **Ownership.** Handles are opaque. Pointer parameters are borrowed for the duration of the call only (the
  *   library keeps none, except a state keeps its game and its callback's user_data, and a bot its game, as
