@@ -189,22 +189,22 @@ int stpete_json_dump(json_t *root, int ok, size_t flags, char *buf, size_t size,
 
 #define STATE_FLAGS (JSON_COMPACT | JSON_ENSURE_ASCII)
 
-STPETE_API int stpete_state_to_json(const stpete_state *st, char *buf, size_t size, size_t *len)
+STPETE_API int stpete_state_to_json(const stpete_state *st, char *buf, size_t capacity, size_t *len)
 {
-    if (!st || !len || (!buf && size))
+    if (!st || !len || (!buf && capacity))
         return STPETE_E_INVALID_ARGUMENT;
     int ok = 1;
     json_t *root = state_json(st, VIEW_FULL, &ok);
-    return stpete_json_dump(root, ok, STATE_FLAGS, buf, size, len);
+    return stpete_json_dump(root, ok, STATE_FLAGS, buf, capacity, len);
 }
 
-STPETE_API int stpete_state_view_to_json(const stpete_state *st, int seat, char *buf, size_t size, size_t *len)
+STPETE_API int stpete_state_view_to_json(const stpete_state *st, int seat, char *buf, size_t capacity, size_t *len)
 {
-    if (!st || !len || (!buf && size))
+    if (!st || !len || (!buf && capacity))
         return STPETE_E_INVALID_ARGUMENT;
     if (seat != STPETE_VIEW_PUBLIC && (seat < 0 || seat >= st->core.rules.players))
         return STPETE_E_INVALID_ARGUMENT;
     int ok = 1;
     json_t *root = state_json(st, seat, &ok);
-    return stpete_json_dump(root, ok, STATE_FLAGS, buf, size, len);
+    return stpete_json_dump(root, ok, STATE_FLAGS, buf, capacity, len);
 }

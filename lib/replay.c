@@ -33,10 +33,10 @@ static json_t *result_json(const stpete_core *c, int *ok)
     return r;
 }
 
-STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, const int *actions, size_t n,
-                                     char *buf, size_t size, size_t *len)
+STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, const int *actions, size_t count,
+                                     char *buf, size_t capacity, size_t *len)
 {
-    if (!game || !len || (!actions && n) || (!buf && size))
+    if (!game || !len || (!actions && count) || (!buf && capacity))
         return STPETE_E_INVALID_ARGUMENT;
     stpete_core c; /* the replay runs on a plain position: no handle, no events */
     stpete_core_setup(&c, &game->rules, seed, NULL);
@@ -44,7 +44,7 @@ STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, con
     json_t *root = stpete_json_header(STPETE_FORMAT_REPLAY, &ok);
     stpete_json_put(root, "options", stpete_json_options(&game->opts, &seed, &ok), &ok);
     json_t *list = json_array();
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < count; i++) {
         int id = actions[i];
         if (id < 0 || id >= REPLAY_ID_END || stpete_core_apply(&c, id, NULL, NULL, 0)) {
             json_decref(list);
@@ -60,7 +60,7 @@ STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, con
     }
     stpete_json_put(root, "actions", list, &ok);
     stpete_json_put(root, "result", result_json(&c, &ok), &ok);
-    return stpete_json_dump(root, ok, REPLAY_FLAGS, buf, size, len);
+    return stpete_json_dump(root, ok, REPLAY_FLAGS, buf, capacity, len);
 }
 
 static const char *const replay_keys[] = { "format", "format_version", "options", "actions", "result" };

@@ -11,16 +11,16 @@ static int seat_ok(const stpete_state *st, int seat)
     return st && seat >= 0 && seat < st->core.rules.players;
 }
 
-STPETE_API int stpete_state_chance_outcomes(const stpete_state *st, int *outcomes, double *probabilities, size_t cap,
+STPETE_API int stpete_state_chance_outcomes(const stpete_state *st, int *outcomes, double *probabilities, size_t capacity,
                                             size_t *count)
 {
-    if (!st || !count || (!outcomes && cap))
+    if (!st || !count || (!outcomes && capacity))
         return STPETE_E_INVALID_ARGUMENT;
     const stpete_core *c = &st->core;
     int ids[STPETE_MAX_LEGAL_ACTIONS];
     size_t n = c->decision == STPETE_DECISION_CHANCE ? stpete_core_legal(c, ids) : 0;
     *count = n;
-    if (n > cap)
+    if (n > capacity)
         return STPETE_E_BUFFER_TOO_SMALL;
     int held = c->stack_n[c->deal_stack];
     for (size_t i = 0; i < n; i++) {
@@ -40,12 +40,12 @@ STPETE_API int stpete_state_chance_outcomes(const stpete_state *st, int *outcome
     return STPETE_OK;
 }
 
-STPETE_API int stpete_state_returns(const stpete_state *st, double *out, size_t n)
+STPETE_API int stpete_state_returns(const stpete_state *st, double *out, size_t capacity)
 {
     if (!st || !out)
         return STPETE_E_INVALID_ARGUMENT;
     int players = st->core.rules.players;
-    if (n < (size_t)players)
+    if (capacity < (size_t)players)
         return STPETE_E_BUFFER_TOO_SMALL;
     unsigned winners = st->core.decision == STPETE_DECISION_GAME_OVER ? stpete_winners_of(&st->core) : 0;
     int k = 0;
@@ -61,11 +61,11 @@ STPETE_API int stpete_game_observation_tensor_size(const stpete_game *game)
     return game ? OBS_SIZE : STPETE_E_INVALID_ARGUMENT;
 }
 
-STPETE_API int stpete_state_observation_tensor(const stpete_state *st, int seat, float *out, size_t n)
+STPETE_API int stpete_state_observation_tensor(const stpete_state *st, int seat, float *out, size_t capacity)
 {
     if (!seat_ok(st, seat) || !out)
         return STPETE_E_INVALID_ARGUMENT;
-    if (n < OBS_SIZE)
+    if (capacity < OBS_SIZE)
         return STPETE_E_BUFFER_TOO_SMALL;
     stpete_knowledge kn;
     stpete_core_knowledge(&st->core, seat, &kn);
@@ -83,12 +83,12 @@ static int text_done(const text_buf *t, size_t *len)
     return STPETE_OK;
 }
 
-STPETE_API int stpete_state_observation_string(const stpete_state *st, int seat, char *buf, size_t size,
+STPETE_API int stpete_state_observation_string(const stpete_state *st, int seat, char *buf, size_t capacity,
                                                size_t *len)
 {
-    if (!seat_ok(st, seat) || !len || (!buf && size))
+    if (!seat_ok(st, seat) || !len || (!buf && capacity))
         return STPETE_E_INVALID_ARGUMENT;
-    text_buf t = { buf, size, 0 };
+    text_buf t = { buf, capacity, 0 };
     stpete_knowledge kn;
     stpete_core_knowledge(&st->core, seat, &kn);
     stpete_knowledge_observation_text(&kn, &t);
@@ -107,12 +107,12 @@ STPETE_API int stpete_state_information_state_key(const stpete_state *st, int se
     return STPETE_OK;
 }
 
-STPETE_API int stpete_state_information_state_string(const stpete_state *st, int seat, char *buf, size_t size,
+STPETE_API int stpete_state_information_state_string(const stpete_state *st, int seat, char *buf, size_t capacity,
                                                      size_t *len)
 {
-    if (!seat_ok(st, seat) || !len || (!buf && size))
+    if (!seat_ok(st, seat) || !len || (!buf && capacity))
         return STPETE_E_INVALID_ARGUMENT;
-    text_buf t = { buf, size, 0 };
+    text_buf t = { buf, capacity, 0 };
     stpete_knowledge kn;
     stpete_core_knowledge(&st->core, seat, &kn);
     stpete_text_printf(&t, "information state of seat %d, key %016" PRIx64 " (public history %016" PRIx64 ")\n",
@@ -165,12 +165,12 @@ STPETE_API int stpete_state_visible_rubles(const stpete_state *st, int viewer, i
     return STPETE_OK;
 }
 
-STPETE_API int stpete_state_history(const stpete_state *st, int *ids, size_t cap, size_t *count)
+STPETE_API int stpete_state_history(const stpete_state *st, int *ids, size_t capacity, size_t *count)
 {
-    if (!st || !count || (!ids && cap))
+    if (!st || !count || (!ids && capacity))
         return STPETE_E_INVALID_ARGUMENT;
     *count = st->hist.n;
-    if (st->hist.n > cap)
+    if (st->hist.n > capacity)
         return STPETE_E_BUFFER_TOO_SMALL;
     for (size_t i = 0; i < st->hist.n; i++)
         ids[i] = st->hist.ids[i];

@@ -245,29 +245,29 @@ STPETE_API int stpete_state_decision(const stpete_state *st)
     return st ? st->core.decision : STPETE_E_INVALID_ARGUMENT;
 }
 
-STPETE_API int stpete_state_legal_actions(const stpete_state *st, int *ids, size_t cap, size_t *count)
+STPETE_API int stpete_state_legal_actions(const stpete_state *st, int *ids, size_t capacity, size_t *count)
 {
-    if (!st || !count || (!ids && cap))
+    if (!st || !count || (!ids && capacity))
         return STPETE_E_INVALID_ARGUMENT;
-    if (cap >= STPETE_MAX_LEGAL_ACTIONS) {
+    if (capacity >= STPETE_MAX_LEGAL_ACTIONS) {
         *count = stpete_core_legal(&st->core, ids);
         return STPETE_OK;
     }
     int tmp[STPETE_MAX_LEGAL_ACTIONS];
     size_t n = stpete_core_legal(&st->core, tmp);
     *count = n;
-    if (n > cap)
+    if (n > capacity)
         return STPETE_E_BUFFER_TOO_SMALL;
-    if (n) /* ids may be NULL when cap is 0, and memcpy(NULL, ..., 0) is undefined */
+    if (n) /* ids may be NULL when capacity is 0, and memcpy(NULL, ..., 0) is undefined */
         memcpy(ids, tmp, n * sizeof *ids);
     return STPETE_OK;
 }
 
-STPETE_API int stpete_state_legal_action_mask(const stpete_state *st, uint8_t *mask, size_t size)
+STPETE_API int stpete_state_legal_action_mask(const stpete_state *st, uint8_t *mask, size_t capacity)
 {
     if (!st || !mask)
         return STPETE_E_INVALID_ARGUMENT;
-    if (size < STPETE_NUM_DISTINCT_ACTIONS)
+    if (capacity < STPETE_NUM_DISTINCT_ACTIONS)
         return STPETE_E_BUFFER_TOO_SMALL;
     /* The listing's ids as bytes. At a chance node (explicit-chance mode) the listing holds chance outcome ids, which
      * lie past the player actions (STPETE_CHANCE_CARD_FIRST...): the mask covers player actions only and stays all
@@ -407,11 +407,11 @@ STPETE_API int stpete_state_consecutive_passes(const stpete_state *st)
     return st ? st->core.passes : STPETE_E_INVALID_ARGUMENT;
 }
 
-STPETE_API int stpete_state_row(const stpete_state *st, int row, int *cards, size_t cap, size_t *count)
+STPETE_API int stpete_state_row(const stpete_state *st, int row, int *cards, size_t capacity, size_t *count)
 {
     if (!st || (row != STPETE_SOURCE_UPPER && row != STPETE_SOURCE_LOWER))
         return STPETE_E_INVALID_ARGUMENT;
-    return list_out(st->core.row[row], st->core.row_n[row], cards, cap, count);
+    return list_out(st->core.row[row], st->core.row_n[row], cards, capacity, count);
 }
 
 STPETE_API int stpete_state_stack_size(const stpete_state *st, int stack)
@@ -428,7 +428,7 @@ STPETE_API int stpete_state_display_count(const stpete_state *st, int seat, int 
     return st->core.p[seat].display[card];
 }
 
-STPETE_API int stpete_state_display(const stpete_state *st, int seat, int *cards, size_t cap, size_t *count)
+STPETE_API int stpete_state_display(const stpete_state *st, int seat, int *cards, size_t capacity, size_t *count)
 {
     if (!seat_ok(st, seat))
         return STPETE_E_INVALID_ARGUMENT;
@@ -437,14 +437,14 @@ STPETE_API int stpete_state_display(const stpete_state *st, int seat, int *cards
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
         for (int k = 0; k < st->core.p[seat].display[t]; k++)
             list[n++] = (uint8_t)t;
-    return list_out(list, n, cards, cap, count);
+    return list_out(list, n, cards, capacity, count);
 }
 
-STPETE_API int stpete_state_hand(const stpete_state *st, int seat, int *cards, size_t cap, size_t *count)
+STPETE_API int stpete_state_hand(const stpete_state *st, int seat, int *cards, size_t capacity, size_t *count)
 {
     if (!seat_ok(st, seat))
         return STPETE_E_INVALID_ARGUMENT;
-    return list_out(st->core.p[seat].hand, st->core.p[seat].hand_n, cards, cap, count);
+    return list_out(st->core.p[seat].hand, st->core.p[seat].hand_n, cards, capacity, count);
 }
 
 STPETE_API int stpete_state_hand_limit(const stpete_state *st, int seat)

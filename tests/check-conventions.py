@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The API conventions of include/stpete/stpete.h's introduction hold for every public declaration (issue 23).
 
-Usage: check-conventions.py HEADER...
+Usage: check-conventions.py HEADER... [--definitions DIR]
 
 Reads the public headers (C declarations and their doc comments) and checks, in TAP, one line per rule:
   1. statuses: every STPETE_E_* code is in [STPETE_E_LAST, STPETE_E_FIRST] and at most -101;
@@ -21,9 +21,12 @@ Reads the public headers (C declarations and their doc comments) and checks, in 
   8. structs that may grow begin with `size_t struct_size` and have an initialiser (STPETE_*_INIT or a _init
      function); the others say "Frozen" in their comment;
   9. `get_` names exactly the functions whose last parameter is a caller's growable struct (other than the
-     error detail and the event queue's stpete_state_next_event()).
+     error detail and the event queue's stpete_state_next_event());
+ 10. with --definitions DIR: every STPETE_API definition in DIR's .c files (recursively) names its size_t
+     parameters (capacities, counts, lengths) as the header declares them (`st` for `state` is fine).
 Standard library only.
 """
+import os
 import re
 import sys
 
@@ -34,7 +37,13 @@ HANDLES = {"game": "stpete_game", "state": "stpete_state", "bot": "stpete_bot", 
            "event": "stpete_event"}
 CONSTRUCTOR = re.compile(r"_(new|new_with_callback|clone|from_json)$")
 
-text = "".join(open(p, encoding="utf-8").read() for p in sys.argv[1:])
+args = sys.argv[1:]
+definitions = None
+if "--definitions" in args:
+    i = args.index("--definitions")
+    definitions = args[i + 1]
+    args = args[:i] + args[i + 2:]
+text = "".join(open(p, encoding="utf-8").read() for p in args)
 nocomment = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
 results = []
 
@@ -165,6 +174,24 @@ for ret, name, params, doc in decls:
     if ("_get_" in name) != bool(last_struct) and name not in ("stpete_state_next_event", "stpete_options_init"):
         bad.append(f"{name}: get_ {'without' if '_get_' in name else 'missing for'} a struct copied out")
 check(not bad, "get_ names exactly the queries that copy a struct out", bad)
+
+# ---- 10: definitions name their parameters as declared
+if definitions:
+    import glob
+    declared = {name: [p[1] for p in params if p[0] == "size_t"] for ret, name, params, doc in decls}
+    bad, seen = [], 0
+    for path in sorted(glob.glob(os.path.join(definitions, "**", "*.c"), recursive=True)):
+        src = re.sub(r"/\*.*?\*/", " ", open(path, encoding="utf-8").read(), flags=re.S)
+        for m in re.finditer(r"STPETE_API\s+[^;{]*?\b(stpete_\w+)\s*\(([^;{]*?)\)\s*\{", src):
+            name, params = m.group(1), " ".join(m.group(2).split())
+            names = [] if params in ("void", "") else [re.match(r".*?(\w+)$", p.strip()).group(1)
+                                                       for p in params.split(",")
+                                                       if re.match(r"size_t \w+$", p.strip())]
+            seen += 1
+            if name in declared and names != declared[name]:
+                bad.append(f"{os.path.relpath(path, definitions)}: {name}({', '.join(names)}) but the header says "
+                           f"({', '.join(declared[name])})")
+    check(not bad and seen == len(declared), f"{seen} definitions name their size_t parameters as the header does", bad)
 
 print(f"1..{len(results)}")
 for i, (ok, name, problems) in enumerate(results, 1):

@@ -359,12 +359,12 @@ STPETE_API int stpete_bot_set_seed(stpete_bot *bot, uint64_t seed)
     return STPETE_OK;
 }
 
-STPETE_API int stpete_bot_spec(const stpete_bot *bot, char *buf, size_t size, size_t *len)
+STPETE_API int stpete_bot_spec(const stpete_bot *bot, char *buf, size_t capacity, size_t *len)
 {
-    if (!bot || !len || (!buf && size > 0))
+    if (!bot || !len || (!buf && capacity > 0))
         return STPETE_E_INVALID_ARGUMENT;
     *len = strlen(bot->spec);
-    if (*len + 1 > size)
+    if (*len + 1 > capacity)
         return STPETE_E_BUFFER_TOO_SMALL;
     memcpy(buf, bot->spec, *len + 1);
     return STPETE_OK;
@@ -454,16 +454,16 @@ STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int
     return STPETE_OK;
 }
 
-STPETE_API int stpete_bot_play(stpete_bot *const *bots, size_t n, stpete_state *state, size_t max_actions,
+STPETE_API int stpete_bot_play(stpete_bot *const *bots, size_t count, stpete_state *state, size_t max_actions,
                                size_t *played)
 {
     if (played)
         *played = 0;
-    if (!state || !bots || n < (size_t)stpete_game_num_players(stpete_state_game(state)))
+    if (!state || !bots || count < (size_t)stpete_game_num_players(stpete_state_game(state)))
         return STPETE_E_INVALID_ARGUMENT;
-    size_t count = 0;
+    size_t applied = 0;
     int rc = STPETE_OK;
-    while (max_actions == 0 || count < max_actions) {
+    while (max_actions == 0 || applied < max_actions) {
         int seat = stpete_state_current_player(state);
         if (seat < 0) /* the end of the game (STPETE_PLAYER_TERMINAL) or a chance node (STPETE_PLAYER_CHANCE) */
             break;
@@ -477,22 +477,22 @@ STPETE_API int stpete_bot_play(stpete_bot *const *bots, size_t n, stpete_state *
             rc = stpete_state_apply(state, id);
         if (rc != STPETE_OK)
             break;
-        count++;
+        applied++;
     }
     if (played)
-        *played = count;
+        *played = applied;
     return rc;
 }
 
-STPETE_API int stpete_bot_evaluate(stpete_bot *bot, const stpete_state *state, double *returns, size_t n)
+STPETE_API int stpete_bot_evaluate(stpete_bot *bot, const stpete_state *state, double *returns, size_t capacity)
 {
     if (!bot)
         return STPETE_E_INVALID_ARGUMENT;
     if (!state || !returns)
         return bot_fail(bot, STPETE_E_INVALID_ARGUMENT, "stpete_bot_evaluate: %s is NULL",
                         !state ? "state" : "returns");
-    if (n < (size_t)bot->players)
-        return bot_fail(bot, STPETE_E_BUFFER_TOO_SMALL, "stpete_bot_evaluate: room for %zu returns, %d players", n,
+    if (capacity < (size_t)bot->players)
+        return bot_fail(bot, STPETE_E_BUFFER_TOO_SMALL, "stpete_bot_evaluate: room for %zu returns, %d players", capacity,
                         bot->players);
     int rc = check_game(bot, state);
     if (rc)
