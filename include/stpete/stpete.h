@@ -26,8 +26,9 @@
  * - **Parameters.** The object first, then the inputs, then the outputs (out-parameters "receive ..."); a
  *   caller's array or character buffer is followed by its `capacity` (elements; bytes for text) and then by the
  *   `size_t *count` (elements) or `size_t *len` (bytes, without the NUL) it receives, also when the capacity is too
- *   small (::STPETE_E_BUFFER_TOO_SMALL). Calls without a handle to hold an error message (constructors, parsers,
- *   stpete_options_check()) take a last `stpete_error *err` (may be NULL), the one detail channel for them;
+ *   small (::STPETE_E_BUFFER_TOO_SMALL); an input array is followed by its `count` and input text by its `len`.
+ *   Calls without a handle to hold an error message (constructors, parsers, stpete_options_check()) take a last
+ *   `stpete_error *err` (may be NULL), the one detail channel for them;
  *   calls that change a state or bot leave their detail in stpete_state_last_error() / stpete_bot_last_error().
  *   Queries on a `const` handle write nothing, so that many threads may read one state: their statuses each have
  *   the one meaning their documentation gives.
