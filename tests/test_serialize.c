@@ -905,6 +905,15 @@ static void record_event(const stpete_state *st, const stpete_event *ev, void *u
         r->events[r->n++] = *ev;
 }
 
+/* Two events are the same event: every member (not memcmp: the struct may have padding after its last int). */
+static int same_event(const stpete_event *a, const stpete_event *b)
+{
+    return a->struct_size == b->struct_size && a->kind == b->kind && a->seat == b->seat && a->card == b->card &&
+           a->displaced == b->displaced && a->source == b->source && a->stack == b->stack && a->price == b->price &&
+           a->rubles == b->rubles && a->vp == b->vp && a->amount == b->amount && a->phase == b->phase &&
+           a->round == b->round && a->edition == b->edition;
+}
+
 /* Summing the events of a game reproduces its final scores (issue 3 item 5): VP from scorings and Pubs plus the
  * §8 final-scoring bonus give the final VP; 25 R plus scoring income minus prices and Pub payments give the
  * rubles left (R15, §4.4, §5, §7.2, §8). The queue delivers exactly what the callback sees. */
@@ -930,7 +939,7 @@ static void test_event_queue_reproduces_scores(void **unused)
                 assert_int_equal(stpete_state_pending_events(st), rec.n);
                 while (stpete_state_next_event(st, &ev) == 1) {
                     assert_true(got < rec.n);
-                    assert_memory_equal(&ev, &rec.events[got], sizeof ev); /* queue == callback */
+                    assert_true(same_event(&ev, &rec.events[got])); /* queue == callback */
                     count_event(&t, &ev);
                     deals += ev.kind == STPETE_EVENT_DEAL;
                     got++;
