@@ -1156,7 +1156,8 @@ enum stpete_event_kind {
 };
 
 /** One event. Unused fields are ::STPETE_NONE (-1). May grow: a callback receives the library's struct_size;
- * stpete_state_next_event() fills the caller's (initialise with ::STPETE_EVENT_INIT). */
+ * stpete_state_next_event() fills the caller's (initialise with ::STPETE_EVENT_INIT). Compare two events member by
+ * member, not with memcmp(): the struct may end in padding bytes that no call writes. */
 typedef struct stpete_event {
     size_t struct_size; /**< sizeof(stpete_event) of the header the struct was made with */
     int kind;      /**< ::stpete_event_kind */
