@@ -46,6 +46,12 @@ int stpete_error_fail(stpete_error *e, int status, const char *fmt, ...)
     return status;
 }
 
+int stpete_error_refuse(stpete_error *caller, int status, const char *what)
+{
+    stpete_error e = STPETE_ERROR_INIT;
+    return stpete_error_finish(caller, &e, stpete_error_fail(&e, status, "%s", what));
+}
+
 int stpete_error_finish(stpete_error *caller, const stpete_error *local, int status)
 {
     if (caller) {

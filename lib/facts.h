@@ -417,5 +417,8 @@ int stpete_error_vfail(stpete_error *e, int status, const char *fmt, va_list ap)
 /* Copy a complete local detail into the caller's (NULL ignored) with its status ("" and -1s on success); returns
  * status. */
 int stpete_error_finish(stpete_error *caller, const stpete_error *local, int status);
+/* A call's whole detail in one step: status and message into the caller's (NULL ignored); returns status (also
+ * STPETE_OK with "" for a success). */
+int stpete_error_refuse(stpete_error *caller, int status, const char *what);
 
 #endif /* STPETE_FACTS_H */

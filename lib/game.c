@@ -132,17 +132,16 @@ STPETE_API int stpete_game_new(const stpete_options *opts, stpete_game **out, st
     int rc = stpete_error_check(err);
     if (rc)
         return rc;
-    stpete_error e = STPETE_ERROR_INIT;
     if (!out)
-        return stpete_error_finish(err, &e, stpete_error_fail(&e, STPETE_E_INVALID_ARGUMENT, "out is NULL"));
-    *out = NULL;
+        return stpete_error_refuse(err, STPETE_E_INVALID_ARGUMENT, "out is NULL");
+    stpete_error e = STPETE_ERROR_INIT;
     stpete_options o;
     rc = options_valid(opts, &o, &e);
     if (rc)
         return stpete_error_finish(err, &e, rc);
     stpete_game *g = stpete_malloc(&o.allocator, sizeof *g);
     if (!g)
-        return stpete_error_finish(err, &e, stpete_error_fail(&e, STPETE_E_OUT_OF_MEMORY, "out of memory"));
+        return stpete_error_refuse(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
     memset(g, 0, sizeof *g);
     g->opts = o;
     stpete_rules_of(&o, &g->rules);

@@ -37,8 +37,6 @@ int stpete_json_dump(json_t *root, int ok, size_t flags, char *buf, size_t size,
 
 /* ---- json_read.c ---------------------------------------------------------------------------------- */
 
-/* No error yet: err (may be NULL) cleared. */
-void stpete_json_clear(stpete_error *err);
 /* Parse the text (at most the size limit of its format, doc/format.md) and check the header: format NULL accepts
  * a state or a replay record. *root is the document (the caller frees it) on success, NULL on failure. */
 int stpete_json_load(const char *json, size_t len, const char *format, json_t **root, stpete_error *err);

@@ -19,16 +19,6 @@
 #define pub_cap_keys stpete_pub_cap_words
 #define tie_break_keys stpete_tie_break_words
 
-/* ---- errors --------------------------------------------------------------------------------------- */
-
-void stpete_json_clear(stpete_error *err)
-{
-    if (err) {
-        err->line = err->column = err->position = -1;
-        err->message[0] = '\0';
-    }
-}
-
 /* ---- reading: small checked getters ----------------------------------------------------------------- */
 
 /* Every getter reports "path.key: problem" and returns a status; path names the enclosing object. */
@@ -303,7 +293,6 @@ int stpete_json_game_of(const json_t *root, const stpete_allocator *alloc, stpet
 static int game_from_json_impl(stpete_game **out, const char *json, size_t len,
                                      const stpete_allocator *alloc, stpete_error *err)
 {
-    stpete_json_clear(err);
     if (!out)
         return stpete_error_fail(err, STPETE_E_INVALID_ARGUMENT, "out is NULL");
     *out = NULL;
@@ -584,7 +573,6 @@ static int read_position(const json_t *root, stpete_core *c, stpete_error *err)
 static int state_from_json_impl(stpete_state **out, const stpete_game *game, const char *json, size_t len,
                                       stpete_error *err)
 {
-    stpete_json_clear(err);
     if (!out)
         return stpete_error_fail(err, STPETE_E_INVALID_ARGUMENT, "out is NULL");
     *out = NULL;

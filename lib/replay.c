@@ -112,7 +112,6 @@ static int replay_from_json_impl(stpete_game **game_out, int *actions, size_t ca
                                        const char *json, size_t len, const stpete_allocator *alloc,
                                        stpete_error *err)
 {
-    stpete_json_clear(err);
     if (!game_out)
         return stpete_error_fail(err, STPETE_E_INVALID_ARGUMENT, "game_out is NULL");
     *game_out = NULL;

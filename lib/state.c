@@ -77,13 +77,6 @@ static stpete_state *state_alloc(const stpete_game *game)
     return st;
 }
 
-/* A constructor's failure: the status and message into the caller's detail (stpete.h, "Parameters"). */
-static int refuse(stpete_error *err, int status, const char *what)
-{
-    stpete_error e = STPETE_ERROR_INIT;
-    return stpete_error_finish(err, &e, stpete_error_fail(&e, status, "%s", what));
-}
-
 STPETE_API int stpete_state_new_with_callback(const stpete_game *game, stpete_event_fn fn, void *user_data,
                                               stpete_state **out, stpete_error *err)
 {
@@ -93,13 +86,13 @@ STPETE_API int stpete_state_new_with_callback(const stpete_game *game, stpete_ev
     if (rc)
         return rc;
     if (!out)
-        return refuse(err, STPETE_E_INVALID_ARGUMENT, "out is NULL");
+        return stpete_error_refuse(err, STPETE_E_INVALID_ARGUMENT, "out is NULL");
     *out = NULL;
     if (!game)
-        return refuse(err, STPETE_E_INVALID_ARGUMENT, "game is NULL");
+        return stpete_error_refuse(err, STPETE_E_INVALID_ARGUMENT, "game is NULL");
     stpete_state *st = state_alloc(game);
     if (!st)
-        return refuse(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
+        return stpete_error_refuse(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
     st->hub.fn = fn;
     st->hub.user = user_data;
     stpete_sink storage;
@@ -108,7 +101,7 @@ STPETE_API int stpete_state_new_with_callback(const stpete_game *game, stpete_ev
         *out = st;
     else /* the callback freed the state during the setup deal */
         stpete_state_release(st);
-    return refuse(err, STPETE_OK, "");
+    return stpete_error_refuse(err, STPETE_OK, "");
 }
 
 STPETE_API int stpete_state_new(const stpete_game *game, stpete_state **out, stpete_error *err)
@@ -150,20 +143,20 @@ STPETE_API int stpete_state_clone(const stpete_state *src, stpete_state **out, s
     if (rc)
         return rc;
     if (!out)
-        return refuse(err, STPETE_E_INVALID_ARGUMENT, "out is NULL");
+        return stpete_error_refuse(err, STPETE_E_INVALID_ARGUMENT, "out is NULL");
     *out = NULL;
     if (!src)
-        return refuse(err, STPETE_E_INVALID_ARGUMENT, "src is NULL");
+        return stpete_error_refuse(err, STPETE_E_INVALID_ARGUMENT, "src is NULL");
     stpete_state *st = state_alloc(src->game);
     if (!st)
-        return refuse(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
+        return stpete_error_refuse(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
     if (stpete_history_copy(&st->hist, &src->hist, allocator_of(src))) {
         stpete_free(allocator_of(src), st);
-        return refuse(err, STPETE_E_OUT_OF_MEMORY, "out of memory: the history");
+        return stpete_error_refuse(err, STPETE_E_OUT_OF_MEMORY, "out of memory: the history");
     }
     stpete_core_copy(&st->core, &src->core);
     *out = st;
-    return refuse(err, STPETE_OK, "");
+    return stpete_error_refuse(err, STPETE_OK, "");
 }
 
 STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src)
