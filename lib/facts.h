@@ -420,5 +420,9 @@ int stpete_error_finish(stpete_error *caller, const stpete_error *local, int sta
 /* A call's whole detail in one step: status and message into the caller's (NULL ignored); returns status (also
  * STPETE_OK with "" for a success). */
 int stpete_error_refuse(stpete_error *caller, int status, const char *what);
+/* The start of a constructor (stpete.h, "Parameters"): err is NULL or of a size this library serves
+ * (STPETE_E_UNSUPPORTED_VERSION otherwise), and it has an out-parameter (STPETE_E_INVALID_ARGUMENT with
+ * "out is NULL" otherwise). The caller has set *out to NULL first. */
+int stpete_error_begin(stpete_error *err, int has_out);
 
 #endif /* STPETE_FACTS_H */

@@ -129,11 +129,9 @@ STPETE_API int stpete_game_new(const stpete_options *opts, stpete_game **out, st
 {
     if (out)
         *out = NULL;
-    int rc = stpete_error_check(err);
+    int rc = stpete_error_begin(err, out != NULL);
     if (rc)
         return rc;
-    if (!out)
-        return stpete_error_refuse(err, STPETE_E_INVALID_ARGUMENT, "out is NULL");
     stpete_error e = STPETE_ERROR_INIT;
     stpete_options o;
     rc = options_valid(opts, &o, &e);

@@ -82,12 +82,9 @@ STPETE_API int stpete_state_new_with_callback(const stpete_game *game, stpete_ev
 {
     if (out)
         *out = NULL;
-    int rc = stpete_error_check(err);
+    int rc = stpete_error_begin(err, out != NULL);
     if (rc)
         return rc;
-    if (!out)
-        return stpete_error_refuse(err, STPETE_E_INVALID_ARGUMENT, "out is NULL");
-    *out = NULL;
     if (!game)
         return stpete_error_refuse(err, STPETE_E_INVALID_ARGUMENT, "game is NULL");
     stpete_state *st = state_alloc(game);
@@ -139,12 +136,9 @@ STPETE_API int stpete_state_clone(const stpete_state *src, stpete_state **out, s
 {
     if (out)
         *out = NULL;
-    int rc = stpete_error_check(err);
+    int rc = stpete_error_begin(err, out != NULL);
     if (rc)
         return rc;
-    if (!out)
-        return stpete_error_refuse(err, STPETE_E_INVALID_ARGUMENT, "out is NULL");
-    *out = NULL;
     if (!src)
         return stpete_error_refuse(err, STPETE_E_INVALID_ARGUMENT, "src is NULL");
     stpete_state *st = state_alloc(src->game);
