@@ -219,13 +219,23 @@ class Server:
         try:
             async for msg in ws:
                 if msg.type == WSMsgType.TEXT:
-                    await self.on_text(client, msg.data)
+                    try:
+                        await self.on_text(client, msg.data)
+                    except Exception:  # a bug of the server: said to this client, logged, the others unaffected
+                        log.exception("internal error on a client's message")
+                        await self.refuse(client, "internal", "internal error of the server (logged)")
                 elif msg.type == WSMsgType.BINARY:
                     await self.refuse(client, "bad-request", "send JSON text messages, not binary ones")
                 elif msg.type == WSMsgType.ERROR:
-                    # e.g. a message over max_message: aiohttp has closed the connection with 1009
-                    log.info("connection closed: %s", type(ws.exception()).__name__)
-                    await self.refuse(client, "too-large", f"messages are limited to {self.limits.max_message} bytes")
+                    # a message over max_message (aiohttp has closed the connection with 1009, "message too
+                    # big", which is what the client learns), or a broken frame (1002, 1007)
+                    exc = ws.exception()
+                    log.info("connection closed: %s %s", type(exc).__name__, getattr(exc, "code", ""))
+                    if getattr(exc, "code", None) == WSCloseCode.MESSAGE_TOO_BIG:
+                        await self.refuse(client, "too-large",
+                                          f"messages are limited to {self.limits.max_message} bytes")
+                    else:
+                        await self.refuse(client, "bad-frame", "a WebSocket frame that could not be read")
                     break
                 if client.refusals > self.limits.max_refusals or client.hello_failures > self.limits.max_hello_failures:
                     await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"too many refused messages")
@@ -244,7 +254,7 @@ class Server:
             return
         try:
             message = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested deeper than the interpreter's stack
             await self.refuse(client, "malformed", "not JSON")
             return
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):

@@ -92,8 +92,9 @@ class Table:
 
     @property
     def move(self) -> int:
-        """The number of moves played (the position's history length): a client names it with its action."""
-        return len(self.state.history)
+        """The number of moves played (the position's history length, kept as the stored moves' count): a client
+        names it with its action."""
+        return len(self.record.moves)
 
     @property
     def players(self) -> int:
