@@ -413,7 +413,8 @@ int stpete_struct_size_ok(size_t caller, size_t first, size_t library);
 int stpete_struct_out(void *dst, const void *src, size_t first, size_t library);
 /* STPETE_OK for NULL or a usable err->struct_size, else STPETE_E_UNSUPPORTED_VERSION (check before anything). */
 int stpete_error_check(const stpete_error *err);
-/* Record a failure (status and printf-style message) into e (may be NULL); returns status. */
+/* Record a failure (status and printf-style message) into e, a stpete_error being built (may be NULL); returns
+ * status. */
 int stpete_error_fail(stpete_error *e, int status, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 3, 4)))
@@ -423,9 +424,9 @@ int stpete_error_vfail(stpete_error *e, int status, const char *fmt, va_list ap)
 /* Copy a complete local detail into the caller's (NULL ignored) with its status ("" and -1s on success); returns
  * status. */
 int stpete_error_finish(stpete_error *caller, const stpete_error *local, int status);
-/* A call's whole detail in one step: status and message into the caller's (NULL ignored); returns status (also
- * STPETE_OK with "" for a success). */
-int stpete_error_refuse(stpete_error *caller, int status, const char *what);
+/* A call's whole detail in one step, into the caller's stpete_error (NULL ignored; its size checked before):
+ * status and message; returns status (also STPETE_OK with "" for a success). */
+int stpete_caller_error_fail(stpete_error *caller, int status, const char *what);
 /* The start of a constructor (stpete.h, "Parameters"): err is NULL or of a size this library serves
  * (STPETE_E_UNSUPPORTED_VERSION otherwise), and it has an out-parameter (STPETE_E_INVALID_ARGUMENT with
  * "out is NULL" otherwise). The caller has set *out to NULL first. */
