@@ -1021,6 +1021,9 @@ STPETE_API int stpete_state_hand_limit(const stpete_state *state, int seat);
 STPETE_API int stpete_state_rubles(const stpete_state *state, int seat);
 
 /**
+ * @deprecated Kept for the ABI; use stpete_state_visible_rubles(), which answers the same question
+ * (::STPETE_E_REDACTED means hidden) and gives the amount when visible: one function for one question.
+ *
  * Whether @p viewer sees @p seat's rubles now (§9): its own always, every seat's with the `public_rubles` option,
  * no other. The same answer as the views, the observation and stpete_state_visible_rubles() (one definition of
  * what a seat knows, doc/observation.md). Perfect recall may let a seat know more (its
