@@ -1,5 +1,6 @@
 """The package's version and `python3 -m stpete` (issue 15): stpete.__version__ is the C library's version and
-meson.build's project version; `python3 -m stpete` prints both and the path of the library it loaded."""
+meson.build's project version; `python3 -m stpete` prints both and the path of the library it loaded. Issue 32: the
+soak loops of the quick suite are short, their long runs in the suite `slow`."""
 import os
 import re
 import subprocess
@@ -7,6 +8,7 @@ import sys
 import unittest
 
 import stpete
+import support
 from support import SOURCE_ROOT
 
 
@@ -27,6 +29,26 @@ class Package(unittest.TestCase):
         self.assertEqual(lines[0], f"stpete {stpete.__version__} (libstpete {stpete.version()})")
         self.assertEqual(lines[1], f"library: {stpete.library_path()}")
         self.assertTrue(os.path.exists(stpete.library_path()))
+
+    def test_soak_loops_are_short_in_the_quick_suite(self):
+        """the time-bound loops of the binding's tests (threads hammering one state, bots closed under use) run
+        support.SOAK_SECONDS: short in the quick suite, long in `python-soak` (suite slow, meson.build)"""
+        import test_reliability
+        import test_threads
+        for module in (test_threads, test_reliability):
+            self.assertEqual(module.SECONDS, support.SOAK_SECONDS, module.__name__)
+        if "STPETE_SOAK_SECONDS" not in os.environ:
+            self.assertLessEqual(support.SOAK_SECONDS, 0.5)
+        with open(os.path.join(SOURCE_ROOT, "bindings", "python", "meson.build")) as f:
+            build = f.read()
+        soak = build[build.index("test('python-soak'"):]
+        soak = soak[:soak.index(")\n") + 1]  # the call, up to its closing parenthesis
+        self.assertIn("'slow'", soak)
+        self.assertIn("test_threads.py", soak)
+        self.assertIn("test_reliability.py", soak)
+        self.assertRegex(build, r"python_soak_env\.set\('STPETE_SOAK_SECONDS', '(\d+)'\)")
+        seconds = int(re.search(r"python_soak_env\.set\('STPETE_SOAK_SECONDS', '(\d+)'\)", build).group(1))
+        self.assertGreaterEqual(seconds, 3)
 
 
 if __name__ == "__main__":
