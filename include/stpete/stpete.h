@@ -553,6 +553,56 @@ typedef struct stpete_options {
       { -1, -1, -1, -1 }, 0, 0, { NULL, NULL, NULL, NULL }, STPETE_CHANCE_SAMPLED, 1 }
 
 /**
+ * Name of a Pub cap (§7.2, R10), the word of the JSON format and the programs' options: "per-pub", "per-player".
+ * @param pub_cap a ::stpete_pub_cap
+ * @return a static string (not to be freed), or NULL if @p pub_cap is out of range; never fails otherwise.
+ */
+STPETE_API const char *stpete_options_pub_cap_name(int pub_cap);
+
+/**
+ * Find a Pub cap (§7.2, R10) by its word (stpete_options_pub_cap_name(); exact, case-sensitive).
+ * @param name NUL-terminated word, e.g. "per-player"
+ * @param pub_cap receives the ::stpete_pub_cap
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no Pub cap has that word
+ *         (@p pub_cap unchanged).
+ */
+STPETE_API int stpete_options_pub_cap_from_name(const char *name, int *pub_cap);
+
+/**
+ * Name of a tie-break (§8, R14), the word of the JSON format and the programs' options: "rubles-mod-10",
+ * "rubles-total".
+ * @param tie_break a ::stpete_tie_break
+ * @return a static string (not to be freed), or NULL if @p tie_break is out of range; never fails otherwise.
+ */
+STPETE_API const char *stpete_options_tie_break_name(int tie_break);
+
+/**
+ * Find a tie-break (§8, R14) by its word (stpete_options_tie_break_name(); exact, case-sensitive).
+ * @param name NUL-terminated word, e.g. "rubles-total"
+ * @param tie_break receives the ::stpete_tie_break
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no tie-break has that word
+ *         (@p tie_break unchanged).
+ */
+STPETE_API int stpete_options_tie_break_from_name(const char *name, int *tie_break);
+
+/**
+ * Name of a chance mode (§3.1; OpenSpiel's `ChanceMode`), the word of the JSON format and the programs' options:
+ * "sampled", "explicit".
+ * @param chance_mode a ::stpete_chance_mode
+ * @return a static string (not to be freed), or NULL if @p chance_mode is out of range; never fails otherwise.
+ */
+STPETE_API const char *stpete_options_chance_mode_name(int chance_mode);
+
+/**
+ * Find a chance mode (§3.1) by its word (stpete_options_chance_mode_name(); exact, case-sensitive).
+ * @param name NUL-terminated word, e.g. "explicit"
+ * @param chance_mode receives the ::stpete_chance_mode
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no chance mode has that word
+ *         (@p chance_mode unchanged).
+ */
+STPETE_API int stpete_options_chance_mode_from_name(const char *name, int *chance_mode);
+
+/**
  * Fill @p opts with the defaults of the spec (same as ::STPETE_OPTIONS_INIT): 4 players (§3), seed 0, Pub cap per
  * Pub (§7.2, R10), tie-break rubles mod 10 (§8, R14), random start-player markers (§3.3, R15), secret rubles and
  * hands (§9), the C library's allocator, sampled chance (§3.1), the first edition (§11 is the other).
