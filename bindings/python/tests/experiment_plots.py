@@ -37,6 +37,7 @@ class Plots(unittest.TestCase):
             E.plot(E.Experiment([E.parse_arm(ARM)], 3), rows, os.path.join(cls.tmp, "plots"))
         finally:
             plt.close = close
+        cls.rows = rows
 
     @classmethod
     def tearDownClass(cls):
@@ -59,6 +60,23 @@ class Plots(unittest.TestCase):
         self.assertEqual(len({h.get_marker() for h in handles}), 3)
         scatter_markers = {id(c.get_paths()[0]) for c in self.figure("Final VP").axes[0].collections[1:]}
         self.assertGreaterEqual(len(scatter_markers), 3)
+
+    def test_a_planted_link_is_replaced_not_followed(self):
+        """issue 31: each plot is written to a private temporary file renamed over its name"""
+        plots = os.path.join(self.tmp, "linked")
+        os.makedirs(plots)
+        victim = os.path.join(self.tmp, "victim.txt")
+        with open(victim, "w") as f:
+            f.write("not yours\n")
+        os.symlink(victim, os.path.join(plots, "winrate.png"))
+        files = E.plot(E.Experiment([E.parse_arm(ARM)], 3), self.rows, plots)
+        with open(victim) as f:
+            self.assertEqual(f.read(), "not yours\n")
+        path = os.path.join(plots, "winrate.png")
+        self.assertFalse(os.path.islink(path))
+        with open(path, "rb") as f:
+            self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+        self.assertEqual(sorted(os.listdir(plots)), sorted(os.path.basename(p) for p in files))
 
     def test_cards_has_more_and_fewer(self):
         fig = self.figure("Cards")
