@@ -40,8 +40,11 @@ def open_output(path: str, mode: str) -> IO[str]:
     """Open the output ``path`` as text (UTF-8, no newline translation) without following a link at its name.
     ``mode``: ``"r"`` (read), ``"a"`` (append to the existing file), ``"w"`` (create or truncate). Raises
     :class:`LinkError` when ``path`` is a symbolic link, :class:`OSError` for the rest (missing, not writable)."""
+    nofollow = getattr(os, "O_NOFOLLOW", 0)
     flags = {"r": os.O_RDONLY, "a": os.O_WRONLY | os.O_APPEND,
-             "w": os.O_WRONLY | os.O_CREAT | os.O_TRUNC}[mode] | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+             "w": os.O_WRONLY | os.O_CREAT | os.O_TRUNC}[mode] | nofollow | getattr(os, "O_CLOEXEC", 0)
+    if not nofollow and os.path.islink(path):  # Windows: no O_NOFOLLOW, a check instead
+        raise LinkError(0, "is a symbolic link", path)
     try:
         fd = os.open(path, flags, 0o666)
     except OSError as e:
@@ -78,7 +81,8 @@ def write_replacing(path: str, write: Callable[[IO], None], binary: bool = False
         with f:
             write(f)
             f.flush()
-            os.fchmod(f.fileno(), bits)
+            if hasattr(os, "fchmod"):  # (not on Windows, where the mode is only a read-only flag)
+                os.fchmod(f.fileno(), bits)
         os.replace(tmp, path)
     except BaseException:
         try:
