@@ -982,7 +982,7 @@ def _prepare_output(args, exp, tally, say, games):
     if st is not None and stat.S_ISLNK(st.st_mode):
         raise _link_refused(args.out)
     try:
-        if st is None or (stat.S_ISREG(st.st_mode) and st.st_size == 0):
+        if st is None or st.st_size == 0:
             with open_output(args.out, "w") as f:
                 if _is_csv(args.out):
                     f.write(",".join(COLUMNS) + "\n")
@@ -1084,8 +1084,8 @@ def run(args: argparse.Namespace, say: Optional[Callable[[str], None]] = None, o
         handle = open(fd, "w", encoding="utf-8", newline="")
     else:
         handle = None
-    kept = (f"the rows are kept in {rows_path}: --out {rows_path} --resume continues the run, or draws the plots "
-            f"from them (no game is played again)")
+    kept = (f"the rows are kept in {rows_path}: a run with --out {rows_path} --resume continues from them (their "
+            f"games are not played again) and draws the plots")
     finished = False
     try:
         for task, rows in results:
@@ -1097,10 +1097,10 @@ def run(args: argparse.Namespace, say: Optional[Callable[[str], None]] = None, o
             progress.update(len(task["games"]))
         finished = True
     except KeyboardInterrupt:
-        say(f"\ninterrupted after {played} new game(s)" + (f"; {kept}" if handle and played else ""))
+        say(f"\ninterrupted after {played} new game(s)" + (f"; {kept}" if handle and (played or args.out) else ""))
         return 130
     except BaseException:
-        if handle and played:
+        if handle and (played or args.out):
             say(kept)
         raise
     finally:
