@@ -149,6 +149,11 @@ void die(int code, const char *fmt, ...);
 /* calloc that dies on out of memory; xstrdup likewise. */
 void *xmalloc(size_t n);
 char *xstrdup(const char *s);
+/* open() of a file the arena writes or reads (results, records, --json): close-on-exec, so that no bot inherits it,
+ * and never through a symbolic link in its last component (a link planted at the name fails with ELOOP); mode
+ * 0666 for O_CREAT. open_why(errno) says why it failed, a planted link by name. */
+int open_file(const char *path, int flags);
+const char *open_why(int err);
 /* schedule.c */
 /* Add one bot spec (a library bot's spec or cmd:PROGRAM ARGS) to cfg; dies (exit 2) on a bad one. */
 void add_participant(const char *spec);
@@ -190,6 +195,12 @@ int proc_send(proc *p, const char *line, size_t len, failure *f);
 void proc_drain_err(proc *p);
 /* Start a bot and shake hands within --start-ms. 0, or -1 with f set (the process is then gone). */
 int proc_start(proc *p, participant *part, failure *f);
+/* No descriptor but its three pipes reaches a bot (doc/protocol.md). Called once at the start, before any thread:
+ * every descriptor above 2 the arena inherited (a shell's 7</etc/hostname, a CI runner's) becomes close-on-exec
+ * (close_range(CLOSE_RANGE_CLOEXEC), else each one up to sysconf(_SC_OPEN_MAX)); the arena opens its own files and
+ * pipes close-on-exec; and where the C library has posix_spawn_file_actions_addclosefrom_np() the child also
+ * closes every descriptor above 2 before exec. */
+void cloexec_inherited(void);
 /* Bots' descendants that left their bot's process group (setsid, setpgid) escape the group kill. On Linux the
  * arena is a child subreaper (PR_SET_CHILD_SUBREAPER): when such a process's parent dies it becomes the arena's
  * child instead of init's, and at the end of the tournament, once every bot has been reaped, every process still

@@ -230,6 +230,7 @@ int main(int argc, char **argv)
     }
     if (!list && !gave_bot && !cfg.bench)
         add_list("greedy,random");
+    cloexec_inherited(); /* before any thread or bot: nothing the arena inherited reaches a bot */
     signal(SIGPIPE, SIG_IGN);
     json_object_seed(0); /* jansson's hash seed, set once before any thread uses jansson */
     stpete_options o;
@@ -266,14 +267,17 @@ int main(int argc, char **argv)
     long already = 0;
     if (cfg.out_path) {
         struct stat sb;
-        int exists = stat(cfg.out_path, &sb) == 0 && sb.st_size > 0;
+        int found = lstat(cfg.out_path, &sb) == 0;
+        if (found && S_ISLNK(sb.st_mode)) /* said before anything else; open_file() refuses a link planted later */
+            die(2, "cannot open %s: %s", cfg.out_path, open_why(ELOOP));
+        int exists = found && sb.st_size > 0;
         if (exists && !cfg.resume)
             die(2, "%s exists: add --resume to continue its tournament, or remove it", cfg.out_path);
         if (exists)
             already = read_results(cfg.out_path);
-        out_fd = open(cfg.out_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+        out_fd = open_file(cfg.out_path, O_WRONLY | O_CREAT | O_APPEND);
         if (out_fd < 0)
-            die(2, "cannot open %s: %s", cfg.out_path, strerror(errno));
+            die(2, "cannot open %s: %s", cfg.out_path, open_why(errno));
         if (!exists || fstat(out_fd, &sb) != 0 || sb.st_size == 0) {
             char *head = NULL;
             if (asprintf(&head, "{\"type\":\"tournament\",\"hash\":\"%s\",\"version\":\"%s\",\"definition\":%s}\n",

@@ -356,6 +356,11 @@ int proc_start(proc *p, participant *part, failure *f)
     posix_spawn_file_actions_adddup2(&fa, in[0], 0);
     posix_spawn_file_actions_adddup2(&fa, out[1], 1);
     posix_spawn_file_actions_adddup2(&fa, err[1], 2);
+#ifdef HAVE_POSIX_SPAWN_FILE_ACTIONS_ADDCLOSEFROM_NP
+    /* every descriptor above 2 closed in the child before exec (glibc: close_range, else each one listed in
+     * /proc/self/fd): whatever the arena inherited or another thread opened reaches no bot */
+    posix_spawn_file_actions_addclosefrom_np(&fa, 3);
+#endif
     posix_spawnattr_init(&at);
     posix_spawnattr_setpgroup(&at, 0);
     sigset_t def;
@@ -425,6 +430,20 @@ int proc_start(proc *p, participant *part, failure *f)
         return -1;
     }
     return 0;
+}
+
+void cloexec_inherited(void)
+{
+#ifdef CLOSE_RANGE_CLOEXEC
+    if (close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) == 0)
+        return;
+#endif
+    long max = sysconf(_SC_OPEN_MAX);
+    for (long fd = 3; fd < (max > 0 ? max : 1024); fd++) {
+        int flags = fcntl((int)fd, F_GETFD);
+        if (flags >= 0 && !(flags & FD_CLOEXEC))
+            fcntl((int)fd, F_SETFD, flags | FD_CLOEXEC);
+    }
 }
 
 /* Bots' descendants that left their bot's process group (setsid, setpgid) escape the group kill. On Linux the

@@ -234,7 +234,10 @@ void summary(void)
         }
         json_object_set_new(j, "bots", bots);
         json_object_set_new(j, "crosstable", xt);
-        if (json_dump_file(j, cfg.json_path, JSON_INDENT(2) | JSON_SORT_KEYS) != 0)
+        int fd = open_file(cfg.json_path, O_WRONLY | O_CREAT | O_TRUNC);
+        if (fd < 0)
+            die(1, "cannot write %s: %s", cfg.json_path, open_why(errno));
+        if (json_dumpfd(j, fd, JSON_INDENT(2) | JSON_SORT_KEYS) != 0 || close(fd) != 0)
             die(1, "cannot write %s", cfg.json_path);
         json_decref(j);
     }

@@ -155,9 +155,13 @@ void write_record(const stpete_game *game, uint64_t deal, const int *ids, size_t
         rc = stpete_replay_to_json(game, deal, ids, n, text, len + 1, &len);
     char path[4096];
     snprintf(path, sizeof path, "%s/game-%06ld.json", cfg.record_dir, g);
-    FILE *fp = rc == STPETE_OK ? fopen(path, "wb") : NULL;
+    int fd = rc == STPETE_OK ? open_file(path, O_WRONLY | O_CREAT | O_TRUNC) : -1;
+    int why = fd < 0 ? errno : 0;
+    FILE *fp = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    if (fd >= 0 && !fp)
+        close(fd);
     if (!fp || fwrite(text, 1, len, fp) != len || fputc('\n', fp) == EOF)
-        fprintf(stderr, "%s: cannot write %s\n", prog, path);
+        fprintf(stderr, "%s: cannot write %s%s%s\n", prog, path, why ? ": " : "", why ? open_why(why) : "");
     if (fp)
         fclose(fp);
     free(text);
@@ -309,9 +313,12 @@ static int check_game_line(json_t *m, result *r, char *why, size_t why_size)
  * skipped; a last line cut short by a kill is dropped (and cut from the file). */
 long read_results(const char *path)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
+    int fd = open_file(path, O_RDWR);
+    if (fd < 0 && errno == ENOENT)
         return 0; /* nothing to resume: a new tournament */
+    FILE *fp = fd >= 0 ? fdopen(fd, "rb") : NULL;
+    if (!fp)
+        die(2, "cannot open %s: %s", path, open_why(errno));
     char *line = NULL;
     size_t cap = 0;
     ssize_t n;
@@ -359,10 +366,10 @@ long read_results(const char *path)
         good += n;
     }
     free(line);
-    fclose(fp);
     if (good > 0 && !header)
         die(2, "%s: no tournament header line", path);
-    if (truncate(path, good) != 0)
+    if (ftruncate(fd, good) != 0) /* the file read, not whatever the name means by now */
         die(1, "%s: %s", path, strerror(errno));
+    fclose(fp);
     return loaded;
 }

@@ -90,3 +90,13 @@ char *xstrdup(const char *s)
         die(1, "out of memory");
     return p;
 }
+
+int open_file(const char *path, int flags)
+{
+    return open(path, flags | O_CLOEXEC | O_NOFOLLOW, 0666);
+}
+
+const char *open_why(int err)
+{
+    return err == ELOOP ? "it is a symbolic link, which the arena does not follow (name the file itself)" : strerror(err);
+}
