@@ -199,23 +199,54 @@ static int is_forfeit_reason(const char *s)
 
 #define BAD(...) do { snprintf(why, why_size, __VA_ARGS__); return -1; } while (0)
 
-/* Check a game line of a results file against this tournament's definition, field by field (the schema of
- * doc/arena.md's results file): the game number within this run, its deal, deal seed, seating and bots those of
- * game g, the actions within the longest game, each seat's VP within ±STPETE_VP_MAX, returns in [0, 1] adding up
- * to 1, the winners the seats with a return, a forfeit naming a seat of the game with a known reason and the
- * returns a forfeit gives, timings and decisions per seat. 0 with *r filled, or -1 with why set. */
-static int check_game_line(json_t *m, result *r, char *why, size_t why_size)
+/* Whether every key of object o is one of the NULL-terminated keys (a results file carries no other field); on an
+ * unknown one, -1 with why naming it (where says which object). */
+static int known_keys(json_t *o, const char *const *keys, const char *where, char *why, size_t why_size)
+{
+    const char *key;
+    json_t *value;
+    json_object_foreach(o, key, value) {
+        size_t k = 0;
+        while (keys[k] && strcmp(keys[k], key) != 0)
+            k++;
+        if (!keys[k])
+            BAD("%s has an unknown key \"%.60s\"", where, key);
+    }
+    return 0;
+}
+
+/* The fewest actions a finished game of these options can take (the arena plays sampled chance, so every action
+ * is a seat's). From the library: the fewest cards any stack holds after the setup, S (stpete_state_stack_size()
+ * of an initial state). The game ends only once a deal has emptied a stack (§4.6). The cards that left that stack
+ * after the setup were dealt onto the board or drawn by an Observatory (an action each, §7.1); the board, which
+ * starts with 2N cards and never holds more than 8, loses cards only to buys and takes (an action each) and to the
+ * lower row discarded at the end of each of the R - 1 rounds before the last (at most 8 each, §4.5). So
+ * S <= X + 8R - 2N with X the buys, takes and draws. Every phase ends with N consecutive passes (§4.3), 4N passes
+ * a round: the actions are at least X + 4NR >= S + 2N + (4N - 8)R >= S + 2N + 4N - 8, as R >= 1 and N >= 2. */
+static int fewest_actions(const config *c)
+{
+    stpete_state *st = NULL;
+    if (stpete_state_new(c->game, &st, NULL) != STPETE_OK)
+        die(1, "cannot create a state");
+    int least = stpete_state_stack_size(st, 0);
+    for (int k = 1; k < 4; k++)
+        if (stpete_state_stack_size(st, k) < least)
+            least = stpete_state_stack_size(st, k);
+    stpete_state_free(st);
+    return least + 2 * c->players + 4 * c->players - 8;
+}
+
+/* The fields that follow from the game number alone: deal, deal seed, seating and bots; the game number g
+ * within [0, --games). */
+static int check_identity(json_t *m, long *g_out, char *why, size_t why_size)
 {
     int P = cfg.players, S = cfg.nseatings;
-    json_t *gv = json_object_get(m, "game"), *res = json_object_get(m, "result");
-    json_t *ff = json_object_get(m, "forfeit");
+    json_t *gv = json_object_get(m, "game");
     if (!int_in(gv, 0, cfg.games - 1))
         BAD("\"game\" must be a game number of this run, an integer in [0, %ld] (a file with more games is resumed "
             "with a larger --games)", cfg.games - 1);
-    long g = (long)json_integer_value(gv);
-    memset(r, 0, sizeof *r);
-    r->seating = (int)(g % S);
-    const int *who = cfg.seatings[r->seating];
+    long g = *g_out = (long)json_integer_value(gv);
+    const int *who = cfg.seatings[g % S];
     if (!int_in(json_object_get(m, "deal"), g / S, g / S))
         BAD("\"deal\" must be %ld (game %ld of %d seatings)", g / S, g, S);
     char deal_seed[20];
@@ -235,12 +266,19 @@ static int check_game_line(json_t *m, result *r, char *why, size_t why_size)
         if (!json_is_string(nm) || strcmp(json_string_value(nm), cfg.parts[who[s]].label))
             BAD("\"bots\"[%d] must be \"%s\", the participant of seat %d", s, cfg.parts[who[s]].label, s);
     }
-    json_t *actions = json_object_get(m, "actions");
-    if (!int_in(actions, 0, stpete_game_max_length(cfg.game)))
-        BAD("\"actions\" must be an integer in [0, %d] (the longest game)", stpete_game_max_length(cfg.game));
-    r->actions = (int)json_integer_value(actions);
+    return 0;
+}
+
+/* "result": scores within ±STPETE_VP_MAX, returns in [0, 1] adding up to 1, the winners the seats with a return,
+ * ascending; "finished" a boolean; its keys those of result_json() and "forfeit". Into r. */
+static int check_result(json_t *res, result *r, char *why, size_t why_size)
+{
+    static const char *const keys[] = { "scores", "winners", "returns", "finished", "forfeit", NULL };
+    int P = cfg.players;
     if (!json_is_object(res))
         BAD("\"result\" must be an object");
+    if (known_keys(res, keys, "\"result\"", why, why_size))
+        return -1;
     if (!int_array_in(json_object_get(res, "scores"), r->vp, P, -STPETE_VP_MAX, STPETE_VP_MAX))
         BAD("\"result\".\"scores\" must be %d integers in [%d, %d] (VP)", P, -STPETE_VP_MAX, STPETE_VP_MAX);
     json_t *rets = json_object_get(res, "returns");
@@ -267,30 +305,78 @@ static int check_game_line(json_t *m, result *r, char *why, size_t why_size)
             BAD("\"result\".\"winners\" must list the seats with a return above 0, ascending");
     if (!json_is_boolean(json_object_get(res, "finished")))
         BAD("\"result\".\"finished\" must be true or false");
-    if (!json_equal(ff, json_object_get(res, "forfeit")))
+    return 0;
+}
+
+/* A game played to its end (§8, R14): the winners hold the top score; more than one only when they tie on it
+ * (the tie-break, rubles mod 10 or in total by the game's option, is not in the file: a seat with the top score
+ * may have lost it), each with the return 1/k of k winners and the others 0 (stpete_state_returns()); and at least
+ * fewest_actions() actions. */
+static int check_finished(const result *r, int least, char *why, size_t why_size)
+{
+    int P = cfg.players, top = r->vp[0], nw = 0;
+    for (int s = 1; s < P; s++)
+        if (r->vp[s] > top)
+            top = r->vp[s];
+    for (int s = 0; s < P; s++)
+        nw += r->ret[s] > 0;
+    for (int s = 0; s < P; s++) {
+        if (r->ret[s] > 0 && r->vp[s] != top)
+            BAD("seat %d is a winner with %d VP, but the top score is %d VP (§8: the most VP wins)", s, r->vp[s], top);
+        if (r->ret[s] > 0 && fabs(r->ret[s] - 1.0 / nw) > 1e-9)
+            BAD("\"result\".\"returns\"[%d] must be 1/%d, a share of the %d tied winner(s) (§8, R14)", s, nw, nw);
+    }
+    if (r->actions < least)
+        BAD("\"actions\" %d: a finished game of %d players takes at least %d actions", r->actions, P, least);
+    return 0;
+}
+
+/* "forfeit": null for a finished game; for a game that is not, a seat of the game with its participant's label, a
+ * known reason, detail and stderr, equal to "result"."forfeit", and the returns a forfeit gives. Into r. */
+static int check_forfeit(json_t *m, result *r, int finished, char *why, size_t why_size)
+{
+    static const char *const keys[] = { "seat", "bot", "reason", "detail", "stderr", NULL };
+    int P = cfg.players;
+    const int *who = cfg.seatings[r->seating];
+    json_t *ff = json_object_get(m, "forfeit");
+    if (!json_equal(ff, json_object_get(json_object_get(m, "result"), "forfeit")))
         BAD("\"forfeit\" and \"result\".\"forfeit\" must be equal");
     r->forfeit_seat = -1;
-    if (!json_is_null(ff)) {
-        json_t *fs = json_object_get(ff, "seat"), *reason = json_object_get(ff, "reason");
-        json_t *fb = json_object_get(ff, "bot");
-        if (!json_is_object(ff) || !int_in(fs, 0, P - 1))
-            BAD("\"forfeit\" must be null or an object whose \"seat\" is a seat of this %d-player game", P);
-        r->forfeit_seat = (int)json_integer_value(fs);
-        if (!json_is_string(reason) || !is_forfeit_reason(json_string_value(reason)))
-            BAD("\"forfeit\".\"reason\" must be one of crash, timeout, garbage, illegal, handshake, start-timeout");
-        if (!json_is_string(fb) || strcmp(json_string_value(fb), cfg.parts[who[r->forfeit_seat]].label))
-            BAD("\"forfeit\".\"bot\" must be \"%s\", the participant of seat %d", cfg.parts[who[r->forfeit_seat]].label,
-                r->forfeit_seat);
-        if (!json_is_string(json_object_get(ff, "detail")) || !json_is_string(json_object_get(ff, "stderr")))
-            BAD("\"forfeit\".\"detail\" and \"stderr\" must be strings");
-        for (int s = 0; s < P; s++)
-            if (fabs(r->ret[s] - (s == r->forfeit_seat ? 0.0 : 1.0 / (P - 1))) > 1e-9) /* written with 12 digits */
-                BAD("\"result\".\"returns\" must be those of a forfeit of seat %d (0 for it, 1/%d for the others)",
-                    r->forfeit_seat, P - 1);
-        snprintf(r->reason, sizeof r->reason, "%s", json_string_value(reason));
-    } else if (!json_is_null(ff)) {
-        BAD("\"forfeit\" must be null or an object");
-    }
+    if (json_is_null(ff) != finished)
+        BAD("\"forfeit\" must be null exactly when \"result\".\"finished\" is true (a game ends by its final "
+            "scoring or by a forfeit)");
+    if (json_is_null(ff))
+        return 0;
+    json_t *fs = json_object_get(ff, "seat"), *reason = json_object_get(ff, "reason"), *fb = json_object_get(ff, "bot");
+    if (!json_is_object(ff) || !int_in(fs, 0, P - 1))
+        BAD("\"forfeit\" must be null or an object whose \"seat\" is a seat of this %d-player game", P);
+    if (known_keys(ff, keys, "\"forfeit\"", why, why_size))
+        return -1;
+    r->forfeit_seat = (int)json_integer_value(fs);
+    if (!json_is_string(reason) || !is_forfeit_reason(json_string_value(reason)))
+        BAD("\"forfeit\".\"reason\" must be one of crash, timeout, garbage, illegal, handshake, start-timeout");
+    if (!json_is_string(fb) || strcmp(json_string_value(fb), cfg.parts[who[r->forfeit_seat]].label))
+        BAD("\"forfeit\".\"bot\" must be \"%s\", the participant of seat %d", cfg.parts[who[r->forfeit_seat]].label,
+            r->forfeit_seat);
+    if (!json_is_string(json_object_get(ff, "detail")) || !json_is_string(json_object_get(ff, "stderr")))
+        BAD("\"forfeit\".\"detail\" and \"stderr\" must be strings");
+    for (int s = 0; s < P; s++)
+        if (fabs(r->ret[s] - (s == r->forfeit_seat ? 0.0 : 1.0 / (P - 1))) > 1e-9) /* written with 12 digits */
+            BAD("\"result\".\"returns\" must be those of a forfeit of seat %d (0 for it, 1/%d for the others)",
+                r->forfeit_seat, P - 1);
+    snprintf(r->reason, sizeof r->reason, "%s", json_string_value(reason));
+    return 0;
+}
+
+/* "actions" within the longest game (stpete_game_max_length()), "time_ms" per seat at least 0, "decisions" per
+ * seat adding up to the actions (each action is one seat's decision). Into r. */
+static int check_counts(json_t *m, result *r, char *why, size_t why_size)
+{
+    int P = cfg.players, most = stpete_game_max_length(cfg.game);
+    json_t *actions = json_object_get(m, "actions");
+    if (!int_in(actions, 0, most))
+        BAD("\"actions\" must be an integer in [0, %d] (the longest game)", most);
+    r->actions = (int)json_integer_value(actions);
     json_t *times = json_object_get(m, "time_ms");
     if (!json_is_array(times) || (int)json_array_size(times) != P)
         BAD("\"time_ms\" must be %d numbers", P);
@@ -299,14 +385,58 @@ static int check_game_line(json_t *m, result *r, char *why, size_t why_size)
         if (!json_is_number(v) || !(json_number_value(v) >= 0 && json_number_value(v) < 1e15))
             BAD("\"time_ms\"[%d] must be a number of milliseconds, at least 0", s);
     }
-    int decisions[STPETE_MAX_PLAYERS];
+    int decisions[STPETE_MAX_PLAYERS], sum = 0;
     if (!int_array_in(json_object_get(m, "decisions"), decisions, P, 0, r->actions))
         BAD("\"decisions\" must be %d integers in [0, %d] (the game's actions)", P, r->actions);
+    for (int s = 0; s < P; s++)
+        sum += decisions[s];
+    if (sum != r->actions)
+        BAD("\"decisions\" must add up to \"actions\" (%d), not %d: each action is one seat's decision", r->actions,
+            sum);
+    return 0;
+}
+
+/* Check a game line of a results file against this tournament's definition and the rules of its game, field by
+ * field (the results file of doc/protocol.md): no unknown key; check_identity(), check_counts(), check_result(),
+ * check_forfeit(), and for a finished game check_finished() with least, fewest_actions(). 0 with *r filled, or -1
+ * with why set. */
+static int check_game_line(json_t *m, int least, result *r, char *why, size_t why_size)
+{
+    static const char *const keys[] = { "type", "hash", "game", "deal", "deal_seed", "seating", "bots", "actions",
+                                        "result", "forfeit", "time_ms", "decisions", NULL };
+    long g;
+    memset(r, 0, sizeof *r);
+    if (known_keys(m, keys, "the line", why, why_size) || check_identity(m, &g, why, why_size))
+        return -1;
+    r->seating = (int)(g % cfg.nseatings);
+    if (check_counts(m, r, why, why_size) || check_result(json_object_get(m, "result"), r, why, why_size))
+        return -1;
+    int finished = json_is_true(json_object_get(json_object_get(m, "result"), "finished"));
+    if (check_forfeit(m, r, finished, why, why_size))
+        return -1;
+    if (finished && check_finished(r, least, why, why_size))
+        return -1;
     r->done = 1;
     return 0;
 }
 
 #undef BAD
+
+/* The header line of a results file: the keys main() writes, the definition this tournament's (its hash alone
+ * could be copied onto another definition). Dies (exit 2) otherwise. */
+static void check_header(json_t *m, const char *path, long lineno)
+{
+    static const char *const keys[] = { "type", "hash", "version", "definition", NULL };
+    char why[160];
+    json_error_t e;
+    json_t *ours = json_loads(cfg.definition, 0, &e);
+    if (known_keys(m, keys, "the header", why, sizeof why))
+        die(2, "%s: line %ld: %s; not resuming (the file is unchanged)", path, lineno, why);
+    if (!json_is_string(json_object_get(m, "version")) || !json_equal(json_object_get(m, "definition"), ours))
+        die(2, "%s: line %ld: the header must carry a \"version\" and this tournament's \"definition\" %s; not "
+               "resuming (the file is unchanged)", path, lineno, cfg.definition);
+    json_decref(ours);
+}
 
 /* Read the results file of a tournament to resume: its header must carry this definition's hash, and every game line
  * must pass check_game_line(). A bad line is refused with its number (exit 2), the file unchanged; blank lines are
@@ -324,7 +454,7 @@ long read_results(const char *path)
     ssize_t n;
     long lineno = 0, loaded = 0;
     off_t good = 0;
-    int header = 0;
+    int header = 0, least = fewest_actions(&cfg);
     while ((n = getline(&line, &cap, fp)) > 0) {
         lineno++;
         if (line[n - 1] != '\n') {
@@ -347,11 +477,12 @@ long read_results(const char *path)
                    "same --players, --edition, --seed, --bots, --time-ms and --start-ms are needed to resume",
                 path, lineno, json_string_value(hash), cfg.hash);
         if (!strcmp(json_string_value(type), "tournament")) {
+            check_header(m, path, lineno);
             header = 1;
         } else if (!strcmp(json_string_value(type), "game")) {
             result r;
             char why[300];
-            if (check_game_line(m, &r, why, sizeof why) != 0)
+            if (check_game_line(m, least, &r, why, sizeof why) != 0)
                 die(2, "%s: line %ld is not a valid game line of this tournament: %s; not resuming (the file is "
                        "unchanged)", path, lineno, why);
             long g = (long)json_integer_value(json_object_get(m, "game"));
