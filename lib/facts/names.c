@@ -2,7 +2,7 @@
  * same words as the JSON format, doc/format.md, one table each). */
 #include <stdio.h>
 
-#include "facts.h"
+#include "facts/facts.h"
 
 const char *const stpete_phase_words[STPETE_NUM_PHASES] = { "worker", "building", "aristocrat", "trading" };
 const char *const stpete_stack_words[STPETE_NUM_STACKS] = { "worker", "building", "aristocrat", "trading" };
