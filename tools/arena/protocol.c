@@ -306,7 +306,71 @@ int proc_send(proc *p, const char *line, size_t len, failure *f)
     return 0;
 }
 
-/* The hello message: protocol version and the game's options (the deal's seed is not among them). */
+/* The word of a card's special ability (stpete_card_info::special, §7) in the hello's card table, or NULL. */
+static const char *special_word(int special)
+{
+    static const char *const words[] = {
+        [STPETE_SPECIAL_NONE] = NULL,
+        [STPETE_SPECIAL_OBSERVATORY] = "observatory",
+        [STPETE_SPECIAL_PUB] = "pub",
+        [STPETE_SPECIAL_WAREHOUSE] = "warehouse",
+        [STPETE_SPECIAL_POTJOMKINS_VILLAGE] = "worth-6-displaced",
+        [STPETE_SPECIAL_MARIINSKIJ_THEATER] = "rubles-per-orange",
+        [STPETE_SPECIAL_TAX_MAN] = "rubles-per-green",
+        [STPETE_SPECIAL_CARPENTER_WORKSHOP] = "blue-discount",
+        [STPETE_SPECIAL_GOLD_SMELTER] = "orange-discount",
+        [STPETE_SPECIAL_CZAR_AND_CARPENTER] = "any-green-trading-displaces",
+        [STPETE_SPECIAL_MARIINSKY_THEATER_VP] = "vp-per-orange",
+    };
+    return special >= 0 && special < (int)(sizeof words / sizeof *words) ? words[special] : NULL;
+}
+
+/* The card types a trading card may displace (§6.2), asked from the action encoding: those for which buying it
+ * from the upper row displacing them is an action (stpete_action_encode()). A JSON array of card types, or null
+ * for a card that is not a trading card. */
+static json_t *displaced_types(int card, int trading)
+{
+    if (!trading)
+        return json_null();
+    json_t *targets = json_array();
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+        stpete_action a = { STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, card, t, STPETE_NONE, STPETE_NONE };
+        int id;
+        if (stpete_action_encode(&a, &id) == STPETE_OK)
+            json_array_append_new(targets, json_integer(t));
+    }
+    return targets;
+}
+
+/* The hello's card table (doc/protocol.md): one object per card type of the game's edition, indexed by the card
+ * type of stpete.h, each row stpete_card_get_info()'s (§2, §11), with the card types a trading card displaces. */
+static json_t *card_table(int edition)
+{
+    json_t *cards = json_array();
+    for (int c = 0; c < STPETE_NUM_CARD_TYPES; c++) {
+        stpete_card_info info = STPETE_CARD_INFO_INIT;
+        if (stpete_card_get_info(edition, c, &info) != STPETE_OK)
+            die(1, "no description of card type %d", c);
+        const char *special = special_word(info.special);
+        json_t *row = json_object();
+        json_object_set_new(row, "card", json_integer(c));
+        json_object_set_new(row, "name", json_string(info.name));
+        json_object_set_new(row, "colour", json_string(stpete_colour_name(info.colour)));
+        json_object_set_new(row, "stack", json_string(stpete_stack_name(info.stack)));
+        json_object_set_new(row, "trading", json_boolean(info.trading));
+        json_object_set_new(row, "cost", json_integer(info.cost));
+        json_object_set_new(row, "rubles", json_integer(info.rubles));
+        json_object_set_new(row, "vp", json_integer(info.vp));
+        json_object_set_new(row, "copies", json_integer(info.copies));
+        json_object_set_new(row, "special", special ? json_string(special) : json_null());
+        json_object_set_new(row, "displaces", displaced_types(c, info.trading));
+        json_array_append_new(cards, row);
+    }
+    return cards;
+}
+
+/* The hello message: protocol version, the game's options (the deal's seed is not among them) and its card
+ * table. */
 static char *hello_message(void)
 {
     json_t *m = json_object(), *g = json_object();
@@ -329,6 +393,7 @@ static char *hello_message(void)
     json_object_set_new(g, "chance_mode", json_string("sampled"));
     json_object_set_new(m, "game", g);
     json_object_set_new(m, "time_ms", json_integer(cfg.time_ms));
+    json_object_set_new(m, "cards", card_table(o.edition));
     char *s = json_dumps(m, JSON_COMPACT);
     json_decref(m);
     return s;
