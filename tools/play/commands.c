@@ -55,15 +55,17 @@ const size_t num_commands = sizeof commands / sizeof *commands;
 static int cmd_help(session *s, const char *arg)
 {
     (void)arg;
-    say(s, "On your turn, type the number of a legal action, or an action: its words as listed (\"take Market "
-           "from lower\"),\nor any prefix that only one legal action has (\"take m\"), or the first letters of its "
-           "words (\"b wea low\").\nCommands:");
+    /* wrapped between words at the terminal's width (issue 33: the terminal broke the long lines mid-word) */
+    say_wrapped(s, "On your turn, type the number of a legal action, or an action: its words as listed (\"take "
+                   "Market from lower\"), or any prefix that only one legal action has (\"take m\"), or the first "
+                   "letters of its words (\"b wea low\").");
+    say(s, "Commands:");
     for (size_t i = 0; i < NUM_COMMANDS; i++) {
         char head[64];
         snprintf(head, sizeof head, "%s%s%s", commands[i].name, commands[i].arg[0] ? " " : "", commands[i].arg);
-        say(s, "  %-12s %s", head, commands[i].help);
+        say_item(s, head, 13, commands[i].help);
     }
-    say(s, "The rules: doc/rules.md (installed in share/doc/libstpete/); prices follow §5, displacement §6.");
+    say_wrapped(s, "The rules: doc/rules.md (installed in share/doc/libstpete/); prices follow §5, displacement §6.");
     return 0;
 }
 

@@ -213,6 +213,9 @@ void draw_screen(session *s);
 void say(session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* say(), wrapped between words at the terminal's width; continued lines indented 2 more than the first. */
 void say_wrapped(session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A line of a list: "  HEAD", padded to head_width, then words wrapped between them at the terminal's width,
+ * continued lines under the first word. */
+void say_item(session *s, const char *head, int head_width, const char *words);
 /* commands.c */
 /* Handle one line; returns 1 to leave the program. */
 int handle_line(session *s, const char *line);
