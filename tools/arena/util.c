@@ -68,7 +68,7 @@ void die(int code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "%s: ", prog);
+    fprintf(stderr, "%s: ", PROGRAM);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);

@@ -159,8 +159,13 @@ static int play_games(const config *cfg, int listing, stpete_state *st, result *
     return 0;
 }
 
-/* Sums of listed ids and lengths, so that the compiler cannot drop what is measured. */
-static volatile long sink;
+/* Keep a sum of listed ids or lengths, so that the compiler cannot drop what is measured: a volatile store is
+ * behaviour it must keep (a local, not a global: no state outlives the call). */
+static void keep(long v)
+{
+    volatile long sink = v;
+    (void)sink;
+}
 
 /* Apply only: replay the recorded games (reset + the recorded ids) until the time or iteration budget is used.
  * With `listing`, each apply is preceded by a legal-action listing of the position: the difference between the two
@@ -191,7 +196,7 @@ static int replay(const config *cfg, stpete_state *st, const int *record, long r
         actions += recorded;
         rounds++;
     }
-    sink = listed;
+    keep(listed);
     if (listing) {
         r->replay_listed_actions = actions;
         r->replay_listed_seconds = cpu_now() - cpu;
@@ -216,7 +221,7 @@ static void bench_listing(const config *cfg, stpete_state **sample, result *r)
             }
         listings += 16L * SAMPLE_POSITIONS;
     }
-    sink = sum;
+    keep(sum);
     r->listings = listings;
     r->listing_seconds = cpu_now() - cpu;
 }
@@ -244,7 +249,7 @@ static void bench_pick(const config *cfg, stpete_state **sample, int mask, resul
             }
         picks += 16L * SAMPLE_POSITIONS;
     }
-    sink = sum;
+    keep(sum);
     *(mask ? &r->mask_picks : &r->picks) = picks;
     *(mask ? &r->mask_pick_seconds : &r->pick_seconds) = cpu_now() - cpu;
 }
@@ -341,7 +346,7 @@ static int bench_jansson(const config *cfg, char **texts, const size_t *lens, ch
     }
     r->jansson_dumped = n;
     r->jansson_dump_seconds = cpu_now() - cpu;
-    sink = (long)sum;
+    keep((long)sum);
     for (int i = 0; i < SAMPLE_POSITIONS; i++)
         json_decref(trees[i]);
     return rc;
@@ -386,7 +391,7 @@ static int bench_json(const config *cfg, const stpete_game *game, stpete_state *
         }
         r->serialized = n;
         r->serialize_seconds = cpu_now() - cpu;
-        sink = (long)sum;
+        keep((long)sum);
 
         n = 0;
         start = now();
@@ -466,7 +471,7 @@ static int bench_search(const config *cfg, const stpete_game *game, stpete_state
     }
     r->tensor_seconds = cpu_now() - cpu;
     r->tensors = n;
-    sink = (long)fsum;
+    keep((long)fsum);
 
     n = 0;
     uint64_t ksum = 0;
@@ -483,7 +488,7 @@ static int bench_search(const config *cfg, const stpete_game *game, stpete_state
     }
     r->key_seconds = cpu_now() - cpu;
     r->keys = n;
-    sink = (long)ksum;
+    keep((long)ksum);
 
     n = 0;
     start = now();
