@@ -425,13 +425,11 @@ static int bench_json(const config *cfg, const stpete_game *game, stpete_state *
  * subtracted when printed). */
 enum { UNDO_POSITIONS = 256 };
 
-static int bench_search(const config *cfg, const stpete_game *game, stpete_state **sample, result *r)
+/* The positions undo is timed on: clones taken along random games (every 7th move from the 4th), with the action
+ * that led to each. STPETE_OK, or the failing status (what was cloned is freed by the caller). */
+static int undo_positions(const config *cfg, stpete_state *play, stpete_state **deep, int *last)
 {
-    int size = stpete_game_observation_tensor_size(game);
-    float *tensor = malloc((size_t)size * sizeof *tensor);
-    stpete_state *play = NULL, *deep[UNDO_POSITIONS] = { NULL };
-    int last[UNDO_POSITIONS];
-    int rc = tensor ? stpete_state_clone(sample[0], &play, NULL) : STPETE_E_OUT_OF_MEMORY;
+    int rc = STPETE_OK;
     uint64_t rng = cfg->seed ^ UINT64_C(0x756E646F);
     for (int j = 0, g = 0; rc == STPETE_OK && j < UNDO_POSITIONS; g++) {
         rc = stpete_state_reset(play, cfg->seed + 1000003u * (uint64_t)(g + 1));
@@ -447,18 +445,12 @@ static int bench_search(const config *cfg, const stpete_game *game, stpete_state
             }
         }
     }
-    if (rc != STPETE_OK) {
-        for (int j = 0; j < UNDO_POSITIONS; j++)
-            stpete_state_free(deep[j]);
-        stpete_state_free(play);
-        free(tensor);
-        return die("search setup", rc);
-    }
-    int seat[SAMPLE_POSITIONS];
-    for (int i = 0; i < SAMPLE_POSITIONS; i++) {
-        int p = stpete_state_current_player(sample[i]);
-        seat[i] = p >= 0 ? p : 0;
-    }
+    return rc;
+}
+
+/* Time the observation tensors and the information-state keys of the sampled positions, each of its seat. */
+static void time_views(const config *cfg, stpete_state **sample, const int *seat, float *tensor, int size, result *r)
+{
     long n = 0;
     float fsum = 0;
     double start = now(), cpu = cpu_now();
@@ -489,10 +481,14 @@ static int bench_search(const config *cfg, const stpete_game *game, stpete_state
     r->key_seconds = cpu_now() - cpu;
     r->keys = n;
     keep((long)ksum);
+}
 
-    n = 0;
-    start = now();
-    cpu = cpu_now();
+/* Time undo and the apply again of the undo positions. STPETE_OK, or the failing status. */
+static int time_undos(const config *cfg, stpete_state **deep, const int *last, result *r)
+{
+    int rc = STPETE_OK;
+    long n = 0;
+    double start = now(), cpu = cpu_now();
     while (rc == STPETE_OK && (cfg->iterations ? n < cfg->iterations : now() - start < cfg->seconds)) {
         for (int j = 0; j < UNDO_POSITIONS && rc == STPETE_OK; j++) {
             rc = stpete_state_undo(deep[j]);
@@ -503,11 +499,36 @@ static int bench_search(const config *cfg, const stpete_game *game, stpete_state
     }
     r->undo_seconds = cpu_now() - cpu;
     r->undos = n;
+    return rc;
+}
+
+static int bench_search(const config *cfg, const stpete_game *game, stpete_state **sample, result *r)
+{
+    int size = stpete_game_observation_tensor_size(game);
+    float *tensor = malloc((size_t)size * sizeof *tensor);
+    stpete_state *play = NULL, *deep[UNDO_POSITIONS] = { NULL };
+    int last[UNDO_POSITIONS];
+    int rc = tensor ? stpete_state_clone(sample[0], &play, NULL) : STPETE_E_OUT_OF_MEMORY;
+    if (rc == STPETE_OK)
+        rc = undo_positions(cfg, play, deep, last);
+    if (rc == STPETE_OK) {
+        int seat[SAMPLE_POSITIONS];
+        for (int i = 0; i < SAMPLE_POSITIONS; i++) {
+            int p = stpete_state_current_player(sample[i]);
+            seat[i] = p >= 0 ? p : 0;
+        }
+        time_views(cfg, sample, seat, tensor, size, r);
+        rc = time_undos(cfg, deep, last, r);
+        if (rc != STPETE_OK)
+            rc = die("undo", rc);
+    } else {
+        rc = die("search setup", rc);
+    }
     for (int j = 0; j < UNDO_POSITIONS; j++)
         stpete_state_free(deep[j]);
     stpete_state_free(play);
     free(tensor);
-    return rc == STPETE_OK ? 0 : die("undo", rc);
+    return rc == STPETE_OK ? 0 : rc;
 }
 
 /* Random games in the explicit chance mode: the same random bot at decisions, and at chance nodes an outcome drawn
