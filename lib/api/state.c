@@ -473,16 +473,17 @@ STPETE_API int stpete_state_price(const stpete_state *st, int seat, int card, in
     if (!stpete_state_seat_ok(st, seat) || !card_ok(card) || !price || source < STPETE_SOURCE_UPPER ||
         source > STPETE_SOURCE_OBSERVATORY)
         return STPETE_E_INVALID_ARGUMENT;
-    if (stpete_cards[card].trading && stpete_variant_of(card, displaced) < 0)
+    int trading = stpete_cards_of(&st->core.rules)[card].trading;
+    if (trading && stpete_variant_of(card, displaced) < 0)
         return STPETE_E_INVALID_ARGUMENT;
-    *price = stpete_price(&st->core, seat, card, source, stpete_cards[card].trading ? displaced : -1);
+    *price = stpete_price(&st->core, seat, card, source, trading ? displaced : -1);
     return STPETE_OK;
 }
 
 STPETE_API int stpete_state_displacements(const stpete_state *st, int seat, int card, int source,
                                           stpete_displacement *out, size_t capacity, size_t *count)
 {
-    if (!stpete_state_seat_ok(st, seat) || !card_ok(card) || !stpete_cards[card].trading || !count || (!out && capacity) ||
+    if (!stpete_state_seat_ok(st, seat) || !card_ok(card) || !stpete_cards_of(&st->core.rules)[card].trading || !count || (!out && capacity) ||
         source < STPETE_SOURCE_UPPER || source > STPETE_SOURCE_OBSERVATORY)
         return STPETE_E_INVALID_ARGUMENT;
     size_t n = 0;
