@@ -396,12 +396,12 @@ static char *hello_message(const config *c)
     json_object_set_new(m, "protocols", versions);
     json_object_set_new(g, "players", json_integer(o.players));
     json_object_set_new(g, "edition", json_integer(o.edition));
-    json_object_set_new(g, "pub_cap", json_string(o.pub_cap == STPETE_PUB_CAP_PER_PLAYER ? "per-player" : "per-pub"));
-    json_object_set_new(g, "tie_break", json_string(o.tie_break == STPETE_TIE_BREAK_RUBLES_TOTAL ? "rubles-total"
-                                                                                              : "rubles-mod-10"));
+    /* the option words of the JSON format, from the library (doc/format.md) */
+    json_object_set_new(g, "pub_cap", json_string(stpete_options_pub_cap_name(o.pub_cap)));
+    json_object_set_new(g, "tie_break", json_string(stpete_options_tie_break_name(o.tie_break)));
     json_object_set_new(g, "public_rubles", json_boolean(o.public_rubles));
     json_object_set_new(g, "public_hands", json_boolean(o.public_hands));
-    json_object_set_new(g, "chance_mode", json_string("sampled"));
+    json_object_set_new(g, "chance_mode", json_string(stpete_options_chance_mode_name(o.chance_mode)));
     json_object_set_new(m, "game", g);
     json_object_set_new(m, "time_ms", json_integer(c->time_ms));
     json_object_set_new(m, "cards", card_table(o.edition));
@@ -658,13 +658,13 @@ static int answer_action(const proc *p, const stpete_state *st, const char *repl
              json_is_integer(q) ? json_integer_value(q) : (json_int_t)-1, req);
     else if (json_is_integer(a)) {
         json_int_t v = json_integer_value(a);
-        if (v < 0 || v >= STPETE_NUM_DISTINCT_ACTIONS || !cli_legal(st, (int)v))
+        if (v < 0 || v >= STPETE_NUM_DISTINCT_ACTIONS || !stpete_state_is_legal_or(st, (int)v, 0))
             fail(f, "illegal", "action id %" JSON_INTEGER_FORMAT " is not legal", v);
         else
             ok = 0, id = (int)v;
     } else if (stpete_action_from_string(json_string_value(a), &id) != STPETE_OK) {
         fail(f, "illegal", "'%.100s' is not an action", json_string_value(a));
-    } else if (!cli_legal(st, id)) {
+    } else if (!stpete_state_is_legal_or(st, id, 0)) {
         fail(f, "illegal", "'%.100s' is not legal now", json_string_value(a));
     } else {
         ok = 0;

@@ -123,7 +123,7 @@ json_t *result_json(const stpete_state *st, const int *vp, const double *ret, in
 {
     json_t *r = json_object(), *w = json_array(), *rets = json_array();
     unsigned winners = 0;
-    int terminal = cli_over(st);
+    int terminal = stpete_state_is_terminal_or(st, 1);
     if (terminal)
         stpete_state_winners(st, &winners);
     for (int s = 0; s < P; s++) {

@@ -313,7 +313,7 @@ static void play_moves(worker *w, game_run *r)
 {
     const config *c = &w->a->cfg;
     long req = 0;
-    while (r->forfeit < 0 && !cli_over(w->st)) {
+    while (r->forfeit < 0 && !stpete_state_is_terminal_or(w->st, 1)) {
         int s = stpete_state_current_player(w->st), id = -1;
         double t0 = now_s();
         if (r->seat_proc[s]) {
@@ -349,7 +349,7 @@ static void final_result(worker *w, game_run *r)
     int P = w->a->cfg.players;
     for (int s = 0; s < P; s++) {
         stpete_score sc = STPETE_SCORE_INIT;
-        if (cli_over(w->st) && stpete_state_get_score(w->st, s, &sc) == STPETE_OK)
+        if (stpete_state_is_terminal_or(w->st, 1) && stpete_state_get_score(w->st, s, &sc) == STPETE_OK)
             r->vp[s] = sc.total;
         else
             stpete_state_vp(w->st, s, &r->vp[s]);

@@ -111,7 +111,7 @@ static int play_games(const config *cfg, int listing, stpete_state *st, result *
         uint64_t rng = seed ^ STPETE_BOT_SEED_SALT;
         long game_start = *recorded;
         int recording = record && !record_full;
-        while (!cli_over(st)) {
+        while (!stpete_state_is_terminal_or(st, 1)) {
             int id = 0;
             if (listing) {
                 int ids[STPETE_MAX_LEGAL_ACTIONS];
@@ -178,7 +178,7 @@ static int replay(const config *cfg, stpete_state *st, const int *record, long r
         long i = 0;
         for (long g = 0; g < record_games; g++) {
             stpete_state_reset(st, cfg->seed + (uint64_t)g);
-            while (!cli_over(st)) {
+            while (!stpete_state_is_terminal_or(st, 1)) {
                 if (listing) {
                     int ids[STPETE_MAX_LEGAL_ACTIONS];
                     size_t n = 0;
@@ -369,7 +369,7 @@ static int bench_json(const config *cfg, const stpete_game *game, stpete_state *
             total += (double)lens[i];
             stpete_state *back = NULL;
             rc = stpete_state_from_json(game, texts[i], lens[i], &back, NULL);
-            if (rc == STPETE_OK && !cli_same(back, sample[i]))
+            if (rc == STPETE_OK && !stpete_state_equal_or(back, sample[i], 0))
                 rc = STPETE_E_MISMATCH;
             stpete_state_free(back);
         }
@@ -430,7 +430,7 @@ static int undo_positions(const config *cfg, stpete_state *play, stpete_state **
     uint64_t rng = cfg->seed ^ UINT64_C(0x756E646F);
     for (int j = 0, g = 0; rc == STPETE_OK && j < UNDO_POSITIONS; g++) {
         rc = stpete_state_reset(play, cfg->seed + 1000003u * (uint64_t)(g + 1));
-        for (long m = 0; rc == STPETE_OK && j < UNDO_POSITIONS && !cli_over(play); m++) {
+        for (long m = 0; rc == STPETE_OK && j < UNDO_POSITIONS && !stpete_state_is_terminal_or(play, 1); m++) {
             int ids[STPETE_MAX_LEGAL_ACTIONS];
             size_t k = 0;
             stpete_state_legal_actions(play, ids, STPETE_MAX_LEGAL_ACTIONS, &k);
@@ -549,7 +549,7 @@ static int bench_chance(const config *cfg, int players, result *r)
         uint64_t seed = cfg->seed + (uint64_t)g;
         rc = stpete_state_reset(st, seed);
         uint64_t rng = seed ^ STPETE_BOT_SEED_SALT;
-        while (rc == STPETE_OK && !cli_over(st)) {
+        while (rc == STPETE_OK && !stpete_state_is_terminal_or(st, 1)) {
             int ids[STPETE_MAX_LEGAL_ACTIONS];
             double prob[STPETE_MAX_LEGAL_ACTIONS];
             size_t k = 0;
@@ -675,7 +675,8 @@ int run_players(const config *cfg, int players, result *r)
 
     long recorded = 0, record_games = 0;
     /* warm-up: a first game grows the state's history buffers, which every later game reuses (not in the digest) */
-    for (rc = stpete_state_reset(st, cfg->seed ^ UINT64_C(0x5741524D)); rc == STPETE_OK && !cli_over(st);) {
+    for (rc = stpete_state_reset(st, cfg->seed ^ UINT64_C(0x5741524D));
+         rc == STPETE_OK && !stpete_state_is_terminal_or(st, 1);) {
         int ids[STPETE_MAX_LEGAL_ACTIONS];
         size_t n = 0;
         stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);

@@ -205,7 +205,7 @@ static int card_named(session *s, const char *arg)
     int found = -1, matches = 0;
     char candidates[512] = "";
     for (int c = 0; c < STPETE_NUM_CARD_TYPES; c++) {
-        const char *name = cli_card_name(s->game, c);
+        const char *name = stpete_card_name_or(stpete_game_edition(s->game), c, "?");
         if (!strcasecmp(name, arg))
             return c;
         if (strncasecmp(name, arg, strlen(arg)))
@@ -247,7 +247,7 @@ static void say_card(session *s, int card, stpete_card_info *info)
             if (stpete_state_price(s->st, s->seat, card, STPETE_SOURCE_UPPER, t, &price) == STPETE_OK &&
                 len < sizeof list)
                 len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "",
-                                        cli_card_name(s->game, t));
+                                        stpete_card_name_or(stpete_game_edition(s->game), t, "?"));
         }
         say_wrapped(s, "  displaces one of: %s (§6.2); its price is its cost minus the displaced card's value (§5.2)", list);
     }
@@ -282,7 +282,7 @@ static void say_card_prices(session *s, int card, const stpete_card_info *info)
             say(s, "  in the %s: nothing in your display it could displace (§6.1)", where[i]);
         for (size_t j = 0; j < k; j++)
             say(s, "  in the %s: your price %d R displacing %s", where[i], d[j].price,
-                cli_card_name(s->game, d[j].displaced));
+                stpete_card_name_or(stpete_game_edition(s->game), d[j].displaced, "?"));
     }
 }
 
@@ -442,7 +442,7 @@ static int refuse_typed(session *s, const char *typed, const char *want, const i
     /* No legal action: an action of the game that is not legal now gets the library's reason. */
     int id;
     if (stpete_action_from_string(want, &id) == STPETE_OK) {
-        if (cli_legal(s->st, id))
+        if (stpete_state_is_legal_or(s->st, id, 0))
             return id;
         stpete_state_apply(s->st, id); /* refused, the state unchanged: for the library's reason */
         say(s, "Not now: %s", stpete_state_last_error(s->st));

@@ -37,11 +37,6 @@ const char *card_text(const ui *u, const stpete_game *game, int card, char *buf,
     return buf;
 }
 
-static int card_stack(int card)
-{
-    return cli_card_stack(card);
-}
-
 /* One board card as the person sees it: its price for the person (§5), and for a trading card each card of the
  * person's display it could displace with that price (§5.2, §6.2). */
 static void draw_board_card(text *t, const session *s, int card, int row, const char *sep)
@@ -169,10 +164,11 @@ static void draw_player_head(text *t, const session *s, int seat)
         if (seat == s->seat || s->cfg.public_hands)
             snprintf(piece, sizeof piece, "%s%s", card_text(&s->ui, s->game, cards[i], name, sizeof name),
                      i + 1 < n ? "," : "");
-        else /* §9: the back of the card, that is its stack */
-            snprintf(piece, sizeof piece, "%s[%s back]%s", sgr_colour(&s->ui, card_stack(cards[i]) < 3 ?
-                     card_stack(cards[i]) : -1), stpete_stack_name(card_stack(cards[i])),
-                     card_stack(cards[i]) < 3 ? sgr_reset(&s->ui) : "");
+        else { /* §9: the back of the card, that is its stack */
+            int stack = stpete_card_stack_or(cards[i], -1);
+            snprintf(piece, sizeof piece, "%s[%s back]%s", sgr_colour(&s->ui, stack < 3 ? stack : -1),
+                     stpete_stack_name(stack), stack < 3 ? sgr_reset(&s->ui) : "");
+        }
         tx_piece(t, " ", piece);
     }
 }
@@ -303,7 +299,7 @@ void action_text(const session *s, int id, char *buf, size_t size)
     const char *p = plain;
     const int names[2] = { card, a.displaced };
     for (int k = 0; k < 2; k++) {
-        const char *name = names[k] >= 0 ? cli_card_name(s->game, names[k]) : NULL;
+        const char *name = names[k] >= 0 ? stpete_card_name_or(stpete_game_edition(s->game), names[k], "?") : NULL;
         const char *at = name ? strstr(p, name) : NULL;
         if (!at)
             continue;
@@ -484,7 +480,7 @@ static void build_screen(session *s, text *head, text *tail)
     memset(tail, 0, sizeof *tail);
     head->width = tail->width = u->width > 20 ? u->width - (u->compact > 0) : 20; /* compact: room for a comma */
     head->slack = tail->slack = u->compact > 0;
-    int over = cli_over(s->st);
+    int over = stpete_state_is_terminal_or(s->st, 1);
     int phase = stpete_state_phase(s->st);
     char piece[256];
     tx_line(head, 0);
@@ -505,7 +501,7 @@ static void build_screen(session *s, text *head, text *tail)
     if (!over) {
         char who[32];
         snprintf(piece, sizeof piece, "round %d%s", stpete_state_round(s->st),
-                 !cli_final_round(s->st) ? "" : u->compact ? " (final)" : " (the final round)");
+                 !stpete_state_is_final_round_or(s->st, 0) ? "" : u->compact ? " (final)" : " (the final round)");
         tx_piece(head, " | ", piece);
         snprintf(piece, sizeof piece, "%s%s phase%s", sgr_colour(u, phase < 3 ? phase : -1), stpete_phase_name(phase),
                  phase < 3 ? sgr_reset(u) : "");
@@ -591,7 +587,7 @@ static int fit_layout(session *s, int screen, text *head, text *logt, text *tail
     ui *u = &s->ui;
     int ids[STPETE_MAX_LEGAL_ACTIONS], rows;
     size_t legal = 0;
-    if (!cli_over(s->st))
+    if (!stpete_state_is_terminal_or(s->st, 1))
         stpete_state_legal_actions(s->st, ids, STPETE_MAX_LEGAL_ACTIONS, &legal);
     u->log_note = 0;
     u->actions_shown = 0;
