@@ -564,7 +564,7 @@ static int kill_children(void)
         if (e->d_name[0] < '1' || e->d_name[0] > '9')
             continue;
         snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
-        FILE *fp = fopen(path, "r");
+        FILE *fp = fopen(path, "re");
         if (!fp)
             continue;
         size_t n = fread(buf, 1, sizeof buf - 1, fp);
