@@ -5,7 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "core.h"
+#include "engine/engine.h"
 
 int stpete_refuse(char *why, size_t why_size, int status, const char *fmt, ...)
 {

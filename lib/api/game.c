@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "handles.h"
+#include "api/api.h"
 
 STPETE_API void stpete_options_init(stpete_options *opts)
 {

@@ -9,12 +9,12 @@
  *   - the check of one id (stpete_core_check_move: the check inside every apply, stpete_state_is_legal,
  *     stpete_state_action_price) evaluates the same functions for the one card the id names, or the listing where
  *     a rule reads the whole of it (pass in the buy-only phase, §11); its reasons only explain a refusal.
- * Prices: stpete_price_before_displacement() and stpete_price_with() (core.h), for the listing, the
+ * Prices: stpete_price_before_displacement() and stpete_price_with() (engine.h), for the listing, the
  * check, the apply and stpete_state_price(). */
 #include <stdio.h>
 #include <string.h>
 
-#include "core.h"
+#include "engine/engine.h"
 
 /* The core's helpers are inlined (called from one place each, or in a loop). */
 #if defined(__GNUC__) || defined(__clang__)

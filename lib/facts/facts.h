@@ -1,23 +1,24 @@
-/* Internal declarations of libstpete, lowest layer: the facts. Not installed.
+/* Internal declarations of libstpete, lowest layer (lib/facts/): the facts that need no position. Not installed.
  *
- * The internal headers follow the layers of lib/ (README "Architecture of lib/", doc/development.md); each file of
- * lib/ includes the header of its own layer, which includes those below it:
- *   json.h     the JSON documents (jansson): json_write.c (states, views), json_read.c (parsing only),
- *              replay.c (replay records)
- *   handles.h  the handles and their entry points: state.c (states, queries), game.c (options, games), search.c
- *              (chance outcomes, returns, observations, information states, history, undo), eventlog.c (the log
- *              line of an event, with the state that reported it)
- *   core.h     the engine on a plain position (stpete_core, no pointers, no handle): rules.c (setup, apply, phase
- *              flow), legal.c (listing, check), validate.c (a position's invariants), events.c (sink, emission,
- *              queue), history.c (history, checkpoints), observe.c (what a seat knows, determinization),
- *              observation.c (the observation tensor and text); and the facts that read a position: price.c,
- *              scoring.c, the inline rule facts
- *   facts.h    the facts that need no position: cards.c (the §2 and §11 tables), actions.c (the action encoding and
- *              strings), names.c (the words of the formats), rng.c (PCG32); allocation
- *   lib/bots/  above the public API: stpete/stpete.h and stpete/bots.h only, never an internal header
- * Each file calls only files of its layer or below; tests/check-layers.py checks that no two files call each other
- * in a circle, that the engine and the facts call no handle file, and that each file includes its layer's header.
- * The engine never sees a handle: it works on a stpete_core and reports events to a stpete_sink it is given. */
+ * lib/ has one folder per layer; each calls only the layers below it, and each file includes the header of its own
+ * layer, which includes the one below (doc/development.md draws the tree):
+ *   json/    json.h: the JSON documents (jansson): write.c (states, views), read.c (parsing only), replay.c (replay
+ *            records)
+ *   api/     api.h: the handles and their entry points: state.c (states, checked entry points, queries), game.c
+ *            (options, games), openspiel.c (chance outcomes, returns, observations, information states, history,
+ *            undo, determinize), listeners.c (a state's callback and event queue), history.c (a state's history
+ *            and checkpoints), event_text.c (the log line of an event)
+ *   engine/  engine.h: the game on a plain position (stpete_core, no pointers, no handle): rules.c (setup, apply,
+ *            phase flow), legal.c (listing, check), validate.c (a position's invariants), knowledge.c (what a seat
+ *            knows, §9, and determinization), observation.c (the observation tensor and text), price.c, scoring.c,
+ *            the inline rule facts and the event sink
+ *   facts/   facts.h: cards.c (the §2 and §11 tables), actions.c (the action encoding and strings), names.c (the
+ *            words of the formats), rng.c (PCG32), conventions.c (caller-sized structs, stpete_error details);
+ *            allocation
+ *   bots/    above the public API: stpete/stpete.h and stpete/bots.h only, never an internal header
+ * tests/check-layers.py reads the layers from the folders and checks that no file calls a higher layer or includes
+ * another layer's header, and that no two files call each other in a circle. The engine never sees a handle: it
+ * works on a stpete_core and reports events to a stpete_sink it is given. */
 #ifndef STPETE_FACTS_H
 #define STPETE_FACTS_H
 
@@ -389,7 +390,7 @@ uint32_t stpete_rng_below(stpete_rng *rng, uint32_t bound);
 void stpete_rng_shuffle(stpete_rng *rng, uint8_t *a, int n);
 
 
-/* ---- detail.c: caller-sized structs and the stpete_error detail (1.0) ---------------------------- */
+/* ---- conventions.c: caller-sized structs and the stpete_error detail (1.0) ---------------------------- */
 
 #include <stdarg.h>
 /* The first size of each struct that may grow: the 1.0 layout (1.0 is the baseline of soname 1; a later version

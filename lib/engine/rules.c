@@ -9,7 +9,7 @@
  * order, so a sampled game and the explicit game given the same outcomes are the same game. */
 #include <string.h>
 
-#include "core.h"
+#include "engine/engine.h"
 
 #define EMIT(kind, ...) STPETE_EMIT(sink, c, kind, __VA_ARGS__)
 

@@ -1,7 +1,7 @@
 /* The card catalogue of §2 as one data table, and the displacement variants of §6.2. */
 #include <string.h>
 
-#include "facts.h"
+#include "facts/facts.h"
 
 /* Displacement targets (§6.2, R8): a green trading card the worker of its ware or Czar and Carpenter; a blue one
  * any building that is not a trading card; an orange one any aristocrat that is not a trading card. */

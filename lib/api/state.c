@@ -1,11 +1,11 @@
 /* The state handle: life cycle, the checked entry points of the API and the queries. The position itself is
  * plain data (stpete_core) that the engine (rules.c, legal.c) works on; the state adds its game, its listeners
- * (events.c) and its last error message. */
+ * (listeners.c) and its last error message. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "handles.h"
+#include "api/api.h"
 
 /* ---- state life cycle -------------------------------------------------------------------------- */
 
@@ -35,7 +35,7 @@ int stpete_state_succeed(stpete_state *st)
 #define fail stpete_state_fail
 #define succeed stpete_state_succeed
 
-static int check_not_in_callback(stpete_state *st)
+int stpete_state_check_not_in_callback(stpete_state *st)
 {
     if (st->hub.in_callback)
         return fail(st, STPETE_E_REENTRANT, "an event callback must not modify the state that called it");
@@ -54,10 +54,7 @@ void stpete_state_release(stpete_state *st)
     stpete_free(allocator_of(st), st);
 }
 
-/* The successful end of a call that reported events: the callback may have asked for the state to be freed
- * (deferred until now, see stpete_state_free()); otherwise the messages of refused calls made from the callback are
- * cleared. */
-static int step_done(stpete_state *st)
+int stpete_state_step_done(stpete_state *st)
 {
     if (st->hub.free_requested) {
         stpete_state_release(st);
@@ -110,7 +107,7 @@ STPETE_API int stpete_state_reset(stpete_state *st, uint64_t seed)
 {
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
-    int rc = check_not_in_callback(st);
+    int rc = stpete_state_check_not_in_callback(st);
     if (rc)
         return rc;
     if (stpete_hub_reserve(&st->hub, allocator_of(st)))
@@ -118,7 +115,7 @@ STPETE_API int stpete_state_reset(stpete_state *st, uint64_t seed)
     stpete_sink storage;
     st->hist.n = 0; /* the history begins again */
     stpete_core_setup(&st->core, &st->game->rules, seed, stpete_hub_sink(&st->hub, &storage));
-    return step_done(st);
+    return stpete_state_step_done(st);
 }
 
 STPETE_API void stpete_state_free(stpete_state *st)
@@ -157,7 +154,7 @@ STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src)
 {
     if (!dst || !src)
         return STPETE_E_INVALID_ARGUMENT;
-    int rc = check_not_in_callback(dst);
+    int rc = stpete_state_check_not_in_callback(dst);
     if (rc)
         return rc;
     if (dst == src)
@@ -173,7 +170,7 @@ STPETE_API int stpete_state_determinize(stpete_state *st, int seat, uint64_t see
 {
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
-    int rc = check_not_in_callback(st);
+    int rc = stpete_state_check_not_in_callback(st);
     if (rc)
         return rc;
     if (seat < 0 || seat >= st->core.rules.players)
@@ -311,7 +308,7 @@ STPETE_API int stpete_state_apply(stpete_state *st, int id)
 {
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
-    int rc = check_not_in_callback(st);
+    int rc = stpete_state_check_not_in_callback(st);
     if (rc)
         return rc;
     if (id < 0 || id >= CHANCE_END)
@@ -331,7 +328,7 @@ STPETE_API int stpete_state_apply(stpete_state *st, int id)
     stpete_history_record(&st->hist, &st->core, id);
     stpete_sink storage;
     stpete_core_apply_move(&st->core, &mv, stpete_hub_sink(&st->hub, &storage));
-    return step_done(st);
+    return stpete_state_step_done(st);
 }
 
 STPETE_API int stpete_state_apply_string(stpete_state *st, const char *str)
@@ -347,11 +344,6 @@ STPETE_API int stpete_state_apply_string(stpete_state *st, const char *str)
 }
 
 /* ---- queries ----------------------------------------------------------------------------------- */
-
-static int seat_ok(const stpete_state *st, int seat)
-{
-    return st && seat >= 0 && seat < st->core.rules.players;
-}
 
 static int card_ok(int card)
 {
@@ -410,14 +402,14 @@ STPETE_API int stpete_state_stack_size(const stpete_state *st, int stack)
 
 STPETE_API int stpete_state_display_count(const stpete_state *st, int seat, int card)
 {
-    if (!seat_ok(st, seat) || !card_ok(card))
+    if (!stpete_state_seat_ok(st, seat) || !card_ok(card))
         return STPETE_E_INVALID_ARGUMENT;
     return st->core.p[seat].display[card];
 }
 
 STPETE_API int stpete_state_display(const stpete_state *st, int seat, int *cards, size_t capacity, size_t *count)
 {
-    if (!seat_ok(st, seat))
+    if (!stpete_state_seat_ok(st, seat))
         return STPETE_E_INVALID_ARGUMENT;
     uint8_t list[STPETE_NUM_CARDS];
     size_t n = 0;
@@ -429,24 +421,24 @@ STPETE_API int stpete_state_display(const stpete_state *st, int seat, int *cards
 
 STPETE_API int stpete_state_hand(const stpete_state *st, int seat, int *cards, size_t capacity, size_t *count)
 {
-    if (!seat_ok(st, seat))
+    if (!stpete_state_seat_ok(st, seat))
         return STPETE_E_INVALID_ARGUMENT;
     return list_out(st->core.p[seat].hand, st->core.p[seat].hand_n, cards, capacity, count);
 }
 
 STPETE_API int stpete_state_hand_limit(const stpete_state *st, int seat)
 {
-    return seat_ok(st, seat) ? stpete_hand_limit_of(&st->core.p[seat]) : STPETE_E_INVALID_ARGUMENT;
+    return stpete_state_seat_ok(st, seat) ? stpete_hand_limit_of(&st->core.p[seat]) : STPETE_E_INVALID_ARGUMENT;
 }
 
 STPETE_API int stpete_state_rubles(const stpete_state *st, int seat)
 {
-    return seat_ok(st, seat) ? st->core.p[seat].rubles : STPETE_E_INVALID_ARGUMENT;
+    return stpete_state_seat_ok(st, seat) ? st->core.p[seat].rubles : STPETE_E_INVALID_ARGUMENT;
 }
 
 STPETE_API int stpete_state_vp(const stpete_state *st, int seat, int *vp)
 {
-    if (!seat_ok(st, seat) || !vp)
+    if (!stpete_state_seat_ok(st, seat) || !vp)
         return STPETE_E_INVALID_ARGUMENT;
     *vp = st->core.p[seat].vp;
     return STPETE_OK;
@@ -454,7 +446,7 @@ STPETE_API int stpete_state_vp(const stpete_state *st, int seat, int *vp)
 
 STPETE_API int stpete_state_observatories_used(const stpete_state *st, int seat)
 {
-    return seat_ok(st, seat) ? st->core.p[seat].obs_used : STPETE_E_INVALID_ARGUMENT;
+    return stpete_state_seat_ok(st, seat) ? st->core.p[seat].obs_used : STPETE_E_INVALID_ARGUMENT;
 }
 
 STPETE_API int stpete_state_observatory_card(const stpete_state *st)
@@ -478,7 +470,7 @@ STPETE_API int stpete_state_discard_count(const stpete_state *st, int card)
 
 STPETE_API int stpete_state_price(const stpete_state *st, int seat, int card, int source, int displaced, int *price)
 {
-    if (!seat_ok(st, seat) || !card_ok(card) || !price || source < STPETE_SOURCE_UPPER ||
+    if (!stpete_state_seat_ok(st, seat) || !card_ok(card) || !price || source < STPETE_SOURCE_UPPER ||
         source > STPETE_SOURCE_OBSERVATORY)
         return STPETE_E_INVALID_ARGUMENT;
     if (stpete_cards[card].trading && stpete_variant_of(card, displaced) < 0)
@@ -490,7 +482,7 @@ STPETE_API int stpete_state_price(const stpete_state *st, int seat, int card, in
 STPETE_API int stpete_state_displacements(const stpete_state *st, int seat, int card, int source,
                                           stpete_displacement *out, size_t capacity, size_t *count)
 {
-    if (!seat_ok(st, seat) || !card_ok(card) || !stpete_cards[card].trading || !count || (!out && capacity) ||
+    if (!stpete_state_seat_ok(st, seat) || !card_ok(card) || !stpete_cards[card].trading || !count || (!out && capacity) ||
         source < STPETE_SOURCE_UPPER || source > STPETE_SOURCE_OBSERVATORY)
         return STPETE_E_INVALID_ARGUMENT;
     size_t n = 0;
@@ -509,7 +501,7 @@ STPETE_API int stpete_state_displacements(const stpete_state *st, int seat, int 
 
 STPETE_API int stpete_state_get_score(const stpete_state *st, int seat, stpete_score *out)
 {
-    if (!seat_ok(st, seat) || !out)
+    if (!stpete_state_seat_ok(st, seat) || !out)
         return STPETE_E_INVALID_ARGUMENT;
     stpete_score full = STPETE_SCORE_INIT;
     stpete_score_of(&st->core, seat, &full);
@@ -530,7 +522,7 @@ STPETE_API int stpete_state_set_event_callback(stpete_state *st, stpete_event_fn
 {
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
-    int rc = check_not_in_callback(st);
+    int rc = stpete_state_check_not_in_callback(st);
     if (rc)
         return rc;
     st->hub.fn = fn;
@@ -542,7 +534,7 @@ STPETE_API int stpete_state_set_event_queue(stpete_state *st, int enabled)
 {
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
-    int rc = check_not_in_callback(st);
+    int rc = stpete_state_check_not_in_callback(st);
     if (rc)
         return rc;
     if (enabled != 0 && enabled != 1)
@@ -555,7 +547,7 @@ STPETE_API int stpete_state_next_event(stpete_state *st, stpete_event *out)
 {
     if (!st || !out)
         return STPETE_E_INVALID_ARGUMENT;
-    int rc = check_not_in_callback(st);
+    int rc = stpete_state_check_not_in_callback(st);
     if (rc)
         return rc;
     if (!stpete_struct_size_ok(out->struct_size, STPETE_EVENT_SIZE_1_0, sizeof *out))

@@ -1,5 +1,5 @@
 /* Phase scoring (§4.4, §7.5, §11's Mariinsky Theater), final scoring and winners (§8, R13, R14). */
-#include "core.h"
+#include "engine/engine.h"
 
 /* The card types of each colour (§2): its workers/buildings/aristocrats, then its trading cards. */
 static const uint8_t colour_types[3][2][2] = {

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "facts.h"
+#include "facts/facts.h"
 
 int stpete_struct_size_ok(size_t caller, size_t first, size_t library)
 {
