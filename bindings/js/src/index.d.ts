@@ -9,8 +9,9 @@
  * Memory: a Game, State or Bot owns C memory in the wasm heap. Call free() (or `using`, Symbol.dispose) when
  * done: that is the way for loops. A FinalizationRegistry also frees what is dropped, but only after a garbage
  * collection and only when the event loop runs: objects dropped inside one synchronous loop are all alive until
- * the loop returns (their C memory too; a loop of some 30,000 games ends in OutOfMemoryError), and the collector
- * does not see the wasm heap, so even with the event loop running the heap holds thousands of dropped objects.
+ * the loop returns (their C memory too: tens of thousands of games fill the 2 GiB and end in OutOfMemoryError),
+ * and the collector does not see the wasm heap, so even with the event loop running the heap holds thousands of
+ * dropped objects (doc/javascript.md, "Memory").
  * The wasm memory grows and never shrinks (wasmMemoryBytes()). Any method of a freed object throws FreedError
  * (the module is untouched). A Game freed while it still has states or bots stays alive in C until the last is
  * freed (its states keep working; the Game object itself throws FreedError). The C pointers are private to the
