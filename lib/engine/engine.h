@@ -348,8 +348,11 @@ int stpete_core_apply(stpete_core *c, int id, const stpete_sink *sink, char *why
 
 /* ---- validate.c: the invariants of a position, one function ---------------------------------------- */
 
-/* A refusal: the message (printf-style) into why (may be NULL, size why_size); returns status. */
-int stpete_refuse(char *why, size_t why_size, int status, const char *fmt, ...)
+/* The "fail with a reason" helper of the engine, whose reasons go into a caller's buffer: the message
+ * (printf-style) into why (may be NULL, size why_size); returns status. (The other destinations have one each:
+ * stpete_error_fail() a stpete_error being built, stpete_caller_error_fail() a caller's stpete_error in one step,
+ * stpete_state_fail() a state's last error, bot_fail() a bot's.) */
+int stpete_why_fail(char *why, size_t why_size, int status, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 4, 5)))
 #endif

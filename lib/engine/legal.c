@@ -241,12 +241,8 @@ int stpete_core_random_action(const stpete_core *c, uint64_t random, int *id)
 
 /* ---- derived: the check of one action, with a reason ----------------------------------------------- */
 
-#define REFUSE(...)                                     \
-    do {                                                \
-        if (why)                                        \
-            snprintf(why, why_size, __VA_ARGS__);       \
-        return STPETE_E_ILLEGAL_ACTION;                 \
-    } while (0)
+/* Shorthand: the action is illegal, with the reason into why (stpete_why_fail()). */
+#define REFUSE(...) return stpete_why_fail(why, why_size, STPETE_E_ILLEGAL_ACTION, __VA_ARGS__)
 
 /* Check buying or playing (card, displaced) from source, the card present there: legal by the listing's functions
  * (plain_legal; for a trading card, the target in displaceable_mask() and target_legal(), §5, §6); its price to

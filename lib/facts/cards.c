@@ -122,7 +122,7 @@ int stpete_variant_of(int card, int displaced)
     if (card < 0 || card >= STPETE_NUM_CARD_TYPES)
         return -1;
     if (card >= FIRST_TRADING &&
-        (displaced < 0 || displaced >= STPETE_NUM_CARD_TYPES || !(stpete_cards[card].targets >> displaced & 1u)))
+        (displaced < 0 || displaced >= STPETE_NUM_CARD_TYPES || !(stpete_shared_card(card)->targets >> displaced & 1u)))
         return -1;
     return stpete_variant_index(card, displaced);
 }

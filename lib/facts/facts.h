@@ -76,8 +76,13 @@ typedef struct card_def {
  * changes four costs, the Mariinsky Theater's income and four names. Colours, copies, incomes of the other cards,
  * wares and targets are the same in both. */
 extern const card_def stpete_card_tables[2][STPETE_NUM_CARD_TYPES];
-/* The first edition's table: for the facts both editions share (colour, trading, copies, ware, targets). */
-#define stpete_cards (stpete_card_tables[0])
+/* A card's facts that no edition changes (colour, stack, trading, ware, special, targets: §11 changes none), where
+ * no game is at hand (the action encoding, a card's stack). Never its name, cost, incomes, value or copies: those
+ * are the game's, through its own table (stpete_cards_of() in engine.h); tests/check-layers.py refuses them here. */
+static inline const card_def *stpete_shared_card(int card)
+{
+    return &stpete_card_tables[0][card];
+}
 
 /* Variants (§6.2), see the encoding table in stpete.h. */
 enum {
@@ -256,7 +261,7 @@ int stpete_card_lookup(const char *text, size_t n);
  * shows. */
 static inline int stpete_stack_of(int card)
 {
-    return stpete_cards[card].stack;
+    return stpete_shared_card(card)->stack;
 }
 
 /* Action id layout (stpete.h). */
@@ -307,7 +312,7 @@ static inline void stpete_variant_split(int v, int *card, int *displaced)
     } else if (v < VARIANT_BLUE_TRADING) { /* green: the worker of the same ware, then Czar and Carpenter (§6.2) */
         int k = v - VARIANT_GREEN_TRADING;
         *card = FIRST_TRADING + k / 2;
-        *displaced = k % 2 ? STPETE_CARD_CZAR_AND_CARPENTER : stpete_cards[*card].ware;
+        *displaced = k % 2 ? STPETE_CARD_CZAR_AND_CARPENTER : stpete_shared_card(*card)->ware;
     } else if (v < VARIANT_ORANGE_TRADING) {
         int k = v - VARIANT_BLUE_TRADING;
         *card = FIRST_BLUE_TRADING + k / NUM_BUILDINGS;
@@ -408,7 +413,8 @@ int stpete_struct_size_ok(size_t caller, size_t first, size_t library);
 int stpete_struct_out(void *dst, const void *src, size_t first, size_t library);
 /* STPETE_OK for NULL or a usable err->struct_size, else STPETE_E_UNSUPPORTED_VERSION (check before anything). */
 int stpete_error_check(const stpete_error *err);
-/* Record a failure (status and printf-style message) into e (may be NULL); returns status. */
+/* Record a failure (status and printf-style message) into e, a stpete_error being built (may be NULL); returns
+ * status. */
 int stpete_error_fail(stpete_error *e, int status, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 3, 4)))
@@ -418,9 +424,9 @@ int stpete_error_vfail(stpete_error *e, int status, const char *fmt, va_list ap)
 /* Copy a complete local detail into the caller's (NULL ignored) with its status ("" and -1s on success); returns
  * status. */
 int stpete_error_finish(stpete_error *caller, const stpete_error *local, int status);
-/* A call's whole detail in one step: status and message into the caller's (NULL ignored); returns status (also
- * STPETE_OK with "" for a success). */
-int stpete_error_refuse(stpete_error *caller, int status, const char *what);
+/* A call's whole detail in one step, into the caller's stpete_error (NULL ignored; its size checked before):
+ * status and message; returns status (also STPETE_OK with "" for a success). */
+int stpete_caller_error_fail(stpete_error *caller, int status, const char *what);
 /* The start of a constructor (stpete.h, "Parameters"): err is NULL or of a size this library serves
  * (STPETE_E_UNSUPPORTED_VERSION otherwise), and it has an out-parameter (STPETE_E_INVALID_ARGUMENT with
  * "out is NULL" otherwise). The caller has set *out to NULL first. */

@@ -9,7 +9,7 @@
  *     stpete_state_apply, the action picked two ways: from the legality masks (stpete_state_random_action, a
  *     playout's way) and by listing (stpete_state_legal_actions into a caller buffer, then the listed id
  *     at the random index). The random bot is stpete-selfplay's `random` bot (splitmix64 seeded with
- *     seed ^ 0xB0751E5, index = next % count of the sorted legal list; stpete_state_random_action picks that same
+ *     seed ^ STPETE_BOT_SEED_SALT, index = next % count of the sorted legal list; stpete_state_random_action picks that same
  *     action) and game g uses seed S + g, so `stpete-bench --games G --seed S` plays exactly the games of
  *     `stpete-selfplay --games G --seed S --bots random` (both print the same digest of every action and final
  *     score; tests/bench-check.py compares them; the two ways must give the same digest, or the bench fails);
