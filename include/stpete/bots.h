@@ -43,7 +43,7 @@
  * win estimates by a softmax, exp(v_s / temp) / Σ_t exp(v_t / temp): constant-sum 1 as well, and for two players
  * the logistic function of the projected score difference.
  *
- * Projected score (the greedy bot's evaluation, stpete-selfplay's since 0.1): on a finished game the final score
+ * Projected score (the greedy bot's evaluation, as in stpete-selfplay): on a finished game the final score
  * (§8); otherwise the final score as if the game ended now (stpete_state_get_score(): VP, aristocrat bonus,
  * rubles / 10, −5 per hand card) plus the display's income per round (VP + rubles / 4, §4.4) times the rounds
  * that probably remain, 1 + (smallest stack) / 6 (§4.6), plus rubles / 4.

@@ -79,7 +79,7 @@ extern "C" {
 /* ------------------------------------------------------------------------------------------------ */
 /** @defgroup status Status codes
  * Returned by every fallible function. 0 is success; errors are in [−114, −101], below every value and sentinel
- * (changed in 1.0: they were −1..−14, equal to sentinels such as ::STPETE_PLAYER_CHANCE). */
+ * (so that no status equals a sentinel such as ::STPETE_PLAYER_CHANCE). */
 /** @{ */
 #define STPETE_OK 0                     /**< Success. */
 #define STPETE_E_INVALID_ARGUMENT (-101) /**< A NULL pointer, an out-of-range seat, card, row, stack or option. */
@@ -112,7 +112,7 @@ extern "C" {
 /**
  * Why a call without a handle failed: the one detail channel of constructors, parsers and stpete_options_check()
  * (calls on a handle leave theirs in stpete_state_last_error() or stpete_bot_last_error()). May grow: initialise
- * with ::STPETE_ERROR_INIT. New in 1.0 (the migration section of NEWS.md lists what it replaces).
+ * with ::STPETE_ERROR_INIT.
  */
 typedef struct stpete_error {
     size_t struct_size; /**< sizeof(stpete_error) of the caller's header (set by ::STPETE_ERROR_INIT) */
@@ -541,10 +541,9 @@ typedef struct stpete_options {
                                does not change the rules; read by the per-seat views, stpete_state_view_to_json() */
     int public_hands;     /**< 1 = hand card identities are public (§9 [option]); default 0. Information only */
     stpete_allocator allocator; /**< optional allocator; zero = stdlib */
-    int chance_mode;      /**< ::stpete_chance_mode (default ::STPETE_CHANCE_SAMPLED). Added in 0.3: callers built
-                               against an older header get the default through stpete_options::struct_size */
+    int chance_mode;      /**< ::stpete_chance_mode (default ::STPETE_CHANCE_SAMPLED) */
     int edition;          /**< 1 = the first edition (2004, default), 2 = the second-edition preset (2014, §11: four
-                               card changes, four names, a buy-only first worker phase). Added in 0.3 */
+                               card changes, four names, a buy-only first worker phase) */
 } stpete_options;
 
 /** Static initialiser with the spec's defaults (§3, §7.2, §8, §9): 4 players, seed 0. */
@@ -1022,6 +1021,9 @@ STPETE_API int stpete_state_hand_limit(const stpete_state *state, int seat);
 STPETE_API int stpete_state_rubles(const stpete_state *state, int seat);
 
 /**
+ * @deprecated Kept for the ABI; use stpete_state_visible_rubles(), which answers the same question
+ * (::STPETE_E_REDACTED means hidden) and gives the amount when visible: one function for one question.
+ *
  * Whether @p viewer sees @p seat's rubles now (§9): its own always, every seat's with the `public_rubles` option,
  * no other. The same answer as the views, the observation and stpete_state_visible_rubles() (one definition of
  * what a seat knows, doc/observation.md). Perfect recall may let a seat know more (its

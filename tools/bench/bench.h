@@ -40,7 +40,7 @@
  * Timed parts run for --seconds each (default 1) unless --games / --iterations fix their size. --pick listing makes
  * the first run of games pick from the listing (for a profile of that way). --games-only plays the random games and
  * prints their digest, nothing else: `valgrind --tool=callgrind stpete-bench --players 2
- * --games 300 --seed 11 --games-only` profiles the games alone (README "Performance"). --json prints one
+ * --games 300 --seed 11 --games-only` profiles the games alone (doc/performance.md). --json prints one
  * JSON object instead of text. Only the public API is used.
  *
  * A tool, not part of the library. Its modules: measure.c (every measurement of one player count), report.c

@@ -15,7 +15,7 @@ from ctypes import byref, c_double, c_float, c_int, c_size_t, c_uint, c_uint8, c
 
 from . import _ffi
 from .errors import BufferTooSmallError, ClosedError, InvalidArgumentError, NoPriceError, NotTerminalError, \
-    ParseError, TooLargeError, error_for_status
+    ParseError, RedactedError, TooLargeError, error_for_status
 
 _lib = _ffi.load_library()
 
@@ -1567,11 +1567,14 @@ class State(_Owner):
 
     def rubles_visible(self, viewer: Optional[int], seat: int) -> bool:
         """Whether ``viewer`` (a seat, or None: a spectator) sees ``seat``'s rubles now (§9): its own always,
-        every seat's with ``public_rubles``, no other (stpete_state_rubles_visible(), the library's one
-        definition of what a seat knows). Raises :class:`InvalidArgumentError` for a bad seat or viewer."""
-        out = c_int()
-        self._query(_C.stpete_state_rubles_visible, _ffi.VIEW_PUBLIC if viewer is None else viewer, seat, byref(out))
-        return bool(out.value)
+        every seat's with ``public_rubles``, no other (stpete_state_visible_rubles() answers or refuses with
+        ``STPETE_E_REDACTED``: the library's one definition of what a seat knows). Raises
+        :class:`InvalidArgumentError` for a bad seat or viewer."""
+        try:
+            self.visible_rubles(viewer, seat)
+        except RedactedError:
+            return False
+        return True
 
     def visible_rubles(self, viewer: Optional[int], seat: int) -> int:
         """``seat``'s rubles (R) as ``viewer`` (a seat, or None: a spectator) may see them now (§9): the amount,
