@@ -698,6 +698,11 @@ static int game_new_status(const stpete_options *o)
     return rc;
 }
 
+typedef struct counting {
+    long mallocs, reallocs, frees, live;
+    long fail_after; /* fail the n-th allocation from now (0 = never) */
+} counting;
+
 static void *count_malloc(void *user, size_t size);
 static void *count_realloc(void *user, void *ptr, size_t size);
 static void count_free(void *user, void *ptr);
@@ -796,36 +801,57 @@ static void test_options_bad(void **unused)
     assert_int_equal(game_new_status(&o), STPETE_E_UNSUPPORTED_VERSION);
 }
 
-/* A caller compiled against an older, shorter options struct: the fields it does not know keep their defaults. */
-static void test_options_older_struct(void **unused)
+/* stpete_options.struct_size is exactly the size of a released layout (stpete.h, "Structs that may grow"; issue 31
+ * item 3): soname 1 has only the 1.0 layout. Every size from 0 to sizeof + 8 is probed through every call that reads
+ * or writes the struct: only sizeof(stpete_options) is accepted. 1.0 accepted every size from its 0.1 layout up,
+ * so a size ending inside allocator.free_fn copied one byte of a pointer, which stpete_game_free() then called. */
+static void test_options_struct_sizes(void **unused)
 {
     (void)unused;
-    stpete_options o;
-    stpete_options_init(&o);
-    o.players = 3;
-    o.seed = 99;
-    o.public_hands = 1; /* beyond the declared size: must be ignored */
-    o.allocator.malloc_fn = count_malloc; /* partial allocator, beyond the size: ignored */
-    o.struct_size = offsetof(stpete_options, public_rubles);
-    stpete_game *g = NULL;
-    assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
-    stpete_options got;
-    stpete_options_init(&got);
-    assert_int_equal(stpete_game_get_options(g, &got), STPETE_OK);
-    assert_int_equal(got.players, 3);
-    assert_true(got.seed == 99);
-    assert_int_equal(got.public_hands, 0);
-    /* an older caller's struct is written only up to its struct_size */
-    stpete_options older;
-    memset(&older, 0x5A, sizeof older);
-    older.struct_size = offsetof(stpete_options, public_rubles);
-    assert_int_equal(stpete_game_get_options(g, &older), STPETE_OK);
-    assert_int_equal(older.players, 3);
-    assert_true(older.seed == 99);
-    assert_int_equal(older.public_rubles, 0x5A5A5A5A); /* untouched */
-    assert_true(older.struct_size == offsetof(stpete_options, public_rubles));
-    assert_null(got.allocator.malloc_fn);
-    stpete_game_free(g);
+    stpete_game *ref = make_game(3, 4);
+    for (size_t size = 0; size <= sizeof(stpete_options) + 8; size++) {
+        int want = size == sizeof(stpete_options) ? STPETE_OK : STPETE_E_UNSUPPORTED_VERSION;
+        stpete_options o;
+        stpete_options_init(&o);
+        o.players = 3;
+        o.allocator.malloc_fn = count_malloc; /* a whole allocator: a truncated copy of it must never be used */
+        o.allocator.realloc_fn = count_realloc;
+        o.allocator.free_fn = count_free;
+        counting c = { 0, 0, 0, 0, 0 };
+        o.allocator.user = &c;
+        o.struct_size = size;
+        stpete_error e = STPETE_ERROR_INIT;
+        if (stpete_options_check(&o, &e) != want || e.status != want)
+            fail_msg("stpete_options_check with struct_size %zu: %d (%s), want %d", size, e.status, e.message, want);
+        stpete_game *g = (stpete_game *)&g;
+        int rc = stpete_game_new(&o, &g, NULL);
+        if (rc != want)
+            fail_msg("stpete_game_new with struct_size %zu: %d, want %d", size, rc, want);
+        if (want == STPETE_OK)
+            assert_int_equal(stpete_game_num_players(g), 3);
+        else
+            assert_null(g);
+        stpete_game_free(g);
+        union {
+            stpete_options o;
+            unsigned char bytes[sizeof(stpete_options) + 16];
+        } out;
+        memset(&out, 0x5A, sizeof out);
+        out.o.struct_size = size;
+        rc = stpete_game_get_options(ref, &out.o);
+        if (rc != want)
+            fail_msg("stpete_game_get_options with struct_size %zu: %d, want %d", size, rc, want);
+        if (want == STPETE_OK) {
+            assert_int_equal(out.o.players, 3);
+            assert_true(out.o.struct_size == sizeof(stpete_options));
+        } else {
+            assert_true(out.o.struct_size == size);
+            for (size_t i = sizeof(size_t); i < sizeof out.bytes; i++)
+                if (out.bytes[i] != 0x5A)
+                    fail_msg("stpete_game_get_options with struct_size %zu wrote byte %zu", size, i);
+        }
+    }
+    stpete_game_free(ref);
 }
 
 /* ---- life cycle: NULL arguments ---------------------------------------------------------------- */
@@ -1965,11 +1991,6 @@ static void test_initial_state(void **unused)
 
 /* ---- allocator --------------------------------------------------------------------------------- */
 
-typedef struct counting {
-    long mallocs, reallocs, frees, live;
-    long fail_after; /* fail the n-th allocation from now (0 = never) */
-} counting;
-
 static void *count_malloc(void *user, size_t size)
 {
     counting *c = user;
@@ -2410,7 +2431,7 @@ int main(void)
         cmocka_unit_test(test_action_bad_input),
         cmocka_unit_test(test_options_defaults),
         cmocka_unit_test(test_options_bad),
-        cmocka_unit_test(test_options_older_struct),
+        cmocka_unit_test(test_options_struct_sizes),
         cmocka_unit_test(test_lifecycle_null),
         cmocka_unit_test(test_struct_sizes),
         cmocka_unit_test(test_event_line_later_has_no_details),

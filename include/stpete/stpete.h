@@ -35,11 +35,12 @@
  * - **Structs that may grow** (::stpete_options, ::stpete_card_info, ::stpete_score, ::stpete_event,
  *   ::stpete_error, ::stpete_bot_stats) begin with `size_t struct_size`: the caller sets it (the `STPETE_*_INIT`
  *   macros and stpete_options_init() do) and the library reads or writes only the members that fit, so a program
- *   built against an older header keeps working with a newer library; a size below the struct's 1.0 layout
- *   (::stpete_options: below its first layout, the members up to start_markers) or above the library's is
- *   ::STPETE_E_UNSUPPORTED_VERSION, and nothing is written. An event handed to a callback has the library's
- *   struct_size. ::stpete_action,
- *   ::stpete_displacement and ::stpete_allocator are frozen (a new member would be a new struct).
+ *   built against an older header keeps working with a newer library. Only the sizes of released layouts are
+ *   accepted (soname 1 has one layout of each struct, the 1.0 one; a later library accepts the 1.0 size and those of
+ *   its own later layouts): any other size (below the 1.0 layout, between two layouts, inside a member, above the
+ *   library's) is ::STPETE_E_UNSUPPORTED_VERSION, and nothing is read or written. An event handed to a callback
+ *   has the library's struct_size. ::stpete_action, ::stpete_displacement and ::stpete_allocator are frozen (a new
+ *   member would be a new struct).
  * - **Ownership.** Handles are opaque. Pointer parameters are borrowed for the duration of the call only (the
  *   library keeps none, except a state keeps its game and its callback's user_data, and a bot its game, as
  *   documented); out-parameters and buffers are caller-owned storage the function writes. Returned strings are
@@ -575,8 +576,8 @@ typedef struct stpete_state stpete_state;
  * @param err  receives the status and the reason of a failure (e.g. "players must be 2, 3 or 4, not 5"); "" on
  *             success; may be NULL
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p opts or a bad option (the status stpete_game_new()
- *         would return); ::STPETE_E_UNSUPPORTED_VERSION if opts->struct_size or err->struct_size is 0 or larger
- *         than this library's struct.
+ *         would return); ::STPETE_E_UNSUPPORTED_VERSION if opts->struct_size or err->struct_size is not the size
+ *         of a released layout (see the structs that may grow, above).
  */
 STPETE_API int stpete_options_check(const stpete_options *opts, stpete_error *err);
 
@@ -605,7 +606,7 @@ STPETE_API void stpete_game_free(stpete_game *game);
  * @param out  receives the options (caller-owned). Its struct_size must be set first (stpete_options_init() does
  *             it): only that many bytes are written, so a caller built against an older header is never overrun.
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_UNSUPPORTED_VERSION if out->struct_size is
- *         0 or larger than this library's struct.
+ *         not the size of a released layout (see the structs that may grow, above; nothing is written).
  */
 STPETE_API int stpete_game_get_options(const stpete_game *game, stpete_options *out);
 
