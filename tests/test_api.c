@@ -2352,6 +2352,103 @@ static void test_event_to_string(void **unused)
     stpete_game_free(g);
 }
 
+/* stpete_event_to_string() with every kind's members out of range (issue 31 item 2): a member the kind uses out of
+ * range is STPETE_E_INVALID_ARGUMENT; a member it does not use is never read, whatever it holds (1.0 read
+ * names[card] for every kind first: a PASS with card 1000 read past the card table, with 100000000 it crashed). The
+ * members each kind uses are those of stpete_event_kind's comments that index a table or name a seat. */
+enum { M_SEAT, M_CARD, M_DISPLACED, M_SOURCE, M_STACK, M_PHASE, M_AMOUNT, M_EDITION, NUM_M };
+static int *event_member(stpete_event *ev, int m)
+{
+    int *members[NUM_M] = { &ev->seat, &ev->card, &ev->displaced, &ev->source, &ev->stack, &ev->phase, &ev->amount,
+                            &ev->edition };
+    return members[m];
+}
+
+static void test_event_members_out_of_range(void **unused)
+{
+    (void)unused;
+#define U(m) (1u << (m))
+    static const struct {
+        stpete_event ev; /* a valid event of the kind */
+        unsigned used;   /* the members it checks (the edition always) */
+        unsigned shown;  /* members it prints as numbers, any value (pass count, VP bought, cards discarded) */
+    } kinds[] = {
+        { { sizeof(stpete_event), STPETE_EVENT_PHASE_START, 1, -1, -1, -1, -1, -1, -1, -1, -1, 2, 3, 1 },
+          U(M_SEAT) | U(M_PHASE), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_DEAL, -1, 5, -1, -1, 2, -1, -1, -1, -1, 0, 1, 1 },
+          U(M_CARD) | U(M_STACK), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_BUY, 1, 20, 3, 1, -1, 5, -1, -1, -1, 2, 3, 1 },
+          U(M_SEAT) | U(M_CARD) | U(M_DISPLACED) | U(M_SOURCE), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_PLAY, 0, 20, -1, 2, -1, 7, -1, -1, -1, 2, 3, 2 },
+          U(M_SEAT) | U(M_CARD) | U(M_DISPLACED) | U(M_SOURCE), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_TAKE, 2, 9, -1, 0, -1, -1, -1, -1, -1, 2, 3, 1 },
+          U(M_SEAT) | U(M_CARD) | U(M_DISPLACED) | U(M_SOURCE), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_DISPLACE, 1, 3, -1, -1, -1, -1, -1, -1, -1, 2, 3, 1 },
+          U(M_SEAT) | U(M_CARD), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_PASS, 3, -1, -1, -1, -1, -1, -1, -1, 2, 2, 3, 1 },
+          U(M_SEAT), U(M_AMOUNT) },
+        { { sizeof(stpete_event), STPETE_EVENT_OBSERVATORY_DRAW, 0, 11, -1, -1, 3, -1, -1, -1, -1, 2, 3, 1 },
+          U(M_SEAT) | U(M_CARD) | U(M_STACK), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_OBSERVATORY_DISCARD, 0, 11, -1, -1, -1, -1, -1, -1, -1, 2, 3, 1 },
+          U(M_SEAT) | U(M_CARD), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_SCORING, 2, -1, -1, -1, -1, -1, 4, 1, -1, 1, 3, 1 },
+          U(M_SEAT) | U(M_PHASE), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_PUB, 1, -1, -1, -1, -1, -1, 4, 2, 2, 3, 3, 1 },
+          U(M_SEAT), U(M_AMOUNT) },
+        { { sizeof(stpete_event), STPETE_EVENT_ROUND_END, -1, -1, -1, -1, -1, -1, -1, -1, 3, 3, 3, 1 },
+          0, U(M_AMOUNT) },
+        { { sizeof(stpete_event), STPETE_EVENT_MARKERS_MOVED, -1, -1, -1, -1, -1, -1, -1, -1, -1, 3, 3, 1 },
+          0, 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_LAST_ROUND, -1, -1, -1, -1, 1, -1, -1, -1, -1, 0, 5, 1 },
+          U(M_STACK), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_FINAL_SCORING, 0, -1, -1, -1, -1, -1, -1, 61, 9, 3, 6, 1 },
+          U(M_SEAT), U(M_AMOUNT) },
+        { { sizeof(stpete_event), STPETE_EVENT_GAME_OVER, -1, -1, -1, -1, -1, -1, -1, -1, 5, 3, 6, 1 },
+          U(M_AMOUNT), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_UNDO, 1, -1, -1, -1, -1, -1, -1, -1, 3, 0, 2, 1 },
+          U(M_SEAT) | U(M_AMOUNT), 0 },
+    };
+#undef U
+    assert_int_equal(sizeof kinds / sizeof kinds[0], STPETE_EVENT_UNDO + 1);
+    static const int far[] = { INT_MIN, -1000, -2, 1000, 100000000, INT_MAX };
+    char base[STPETE_EVENT_STRING_MAX], buf[STPETE_EVENT_STRING_MAX];
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        stpete_event ev = kinds[k].ev;
+        assert_int_equal(ev.kind, (int)k);
+        if (stpete_event_to_string(&ev, NULL, base, sizeof base) != STPETE_OK)
+            fail_msg("kind %zu: the valid event is refused", k);
+        for (int m = 0; m < NUM_M; m++)
+            for (size_t v = 0; v < sizeof far / sizeof far[0]; v++) {
+                stpete_event bad = ev;
+                *event_member(&bad, m) = far[v];
+                int rc = stpete_event_to_string(&bad, NULL, buf, sizeof buf);
+                if (k == STPETE_EVENT_UNDO && m == M_AMOUNT && far[v] == 1000)
+                    continue; /* 1000 is a chance outcome's id, which an undo may name */
+                if (m == M_EDITION || (kinds[k].used & (1u << m))) {
+                    if (rc != STPETE_E_INVALID_ARGUMENT)
+                        fail_msg("kind %zu, member %d = %d: %d, want STPETE_E_INVALID_ARGUMENT", k, m, far[v], rc);
+                } else if (!(kinds[k].shown & (1u << m)) && (rc != STPETE_OK || strcmp(buf, base) != 0)) {
+                    fail_msg("kind %zu, unused member %d = %d: %d \"%s\", want \"%s\"", k, m, far[v], rc, buf, base);
+                }
+            }
+    }
+    /* the kinds' own edge values: displaced -1 (none), seat -1 of an undone chance outcome, every winner mask */
+    stpete_event ev = kinds[STPETE_EVENT_UNDO].ev;
+    ev.seat = -1;
+    ev.amount = STPETE_CHANCE_CARD_FIRST;
+    assert_int_equal(stpete_event_to_string(&ev, NULL, buf, sizeof buf), STPETE_OK);
+    ev.amount = STPETE_NUM_DISTINCT_ACTIONS + 100000;
+    assert_int_equal(stpete_event_to_string(&ev, NULL, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
+    ev = kinds[STPETE_EVENT_GAME_OVER].ev;
+    for (ev.amount = 0; ev.amount < 16; ev.amount++)
+        assert_int_equal(stpete_event_to_string(&ev, NULL, buf, sizeof buf), STPETE_OK);
+    assert_int_equal(stpete_event_to_string(&ev, NULL, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
+    for (int kind = -3; kind < 30; kind += kind == -1 ? STPETE_EVENT_UNDO + 2 : 1) {
+        ev.kind = kind;
+        assert_int_equal(stpete_event_to_string(&ev, NULL, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
+    }
+}
+
 typedef struct closer {
     stpete_state *st;
     int events_after_free, freed, kind;
@@ -2457,6 +2554,7 @@ int main(void)
         cmocka_unit_test(test_action_price),
         cmocka_unit_test(test_new_with_callback_reports_setup),
         cmocka_unit_test(test_event_to_string),
+        cmocka_unit_test(test_event_members_out_of_range),
         cmocka_unit_test(test_free_inside_own_callback),
     };
     return cmocka_run_group_tests_name("api", tests, NULL, NULL);
