@@ -2511,6 +2511,42 @@ static void test_free_inside_own_callback(void **unused)
     assert_int_equal(stpete_state_new_with_callback(g, free_in_callback_own, &c, &out, NULL), STPETE_OK);
     assert_null(out);
     assert_int_equal(c.freed, 1);
+    /* during an undo (its one event, UNDO) */
+    st = make_state(g);
+    assert_int_equal(stpete_state_apply_string(st, "pass"), STPETE_OK);
+    c = (closer){ st, 0, 0, STPETE_EVENT_UNDO };
+    assert_int_equal(stpete_state_set_event_callback(st, free_in_callback, &c), STPETE_OK);
+    assert_int_equal(stpete_state_undo(st), STPETE_OK);
+    assert_int_equal(c.freed, 1);
+    assert_int_equal(c.events_after_free, 0);
+    /* during an apply_string (PASS, then nothing) */
+    st = make_state(g);
+    c = (closer){ st, 0, 0, STPETE_EVENT_PASS };
+    assert_int_equal(stpete_state_set_event_callback(st, free_in_callback, &c), STPETE_OK);
+    assert_int_equal(stpete_state_apply_string(st, "pass"), STPETE_OK);
+    assert_int_equal(c.freed, 1);
+    /* stpete_state_apply_tracked() says so (issue 31 item 1): 0 while the state lives, 1 once it is gone */
+    st = make_state(g);
+    c = (closer){ st, 0, 0, STPETE_EVENT_SCORING };
+    assert_int_equal(stpete_state_set_event_callback(st, free_in_callback, &c), STPETE_OK);
+    int freed = -1, steps = 0;
+    assert_int_equal(stpete_state_apply_tracked(st, 0, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_round(st), 1);
+    assert_int_equal(stpete_state_apply_tracked(NULL, 0, &freed), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(freed, 0);
+    assert_int_equal(stpete_state_apply_tracked(st, -5, &freed), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(freed, 0);
+    while (!c.freed) {
+        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        size_t n = 0;
+        assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
+        freed = -1;
+        assert_int_equal(stpete_state_apply_tracked(st, ids[rng_below(&rng, (int)n)], &freed), STPETE_OK);
+        assert_int_equal(freed, c.freed); /* 1 exactly when this step's callback freed the state */
+        steps++;
+    }
+    assert_true(steps > 1);
+    assert_int_equal(c.events_after_free, 0);
     stpete_game_free(g);
 }
 

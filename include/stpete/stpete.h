@@ -688,8 +688,10 @@ STPETE_API int stpete_state_reset(stpete_state *state, uint64_t seed);
 
 /**
  * Free a state, through its game's allocator. @norule Called from the state's own event callback, the free
- * is deferred: the call that reported the event (apply, reset, ...) completes its step, delivers no further
- * event, frees the state and returns; the caller must then not use the state again.
+ * is deferred: the call that reported the event (apply, reset, undo, ...) completes its step, delivers no further
+ * event, frees the state and returns; the caller must then not use the state again. A library call that applies
+ * several actions (stpete_bot_play()) stops after the one whose events freed the state and never touches it again;
+ * code of one's own that does the same learns of the free from stpete_state_apply_tracked().
  * @param state the state, owned by the caller until this call; NULL is a no-op
  */
 STPETE_API void stpete_state_free(stpete_state *state);
@@ -869,6 +871,24 @@ STPETE_API int stpete_state_apply(stpete_state *state, int id);
  *         event queue could not grow. On failure the state is unchanged and stpete_state_last_error() says why.
  */
 STPETE_API int stpete_state_apply_string(stpete_state *state, const char *str);
+
+/**
+ * Apply an action as stpete_state_apply() does (§4–§8, the same checks, steps, events and statuses), and say
+ * whether the state's event callback freed the state meanwhile (stpete_state_free() from the callback is deferred
+ * to the end of the reporting call, stpete_state_free()). For code that applies more than once on a state whose
+ * callback it does not own (a game loop in a library or a binding, stpete_bot_play()): after stpete_state_apply()
+ * returns, such code cannot tell a freed state from a live one; after this call, *@p freed tells it. Added in 1.1.
+ * @param state the state
+ * @param id    as stpete_state_apply()
+ * @param freed receives 1 if the state was freed during the call (it is gone: use it no more; the status is then
+ *              ::STPETE_OK), else 0; must not be NULL
+ * @return as stpete_state_apply(): ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL @p state or @p freed or
+ *         an id that is neither an action nor a chance outcome; ::STPETE_E_ILLEGAL_ACTION if the action is not
+ *         legal now; ::STPETE_E_GAME_OVER if the game has ended; ::STPETE_E_REENTRANT from inside an event
+ *         callback; ::STPETE_E_OUT_OF_MEMORY if the history or the event queue could not grow. On failure the state
+ *         is unchanged (*@p freed is 0) and stpete_state_last_error() says why.
+ */
+STPETE_API int stpete_state_apply_tracked(stpete_state *state, int id, int *freed);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
