@@ -1355,9 +1355,12 @@ STPETE_API int stpete_state_to_json(const stpete_state *state, char *buf, size_t
  * other players' rubles unless the game's `public_rubles` option is set; each hand card the viewer has not seen,
  * unless `public_hands` is set (a card seen taken from the board or after an Observatory draw, §7.1, is shown by
  * name: in a game played from its start, every card; hand sizes and each card's back, i.e. the stack it comes from,
- * stay). A seat's view also carries its information-state key: two positions give the seat equal views exactly
- * when they give it equal keys. Such a view cannot be loaded as a playable state (stpete_state_from_json()
- * returns ::STPETE_E_REDACTED).
+ * stay). Each player's `known_rubles` (since 1.1) is that purse as the viewer knows it: shown, or recalled when
+ * `rubles_recalled` is true (§9, perfect recall), else `null`; a front end for people shows `rubles` (doc/format.md,
+ * section Views). A seat's view also carries its information-state key, computed from exactly what the view
+ * carries: two positions give the seat equal views exactly when they give it equal keys, and guessing hidden items
+ * against the key finds nothing the view does not show. Such a view cannot be loaded as a playable state
+ * (stpete_state_from_json() returns ::STPETE_E_REDACTED).
  * @param state the state
  * @param seat  the viewing seat in [0, players), or ::STPETE_VIEW_PUBLIC
  * @param buf   caller's buffer of @p capacity bytes, or NULL with @p capacity 0
