@@ -35,11 +35,12 @@
  * - **Structs that may grow** (::stpete_options, ::stpete_card_info, ::stpete_score, ::stpete_event,
  *   ::stpete_error, ::stpete_bot_stats) begin with `size_t struct_size`: the caller sets it (the `STPETE_*_INIT`
  *   macros and stpete_options_init() do) and the library reads or writes only the members that fit, so a program
- *   built against an older header keeps working with a newer library; a size below the struct's 1.0 layout
- *   (::stpete_options: below its first layout, the members up to start_markers) or above the library's is
- *   ::STPETE_E_UNSUPPORTED_VERSION, and nothing is written. An event handed to a callback has the library's
- *   struct_size. ::stpete_action,
- *   ::stpete_displacement and ::stpete_allocator are frozen (a new member would be a new struct).
+ *   built against an older header keeps working with a newer library. Only the sizes of released layouts are
+ *   accepted (soname 1 has one layout of each struct, the 1.0 one; a later library accepts the 1.0 size and those of
+ *   its own later layouts): any other size (below the 1.0 layout, between two layouts, inside a member, above the
+ *   library's) is ::STPETE_E_UNSUPPORTED_VERSION, and nothing is read or written. An event handed to a callback
+ *   has the library's struct_size. ::stpete_action, ::stpete_displacement and ::stpete_allocator are frozen (a new
+ *   member would be a new struct).
  * - **Ownership.** Handles are opaque. Pointer parameters are borrowed for the duration of the call only (the
  *   library keeps none, except a state keeps its game and its callback's user_data, and a bot its game, as
  *   documented); out-parameters and buffers are caller-owned storage the function writes. Returned strings are
@@ -79,7 +80,7 @@ extern "C" {
 /* ------------------------------------------------------------------------------------------------ */
 /** @defgroup status Status codes
  * Returned by every fallible function. 0 is success; errors are in [−114, −101], below every value and sentinel
- * (changed in 1.0: they were −1..−14, equal to sentinels such as ::STPETE_PLAYER_CHANCE). */
+ * (so that no status equals a sentinel such as ::STPETE_PLAYER_CHANCE). */
 /** @{ */
 #define STPETE_OK 0                     /**< Success. */
 #define STPETE_E_INVALID_ARGUMENT (-101) /**< A NULL pointer, an out-of-range seat, card, row, stack or option. */
@@ -112,7 +113,7 @@ extern "C" {
 /**
  * Why a call without a handle failed: the one detail channel of constructors, parsers and stpete_options_check()
  * (calls on a handle leave theirs in stpete_state_last_error() or stpete_bot_last_error()). May grow: initialise
- * with ::STPETE_ERROR_INIT. New in 1.0 (the migration section of NEWS.md lists what it replaces).
+ * with ::STPETE_ERROR_INIT.
  */
 typedef struct stpete_error {
     size_t struct_size; /**< sizeof(stpete_error) of the caller's header (set by ::STPETE_ERROR_INIT) */
@@ -541,16 +542,65 @@ typedef struct stpete_options {
                                does not change the rules; read by the per-seat views, stpete_state_view_to_json() */
     int public_hands;     /**< 1 = hand card identities are public (§9 [option]); default 0. Information only */
     stpete_allocator allocator; /**< optional allocator; zero = stdlib */
-    int chance_mode;      /**< ::stpete_chance_mode (default ::STPETE_CHANCE_SAMPLED). Added in 0.3: callers built
-                               against an older header get the default through stpete_options::struct_size */
+    int chance_mode;      /**< ::stpete_chance_mode (default ::STPETE_CHANCE_SAMPLED) */
     int edition;          /**< 1 = the first edition (2004, default), 2 = the second-edition preset (2014, §11: four
-                               card changes, four names, a buy-only first worker phase). Added in 0.3 */
+                               card changes, four names, a buy-only first worker phase) */
 } stpete_options;
 
 /** Static initialiser with the spec's defaults (§3, §7.2, §8, §9): 4 players, seed 0. */
 #define STPETE_OPTIONS_INIT \
     { sizeof(stpete_options), 4, 0, STPETE_PUB_CAP_PER_PUB, STPETE_TIE_BREAK_RUBLES_MOD_10, \
       { -1, -1, -1, -1 }, 0, 0, { NULL, NULL, NULL, NULL }, STPETE_CHANCE_SAMPLED, 1 }
+
+/**
+ * Name of a Pub cap (§7.2, R10), the word of the JSON format and the programs' options: "per-pub", "per-player".
+ * @param pub_cap a ::stpete_pub_cap
+ * @return a static string (not to be freed), or NULL if @p pub_cap is out of range; never fails otherwise.
+ */
+STPETE_API const char *stpete_options_pub_cap_name(int pub_cap);
+
+/**
+ * Find a Pub cap (§7.2, R10) by its word (stpete_options_pub_cap_name(); exact, case-sensitive).
+ * @param name NUL-terminated word, e.g. "per-player"
+ * @param pub_cap receives the ::stpete_pub_cap
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no Pub cap has that word
+ *         (@p pub_cap unchanged).
+ */
+STPETE_API int stpete_options_pub_cap_from_name(const char *name, int *pub_cap);
+
+/**
+ * Name of a tie-break (§8, R14), the word of the JSON format and the programs' options: "rubles-mod-10",
+ * "rubles-total".
+ * @param tie_break a ::stpete_tie_break
+ * @return a static string (not to be freed), or NULL if @p tie_break is out of range; never fails otherwise.
+ */
+STPETE_API const char *stpete_options_tie_break_name(int tie_break);
+
+/**
+ * Find a tie-break (§8, R14) by its word (stpete_options_tie_break_name(); exact, case-sensitive).
+ * @param name NUL-terminated word, e.g. "rubles-total"
+ * @param tie_break receives the ::stpete_tie_break
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no tie-break has that word
+ *         (@p tie_break unchanged).
+ */
+STPETE_API int stpete_options_tie_break_from_name(const char *name, int *tie_break);
+
+/**
+ * Name of a chance mode (§3.1; OpenSpiel's `ChanceMode`), the word of the JSON format and the programs' options:
+ * "sampled", "explicit".
+ * @param chance_mode a ::stpete_chance_mode
+ * @return a static string (not to be freed), or NULL if @p chance_mode is out of range; never fails otherwise.
+ */
+STPETE_API const char *stpete_options_chance_mode_name(int chance_mode);
+
+/**
+ * Find a chance mode (§3.1) by its word (stpete_options_chance_mode_name(); exact, case-sensitive).
+ * @param name NUL-terminated word, e.g. "explicit"
+ * @param chance_mode receives the ::stpete_chance_mode
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no chance mode has that word
+ *         (@p chance_mode unchanged).
+ */
+STPETE_API int stpete_options_chance_mode_from_name(const char *name, int *chance_mode);
 
 /**
  * Fill @p opts with the defaults of the spec (same as ::STPETE_OPTIONS_INIT): 4 players (§3), seed 0, Pub cap per
@@ -575,8 +625,8 @@ typedef struct stpete_state stpete_state;
  * @param err  receives the status and the reason of a failure (e.g. "players must be 2, 3 or 4, not 5"); "" on
  *             success; may be NULL
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p opts or a bad option (the status stpete_game_new()
- *         would return); ::STPETE_E_UNSUPPORTED_VERSION if opts->struct_size or err->struct_size is 0 or larger
- *         than this library's struct.
+ *         would return); ::STPETE_E_UNSUPPORTED_VERSION if opts->struct_size or err->struct_size is not the size
+ *         of a released layout (see the structs that may grow, above).
  */
 STPETE_API int stpete_options_check(const stpete_options *opts, stpete_error *err);
 
@@ -605,7 +655,7 @@ STPETE_API void stpete_game_free(stpete_game *game);
  * @param out  receives the options (caller-owned). Its struct_size must be set first (stpete_options_init() does
  *             it): only that many bytes are written, so a caller built against an older header is never overrun.
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_UNSUPPORTED_VERSION if out->struct_size is
- *         0 or larger than this library's struct.
+ *         not the size of a released layout (see the structs that may grow, above; nothing is written).
  */
 STPETE_API int stpete_game_get_options(const stpete_game *game, stpete_options *out);
 
@@ -687,8 +737,10 @@ STPETE_API int stpete_state_reset(stpete_state *state, uint64_t seed);
 
 /**
  * Free a state, through its game's allocator. @norule Called from the state's own event callback, the free
- * is deferred: the call that reported the event (apply, reset, ...) completes its step, delivers no further
- * event, frees the state and returns; the caller must then not use the state again.
+ * is deferred: the call that reported the event (apply, reset, undo, ...) completes its step, delivers no further
+ * event, frees the state and returns; the caller must then not use the state again. A library call that applies
+ * several actions (stpete_bot_play()) stops after the one whose events freed the state and never touches it again;
+ * code of one's own that does the same learns of the free from stpete_state_apply_tracked().
  * @param state the state, owned by the caller until this call; NULL is a no-op
  */
 STPETE_API void stpete_state_free(stpete_state *state);
@@ -868,6 +920,24 @@ STPETE_API int stpete_state_apply(stpete_state *state, int id);
  *         event queue could not grow. On failure the state is unchanged and stpete_state_last_error() says why.
  */
 STPETE_API int stpete_state_apply_string(stpete_state *state, const char *str);
+
+/**
+ * Apply an action as stpete_state_apply() does (§4–§8, the same checks, steps, events and statuses), and say
+ * whether the state's event callback freed the state meanwhile (stpete_state_free() from the callback is deferred
+ * to the end of the reporting call, stpete_state_free()). For code that applies more than once on a state whose
+ * callback it does not own (a game loop in a library or a binding, stpete_bot_play()): after stpete_state_apply()
+ * returns, such code cannot tell a freed state from a live one; after this call, *@p freed tells it. Added in 1.1.
+ * @param state the state
+ * @param id    as stpete_state_apply()
+ * @param freed receives 1 if the state was freed during the call (it is gone: use it no more; the status is then
+ *              ::STPETE_OK), else 0; must not be NULL
+ * @return as stpete_state_apply(): ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL @p state or @p freed or
+ *         an id that is neither an action nor a chance outcome; ::STPETE_E_ILLEGAL_ACTION if the action is not
+ *         legal now; ::STPETE_E_GAME_OVER if the game has ended; ::STPETE_E_REENTRANT from inside an event
+ *         callback; ::STPETE_E_OUT_OF_MEMORY if the history or the event queue could not grow. On failure the state
+ *         is unchanged (*@p freed is 0) and stpete_state_last_error() says why.
+ */
+STPETE_API int stpete_state_apply_tracked(stpete_state *state, int id, int *freed);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -972,6 +1042,9 @@ STPETE_API int stpete_state_hand_limit(const stpete_state *state, int seat);
 STPETE_API int stpete_state_rubles(const stpete_state *state, int seat);
 
 /**
+ * @deprecated Kept for the ABI; use stpete_state_visible_rubles(), which answers the same question
+ * (::STPETE_E_REDACTED means hidden) and gives the amount when visible: one function for one question.
+ *
  * Whether @p viewer sees @p seat's rubles now (§9): its own always, every seat's with the `public_rubles` option,
  * no other. The same answer as the views, the observation and stpete_state_visible_rubles() (one definition of
  * what a seat knows, doc/observation.md). Perfect recall may let a seat know more (its
@@ -1334,9 +1407,12 @@ STPETE_API int stpete_state_to_json(const stpete_state *state, char *buf, size_t
  * other players' rubles unless the game's `public_rubles` option is set; each hand card the viewer has not seen,
  * unless `public_hands` is set (a card seen taken from the board or after an Observatory draw, §7.1, is shown by
  * name: in a game played from its start, every card; hand sizes and each card's back, i.e. the stack it comes from,
- * stay). A seat's view also carries its information-state key: two positions give the seat equal views exactly
- * when they give it equal keys. Such a view cannot be loaded as a playable state (stpete_state_from_json()
- * returns ::STPETE_E_REDACTED).
+ * stay). Each player's `known_rubles` (since 1.1) is that purse as the viewer knows it: shown, or recalled when
+ * `rubles_recalled` is true (§9, perfect recall), else `null`; a front end for people shows `rubles` (doc/format.md,
+ * section Views). A seat's view also carries its information-state key, computed from exactly what the view
+ * carries: two positions give the seat equal views exactly when they give it equal keys, and guessing hidden items
+ * against the key finds nothing the view does not show. Such a view cannot be loaded as a playable state
+ * (stpete_state_from_json() returns ::STPETE_E_REDACTED).
  * @param state the state
  * @param seat  the viewing seat in [0, players), or ::STPETE_VIEW_PUBLIC
  * @param buf   caller's buffer of @p capacity bytes, or NULL with @p capacity 0
@@ -1667,6 +1743,90 @@ STPETE_API const char *stpete_version(void);
  * @return the number; never fails.
  */
 STPETE_API int stpete_version_number(void);
+/** @} */
+
+/* ------------------------------------------------------------------------------------------------ */
+/** @defgroup inline Expression helpers (static inline, no ABI)
+ * The predicates answer through an `int *` and return a status, so that an error never reads as a yes; a caller who
+ * wants the answer inside an expression (a loop condition, an assertion) chooses what an error reads as. These
+ * helpers are that one wrapper, compiled into the caller (no exported symbol, no ABI cost), so that no front end,
+ * tool or test writes its own. */
+/** @{ */
+
+/**
+ * stpete_state_is_terminal() inside an expression. @norule
+ * @param state the state (may be NULL: an error)
+ * @param on_error what a failed call reads as (1 ends a `while (!...)` loop on an error, as the end would)
+ * @return 1 if the game is over, 0 if not, @p on_error if stpete_state_is_terminal() failed.
+ */
+static inline int stpete_state_is_terminal_or(const stpete_state *state, int on_error)
+{
+    int v = 0;
+    return stpete_state_is_terminal(state, &v) == STPETE_OK ? v : on_error;
+}
+
+/**
+ * stpete_state_is_final_round() inside an expression. @norule
+ * @param state the state (may be NULL: an error)
+ * @param on_error what a failed call reads as
+ * @return 1 if this is the final round (§8), 0 if not, @p on_error if stpete_state_is_final_round() failed.
+ */
+static inline int stpete_state_is_final_round_or(const stpete_state *state, int on_error)
+{
+    int v = 0;
+    return stpete_state_is_final_round(state, &v) == STPETE_OK ? v : on_error;
+}
+
+/**
+ * stpete_state_is_legal() inside an expression. @norule
+ * @param state the state (may be NULL: an error)
+ * @param id an action id or chance outcome id
+ * @param on_error what a failed call reads as
+ * @return 1 if @p id is legal now, 0 if not, @p on_error if stpete_state_is_legal() failed.
+ */
+static inline int stpete_state_is_legal_or(const stpete_state *state, int id, int on_error)
+{
+    int v = 0;
+    return stpete_state_is_legal(state, id, &v) == STPETE_OK ? v : on_error;
+}
+
+/**
+ * stpete_state_equal() inside an expression. @norule
+ * @param a a state (may be NULL: an error)
+ * @param b a state of the same game (may be NULL: an error)
+ * @param on_error what a failed call reads as
+ * @return 1 if the positions are equal, 0 if not, @p on_error if stpete_state_equal() failed.
+ */
+static inline int stpete_state_equal_or(const stpete_state *a, const stpete_state *b, int on_error)
+{
+    int v = 0;
+    return stpete_state_equal(a, b, &v) == STPETE_OK ? v : on_error;
+}
+
+/**
+ * A card's printed name in an edition, inside an expression (stpete_card_get_info()). @norule
+ * @param edition ::STPETE_EDITION_FIRST or ::STPETE_EDITION_SECOND (§11), e.g. stpete_game_edition(game)
+ * @param card a card type
+ * @param fallback what an out-of-range card or edition reads as (e.g. a question mark, or NULL)
+ * @return the static name (not to be freed), or @p fallback.
+ */
+static inline const char *stpete_card_name_or(int edition, int card, const char *fallback)
+{
+    stpete_card_info info = STPETE_CARD_INFO_INIT;
+    return stpete_card_get_info(edition, card, &info) == STPETE_OK ? info.name : fallback;
+}
+
+/**
+ * A card's stack (§1; stpete_card_info::stack, the same in both editions) inside an expression. @norule
+ * @param card a card type
+ * @param on_error what an out-of-range card reads as
+ * @return a ::stpete_stack, or @p on_error.
+ */
+static inline int stpete_card_stack_or(int card, int on_error)
+{
+    stpete_card_info info = STPETE_CARD_INFO_INIT;
+    return stpete_card_get_info(STPETE_EDITION_FIRST, card, &info) == STPETE_OK ? info.stack : on_error;
+}
 /** @} */
 
 #ifdef __cplusplus

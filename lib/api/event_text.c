@@ -1,0 +1,171 @@
+/* The readable line of an event (stpete_event_to_string): the words of stpete-selfplay's log, so that every front
+ * end shows the same log. */
+#include <stdio.h>
+
+#include "api/api.h"
+
+/* Whether the members an event's kind uses (stpete_event_kind) are in range (a caller may hand in anything); the
+ * members a kind does not use are never read, whatever they hold (issue 31: 1.0 read names[card] for every kind). */
+static int event_valid(const stpete_event *ev)
+{
+    int card_ok = ev->card >= 0 && ev->card < STPETE_NUM_CARD_TYPES;
+    int seat_ok = ev->seat >= 0 && ev->seat < STPETE_MAX_PLAYERS;
+    int phase_ok = ev->phase >= 0 && ev->phase < STPETE_NUM_PHASES;
+    switch (ev->kind) {
+    case STPETE_EVENT_PHASE_START:
+        return seat_ok && phase_ok;
+    case STPETE_EVENT_DEAL:
+    case STPETE_EVENT_OBSERVATORY_DRAW:
+        return card_ok && ev->stack >= 0 && ev->stack < STPETE_NUM_STACKS &&
+               (ev->kind == STPETE_EVENT_DEAL || seat_ok);
+    case STPETE_EVENT_BUY:
+    case STPETE_EVENT_PLAY:
+    case STPETE_EVENT_TAKE:
+        return seat_ok && card_ok && ev->source >= 0 && ev->source <= STPETE_SOURCE_OBSERVATORY &&
+               (ev->displaced == -1 || (ev->displaced >= 0 && ev->displaced < STPETE_NUM_CARD_TYPES));
+    case STPETE_EVENT_DISPLACE:
+    case STPETE_EVENT_OBSERVATORY_DISCARD:
+        return seat_ok && card_ok;
+    case STPETE_EVENT_PASS:
+    case STPETE_EVENT_PUB:
+    case STPETE_EVENT_FINAL_SCORING:
+        return seat_ok;
+    case STPETE_EVENT_SCORING:
+        return seat_ok && phase_ok;
+    case STPETE_EVENT_LAST_ROUND:
+        return ev->stack >= 0 && ev->stack < STPETE_NUM_STACKS;
+    case STPETE_EVENT_ROUND_END:
+    case STPETE_EVENT_MARKERS_MOVED:
+        return 1;
+    case STPETE_EVENT_GAME_OVER: /* the winner mask */
+        return ev->amount >= 0 && ev->amount < 1 << STPETE_MAX_PLAYERS;
+    case STPETE_EVENT_UNDO: { /* an action id or chance outcome, and its seat or -1 (a chance outcome) */
+        char action[STPETE_ACTION_STRING_MAX];
+        return stpete_id_to_string(stpete_card_tables[0], ev->amount, action, sizeof action) == STPETE_OK &&
+               (ev->seat == -1 || seat_ok);
+    }
+    default:
+        return 0;
+    }
+}
+
+/* "Game over after round 6: seat 2 wins" or "...: seats 0 and 2 share the win" (§8, R14: the winner mask). */
+static int game_over_line(const stpete_event *ev, char *buf, size_t size)
+{
+    char seats[64] = "";
+    size_t len = 0;
+    int n = 0, total = __builtin_popcount((unsigned)ev->amount & 0xfu);
+    for (int s = 0; s < STPETE_MAX_PLAYERS; s++) {
+        if (!(ev->amount >> s & 1))
+            continue;
+        n++;
+        const char *sep = n == 1 ? "" : n == total ? " and " : ", ";
+        len += (size_t)snprintf(seats + len, sizeof seats - len, "%s%d", sep, s);
+    }
+    if (total == 0)
+        return snprintf(buf, size, "Game over after round %d", ev->round);
+    return snprintf(buf, size, "Game over after round %d: seat%s %s %s", ev->round, total > 1 ? "s" : "", seats,
+                    total > 1 ? "share the win" : "wins");
+}
+
+/* The line of an event, with the card names of its edition (§11); with the state that reported it, during the
+ * callback, the details the state adds (later the state has moved on: its rubles and VP are not the event's). */
+static int format_event(const stpete_state *st, const stpete_event *ev, char *buf, size_t size)
+{
+    const card_def *names = stpete_card_tables[ev->edition == STPETE_EDITION_SECOND];
+    if (st && !st->hub.in_callback)
+        st = NULL;
+    /* read only for the kinds that use the card, which event_valid() checked */
+    const char *card = ev->card >= 0 && ev->card < STPETE_NUM_CARD_TYPES ? names[ev->card].name : "";
+    int seat = ev->seat;
+    const player_state *p = st && seat >= 0 && seat < st->core.rules.players ? &st->core.p[seat] : NULL;
+    switch (ev->kind) {
+    case STPETE_EVENT_PHASE_START:
+        return snprintf(buf, size, "Round %d, %s phase: seat %d starts", ev->round, stpete_phase_words[ev->phase],
+                        seat);
+    case STPETE_EVENT_DEAL:
+        return snprintf(buf, size, "dealt %s from the %s stack to the upper row", card,
+                        stpete_stack_words[ev->stack]);
+    case STPETE_EVENT_BUY:
+    case STPETE_EVENT_PLAY: {
+        char displacing[96] = "", left[32] = "";
+        if (ev->displaced >= 0)
+            snprintf(displacing, sizeof displacing, ", displacing %s", names[ev->displaced].name);
+        if (p)
+            snprintf(left, sizeof left, " (%d R left)", p->rubles);
+        return snprintf(buf, size, "seat %d %s %s from the %s%s, for %d R%s", seat,
+                        ev->kind == STPETE_EVENT_BUY ? "buys" : "plays", card, stpete_source_phrases[ev->source],
+                        displacing, ev->price, left);
+    }
+    case STPETE_EVENT_TAKE:
+        return snprintf(buf, size, "seat %d takes %s from the %s into hand", seat, card,
+                        stpete_source_phrases[ev->source]);
+    case STPETE_EVENT_DISPLACE:
+        return snprintf(buf, size, "seat %d discards the displaced %s", seat, card);
+    case STPETE_EVENT_PASS:
+        return snprintf(buf, size, "seat %d passes (%d in a row)", seat, ev->amount);
+    case STPETE_EVENT_OBSERVATORY_DRAW:
+        return snprintf(buf, size, "seat %d uses an Observatory on the %s stack and draws %s", seat,
+                        stpete_stack_words[ev->stack], card);
+    case STPETE_EVENT_OBSERVATORY_DISCARD:
+        return snprintf(buf, size, "seat %d discards the drawn %s", seat, card);
+    case STPETE_EVENT_SCORING: {
+        char now[48] = "";
+        if (p)
+            snprintf(now, sizeof now, " (now %d R, %d VP)", p->rubles, p->vp);
+        return snprintf(buf, size, "%s scoring: seat %d gets %+d R and %+d VP%s", stpete_phase_words[ev->phase], seat,
+                        ev->rubles, ev->vp, now);
+    }
+    case STPETE_EVENT_PUB:
+        return snprintf(buf, size, "Pub: seat %d buys %d VP for %d R", seat, ev->amount, ev->rubles);
+    case STPETE_EVENT_ROUND_END:
+        return snprintf(buf, size, "End of round %d: %d card(s) of the lower row discarded, the upper row moves down",
+                        ev->round, ev->amount);
+    case STPETE_EVENT_MARKERS_MOVED:
+        return snprintf(buf, size, "start-player markers move to the left neighbour");
+    case STPETE_EVENT_LAST_ROUND:
+        return snprintf(buf, size, "the last card of the %s stack is on the board: round %d is the final round",
+                        stpete_stack_words[ev->stack], ev->round);
+    case STPETE_EVENT_FINAL_SCORING:
+        if (p) {
+            stpete_score s = STPETE_SCORE_INIT;
+            stpete_score_of(&st->core, seat, &s);
+            return snprintf(buf, size,
+                            "final scoring, seat %d: %d VP + %d (aristocrats: %d different) + %d (%d R) %+d (%d hand "
+                            "card%s) = %d VP, tie-break %d",
+                            seat, s.vp_before, s.aristocrat_bonus, s.aristocrat_kinds, s.rubles_bonus, s.rubles,
+                            s.hand_penalty, s.hand_cards, s.hand_cards == 1 ? "" : "s", s.total, s.tie_break);
+        }
+        return snprintf(buf, size, "final scoring, seat %d: %+d VP (aristocrats, rubles, hand) = %d VP", seat,
+                        ev->amount, ev->vp);
+    case STPETE_EVENT_UNDO: {
+        char action[STPETE_ACTION_STRING_MAX] = "";
+        stpete_id_to_string(names, ev->amount, action, sizeof action);
+        if (ev->seat >= 0)
+            return snprintf(buf, size, "undo: seat %d's %s is taken back", ev->seat, action);
+        return snprintf(buf, size, "undo: %s is taken back", action);
+    }
+    default: /* STPETE_EVENT_GAME_OVER: the winners from the event's mask (§8, R14), so no state is needed */
+        return game_over_line(ev, buf, size);
+    }
+}
+
+STPETE_API int stpete_event_to_string(const stpete_event *event, const stpete_state *state, char *buf,
+                                      size_t capacity)
+{
+    if (!event || !buf)
+        return STPETE_E_INVALID_ARGUMENT;
+    if (!stpete_struct_size_ok(event->struct_size, STPETE_EVENT_SIZE_1_0, sizeof *event))
+        return STPETE_E_UNSUPPORTED_VERSION;
+    stpete_event ev = STPETE_EVENT_INIT; /* the members the caller's struct has, the defaults for the others */
+    memcpy(&ev, event, event->struct_size);
+    if (!event_valid(&ev) || (ev.edition != STPETE_EDITION_FIRST && ev.edition != STPETE_EDITION_SECOND))
+        return STPETE_E_INVALID_ARGUMENT;
+    size_t size = capacity;
+    if (size == 0)
+        return STPETE_E_BUFFER_TOO_SMALL;
+    char tmp[STPETE_EVENT_STRING_MAX];
+    int len = format_event(state, &ev, tmp, sizeof tmp);
+    snprintf(buf, size, "%s", tmp);
+    return (size_t)len < size ? STPETE_OK : STPETE_E_BUFFER_TOO_SMALL;
+}

@@ -1,0 +1,206 @@
+/* Options (§3, §7.2, §8, §9) and the game handle. One validator, with a reason, serves stpete_game_new(), the
+ * JSON readers and the callers who want to know why before creating a game. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "api/api.h"
+
+STPETE_API void stpete_options_init(stpete_options *opts)
+{
+    if (!opts)
+        return;
+    stpete_options def = STPETE_OPTIONS_INIT;
+    *opts = def;
+}
+
+/* Copy the fields the caller's struct has (struct_size) over the defaults. */
+static int options_of(const stpete_options *opts, stpete_options *o, char *why, size_t why_size)
+{
+    stpete_options_init(o);
+    if (!opts)
+        return STPETE_OK;
+    if (!stpete_struct_size_ok(opts->struct_size, STPETE_OPTIONS_SIZE_1_0, sizeof *o))
+        return stpete_why_fail(why, why_size, STPETE_E_UNSUPPORTED_VERSION,
+                      "struct_size %zu: not the size of a released stpete_options layout (1.0: %zu)",
+                      opts->struct_size, STPETE_OPTIONS_SIZE_1_0);
+    memcpy(o, opts, opts->struct_size); /* fields the caller does not know keep their defaults */
+    o->struct_size = sizeof *o;
+    return STPETE_OK;
+}
+
+static int check(const stpete_options *o, char *why, size_t size)
+{
+    const stpete_allocator *al = &o->allocator;
+    int custom = (al->malloc_fn != NULL) + (al->realloc_fn != NULL) + (al->free_fn != NULL);
+    if (o->players < STPETE_MIN_PLAYERS || o->players > STPETE_MAX_PLAYERS)
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "players must be 2, 3 or 4, not %d", o->players);
+    if (o->pub_cap != STPETE_PUB_CAP_PER_PUB && o->pub_cap != STPETE_PUB_CAP_PER_PLAYER)
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
+                      "pub_cap must be STPETE_PUB_CAP_PER_PUB (0) or STPETE_PUB_CAP_PER_PLAYER (1), not %d (§7.2)",
+                      o->pub_cap);
+    if (o->tie_break != STPETE_TIE_BREAK_RUBLES_MOD_10 && o->tie_break != STPETE_TIE_BREAK_RUBLES_TOTAL)
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
+                      "tie_break must be STPETE_TIE_BREAK_RUBLES_MOD_10 (0) or STPETE_TIE_BREAK_RUBLES_TOTAL (1), "
+                      "not %d (§8)", o->tie_break);
+    int unset = 0;
+    for (int k = 0; k < STPETE_NUM_PHASES; k++)
+        unset += o->start_markers[k] == -1;
+    if (unset != 0 && unset != STPETE_NUM_PHASES)
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
+                      "start_markers must be all -1 (dealt at random) or all seats, not a mix (§3.3)");
+    if (unset == 0) {
+        int rc = stpete_markers_check(o->start_markers, o->players, why, size);
+        if (rc)
+            return rc;
+    }
+    if (o->public_rubles != 0 && o->public_rubles != 1)
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "public_rubles must be 0 or 1, not %d (§9)",
+                      o->public_rubles);
+    if (o->public_hands != 0 && o->public_hands != 1)
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "public_hands must be 0 or 1, not %d (§9)",
+                      o->public_hands);
+    if (o->chance_mode != STPETE_CHANCE_SAMPLED && o->chance_mode != STPETE_CHANCE_EXPLICIT)
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
+                      "chance_mode must be STPETE_CHANCE_SAMPLED (0) or STPETE_CHANCE_EXPLICIT (1), not %d",
+                      o->chance_mode);
+    if (o->edition != 1 && o->edition != 2)
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
+                      "edition must be 1 (2004) or 2 (the 2014 second-edition preset, §11), not %d", o->edition);
+    if (custom != 0 && custom != 3)
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
+                      "allocator: set all three functions (malloc_fn, realloc_fn, free_fn) or none");
+    if (why && size)
+        why[0] = '\0';
+    return STPETE_OK;
+}
+
+void stpete_rules_of(const stpete_options *o, stpete_rules *r)
+{
+    memset(r, 0, sizeof *r); /* the padding too: rules compare with memcmp (stpete_rules_same) */
+    r->players = (uint8_t)o->players;
+    r->pub_cap = (uint8_t)o->pub_cap;
+    r->tie_break = (uint8_t)o->tie_break;
+    r->public_rubles = (uint8_t)o->public_rubles;
+    r->public_hands = (uint8_t)o->public_hands;
+    r->chance_mode = (uint8_t)o->chance_mode;
+    r->edition_index = (uint8_t)(o->edition - 1);
+    for (int k = 0; k < STPETE_NUM_PHASES; k++)
+        r->start_markers[k] = (int8_t)o->start_markers[k];
+}
+
+/* The one answer to "is this the same game?" (stpete_state_copy(), stpete_state_from_json(), the bots through
+ * stpete_game_check_compatible()): every field of stpete_rules, i.e. every option but the seed and the allocator. */
+int stpete_rules_same(const stpete_rules *a, const stpete_rules *b)
+{
+    return memcmp(a, b, sizeof *a) == 0;
+}
+
+STPETE_API int stpete_game_check_compatible(const stpete_game *a, const stpete_game *b)
+{
+    if (!a || !b)
+        return STPETE_E_INVALID_ARGUMENT;
+    return stpete_rules_same(&a->rules, &b->rules) ? STPETE_OK : STPETE_E_MISMATCH;
+}
+
+/* The options as this library's struct, validated; the reason of a refusal in e. */
+static int options_valid(const stpete_options *opts, stpete_options *o, stpete_error *e)
+{
+    int rc = options_of(opts, o, e->message, sizeof e->message);
+    return rc ? rc : check(o, e->message, sizeof e->message);
+}
+
+STPETE_API int stpete_options_check(const stpete_options *opts, stpete_error *err)
+{
+    int rc = stpete_error_check(err);
+    if (rc)
+        return rc;
+    stpete_error e = STPETE_ERROR_INIT;
+    stpete_options o;
+    rc = opts ? options_valid(opts, &o, &e) : stpete_error_fail(&e, STPETE_E_INVALID_ARGUMENT, "opts is NULL");
+    return stpete_error_finish(err, &e, rc);
+}
+
+STPETE_API int stpete_game_new(const stpete_options *opts, stpete_game **out, stpete_error *err)
+{
+    if (out)
+        *out = NULL;
+    int rc = stpete_error_begin(err, out != NULL);
+    if (rc)
+        return rc;
+    stpete_error e = STPETE_ERROR_INIT;
+    stpete_options o;
+    rc = options_valid(opts, &o, &e);
+    if (rc)
+        return stpete_error_finish(err, &e, rc);
+    stpete_game *g = stpete_malloc(&o.allocator, sizeof *g);
+    if (!g)
+        return stpete_caller_error_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
+    memset(g, 0, sizeof *g);
+    g->opts = o;
+    stpete_rules_of(&o, &g->rules);
+    *out = g;
+    return stpete_error_finish(err, &e, STPETE_OK);
+}
+
+STPETE_API int stpete_game_edition(const stpete_game *game)
+{
+    return game ? game->rules.edition_index + 1 : STPETE_E_INVALID_ARGUMENT;
+}
+
+STPETE_API void stpete_game_free(stpete_game *game)
+{
+    if (game) {
+        stpete_allocator al = game->opts.allocator;
+        stpete_free(&al, game);
+    }
+}
+
+STPETE_API int stpete_game_get_options(const stpete_game *game, stpete_options *out)
+{
+    if (!game || !out)
+        return STPETE_E_INVALID_ARGUMENT;
+    size_t size = out->struct_size;
+    if (!stpete_struct_size_ok(size, STPETE_OPTIONS_SIZE_1_0, sizeof *out))
+        return STPETE_E_UNSUPPORTED_VERSION;
+    memcpy(out, &game->opts, size); /* never more than the caller's struct */
+    out->struct_size = size;
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_game_num_players(const stpete_game *game)
+{
+    return game ? game->rules.players : STPETE_E_INVALID_ARGUMENT;
+}
+
+STPETE_API int stpete_num_distinct_actions(void)
+{
+    return STPETE_NUM_DISTINCT_ACTIONS;
+}
+
+/* The derivation is in doc/format.md ("The longest game"), and the conformance tests check the bound on random
+ * games. */
+STPETE_API int stpete_game_max_length(const stpete_game *game)
+{
+    if (!game)
+        return STPETE_E_INVALID_ARGUMENT;
+    int n = game->rules.players;
+    /* Cards left in the stacks after the setup deal (§3.4); before a stack empties each of the 4 keeps one. */
+    int dealable = STPETE_NUM_CARDS - stpete_setup_deal(n) - STPETE_NUM_STACKS;
+    /* Every two consecutive rounds that are not the last deal at least 8 cards (§4.5): rounds 2.. before the last
+     * non-final round come in at most dealable / 8 pairs; plus round 1, that last non-final round and the final one. */
+    int rounds = 2 * (dealable / STPETE_BOARD_SIZE) + 4;
+    /* Each card enters a hand and a display at most once (2 x 116); the 2 Observatories draw at most twice a round,
+     * each draw adding the draw and perhaps a discard; N Pub decisions a round; before each of those K actions at
+     * most N - 1 passes in a row, and N passes end each of the 4 phases of a round. Total <= N K + N R + 4 N R with
+     * K <= 232 + 4 R. */
+    int others = 2 * STPETE_NUM_CARDS + 4 * rounds;
+    int length = n * others + n * rounds + STPETE_NUM_PHASES * n * rounds;
+    /* Explicit chance: one outcome per card that leaves a stack (dealt or drawn), and the marker deal. */
+    if (game->rules.chance_mode == STPETE_CHANCE_EXPLICIT)
+        length += STPETE_NUM_CARDS + 1;
+    return length;
+}
+
+

@@ -1,0 +1,597 @@
+/* The state handle: life cycle, the checked entry points of the API and the queries. The position itself is
+ * plain data (stpete_core) that the engine (rules.c, legal.c) works on; the state adds its game, its listeners
+ * (listeners.c) and its last error message. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "api/api.h"
+
+/* ---- state life cycle -------------------------------------------------------------------------- */
+
+int stpete_state_fail(stpete_state *st, int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int len = vsnprintf(st->errmsg, sizeof st->errmsg, fmt, ap);
+    va_end(ap);
+    if (len >= (int)sizeof st->errmsg) { /* truncated: never leave half a UTF-8 sequence (bindings decode it) */
+        size_t end = sizeof st->errmsg - 1;
+        while (end > 0 && ((unsigned char)st->errmsg[end - 1] & 0xC0) == 0x80)
+            end--;
+        if (end > 0 && ((unsigned char)st->errmsg[end - 1] & 0xC0) == 0xC0)
+            end--;
+        st->errmsg[end] = '\0';
+    }
+    return status;
+}
+
+int stpete_state_succeed(stpete_state *st)
+{
+    st->errmsg[0] = '\0';
+    return STPETE_OK;
+}
+
+int stpete_state_check_not_in_callback(stpete_state *st)
+{
+    if (st->hub.in_callback)
+        return stpete_state_fail(st, STPETE_E_REENTRANT, "an event callback must not modify the state that called it");
+    return STPETE_OK;
+}
+
+static const stpete_allocator *allocator_of(const stpete_state *st)
+{
+    return &st->game->opts.allocator;
+}
+
+void stpete_state_release(stpete_state *st)
+{
+    stpete_hub_set_queue(&st->hub, 0, allocator_of(st));
+    stpete_history_free(&st->hist, allocator_of(st));
+    stpete_free(allocator_of(st), st);
+}
+
+int stpete_state_step_done(stpete_state *st)
+{
+    if (st->hub.free_requested) {
+        stpete_state_release(st);
+        return STPETE_OK;
+    }
+    return stpete_state_succeed(st);
+}
+
+static stpete_state *state_alloc(const stpete_game *game)
+{
+    stpete_state *st = stpete_malloc(&game->opts.allocator, sizeof *st);
+    if (st) {
+        memset(st, 0, sizeof *st);
+        st->game = game;
+        st->hub.owner = st;
+    }
+    return st;
+}
+
+STPETE_API int stpete_state_new_with_callback(const stpete_game *game, stpete_event_fn fn, void *user_data,
+                                              stpete_state **out, stpete_error *err)
+{
+    if (out)
+        *out = NULL;
+    int rc = stpete_error_begin(err, out != NULL);
+    if (rc)
+        return rc;
+    if (!game)
+        return stpete_caller_error_fail(err, STPETE_E_INVALID_ARGUMENT, "game is NULL");
+    stpete_state *st = state_alloc(game);
+    if (!st)
+        return stpete_caller_error_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
+    st->hub.fn = fn;
+    st->hub.user = user_data;
+    stpete_sink storage;
+    stpete_core_setup(&st->core, &game->rules, game->opts.seed, stpete_hub_sink(&st->hub, &storage));
+    if (!st->hub.free_requested)
+        *out = st;
+    else /* the callback freed the state during the setup deal */
+        stpete_state_release(st);
+    return stpete_caller_error_fail(err, STPETE_OK, "");
+}
+
+STPETE_API int stpete_state_new(const stpete_game *game, stpete_state **out, stpete_error *err)
+{
+    return stpete_state_new_with_callback(game, NULL, NULL, out, err);
+}
+
+STPETE_API int stpete_state_reset(stpete_state *st, uint64_t seed)
+{
+    if (!st)
+        return STPETE_E_INVALID_ARGUMENT;
+    int rc = stpete_state_check_not_in_callback(st);
+    if (rc)
+        return rc;
+    if (stpete_hub_reserve(&st->hub, allocator_of(st)))
+        return stpete_state_fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue");
+    stpete_sink storage;
+    st->hist.n = 0; /* the history begins again */
+    stpete_core_setup(&st->core, &st->game->rules, seed, stpete_hub_sink(&st->hub, &storage));
+    return stpete_state_step_done(st);
+}
+
+STPETE_API void stpete_state_free(stpete_state *st)
+{
+    if (!st)
+        return;
+    if (st->hub.in_callback) { /* from its own event callback: the call that reported the event frees it */
+        st->hub.free_requested = 1;
+        return;
+    }
+    stpete_state_release(st);
+}
+
+STPETE_API int stpete_state_clone(const stpete_state *src, stpete_state **out, stpete_error *err)
+{
+    if (out)
+        *out = NULL;
+    int rc = stpete_error_begin(err, out != NULL);
+    if (rc)
+        return rc;
+    if (!src)
+        return stpete_caller_error_fail(err, STPETE_E_INVALID_ARGUMENT, "src is NULL");
+    stpete_state *st = state_alloc(src->game);
+    if (!st)
+        return stpete_caller_error_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
+    if (stpete_history_copy(&st->hist, &src->hist, allocator_of(src))) {
+        stpete_free(allocator_of(src), st);
+        return stpete_caller_error_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory: the history");
+    }
+    stpete_core_copy(&st->core, &src->core);
+    *out = st;
+    return stpete_caller_error_fail(err, STPETE_OK, "");
+}
+
+STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src)
+{
+    if (!dst || !src)
+        return STPETE_E_INVALID_ARGUMENT;
+    int rc = stpete_state_check_not_in_callback(dst);
+    if (rc)
+        return rc;
+    if (dst == src)
+        return stpete_state_succeed(dst);
+    if (!stpete_rules_same(&dst->core.rules, &src->core.rules))
+        return stpete_state_fail(dst, STPETE_E_MISMATCH, "cannot copy a state of a game with other options");
+    stpete_core_copy(&dst->core, &src->core);
+    dst->hist.n = 0; /* the position without its past: dst's history begins here (playouts never pay for it) */
+    return stpete_state_succeed(dst);
+}
+
+STPETE_API int stpete_state_determinize(stpete_state *st, int seat, uint64_t seed, unsigned flags)
+{
+    if (!st)
+        return STPETE_E_INVALID_ARGUMENT;
+    int rc = stpete_state_check_not_in_callback(st);
+    if (rc)
+        return rc;
+    if (seat < 0 || seat >= st->core.rules.players)
+        return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "seat %d is outside [0, %d)", seat, st->core.rules.players);
+    if (flags & ~STPETE_DETERMINIZE_RUBLES)
+        return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "unknown determinization flags %#x", flags);
+    stpete_core_resample(&st->core, seat, seed, flags);
+    st->hist.n = 0; /* the past of a determinization did not happen */
+    return stpete_state_succeed(st);
+}
+
+STPETE_API int stpete_state_equal(const stpete_state *a, const stpete_state *b, int *equal)
+{
+    if (!a || !b || !equal)
+        return STPETE_E_INVALID_ARGUMENT;
+    *equal = memcmp(&a->core, &b->core, STPETE_POSITION_BYTES) == 0;
+    return STPETE_OK;
+}
+
+STPETE_API const stpete_game *stpete_state_game(const stpete_state *st)
+{
+    return st ? st->game : NULL;
+}
+
+STPETE_API const char *stpete_state_last_error(const stpete_state *st)
+{
+    return st ? st->errmsg : "";
+}
+
+/* ---- legal actions and apply ------------------------------------------------------------------- */
+
+STPETE_API int stpete_state_current_player(const stpete_state *st)
+{
+    if (!st)
+        return STPETE_E_INVALID_ARGUMENT;
+    switch (st->core.decision) {
+    case STPETE_DECISION_GAME_OVER:
+        return STPETE_PLAYER_TERMINAL;
+    case STPETE_DECISION_CHANCE:
+        return STPETE_PLAYER_CHANCE;
+    default:
+        return st->core.current;
+    }
+}
+
+STPETE_API int stpete_state_is_terminal(const stpete_state *st, int *terminal)
+{
+    if (!st || !terminal)
+        return STPETE_E_INVALID_ARGUMENT;
+    *terminal = st->core.decision == STPETE_DECISION_GAME_OVER;
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_state_decision(const stpete_state *st)
+{
+    return st ? st->core.decision : STPETE_E_INVALID_ARGUMENT;
+}
+
+STPETE_API int stpete_state_legal_actions(const stpete_state *st, int *ids, size_t capacity, size_t *count)
+{
+    if (!st || !count || (!ids && capacity))
+        return STPETE_E_INVALID_ARGUMENT;
+    if (capacity >= STPETE_MAX_LEGAL_ACTIONS) {
+        *count = stpete_core_legal(&st->core, ids);
+        return STPETE_OK;
+    }
+    int tmp[STPETE_MAX_LEGAL_ACTIONS];
+    size_t n = stpete_core_legal(&st->core, tmp);
+    *count = n;
+    if (n > capacity)
+        return STPETE_E_BUFFER_TOO_SMALL;
+    if (n) /* ids may be NULL when capacity is 0, and memcpy(NULL, ..., 0) is undefined */
+        memcpy(ids, tmp, n * sizeof *ids);
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_state_legal_action_mask(const stpete_state *st, uint8_t *mask, size_t capacity)
+{
+    if (!st || !mask)
+        return STPETE_E_INVALID_ARGUMENT;
+    if (capacity < STPETE_NUM_DISTINCT_ACTIONS)
+        return STPETE_E_BUFFER_TOO_SMALL;
+    /* The listing's ids as bytes. At a chance node (explicit-chance mode) the listing holds chance outcome ids, which
+     * lie past the player actions (STPETE_CHANCE_CARD_FIRST...): the mask covers player actions only and stays all
+     * zero there. */
+    int tmp[STPETE_MAX_LEGAL_ACTIONS];
+    size_t n = stpete_core_legal(&st->core, tmp);
+    memset(mask, 0, STPETE_NUM_DISTINCT_ACTIONS);
+    for (size_t i = 0; i < n; i++)
+        if (tmp[i] < STPETE_NUM_DISTINCT_ACTIONS)
+            mask[tmp[i]] = 1;
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_state_random_action(const stpete_state *st, uint64_t random, int *id)
+{
+    if (!st || !id)
+        return STPETE_E_INVALID_ARGUMENT;
+    return stpete_core_random_action(&st->core, random, id);
+}
+
+STPETE_API int stpete_state_is_legal(const stpete_state *st, int id, int *legal)
+{
+    if (!st || !legal)
+        return STPETE_E_INVALID_ARGUMENT;
+    stpete_move mv;
+    *legal = id >= 0 && id < CHANCE_END && stpete_core_check_move(&st->core, id, &mv, NULL, 0) == STPETE_OK;
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_state_action_price(const stpete_state *st, int id, int *rubles)
+{
+    if (!st || !rubles || id < 0 || id >= STPETE_NUM_DISTINCT_ACTIONS)
+        return STPETE_E_INVALID_ARGUMENT;
+    stpete_move mv;
+    int rc = stpete_core_check_move(&st->core, id, &mv, NULL, 0);
+    if (rc)
+        return rc;
+    switch (mv.a.kind) {
+    case STPETE_ACTION_BUY:
+    case STPETE_ACTION_PLAY:
+    case STPETE_ACTION_OBSERVATORY_BUY:
+        *rubles = mv.price; /* §5, R5-R7 */
+        return STPETE_OK;
+    case STPETE_ACTION_PUB:
+        *rubles = stpete_pub_price(mv.a.amount); /* §7.2 */
+        return STPETE_OK;
+    default:
+        *rubles = 0;
+        return STPETE_E_NO_PRICE;
+    }
+}
+
+/* stpete_state_apply() and stpete_state_apply_tracked(): *freed (never NULL here) is set once the state is released
+ * (the callback asked for it), the only thing the caller may still learn about it. */
+static int apply(stpete_state *st, int id, int *freed)
+{
+    *freed = 0;
+    if (!st)
+        return STPETE_E_INVALID_ARGUMENT;
+    int rc = stpete_state_check_not_in_callback(st);
+    if (rc)
+        return rc;
+    if (id < 0 || id >= CHANCE_END)
+        return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "action id %d is outside [0, %d) and is no chance outcome", id,
+                    STPETE_NUM_DISTINCT_ACTIONS);
+    char why[160];
+    stpete_move mv;
+    rc = stpete_core_check_move(&st->core, id, &mv, why, sizeof why);
+    if (rc) {
+        char name[STPETE_ACTION_STRING_MAX];
+        stpete_id_to_string(stpete_cards_of(&st->core.rules), id, name, sizeof name);
+        return stpete_state_fail(st, rc, "action %d (%s) is not legal: %s", id, name, why);
+    }
+    /* the allocations of the step, before it: a failure changes nothing */
+    if (stpete_hub_reserve(&st->hub, allocator_of(st)) || stpete_history_reserve(&st->hist, allocator_of(st)))
+        return stpete_state_fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue or the history");
+    stpete_history_record(&st->hist, &st->core, id);
+    stpete_sink storage;
+    stpete_core_apply_move(&st->core, &mv, stpete_hub_sink(&st->hub, &storage));
+    *freed = st->hub.free_requested;
+    return stpete_state_step_done(st);
+}
+
+STPETE_API int stpete_state_apply(stpete_state *st, int id)
+{
+    int freed;
+    return apply(st, id, &freed);
+}
+
+STPETE_API int stpete_state_apply_tracked(stpete_state *st, int id, int *freed)
+{
+    if (!freed)
+        return st ? fail(st, STPETE_E_INVALID_ARGUMENT, "stpete_state_apply_tracked: freed is NULL")
+                  : STPETE_E_INVALID_ARGUMENT;
+    return apply(st, id, freed);
+}
+
+STPETE_API int stpete_state_apply_string(stpete_state *st, const char *str)
+{
+    if (!st)
+        return STPETE_E_INVALID_ARGUMENT;
+    if (!str)
+        return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "action string is NULL");
+    int id;
+    if (stpete_action_from_string(str, &id) != STPETE_OK)
+        return stpete_state_fail(st, STPETE_E_PARSE, "\"%.100s\" is not an action", str);
+    return stpete_state_apply(st, id);
+}
+
+/* ---- queries ----------------------------------------------------------------------------------- */
+
+static int card_ok(int card)
+{
+    return card >= 0 && card < STPETE_NUM_CARD_TYPES;
+}
+
+/* Copy n card types from a byte list into a caller int buffer. */
+static int list_out(const uint8_t *list, size_t n, int *cards, size_t cap, size_t *count)
+{
+    if (!count || (!cards && cap))
+        return STPETE_E_INVALID_ARGUMENT;
+    *count = n;
+    if (n > cap)
+        return STPETE_E_BUFFER_TOO_SMALL;
+    for (size_t i = 0; i < n; i++)
+        cards[i] = list[i];
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_state_phase(const stpete_state *st)
+{
+    return st ? st->core.phase : STPETE_E_INVALID_ARGUMENT;
+}
+
+STPETE_API int stpete_state_round(const stpete_state *st)
+{
+    return st ? st->core.round : STPETE_E_INVALID_ARGUMENT;
+}
+
+STPETE_API int stpete_state_is_final_round(const stpete_state *st, int *final_round)
+{
+    if (!st || !final_round)
+        return STPETE_E_INVALID_ARGUMENT;
+    *final_round = st->core.final_round != 0;
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_state_consecutive_passes(const stpete_state *st)
+{
+    return st ? st->core.passes : STPETE_E_INVALID_ARGUMENT;
+}
+
+STPETE_API int stpete_state_row(const stpete_state *st, int row, int *cards, size_t capacity, size_t *count)
+{
+    if (!st || (row != STPETE_SOURCE_UPPER && row != STPETE_SOURCE_LOWER))
+        return STPETE_E_INVALID_ARGUMENT;
+    return list_out(st->core.row[row], st->core.row_n[row], cards, capacity, count);
+}
+
+STPETE_API int stpete_state_stack_size(const stpete_state *st, int stack)
+{
+    if (!st || stack < 0 || stack >= STPETE_NUM_STACKS)
+        return STPETE_E_INVALID_ARGUMENT;
+    return st->core.stack_n[stack];
+}
+
+STPETE_API int stpete_state_display_count(const stpete_state *st, int seat, int card)
+{
+    if (!stpete_state_seat_ok(st, seat) || !card_ok(card))
+        return STPETE_E_INVALID_ARGUMENT;
+    return st->core.p[seat].display[card];
+}
+
+STPETE_API int stpete_state_display(const stpete_state *st, int seat, int *cards, size_t capacity, size_t *count)
+{
+    if (!stpete_state_seat_ok(st, seat))
+        return STPETE_E_INVALID_ARGUMENT;
+    uint8_t list[STPETE_NUM_CARDS];
+    size_t n = 0;
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
+        for (int k = 0; k < st->core.p[seat].display[t]; k++)
+            list[n++] = (uint8_t)t;
+    return list_out(list, n, cards, capacity, count);
+}
+
+STPETE_API int stpete_state_hand(const stpete_state *st, int seat, int *cards, size_t capacity, size_t *count)
+{
+    if (!stpete_state_seat_ok(st, seat))
+        return STPETE_E_INVALID_ARGUMENT;
+    return list_out(st->core.p[seat].hand, st->core.p[seat].hand_n, cards, capacity, count);
+}
+
+STPETE_API int stpete_state_hand_limit(const stpete_state *st, int seat)
+{
+    return stpete_state_seat_ok(st, seat) ? stpete_hand_limit_of(&st->core.p[seat]) : STPETE_E_INVALID_ARGUMENT;
+}
+
+STPETE_API int stpete_state_rubles(const stpete_state *st, int seat)
+{
+    return stpete_state_seat_ok(st, seat) ? st->core.p[seat].rubles : STPETE_E_INVALID_ARGUMENT;
+}
+
+STPETE_API int stpete_state_vp(const stpete_state *st, int seat, int *vp)
+{
+    if (!stpete_state_seat_ok(st, seat) || !vp)
+        return STPETE_E_INVALID_ARGUMENT;
+    *vp = st->core.p[seat].vp;
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_state_observatories_used(const stpete_state *st, int seat)
+{
+    return stpete_state_seat_ok(st, seat) ? st->core.p[seat].obs_used : STPETE_E_INVALID_ARGUMENT;
+}
+
+STPETE_API int stpete_state_observatory_card(const stpete_state *st)
+{
+    return st ? st->core.obs_card : STPETE_E_INVALID_ARGUMENT;
+}
+
+STPETE_API int stpete_state_marker_holder(const stpete_state *st, int phase)
+{
+    if (!st || phase < 0 || phase >= STPETE_NUM_PHASES)
+        return STPETE_E_INVALID_ARGUMENT;
+    return st->core.markers[phase];
+}
+
+STPETE_API int stpete_state_discard_count(const stpete_state *st, int card)
+{
+    if (!st || !card_ok(card))
+        return STPETE_E_INVALID_ARGUMENT;
+    return st->core.discard[card];
+}
+
+STPETE_API int stpete_state_price(const stpete_state *st, int seat, int card, int source, int displaced, int *price)
+{
+    if (!stpete_state_seat_ok(st, seat) || !card_ok(card) || !price || source < STPETE_SOURCE_UPPER ||
+        source > STPETE_SOURCE_OBSERVATORY)
+        return STPETE_E_INVALID_ARGUMENT;
+    int trading = stpete_cards_of(&st->core.rules)[card].trading;
+    if (trading && stpete_variant_of(card, displaced) < 0)
+        return STPETE_E_INVALID_ARGUMENT;
+    *price = stpete_price(&st->core, seat, card, source, trading ? displaced : -1);
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_state_displacements(const stpete_state *st, int seat, int card, int source,
+                                          stpete_displacement *out, size_t capacity, size_t *count)
+{
+    if (!stpete_state_seat_ok(st, seat) || !card_ok(card) || !stpete_cards_of(&st->core.rules)[card].trading || !count || (!out && capacity) ||
+        source < STPETE_SOURCE_UPPER || source > STPETE_SOURCE_OBSERVATORY)
+        return STPETE_E_INVALID_ARGUMENT;
+    size_t n = 0;
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+        if (stpete_displaceable(&st->core.p[seat], t) <= 0 || stpete_variant_of(card, t) < 0)
+            continue; /* not in the display (or only face-down Observatories, §7.1), or not a target (§6.2) */
+        int price;
+        stpete_state_price(st, seat, card, source, t, &price); /* cannot fail: every argument checked above */
+        if (n < capacity)
+            out[n] = (stpete_displacement){ t, price };
+        n++;
+    }
+    *count = n;
+    return n > capacity ? STPETE_E_BUFFER_TOO_SMALL : STPETE_OK;
+}
+
+STPETE_API int stpete_state_get_score(const stpete_state *st, int seat, stpete_score *out)
+{
+    if (!stpete_state_seat_ok(st, seat) || !out)
+        return STPETE_E_INVALID_ARGUMENT;
+    stpete_score full = STPETE_SCORE_INIT;
+    stpete_score_of(&st->core, seat, &full);
+    return stpete_struct_out(out, &full, STPETE_SCORE_SIZE_1_0, sizeof full);
+}
+
+STPETE_API int stpete_state_winners(const stpete_state *st, unsigned *mask)
+{
+    if (!st || !mask)
+        return STPETE_E_INVALID_ARGUMENT;
+    if (st->core.decision != STPETE_DECISION_GAME_OVER)
+        return STPETE_E_NOT_TERMINAL;
+    *mask = stpete_winners_of(&st->core);
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_state_set_event_callback(stpete_state *st, stpete_event_fn fn, void *user_data)
+{
+    if (!st)
+        return STPETE_E_INVALID_ARGUMENT;
+    int rc = stpete_state_check_not_in_callback(st);
+    if (rc)
+        return rc;
+    st->hub.fn = fn;
+    st->hub.user = user_data;
+    return stpete_state_succeed(st);
+}
+
+STPETE_API int stpete_state_set_event_queue(stpete_state *st, int enabled)
+{
+    if (!st)
+        return STPETE_E_INVALID_ARGUMENT;
+    int rc = stpete_state_check_not_in_callback(st);
+    if (rc)
+        return rc;
+    if (enabled != 0 && enabled != 1)
+        return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "enabled must be 0 or 1, not %d", enabled);
+    stpete_hub_set_queue(&st->hub, enabled, allocator_of(st));
+    return stpete_state_succeed(st);
+}
+
+STPETE_API int stpete_state_next_event(stpete_state *st, stpete_event *out)
+{
+    if (!st || !out)
+        return STPETE_E_INVALID_ARGUMENT;
+    int rc = stpete_state_check_not_in_callback(st);
+    if (rc)
+        return rc;
+    if (!stpete_struct_size_ok(out->struct_size, STPETE_EVENT_SIZE_1_0, sizeof *out))
+        return stpete_state_fail(st, STPETE_E_UNSUPPORTED_VERSION, "event struct_size %zu is not one of this library (%zu to %zu)",
+                    out->struct_size, STPETE_EVENT_SIZE_1_0, sizeof *out);
+    stpete_event ev = STPETE_EVENT_INIT;
+    rc = stpete_hub_next(&st->hub, &ev);
+    if (rc == 1)
+        stpete_struct_out(out, &ev, STPETE_EVENT_SIZE_1_0, sizeof ev);
+    stpete_state_succeed(st);
+    return rc;
+}
+
+STPETE_API int stpete_state_pending_events(const stpete_state *st)
+{
+    if (!st)
+        return STPETE_E_INVALID_ARGUMENT;
+    return (int)(st->hub.queue.len - st->hub.queue.head);
+}
+
+/* ---- library ----------------------------------------------------------------------------------- */
+
+STPETE_API const char *stpete_version(void)
+{
+    return STPETE_VERSION_STRING;
+}
+
+STPETE_API int stpete_version_number(void)
+{
+    return STPETE_VERSION_NUMBER;
+}

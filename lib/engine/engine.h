@@ -1,0 +1,427 @@
+/* Internal declarations of libstpete, the engine layer (lib/engine/): the game on a plain position. Not installed.
+ * The position (stpete_core: plain data, fixed size, no pointers), the rule facts on a position, and the engine's
+ * files: price.c, scoring.c, legal.c, rules.c, validate.c, knowledge.c, observation.c. Nothing here looks inside a
+ * handle (stpete_game, stpete_state) or knows a JSON document: the engine reports events to a sink it is given
+ * (lib/facts/facts.h describes the layers). */
+#ifndef STPETE_ENGINE_H
+#define STPETE_ENGINE_H
+
+#include "facts/facts.h"
+
+/* ---- the position: plain data, fixed size, no pointers ----------------------------------------- */
+
+enum { STACK_CAP = 31, ROW_CAP = STPETE_BOARD_SIZE };
+
+typedef struct stpete_rules {
+    uint8_t players;
+    uint8_t pub_cap;     /* enum stpete_pub_cap */
+    uint8_t tie_break;   /* enum stpete_tie_break */
+    uint8_t public_rubles;
+    uint8_t public_hands;
+    int8_t start_markers[STPETE_NUM_PHASES]; /* all -1 = random */
+    uint8_t chance_mode; /* enum stpete_chance_mode */
+    uint8_t edition_index; /* 0 = the first edition (2004), 1 = the second (2014, §11): stpete_options.edition - 1 */
+    uint8_t reserved[5]; /* explicit padding: states compare with memcmp */
+} stpete_rules;
+
+typedef struct player_state {
+    int32_t rubles;
+    int32_t vp;
+    uint8_t display[STPETE_NUM_CARD_TYPES]; /* copies of each card type in the display */
+    uint8_t hand[STPETE_MAX_HAND];          /* card types, in the order taken */
+    uint8_t hand_n;
+    uint8_t obs_used;                       /* Observatories face down this round (§7.1) */
+    uint8_t hand_known;                     /* bit h: everyone saw hand[h] taken (§9), so its identity is known */
+} player_state;
+
+/* A random event the engine waits for (explicit-chance mode, stpete_state_chance_outcomes()): none, the card a deal
+ * places (§4.5), the random start-player markers (§3.3), the card an Observatory draws (§7.1). */
+enum { CHANCE_NONE = 0, CHANCE_DEAL, CHANCE_MARKERS, CHANCE_DRAW };
+
+/* What follows a deal once the board is full (or the stack empty): §3.5 the first worker phase, §4.5 the next
+ * phase, §4.5 steps 4-5 of the end of a round. */
+enum { THEN_SETUP = 0, THEN_NEXT_PHASE, THEN_ROUND };
+
+typedef struct stpete_core {
+    stpete_rules rules;
+    stpete_rng rng;
+    /* stacks: card types, top of the stack = stack[s][stack_n[s] - 1]; in explicit-chance mode a multiset kept in
+     * card-type order (its order does not exist yet) */
+    uint8_t stack[STPETE_NUM_STACKS][STACK_CAP];
+    uint8_t stack_n[STPETE_NUM_STACKS];
+    /* board rows, in deal order: row[0] upper, row[1] lower. In rows and hands the bytes past the count are 0
+     * (the listing's type masks rely on it, and states compare with memcmp) */
+    uint8_t row[2][ROW_CAP];
+    uint8_t row_n[2];
+    uint8_t discard[STPETE_NUM_CARD_TYPES];
+    uint8_t markers[STPETE_NUM_PHASES]; /* markers[phase] = seat */
+    uint8_t phase;        /* enum stpete_phase */
+    uint8_t round;        /* from 1 */
+    uint8_t current;      /* seat to act (at a chance node: the seat that acted last, or the Observatory's owner) */
+    uint8_t passes;       /* consecutive passes (§4.3) */
+    uint8_t decision;     /* enum stpete_decision */
+    int8_t obs_card;      /* card drawn by an Observatory, -1 = none */
+    uint8_t final_round;  /* §4.6 */
+    uint8_t pub_next;     /* Pub step: offset from the building start player of the next owner to ask */
+    uint8_t chance;       /* CHANCE_*: the random event pending at a chance node */
+    uint8_t deal_stack;   /* the deal in progress: from this stack ... */
+    uint8_t deal_to;      /* ... until the board holds this many cards ... */
+    uint8_t deal_then;    /* ... then THEN_* */
+    uint8_t rubles_recalled; /* 1: every seat knows every seat's rubles by perfect recall (reached by play from §3's
+                                setup: every income and price is public); 0 in a position loaded from a document
+                                that does not say so (stpete_rubles_known, doc/format.md "rubles_recalled") */
+    player_state p[STPETE_MAX_PLAYERS];
+    uint8_t reserved_tail[4]; /* explicit padding */
+    /* Not part of the position (stpete_state_equal ignores it): a hash of everything public that happened since the
+     * game's start (actions, dealt and drawn cards, the marker deal), the perfect-recall part of the information
+     * state key (stpete_state_information_state_key). */
+    uint64_t public_hash;
+} stpete_core;
+
+_Static_assert(sizeof(stpete_core) == 512, "stpete_core must have no implicit padding");
+_Static_assert(offsetof(stpete_core, public_hash) == 504, "public_hash comes last: equality compares what is before");
+
+/* Copy a whole position (what stpete_state_copy does in every playout). memcpy of the 512 bytes compiles, with
+ * GCC on x86-64, to `rep movsq`, whose start-up costs more than the copy itself: explicit 16-byte moves take
+ * about half the time (stpete-bench "copy into"). */
+static inline void stpete_core_copy(stpete_core *dst, const stpete_core *src)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    typedef unsigned char chunk __attribute__((vector_size(16), aligned(1), may_alias));
+    const chunk *from = (const chunk *)(const void *)src;
+    chunk *to = (chunk *)(void *)dst;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 32
+#endif
+    for (size_t i = 0; i < sizeof *src / sizeof(chunk); i++)
+        to[i] = from[i];
+#else
+    memcpy(dst, src, sizeof *src);
+#endif
+}
+
+/* Bytes of a core that make the position (stpete_state_equal). */
+#define STPETE_POSITION_BYTES offsetof(stpete_core, public_hash)
+
+/* Mix a public event into the public history hash (splitmix64's finalizer over hash ^ token: stable on every
+ * platform, documented in doc/observation.md). */
+static inline uint64_t stpete_hash_mix(uint64_t h, uint64_t token)
+{
+    uint64_t z = h ^ (token + UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+/* The start of the public history: the rules, but for the chance mode (a sampled game and the explicit game given
+ * the same outcomes are the same game for the players, with the same information state keys). */
+static inline uint64_t stpete_rules_hash(const stpete_rules *rules)
+{
+    stpete_rules r = *rules;
+    r.chance_mode = 0;
+    uint64_t h = 0;
+    for (size_t i = 0; i < sizeof r; i++)
+        h = stpete_hash_mix(h, ((const uint8_t *)&r)[i]);
+    return h;
+}
+
+/* ---- facts both the listing and the check read: one inline function each ------------------------ */
+
+/* The start-player marker rule (§3.3, R15): each phase's marker is held by a seat in [0, players), and every seat
+ * holds one or two. The one home of the rule, for the options (stpete_markers_check, game.c), the marker deals a
+ * chance outcome may name (legal.c) and the random deal (rules.c). 0 if markers[] is such an assignment; else
+ * 1 + k for the first marker k held by no seat in range, or -(1 + s) for the first seat s holding 0 or 3+. */
+static inline int stpete_markers_fault(const int markers[STPETE_NUM_PHASES], int players)
+{
+    int held[STPETE_MAX_PLAYERS] = { 0 };
+    for (int k = 0; k < STPETE_NUM_PHASES; k++) {
+        if (markers[k] < 0 || markers[k] >= players)
+            return 1 + k;
+        held[markers[k]]++;
+    }
+    for (int s = 0; s < players; s++)
+        if (held[s] < 1 || held[s] > 2)
+            return -(1 + s);
+    return 0;
+}
+
+/* The setup deal (§3.4): 2 cards per player from the worker stack into the upper row. The one home of the number
+ * (the setup in rules.c, the longest game in game.c). */
+static inline int stpete_setup_deal(int players)
+{
+    return 2 * players;
+}
+
+/* The start-player markers as a chance outcome code (stpete.h, STPETE_CHANCE_MARKERS_FIRST): markers[0]
+ * + 4 markers[1] + 16 markers[2] + 64 markers[3], in [0, 256). */
+static inline int stpete_markers_encode(const uint8_t markers[STPETE_NUM_PHASES])
+{
+    return markers[0] + 4 * markers[1] + 16 * markers[2] + 64 * markers[3];
+}
+
+/* The markers of a code in [0, 256) (stpete_markers_encode's inverse). */
+static inline void stpete_markers_decode(int code, int markers[STPETE_NUM_PHASES])
+{
+    for (int k = 0; k < STPETE_NUM_PHASES; k++, code /= 4)
+        markers[k] = code % 4;
+}
+
+/* The card table of a game's edition (§2, §11). */
+static inline const card_def *stpete_cards_of(const stpete_rules *rules)
+{
+    return stpete_card_tables[rules->edition_index];
+}
+
+/* Whether it is the buy-only first worker phase of the second edition (§11): no take, no Observatory, no pass while
+ * a board card is affordable. */
+static inline int stpete_buy_only(const stpete_core *c)
+{
+    return c->rules.edition_index == 1 && c->round == 1 && c->phase == STPETE_PHASE_WORKER;
+}
+
+/* Hand limit (§7.3, R11): 4 with a Warehouse in the display, else 3. */
+static inline int stpete_hand_limit_of(const player_state *p)
+{
+    return p->display[STPETE_CARD_WAREHOUSE] ? STPETE_MAX_HAND : STPETE_MAX_HAND - 1;
+}
+
+/* Bit t set for each card type t < types of which the display holds at least one copy; types is a multiple of 8 or
+ * all 49 (8 types at a time with stpete_nonzero_bytes, the 49th alone). */
+static inline uint64_t stpete_display_types(const player_state *p, int types)
+{
+    uint64_t m = 0;
+    for (int t = 0; t + 8 <= types; t += 8)
+        m |= (uint64_t)stpete_nonzero_bytes(p->display + t) << t;
+    for (int t = types / 8 * 8; t < types; t++)
+        m |= (uint64_t)(p->display[t] != 0) << t;
+    return m;
+}
+
+/* Observatories in the display still face up this round (§7.1, R9): usable, and displaceable. */
+static inline int stpete_face_up_observatories(const player_state *p)
+{
+    return p->display[STPETE_CARD_OBSERVATORY] - p->obs_used;
+}
+
+/* Copies of a card type in the display that a trading card may displace now (§6.1: not a face-down Observatory,
+ * §7.1). */
+static inline int stpete_displaceable(const player_state *p, int card)
+{
+    return card == STPETE_CARD_OBSERVATORY ? stpete_face_up_observatories(p) : p->display[card];
+}
+
+/* The colour discount of §5.1.3 and §5.1.4: 1 R off a blue card with the Carpenter Workshop in the display, off an
+ * orange card with the Gold Smelter. */
+static inline int stpete_colour_discount(const player_state *p, int colour)
+{
+    /* & and | instead of && and ||: no branch on the colour of the card being priced */
+    return ((colour == STPETE_COLOUR_BLUE) & (p->display[STPETE_CARD_CARPENTER_WORKSHOP] != 0)) |
+           ((colour == STPETE_COLOUR_ORANGE) & (p->display[STPETE_CARD_GOLD_SMELTER] != 0));
+}
+
+/* What the Pub's VP cost (§7.2, R10): 2 rubles each. The one place that says it. */
+enum { PUB_RUBLES_PER_VP = 2 };
+static inline int stpete_pub_price(int vp)
+{
+    return PUB_RUBLES_PER_VP * vp;
+}
+
+/* VP a Pub owner may buy now (§7.2, R10): 0 means no choice. */
+static inline int stpete_pub_choice_cap(const stpete_core *c, int seat)
+{
+    const player_state *p = &c->p[seat];
+    int pubs = p->display[STPETE_CARD_PUB];
+    if (!pubs)
+        return 0;
+    int cap = c->rules.pub_cap == STPETE_PUB_CAP_PER_PLAYER ? 5 : 5 * pubs;
+    int affordable = p->rubles / PUB_RUBLES_PER_VP;
+    return affordable < cap ? affordable : cap;
+}
+
+/* Rubles and VP never leave [0, STPETE_RUBLES_MAX] and [-STPETE_VP_MAX, STPETE_VP_MAX]: every gain saturates, so
+ * any position the JSON reader accepts stays loadable after any play (doc/format.md). A real game stays far below
+ * (a few hundred at most), so saturation never changes a reachable game. */
+static inline int32_t stpete_add_rubles(int32_t rubles, int gain)
+{
+    int64_t r = (int64_t)rubles + gain;
+    return (int32_t)(r > STPETE_RUBLES_MAX ? STPETE_RUBLES_MAX : r < 0 ? 0 : r);
+}
+
+static inline int32_t stpete_add_vp(int32_t vp, int gain)
+{
+    int64_t v = (int64_t)vp + gain;
+    return (int32_t)(v > STPETE_VP_MAX ? STPETE_VP_MAX : v < -STPETE_VP_MAX ? -STPETE_VP_MAX : v);
+}
+
+/* ---- price.c: prices (§5), one home for the legality core, the check, the apply and the queries ------- */
+
+/* A card's price before a displaced card's value and the 1 R floor: printed cost d->cost (§2, §11) - its same-name
+ * copies in the display (§5.1.1) - 1 from the lower row (lower = 1, §5.1.2, R6) - the colour discount of its colour,
+ * stpete_colour_discount() (§5.1.3, §5.1.4; a caller pricing many cards computes it once per colour). */
+static inline int stpete_price_before_displacement(const card_def *d, int same_name, int lower, int colour_discount)
+{
+    return d->cost - same_name - lower - colour_discount;
+}
+
+/* The price: the above minus the value of the displaced card (0 for a non-trading card; §5.2, §7.4, R7), at least
+ * 1 R (R5). A seat can pay it iff price <= its rubles. */
+static inline int stpete_price_with(int before_displacement, int displaced_value)
+{
+    int price = before_displacement - displaced_value;
+    return price < 1 ? 1 : price;
+}
+
+/* The price seat would pay for card from source, displacing displaced (-1 for non-trading), §5, R5-R7. */
+int stpete_price(const stpete_core *c, int seat, int card, int source, int displaced);
+
+/* ---- scoring.c -------------------------------------------------------------------------------- */
+
+/* Income of a seat at its phase's scoring (§4.4, §7.1 face-down Observatories, §7.5 Mariinskij-Theater and Tax
+ * Man). */
+void stpete_phase_income(const stpete_core *c, int seat, int colour, int *rubles, int *vp);
+void stpete_score_of(const stpete_core *c, int seat, stpete_score *out);
+unsigned stpete_winners_of(const stpete_core *c);
+
+/* ---- the sink the engine reports to (the handle layer's listeners, api/listeners.c, are one) ------- */
+
+/* Where the engine sends its events. NULL = nobody listens (the engine then does not even build them). */
+typedef struct stpete_sink {
+    void (*fn)(void *ctx, const stpete_event *ev);
+    void *ctx;
+} stpete_sink;
+
+/* A blank event of a kind at a position: every field -1 but the phase and round. */
+static inline stpete_event stpete_event_of(const stpete_core *c, int kind)
+{
+    stpete_event ev = { sizeof(stpete_event), kind, -1, -1, -1, -1, -1, -1, -1, -1, -1, c->phase, c->round,
+                         c->rules.edition_index + 1 };
+    return ev;
+}
+
+/* Emit an event built by the statements in the variadic part, only when a sink listens. */
+#define STPETE_EMIT(sink, core, kind, ...)                        \
+    do {                                                          \
+        if (sink) {                                               \
+            stpete_event ev = stpete_event_of((core), (kind));    \
+            __VA_ARGS__;                                          \
+            (sink)->fn((sink)->ctx, &ev);                         \
+        }                                                         \
+    } while (0)
+
+/* ---- legal.c: legality in one place: the listing, and the pick and the check derived from it ------ */
+
+/* Legal action ids ascending into out (capacity STPETE_MAX_LEGAL_ACTIONS); returns the count. At a chance node the
+ * chance outcome ids. */
+size_t stpete_core_legal(const stpete_core *c, int *out);
+
+/* The listed id at index random % count into *id (stpete_state_random_action()); STPETE_E_GAME_OVER at the end. */
+int stpete_core_random_action(const stpete_core *c, uint64_t random, int *id);
+
+/* A checked action, ready to apply: stpete_state_apply checks and applies with one decoding, one search of the row
+ * or hand and one price. */
+typedef struct stpete_move {
+    int id;    /* the action id, or a chance outcome id (>= STPETE_CHANCE_CARD_FIRST) at a chance node */
+    stpete_action a;
+    int index; /* index of the card in its row (buy, take) or hand (play), else -1 */
+    int price; /* rubles to pay (buy, play, Observatory buy), else 0 */
+} stpete_move;
+
+/* Whether a start-player marker code (stpete_markers_encode) is a deal §3.3 allows for n players: every seat
+ * in range holding 1 or 2 markers. */
+int stpete_markers_code_valid(int code, int players);
+
+/* 0 if id (in [0, CHANCE_END)) is legal, and *mv filled; else a negative status with a reason written to why (may be
+ * NULL). At a chance node the legal ids are the chance outcomes. */
+int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *why, size_t why_size);
+
+/* ---- rules.c: setup, apply and every automatic step (§3-§8) ------------------------------------- */
+
+/* §3 setup of a new game of these rules from seed, events to sink (may be NULL). */
+void stpete_core_setup(stpete_core *c, const stpete_rules *rules, uint64_t seed, const stpete_sink *sink);
+/* Apply a move filled by a successful stpete_core_check_move on this very position (an action or, at a chance
+ * node, a chance outcome). */
+void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_sink *sink);
+/* Apply a legal chance outcome at a chance node (explicit-chance mode). */
+void stpete_core_apply_chance(stpete_core *c, int outcome, const stpete_sink *sink);
+/* Check and apply an id in [0, CHANCE_END): 0, or the check's status (position unchanged). */
+int stpete_core_apply(stpete_core *c, int id, const stpete_sink *sink, char *why, size_t why_size);
+
+/* ---- validate.c: the invariants of a position, one function ---------------------------------------- */
+
+/* The "fail with a reason" helper of the engine, whose reasons go into a caller's buffer: the message
+ * (printf-style) into why (may be NULL, size why_size); returns status. (The other destinations have one each:
+ * stpete_error_fail() a stpete_error being built, stpete_caller_error_fail() a caller's stpete_error in one step,
+ * stpete_state_fail() a state's last error, bot_fail() a bot's.) */
+int stpete_why_fail(char *why, size_t why_size, int status, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+/* Check a start-player marker assignment (§3.3, R15): every marker held by a seat in [0, players), each seat
+ * holding 1 or 2. 0, or STPETE_E_INVALID_ARGUMENT with the reason in why. Used for options and loaded positions. */
+int stpete_markers_check(const int markers[STPETE_NUM_PHASES], int players, char *why, size_t why_size);
+/* Whether c (its rules set, every field within the range of its type) is a position the engine can play on from:
+ * the 116 cards each in one place (§2), every stack card of its stack and a stack of explicit-chance mode in
+ * card-type order, at most 10 cards on the board (§4.5), the marker rule (§3.3, R15), face-down Observatories
+ * owned (§7.1), the decision matching the phase, the drawn card and the Pub seat order (§7.1, §7.2), the final
+ * round exactly when a stack is empty (§4.6, R4), a game over only after the final trading phase (§8), a chance
+ * node the engine can reach (§3.3, §4.5, §7.1), an odd PRNG stream. STPETE_OK, or STPETE_E_INCONSISTENT with the
+ * reason in why (may be NULL), checks in that order of the document's keys. What the JSON reader calls after
+ * parsing (read.c). */
+int stpete_core_validate(const stpete_core *c, char *why, size_t why_size);
+
+/* ---- knowledge.c: what a seat knows (§9), the one definition, and determinization ------------------- */
+
+/* Whether seat (or STPETE_VIEW_PUBLIC: a spectator) sees player's rubles now: its own, or all with public_rubles
+ * (§9). What the observation, the views and stpete_state_visible_rubles() show. */
+int stpete_rubles_visible(const stpete_core *c, int seat, int player);
+/* Whether seat knows player's rubles with perfect recall: seen now, or recalled (rubles_recalled). What the
+ * information state holds and determinization keeps. */
+int stpete_rubles_known(const stpete_core *c, int seat, int player);
+/* Whether seat knows the identity of player's hand card h (§9): its own, public hands, or seen taken. */
+int stpete_hand_card_known(const stpete_core *c, int seat, int player, int h);
+
+/* A hand card the seat has not seen, in a knowledge: HIDDEN_CARD + the stack of its back (§1). */
+enum { HIDDEN_CARD = 64 };
+
+/* What one seat knows (§9), with perfect recall: THE definition that the observation tensor and string, the
+ * information-state string and key, the JSON views and determinization all read. A position with every secret
+ * of the seat replaced by a fixed value, so two positions the seat cannot tell apart give byte-equal knowledge:
+ * the PRNG and every stack's list are 0 (sizes kept), the chance mode is 0 (it changes nothing anyone sees), an
+ * unseen hand card is HIDDEN_CARD + its back, unknown rubles are -1. The public history hash is kept. */
+typedef struct stpete_knowledge {
+    stpete_core k;
+    int seat;               /* the seat, or STPETE_VIEW_PUBLIC (a spectator: only what is public) */
+    unsigned rubles_shown;  /* bit p: the seat sees p's rubles now (stpete_rubles_visible) */
+} stpete_knowledge;
+
+/* The knowledge of seat (a valid seat or STPETE_VIEW_PUBLIC) in c. */
+void stpete_core_knowledge(const stpete_core *c, int seat, stpete_knowledge *out);
+/* The information-state key of a knowledge: a hash of all its bytes and the seat (equal knowledge, equal key). */
+uint64_t stpete_knowledge_key(const stpete_knowledge *kn);
+/* Redraw what seat (a valid seat) does not know, from seed; flags: STPETE_DETERMINIZE_*. */
+void stpete_core_resample(stpete_core *c, int seat, uint64_t seed, unsigned flags);
+
+/* ---- observation.c: what one seat may know now (§9), as a tensor and as text ---------------------- */
+
+/* Size of the observation tensor (doc/observation.md). */
+enum { OBS_SEAT_BLOCK = 109, OBS_GLOBAL = 232, OBS_SIZE = OBS_GLOBAL + STPETE_MAX_PLAYERS * OBS_SEAT_BLOCK };
+/* Write the observation of a knowledge (of a valid seat) into out[OBS_SIZE]. */
+void stpete_knowledge_observation(const stpete_knowledge *kn, float *out);
+/* Append the observation text of a valid seat to a growing buffer; see text_buf. */
+typedef struct text_buf {
+    char *buf;   /* caller's buffer, may be NULL */
+    size_t size; /* its size */
+    size_t len;  /* length of the whole text so far (may exceed size: then only a prefix was written) */
+} text_buf;
+void stpete_text_printf(text_buf *t, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void stpete_knowledge_observation_text(const stpete_knowledge *kn, text_buf *t);
+/* A digest of what is public in a position (§9: its spectators' knowledge, nothing recalled), the public history
+ * hash of a position loaded without its public history. */
+uint64_t stpete_public_digest(const stpete_core *c);
+
+#endif /* STPETE_ENGINE_H */

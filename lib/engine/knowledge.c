@@ -1,0 +1,178 @@
+/* What a seat knows (§9): the one definition (stpete_core_knowledge), which the observation, the information state,
+ * the JSON views and determinization read. stpete_core_resample() replaces what one seat does not know by a
+ * uniformly random draw consistent with what it knows, with perfect recall (OpenSpiel's ResampleFromInfostate). */
+#include <string.h>
+
+#include "engine/engine.h"
+
+typedef struct slot {
+    uint8_t player, index; /* a hidden hand card: c->p[player].hand[index] */
+} slot;
+
+int stpete_rubles_visible(const stpete_core *c, int seat, int player)
+{
+    return player == seat || c->rules.public_rubles;
+}
+
+int stpete_rubles_known(const stpete_core *c, int seat, int player)
+{
+    return stpete_rubles_visible(c, seat, player) || (seat >= 0 && c->rubles_recalled);
+}
+
+/* Whether seat can see (or remembers) the identity of player's hand card h (§9): its own, every hand with the
+ * public_hands option, and a card everyone saw taken (hand_known). */
+int stpete_hand_card_known(const stpete_core *c, int seat, int player, int h)
+{
+    return player == seat || c->rules.public_hands || (c->p[player].hand_known >> h & 1u);
+}
+
+/* §9, for one seat: what it sees and what it remembers. Public: the board, every display, VP, stack sizes, the
+ * discard pile, the markers, hand sizes and backs, every action (the public history hash), the Observatory card.
+ * Secret unless seen: rubles (stpete_rubles_known), hand card identities (stpete_hand_card_known), the order and
+ * the content of every stack (what a stack holds follows from the 116 cards and what is in view: it is the unseen
+ * rest, so it needs no place here). */
+void stpete_core_knowledge(const stpete_core *c, int seat, stpete_knowledge *out)
+{
+    stpete_core *k = &out->k;
+    stpete_core_copy(k, c);
+    out->seat = seat;
+    out->rubles_shown = 0;
+    k->rules.chance_mode = 0; /* a sampled game and the explicit game given the same outcomes look alike */
+    memset(&k->rng, 0, sizeof k->rng);
+    memset(k->stack, 0, sizeof k->stack);
+    if (k->chance == CHANCE_NONE) /* the last deal's bookkeeping: meaningful only at a chance node */
+        k->deal_stack = k->deal_to = k->deal_then = 0;
+    for (int p = 0; p < c->rules.players; p++) {
+        player_state *q = &k->p[p];
+        for (int h = 0; h < q->hand_n; h++)
+            if (!stpete_hand_card_known(c, seat, p, h))
+                q->hand[h] = (uint8_t)(HIDDEN_CARD + stpete_stack_of(q->hand[h]));
+        if (stpete_rubles_visible(c, seat, p))
+            out->rubles_shown |= 1u << p;
+        if (!stpete_rubles_known(c, seat, p))
+            q->rubles = -1;
+    }
+}
+
+/* One step of the key over a 64-bit word: xor, multiply, xorshift (the splitmix64 finalizer's first round; the
+ * whole finalizer runs once at the end). Cheap on the serial chain of a key's ~50 words. */
+static inline uint64_t key_step(uint64_t h, uint64_t w)
+{
+    h = (h ^ w) * UINT64_C(0xBF58476D1CE4E5B9);
+    return h ^ (h >> 31);
+}
+
+/* Step over n bytes, 8 at a time as a little-endian word (the last one padded with zeros): the same on every
+ * platform. */
+static uint64_t key_bytes(uint64_t h, const uint8_t *b, size_t n)
+{
+    size_t i = 0;
+#ifdef STPETE_WORD_LISTS /* little-endian: a word is its 8 bytes as they lie */
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, b + i, 8);
+        h = key_step(h, w);
+    }
+#endif
+    for (; i < n; i += 8) {
+        uint64_t w = 0;
+        for (size_t j = 0; j < 8 && i + j < n; j++)
+            w |= (uint64_t)b[i + j] << (8 * j);
+        h = key_step(h, w);
+    }
+    return h;
+}
+
+/* Field by field in a documented order (doc/observation.md), never the struct's bytes: the same on every platform.
+ * Rubles and VP enter as 64-bit two's complement (unknown rubles: -1). */
+uint64_t stpete_knowledge_key(const stpete_knowledge *kn)
+{
+    const stpete_core *k = &kn->k;
+    uint64_t h = stpete_hash_mix(k->public_hash, UINT64_C(0x5345415400000000) | (uint64_t)(uint32_t)kn->seat);
+    h = key_bytes(h, (const uint8_t *)&k->rules, sizeof k->rules); /* 16 single bytes, chance mode 0 */
+    const uint8_t global[] = { k->round, k->phase, k->decision, k->current, k->passes, (uint8_t)k->obs_card,
+                               k->final_round, k->pub_next, k->chance, k->deal_stack, k->deal_to, k->deal_then,
+                               k->rubles_recalled, k->markers[0], k->markers[1], k->markers[2], k->markers[3],
+                               k->stack_n[0], k->stack_n[1], k->stack_n[2], k->stack_n[3], k->row_n[0],
+                               k->row_n[1] };
+    h = key_bytes(h, global, sizeof global);
+    h = key_bytes(h, k->row[0], ROW_CAP);
+    h = key_bytes(h, k->row[1], ROW_CAP);
+    h = key_bytes(h, k->discard, STPETE_NUM_CARD_TYPES);
+    for (int p = 0; p < k->rules.players; p++) {
+        const player_state *q = &k->p[p];
+        h = key_step(h, (uint64_t)(int64_t)q->rubles);
+        h = key_step(h, (uint64_t)(int64_t)q->vp);
+        const uint8_t small[] = { q->hand_n, q->obs_used, q->hand_known, q->hand[0], q->hand[1], q->hand[2],
+                                  q->hand[3] };
+        h = key_bytes(h, small, sizeof small);
+        h = key_bytes(h, q->display, STPETE_NUM_CARD_TYPES);
+    }
+    return stpete_hash_mix(h, 0); /* the full finalizer once */
+}
+
+uint64_t stpete_public_digest(const stpete_core *c)
+{
+    stpete_knowledge kn;
+    stpete_core_knowledge(c, STPETE_VIEW_PUBLIC, &kn);
+    kn.k.public_hash = 0;     /* not yet known: this digest becomes it */
+    kn.k.rubles_recalled = 0; /* what is public now, nothing remembered */
+    return stpete_knowledge_key(&kn);
+}
+
+/* Put a stack back in card-type order (explicit-chance mode keeps stacks as multisets in that order). */
+static void sort_stack(uint8_t *stack, int n)
+{
+    uint8_t count[STPETE_NUM_CARD_TYPES] = { 0 };
+    for (int i = 0; i < n; i++)
+        count[stack[i]]++;
+    int k = 0;
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
+        for (int j = 0; j < count[t]; j++)
+            stack[k++] = (uint8_t)t;
+}
+
+/* What a seat cannot see (§9): the order of every stack, and the identity of the other players' hand cards it has
+ * not seen (none in a game played from the start: every card reaches a hand in view of all). Hand sizes and the
+ * back of each hand card are public; a card's back is that of the stack it is dealt from (§1: four face-down
+ * stacks: workers, buildings, aristocrats, trading cards), and a stack holds only its own kind (§2).
+ *
+ * So for each stack kind, the unseen cards of that kind (the stack plus the unseen hand cards with that back)
+ * are exchangeable: a uniform shuffle of them, dealt back into the stack and then into the unseen hand slots of
+ * that back, is a uniform draw among all placements consistent with what the seat knows. The pool is put in
+ * card-type order before the shuffle, so the result depends on the seed and on what the seat knows only, not on
+ * the secret order it replaces: positions the seat cannot tell apart give the same determinization. */
+void stpete_core_resample(stpete_core *c, int seat, uint64_t seed, unsigned flags)
+{
+    stpete_knowledge kn; /* what the seat knows: everything else is redrawn */
+    stpete_core_knowledge(c, seat, &kn);
+    stpete_rng rng;
+    stpete_rng_seed(&rng, seed, STPETE_RNG_STREAM_RESAMPLE);
+    for (int s = 0; s < STPETE_NUM_STACKS; s++) {
+        uint8_t pool[STACK_CAP + STPETE_MAX_PLAYERS * STPETE_MAX_HAND];
+        slot slots[STPETE_MAX_PLAYERS * STPETE_MAX_HAND];
+        int n_pool = c->stack_n[s], n_slots = 0;
+        memcpy(pool, c->stack[s], (size_t)n_pool);
+        for (int p = 0; p < c->rules.players; p++)
+            for (int h = 0; h < c->p[p].hand_n; h++)
+                if (kn.k.p[p].hand[h] == HIDDEN_CARD + s) {
+                    slots[n_slots++] = (slot){ (uint8_t)p, (uint8_t)h };
+                    pool[n_pool++] = c->p[p].hand[h];
+                }
+        sort_stack(pool, n_pool); /* what the seat knows: the multiset, not the order */
+        stpete_rng_shuffle(&rng, pool, n_pool);
+        memcpy(c->stack[s], pool, (size_t)c->stack_n[s]);
+        for (int i = 0; i < n_slots; i++)
+            c->p[slots[i].player].hand[slots[i].index] = pool[c->stack_n[s] + i];
+        if (c->rules.chance_mode == STPETE_CHANCE_EXPLICIT) /* a multiset: no order to draw */
+            sort_stack(c->stack[s], c->stack_n[s]);
+    }
+    /* Rubles (§9): the ones the seat does not know (another seat's secret rubles in a loaded position without
+     * rubles_recalled) always, and on request every one it does not see now, are set to its own amount: a value
+     * that depends on what it knows only. */
+    for (int p = 0; p < c->rules.players; p++)
+        if (kn.k.p[p].rubles < 0 || ((flags & STPETE_DETERMINIZE_RUBLES) && !(kn.rubles_shown >> p & 1u)))
+            c->p[p].rubles = c->p[seat].rubles;
+    /* The deal's PRNG is part of what nobody knows either. */
+    stpete_rng_seed(&c->rng, seed, STPETE_RNG_STREAM_DEAL);
+}

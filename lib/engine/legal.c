@@ -1,0 +1,389 @@
+/* The legal actions of a position (§4.2, §5, §6, §7.1, §7.2), in one place. Legality is a handful of inline
+ * functions over bit masks: the card types present in each row and in the hand (source_types), the types a trading
+ * card may displace (displaceable_mask), whether a card is affordable (plain_legal) and whether a trading card may
+ * displace a target at its price (target_legal), the hand's room (hand_room), the Observatory draws
+ * (observatory_legal), the Pub choices (stpete_pub_choice_cap). Everything is derived from them:
+ *   - the listing (stpete_core_legal): ids ascending, in the order and with the ids of stpete.h's encoding;
+ *   - the mask (stpete_state_legal_action_mask) and the uniform random pick (stpete_core_random_action: the listed
+ *     id at random % count) from the listing;
+ *   - the check of one id (stpete_core_check_move: the check inside every apply, stpete_state_is_legal,
+ *     stpete_state_action_price) evaluates the same functions for the one card the id names, or the listing where
+ *     a rule reads the whole of it (pass in the buy-only phase, §11); its reasons only explain a refusal.
+ * Prices: stpete_price_before_displacement() and stpete_price_with() (engine.h), for the listing, the
+ * check, the apply and stpete_state_price(). */
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/engine.h"
+
+/* The core's helpers are inlined (called from one place each, or in a loop). */
+#if defined(__GNUC__) || defined(__clang__)
+#define CORE_INLINE static inline __attribute__((always_inline))
+#else
+#define CORE_INLINE static inline
+#endif
+
+/* ---- the legality core: what a seat may buy, play, take, draw, pay ------------------------------------ */
+
+/* What the core reads about the seat to act. */
+typedef struct seat_ctx {
+    const card_def *cards; /* the edition's table (§2, §11) */
+    const player_state *p;
+    int rubles;
+    int discount[3];    /* by colour: stpete_colour_discount() (§5.1.3, §5.1.4) */
+    int targets_known;  /* targets computed (only when a trading card is met) */
+    uint64_t targets;   /* card types the seat's trading cards may displace now (§6.1) */
+} seat_ctx;
+
+CORE_INLINE seat_ctx seat_of(const stpete_core *c)
+{
+    const player_state *p = &c->p[c->current];
+    seat_ctx x = { stpete_cards_of(&c->rules), p, p->rubles,
+                   { stpete_colour_discount(p, STPETE_COLOUR_GREEN), stpete_colour_discount(p, STPETE_COLOUR_BLUE),
+                     stpete_colour_discount(p, STPETE_COLOUR_ORANGE) },
+                   0, 0 };
+    return x;
+}
+
+/* Card types of the display that a trading card may displace (§6.1): present, and for the Observatory not face
+ * down (§7.1); stpete_displaceable() > 0 as a mask. Only workers, buildings and aristocrats (types 0..23) are ever
+ * targets (§6.2). */
+CORE_INLINE uint64_t displaceable_mask(seat_ctx *x)
+{
+    if (!x->targets_known) {
+        uint64_t m = stpete_display_types(x->p, FIRST_TRADING);
+        if (stpete_face_up_observatories(x->p) <= 0)
+            m &= ~(UINT64_C(1) << STPETE_CARD_OBSERVATORY);
+        x->targets = m;
+        x->targets_known = 1;
+    }
+    return x->targets;
+}
+
+/* A card's price from a source (lower = 1 for the lower row) before a displaced card's value (§5.1). */
+CORE_INLINE int price_before(const seat_ctx *x, int card, int lower)
+{
+    const card_def *d = &x->cards[card];
+    return stpete_price_before_displacement(d, x->p->display[card], lower, x->discount[d->colour]);
+}
+
+/* Whether a seat with at least 1 R (the callers check it: R5, every price is at least 1 R) can afford a
+ * non-trading card from a source: its price within its rubles. With rubles >= 1 the 1 R floor of stpete_price_with()
+ * never decides (max(1, p) <= rubles iff p <= rubles), so the price before it is compared. */
+CORE_INLINE int plain_legal(const seat_ctx *x, int card, int lower)
+{
+    return price_before(x, card, lower) <= x->rubles;
+}
+
+/* Whether a trading card whose price before displacement is `before` may displace target now, for a seat with at
+ * least 1 R: the target is displaceable (the caller reads displaceable_mask(), §6.1) and the price with its value
+ * deducted (§5.2, §7.4) is within the seat's rubles (as plain_legal). */
+CORE_INLINE int target_legal(const seat_ctx *x, int before, int target)
+{
+    return before - x->cards[target].value <= x->rubles;
+}
+
+/* Append the legal acquisitions of the card types m from a source, whose ids start at base (§5, §6), ascending:
+ * the non-trading cards (their variant is the card), then each trading card's variants (its targets ascending,
+ * §6.2). Each candidate is written and then kept or not (n += legal), without a branch on its legality: which cards
+ * a random playout meets is unpredictable. (Loops of a fixed number of steps, with no exit to mispredict, were
+ * tried: twice the instructions, a slower listing; bit sets with a pick of their k-th bit were tried too:
+ * doc/performance.md.) */
+CORE_INLINE size_t add_acquisitions(seat_ctx *x, uint64_t m, int lower, int base, int *out, size_t n)
+{
+    const uint64_t plain_types = (UINT64_C(1) << FIRST_TRADING) - 1;
+    for (uint64_t t = m & plain_types; t; t &= t - 1) {
+        int card = stpete_lowest_bit(t);
+        out[n] = base + card;
+        n += (size_t)plain_legal(x, card, lower);
+    }
+    for (uint64_t t = m & ~plain_types; t; t &= t - 1) {
+        int card = stpete_lowest_bit(t);
+        int before = price_before(x, card, lower);
+        for (uint64_t d = x->cards[card].targets & displaceable_mask(x); d; d &= d - 1) {
+            int target = stpete_lowest_bit(d);
+            out[n] = base + stpete_variant_index(card, target);
+            n += (size_t)target_legal(x, before, target);
+        }
+    }
+    return n;
+}
+
+/* Bit mask of the card types in a row (cap 8) or a hand (cap 4) of n cards: one bit set per byte, with no
+ * comparison with n. The bytes past the count are 0 (stpete_remove8/4, the deal and the loader keep them so; states
+ * compare with memcmp), so they can only add bit 0, the Lumberjack: that bit is then taken from a search for a 0
+ * among the first n bytes (stpete_holds8/4, one machine word). */
+CORE_INLINE uint64_t types_in(const uint8_t *list, int n, int cap)
+{
+    uint64_t m = 0;
+    for (int i = 0; i < cap; i++)
+        m |= UINT64_C(1) << list[i];
+    int zero = cap == ROW_CAP ? stpete_holds8(list, n, 0) : stpete_holds4(list, n, 0);
+    return (m & ~UINT64_C(1)) | (uint64_t)zero;
+}
+
+/* The card types a seat may buy from a row or play from its hand: those present (§4.2). The check finds the one
+ * card with stpete_find8/4, which read the same match mask as the zero search here (stpete_match8/4). */
+CORE_INLINE uint64_t source_types(const stpete_core *c, int source)
+{
+    const player_state *p = &c->p[c->current];
+    return source == STPETE_SOURCE_HAND ? types_in(p->hand, p->hand_n, STPETE_MAX_HAND)
+                                        : types_in(c->row[source], c->row_n[source], ROW_CAP);
+}
+
+/* Whether the seat to act may draw with an Observatory from stack s now (§7.1, R9): the building phase, a face-up
+ * Observatory, a stack of at least 2 cards. */
+CORE_INLINE int observatory_legal(const stpete_core *c, int s)
+{
+    return (c->phase == STPETE_PHASE_BUILDING) & (stpete_face_up_observatories(&c->p[c->current]) > 0) &
+           (c->stack_n[s] >= 2);
+}
+
+/* Whether the seat to act may take a card into its hand (§4.2, §7.3: below its hand limit). */
+CORE_INLINE int hand_room(const player_state *p)
+{
+    return p->hand_n < stpete_hand_limit_of(p);
+}
+
+/* The outcomes of the pending chance event, ascending (explicit-chance mode): the card types the stack being dealt
+ * or drawn from holds (§4.5, §7.1), or the start-player marker deals of §3.3. */
+static size_t chance_outcomes(const stpete_core *c, int *out)
+{
+    size_t n = 0;
+    if (c->chance == CHANCE_MARKERS) {
+        for (int code = 0; code < 256; code++)
+            if (stpete_markers_code_valid(code, c->rules.players))
+                out[n++] = STPETE_CHANCE_MARKERS_FIRST + code;
+        return n;
+    }
+    const uint8_t *stack = c->stack[c->deal_stack];
+    for (int i = 0; i < c->stack_n[c->deal_stack]; i++) /* kept in card-type order */
+        if (i == 0 || stack[i] != stack[i - 1])
+            out[n++] = STPETE_CHANCE_CARD_FIRST + stack[i];
+    return n;
+}
+
+int stpete_markers_code_valid(int code, int players)
+{
+    int markers[STPETE_NUM_PHASES]; /* the marker rule itself (§3.3, R15) is stpete_markers_fault's */
+    stpete_markers_decode(code, markers);
+    return stpete_markers_fault(markers, players) == 0;
+}
+
+size_t stpete_core_legal(const stpete_core *c, int *out)
+{
+    size_t n = 0;
+    seat_ctx x = seat_of(c);
+    int solvent = x.rubles >= 1; /* every price is at least 1 R (R5): nothing to buy otherwise (a shortcut) */
+    switch (c->decision) {
+    case STPETE_DECISION_GAME_OVER:
+        return 0;
+    case STPETE_DECISION_CHANCE:
+        return chance_outcomes(c, out);
+    case STPETE_DECISION_PUB: { /* §7.2, R10: 0 .. cap VP */
+        int cap = stpete_pub_choice_cap(c, c->current);
+        for (int k = 0; k <= cap; k++)
+            out[n++] = ID_PUB + k;
+        return n;
+    }
+    case STPETE_DECISION_OBSERVATORY: /* §7.1: buy the drawn card, take it into the hand (§7.3), or discard it */
+        if (solvent)
+            n = add_acquisitions(&x, UINT64_C(1) << c->obs_card, 0, ID_OBS_BUY, out, n);
+        out[n] = ID_OBS_TAKE;
+        n += (size_t)hand_room(x.p);
+        out[n++] = ID_OBS_DISCARD;
+        return n;
+    default:
+        break;
+    }
+    uint64_t upper = source_types(c, STPETE_SOURCE_UPPER);
+    uint64_t lower = source_types(c, STPETE_SOURCE_LOWER);
+    if (stpete_buy_only(c)) { /* §11: buy a board card if one is affordable; pass only when none is */
+        if (solvent) {
+            n = add_acquisitions(&x, upper, 0, ID_BUY_UPPER, out, n);
+            n = add_acquisitions(&x, lower, 1, ID_BUY_LOWER, out, n); /* §5.1.2, R6 */
+        }
+        if (n == 0)
+            out[n++] = ID_PASS;
+        return n;
+    }
+    out[n++] = ID_PASS; /* §4.3 */
+    if (solvent) {
+        n = add_acquisitions(&x, upper, 0, ID_BUY_UPPER, out, n);
+        n = add_acquisitions(&x, lower, 1, ID_BUY_LOWER, out, n); /* §5.1.2, R6 */
+        n = add_acquisitions(&x, source_types(c, STPETE_SOURCE_HAND), 0, ID_PLAY, out, n);
+    }
+    if (hand_room(x.p)) { /* take a card into the hand: one action per card type of a row */
+        for (uint64_t m = upper; m; m &= m - 1)
+            out[n++] = ID_TAKE_UPPER + stpete_lowest_bit(m);
+        for (uint64_t m = lower; m; m &= m - 1)
+            out[n++] = ID_TAKE_LOWER + stpete_lowest_bit(m);
+    }
+    /* One branch, almost never taken (a face-up Observatory in the building phase), instead of two of which the
+     * first (the phase) changes every few actions. */
+    if ((c->phase == STPETE_PHASE_BUILDING) & (stpete_face_up_observatories(x.p) > 0))
+        for (int k = 0; k < STPETE_NUM_STACKS; k++) {
+            out[n] = ID_OBSERVATORY + k;
+            n += (size_t)observatory_legal(c, k);
+        }
+    return n;
+}
+
+int stpete_core_random_action(const stpete_core *c, uint64_t random, int *id)
+{
+    if (c->decision == STPETE_DECISION_GAME_OVER)
+        return STPETE_E_GAME_OVER;
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    size_t n = stpete_core_legal(c, ids);
+    *id = ids[random % n]; /* as the random bot draws its index: random mod the count */
+    return STPETE_OK;
+}
+
+/* ---- derived: the check of one action, with a reason ----------------------------------------------- */
+
+/* Shorthand: the action is illegal, with the reason into why (stpete_why_fail()). */
+#define REFUSE(...) return stpete_why_fail(why, why_size, STPETE_E_ILLEGAL_ACTION, __VA_ARGS__)
+
+/* Check buying or playing (card, displaced) from source, the card present there: legal by the listing's functions
+ * (plain_legal; for a trading card, the target in displaceable_mask() and target_legal(), §5, §6); its price to
+ * mv->price. A refusal says which rule: the target (§6.1) or the price (§5). */
+static int check_acquire(const stpete_core *c, seat_ctx *x, int card, int source, int displaced, stpete_move *mv,
+                         char *why, size_t why_size)
+{
+    int lower = source == STPETE_SOURCE_LOWER;
+    int before = price_before(x, card, lower);
+    int targets_ok = displaced < 0 || ((displaceable_mask(x) >> displaced) & 1);
+    int legal = x->rubles >= 1 && /* R5 */
+                (displaced < 0 ? plain_legal(x, card, lower) : targets_ok && target_legal(x, before, displaced));
+    int price = stpete_price_with(before, displaced >= 0 ? x->cards[displaced].value : 0);
+    if (legal) {
+        mv->price = price;
+        return STPETE_OK;
+    }
+    int seat = c->current;
+    if (!targets_ok) {
+        if (displaced == STPETE_CARD_OBSERVATORY && x->p->display[displaced])
+            REFUSE("the Observatory of seat %d is face down and cannot be displaced (§7.1, R9)", seat);
+        REFUSE("%s must displace a %s, and the display of seat %d has none (§6)", x->cards[card].name,
+               x->cards[displaced].name, seat);
+    }
+    REFUSE("%s from the %s costs %d R and seat %d has %d R (§5)", x->cards[card].name, stpete_source_phrases[source],
+           price, seat, x->rubles);
+}
+
+/* Check a chance outcome id (>= STPETE_CHANCE_CARD_FIRST): one of the listed outcomes. */
+static int check_chance(const stpete_core *c, int id, char *why, size_t why_size)
+{
+    if (c->decision != STPETE_DECISION_CHANCE)
+        REFUSE(c->rules.chance_mode == STPETE_CHANCE_EXPLICIT
+                   ? "chance outcome %d at a player's decision: only a chance node takes one"
+                   : "chance outcome %d in sampled mode: the library draws every random event itself", id);
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    size_t n = chance_outcomes(c, ids);
+    for (size_t i = 0; i < n; i++)
+        if (ids[i] == id)
+            return STPETE_OK;
+    if (c->chance == CHANCE_MARKERS)
+        REFUSE("chance outcome %d is not a deal of the start-player markers for %d players (§3.3)", id,
+               c->rules.players);
+    int s = c->deal_stack;
+    REFUSE("chance outcome %d: the %s stack holds no %s (§%s)", id, stpete_stack_words[s],
+           id >= STPETE_CHANCE_MARKERS_FIRST ? "such card" : stpete_cards_of(&c->rules)[id - STPETE_CHANCE_CARD_FIRST].name,
+           c->chance == CHANCE_DRAW ? "7.1" : "4.5");
+}
+
+int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *why, size_t why_size)
+{
+    if (c->decision == STPETE_DECISION_GAME_OVER) {
+        if (why)
+            snprintf(why, why_size, "the game is over (§4.6)");
+        return STPETE_E_GAME_OVER;
+    }
+    mv->id = id;
+    mv->index = -1;
+    mv->price = 0;
+    if (id >= STPETE_CHANCE_CARD_FIRST)
+        return check_chance(c, id, why, why_size);
+    if (c->decision == STPETE_DECISION_CHANCE)
+        REFUSE("a chance node: the next step is a random event; apply one of its outcomes "
+               "(stpete_state_chance_outcomes())");
+    stpete_action a;
+    stpete_decode(id, &a);
+    mv->a = a;
+    seat_ctx x = seat_of(c);
+    int seat = c->current;
+    int hand_limit = stpete_hand_limit_of(x.p);
+
+    if (c->decision == STPETE_DECISION_PUB) {
+        if (a.kind != STPETE_ACTION_PUB)
+            REFUSE("seat %d must first choose how many VP to buy with the Pub (§7.2)", seat);
+        int cap = stpete_pub_choice_cap(c, seat);
+        if (a.amount > cap)
+            REFUSE("seat %d may buy at most %d VP with the Pub now (§7.2, R10)", seat, cap);
+        return STPETE_OK;
+    }
+    if (c->decision == STPETE_DECISION_OBSERVATORY) {
+        switch (a.kind) {
+        case STPETE_ACTION_OBSERVATORY_DISCARD:
+            return STPETE_OK;
+        case STPETE_ACTION_OBSERVATORY_TAKE:
+            if (!hand_room(x.p))
+                REFUSE("the hand of seat %d is at its limit of %d (§7.3)", seat, hand_limit);
+            return STPETE_OK;
+        case STPETE_ACTION_OBSERVATORY_BUY:
+            if (a.card != c->obs_card)
+                REFUSE("the Observatory drew %s, not %s (§7.1)", x.cards[c->obs_card].name, x.cards[a.card].name);
+            return check_acquire(c, &x, a.card, STPETE_SOURCE_OBSERVATORY, a.displaced, mv, why, why_size);
+        default:
+            REFUSE("seat %d must first buy, take or discard the card drawn by the Observatory (§7.1)", seat);
+        }
+    }
+    if (stpete_buy_only(c)) { /* §11: the first worker phase of the second edition */
+        if (a.kind == STPETE_ACTION_PASS) {
+            int ids[STPETE_MAX_LEGAL_ACTIONS];
+            if (stpete_core_legal(c, ids) > 1 || ids[0] != ID_PASS) /* the listing: pass only when it is alone */
+                REFUSE("the first worker phase of the second edition is buy-only: seat %d can afford a board card "
+                       "and must buy one (§11)", seat);
+            return STPETE_OK;
+        }
+        if (a.kind != STPETE_ACTION_BUY)
+            REFUSE("the first worker phase of the second edition is buy-only: no %s (§11)",
+                   a.kind == STPETE_ACTION_TAKE ? "taking into hand" : a.kind == STPETE_ACTION_PLAY ? "playing from hand"
+                                                                                             : "Observatory");
+    }
+    switch (a.kind) {
+    case STPETE_ACTION_PASS:
+        return STPETE_OK;
+    case STPETE_ACTION_BUY:
+    case STPETE_ACTION_TAKE:
+        /* present: stpete_find8 reads the row's match mask, as source_types() does (stpete_match8) */
+        mv->index = stpete_find8(c->row[a.source], c->row_n[a.source], a.card);
+        if (mv->index < 0)
+            REFUSE("there is no %s in the %s (§4.2)", x.cards[a.card].name, stpete_source_phrases[a.source]);
+        if (a.kind == STPETE_ACTION_TAKE) {
+            if (!hand_room(x.p))
+                REFUSE("the hand of seat %d is at its limit of %d (§4.2, §7.3)", seat, hand_limit);
+            return STPETE_OK;
+        }
+        return check_acquire(c, &x, a.card, a.source, a.displaced, mv, why, why_size);
+    case STPETE_ACTION_PLAY:
+        mv->index = stpete_find4(x.p->hand, x.p->hand_n, a.card);
+        if (mv->index < 0)
+            REFUSE("seat %d has no %s in hand (§4.2)", seat, x.cards[a.card].name);
+        return check_acquire(c, &x, a.card, STPETE_SOURCE_HAND, a.displaced, mv, why, why_size);
+    case STPETE_ACTION_OBSERVATORY:
+        if (!observatory_legal(c, a.stack)) {
+            if (c->phase != STPETE_PHASE_BUILDING)
+                REFUSE("an Observatory can be used only in the building phase (§7.1, R9)");
+            if (stpete_face_up_observatories(x.p) <= 0)
+                REFUSE("seat %d has no face-up Observatory (§7.1, R9)", seat);
+            REFUSE("an Observatory draws only from a stack of at least 2 cards; this one has %d (§7.1, R9)",
+                   c->stack_n[a.stack]);
+        }
+        return STPETE_OK;
+    case STPETE_ACTION_PUB:
+        REFUSE("a Pub purchase is possible only right after building scoring (§7.2)");
+    default:
+        REFUSE("there is no Observatory draw to resolve (§7.1)");
+    }
+}

@@ -1,0 +1,176 @@
+/* What one seat sees now (§9), from its point of view: the observation tensor (layout in doc/observation.md,
+ * element by element) and the same as readable text, both written from the seat's knowledge (knowledge.c, the one
+ * definition) and nothing else. Seats are relative to the observer: relative seat k is (observer + k) mod N, so
+ * seat 0 of the tensor is always the observer. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/engine.h"
+
+/* Offsets of the global block (doc/observation.md). */
+enum {
+    O_ROUND = 0,
+    O_PHASE = 1,          /* 4, one-hot */
+    O_DECISION = 5,       /* 5, one-hot: turn, observatory, pub, game over, chance */
+    O_FINAL_ROUND = 10,
+    O_PASSES = 11,
+    O_TO_ACT = 12,        /* 4, relative seat one-hot */
+    O_STACK_SIZES = 16,   /* 4 */
+    O_UPPER = 20,         /* 49 copies per card type */
+    O_LOWER = 69,         /* 49 */
+    O_DRAWN = 118,        /* 49, one-hot */
+    O_DISCARD = 167,      /* 49 */
+    O_MARKERS = 216,      /* 4 phases x 4 relative seats, one-hot */
+    /* per relative seat, OBS_SEAT_BLOCK each */
+    S_PRESENT = 0,
+    S_VP = 1,
+    S_RUBLES = 2,
+    S_RUBLES_KNOWN = 3,
+    S_HAND_SIZE = 4,
+    S_HAND_LIMIT = 5,
+    S_OBS_USED = 6,
+    S_BACKS = 7,          /* 4 */
+    S_HAND = 11,          /* 49 copies of the hand cards known to the observer */
+    S_DISPLAY = 60        /* 49 */
+};
+_Static_assert(O_MARKERS + 16 == OBS_GLOBAL, "global block size");
+_Static_assert(S_DISPLAY + STPETE_NUM_CARD_TYPES == OBS_SEAT_BLOCK, "seat block size");
+
+/* The card type of a hand card in a knowledge, or -1 when the seat has not seen it; *back receives its back. */
+static int hand_card(const player_state *p, int h, int *back)
+{
+    int t = p->hand[h];
+    if (t >= HIDDEN_CARD) {
+        *back = t - HIDDEN_CARD;
+        return -1;
+    }
+    *back = stpete_stack_of(t);
+    return t;
+}
+
+void stpete_knowledge_observation(const stpete_knowledge *kn, float *out)
+{
+    const stpete_core *c = &kn->k;
+    int seat = kn->seat, n = c->rules.players;
+    memset(out, 0, OBS_SIZE * sizeof *out);
+    out[O_ROUND] = c->round;
+    out[O_PHASE + c->phase] = 1;
+    out[O_DECISION + c->decision] = 1;
+    out[O_FINAL_ROUND] = c->final_round;
+    out[O_PASSES] = c->passes;
+    if (c->decision != STPETE_DECISION_GAME_OVER && c->decision != STPETE_DECISION_CHANCE)
+        out[O_TO_ACT + (c->current - seat + n) % n] = 1;
+    for (int s = 0; s < STPETE_NUM_STACKS; s++)
+        out[O_STACK_SIZES + s] = c->stack_n[s];
+    for (int r = 0; r < 2; r++)
+        for (int i = 0; i < c->row_n[r]; i++)
+            out[(r ? O_LOWER : O_UPPER) + c->row[r][i]] += 1;
+    if (c->obs_card >= 0)
+        out[O_DRAWN + c->obs_card] = 1;
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
+        out[O_DISCARD + t] = c->discard[t];
+    if (c->chance != CHANCE_MARKERS) /* before the marker deal (explicit mode) nobody holds one */
+        for (int k = 0; k < STPETE_NUM_PHASES; k++)
+            out[O_MARKERS + 4 * k + (c->markers[k] - seat + n) % n] = 1;
+    for (int k = 0; k < n; k++) {
+        int player = (seat + k) % n;
+        const player_state *p = &c->p[player];
+        float *b = out + OBS_GLOBAL + k * OBS_SEAT_BLOCK;
+        b[S_PRESENT] = 1;
+        b[S_VP] = (float)p->vp;
+        if (kn->rubles_shown >> player & 1u) {
+            b[S_RUBLES] = (float)p->rubles;
+            b[S_RUBLES_KNOWN] = 1;
+        }
+        b[S_HAND_SIZE] = p->hand_n;
+        b[S_HAND_LIMIT] = stpete_hand_limit_of(p);
+        b[S_OBS_USED] = p->obs_used;
+        for (int h = 0; h < p->hand_n; h++) {
+            int back, t = hand_card(p, h, &back);
+            b[S_BACKS + back] += 1;
+            if (t >= 0)
+                b[S_HAND + t] += 1;
+        }
+        for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
+            b[S_DISPLAY + t] = p->display[t];
+    }
+}
+
+void stpete_text_printf(text_buf *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = t->len < t->size ? t->size - t->len : 0;
+    int n = vsnprintf(room ? t->buf + t->len : NULL, room, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        t->len += (size_t)n;
+}
+
+/* A list of card types with counts, "2x Market, Pub", or "-" when empty. */
+static void cards_text(text_buf *t, const card_def *names, const uint8_t *counts)
+{
+    int any = 0;
+    for (int c = 0; c < STPETE_NUM_CARD_TYPES; c++) {
+        if (!counts[c])
+            continue;
+        stpete_text_printf(t, "%s", any ? ", " : "");
+        if (counts[c] > 1)
+            stpete_text_printf(t, "%dx ", counts[c]);
+        stpete_text_printf(t, "%s", names[c].name);
+        any = 1;
+    }
+    if (!any)
+        stpete_text_printf(t, "-");
+}
+
+void stpete_knowledge_observation_text(const stpete_knowledge *kn, text_buf *t)
+{
+    const stpete_core *c = &kn->k;
+    int seat = kn->seat, n = c->rules.players;
+    const card_def *names = stpete_cards_of(&c->rules); /* the edition's (§11) */
+    stpete_text_printf(t, "observer: seat %d\nround %d, %s phase%s, decision: %s", seat, c->round,
+                       stpete_phase_words[c->phase], c->final_round ? " (final round)" : "",
+                       stpete_decision_words[c->decision]);
+    if (c->decision != STPETE_DECISION_GAME_OVER && c->decision != STPETE_DECISION_CHANCE)
+        stpete_text_printf(t, ", seat %d to act", c->current);
+    stpete_text_printf(t, ", %d consecutive passes\n", c->passes);
+    uint8_t counts[STPETE_NUM_CARD_TYPES];
+    for (int r = 0; r < 2; r++) {
+        stpete_text_printf(t, "%s row: ", stpete_source_words[r]);
+        for (int i = 0; i < c->row_n[r]; i++)
+            stpete_text_printf(t, "%s%s", i ? ", " : "", names[c->row[r][i]].name);
+        stpete_text_printf(t, "%s\n", c->row_n[r] ? "" : "-");
+    }
+    stpete_text_printf(t, "stacks: %d workers, %d buildings, %d aristocrats, %d trading cards\n", c->stack_n[0],
+                       c->stack_n[1], c->stack_n[2], c->stack_n[3]);
+    stpete_text_printf(t, "observatory card: %s\ndiscard pile: ",
+                       c->obs_card >= 0 ? names[c->obs_card].name : "-");
+    cards_text(t, names, c->discard);
+    stpete_text_printf(t, "\nstart-player markers:");
+    for (int k = 0; k < STPETE_NUM_PHASES; k++)
+        if (c->chance == CHANCE_MARKERS)
+            stpete_text_printf(t, " %s ?", stpete_phase_words[k]);
+        else
+            stpete_text_printf(t, " %s seat %d", stpete_phase_words[k], c->markers[k]);
+    stpete_text_printf(t, "\n");
+    for (int k = 0; k < n; k++) {
+        int player = (seat + k) % n;
+        const player_state *p = &c->p[player];
+        stpete_text_printf(t, "seat %d: %d VP, ", player, p->vp);
+        if (kn->rubles_shown >> player & 1u)
+            stpete_text_printf(t, "%d R", p->rubles);
+        else
+            stpete_text_printf(t, "? R");
+        stpete_text_printf(t, ", hand %d/%d [", p->hand_n, stpete_hand_limit_of(p));
+        for (int h = 0; h < p->hand_n; h++) {
+            int back, card = hand_card(p, h, &back);
+            stpete_text_printf(t, "%s%s", h ? ", " : "", card >= 0 ? names[card].name : stpete_stack_words[back]);
+        }
+        stpete_text_printf(t, "], observatories used %d, display: ", p->obs_used);
+        memcpy(counts, p->display, sizeof counts);
+        cards_text(t, names, counts);
+        stpete_text_printf(t, "\n");
+    }
+}

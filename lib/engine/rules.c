@@ -1,0 +1,451 @@
+/* The rules engine on a plain position: setup (§3), apply and every automatic step that follows an action
+ * (§4.3-§4.6, §7.1, §7.2, §8). Events go to the sink it is given (NULL: nobody listens); legality is legal.c's.
+ *
+ * Randomness. Every random event (a card dealt, §4.5; the start-player markers, §3.3; an Observatory draw, §7.1)
+ * goes through one place per kind. In sampled mode the event is drawn at once from the state's PRNG (the stacks
+ * were shuffled at setup, §3.1). In explicit-chance mode the engine stops at a chance node (decision
+ * STPETE_DECISION_CHANCE, core.chance says which event) and resumes when the caller applies an outcome: a deal in
+ * progress (deal_stack, deal_to, deal_then) continues card by card. Both modes run the same steps in the same
+ * order, so a sampled game and the explicit game given the same outcomes are the same game. */
+#include <string.h>
+
+#include "engine/engine.h"
+
+#define EMIT(kind, ...) STPETE_EMIT(sink, c, kind, __VA_ARGS__)
+
+/* ---- small helpers ----------------------------------------------------------------------------- */
+
+static int board_total(const stpete_core *c)
+{
+    return c->row_n[0] + c->row_n[1];
+}
+
+/* Remove list[i]. The vacated slot is zeroed: bytes past a count are always 0, so equal positions are equal
+ * byte for byte (stpete_state_equal). */
+static void remove_at(uint8_t *list, uint8_t *n, int i)
+{
+    for (int k = i + 1; k < *n; k++) /* at most 7 bytes: a loop, not a library call */
+        list[k - 1] = list[k];
+    list[--(*n)] = 0;
+}
+
+/* Pop the top card of a stack, zeroing its slot. */
+static int pop_stack(stpete_core *c, int s)
+{
+    int card = c->stack[s][--c->stack_n[s]];
+    c->stack[s][c->stack_n[s]] = 0;
+    return card;
+}
+
+/* The seat k places to the left of seat (0 <= k < players, §4.1's clockwise turn order): a comparison instead of a
+ * remainder, whose division costs more than the rest of a typical apply's arithmetic. */
+static int seat_after(int seat, int k, int players)
+{
+    seat += k;
+    return seat >= players ? seat - players : seat;
+}
+
+static void next_player(stpete_core *c)
+{
+    c->current = (uint8_t)seat_after(c->current, 1, c->rules.players);
+}
+
+/* ---- random events and deals (§3, §4.5, §4.6, §7.1) --------------------------------------------- */
+
+static int explicit_chance(const stpete_core *c)
+{
+    return c->rules.chance_mode == STPETE_CHANCE_EXPLICIT;
+}
+
+/* Wait for the caller to choose a random event's outcome (explicit-chance mode). */
+static void chance_node(stpete_core *c, int kind)
+{
+    c->chance = (uint8_t)kind;
+    c->decision = STPETE_DECISION_CHANCE;
+}
+
+/* Remove one card of a type from a stack kept in card-type order (explicit mode); the slot past the count is 0. */
+static void take_from_multiset(stpete_core *c, int s, int card)
+{
+    int i = 0;
+    while (c->stack[s][i] != card) /* the caller checked that the stack holds one */
+        i++;
+    remove_at(c->stack[s], &c->stack_n[s], i);
+}
+
+/* A card leaves a stack for the board: the DEAL event, and the last card of a stack starts the final round
+ * (§4.6, R4). */
+static void place_dealt(stpete_core *c, int s, int card, const stpete_sink *sink)
+{
+    c->row[0][c->row_n[0]++] = (uint8_t)card;
+    c->public_hash = stpete_hash_mix(c->public_hash, (uint64_t)(STPETE_CHANCE_CARD_FIRST + card));
+    EMIT(STPETE_EVENT_DEAL, ev.card = card; ev.stack = s);
+    if (c->stack_n[s] == 0 && !c->final_round) {
+        c->final_round = 1;
+        EMIT(STPETE_EVENT_LAST_ROUND, ev.stack = s);
+    }
+}
+
+static void start_phase(stpete_core *c, int phase, const stpete_sink *sink);
+static void round_steps_after_deal(stpete_core *c, const stpete_sink *sink);
+
+/* Go on with the deal in progress: deal from deal_stack into the upper row until the board holds deal_to cards
+ * (8 after a phase, §4.5, R2; 2 per player at setup, §3.4) or the stack is empty ("deal what is left", §4.5), then
+ * what follows it. In explicit mode each card is a chance node. */
+static void continue_deal(stpete_core *c, const stpete_sink *sink)
+{
+    int s = c->deal_stack;
+    while (board_total(c) < c->deal_to && c->stack_n[s] > 0) {
+        if (explicit_chance(c)) {
+            chance_node(c, CHANCE_DEAL);
+            return;
+        }
+        place_dealt(c, s, pop_stack(c, s), sink);
+    }
+    int then = c->deal_then;
+    c->chance = CHANCE_NONE; /* at rest the deal fields are 0: equal positions are equal byte for byte */
+    c->deal_stack = c->deal_to = c->deal_then = 0;
+    switch (then) {
+    case THEN_SETUP:
+        start_phase(c, STPETE_PHASE_WORKER, sink); /* §3.5 */
+        break;
+    case THEN_NEXT_PHASE:
+        start_phase(c, c->phase + 1, sink);
+        break;
+    default:
+        round_steps_after_deal(c, sink);
+        break;
+    }
+}
+
+static void begin_deal(stpete_core *c, int s, int board, int then, const stpete_sink *sink)
+{
+    c->deal_stack = (uint8_t)s;
+    c->deal_to = (uint8_t)board;
+    c->deal_then = (uint8_t)then;
+    continue_deal(c, sink);
+}
+
+/* The markers are known: deal the workers (§3.4). */
+static void markers_dealt(stpete_core *c, const stpete_sink *sink)
+{
+    c->public_hash =
+        stpete_hash_mix(c->public_hash, (uint64_t)(STPETE_CHANCE_MARKERS_FIRST + stpete_markers_encode(c->markers)));
+    c->chance = CHANCE_NONE;
+    begin_deal(c, STPETE_STACK_WORKER, stpete_setup_deal(c->rules.players), THEN_SETUP, sink);
+}
+
+void stpete_core_setup(stpete_core *c, const stpete_rules *rules, uint64_t seed, const stpete_sink *sink)
+{
+    memset(c, 0, sizeof *c);
+    c->rules = *rules;
+    c->public_hash = stpete_rules_hash(rules); /* the public history starts with the rules */
+    c->rubles_recalled = 1; /* from here every income and price is public: everyone can count every purse (§9) */
+    stpete_rng_seed(&c->rng, seed, STPETE_RNG_STREAM_DEAL);
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) { /* in card-type order: explicit mode keeps it so */
+        int s = stpete_stack_of(t);
+        for (int k = 0; k < stpete_cards_of(rules)[t].copies; k++)
+            c->stack[s][c->stack_n[s]++] = (uint8_t)t;
+    }
+    if (!explicit_chance(c))
+        for (int s = 0; s < STPETE_NUM_STACKS; s++) /* §3.1 */
+            stpete_rng_shuffle(&c->rng, c->stack[s], c->stack_n[s]);
+    int n = rules->players;
+    for (int i = 0; i < n; i++) /* §3.2 */
+        c->p[i].rubles = 25;
+    c->round = 1;
+    c->phase = STPETE_PHASE_WORKER;
+    c->obs_card = -1;
+    c->decision = STPETE_DECISION_TURN;
+    if (rules->start_markers[0] >= 0) { /* §3.3 [option] explicit assignment */
+        for (int k = 0; k < STPETE_NUM_PHASES; k++)
+            c->markers[k] = (uint8_t)rules->start_markers[k];
+    } else if (explicit_chance(c)) {
+        chance_node(c, CHANCE_MARKERS);
+        return;
+    } else { /* §3.3: 4 players 1/1/1/1; 3 players a random player gets two; 2 players 2/2 */
+        uint8_t seats[STPETE_NUM_PHASES] = { 0, 1, 2, 3 };
+        if (n == 2) {
+            seats[2] = 0;
+            seats[3] = 1;
+        } else if (n == 3) {
+            seats[3] = (uint8_t)stpete_rng_below(&c->rng, 3);
+        }
+        stpete_rng_shuffle(&c->rng, seats, STPETE_NUM_PHASES);
+        memcpy(c->markers, seats, STPETE_NUM_PHASES);
+    }
+    markers_dealt(c, sink);
+}
+
+/* An Observatory draws the top card of a stack (§7.1): its owner decides next. */
+static void observatory_drawn(stpete_core *c, int s, int card, const stpete_sink *sink)
+{
+    c->obs_card = (int8_t)card;
+    c->chance = CHANCE_NONE;
+    c->deal_stack = 0;
+    c->decision = STPETE_DECISION_OBSERVATORY;
+    c->public_hash = stpete_hash_mix(c->public_hash, (uint64_t)(STPETE_CHANCE_CARD_FIRST + card));
+    EMIT(STPETE_EVENT_OBSERVATORY_DRAW, ev.seat = c->current; ev.card = card; ev.stack = s);
+}
+
+void stpete_core_apply_chance(stpete_core *c, int outcome, const stpete_sink *sink)
+{
+    if (c->chance == CHANCE_MARKERS) {
+        int markers[STPETE_NUM_PHASES];
+        stpete_markers_decode(outcome - STPETE_CHANCE_MARKERS_FIRST, markers);
+        for (int k = 0; k < STPETE_NUM_PHASES; k++)
+            c->markers[k] = (uint8_t)markers[k];
+        markers_dealt(c, sink);
+        return;
+    }
+    int card = outcome - STPETE_CHANCE_CARD_FIRST;
+    if (c->chance == CHANCE_DRAW) {
+        take_from_multiset(c, c->deal_stack, card);
+        observatory_drawn(c, c->deal_stack, card, sink);
+        return;
+    }
+    take_from_multiset(c, c->deal_stack, card);
+    place_dealt(c, c->deal_stack, card, sink);
+    continue_deal(c, sink);
+}
+
+/* ---- the automatic steps ----------------------------------------------------------------------- */
+
+/* §4.4: income of the phase's colour for every player, in turn order from the phase's start player. */
+static void score_phase(stpete_core *c, const stpete_sink *sink)
+{
+    int n = c->rules.players;
+    for (int k = 0; k < n; k++) {
+        int seat = seat_after(c->markers[c->phase], k, n);
+        int rubles, vp;
+        stpete_phase_income(c, seat, c->phase, &rubles, &vp);
+        c->p[seat].rubles = stpete_add_rubles(c->p[seat].rubles, rubles);
+        c->p[seat].vp = stpete_add_vp(c->p[seat].vp, vp);
+        EMIT(STPETE_EVENT_SCORING, ev.seat = seat; ev.rubles = rubles; ev.vp = vp);
+    }
+}
+
+static void final_scoring(stpete_core *c, const stpete_sink *sink)
+{
+    stpete_score s[STPETE_MAX_PLAYERS];
+    for (int i = 0; i < c->rules.players; i++)
+        stpete_score_of(c, i, &s[i]);
+    c->decision = STPETE_DECISION_GAME_OVER;
+    for (int i = 0; i < c->rules.players; i++) /* all scores first: listeners see the final position */
+        c->p[i].vp = s[i].total;
+    for (int i = 0; i < c->rules.players; i++) {
+        EMIT(STPETE_EVENT_FINAL_SCORING, ev.seat = i; ev.vp = s[i].total; ev.rubles = s[i].rubles;
+             ev.amount = s[i].aristocrat_bonus + s[i].rubles_bonus + s[i].hand_penalty);
+    }
+    EMIT(STPETE_EVENT_GAME_OVER, ev.amount = (int)stpete_winners_of(c));
+}
+
+static void start_phase(stpete_core *c, int phase, const stpete_sink *sink)
+{
+    c->phase = (uint8_t)phase;
+    c->passes = 0;
+    c->decision = STPETE_DECISION_TURN;
+    c->current = c->markers[phase];
+    EMIT(STPETE_EVENT_PHASE_START, ev.seat = c->current);
+}
+
+/* §4.5 after the trading phase, or §4.6 the end of the game. */
+static void end_round(stpete_core *c, const stpete_sink *sink)
+{
+    if (c->final_round) {
+        final_scoring(c, sink);
+        return;
+    }
+    int discarded = c->row_n[1];
+    for (int i = 0; i < c->row_n[1]; i++) /* (1) lower row to the discard pile */
+        c->discard[c->row[1][i]]++;
+    memcpy(c->row[1], c->row[0], sizeof c->row[0]); /* (2) upper row moves down (unused slots are 0) */
+    c->row_n[1] = c->row_n[0];
+    memset(c->row[0], 0, sizeof c->row[0]);
+    c->row_n[0] = 0;
+    EMIT(STPETE_EVENT_ROUND_END, ev.amount = discarded);
+    if (c->round < UINT8_MAX) /* saturates: no real game comes near, and a loaded one must not wrap (§4.6) */
+        c->round++;
+    c->phase = STPETE_PHASE_WORKER;
+    begin_deal(c, STPETE_STACK_WORKER, STPETE_BOARD_SIZE, THEN_ROUND, sink); /* (3) */
+}
+
+/* §4.5 steps 4 and 5, once the end of round's workers are dealt. */
+static void round_steps_after_deal(stpete_core *c, const stpete_sink *sink)
+{
+    for (int k = 0; k < STPETE_NUM_PHASES; k++) /* (4) markers to the left neighbour */
+        c->markers[k] = (uint8_t)seat_after(c->markers[k], 1, c->rules.players);
+    EMIT(STPETE_EVENT_MARKERS_MOVED, (void)0);
+    for (int i = 0; i < c->rules.players; i++) /* (5) Observatories face up */
+        c->p[i].obs_used = 0;
+    start_phase(c, STPETE_PHASE_WORKER, sink);
+}
+
+/* Deal the next phase's cards (§4.5) and start it, or end the round. */
+static void finish_phase(stpete_core *c, const stpete_sink *sink)
+{
+    if (c->phase == STPETE_PHASE_TRADING) {
+        end_round(c, sink);
+        return;
+    }
+    begin_deal(c, c->phase + 1, STPETE_BOARD_SIZE, THEN_NEXT_PHASE, sink);
+}
+
+/* Pub step (§7.2): ask the next Pub owner with a choice, in turn order from the building start player. */
+static void next_pub(stpete_core *c, const stpete_sink *sink)
+{
+    int n = c->rules.players;
+    while (c->pub_next < n) {
+        int seat = seat_after(c->markers[STPETE_PHASE_BUILDING], c->pub_next, n);
+        c->pub_next++;
+        if (stpete_pub_choice_cap(c, seat) > 0) {
+            c->decision = STPETE_DECISION_PUB;
+            c->current = (uint8_t)seat;
+            return;
+        }
+    }
+    c->pub_next = 0;
+    c->decision = STPETE_DECISION_TURN;
+    finish_phase(c, sink);
+}
+
+/* §4.3: N consecutive passes end the action part; then scoring (§4.4), the Pub step, new cards (§4.5). */
+static void end_action_part(stpete_core *c, const stpete_sink *sink)
+{
+    c->passes = 0;
+    if (c->phase == STPETE_PHASE_TRADING) {
+        finish_phase(c, sink);
+        return;
+    }
+    score_phase(c, sink);
+    if (c->phase == STPETE_PHASE_BUILDING) {
+        c->pub_next = 0;
+        next_pub(c, sink);
+        return;
+    }
+    finish_phase(c, sink);
+}
+
+/* ---- apply ------------------------------------------------------------------------------------- */
+
+/* Put (card, displaced) into seat's display for price rubles (§4.2, §6). The card enters the display before the
+ * DISPLACE event, so that a listener sees all 116 cards in place (§2). */
+static void acquire(stpete_core *c, int seat, int card, int displaced, int price, const stpete_sink *sink)
+{
+    player_state *p = &c->p[seat];
+    p->rubles -= price;
+    p->display[card]++;
+    if (displaced >= 0) {
+        p->display[displaced]--;
+        c->discard[displaced]++;
+        EMIT(STPETE_EVENT_DISPLACE, ev.seat = seat; ev.card = displaced);
+    }
+}
+
+/* The Observatory draw is resolved (§7.1). The decision goes back to an ordinary turn at once, so that a listener
+ * querying the state (e.g. its legal actions) never sees an Observatory decision without a drawn card. */
+static void clear_draw(stpete_core *c)
+{
+    c->obs_card = -1;
+    c->decision = STPETE_DECISION_TURN;
+}
+
+/* An action other than a pass was taken: reset the pass count and hand the turn on (§4.1, §4.3). */
+static void acted(stpete_core *c)
+{
+    c->passes = 0;
+    c->decision = STPETE_DECISION_TURN;
+    next_player(c);
+}
+
+int stpete_core_apply(stpete_core *c, int id, const stpete_sink *sink, char *why, size_t why_size)
+{
+    stpete_move mv;
+    int rc = stpete_core_check_move(c, id, &mv, why, why_size);
+    if (rc == STPETE_OK)
+        stpete_core_apply_move(c, &mv, sink);
+    return rc;
+}
+
+void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_sink *sink)
+{
+    if (mv->id >= STPETE_CHANCE_CARD_FIRST) {
+        stpete_core_apply_chance(c, mv->id, sink);
+        return;
+    }
+    c->public_hash = stpete_hash_mix(c->public_hash, (uint64_t)mv->id);
+    stpete_action a = mv->a;
+    int seat = c->current;
+    player_state *p = &c->p[seat];
+    switch (a.kind) {
+    case STPETE_ACTION_PASS:
+        c->passes++;
+        EMIT(STPETE_EVENT_PASS, ev.seat = seat; ev.amount = c->passes);
+        if (c->passes >= c->rules.players)
+            end_action_part(c, sink);
+        else
+            next_player(c);
+        break;
+    case STPETE_ACTION_BUY:
+    case STPETE_ACTION_PLAY:
+    case STPETE_ACTION_OBSERVATORY_BUY: {
+        int price = mv->price;
+        if (a.kind == STPETE_ACTION_BUY) {
+            stpete_remove8(c->row[a.source], &c->row_n[a.source], mv->index);
+        } else if (a.kind == STPETE_ACTION_PLAY) {
+            stpete_remove4(p->hand, &p->hand_n, mv->index);
+            unsigned low = (1u << mv->index) - 1u; /* the known flags move with the cards */
+            p->hand_known = (uint8_t)((p->hand_known & low) | (p->hand_known >> 1 & ~low));
+        } else {
+            clear_draw(c);
+        }
+        acquire(c, seat, a.card, a.displaced, price, sink);
+        EMIT(a.kind == STPETE_ACTION_PLAY ? STPETE_EVENT_PLAY : STPETE_EVENT_BUY, ev.seat = seat; ev.card = a.card;
+             ev.source = a.source; ev.displaced = a.displaced; ev.price = price);
+        acted(c);
+        break;
+    }
+    case STPETE_ACTION_TAKE:
+    case STPETE_ACTION_OBSERVATORY_TAKE: {
+        int card = a.card;
+        if (a.kind == STPETE_ACTION_TAKE) {
+            stpete_remove8(c->row[a.source], &c->row_n[a.source], mv->index);
+        } else {
+            card = c->obs_card;
+            clear_draw(c);
+        }
+        p->hand_known |= (uint8_t)(1u << p->hand_n); /* taken in view of all (§7.1, §9) */
+        p->hand[p->hand_n++] = (uint8_t)card;
+        EMIT(STPETE_EVENT_TAKE, ev.seat = seat; ev.card = card; ev.source = a.source);
+        acted(c);
+        break;
+    }
+    case STPETE_ACTION_OBSERVATORY:
+        p->obs_used++;
+        c->passes = 0;
+        c->deal_stack = (uint8_t)a.stack;
+        if (explicit_chance(c))
+            chance_node(c, CHANCE_DRAW);
+        else
+            observatory_drawn(c, a.stack, pop_stack(c, a.stack), sink);
+        break;
+    case STPETE_ACTION_OBSERVATORY_DISCARD: {
+        int card = c->obs_card;
+        c->discard[card]++;
+        clear_draw(c);
+        EMIT(STPETE_EVENT_OBSERVATORY_DISCARD, ev.seat = seat; ev.card = card);
+        acted(c);
+        break;
+    }
+    case STPETE_ACTION_PUB: {
+        int price = stpete_pub_price(a.amount);
+        p->rubles -= price;
+        p->vp = stpete_add_vp(p->vp, a.amount);
+        EMIT(STPETE_EVENT_PUB, ev.seat = seat; ev.amount = a.amount; ev.vp = a.amount; ev.rubles = price);
+        next_pub(c, sink);
+        break;
+    }
+    default:
+        break;
+    }
+}

@@ -1,0 +1,127 @@
+/* The words of the library: status names, the names of phases, stacks, decisions, sources, event kinds and the
+ * rule options' values (the same words as the JSON format, doc/format.md, one table each), and the parsers of the
+ * options' words. */
+#include <stdio.h>
+#include <string.h>
+
+#include "facts/facts.h"
+
+const char *const stpete_phase_words[STPETE_NUM_PHASES] = { "worker", "building", "aristocrat", "trading" };
+const char *const stpete_stack_words[STPETE_NUM_STACKS] = { "worker", "building", "aristocrat", "trading" };
+const char *const stpete_decision_words[5] = { "turn", "observatory", "pub", "game-over", "chance" };
+const char *const stpete_source_words[4] = { "upper", "lower", "hand", "observatory" };
+const char *const stpete_pub_cap_words[2] = { "per-pub", "per-player" };
+const char *const stpete_tie_break_words[2] = { "rubles-mod-10", "rubles-total" };
+const char *const stpete_chance_mode_words[2] = { "sampled", "explicit" };
+const char *const stpete_chance_event_words[4] = { "none", "deal", "markers", "draw" };
+const char *const stpete_deal_then_words[3] = { "setup", "next-phase", "round" };
+
+static const char *const event_kind_words[] = {
+    "phase-start", "deal", "buy", "play", "take", "displace", "pass", "observatory-draw", "observatory-discard",
+    "scoring", "pub", "round-end", "markers-moved", "last-round", "final-scoring", "game-over", "undo",
+};
+_Static_assert(sizeof event_kind_words / sizeof *event_kind_words == STPETE_EVENT_UNDO + 1,
+               "one word per event kind");
+
+/* How a sentence names where a card comes from (log lines, refusal reasons). */
+const char *const stpete_source_phrases[4] = { "upper row", "lower row", "hand", "Observatory draw" };
+
+#define NAME_OF(table, i) ((i) >= 0 && (size_t)(i) < sizeof(table) / sizeof *(table) ? (table)[i] : NULL)
+
+STPETE_API const char *stpete_colour_name(int colour)
+{
+    static const char *const colour_words[3] = { "green", "blue", "orange" }; /* §1, enum stpete_colour */
+    return NAME_OF(colour_words, colour);
+}
+
+STPETE_API const char *stpete_phase_name(int phase)
+{
+    return NAME_OF(stpete_phase_words, phase);
+}
+
+STPETE_API const char *stpete_stack_name(int stack)
+{
+    return NAME_OF(stpete_stack_words, stack);
+}
+
+STPETE_API const char *stpete_decision_name(int decision)
+{
+    return NAME_OF(stpete_decision_words, decision);
+}
+
+STPETE_API const char *stpete_source_name(int source)
+{
+    return NAME_OF(stpete_source_words, source);
+}
+
+STPETE_API const char *stpete_options_pub_cap_name(int pub_cap)
+{
+    return NAME_OF(stpete_pub_cap_words, pub_cap);
+}
+
+STPETE_API const char *stpete_options_tie_break_name(int tie_break)
+{
+    return NAME_OF(stpete_tie_break_words, tie_break);
+}
+
+STPETE_API const char *stpete_options_chance_mode_name(int chance_mode)
+{
+    return NAME_OF(stpete_chance_mode_words, chance_mode);
+}
+
+/* The index of name among the n words (exact, case-sensitive: the words of the formats) into *out. */
+static int word_from_name(const char *const *words, size_t n, const char *name, int *out)
+{
+    if (!name || !out)
+        return STPETE_E_INVALID_ARGUMENT;
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(words[i], name) == 0) {
+            *out = (int)i;
+            return STPETE_OK;
+        }
+    return STPETE_E_PARSE;
+}
+
+#define FROM_NAME(table, name, out) word_from_name((table), sizeof(table) / sizeof *(table), (name), (out))
+
+STPETE_API int stpete_options_pub_cap_from_name(const char *name, int *pub_cap)
+{
+    return FROM_NAME(stpete_pub_cap_words, name, pub_cap);
+}
+
+STPETE_API int stpete_options_tie_break_from_name(const char *name, int *tie_break)
+{
+    return FROM_NAME(stpete_tie_break_words, name, tie_break);
+}
+
+STPETE_API int stpete_options_chance_mode_from_name(const char *name, int *chance_mode)
+{
+    return FROM_NAME(stpete_chance_mode_words, name, chance_mode);
+}
+
+STPETE_API const char *stpete_event_kind_name(int kind)
+{
+    return NAME_OF(event_kind_words, kind);
+}
+
+STPETE_API const char *stpete_strerror(int status)
+{
+    switch (status) {
+    case STPETE_OK: return "success";
+    case STPETE_E_INVALID_ARGUMENT: return "invalid argument";
+    case STPETE_E_ILLEGAL_ACTION: return "illegal action";
+    case STPETE_E_BUFFER_TOO_SMALL: return "buffer too small";
+    case STPETE_E_OUT_OF_MEMORY: return "out of memory";
+    case STPETE_E_GAME_OVER: return "game over";
+    case STPETE_E_NOT_TERMINAL: return "game not over";
+    case STPETE_E_PARSE: return "parse error";
+    case STPETE_E_UNSUPPORTED_VERSION: return "unsupported version";
+    case STPETE_E_MISMATCH: return "states of different games";
+    case STPETE_E_REENTRANT: return "re-entrant call from an event callback";
+    case STPETE_E_REDACTED: return "a redacted view is not a playable state";
+    case STPETE_E_INCONSISTENT: return "data inconsistent with the rules";
+    case STPETE_E_TOO_LARGE: return "input too large";
+    case STPETE_E_NO_PRICE: return "the action has no price";
+    default: return "unknown status";
+    }
+}
