@@ -341,7 +341,7 @@ STPETE_API int stpete_state_apply(stpete_state *st, int id)
 STPETE_API int stpete_state_apply_tracked(stpete_state *st, int id, int *freed)
 {
     if (!freed)
-        return st ? fail(st, STPETE_E_INVALID_ARGUMENT, "stpete_state_apply_tracked: freed is NULL")
+        return st ? stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "stpete_state_apply_tracked: freed is NULL")
                   : STPETE_E_INVALID_ARGUMENT;
     return apply(st, id, freed);
 }
