@@ -18,10 +18,13 @@ import stpete
 
 from .storage import SeatRecord, StaleMoveError, Storage, TableRecord
 
-#: Keys of a view left out of every message: ``information_state_key`` until the reliability issue (31, item 6)
-#: settles whether a seat's key can reveal another seat's secret rubles (it is a hash of the seat's whole
-#: knowledge, rubles recalled by perfect recall included). A client needs no key to play.
+#: Keys of a view left out of every message, and of each player of a view. A person plays the table as people do,
+#: where another seat's purse is hidden (§9) and only memory keeps it: so no ``known_rubles`` (a seat's recall of
+#: every purse, for programs; the seat's own purse is in ``rubles``), and then no ``information_state_key`` either,
+#: which hashes those amounts (doc/format.md "Views", issue 31 item 6). The events still tell every income and
+#: price, as the table does. A client needs neither to play.
 VIEW_KEYS_WITHHELD = ("information_state_key",)
+PLAYER_KEYS_WITHHELD = ("known_rubles",)
 
 #: The rule options a table may set (doc/format.md "options"), with their allowed values.
 RULE_CHOICES = {
@@ -47,10 +50,14 @@ def token_hash(token: str) -> str:
 
 
 def public_view(view_json: str) -> Dict[str, Any]:
-    """A view document (str) as sent: parsed, with :data:`VIEW_KEYS_WITHHELD` removed."""
+    """A view document (str) as sent: parsed, without :data:`VIEW_KEYS_WITHHELD` and
+    :data:`PLAYER_KEYS_WITHHELD`."""
     view = json.loads(view_json)
     for key in VIEW_KEYS_WITHHELD:
         view.pop(key, None)
+    for player in view["players"]:
+        for key in PLAYER_KEYS_WITHHELD:
+            player.pop(key, None)
     return view
 
 

@@ -176,7 +176,9 @@ class Replayed:
         """What a client at ``seat`` (None: spectator) must see after n moves: (view without the key, actions)."""
         state = self.states[n]
         view = json.loads(state.view_to_json(seat))
-        view.pop("information_state_key")
+        view.pop("information_state_key")  # withheld: a person's screen shows rubles, not recalled purses
+        for player in view["players"]:
+            player.pop("known_rubles")
         actions = []
         if seat is not None and not state.is_terminal and state.current_player == seat:
             actions = [{"id": int(a), "text": self.game.action_string(a), "price": state.action_price(a)}

@@ -82,6 +82,7 @@ class HiddenInformation(unittest.TestCase):
                 self.assertEqual(m["to_act"], None if state.is_terminal else state.current_player)
                 self.assertEqual(m["result"] is not None, state.is_terminal)
                 for p, pv in enumerate(m["view"]["players"]):
+                    self.assertNotIn("known_rubles", pv)
                     if p != seat and not rules.get("public_rubles"):
                         self.assertIsNone(pv["rubles"])
                 self.assertIsNone(m["view"]["rng"])
