@@ -1,10 +1,10 @@
 // The online game server (server/stpete_server, doc/server.md) in Debian's chromium, driven by playwright-core:
 // a table of three created on the lobby page by clicks, two people in two browser contexts (each with its own
-// seat link) and one bot play a whole game, each person by clicks; a spectator watches in a third context. The
-// final table on every page equals the stored replay record (python3 -m stpete_server.export, read from the
-// server's database) replayed by the native stpete-replay; no console error anywhere. Needs the native build
-// (-Dnative_build, as the same-games test) for the server's library and stpete-replay; skipped with the reason
-// otherwise.
+// seat link) and one bot play a whole game, each person by clicks (one reloads the page midway and continues); a
+// spectator watches in a third context. The final table on every page equals the stored replay record (python3 -m
+// stpete_server.export, read from the server's database) replayed by the native stpete-replay; no console error
+// anywhere. Needs the native build (-Dnative_build, as the same-games test) for the server's library and
+// stpete-replay; skipped with the reason otherwise.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -59,8 +59,9 @@ function rng(seed) {
   let x = seed >>> 0 || 1;
   return () => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x / 2 ** 32; };
 }
-/** A person: wait for the buttons of a turn (or the end), click one (buys preferred); the number of clicks. */
-async function playByClicks(p, seed) {
+/** A person: wait for the buttons of a turn (or the end), click one (buys preferred); the number of clicks. After
+ * `reloadAt` clicks the person closes the page and opens the same link again (a browser closed and come back). */
+async function playByClicks(p, seed, reloadAt = -1) {
   const random = rng(seed);
   let clicks = 0;
   for (;;) {
@@ -73,6 +74,12 @@ async function playByClicks(p, seed) {
     try {
       await pool[Math.floor(random() * pool.length)].click({ timeout: 2000 });
       clicks++;
+      if (clicks === reloadAt) {
+        const before = await p.evaluate(() => Number(document.body.dataset.move));
+        await p.reload();
+        await p.waitForSelector('body[data-ready="1"]');
+        await p.waitForFunction((n) => Number(document.body.dataset.move) >= n, before);
+      }
     } catch { /* re-rendered meanwhile (a new state arrived): look again */ }
   }
 }
@@ -142,7 +149,7 @@ test('two people in two browsers and a bot play a whole game through the server'
   const a = await page(ctxA, links[0]);
   const b = await page(ctxB, links[1]);
   const spectator = await page(ctxC, watch);
-  const clicks = await Promise.all([playByClicks(a, 1), playByClicks(b, 2)]);
+  const clicks = await Promise.all([playByClicks(a, 1), playByClicks(b, 2, 15)]);
   assert.ok(clicks[0] > 10 && clicks[1] > 10, `clicks ${clicks}`);
   await spectator.waitForFunction(() => document.body.dataset.over === '1', null, { timeout: 60000 });
   const expected = replayed(table);
