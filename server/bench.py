@@ -1,7 +1,9 @@
 """Load benchmark of the game server (not a test): N concurrent tables, each of two scripted people (WebSocket
 clients acting as soon as they may) and one bot, replaced by a new table when its game ends, for a fixed time.
 Reports moves per second (all tables), the latency from a person's action to every client of the table having the
-new position (p50, p99), and the server's memory (its resident set plus its bot workers').
+new position (p50, p99), the server's memory (its resident set, and its bot workers'), and the CPU used by the
+server process (and per move: what a move costs the server, whatever else runs on the machine), by its bot workers
+and by the clients (100% = one core) during the run.
 
     PYTHONPATH=bindings/python:server STPETE_LIBRARY=build/libstpete.so \\
         /usr/bin/python3 server/bench.py --tables 10 100 1000 --seconds 20
@@ -35,6 +37,16 @@ def rss_kib(pid):
     return 0
 
 
+def cpu_seconds(pid):
+    """User + system CPU time of a process so far (s)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except FileNotFoundError:
+        return 0.0
+
+
 def children(pid):
     out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True)
     return [int(p) for p in out.stdout.split()]
@@ -48,18 +60,19 @@ class Stats:
         self.refused = 0
 
 
-async def one_table(session, url, deadline, stats, rng, bot):
-    async with session.post(url + "/api/tables", json={"players": 3, "seats": ["human", "human", "bot"],
-                                                       "bot": bot, "strength": 30}) as r:
-        data = await r.json()
-        if r.status != 200:
-            raise RuntimeError(data)
-    tokens = [s["token"] for s in data["seats"] if "token" in s]
-    sockets = []
-    for token in tokens:
-        ws = await session.ws_connect(url.replace("http", "ws") + "/ws", max_msg_size=0)
-        await ws.send_json({"type": "hello", "table": data["table"], "token": token})
-        sockets.append(ws)
+async def one_table(session, url, deadline, stats, rng, bot, setup):
+    async with setup:  # not every table's connections at once: the server's listen backlog is finite
+        async with session.post(url + "/api/tables", json={"players": 3, "seats": ["human", "human", "bot"],
+                                                           "bot": bot, "strength": 30}) as r:
+            data = await r.json()
+            if r.status != 200:
+                raise RuntimeError(data)
+        tokens = [s["token"] for s in data["seats"] if "token" in s]
+        sockets = []
+        for token in tokens:
+            ws = await session.ws_connect(url.replace("http", "ws") + "/ws", max_msg_size=0)
+            await ws.send_json({"type": "hello", "table": data["table"], "token": token})
+            sockets.append(ws)
     sent_at = {}
     arrivals = {}
     last_move = [0]
@@ -106,10 +119,10 @@ async def one_table(session, url, deadline, stats, rng, bot):
             await ws.close()
 
 
-async def slot(session, url, deadline, stats, seed, bot):
+async def slot(session, url, deadline, stats, seed, bot, setup):
     rng = random.Random(seed)
     while time.monotonic() < deadline:
-        await one_table(session, url, deadline, stats, rng, bot)
+        await one_table(session, url, deadline, stats, rng, bot, setup)
 
 
 async def run_load(url, tables, seconds, bot):
@@ -118,7 +131,8 @@ async def run_load(url, tables, seconds, bot):
     async with aiohttp.ClientSession(connector=connector) as session:
         start = time.monotonic()
         deadline = start + seconds
-        await asyncio.gather(*(slot(session, url, deadline, stats, k, bot) for k in range(tables)))
+        setup = asyncio.Semaphore(50)
+        await asyncio.gather(*(slot(session, url, deadline, stats, k, bot, setup) for k in range(tables)))
         elapsed = time.monotonic() - start
     return stats, elapsed
 
@@ -132,7 +146,8 @@ def main():
     p.add_argument("--sync", default="full", choices=("full", "normal"))
     args = p.parse_args()
     print(f"{'tables':>6} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'games':>6} {'server MiB':>10} "
-          f"{'workers MiB':>11} {'refused':>7}")
+          f"{'workers MiB':>11} {'server CPU':>10} {'ms/move':>7} {'workers CPU':>11} {'clients CPU':>11} "
+          f"{'refused':>7}")
     for n in args.tables:
         with tempfile.TemporaryDirectory() as d:
             server = subprocess.Popen(
@@ -143,7 +158,13 @@ def main():
                 stdout=subprocess.PIPE, text=True)
             try:
                 url = server.stdout.readline().split()[-1].rstrip("/")
+                workers = children(server.pid)
+                cpu0, mine0 = cpu_seconds(server.pid), time.process_time()
+                wcpu0 = sum(cpu_seconds(w) for w in workers)
                 stats, elapsed = asyncio.run(run_load(url, n, args.seconds, args.bot))
+                server_cpu = (cpu_seconds(server.pid) - cpu0) / elapsed
+                workers_cpu = (sum(cpu_seconds(w) for w in workers) - wcpu0) / elapsed
+                clients_cpu = (time.process_time() - mine0) / elapsed
                 server_rss = rss_kib(server.pid) / 1024
                 workers_rss = sum(rss_kib(c) for c in children(server.pid)) / 1024
             finally:
@@ -153,7 +174,8 @@ def main():
         p50 = statistics.median(lat) * 1000 if lat else float("nan")
         p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
         print(f"{n:>6} {stats.moves / elapsed:>8.0f} {p50:>7.1f} {p99:>7.1f} {stats.games:>6} {server_rss:>10.0f} "
-              f"{workers_rss:>11.0f} {stats.refused:>7}", flush=True)
+              f"{workers_rss:>11.0f} {server_cpu:>10.0%} {server_cpu * elapsed * 1000 / max(1, stats.moves):>7.2f} "
+              f"{workers_cpu:>11.0%} {clients_cpu:>11.0%} {stats.refused:>7}", flush=True)
 
 
 if __name__ == "__main__":

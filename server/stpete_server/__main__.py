@@ -48,7 +48,7 @@ async def serve(args, pool, storage) -> None:
     server = Server(storage, pool, bot_delay=args.bot_delay, limits=limits)
     runner = web.AppRunner(make_app(server, web_dir=args.web_dir))
     await runner.setup()
-    site = web.TCPSite(runner, args.host, args.port)
+    site = web.TCPSite(runner, args.host, args.port, backlog=1024)  # many clients connecting at once
     await site.start()
     port = site._server.sockets[0].getsockname()[1]
     print(f"stpete-server listening on http://{args.host}:{port}/", flush=True)

@@ -19,7 +19,7 @@ import stpete
 
 from .botpool import BotPool, bot_spec
 from .export import replay_record
-from .storage import Storage
+from .storage import GroupCommitter, Storage
 from .tables import Refused, Table, new_table
 
 log = logging.getLogger("stpete_server")
@@ -77,7 +77,7 @@ class Server:
 
     def __init__(self, storage: Storage, pool: BotPool, bot_delay: float = 0.8,
                  limits: Optional[Limits] = None) -> None:
-        self.storage = storage
+        self.storage = GroupCommitter(storage)
         self.pool = pool
         self.bot_delay = bot_delay
         self.limits = limits or Limits()
@@ -85,7 +85,7 @@ class Server:
         self.clients = 0
         self.creations: Dict[str, list] = {}
         for record in storage.tables():
-            self.tables[record.table_id] = Table(record, storage)
+            self.tables[record.table_id] = Table(record, self.storage)
         log.info("resumed %d tables", len(self.tables))
 
     # ---- sending -------------------------------------------------------------------------------------------
@@ -106,11 +106,14 @@ class Server:
         client.sent = message["event_count"]
         return message
 
-    async def broadcast(self, table: Table) -> None:
-        """Every client of the table gets its own state message (computed now, in one go: all see the same
-        position)."""
-        messages = [(c, self.state_message(table, c)) for c in list(table.clients)]
+    async def play(self, table: Table, seat: int, move, action) -> None:
+        """Apply and store a move (Table.play), then send every client of the table its own state message, all
+        computed under the table's lock in one go (all see the same stored position). Raises Refused."""
+        async with table.lock:
+            await table.play(seat, move, action)
+            messages = [(c, self.state_message(table, c)) for c in list(table.clients)]
         await asyncio.gather(*(self.send(c, m) for c, m in messages))
+        self.schedule_bot(table)
 
     async def broadcast_seats(self, table: Table) -> None:
         message = {"type": "seats", "seats": table.seats_public()}
@@ -140,15 +143,12 @@ class Server:
                 await asyncio.sleep(max(0.0, self.bot_delay - (loop.time() - started)))
                 break
             log.debug("table %s: bot of seat %d plays %d at move %d", table.id, seat, action, move)
-            try:
-                table.play(seat, move, action)
-            except Refused as e:
-                log.error("table %s: bot move refused: %s", table.id, e)
-                return
         finally:
             table.bot_task = None
-        await self.broadcast(table)
-        self.schedule_bot(table)
+        try:
+            await self.play(table, seat, move, action)
+        except Refused as e:
+            log.error("table %s: bot move refused: %s", table.id, e)
 
     def start_bots(self) -> None:
         for table in self.tables.values():
@@ -181,10 +181,10 @@ class Server:
             if not isinstance(body, dict):
                 raise ValueError("the body must be a JSON object")
             spec = bot_spec(body.get("bot", "ismcts"), body.get("strength", 1000))
-            record, tokens = new_table(self.storage, body.get("players"), body.get("seats"), spec,
-                                       body.get("rules", {}))
+            record, tokens = new_table(body.get("players"), body.get("seats"), spec, body.get("rules", {}))
         except (ValueError, TypeError, stpete.StPeteError) as e:
             return web.json_response({"error": str(e)}, status=400)
+        await self.storage.call(self.storage.storage.create_table, record)
         self.creations[peer] = recent + [now]
         table = Table(record, self.storage)
         self.tables[table.id] = table
@@ -285,12 +285,13 @@ class Server:
         if seat is None and sum(c.seat is None for c in table.clients) >= self.limits.max_spectators:
             await self.refuse(client, "busy", "this table has as many spectators as it may")
             return
-        client.table, client.seat, client.sent = table, seat, 0
-        table.clients.add(client)
-        await self.send(client, {"type": "welcome", "table": table.id, "seat": seat, "players": table.players,
-                                 "options": dict(table.record.options), "cards": table.cards,
-                                 "seats": table.seats_public(), "version": stpete.version()})
-        await self.send(client, self.state_message(table, client))
+        async with table.lock:  # the position now stored, and no state message to this client before these two
+            client.table, client.seat, client.sent = table, seat, 0
+            table.clients.add(client)
+            await self.send(client, {"type": "welcome", "table": table.id, "seat": seat, "players": table.players,
+                                     "options": dict(table.record.options), "cards": table.cards,
+                                     "seats": table.seats_public(), "version": stpete.version()})
+            await self.send(client, self.state_message(table, client))
         if seat is not None:
             await self.broadcast_seats(table)
 
@@ -303,14 +304,10 @@ class Server:
             await self.refuse(client, "spectator", "spectators do not play")
             return
         try:
-            table.play(client.seat, message.get("move"), message.get("action"))
+            await self.play(table, client.seat, message.get("move"), message.get("action"))
         except Refused as e:
             log.debug("table %s: seat %s refused: %s", table.id, client.seat, e)
             await self.refuse(client, e.code, str(e))
-            return
-        log.debug("table %s: seat %d played at move %d", table.id, client.seat, table.move - 1)
-        await self.broadcast(table)
-        self.schedule_bot(table)
 
 
 def make_app(server: Server, static_dir: str = os.path.join(HERE, "static"),
@@ -337,6 +334,10 @@ def make_app(server: Server, static_dir: str = os.path.join(HERE, "static"),
     app.router.add_static("/static/", static_dir)
     if os.path.isdir(web_dir):
         app.router.add_static("/web/", web_dir)
+    async def on_cleanup(_app):
+        server.storage.close()  # the storage thread, once every move under way is stored
+
     app.on_startup.append(on_startup)
     app.on_shutdown.append(on_shutdown)
+    app.on_cleanup.append(on_cleanup)
     return app

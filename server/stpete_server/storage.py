@@ -8,10 +8,12 @@ away every stack). A move is stored by :meth:`Storage.append_move` in one transa
 it to the clients only after that call returned: a server killed at any moment (kill -9) and started again resumes
 every table at its last acknowledged move.
 """
+import asyncio
+import concurrent.futures
 import json
 import sqlite3
 import time
-from typing import Iterator, List, NamedTuple, Optional, Sequence
+from typing import Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 
 class SeatRecord(NamedTuple):
@@ -50,6 +52,20 @@ class Storage:
         """Store action id ``action`` as move number ``move`` (0 for the first) of the table, durably, in one
         transaction. Raises :class:`StaleMoveError` if ``move`` is not the number of moves stored so far."""
         raise NotImplementedError
+
+    def append_moves(self, moves: Sequence[Tuple[str, int, int]]) -> List[Optional[Exception]]:
+        """Store several moves ``(table_id, move, action)`` of different tables at once (group commit: one durable
+        transaction for all where the backend can). Returns one entry per move: None when stored, else the
+        exception (:class:`StaleMoveError`, ...) for that move. Raises if nothing could be stored. This default
+        stores them one by one with :meth:`append_move`."""
+        results: List[Optional[Exception]] = []
+        for table_id, move, action in moves:
+            try:
+                self.append_move(table_id, move, action)
+                results.append(None)
+            except StaleMoveError as e:
+                results.append(e)
+        return results
 
     def tables(self) -> Iterator[TableRecord]:
         """Every stored table with its moves (to resume them after a restart)."""
@@ -90,12 +106,13 @@ CREATE TABLE IF NOT EXISTS moves (
 class SQLiteStorage(Storage):
     """:class:`Storage` in one SQLite file (``path``; ":memory:" for tests), in WAL mode. ``synchronous`` is
     SQLite's setting: "FULL" (default: a move acknowledged survives a power cut too) or "NORMAL" (it survives the
-    server being killed, not a power cut; faster commits). Used from one thread."""
+    server being killed, not a power cut; faster commits). Used from one thread at a time (the connection may be
+    handed to another thread, as :class:`GroupCommitter` does)."""
 
     def __init__(self, path: str, synchronous: str = "FULL") -> None:
         if synchronous.upper() not in ("FULL", "NORMAL"):
             raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
-        self._db = sqlite3.connect(path, isolation_level=None)  # explicit BEGIN/COMMIT below
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)  # explicit BEGIN/COMMIT
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
         self._db.execute("PRAGMA foreign_keys=ON")
@@ -134,6 +151,24 @@ class SQLiteStorage(Storage):
             db.execute("ROLLBACK")
             raise
 
+    def append_moves(self, moves: Sequence[Tuple[str, int, int]]) -> List[Optional[Exception]]:
+        db = self._db
+        results: List[Optional[Exception]] = []
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for table_id, move, action in moves:
+                (count,) = db.execute("SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,)).fetchone()
+                if count != move:
+                    results.append(StaleMoveError(f"table {table_id}: move {move} given, {count} stored"))
+                    continue
+                db.execute("INSERT INTO moves (table_id, move, action) VALUES (?, ?, ?)", (table_id, move, action))
+                results.append(None)
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        return results
+
     def _record(self, row) -> TableRecord:
         table_id, options, seed, created = row
         seats = [SeatRecord(kind, token_hash, bot) for kind, token_hash, bot in self._db.execute(
@@ -153,3 +188,49 @@ class SQLiteStorage(Storage):
 
     def close(self) -> None:
         self._db.close()
+
+
+class GroupCommitter:
+    """The server's way to its :class:`Storage`: every call runs in one thread of its own, so the event loop never
+    waits for the disk, and the moves that arrive while a commit is under way are stored together in the next one
+    (group commit: one fsync for many tables' moves). :meth:`store` returns once the move is durable."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="stpete-storage")
+        self._pending: list = []
+        self._writing = False
+
+    async def call(self, fn, *args):
+        """Run ``fn(*args)`` (a method of the storage) in the storage thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+
+    async def store(self, table_id: str, move: int, action: int) -> None:
+        """Store one move durably (see :meth:`Storage.append_move`); raises its exception."""
+        future = asyncio.get_running_loop().create_future()
+        self._pending.append((table_id, move, action, future))
+        if not self._writing:
+            self._writing = True
+            asyncio.get_running_loop().create_task(self._write())
+        await future
+
+    async def _write(self) -> None:
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    results = await self.call(self.storage.append_moves, [item[:3] for item in batch])
+                except Exception as e:  # nothing stored
+                    results = [e] * len(batch)
+                for (_, _, _, future), error in zip(batch, results):
+                    if future.done():
+                        continue
+                    if error is None:
+                        future.set_result(None)
+                    else:
+                        future.set_exception(error)
+        finally:
+            self._writing = False
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=True)

@@ -7,6 +7,7 @@ reports it. :meth:`Table.message` writes what one client may see (§9): its seat
 (``stpete_state_view_to_json``) or the public view, its legal actions with their text and price, and the events
 since its last message.
 """
+import asyncio
 import hashlib
 import hmac
 import json
@@ -16,7 +17,7 @@ from typing import Any, Dict, List, Optional
 
 import stpete
 
-from .storage import SeatRecord, StaleMoveError, Storage, TableRecord
+from .storage import GroupCommitter, SeatRecord, StaleMoveError, TableRecord
 
 #: Keys of a view left out of every message, and of each player of a view. A person plays the table as people do,
 #: where another seat's purse is hidden (§9) and only memory keeps it: so no ``known_rubles`` (a seat's recall of
@@ -74,12 +75,15 @@ def card_table(game: "stpete.Game") -> List[Dict[str, Any]]:
 
 
 class Table:
-    """One game. ``record`` is its stored form; the state is rebuilt by replaying its moves."""
+    """One game. ``record`` is its stored form; the state is rebuilt by replaying its moves. ``storage`` stores its
+    moves. ``lock`` is held while a move is applied and stored and while what a client is sent is computed, so that
+    no client ever sees a position before it is stored."""
 
-    def __init__(self, record: TableRecord, storage: Storage) -> None:
+    def __init__(self, record: TableRecord, storage: GroupCommitter) -> None:
         self.id = record.table_id
         self.record = record
         self.storage = storage
+        self.lock = asyncio.Lock()
         self.seats = list(record.seats)
         self.game = stpete.Game(players=len(self.seats), seed=record.seed, **record.options)
         self.state = self.game.new_state()
@@ -126,10 +130,10 @@ class Table:
     def bot_to_move(self) -> bool:
         return not self.over and self.seats[self.state.current_player].kind == "bot"
 
-    def play(self, seat: int, move: Any, action: Any) -> None:
+    async def play(self, seat: int, move: Any, action: Any) -> None:
         """Apply ``action`` (an action id) for ``seat``, which saw the position after ``move`` moves; stored before
-        this returns. Raises :class:`Refused` (nothing changed) for a stale or repeated move, out of turn, a
-        game that is over, or an illegal action."""
+        this returns. The caller holds :attr:`lock`. Raises :class:`Refused` (nothing changed) for a stale or
+        repeated move, out of turn, a game that is over, an illegal action, or a move that could not be stored."""
         if isinstance(move, bool) or not isinstance(move, int):
             raise Refused("'move' must be the move number of the position you saw (a whole number)", "bad-request")
         if isinstance(action, bool) or not isinstance(action, int):
@@ -144,7 +148,7 @@ class Table:
             raise Refused(f"illegal action {action} in this position", "illegal")
         self.state.apply(action)
         try:
-            self.storage.append_move(self.id, move, action)
+            await self.storage.store(self.id, move, action)
         except StaleMoveError:  # cannot happen with one server process per database; never apply twice
             self.state.undo()
             self.state.events()
@@ -198,8 +202,8 @@ def stpete_view_public() -> Optional[int]:
     return None
 
 
-def new_table(storage: Storage, players: Any, seats: Any, bot: str, rules: Dict[str, Any]):
-    """Create and store a table. ``seats``: a list of "human"/"bot" of length ``players`` (at least one person);
+def new_table(players: Any, seats: Any, bot: str, rules: Dict[str, Any]):
+    """A new table's record, to be stored (Storage.create_table). ``seats``: a list of "human"/"bot" of length ``players`` (at least one person);
     ``bot``: the bots' spec (botpool.bot_spec); ``rules``: a subset of :data:`RULE_CHOICES`. Returns
     ``(record, tokens)``, tokens[seat] the secret token of each person's seat (None for a bot), to be given to
     the creator once and never stored or logged. Raises ValueError with the reason for bad input."""
@@ -224,5 +228,4 @@ def new_table(storage: Storage, players: Any, seats: Any, bot: str, rules: Dict[
     record = TableRecord(secrets.token_urlsafe(9), options, seed,
                          [SeatRecord(kind, token_hash(tok) if tok else None, bot if kind == "bot" else None)
                           for kind, tok in zip(seats, tokens)], [], time.time())
-    storage.create_table(record)
     return record, tokens
