@@ -304,6 +304,19 @@ STPETE_API int stpete_state_action_price(const stpete_state *st, int id, int *ru
     }
 }
 
+/* Apply a move filled by stpete_core_check_move() or stpete_core_pick_move() on st's position: the allocations of
+ * the step first (a failure changes nothing), the history, the move with the listeners' sink, the end of the call
+ * (stpete_state_step_done: st may be freed after it). */
+static int apply_move(stpete_state *st, const stpete_move *mv)
+{
+    if (stpete_hub_reserve(&st->hub, allocator_of(st)) || stpete_history_reserve(&st->hist, allocator_of(st)))
+        return fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue or the history");
+    stpete_history_record(&st->hist, &st->core, mv->id);
+    stpete_sink storage;
+    stpete_core_apply_move(&st->core, mv, stpete_hub_sink(&st->hub, &storage));
+    return stpete_state_step_done(st);
+}
+
 STPETE_API int stpete_state_apply(stpete_state *st, int id)
 {
     if (!st)
@@ -322,13 +335,25 @@ STPETE_API int stpete_state_apply(stpete_state *st, int id)
         stpete_id_to_string(stpete_cards_of(&st->core.rules), id, name, sizeof name);
         return fail(st, rc, "action %d (%s) is not legal: %s", id, name, why);
     }
-    /* the allocations of the step, before it: a failure changes nothing */
-    if (stpete_hub_reserve(&st->hub, allocator_of(st)) || stpete_history_reserve(&st->hist, allocator_of(st)))
-        return fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue or the history");
-    stpete_history_record(&st->hist, &st->core, id);
-    stpete_sink storage;
-    stpete_core_apply_move(&st->core, &mv, stpete_hub_sink(&st->hub, &storage));
-    return stpete_state_step_done(st);
+    return apply_move(st, &mv);
+}
+
+STPETE_API int stpete_state_apply_random(stpete_state *st, uint64_t random, int pick, int *id)
+{
+    if (!st)
+        return STPETE_E_INVALID_ARGUMENT;
+    int rc = stpete_state_check_not_in_callback(st);
+    if (rc)
+        return rc;
+    if (!id || (pick != STPETE_PICK_MODULO && pick != STPETE_PICK_SCALED))
+        return fail(st, STPETE_E_INVALID_ARGUMENT, !id ? "id is NULL" : "pick %d is no stpete_pick", pick);
+    stpete_move mv;
+    if (stpete_core_pick_move(&st->core, random, pick, &mv))
+        return fail(st, STPETE_E_GAME_OVER, "the game is over (§4.6)");
+    rc = apply_move(st, &mv);
+    if (rc == STPETE_OK)
+        *id = mv.id; /* st may be freed now (its callback asked for it): mv is the caller's copy */
+    return rc;
 }
 
 STPETE_API int stpete_state_apply_string(stpete_state *st, const char *str)

@@ -391,3 +391,52 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
         REFUSE("there is no Observatory draw to resolve (§7.1)");
     }
 }
+
+/* ---- the playout step: a move the library picked from its own listing ------------------------------- */
+
+/* The move of an id the listing holds now: what stpete_core_check_move() fills for it (the decoding, the card's
+ * index in its row or hand, the price of §5 through the same price functions), without asking again whether it is
+ * legal: the listing just said so. Only for ids the library picked itself (stpete_core_pick_move); an id from a
+ * caller always goes through stpete_core_check_move(). */
+static void listed_move(const stpete_core *c, int id, stpete_move *mv)
+{
+    mv->id = id;
+    mv->index = -1;
+    mv->price = 0;
+    if (id >= STPETE_CHANCE_CARD_FIRST) /* a chance outcome: stpete_core_apply_move reads the id only */
+        return;
+    stpete_decode(id, &mv->a);
+    const stpete_action *a = &mv->a;
+    const player_state *p = &c->p[c->current];
+    switch (a->kind) {
+    case STPETE_ACTION_TAKE:
+        mv->index = stpete_find8(c->row[a->source], c->row_n[a->source], a->card);
+        return;
+    case STPETE_ACTION_BUY:
+        mv->index = stpete_find8(c->row[a->source], c->row_n[a->source], a->card);
+        break;
+    case STPETE_ACTION_PLAY:
+        mv->index = stpete_find4(p->hand, p->hand_n, a->card);
+        break;
+    case STPETE_ACTION_OBSERVATORY_BUY:
+        break;
+    default:
+        return;
+    }
+    const card_def *cards = stpete_cards_of(&c->rules);
+    const card_def *d = &cards[a->card];
+    int before = stpete_price_before_displacement(d, p->display[a->card], a->source == STPETE_SOURCE_LOWER,
+                                                  stpete_colour_discount(p, d->colour));
+    mv->price = stpete_price_with(before, a->displaced >= 0 ? cards[a->displaced].value : 0);
+}
+
+int stpete_core_pick_move(const stpete_core *c, uint64_t random, int pick, stpete_move *mv)
+{
+    if (c->decision == STPETE_DECISION_GAME_OVER)
+        return STPETE_E_GAME_OVER;
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    size_t n = stpete_core_legal(c, ids);
+    size_t i = pick == STPETE_PICK_SCALED ? (size_t)(((random >> 32) * (uint64_t)n) >> 32) : (size_t)(random % n);
+    listed_move(c, ids[i], mv);
+    return STPETE_OK;
+}
