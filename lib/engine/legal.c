@@ -13,6 +13,14 @@
  * check, the apply and stpete_state_price(). */
 #include <stdio.h>
 #include <string.h>
+/* plain_affordable's vectors: SSE2 (every x86-64) or WebAssembly SIMD; -DSTPETE_NO_SIMD builds the portable loop */
+#if defined(__SSE2__) && !defined(STPETE_NO_SIMD)
+#define STPETE_SIMD_SSE2 1
+#include <emmintrin.h>
+#elif defined(__wasm_simd128__) && !defined(STPETE_NO_SIMD)
+#define STPETE_SIMD_WASM 1
+#include <wasm_simd128.h>
+#endif
 
 #include "engine/engine.h"
 
@@ -33,6 +41,7 @@ typedef struct seat_ctx {
     int discount[3];    /* by colour: stpete_colour_discount() (§5.1.3, §5.1.4) */
     int targets_known;  /* targets computed (only when a trading card is met) */
     uint64_t targets;   /* card types the seat's trading cards may displace now (§6.1) */
+    uint32_t affordable[2]; /* the listing's: plain_affordable() from the upper row (or hand) [0], the lower [1] */
 } seat_ctx;
 
 CORE_INLINE seat_ctx seat_of(const stpete_core *c)
@@ -41,7 +50,7 @@ CORE_INLINE seat_ctx seat_of(const stpete_core *c)
     seat_ctx x = { stpete_cards_of(&c->rules), p, p->rubles,
                    { stpete_colour_discount(p, STPETE_COLOUR_GREEN), stpete_colour_discount(p, STPETE_COLOUR_BLUE),
                      stpete_colour_discount(p, STPETE_COLOUR_ORANGE) },
-                   0, 0 };
+                   0, 0, { 0, 0 } };
     return x;
 }
 
@@ -75,6 +84,56 @@ CORE_INLINE int plain_legal(const seat_ctx *x, int card, int lower)
     return price_before(x, card, lower) <= x->rubles;
 }
 
+/* plain_legal() for every non-trading card type at once, the listing's inner loop (a seat with at least 1 R):
+ * *upper gets bit t set for each type t < FIRST_TRADING the seat can afford from the upper row or its hand,
+ * *lower from the lower row (1 R less, §5.1.2, R6). The price before displacement of every type in one vector
+ * of bytes: the edition's costs (stpete_card_lanes, the table's copy) - the display's copies (§5.1.1) - the colour
+ * discount (§5.1.3, §5.1.4), compared with the rubles (at most 127 in a byte: no plain card costs more). Every
+ * value fits a signed byte (a cost <= 23, at most 6 copies of a type and 1 R of discount). SSE2 (every x86-64) and
+ * WebAssembly SIMD; elsewhere plain_legal() type by type. */
+CORE_INLINE void plain_affordable(seat_ctx *x, const stpete_rules *rules)
+{
+    int r = x->rubles < 126 ? x->rubles : 126;
+#if defined(STPETE_SIMD_SSE2) || defined(STPETE_SIMD_WASM)
+    const card_lanes *l = &stpete_card_lanes[rules->edition_index];
+    uint32_t un[2][2]; /* [half][lower]: the types the seat cannot afford */
+    for (int h = 0; h < 2; h++) {
+#if defined(STPETE_SIMD_SSE2)
+        __m128i cost = _mm_load_si128((const __m128i *)(const void *)(l->cost + 16 * h));
+        __m128i disc = _mm_or_si128(
+            _mm_and_si128(_mm_load_si128((const __m128i *)(const void *)(l->blue + 16 * h)),
+                          _mm_set1_epi8((char)x->discount[STPETE_COLOUR_BLUE])),
+            _mm_and_si128(_mm_load_si128((const __m128i *)(const void *)(l->orange + 16 * h)),
+                          _mm_set1_epi8((char)x->discount[STPETE_COLOUR_ORANGE])));
+        __m128i price = _mm_sub_epi8(
+            _mm_sub_epi8(cost, _mm_loadu_si128((const __m128i *)(const void *)(x->p->display + 16 * h))), disc);
+        un[h][0] = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(price, _mm_set1_epi8((char)r)));
+        un[h][1] = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(price, _mm_set1_epi8((char)(r + 1))));
+#else
+        v128_t cost = wasm_v128_load(l->cost + 16 * h);
+        v128_t disc = wasm_v128_or(wasm_v128_and(wasm_v128_load(l->blue + 16 * h),
+                                                 wasm_i8x16_splat((int8_t)x->discount[STPETE_COLOUR_BLUE])),
+                                   wasm_v128_and(wasm_v128_load(l->orange + 16 * h),
+                                                 wasm_i8x16_splat((int8_t)x->discount[STPETE_COLOUR_ORANGE])));
+        v128_t price = wasm_i8x16_sub(wasm_i8x16_sub(cost, wasm_v128_load(x->p->display + 16 * h)), disc);
+        un[h][0] = (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_gt(price, wasm_i8x16_splat((int8_t)r)));
+        un[h][1] = (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_gt(price, wasm_i8x16_splat((int8_t)(r + 1))));
+#endif
+    }
+    const uint32_t plain = (UINT32_C(1) << FIRST_TRADING) - 1;
+    x->affordable[0] = ~(un[0][0] | un[1][0] << 16) & plain;
+    x->affordable[1] = ~(un[0][1] | un[1][1] << 16) & plain;
+#else
+    (void)rules;
+    (void)r;
+    x->affordable[0] = x->affordable[1] = 0;
+    for (int t = 0; t < FIRST_TRADING; t++) {
+        x->affordable[0] |= (uint32_t)plain_legal(x, t, 0) << t;
+        x->affordable[1] |= (uint32_t)plain_legal(x, t, 1) << t;
+    }
+#endif
+}
+
 /* Whether a trading card whose price before displacement is `before` may displace target now, for a seat with at
  * least 1 R: the target is displaceable (the caller reads displaceable_mask(), §6.1) and the price with its value
  * deducted (§5.2, §7.4) is within the seat's rubles (as plain_legal). */
@@ -84,7 +143,8 @@ CORE_INLINE int target_legal(const seat_ctx *x, int before, int target)
 }
 
 /* Append the legal acquisitions of the card types m from a source, whose ids start at base (§5, §6), ascending:
- * the non-trading cards (their variant is the card), then each trading card's variants (its targets ascending,
+ * the non-trading cards (their variant is the card; the affordable ones, x->affordable from plain_affordable(),
+ * which the caller computes once per listing), then each trading card's variants (its targets ascending,
  * §6.2). Each candidate is written and then kept or not (n += legal), without a branch on its legality: which cards
  * a random playout meets is unpredictable. (Loops of a fixed number of steps, with no exit to mispredict, were
  * tried: twice the instructions, a slower listing; bit sets with a pick of their k-th bit were tried too:
@@ -92,11 +152,8 @@ CORE_INLINE int target_legal(const seat_ctx *x, int before, int target)
 CORE_INLINE size_t add_acquisitions(seat_ctx *x, uint64_t m, int lower, int base, int *out, size_t n)
 {
     const uint64_t plain_types = (UINT64_C(1) << FIRST_TRADING) - 1;
-    for (uint64_t t = m & plain_types; t; t &= t - 1) {
-        int card = stpete_lowest_bit(t);
-        out[n] = base + card;
-        n += (size_t)plain_legal(x, card, lower);
-    }
+    for (uint64_t t = m & plain_types & x->affordable[lower]; t; t &= t - 1) /* plain_affordable(): no price here */
+        out[n++] = base + stpete_lowest_bit(t);
     for (uint64_t t = m & ~plain_types; t; t &= t - 1) {
         int card = stpete_lowest_bit(t);
         int before = price_before(x, card, lower);
@@ -187,8 +244,10 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
         return n;
     }
     case STPETE_DECISION_OBSERVATORY: /* §7.1: buy the drawn card, take it into the hand (§7.3), or discard it */
-        if (solvent)
+        if (solvent) {
+            plain_affordable(&x, &c->rules);
             n = add_acquisitions(&x, UINT64_C(1) << c->obs_card, 0, ID_OBS_BUY, out, n);
+        }
         out[n] = ID_OBS_TAKE;
         n += (size_t)hand_room(x.p);
         out[n++] = ID_OBS_DISCARD;
@@ -198,6 +257,8 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
     }
     uint64_t upper = source_types(c, STPETE_SOURCE_UPPER);
     uint64_t lower = source_types(c, STPETE_SOURCE_LOWER);
+    if (solvent)
+        plain_affordable(&x, &c->rules);
     if (stpete_buy_only(c)) { /* §11: buy a board card if one is affordable; pass only when none is */
         if (solvent) {
             n = add_acquisitions(&x, upper, 0, ID_BUY_UPPER, out, n);

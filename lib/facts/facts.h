@@ -76,6 +76,17 @@ typedef struct card_def {
  * changes four costs, the Mariinsky Theater's income and four names. Colours, copies, incomes of the other cards,
  * wares and targets are the same in both. */
 extern const card_def stpete_card_tables[2][STPETE_NUM_CARD_TYPES];
+/* The costs and colours of the non-trading card types (0 .. FIRST_TRADING - 1) of each edition's table, one byte per
+ * type in lanes of 32 (the lanes past them 0), for the listing's affordability of all of them at once
+ * (lib/engine/legal.c, plain_affordable). A copy laid out for that loop: test_rules checks it against
+ * stpete_card_tables, the facts' home. */
+typedef struct card_lanes {
+    uint8_t cost[32];   /* printed cost, R (§2, §11) */
+    uint8_t blue[32];   /* 0xFF for a blue card (§5.1.3: the Carpenter Workshop's discount), else 0 */
+    uint8_t orange[32]; /* 0xFF for an orange card (§5.1.4: the Gold Smelter's discount), else 0 */
+} card_lanes;
+extern const card_lanes stpete_card_lanes[2];
+
 /* The first edition's table: for the facts both editions share (colour, trading, copies, ware, targets). */
 #define stpete_cards (stpete_card_tables[0])
 
