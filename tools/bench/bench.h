@@ -10,10 +10,11 @@
  *     one call, no second check: a playout's way), stpete_state_random_action then stpete_state_apply, and by
  *     listing (stpete_state_legal_actions into a caller buffer, the listed id at the random index, then
  *     stpete_state_apply). The random bot is stpete-selfplay's `random` bot (splitmix64 seeded with
- *     seed ^ 0xB0751E5, index = next % count of the sorted legal list; stpete_state_random_action picks that same
+ *     seed ^ STPETE_BOT_SEED_SALT, index = next % count of the sorted legal list; stpete_state_random_action picks that
+ *     same
  *     action) and game g uses seed S + g, so `stpete-bench --games G --seed S` plays exactly the games of
  *     `stpete-selfplay --games G --seed S --bots random` (both print the same digest of every action and final
- *     score; tests/bench-check.py compares them; the two ways must give the same digest, or the bench fails);
+ *     score; tests/bench-check.py compares them; every way must give the same digest, or the bench fails);
  *   - applied actions per second: the same games' actions replayed with stpete_state_apply only (plus one
  *     stpete_state_reset per game, included);
  *   - nanoseconds per legal-action listing, over positions sampled from those games, per listing plus one
