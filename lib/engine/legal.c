@@ -57,15 +57,18 @@ CORE_INLINE seat_ctx seat_of(const stpete_core *c)
 /* Card types of the display that a trading card may displace (§6.1): present, and for the Observatory not face
  * down (§7.1); stpete_displaceable() > 0 as a mask. Only workers, buildings and aristocrats (types 0..23) are ever
  * targets (§6.2). */
+CORE_INLINE void set_targets(seat_ctx *x, uint64_t present) /* present: the display's types among 0..23 */
+{
+    if (stpete_face_up_observatories(x->p) <= 0)
+        present &= ~(UINT64_C(1) << STPETE_CARD_OBSERVATORY);
+    x->targets = present;
+    x->targets_known = 1;
+}
+
 CORE_INLINE uint64_t displaceable_mask(seat_ctx *x)
 {
-    if (!x->targets_known) {
-        uint64_t m = stpete_display_types(x->p, FIRST_TRADING);
-        if (stpete_face_up_observatories(x->p) <= 0)
-            m &= ~(UINT64_C(1) << STPETE_CARD_OBSERVATORY);
-        x->targets = m;
-        x->targets_known = 1;
-    }
+    if (!x->targets_known) /* plain_affordable() sets them from its vectors */
+        set_targets(x, stpete_display_types(x->p, FIRST_TRADING));
     return x->targets;
 }
 
@@ -90,13 +93,15 @@ CORE_INLINE int plain_legal(const seat_ctx *x, int card, int lower)
  * of bytes: the edition's costs (stpete_card_lanes, the table's copy) - the display's copies (§5.1.1) - the colour
  * discount (§5.1.3, §5.1.4), compared with the rubles (at most 127 in a byte: no plain card costs more). Every
  * value fits a signed byte (a cost <= 23, at most 6 copies of a type and 1 R of discount). SSE2 (every x86-64) and
- * WebAssembly SIMD; elsewhere plain_legal() type by type. */
+ * WebAssembly SIMD; elsewhere plain_legal() type by type. The vectors also give the display's types, from which
+ * the targets of displaceable_mask() are set. */
 CORE_INLINE void plain_affordable(seat_ctx *x, const stpete_rules *rules)
 {
     int r = x->rubles < 126 ? x->rubles : 126;
 #if defined(STPETE_SIMD_SSE2) || defined(STPETE_SIMD_WASM)
     const card_lanes *l = &stpete_card_lanes[rules->edition_index];
     uint32_t un[2][2]; /* [half][lower]: the types the seat cannot afford */
+    uint32_t absent[2]; /* [half]: the types of which the display holds no copy */
     for (int h = 0; h < 2; h++) {
 #if defined(STPETE_SIMD_SSE2)
         __m128i cost = _mm_load_si128((const __m128i *)(const void *)(l->cost + 16 * h));
@@ -109,6 +114,9 @@ CORE_INLINE void plain_affordable(seat_ctx *x, const stpete_rules *rules)
             _mm_sub_epi8(cost, _mm_loadu_si128((const __m128i *)(const void *)(x->p->display + 16 * h))), disc);
         un[h][0] = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(price, _mm_set1_epi8((char)r)));
         un[h][1] = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(price, _mm_set1_epi8((char)(r + 1))));
+        absent[h] = (uint32_t)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(x->p->display + 16 * h)),
+                           _mm_setzero_si128()));
 #else
         v128_t cost = wasm_v128_load(l->cost + 16 * h);
         v128_t disc = wasm_v128_or(wasm_v128_and(wasm_v128_load(l->blue + 16 * h),
@@ -118,9 +126,12 @@ CORE_INLINE void plain_affordable(seat_ctx *x, const stpete_rules *rules)
         v128_t price = wasm_i8x16_sub(wasm_i8x16_sub(cost, wasm_v128_load(x->p->display + 16 * h)), disc);
         un[h][0] = (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_gt(price, wasm_i8x16_splat((int8_t)r)));
         un[h][1] = (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_gt(price, wasm_i8x16_splat((int8_t)(r + 1))));
+        absent[h] = (uint32_t)wasm_i8x16_bitmask(
+            wasm_i8x16_eq(wasm_v128_load(x->p->display + 16 * h), wasm_i8x16_splat(0)));
 #endif
     }
     const uint32_t plain = (UINT32_C(1) << FIRST_TRADING) - 1;
+    set_targets(x, ~(absent[0] | absent[1] << 16) & plain); /* stpete_display_types(x->p, FIRST_TRADING) */
     x->affordable[0] = ~(un[0][0] | un[1][0] << 16) & plain;
     x->affordable[1] = ~(un[0][1] | un[1][1] << 16) & plain;
 #else
