@@ -154,7 +154,7 @@ static inline uint64_t stpete_match8(const uint8_t *list, int n, int card)
     const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
     uint64_t y = x ^ (UINT64_C(0x0101010101010101) * (uint8_t)card); /* 0 where the byte is card */
     zero = ~(((y & low7) + low7) | y | low7);                         /* top bit of each 0 byte */
-    zero &= n >= 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * n)) - 1;     /* within the list */
+    zero &= ((uint64_t)(n < 8) << (8 * n & 63)) - 1;                    /* within the list (n = 8: all), no branch */
 #else
     for (int i = 0; i < n; i++)
         zero |= (uint64_t)(list[i] == card) << (8 * i + 7);
@@ -172,7 +172,7 @@ static inline uint32_t stpete_match4(const uint8_t *list, int n, int card)
     const uint32_t low7 = UINT32_C(0x7F7F7F7F);
     uint32_t y = x ^ (UINT32_C(0x01010101) * (uint8_t)card);
     zero = ~(((y & low7) + low7) | y | low7);
-    zero &= n >= 4 ? ~UINT32_C(0) : (UINT32_C(1) << (8 * n)) - 1;
+    zero &= ((uint32_t)(n < 4) << (8 * n & 31)) - 1;
 #else
     for (int i = 0; i < n; i++)
         zero |= (uint32_t)(list[i] == card) << (8 * i + 7);
