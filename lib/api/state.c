@@ -307,7 +307,10 @@ STPETE_API int stpete_state_action_price(const stpete_state *st, int id, int *ru
 /* Apply a move filled by stpete_core_check_move() or stpete_core_pick_move() on st's position: the allocations of
  * the step first (a failure changes nothing), the history, the move with the listeners' sink, the end of the call
  * (stpete_state_step_done: st may be freed after it). */
-static int apply_move(stpete_state *st, const stpete_move *mv)
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline int apply_move(stpete_state *st, const stpete_move *mv)
 {
     if (stpete_hub_reserve(&st->hub, allocator_of(st)) || stpete_history_reserve(&st->hist, allocator_of(st)))
         return fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue or the history");
