@@ -57,8 +57,10 @@ async function assertInView(page, selector) {
     `${selector} at ${JSON.stringify(box)} in a ${w}x${h} window`);
 }
 /** Play the person's moves with `choose(buttons)` (default: a random one, buys preferred) until the end or until
- * `at(moves)` returns true. Calls `each()` at every turn and once at the end. Returns the number of moves. */
-async function play(page, seed, { at = async () => false, each = async () => {}, choose = null } = {}) {
+ * `at(moves)` returns true. Calls `each()` at every turn and once at the end. With `scrolled`, each move is the
+ * button's key pressed with the page scrolled to its bottom (a person reading the seats). Returns the number of
+ * moves. */
+async function play(page, seed, { at = async () => false, each = async () => {}, choose = null, scrolled = false } = {}) {
   const random = rng(seed);
   let moves = 0;
   for (;;) {
@@ -74,7 +76,10 @@ async function play(page, seed, { at = async () => false, each = async () => {},
       const pool = buys.length && random() < 0.7 ? buys : buttons;
       button = pool[Math.floor(random() * pool.length)];
     }
-    await button.click();
+    if (scrolled) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.keyboard.press(await button.getAttribute('data-key'));
+    } else await button.click();
     moves++;
   }
 }
@@ -119,9 +124,11 @@ test('the end of a game at desktop size: winners at the top, the final table of 
   await waitTurn(page);
   await page.screenshot({ path: join(shots, 'desktop-opening.png') });
   await play(page, 3, {
+    scrolled: true,
     at: async (moves) => {
-      if (moves === 22 && !shotMiddle) {
+      if (moves >= 15 && !shotMiddle && (await page.$$('#actions button')).length >= 5) {
         shotMiddle = true;
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: join(shots, 'desktop-middle.png') });
       }
       return false;
@@ -147,14 +154,20 @@ test('a whole game at phone size (390x844): no horizontal scroll on any screen, 
   await waitTurn(page);
   await page.screenshot({ path: join(shots, 'phone-opening.png') });
   let screens = 0;
+  let shotPhone = false;
   await play(page, 8, {
+    scrolled: true,
     each: async () => {
       screens++;
       await assertNoHorizontalScroll(page, `screen ${screens}`);
-      if (screens === 24) await page.screenshot({ path: join(shots, 'phone-middle.png') });
+      if (screens >= 20 && !shotPhone && (await page.$$('#actions button')).length >= 4) {
+        shotPhone = true;
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: join(shots, 'phone-middle.png') });
+      }
     },
   });
-  assert.ok(screens > 20);
+  assert.ok(screens > 20 && shotPhone);
   // The person's actions and the log since the last move come before the other seats.
   const order = await page.evaluate(() => ['actions', 'log', 'players'].map((id) => document.getElementById(id).getBoundingClientRect().top));
   assert.ok(order[1] < order[2], `log at ${order[1]}, players at ${order[2]}`);
