@@ -1,22 +1,28 @@
 #!/usr/bin/env python3
-"""The files of lib/ call each other in layers, never in a circle (issues 11 and 23; lib/facts.h describes the
-layers).
+"""The files of lib/ sit in one folder per layer and call each other only downward, never in a circle (issues 11,
+23 and 32; lib/facts/facts.h and doc/development.md describe the layers).
 
 Usage: check-layers.py STATIC_LIBRARY SOURCE_ROOT
 
+The layers are the folders of lib/, lowest first:
+  facts/   the facts that need no position (card tables, action encoding, names, PRNG, the conventions' plumbing)
+  engine/  the game on a plain position (legality, apply, scoring, knowledge, observation), reporting to a sink
+  api/     the handles and the public entry points (games, states, history, listeners, event text)
+  json/    the JSON documents (jansson), above the handles
+  bots/    above the public API: they include only public headers, as any user would write them
+Each folder has one internal header named for it (facts/facts.h, engine/engine.h, api/api.h, json/json.h), which
+includes the one of the layer below it.
+
 Reads the object files of the library (`nm` on the static archive): file A calls file B when A uses a symbol that
 B defines. Checks, in TAP:
-  1. the graph of those calls has no cycle (a cycle is printed if found);
-  2. the engine files (rules.c, legal.c, validate.c, events.c, observe.c, observation.c, history.c) and the fact
-     files below them never call the handle files (state.c, game.c, search.c, eventlog.c, json_read.c,
-     json_write.c, replay.c): the engine works on a plain position and a sink; every file of lib/ is listed in one
-     of the two sets; the fact files that need no position (cards.c, actions.c, names.c, rng.c) call only each
-     other;
-  3. each file of lib/ includes the internal header of its layer only (facts.h, core.h, handles.h, json.h; a header
-     includes the one below it), so the layout shows the layers: the fact files that need no position include
-     facts.h, the engine core.h, the handles handles.h, the JSON files json.h; jansson only in json.h;
-  4. the bots (lib/bots/*.c, when present) include only the public headers, never an internal header: they are
-     written against the public API, as any user would write them.
+  1. every source file of lib/ is in a layer's folder (no file at the top of lib/ but the version script);
+  2. the graph of calls between files has no cycle (a cycle is printed if found);
+  3. no file calls a file of a higher layer;
+  4. each file includes its own layer's header and no other internal header (a header includes the one below
+     it): including another layer's private header is an error; jansson only in json/json.h;
+  5. the bots include only the public headers;
+  6. a card's edition facts (name, cost, incomes, value, copies) are read only through a game's own card table:
+     never through stpete_shared_card() (the facts no edition changes) nor a table picked by a constant index.
 Standard library only (plus binutils' nm).
 """
 import glob
@@ -25,16 +31,33 @@ import re
 import subprocess
 import sys
 
+LAYERS = ["facts", "engine", "api", "json", "bots"]
+HEADER = {"facts": "facts/facts.h", "engine": "engine/engine.h", "api": "api/api.h", "json": "json/json.h"}
+
 archive, root = sys.argv[1:3]
+lib = os.path.join(root, "lib")
+results = []
+
+
+def check(ok, name, detail=""):
+    results.append((ok, name, detail))
+
+
+# 1. every file of lib/ in a layer's folder
+loose = sorted(f for f in os.listdir(lib) if os.path.isfile(os.path.join(lib, f)) and f != "libstpete.map")
+stray = sorted(d for d in os.listdir(lib) if os.path.isdir(os.path.join(lib, d)) and d not in LAYERS)
+check(not loose and not stray, "every file of lib/ is in a layer's folder (" + ", ".join(LAYERS) + ")",
+      ", ".join(loose + [d + "/" for d in stray]))
+
 out = subprocess.run(["nm", "-A", archive], check=True, capture_output=True, text=True).stdout
 defined, used = {}, {}
+member = re.compile(r"lib_(" + "|".join(LAYERS) + r")_(\w+)\.c\.o$")  # lib_engine_rules.c.o -> engine/rules.c
 for line in out.splitlines():
-    member, _, rest = line.rpartition(":")
-    name = os.path.basename(member.split(":")[-1])
-    m = re.match(r"(?:lib_)?(?:bots_)?(\w+)\.c\.o$", name)  # lib_bots_bot.c.o -> bot.c
+    path, _, rest = line.rpartition(":")
+    m = member.search(os.path.basename(path.split(":")[-1]))
     if not m:
         continue
-    unit = m.group(1) + ".c"
+    unit = f"{m.group(1)}/{m.group(2)}.c"
     parts = rest.split()
     kind, sym = (parts[0], parts[1]) if len(parts) == 2 else (parts[1], parts[2])
     if kind == "U":
@@ -47,15 +70,12 @@ for unit, syms in used.items():
         target = defined.get(sym)
         if target and target != unit:
             edges.setdefault(unit, set()).add(target)
+units = set(edges) | set(defined.values())
+sources = {os.path.relpath(p, lib) for p in glob.glob(os.path.join(lib, "*", "*.c"))}
+check(units == sources, "the archive holds exactly the source files of lib/'s folders",
+      ", ".join(sorted(units ^ sources)))
 
-results = []
-
-
-def check(ok, name, detail=""):
-    results.append((ok, name, detail))
-
-
-# 1. no cycle (depth-first search with colours)
+# 2. no cycle (depth-first search with colours)
 state, stack, cycle = {}, [], []
 
 
@@ -71,55 +91,58 @@ def visit(u):
     state[u] = 2
 
 
-for u in sorted(set(edges) | set(defined.values())):
+for u in sorted(units):
     if u not in state:
         visit(u)
 check(not cycle, "no two files of lib/ call each other in a circle", " -> ".join(cycle))
 
-# 2. the engine and the facts never reach up into the handle layer
-handles = {"state.c", "game.c", "search.c", "eventlog.c", "json_read.c", "json_write.c", "replay.c"}
-engine = {"rules.c", "legal.c", "events.c", "observe.c", "observation.c", "history.c", "validate.c", "cards.c",
-          "price.c", "scoring.c", "rng.c", "actions.c", "names.c", "detail.c"}
-bad = sorted(f"{u} -> {v}" for u in engine for v in edges.get(u, ()) if v in handles)
-check(not bad, "the engine and the fact files call no handle file (" + ", ".join(sorted(handles)) + ")",
-      ", ".join(bad))
-# the facts that need no position (facts.h) call nothing above them
-facts = {"cards.c", "actions.c", "names.c", "rng.c", "detail.c"}
-bad = sorted(f"{u} -> {v}" for u in facts for v in edges.get(u, ()) if v not in facts)
-check(not bad, "the fact files (" + ", ".join(sorted(facts)) + ") call only each other", ", ".join(bad))
-# the bots (lib/bots/) sit above the public API: nothing of the library calls them
-bots = {u for u in set(defined.values()) | set(edges) if u.startswith("bot")}
-bad = sorted(f"{u} -> {v}" for u in handles | engine for v in edges.get(u, ()) if v in bots)
-check(not bad, "no file of the library below the bots calls them", ", ".join(bad))
-unknown = sorted(set(defined.values()) - handles - engine - bots)
-check(not unknown, "every file of lib/ has a layer in this check", ", ".join(unknown))
 
-# 3. each file includes its layer's internal header, and only that one
-INTERNAL = ("facts.h", "core.h", "handles.h", "json.h")
-header_of = {u: "facts.h" for u in facts}
-header_of.update({u: "core.h" for u in engine - set(header_of)})
-header_of.update({u: "handles.h" for u in handles})
-header_of.update({u: "json.h" for u in ("json_read.c", "json_write.c", "replay.c")})
-header_of.update({"core.h": "facts.h", "handles.h": "core.h", "json.h": "handles.h"})
+# 3. calls go downward only
+def layer(unit):
+    return LAYERS.index(unit.split("/")[0])
+
+
+bad = sorted(f"{u} -> {v}" for u in edges for v in edges[u] if layer(v) > layer(u))
+check(not bad, "no file of lib/ calls a file of a higher layer (" + " < ".join(LAYERS) + ")", ", ".join(bad))
+
+# 4. each file includes its own layer's header only; each header the one below it
 include = re.compile(r'#\s*include\s*[<"]([^>"]+)[>"]')
+internal_names = set(HEADER.values()) | {os.path.basename(h) for h in HEADER.values()}
 bad, jansson = [], []
-for path in sorted(glob.glob(os.path.join(root, "lib", "*.[ch]"))):
-    name = os.path.basename(path)
+for path in sorted(glob.glob(os.path.join(lib, "*", "*.[ch]"))):
+    rel = os.path.relpath(path, lib)
+    folder = rel.split("/")[0]
+    if folder == "bots":
+        continue
     incs = include.findall(open(path, encoding="utf-8").read())
-    internal = [i for i in incs if i in INTERNAL or i.endswith("_internal.h")]
-    if name in header_of and internal != [header_of[name]]:
-        bad.append(f"{name} includes {internal or 'none'}, not [{header_of[name]}]")
-    elif name not in header_of and name != "facts.h":
-        bad.append(f"{name} has no layer in this check")
-    if "jansson.h" in incs and name != "json.h":
-        jansson.append(name)
-check(not bad, "each file of lib/ includes its layer's internal header and no other", ", ".join(bad))
-check(not jansson, "only json.h includes jansson", ", ".join(jansson))
+    internal = [i for i in incs if i in internal_names or i.endswith("_internal.h")]
+    if rel == HEADER[folder]:
+        below = LAYERS.index(folder) - 1
+        want = [HEADER[LAYERS[below]]] if below >= 0 else []
+    else:
+        want = [HEADER[folder]]
+    if internal != want:
+        bad.append(f"{rel} includes {internal or 'none'}, not {want or 'none'}")
+    if "jansson.h" in incs and rel != HEADER["json"]:
+        jansson.append(rel)
+check(not bad, "each file of lib/ includes its own layer's header and no other layer's", ", ".join(bad))
+check(not jansson, "only json/json.h includes jansson", ", ".join(jansson))
 
-# 4. the bots use the public API only
-offenders = [p for p in glob.glob(os.path.join(root, "lib", "bots", "*.[ch]"))
-             if re.search(r'#\s*include\s*[<"][^>"]*(_internal|facts|core|handles|json)\.h', open(p, encoding="utf-8").read())]
+# 5. the bots use the public API only
+offenders = [p for p in glob.glob(os.path.join(lib, "bots", "*.[ch]"))
+             if re.search(r'#\s*include\s*[<"][^>"]*(_internal|facts|engine|api|json)\.h', open(p, encoding="utf-8").read())]
 check(not offenders, "lib/bots/ includes no internal header", ", ".join(offenders))
+
+# 6. card names and edition facts only through the game's table
+edition_fact = re.compile(r"stpete_shared_card\([^()]*\)->\s*(name|name_len|cost|rubles|vp|value|copies)\b"
+                          r"|stpete_card_tables\[\s*\d+\s*\]")
+bad = []
+for path in sorted(glob.glob(os.path.join(lib, "*", "*.[ch]"))):
+    for no, line in enumerate(open(path, encoding="utf-8"), 1):
+        if edition_fact.search(line) and not re.search(r"^\s*return &stpete_card_tables\[0\]\[card\];"
+                                                       r"|^(extern )?const card_def stpete_card_tables\[", line):
+            bad.append(f"{os.path.relpath(path, lib)}:{no}: {line.strip()}")
+check(not bad, "card names and edition facts are read only through the game's own card table", "; ".join(bad))
 
 print(f"1..{len(results)}")
 for i, (ok, name, detail) in enumerate(results, 1):

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "handles.h"
+#include "api/api.h"
 #include "test_values.h"
 
 /* Places a card can be moved to. */

@@ -79,7 +79,7 @@ extern "C" {
 /* ------------------------------------------------------------------------------------------------ */
 /** @defgroup status Status codes
  * Returned by every fallible function. 0 is success; errors are in [−114, −101], below every value and sentinel
- * (changed in 1.0: they were −1..−14, equal to sentinels such as ::STPETE_PLAYER_CHANCE). */
+ * (so that no status equals a sentinel such as ::STPETE_PLAYER_CHANCE). */
 /** @{ */
 #define STPETE_OK 0                     /**< Success. */
 #define STPETE_E_INVALID_ARGUMENT (-101) /**< A NULL pointer, an out-of-range seat, card, row, stack or option. */
@@ -112,7 +112,7 @@ extern "C" {
 /**
  * Why a call without a handle failed: the one detail channel of constructors, parsers and stpete_options_check()
  * (calls on a handle leave theirs in stpete_state_last_error() or stpete_bot_last_error()). May grow: initialise
- * with ::STPETE_ERROR_INIT. New in 1.0 (the migration section of NEWS.md lists what it replaces).
+ * with ::STPETE_ERROR_INIT.
  */
 typedef struct stpete_error {
     size_t struct_size; /**< sizeof(stpete_error) of the caller's header (set by ::STPETE_ERROR_INIT) */
@@ -541,16 +541,65 @@ typedef struct stpete_options {
                                does not change the rules; read by the per-seat views, stpete_state_view_to_json() */
     int public_hands;     /**< 1 = hand card identities are public (§9 [option]); default 0. Information only */
     stpete_allocator allocator; /**< optional allocator; zero = stdlib */
-    int chance_mode;      /**< ::stpete_chance_mode (default ::STPETE_CHANCE_SAMPLED). Added in 0.3: callers built
-                               against an older header get the default through stpete_options::struct_size */
+    int chance_mode;      /**< ::stpete_chance_mode (default ::STPETE_CHANCE_SAMPLED) */
     int edition;          /**< 1 = the first edition (2004, default), 2 = the second-edition preset (2014, §11: four
-                               card changes, four names, a buy-only first worker phase). Added in 0.3 */
+                               card changes, four names, a buy-only first worker phase) */
 } stpete_options;
 
 /** Static initialiser with the spec's defaults (§3, §7.2, §8, §9): 4 players, seed 0. */
 #define STPETE_OPTIONS_INIT \
     { sizeof(stpete_options), 4, 0, STPETE_PUB_CAP_PER_PUB, STPETE_TIE_BREAK_RUBLES_MOD_10, \
       { -1, -1, -1, -1 }, 0, 0, { NULL, NULL, NULL, NULL }, STPETE_CHANCE_SAMPLED, 1 }
+
+/**
+ * Name of a Pub cap (§7.2, R10), the word of the JSON format and the programs' options: "per-pub", "per-player".
+ * @param pub_cap a ::stpete_pub_cap
+ * @return a static string (not to be freed), or NULL if @p pub_cap is out of range; never fails otherwise.
+ */
+STPETE_API const char *stpete_options_pub_cap_name(int pub_cap);
+
+/**
+ * Find a Pub cap (§7.2, R10) by its word (stpete_options_pub_cap_name(); exact, case-sensitive).
+ * @param name NUL-terminated word, e.g. "per-player"
+ * @param pub_cap receives the ::stpete_pub_cap
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no Pub cap has that word
+ *         (@p pub_cap unchanged).
+ */
+STPETE_API int stpete_options_pub_cap_from_name(const char *name, int *pub_cap);
+
+/**
+ * Name of a tie-break (§8, R14), the word of the JSON format and the programs' options: "rubles-mod-10",
+ * "rubles-total".
+ * @param tie_break a ::stpete_tie_break
+ * @return a static string (not to be freed), or NULL if @p tie_break is out of range; never fails otherwise.
+ */
+STPETE_API const char *stpete_options_tie_break_name(int tie_break);
+
+/**
+ * Find a tie-break (§8, R14) by its word (stpete_options_tie_break_name(); exact, case-sensitive).
+ * @param name NUL-terminated word, e.g. "rubles-total"
+ * @param tie_break receives the ::stpete_tie_break
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no tie-break has that word
+ *         (@p tie_break unchanged).
+ */
+STPETE_API int stpete_options_tie_break_from_name(const char *name, int *tie_break);
+
+/**
+ * Name of a chance mode (§3.1; OpenSpiel's `ChanceMode`), the word of the JSON format and the programs' options:
+ * "sampled", "explicit".
+ * @param chance_mode a ::stpete_chance_mode
+ * @return a static string (not to be freed), or NULL if @p chance_mode is out of range; never fails otherwise.
+ */
+STPETE_API const char *stpete_options_chance_mode_name(int chance_mode);
+
+/**
+ * Find a chance mode (§3.1) by its word (stpete_options_chance_mode_name(); exact, case-sensitive).
+ * @param name NUL-terminated word, e.g. "explicit"
+ * @param chance_mode receives the ::stpete_chance_mode
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no chance mode has that word
+ *         (@p chance_mode unchanged).
+ */
+STPETE_API int stpete_options_chance_mode_from_name(const char *name, int *chance_mode);
 
 /**
  * Fill @p opts with the defaults of the spec (same as ::STPETE_OPTIONS_INIT): 4 players (§3), seed 0, Pub cap per
@@ -1667,6 +1716,90 @@ STPETE_API const char *stpete_version(void);
  * @return the number; never fails.
  */
 STPETE_API int stpete_version_number(void);
+/** @} */
+
+/* ------------------------------------------------------------------------------------------------ */
+/** @defgroup inline Expression helpers (static inline, no ABI)
+ * The predicates answer through an `int *` and return a status, so that an error never reads as a yes; a caller who
+ * wants the answer inside an expression (a loop condition, an assertion) chooses what an error reads as. These
+ * helpers are that one wrapper, compiled into the caller (no exported symbol, no ABI cost), so that no front end,
+ * tool or test writes its own. */
+/** @{ */
+
+/**
+ * stpete_state_is_terminal() inside an expression. @norule
+ * @param state the state (may be NULL: an error)
+ * @param on_error what a failed call reads as (1 ends a `while (!...)` loop on an error, as the end would)
+ * @return 1 if the game is over, 0 if not, @p on_error if stpete_state_is_terminal() failed.
+ */
+static inline int stpete_state_is_terminal_or(const stpete_state *state, int on_error)
+{
+    int v = 0;
+    return stpete_state_is_terminal(state, &v) == STPETE_OK ? v : on_error;
+}
+
+/**
+ * stpete_state_is_final_round() inside an expression. @norule
+ * @param state the state (may be NULL: an error)
+ * @param on_error what a failed call reads as
+ * @return 1 if this is the final round (§8), 0 if not, @p on_error if stpete_state_is_final_round() failed.
+ */
+static inline int stpete_state_is_final_round_or(const stpete_state *state, int on_error)
+{
+    int v = 0;
+    return stpete_state_is_final_round(state, &v) == STPETE_OK ? v : on_error;
+}
+
+/**
+ * stpete_state_is_legal() inside an expression. @norule
+ * @param state the state (may be NULL: an error)
+ * @param id an action id or chance outcome id
+ * @param on_error what a failed call reads as
+ * @return 1 if @p id is legal now, 0 if not, @p on_error if stpete_state_is_legal() failed.
+ */
+static inline int stpete_state_is_legal_or(const stpete_state *state, int id, int on_error)
+{
+    int v = 0;
+    return stpete_state_is_legal(state, id, &v) == STPETE_OK ? v : on_error;
+}
+
+/**
+ * stpete_state_equal() inside an expression. @norule
+ * @param a a state (may be NULL: an error)
+ * @param b a state of the same game (may be NULL: an error)
+ * @param on_error what a failed call reads as
+ * @return 1 if the positions are equal, 0 if not, @p on_error if stpete_state_equal() failed.
+ */
+static inline int stpete_state_equal_or(const stpete_state *a, const stpete_state *b, int on_error)
+{
+    int v = 0;
+    return stpete_state_equal(a, b, &v) == STPETE_OK ? v : on_error;
+}
+
+/**
+ * A card's printed name in an edition, inside an expression (stpete_card_get_info()). @norule
+ * @param edition ::STPETE_EDITION_FIRST or ::STPETE_EDITION_SECOND (§11), e.g. stpete_game_edition(game)
+ * @param card a card type
+ * @param fallback what an out-of-range card or edition reads as (e.g. a question mark, or NULL)
+ * @return the static name (not to be freed), or @p fallback.
+ */
+static inline const char *stpete_card_name_or(int edition, int card, const char *fallback)
+{
+    stpete_card_info info = STPETE_CARD_INFO_INIT;
+    return stpete_card_get_info(edition, card, &info) == STPETE_OK ? info.name : fallback;
+}
+
+/**
+ * A card's stack (§1; stpete_card_info::stack, the same in both editions) inside an expression. @norule
+ * @param card a card type
+ * @param on_error what an out-of-range card reads as
+ * @return a ::stpete_stack, or @p on_error.
+ */
+static inline int stpete_card_stack_or(int card, int on_error)
+{
+    stpete_card_info info = STPETE_CARD_INFO_INIT;
+    return stpete_card_get_info(STPETE_EDITION_FIRST, card, &info) == STPETE_OK ? info.stack : on_error;
+}
 /** @} */
 
 #ifdef __cplusplus

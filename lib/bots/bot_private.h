@@ -116,10 +116,6 @@ int bot_choose_ismcts(stpete_bot *bot, const stpete_state *state, int seat, cons
 
 /* Whether the game is over (§4.6, §8), for the bots' loops: a state the library refuses to answer for counts as
  * over, so that no loop runs on an error. */
-static inline int bot_game_over(const stpete_state *state)
-{
-    int over = 1;
-    return stpete_state_is_terminal(state, &over) != STPETE_OK || over;
-}
+#define bot_game_over(state) stpete_state_is_terminal_or((state), 1)
 
 #endif /* STPETE_BOT_PRIVATE_H */

@@ -68,10 +68,7 @@ static double cpu_now(void)
 /* splitmix64, exactly as stpete-selfplay's random bot. */
 static uint64_t next_random(uint64_t *x)
 {
-    uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
+    return stpete_splitmix64(x);
 }
 
 /* The digest of a run (FNV-1a style over 64-bit words), the same function as stpete-selfplay's. */
@@ -111,7 +108,7 @@ static int play_games(const config *cfg, int listing, stpete_state *st, result *
         int rc = stpete_state_reset(st, seed);
         if (rc)
             return die("reset", rc);
-        uint64_t rng = seed ^ UINT64_C(0xB0751E5);
+        uint64_t rng = seed ^ STPETE_BOT_SEED_SALT;
         long game_start = *recorded;
         int recording = record && !record_full;
         while (!cli_over(st)) {
@@ -525,7 +522,7 @@ static int bench_chance(const config *cfg, int players, result *r)
     while (rc == STPETE_OK && (cfg->games ? g < cfg->games : now() - start < cfg->seconds)) {
         uint64_t seed = cfg->seed + (uint64_t)g;
         rc = stpete_state_reset(st, seed);
-        uint64_t rng = seed ^ UINT64_C(0xB0751E5);
+        uint64_t rng = seed ^ STPETE_BOT_SEED_SALT;
         while (rc == STPETE_OK && !cli_over(st)) {
             int ids[STPETE_MAX_LEGAL_ACTIONS];
             double prob[STPETE_MAX_LEGAL_ACTIONS];

@@ -196,6 +196,11 @@ class PubCap(enum.IntEnum):
     PER_PUB = 0
     PER_PLAYER = 1
 
+    @property
+    def word(self) -> str:
+        """The value's word in the JSON format and the programs' options (``stpete_options_pub_cap_name``)."""
+        return _C.stpete_options_pub_cap_name(self).decode()
+
 
 class ChanceMode(enum.IntEnum):
     """How random events happen (stpete.h ``enum stpete_chance_mode``, OpenSpiel's ``ChanceMode``); as a string
@@ -205,12 +210,22 @@ class ChanceMode(enum.IntEnum):
     SAMPLED = 0
     EXPLICIT = 1
 
+    @property
+    def word(self) -> str:
+        """The value's word in the JSON format and the programs' options (``stpete_options_chance_mode_name``)."""
+        return _C.stpete_options_chance_mode_name(self).decode()
+
 
 class TieBreak(enum.IntEnum):
     """Tie-break (§8, R14); as a string option, the JSON format's words ``"rubles-mod-10"`` (rubles mod 10,
     default) or ``"rubles-total"`` (total rubles); the former words ``"mod10"`` and ``"total"`` are accepted too."""
     RUBLES_MOD_10 = 0
     RUBLES_TOTAL = 1
+
+    @property
+    def word(self) -> str:
+        """The value's word in the JSON format and the programs' options (``stpete_options_tie_break_name``)."""
+        return _C.stpete_options_tie_break_name(self).decode()
 
 
 class Edition(enum.IntEnum):
@@ -611,13 +626,13 @@ def replay_from_json(text: Union[str, bytes]) -> Tuple["Game", List[int]]:
 
 # ---- games -----------------------------------------------------------------------------------------------
 
-#: The words of the JSON format (doc/format.md "options"), then former words still accepted.
-_PUB_CAP_WORDS = {"per-pub": PubCap.PER_PUB, "per-player": PubCap.PER_PLAYER}
-_TIE_BREAK_WORDS = {"rubles-mod-10": TieBreak.RUBLES_MOD_10, "rubles-total": TieBreak.RUBLES_TOTAL,
-                    "mod10": TieBreak.RUBLES_MOD_10, "total": TieBreak.RUBLES_TOTAL}
-_CHANCE_MODE_WORDS = {"sampled": ChanceMode.SAMPLED, "explicit": ChanceMode.EXPLICIT}
-_CANONICAL_WORDS = {"pub_cap": ("per-pub", "per-player"), "tie_break": ("rubles-mod-10", "rubles-total"),
-                    "chance_mode": ("sampled", "explicit")}
+#: The words of the JSON format (doc/format.md "options"), from the library (each enum's ``word``), then former
+#: words still accepted.
+_PUB_CAP_WORDS = {m.word: m for m in PubCap}
+_TIE_BREAK_WORDS = {**{m.word: m for m in TieBreak}, "mod10": TieBreak.RUBLES_MOD_10, "total": TieBreak.RUBLES_TOTAL}
+_CHANCE_MODE_WORDS = {m.word: m for m in ChanceMode}
+_CANONICAL_WORDS = {"pub_cap": tuple(m.word for m in PubCap), "tie_break": tuple(m.word for m in TieBreak),
+                    "chance_mode": tuple(m.word for m in ChanceMode)}
 RULE_OPTIONS = ("pub_cap", "tie_break", "start_markers", "public_rubles", "public_hands", "chance_mode", "edition")
 
 

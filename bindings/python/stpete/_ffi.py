@@ -299,6 +299,12 @@ FUNCTIONS = {
     "stpete_decision_name": (c_char_p, (("decision", c_int),), RAW),
     "stpete_source_name": (c_char_p, (("source", c_int),), RAW),
     "stpete_colour_name": (c_char_p, (("colour", c_int),), RAW),
+    "stpete_options_pub_cap_name": (c_char_p, (("pub_cap", c_int),), RAW),
+    "stpete_options_tie_break_name": (c_char_p, (("tie_break", c_int),), RAW),
+    "stpete_options_chance_mode_name": (c_char_p, (("chance_mode", c_int),), RAW),
+    "stpete_options_pub_cap_from_name": (c_int, (("name", c_char_p), ("pub_cap", _int_p)), STATUS),
+    "stpete_options_tie_break_from_name": (c_int, (("name", c_char_p), ("tie_break", _int_p)), STATUS),
+    "stpete_options_chance_mode_from_name": (c_int, (("name", c_char_p), ("chance_mode", _int_p)), STATUS),
     # library
     "stpete_strerror": (c_char_p, (("status", c_int),), RAW),
     "stpete_version": (c_char_p, (), RAW),

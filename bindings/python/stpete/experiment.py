@@ -126,9 +126,8 @@ class Arm:
             raise ExperimentError(f"arm {name}: {e}") from None
         # canonical words, every option explicit (so equal definitions hash equally)
         opts = game.options
-        options = {"pub_cap": "per-pub" if opts["pub_cap"] == stpete.PubCap.PER_PUB else "per-player",
-                   "tie_break": ("rubles-mod-10" if opts["tie_break"] == stpete.TieBreak.RUBLES_MOD_10
-                                 else "rubles-total"),
+        options = {"pub_cap": stpete.PubCap(opts["pub_cap"]).word,
+                   "tie_break": stpete.TieBreak(opts["tie_break"]).word,
                    "public_rubles": opts["public_rubles"], "public_hands": opts["public_hands"],
                    "edition": opts["edition"],
                    "start_markers": list(opts["start_markers"]) if opts["start_markers"] else None}

@@ -4,7 +4,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "json.h"
+#include "json/json.h"
 
 #define stack_keys stpete_stack_words
 #define phase_keys stpete_phase_words
@@ -76,7 +76,7 @@ json_t *stpete_json_header(const char *format, int *ok)
 }
 
 /* The state as a jansson tree; view = VIEW_FULL, STPETE_VIEW_PUBLIC or a seat (§9). A view is written from the
- * seat's knowledge (observe.c, the one definition of what a seat knows), never from the position itself. */
+ * seat's knowledge (knowledge.c, the one definition of what a seat knows), never from the position itself. */
 static json_t *state_json(const stpete_state *st, int view, int *ok)
 {
     stpete_knowledge kn;

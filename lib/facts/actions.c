@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "facts.h"
+#include "facts/facts.h"
 
 STPETE_API int stpete_action_decode(int id, stpete_action *out)
 {

@@ -2,7 +2,7 @@
  * end shows the same log. */
 #include <stdio.h>
 
-#include "handles.h"
+#include "api/api.h"
 
 /* Whether an event's card, stack, seat, source and phase fields are what its kind needs (a caller may hand in
  * anything). */

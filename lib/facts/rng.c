@@ -1,6 +1,6 @@
 /* PCG32 (XSH-RR 64/32, M. E. O'Neill, https://www.pcg-random.org). Its state lives in the game state, so the same
  * seed gives the same game on every platform: only fixed-width unsigned arithmetic is used. */
-#include "facts.h"
+#include "facts/facts.h"
 
 void stpete_rng_seed(stpete_rng *rng, uint64_t seed, uint64_t stream)
 {

@@ -1,12 +1,12 @@
-/* Internal declarations of libstpete: the engine on a plain position (facts.h describes the layers). Not
- * installed. The position (stpete_core: plain data, fixed size, no pointers), the rule facts on a position, and
- * the engine's files: price.c, scoring.c, events.c, legal.c, rules.c, validate.c, observe.c, observation.c,
- * history.c. Nothing here looks inside a handle (stpete_game, stpete_state; events.c passes a state's address to its
- * callback) or knows a JSON document. */
-#ifndef STPETE_CORE_H
-#define STPETE_CORE_H
+/* Internal declarations of libstpete, the engine layer (lib/engine/): the game on a plain position. Not installed.
+ * The position (stpete_core: plain data, fixed size, no pointers), the rule facts on a position, and the engine's
+ * files: price.c, scoring.c, legal.c, rules.c, validate.c, knowledge.c, observation.c. Nothing here looks inside a
+ * handle (stpete_game, stpete_state) or knows a JSON document: the engine reports events to a sink it is given
+ * (lib/facts/facts.h describes the layers). */
+#ifndef STPETE_ENGINE_H
+#define STPETE_ENGINE_H
 
-#include "facts.h"
+#include "facts/facts.h"
 
 /* ---- the position: plain data, fixed size, no pointers ----------------------------------------- */
 
@@ -282,7 +282,7 @@ void stpete_phase_income(const stpete_core *c, int seat, int colour, int *rubles
 void stpete_score_of(const stpete_core *c, int seat, stpete_score *out);
 unsigned stpete_winners_of(const stpete_core *c);
 
-/* ---- events.c: the sink the engine reports to, and a state's listeners (callback and queue) --------- */
+/* ---- the sink the engine reports to (the handle layer's listeners, api/listeners.c, are one) ------- */
 
 /* Where the engine sends its events. NULL = nobody listens (the engine then does not even build them). */
 typedef struct stpete_sink {
@@ -307,57 +307,6 @@ static inline stpete_event stpete_event_of(const stpete_core *c, int kind)
             (sink)->fn((sink)->ctx, &ev);                         \
         }                                                         \
     } while (0)
-
-/* The pull-style event queue: events[head, len) are pending. Grown before an apply, never during one. */
-typedef struct event_queue {
-    stpete_event *events;
-    uint32_t head, len, cap;
-    uint8_t on;
-} event_queue;
-
-/* Room the queue keeps free before apply or reset: more than the events of any one step (an action, its
- * displacement, 4 scorings, a phase start, 8 deals, the round end, markers, the last-round flag, 4 final
- * scorings and game over add up to under 40). */
-enum { EVENTS_PER_STEP_MAX = 64 };
-
-/* A state's listeners: its callback and queue, and what the callback may and may not do meanwhile. */
-typedef struct event_hub {
-    const stpete_state *owner; /* passed to the callback */
-    stpete_event_fn fn;
-    void *user;
-    int in_callback;           /* the callback is running: the state must not change (STPETE_E_REENTRANT) */
-    int free_requested;        /* stpete_state_free() was called from the callback: free once the call returns */
-    event_queue queue;
-} event_hub;
-
-/* The hub's sink function: queue the event, then call the callback. */
-void stpete_hub_dispatch(void *hub, const stpete_event *ev);
-
-/* The sink of a hub, or NULL when it has neither a callback nor a queue (or its state is being freed). Inline: it
- * runs before every apply. */
-static inline const stpete_sink *stpete_hub_sink(event_hub *h, stpete_sink *storage)
-{
-    if ((!h->fn && !h->queue.on) || h->free_requested)
-        return NULL;
-    storage->fn = stpete_hub_dispatch;
-    storage->ctx = h;
-    return storage;
-}
-/* Grow the queue (stpete_hub_reserve's slow path). */
-int stpete_hub_grow(event_hub *h, const stpete_allocator *al);
-
-/* Make room in the queue for one step (EVENTS_PER_STEP_MAX) with the allocator; 0 on success, -1 out of memory.
- * Inline: it runs before every apply, and the queue is usually off. */
-static inline int stpete_hub_reserve(event_hub *h, const stpete_allocator *al)
-{
-    if (!h->queue.on || h->queue.cap - h->queue.len >= EVENTS_PER_STEP_MAX)
-        return 0;
-    return stpete_hub_grow(h, al);
-}
-/* Turn the queue on or off (off frees it). */
-void stpete_hub_set_queue(event_hub *h, int on, const stpete_allocator *al);
-/* Take the oldest queued event: 1 if one was written, 0 if none. */
-int stpete_hub_next(event_hub *h, stpete_event *out);
 
 /* ---- legal.c: legality in one place: the listing, and the pick and the check derived from it ------ */
 
@@ -399,8 +348,11 @@ int stpete_core_apply(stpete_core *c, int id, const stpete_sink *sink, char *why
 
 /* ---- validate.c: the invariants of a position, one function ---------------------------------------- */
 
-/* A refusal: the message (printf-style) into why (may be NULL, size why_size); returns status. */
-int stpete_refuse(char *why, size_t why_size, int status, const char *fmt, ...)
+/* The "fail with a reason" helper of the engine, whose reasons go into a caller's buffer: the message
+ * (printf-style) into why (may be NULL, size why_size); returns status. (The other destinations have one each:
+ * stpete_error_fail() a stpete_error being built, stpete_caller_error_fail() a caller's stpete_error in one step,
+ * stpete_state_fail() a state's last error, bot_fail() a bot's.) */
+int stpete_why_fail(char *why, size_t why_size, int status, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 4, 5)))
 #endif
@@ -415,10 +367,10 @@ int stpete_markers_check(const int markers[STPETE_NUM_PHASES], int players, char
  * round exactly when a stack is empty (§4.6, R4), a game over only after the final trading phase (§8), a chance
  * node the engine can reach (§3.3, §4.5, §7.1), an odd PRNG stream. STPETE_OK, or STPETE_E_INCONSISTENT with the
  * reason in why (may be NULL), checks in that order of the document's keys. What the JSON reader calls after
- * parsing (json_read.c). */
+ * parsing (read.c). */
 int stpete_core_validate(const stpete_core *c, char *why, size_t why_size);
 
-/* ---- observe.c: what a seat knows (§9), the one definition, and determinization ------------------- */
+/* ---- knowledge.c: what a seat knows (§9), the one definition, and determinization ------------------- */
 
 /* Whether seat (or STPETE_VIEW_PUBLIC: a spectator) sees player's rubles now: its own, or all with public_rubles
  * (§9). What the observation, the views and stpete_state_visible_rubles() show. */
@@ -472,41 +424,4 @@ void stpete_knowledge_observation_text(const stpete_knowledge *kn, text_buf *t);
  * hash of a position loaded without its public history. */
 uint64_t stpete_public_digest(const stpete_core *c);
 
-/* ---- history.c: a state's history and its checkpoints ------------------------------------------- */
-
-enum { HISTORY_STRIDE = 16 };
-
-typedef struct history {
-    int32_t *ids;             /* the ids applied since the root, oldest first */
-    size_t n, cap;
-    stpete_core *checkpoints; /* checkpoint i = the position after i * HISTORY_STRIDE of them */
-    size_t cap_checkpoints;
-} history;
-
-/* Grow the buffers (stpete_history_reserve's slow path). */
-int stpete_history_grow(history *h, const stpete_allocator *al);
-
-/* Make room to record one more id (and its checkpoint); 0, or -1 out of memory (nothing changed). Inline, as the
- * next one: they run on every apply. */
-static inline int stpete_history_reserve(history *h, const stpete_allocator *al)
-{
-    if (h->n < h->cap && (h->n % HISTORY_STRIDE != 0 || h->n / HISTORY_STRIDE < h->cap_checkpoints))
-        return 0;
-    return stpete_history_grow(h, al);
-}
-
-/* Record id, applied to the position before (after stpete_history_reserve). */
-static inline void stpete_history_record(history *h, const stpete_core *before, int id)
-{
-    if (h->n % HISTORY_STRIDE == 0)
-        stpete_core_copy(&h->checkpoints[h->n / HISTORY_STRIDE], before);
-    h->ids[h->n++] = id;
-}
-/* Undo the last id (n > 0): put the position before it into c; returns the id. */
-int stpete_history_undo(history *h, stpete_core *c);
-/* dst (empty) becomes a copy of src; 0, or -1 out of memory (dst unchanged). */
-int stpete_history_copy(history *dst, const history *src, const stpete_allocator *al);
-void stpete_history_free(history *h, const stpete_allocator *al);
-
-
-#endif /* STPETE_CORE_H */
+#endif /* STPETE_ENGINE_H */

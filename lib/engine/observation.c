@@ -1,12 +1,12 @@
 /* What one seat sees now (§9), from its point of view: the observation tensor (layout in doc/observation.md,
- * element by element) and the same as readable text, both written from the seat's knowledge (observe.c, the one
+ * element by element) and the same as readable text, both written from the seat's knowledge (knowledge.c, the one
  * definition) and nothing else. Seats are relative to the observer: relative seat k is (observer + k) mod N, so
  * seat 0 of the tensor is always the observer. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "core.h"
+#include "engine/engine.h"
 
 /* Offsets of the global block (doc/observation.md). */
 enum {

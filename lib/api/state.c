@@ -1,11 +1,11 @@
 /* The state handle: life cycle, the checked entry points of the API and the queries. The position itself is
  * plain data (stpete_core) that the engine (rules.c, legal.c) works on; the state adds its game, its listeners
- * (events.c) and its last error message. */
+ * (listeners.c) and its last error message. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "handles.h"
+#include "api/api.h"
 
 /* ---- state life cycle -------------------------------------------------------------------------- */
 
@@ -32,13 +32,10 @@ int stpete_state_succeed(stpete_state *st)
     return STPETE_OK;
 }
 
-#define fail stpete_state_fail
-#define succeed stpete_state_succeed
-
-static int check_not_in_callback(stpete_state *st)
+int stpete_state_check_not_in_callback(stpete_state *st)
 {
     if (st->hub.in_callback)
-        return fail(st, STPETE_E_REENTRANT, "an event callback must not modify the state that called it");
+        return stpete_state_fail(st, STPETE_E_REENTRANT, "an event callback must not modify the state that called it");
     return STPETE_OK;
 }
 
@@ -54,16 +51,13 @@ void stpete_state_release(stpete_state *st)
     stpete_free(allocator_of(st), st);
 }
 
-/* The successful end of a call that reported events: the callback may have asked for the state to be freed
- * (deferred until now, see stpete_state_free()); otherwise the messages of refused calls made from the callback are
- * cleared. */
-static int step_done(stpete_state *st)
+int stpete_state_step_done(stpete_state *st)
 {
     if (st->hub.free_requested) {
         stpete_state_release(st);
         return STPETE_OK;
     }
-    return succeed(st);
+    return stpete_state_succeed(st);
 }
 
 static stpete_state *state_alloc(const stpete_game *game)
@@ -86,10 +80,10 @@ STPETE_API int stpete_state_new_with_callback(const stpete_game *game, stpete_ev
     if (rc)
         return rc;
     if (!game)
-        return stpete_error_refuse(err, STPETE_E_INVALID_ARGUMENT, "game is NULL");
+        return stpete_caller_error_fail(err, STPETE_E_INVALID_ARGUMENT, "game is NULL");
     stpete_state *st = state_alloc(game);
     if (!st)
-        return stpete_error_refuse(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
+        return stpete_caller_error_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
     st->hub.fn = fn;
     st->hub.user = user_data;
     stpete_sink storage;
@@ -98,7 +92,7 @@ STPETE_API int stpete_state_new_with_callback(const stpete_game *game, stpete_ev
         *out = st;
     else /* the callback freed the state during the setup deal */
         stpete_state_release(st);
-    return stpete_error_refuse(err, STPETE_OK, "");
+    return stpete_caller_error_fail(err, STPETE_OK, "");
 }
 
 STPETE_API int stpete_state_new(const stpete_game *game, stpete_state **out, stpete_error *err)
@@ -110,15 +104,15 @@ STPETE_API int stpete_state_reset(stpete_state *st, uint64_t seed)
 {
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
-    int rc = check_not_in_callback(st);
+    int rc = stpete_state_check_not_in_callback(st);
     if (rc)
         return rc;
     if (stpete_hub_reserve(&st->hub, allocator_of(st)))
-        return fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue");
+        return stpete_state_fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue");
     stpete_sink storage;
     st->hist.n = 0; /* the history begins again */
     stpete_core_setup(&st->core, &st->game->rules, seed, stpete_hub_sink(&st->hub, &storage));
-    return step_done(st);
+    return stpete_state_step_done(st);
 }
 
 STPETE_API void stpete_state_free(stpete_state *st)
@@ -140,49 +134,49 @@ STPETE_API int stpete_state_clone(const stpete_state *src, stpete_state **out, s
     if (rc)
         return rc;
     if (!src)
-        return stpete_error_refuse(err, STPETE_E_INVALID_ARGUMENT, "src is NULL");
+        return stpete_caller_error_fail(err, STPETE_E_INVALID_ARGUMENT, "src is NULL");
     stpete_state *st = state_alloc(src->game);
     if (!st)
-        return stpete_error_refuse(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
+        return stpete_caller_error_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
     if (stpete_history_copy(&st->hist, &src->hist, allocator_of(src))) {
         stpete_free(allocator_of(src), st);
-        return stpete_error_refuse(err, STPETE_E_OUT_OF_MEMORY, "out of memory: the history");
+        return stpete_caller_error_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory: the history");
     }
     stpete_core_copy(&st->core, &src->core);
     *out = st;
-    return stpete_error_refuse(err, STPETE_OK, "");
+    return stpete_caller_error_fail(err, STPETE_OK, "");
 }
 
 STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src)
 {
     if (!dst || !src)
         return STPETE_E_INVALID_ARGUMENT;
-    int rc = check_not_in_callback(dst);
+    int rc = stpete_state_check_not_in_callback(dst);
     if (rc)
         return rc;
     if (dst == src)
-        return succeed(dst);
+        return stpete_state_succeed(dst);
     if (!stpete_rules_same(&dst->core.rules, &src->core.rules))
-        return fail(dst, STPETE_E_MISMATCH, "cannot copy a state of a game with other options");
+        return stpete_state_fail(dst, STPETE_E_MISMATCH, "cannot copy a state of a game with other options");
     stpete_core_copy(&dst->core, &src->core);
     dst->hist.n = 0; /* the position without its past: dst's history begins here (playouts never pay for it) */
-    return succeed(dst);
+    return stpete_state_succeed(dst);
 }
 
 STPETE_API int stpete_state_determinize(stpete_state *st, int seat, uint64_t seed, unsigned flags)
 {
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
-    int rc = check_not_in_callback(st);
+    int rc = stpete_state_check_not_in_callback(st);
     if (rc)
         return rc;
     if (seat < 0 || seat >= st->core.rules.players)
-        return fail(st, STPETE_E_INVALID_ARGUMENT, "seat %d is outside [0, %d)", seat, st->core.rules.players);
+        return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "seat %d is outside [0, %d)", seat, st->core.rules.players);
     if (flags & ~STPETE_DETERMINIZE_RUBLES)
-        return fail(st, STPETE_E_INVALID_ARGUMENT, "unknown determinization flags %#x", flags);
+        return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "unknown determinization flags %#x", flags);
     stpete_core_resample(&st->core, seat, seed, flags);
     st->hist.n = 0; /* the past of a determinization did not happen */
-    return succeed(st);
+    return stpete_state_succeed(st);
 }
 
 STPETE_API int stpete_state_equal(const stpete_state *a, const stpete_state *b, int *equal)
@@ -311,11 +305,11 @@ STPETE_API int stpete_state_apply(stpete_state *st, int id)
 {
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
-    int rc = check_not_in_callback(st);
+    int rc = stpete_state_check_not_in_callback(st);
     if (rc)
         return rc;
     if (id < 0 || id >= CHANCE_END)
-        return fail(st, STPETE_E_INVALID_ARGUMENT, "action id %d is outside [0, %d) and is no chance outcome", id,
+        return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "action id %d is outside [0, %d) and is no chance outcome", id,
                     STPETE_NUM_DISTINCT_ACTIONS);
     char why[160];
     stpete_move mv;
@@ -323,15 +317,15 @@ STPETE_API int stpete_state_apply(stpete_state *st, int id)
     if (rc) {
         char name[STPETE_ACTION_STRING_MAX];
         stpete_id_to_string(stpete_cards_of(&st->core.rules), id, name, sizeof name);
-        return fail(st, rc, "action %d (%s) is not legal: %s", id, name, why);
+        return stpete_state_fail(st, rc, "action %d (%s) is not legal: %s", id, name, why);
     }
     /* the allocations of the step, before it: a failure changes nothing */
     if (stpete_hub_reserve(&st->hub, allocator_of(st)) || stpete_history_reserve(&st->hist, allocator_of(st)))
-        return fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue or the history");
+        return stpete_state_fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue or the history");
     stpete_history_record(&st->hist, &st->core, id);
     stpete_sink storage;
     stpete_core_apply_move(&st->core, &mv, stpete_hub_sink(&st->hub, &storage));
-    return step_done(st);
+    return stpete_state_step_done(st);
 }
 
 STPETE_API int stpete_state_apply_string(stpete_state *st, const char *str)
@@ -339,19 +333,14 @@ STPETE_API int stpete_state_apply_string(stpete_state *st, const char *str)
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
     if (!str)
-        return fail(st, STPETE_E_INVALID_ARGUMENT, "action string is NULL");
+        return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "action string is NULL");
     int id;
     if (stpete_action_from_string(str, &id) != STPETE_OK)
-        return fail(st, STPETE_E_PARSE, "\"%.100s\" is not an action", str);
+        return stpete_state_fail(st, STPETE_E_PARSE, "\"%.100s\" is not an action", str);
     return stpete_state_apply(st, id);
 }
 
 /* ---- queries ----------------------------------------------------------------------------------- */
-
-static int seat_ok(const stpete_state *st, int seat)
-{
-    return st && seat >= 0 && seat < st->core.rules.players;
-}
 
 static int card_ok(int card)
 {
@@ -410,14 +399,14 @@ STPETE_API int stpete_state_stack_size(const stpete_state *st, int stack)
 
 STPETE_API int stpete_state_display_count(const stpete_state *st, int seat, int card)
 {
-    if (!seat_ok(st, seat) || !card_ok(card))
+    if (!stpete_state_seat_ok(st, seat) || !card_ok(card))
         return STPETE_E_INVALID_ARGUMENT;
     return st->core.p[seat].display[card];
 }
 
 STPETE_API int stpete_state_display(const stpete_state *st, int seat, int *cards, size_t capacity, size_t *count)
 {
-    if (!seat_ok(st, seat))
+    if (!stpete_state_seat_ok(st, seat))
         return STPETE_E_INVALID_ARGUMENT;
     uint8_t list[STPETE_NUM_CARDS];
     size_t n = 0;
@@ -429,24 +418,24 @@ STPETE_API int stpete_state_display(const stpete_state *st, int seat, int *cards
 
 STPETE_API int stpete_state_hand(const stpete_state *st, int seat, int *cards, size_t capacity, size_t *count)
 {
-    if (!seat_ok(st, seat))
+    if (!stpete_state_seat_ok(st, seat))
         return STPETE_E_INVALID_ARGUMENT;
     return list_out(st->core.p[seat].hand, st->core.p[seat].hand_n, cards, capacity, count);
 }
 
 STPETE_API int stpete_state_hand_limit(const stpete_state *st, int seat)
 {
-    return seat_ok(st, seat) ? stpete_hand_limit_of(&st->core.p[seat]) : STPETE_E_INVALID_ARGUMENT;
+    return stpete_state_seat_ok(st, seat) ? stpete_hand_limit_of(&st->core.p[seat]) : STPETE_E_INVALID_ARGUMENT;
 }
 
 STPETE_API int stpete_state_rubles(const stpete_state *st, int seat)
 {
-    return seat_ok(st, seat) ? st->core.p[seat].rubles : STPETE_E_INVALID_ARGUMENT;
+    return stpete_state_seat_ok(st, seat) ? st->core.p[seat].rubles : STPETE_E_INVALID_ARGUMENT;
 }
 
 STPETE_API int stpete_state_vp(const stpete_state *st, int seat, int *vp)
 {
-    if (!seat_ok(st, seat) || !vp)
+    if (!stpete_state_seat_ok(st, seat) || !vp)
         return STPETE_E_INVALID_ARGUMENT;
     *vp = st->core.p[seat].vp;
     return STPETE_OK;
@@ -454,7 +443,7 @@ STPETE_API int stpete_state_vp(const stpete_state *st, int seat, int *vp)
 
 STPETE_API int stpete_state_observatories_used(const stpete_state *st, int seat)
 {
-    return seat_ok(st, seat) ? st->core.p[seat].obs_used : STPETE_E_INVALID_ARGUMENT;
+    return stpete_state_seat_ok(st, seat) ? st->core.p[seat].obs_used : STPETE_E_INVALID_ARGUMENT;
 }
 
 STPETE_API int stpete_state_observatory_card(const stpete_state *st)
@@ -478,19 +467,20 @@ STPETE_API int stpete_state_discard_count(const stpete_state *st, int card)
 
 STPETE_API int stpete_state_price(const stpete_state *st, int seat, int card, int source, int displaced, int *price)
 {
-    if (!seat_ok(st, seat) || !card_ok(card) || !price || source < STPETE_SOURCE_UPPER ||
+    if (!stpete_state_seat_ok(st, seat) || !card_ok(card) || !price || source < STPETE_SOURCE_UPPER ||
         source > STPETE_SOURCE_OBSERVATORY)
         return STPETE_E_INVALID_ARGUMENT;
-    if (stpete_cards[card].trading && stpete_variant_of(card, displaced) < 0)
+    int trading = stpete_cards_of(&st->core.rules)[card].trading;
+    if (trading && stpete_variant_of(card, displaced) < 0)
         return STPETE_E_INVALID_ARGUMENT;
-    *price = stpete_price(&st->core, seat, card, source, stpete_cards[card].trading ? displaced : -1);
+    *price = stpete_price(&st->core, seat, card, source, trading ? displaced : -1);
     return STPETE_OK;
 }
 
 STPETE_API int stpete_state_displacements(const stpete_state *st, int seat, int card, int source,
                                           stpete_displacement *out, size_t capacity, size_t *count)
 {
-    if (!seat_ok(st, seat) || !card_ok(card) || !stpete_cards[card].trading || !count || (!out && capacity) ||
+    if (!stpete_state_seat_ok(st, seat) || !card_ok(card) || !stpete_cards_of(&st->core.rules)[card].trading || !count || (!out && capacity) ||
         source < STPETE_SOURCE_UPPER || source > STPETE_SOURCE_OBSERVATORY)
         return STPETE_E_INVALID_ARGUMENT;
     size_t n = 0;
@@ -509,7 +499,7 @@ STPETE_API int stpete_state_displacements(const stpete_state *st, int seat, int 
 
 STPETE_API int stpete_state_get_score(const stpete_state *st, int seat, stpete_score *out)
 {
-    if (!seat_ok(st, seat) || !out)
+    if (!stpete_state_seat_ok(st, seat) || !out)
         return STPETE_E_INVALID_ARGUMENT;
     stpete_score full = STPETE_SCORE_INIT;
     stpete_score_of(&st->core, seat, &full);
@@ -530,42 +520,42 @@ STPETE_API int stpete_state_set_event_callback(stpete_state *st, stpete_event_fn
 {
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
-    int rc = check_not_in_callback(st);
+    int rc = stpete_state_check_not_in_callback(st);
     if (rc)
         return rc;
     st->hub.fn = fn;
     st->hub.user = user_data;
-    return succeed(st);
+    return stpete_state_succeed(st);
 }
 
 STPETE_API int stpete_state_set_event_queue(stpete_state *st, int enabled)
 {
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
-    int rc = check_not_in_callback(st);
+    int rc = stpete_state_check_not_in_callback(st);
     if (rc)
         return rc;
     if (enabled != 0 && enabled != 1)
-        return fail(st, STPETE_E_INVALID_ARGUMENT, "enabled must be 0 or 1, not %d", enabled);
+        return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "enabled must be 0 or 1, not %d", enabled);
     stpete_hub_set_queue(&st->hub, enabled, allocator_of(st));
-    return succeed(st);
+    return stpete_state_succeed(st);
 }
 
 STPETE_API int stpete_state_next_event(stpete_state *st, stpete_event *out)
 {
     if (!st || !out)
         return STPETE_E_INVALID_ARGUMENT;
-    int rc = check_not_in_callback(st);
+    int rc = stpete_state_check_not_in_callback(st);
     if (rc)
         return rc;
     if (!stpete_struct_size_ok(out->struct_size, STPETE_EVENT_SIZE_1_0, sizeof *out))
-        return fail(st, STPETE_E_UNSUPPORTED_VERSION, "event struct_size %zu is not one of this library (%zu to %zu)",
+        return stpete_state_fail(st, STPETE_E_UNSUPPORTED_VERSION, "event struct_size %zu is not one of this library (%zu to %zu)",
                     out->struct_size, STPETE_EVENT_SIZE_1_0, sizeof *out);
     stpete_event ev = STPETE_EVENT_INIT;
     rc = stpete_hub_next(&st->hub, &ev);
     if (rc == 1)
         stpete_struct_out(out, &ev, STPETE_EVENT_SIZE_1_0, sizeof ev);
-    succeed(st);
+    stpete_state_succeed(st);
     return rc;
 }
 

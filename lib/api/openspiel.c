@@ -4,12 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "handles.h"
-
-static int seat_ok(const stpete_state *st, int seat)
-{
-    return st && seat >= 0 && seat < st->core.rules.players;
-}
+#include "api/api.h"
 
 STPETE_API int stpete_state_chance_outcomes(const stpete_state *st, int *outcomes, double *probabilities, size_t capacity,
                                             size_t *count)
@@ -63,7 +58,7 @@ STPETE_API int stpete_game_observation_tensor_size(const stpete_game *game)
 
 STPETE_API int stpete_state_observation_tensor(const stpete_state *st, int seat, float *out, size_t capacity)
 {
-    if (!seat_ok(st, seat) || !out)
+    if (!stpete_state_seat_ok(st, seat) || !out)
         return STPETE_E_INVALID_ARGUMENT;
     if (capacity < OBS_SIZE)
         return STPETE_E_BUFFER_TOO_SMALL;
@@ -86,7 +81,7 @@ static int text_done(const text_buf *t, size_t *len)
 STPETE_API int stpete_state_observation_string(const stpete_state *st, int seat, char *buf, size_t capacity,
                                                size_t *len)
 {
-    if (!seat_ok(st, seat) || !len || (!buf && capacity))
+    if (!stpete_state_seat_ok(st, seat) || !len || (!buf && capacity))
         return STPETE_E_INVALID_ARGUMENT;
     text_buf t = { buf, capacity, 0 };
     stpete_knowledge kn;
@@ -99,7 +94,7 @@ STPETE_API int stpete_state_observation_string(const stpete_state *st, int seat,
  * every action, every card dealt or drawn, the marker deal, §9) and the seat; doc/observation.md. */
 STPETE_API int stpete_state_information_state_key(const stpete_state *st, int seat, uint64_t *key)
 {
-    if (!seat_ok(st, seat) || !key)
+    if (!stpete_state_seat_ok(st, seat) || !key)
         return STPETE_E_INVALID_ARGUMENT;
     stpete_knowledge kn;
     stpete_core_knowledge(&st->core, seat, &kn);
@@ -110,7 +105,7 @@ STPETE_API int stpete_state_information_state_key(const stpete_state *st, int se
 STPETE_API int stpete_state_information_state_string(const stpete_state *st, int seat, char *buf, size_t capacity,
                                                      size_t *len)
 {
-    if (!seat_ok(st, seat) || !len || (!buf && capacity))
+    if (!stpete_state_seat_ok(st, seat) || !len || (!buf && capacity))
         return STPETE_E_INVALID_ARGUMENT;
     text_buf t = { buf, capacity, 0 };
     stpete_knowledge kn;
@@ -133,7 +128,7 @@ STPETE_API int stpete_state_information_state_string(const stpete_state *st, int
 /* A viewer for the rubles queries: a seat, or STPETE_VIEW_PUBLIC. */
 static int viewer_ok(const stpete_state *st, int viewer, int seat)
 {
-    return seat_ok(st, seat) && (viewer == STPETE_VIEW_PUBLIC || seat_ok(st, viewer));
+    return stpete_state_seat_ok(st, seat) && (viewer == STPETE_VIEW_PUBLIC || stpete_state_seat_ok(st, viewer));
 }
 
 /* The seat's rubles as the viewer's knowledge shows them now: 1 and *rubles, or 0 (hidden, §9). */
@@ -181,8 +176,9 @@ STPETE_API int stpete_state_undo(stpete_state *st)
 {
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
-    if (st->hub.in_callback)
-        return stpete_state_fail(st, STPETE_E_REENTRANT, "an event callback must not modify the state that called it");
+    int rc = stpete_state_check_not_in_callback(st);
+    if (rc)
+        return rc;
     if (st->hist.n == 0)
         return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "nothing to undo: the state is at the start of its "
                                                                  "history (stpete_state_history())");
@@ -194,9 +190,5 @@ STPETE_API int stpete_state_undo(stpete_state *st)
     /* the seat that had taken it is the one to act again (-1: a chance outcome) */
     STPETE_EMIT(sink, &st->core, STPETE_EVENT_UNDO, ev.amount = id,
                 ev.seat = st->core.decision == STPETE_DECISION_CHANCE ? -1 : st->core.current);
-    if (st->hub.free_requested) { /* the callback freed the state: the deferred free happens now */
-        stpete_state_release(st);
-        return STPETE_OK;
-    }
-    return stpete_state_succeed(st);
+    return stpete_state_step_done(st);
 }

@@ -3,18 +3,18 @@
  * card may displace (displaceable_mask), whether a card is affordable (plain_legal) and whether a trading card may
  * displace a target at its price (target_legal), the hand's room (hand_room), the Observatory draws
  * (observatory_legal), the Pub choices (stpete_pub_choice_cap). Everything is derived from them:
- *   - the listing (stpete_core_legal): ids ascending, the order and ids of 0.3.0;
+ *   - the listing (stpete_core_legal): ids ascending, in the order and with the ids of stpete.h's encoding;
  *   - the mask (stpete_state_legal_action_mask) and the uniform random pick (stpete_core_random_action: the listed
  *     id at random % count) from the listing;
  *   - the check of one id (stpete_core_check_move: the check inside every apply, stpete_state_is_legal,
  *     stpete_state_action_price) evaluates the same functions for the one card the id names, or the listing where
  *     a rule reads the whole of it (pass in the buy-only phase, §11); its reasons only explain a refusal.
- * Prices: stpete_price_before_displacement() and stpete_price_with() (core.h), for the listing, the
+ * Prices: stpete_price_before_displacement() and stpete_price_with() (engine.h), for the listing, the
  * check, the apply and stpete_state_price(). */
 #include <stdio.h>
 #include <string.h>
 
-#include "core.h"
+#include "engine/engine.h"
 
 /* The core's helpers are inlined (called from one place each, or in a loop). */
 #if defined(__GNUC__) || defined(__clang__)
@@ -241,12 +241,8 @@ int stpete_core_random_action(const stpete_core *c, uint64_t random, int *id)
 
 /* ---- derived: the check of one action, with a reason ----------------------------------------------- */
 
-#define REFUSE(...)                                     \
-    do {                                                \
-        if (why)                                        \
-            snprintf(why, why_size, __VA_ARGS__);       \
-        return STPETE_E_ILLEGAL_ACTION;                 \
-    } while (0)
+/* Shorthand: the action is illegal, with the reason into why (stpete_why_fail()). */
+#define REFUSE(...) return stpete_why_fail(why, why_size, STPETE_E_ILLEGAL_ACTION, __VA_ARGS__)
 
 /* Check buying or playing (card, displaced) from source, the card present there: legal by the listing's functions
  * (plain_legal; for a trading card, the target in displaceable_mask() and target_legal(), §5, §6); its price to

@@ -1,17 +1,17 @@
-/* Internal: what the JSON files share (json_write.c, json_read.c, replay.c). Not installed. The only header that
- * includes jansson; the engine below it never sees a document (README "Architecture of lib/"). */
+/* Internal: what the JSON files share (write.c, read.c, replay.c). Not installed. The only header that
+ * includes jansson; the engine below it never sees a document (doc/development.md, "Architecture of lib/"). */
 #ifndef STPETE_JSON_H
 #define STPETE_JSON_H
 
 #include <jansson.h>
 
-#include "handles.h"
+#include "api/api.h"
 
 /* The "format" of each document (doc/format.md). */
 #define STPETE_FORMAT_STATE "stpete-state"
 #define STPETE_FORMAT_REPLAY "stpete-replay"
 
-/* ---- json_write.c --------------------------------------------------------------------------------- */
+/* ---- write.c --------------------------------------------------------------------------------- */
 
 /* Building helpers: jansson's *_new functions take ownership of the value even when they fail (and fail on a
  * NULL container or value), so a failed allocation anywhere only clears *ok and never leaks. */
@@ -35,7 +35,7 @@ json_t *stpete_json_options(const stpete_options *o, const uint64_t *seed, int *
  * STPETE_E_BUFFER_TOO_SMALL or STPETE_E_OUT_OF_MEMORY (also when ok is 0: building the tree failed). */
 int stpete_json_dump(json_t *root, int ok, size_t flags, char *buf, size_t size, size_t *len);
 
-/* ---- json_read.c ---------------------------------------------------------------------------------- */
+/* ---- read.c ---------------------------------------------------------------------------------- */
 
 /* Parse the text (at most the size limit of its format, doc/format.md) and check the header: format NULL accepts
  * a state or a replay record. *root is the document (the caller frees it) on success, NULL on failure. */

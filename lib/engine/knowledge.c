@@ -3,7 +3,7 @@
  * uniformly random draw consistent with what it knows, with perfect recall (OpenSpiel's ResampleFromInfostate). */
 #include <string.h>
 
-#include "core.h"
+#include "engine/engine.h"
 
 typedef struct slot {
     uint8_t player, index; /* a hidden hand card: c->p[player].hand[index] */

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "json.h"
+#include "json/json.h"
 
 /* The round counter is 8 bits and saturates at 255 (rules.c), so every value it can take loads again. */
 #define ROUND_MAX 255

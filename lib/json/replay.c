@@ -1,10 +1,10 @@
 /* Replay records (doc/format.md): the options and seed of a game and its actions, with the result they reach.
  * Writing and checking both run the actions on a plain position (no handle, no events): the writer refuses an
- * illegal action, the reader (after json_read.c parsed the record) applies every action and compares the recorded
+ * illegal action, the reader (after read.c parsed the record) applies every action and compares the recorded
  * result. */
 #include <stdio.h>
 
-#include "json.h"
+#include "json/json.h"
 
 /* Ids a replay record holds: the actions, and in explicit-chance mode the chance outcomes (stpete.h, group
  * "Search and learning"); stpete_core_apply() refuses whatever the game's mode does not allow. */

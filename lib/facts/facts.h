@@ -1,23 +1,24 @@
-/* Internal declarations of libstpete, lowest layer: the facts. Not installed.
+/* Internal declarations of libstpete, lowest layer (lib/facts/): the facts that need no position. Not installed.
  *
- * The internal headers follow the layers of lib/ (README "Architecture of lib/", doc/development.md); each file of
- * lib/ includes the header of its own layer, which includes those below it:
- *   json.h     the JSON documents (jansson): json_write.c (states, views), json_read.c (parsing only),
- *              replay.c (replay records)
- *   handles.h  the handles and their entry points: state.c (states, queries), game.c (options, games), search.c
- *              (chance outcomes, returns, observations, information states, history, undo), eventlog.c (the log
- *              line of an event, with the state that reported it)
- *   core.h     the engine on a plain position (stpete_core, no pointers, no handle): rules.c (setup, apply, phase
- *              flow), legal.c (listing, check), validate.c (a position's invariants), events.c (sink, emission,
- *              queue), history.c (history, checkpoints), observe.c (what a seat knows, determinization),
- *              observation.c (the observation tensor and text); and the facts that read a position: price.c,
- *              scoring.c, the inline rule facts
- *   facts.h    the facts that need no position: cards.c (the §2 and §11 tables), actions.c (the action encoding and
- *              strings), names.c (the words of the formats), rng.c (PCG32); allocation
- *   lib/bots/  above the public API: stpete/stpete.h and stpete/bots.h only, never an internal header
- * Each file calls only files of its layer or below; tests/check-layers.py checks that no two files call each other
- * in a circle, that the engine and the facts call no handle file, and that each file includes its layer's header.
- * The engine never sees a handle: it works on a stpete_core and reports events to a stpete_sink it is given. */
+ * lib/ has one folder per layer; each calls only the layers below it, and each file includes the header of its own
+ * layer, which includes the one below (doc/development.md draws the tree):
+ *   json/    json.h: the JSON documents (jansson): write.c (states, views), read.c (parsing only), replay.c (replay
+ *            records)
+ *   api/     api.h: the handles and their entry points: state.c (states, checked entry points, queries), game.c
+ *            (options, games), openspiel.c (chance outcomes, returns, observations, information states, history,
+ *            undo, determinize), listeners.c (a state's callback and event queue), history.c (a state's history
+ *            and checkpoints), event_text.c (the log line of an event)
+ *   engine/  engine.h: the game on a plain position (stpete_core, no pointers, no handle): rules.c (setup, apply,
+ *            phase flow), legal.c (listing, check), validate.c (a position's invariants), knowledge.c (what a seat
+ *            knows, §9, and determinization), observation.c (the observation tensor and text), price.c, scoring.c,
+ *            the inline rule facts and the event sink
+ *   facts/   facts.h: cards.c (the §2 and §11 tables), actions.c (the action encoding and strings), names.c (the
+ *            words of the formats), rng.c (PCG32), conventions.c (caller-sized structs, stpete_error details);
+ *            allocation
+ *   bots/    above the public API: stpete/stpete.h and stpete/bots.h only, never an internal header
+ * tests/check-layers.py reads the layers from the folders and checks that no file calls a higher layer or includes
+ * another layer's header, and that no two files call each other in a circle. The engine never sees a handle: it
+ * works on a stpete_core and reports events to a stpete_sink it is given. */
 #ifndef STPETE_FACTS_H
 #define STPETE_FACTS_H
 
@@ -75,8 +76,13 @@ typedef struct card_def {
  * changes four costs, the Mariinsky Theater's income and four names. Colours, copies, incomes of the other cards,
  * wares and targets are the same in both. */
 extern const card_def stpete_card_tables[2][STPETE_NUM_CARD_TYPES];
-/* The first edition's table: for the facts both editions share (colour, trading, copies, ware, targets). */
-#define stpete_cards (stpete_card_tables[0])
+/* A card's facts that no edition changes (colour, stack, trading, ware, special, targets: §11 changes none), where
+ * no game is at hand (the action encoding, a card's stack). Never its name, cost, incomes, value or copies: those
+ * are the game's, through its own table (stpete_cards_of() in engine.h); tests/check-layers.py refuses them here. */
+static inline const card_def *stpete_shared_card(int card)
+{
+    return &stpete_card_tables[0][card];
+}
 
 /* Variants (§6.2), see the encoding table in stpete.h. */
 enum {
@@ -255,7 +261,7 @@ int stpete_card_lookup(const char *text, size_t n);
  * shows. */
 static inline int stpete_stack_of(int card)
 {
-    return stpete_cards[card].stack;
+    return stpete_shared_card(card)->stack;
 }
 
 /* Action id layout (stpete.h). */
@@ -306,7 +312,7 @@ static inline void stpete_variant_split(int v, int *card, int *displaced)
     } else if (v < VARIANT_BLUE_TRADING) { /* green: the worker of the same ware, then Czar and Carpenter (§6.2) */
         int k = v - VARIANT_GREEN_TRADING;
         *card = FIRST_TRADING + k / 2;
-        *displaced = k % 2 ? STPETE_CARD_CZAR_AND_CARPENTER : stpete_cards[*card].ware;
+        *displaced = k % 2 ? STPETE_CARD_CZAR_AND_CARPENTER : stpete_shared_card(*card)->ware;
     } else if (v < VARIANT_ORANGE_TRADING) {
         int k = v - VARIANT_BLUE_TRADING;
         *card = FIRST_BLUE_TRADING + k / NUM_BUILDINGS;
@@ -389,7 +395,7 @@ uint32_t stpete_rng_below(stpete_rng *rng, uint32_t bound);
 void stpete_rng_shuffle(stpete_rng *rng, uint8_t *a, int n);
 
 
-/* ---- detail.c: caller-sized structs and the stpete_error detail (1.0) ---------------------------- */
+/* ---- conventions.c: caller-sized structs and the stpete_error detail (1.0) ---------------------------- */
 
 #include <stdarg.h>
 /* The first size of each struct that may grow: the 1.0 layout (1.0 is the baseline of soname 1; a later version
@@ -407,7 +413,8 @@ int stpete_struct_size_ok(size_t caller, size_t first, size_t library);
 int stpete_struct_out(void *dst, const void *src, size_t first, size_t library);
 /* STPETE_OK for NULL or a usable err->struct_size, else STPETE_E_UNSUPPORTED_VERSION (check before anything). */
 int stpete_error_check(const stpete_error *err);
-/* Record a failure (status and printf-style message) into e (may be NULL); returns status. */
+/* Record a failure (status and printf-style message) into e, a stpete_error being built (may be NULL); returns
+ * status. */
 int stpete_error_fail(stpete_error *e, int status, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 3, 4)))
@@ -417,9 +424,9 @@ int stpete_error_vfail(stpete_error *e, int status, const char *fmt, va_list ap)
 /* Copy a complete local detail into the caller's (NULL ignored) with its status ("" and -1s on success); returns
  * status. */
 int stpete_error_finish(stpete_error *caller, const stpete_error *local, int status);
-/* A call's whole detail in one step: status and message into the caller's (NULL ignored); returns status (also
- * STPETE_OK with "" for a success). */
-int stpete_error_refuse(stpete_error *caller, int status, const char *what);
+/* A call's whole detail in one step, into the caller's stpete_error (NULL ignored; its size checked before):
+ * status and message; returns status (also STPETE_OK with "" for a success). */
+int stpete_caller_error_fail(stpete_error *caller, int status, const char *what);
 /* The start of a constructor (stpete.h, "Parameters"): err is NULL or of a size this library serves
  * (STPETE_E_UNSUPPORTED_VERSION otherwise), and it has an out-parameter (STPETE_E_INVALID_ARGUMENT with
  * "out is NULL" otherwise). The caller has set *out to NULL first. */

@@ -1,8 +1,8 @@
-/* Events: the sink the engine reports to, and a state's listeners (the callback and the pull-style queue).
- * The engine (rules.c) knows only the sink; the state (state.c) owns a hub and hands the engine the hub's sink. */
+/* A state's listeners: its callback and its pull-style queue, fed through the engine's sink (lib/engine/engine.h). The
+ * engine (rules.c) knows only the sink; the state (state.c) owns a hub and hands the engine the hub's sink. */
 #include <string.h>
 
-#include "core.h"
+#include "api/api.h"
 
 /* Append to the queue (room was reserved before the step), then call the callback. While
  * the callback runs the state refuses changes (STPETE_E_REENTRANT); once the callback has asked for the state to

@@ -1,7 +1,7 @@
 /* The card catalogue of §2 as one data table, and the displacement variants of §6.2. */
 #include <string.h>
 
-#include "facts.h"
+#include "facts/facts.h"
 
 /* Displacement targets (§6.2, R8): a green trading card the worker of its ware or Czar and Carpenter; a blue one
  * any building that is not a trading card; an orange one any aristocrat that is not a trading card. */
@@ -122,7 +122,7 @@ int stpete_variant_of(int card, int displaced)
     if (card < 0 || card >= STPETE_NUM_CARD_TYPES)
         return -1;
     if (card >= FIRST_TRADING &&
-        (displaced < 0 || displaced >= STPETE_NUM_CARD_TYPES || !(stpete_cards[card].targets >> displaced & 1u)))
+        (displaced < 0 || displaced >= STPETE_NUM_CARD_TYPES || !(stpete_shared_card(card)->targets >> displaced & 1u)))
         return -1;
     return stpete_variant_index(card, displaced);
 }

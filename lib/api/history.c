@@ -4,7 +4,7 @@
  * Checkpoint i is the position after i * HISTORY_STRIDE actions; it is written by the apply that starts from it. */
 #include <string.h>
 
-#include "core.h"
+#include "api/api.h"
 
 int stpete_history_grow(history *h, const stpete_allocator *al)
 {

@@ -1,6 +1,6 @@
-/* Prices (§5), with the costs of the game's edition (§11): the inline functions of core.h, which the
+/* Prices (§5), with the costs of the game's edition (§11): the inline functions of engine.h, which the
  * legality core (legal.c) uses for its masks and the check for the price an apply pays. */
-#include "core.h"
+#include "engine/engine.h"
 
 int stpete_price(const stpete_core *c, int seat, int card, int source, int displaced)
 {
