@@ -392,6 +392,7 @@ $('setup-form').addEventListener('submit', (ev) => {
 // A started game is played from its first action button (the dialog would give the focus back to "New game").
 $('setup').addEventListener('close', () => {
   if ($('setup').returnValue !== 'start') return;
+  renderer.focusActions = true;
   const first = document.querySelector('#actions button');
   if (first) first.focus();
   else document.activeElement?.blur(); // the bots move first: the focus comes to the actions when they are drawn

@@ -70,6 +70,7 @@ export class Renderer {
     this.handlers = handlers;
     this.openSeats = new Map(); // seat -> open, as the person left it (else: own seat and, on a wide screen, all)
     this.olderOpen = false;
+    this.focusActions = false; // the person plays from the action buttons (see renderActions)
     this.byName = null;
     this.cards = null;
   }
@@ -148,7 +149,11 @@ export class Renderer {
     const box = this.$('actions');
     if (this.model.final) { box.hidden = true; box.replaceChildren(); return; }
     box.hidden = false;
-    const hadFocus = box.contains(this.doc.activeElement);
+    // Keyboard play: the focus stays with the actions from move to move once the person has put it there (a
+    // button pressed by key or click); the buttons are new after each move, so it goes to the first one again.
+    const active = this.doc.activeElement;
+    if (box.contains(active)) this.focusActions = true;
+    else if (active && active !== this.doc.body) this.focusActions = false;
     const buttons = (legal ?? []).map((a, k) => {
       const kind = a.kind === 0 ? 'pass' : a.kind === 1 ? 'buy' : 'other';
       const key = ACTION_KEYS[k] ?? '';
@@ -160,10 +165,7 @@ export class Renderer {
       onchange: (ev) => this.handlers.onAutoPass(ev.target.checked) }), ' Pass by itself when pass is my only action');
     box.replaceChildren(el('h2', {}, legal ? 'Your move' : 'Waiting for the bots'),
       el('div', { class: 'buttons' }, ...buttons), auto);
-    // Keyboard play: after a move the buttons are new; the focus goes to the first one again.
-    if (legal && buttons.length && (hadFocus || this.doc.activeElement === this.doc.body || this.doc.activeElement === null)) {
-      buttons[0].focus({ preventScroll: true });
-    }
+    if (legal && buttons.length && this.focusActions) buttons[0].focus({ preventScroll: true });
   }
   renderLog() {
     const { log } = this.model;
