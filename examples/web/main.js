@@ -450,7 +450,12 @@ if (fromAddress) {
   if (params.has('delay')) keep.set('delay', params.get('delay'));
   history.replaceState(null, '', `${location.pathname}${keep.size ? `?${keep}` : ''}`);
 } else {
-  const text = localStorage.getItem(SAVE_KEY);
+  let text = null;
+  try {
+    text = localStorage.getItem(SAVE_KEY);
+  } catch (e) {
+    showMessage(`This browser keeps no saved game here: ${e.message}`);
+  }
   if (text) {
     try {
       const { setup: su, actions } = parseSave(text);

@@ -259,6 +259,7 @@ test('hostile saves and addresses are refused with a visible message; the game o
   const cases = [
     ['not json', 'not JSON', /not JSON/],
     ['an empty object', '{}', /not a saved Saint Petersburg game/],
+    ['a file over 4 MiB', ' '.repeat((4 << 20) + 1), /too large/],
     ['version 99', edit((d) => { d.version = 99; }), /save version 99 is not supported/],
     ['version 999 and replay format_version 999', edit((d) => { d.version = 999; d.replay.format_version = 999; }), /version 999/],
     ['replay format_version 999', edit((d) => { d.replay.format_version = 999; }), /replay record is refused by the library/],
