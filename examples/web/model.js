@@ -100,7 +100,7 @@ export function seatModel(S, state, seat, cards, extra) {
     handLimits: Array.from({ length: state.players }, (_, s) => state.handLimit(s)),
     discarded: chronicle.discarded,
     // Since the seat's last move: its move and all after it; at the end the final scoring always.
-    log: chronicle.entries.map((e) => ({ n: e.n, text: e.text,
+    log: chronicle.entries.map((e) => ({ n: e.n, text: e.text, mine: e.seat === seat,
       recent: lastMove === 0 || e.at >= lastMove || e.kind === S.EventKind.FINAL_SCORING || e.kind === S.EventKind.GAME_OVER })),
     final: terminal ? { scores: state.scores(), winners: state.winners() } : null,
     autoPass: !!extra.autoPass,

@@ -16,7 +16,8 @@
 //   income      {phase, seats: [{rubles, vp}]} the income of each seat at the next scoring (§4.4, §7.5), or null
 //   discarded   names of the cards discarded last (a displaced card, an Observatory discard or the lower row at a
 //               round's end, §4.5, §6, §7.1); [] before any
-//   log         [{n, text, recent}]: the library's event texts, numbered from 1; recent = since the viewer's last move
+//   log         [{n, text, recent, mine}]: the library's event texts, numbered from 1; recent = since the viewer's
+//               last move; mine = an event of the viewer's seat (shown in bold)
 //   handLimits  optional: each seat's hand limit (§7.3), shown beside the hand size
 //   final       at the end: {scores: [Score of §8 per seat], winners: [seats]}; else null
 //   autoPass    optional boolean: the viewer passes by itself when pass is the only action
@@ -172,7 +173,7 @@ export class Renderer {
     const recent = log.filter((e) => e.recent);
     const older = log.filter((e) => !e.recent);
     // The numbers are text (not list markers): "10." and "100." stay whole whatever the width.
-    const item = (e) => el('li', {}, el('span', { class: 'n' }, `${e.n}.`), ' ', e.text);
+    const item = (e) => el('li', { class: e.mine ? 'mine' : null }, el('span', { class: 'n' }, `${e.n}.`), ' ', e.text);
     const parts = [el('h2', {}, 'Since your last move'),
       recent.length ? el('ol', { id: 'log-recent' }, ...recent.map(item)) : el('p', { class: 'empty' }, 'Nothing yet.')];
     if (older.length) {
