@@ -89,17 +89,30 @@ class Table:
         self.state = self.game.new_state()
         self.state.enable_event_queue()
         self.state.reset(record.seed)  # the setup's events (§3) into the queue
-        self.log: List[str] = []       # every event line so far, in order
-        self._collect()
+        self.log: List[Dict[str, Any]] = []  # every event so far, in order: {"text", "seat", "kind"}
+        self.discarded: List[str] = []       # the cards discarded last (§4.5, §6, §7.1), by name
+        self._collect([])
         for action in record.moves:
+            lower = self._lower_row()
             self.state.apply(action)   # a stored record replays exactly (every move was legal when stored)
-            self._collect()
+            self._collect(lower)
         self.clients: set = set()      # connections (app.Client) watching this table
         self.bot_task = None           # the asyncio task thinking for a bot seat, if any
         self.cards = card_table(self.game)
 
-    def _collect(self) -> None:
-        self.log.extend(str(e) for e in self.state.events())
+    def _lower_row(self) -> List[str]:
+        return [self.game.card_name(int(c)) for c in self.state.row(stpete.Source.LOWER)]
+
+    def _collect(self, lower_before: List[str]) -> None:
+        """Take the queued events into the log: each one's line (stpete_event_to_string without the state: only
+        the event's own public members), acting seat and kind; and what was discarded last (public)."""
+        for e in self.state.events():
+            kind = e.kind.name.lower().replace("_", "-")
+            self.log.append({"text": str(e), "seat": e.seat, "kind": kind})
+            if e.kind in (stpete.EventKind.DISPLACE, stpete.EventKind.OBSERVATORY_DISCARD):
+                self.discarded = [self.game.card_name(int(e.card))]
+            elif e.kind == stpete.EventKind.ROUND_END and e.amount:
+                self.discarded = list(lower_before)
 
     @property
     def move(self) -> int:
@@ -146,6 +159,7 @@ class Table:
             raise Refused(f"not your turn: seat {self.state.current_player} is to act", "not-your-turn")
         if not 0 <= action < stpete.NUM_DISTINCT_ACTIONS or not self.state.is_legal(action):
             raise Refused(f"illegal action {action} in this position", "illegal")
+        lower = self._lower_row()
         self.state.apply(action)
         try:
             await self.storage.store(self.id, move, action)
@@ -158,12 +172,13 @@ class Table:
             self.state.events()
             raise Refused(f"the move could not be stored ({type(e).__name__}); try again", "storage")
         self.record.moves.append(action)
-        self._collect()
+        self._collect(lower)
 
     def legal_actions(self) -> List[Dict[str, Any]]:
-        """The legal actions of the seat to act: id, text (stpete_action_to_string) and price in R (or None)."""
-        return [{"id": int(a), "text": self.game.action_string(a), "price": self.state.action_price(a)}
-                for a in self.state.legal_actions()]
+        """The legal actions of the seat to act: id, text (stpete_action_to_string), price in R (or None) and kind
+        (stpete_action_kind: 0 pass, 1 buy, ...)."""
+        return [{"id": int(a), "text": self.game.action_string(a), "price": self.state.action_price(a),
+                 "kind": int(a.kind)} for a in self.state.legal_actions()]
 
     def result(self) -> Optional[Dict[str, Any]]:
         """After the game: the final scoring of every seat (§8, public at the end) and the winners; else None."""
@@ -184,6 +199,8 @@ class Table:
             "events": self.log[since:],
             "event_count": len(self.log),
             "to_act": None if self.over else self.state.current_player,
+            "hand_limits": [self.state.hand_limit(s) for s in range(self.players)],
+            "discarded": list(self.discarded),
             "actions": self.legal_actions() if seat is not None and not self.over
             and seat == self.state.current_player else [],
             "result": self.result(),

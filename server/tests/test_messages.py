@@ -77,7 +77,10 @@ class HiddenInformation(unittest.TestCase):
                 received = replayed.log_at[n]
                 self.assertEqual(m["event_count"], received)
                 self.assertEqual(set(m), {"type", "table", "move", "view", "events", "event_count", "to_act",
-                                          "actions", "result"})
+                                          "actions", "result", "hand_limits", "discarded"})
+                self.assertEqual(m["hand_limits"], [replayed.states[n].hand_limit(p) for p in range(players)])
+                # the cards discarded last are on the (public) discard pile
+                self.assertLessEqual(set(m["discarded"]), set(m["view"]["discard"]))
                 state = replayed.states[n]
                 self.assertEqual(m["to_act"], None if state.is_terminal else state.current_player)
                 self.assertEqual(m["result"] is not None, state.is_terminal)
