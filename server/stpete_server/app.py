@@ -268,7 +268,7 @@ class Server:
         elif kind == "ping":
             await self.send(client, {"type": "pong"})
         else:
-            await self.refuse(client, "bad-request", f"unknown message type (known: hello, act, ping)")
+            await self.refuse(client, "bad-request", "unknown message type (known: hello, act, ping)")
 
     async def on_hello(self, client: Client, message: Dict[str, Any]) -> None:
         if client.table is not None:
