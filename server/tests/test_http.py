@@ -42,6 +42,7 @@ class Http(unittest.TestCase):
                 ({**good, "rules": {"seed": 5}}, None),
                 ({**good, "rules": {"edition": 3}}, None),
                 ({**good, "rules": {"public_rubles": 1}}, None),
+                ({**good, "rules": {"edition": True}}, None),
                 ({**good, "rules": []}, None),
             ]
             for body, data in bad:
