@@ -180,6 +180,25 @@ class Table:
         return [{"id": int(a), "text": self.game.action_string(a), "price": self.state.action_price(a),
                  "kind": int(a.kind)} for a in self.state.legal_actions()]
 
+    def prices(self, seat: int) -> List[List[int]]:
+        """What each card on the board (both rows, the Observatory's card) would cost ``seat`` now, as the library
+        says (§5, §6.2): ``[source, card, displaced, price]`` rows (stpete_source numbers, card types, displaced -1
+        for a card that displaces nothing; a trading card has one row per card of the seat's it may displace,
+        stpete_state_displacements). The seat's own prices, from public facts only (its display, the rows)."""
+        rows: List[List[int]] = []
+        board = [(stpete.Source.UPPER, c) for c in set(self.state.row(stpete.Source.UPPER))]
+        board += [(stpete.Source.LOWER, c) for c in set(self.state.row(stpete.Source.LOWER))]
+        observatory = self.state.observatory_card
+        if observatory is not None and int(observatory) >= 0:
+            board.append((stpete.Source.OBSERVATORY, observatory))
+        for source, card in sorted(board):
+            if self.game.card_info(card).trading:
+                for displaced, price in self.state.displacements(seat, card, source):
+                    rows.append([int(source), int(card), int(displaced), price])
+            else:
+                rows.append([int(source), int(card), -1, self.state.price(seat, card, source)])
+        return rows
+
     def result(self) -> Optional[Dict[str, Any]]:
         """After the game: the final scoring of every seat (§8, public at the end) and the winners; else None."""
         if not self.over:
@@ -201,6 +220,7 @@ class Table:
             "to_act": None if self.over else self.state.current_player,
             "hand_limits": [self.state.hand_limit(s) for s in range(self.players)],
             "discarded": list(self.discarded),
+            "prices": self.prices(seat) if seat is not None and not self.over else None,
             "actions": self.legal_actions() if seat is not None and not self.over
             and seat == self.state.current_player else [],
             "result": self.result(),

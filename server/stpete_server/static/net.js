@@ -4,6 +4,7 @@
 // with #t=TABLE&k=TOKEN it plays that seat, with #t=TABLE alone it watches (the public view). The token stays in the
 // fragment, which browsers send neither to a server nor in a Referer.
 import { Renderer, el } from '/web/render.js';
+import { boardPrices } from '/web/model.js';
 
 const $ = (id) => document.getElementById(id);
 const hash = new URLSearchParams(location.hash.slice(1));
@@ -142,6 +143,28 @@ function final(result) {
     handPenalty: s.hand_penalty, total: s.total, tieBreak: s.tie_break }));
   return { scores, winners: result.winners };
 }
+/** The board's price notes, worded by examples/web's model.js (boardPrices) from the prices the server computed
+ * with the library for this seat: a stand-in for the package's State that answers from the state message. */
+class InvalidArgumentError extends Error {}
+const SOURCES = { Source: { UPPER: 0, LOWER: 1, OBSERVATORY: 3 }, InvalidArgumentError }; // stpete_source
+function prices(seat) {
+  if (!last.prices) return null;
+  const byName = new Map(welcome.cards.map((c, k) => [c.name, k]));
+  const id = (name) => byName.get(name);
+  const table = new Map(last.prices.map(([source, card, displaced, price]) => [`${source}/${card}/${displaced}`, price]));
+  const v = last.view;
+  const asked = {
+    display: (s) => v.players[s].display.map(id),
+    row: (source) => (source === 0 ? v.upper_row : v.lower_row).map(id),
+    observatoryCard: v.observatory_card === null ? -1 : id(v.observatory_card),
+    price: (s, card, source, displaced = -1) => {
+      const price = table.get(`${source}/${card}/${displaced}`);
+      if (price === undefined) throw new InvalidArgumentError('not one of its targets');
+      return price;
+    },
+  };
+  return boardPrices(SOURCES, asked, seat, welcome.cards);
+}
 function model() {
   const seat = welcome.seat; // null: a spectator
   const names = labels();
@@ -154,7 +177,7 @@ function model() {
     cards: welcome.cards,
     legal: mine ? last.actions.map((a) => ({ id: a.id, string: a.text, price: a.price, kind: a.kind })) : null,
     waiting: last.result ? null : pending ? 'Sent…' : `Seat ${last.to_act} (${names[last.to_act]}) to act`,
-    prices: null,
+    prices: seat === null || last.result ? null : prices(seat),
     income: null,
     handLimits: last.hand_limits,
     discarded: last.discarded,
