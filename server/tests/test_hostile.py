@@ -15,7 +15,7 @@ from support import Conn, ServerProcess, create, run, stored, temp_db
 class Hostile(unittest.TestCase):
     def setUp(self):
         self.db = temp_db(self)
-        self.server = ServerProcess(self.db, "--bot-delay", "0", "--bot-workers", "1")
+        self.server = ServerProcess(self.db, "--bot-delay", "0", "--bot-workers", "1", "--hello-timeout", "1")
         self.addCleanup(self.server.stop)
 
     def test_everything_refused_game_unchanged(self):
@@ -70,6 +70,12 @@ class Hostile(unittest.TestCase):
                 if not isinstance(m, dict):
                     closed = m
             self.assertEqual(guess.ws.close_code, aiohttp.WSCloseCode.POLICY_VIOLATION)
+
+            # a connection that never says hello is closed
+            silent = Conn(await session.ws_connect(self.server.ws_url))
+            m = await silent.recv(5)
+            self.assertNotIsInstance(m, dict)
+            self.assertEqual(silent.ws.close_code, aiohttp.WSCloseCode.POLICY_VIOLATION)
 
             # a spectator may not act
             spectator = await Conn.open(session, self.server, table)
