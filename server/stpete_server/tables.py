@@ -209,12 +209,11 @@ class Table:
     def message(self, seat: Optional[int], since: int) -> Dict[str, Any]:
         """The "state" message for a client at ``seat`` (None: a spectator) that has received the log up to
         ``since`` events. Only what that seat knows now (§9)."""
-        view_seat = stpete_view_public() if seat is None else seat
         msg = {
             "type": "state",
             "table": self.id,
             "move": self.move,
-            "view": public_view(self.state.view_to_json(view_seat)),
+            "view": public_view(self.state.view_to_json(seat)),  # seat None: the public view (STPETE_VIEW_PUBLIC)
             "events": self.log[since:],
             "event_count": len(self.log),
             "to_act": None if self.over else self.state.current_player,
@@ -234,14 +233,10 @@ class Table:
                 for k, s in enumerate(self.seats)]
 
 
-def stpete_view_public() -> Optional[int]:
-    """The seat argument of view_to_json for the spectators' view (STPETE_VIEW_PUBLIC, passed as None)."""
-    return None
-
-
 def new_table(players: Any, seats: Any, bot: str, rules: Dict[str, Any]):
-    """A new table's record, to be stored (Storage.create_table). ``seats``: a list of "human"/"bot" of length ``players`` (at least one person);
-    ``bot``: the bots' spec (botpool.bot_spec); ``rules``: a subset of :data:`RULE_CHOICES`. Returns
+    """A new table's record, to be stored (Storage.create_table). ``seats``: a list of "human"/"bot" of length
+    ``players`` (at least one person); ``bot``: the bots' spec (botpool.bot_spec); ``rules``: a subset of
+    :data:`RULE_CHOICES`. The seed and the table id are drawn with :mod:`secrets`. Returns
     ``(record, tokens)``, tokens[seat] the secret token of each person's seat (None for a bot), to be given to
     the creator once and never stored or logged. Raises ValueError with the reason for bad input."""
     if isinstance(players, bool) or players not in (2, 3, 4):

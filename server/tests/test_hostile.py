@@ -96,8 +96,8 @@ class Hostile(unittest.TestCase):
                 await mover.act(bad_move, next(iter(legal)))
                 await self.refused(mover, code)
             # malformed JSON, wrong shapes, binary frames
-            for text in ["{", "[]", "null", '{"type": 5}', '{"type": "teleport"}', "{\"type\": \"\\ud800\"}", "x" * 4000,
-                         "[" * 4000, '{"type": "act", "move": 1e999, "action": NaN}']:
+            for text in ["{", "[]", "null", '{"type": 5}', '{"type": "teleport"}', '{"type": "\\ud800"}',
+                         "x" * 4000, "[" * 4000, '{"type": "act", "move": 1e999, "action": NaN}']:
                 await mover.ws.send_str(text)
                 await self.refused(mover)
             await mover.ws.send_bytes(b"\xff\x00")
