@@ -174,8 +174,10 @@ class Replayed:
 
     @staticmethod
     def entry(event):
-        """A log entry as the server sends it: the event's line, acting seat and kind (stpete_event_kind_name)."""
-        return {"text": str(event), "seat": event.seat, "kind": event.kind.name.lower().replace("_", "-")}
+        """A log entry as the server sends it: the event's line, acting seat and kind, the library's word for it
+        (stpete_event_kind_name, through the binding's private handle: the server derives it from EventKind)."""
+        from stpete._core import _C
+        return {"text": str(event), "seat": event.seat, "kind": _C.stpete_event_kind_name(int(event.kind)).decode()}
 
     def expected(self, n, seat):
         """What a client at ``seat`` (None: spectator) must see after n moves: (view without the key, actions)."""
