@@ -301,8 +301,11 @@ STPETE_API int stpete_state_action_price(const stpete_state *st, int id, int *ru
     }
 }
 
-STPETE_API int stpete_state_apply(stpete_state *st, int id)
+/* stpete_state_apply() and stpete_state_apply_tracked(): *freed (never NULL here) is set once the state is released
+ * (the callback asked for it), the only thing the caller may still learn about it. */
+static int apply(stpete_state *st, int id, int *freed)
 {
+    *freed = 0;
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
     int rc = stpete_state_check_not_in_callback(st);
@@ -325,7 +328,22 @@ STPETE_API int stpete_state_apply(stpete_state *st, int id)
     stpete_history_record(&st->hist, &st->core, id);
     stpete_sink storage;
     stpete_core_apply_move(&st->core, &mv, stpete_hub_sink(&st->hub, &storage));
+    *freed = st->hub.free_requested;
     return stpete_state_step_done(st);
+}
+
+STPETE_API int stpete_state_apply(stpete_state *st, int id)
+{
+    int freed;
+    return apply(st, id, &freed);
+}
+
+STPETE_API int stpete_state_apply_tracked(stpete_state *st, int id, int *freed)
+{
+    if (!freed)
+        return st ? stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "stpete_state_apply_tracked: freed is NULL")
+                  : STPETE_E_INVALID_ARGUMENT;
+    return apply(st, id, freed);
 }
 
 STPETE_API int stpete_state_apply_string(stpete_state *st, const char *str)

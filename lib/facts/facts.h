@@ -399,13 +399,17 @@ void stpete_rng_shuffle(stpete_rng *rng, uint8_t *a, int n);
 
 #include <stdarg.h>
 /* The first size of each struct that may grow: the 1.0 layout (1.0 is the baseline of soname 1; a later version
- * keeps these as the minimum and accepts every size from here to its own sizeof). */
+ * keeps these as the minimum). stpete_options too (issue 31): the 0.x layouts were never soname 1, and a size between two layouts ends inside a
+ * member (one ending in the allocator's free_fn copied one byte of a pointer, which stpete_game_free() then called). */
+#define STPETE_OPTIONS_SIZE_1_0 sizeof(stpete_options)
 #define STPETE_CARD_INFO_SIZE_1_0 sizeof(stpete_card_info)
 #define STPETE_SCORE_SIZE_1_0 sizeof(stpete_score)
 #define STPETE_EVENT_SIZE_1_0 sizeof(stpete_event)
 #define STPETE_ERROR_SIZE_1_0 sizeof(stpete_error)
-/* Whether a caller's struct_size is one this library can serve (from the struct's first size to the library's):
- * 1 or 0. */
+/* Whether a caller's struct_size is one this library can serve, i.e. the size of a released layout of the struct
+ * (stpete.h, "Structs that may grow"): 1 or 0. Soname 1 has one layout of each struct, so first == library and the
+ * range is that one size; a struct that grows must keep accepting exactly its released sizes (a size between two
+ * layouts ends inside a member), so its check then becomes the list of those sizes. */
 int stpete_struct_size_ok(size_t caller, size_t first, size_t library);
 /* Copy src (the library's complete struct of `library` bytes) into dst, both beginning with size_t struct_size:
  * only dst->struct_size bytes; dst->struct_size kept. STPETE_OK, or STPETE_E_UNSUPPORTED_VERSION (nothing
