@@ -29,13 +29,6 @@ static stpete_bot *make_bot(const stpete_game *g, const char *spec)
     return b;
 }
 
-static long env_long(const char *name, long fallback)
-{
-    const char *env = getenv(name);
-    long v = env && *env ? strtol(env, NULL, 10) : 0;
-    return v > 0 ? v : fallback;
-}
-
 /* ---- specs ------------------------------------------------------------------------------------------ */
 
 static void expect_spec(const stpete_game *g, const char *spec, const char *canonical)
@@ -218,7 +211,7 @@ static void legality(const char *spec, long games)
 
 static long games_per_kind(void)
 {
-    return env_long("STPETE_BOT_GAMES", 6);
+    return test_games("STPETE_BOT_GAMES", 6);
 }
 
 static void test_legal_random(void **unused)

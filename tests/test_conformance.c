@@ -1181,13 +1181,7 @@ static void play_game(const game_plan *plan, tally *t)
 
 static int games_per_count(void)
 {
-    const char *env = getenv("STPETE_CONFORMANCE_GAMES");
-    if (env && *env) {
-        long v = strtol(env, NULL, 10);
-        if (v > 0 && v < 10000000)
-            return (int)v;
-    }
-    return DEFAULT_GAMES;
+    return test_games("STPETE_CONFORMANCE_GAMES", DEFAULT_GAMES);
 }
 
 static void run_conformance(int players, int ed)
@@ -1267,13 +1261,6 @@ static void test_conformance_edition2(void **unused)
         run_conformance(players, 2);
 }
 
-/* A new game of these options (the others default) and its state. */
-static stpete_state *new_state(int players, int ed, uint64_t seed, int chance_mode, stpete_game **game)
-{
-    *game = make_game_with(.players = players, .edition = ed, .seed = seed, .chance_mode = chance_mode);
-    return make_state(*game);
-}
-
 /* Explicit chance mode (stpete_options.chance_mode), both editions, 2-4 players: at every node, chance nodes
  * included (STPETE_CONFORMANCE_GAMES / 200 + 1 games each), the listing (actions or chance outcomes) equals is_legal
  * over every id, the mask holds the listed player
@@ -1290,7 +1277,8 @@ static void test_explicit_chance(void **unused)
                 load_cards(ed);
                 uint64_t seed = UINT64_C(777) * (uint64_t)players + (uint64_t)g;
                 stpete_game *game = NULL;
-                stpete_state *st = new_state(players, ed, seed, STPETE_CHANCE_EXPLICIT, &game);
+                stpete_state *st = new_state_with(&game, .players = players, .edition = ed, .seed = seed,
+                                                  .chance_mode = STPETE_CHANCE_EXPLICIT);
                 uint64_t rng = seed ^ UINT64_C(0xE8C1), pick_rng = seed;
                 game_ctx gc = { players, seed, 0, 0, { 0 } };
                 const game_ctx *g = &gc;
@@ -1365,7 +1353,7 @@ static void test_random_pick_uniform(void **unused)
     double worst = 0;
     for (int players = 2; players <= 4; players++) {
         stpete_game *game = NULL;
-        stpete_state *st = new_state(players, 1, (uint64_t)players, STPETE_CHANCE_SAMPLED, &game);
+        stpete_state *st = new_state_with(&game, .players = players, .seed = (uint64_t)players);
         game_ctx gc = { players, (uint64_t)players, 0, 0, { 0 } };
         const game_ctx *g = &gc;
         int move = 0;
