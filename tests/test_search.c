@@ -95,16 +95,18 @@ static void check_chance_node(const stpete_state *st, int players)
 }
 
 /* Random games in explicit-chance mode, outcomes drawn by their probabilities; every node checked, the JSON round
- * trip at every node, the bound of stpete_game_max_length(). */
+ * trip at every third node, the bound of stpete_game_max_length(). STPETE_SEARCH_GAMES games per player count
+ * (default 25; 5 in the quick test setup). */
 static void test_explicit_chance_games(void **unused)
 {
     (void)unused;
     long chance_nodes = 0, draws = 0;
+    int games = test_games("STPETE_SEARCH_GAMES", 25);
     for (int players = 2; players <= 4; players++) {
         stpete_game *g = make_game_with(.players = players, .seed = 3, .chance_mode = STPETE_CHANCE_EXPLICIT);
         stpete_state *st = make_state(g);
         uint64_t rng = 71u * (uint64_t)players;
-        for (int game = 0; game < 25; game++) {
+        for (int game = 0; game < games; game++) {
             assert_int_equal(stpete_state_reset(st, (uint64_t)game), STPETE_OK);
             assert_int_equal(stpete_state_current_player(st), STPETE_PLAYER_CHANCE); /* the marker deal first */
             int moves = 0;
