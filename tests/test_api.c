@@ -1300,6 +1300,17 @@ static void test_apply_invalid_and_illegal(void **unused)
         refused++;
     }
     assert_true(refused > 900);
+    /* the playout step: NULL, an unknown pick; the state unchanged, *id untouched */
+    int picked = -7;
+    assert_int_equal(stpete_state_apply_random(NULL, 0, STPETE_PICK_MODULO, &picked), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_apply_random(st, 0, STPETE_PICK_MODULO, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_non_null(strstr(stpete_state_last_error(st), "NULL"));
+    for (int pick = -1; pick <= 2; pick += 3) {
+        assert_int_equal(stpete_state_apply_random(st, 0, pick, &picked), STPETE_E_INVALID_ARGUMENT);
+        assert_non_null(strstr(stpete_state_last_error(st), "pick"));
+    }
+    assert_int_equal(picked, -7);
+    assert_int_equal(tg_equal(st, before), 1);
     /* a success clears the message */
     assert_true(strlen(stpete_state_last_error(st)) > 0);
     assert_int_equal(stpete_state_apply(st, 0), STPETE_OK);
@@ -1462,6 +1473,9 @@ static void reentrant_cb(const stpete_state *state, const stpete_event *ev, void
             r->failures++;
     }
     if (stpete_state_apply_string(r->self, "pass") != STPETE_E_REENTRANT)
+        r->failures++;
+    int picked = -7;
+    if (stpete_state_apply_random(r->self, 3, STPETE_PICK_MODULO, &picked) != STPETE_E_REENTRANT || picked != -7)
         r->failures++;
     if (stpete_state_reset(r->self, 12345) != STPETE_E_REENTRANT)
         r->failures++;
