@@ -97,7 +97,7 @@ static int play_game(const run_config *cfg, stpete_state *st, uint64_t seed, tot
     int rc = stpete_state_reset(st, seed);
     for (int s = 0; s < cfg->players; s++)
         stpete_bot_set_seed(cfg->bots[s], seed ^ STPETE_BOT_SEED_SALT);
-    while (rc == STPETE_OK && !cli_over(st)) {
+    while (rc == STPETE_OK && !stpete_state_is_terminal_or(st, 1)) {
         int id = -1;
         stpete_bot *bot = cfg->bots[stpete_state_current_player(st)];
         rc = stpete_bot_choose(bot, st, &id);

@@ -4,7 +4,9 @@
  *    derived in doc/format.md);
  *  - the legal list is non-empty and strictly ascending when not terminal, empty when terminal, equal to the mask
  *    (and, for the first FULL_MASK_GAMES games, to stpete_state_is_legal() over every id in [0, 972));
- *  - every listed action applies (on a scratch copy made with stpete_state_copy());
+ *  - every listed action applies (on a scratch copy made with stpete_state_copy()), and the playout step
+ *    (stpete_state_apply_random, both picks) applies it the same way: same position, information states, history;
+ *    the games that reconcile their events advance by it;
  *  - unlisted actions are refused with STPETE_E_ILLEGAL_ACTION and leave the state unchanged;
  *  - the 116 cards are conserved (§2), rubles are never negative, VP never drop before the final scoring;
  *  - every BUY / PLAY / OBSERVATORY_BUY legal action costs 1 ≤ price ≤ the player's rubles (§5, R5), and applying
@@ -747,6 +749,43 @@ static void check_random_pick(const stpete_state *st, const int *ids, size_t n, 
     }
 }
 
+/* A random number that STPETE_PICK_SCALED turns into index i of n: the smallest r >> 32 with
+ * ((r >> 32) * n) >> 32 == i. */
+static uint64_t scaled_random_for(size_t i, size_t n)
+{
+    uint64_t high = (((uint64_t)i << 32) + n - 1) / n;
+    return high << 32 | 0xFFFFFFFFu; /* the low half is ignored */
+}
+
+/* The playout step (stpete_state_apply_random) applies listed action i of ids[0..n) of st to a copy (into `into`)
+ * exactly as stpete_state_apply does to another copy (`applied`, which holds st + ids[i]): the same id, position,
+ * information state of every seat (the public history) and history. Even i with STPETE_PICK_MODULO, odd with
+ * STPETE_PICK_SCALED. */
+static void check_apply_random(const stpete_state *st, stpete_state *into, const stpete_state *applied,
+                               const int *ids, size_t i, size_t n, int players, const game_ctx *g, int move)
+{
+    CHECK(stpete_state_copy(into, st) == STPETE_OK, "copy");
+    int pick = i % 2 ? STPETE_PICK_SCALED : STPETE_PICK_MODULO;
+    uint64_t r = pick == STPETE_PICK_SCALED ? scaled_random_for(i, n) : i + n * (uint64_t)move;
+    int id = -1;
+    int rc = stpete_state_apply_random(into, r, pick, &id);
+    CHECK(rc == STPETE_OK, "apply_random(%d): %d %s", pick, rc, stpete_state_last_error(into));
+    CHECK(id == ids[i], "apply_random(pick %d) applied %d, listed at %zu: %d", pick, id, i, ids[i]);
+    CHECK(stpete_state_last_error(into)[0] == '\0', "error message after success");
+    CHECK(tg_equal(into, applied) == 1, "apply_random(%d) and apply(%d) reach different positions", pick, id);
+    for (int s = 0; s < players; s++) {
+        uint64_t ka = 0, kb = 1;
+        stpete_state_information_state_key(into, s, &ka);
+        stpete_state_information_state_key(applied, s, &kb);
+        CHECK(ka == kb, "apply_random(%d): seat %d's information state differs from apply's", pick, s);
+    }
+    int ha[1024], hb[1024];
+    size_t na = 0, nb = 0;
+    stpete_state_history(into, ha, 1024, &na);
+    stpete_state_history(applied, hb, 1024, &nb);
+    CHECK(na == nb && na <= 1024 && memcmp(ha, hb, na * sizeof *ha) == 0, "apply_random(%d): history differs", pick);
+}
+
 /* Every id the library may be asked about: the player actions and the chance outcomes. */
 enum { ALL_IDS = STPETE_CHANCE_CARD_FIRST + STPETE_NUM_CHANCE_OUTCOMES };
 
@@ -839,6 +878,10 @@ static void play_game(const game_plan *plan, tally *t)
             int none = -1;
             CHECK(stpete_state_random_action(st, 7, &none) == STPETE_E_GAME_OVER && none == -1,
                   "random action in a finished game");
+            CHECK(stpete_state_copy(scratch, st) == STPETE_OK, "copy");
+            CHECK(stpete_state_apply_random(scratch, 7, STPETE_PICK_MODULO, &none) == STPETE_E_GAME_OVER &&
+                      none == -1 && stpete_state_last_error(scratch)[0] != '\0' && tg_equal(scratch, st) == 1,
+                  "playout step in a finished game");
             for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++)
                 CHECK(mask[id] == 0, "id %d in the mask of a finished game", id);
             break;
@@ -939,6 +982,7 @@ static void play_game(const game_plan *plan, tally *t)
             int rc = stpete_state_apply(scratch, ids[i]);
             CHECK(rc == STPETE_OK, "listed action %d refused (%d): %s", ids[i], rc, stpete_state_last_error(scratch));
             check_money_after(scratch, &a, seat, rubles, vp, prices[i], g, move);
+            check_apply_random(st, before, scratch, ids, i, n, players, g, move);
             t->listed_applied++;
         }
 
@@ -971,7 +1015,14 @@ static void play_game(const game_plan *plan, tally *t)
         t->chosen[a.kind]++;
         CHECK(stpete_state_copy(scratch, st) == STPETE_OK, "copy");
         CHECK(stpete_state_apply(scratch, id) == STPETE_OK, "apply %d to the copy", id);
-        int rc = stpete_state_apply(st, id);
+        int rc = STPETE_OK;
+        if (use_events) { /* the playout step, whose events the callback reconciles below */
+            int got = -1;
+            rc = stpete_state_apply_random(st, (uint64_t)pick, STPETE_PICK_MODULO, &got);
+            CHECK(got == id, "apply_random(%d) applied %d, not %d", pick, got, id);
+        } else {
+            rc = stpete_state_apply(st, id);
+        }
         CHECK(rc == STPETE_OK, "apply %d: %d %s", id, rc, stpete_state_last_error(st));
         CHECK(stpete_state_last_error(st)[0] == '\0', "error message after success");
         CHECK(tg_equal(st, scratch) == 1, "apply(%d) differs between a state and its copy", id);

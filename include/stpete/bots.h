@@ -176,7 +176,9 @@ STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int
  *         otherwise the first failure of stpete_bot_choose() (::STPETE_E_MISMATCH, ::STPETE_E_OUT_OF_MEMORY; that
  *         bot's stpete_bot_last_error() says why; its ::STPETE_E_GAME_OVER cannot occur, the loop stops first)
  *         or of stpete_state_apply() (stpete_state_last_error()). On failure the state holds the actions applied
- *         before it, *@p played of them.
+ *         before it, *@p played of them. If the state's event callback frees the state (stpete_state_free() from
+ *         the callback, deferred to the end of that action's step), the call stops after that action, never uses
+ *         the state again and returns ::STPETE_OK, *@p played counting that action (stpete_state_apply_tracked()).
  */
 STPETE_API int stpete_bot_play(stpete_bot *const *bots, size_t count, stpete_state *state, size_t max_actions,
                                size_t *played);

@@ -35,11 +35,12 @@
  * - **Structs that may grow** (::stpete_options, ::stpete_card_info, ::stpete_score, ::stpete_event,
  *   ::stpete_error, ::stpete_bot_stats) begin with `size_t struct_size`: the caller sets it (the `STPETE_*_INIT`
  *   macros and stpete_options_init() do) and the library reads or writes only the members that fit, so a program
- *   built against an older header keeps working with a newer library; a size below the struct's 1.0 layout
- *   (::stpete_options: below its first layout, the members up to start_markers) or above the library's is
- *   ::STPETE_E_UNSUPPORTED_VERSION, and nothing is written. An event handed to a callback has the library's
- *   struct_size. ::stpete_action,
- *   ::stpete_displacement and ::stpete_allocator are frozen (a new member would be a new struct).
+ *   built against an older header keeps working with a newer library. Only the sizes of released layouts are
+ *   accepted (soname 1 has one layout of each struct, the 1.0 one; a later library accepts the 1.0 size and those of
+ *   its own later layouts): any other size (below the 1.0 layout, between two layouts, inside a member, above the
+ *   library's) is ::STPETE_E_UNSUPPORTED_VERSION, and nothing is read or written. An event handed to a callback
+ *   has the library's struct_size. ::stpete_action, ::stpete_displacement and ::stpete_allocator are frozen (a new
+ *   member would be a new struct).
  * - **Ownership.** Handles are opaque. Pointer parameters are borrowed for the duration of the call only (the
  *   library keeps none, except a state keeps its game and its callback's user_data, and a bot its game, as
  *   documented); out-parameters and buffers are caller-owned storage the function writes. Returned strings are
@@ -624,8 +625,8 @@ typedef struct stpete_state stpete_state;
  * @param err  receives the status and the reason of a failure (e.g. "players must be 2, 3 or 4, not 5"); "" on
  *             success; may be NULL
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p opts or a bad option (the status stpete_game_new()
- *         would return); ::STPETE_E_UNSUPPORTED_VERSION if opts->struct_size or err->struct_size is 0 or larger
- *         than this library's struct.
+ *         would return); ::STPETE_E_UNSUPPORTED_VERSION if opts->struct_size or err->struct_size is not the size
+ *         of a released layout (see the structs that may grow, above).
  */
 STPETE_API int stpete_options_check(const stpete_options *opts, stpete_error *err);
 
@@ -654,7 +655,7 @@ STPETE_API void stpete_game_free(stpete_game *game);
  * @param out  receives the options (caller-owned). Its struct_size must be set first (stpete_options_init() does
  *             it): only that many bytes are written, so a caller built against an older header is never overrun.
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_UNSUPPORTED_VERSION if out->struct_size is
- *         0 or larger than this library's struct.
+ *         not the size of a released layout (see the structs that may grow, above; nothing is written).
  */
 STPETE_API int stpete_game_get_options(const stpete_game *game, stpete_options *out);
 
@@ -736,8 +737,10 @@ STPETE_API int stpete_state_reset(stpete_state *state, uint64_t seed);
 
 /**
  * Free a state, through its game's allocator. @norule Called from the state's own event callback, the free
- * is deferred: the call that reported the event (apply, reset, ...) completes its step, delivers no further
- * event, frees the state and returns; the caller must then not use the state again.
+ * is deferred: the call that reported the event (apply, reset, undo, ...) completes its step, delivers no further
+ * event, frees the state and returns; the caller must then not use the state again. A library call that applies
+ * several actions (stpete_bot_play()) stops after the one whose events freed the state and never touches it again;
+ * code of one's own that does the same learns of the free from stpete_state_apply_tracked().
  * @param state the state, owned by the caller until this call; NULL is a no-op
  */
 STPETE_API void stpete_state_free(stpete_state *state);
@@ -907,6 +910,35 @@ STPETE_API int stpete_state_action_price(const stpete_state *state, int id, int 
 STPETE_API int stpete_state_apply(stpete_state *state, int id);
 
 /**
+ * How stpete_state_apply_random() turns its random number into an index of the n listed actions (since 1.1).
+ */
+typedef enum stpete_pick {
+    STPETE_PICK_MODULO = 0, /**< index `random % n`: stpete_state_random_action()'s draw (the random bot's) */
+    STPETE_PICK_SCALED = 1  /**< index `((random >> 32) * n) >> 32`: the high 32 bits scaled to [0, n) without a
+                                 division (the draw of the `mc` and `ismcts` bots' random playouts, bots.h) */
+} stpete_pick;
+
+/**
+ * A playout step (since 1.1): pick a uniform random legal action and apply it, as stpete_state_random_action()
+ * then stpete_state_apply() of the id it gives would (the same action for ::STPETE_PICK_MODULO, the same position,
+ * history, events and callback afterwards: §4.2, §5, §6, §7.1, §7.2 for the listing, §4.3–§8 for what follows),
+ * but the action is not checked a second time: the library picked it from its own listing of legal actions, which
+ * is the check. An id given by a caller is always checked (stpete_state_apply()). At a chance node (explicit-chance
+ * mode) the listed outcomes are equally likely here, whatever their probabilities. Allocates only as
+ * stpete_state_apply() does.
+ * @param state  the state
+ * @param random any 64-bit number (e.g. the next output of the caller's PRNG)
+ * @param pick   how @p random becomes an index: a ::stpete_pick
+ * @param id     receives the id applied (an action id, or at a chance node a chance outcome id); unchanged on
+ *               failure
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or an unknown @p pick; ::STPETE_E_GAME_OVER if the
+ *         game has ended; ::STPETE_E_REENTRANT from inside an event callback; ::STPETE_E_OUT_OF_MEMORY if the
+ *         history or the event queue could not grow. On failure the state is unchanged and
+ *         stpete_state_last_error() says why.
+ */
+STPETE_API int stpete_state_apply_random(stpete_state *state, uint64_t random, int pick, int *id);
+
+/**
  * Parse an action string (stpete_action_from_string()) and apply it (stpete_state_apply(), §4.2). Allocates only
  * as stpete_state_apply() does.
  * @param state the state
@@ -917,6 +949,24 @@ STPETE_API int stpete_state_apply(stpete_state *state, int id);
  *         event queue could not grow. On failure the state is unchanged and stpete_state_last_error() says why.
  */
 STPETE_API int stpete_state_apply_string(stpete_state *state, const char *str);
+
+/**
+ * Apply an action as stpete_state_apply() does (§4–§8, the same checks, steps, events and statuses), and say
+ * whether the state's event callback freed the state meanwhile (stpete_state_free() from the callback is deferred
+ * to the end of the reporting call, stpete_state_free()). For code that applies more than once on a state whose
+ * callback it does not own (a game loop in a library or a binding, stpete_bot_play()): after stpete_state_apply()
+ * returns, such code cannot tell a freed state from a live one; after this call, *@p freed tells it. Added in 1.1.
+ * @param state the state
+ * @param id    as stpete_state_apply()
+ * @param freed receives 1 if the state was freed during the call (it is gone: use it no more; the status is then
+ *              ::STPETE_OK), else 0; must not be NULL
+ * @return as stpete_state_apply(): ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL @p state or @p freed or
+ *         an id that is neither an action nor a chance outcome; ::STPETE_E_ILLEGAL_ACTION if the action is not
+ *         legal now; ::STPETE_E_GAME_OVER if the game has ended; ::STPETE_E_REENTRANT from inside an event
+ *         callback; ::STPETE_E_OUT_OF_MEMORY if the history or the event queue could not grow. On failure the state
+ *         is unchanged (*@p freed is 0) and stpete_state_last_error() says why.
+ */
+STPETE_API int stpete_state_apply_tracked(stpete_state *state, int id, int *freed);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -1021,6 +1071,9 @@ STPETE_API int stpete_state_hand_limit(const stpete_state *state, int seat);
 STPETE_API int stpete_state_rubles(const stpete_state *state, int seat);
 
 /**
+ * @deprecated Kept for the ABI; use stpete_state_visible_rubles(), which answers the same question
+ * (::STPETE_E_REDACTED means hidden) and gives the amount when visible: one function for one question.
+ *
  * Whether @p viewer sees @p seat's rubles now (§9): its own always, every seat's with the `public_rubles` option,
  * no other. The same answer as the views, the observation and stpete_state_visible_rubles() (one definition of
  * what a seat knows, doc/observation.md). Perfect recall may let a seat know more (its
@@ -1383,9 +1436,12 @@ STPETE_API int stpete_state_to_json(const stpete_state *state, char *buf, size_t
  * other players' rubles unless the game's `public_rubles` option is set; each hand card the viewer has not seen,
  * unless `public_hands` is set (a card seen taken from the board or after an Observatory draw, §7.1, is shown by
  * name: in a game played from its start, every card; hand sizes and each card's back, i.e. the stack it comes from,
- * stay). A seat's view also carries its information-state key: two positions give the seat equal views exactly
- * when they give it equal keys. Such a view cannot be loaded as a playable state (stpete_state_from_json()
- * returns ::STPETE_E_REDACTED).
+ * stay). Each player's `known_rubles` (since 1.1) is that purse as the viewer knows it: shown, or recalled when
+ * `rubles_recalled` is true (§9, perfect recall), else `null`; a front end for people shows `rubles` (doc/format.md,
+ * section Views). A seat's view also carries its information-state key, computed from exactly what the view
+ * carries: two positions give the seat equal views exactly when they give it equal keys, and guessing hidden items
+ * against the key finds nothing the view does not show. Such a view cannot be loaded as a playable state
+ * (stpete_state_from_json() returns ::STPETE_E_REDACTED).
  * @param state the state
  * @param seat  the viewing seat in [0, players), or ::STPETE_VIEW_PUBLIC
  * @param buf   caller's buffer of @p capacity bytes, or NULL with @p capacity 0

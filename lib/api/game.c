@@ -15,19 +15,16 @@ STPETE_API void stpete_options_init(stpete_options *opts)
     *opts = def;
 }
 
-/* The smallest stpete_options a caller may have: the first layout (players, seed, Pub cap, tie-break, markers). */
-#define STPETE_OPTIONS_SIZE_FIRST offsetof(stpete_options, public_rubles)
-
 /* Copy the fields the caller's struct has (struct_size) over the defaults. */
 static int options_of(const stpete_options *opts, stpete_options *o, char *why, size_t why_size)
 {
     stpete_options_init(o);
     if (!opts)
         return STPETE_OK;
-    if (opts->struct_size < STPETE_OPTIONS_SIZE_FIRST || opts->struct_size > sizeof *o)
+    if (!stpete_struct_size_ok(opts->struct_size, STPETE_OPTIONS_SIZE_1_0, sizeof *o))
         return stpete_why_fail(why, why_size, STPETE_E_UNSUPPORTED_VERSION,
-                      "struct_size %zu: not the size of a stpete_options of this library or an older one (%zu)",
-                      opts->struct_size, sizeof *o);
+                      "struct_size %zu: not the size of a released stpete_options layout (1.0: %zu)",
+                      opts->struct_size, STPETE_OPTIONS_SIZE_1_0);
     memcpy(o, opts, opts->struct_size); /* fields the caller does not know keep their defaults */
     o->struct_size = sizeof *o;
     return STPETE_OK;
@@ -165,7 +162,7 @@ STPETE_API int stpete_game_get_options(const stpete_game *game, stpete_options *
     if (!game || !out)
         return STPETE_E_INVALID_ARGUMENT;
     size_t size = out->struct_size;
-    if (size < STPETE_OPTIONS_SIZE_FIRST || size > sizeof *out)
+    if (!stpete_struct_size_ok(size, STPETE_OPTIONS_SIZE_1_0, sizeof *out))
         return STPETE_E_UNSUPPORTED_VERSION;
     memcpy(out, &game->opts, size); /* never more than the caller's struct */
     out->struct_size = size;

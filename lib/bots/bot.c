@@ -471,13 +471,15 @@ STPETE_API int stpete_bot_play(stpete_bot *const *bots, size_t count, stpete_sta
             rc = STPETE_E_INVALID_ARGUMENT;
             break;
         }
-        int id;
+        int id, freed = 0;
         rc = stpete_bot_choose(bots[seat], state, &id);
         if (rc == STPETE_OK)
-            rc = stpete_state_apply(state, id);
+            rc = stpete_state_apply_tracked(state, id, &freed);
         if (rc != STPETE_OK)
             break;
         applied++;
+        if (freed) /* the state's callback freed it (stpete_state_free()): it is gone, never read it again */
+            break;
     }
     if (played)
         *played = applied;

@@ -334,6 +334,12 @@ int stpete_markers_code_valid(int code, int players);
  * NULL). At a chance node the legal ids are the chance outcomes. */
 int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *why, size_t why_size);
 
+/* The playout step's pick (stpete_state_apply_random): the listed id at index random % count (STPETE_PICK_MODULO,
+ * stpete_core_random_action's draw) or ((random >> 32) * count) >> 32 (STPETE_PICK_SCALED), into *mv as
+ * stpete_core_check_move() would fill it, without checking the id again (the listing is the check); 0, or
+ * STPETE_E_GAME_OVER at the end. */
+int stpete_core_pick_move(const stpete_core *c, uint64_t random, int pick, stpete_move *mv);
+
 /* ---- rules.c: setup, apply and every automatic step (§3-§8) ------------------------------------- */
 
 /* §3 setup of a new game of these rules from seed, events to sink (may be NULL). */

@@ -83,6 +83,16 @@ static inline const card_def *stpete_shared_card(int card)
 {
     return &stpete_card_tables[0][card];
 }
+/* The costs and colours of the non-trading card types (0 .. FIRST_TRADING - 1) of each edition's table, one byte per
+ * type in lanes of 32 (the lanes past them 0), for the listing's affordability of all of them at once
+ * (lib/engine/legal.c, plain_affordable). A copy laid out for that loop: test_rules checks it against
+ * stpete_card_tables, the facts' home. */
+typedef struct card_lanes {
+    uint8_t cost[32];   /* printed cost, R (§2, §11) */
+    uint8_t blue[32];   /* 0xFF for a blue card (§5.1.3: the Carpenter Workshop's discount), else 0 */
+    uint8_t orange[32]; /* 0xFF for an orange card (§5.1.4: the Gold Smelter's discount), else 0 */
+} card_lanes;
+extern const card_lanes stpete_card_lanes[2];
 
 /* Variants (§6.2), see the encoding table in stpete.h. */
 enum {
@@ -148,7 +158,7 @@ static inline uint64_t stpete_match8(const uint8_t *list, int n, int card)
     const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
     uint64_t y = x ^ (UINT64_C(0x0101010101010101) * (uint8_t)card); /* 0 where the byte is card */
     zero = ~(((y & low7) + low7) | y | low7);                         /* top bit of each 0 byte */
-    zero &= n >= 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * n)) - 1;     /* within the list */
+    zero &= ((uint64_t)(n < 8) << (8 * n & 63)) - 1;                    /* within the list (n = 8: all), no branch */
 #else
     for (int i = 0; i < n; i++)
         zero |= (uint64_t)(list[i] == card) << (8 * i + 7);
@@ -166,7 +176,7 @@ static inline uint32_t stpete_match4(const uint8_t *list, int n, int card)
     const uint32_t low7 = UINT32_C(0x7F7F7F7F);
     uint32_t y = x ^ (UINT32_C(0x01010101) * (uint8_t)card);
     zero = ~(((y & low7) + low7) | y | low7);
-    zero &= n >= 4 ? ~UINT32_C(0) : (UINT32_C(1) << (8 * n)) - 1;
+    zero &= ((uint32_t)(n < 4) << (8 * n & 31)) - 1;
 #else
     for (int i = 0; i < n; i++)
         zero |= (uint32_t)(list[i] == card) << (8 * i + 7);
@@ -399,13 +409,17 @@ void stpete_rng_shuffle(stpete_rng *rng, uint8_t *a, int n);
 
 #include <stdarg.h>
 /* The first size of each struct that may grow: the 1.0 layout (1.0 is the baseline of soname 1; a later version
- * keeps these as the minimum and accepts every size from here to its own sizeof). */
+ * keeps these as the minimum). stpete_options too (issue 31): the 0.x layouts were never soname 1, and a size between two layouts ends inside a
+ * member (one ending in the allocator's free_fn copied one byte of a pointer, which stpete_game_free() then called). */
+#define STPETE_OPTIONS_SIZE_1_0 sizeof(stpete_options)
 #define STPETE_CARD_INFO_SIZE_1_0 sizeof(stpete_card_info)
 #define STPETE_SCORE_SIZE_1_0 sizeof(stpete_score)
 #define STPETE_EVENT_SIZE_1_0 sizeof(stpete_event)
 #define STPETE_ERROR_SIZE_1_0 sizeof(stpete_error)
-/* Whether a caller's struct_size is one this library can serve (from the struct's first size to the library's):
- * 1 or 0. */
+/* Whether a caller's struct_size is one this library can serve, i.e. the size of a released layout of the struct
+ * (stpete.h, "Structs that may grow"): 1 or 0. Soname 1 has one layout of each struct, so first == library and the
+ * range is that one size; a struct that grows must keep accepting exactly its released sizes (a size between two
+ * layouts ends inside a member), so its check then becomes the list of those sizes. */
 int stpete_struct_size_ok(size_t caller, size_t first, size_t library);
 /* Copy src (the library's complete struct of `library` bytes) into dst, both beginning with size_t struct_size:
  * only dst->struct_size bytes; dst->struct_size kept. STPETE_OK, or STPETE_E_UNSUPPORTED_VERSION (nothing

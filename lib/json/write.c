@@ -150,6 +150,8 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
         const player_state *p = &c->p[i];
         json_t *pj = json_object();
         stpete_json_put(pj, "rubles", kn.rubles_shown >> i & 1u ? json_integer(p->rubles) : json_null(), ok);
+        if (!full) /* what the viewer knows, shown or recalled (§9): every amount its key hashes (issue 31) */
+            stpete_json_put(pj, "known_rubles", p->rubles >= 0 ? json_integer(p->rubles) : json_null(), ok);
         stpete_json_put(pj, "vp", json_integer(p->vp), ok);
         stpete_json_put(pj, "display", card_multiset(names, p->display, ok), ok);
         stpete_json_put(pj, "observatories_used", json_integer(p->obs_used), ok);
