@@ -91,6 +91,25 @@ static int die(const char *what, int rc)
 
 const char *const pick_way_names[WAYS] = { "play", "mask", "listing" };
 
+/* One random action (selfplay's random bot) picked and applied the given way (enum pick_way), into *id:
+ * STPETE_OK; STPETE_E_GAME_OVER at the end of the game; or apply's failure. */
+static inline int random_step(stpete_state *st, int way, uint64_t *rng, int *id)
+{
+    if (way == WAY_PLAY) /* the playout step: pick and apply in one call, which says when the game is over */
+        return stpete_state_apply_random(st, next_random(rng), STPETE_PICK_MODULO, id);
+    if (stpete_state_is_terminal_or(st, 1))
+        return STPETE_E_GAME_OVER;
+    if (way == WAY_LISTING) {
+        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        size_t n = 0;
+        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+        *id = ids[next_random(rng) % n];
+    } else {
+        stpete_state_random_action(st, next_random(rng), id);
+    }
+    return stpete_state_apply(st, *id);
+}
+
 /* Play random games (selfplay's random bot) until `games` are played, or for `seconds` if games is 0, each action
  * picked and applied the given way (enum pick_way: the same action every way). Records the first RECORD_CAP
  * actions (with the game boundaries) for the apply-only replay, and samples positions. */
@@ -119,23 +138,9 @@ static int play_games(const config *cfg, int way, stpete_state *st, result *r, i
              * benchmarks: enough positions that the branch predictor cannot learn them */
             if (sample && sampled < SAMPLE_POSITIONS && moves % 11 == 0 && !stpete_state_is_terminal_or(st, 1))
                 stpete_state_copy(sample[sampled++], st);
-            if (way == WAY_PLAY) { /* the playout step: pick and apply in one call, which says when the game is over */
-                rc = stpete_state_apply_random(st, next_random(&rng), STPETE_PICK_MODULO, &id);
-                if (rc == STPETE_E_GAME_OVER)
-                    break;
-            } else {
-                if (stpete_state_is_terminal_or(st, 1))
-                    break;
-                if (way == WAY_LISTING) {
-                    int ids[STPETE_MAX_LEGAL_ACTIONS];
-                    size_t n = 0;
-                    stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
-                    id = ids[next_random(&rng) % n];
-                } else {
-                    stpete_state_random_action(st, next_random(&rng), &id);
-                }
-                rc = stpete_state_apply(st, id);
-            }
+            rc = random_step(st, way, &rng, &id);
+            if (rc == STPETE_E_GAME_OVER)
+                break;
             if (rc)
                 return die(stpete_state_last_error(st), rc);
             if (recording) {
