@@ -8,6 +8,9 @@
 #include <time.h>
 
 #include <jansson.h>
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
 #include <stpete/bots.h>
 #include <stpete/stpete.h>
 #include "cli.h"
@@ -57,8 +60,23 @@ static double now(void)
 /* CPU time of the process: the rates are computed from it, so that other programs sharing the core (a busy
  * machine) do not count against the engine. On an idle core it equals the wall-clock time. Read only at the start
  * and end of a measurement (it is a system call). */
+#ifdef __EMSCRIPTEN__
+/* WebAssembly under Node: the process's CPU time (process.cpuUsage(), every thread of it: V8's compilers and
+ * collector too), which emscripten's clocks do not give (they are wall time); -1 in a browser. */
+EM_JS(double, node_cpu_seconds, (void), {
+    if (typeof process === 'undefined' || !process.cpuUsage) return -1;
+    var u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+});
+#endif
+
 static double cpu_now(void)
 {
+#ifdef __EMSCRIPTEN__
+    double t = node_cpu_seconds();
+    if (t >= 0)
+        return t;
+#endif
     struct timespec ts;
     if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
         return now();
@@ -91,6 +109,25 @@ static int die(const char *what, int rc)
 
 const char *const pick_way_names[WAYS] = { "play", "mask", "listing" };
 
+/* One random action (selfplay's random bot) picked and applied the given way (enum pick_way), into *id:
+ * STPETE_OK; STPETE_E_GAME_OVER at the end of the game; or apply's failure. */
+static inline int random_step(stpete_state *st, int way, uint64_t *rng, int *id)
+{
+    if (way == WAY_PLAY) /* the playout step: pick and apply in one call, which says when the game is over */
+        return stpete_state_apply_random(st, next_random(rng), STPETE_PICK_MODULO, id);
+    if (stpete_state_is_terminal_or(st, 1))
+        return STPETE_E_GAME_OVER;
+    if (way == WAY_LISTING) {
+        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        size_t n = 0;
+        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+        *id = ids[next_random(rng) % n];
+    } else {
+        stpete_state_random_action(st, next_random(rng), id);
+    }
+    return stpete_state_apply(st, *id);
+}
+
 /* Play random games (selfplay's random bot) until `games` are played, or for `seconds` if games is 0, each action
  * picked and applied the given way (enum pick_way: the same action every way). Records the first RECORD_CAP
  * actions (with the game boundaries) for the apply-only replay, and samples positions. */
@@ -119,23 +156,9 @@ static int play_games(const config *cfg, int way, stpete_state *st, result *r, i
              * benchmarks: enough positions that the branch predictor cannot learn them */
             if (sample && sampled < SAMPLE_POSITIONS && moves % 11 == 0 && !stpete_state_is_terminal_or(st, 1))
                 stpete_state_copy(sample[sampled++], st);
-            if (way == WAY_PLAY) { /* the playout step: pick and apply in one call, which says when the game is over */
-                rc = stpete_state_apply_random(st, next_random(&rng), STPETE_PICK_MODULO, &id);
-                if (rc == STPETE_E_GAME_OVER)
-                    break;
-            } else {
-                if (stpete_state_is_terminal_or(st, 1))
-                    break;
-                if (way == WAY_LISTING) {
-                    int ids[STPETE_MAX_LEGAL_ACTIONS];
-                    size_t n = 0;
-                    stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
-                    id = ids[next_random(&rng) % n];
-                } else {
-                    stpete_state_random_action(st, next_random(&rng), &id);
-                }
-                rc = stpete_state_apply(st, id);
-            }
+            rc = random_step(st, way, &rng, &id);
+            if (rc == STPETE_E_GAME_OVER)
+                break;
             if (rc)
                 return die(stpete_state_last_error(st), rc);
             if (recording) {
