@@ -47,9 +47,18 @@ def cpu_seconds(pid):
         return 0.0
 
 
-def children(pid):
-    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True)
-    return [int(p) for p in out.stdout.split()]
+def children(parent):
+    """Pids of the processes whose parent is ``parent`` (Linux /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == parent:
+                        found.append(int(entry))
+            except (FileNotFoundError, ProcessLookupError, IndexError, ValueError):
+                pass
+    return found
 
 
 class Stats:

@@ -31,7 +31,8 @@ class ServerProcess:
         self.log = tempfile.TemporaryFile(mode="w+")  # the server's log (a pipe could fill up and block it)
         self.proc = subprocess.Popen([sys.executable, "-m", "stpete_server", "--port", "0", "--db", db,
                                       "--log-level", "INFO", *args],
-                                     stdout=subprocess.PIPE, stderr=self.log, text=True)
+                                     stdout=subprocess.PIPE, stderr=self.log, text=True,
+                                     preexec_fn=_end_with_parent)
         line = self.proc.stdout.readline()
         if not line.startswith("stpete-server listening on "):
             self.proc.kill()
@@ -40,9 +41,9 @@ class ServerProcess:
         self.ws_url = self.url.replace("http://", "ws://") + "/ws"
 
     def children(self):
-        """Pids of the server's child processes (its bot workers)."""
-        out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(self.proc.pid)], capture_output=True, text=True)
-        return [int(p) for p in out.stdout.split()]
+        """Pids of the server's child processes (its bot workers), from /proc (not ps: under the sanitizer pass
+        LD_PRELOAD holds ASan's runtime, which ps would load too)."""
+        return children(self.proc.pid)
 
     def stop(self):
         if self.proc.poll() is None:
@@ -69,6 +70,27 @@ class ServerProcess:
         self.proc.wait()
         self.proc.stdout.close()
         self.log.close()
+
+
+def children(parent):
+    """Pids of the processes whose parent is ``parent`` (Linux /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == parent:
+                        found.append(int(entry))
+            except (FileNotFoundError, ProcessLookupError, IndexError, ValueError):
+                pass
+    return found
+
+
+def _end_with_parent():
+    """In the server's child process before exec: SIGTERM when the test process ends (prctl PR_SET_PDEATHSIG), so
+    that a test killed by meson's timeout leaves no server behind."""
+    import ctypes
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
 def alive(pid):
