@@ -80,7 +80,7 @@ extern "C" {
 /* ------------------------------------------------------------------------------------------------ */
 /** @defgroup status Status codes
  * Returned by every fallible function. 0 is success; errors are in [−114, −101], below every value and sentinel
- * (changed in 1.0: they were −1..−14, equal to sentinels such as ::STPETE_PLAYER_CHANCE). */
+ * (so that no status equals a sentinel such as ::STPETE_PLAYER_CHANCE). */
 /** @{ */
 #define STPETE_OK 0                     /**< Success. */
 #define STPETE_E_INVALID_ARGUMENT (-101) /**< A NULL pointer, an out-of-range seat, card, row, stack or option. */
@@ -113,7 +113,7 @@ extern "C" {
 /**
  * Why a call without a handle failed: the one detail channel of constructors, parsers and stpete_options_check()
  * (calls on a handle leave theirs in stpete_state_last_error() or stpete_bot_last_error()). May grow: initialise
- * with ::STPETE_ERROR_INIT. New in 1.0 (the migration section of NEWS.md lists what it replaces).
+ * with ::STPETE_ERROR_INIT.
  */
 typedef struct stpete_error {
     size_t struct_size; /**< sizeof(stpete_error) of the caller's header (set by ::STPETE_ERROR_INIT) */
@@ -542,10 +542,9 @@ typedef struct stpete_options {
                                does not change the rules; read by the per-seat views, stpete_state_view_to_json() */
     int public_hands;     /**< 1 = hand card identities are public (§9 [option]); default 0. Information only */
     stpete_allocator allocator; /**< optional allocator; zero = stdlib */
-    int chance_mode;      /**< ::stpete_chance_mode (default ::STPETE_CHANCE_SAMPLED). Added in 0.3: callers built
-                               against an older header get the default through stpete_options::struct_size */
+    int chance_mode;      /**< ::stpete_chance_mode (default ::STPETE_CHANCE_SAMPLED) */
     int edition;          /**< 1 = the first edition (2004, default), 2 = the second-edition preset (2014, §11: four
-                               card changes, four names, a buy-only first worker phase). Added in 0.3 */
+                               card changes, four names, a buy-only first worker phase) */
 } stpete_options;
 
 /** Static initialiser with the spec's defaults (§3, §7.2, §8, §9): 4 players, seed 0. */
@@ -911,6 +910,35 @@ STPETE_API int stpete_state_action_price(const stpete_state *state, int id, int 
 STPETE_API int stpete_state_apply(stpete_state *state, int id);
 
 /**
+ * How stpete_state_apply_random() turns its random number into an index of the n listed actions (since 1.1).
+ */
+typedef enum stpete_pick {
+    STPETE_PICK_MODULO = 0, /**< index `random % n`: stpete_state_random_action()'s draw (the random bot's) */
+    STPETE_PICK_SCALED = 1  /**< index `((random >> 32) * n) >> 32`: the high 32 bits scaled to [0, n) without a
+                                 division (the draw of the `mc` and `ismcts` bots' random playouts, bots.h) */
+} stpete_pick;
+
+/**
+ * A playout step (since 1.1): pick a uniform random legal action and apply it, as stpete_state_random_action()
+ * then stpete_state_apply() of the id it gives would (the same action for ::STPETE_PICK_MODULO, the same position,
+ * history, events and callback afterwards: §4.2, §5, §6, §7.1, §7.2 for the listing, §4.3–§8 for what follows),
+ * but the action is not checked a second time: the library picked it from its own listing of legal actions, which
+ * is the check. An id given by a caller is always checked (stpete_state_apply()). At a chance node (explicit-chance
+ * mode) the listed outcomes are equally likely here, whatever their probabilities. Allocates only as
+ * stpete_state_apply() does.
+ * @param state  the state
+ * @param random any 64-bit number (e.g. the next output of the caller's PRNG)
+ * @param pick   how @p random becomes an index: a ::stpete_pick
+ * @param id     receives the id applied (an action id, or at a chance node a chance outcome id); unchanged on
+ *               failure
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or an unknown @p pick; ::STPETE_E_GAME_OVER if the
+ *         game has ended; ::STPETE_E_REENTRANT from inside an event callback; ::STPETE_E_OUT_OF_MEMORY if the
+ *         history or the event queue could not grow. On failure the state is unchanged and
+ *         stpete_state_last_error() says why.
+ */
+STPETE_API int stpete_state_apply_random(stpete_state *state, uint64_t random, int pick, int *id);
+
+/**
  * Parse an action string (stpete_action_from_string()) and apply it (stpete_state_apply(), §4.2). Allocates only
  * as stpete_state_apply() does.
  * @param state the state
@@ -1043,6 +1071,9 @@ STPETE_API int stpete_state_hand_limit(const stpete_state *state, int seat);
 STPETE_API int stpete_state_rubles(const stpete_state *state, int seat);
 
 /**
+ * @deprecated Kept for the ABI; use stpete_state_visible_rubles(), which answers the same question
+ * (::STPETE_E_REDACTED means hidden) and gives the amount when visible: one function for one question.
+ *
  * Whether @p viewer sees @p seat's rubles now (§9): its own always, every seat's with the `public_rubles` option,
  * no other. The same answer as the views, the observation and stpete_state_visible_rubles() (one definition of
  * what a seat knows, doc/observation.md). Perfect recall may let a seat know more (its

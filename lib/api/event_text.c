@@ -41,7 +41,8 @@ static int event_valid(const stpete_event *ev)
         return ev->amount >= 0 && ev->amount < 1 << STPETE_MAX_PLAYERS;
     case STPETE_EVENT_UNDO: { /* an action id or chance outcome, and its seat or -1 (a chance outcome) */
         char action[STPETE_ACTION_STRING_MAX];
-        return stpete_id_to_string(stpete_card_tables[0], ev->amount, action, sizeof action) == STPETE_OK &&
+        return stpete_id_to_string(stpete_card_tables[ev->edition == STPETE_EDITION_SECOND], ev->amount, action,
+                                   sizeof action) == STPETE_OK &&
                (ev->seat == -1 || seat_ok);
     }
     default:

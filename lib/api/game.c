@@ -22,7 +22,7 @@ static int options_of(const stpete_options *opts, stpete_options *o, char *why, 
     if (!opts)
         return STPETE_OK;
     if (!stpete_struct_size_ok(opts->struct_size, STPETE_OPTIONS_SIZE_1_0, sizeof *o))
-        return stpete_refuse(why, why_size, STPETE_E_UNSUPPORTED_VERSION,
+        return stpete_why_fail(why, why_size, STPETE_E_UNSUPPORTED_VERSION,
                       "struct_size %zu: not the size of a released stpete_options layout (1.0: %zu)",
                       opts->struct_size, STPETE_OPTIONS_SIZE_1_0);
     memcpy(o, opts, opts->struct_size); /* fields the caller does not know keep their defaults */
@@ -35,20 +35,20 @@ static int check(const stpete_options *o, char *why, size_t size)
     const stpete_allocator *al = &o->allocator;
     int custom = (al->malloc_fn != NULL) + (al->realloc_fn != NULL) + (al->free_fn != NULL);
     if (o->players < STPETE_MIN_PLAYERS || o->players > STPETE_MAX_PLAYERS)
-        return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT, "players must be 2, 3 or 4, not %d", o->players);
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "players must be 2, 3 or 4, not %d", o->players);
     if (o->pub_cap != STPETE_PUB_CAP_PER_PUB && o->pub_cap != STPETE_PUB_CAP_PER_PLAYER)
-        return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
                       "pub_cap must be STPETE_PUB_CAP_PER_PUB (0) or STPETE_PUB_CAP_PER_PLAYER (1), not %d (§7.2)",
                       o->pub_cap);
     if (o->tie_break != STPETE_TIE_BREAK_RUBLES_MOD_10 && o->tie_break != STPETE_TIE_BREAK_RUBLES_TOTAL)
-        return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
                       "tie_break must be STPETE_TIE_BREAK_RUBLES_MOD_10 (0) or STPETE_TIE_BREAK_RUBLES_TOTAL (1), "
                       "not %d (§8)", o->tie_break);
     int unset = 0;
     for (int k = 0; k < STPETE_NUM_PHASES; k++)
         unset += o->start_markers[k] == -1;
     if (unset != 0 && unset != STPETE_NUM_PHASES)
-        return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
                       "start_markers must be all -1 (dealt at random) or all seats, not a mix (§3.3)");
     if (unset == 0) {
         int rc = stpete_markers_check(o->start_markers, o->players, why, size);
@@ -56,20 +56,20 @@ static int check(const stpete_options *o, char *why, size_t size)
             return rc;
     }
     if (o->public_rubles != 0 && o->public_rubles != 1)
-        return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT, "public_rubles must be 0 or 1, not %d (§9)",
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "public_rubles must be 0 or 1, not %d (§9)",
                       o->public_rubles);
     if (o->public_hands != 0 && o->public_hands != 1)
-        return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT, "public_hands must be 0 or 1, not %d (§9)",
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "public_hands must be 0 or 1, not %d (§9)",
                       o->public_hands);
     if (o->chance_mode != STPETE_CHANCE_SAMPLED && o->chance_mode != STPETE_CHANCE_EXPLICIT)
-        return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
                       "chance_mode must be STPETE_CHANCE_SAMPLED (0) or STPETE_CHANCE_EXPLICIT (1), not %d",
                       o->chance_mode);
     if (o->edition != 1 && o->edition != 2)
-        return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
                       "edition must be 1 (2004) or 2 (the 2014 second-edition preset, §11), not %d", o->edition);
     if (custom != 0 && custom != 3)
-        return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
                       "allocator: set all three functions (malloc_fn, realloc_fn, free_fn) or none");
     if (why && size)
         why[0] = '\0';
@@ -136,7 +136,7 @@ STPETE_API int stpete_game_new(const stpete_options *opts, stpete_game **out, st
         return stpete_error_finish(err, &e, rc);
     stpete_game *g = stpete_malloc(&o.allocator, sizeof *g);
     if (!g)
-        return stpete_error_refuse(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
+        return stpete_caller_error_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
     memset(g, 0, sizeof *g);
     g->opts = o;
     stpete_rules_of(&o, &g->rules);

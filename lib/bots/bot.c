@@ -42,7 +42,7 @@ static void defaults(bot_params *p, int kind)
     p->ms = 0;
     p->c = 0.7;
     p->playout = PLAYOUT_RANDOM;
-    p->depth = 0; /* playouts to the end: stronger than any cut-off tried, at equal time (README, "Bots") */
+    p->depth = 0; /* playouts to the end: stronger than any cut-off tried, at equal time (doc/bots.md) */
     p->temp = 10.0;
     p->seed = 0;
 }

@@ -1,4 +1,4 @@
-/* What the bots share: the projected-score evaluation and the greedy choice (stpete-selfplay's since 0.1),
+/* What the bots share: the projected-score evaluation and the greedy choice (as in stpete-selfplay),
  * returns, playouts, and the determinization of what a seat knows (§9). Public API only. */
 #include <math.h>
 #include <string.h>
@@ -10,8 +10,8 @@
 /* Projected final score of a seat, in VP: the final scoring as if the game ended now (§8), plus the display's
  * income (§4.4) for the rounds that probably remain, 1 + smallest stack / 6 (a round deals about 6 cards of a
  * stack with 2-4 players; the game ends when a stack runs out, §4.6), rubles valued at a quarter VP. The same
- * arithmetic as stpete-selfplay's `evaluate` of 0.1-0.2 (the sums are of small integers, exact in a double, so
- * adding per copy gives the same values as adding per card type). */
+ * arithmetic as stpete-selfplay's `evaluate` (the sums are of small integers, exact in a double, so adding per
+ * copy gives the same values as adding per card type). */
 double bot_evaluate(const stpete_bot *bot, const stpete_state *st, int seat)
 {
     stpete_score score = STPETE_SCORE_INIT;
@@ -115,19 +115,21 @@ int bot_playout(stpete_bot *bot, stpete_state *st, double out[STPETE_MAX_PLAYERS
                 return rc;
             continue;
         }
-        /* The uniform playout draws its index with a multiply-shift (bot_random_below), not with
-         * stpete_state_random_action()'s `random % n`: the same distribution, but keeping this draw keeps every
-         * mc and ismcts game of 0.3 the same game for the same bot seed. Both read the one listing. */
-        size_t n = 0;
-        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
-        int id = ids[0], rc = STPETE_OK;
-        if (bot->p.playout == PLAYOUT_GREEDY)
+        int id = -1, rc = STPETE_OK;
+        if (bot->p.playout == PLAYOUT_GREEDY) {
+            size_t n = 0;
+            stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
             rc = bot_greedy_choice(bot, st, ids, n, &id, NULL);
-        else
-            id = ids[bot_random_below(&bot->rng, n)];
-        if (rc != STPETE_OK)
-            return rc;
-        rc = stpete_state_apply(st, id);
+            if (rc != STPETE_OK)
+                return rc;
+            rc = stpete_state_apply(st, id);
+        } else {
+            /* The uniform playout: the library's playout step, which picks from its own listing and applies
+             * without a second check. Its draw is STPETE_PICK_SCALED, bot_random_below()'s multiply-shift (not
+             * stpete_state_random_action()'s `random % n`): the same distribution, and this draw is part of what
+             * makes an mc or ismcts game the same game for the same bot seed (its digests). */
+            rc = stpete_state_apply_random(st, bot_next_random(&bot->rng), STPETE_PICK_SCALED, &id);
+        }
         if (rc != STPETE_OK)
             return bot_fail(bot, rc, "playout: %s", stpete_state_last_error(st));
         (*actions)++;

@@ -144,7 +144,7 @@ void stpete_core_setup(stpete_core *c, const stpete_rules *rules, uint64_t seed,
     stpete_rng_seed(&c->rng, seed, STPETE_RNG_STREAM_DEAL);
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) { /* in card-type order: explicit mode keeps it so */
         int s = stpete_stack_of(t);
-        for (int k = 0; k < stpete_cards[t].copies; k++)
+        for (int k = 0; k < stpete_cards_of(rules)[t].copies; k++)
             c->stack[s][c->stack_n[s]++] = (uint8_t)t;
     }
     if (!explicit_chance(c))

@@ -63,7 +63,7 @@ void stpete_score_of(const stpete_core *c, int seat, stpete_score *out)
     out->struct_size = sizeof *out;
     int kinds = 0;
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
-        if (stpete_cards[t].colour == STPETE_COLOUR_ORANGE && p->display[t])
+        if (stpete_cards_of(&c->rules)[t].colour == STPETE_COLOUR_ORANGE && p->display[t])
             kinds++;
     out->aristocrat_kinds = kinds;
     out->aristocrat_bonus = kinds >= 10 ? 55 : kinds * (kinds + 1) / 2; /* 0,1,3,6,…,45; 10 or more: 55 */

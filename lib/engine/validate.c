@@ -7,7 +7,7 @@
 
 #include "engine/engine.h"
 
-int stpete_refuse(char *why, size_t why_size, int status, const char *fmt, ...)
+int stpete_why_fail(char *why, size_t why_size, int status, const char *fmt, ...)
 {
     if (why && why_size) {
         va_list ap;
@@ -23,7 +23,7 @@ int stpete_markers_check(const int markers[STPETE_NUM_PHASES], int players, char
     int fault = stpete_markers_fault(markers, players);
     if (fault > 0) {
         int k = fault - 1;
-        return stpete_refuse(why, why_size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_why_fail(why, why_size, STPETE_E_INVALID_ARGUMENT,
                              "the %s phase's start-player marker must be held by a seat in [0, %d), not %d (§3.3)",
                              stpete_phase_words[k], players, markers[k]);
     }
@@ -31,22 +31,22 @@ int stpete_markers_check(const int markers[STPETE_NUM_PHASES], int players, char
         int s = -fault - 1, held = 0;
         for (int k = 0; k < STPETE_NUM_PHASES; k++)
             held += markers[k] == s;
-        return stpete_refuse(why, why_size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_why_fail(why, why_size, STPETE_E_INVALID_ARGUMENT,
                              "seat %d holds %d start-player markers; every seat holds 1 or 2 (§3.3, R15)", s, held);
     }
     return STPETE_OK;
 }
 
-/* Shorthand: an inconsistent position, with the reason. */
-#define INCONSISTENT(...) stpete_refuse(why, why_size, STPETE_E_INCONSISTENT, __VA_ARGS__)
+/* Shorthand: an inconsistent position, with the reason into why (stpete_why_fail()). */
+#define INCONSISTENT(...) stpete_why_fail(why, why_size, STPETE_E_INCONSISTENT, __VA_ARGS__)
 
 /* Copies of each card type in a multiset (display, discard pile): at most its number of copies (§2). */
-static int check_copies(const uint8_t counts[STPETE_NUM_CARD_TYPES], const char *path, char *why, size_t why_size)
+static int check_copies(const card_def *cards, const uint8_t counts[STPETE_NUM_CARD_TYPES], const char *path,
+                        char *why, size_t why_size)
 {
     for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
-        if (counts[t] > stpete_cards[t].copies)
-            return INCONSISTENT("%s: more than the %d copies of %s (§2)", path, stpete_cards[t].copies,
-                                stpete_cards[t].name);
+        if (counts[t] > cards[t].copies)
+            return INCONSISTENT("%s: more than the %d copies of %s (§2)", path, cards[t].copies, cards[t].name);
     return STPETE_OK;
 }
 
@@ -103,12 +103,12 @@ int stpete_core_validate(const stpete_core *c, char *why, size_t why_size)
         for (int i = 0; i < c->stack_n[s]; i++) {
             if (stpete_stack_of(c->stack[s][i]) != s)
                 return INCONSISTENT("stacks.%s[%d]: %s belongs to another stack (§2)", stpete_stack_words[s], i,
-                                    stpete_cards[c->stack[s][i]].name);
+                                    stpete_cards_of(&c->rules)[c->stack[s][i]].name);
             if (c->rules.chance_mode == STPETE_CHANCE_EXPLICIT && i > 0 && c->stack[s][i] < c->stack[s][i - 1])
                 return INCONSISTENT("stacks.%s: in explicit-chance mode a stack is a multiset, written in card-type "
                                     "order", stpete_stack_words[s]);
         }
-    int rc = check_copies(c->discard, "discard", why, why_size);
+    int rc = check_copies(stpete_cards_of(&c->rules), c->discard, "discard", why, why_size);
     if (rc)
         return rc;
     if (c->row_n[0] + c->row_n[1] > STPETE_BOARD_SIZE)
@@ -117,7 +117,7 @@ int stpete_core_validate(const stpete_core *c, char *why, size_t why_size)
     for (int i = 0; i < n; i++) {
         char path[48];
         snprintf(path, sizeof path, "players[%d].display", i);
-        rc = check_copies(c->p[i].display, path, why, why_size);
+        rc = check_copies(stpete_cards_of(&c->rules), c->p[i].display, path, why, why_size);
         if (rc)
             return rc;
         if (c->p[i].obs_used > c->p[i].display[STPETE_CARD_OBSERVATORY])
@@ -140,9 +140,9 @@ int stpete_core_validate(const stpete_core *c, char *why, size_t why_size)
         count[t] += c->discard[t];
         for (int i = 0; i < n; i++)
             count[t] += c->p[i].display[t];
-        if (count[t] != stpete_cards[t].copies)
+        if (count[t] != stpete_cards_of(&c->rules)[t].copies)
             return INCONSISTENT("%d copies of %s are placed, the game has %d (§2: 116 cards)", count[t],
-                                stpete_cards[t].name, stpete_cards[t].copies);
+                                stpete_cards_of(&c->rules)[t].name, stpete_cards_of(&c->rules)[t].copies);
     }
     /* The decision matches the phase and the drawn card (§7.1, §7.2). */
     if ((c->decision == STPETE_DECISION_OBSERVATORY) != (c->obs_card >= 0))

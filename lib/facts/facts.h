@@ -76,8 +76,23 @@ typedef struct card_def {
  * changes four costs, the Mariinsky Theater's income and four names. Colours, copies, incomes of the other cards,
  * wares and targets are the same in both. */
 extern const card_def stpete_card_tables[2][STPETE_NUM_CARD_TYPES];
-/* The first edition's table: for the facts both editions share (colour, trading, copies, ware, targets). */
-#define stpete_cards (stpete_card_tables[0])
+/* A card's facts that no edition changes (colour, stack, trading, ware, special, targets: §11 changes none), where
+ * no game is at hand (the action encoding, a card's stack). Never its name, cost, incomes, value or copies: those
+ * are the game's, through its own table (stpete_cards_of() in engine.h); tests/check-layers.py refuses them here. */
+static inline const card_def *stpete_shared_card(int card)
+{
+    return &stpete_card_tables[0][card];
+}
+/* The costs and colours of the non-trading card types (0 .. FIRST_TRADING - 1) of each edition's table, one byte per
+ * type in lanes of 32 (the lanes past them 0), for the listing's affordability of all of them at once
+ * (lib/engine/legal.c, plain_affordable). A copy laid out for that loop: test_rules checks it against
+ * stpete_card_tables, the facts' home. */
+typedef struct card_lanes {
+    uint8_t cost[32];   /* printed cost, R (§2, §11) */
+    uint8_t blue[32];   /* 0xFF for a blue card (§5.1.3: the Carpenter Workshop's discount), else 0 */
+    uint8_t orange[32]; /* 0xFF for an orange card (§5.1.4: the Gold Smelter's discount), else 0 */
+} card_lanes;
+extern const card_lanes stpete_card_lanes[2];
 
 /* Variants (§6.2), see the encoding table in stpete.h. */
 enum {
@@ -143,7 +158,7 @@ static inline uint64_t stpete_match8(const uint8_t *list, int n, int card)
     const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
     uint64_t y = x ^ (UINT64_C(0x0101010101010101) * (uint8_t)card); /* 0 where the byte is card */
     zero = ~(((y & low7) + low7) | y | low7);                         /* top bit of each 0 byte */
-    zero &= n >= 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * n)) - 1;     /* within the list */
+    zero &= ((uint64_t)(n < 8) << (8 * n & 63)) - 1;                    /* within the list (n = 8: all), no branch */
 #else
     for (int i = 0; i < n; i++)
         zero |= (uint64_t)(list[i] == card) << (8 * i + 7);
@@ -161,7 +176,7 @@ static inline uint32_t stpete_match4(const uint8_t *list, int n, int card)
     const uint32_t low7 = UINT32_C(0x7F7F7F7F);
     uint32_t y = x ^ (UINT32_C(0x01010101) * (uint8_t)card);
     zero = ~(((y & low7) + low7) | y | low7);
-    zero &= n >= 4 ? ~UINT32_C(0) : (UINT32_C(1) << (8 * n)) - 1;
+    zero &= ((uint32_t)(n < 4) << (8 * n & 31)) - 1;
 #else
     for (int i = 0; i < n; i++)
         zero |= (uint32_t)(list[i] == card) << (8 * i + 7);
@@ -256,7 +271,7 @@ int stpete_card_lookup(const char *text, size_t n);
  * shows. */
 static inline int stpete_stack_of(int card)
 {
-    return stpete_cards[card].stack;
+    return stpete_shared_card(card)->stack;
 }
 
 /* Action id layout (stpete.h). */
@@ -307,7 +322,7 @@ static inline void stpete_variant_split(int v, int *card, int *displaced)
     } else if (v < VARIANT_BLUE_TRADING) { /* green: the worker of the same ware, then Czar and Carpenter (§6.2) */
         int k = v - VARIANT_GREEN_TRADING;
         *card = FIRST_TRADING + k / 2;
-        *displaced = k % 2 ? STPETE_CARD_CZAR_AND_CARPENTER : stpete_cards[*card].ware;
+        *displaced = k % 2 ? STPETE_CARD_CZAR_AND_CARPENTER : stpete_shared_card(*card)->ware;
     } else if (v < VARIANT_ORANGE_TRADING) {
         int k = v - VARIANT_BLUE_TRADING;
         *card = FIRST_BLUE_TRADING + k / NUM_BUILDINGS;
@@ -412,7 +427,8 @@ int stpete_struct_size_ok(size_t caller, size_t first, size_t library);
 int stpete_struct_out(void *dst, const void *src, size_t first, size_t library);
 /* STPETE_OK for NULL or a usable err->struct_size, else STPETE_E_UNSUPPORTED_VERSION (check before anything). */
 int stpete_error_check(const stpete_error *err);
-/* Record a failure (status and printf-style message) into e (may be NULL); returns status. */
+/* Record a failure (status and printf-style message) into e, a stpete_error being built (may be NULL); returns
+ * status. */
 int stpete_error_fail(stpete_error *e, int status, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 3, 4)))
@@ -422,9 +438,9 @@ int stpete_error_vfail(stpete_error *e, int status, const char *fmt, va_list ap)
 /* Copy a complete local detail into the caller's (NULL ignored) with its status ("" and -1s on success); returns
  * status. */
 int stpete_error_finish(stpete_error *caller, const stpete_error *local, int status);
-/* A call's whole detail in one step: status and message into the caller's (NULL ignored); returns status (also
- * STPETE_OK with "" for a success). */
-int stpete_error_refuse(stpete_error *caller, int status, const char *what);
+/* A call's whole detail in one step, into the caller's stpete_error (NULL ignored; its size checked before):
+ * status and message; returns status (also STPETE_OK with "" for a success). */
+int stpete_caller_error_fail(stpete_error *caller, int status, const char *what);
 /* The start of a constructor (stpete.h, "Parameters"): err is NULL or of a size this library serves
  * (STPETE_E_UNSUPPORTED_VERSION otherwise), and it has an out-parameter (STPETE_E_INVALID_ARGUMENT with
  * "out is NULL" otherwise). The caller has set *out to NULL first. */

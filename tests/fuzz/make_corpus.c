@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <stpete/bots.h>
 #include <stpete/stpete.h>
 
 #include "../test_values.h"
@@ -61,10 +62,7 @@ static int save_hand_unknown(const char *dir, const char *name, const stpete_gam
 
 static uint64_t mix(uint64_t *x)
 {
-    uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
+    return stpete_splitmix64(x);
 }
 
 /* A new game of these options (explicit chance if asked; public rubles and hands as the bits of `public`) and a

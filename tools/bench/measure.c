@@ -8,6 +8,9 @@
 #include <time.h>
 
 #include <jansson.h>
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
 #include <stpete/bots.h>
 #include <stpete/stpete.h>
 #include "cli.h"
@@ -57,8 +60,23 @@ static double now(void)
 /* CPU time of the process: the rates are computed from it, so that other programs sharing the core (a busy
  * machine) do not count against the engine. On an idle core it equals the wall-clock time. Read only at the start
  * and end of a measurement (it is a system call). */
+#ifdef __EMSCRIPTEN__
+/* WebAssembly under Node: the process's CPU time (process.cpuUsage(), every thread of it: V8's compilers and
+ * collector too), which emscripten's clocks do not give (they are wall time); -1 in a browser. */
+EM_JS(double, node_cpu_seconds, (void), {
+    if (typeof process === 'undefined' || !process.cpuUsage) return -1;
+    var u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+});
+#endif
+
 static double cpu_now(void)
 {
+#ifdef __EMSCRIPTEN__
+    double t = node_cpu_seconds();
+    if (t >= 0)
+        return t;
+#endif
     struct timespec ts;
     if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
         return now();
@@ -68,10 +86,7 @@ static double cpu_now(void)
 /* splitmix64, exactly as stpete-selfplay's random bot. */
 static uint64_t next_random(uint64_t *x)
 {
-    uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
+    return stpete_splitmix64(x);
 }
 
 /* The digest of a run (FNV-1a style over 64-bit words), the same function as stpete-selfplay's. */
@@ -92,10 +107,31 @@ static int die(const char *what, int rc)
     return rc ? rc : 1;
 }
 
+const char *const pick_way_names[WAYS] = { "play", "mask", "listing" };
+
+/* One random action (selfplay's random bot) picked and applied the given way (enum pick_way), into *id:
+ * STPETE_OK; STPETE_E_GAME_OVER at the end of the game; or apply's failure. */
+static inline int random_step(stpete_state *st, int way, uint64_t *rng, int *id)
+{
+    if (way == WAY_PLAY) /* the playout step: pick and apply in one call, which says when the game is over */
+        return stpete_state_apply_random(st, next_random(rng), STPETE_PICK_MODULO, id);
+    if (stpete_state_is_terminal_or(st, 1))
+        return STPETE_E_GAME_OVER;
+    if (way == WAY_LISTING) {
+        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        size_t n = 0;
+        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+        *id = ids[next_random(rng) % n];
+    } else {
+        stpete_state_random_action(st, next_random(rng), id);
+    }
+    return stpete_state_apply(st, *id);
+}
+
 /* Play random games (selfplay's random bot) until `games` are played, or for `seconds` if games is 0, each action
- * picked from the listing (listing = 1) or the masks (stpete_state_random_action). Records the first RECORD_CAP
+ * picked and applied the given way (enum pick_way: the same action every way). Records the first RECORD_CAP
  * actions (with the game boundaries) for the apply-only replay, and samples positions. */
-static int play_games(const config *cfg, int listing, stpete_state *st, result *r, int *record, long *recorded,
+static int play_games(const config *cfg, int way, stpete_state *st, result *r, int *record, long *recorded,
                       long *record_games, stpete_state **sample)
 {
     uint64_t h = DIGEST_INIT;
@@ -111,32 +147,26 @@ static int play_games(const config *cfg, int listing, stpete_state *st, result *
         int rc = stpete_state_reset(st, seed);
         if (rc)
             return die("reset", rc);
-        uint64_t rng = seed ^ UINT64_C(0xB0751E5);
+        uint64_t rng = seed ^ STPETE_BOT_SEED_SALT;
         long game_start = *recorded;
         int recording = record && !record_full;
-        while (!cli_over(st)) {
+        for (;;) {
             int id = 0;
-            if (listing) {
-                int ids[STPETE_MAX_LEGAL_ACTIONS];
-                size_t n = 0;
-                stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
-                id = ids[next_random(&rng) % n];
-            } else {
-                stpete_state_random_action(st, next_random(&rng), &id);
-            }
             /* every 11th position of the first games (about 70 with 2 players), kept for the listing, clone and copy
              * benchmarks: enough positions that the branch predictor cannot learn them */
-            if (sample && sampled < SAMPLE_POSITIONS && moves % 11 == 0)
+            if (sample && sampled < SAMPLE_POSITIONS && moves % 11 == 0 && !stpete_state_is_terminal_or(st, 1))
                 stpete_state_copy(sample[sampled++], st);
+            rc = random_step(st, way, &rng, &id);
+            if (rc == STPETE_E_GAME_OVER)
+                break;
+            if (rc)
+                return die(stpete_state_last_error(st), rc);
             if (recording) {
                 if (*recorded < RECORD_CAP)
                     record[(*recorded)++] = id;
                 else
                     recording = 0, record_full = 1;
             }
-            rc = stpete_state_apply(st, id);
-            if (rc)
-                return die(stpete_state_last_error(st), rc);
             h = digest_add(h, (uint64_t)id);
             moves++;
         }
@@ -159,8 +189,13 @@ static int play_games(const config *cfg, int listing, stpete_state *st, result *
     return 0;
 }
 
-/* Sums of listed ids and lengths, so that the compiler cannot drop what is measured. */
-static volatile long sink;
+/* Keep a sum of listed ids or lengths, so that the compiler cannot drop what is measured: a volatile store is
+ * behaviour it must keep (a local, not a global: no state outlives the call). */
+static void keep(long v)
+{
+    volatile long sink = v;
+    (void)sink;
+}
 
 /* Apply only: replay the recorded games (reset + the recorded ids) until the time or iteration budget is used.
  * With `listing`, each apply is preceded by a legal-action listing of the position: the difference between the two
@@ -176,7 +211,7 @@ static int replay(const config *cfg, stpete_state *st, const int *record, long r
         long i = 0;
         for (long g = 0; g < record_games; g++) {
             stpete_state_reset(st, cfg->seed + (uint64_t)g);
-            while (!cli_over(st)) {
+            while (!stpete_state_is_terminal_or(st, 1)) {
                 if (listing) {
                     int ids[STPETE_MAX_LEGAL_ACTIONS];
                     size_t n = 0;
@@ -191,7 +226,7 @@ static int replay(const config *cfg, stpete_state *st, const int *record, long r
         actions += recorded;
         rounds++;
     }
-    sink = listed;
+    keep(listed);
     if (listing) {
         r->replay_listed_actions = actions;
         r->replay_listed_seconds = cpu_now() - cpu;
@@ -216,7 +251,7 @@ static void bench_listing(const config *cfg, stpete_state **sample, result *r)
             }
         listings += 16L * SAMPLE_POSITIONS;
     }
-    sink = sum;
+    keep(sum);
     r->listings = listings;
     r->listing_seconds = cpu_now() - cpu;
 }
@@ -244,31 +279,37 @@ static void bench_pick(const config *cfg, stpete_state **sample, int mask, resul
             }
         picks += 16L * SAMPLE_POSITIONS;
     }
-    sink = sum;
+    keep(sum);
     *(mask ? &r->mask_picks : &r->picks) = picks;
     *(mask ? &r->mask_pick_seconds : &r->pick_seconds) = cpu_now() - cpu;
 }
 
-/* The random games again, as many, with the other pick (listing or masks): their rate, and the same digest. */
+/* The random games again, as many, with each other way of picking (enum pick_way): their rates, and the same
+ * digest. */
 static int other_pick_games(const config *cfg, stpete_state *st, result *r)
 {
     config again = *cfg;
     again.games = r->games;
-    result other;
-    memset(&other, 0, sizeof other);
-    other.players = r->players;
-    long recorded = 0, record_games = 0;
-    int rc = play_games(&again, !cfg->listing, st, &other, NULL, &recorded, &record_games, NULL);
-    if (rc)
-        return rc;
-    if (other.digest != r->digest) {
-        fprintf(stderr, "stpete-bench: the games picked from the listing and from the masks differ (digests %016" PRIx64
-                        " and %016" PRIx64 ")\n", r->digest, other.digest);
-        return 1;
+    for (int way = 0; way < WAYS; way++) {
+        if (way == r->way_first)
+            continue;
+        result other;
+        memset(&other, 0, sizeof other);
+        other.players = r->players;
+        long recorded = 0, record_games = 0;
+        int rc = play_games(&again, way, st, &other, NULL, &recorded, &record_games, NULL);
+        if (rc)
+            return rc;
+        if (other.digest != r->digest) {
+            fprintf(stderr, "stpete-bench: the games picked by %s and by %s differ (digests %016" PRIx64
+                            " and %016" PRIx64 ")\n", pick_way_names[r->way_first], pick_way_names[way], r->digest,
+                    other.digest);
+            return 1;
+        }
+        r->way_games[way] = other.games;
+        r->way_moves[way] = other.moves;
+        r->way_seconds[way] = other.games_seconds;
     }
-    r->other_games = other.games;
-    r->other_moves = other.moves;
-    r->other_games_seconds = other.games_seconds;
     return 0;
 }
 
@@ -341,7 +382,7 @@ static int bench_jansson(const config *cfg, char **texts, const size_t *lens, ch
     }
     r->jansson_dumped = n;
     r->jansson_dump_seconds = cpu_now() - cpu;
-    sink = (long)sum;
+    keep((long)sum);
     for (int i = 0; i < SAMPLE_POSITIONS; i++)
         json_decref(trees[i]);
     return rc;
@@ -367,7 +408,7 @@ static int bench_json(const config *cfg, const stpete_game *game, stpete_state *
             total += (double)lens[i];
             stpete_state *back = NULL;
             rc = stpete_state_from_json(game, texts[i], lens[i], &back, NULL);
-            if (rc == STPETE_OK && !cli_same(back, sample[i]))
+            if (rc == STPETE_OK && !stpete_state_equal_or(back, sample[i], 0))
                 rc = STPETE_E_MISMATCH;
             stpete_state_free(back);
         }
@@ -386,7 +427,7 @@ static int bench_json(const config *cfg, const stpete_game *game, stpete_state *
         }
         r->serialized = n;
         r->serialize_seconds = cpu_now() - cpu;
-        sink = (long)sum;
+        keep((long)sum);
 
         n = 0;
         start = now();
@@ -420,17 +461,15 @@ static int bench_json(const config *cfg, const stpete_game *game, stpete_state *
  * subtracted when printed). */
 enum { UNDO_POSITIONS = 256 };
 
-static int bench_search(const config *cfg, const stpete_game *game, stpete_state **sample, result *r)
+/* The positions undo is timed on: clones taken along random games (every 7th move from the 4th), with the action
+ * that led to each. STPETE_OK, or the failing status (what was cloned is freed by the caller). */
+static int undo_positions(const config *cfg, stpete_state *play, stpete_state **deep, int *last)
 {
-    int size = stpete_game_observation_tensor_size(game);
-    float *tensor = malloc((size_t)size * sizeof *tensor);
-    stpete_state *play = NULL, *deep[UNDO_POSITIONS] = { NULL };
-    int last[UNDO_POSITIONS];
-    int rc = tensor ? stpete_state_clone(sample[0], &play, NULL) : STPETE_E_OUT_OF_MEMORY;
+    int rc = STPETE_OK;
     uint64_t rng = cfg->seed ^ UINT64_C(0x756E646F);
     for (int j = 0, g = 0; rc == STPETE_OK && j < UNDO_POSITIONS; g++) {
         rc = stpete_state_reset(play, cfg->seed + 1000003u * (uint64_t)(g + 1));
-        for (long m = 0; rc == STPETE_OK && j < UNDO_POSITIONS && !cli_over(play); m++) {
+        for (long m = 0; rc == STPETE_OK && j < UNDO_POSITIONS && !stpete_state_is_terminal_or(play, 1); m++) {
             int ids[STPETE_MAX_LEGAL_ACTIONS];
             size_t k = 0;
             stpete_state_legal_actions(play, ids, STPETE_MAX_LEGAL_ACTIONS, &k);
@@ -442,18 +481,12 @@ static int bench_search(const config *cfg, const stpete_game *game, stpete_state
             }
         }
     }
-    if (rc != STPETE_OK) {
-        for (int j = 0; j < UNDO_POSITIONS; j++)
-            stpete_state_free(deep[j]);
-        stpete_state_free(play);
-        free(tensor);
-        return die("search setup", rc);
-    }
-    int seat[SAMPLE_POSITIONS];
-    for (int i = 0; i < SAMPLE_POSITIONS; i++) {
-        int p = stpete_state_current_player(sample[i]);
-        seat[i] = p >= 0 ? p : 0;
-    }
+    return rc;
+}
+
+/* Time the observation tensors and the information-state keys of the sampled positions, each of its seat. */
+static void time_views(const config *cfg, stpete_state **sample, const int *seat, float *tensor, int size, result *r)
+{
     long n = 0;
     float fsum = 0;
     double start = now(), cpu = cpu_now();
@@ -466,7 +499,7 @@ static int bench_search(const config *cfg, const stpete_game *game, stpete_state
     }
     r->tensor_seconds = cpu_now() - cpu;
     r->tensors = n;
-    sink = (long)fsum;
+    keep((long)fsum);
 
     n = 0;
     uint64_t ksum = 0;
@@ -483,11 +516,15 @@ static int bench_search(const config *cfg, const stpete_game *game, stpete_state
     }
     r->key_seconds = cpu_now() - cpu;
     r->keys = n;
-    sink = (long)ksum;
+    keep((long)ksum);
+}
 
-    n = 0;
-    start = now();
-    cpu = cpu_now();
+/* Time undo and the apply again of the undo positions. STPETE_OK, or the failing status. */
+static int time_undos(const config *cfg, stpete_state **deep, const int *last, result *r)
+{
+    int rc = STPETE_OK;
+    long n = 0;
+    double start = now(), cpu = cpu_now();
     while (rc == STPETE_OK && (cfg->iterations ? n < cfg->iterations : now() - start < cfg->seconds)) {
         for (int j = 0; j < UNDO_POSITIONS && rc == STPETE_OK; j++) {
             rc = stpete_state_undo(deep[j]);
@@ -498,11 +535,36 @@ static int bench_search(const config *cfg, const stpete_game *game, stpete_state
     }
     r->undo_seconds = cpu_now() - cpu;
     r->undos = n;
+    return rc;
+}
+
+static int bench_search(const config *cfg, const stpete_game *game, stpete_state **sample, result *r)
+{
+    int size = stpete_game_observation_tensor_size(game);
+    float *tensor = malloc((size_t)size * sizeof *tensor);
+    stpete_state *play = NULL, *deep[UNDO_POSITIONS] = { NULL };
+    int last[UNDO_POSITIONS];
+    int rc = tensor ? stpete_state_clone(sample[0], &play, NULL) : STPETE_E_OUT_OF_MEMORY;
+    if (rc == STPETE_OK)
+        rc = undo_positions(cfg, play, deep, last);
+    if (rc == STPETE_OK) {
+        int seat[SAMPLE_POSITIONS];
+        for (int i = 0; i < SAMPLE_POSITIONS; i++) {
+            int p = stpete_state_current_player(sample[i]);
+            seat[i] = p >= 0 ? p : 0;
+        }
+        time_views(cfg, sample, seat, tensor, size, r);
+        rc = time_undos(cfg, deep, last, r);
+        if (rc != STPETE_OK)
+            rc = die("undo", rc);
+    } else {
+        rc = die("search setup", rc);
+    }
     for (int j = 0; j < UNDO_POSITIONS; j++)
         stpete_state_free(deep[j]);
     stpete_state_free(play);
     free(tensor);
-    return rc == STPETE_OK ? 0 : die("undo", rc);
+    return rc == STPETE_OK ? 0 : rc;
 }
 
 /* Random games in the explicit chance mode: the same random bot at decisions, and at chance nodes an outcome drawn
@@ -525,8 +587,8 @@ static int bench_chance(const config *cfg, int players, result *r)
     while (rc == STPETE_OK && (cfg->games ? g < cfg->games : now() - start < cfg->seconds)) {
         uint64_t seed = cfg->seed + (uint64_t)g;
         rc = stpete_state_reset(st, seed);
-        uint64_t rng = seed ^ UINT64_C(0xB0751E5);
-        while (rc == STPETE_OK && !cli_over(st)) {
+        uint64_t rng = seed ^ STPETE_BOT_SEED_SALT;
+        while (rc == STPETE_OK && !stpete_state_is_terminal_or(st, 1)) {
             int ids[STPETE_MAX_LEGAL_ACTIONS];
             double prob[STPETE_MAX_LEGAL_ACTIONS];
             size_t k = 0;
@@ -652,7 +714,8 @@ int run_players(const config *cfg, int players, result *r)
 
     long recorded = 0, record_games = 0;
     /* warm-up: a first game grows the state's history buffers, which every later game reuses (not in the digest) */
-    for (rc = stpete_state_reset(st, cfg->seed ^ UINT64_C(0x5741524D)); rc == STPETE_OK && !cli_over(st);) {
+    for (rc = stpete_state_reset(st, cfg->seed ^ UINT64_C(0x5741524D));
+         rc == STPETE_OK && !stpete_state_is_terminal_or(st, 1);) {
         int ids[STPETE_MAX_LEGAL_ACTIONS];
         size_t n = 0;
         stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
@@ -663,8 +726,11 @@ int run_players(const config *cfg, int players, result *r)
         return die("warm-up", rc);
     }
     unsigned long long before = cnt.calls;
-    r->listing_first = cfg->listing;
-    rc = play_games(cfg, cfg->listing, st, r, record, &recorded, &record_games, sample);
+    r->way_first = cfg->way;
+    rc = play_games(cfg, cfg->way, st, r, record, &recorded, &record_games, sample);
+    r->way_games[cfg->way] = r->games;
+    r->way_moves[cfg->way] = r->moves;
+    r->way_seconds[cfg->way] = r->games_seconds;
     r->allocs_per_game = r->games ? (double)(cnt.calls - before) / (double)r->games : 0;
     if (rc == 0 && !cfg->games_only) /* --games-only: every other measurement stays out of a profile */
         rc = measure_the_rest(cfg, players, game, st, &cnt, record, recorded, record_games, sample, r);

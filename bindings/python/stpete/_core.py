@@ -15,7 +15,7 @@ from ctypes import byref, c_double, c_float, c_int, c_size_t, c_uint, c_uint8, c
 
 from . import _ffi
 from .errors import BufferTooSmallError, ClosedError, InvalidArgumentError, NoPriceError, NotTerminalError, \
-    ParseError, TooLargeError, error_for_status
+    ParseError, RedactedError, TooLargeError, error_for_status
 
 _lib = _ffi.load_library()
 
@@ -226,6 +226,14 @@ class TieBreak(enum.IntEnum):
     def word(self) -> str:
         """The value's word in the JSON format and the programs' options (``stpete_options_tie_break_name``)."""
         return _C.stpete_options_tie_break_name(self).decode()
+
+
+class Pick(enum.IntEnum):
+    """How :meth:`State.apply_random` turns its random number into an index of the n listed actions (stpete.h
+    ``enum stpete_pick``): ``MODULO`` is ``random % n`` (:meth:`State.random_action`'s draw, the random bot's),
+    ``SCALED`` is ``((random >> 32) * n) >> 32`` (the mc and ismcts bots' playouts)."""
+    MODULO = 0
+    SCALED = 1
 
 
 class Edition(enum.IntEnum):
@@ -1232,6 +1240,20 @@ class State(_Owner):
         self._query(_C.stpete_state_random_action, random, byref(out))
         return _move(out.value)
 
+    def apply_random(self, random: int, pick: "Pick" = Pick.MODULO) -> "Union[Action, ChanceOutcome]":
+        """A playout step (stpete_state_apply_random(); §4.2-§8): apply a uniform legal action picked by the library
+        from its own listing, for ``random`` an int in [0, 2**64) the caller draws; with :attr:`Pick.MODULO` the
+        action :meth:`random_action` would give, then as :meth:`apply` would do, without checking it a second
+        time. Returns the :class:`Action` (or :class:`ChanceOutcome`, uniformly at a chance node) applied. Raises
+        :class:`GameOverError` at the end, :class:`InvalidArgumentError` for a ``pick`` that is no :class:`Pick`,
+        :class:`ReentrantError` from inside an event callback, or the exception an event callback raised (the
+        action has then been applied)."""
+        if isinstance(pick, bool) or not isinstance(pick, int):
+            raise TypeError(f"apply_random(): pick must be a Pick, not {type(pick).__name__}")
+        out = c_int()
+        self._call(None, _C.stpete_state_apply_random, random, int(pick), byref(out))
+        return _move(out.value)
+
     def is_legal(self, action: ActionLike) -> bool:
         """Whether an action (Action, ChanceOutcome, id or string) is legal now."""
         try:
@@ -1567,11 +1589,14 @@ class State(_Owner):
 
     def rubles_visible(self, viewer: Optional[int], seat: int) -> bool:
         """Whether ``viewer`` (a seat, or None: a spectator) sees ``seat``'s rubles now (§9): its own always,
-        every seat's with ``public_rubles``, no other (stpete_state_rubles_visible(), the library's one
-        definition of what a seat knows). Raises :class:`InvalidArgumentError` for a bad seat or viewer."""
-        out = c_int()
-        self._query(_C.stpete_state_rubles_visible, _ffi.VIEW_PUBLIC if viewer is None else viewer, seat, byref(out))
-        return bool(out.value)
+        every seat's with ``public_rubles``, no other (stpete_state_visible_rubles() answers or refuses with
+        ``STPETE_E_REDACTED``: the library's one definition of what a seat knows). Raises
+        :class:`InvalidArgumentError` for a bad seat or viewer."""
+        try:
+            self.visible_rubles(viewer, seat)
+        except RedactedError:
+            return False
+        return True
 
     def visible_rubles(self, viewer: Optional[int], seat: int) -> int:
         """``seat``'s rubles (R) as ``viewer`` (a seat, or None: a spectator) may see them now (§9): the amount,
