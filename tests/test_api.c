@@ -20,18 +20,6 @@
 #include "test_game.h"
 #include "test_rng.h"
 
-/* Apply one uniformly random legal action; returns the id applied. */
-static int step_random(stpete_state *st, uint64_t *rng)
-{
-    int ids[STPETE_MAX_LEGAL_ACTIONS];
-    size_t n = 0;
-    assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
-    assert_true(n > 0);
-    int id = ids[rng_below(rng, (int)n)];
-    assert_int_equal(stpete_state_apply(st, id), STPETE_OK);
-    return id;
-}
-
 /* Play random legal actions until the game ends; returns the number of moves. */
 static int play_to_end(stpete_state *st, uint64_t rng_seed)
 {

@@ -61,7 +61,15 @@ function readPrefs() {
 }
 function setAutoPass(on) {
   prefs.autoPass = on;
-  localStorage.setItem(PREFS_KEY, JSON.stringify(prefs));
+  try {
+    localStorage.setItem(PREFS_KEY, JSON.stringify(prefs));
+  } catch {
+    // kept for this page only
+  }
+  if (!on && autoTimer) { // a pass about to be made for the person is left to the person again
+    clearTimeout(autoTimer);
+    autoTimer = 0;
+  }
   advance();
 }
 

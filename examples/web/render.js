@@ -260,7 +260,8 @@ export class Renderer {
       el('td', {}, String(sc.tieBreak))));
     box.replaceChildren(el('h2', {}, 'Final scoring (§8)'),
       el('table', { id: 'final-table' }, el('caption', {}, 'VP before the final scoring, the aristocrat bonus (different '
-        + 'kinds), +1 VP per 10 R, −5 VP per hand card; the tie-break is the rubles the rules count'),
+        + 'kinds), +1 VP per 10 R, −5 VP per hand card; tie-break: '
+        + (this.model.view.options.tie_break === 'rubles-total' ? 'the rubles held' : 'the rubles left after the tens (R mod 10)')),
       el('thead', {}, el('tr', {}, ...head)), el('tbody', {}, ...rows)));
     box.hidden = false;
   }

@@ -238,7 +238,8 @@ int stpete_markers_code_valid(int code, int players)
     return stpete_markers_fault(markers, players) == 0;
 }
 
-size_t stpete_core_legal(const stpete_core *c, int *out)
+/* The listing (stpete_core_legal), inlined into the playout step (stpete_core_pick_move) too. */
+CORE_INLINE size_t list_legal(const stpete_core *c, int *out)
 {
     size_t n = 0;
     seat_ctx x = seat_of(c);
@@ -299,6 +300,11 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
             n += (size_t)observatory_legal(c, k);
         }
     return n;
+}
+
+size_t stpete_core_legal(const stpete_core *c, int *out)
+{
+    return list_legal(c, out);
 }
 
 int stpete_core_random_action(const stpete_core *c, uint64_t random, int *id)
@@ -503,7 +509,7 @@ int stpete_core_pick_move(const stpete_core *c, uint64_t random, int pick, stpet
     if (c->decision == STPETE_DECISION_GAME_OVER)
         return STPETE_E_GAME_OVER;
     int ids[STPETE_MAX_LEGAL_ACTIONS];
-    size_t n = stpete_core_legal(c, ids);
+    size_t n = list_legal(c, ids);
     size_t i = pick == STPETE_PICK_SCALED ? (size_t)(((random >> 32) * (uint64_t)n) >> 32) : (size_t)(random % n);
     listed_move(c, ids[i], mv);
     return STPETE_OK;

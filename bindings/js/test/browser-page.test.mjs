@@ -456,6 +456,32 @@ test('what each seat shows: the library\'s per-seat view (hands, rubles), marker
   await p.close();
 });
 
+test('rubles and hands as the game\'s options say: public rubles and hands from the setup dialog (§9)', { skip }, async () => {
+  const page = await open('players=3&seat=0&bot=random&seed=6&delay=0');
+  await play(page, 3, { at: async (moves) => moves === 1 });
+  await page.click('#btn-new');
+  await page.click('#btn-discard');
+  await page.waitForFunction(() => document.getElementById('setup').open);
+  await page.selectOption('#setup select[name="players"]', '3');
+  await page.selectOption('#setup select[name="bot"]', 'random');
+  await page.fill('#setup input[name="seed"]', '6');
+  await page.check('#setup input[name="publicRubles"]');
+  await page.check('#setup input[name="publicHands"]');
+  await page.click('#btn-start');
+  await play(page, 4, { at: async (moves) => moves === 8 });
+  const data = await saved(page);
+  assert.equal(data.setup.publicRubles, true);
+  const st = S.State.fromReplay(JSON.stringify(data.replay));
+  for (let s = 1; s < 3; s++) {
+    const facts = await page.textContent(`#players details.seat[data-seat="${s}"] summary`);
+    assert.match(facts, new RegExp(` ${st.rubles(s)} R `), facts);
+    const hand = await page.$$eval(`#players details.seat[data-seat="${s}"] [data-hand] .card`, (cs) => cs.map((c) => c.dataset.card));
+    assert.deepEqual(hand, st.hand(s).map((c) => st.game.cardInfo(c).name));
+  }
+  st.free();
+  await page.close();
+});
+
 test('auto-pass: with the option on, the page passes for the person when pass is the only action', { skip }, async () => {
   const page = await open('players=2&seat=0&bot=greedy&seed=8&delay=0');
   await waitTurn(page);

@@ -3,6 +3,7 @@
 // cards it names as discarded last are the ones the discard pile gained (§4.4, §4.5, §6, §7.1, §7.5).
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { load, sourceDir } from './helpers.mjs';
@@ -21,6 +22,32 @@ function gained(before, after) {
   }
   return out.sort();
 }
+
+test('render.js draws a model without the library: it imports nothing', () => {
+  const src = readFileSync(join(sourceDir, 'examples', 'web', 'render.js'), 'utf8');
+  assert.doesNotMatch(src, /^\s*import\b/m);
+  assert.doesNotMatch(src, /libstpete/);
+});
+
+test('a model in the middle of a game: the legal actions of the seat to act, with texts and prices', () => {
+  const game = new S.Game({ players: 3 });
+  const state = game.newState(4n);
+  const cards = Array.from({ length: S.NUM_CARD_TYPES }, (_, k) => game.cardInfo(k));
+  const chronicle = new Chronicle(S, cards);
+  state.enableEventQueue();
+  chronicle.record(state);
+  const seat = state.currentPlayer;
+  const model = seatModel(S, state, seat, cards, { labels: ['a', 'b', 'c'], chronicle, lastMove: 0 });
+  assert.deepEqual(model.legal, state.legalActions().map(({ id, string, price, kind }) => ({ id, string, price, kind })));
+  assert.equal(seatModel(S, state, (seat + 1) % 3, cards, { labels: [], chronicle, lastMove: 0 }).legal, null);
+  assert.equal(seatModel(S, state, seat, cards, { labels: [], chronicle, lastMove: 0, mayAct: false }).legal, null);
+  assert.equal(model.prices.upper.length, state.row(S.Source.UPPER).length);
+  assert.equal(model.final, null);
+  assert.deepEqual(model.income.phase, 'worker');
+  assert.deepEqual(JSON.parse(JSON.stringify(model)), model);
+  state.free();
+  game.free();
+});
 
 for (const [players, edition, seed] of [[2, 1, 1], [3, 2, 2], [4, 1, 3], [4, 2, 4], [3, 1, 5]]) {
   test(`${players} players, edition ${edition}: next income = the scoring's income; last discarded = the pile's gain`, () => {
@@ -67,6 +94,8 @@ for (const [players, edition, seed] of [[2, 1, 1], [3, 2, 2], [4, 1, 3], [4, 2, 
     assert.deepEqual(model.log.map((e) => e.n), chronicle.entries.map((_, k) => k + 1));
     assert.deepEqual(model.final.winners, state.winners());
     assert.equal(model.legal, null);
+    // Plain data: a server may send it as JSON to a client that draws it with render.js.
+    assert.deepEqual(JSON.parse(JSON.stringify(model)), model);
     bot.free();
     state.free();
     game.free();
