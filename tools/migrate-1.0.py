@@ -78,6 +78,13 @@ CALLS = {
     "stpete_game_action_to_string": ("stpete_action_to_string",
                                      lambda a: ["stpete_game_edition(%s)" % a[0]] + a[1:]),
 }
+# the number of arguments of each of CALLS in 0.3: a call with another number is left as written
+ARITY = {"stpete_game_new": 2, "stpete_state_new": 2, "stpete_state_clone": 2, "stpete_state_new_with_callback": 4,
+         "stpete_game_from_json": 5, "stpete_state_from_json": 5, "stpete_replay_from_json": 8, "stpete_bot_new": 5,
+         "stpete_options_check": 3, "stpete_event_to_string": 4, "stpete_bot_play": 5, "stpete_state_resample": 3,
+         "stpete_card_get_info": 2, "stpete_game_card_info": 3, "stpete_action_to_string": 3,
+         "stpete_game_action_to_string": 4}
+assert set(ARITY) == set(CALLS)
 PREDICATES = {"stpete_state_is_terminal": 1, "stpete_state_is_final_round": 1, "stpete_state_is_legal": 2,
               "stpete_state_equal": 2}
 NAMES = {"stpete_card_name": 1, "stpete_game_card_name": 2, "stpete_card_stack": 1}
@@ -370,13 +377,12 @@ def rewrite(src, helpers=None):
             args = []
         if name in CALLS:
             newname, f = CALLS[name]
-            try:
-                nargs = f(args)
-            except (IndexError, ValueError):
-                continue
-            if name in ("stpete_card_get_info", "stpete_action_to_string") and len(args) != (2 if name == "stpete_card_get_info" else 3):
-                continue  # already migrated
-            rep = "%s(%s)" % (newname, ", ".join(nargs))
+            if not args:
+                rep = "%s()" % newname  # the name mentioned, as in a comment
+            elif len(args) != ARITY[name]:
+                continue  # not 0.3's form (already migrated)
+            else:
+                rep = "%s(%s)" % (newname, ", ".join(f(args)))
         elif name in PREDICATES:
             if len(args) != PREDICATES[name]:
                 continue

@@ -53,6 +53,7 @@ int main(void)
     again = (stpete_score){0};
     if (stpete_state_score(st, 1, &again) != STPETE_OK || again.total != scores[1].total)
         return 24;
+    /* a call in a comment: stpete_state_resample(copy, seat, seed); a name: stpete_state_resample() */
     if (stpete_state_clone(&copy, st) != STPETE_OK || stpete_state_resample(copy, 1, 99) != STPETE_OK)
         return 11;
     char json[8192];

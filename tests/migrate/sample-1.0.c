@@ -53,6 +53,7 @@ int main(void)
     again = (stpete_score)STPETE_SCORE_INIT;
     if (stpete_state_get_score(st, 1, &again) != STPETE_OK || again.total != scores[1].total)
         return 24;
+    /* a call in a comment: stpete_state_determinize(copy, seat, seed, 0); a name: stpete_state_determinize() */
     if (stpete_state_clone(st, &copy, NULL) != STPETE_OK || stpete_state_determinize(copy, 1, 99, 0) != STPETE_OK)
         return 11;
     char json[8192];
