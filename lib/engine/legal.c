@@ -88,8 +88,8 @@ CORE_INLINE int plain_legal(const seat_ctx *x, int card, int lower)
 }
 
 /* plain_legal() for every non-trading card type at once, the listing's inner loop (a seat with at least 1 R):
- * *upper gets bit t set for each type t < FIRST_TRADING the seat can afford from the upper row or its hand,
- * *lower from the lower row (1 R less, §5.1.2, R6). The price before displacement of every type in one vector
+ * x->affordable[0] gets bit t set for each type t < FIRST_TRADING the seat can afford from the upper row or its
+ * hand, x->affordable[1] from the lower row (1 R less, §5.1.2, R6). The price before displacement of every type in one vector
  * of bytes: the edition's costs (stpete_card_lanes, the table's copy) - the display's copies (§5.1.1) - the colour
  * discount (§5.1.3, §5.1.4), compared with the rubles (at most 127 in a byte: no plain card costs more). Every
  * value fits a signed byte (a cost <= 23, at most 6 copies of a type and 1 R of discount). SSE2 (every x86-64) and
@@ -156,8 +156,8 @@ CORE_INLINE int target_legal(const seat_ctx *x, int before, int target)
 /* Append the legal acquisitions of the card types m from a source, whose ids start at base (§5, §6), ascending:
  * the non-trading cards (their variant is the card; the affordable ones, x->affordable from plain_affordable(),
  * which the caller computes once per listing), then each trading card's variants (its targets ascending,
- * §6.2). Each candidate is written and then kept or not (n += legal), without a branch on its legality: which cards
- * a random playout meets is unpredictable. (Loops of a fixed number of steps, with no exit to mispredict, were
+ * §6.2). Each trading variant is written and then kept or not (n += legal), without a branch on its legality: which
+ * cards a random playout meets is unpredictable. (Loops of a fixed number of steps, with no exit to mispredict, were
  * tried: twice the instructions, a slower listing; bit sets with a pick of their k-th bit were tried too:
  * doc/performance.md.) */
 CORE_INLINE size_t add_acquisitions(seat_ctx *x, uint64_t m, int lower, int base, int *out, size_t n)
