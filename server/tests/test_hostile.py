@@ -105,18 +105,21 @@ class Hostile(unittest.TestCase):
             self.assertEqual(stored(self.db, table)[3], before)
             self.assertEqual(await waiter.quiet(0.3), [], "the other person was sent something")
 
-            # the same action twice: applied once, the second is stale
-            action = sorted(legal)[0]
+            # the same action twice (a pass: the turn goes to another seat): applied once, the second is stale
+            action = 0
+            self.assertIn(action, legal)
             await mover.act(move, action)
             await mover.act(move, action)
-            first = await mover.until(lambda m: m["type"] in ("refused", "state"))
-            second = await mover.until(lambda m: m["type"] in ("refused", "state"))
-            kinds = sorted([first["type"], second["type"]])
-            self.assertEqual(kinds, ["refused", "state"], (first, second))
-            refusal = first if first["type"] == "refused" else second
-            self.assertEqual(refusal["code"], "stale")
+            states, refusals = [], []
+            while not (refusals and any(m["move"] == move + 1 for m in states)):
+                m = await mover.until(lambda m: m["type"] in ("refused", "state"))
+                (refusals if m["type"] == "refused" else states).append(m)
+            self.assertEqual([r["code"] for r in refusals], ["stale"])
+            applied = next(m for m in states if m["move"] == move + 1)
+            self.assertNotEqual(applied["to_act"], here["to_act"])
             after = stored(self.db, table)[3]
-            self.assertEqual(after, before + [action])
+            # the table may have moved on since (a bot), never with a second move of this seat at move + 1
+            self.assertEqual(after[:len(before) + 1], before + [action])
 
             # 1,000 messages in about a second (the same stale action): all refused, nothing applied
             await asyncio.sleep(0.3)
