@@ -413,9 +413,9 @@ STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int
     int seat = stpete_state_current_player(state);
     if (seat < 0 || seat >= bot->players)
         return bot_fail(bot, STPETE_E_INVALID_ARGUMENT, "no seat is to act in this state (current player %d)", seat);
-    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
     size_t n = 0;
-    if (stpete_state_legal_actions(state, ids, STPETE_MAX_LEGAL_ACTIONS, &n) != STPETE_OK || n == 0)
+    if (stpete_state_legal_actions(state, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n) != STPETE_OK || n == 0)
         return bot_fail(bot, STPETE_E_INVALID_ARGUMENT, "no legal action in this state");
     uint64_t t0 = bot_now_ns();
     bot->error[0] = '\0'; /* the searches tell their own failures from a message set below them */

@@ -32,6 +32,7 @@ typedef struct seat_ctx {
     int rubles;
     int discount[3];    /* by colour: stpete_colour_discount() (§5.1.3, §5.1.4) */
     int targets_known;  /* targets computed (only when a trading card is met) */
+    int ns;             /* the New Society (§12) */
     uint64_t targets;   /* card types the seat's trading cards may displace now (§6.1) */
 } seat_ctx;
 
@@ -41,7 +42,7 @@ CORE_INLINE seat_ctx seat_of(const stpete_core *c)
     seat_ctx x = { stpete_cards_of(&c->rules), p, p->rubles,
                    { stpete_colour_discount(p, STPETE_COLOUR_GREEN), stpete_colour_discount(p, STPETE_COLOUR_BLUE),
                      stpete_colour_discount(p, STPETE_COLOUR_ORANGE) },
-                   0, 0 };
+                   0, c->rules.new_society, 0 };
     return x;
 }
 
@@ -51,7 +52,14 @@ CORE_INLINE seat_ctx seat_of(const stpete_core *c)
 CORE_INLINE uint64_t displaceable_mask(seat_ctx *x)
 {
     if (!x->targets_known) {
-        uint64_t m = stpete_display_types(x->p, FIRST_TRADING);
+        uint64_t m;
+        if (x->ns) { /* §12.6: the new workers, buildings and Sycophant too; a used Debtor's Prison is no target */
+            m = stpete_display_types(x->p, DISPLAY_CAP) & PLAIN_TYPES;
+            if (x->p->prison_used)
+                m &= ~(UINT64_C(1) << STPETE_CARD_DEBTORS_PRISON);
+        } else {
+            m = stpete_display_types(x->p, FIRST_TRADING);
+        }
         if (stpete_face_up_observatories(x->p) <= 0)
             m &= ~(UINT64_C(1) << STPETE_CARD_OBSERVATORY);
         x->targets = m;
@@ -89,20 +97,19 @@ CORE_INLINE int target_legal(const seat_ctx *x, int before, int target)
  * a random playout meets is unpredictable. (Loops of a fixed number of steps, with no exit to mispredict, were
  * tried: twice the instructions, a slower listing; bit sets with a pick of their k-th bit were tried too:
  * doc/performance.md.) */
-CORE_INLINE size_t add_acquisitions(seat_ctx *x, uint64_t m, int lower, int base, int *out, size_t n)
+CORE_INLINE size_t add_acquisitions(seat_ctx *x, uint64_t m, int lower, int base, int ext_base, int *out, size_t n)
 {
-    const uint64_t plain_types = (UINT64_C(1) << FIRST_TRADING) - 1;
-    for (uint64_t t = m & plain_types; t; t &= t - 1) {
+    for (uint64_t t = m & PLAIN_TYPES; t; t &= t - 1) {
         int card = stpete_lowest_bit(t);
-        out[n] = base + card;
+        out[n] = stpete_variant_id(base, ext_base, stpete_variant_index(card, -1));
         n += (size_t)plain_legal(x, card, lower);
     }
-    for (uint64_t t = m & ~plain_types; t; t &= t - 1) {
+    for (uint64_t t = m & ~PLAIN_TYPES; t; t &= t - 1) {
         int card = stpete_lowest_bit(t);
         int before = price_before(x, card, lower);
         for (uint64_t d = x->cards[card].targets & displaceable_mask(x); d; d &= d - 1) {
             int target = stpete_lowest_bit(d);
-            out[n] = base + stpete_variant_index(card, target);
+            out[n] = stpete_variant_id(base, ext_base, stpete_variant_index(card, target));
             n += (size_t)target_legal(x, before, target);
         }
     }
@@ -118,8 +125,11 @@ CORE_INLINE uint64_t types_in(const uint8_t *list, int n, int cap)
     uint64_t m = 0;
     for (int i = 0; i < cap; i++)
         m |= UINT64_C(1) << list[i];
-    int zero = cap == ROW_CAP ? stpete_holds8(list, n, 0) : stpete_holds4(list, n, 0);
-    return (m & ~UINT64_C(1)) | (uint64_t)zero;
+    int zero = cap == ROW_WORD ? stpete_holds8(list, n, 0) : stpete_holds4(list, n, 0);
+    m = (m & ~UINT64_C(1)) | (uint64_t)zero;
+    for (int i = cap; i < n; i++) /* a row of more than 8 (the 5-player opening, §12.4.1) */
+        m |= UINT64_C(1) << list[i];
+    return m;
 }
 
 /* The card types a seat may buy from a row or play from its hand: those present (§4.2). The check finds the one
@@ -128,7 +138,7 @@ CORE_INLINE uint64_t source_types(const stpete_core *c, int source)
 {
     const player_state *p = &c->p[c->current];
     return source == STPETE_SOURCE_HAND ? types_in(p->hand, p->hand_n, STPETE_MAX_HAND)
-                                        : types_in(c->row[source], c->row_n[source], ROW_CAP);
+                                        : types_in(c->row[source], c->row_n[source], ROW_WORD);
 }
 
 /* Whether the seat to act may draw with an Observatory from stack s now (§7.1, R9): the building phase, a face-up
@@ -150,6 +160,16 @@ CORE_INLINE int hand_room(const player_state *p)
 static size_t chance_outcomes(const stpete_core *c, int *out)
 {
     size_t n = 0;
+    if (c->chance == CHANCE_MARKERS && c->rules.players == 5) { /* §12.3, R18: four distinct seats of five */
+        for (int code = 0; code < NS_CHANCE_MARKERS_CODES; code++) {
+            int markers[STPETE_NUM_PHASES];
+            for (int k = 0, x = code; k < STPETE_NUM_PHASES; k++, x /= 5)
+                markers[k] = x % 5;
+            if (stpete_markers_fault(markers, 5) == 0)
+                out[n++] = STPETE_NS_CHANCE_MARKERS_FIRST + code;
+        }
+        return n;
+    }
     if (c->chance == CHANCE_MARKERS) {
         for (int code = 0; code < 256; code++)
             if (stpete_markers_code_valid(code, c->rules.players))
@@ -157,9 +177,9 @@ static size_t chance_outcomes(const stpete_core *c, int *out)
         return n;
     }
     const uint8_t *stack = c->stack[c->deal_stack];
-    for (int i = 0; i < c->stack_n[c->deal_stack]; i++) /* kept in card-type order */
+    for (int i = 0; i < c->stack_n[c->deal_stack]; i++) /* kept in card-type order: the ids ascend */
         if (i == 0 || stack[i] != stack[i - 1])
-            out[n++] = STPETE_CHANCE_CARD_FIRST + stack[i];
+            out[n++] = stpete_chance_card_id(stack[i]);
     return n;
 }
 
@@ -168,6 +188,48 @@ int stpete_markers_code_valid(int code, int players)
     int markers[STPETE_NUM_PHASES]; /* the marker rule itself (§3.3, R15) is stpete_markers_fault's */
     stpete_markers_decode(code, markers);
     return stpete_markers_fault(markers, players) == 0;
+}
+
+/* Insertion sort of a listing (the New Society's ids interleave with the base ones: the listing stays ascending). */
+static void sort_ids(int *ids, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        int v = ids[i];
+        size_t j = i;
+        for (; j > 0 && ids[j - 1] > v; j--)
+            ids[j] = ids[j - 1];
+        ids[j] = v;
+    }
+}
+
+/* The New Society's decisions (§12.7.5-§12.7.7) and the Debtor's Prison picks of a turn (R21). */
+static size_t legal_ns(const stpete_core *c, seat_ctx *x, int *out, size_t n)
+{
+    switch (c->decision) {
+    case STPETE_DECISION_PRISON: /* R21: buy (no row discount), take (hand limit) or put back */
+        if (x->rubles >= 1)
+            n = add_acquisitions(x, UINT64_C(1) << c->obs_card, 0, ID_PRISON_BUY,
+                                 ID_PRISON_BUY + STPETE_NUM_CARD_VARIANTS, out, n);
+        out[n] = ID_PRISON_TAKE;
+        n += (size_t)(x->p->hand_n < stpete_hand_limit_of(x->p));
+        out[n++] = ID_PRISON_PUT_BACK;
+        return n;
+    case STPETE_DECISION_GUILD_HALL: /* R24: r R and 4 - r VP */
+        for (int r = 0; r <= GUILD_HALL_UNITS; r++)
+            out[n++] = ID_GUILD_HALL + r;
+        return n;
+    case STPETE_DECISION_TRADING_HOUSE: /* R25: asked only with 3 R or more */
+        out[n++] = ID_TRADING_HOUSE;
+        out[n++] = ID_TRADING_HOUSE + 1;
+        return n;
+    default: /* a turn: the Prison's picks, the largest ids */
+        if (stpete_prison_usable(c, x->p))
+            for (int t = 0; t < CARD_TYPES_ALL; t++)
+                if (c->discard[t])
+                    out[n++] = ID_PRISON + t;
+        sort_ids(out, n);
+        return n;
+    }
 }
 
 size_t stpete_core_legal(const stpete_core *c, int *out)
@@ -188,20 +250,24 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
     }
     case STPETE_DECISION_OBSERVATORY: /* §7.1: buy the drawn card, take it into the hand (§7.3), or discard it */
         if (solvent)
-            n = add_acquisitions(&x, UINT64_C(1) << c->obs_card, 0, ID_OBS_BUY, out, n);
+            n = add_acquisitions(&x, UINT64_C(1) << c->obs_card, 0, ID_OBS_BUY, ID_NS_OBS_BUY, out, n);
         out[n] = ID_OBS_TAKE;
         n += (size_t)hand_room(x.p);
         out[n++] = ID_OBS_DISCARD;
+        if (x.ns)
+            sort_ids(out, n);
         return n;
-    default:
+    case STPETE_DECISION_TURN:
         break;
+    default:
+        return legal_ns(c, &x, out, n);
     }
     uint64_t upper = source_types(c, STPETE_SOURCE_UPPER);
     uint64_t lower = source_types(c, STPETE_SOURCE_LOWER);
     if (stpete_buy_only(c)) { /* §11: buy a board card if one is affordable; pass only when none is */
         if (solvent) {
-            n = add_acquisitions(&x, upper, 0, ID_BUY_UPPER, out, n);
-            n = add_acquisitions(&x, lower, 1, ID_BUY_LOWER, out, n); /* §5.1.2, R6 */
+            n = add_acquisitions(&x, upper, 0, ID_BUY_UPPER, ID_NS_BUY_UPPER, out, n);
+            n = add_acquisitions(&x, lower, 1, ID_BUY_LOWER, ID_NS_BUY_LOWER, out, n); /* §5.1.2, R6 */
         }
         if (n == 0)
             out[n++] = ID_PASS;
@@ -209,15 +275,15 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
     }
     out[n++] = ID_PASS; /* §4.3 */
     if (solvent) {
-        n = add_acquisitions(&x, upper, 0, ID_BUY_UPPER, out, n);
-        n = add_acquisitions(&x, lower, 1, ID_BUY_LOWER, out, n); /* §5.1.2, R6 */
-        n = add_acquisitions(&x, source_types(c, STPETE_SOURCE_HAND), 0, ID_PLAY, out, n);
+        n = add_acquisitions(&x, upper, 0, ID_BUY_UPPER, ID_NS_BUY_UPPER, out, n);
+        n = add_acquisitions(&x, lower, 1, ID_BUY_LOWER, ID_NS_BUY_LOWER, out, n); /* §5.1.2, R6 */
+        n = add_acquisitions(&x, source_types(c, STPETE_SOURCE_HAND), 0, ID_PLAY, ID_NS_PLAY, out, n);
     }
     if (hand_room(x.p)) { /* take a card into the hand: one action per card type of a row */
         for (uint64_t m = upper; m; m &= m - 1)
-            out[n++] = ID_TAKE_UPPER + stpete_lowest_bit(m);
+            out[n++] = stpete_take_id(STPETE_SOURCE_UPPER, stpete_lowest_bit(m));
         for (uint64_t m = lower; m; m &= m - 1)
-            out[n++] = ID_TAKE_LOWER + stpete_lowest_bit(m);
+            out[n++] = stpete_take_id(STPETE_SOURCE_LOWER, stpete_lowest_bit(m));
     }
     /* One branch, almost never taken (a face-up Observatory in the building phase), instead of two of which the
      * first (the phase) changes every few actions. */
@@ -226,6 +292,8 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
             out[n] = ID_OBSERVATORY + k;
             n += (size_t)observatory_legal(c, k);
         }
+    if (x.ns)
+        n = legal_ns(c, &x, out, n);
     return n;
 }
 
@@ -233,7 +301,7 @@ int stpete_core_random_action(const stpete_core *c, uint64_t random, int *id)
 {
     if (c->decision == STPETE_DECISION_GAME_OVER)
         return STPETE_E_GAME_OVER;
-    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    int ids[LEGAL_CAP];
     size_t n = stpete_core_legal(c, ids);
     *id = ids[random % n]; /* as the random bot draws its index: random mod the count */
     return STPETE_OK;
@@ -268,6 +336,9 @@ static int check_acquire(const stpete_core *c, seat_ctx *x, int card, int source
     if (!targets_ok) {
         if (displaced == STPETE_CARD_OBSERVATORY && x->p->display[displaced])
             REFUSE("the Observatory of seat %d is face down and cannot be displaced (§7.1, R9)", seat);
+        if (displaced == STPETE_CARD_DEBTORS_PRISON && x->p->display[displaced])
+            REFUSE("the Debtor's Prison of seat %d is used and cannot be displaced until the next round (§12.6, R22)",
+                   seat);
         REFUSE("%s must displace a %s, and the display of seat %d has none (§6)", x->cards[card].name,
                x->cards[displaced].name, seat);
     }
@@ -282,7 +353,7 @@ static int check_chance(const stpete_core *c, int id, char *why, size_t why_size
         REFUSE(c->rules.chance_mode == STPETE_CHANCE_EXPLICIT
                    ? "chance outcome %d at a player's decision: only a chance node takes one"
                    : "chance outcome %d in sampled mode: the library draws every random event itself", id);
-    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    int ids[LEGAL_CAP];
     size_t n = chance_outcomes(c, ids);
     for (size_t i = 0; i < n; i++)
         if (ids[i] == id)
@@ -292,7 +363,7 @@ static int check_chance(const stpete_core *c, int id, char *why, size_t why_size
                c->rules.players);
     int s = c->deal_stack;
     REFUSE("chance outcome %d: the %s stack holds no %s (§%s)", id, stpete_stack_words[s],
-           id >= STPETE_CHANCE_MARKERS_FIRST ? "such card" : stpete_cards_of(&c->rules)[id - STPETE_CHANCE_CARD_FIRST].name,
+           stpete_chance_id_card(id) < 0 ? "such card" : stpete_cards_of(&c->rules)[stpete_chance_id_card(id)].name,
            c->chance == CHANCE_DRAW ? "7.1" : "4.5");
 }
 
@@ -306,7 +377,7 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
     mv->id = id;
     mv->index = -1;
     mv->price = 0;
-    if (id >= STPETE_CHANCE_CARD_FIRST)
+    if (stpete_is_chance_id(id))
         return check_chance(c, id, why, why_size);
     if (c->decision == STPETE_DECISION_CHANCE)
         REFUSE("a chance node: the next step is a random event; apply one of its outcomes "
@@ -326,6 +397,34 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
             REFUSE("seat %d may buy at most %d VP with the Pub now (§7.2, R10)", seat, cap);
         return STPETE_OK;
     }
+    if (c->decision == STPETE_DECISION_GUILD_HALL) {
+        if (a.kind != STPETE_ACTION_GUILD_HALL)
+            REFUSE("seat %d must first split the Guild Hall's 4 into rubles and VP (§12.7.7, R24)", seat);
+        return STPETE_OK;
+    }
+    if (c->decision == STPETE_DECISION_TRADING_HOUSE) {
+        if (a.kind != STPETE_ACTION_TRADING_HOUSE)
+            REFUSE("seat %d must first decide on the Trading House (§12.7.6, R25)", seat);
+        return STPETE_OK; /* asked only with 3 R or more */
+    }
+    if (c->decision == STPETE_DECISION_PRISON) {
+        switch (a.kind) {
+        case STPETE_ACTION_PRISON_PUT_BACK:
+            return STPETE_OK;
+        case STPETE_ACTION_PRISON_TAKE:
+            if (!hand_room(x.p))
+                REFUSE("the hand of seat %d is at its limit of %d (§12.10, §7.3)", seat, hand_limit);
+            return STPETE_OK;
+        case STPETE_ACTION_PRISON_BUY:
+            if (a.card != c->obs_card)
+                REFUSE("the Debtor's Prison picked %s, not %s (§12.7.5)", x.cards[c->obs_card].name,
+                       x.cards[a.card].name);
+            return check_acquire(c, &x, a.card, STPETE_SOURCE_DISCARD, a.displaced, mv, why, why_size);
+        default:
+            REFUSE("seat %d must first buy, take or put back the card picked with the Debtor's Prison (§12.7.5, "
+                   "R21)", seat);
+        }
+    }
     if (c->decision == STPETE_DECISION_OBSERVATORY) {
         switch (a.kind) {
         case STPETE_ACTION_OBSERVATORY_DISCARD:
@@ -344,7 +443,7 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
     }
     if (stpete_buy_only(c)) { /* §11: the first worker phase of the second edition */
         if (a.kind == STPETE_ACTION_PASS) {
-            int ids[STPETE_MAX_LEGAL_ACTIONS];
+            int ids[LEGAL_CAP];
             if (stpete_core_legal(c, ids) > 1 || ids[0] != ID_PASS) /* the listing: pass only when it is alone */
                 REFUSE("the first worker phase of the second edition is buy-only: seat %d can afford a board card "
                        "and must buy one (§11)", seat);
@@ -361,7 +460,7 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
     case STPETE_ACTION_BUY:
     case STPETE_ACTION_TAKE:
         /* present: stpete_find8 reads the row's match mask, as source_types() does (stpete_match8) */
-        mv->index = stpete_find8(c->row[a.source], c->row_n[a.source], a.card);
+        mv->index = stpete_row_find(c->row[a.source], c->row_n[a.source], a.card);
         if (mv->index < 0)
             REFUSE("there is no %s in the %s (§4.2)", x.cards[a.card].name, stpete_source_phrases[a.source]);
         if (a.kind == STPETE_ACTION_TAKE) {
@@ -387,6 +486,26 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
         return STPETE_OK;
     case STPETE_ACTION_PUB:
         REFUSE("a Pub purchase is possible only right after building scoring (§7.2)");
+    case STPETE_ACTION_PRISON: /* §12.7.5, R21, §12.13 case 2: the owner of an unused Prison, in its display */
+        if (!stpete_prison_usable(c, x.p)) {
+            if (c->phase != STPETE_PHASE_BUILDING)
+                REFUSE("the Debtor's Prison can be used only in the building phase (§12.7.5, R21)");
+            if (!x.p->display[STPETE_CARD_DEBTORS_PRISON])
+                REFUSE("seat %d has no Debtor's Prison in its display (§12.7.5, R21)", seat);
+            if (x.p->prison_used)
+                REFUSE("the Debtor's Prison of seat %d is used until the next round (§12.7.5, R22)", seat);
+        }
+        if (!c->discard[a.card])
+            REFUSE("the discard pile holds no %s (§12.7.5, R21)", x.cards[a.card].name);
+        return STPETE_OK;
+    case STPETE_ACTION_GUILD_HALL:
+        REFUSE("the Guild Hall is split only right after building scoring (§12.7.7, R24)");
+    case STPETE_ACTION_TRADING_HOUSE:
+        REFUSE("the Trading House is used only right after building scoring (§12.7.6, R25)");
+    case STPETE_ACTION_PRISON_BUY:
+    case STPETE_ACTION_PRISON_TAKE:
+    case STPETE_ACTION_PRISON_PUT_BACK:
+        REFUSE("there is no card picked with the Debtor's Prison to resolve (§12.7.5)");
     default:
         REFUSE("there is no Observatory draw to resolve (§7.1)");
     }

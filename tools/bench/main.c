@@ -73,7 +73,7 @@ int main(int argc, char **argv)
             end = (char *)val + strlen(val);
         } else if (!strcmp(arg, "--players")) {
             cfg.players = (int)strtol(val, &end, 10);
-            if (cfg.players < STPETE_MIN_PLAYERS || cfg.players > STPETE_MAX_PLAYERS)
+            if (cfg.players < STPETE_MIN_PLAYERS || cfg.players > 4)
                 end = NULL;
         } else if (!strcmp(arg, "--edition")) {
             cfg.edition = (int)strtol(val, &end, 10);
@@ -102,7 +102,7 @@ int main(int argc, char **argv)
     }
     result rs[3];
     int n = 0;
-    for (int p = STPETE_MIN_PLAYERS; p <= STPETE_MAX_PLAYERS; p++) {
+    for (int p = STPETE_MIN_PLAYERS; p <= 4; p++) {
         if (cfg.players && p != cfg.players)
             continue;
         if (run_players(&cfg, p, &rs[n]) != 0)

@@ -11,6 +11,7 @@ import operator
 import threading
 import weakref
 from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+import ctypes
 from ctypes import byref, c_double, c_float, c_int, c_size_t, c_uint, c_uint8, c_uint64, create_string_buffer
 
 from . import _ffi
@@ -95,6 +96,24 @@ class Card(enum.IntEnum):
         return cls(out.value)
 
 
+class NewSocietyCard(enum.IntEnum):
+    """The 13 card types of the New Society expansion (§12.2.3, stpete.h ``enum stpete_card_new_society``),
+    numbered after the 49 of :class:`Card`; a game with ``new_society=True`` has all 62 (:meth:`Game.card_info`)."""
+    NEW_FARMER = 49
+    COFFEE_HOUSE = 50
+    DEBTORS_PRISON = 51
+    TRADING_HOUSE = 52
+    SYCOPHANT = 53
+    OBSHCHINA_COMMUNE = 54
+    NEW_SOCIETY = 55
+    ST_PETERSBURG_UNIVERSITY = 56
+    GUILD_HALL = 57
+    TEXTILE_FACTORY = 58
+    MERCHANT = 59
+    LT_KIJE = 60
+    MAYOR = 61
+
+
 class Colour(enum.IntEnum):
     """Colours (§1); also the phase that scores the colour."""
     GREEN = 0
@@ -120,6 +139,15 @@ class Special(enum.IntEnum):
     GOLD_SMELTER = 8
     CZAR_AND_CARPENTER = 9
     MARIINSKY_THEATER_VP = 10
+    COFFEE_HOUSE = 11
+    DEBTORS_PRISON = 12
+    TRADING_HOUSE = 13
+    SYCOPHANT = 14
+    OBSHCHINA_COMMUNE = 15
+    NEW_SOCIETY = 16
+    GUILD_HALL = 17
+    TEXTILE_FACTORY = 18
+    MAYOR = 19
 
 
 class Source(enum.IntEnum):
@@ -128,6 +156,7 @@ class Source(enum.IntEnum):
     LOWER = 1
     HAND = 2
     OBSERVATORY = 3
+    DISCARD = 4  #: the Debtor's Prison's card (§12.7.5)
 
 
 class Stack(enum.IntEnum):
@@ -154,6 +183,9 @@ class Decision(enum.IntEnum):
     GAME_OVER = 3
     NONE = 3  # former name of GAME_OVER (an alias)
     CHANCE = 4
+    PRISON = 5  #: the Debtor's Prison's card: buy, take or put back (§12.7.5)
+    GUILD_HALL = 6  #: split the Guild Hall's 4 (§12.7.7)
+    TRADING_HOUSE = 7  #: 3 R for 2 VP or not (§12.7.6)
 
 
 class ActionKind(enum.IntEnum):
@@ -167,6 +199,12 @@ class ActionKind(enum.IntEnum):
     OBSERVATORY_TAKE = 6
     OBSERVATORY_DISCARD = 7
     PUB = 8
+    PRISON = 9
+    PRISON_BUY = 10
+    PRISON_TAKE = 11
+    PRISON_PUT_BACK = 12
+    GUILD_HALL = 13
+    TRADING_HOUSE = 14
 
 
 class EventKind(enum.IntEnum):
@@ -188,6 +226,12 @@ class EventKind(enum.IntEnum):
     FINAL_SCORING = 14
     GAME_OVER = 15
     UNDO = 16
+    PRISON = 17
+    PRISON_PUT_BACK = 18
+    GUILD_HALL = 19
+    TRADING_HOUSE = 20
+    SYCOPHANT_DISCARD = 21
+    GOLD_DISC = 22
 
 
 class PubCap(enum.IntEnum):
@@ -618,7 +662,10 @@ _TIE_BREAK_WORDS = {"rubles-mod-10": TieBreak.RUBLES_MOD_10, "rubles-total": Tie
 _CHANCE_MODE_WORDS = {"sampled": ChanceMode.SAMPLED, "explicit": ChanceMode.EXPLICIT}
 _CANONICAL_WORDS = {"pub_cap": ("per-pub", "per-player"), "tie_break": ("rubles-mod-10", "rubles-total"),
                     "chance_mode": ("sampled", "explicit")}
-RULE_OPTIONS = ("pub_cap", "tie_break", "start_markers", "public_rubles", "public_hands", "chance_mode", "edition")
+RULE_OPTIONS = ("pub_cap", "tie_break", "start_markers", "public_rubles", "public_hands", "chance_mode", "edition",
+                "new_society", "markers_one_seat", "used_prison_scores", "textile_without_new_society")
+#: The New Society's options (§12, R19, R22, R29): bools, off by default.
+_NEW_SOCIETY_OPTIONS = ("new_society", "markers_one_seat", "used_prison_scores", "textile_without_new_society")
 
 
 def _enum_option(name, value, words):
@@ -696,13 +743,13 @@ class Game(_Owner):
             fields["edition"] = rule_options["edition"]
         if rule_options.get("start_markers") is not None:
             fields["start_markers"] = rule_options["start_markers"]
-        for name in ("public_rubles", "public_hands"):
+        for name in ("public_rubles", "public_hands") + _NEW_SOCIETY_OPTIONS:
             value = rule_options.get(name, False)
             if not isinstance(value, bool):
                 raise TypeError(f"Game(): {name} must be True or False, not {type(value).__name__}")
             fields[name] = int(value)
         opts = _ffi.OptionsStruct()
-        _C.stpete_options_init(byref(opts))
+        _C.stpete_options_init_size(byref(opts), ctypes.sizeof(opts))
         _ffi.set_fields(opts, "Game", fields)
         err = _ffi.new(_ffi.ErrorStruct)
         status = _C.stpete_options_check(byref(opts), byref(err))
@@ -736,7 +783,7 @@ class Game(_Owner):
 
     def _read_options(self):
         opts = _ffi.OptionsStruct()
-        _C.stpete_options_init(byref(opts))
+        _C.stpete_options_init_size(byref(opts), ctypes.sizeof(opts))
         _C.stpete_game_get_options(self._ptr, byref(opts))
         self._players = opts.players
         self._seed = opts.seed
@@ -750,6 +797,8 @@ class Game(_Owner):
             "chance_mode": ChanceMode(opts.chance_mode),
             "edition": self._edition,
         }
+        if opts.new_society:  # only then: the options of a base game are those of 1.0
+            self._options.update({name: bool(getattr(opts, name)) for name in _NEW_SOCIETY_OPTIONS})
 
     @property
     def handle(self):

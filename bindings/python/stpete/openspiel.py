@@ -249,7 +249,7 @@ class Game:
             chance_mode=(GameType.ChanceMode.EXPLICIT_STOCHASTIC if self._explicit
                          else GameType.ChanceMode.SAMPLED_STOCHASTIC),
             information=GameType.Information.IMPERFECT_INFORMATION, utility=GameType.Utility.CONSTANT_SUM,
-            reward_model=GameType.RewardModel.TERMINAL, max_num_players=_ffi.MAX_PLAYERS,
+            reward_model=GameType.RewardModel.TERMINAL, max_num_players=4,  # 5: the New Society, not here yet
             min_num_players=_ffi.MIN_PLAYERS, provides_information_state_string=True,
             provides_information_state_tensor=False, provides_observation_string=True,
             provides_observation_tensor=True, parameter_specification=dict(_DEFAULTS), default_loadable=True,
