@@ -20,7 +20,8 @@ static void print_row(FILE *out, const stpete_state *st, int row)
     stpete_state_row(st, row, cards, STPETE_BOARD_SIZE, &n);
     fprintf(out, "  %s row:", stpete_source_name(row));
     for (size_t i = 0; i < n; i++)
-        fprintf(out, "%s %s", i ? "," : "", cli_card_name(stpete_state_game(st), cards[i]));
+        fprintf(out, "%s %s", i ? "," : "",
+                stpete_card_name_or(stpete_game_edition(stpete_state_game(st)), cards[i], "?"));
     fprintf(out, n ? "\n" : " (empty)\n");
 }
 
@@ -40,7 +41,7 @@ static void print_player(FILE *out, const stpete_state *st, int seat)
         fprintf(out, "%s ", i ? "," : "");
         if (j - i > 1)
             fprintf(out, "%zux ", j - i);
-        fputs(cli_card_name(stpete_state_game(st), cards[i]), out);
+        fputs(stpete_card_name_or(stpete_game_edition(stpete_state_game(st)), cards[i], "?"), out);
         i = j;
     }
     fputs(n ? "\n" : " (empty display)\n", out);
@@ -68,7 +69,8 @@ void gamelog_event(const stpete_state *st, const stpete_event *ev, void *user)
     case STPETE_EVENT_DEAL: /* the deals of one step on one line */
         if (!lg->dealing)
             fprintf(out, "dealt from the %s stack to the upper row:", stpete_stack_name(ev->stack));
-        fprintf(out, "%s %s", lg->dealing ? "," : "", cli_card_name(stpete_state_game(st), ev->card));
+        fprintf(out, "%s %s", lg->dealing ? "," : "",
+                stpete_card_name_or(stpete_game_edition(stpete_state_game(st)), ev->card, "?"));
         lg->dealing = 1;
         break;
     case STPETE_EVENT_DISPLACE: /* part of the BUY or PLAY line */

@@ -119,7 +119,7 @@ int main(int argc, char **argv)
             rc = stpete_state_apply(st, actions[i]);
         if (rc != STPETE_OK)
             fprintf(stderr, "stpete-replay: %s: %s\n", stpete_strerror(rc), stpete_state_last_error(st));
-        else if (!cli_over(st))
+        else if (!stpete_state_is_terminal_or(st, 1))
             printf("\n(the record ends before the game is over)\n");
     }
     stpete_state_free(st);

@@ -9,8 +9,9 @@
  * actions), "greedy" (one-step look-ahead on the projected score), "mc" and "ismcts" (searches over
  * determinizations), with parameters after colons, e.g. "ismcts:iterations=500". LIST is comma separated and
  * repeats over the seats, e.g. "greedy,random"; seats with the same spec share one bot.
- * Game g of a run uses seed S + g; every bot is reseeded at the start of each game with (S + g) ^ 0xB0751E5 (the
- * seed of its spec is replaced), so a run is reproducible (with iteration budgets, not with ms=).
+ * Game g of a run uses seed S + g; every bot is reseeded at the start of each game with
+ * (S + g) ^ STPETE_BOT_SEED_SALT (the seed of its spec is replaced), so a run is reproducible (with iteration
+ * budgets, not with ms=).
  * --record FILE writes the game (one game only) as a replay record (JSON, doc/format.md) for stpete-replay. */
 #include <inttypes.h>
 #include <stdio.h>
@@ -97,8 +98,8 @@ static int play_game(const run_config *cfg, stpete_state *st, uint64_t seed, tot
 {
     int rc = stpete_state_reset(st, seed);
     for (int s = 0; s < cfg->players; s++)
-        stpete_bot_set_seed(cfg->bots[s], seed ^ UINT64_C(0xB0751E5));
-    while (rc == STPETE_OK && !cli_over(st)) {
+        stpete_bot_set_seed(cfg->bots[s], seed ^ STPETE_BOT_SEED_SALT);
+    while (rc == STPETE_OK && !stpete_state_is_terminal_or(st, 1)) {
         int id = -1;
         stpete_bot *bot = cfg->bots[stpete_state_current_player(st)];
         rc = stpete_bot_choose(bot, st, &id);

@@ -39,12 +39,11 @@ static unsigned next_random(unsigned long long *rng) /* the bot's own generator 
     return (unsigned)(*rng >> 33);
 }
 
-/* Predicates answer through a pointer and return a status (a status never reads as "yes"): an error ends the
- * loops below as the end of the game would. */
+/* Predicates answer through a pointer and return a status (a status never reads as "yes"); inside an expression,
+ * stpete.h's helpers say what an error reads as: here it ends the loops below as the end of the game would. */
 static int game_over(const stpete_state *st)
 {
-    int over = 1;
-    return stpete_state_is_terminal(st, &over) != STPETE_OK || over;
+    return stpete_state_is_terminal_or(st, 1);
 }
 
 static long playout_margin(stpete_state *scratch, int seat, unsigned long long *rng)
@@ -188,9 +187,7 @@ int main(void)
            observer, size, seen[0], seen[232 + 2], (observer + 1) % opts.players,
            seen[232 + 109 + 3] ? "known" : "secret", (unsigned long long)key);
     int same_view = view_survives_determinization(st, scratch, observer, 7, seen, seen + size, size);
-    int same = 1;
-    stpete_state_equal(scratch, st, &same);
-    int redrawn = !same; /* the order of the stacks */
+    int redrawn = !stpete_state_equal_or(scratch, st, 1); /* the order of the stacks */
     printf("determinized for seat %d: its observation and key %s; the position %s\n", observer,
            same_view ? "unchanged" : "CHANGED", redrawn ? "redrawn" : "unchanged");
     if (!same_view || !redrawn)

@@ -5,13 +5,32 @@ It plays the first legal action. MODE fork: at its hello it forks a child that s
 so the test can look for it), then plays and quits normally. fork-setsid: the same, the child leaves the bot's
 process group (setsid). fork-crash: forks the child, then exits (status 3) at its third request (a forfeit).
 trailing-nul / trailing-junk / trailing-spaces: its answers carry a NUL byte and junk, a second JSON value, or
-spaces after the JSON value."""
+spaces after the JSON value. fds: at its start it appends the descriptors it has open to the file MARKER, one JSON
+list per line (tests/arena-files.py), then plays."""
 import json
 import os
 import sys
 
 mode, marker = sys.argv[1], sys.argv[2]
 requests = 0
+
+
+def open_fds():
+    """The descriptors open in this process (the one os.listdir() uses to read /proc/self/fd is closed again)."""
+    fds = []
+    for name in os.listdir("/proc/self/fd"):
+        try:
+            os.fstat(int(name))
+            fds.append(int(name))
+        except OSError:
+            pass
+    return sorted(fds)
+
+
+if mode == "fds":
+    fds = open_fds()
+    with open(marker, "a") as report:
+        report.write(json.dumps(fds) + "\n")
 
 
 def send(text):

@@ -131,9 +131,9 @@ with open(crash) as f:
 check("resume: the forfeit tournament runs", rc == 0 and len(crash_lines) == 5, err[-300:])
 
 
-def forge(name, edit, lines=base_lines, args=spec, line_no=3):
+def forge(name, edit, lines=base_lines, args=spec, line_no=3, says=""):
     """Apply ``edit`` to the game line ``line_no`` (1-based; 3 = the second game) of a copy, resume it: exit 2, the
-    line named, the file byte for byte unchanged."""
+    line named (and ``says`` in the message: the rule that refused it), the file byte for byte unchanged."""
     path = os.path.join(tmp, "forged.jsonl")
     doc = json.loads(lines[line_no - 1])
     edit(doc)
@@ -144,7 +144,7 @@ def forge(name, edit, lines=base_lines, args=spec, line_no=3):
     with open(path) as f:
         after = f.read()
     check(f"resume refuses a forged line: {name} (exit 2, line {line_no} named, file unchanged)",
-          rc == 2 and re.search(rf"line {line_no}\b", err) and after == text, f"rc={rc} {err[-300:]}")
+          rc == 2 and re.search(rf"line {line_no}\b", err) and says in err and after == text, f"rc={rc} {err[-300:]}")
 
 
 def setter(*keys_value):
@@ -193,6 +193,42 @@ forge("forfeit reason", setter("forfeit", "reason", "tired"), lines=crash_lines,
 forge("forfeit seat -1", setter("forfeit", "seat", -1), lines=crash_lines, args=crash_spec)
 forge("forfeit differs from result.forfeit", setter("forfeit", "detail", "other"), lines=crash_lines,
       args=crash_spec)
+# consistent forgeries (issue 31): each field well formed, the line against the rules of its game
+line3 = json.loads(base_lines[2])
+check("resume: the forged game (line 3) has two different scores and one winner, no forfeit",
+      line3["result"]["scores"][0] != line3["result"]["scores"][1] and len(line3["result"]["winners"]) == 1 and
+      line3["forfeit"] is None, base_lines[2])
+
+
+def winner_is_loser(doc):
+    loser = 1 - doc["result"]["winners"][0]
+    doc["result"]["winners"] = [loser]
+    doc["result"]["returns"] = [1.0 if s == loser else 0.0 for s in range(2)]
+
+
+def shared_win(doc):
+    doc["result"]["winners"] = [0, 1]
+    doc["result"]["returns"] = [0.5, 0.5]
+
+
+forge("a winner who is not the top scorer", winner_is_loser, says="the top score")
+forge("swapped scores", setter("result", "scores", lambda v: v[::-1]), says="the top score")
+forge("a shared win without a tie", shared_win, says="the top score")
+forge("actions 1 (decisions [1, 0])", lambda d: (setter("actions", 1)(d), setter("decisions", [1, 0])(d)),
+      says="takes at least")
+forge("actions 20 (decisions [10, 10]): fewer than any finished game", lambda d: (setter("actions", 20)(d),
+                                                                                   setter("decisions", [10, 10])(d)),
+      says="takes at least")
+forge("decisions not adding up to the actions", setter("decisions", lambda v: [v[0] - 1, v[1]]), says="add up to")
+forge("finished false without a forfeit", setter("result", "finished", False), says="exactly when")
+forge("an unknown key in the line", setter("note", "forged"), says='unknown key "note"')
+forge("an unknown key in the result", setter("result", "bonus", 1), says='unknown key "bonus"')
+forge("an unknown key in the forfeit", lambda d: (setter("forfeit", "extra", 1)(d), setter("result", "forfeit", "extra", 1)(d)),
+      lines=crash_lines, args=crash_spec, says='unknown key "extra"')
+forge("a forfeit in a finished game", setter("result", "finished", True), lines=crash_lines, args=crash_spec,
+      says="exactly when")
+forge("an unknown key in the header", setter("note", "forged"), line_no=1, says='unknown key "note"')
+forge("another definition under this hash", setter("definition", "seed", 6), line_no=1, says="definition")
 forge("time_ms negative", setter("time_ms", [-1, 0]))
 forge("decisions above the actions", setter("decisions", [10 ** 6, 0]))
 forge("an unknown type", setter("type", "gam"))

@@ -9,7 +9,8 @@ Reads the public headers (C declarations and their doc comments) and checks, in 
      status code;
   3. names: every function is stpete_<object>_<what> with a known object, or one of the library-wide functions;
      a function named after a handle (game, state, bot) or a struct (options, event) takes it first, except the
-     constructors, which receive it;
+     constructors, which receive it, and the names of enum values and their parsers (`*_name(int)`,
+     `*_from_name(const char *, int *)`);
   4. parameter order: inputs, then outputs; a buffer is followed by its `capacity`, then the count or length it
      receives; `stpete_error *err` is last where present;
   5. one capacity word: no parameter is called cap, size, n, msg_size, or anything else but `capacity` after a
@@ -92,6 +93,8 @@ for ret, name, params, doc in decls:
         bad.append(f"{name}: object '{obj}' is not one of {sorted(OBJECTS)}")
         continue
     enum_name = name.endswith("_name") and len(params) == 1 and params[0][0] == "int"
+    # and its parser: the word first, the value out (stpete_options_pub_cap_from_name("per-pub", &cap))
+    enum_name = enum_name or (name.endswith("_from_name") and [t for t, _ in params] == ["const char *", "int *"])
     if obj in HANDLES and not CONSTRUCTOR.search(name) and name != "stpete_options_init" and not enum_name:
         typ = params[0][0] if params else ""
         if not re.fullmatch(r"(const )?%s \*(const \*)?" % HANDLES[obj], typ):

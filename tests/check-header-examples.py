@@ -22,7 +22,8 @@ lib = ctypes.CDLL(sys.argv[1])
 headers = sys.argv[2:]
 c_int, c_char_p, c_size_t = ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t
 for name in ("stpete_phase_name", "stpete_stack_name", "stpete_decision_name", "stpete_source_name",
-             "stpete_event_kind_name", "stpete_strerror", "stpete_colour_name"):
+             "stpete_event_kind_name", "stpete_strerror", "stpete_colour_name", "stpete_options_pub_cap_name",
+             "stpete_options_tie_break_name", "stpete_options_chance_mode_name"):
     getattr(lib, name).restype = c_char_p
     getattr(lib, name).argtypes = [c_int]
 lib.stpete_state_last_error.restype = c_char_p
@@ -98,7 +99,9 @@ def event_line(**fields):
 # ---- the example checkers: each takes the quoted text and returns True when it handled (and checked) it ----
 
 NAME_LISTS = {fn: names(fn) for fn in ("stpete_phase_name", "stpete_stack_name", "stpete_decision_name",
-                                       "stpete_source_name", "stpete_event_kind_name", "stpete_colour_name")}
+                                       "stpete_source_name", "stpete_event_kind_name", "stpete_colour_name",
+                                       "stpete_options_pub_cap_name", "stpete_options_tie_break_name",
+                                       "stpete_options_chance_mode_name")}
 KNOWN_NAMES = {w for ws in NAME_LISTS.values() for w in ws}
 ACTION_WORDS = ("pass", "buy ", "take ", "play ", "observatory ", "pub ", "chance ")
 
@@ -276,6 +279,19 @@ for path in headers:
                 continue
             if not any(checker(quoted) for checker in CHECKERS):
                 check(False, f'"{quoted}" in {path.rsplit("/", 1)[-1]} is checked', "no checker knows it: add one")
+
+# each option word parses back to its value, and an unknown word is refused (the parsers of the name functions)
+for kind in ("pub_cap", "tie_break", "chance_mode"):
+    parse = getattr(lib, f"stpete_options_{kind}_from_name")
+    parse.argtypes = [c_char_p, ctypes.POINTER(c_int)]
+    for value, word in enumerate(NAME_LISTS[f"stpete_options_{kind}_name"]):
+        out = c_int(-7)
+        rc = parse(word.encode(), ctypes.byref(out))
+        check(rc == 0 and out.value == value, f'stpete_options_{kind}_from_name("{word}") = {value}')
+    out = c_int(-7)
+    rc = parse(b"Per-Pub", ctypes.byref(out))
+    check(rc == -107 and out.value == -7, f"stpete_options_{kind}_from_name refuses an unknown word, value unchanged",
+          f"rc {rc}, value {out.value}")
 
 # the name lists written in the comments equal the functions' output, in order
 for path in headers:

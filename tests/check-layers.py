@@ -20,7 +20,9 @@ B defines. Checks, in TAP:
   3. no file calls a file of a higher layer;
   4. each file includes its own layer's header and no other internal header (a header includes the one below
      it): including another layer's private header is an error; jansson only in json/json.h;
-  5. the bots include only the public headers.
+  5. the bots include only the public headers;
+  6. a card's edition facts (name, cost, incomes, value, copies) are read only through a game's own card table:
+     never through stpete_shared_card() (the facts no edition changes) nor a table picked by a constant index.
 Standard library only (plus binutils' nm).
 """
 import glob
@@ -130,6 +132,17 @@ check(not jansson, "only json/json.h includes jansson", ", ".join(jansson))
 offenders = [p for p in glob.glob(os.path.join(lib, "bots", "*.[ch]"))
              if re.search(r'#\s*include\s*[<"][^>"]*(_internal|facts|engine|api|json)\.h', open(p, encoding="utf-8").read())]
 check(not offenders, "lib/bots/ includes no internal header", ", ".join(offenders))
+
+# 6. card names and edition facts only through the game's table
+edition_fact = re.compile(r"stpete_shared_card\([^()]*\)->\s*(name|name_len|cost|rubles|vp|value|copies)\b"
+                          r"|stpete_card_tables\[\s*\d+\s*\]")
+bad = []
+for path in sorted(glob.glob(os.path.join(lib, "*", "*.[ch]"))):
+    for no, line in enumerate(open(path, encoding="utf-8"), 1):
+        if edition_fact.search(line) and not re.search(r"^\s*return &stpete_card_tables\[2\]\[card\];"
+                                                       r"|^(extern )?const card_def stpete_card_tables\[", line):
+            bad.append(f"{os.path.relpath(path, lib)}:{no}: {line.strip()}")
+check(not bad, "card names and edition facts are read only through the game's own card table", "; ".join(bad))
 
 print(f"1..{len(results)}")
 for i, (ok, name, detail) in enumerate(results, 1):

@@ -4,12 +4,21 @@ Usage: protocol-doc-bot.py [VERSION]   (VERSION 2, the default, or 1). It answer
 protocol version and checks what the document promises: the arena lists the version among its `protocols`; the
 `new_game` seed is a string of decimal digits in version 2 and a number in version 1; every request lists at least one
 legal action and the view is a seat view of the bot's own seat in which the hand cards it saw taken are names (null
-only for a card it has not seen). It plays a random legal action from the seed (a reproducible tournament), preferring
-cheap purchases. A broken promise ends the process with status 3 and a message on stderr: the arena reports that as
+only for a card it has not seen); the hello's card table describes every card type of the game's edition (its names
+are the ones the requests use, a trading card displaces only cards of its colour that are not trading cards, each
+listed action that buys one names one of them), and `legal` lists only actions the seat can afford, none dearer
+than the card's printed cost. It plays a random legal action from the seed (a reproducible tournament), preferring
+purchases of the most VP and rubles per ruble by the card table. A broken promise ends the process with status 3 and a message on stderr: the arena reports that as
 a forfeit, so a tournament without forfeits means every promise held."""
 import json
 import random
+import re
 import sys
+
+CARD_KEYS = {"card", "name", "colour", "stack", "trading", "cost", "rubles", "vp", "copies", "special", "displaces"}
+# the card an action buys or plays, and the card a trading card displaces ("buy Wharf from upper displacing Ship
+# Builder", "play Pub from hand", "observatory buy Hospital")
+BUYS = re.compile(r"^(?:buy|play|observatory buy) (.+?)(?: from (?:upper|lower|hand))?(?: displacing (.+))?$")
 
 
 def broken(what):
@@ -17,10 +26,55 @@ def broken(what):
     sys.exit(3)
 
 
+def check_cards(cards):
+    """The hello's card table: one row per card type, indexed by it, with the documented keys; a trading card
+    displaces cards of its colour that are not trading cards. Returns the rows by name."""
+    if not isinstance(cards, list) or len(cards) != 49:
+        broken(f"the hello's card table has not one row per card type (49): {str(cards)[:100]}")
+    for i, row in enumerate(cards):
+        if set(row) != CARD_KEYS or row["card"] != i:
+            broken(f"card table row {i} is not the documented object: {row}")
+        if (row["displaces"] is None) == row["trading"]:
+            broken(f"{row['name']}: 'displaces' must be a list exactly for a trading card")
+        for t in row["displaces"] or []:
+            if cards[t]["trading"] or cards[t]["colour"] != row["colour"]:
+                broken(f"{row['name']} displaces {cards[t]['name']}, a trading card or of another colour")
+    return {row["name"]: row for row in cards}
+
+
+def check_legal(legal, view, seat, by_name):
+    """Every listed action is affordable, its card a card of the table, no dearer than printed (§5), and a trading
+    card displaces one of its table's targets."""
+    rubles = view["players"][seat]["rubles"]
+    for a in legal:
+        if a["price"] is not None and a["price"] > rubles:
+            broken(f"'{a['action']}' costs {a['price']} R, more than the seat's {rubles} R")
+        m = BUYS.match(a["action"])
+        if not m:
+            continue
+        card, displaced = by_name.get(m.group(1)), m.group(2)
+        if card is None:
+            broken(f"'{a['action']}' names a card that is not in the card table")
+        if a["price"] is None or not 1 <= a["price"] <= card["cost"]:
+            broken(f"'{a['action']}' costs {a['price']}, not within [1, the printed cost {card['cost']}]")
+        if (displaced is not None) != card["trading"] or (
+                displaced is not None and by_name[displaced]["card"] not in card["displaces"]):
+            broken(f"'{a['action']}' displaces a card the table does not list for it")
+
+
+def value(action, by_name):
+    """What a purchase earns per ruble by the card table (VP and rubles of income), 0 for other actions."""
+    m = BUYS.match(action["action"])
+    if not m:
+        return 0.0
+    card = by_name[m.group(1)]
+    return (card["vp"] + card["rubles"]) / max(action["price"], 1)
+
+
 def main():
     version = int(sys.argv[1]) if len(sys.argv) > 1 else 2
     rng = random.Random(0)
-    seat = None
+    seat, by_name = None, {}
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -29,6 +83,7 @@ def main():
         if kind == "hello":
             if version not in msg.get("protocols", [1]):
                 broken(f"the arena does not speak protocol {version}: {msg.get('protocols')}")
+            by_name = check_cards(msg.get("cards"))
             print(json.dumps({"type": "hello", "protocol": version, "name": f"doc-bot-v{version}"}), flush=True)
         elif kind == "new_game":
             seed = msg["seed"]
@@ -50,8 +105,9 @@ def main():
                         broken("a hand card seen taken is hidden in the view")
             if view["decision"] in ("observatory", "pub") and any(a["action"] == "pass" for a in legal):
                 broken(f"a {view['decision']} decision lists pass")
-            cheap = [a for a in legal if a["price"] is not None and a["price"] <= 6]
-            choice = rng.choice(cheap if cheap and rng.random() < 0.5 else legal)
+            check_legal(legal, view, seat, by_name)
+            best = max(legal, key=lambda a: value(a, by_name))
+            choice = best if value(best, by_name) > 0 and rng.random() < 0.5 else rng.choice(legal)
             answer = choice["id"] if rng.random() < 0.5 else choice["action"]  # ids and strings both work
             print(json.dumps({"action": answer, "request": msg["request"]}), flush=True)
         elif kind == "quit":

@@ -698,6 +698,11 @@ static int game_new_status(const stpete_options *o)
     return rc;
 }
 
+typedef struct counting {
+    long mallocs, reallocs, frees, live;
+    long fail_after; /* fail the n-th allocation from now (0 = never) */
+} counting;
+
 static void *count_malloc(void *user, size_t size);
 static void *count_realloc(void *user, void *ptr, size_t size);
 static void count_free(void *user, void *ptr);
@@ -796,36 +801,63 @@ static void test_options_bad(void **unused)
     assert_int_equal(game_new_status(&o), STPETE_E_UNSUPPORTED_VERSION);
 }
 
-/* A caller compiled against an older, shorter options struct: the fields it does not know keep their defaults. */
-static void test_options_older_struct(void **unused)
+/* stpete_options.struct_size is exactly the size of a released layout (stpete.h, "Structs that may grow"; issue 31
+ * item 3): soname 1 has only the 1.0 layout. Every size from 0 to sizeof + 8 is probed through every call that reads
+ * or writes the struct: only sizeof(stpete_options) is accepted. 1.0 accepted every size from its 0.1 layout up,
+ * so a size ending inside allocator.free_fn copied one byte of a pointer, which stpete_game_free() then called. */
+static void test_options_struct_sizes(void **unused)
 {
     (void)unused;
-    stpete_options o;
-    stpete_options_init(&o);
-    o.players = 3;
-    o.seed = 99;
-    o.public_hands = 1; /* beyond the declared size: must be ignored */
-    o.allocator.malloc_fn = count_malloc; /* partial allocator, beyond the size: ignored */
-    o.struct_size = offsetof(stpete_options, public_rubles);
-    stpete_game *g = NULL;
-    assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
-    stpete_options got;
-    stpete_options_init(&got);
-    assert_int_equal(stpete_game_get_options(g, &got), STPETE_OK);
-    assert_int_equal(got.players, 3);
-    assert_true(got.seed == 99);
-    assert_int_equal(got.public_hands, 0);
-    /* an older caller's struct is written only up to its struct_size */
-    stpete_options older;
-    memset(&older, 0x5A, sizeof older);
-    older.struct_size = offsetof(stpete_options, public_rubles);
-    assert_int_equal(stpete_game_get_options(g, &older), STPETE_OK);
-    assert_int_equal(older.players, 3);
-    assert_true(older.seed == 99);
-    assert_int_equal(older.public_rubles, 0x5A5A5A5A); /* untouched */
-    assert_true(older.struct_size == offsetof(stpete_options, public_rubles));
-    assert_null(got.allocator.malloc_fn);
-    stpete_game_free(g);
+    stpete_game *ref = make_game(3, 4);
+    for (size_t size = 0; size <= sizeof(stpete_options) + 8; size++) {
+        /* the two released layouts: 1.0's (up to edition) and the one with the New Society's members (§12) */
+        int want = size == sizeof(stpete_options) || size == offsetof(stpete_options, new_society)
+                       ? STPETE_OK
+                       : STPETE_E_UNSUPPORTED_VERSION;
+        stpete_options o;
+        stpete_options_init(&o);
+        o.players = 3;
+        o.allocator.malloc_fn = count_malloc; /* a whole allocator: a truncated copy of it must never be used */
+        o.allocator.realloc_fn = count_realloc;
+        o.allocator.free_fn = count_free;
+        counting c = { 0, 0, 0, 0, 0 };
+        o.allocator.user = &c;
+        o.struct_size = size;
+        stpete_error e = STPETE_ERROR_INIT;
+        if (stpete_options_check(&o, &e) != want || e.status != want)
+            fail_msg("stpete_options_check with struct_size %zu: %d (%s), want %d", size, e.status, e.message, want);
+        stpete_game *g = (stpete_game *)&g;
+        int rc = stpete_game_new(&o, &g, NULL);
+        if (rc != want)
+            fail_msg("stpete_game_new with struct_size %zu: %d, want %d", size, rc, want);
+        if (want == STPETE_OK)
+            assert_int_equal(stpete_game_num_players(g), 3);
+        else
+            assert_null(g);
+        stpete_game_free(g);
+        union {
+            stpete_options o;
+            unsigned char bytes[sizeof(stpete_options) + 16];
+        } out;
+        memset(&out, 0x5A, sizeof out);
+        out.o.struct_size = size;
+        rc = stpete_game_get_options(ref, &out.o);
+        if (rc != want)
+            fail_msg("stpete_game_get_options with struct_size %zu: %d, want %d", size, rc, want);
+        if (want == STPETE_OK) {
+            assert_int_equal(out.o.players, 3);
+            assert_true(out.o.struct_size == size);
+            for (size_t i = size; i < sizeof out.bytes; i++) /* nothing past the caller's layout */
+                if (out.bytes[i] != 0x5A)
+                    fail_msg("stpete_game_get_options with struct_size %zu wrote byte %zu", size, i);
+        } else {
+            assert_true(out.o.struct_size == size);
+            for (size_t i = sizeof(size_t); i < sizeof out.bytes; i++)
+                if (out.bytes[i] != 0x5A)
+                    fail_msg("stpete_game_get_options with struct_size %zu wrote byte %zu", size, i);
+        }
+    }
+    stpete_game_free(ref);
 }
 
 /* ---- life cycle: NULL arguments ---------------------------------------------------------------- */
@@ -1965,11 +1997,6 @@ static void test_initial_state(void **unused)
 
 /* ---- allocator --------------------------------------------------------------------------------- */
 
-typedef struct counting {
-    long mallocs, reallocs, frees, live;
-    long fail_after; /* fail the n-th allocation from now (0 = never) */
-} counting;
-
 static void *count_malloc(void *user, size_t size)
 {
     counting *c = user;
@@ -2331,6 +2358,103 @@ static void test_event_to_string(void **unused)
     stpete_game_free(g);
 }
 
+/* stpete_event_to_string() with every kind's members out of range (issue 31 item 2): a member the kind uses out of
+ * range is STPETE_E_INVALID_ARGUMENT; a member it does not use is never read, whatever it holds (1.0 read
+ * names[card] for every kind first: a PASS with card 1000 read past the card table, with 100000000 it crashed). The
+ * members each kind uses are those of stpete_event_kind's comments that index a table or name a seat. */
+enum { M_SEAT, M_CARD, M_DISPLACED, M_SOURCE, M_STACK, M_PHASE, M_AMOUNT, M_EDITION, NUM_M };
+static int *event_member(stpete_event *ev, int m)
+{
+    int *members[NUM_M] = { &ev->seat, &ev->card, &ev->displaced, &ev->source, &ev->stack, &ev->phase, &ev->amount,
+                            &ev->edition };
+    return members[m];
+}
+
+static void test_event_members_out_of_range(void **unused)
+{
+    (void)unused;
+#define U(m) (1u << (m))
+    static const struct {
+        stpete_event ev; /* a valid event of the kind */
+        unsigned used;   /* the members it checks (the edition always) */
+        unsigned shown;  /* members it prints as numbers, any value (pass count, VP bought, cards discarded) */
+    } kinds[] = {
+        { { sizeof(stpete_event), STPETE_EVENT_PHASE_START, 1, -1, -1, -1, -1, -1, -1, -1, -1, 2, 3, 1 },
+          U(M_SEAT) | U(M_PHASE), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_DEAL, -1, 5, -1, -1, 2, -1, -1, -1, -1, 0, 1, 1 },
+          U(M_CARD) | U(M_STACK), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_BUY, 1, 20, 3, 1, -1, 5, -1, -1, -1, 2, 3, 1 },
+          U(M_SEAT) | U(M_CARD) | U(M_DISPLACED) | U(M_SOURCE), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_PLAY, 0, 20, -1, 2, -1, 7, -1, -1, -1, 2, 3, 2 },
+          U(M_SEAT) | U(M_CARD) | U(M_DISPLACED) | U(M_SOURCE), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_TAKE, 2, 9, -1, 0, -1, -1, -1, -1, -1, 2, 3, 1 },
+          U(M_SEAT) | U(M_CARD) | U(M_DISPLACED) | U(M_SOURCE), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_DISPLACE, 1, 3, -1, -1, -1, -1, -1, -1, -1, 2, 3, 1 },
+          U(M_SEAT) | U(M_CARD), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_PASS, 3, -1, -1, -1, -1, -1, -1, -1, 2, 2, 3, 1 },
+          U(M_SEAT), U(M_AMOUNT) },
+        { { sizeof(stpete_event), STPETE_EVENT_OBSERVATORY_DRAW, 0, 11, -1, -1, 3, -1, -1, -1, -1, 2, 3, 1 },
+          U(M_SEAT) | U(M_CARD) | U(M_STACK), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_OBSERVATORY_DISCARD, 0, 11, -1, -1, -1, -1, -1, -1, -1, 2, 3, 1 },
+          U(M_SEAT) | U(M_CARD), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_SCORING, 2, -1, -1, -1, -1, -1, 4, 1, -1, 1, 3, 1 },
+          U(M_SEAT) | U(M_PHASE), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_PUB, 1, -1, -1, -1, -1, -1, 4, 2, 2, 3, 3, 1 },
+          U(M_SEAT), U(M_AMOUNT) },
+        { { sizeof(stpete_event), STPETE_EVENT_ROUND_END, -1, -1, -1, -1, -1, -1, -1, -1, 3, 3, 3, 1 },
+          0, U(M_AMOUNT) },
+        { { sizeof(stpete_event), STPETE_EVENT_MARKERS_MOVED, -1, -1, -1, -1, -1, -1, -1, -1, -1, 3, 3, 1 },
+          0, 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_LAST_ROUND, -1, -1, -1, -1, 1, -1, -1, -1, -1, 0, 5, 1 },
+          U(M_STACK), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_FINAL_SCORING, 0, -1, -1, -1, -1, -1, -1, 61, 9, 3, 6, 1 },
+          U(M_SEAT), U(M_AMOUNT) },
+        { { sizeof(stpete_event), STPETE_EVENT_GAME_OVER, -1, -1, -1, -1, -1, -1, -1, -1, 5, 3, 6, 1 },
+          U(M_AMOUNT), 0 },
+        { { sizeof(stpete_event), STPETE_EVENT_UNDO, 1, -1, -1, -1, -1, -1, -1, -1, 3, 0, 2, 1 },
+          U(M_SEAT) | U(M_AMOUNT), 0 },
+    };
+#undef U
+    assert_int_equal(sizeof kinds / sizeof kinds[0], STPETE_EVENT_UNDO + 1);
+    static const int far[] = { INT_MIN, -1000, -2, 1000, 100000000, INT_MAX };
+    char base[STPETE_EVENT_STRING_MAX], buf[STPETE_EVENT_STRING_MAX];
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        stpete_event ev = kinds[k].ev;
+        assert_int_equal(ev.kind, (int)k);
+        if (stpete_event_to_string(&ev, NULL, base, sizeof base) != STPETE_OK)
+            fail_msg("kind %zu: the valid event is refused", k);
+        for (int m = 0; m < NUM_M; m++)
+            for (size_t v = 0; v < sizeof far / sizeof far[0]; v++) {
+                stpete_event bad = ev;
+                *event_member(&bad, m) = far[v];
+                int rc = stpete_event_to_string(&bad, NULL, buf, sizeof buf);
+                if (k == STPETE_EVENT_UNDO && m == M_AMOUNT && far[v] == 1000)
+                    continue; /* 1000 is a chance outcome's id, which an undo may name */
+                if (m == M_EDITION || (kinds[k].used & (1u << m))) {
+                    if (rc != STPETE_E_INVALID_ARGUMENT)
+                        fail_msg("kind %zu, member %d = %d: %d, want STPETE_E_INVALID_ARGUMENT", k, m, far[v], rc);
+                } else if (!(kinds[k].shown & (1u << m)) && (rc != STPETE_OK || strcmp(buf, base) != 0)) {
+                    fail_msg("kind %zu, unused member %d = %d: %d \"%s\", want \"%s\"", k, m, far[v], rc, buf, base);
+                }
+            }
+    }
+    /* the kinds' own edge values: displaced -1 (none), seat -1 of an undone chance outcome, every winner mask */
+    stpete_event ev = kinds[STPETE_EVENT_UNDO].ev;
+    ev.seat = -1;
+    ev.amount = STPETE_CHANCE_CARD_FIRST;
+    assert_int_equal(stpete_event_to_string(&ev, NULL, buf, sizeof buf), STPETE_OK);
+    ev.amount = STPETE_NUM_DISTINCT_ACTIONS + 100000;
+    assert_int_equal(stpete_event_to_string(&ev, NULL, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
+    ev = kinds[STPETE_EVENT_GAME_OVER].ev;
+    for (ev.amount = 0; ev.amount < 1 << STPETE_MAX_PLAYERS; ev.amount++) /* 5 seats with the New Society (§12) */
+        assert_int_equal(stpete_event_to_string(&ev, NULL, buf, sizeof buf), STPETE_OK);
+    assert_int_equal(stpete_event_to_string(&ev, NULL, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
+    for (int kind = -3; kind < 40; kind += kind == -1 ? STPETE_EVENT_GOLD_DISC + 2 : 1) {
+        ev.kind = kind;
+        assert_int_equal(stpete_event_to_string(&ev, NULL, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
+    }
+}
+
 typedef struct closer {
     stpete_state *st;
     int events_after_free, freed, kind;
@@ -2393,6 +2517,42 @@ static void test_free_inside_own_callback(void **unused)
     assert_int_equal(stpete_state_new_with_callback(g, free_in_callback_own, &c, &out, NULL), STPETE_OK);
     assert_null(out);
     assert_int_equal(c.freed, 1);
+    /* during an undo (its one event, UNDO) */
+    st = make_state(g);
+    assert_int_equal(stpete_state_apply_string(st, "pass"), STPETE_OK);
+    c = (closer){ st, 0, 0, STPETE_EVENT_UNDO };
+    assert_int_equal(stpete_state_set_event_callback(st, free_in_callback, &c), STPETE_OK);
+    assert_int_equal(stpete_state_undo(st), STPETE_OK);
+    assert_int_equal(c.freed, 1);
+    assert_int_equal(c.events_after_free, 0);
+    /* during an apply_string (PASS, then nothing) */
+    st = make_state(g);
+    c = (closer){ st, 0, 0, STPETE_EVENT_PASS };
+    assert_int_equal(stpete_state_set_event_callback(st, free_in_callback, &c), STPETE_OK);
+    assert_int_equal(stpete_state_apply_string(st, "pass"), STPETE_OK);
+    assert_int_equal(c.freed, 1);
+    /* stpete_state_apply_tracked() says so (issue 31 item 1): 0 while the state lives, 1 once it is gone */
+    st = make_state(g);
+    c = (closer){ st, 0, 0, STPETE_EVENT_SCORING };
+    assert_int_equal(stpete_state_set_event_callback(st, free_in_callback, &c), STPETE_OK);
+    int freed = -1, steps = 0;
+    assert_int_equal(stpete_state_apply_tracked(st, 0, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_round(st), 1);
+    assert_int_equal(stpete_state_apply_tracked(NULL, 0, &freed), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(freed, 0);
+    assert_int_equal(stpete_state_apply_tracked(st, -5, &freed), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(freed, 0);
+    while (!c.freed) {
+        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        size_t n = 0;
+        assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
+        freed = -1;
+        assert_int_equal(stpete_state_apply_tracked(st, ids[rng_below(&rng, (int)n)], &freed), STPETE_OK);
+        assert_int_equal(freed, c.freed); /* 1 exactly when this step's callback freed the state */
+        steps++;
+    }
+    assert_true(steps > 1);
+    assert_int_equal(c.events_after_free, 0);
     stpete_game_free(g);
 }
 
@@ -2410,7 +2570,7 @@ int main(void)
         cmocka_unit_test(test_action_bad_input),
         cmocka_unit_test(test_options_defaults),
         cmocka_unit_test(test_options_bad),
-        cmocka_unit_test(test_options_older_struct),
+        cmocka_unit_test(test_options_struct_sizes),
         cmocka_unit_test(test_lifecycle_null),
         cmocka_unit_test(test_struct_sizes),
         cmocka_unit_test(test_event_line_later_has_no_details),
@@ -2436,6 +2596,7 @@ int main(void)
         cmocka_unit_test(test_action_price),
         cmocka_unit_test(test_new_with_callback_reports_setup),
         cmocka_unit_test(test_event_to_string),
+        cmocka_unit_test(test_event_members_out_of_range),
         cmocka_unit_test(test_free_inside_own_callback),
     };
     return cmocka_run_group_tests_name("api", tests, NULL, NULL);

@@ -1057,9 +1057,118 @@ static void test_play(void **unused)
     stpete_game_free(g);
 }
 
+/* ---- the state freed by its own callback during stpete_bot_play() (issue 31 item 1) --------------------- */
+
+typedef struct free_at {
+    stpete_state *st;
+    long events, at;   /* events seen; free the state at event number `at` (1 = the first) */
+    long after_free;   /* events delivered after the free: must stay 0 */
+    long *cumulative;  /* reference run: events seen after each action */
+} free_at;
+
+static void count_or_free(const stpete_state *st, const stpete_event *ev, void *user)
+{
+    free_at *f = user;
+    (void)st;
+    (void)ev;
+    if (f->at > 0 && f->events >= f->at) {
+        f->after_free++;
+        return;
+    }
+    if (++f->events == f->at)
+        stpete_state_free(f->st); /* deferred to the end of the action's step */
+}
+
+/* The header lets an event callback free its state (deferred to the end of the reporting call). 1.0's
+ * stpete_bot_play() then read the freed state (heap-use-after-free in stpete_state_current_player, SIGSEGV
+ * without ASan). Now it stops after the action whose events freed the state, returns STPETE_OK and counts that
+ * action in *played. The free is tried at events spread over whole games (the first, every kind, the last), for
+ * 2-4 players, both chance modes and editions; a reference run of the same bots without the free says which action
+ * reported each event. */
+static void test_play_state_freed_by_callback(void **unused)
+{
+    (void)unused;
+    static const char *const specs[] = { "random:seed=5", "greedy", "random:seed=9", "greedy" };
+    for (int players = 2; players <= 4; players++)
+        for (int mode = 0; mode < 2; mode++) {
+            stpete_game *g = make_game_with(.players = players, .seed = (uint64_t)(40 + players),
+                                            .chance_mode = mode ? STPETE_CHANCE_EXPLICIT : STPETE_CHANCE_SAMPLED,
+                                            .edition = 1 + (players + mode) % 2);
+            stpete_bot *bots[4];
+            for (int s = 0; s < players; s++)
+                bots[s] = make_bot(g, specs[s]);
+            /* reference: one action at a time (explicit chance: the outcomes from a PRNG of the test) */
+            long cumulative[4096];
+            size_t actions = 0;
+            free_at ref = { NULL, 0, 0, 0, NULL };
+            stpete_state *st = NULL;
+            assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
+            assert_int_equal(stpete_state_set_event_callback(st, count_or_free, &ref), STPETE_OK);
+            uint64_t rng = 77;
+            int terminal = 0;
+            while (!terminal) {
+                size_t played = 0;
+                if (stpete_state_current_player(st) == STPETE_PLAYER_CHANCE) {
+                    int ids[STPETE_MAX_LEGAL_ACTIONS];
+                    size_t n = 0;
+                    assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
+                    assert_int_equal(stpete_state_apply(st, ids[rng_below(&rng, (int)n)]), STPETE_OK);
+                } else {
+                    assert_int_equal(stpete_bot_play(bots, (size_t)players, st, 1, &played), STPETE_OK);
+                    assert_int_equal(played, 1);
+                }
+                assert_true(actions < sizeof cumulative / sizeof *cumulative);
+                cumulative[actions++] = ref.events;
+                assert_int_equal(stpete_state_is_terminal(st, &terminal), STPETE_OK);
+            }
+            stpete_state_free(st);
+            long total = ref.events;
+            long at_list[] = { 1, 2, 3, 7, 40, total / 3, total / 2, total - 5, total - 1, total };
+            for (size_t a = 0; a < sizeof at_list / sizeof *at_list; a++) {
+                long at = at_list[a];
+                for (int s = 0; s < players; s++) /* the same bots again: the same choices */
+                    assert_int_equal(stpete_bot_set_seed(bots[s], s == 0 ? 5 : 9), STPETE_OK);
+                free_at f = { NULL, 0, at, 0, NULL };
+                assert_int_equal(stpete_state_new(g, &f.st, NULL), STPETE_OK);
+                assert_int_equal(stpete_state_set_event_callback(f.st, count_or_free, &f), STPETE_OK);
+                rng = 77;
+                size_t i = 0; /* actions applied */
+                int freed = 0;
+                while (!freed) {
+                    if (stpete_state_current_player(f.st) == STPETE_PLAYER_CHANCE) {
+                        int ids[STPETE_MAX_LEGAL_ACTIONS];
+                        size_t n = 0;
+                        assert_int_equal(stpete_state_legal_actions(f.st, ids, STPETE_MAX_LEGAL_ACTIONS, &n),
+                                         STPETE_OK);
+                        assert_int_equal(stpete_state_apply_tracked(f.st, ids[rng_below(&rng, (int)n)], &freed),
+                                         STPETE_OK);
+                        i++;
+                        continue;
+                    }
+                    size_t played = 0;
+                    assert_int_equal(stpete_bot_play(bots, (size_t)players, f.st, 0, &played), STPETE_OK);
+                    i += played;
+                    freed = f.events >= at; /* else stopped at a chance node */
+                }
+                /* it stopped exactly after the action that reported event `at`, and nothing followed */
+                size_t want = 0;
+                while (cumulative[want] < at)
+                    want++;
+                if (i != want + 1)
+                    fail_msg("%d players, mode %d, free at event %ld of %ld: %zu actions, want %zu", players, mode,
+                             at, total, i, want + 1);
+                assert_int_equal(f.after_free, 0);
+            }
+            for (int s = 0; s < players; s++)
+                stpete_bot_free(bots[s]);
+            stpete_game_free(g);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_play_state_freed_by_callback),
         cmocka_unit_test(test_specs),
         cmocka_unit_test(test_bad_specs),
         cmocka_unit_test(test_legal_random),

@@ -96,7 +96,8 @@ static stpete_state *position_with_hands(stpete_game *g, uint64_t seed)
 
 typedef struct seen {
     uint64_t key;
-    char *view, *obs_text, *info_text;
+    char *view;      /* the view without its information_state_key: what the key is computed from must be here */
+    char *obs_text, *info_text;
     float obs[1024];
 } seen;
 
@@ -114,7 +115,13 @@ static void see(const stpete_state *st, int seat, seen *out)
 {
     memset(out->obs, 0, sizeof out->obs);
     assert_int_equal(stpete_state_information_state_key(st, seat, &out->key), STPETE_OK);
-    out->view = text_of(stpete_state_view_to_json, st, seat);
+    char *view = text_of(stpete_state_view_to_json, st, seat);
+    json_t *doc = json_loads(view, 0, NULL);
+    assert_non_null(doc);
+    free(view);
+    assert_int_equal(json_object_del(doc, "information_state_key"), 0);
+    out->view = json_dumps(doc, JSON_COMPACT | JSON_SORT_KEYS);
+    json_decref(doc);
     out->obs_text = text_of(stpete_state_observation_string, st, seat);
     out->info_text = text_of(stpete_state_information_state_string, st, seat);
     assert_int_equal(stpete_state_observation_tensor(st, seat, out->obs, 1024), STPETE_OK);
@@ -144,8 +151,11 @@ static char *determinized(const stpete_state *st, int seat, uint64_t seed, int f
     return buf;
 }
 
-/* The invariant for one seat and two positions: equal keys exactly when equal views, tensors and strings; then
- * equal determinizations, both ways. Returns whether the keys are equal. */
+/* The invariant for one seat and two positions: equal keys exactly when equal views, and exactly when equal
+ * information-state strings (the view carries everything the key hashes, doc/format.md "Views"; issue 31: 1.0's
+ * views left out the recalled rubles the key hashed); equal keys give equal tensors and observation strings (which
+ * show only what the seat sees now, not what it recalls); then equal determinizations, both ways. Returns whether
+ * the keys are equal. */
 static int check_pair(const stpete_state *a, const stpete_state *b, int seat, const char *what)
 {
     seen x, y;
@@ -154,7 +164,7 @@ static int check_pair(const stpete_state *a, const stpete_state *b, int seat, co
     int key_eq = x.key == y.key;
     int view_eq = strcmp(x.view, y.view) == 0, obs_eq = memcmp(x.obs, y.obs, sizeof x.obs) == 0;
     int text_eq = strcmp(x.obs_text, y.obs_text) == 0, info_eq = strcmp(x.info_text, y.info_text) == 0;
-    if (key_eq != (view_eq && obs_eq && text_eq && info_eq))
+    if (key_eq != view_eq || key_eq != info_eq || (key_eq && !(obs_eq && text_eq)))
         fail_msg("%s, seat %d: key %s, view %d, tensor %d, observation string %d, information-state string %d", what,
                  seat, key_eq ? "equal" : "different", view_eq, obs_eq, text_eq, info_eq);
     if (key_eq) {
@@ -446,6 +456,84 @@ static void test_rubles_cannot_be_found_by_trying(void **unused)
     stpete_game_free(g);
 }
 
+/* Issue 31 item 6: what guessing against a view's key finds is only what the view shows. In a played position
+ * (rubles_recalled true) seat 0 knows seat 1's rubles by perfect recall (§9) and its key hashes them: trying every
+ * amount against the key singles out the true one, and the view must show it (known_rubles), while `rubles` keeps
+ * it hidden; a guess fits the key exactly when it fits the view (without its key). Guessing seat 1's unseen hand card, or the order of a
+ * stack, against the key finds nothing (every guess fits). 1.0 showed null and hashed the amount: the key gave
+ * away a purse its view hid. */
+static int fits(const stpete_game *g, const json_t *doc, const seen *shown, int *view_fits)
+{
+    stpete_state *s = load(g, doc);
+    seen x;
+    see(s, 0, &x);
+    int key_fits = x.key == shown->key;
+    *view_fits = strcmp(x.view, shown->view) == 0;
+    unsee(&x);
+    stpete_state_free(s);
+    return key_fits;
+}
+
+static void test_key_reveals_only_what_the_view_shows(void **unused)
+{
+    (void)unused;
+    for (int players = 2; players <= 4; players++) {
+        stpete_game *g = make_game(players, 60 + (uint64_t)players);
+        stpete_state *st = position_with_hands(g, 5 + (uint64_t)players);
+        json_t *secret = state_doc(st);
+        stpete_state_free(st);
+        assert_true(json_is_true(json_object_get(secret, "rubles_recalled"))); /* played from the setup */
+        set_hand_known(secret, 1, 0); /* seat 1's hand card unseen by seat 0 */
+        set_int(player(secret, 1), "rubles", 37);
+        stpete_state *target = load(g, secret);
+        seen shown;
+        see(target, 0, &shown);
+        json_t *view = json_loads(shown.view, 0, NULL); /* without its key */
+        assert_true(json_is_null(json_object_get(player(view, 1), "rubles"))); /* the table hides the purse */
+        int found = -1, key_fits = 0;
+        for (int guess = 0; guess <= 100; guess++) {
+            json_t *d = json_deep_copy(secret);
+            set_int(player(d, 1), "rubles", guess);
+            int view_fits, key_fit = fits(g, d, &shown, &view_fits);
+            if (key_fit != view_fits) /* the key tells apart what the view does not show, or the reverse */
+                fail_msg("%d players: %d R for seat 1 fits seat 0's %s, not its %s", players, guess,
+                         key_fit ? "key" : "view (without its key)", key_fit ? "view (without its key)" : "key");
+            if (key_fit) {
+                key_fits++;
+                found = guess;
+            }
+            json_decref(d);
+        }
+        assert_int_equal(key_fits, 1);
+        assert_int_equal(found, 37);
+        /* what the key singles out, the view shows */
+        assert_int_equal(json_integer_value(json_object_get(player(view, 1), "known_rubles")), 37);
+        /* seat 1's unseen hand card: any card of its back fits the key */
+        for (size_t tries = 0; tries < 8; tries++) {
+            json_t *d = json_deep_copy(secret);
+            for (size_t k = 0; k <= tries; k++)
+                if (!swap_hand_card(d, 1, 0))
+                    break;
+            int view_fits;
+            if (!fits(g, d, &shown, &view_fits) || !view_fits)
+                fail_msg("%d players: another hand card of seat 1 changes seat 0's key or view", players);
+            json_decref(d);
+        }
+        /* the order of a stack: nobody sees it */
+        json_t *d = json_deep_copy(secret);
+        if (swap_in_stack(d, "building")) {
+            int view_fits;
+            assert_true(fits(g, d, &shown, &view_fits) && view_fits);
+        }
+        json_decref(d);
+        json_decref(view);
+        unsee(&shown);
+        stpete_state_free(target);
+        json_decref(secret);
+        stpete_game_free(g);
+    }
+}
+
 /* stpete_state_rubles_visible() / stpete_state_visible_rubles(): own rubles always, others' only with public_rubles,
  * spectators only public ones; on loaded positions too; bad arguments refused. */
 static void test_visible_rubles(void **unused)
@@ -495,6 +583,7 @@ int main(void)
         cmocka_unit_test(test_invariant_on_loaded_pairs),
         cmocka_unit_test(test_views_show_every_card_seen_taken),
         cmocka_unit_test(test_rubles_cannot_be_found_by_trying),
+        cmocka_unit_test(test_key_reveals_only_what_the_view_shows),
         cmocka_unit_test(test_visible_rubles),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

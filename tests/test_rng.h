@@ -5,15 +5,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "stpete/bots.h"
 #include "stpete/stpete.h"
 #include "test_values.h"
 
 static inline uint64_t rng_next(uint64_t *s)
 {
-    uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
+    return stpete_splitmix64(s);
 }
 
 /* Uniform-enough integer in [0, n) for test choices (n small). */

@@ -2258,7 +2258,7 @@ static void test_validate_positions(void **unused)
     c->stack_n[STPETE_STACK_BUILDING]++;
     assert_int_equal(stpete_core_validate(c, why, sizeof why), STPETE_E_INCONSISTENT);
     char expect[sizeof why];
-    snprintf(expect, sizeof expect, "stacks.building[0]: %s belongs to another stack (§2)", stpete_cards[card].name);
+    snprintf(expect, sizeof expect, "stacks.building[0]: %s belongs to another stack (§2)", tg_card_name(STPETE_EDITION_FIRST, card));
     assert_string_equal(why, expect);
     size_t len = 0;
     static char json[1 << 14];
@@ -2269,6 +2269,39 @@ static void test_validate_positions(void **unused)
     assert_null(loaded);
     assert_string_equal(err.message, expect);
     scn_free(&s);
+}
+
+/* A refused position names its cards as its own edition prints them (§11): a second-edition document with a
+ * Potemkin Village too many in the discard pile says "Potemkin Village", not the first edition's "Potjomkin's
+ * Village" (issue 32 item 5: the validator read the first edition's table). Both by a position and by a document. */
+static void test_validate_names_cards_of_the_edition(void **unused)
+{
+    (void)unused;
+    for (int edition = STPETE_EDITION_FIRST; edition <= STPETE_EDITION_SECOND; edition++) {
+        stpete_options o;
+        stpete_options_init(&o);
+        o.players = 2;
+        o.edition = edition;
+        scn s = scn_new_opts(&o);
+        stpete_core *c = scn_core(&s);
+        stpete_card_info info = STPETE_CARD_INFO_INIT;
+        assert_int_equal(stpete_card_get_info(edition, STPETE_CARD_POTJOMKINS_VILLAGE, &info), STPETE_OK);
+        c->discard[STPETE_CARD_POTJOMKINS_VILLAGE] = (uint8_t)(info.copies + 1);
+        char expect[sizeof ((stpete_error *)0)->message], why[sizeof expect];
+        snprintf(expect, sizeof expect, "discard: more than the %d copies of %s (§2)", info.copies, info.name);
+        assert_int_equal(stpete_core_validate(c, why, sizeof why), STPETE_E_INCONSISTENT);
+        assert_string_equal(why, expect);
+        assert_non_null(strstr(why, edition == STPETE_EDITION_SECOND ? "Potemkin Village" : "Potjomkin's Village"));
+        static char json[1 << 14];
+        size_t len = 0;
+        assert_int_equal(stpete_state_to_json(s.st, json, sizeof json, &len), STPETE_OK);
+        stpete_state *loaded = NULL;
+        stpete_error err = STPETE_ERROR_INIT;
+        assert_int_equal(stpete_state_from_json(s.game, json, len, &loaded, &err), STPETE_E_INCONSISTENT);
+        assert_null(loaded);
+        assert_string_equal(err.message, expect);
+        scn_free(&s);
+    }
 }
 
 int main(void)
@@ -2337,6 +2370,7 @@ int main(void)
         cmocka_unit_test(test_s11_buy_only_first_worker_phase),
         cmocka_unit_test(test_s11_names),
         cmocka_unit_test(test_validate_positions),
+        cmocka_unit_test(test_validate_names_cards_of_the_edition),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

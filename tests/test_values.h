@@ -17,49 +17,22 @@
     } while (0)
 #endif
 
-/* Predicates answer through an out-parameter since 1.0 (a status never reads as true); these read them inside
- * expressions, and fail the test if the library returns a status instead. */
-static inline int tg_is_terminal(const stpete_state *st)
+/* The predicates and card facts inside expressions, through stpete.h's expression helpers (stpete_*_or); an error
+ * reads as -1 (NULL for a name), which fails the test (or aborts) here. */
+static inline int tg_value(int v)
 {
-    int v = -1;
-    TG_OK(stpete_state_is_terminal(st, &v));
+    TG_OK(v < 0 ? STPETE_E_INVALID_ARGUMENT : STPETE_OK);
     return v;
 }
 
-static inline int tg_is_final_round(const stpete_state *st)
-{
-    int v = -1;
-    TG_OK(stpete_state_is_final_round(st, &v));
-    return v;
-}
+#define tg_is_terminal(st) tg_value(stpete_state_is_terminal_or((st), -1))
+#define tg_is_final_round(st) tg_value(stpete_state_is_final_round_or((st), -1))
+#define tg_is_legal(st, id) tg_value(stpete_state_is_legal_or((st), (id), -1))
+#define tg_equal(a, b) tg_value(stpete_state_equal_or((a), (b), -1))
 
-static inline int tg_is_legal(const stpete_state *st, int id)
-{
-    int v = -1;
-    TG_OK(stpete_state_is_legal(st, id, &v));
-    return v;
-}
-
-static inline int tg_equal(const stpete_state *a, const stpete_state *b)
-{
-    int v = -1;
-    TG_OK(stpete_state_equal(a, b, &v));
-    return v;
-}
-
-/* A card's name in an edition (stpete_card_get_info()), or NULL for a card or edition out of range. */
-static inline const char *tg_card_name(int edition, int card)
-{
-    stpete_card_info info = STPETE_CARD_INFO_INIT;
-    return stpete_card_get_info(edition, card, &info) == STPETE_OK ? info.name : NULL;
-}
-
-/* A card's stack (stpete_card_info::stack), or the status of stpete_card_get_info(). */
-static inline int tg_card_stack(int card)
-{
-    stpete_card_info info = STPETE_CARD_INFO_INIT;
-    int rc = stpete_card_get_info(STPETE_EDITION_FIRST, card, &info);
-    return rc ? rc : info.stack;
-}
+/* A card's name in an edition, or NULL for a card or edition out of range (tests of refusals ask for those). */
+#define tg_card_name(edition, card) stpete_card_name_or((edition), (card), NULL)
+/* A card's stack, or STPETE_E_INVALID_ARGUMENT (stpete_card_get_info()'s status) for a card out of range. */
+#define tg_card_stack(card) stpete_card_stack_or((card), STPETE_E_INVALID_ARGUMENT)
 
 #endif /* STPETE_TEST_VALUES_H */

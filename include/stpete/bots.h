@@ -20,7 +20,7 @@
  * |          |                                                                | (0), `temp` (10), `seed` (0)     |
  * | `ismcts` | single-observer information-set MCTS                           | as `mc`, and `c` (0.7)           |
  *
- * - `random`: `ids[splitmix64() % n]` over the sorted legal list (the random bot of `stpete-selfplay`).
+ * - `random`: `ids[stpete_splitmix64() % n]` over the sorted legal list (the random bot of `stpete-selfplay`).
  * - `greedy`: each legal action is applied to a copy and the acting seat's projected score (below) is compared;
  *   the first best id wins ties.
  * - `mc`: the legal actions in turn, each iteration on a new determinization, then a playout; the best mean return
@@ -43,7 +43,7 @@
  * win estimates by a softmax, exp(v_s / temp) / Σ_t exp(v_t / temp): constant-sum 1 as well, and for two players
  * the logistic function of the projected score difference.
  *
- * Projected score (the greedy bot's evaluation, stpete-selfplay's since 0.1): on a finished game the final score
+ * Projected score (the greedy bot's evaluation, as in stpete-selfplay): on a finished game the final score
  * (§8); otherwise the final score as if the game ended now (stpete_state_get_score(): VP, aristocrat bonus,
  * rubles / 10, −5 per hand card) plus the display's income per round (VP + rubles / 4, §4.4) times the rounds
  * that probably remain, 1 + (smallest stack) / 6 (§4.6), plus rubles / 4.
@@ -84,6 +84,28 @@ extern "C" {
 
 /** Longest spec stpete_bot_new() accepts, including the NUL; a canonical spec (stpete_bot_spec()) always fits. */
 #define STPETE_BOT_SPEC_MAX 256
+
+/**
+ * The salt of the bots' seeds in the project's programs: stpete-selfplay, stpete-bench and the bindings' same-game
+ * tests seed the bots of a game with seed ^ ::STPETE_BOT_SEED_SALT (stpete_bot_set_seed()), so that a bot's
+ * numbers are not the game's. A convention of the programs, not of the rules; use it to replay their games.
+ */
+#define STPETE_BOT_SEED_SALT UINT64_C(0xB0751E5)
+
+/**
+ * splitmix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", OOPSLA 2014): the bots'
+ * PRNG (the random bot picks `ids[stpete_splitmix64(&s) % n]`), shared with the programs and tests that replay its
+ * choices. Static inline: no symbol, no ABI. @norule
+ * @param state the generator's 64-bit state, advanced by one step
+ * @return the next 64-bit number.
+ */
+static inline uint64_t stpete_splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
 
 /** A bot: a spec's configuration, its PRNG and its search memory. Opaque; one thread at a time. */
 typedef struct stpete_bot stpete_bot;
@@ -154,7 +176,9 @@ STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int
  *         otherwise the first failure of stpete_bot_choose() (::STPETE_E_MISMATCH, ::STPETE_E_OUT_OF_MEMORY; that
  *         bot's stpete_bot_last_error() says why; its ::STPETE_E_GAME_OVER cannot occur, the loop stops first)
  *         or of stpete_state_apply() (stpete_state_last_error()). On failure the state holds the actions applied
- *         before it, *@p played of them.
+ *         before it, *@p played of them. If the state's event callback frees the state (stpete_state_free() from
+ *         the callback, deferred to the end of that action's step), the call stops after that action, never uses
+ *         the state again and returns ::STPETE_OK, *@p played counting that action (stpete_state_apply_tracked()).
  */
 STPETE_API int stpete_bot_play(stpete_bot *const *bots, size_t count, stpete_state *state, size_t max_actions,
                                size_t *played);

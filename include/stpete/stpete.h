@@ -35,11 +35,12 @@
  * - **Structs that may grow** (::stpete_options, ::stpete_card_info, ::stpete_score, ::stpete_event,
  *   ::stpete_error, ::stpete_bot_stats) begin with `size_t struct_size`: the caller sets it (the `STPETE_*_INIT`
  *   macros and stpete_options_init() do) and the library reads or writes only the members that fit, so a program
- *   built against an older header keeps working with a newer library; a size below the struct's 1.0 layout
- *   (::stpete_options: below its first layout, the members up to start_markers) or above the library's is
- *   ::STPETE_E_UNSUPPORTED_VERSION, and nothing is written. An event handed to a callback has the library's
- *   struct_size. ::stpete_action,
- *   ::stpete_displacement and ::stpete_allocator are frozen (a new member would be a new struct).
+ *   built against an older header keeps working with a newer library. Only the sizes of released layouts are
+ *   accepted (soname 1 has one layout of each struct, the 1.0 one; a later library accepts the 1.0 size and those of
+ *   its own later layouts): any other size (below the 1.0 layout, between two layouts, inside a member, above the
+ *   library's) is ::STPETE_E_UNSUPPORTED_VERSION, and nothing is read or written. An event handed to a callback
+ *   has the library's struct_size. ::stpete_action, ::stpete_displacement and ::stpete_allocator are frozen (a new
+ *   member would be a new struct).
  * - **Ownership.** Handles are opaque. Pointer parameters are borrowed for the duration of the call only (the
  *   library keeps none, except a state keeps its game and its callback's user_data, and a bot its game, as
  *   documented); out-parameters and buffers are caller-owned storage the function writes. Returned strings are
@@ -79,7 +80,7 @@ extern "C" {
 /* ------------------------------------------------------------------------------------------------ */
 /** @defgroup status Status codes
  * Returned by every fallible function. 0 is success; errors are in [−114, −101], below every value and sentinel
- * (changed in 1.0: they were −1..−14, equal to sentinels such as ::STPETE_PLAYER_CHANCE). */
+ * (so that no status equals a sentinel such as ::STPETE_PLAYER_CHANCE). */
 /** @{ */
 #define STPETE_OK 0                     /**< Success. */
 #define STPETE_E_INVALID_ARGUMENT (-101) /**< A NULL pointer, an out-of-range seat, card, row, stack or option. */
@@ -112,7 +113,7 @@ extern "C" {
 /**
  * Why a call without a handle failed: the one detail channel of constructors, parsers and stpete_options_check()
  * (calls on a handle leave theirs in stpete_state_last_error() or stpete_bot_last_error()). May grow: initialise
- * with ::STPETE_ERROR_INIT. New in 1.0 (the migration section of NEWS.md lists what it replaces).
+ * with ::STPETE_ERROR_INIT.
  */
 typedef struct stpete_error {
     size_t struct_size; /**< sizeof(stpete_error) of the caller's header (set by ::STPETE_ERROR_INIT) */
@@ -197,7 +198,7 @@ enum stpete_card {
  * The 13 card types of the New Society expansion (§12.2.3), numbered after the 49 of the base game so that every
  * base card type keeps its number (the base game's ::STPETE_NUM_CARD_TYPES and the chance outcome ids built on it
  * are frozen). A game with stpete_options::new_society deals these too: its card types are
- * [0, ::STPETE_NUM_CARD_TYPES_NEW_SOCIETY) (stpete_game_num_card_types()). New in 1.1.
+ * [0, ::STPETE_NUM_CARD_TYPES_NEW_SOCIETY) (stpete_game_num_card_types()).
  */
 enum stpete_card_new_society {
     /* worker (green) */
@@ -223,7 +224,7 @@ enum stpete_card_new_society {
     STPETE_NUM_CARD_TYPES_NEW_SOCIETY /**< 62: the card types of a game with the New Society */
 };
 
-/** Total number of game cards with the New Society (§12.2.4): 144. New in 1.1. */
+/** Total number of game cards with the New Society (§12.2.4): 144. */
 #define STPETE_NUM_CARDS_NEW_SOCIETY 144
 
 /** Total number of game cards (§2): 116. */
@@ -250,15 +251,15 @@ enum stpete_special {
     STPETE_SPECIAL_CZAR_AND_CARPENTER, /**< §6.2 any green trading card may displace it */
     STPETE_SPECIAL_MARIINSKY_THEATER_VP, /**< §11 (second edition) and §12.7.3 (New Society): +1 VP per orange card
                                               at building scoring */
-    STPETE_SPECIAL_COFFEE_HOUSE,       /**< §12.7.4 +1 R per orange card at building scoring (1.1) */
-    STPETE_SPECIAL_DEBTORS_PRISON,     /**< §12.7.5 discard-pile action in the building phase (1.1) */
-    STPETE_SPECIAL_TRADING_HOUSE,      /**< §12.7.6 3 R for 2 VP once per building scoring (1.1) */
-    STPETE_SPECIAL_SYCOPHANT,          /**< §12.7.9 −1 R at aristocrat scoring, forced discard (1.1) */
-    STPETE_SPECIAL_OBSHCHINA_COMMUNE,  /**< §12.5 −1 R on green cards (1.1) */
-    STPETE_SPECIAL_NEW_SOCIETY,        /**< §12.6 displaces any worker (1.1) */
-    STPETE_SPECIAL_GUILD_HALL,         /**< §12.7.7 4 split into R and VP at building scoring (1.1) */
-    STPETE_SPECIAL_TEXTILE_FACTORY,    /**< §12.7.8 +2 VP per weaving card at building scoring (1.1) */
-    STPETE_SPECIAL_MAYOR               /**< §12.7.4 +1 R per blue card at aristocrat scoring (1.1) */
+    STPETE_SPECIAL_COFFEE_HOUSE,       /**< §12.7.4 +1 R per orange card at building scoring */
+    STPETE_SPECIAL_DEBTORS_PRISON,     /**< §12.7.5 discard-pile action in the building phase */
+    STPETE_SPECIAL_TRADING_HOUSE,      /**< §12.7.6 3 R for 2 VP once per building scoring */
+    STPETE_SPECIAL_SYCOPHANT,          /**< §12.7.9 −1 R at aristocrat scoring, forced discard */
+    STPETE_SPECIAL_OBSHCHINA_COMMUNE,  /**< §12.5 −1 R on green cards */
+    STPETE_SPECIAL_NEW_SOCIETY,        /**< §12.6 displaces any worker */
+    STPETE_SPECIAL_GUILD_HALL,         /**< §12.7.7 4 split into R and VP at building scoring */
+    STPETE_SPECIAL_TEXTILE_FACTORY,    /**< §12.7.8 +2 VP per weaving card at building scoring */
+    STPETE_SPECIAL_MAYOR               /**< §12.7.4 +1 R per blue card at aristocrat scoring */
 };
 
 /** The two editions (stpete_options::edition; §11). */
@@ -339,7 +340,7 @@ enum stpete_source {
     STPETE_SOURCE_HAND = 2,       /**< the player's hand (played) */
     STPETE_SOURCE_OBSERVATORY = 3, /**< the card just drawn with an Observatory (§7.1) */
     STPETE_SOURCE_DISCARD = 4      /**< the card just picked from the discard pile with the Debtor's Prison
-                                        (§12.7.5; no lower-row discount). New in 1.1 */
+                                        (§12.7.5; no lower-row discount). */
 };
 
 /** The four stacks (§1). Index = the phase whose cards they hold. */
@@ -367,7 +368,7 @@ enum stpete_decision {
     STPETE_DECISION_CHANCE = 4,      /**< a chance node (explicit-chance mode only): a random event's outcome is
                                           applied next (stpete_state_chance_outcomes()) */
     STPETE_DECISION_PRISON = 5,      /**< resolve the Debtor's Prison's card: buy, take or put back (§12.7.5, R21;
-                                          JSON "prison"). New in 1.1 */
+                                          JSON "prison"). */
     STPETE_DECISION_GUILD_HALL = 6,  /**< split the Guild Hall's 4 into R and VP (§12.7.7, R24; "guild-hall") */
     STPETE_DECISION_TRADING_HOUSE = 7 /**< pay 3 R for 2 VP or not (§12.7.6, R25; "trading-house") */
 };
@@ -381,8 +382,7 @@ enum stpete_decision {
 #define STPETE_PLAYER_CHANCE (-1)
 /** Current-player sentinel: the game is over. */
 #define STPETE_PLAYER_TERMINAL (-4)
-/** Most players: 5, with the New Society only (§12.0, R17; 2–4 without it). It was 4 in 1.0; no public struct
- * holds an array of this size, and every call that writes one entry per seat takes a capacity, so a program built
+/** Most players: 5, with the New Society only (§12.0, R17; 2–4 without it). No public struct holds an array of this size, and every call that writes one entry per seat takes a capacity, so a program built
  * against 1.0 gets ::STPETE_E_BUFFER_TOO_SMALL, never an overflow, from a 5-player game. */
 #define STPETE_MAX_PLAYERS 5
 /** Fewest players. */
@@ -466,8 +466,8 @@ STPETE_API const char *stpete_source_name(int source);
 /** Version of the action-id encoding above; bumped only with the ABI major. */
 #define STPETE_ACTION_ENCODING_VERSION 1
 /**
- * The New Society's actions (§12, new in 1.1). Its card types and variants extend the encoding above: every id of
- * 1.0 keeps its meaning (a game with the expansion uses them for the base cards), and the new ids come after the
+ * The New Society's actions (§12). Its card types and variants extend the encoding above: every id of
+ * the base game keeps its meaning (a game with the expansion uses them for the base cards), and the new ids come after the
  * base game's chance outcomes, from ::STPETE_NS_ACTION_FIRST = 1277 to ::STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY
  * (exclusive), followed by the expansion's chance outcomes. *Extension variants* e = v − 214 in [0, 120) number
  * the (card, displaced) pairs the expansion adds, by card type then displaced type: e 0..4 the new workers,
@@ -494,12 +494,12 @@ STPETE_API const char *stpete_source_name(int source);
  */
 #define STPETE_NS_ACTION_FIRST 1277
 /** Number of distinct action ids of a game with the New Society (ids 972..1276, the base chance outcomes, are
- * never player actions). New in 1.1. */
+ * never player actions). */
 #define STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY 2188
-/** Number of card variants with the New Society (§12.6): 214 + 120. New in 1.1. */
+/** Number of card variants with the New Society (§12.6): 214 + 120. */
 #define STPETE_NUM_CARD_VARIANTS_NEW_SOCIETY 334
 /** An upper bound on the number of legal actions of a game with the New Society (a board of up to 10 cards, up to
- * 14 targets each, §12.4.1; the Prison's 62 picks). New in 1.1. */
+ * 14 targets each, §12.4.1; the Prison's 62 picks). */
 #define STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY 400
 
 /** Longest string produced by stpete_action_to_string(), including the NUL. */
@@ -516,7 +516,7 @@ enum stpete_action_kind {
     STPETE_ACTION_OBSERVATORY_TAKE = 6, /**< take the drawn card into hand (§7.1) */
     STPETE_ACTION_OBSERVATORY_DISCARD = 7, /**< discard the drawn card (§7.1) */
     STPETE_ACTION_PUB = 8,              /**< buy VP with Pubs (§7.2) */
-    STPETE_ACTION_PRISON = 9,           /**< Debtor's Prison: pick card from the discard pile (§12.7.5, R21; 1.1) */
+    STPETE_ACTION_PRISON = 9,           /**< Debtor's Prison: pick card from the discard pile (§12.7.5, R21) */
     STPETE_ACTION_PRISON_BUY = 10,      /**< buy the picked card (source ::STPETE_SOURCE_DISCARD) */
     STPETE_ACTION_PRISON_TAKE = 11,     /**< take the picked card into hand */
     STPETE_ACTION_PRISON_PUT_BACK = 12, /**< put the picked card back on the discard pile */
@@ -637,21 +637,19 @@ typedef struct stpete_options {
                                does not change the rules; read by the per-seat views, stpete_state_view_to_json() */
     int public_hands;     /**< 1 = hand card identities are public (§9 [option]); default 0. Information only */
     stpete_allocator allocator; /**< optional allocator; zero = stdlib */
-    int chance_mode;      /**< ::stpete_chance_mode (default ::STPETE_CHANCE_SAMPLED). Added in 0.3: callers built
-                               against an older header get the default through stpete_options::struct_size */
+    int chance_mode;      /**< ::stpete_chance_mode (default ::STPETE_CHANCE_SAMPLED) */
     int edition;          /**< 1 = the first edition (2004, default), 2 = the second-edition preset (2014, §11: four
-                               card changes, four names, a buy-only first worker phase). Added in 0.3 */
+                               card changes, four names, a buy-only first worker phase) */
     int new_society;      /**< 1 = the New Society expansion (§12: 144 cards, the Debtor's Prison, Guild Hall,
                                Trading House, Sycophant, ..., and 2–5 players); default 0. The first edition only
-                               (R17: refused with edition 2). Added in 1.1 */
+                               (R17: refused with edition 2). */
     int markers_one_seat; /**< 5 players only (§12.4.1, R19): 0 = at the end of a round the five markers (the gold
                                disc included) move two seats clockwise (default, Board Game Arena); 1 = one seat, as
-                               §4.5 [option]. Added in 1.1 */
+                               §4.5 [option]. */
     int used_prison_scores; /**< §12.7.5, R22: 0 = a used Debtor's Prison scores no VP that round (default, the
-                                 card text); 1 = it still scores its 1 VP (Board Game Arena) [option]. Added in 1.1 */
+                                 card text); 1 = it still scores its 1 VP (Board Game Arena) [option]. */
     int textile_without_new_society; /**< §12.7.8, R29: 0 = the Textile Factory counts the New Society (default,
-                                          Board Game Arena); 1 = it does not (the 2014 print) [option]. Added in
-                                          1.1 */
+                                          Board Game Arena); 1 = it does not (the 2014 print) [option] */
 } stpete_options;
 
 /** Static initialiser with the spec's defaults (§3, §7.2, §8, §9): 4 players, seed 0. */
@@ -660,12 +658,62 @@ typedef struct stpete_options {
       { -1, -1, -1, -1 }, 0, 0, { NULL, NULL, NULL, NULL }, STPETE_CHANCE_SAMPLED, 1, 0, 0, 0, 0 }
 
 /**
+ * Name of a Pub cap (§7.2, R10), the word of the JSON format and the programs' options: "per-pub", "per-player".
+ * @param pub_cap a ::stpete_pub_cap
+ * @return a static string (not to be freed), or NULL if @p pub_cap is out of range; never fails otherwise.
+ */
+STPETE_API const char *stpete_options_pub_cap_name(int pub_cap);
+
+/**
+ * Find a Pub cap (§7.2, R10) by its word (stpete_options_pub_cap_name(); exact, case-sensitive).
+ * @param name NUL-terminated word, e.g. "per-player"
+ * @param pub_cap receives the ::stpete_pub_cap
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no Pub cap has that word
+ *         (@p pub_cap unchanged).
+ */
+STPETE_API int stpete_options_pub_cap_from_name(const char *name, int *pub_cap);
+
+/**
+ * Name of a tie-break (§8, R14), the word of the JSON format and the programs' options: "rubles-mod-10",
+ * "rubles-total".
+ * @param tie_break a ::stpete_tie_break
+ * @return a static string (not to be freed), or NULL if @p tie_break is out of range; never fails otherwise.
+ */
+STPETE_API const char *stpete_options_tie_break_name(int tie_break);
+
+/**
+ * Find a tie-break (§8, R14) by its word (stpete_options_tie_break_name(); exact, case-sensitive).
+ * @param name NUL-terminated word, e.g. "rubles-total"
+ * @param tie_break receives the ::stpete_tie_break
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no tie-break has that word
+ *         (@p tie_break unchanged).
+ */
+STPETE_API int stpete_options_tie_break_from_name(const char *name, int *tie_break);
+
+/**
+ * Name of a chance mode (§3.1; OpenSpiel's `ChanceMode`), the word of the JSON format and the programs' options:
+ * "sampled", "explicit".
+ * @param chance_mode a ::stpete_chance_mode
+ * @return a static string (not to be freed), or NULL if @p chance_mode is out of range; never fails otherwise.
+ */
+STPETE_API const char *stpete_options_chance_mode_name(int chance_mode);
+
+/**
+ * Find a chance mode (§3.1) by its word (stpete_options_chance_mode_name(); exact, case-sensitive).
+ * @param name NUL-terminated word, e.g. "explicit"
+ * @param chance_mode receives the ::stpete_chance_mode
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no chance mode has that word
+ *         (@p chance_mode unchanged).
+ */
+STPETE_API int stpete_options_chance_mode_from_name(const char *name, int *chance_mode);
+
+/**
  * Fill @p opts with the defaults of the spec (same as ::STPETE_OPTIONS_INIT): 4 players (§3), seed 0, Pub cap per
  * Pub (§7.2, R10), tie-break rubles mod 10 (§8, R14), random start-player markers (§3.3, R15), secret rubles and
  * hands (§9), the C library's allocator, sampled chance (§3.1), the first edition (§11 is the other), no New Society
- * (§12). Since 1.1 this header makes every call stpete_options_init(opts) a call of stpete_options_init_size(opts,
+ * (§12). This header makes every call stpete_options_init(opts) a call of stpete_options_init_size(opts,
  * sizeof *opts) (a macro), so that the struct the caller has is what is written; the function itself, which
- * programs built against 1.0 call, writes the 1.0 layout only (struct_size = the 1.0 size: its members after
+ * programs built against the first ABI call, writes the first ABI's layout only (struct_size = that size: its members after
  * `edition` keep their defaults whatever the caller writes there).
  * @param opts caller-owned struct; NULL is ignored
  */
@@ -674,7 +722,7 @@ STPETE_API void stpete_options_init(stpete_options *opts);
 /**
  * Fill the first @p capacity bytes of @p opts with the defaults of the spec (as stpete_options_init(): §3, §3.3,
  * §7.2, §8, §9, §11, §12) and set opts->struct_size to @p capacity: a caller built against an older header
- * passes its smaller sizeof and is never overrun. New in 1.1 (stpete_options_init() is this with sizeof *opts).
+ * passes its smaller sizeof and is never overrun. (stpete_options_init() is this with sizeof *opts).
  * @param opts        caller-owned struct; NULL is ignored
  * @param capacity    sizeof(stpete_options) of the caller's header; a size below the first layout (the members up
  *                    to start_markers) or above this library's is ignored (nothing written)
@@ -700,8 +748,8 @@ typedef struct stpete_state stpete_state;
  * @param err  receives the status and the reason of a failure (e.g. "players must be 2, 3 or 4, not 5"); "" on
  *             success; may be NULL
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p opts or a bad option (the status stpete_game_new()
- *         would return); ::STPETE_E_UNSUPPORTED_VERSION if opts->struct_size or err->struct_size is 0 or larger
- *         than this library's struct.
+ *         would return); ::STPETE_E_UNSUPPORTED_VERSION if opts->struct_size or err->struct_size is not the size
+ *         of a released layout (see the structs that may grow, above).
  */
 STPETE_API int stpete_options_check(const stpete_options *opts, stpete_error *err);
 
@@ -730,7 +778,7 @@ STPETE_API void stpete_game_free(stpete_game *game);
  * @param out  receives the options (caller-owned). Its struct_size must be set first (stpete_options_init() does
  *             it): only that many bytes are written, so a caller built against an older header is never overrun.
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_UNSUPPORTED_VERSION if out->struct_size is
- *         0 or larger than this library's struct.
+ *         not the size of a released layout (see the structs that may grow, above; nothing is written).
  */
 STPETE_API int stpete_game_get_options(const stpete_game *game, stpete_options *out);
 
@@ -749,7 +797,7 @@ STPETE_API int stpete_game_num_players(const stpete_game *game);
 STPETE_API int stpete_game_edition(const stpete_game *game);
 
 /**
- * Whether a game plays the New Society expansion (§12, stpete_options::new_society). New in 1.1.
+ * Whether a game plays the New Society expansion (§12, stpete_options::new_society).
  * @param game the game
  * @param new_society receives 1 or 0
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL.
@@ -758,7 +806,7 @@ STPETE_API int stpete_game_is_new_society(const stpete_game *game, int *new_soci
 
 /**
  * Number of card types of a game: ::STPETE_NUM_CARD_TYPES (49, §2), or ::STPETE_NUM_CARD_TYPES_NEW_SOCIETY (62,
- * §12.2) with the New Society. Every card argument of a state query is in [0, this). New in 1.1.
+ * §12.2) with the New Society. Every card argument of a state query is in [0, this).
  * @param game the game
  * @return 49 or 62; ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
@@ -767,7 +815,7 @@ STPETE_API int stpete_game_num_card_types(const stpete_game *game);
 /**
  * Number of distinct action ids of a game (OpenSpiel's `NumDistinctActions`): ::STPETE_NUM_DISTINCT_ACTIONS (972)
  * without the New Society, ::STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY (2188) with it (§12; the encoding is in
- * @ref actions). New in 1.1.
+ * @ref actions).
  * @param game the game
  * @return 972 or 2188; ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
@@ -776,7 +824,7 @@ STPETE_API int stpete_game_num_distinct_actions(const stpete_game *game);
 /**
  * Describe a card type as a game plays it: the edition's row (§2, §11), or with the New Society the expansion's
  * (§12.2: Czar and Carpenter 3 R / 2 R, Observatory 8, Academy 25 / 9 VP, Mariinskij-Theater 20 with +1 VP per
- * orange card, Mistress of Ceremonies 3 R 4 VP, the extra copies and the 13 new card types). New in 1.1.
+ * orange card, Mistress of Ceremonies 3 R 4 VP, the extra copies and the 13 new card types).
  * @param game the game
  * @param card card type in [0, stpete_game_num_card_types())
  * @param out  receives the description (struct_size set first, e.g. by ::STPETE_CARD_INFO_INIT; the name static)
@@ -849,8 +897,10 @@ STPETE_API int stpete_state_reset(stpete_state *state, uint64_t seed);
 
 /**
  * Free a state, through its game's allocator. @norule Called from the state's own event callback, the free
- * is deferred: the call that reported the event (apply, reset, ...) completes its step, delivers no further
- * event, frees the state and returns; the caller must then not use the state again.
+ * is deferred: the call that reported the event (apply, reset, undo, ...) completes its step, delivers no further
+ * event, frees the state and returns; the caller must then not use the state again. A library call that applies
+ * several actions (stpete_bot_play()) stops after the one whose events freed the state and never touches it again;
+ * code of one's own that does the same learns of the free from stpete_state_apply_tracked().
  * @param state the state, owned by the caller until this call; NULL is a no-op
  */
 STPETE_API void stpete_state_free(stpete_state *state);
@@ -1030,6 +1080,24 @@ STPETE_API int stpete_state_apply(stpete_state *state, int id);
  *         event queue could not grow. On failure the state is unchanged and stpete_state_last_error() says why.
  */
 STPETE_API int stpete_state_apply_string(stpete_state *state, const char *str);
+
+/**
+ * Apply an action as stpete_state_apply() does (§4–§8, the same checks, steps, events and statuses), and say
+ * whether the state's event callback freed the state meanwhile (stpete_state_free() from the callback is deferred
+ * to the end of the reporting call, stpete_state_free()). For code that applies more than once on a state whose
+ * callback it does not own (a game loop in a library or a binding, stpete_bot_play()): after stpete_state_apply()
+ * returns, such code cannot tell a freed state from a live one; after this call, *@p freed tells it..
+ * @param state the state
+ * @param id    as stpete_state_apply()
+ * @param freed receives 1 if the state was freed during the call (it is gone: use it no more; the status is then
+ *              ::STPETE_OK), else 0; must not be NULL
+ * @return as stpete_state_apply(): ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL @p state or @p freed or
+ *         an id that is neither an action nor a chance outcome; ::STPETE_E_ILLEGAL_ACTION if the action is not
+ *         legal now; ::STPETE_E_GAME_OVER if the game has ended; ::STPETE_E_REENTRANT from inside an event
+ *         callback; ::STPETE_E_OUT_OF_MEMORY if the history or the event queue could not grow. On failure the state
+ *         is unchanged (*@p freed is 0) and stpete_state_last_error() says why.
+ */
+STPETE_API int stpete_state_apply_tracked(stpete_state *state, int id, int *freed);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -1134,6 +1202,9 @@ STPETE_API int stpete_state_hand_limit(const stpete_state *state, int seat);
 STPETE_API int stpete_state_rubles(const stpete_state *state, int seat);
 
 /**
+ * @deprecated Kept for the ABI; use stpete_state_visible_rubles(), which answers the same question
+ * (::STPETE_E_REDACTED means hidden) and gives the amount when visible: one function for one question.
+ *
  * Whether @p viewer sees @p seat's rubles now (§9): its own always, every seat's with the `public_rubles` option,
  * no other. The same answer as the views, the observation and stpete_state_visible_rubles() (one definition of
  * what a seat knows, doc/observation.md). Perfect recall may let a seat know more (its
@@ -1185,7 +1256,7 @@ STPETE_API int stpete_state_observatory_card(const stpete_state *state);
 
 /**
  * Whether the player's Debtor's Prison is used this round (§12.7.5, R21, R22: it cannot be used again or
- * displaced, and by default scores no VP, until the next round). New in 1.1.
+ * displaced, and by default scores no VP, until the next round).
  * @param state the state
  * @param seat  0..players-1
  * @param used  receives 1 if used, else 0 (always 0 in a game without the New Society)
@@ -1195,7 +1266,7 @@ STPETE_API int stpete_state_is_prison_used(const stpete_state *state, int seat, 
 
 /**
  * The card picked from the discard pile with the Debtor's Prison, awaiting its owner's decision (§12.7.5, R21).
- * New in 1.1.
+ *
  * @param state the state
  * @return a card type; ::STPETE_CARD_NONE (−1) when no pick is pending; ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
@@ -1344,14 +1415,14 @@ enum stpete_event_kind {
                                          line "undo: seat 2's pass is taken back" */
     STPETE_EVENT_PRISON,            /**< seat picks card from the discard pile with the Debtor's Prison (§12.7.5;
                                          1.1) */
-    STPETE_EVENT_PRISON_PUT_BACK,   /**< seat puts card back on the discard pile (§12.7.5; 1.1) */
-    STPETE_EVENT_GUILD_HALL,        /**< seat, rubles and vp taken from the Guild Hall (§12.7.7; 1.1) */
+    STPETE_EVENT_PRISON_PUT_BACK,   /**< seat puts card back on the discard pile (§12.7.5) */
+    STPETE_EVENT_GUILD_HALL,        /**< seat, rubles and vp taken from the Guild Hall (§12.7.7) */
     STPETE_EVENT_TRADING_HOUSE,     /**< seat, rubles paid, vp gained, amount = 1 bought or 0 declined (§12.7.6;
                                          1.1) */
     STPETE_EVENT_SYCOPHANT_DISCARD, /**< seat could not pay: card (a Sycophant) to the discard pile (§12.7.9;
                                          1.1) */
     STPETE_EVENT_GOLD_DISC          /**< seat receives the gold disc: vp (2) and rubles (2 at setup) (§12.3,
-                                         §12.4.1; 1.1) */
+                                         §12.4.1) */
 };
 
 /** One event. Unused fields are ::STPETE_NONE (-1). May grow: a callback receives the library's struct_size;
@@ -1534,9 +1605,12 @@ STPETE_API int stpete_state_to_json(const stpete_state *state, char *buf, size_t
  * other players' rubles unless the game's `public_rubles` option is set; each hand card the viewer has not seen,
  * unless `public_hands` is set (a card seen taken from the board or after an Observatory draw, §7.1, is shown by
  * name: in a game played from its start, every card; hand sizes and each card's back, i.e. the stack it comes from,
- * stay). A seat's view also carries its information-state key: two positions give the seat equal views exactly
- * when they give it equal keys. Such a view cannot be loaded as a playable state (stpete_state_from_json()
- * returns ::STPETE_E_REDACTED).
+ * stay). Each player's `known_rubles` is that purse as the viewer knows it: shown, or recalled when
+ * `rubles_recalled` is true (§9, perfect recall), else `null`; a front end for people shows `rubles` (doc/format.md,
+ * section Views). A seat's view also carries its information-state key, computed from exactly what the view
+ * carries: two positions give the seat equal views exactly when they give it equal keys, and guessing hidden items
+ * against the key finds nothing the view does not show. Such a view cannot be loaded as a playable state
+ * (stpete_state_from_json() returns ::STPETE_E_REDACTED).
  * @param state the state
  * @param seat  the viewing seat in [0, players), or ::STPETE_VIEW_PUBLIC
  * @param buf   caller's buffer of @p capacity bytes, or NULL with @p capacity 0
@@ -1709,7 +1783,7 @@ STPETE_API int stpete_state_determinize(stpete_state *state, int seat, uint64_t 
 #define STPETE_CHANCE_MARKERS_FIRST (STPETE_CHANCE_CARD_FIRST + STPETE_NUM_CARD_TYPES)
 /** Number of distinct chance outcome ids (OpenSpiel's `MaxChanceOutcomes`): 49 card types + 256 marker codes. */
 #define STPETE_NUM_CHANCE_OUTCOMES (STPETE_NUM_CARD_TYPES + 256)
-/** The New Society's chance outcomes (§12, new in 1.1), after its player actions:
+/** The New Society's chance outcomes (§12), after its player actions:
  * ::STPETE_NS_CHANCE_CARD_FIRST + k says that the card dealt or drawn is card type 49 + k (the 13 new types; the
  * base types keep ::STPETE_CHANCE_CARD_FIRST + card). */
 #define STPETE_NS_CHANCE_CARD_FIRST STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY
@@ -1876,6 +1950,90 @@ STPETE_API const char *stpete_version(void);
  * @return the number; never fails.
  */
 STPETE_API int stpete_version_number(void);
+/** @} */
+
+/* ------------------------------------------------------------------------------------------------ */
+/** @defgroup inline Expression helpers (static inline, no ABI)
+ * The predicates answer through an `int *` and return a status, so that an error never reads as a yes; a caller who
+ * wants the answer inside an expression (a loop condition, an assertion) chooses what an error reads as. These
+ * helpers are that one wrapper, compiled into the caller (no exported symbol, no ABI cost), so that no front end,
+ * tool or test writes its own. */
+/** @{ */
+
+/**
+ * stpete_state_is_terminal() inside an expression. @norule
+ * @param state the state (may be NULL: an error)
+ * @param on_error what a failed call reads as (1 ends a `while (!...)` loop on an error, as the end would)
+ * @return 1 if the game is over, 0 if not, @p on_error if stpete_state_is_terminal() failed.
+ */
+static inline int stpete_state_is_terminal_or(const stpete_state *state, int on_error)
+{
+    int v = 0;
+    return stpete_state_is_terminal(state, &v) == STPETE_OK ? v : on_error;
+}
+
+/**
+ * stpete_state_is_final_round() inside an expression. @norule
+ * @param state the state (may be NULL: an error)
+ * @param on_error what a failed call reads as
+ * @return 1 if this is the final round (§8), 0 if not, @p on_error if stpete_state_is_final_round() failed.
+ */
+static inline int stpete_state_is_final_round_or(const stpete_state *state, int on_error)
+{
+    int v = 0;
+    return stpete_state_is_final_round(state, &v) == STPETE_OK ? v : on_error;
+}
+
+/**
+ * stpete_state_is_legal() inside an expression. @norule
+ * @param state the state (may be NULL: an error)
+ * @param id an action id or chance outcome id
+ * @param on_error what a failed call reads as
+ * @return 1 if @p id is legal now, 0 if not, @p on_error if stpete_state_is_legal() failed.
+ */
+static inline int stpete_state_is_legal_or(const stpete_state *state, int id, int on_error)
+{
+    int v = 0;
+    return stpete_state_is_legal(state, id, &v) == STPETE_OK ? v : on_error;
+}
+
+/**
+ * stpete_state_equal() inside an expression. @norule
+ * @param a a state (may be NULL: an error)
+ * @param b a state of the same game (may be NULL: an error)
+ * @param on_error what a failed call reads as
+ * @return 1 if the positions are equal, 0 if not, @p on_error if stpete_state_equal() failed.
+ */
+static inline int stpete_state_equal_or(const stpete_state *a, const stpete_state *b, int on_error)
+{
+    int v = 0;
+    return stpete_state_equal(a, b, &v) == STPETE_OK ? v : on_error;
+}
+
+/**
+ * A card's printed name in an edition, inside an expression (stpete_card_get_info()). @norule
+ * @param edition ::STPETE_EDITION_FIRST or ::STPETE_EDITION_SECOND (§11), e.g. stpete_game_edition(game)
+ * @param card a card type
+ * @param fallback what an out-of-range card or edition reads as (e.g. a question mark, or NULL)
+ * @return the static name (not to be freed), or @p fallback.
+ */
+static inline const char *stpete_card_name_or(int edition, int card, const char *fallback)
+{
+    stpete_card_info info = STPETE_CARD_INFO_INIT;
+    return stpete_card_get_info(edition, card, &info) == STPETE_OK ? info.name : fallback;
+}
+
+/**
+ * A card's stack (§1; stpete_card_info::stack, the same in both editions) inside an expression. @norule
+ * @param card a card type
+ * @param on_error what an out-of-range card reads as
+ * @return a ::stpete_stack, or @p on_error.
+ */
+static inline int stpete_card_stack_or(int card, int on_error)
+{
+    stpete_card_info info = STPETE_CARD_INFO_INIT;
+    return stpete_card_get_info(STPETE_EDITION_FIRST, card, &info) == STPETE_OK ? info.stack : on_error;
+}
 /** @} */
 
 #ifdef __cplusplus

@@ -4,8 +4,8 @@
 
 #include "api/api.h"
 
-/* Whether an event's card, stack, seat, source and phase fields are what its kind needs (a caller may hand in
- * anything). */
+/* Whether the members an event's kind uses (stpete_event_kind) are in range (a caller may hand in anything); the
+ * members a kind does not use are never read, whatever they hold (issue 31: 1.0 read names[card] for every kind). */
 static int event_valid(const stpete_event *ev)
 {
     int card_ok = ev->card >= 0 && ev->card < CARD_TYPES_ALL;
@@ -42,10 +42,15 @@ static int event_valid(const stpete_event *ev)
         return ev->stack >= 0 && ev->stack < STPETE_NUM_STACKS;
     case STPETE_EVENT_ROUND_END:
     case STPETE_EVENT_MARKERS_MOVED:
-    case STPETE_EVENT_GAME_OVER:
         return 1;
-    case STPETE_EVENT_UNDO:
-        return ev->amount >= 0;
+    case STPETE_EVENT_GAME_OVER: /* the winner mask */
+        return ev->amount >= 0 && ev->amount < 1 << STPETE_MAX_PLAYERS;
+    case STPETE_EVENT_UNDO: { /* an action id or chance outcome, and its seat or -1 (a chance outcome) */
+        char action[STPETE_ACTION_STRING_MAX];
+        return stpete_id_to_string(stpete_card_tables[ev->edition == STPETE_EDITION_SECOND], ev->amount, action,
+                                   sizeof action) == STPETE_OK &&
+               (ev->seat == -1 || seat_ok);
+    }
     default:
         return 0;
     }
@@ -77,7 +82,8 @@ static int format_event(const stpete_state *st, const stpete_event *ev, char *bu
     const card_def *names = stpete_card_tables[ev->edition == STPETE_EDITION_SECOND];
     if (st && !st->hub.in_callback)
         st = NULL;
-    const char *card = ev->card >= 0 ? names[ev->card].name : "";
+    /* read only for the kinds that use the card, which event_valid() checked */
+    const char *card = ev->card >= 0 && ev->card < CARD_TYPES_ALL ? names[ev->card].name : "";
     int seat = ev->seat;
     const player_state *p = st && seat >= 0 && seat < st->core.rules.players ? &st->core.p[seat] : NULL;
     switch (ev->kind) {
@@ -160,7 +166,7 @@ static int format_event(const stpete_state *st, const stpete_event *ev, char *bu
     case STPETE_EVENT_UNDO: {
         char action[STPETE_ACTION_STRING_MAX] = "";
         stpete_id_to_string(names, ev->amount, action, sizeof action);
-        if (ev->seat >= 0 && ev->seat < STPETE_MAX_PLAYERS)
+        if (ev->seat >= 0)
             return snprintf(buf, size, "undo: seat %d's %s is taken back", ev->seat, action);
         return snprintf(buf, size, "undo: %s is taken back", action);
     }

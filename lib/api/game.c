@@ -7,12 +7,14 @@
 
 #include "api/api.h"
 
-/* The smallest stpete_options a caller may have: the first layout (players, seed, Pub cap, tie-break, markers). */
-#define STPETE_OPTIONS_SIZE_FIRST offsetof(stpete_options, public_rubles)
-/* The 1.0 layout (up to edition): what a program built against 1.0 has when it calls stpete_options_init(). */
-#define STPETE_OPTIONS_SIZE_1_0 offsetof(stpete_options, new_society)
+/* The released layouts of stpete_options: the first (up to edition, STPETE_OPTIONS_SIZE_1_0 in facts.h) and the
+ * one with the New Society's four members (§12). Only these sizes: one between them would end inside a member. */
+static int options_size_ok(size_t size)
+{
+    return size == STPETE_OPTIONS_SIZE_1_0 || size == sizeof(stpete_options);
+}
 
-#undef stpete_options_init /* the header's macro: here the function of 1.0's programs */
+#undef stpete_options_init /* the header's macro: here the function that programs built against 1.0 call */
 STPETE_API void stpete_options_init(stpete_options *opts)
 {
     stpete_options_init_size(opts, STPETE_OPTIONS_SIZE_1_0);
@@ -20,7 +22,7 @@ STPETE_API void stpete_options_init(stpete_options *opts)
 
 STPETE_API void stpete_options_init_size(stpete_options *opts, size_t capacity)
 {
-    if (!opts || capacity < STPETE_OPTIONS_SIZE_FIRST || capacity > sizeof *opts)
+    if (!opts || !options_size_ok(capacity))
         return;
     stpete_options def = STPETE_OPTIONS_INIT;
     def.struct_size = capacity;
@@ -33,10 +35,10 @@ static int options_of(const stpete_options *opts, stpete_options *o, char *why, 
     stpete_options_init_size(o, sizeof *o);
     if (!opts)
         return STPETE_OK;
-    if (opts->struct_size < STPETE_OPTIONS_SIZE_FIRST || opts->struct_size > sizeof *o)
-        return stpete_refuse(why, why_size, STPETE_E_UNSUPPORTED_VERSION,
-                      "struct_size %zu: not the size of a stpete_options of this library or an older one (%zu)",
-                      opts->struct_size, sizeof *o);
+    if (!options_size_ok(opts->struct_size))
+        return stpete_why_fail(why, why_size, STPETE_E_UNSUPPORTED_VERSION,
+                      "struct_size %zu: not the size of a released stpete_options layout (1.0: %zu, 1.1: %zu)",
+                      opts->struct_size, STPETE_OPTIONS_SIZE_1_0, sizeof *o);
     memcpy(o, opts, opts->struct_size); /* fields the caller does not know keep their defaults */
     o->struct_size = sizeof *o;
     return STPETE_OK;
@@ -47,25 +49,25 @@ static int check(const stpete_options *o, char *why, size_t size)
     const stpete_allocator *al = &o->allocator;
     int custom = (al->malloc_fn != NULL) + (al->realloc_fn != NULL) + (al->free_fn != NULL);
     if (o->new_society != 0 && o->new_society != 1)
-        return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT, "new_society must be 0 or 1, not %d (§12)",
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "new_society must be 0 or 1, not %d (§12)",
                              o->new_society);
-    /* 5 players only with the New Society (§12.0, R17): without it the message of 1.0, word for word */
+    /* 5 players only with the New Society (§12.0, R17): without it the message of the 2-4 player game, word for word */
     if (o->players < STPETE_MIN_PLAYERS || o->players > (o->new_society ? 5 : 4))
-        return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT, "players must be 2, 3 or 4%s, not %d",
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "players must be 2, 3 or 4%s, not %d",
                              o->new_society ? " (or 5 with the New Society)" : "", o->players);
     if (o->pub_cap != STPETE_PUB_CAP_PER_PUB && o->pub_cap != STPETE_PUB_CAP_PER_PLAYER)
-        return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
                       "pub_cap must be STPETE_PUB_CAP_PER_PUB (0) or STPETE_PUB_CAP_PER_PLAYER (1), not %d (§7.2)",
                       o->pub_cap);
     if (o->tie_break != STPETE_TIE_BREAK_RUBLES_MOD_10 && o->tie_break != STPETE_TIE_BREAK_RUBLES_TOTAL)
-        return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
                       "tie_break must be STPETE_TIE_BREAK_RUBLES_MOD_10 (0) or STPETE_TIE_BREAK_RUBLES_TOTAL (1), "
                       "not %d (§8)", o->tie_break);
     int unset = 0;
     for (int k = 0; k < STPETE_NUM_PHASES; k++)
         unset += o->start_markers[k] == -1;
     if (unset != 0 && unset != STPETE_NUM_PHASES)
-        return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
                       "start_markers must be all -1 (dealt at random) or all seats, not a mix (§3.3)");
     if (unset == 0) {
         int rc = stpete_markers_check(o->start_markers, o->players, why, size);
@@ -73,20 +75,20 @@ static int check(const stpete_options *o, char *why, size_t size)
             return rc;
     }
     if (o->public_rubles != 0 && o->public_rubles != 1)
-        return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT, "public_rubles must be 0 or 1, not %d (§9)",
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "public_rubles must be 0 or 1, not %d (§9)",
                       o->public_rubles);
     if (o->public_hands != 0 && o->public_hands != 1)
-        return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT, "public_hands must be 0 or 1, not %d (§9)",
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "public_hands must be 0 or 1, not %d (§9)",
                       o->public_hands);
     if (o->chance_mode != STPETE_CHANCE_SAMPLED && o->chance_mode != STPETE_CHANCE_EXPLICIT)
-        return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
                       "chance_mode must be STPETE_CHANCE_SAMPLED (0) or STPETE_CHANCE_EXPLICIT (1), not %d",
                       o->chance_mode);
     if (o->edition != 1 && o->edition != 2)
-        return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
                       "edition must be 1 (2004) or 2 (the 2014 second-edition preset, §11), not %d", o->edition);
     if (o->edition == 2 && o->new_society)
-        return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
                       "the New Society is an expansion of the first edition: edition 2 with new_society is not a "
                       "valid game (§12.0, R16, R17)");
     const struct {
@@ -97,15 +99,15 @@ static int check(const stpete_options *o, char *why, size_t size)
                   { o->textile_without_new_society, "textile_without_new_society", "§12.7.8, R29" } };
     for (size_t i = 0; i < sizeof flags / sizeof *flags; i++) {
         if (flags[i].value != 0 && flags[i].value != 1)
-            return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT, "%s must be 0 or 1, not %d (%s)",
+            return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "%s must be 0 or 1, not %d (%s)",
                                  flags[i].name, flags[i].value, flags[i].rule);
         if (flags[i].value && !o->new_society)
-            return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT,
+            return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
                                  "%s is an option of the New Society: set new_society to 1 (%s)", flags[i].name,
                                  flags[i].rule);
     }
     if (custom != 0 && custom != 3)
-        return stpete_refuse(why, size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
                       "allocator: set all three functions (malloc_fn, realloc_fn, free_fn) or none");
     if (why && size)
         why[0] = '\0';
@@ -176,7 +178,7 @@ STPETE_API int stpete_game_new(const stpete_options *opts, stpete_game **out, st
         return stpete_error_finish(err, &e, rc);
     stpete_game *g = stpete_malloc(&o.allocator, sizeof *g);
     if (!g)
-        return stpete_error_refuse(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
+        return stpete_caller_error_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
     memset(g, 0, sizeof *g);
     g->opts = o;
     stpete_rules_of(&o, &g->rules);
@@ -231,7 +233,7 @@ STPETE_API int stpete_game_get_options(const stpete_game *game, stpete_options *
     if (!game || !out)
         return STPETE_E_INVALID_ARGUMENT;
     size_t size = out->struct_size;
-    if (size < STPETE_OPTIONS_SIZE_FIRST || size > sizeof *out)
+    if (!options_size_ok(size))
         return STPETE_E_UNSUPPORTED_VERSION;
     memcpy(out, &game->opts, size); /* never more than the caller's struct */
     out->struct_size = size;

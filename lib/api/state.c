@@ -32,13 +32,10 @@ int stpete_state_succeed(stpete_state *st)
     return STPETE_OK;
 }
 
-#define fail stpete_state_fail
-#define succeed stpete_state_succeed
-
 int stpete_state_check_not_in_callback(stpete_state *st)
 {
     if (st->hub.in_callback)
-        return fail(st, STPETE_E_REENTRANT, "an event callback must not modify the state that called it");
+        return stpete_state_fail(st, STPETE_E_REENTRANT, "an event callback must not modify the state that called it");
     return STPETE_OK;
 }
 
@@ -60,7 +57,7 @@ int stpete_state_step_done(stpete_state *st)
         stpete_state_release(st);
         return STPETE_OK;
     }
-    return succeed(st);
+    return stpete_state_succeed(st);
 }
 
 static stpete_state *state_alloc(const stpete_game *game)
@@ -83,10 +80,10 @@ STPETE_API int stpete_state_new_with_callback(const stpete_game *game, stpete_ev
     if (rc)
         return rc;
     if (!game)
-        return stpete_error_refuse(err, STPETE_E_INVALID_ARGUMENT, "game is NULL");
+        return stpete_caller_error_fail(err, STPETE_E_INVALID_ARGUMENT, "game is NULL");
     stpete_state *st = state_alloc(game);
     if (!st)
-        return stpete_error_refuse(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
+        return stpete_caller_error_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
     st->hub.fn = fn;
     st->hub.user = user_data;
     stpete_sink storage;
@@ -95,7 +92,7 @@ STPETE_API int stpete_state_new_with_callback(const stpete_game *game, stpete_ev
         *out = st;
     else /* the callback freed the state during the setup deal */
         stpete_state_release(st);
-    return stpete_error_refuse(err, STPETE_OK, "");
+    return stpete_caller_error_fail(err, STPETE_OK, "");
 }
 
 STPETE_API int stpete_state_new(const stpete_game *game, stpete_state **out, stpete_error *err)
@@ -111,7 +108,7 @@ STPETE_API int stpete_state_reset(stpete_state *st, uint64_t seed)
     if (rc)
         return rc;
     if (stpete_hub_reserve(&st->hub, allocator_of(st)))
-        return fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue");
+        return stpete_state_fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue");
     stpete_sink storage;
     st->hist.n = 0; /* the history begins again */
     stpete_core_setup(&st->core, &st->game->rules, seed, stpete_hub_sink(&st->hub, &storage));
@@ -137,17 +134,17 @@ STPETE_API int stpete_state_clone(const stpete_state *src, stpete_state **out, s
     if (rc)
         return rc;
     if (!src)
-        return stpete_error_refuse(err, STPETE_E_INVALID_ARGUMENT, "src is NULL");
+        return stpete_caller_error_fail(err, STPETE_E_INVALID_ARGUMENT, "src is NULL");
     stpete_state *st = state_alloc(src->game);
     if (!st)
-        return stpete_error_refuse(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
+        return stpete_caller_error_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
     if (stpete_history_copy(&st->hist, &src->hist, allocator_of(src))) {
         stpete_free(allocator_of(src), st);
-        return stpete_error_refuse(err, STPETE_E_OUT_OF_MEMORY, "out of memory: the history");
+        return stpete_caller_error_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory: the history");
     }
     stpete_core_copy(&st->core, &src->core);
     *out = st;
-    return stpete_error_refuse(err, STPETE_OK, "");
+    return stpete_caller_error_fail(err, STPETE_OK, "");
 }
 
 STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src)
@@ -158,12 +155,12 @@ STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src)
     if (rc)
         return rc;
     if (dst == src)
-        return succeed(dst);
+        return stpete_state_succeed(dst);
     if (!stpete_rules_same(&dst->core.rules, &src->core.rules))
-        return fail(dst, STPETE_E_MISMATCH, "cannot copy a state of a game with other options");
+        return stpete_state_fail(dst, STPETE_E_MISMATCH, "cannot copy a state of a game with other options");
     stpete_core_copy(&dst->core, &src->core);
     dst->hist.n = 0; /* the position without its past: dst's history begins here (playouts never pay for it) */
-    return succeed(dst);
+    return stpete_state_succeed(dst);
 }
 
 STPETE_API int stpete_state_determinize(stpete_state *st, int seat, uint64_t seed, unsigned flags)
@@ -174,12 +171,12 @@ STPETE_API int stpete_state_determinize(stpete_state *st, int seat, uint64_t see
     if (rc)
         return rc;
     if (seat < 0 || seat >= st->core.rules.players)
-        return fail(st, STPETE_E_INVALID_ARGUMENT, "seat %d is outside [0, %d)", seat, st->core.rules.players);
+        return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "seat %d is outside [0, %d)", seat, st->core.rules.players);
     if (flags & ~STPETE_DETERMINIZE_RUBLES)
-        return fail(st, STPETE_E_INVALID_ARGUMENT, "unknown determinization flags %#x", flags);
+        return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "unknown determinization flags %#x", flags);
     stpete_core_resample(&st->core, seat, seed, flags);
     st->hist.n = 0; /* the past of a determinization did not happen */
-    return succeed(st);
+    return stpete_state_succeed(st);
 }
 
 STPETE_API int stpete_state_equal(const stpete_state *a, const stpete_state *b, int *equal)
@@ -233,7 +230,7 @@ STPETE_API int stpete_state_legal_actions(const stpete_state *st, int *ids, size
 {
     if (!st || !count || (!ids && capacity))
         return STPETE_E_INVALID_ARGUMENT;
-    /* the bound of the game: 160 without the New Society, as in 1.0 (§12 has more cards on offer) */
+    /* the bound of the game: 160 without the New Society (§12 has more cards on offer) */
     if (capacity >= (st->core.rules.new_society ? STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY : STPETE_MAX_LEGAL_ACTIONS)) {
         *count = stpete_core_legal(&st->core, ids);
         return STPETE_OK;
@@ -313,30 +310,49 @@ STPETE_API int stpete_state_action_price(const stpete_state *st, int id, int *ru
     }
 }
 
-STPETE_API int stpete_state_apply(stpete_state *st, int id)
+/* stpete_state_apply() and stpete_state_apply_tracked(): *freed (never NULL here) is set once the state is released
+ * (the callback asked for it), the only thing the caller may still learn about it. */
+static int apply(stpete_state *st, int id, int *freed)
 {
+    *freed = 0;
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
     int rc = stpete_state_check_not_in_callback(st);
     if (rc)
         return rc;
     if (id < 0 || !stpete_id_in_game(&st->core.rules, id))
-        return fail(st, STPETE_E_INVALID_ARGUMENT, "action id %d is no action or chance outcome id of this game", id);
+        return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "action id %d is no action or chance outcome id of this game",
+                                 id);
     char why[160];
     stpete_move mv;
     rc = stpete_core_check_move(&st->core, id, &mv, why, sizeof why);
     if (rc) {
         char name[STPETE_ACTION_STRING_MAX];
         stpete_id_to_string(stpete_cards_of(&st->core.rules), id, name, sizeof name);
-        return fail(st, rc, "action %d (%s) is not legal: %s", id, name, why);
+        return stpete_state_fail(st, rc, "action %d (%s) is not legal: %s", id, name, why);
     }
     /* the allocations of the step, before it: a failure changes nothing */
     if (stpete_hub_reserve(&st->hub, allocator_of(st)) || stpete_history_reserve(&st->hist, allocator_of(st)))
-        return fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue or the history");
+        return stpete_state_fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue or the history");
     stpete_history_record(&st->hist, &st->core, id);
     stpete_sink storage;
     stpete_core_apply_move(&st->core, &mv, stpete_hub_sink(&st->hub, &storage));
+    *freed = st->hub.free_requested;
     return stpete_state_step_done(st);
+}
+
+STPETE_API int stpete_state_apply(stpete_state *st, int id)
+{
+    int freed;
+    return apply(st, id, &freed);
+}
+
+STPETE_API int stpete_state_apply_tracked(stpete_state *st, int id, int *freed)
+{
+    if (!freed)
+        return st ? stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "stpete_state_apply_tracked: freed is NULL")
+                  : STPETE_E_INVALID_ARGUMENT;
+    return apply(st, id, freed);
 }
 
 STPETE_API int stpete_state_apply_string(stpete_state *st, const char *str)
@@ -344,10 +360,10 @@ STPETE_API int stpete_state_apply_string(stpete_state *st, const char *str)
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
     if (!str)
-        return fail(st, STPETE_E_INVALID_ARGUMENT, "action string is NULL");
+        return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "action string is NULL");
     int id;
     if (stpete_action_from_string(str, &id) != STPETE_OK)
-        return fail(st, STPETE_E_PARSE, "\"%.100s\" is not an action", str);
+        return stpete_state_fail(st, STPETE_E_PARSE, "\"%.100s\" is not an action", str);
     return stpete_state_apply(st, id);
 }
 
@@ -507,17 +523,17 @@ STPETE_API int stpete_state_price(const stpete_state *st, int seat, int card, in
     if (!stpete_state_seat_ok(st, seat) || !card_ok(st, card) || !price || source < STPETE_SOURCE_UPPER ||
         source > STPETE_SOURCE_DISCARD)
         return STPETE_E_INVALID_ARGUMENT;
-    if (stpete_cards[card].trading &&
-        (!card_ok(st, displaced) || !(stpete_cards_of(&st->core.rules)[card].targets >> displaced & 1u)))
+    int trading = stpete_shared_card(card)->trading;
+    if (trading && (!card_ok(st, displaced) || !(stpete_cards_of(&st->core.rules)[card].targets >> displaced & 1u)))
         return STPETE_E_INVALID_ARGUMENT;
-    *price = stpete_price(&st->core, seat, card, source, stpete_cards[card].trading ? displaced : -1);
+    *price = stpete_price(&st->core, seat, card, source, trading ? displaced : -1);
     return STPETE_OK;
 }
 
 STPETE_API int stpete_state_displacements(const stpete_state *st, int seat, int card, int source,
                                           stpete_displacement *out, size_t capacity, size_t *count)
 {
-    if (!stpete_state_seat_ok(st, seat) || !card_ok(st, card) || !stpete_cards[card].trading || !count ||
+    if (!stpete_state_seat_ok(st, seat) || !card_ok(st, card) || !stpete_shared_card(card)->trading || !count ||
         (!out && capacity) || source < STPETE_SOURCE_UPPER || source > STPETE_SOURCE_DISCARD)
         return STPETE_E_INVALID_ARGUMENT;
     size_t n = 0;
@@ -563,7 +579,7 @@ STPETE_API int stpete_state_set_event_callback(stpete_state *st, stpete_event_fn
         return rc;
     st->hub.fn = fn;
     st->hub.user = user_data;
-    return succeed(st);
+    return stpete_state_succeed(st);
 }
 
 STPETE_API int stpete_state_set_event_queue(stpete_state *st, int enabled)
@@ -574,9 +590,9 @@ STPETE_API int stpete_state_set_event_queue(stpete_state *st, int enabled)
     if (rc)
         return rc;
     if (enabled != 0 && enabled != 1)
-        return fail(st, STPETE_E_INVALID_ARGUMENT, "enabled must be 0 or 1, not %d", enabled);
+        return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "enabled must be 0 or 1, not %d", enabled);
     stpete_hub_set_queue(&st->hub, enabled, allocator_of(st));
-    return succeed(st);
+    return stpete_state_succeed(st);
 }
 
 STPETE_API int stpete_state_next_event(stpete_state *st, stpete_event *out)
@@ -587,13 +603,13 @@ STPETE_API int stpete_state_next_event(stpete_state *st, stpete_event *out)
     if (rc)
         return rc;
     if (!stpete_struct_size_ok(out->struct_size, STPETE_EVENT_SIZE_1_0, sizeof *out))
-        return fail(st, STPETE_E_UNSUPPORTED_VERSION, "event struct_size %zu is not one of this library (%zu to %zu)",
+        return stpete_state_fail(st, STPETE_E_UNSUPPORTED_VERSION, "event struct_size %zu is not one of this library (%zu to %zu)",
                     out->struct_size, STPETE_EVENT_SIZE_1_0, sizeof *out);
     stpete_event ev = STPETE_EVENT_INIT;
     rc = stpete_hub_next(&st->hub, &ev);
     if (rc == 1)
         stpete_struct_out(out, &ev, STPETE_EVENT_SIZE_1_0, sizeof ev);
-    succeed(st);
+    stpete_state_succeed(st);
     return rc;
 }
 

@@ -42,7 +42,7 @@ static void defaults(bot_params *p, int kind)
     p->ms = 0;
     p->c = 0.7;
     p->playout = PLAYOUT_RANDOM;
-    p->depth = 0; /* playouts to the end: stronger than any cut-off tried, at equal time (README, "Bots") */
+    p->depth = 0; /* playouts to the end: stronger than any cut-off tried, at equal time (doc/bots.md) */
     p->temp = 10.0;
     p->seed = 0;
 }
@@ -320,11 +320,21 @@ STPETE_API int stpete_bot_new(const stpete_game *game, const char *spec, stpete_
     bot->stats.action = -1;
     bot->stats.seat = -1;
     format_spec(&p, bot->spec, sizeof bot->spec);
-    for (int card = 0; card < STPETE_NUM_CARD_TYPES; card++) {
+    int new_society = 0;
+    stpete_game_is_new_society(game, &new_society);
+    for (int card = 0; card < stpete_game_num_card_types(game); card++) {
         stpete_card_info info = STPETE_CARD_INFO_INIT;
-        stpete_card_get_info(STPETE_EDITION_FIRST, card, &info);
+        if (new_society) /* the expansion's values (§12.2), the Sycophant's -1 R included */
+            stpete_game_get_card_info(game, card, &info);
+        else /* the first edition's, in either edition: the same games as before */
+            stpete_card_get_info(STPETE_EDITION_FIRST, card, &info);
         bot->card_vp[card] = info.vp;
         bot->card_rubles[card] = info.rubles;
+    }
+    if (new_society) { /* the income of the specials at each building scoring, roughly (§12.7.6, §12.7.7) */
+        bot->card_vp[STPETE_CARD_GUILD_HALL] = 4;    /* 4 units, taken as VP */
+        bot->card_vp[STPETE_CARD_TRADING_HOUSE] = 2; /* 2 VP for 3 R */
+        bot->card_rubles[STPETE_CARD_TRADING_HOUSE] = -3;
     }
     rc = STPETE_OK;
     if (p.kind != BOT_RANDOM)
@@ -471,13 +481,15 @@ STPETE_API int stpete_bot_play(stpete_bot *const *bots, size_t count, stpete_sta
             rc = STPETE_E_INVALID_ARGUMENT;
             break;
         }
-        int id;
+        int id, freed = 0;
         rc = stpete_bot_choose(bots[seat], state, &id);
         if (rc == STPETE_OK)
-            rc = stpete_state_apply(state, id);
+            rc = stpete_state_apply_tracked(state, id, &freed);
         if (rc != STPETE_OK)
             break;
         applied++;
+        if (freed) /* the state's callback freed it (stpete_state_free()): it is gone, never read it again */
+            break;
     }
     if (played)
         *played = applied;

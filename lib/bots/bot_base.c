@@ -39,10 +39,7 @@ int bot_fail(stpete_bot *bot, int rc, const char *fmt, ...)
 
 uint64_t bot_next_random(uint64_t *x)
 {
-    uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
+    return stpete_splitmix64(x);
 }
 
 uint64_t bot_now_ns(void)

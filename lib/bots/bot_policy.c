@@ -1,4 +1,4 @@
-/* What the bots share: the projected-score evaluation and the greedy choice (stpete-selfplay's since 0.1),
+/* What the bots share: the projected-score evaluation and the greedy choice (as in stpete-selfplay),
  * returns, playouts, and the determinization of what a seat knows (§9). Public API only. */
 #include <math.h>
 #include <string.h>
@@ -10,8 +10,8 @@
 /* Projected final score of a seat, in VP: the final scoring as if the game ended now (§8), plus the display's
  * income (§4.4) for the rounds that probably remain, 1 + smallest stack / 6 (a round deals about 6 cards of a
  * stack with 2-4 players; the game ends when a stack runs out, §4.6), rubles valued at a quarter VP. The same
- * arithmetic as stpete-selfplay's `evaluate` of 0.1-0.2 (the sums are of small integers, exact in a double, so
- * adding per copy gives the same values as adding per card type). */
+ * arithmetic as stpete-selfplay's `evaluate` (the sums are of small integers, exact in a double, so adding per
+ * copy gives the same values as adding per card type). */
 double bot_evaluate(const stpete_bot *bot, const stpete_state *st, int seat)
 {
     stpete_score score = STPETE_SCORE_INIT;
@@ -25,9 +25,9 @@ double bot_evaluate(const stpete_bot *bot, const stpete_state *st, int seat)
             smallest = n;
     }
     double rounds_left = 1.0 + smallest / 6.0;
-    int cards[STPETE_NUM_CARDS];
+    int cards[STPETE_NUM_CARDS_NEW_SOCIETY];
     size_t n = 0;
-    stpete_state_display(st, seat, cards, STPETE_NUM_CARDS, &n);
+    stpete_state_display(st, seat, cards, STPETE_NUM_CARDS_NEW_SOCIETY, &n);
     double income_vp = 0, income_r = 0;
     for (size_t i = 0; i < n; i++) {
         income_vp += bot->card_vp[cards[i]];
@@ -116,8 +116,8 @@ int bot_playout(stpete_bot *bot, stpete_state *st, double out[STPETE_MAX_PLAYERS
             continue;
         }
         /* The uniform playout draws its index with a multiply-shift (bot_random_below), not with
-         * stpete_state_random_action()'s `random % n`: the same distribution, but keeping this draw keeps every
-         * mc and ismcts game of 0.3 the same game for the same bot seed. Both read the one listing. */
+         * stpete_state_random_action()'s `random % n`: the same distribution, and this draw is part of what makes
+         * an mc or ismcts game the same game for the same bot seed (its digests). Both read the one listing. */
         size_t n = 0;
         stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n);
         int id = ids[0], rc = STPETE_OK;

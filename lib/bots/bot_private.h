@@ -48,8 +48,8 @@ struct stpete_bot {
     uint32_t gen;                                 /* generation of the stamps below */
     uint32_t legal_stamp[STPETE_NUM_DISTINCT_ACTIONS]; /* == gen: legal in the iteration's state */
     uint32_t child_stamp[STPETE_NUM_DISTINCT_ACTIONS]; /* == gen: the node has a child for it */
-    double card_vp[STPETE_NUM_CARD_TYPES];       /* income per card at its scoring (§2, §4.4) */
-    double card_rubles[STPETE_NUM_CARD_TYPES];
+    double card_vp[STPETE_NUM_CARD_TYPES_NEW_SOCIETY]; /* income per card at its scoring (§2, §4.4, §12.2) */
+    double card_rubles[STPETE_NUM_CARD_TYPES_NEW_SOCIETY];
     stpete_bot_stats stats;
     char spec[STPETE_BOT_SPEC_MAX];
     char error[256];
@@ -116,10 +116,6 @@ int bot_choose_ismcts(stpete_bot *bot, const stpete_state *state, int seat, cons
 
 /* Whether the game is over (§4.6, §8), for the bots' loops: a state the library refuses to answer for counts as
  * over, so that no loop runs on an error. */
-static inline int bot_game_over(const stpete_state *state)
-{
-    int over = 1;
-    return stpete_state_is_terminal(state, &over) != STPETE_OK || over;
-}
+#define bot_game_over(state) stpete_state_is_terminal_or((state), 1)
 
 #endif /* STPETE_BOT_PRIVATE_H */

@@ -24,8 +24,8 @@ typedef struct stpete_rules {
     int8_t start_markers[STPETE_NUM_PHASES]; /* all -1 = random */
     uint8_t chance_mode; /* enum stpete_chance_mode */
     uint8_t edition_index; /* 0 = the first edition (2004), 1 = the second (2014, §11): stpete_options.edition - 1 */
-    uint8_t new_society;   /* §12 (1.1); the three options below are its. All four 0 in a base game, so a base
-                              game's rules hash and compare as in 1.0 */
+    uint8_t new_society;   /* §12; the three options below are its. All four 0 in a base game, so a base
+                              game's rules hash and compare as without them */
     uint8_t markers_one_seat;            /* R19 [option] */
     uint8_t used_prison_scores;          /* R22 [option] */
     uint8_t textile_without_new_society; /* R29 [option] */
@@ -445,8 +445,11 @@ int stpete_core_apply(stpete_core *c, int id, const stpete_sink *sink, char *why
 
 /* ---- validate.c: the invariants of a position, one function ---------------------------------------- */
 
-/* A refusal: the message (printf-style) into why (may be NULL, size why_size); returns status. */
-int stpete_refuse(char *why, size_t why_size, int status, const char *fmt, ...)
+/* The "fail with a reason" helper of the engine, whose reasons go into a caller's buffer: the message
+ * (printf-style) into why (may be NULL, size why_size); returns status. (The other destinations have one each:
+ * stpete_error_fail() a stpete_error being built, stpete_caller_error_fail() a caller's stpete_error in one step,
+ * stpete_state_fail() a state's last error, bot_fail() a bot's.) */
+int stpete_why_fail(char *why, size_t why_size, int status, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 4, 5)))
 #endif
@@ -498,7 +501,7 @@ void stpete_core_resample(stpete_core *c, int seat, uint64_t seed, unsigned flag
 
 /* ---- observation.c: what one seat may know now (§9), as a tensor and as text ---------------------- */
 
-/* Size of the observation tensor of a base game (doc/observation.md): 4 seat blocks, as in 1.0. */
+/* Size of the observation tensor of a base game (doc/observation.md): 4 seat blocks. */
 enum { OBS_SEAT_BLOCK = 109, OBS_GLOBAL = 232, OBS_SIZE = OBS_GLOBAL + 4 * OBS_SEAT_BLOCK, OBS_SIZE_MAX = 972 };
 /* Size of the observation tensor of a game: OBS_SIZE, or 972 with the New Society (observation.c). */
 int stpete_observation_size(const stpete_rules *rules);

@@ -96,7 +96,7 @@ uint64_t stpete_knowledge_key(const stpete_knowledge *kn)
                                k->stack_n[0], k->stack_n[1], k->stack_n[2], k->stack_n[3], k->row_n[0],
                                k->row_n[1] };
     h = key_bytes(h, global, sizeof global);
-    /* a base game's key is 1.0's: 8 bytes a row, 49 card types; the New Society's rows of up to 10 (§12.4.1) and
+    /* a base game's key reads 8 bytes a row, 49 card types; the New Society's rows of up to 10 (§12.4.1) and
      * 62 types, with the Prisons used (§12.7.5) */
     int ns = k->rules.new_society;
     size_t row_bytes = ns ? ROW_CAP : ROW_WORD, types = ns ? DISPLAY_CAP : STPETE_NUM_CARD_TYPES;

@@ -3,7 +3,7 @@
  * card may displace (displaceable_mask), whether a card is affordable (plain_legal) and whether a trading card may
  * displace a target at its price (target_legal), the hand's room (hand_room), the Observatory draws
  * (observatory_legal), the Pub choices (stpete_pub_choice_cap). Everything is derived from them:
- *   - the listing (stpete_core_legal): ids ascending, the order and ids of 0.3.0;
+ *   - the listing (stpete_core_legal): ids ascending, in the order and with the ids of stpete.h's encoding;
  *   - the mask (stpete_state_legal_action_mask) and the uniform random pick (stpete_core_random_action: the listed
  *     id at random % count) from the listing;
  *   - the check of one id (stpete_core_check_move: the check inside every apply, stpete_state_is_legal,
@@ -309,12 +309,8 @@ int stpete_core_random_action(const stpete_core *c, uint64_t random, int *id)
 
 /* ---- derived: the check of one action, with a reason ----------------------------------------------- */
 
-#define REFUSE(...)                                     \
-    do {                                                \
-        if (why)                                        \
-            snprintf(why, why_size, __VA_ARGS__);       \
-        return STPETE_E_ILLEGAL_ACTION;                 \
-    } while (0)
+/* Shorthand: the action is illegal, with the reason into why (stpete_why_fail()). */
+#define REFUSE(...) return stpete_why_fail(why, why_size, STPETE_E_ILLEGAL_ACTION, __VA_ARGS__)
 
 /* Check buying or playing (card, displaced) from source, the card present there: legal by the listing's functions
  * (plain_legal; for a trading card, the target in displaceable_mask() and target_legal(), §5, §6); its price to

@@ -8,7 +8,7 @@
 
 #include "engine/engine.h"
 
-/* Offsets of the global block and of a seat's block (doc/observation.md). A base game has 1.0's layout: T = 49 card
+/* Offsets of the global block and of a seat's block (doc/observation.md). A base game has T = 49 card
  * types, S = 4 seat places, D = 5 decisions, 232 + 4 x 109 = 668 floats. With the New Society (§12) T = 62, S = 5,
  * D = 8, and a seat's block ends with its Debtor's Prison used (§12.7.5): 292 + 5 x 136 = 972 floats. */
 enum {

@@ -7,7 +7,7 @@
 
 #include "engine/engine.h"
 
-int stpete_refuse(char *why, size_t why_size, int status, const char *fmt, ...)
+int stpete_why_fail(char *why, size_t why_size, int status, const char *fmt, ...)
 {
     if (why && why_size) {
         va_list ap;
@@ -23,7 +23,7 @@ int stpete_markers_check(const int markers[STPETE_NUM_PHASES], int players, char
     int fault = stpete_markers_fault(markers, players);
     if (fault > 0) {
         int k = fault - 1;
-        return stpete_refuse(why, why_size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_why_fail(why, why_size, STPETE_E_INVALID_ARGUMENT,
                              "the %s phase's start-player marker must be held by a seat in [0, %d), not %d (§3.3)",
                              stpete_phase_words[k], players, markers[k]);
     }
@@ -31,14 +31,14 @@ int stpete_markers_check(const int markers[STPETE_NUM_PHASES], int players, char
         int s = -fault - 1, held = 0;
         for (int k = 0; k < STPETE_NUM_PHASES; k++)
             held += markers[k] == s;
-        return stpete_refuse(why, why_size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_why_fail(why, why_size, STPETE_E_INVALID_ARGUMENT,
                              "seat %d holds %d start-player markers; every seat holds 1 or 2 (§3.3, R15)", s, held);
     }
     return STPETE_OK;
 }
 
-/* Shorthand: an inconsistent position, with the reason. */
-#define INCONSISTENT(...) stpete_refuse(why, why_size, STPETE_E_INCONSISTENT, __VA_ARGS__)
+/* Shorthand: an inconsistent position, with the reason into why (stpete_why_fail()). */
+#define INCONSISTENT(...) stpete_why_fail(why, why_size, STPETE_E_INCONSISTENT, __VA_ARGS__)
 
 /* Copies of each card type in a multiset (display, discard pile): at most its number of copies (§2). */
 static int check_copies(const card_def *cards, const uint8_t counts[DISPLAY_CAP], const char *path, char *why,
@@ -46,7 +46,7 @@ static int check_copies(const card_def *cards, const uint8_t counts[DISPLAY_CAP]
 {
     for (int t = 0; t < DISPLAY_CAP; t++)
         if (counts[t] > (t < CARD_TYPES_ALL ? cards[t].copies : 0))
-            return INCONSISTENT("%s: more than the %d copies of %s (§2, §12.2)", path, cards[t].copies,
+            return INCONSISTENT("%s: more than the %d copies of %s (§2)", path, cards[t].copies,
                                 cards[t].name);
     return STPETE_OK;
 }

@@ -69,7 +69,7 @@ STPETE_API int stpete_action_encode(const stpete_action *a, int *id)
     case STPETE_ACTION_PLAY:
     case STPETE_ACTION_OBSERVATORY_BUY:
     case STPETE_ACTION_PRISON_BUY:
-        v = stpete_variant_of(a->card, a->card >= 0 && a->card < CARD_TYPES_ALL && !stpete_cards[a->card].trading
+        v = stpete_variant_of(a->card, a->card >= 0 && a->card < CARD_TYPES_ALL && !stpete_shared_card(a->card)->trading
                                            ? -1
                                            : a->displaced);
         if (v < 0)

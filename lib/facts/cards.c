@@ -223,8 +223,8 @@ int stpete_variant_of(int card, int displaced)
 {
     if (card < 0 || card >= CARD_TYPES_ALL)
         return -1;
-    if (stpete_cards[card].trading &&
-        (displaced < 0 || displaced >= CARD_TYPES_ALL || !(stpete_cards[card].targets >> displaced & 1u)))
+    if (stpete_shared_card(card)->trading &&
+        (displaced < 0 || displaced >= CARD_TYPES_ALL || !(stpete_shared_card(card)->targets >> displaced & 1u)))
         return -1;
     return stpete_variant_index(card, displaced);
 }

@@ -51,10 +51,10 @@ int stpete_error_begin(stpete_error *err, int has_out)
     int rc = stpete_error_check(err);
     if (rc)
         return rc;
-    return has_out ? STPETE_OK : stpete_error_refuse(err, STPETE_E_INVALID_ARGUMENT, "out is NULL");
+    return has_out ? STPETE_OK : stpete_caller_error_fail(err, STPETE_E_INVALID_ARGUMENT, "out is NULL");
 }
 
-int stpete_error_refuse(stpete_error *caller, int status, const char *what)
+int stpete_caller_error_fail(stpete_error *caller, int status, const char *what)
 {
     stpete_error e = STPETE_ERROR_INIT;
     return stpete_error_finish(caller, &e, stpete_error_fail(&e, status, "%s", what));

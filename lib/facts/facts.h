@@ -87,11 +87,17 @@ enum { CARD_TYPES_ALL = STPETE_NUM_CARD_TYPES_NEW_SOCIETY, DISPLAY_CAP = 64, NUM
  * wares and targets are the same in both. */
 extern const card_def stpete_card_tables[3][CARD_TYPES_ALL];
 /* [2] is the New Society's (§12.2: the first edition with five card types replaced, extra copies and 13 new card
- * types). In tables [0] and [1] the 13 new types have 0 copies. Table index of a game: edition - 1 + 2 new_society.
- * The New Society's table, for the facts every table shares (colour, stack, trading, ware) and the targets of the
- * action encoding (the union of every game's: §6.2 and §12.6). Never for copies, costs or incomes: those are the
- * game's table (stpete_cards_of). */
-#define stpete_cards (stpete_card_tables[2])
+ * types). In tables [0] and [1] the 13 new types have 0 copies. Table index of a game: edition - 1 + 2 new_society
+ * (stpete_cards_of() in engine.h). */
+/* A card's facts that no edition changes (colour, stack, trading, ware, special, targets: §11 changes none), where
+ * no game is at hand (the action encoding, a card's stack): the New Society's row, whose targets are the union of
+ * every game's (§6.2, §12.6) and which describes the 13 new types too. Never its name, cost, incomes, value or
+ * copies: those are the game's, through its own table (stpete_cards_of() in engine.h); tests/check-layers.py
+ * refuses them here. */
+static inline const card_def *stpete_shared_card(int card)
+{
+    return &stpete_card_tables[2][card];
+}
 
 /* Variants (§6.2), see the encoding table in stpete.h. */
 enum {
@@ -313,7 +319,7 @@ int stpete_card_lookup(const char *text, size_t n);
  * shows. */
 static inline int stpete_stack_of(int card)
 {
-    return stpete_cards[card].stack;
+    return stpete_shared_card(card)->stack;
 }
 
 /* Action id layout (stpete.h). */
@@ -420,7 +426,7 @@ static inline void stpete_variant_split(int v, int *card, int *displaced)
     } else if (v < VARIANT_BLUE_TRADING) { /* green: the worker of the same ware, then Czar and Carpenter (§6.2) */
         int k = v - VARIANT_GREEN_TRADING;
         *card = FIRST_TRADING + k / 2;
-        *displaced = k % 2 ? STPETE_CARD_CZAR_AND_CARPENTER : stpete_cards[*card].ware;
+        *displaced = k % 2 ? STPETE_CARD_CZAR_AND_CARPENTER : stpete_shared_card(*card)->ware;
     } else if (v < VARIANT_ORANGE_TRADING) {
         int k = v - VARIANT_BLUE_TRADING;
         *card = FIRST_BLUE_TRADING + k / NUM_BUILDINGS;
@@ -530,13 +536,17 @@ void stpete_rng_shuffle(stpete_rng *rng, uint8_t *a, int n);
 
 #include <stdarg.h>
 /* The first size of each struct that may grow: the 1.0 layout (1.0 is the baseline of soname 1; a later version
- * keeps these as the minimum and accepts every size from here to its own sizeof). */
+ * keeps these as the minimum). stpete_options too (issue 31): the 0.x layouts were never soname 1, and a size between two layouts ends inside a
+ * member (one ending in the allocator's free_fn copied one byte of a pointer, which stpete_game_free() then called). */
+#define STPETE_OPTIONS_SIZE_1_0 offsetof(stpete_options, new_society) /* 1.1 appended the New Society's (§12) */
 #define STPETE_CARD_INFO_SIZE_1_0 sizeof(stpete_card_info)
 #define STPETE_SCORE_SIZE_1_0 sizeof(stpete_score)
 #define STPETE_EVENT_SIZE_1_0 sizeof(stpete_event)
 #define STPETE_ERROR_SIZE_1_0 sizeof(stpete_error)
-/* Whether a caller's struct_size is one this library can serve (from the struct's first size to the library's):
- * 1 or 0. */
+/* Whether a caller's struct_size is one this library can serve, i.e. the size of a released layout of the struct
+ * (stpete.h, "Structs that may grow"): 1 or 0. Soname 1 has one layout of each struct, so first == library and the
+ * range is that one size; a struct that grows must keep accepting exactly its released sizes (a size between two
+ * layouts ends inside a member), so its check then becomes the list of those sizes. */
 int stpete_struct_size_ok(size_t caller, size_t first, size_t library);
 /* Copy src (the library's complete struct of `library` bytes) into dst, both beginning with size_t struct_size:
  * only dst->struct_size bytes; dst->struct_size kept. STPETE_OK, or STPETE_E_UNSUPPORTED_VERSION (nothing
@@ -544,7 +554,8 @@ int stpete_struct_size_ok(size_t caller, size_t first, size_t library);
 int stpete_struct_out(void *dst, const void *src, size_t first, size_t library);
 /* STPETE_OK for NULL or a usable err->struct_size, else STPETE_E_UNSUPPORTED_VERSION (check before anything). */
 int stpete_error_check(const stpete_error *err);
-/* Record a failure (status and printf-style message) into e (may be NULL); returns status. */
+/* Record a failure (status and printf-style message) into e, a stpete_error being built (may be NULL); returns
+ * status. */
 int stpete_error_fail(stpete_error *e, int status, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 3, 4)))
@@ -554,9 +565,9 @@ int stpete_error_vfail(stpete_error *e, int status, const char *fmt, va_list ap)
 /* Copy a complete local detail into the caller's (NULL ignored) with its status ("" and -1s on success); returns
  * status. */
 int stpete_error_finish(stpete_error *caller, const stpete_error *local, int status);
-/* A call's whole detail in one step: status and message into the caller's (NULL ignored); returns status (also
- * STPETE_OK with "" for a success). */
-int stpete_error_refuse(stpete_error *caller, int status, const char *what);
+/* A call's whole detail in one step, into the caller's stpete_error (NULL ignored; its size checked before):
+ * status and message; returns status (also STPETE_OK with "" for a success). */
+int stpete_caller_error_fail(stpete_error *caller, int status, const char *what);
 /* The start of a constructor (stpete.h, "Parameters"): err is NULL or of a size this library serves
  * (STPETE_E_UNSUPPORTED_VERSION otherwise), and it has an out-parameter (STPETE_E_INVALID_ARGUMENT with
  * "out is NULL" otherwise). The caller has set *out to NULL first. */

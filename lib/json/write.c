@@ -28,7 +28,7 @@ static json_t *card_list(const card_def *names, const uint8_t *cards, int n, int
 static json_t *card_multiset(const card_def *names, const uint8_t *counts, int *ok)
 {
     json_t *a = json_array();
-    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
+    for (int t = 0; t < CARD_TYPES_ALL; t++) /* the New Society's types 49.. are 0 in a base game */
         for (int k = 0; k < counts[t]; k++)
             stpete_json_push(a, json_string_nocheck(names[t].name), ok);
     return a;
@@ -150,6 +150,8 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
         const player_state *p = &c->p[i];
         json_t *pj = json_object();
         stpete_json_put(pj, "rubles", kn.rubles_shown >> i & 1u ? json_integer(p->rubles) : json_null(), ok);
+        if (!full) /* what the viewer knows, shown or recalled (§9): every amount its key hashes (issue 31) */
+            stpete_json_put(pj, "known_rubles", p->rubles >= 0 ? json_integer(p->rubles) : json_null(), ok);
         stpete_json_put(pj, "vp", json_integer(p->vp), ok);
         stpete_json_put(pj, "display", card_multiset(names, p->display, ok), ok);
         stpete_json_put(pj, "observatories_used", json_integer(p->obs_used), ok);

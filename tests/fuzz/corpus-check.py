@@ -1,7 +1,10 @@
 """The fuzz seed corpus covers the format-version-2 reader (issue 22, finding 10): for each edition, state
 documents of format_version 2 at a chance node of every kind (the marker deal, a deal at setup, before the next
 phase and for a new round, an Observatory draw), one with a hand card whose hand_known is false, one with
-public_hash, a seat view, and a replay record of an explicit-chance game with chance outcome ids. Prints TAP.
+public_hash, a seat view, and a replay record of an explicit-chance game with chance outcome ids. And format
+version 3, the one 1.0 writes (issue 31 item 10): for both editions and chance modes a full state, a seat view and
+a replay record; 2-4 players; a public view; played states at several points (start, round 1, a middle round, the
+final round, the end, an Observatory and a Pub decision, a chance node); public_rubles and public_hands. Prints TAP.
 
     corpus-check.py CORPUS_JSON_DIR"""
 import json
@@ -38,6 +41,37 @@ for edition in (1, 2):
     checks.append((f"edition {edition}: a version-2 replay record with chance outcomes",
                    any(d.get("format") == "stpete-replay" and any(a["id"] >= CHANCE_FIRST for a in d["actions"])
                        for _, d in v2)))
+# Format version 3, which 1.0 writes and nothing else (issue 31 item 10): every kind of document, both editions and
+# chance modes, 2-4 players, played states at several points, the §9 options.
+v3 = [d for _, d in docs if isinstance(d, dict) and d.get("format_version") == 3]
+v3_states = [d for d in v3 if d.get("format") == "stpete-state" and d.get("view") == "full"]
+v3_views = [d for d in v3 if d.get("format") == "stpete-state" and d.get("view") in ("seat", "public")]
+v3_replays = [d for d in v3 if d.get("format") == "stpete-replay"]
+for edition in (1, 2):
+    for mode in ("sampled", "explicit"):
+        def ours(d):
+            return (d.get("options") or {}).get("edition") == edition and (d.get("options") or {}).get("chance_mode") == mode
+        for kind, items in (("full state", v3_states), ("seat view", [d for d in v3_views if d["view"] == "seat"]),
+                            ("replay record", v3_replays)):
+            checks.append((f"format 3, edition {edition}, {mode} chance: a {kind}", any(map(ours, items))))
+for players in (2, 3, 4):
+    checks.append((f"format 3: a full state, a view and a replay record of {players} players",
+                   all(any(len(d["players"]) == players for d in items) for items in (v3_states, v3_views)) and
+                   any(d["options"]["players"] == players for d in v3_replays)))
+checks.append(("format 3: a public view", any(d["view"] == "public" for d in v3_views)))
+for label, test in (("at the start (round 1, nothing bought)", lambda d: d["round"] == 1 and not any(p["display"] for p in d["players"])),
+                    ("later in round 1", lambda d: d["round"] == 1 and any(p["display"] or p["hand"] for p in d["players"])),
+                    ("in a middle round", lambda d: 3 <= d["round"] and not d["final_round"] and d["decision"] == "turn"),
+                    ("in the final round", lambda d: d["final_round"] and d["decision"] != "game-over"),
+                    ("at the end", lambda d: d["decision"] == "game-over"),
+                    ("in an Observatory decision", lambda d: d["decision"] == "observatory"),
+                    ("in a Pub decision", lambda d: d["decision"] == "pub"),
+                    ("at a chance node", lambda d: d["decision"] == "chance"),
+                    ("played (rubles_recalled true)", lambda d: d["rubles_recalled"] is True)):
+    checks.append((f"format 3: a full state {label}", any(map(test, v3_states))))
+for option in ("public_rubles", "public_hands"):
+    checks.append((f"format 3: a state and a view with {option}",
+                   all(any(d["options"][option] for d in items) for items in (v3_states, v3_views))))
 print(f"1..{len(checks)}")
 for i, (name, ok) in enumerate(checks, 1):
     print(f"{'ok' if ok else 'not ok'} {i} - {name}")

@@ -5,11 +5,15 @@
  * v2-*: format version 2 documents of explicit-chance games of both editions (chance nodes of every kind,
  * hand_known false, public_hash); the others were written by format version 1 and are kept for its reader (to add
  * only the v2 seeds, write into a scratch directory and copy those).
+ * v3-*: format version 3, which 1.0 writes (issue 31): for both editions, both chance modes and 2-4 players, a
+ * played state (at the start, early, mid-game, late, at the end, in an Observatory or a Pub decision, at a chance
+ * node), a seat view and a replay record; public views; the §9 options public_rubles and public_hands on in some.
  * actions/: input bytes for fuzz_actions (options byte, 8 seed bytes, then 2 bytes per step). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <stpete/bots.h>
 #include <stpete/stpete.h>
 
 #include "../test_values.h"
@@ -58,26 +62,32 @@ static int save_hand_unknown(const char *dir, const char *name, const stpete_gam
 
 static uint64_t mix(uint64_t *x)
 {
-    uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
+    return stpete_splitmix64(x);
 }
 
-/* A new game of these options (explicit chance if asked) and a state of it; exits on failure. */
-static void new_game(int players, int edition, int explicit_chance, uint64_t seed, stpete_game **g, stpete_state **st)
+/* A new game of these options (explicit chance if asked; public rubles and hands as the bits of `public`) and a
+ * state of it; exits on failure. */
+static void new_game_public(int players, int edition, int explicit_chance, int public, uint64_t seed, stpete_game **g,
+                            stpete_state **st)
 {
     stpete_options o;
     stpete_options_init(&o);
     o.players = players;
     o.edition = edition;
     o.seed = seed;
+    o.public_rubles = public & 1;
+    o.public_hands = public >> 1 & 1;
     if (explicit_chance)
         o.chance_mode = STPETE_CHANCE_EXPLICIT;
     if (stpete_game_new(&o, g, NULL) != STPETE_OK || stpete_state_new(*g, st, NULL) != STPETE_OK) {
         fprintf(stderr, "make-corpus: cannot create a game\n");
         exit(1);
     }
+}
+
+static void new_game(int players, int edition, int explicit_chance, uint64_t seed, stpete_game **g, stpete_state **st)
+{
+    new_game_public(players, edition, explicit_chance, 0, seed, g, st);
 }
 
 /* Apply one random legal action (or chance outcome); its id is appended to played while *n < cap. */
@@ -203,6 +213,68 @@ int main(int argc, char **argv)
             stpete_state_free(st);
             stpete_game_free(g);
         }
+    /* Format version 3 (issue 31: 1.0 writes only it, and the corpus had none). Twelve games: both editions, both
+     * chance modes, 2-4 players, the §9 options in turn (none, public rubles, public hands, both). Each gives a
+     * full state at one of its points (the points rotate over the games, so every one is covered), a seat view
+     * (of a seat that rotates too) and a replay record of the game's first 80 actions; four give a public view, and
+     * eight a state in their first Observatory or Pub decision. Few seeds: the corpus runs under valgrind in CI. */
+    static const char *const points[] = { "start", "round1", "mid", "late", "end", "chance" };
+    for (int k = 0; k < 12; k++) {
+        int edition = 1 + k % 2, explicit_chance = k / 2 % 2, players = 2 + k / 4, public = k % 4;
+        const char *point = points[explicit_chance ? (k % 3 == 2 ? 5 : k % 5) : k % 5];
+        char tag[32];
+        snprintf(tag, sizeof tag, "v3-e%d-%s-%dp", edition, explicit_chance ? "explicit" : "sampled", players);
+        stpete_game *g = NULL;
+        stpete_state *st = NULL;
+        new_game_public(players, edition, explicit_chance, public, (uint64_t)(300 + k), &g, &st);
+        int played[80], saved_point = 0, saved_view = 0, saved_decision = k % 3 == 1;
+        size_t n_played = 0, len, step = 0;
+        uint64_t rng = (uint64_t)(700 + k);
+        while (!tg_is_terminal(st)) {
+            int round = stpete_state_round(st), d = stpete_state_decision(st);
+            int here = strcmp(point, "start") == 0 ? step == 0
+                     : strcmp(point, "round1") == 0 ? step == 12
+                     : strcmp(point, "mid") == 0 ? round == 3 && d == STPETE_DECISION_TURN
+                     : strcmp(point, "late") == 0 ? tg_is_final_round(st) && d == STPETE_DECISION_TURN
+                     : strcmp(point, "chance") == 0 ? round == 2 && d == STPETE_DECISION_CHANCE : 0;
+            if (here && !saved_point) {
+                snprintf(name, sizeof name, "%s-state-%s.json", tag, point);
+                save_state(json, name, st);
+                saved_point = 1;
+            }
+            if (!saved_decision && (d == STPETE_DECISION_OBSERVATORY || d == STPETE_DECISION_PUB)) {
+                snprintf(name, sizeof name, "%s-state-%s.json", tag, d == STPETE_DECISION_PUB ? "pub" : "observatory");
+                save_state(json, name, st);
+                saved_decision = 1;
+            }
+            if (!saved_view && round == 2 + k % 3 && d != STPETE_DECISION_CHANCE) {
+                snprintf(name, sizeof name, "%s-view-seat%d.json", tag, k % players);
+                if (stpete_state_view_to_json(st, k % players, buf, sizeof buf, &len) == STPETE_OK)
+                    save(json, name, buf, len);
+                if (k % 3 == 0) {
+                    snprintf(name, sizeof name, "%s-view-public.json", tag);
+                    if (stpete_state_view_to_json(st, STPETE_VIEW_PUBLIC, buf, sizeof buf, &len) == STPETE_OK)
+                        save(json, name, buf, len);
+                }
+                saved_view = 1;
+            }
+            random_step(st, &rng, played, &n_played, 80);
+            step++;
+        }
+        if (strcmp(point, "end") == 0) {
+            snprintf(name, sizeof name, "%s-state-end.json", tag);
+            save_state(json, name, st);
+            saved_point = 1;
+        }
+        if (stpete_replay_to_json(g, (uint64_t)(300 + k), played, n_played, buf, sizeof buf, &len) == STPETE_OK) {
+            snprintf(name, sizeof name, "%s-replay.json", tag);
+            save(json, name, buf, len);
+        }
+        if (!saved_point || !saved_view) /* a game without an Observatory or Pub decision is fine: the others have */
+            fprintf(stderr, "make-corpus: %s: no %s%s\n", tag, saved_point ? "" : point, saved_view ? "" : " view");
+        stpete_state_free(st);
+        stpete_game_free(g);
+    }
     static const char *const malformed[] = { "", "{", "[]", "null", "{\"format\":\"stpete-state\"}",
                                              "{\"format\":\"stpete-state\",\"format_version\":99}",
                                              "{\"format\":\"stpete-replay\",\"format_version\":1,\"actions\":[]}" };

@@ -25,7 +25,9 @@
  *   results.c   the table of results, the results file (--out) and its reading back (--resume), records;
  *   ratings.c   the summary: crosstable, ratings, mean VP, --json;
  *   main.c      options, --help, --bench, main.
- * This header is internal to the program (not installed). */
+ * The state of a run is one struct, arena, which main() owns and passes to the modules; the only variable outside it
+ * is main.c's signal flag, an atomic, which the arena points to. This header is internal to the program (not
+ * installed). */
 #ifndef STPETE_TOOLS_ARENA_H
 #define STPETE_TOOLS_ARENA_H
 
@@ -77,6 +79,8 @@ typedef struct config {
 
 /* An external bot's process and our ends of its pipes (protocol.c). */
 typedef struct proc {
+    const config *cfg;        /* the tournament: time limits, the game (set by worker_init(), kept by proc_start()) */
+    const atomic_int *stop;   /* the arena's stop flag: a read gives up when it is set */
     pid_t pid;          /* 0 when not running */
     int in, out, err;   /* our ends: its stdin, stdout, stderr */
     char *buf;          /* stdout bytes not yet consumed */
@@ -109,8 +113,24 @@ typedef struct result {
     char reason[32];
 } result;
 
+/* One run of the tournament: its definition and everything that changes while it runs. main() owns it and passes it
+ * to every module; once the workers run, the members from mtx on (and cfg.parts[].name) are read and written under
+ * mtx only, cfg otherwise read only. */
+typedef struct arena {
+    config cfg;
+    atomic_int *stop;   /* set by SIGINT/SIGTERM (main.c's signal flag), read by the workers */
+    pthread_mutex_t mtx;
+    result *results;    /* the table of results, one row per game (results.c) */
+    long results_cap;
+    int out_fd;         /* the results file (--out), or -1 */
+    long next_game, games_done, games_todo; /* the next game to look at, games played, games to play */
+    double t_start;     /* when the games started (now_s()) */
+    int tty;            /* standard error is a terminal: progress as a bar */
+} arena;
+
 /* A thread that plays games: its own state, library bots and external bots' processes (schedule.c). */
 typedef struct worker {
+    arena *a;
     stpete_state *st;
     stpete_bot *bots[MAX_PARTICIPANTS];
     proc procs[MAX_PARTICIPANTS][STPETE_MAX_PLAYERS]; /* per participant, per occurrence in a game */
@@ -119,19 +139,7 @@ typedef struct worker {
     pthread_t thread;
 } worker;
 
-/* ---- state shared by the modules ----------------------------------------------------------------- */
-
-extern const char *prog; /* main.c: the program's name in messages */
-extern config cfg;       /* schedule.c: the tournament, set up by main() before any worker starts */
-extern atomic_int stop_requested; /* protocol.c: set by SIGINT/SIGTERM, read by the workers */
-/* results.c: the table of results and the progress counters, under mtx once the workers run */
-extern result *results;
-extern long results_cap;
-extern pthread_mutex_t mtx;
-extern int out_fd;
-extern long next_game, games_done, games_todo;
-extern double t_start;
-extern int tty;
+#define PROGRAM "stpete-arena" /* the program's name in messages */
 
 /* ---- functions ----------------------------------------------------------------------------------- */
 
@@ -149,26 +157,32 @@ void die(int code, const char *fmt, ...);
 /* calloc that dies on out of memory; xstrdup likewise. */
 void *xmalloc(size_t n);
 char *xstrdup(const char *s);
+/* open() of a file the arena writes or reads (results, records, --json): close-on-exec, so that no bot inherits it,
+ * and never through a symbolic link in its last component (a link planted at the name fails with ELOOP); mode
+ * 0666 for O_CREAT. open_why(errno) says why it failed, a planted link by name. */
+int open_file(const char *path, int flags);
+const char *open_why(int err);
 /* schedule.c */
-/* Add one bot spec (a library bot's spec or cmd:PROGRAM ARGS) to cfg; dies (exit 2) on a bad one. */
-void add_participant(const char *spec);
+/* Add one bot spec (a library bot's spec or cmd:PROGRAM ARGS) to c; dies (exit 2) on a bad one. */
+void add_participant(config *c, const char *spec);
 /* Add every spec of a comma-separated --bots list. */
-void add_list(const char *list);
+void add_list(config *c, const char *list);
 /* Check the library bots' specs against the game, and label repeated entries. */
-void check_participants(void);
+void check_participants(config *c);
 /* The seatings: every ordered choice of P distinct participants when N >= P; otherwise every distinct
  * arrangement of the list repeated to P entries (A,B over 3 seats: A B A, so A A B, A B A, B A A). */
-void make_seatings(void);
+void make_seatings(config *c);
 /* The definition of the tournament (what decides each game's play), as canonical JSON, and its hash. The number
  * of games is not part of it: a tournament can be resumed with more games. */
-void make_definition(void);
-/* Play game g (its deal, seating and seeds follow from cfg and g alone) with w's state and bots, and record
- * its result (table, results file, record). */
+void make_definition(config *c);
+/* Play game g (its deal, seating and seeds follow from the tournament and g alone) with w's state and bots, and
+ * record its result (table, results file, record). */
 void play_game(worker *w, long g);
 /* A worker thread (arg: its worker): plays the next game not done until none is left or a stop is requested. */
 void *worker_main(void *arg);
-/* A worker's state and library bots (dies on failure); worker_free() quits its external bots and frees it. */
-void worker_init(worker *w);
+/* A worker of arena a: its state and library bots (dies on failure); worker_free() quits its external bots and
+ * frees it. */
+void worker_init(worker *w, arena *a);
 void worker_free(worker *w);
 /* protocol.c */
 /* The stderr tail as printable ASCII (other bytes become '?'), so that it is valid JSON text. */
@@ -190,6 +204,12 @@ int proc_send(proc *p, const char *line, size_t len, failure *f);
 void proc_drain_err(proc *p);
 /* Start a bot and shake hands within --start-ms. 0, or -1 with f set (the process is then gone). */
 int proc_start(proc *p, participant *part, failure *f);
+/* No descriptor but its three pipes reaches a bot (doc/protocol.md). Called once at the start, before any thread:
+ * every descriptor above 2 the arena inherited (a shell's 7</etc/hostname, a CI runner's) becomes close-on-exec
+ * (close_range(CLOSE_RANGE_CLOEXEC), else each one up to sysconf(_SC_OPEN_MAX)); the arena opens its own files and
+ * pipes close-on-exec; and where the C library has posix_spawn_file_actions_addclosefrom_np() the child also
+ * closes every descriptor above 2 before exec. */
+void cloexec_inherited(void);
 /* Bots' descendants that left their bot's process group (setsid, setpgid) escape the group kill. On Linux the
  * arena is a child subreaper (PR_SET_CHILD_SUBREAPER): when such a process's parent dies it becomes the arena's
  * child instead of init's, and at the end of the tournament, once every bot has been reaped, every process still
@@ -204,28 +224,28 @@ int external_choose(proc *p, const stpete_state *st, int seat, long req, int *ac
 int trivial_bot(void);
 /* results.c */
 /* The table of results holds at least n games (new rows zero: not done). */
-void grow_results(long n);
+void grow_results(arena *a, long n);
 /* A forfeit on standard error: the game, the seat and bot, the reason and detail, and the last lines of the bot's
  * standard error (at most 5). Called with the mutex held. */
-void report_forfeit(long g, int seat, const char *bot, const failure *f);
+void report_forfeit(const arena *a, long g, int seat, const char *bot, const failure *f);
 /* The progress line on stderr (a bar on a terminal, every tenth otherwise). Called with the mutex held. */
-void progress(void);
-/* Append a line (newline included) with one write(), so that a killed tournament never leaves half a line
- * behind another game's. */
-void append_line(const char *line, size_t len);
+void progress(const arena *a);
+/* Append a line (newline included) to the results file, if any, with one write(), so that a killed tournament
+ * never leaves half a line behind another game's. */
+void append_line(const arena *a, const char *line, size_t len);
 /* A JSON array of v[0..n) (new reference). */
 json_t *int_array(const int *v, int n);
 /* A game's "result" object: scores, winners, returns, finished (new reference). */
 json_t *result_json(const stpete_state *st, const int *vp, const double *ret, int P);
 /* Write game g's replay record (stpete_replay_to_json()) to --record DIR/game-NNNNNN.json; a failure is reported,
  * not fatal. */
-void write_record(const stpete_game *game, uint64_t deal, const int *ids, size_t n, long g);
+void write_record(const config *c, uint64_t deal, const int *ids, size_t n, long g);
 /* Read the results file of a tournament to resume: its header must carry this definition's hash, and every game line
  * must pass check_game_line(). A bad line is refused with its number (exit 2), the file unchanged; blank lines are
  * skipped; a last line cut short by a kill is dropped (and cut from the file). */
-long read_results(const char *path);
+long read_results(arena *a, const char *path);
 /* ratings.c */
 /* Print the crosstable, ratings and mean VP of the games done (stdout), and write --json FILE. */
-void summary(void);
+void summary(const arena *a);
 
 #endif

@@ -34,9 +34,12 @@
 #include "cli.h"
 #include "arena.h"
 
-const char *prog = "stpete-arena";
-
 /* ---- main ---------------------------------------------------------------------------------------- */
+
+/* The one variable outside the arena: set by the SIGINT/SIGTERM handler, read by the worker threads (through
+ * arena.stop). An atomic (lock-free, so async-signal-safe), not a volatile sig_atomic_t, which is a data race
+ * between threads (ThreadSanitizer, issue 22). */
+static atomic_int stop_requested;
 
 static void on_signal(int sig)
 {
@@ -95,57 +98,57 @@ static long parse_long(const char *opt, const char *val, long lo, long hi)
     return v;
 }
 
-static void bench(const char *self)
+/* The bot of --bench: the first cmd: participant, or this program as --trivial-bot. */
+static participant bench_bot(config *c, const char *self)
 {
-    /* the first cmd: participant, or this program as --trivial-bot, against random, 2 players */
-    int ext = -1;
-    for (int i = 0; i < cfg.nparts; i++)
-        if (cfg.parts[i].external && ext < 0)
-            ext = i;
-    participant bot, rnd;
-    memset(&bot, 0, sizeof bot);
+    for (int i = 0; i < c->nparts; i++)
+        if (c->parts[i].external)
+            return c->parts[i];
+    char cmd[4200], exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0)
+        exe[n] = '\0';
+    snprintf(cmd, sizeof cmd, "cmd:'%s' --trivial-bot", n > 0 ? exe : self);
+    c->nparts = 0;
+    add_participant(c, cmd);
+    return c->parts[0];
+}
+
+/* --bench: the bot of bench_bot() against random, 2 players, over 20 games (or --games); the protocol's round
+ * trip printed. */
+static void bench(arena *a, const char *self)
+{
+    config *c = &a->cfg;
+    participant bot = bench_bot(c, self), rnd;
     memset(&rnd, 0, sizeof rnd);
-    if (ext >= 0) {
-        bot = cfg.parts[ext];
-    } else {
-        char cmd[4200], exe[4096];
-        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-        if (n > 0)
-            exe[n] = '\0';
-        snprintf(cmd, sizeof cmd, "cmd:'%s' --trivial-bot", n > 0 ? exe : self);
-        cfg.nparts = 0;
-        add_participant(cmd);
-        bot = cfg.parts[0];
-    }
     snprintf(rnd.label, sizeof rnd.label, "random");
     snprintf(rnd.spec, sizeof rnd.spec, "random");
-    cfg.parts[0] = bot;
-    cfg.parts[1] = rnd;
-    cfg.nparts = 2;
-    cfg.players = 2;
-    stpete_game_free(cfg.game);
+    c->parts[0] = bot;
+    c->parts[1] = rnd;
+    c->nparts = 2;
+    c->players = 2;
+    stpete_game_free(c->game);
     stpete_options o;
     stpete_options_init(&o);
     o.players = 2;
-    if (stpete_game_new(&o, &cfg.game, NULL))
+    if (stpete_game_new(&o, &c->game, NULL))
         die(1, "cannot create the game");
-    make_seatings();
-    make_definition();
-    long games = cfg.games_given ? cfg.games : 20;
-    cfg.games = games;
-    cfg.quiet = 1;
-    grow_results(games);
+    make_seatings(c);
+    make_definition(c);
+    long games = c->games_given ? c->games : 20;
+    c->games = games;
+    c->quiet = 1;
+    grow_results(a, games);
     worker w;
-    worker_init(&w);
+    worker_init(&w, a);
     double t0 = now_s();
     for (long g = 0; g < games; g++)
         play_game(&w, g);
     double el = now_s() - t0;
     proc *p = &w.procs[0][0];
-    long forfeit = 0, decisions = 0;
+    long forfeit = 0, decisions = p->rt_n;
     for (long g = 0; g < games; g++)
-        forfeit += results[g].forfeit_seat >= 0;
-    decisions = p->rt_n;
+        forfeit += a->results[g].forfeit_seat >= 0;
     printf("protocol round trip: %.1f us per decision (%ld decisions in %ld 2-player games against random)\n",
            decisions ? 1e6 * p->rt_sum / (double)decisions : 0.0, decisions, games);
     printf("  bot: %s\n", bot.cmd);
@@ -157,150 +160,169 @@ static void bench(const char *self)
     worker_free(&w);
 }
 
-int main(int argc, char **argv)
+/* An option that takes a value (argv[i + 1]); CLI_NOT_COMMON when it is known, else the exit status. */
+static int value_option(config *c, const char *a, const char *val, const char **list, int *gave_bot)
+{
+    if (!strcmp(a, "--players"))
+        c->players = (int)parse_long(a, val, 2, 4);
+    else if (!strcmp(a, "--games")) {
+        c->games = parse_long(a, val, 1, 10000000);
+        c->games_given = 1;
+    } else if (!strcmp(a, "--bots")) {
+        if (*list)
+            die(2, "--bots given twice (use --bot SPEC to add one)");
+        *list = val;
+        add_list(c, val);
+    } else if (!strcmp(a, "--bot")) {
+        *gave_bot = 1;
+        add_participant(c, val);
+    } else if (!strcmp(a, "--jobs"))
+        c->jobs = (int)parse_long(a, val, 1, 256);
+    else if (!strcmp(a, "--edition"))
+        c->edition = (int)parse_long(a, val, 1, 2);
+    else if (!strcmp(a, "--seed")) {
+        char *end;
+        errno = 0;
+        c->seed = strtoull(val, &end, 0);
+        if (!*val || *end || errno || val[0] == '-')
+            die(2, "--seed takes a number in [0, 2^64), not '%s'", val);
+    } else if (!strcmp(a, "--time-ms"))
+        c->time_ms = parse_long(a, val, 1, 3600000);
+    else if (!strcmp(a, "--start-ms"))
+        c->start_ms = parse_long(a, val, 1, 3600000);
+    else if (!strcmp(a, "--out"))
+        c->out_path = val;
+    else if (!strcmp(a, "--json"))
+        c->json_path = val;
+    else if (!strcmp(a, "--record"))
+        c->record_dir = val;
+    else
+        return cli_unknown(PROGRAM, a);
+    return CLI_NOT_COMMON;
+}
+
+/* The options into c (defaults first). CLI_NOT_COMMON to go on, else the exit status (--help, --version,
+ * --trivial-bot, a usage error); dies (exit 2) on a bad value. */
+static int parse_options(config *c, int argc, char **argv)
 {
     const char *list = NULL;
     int gave_bot = 0;
-    cfg.players = 2;
-    cfg.edition = 1;
-    cfg.jobs = 1;
-    cfg.games = 100;
-    cfg.seed = 1;
-    cfg.time_ms = 10000;
-    cfg.start_ms = 10000;
+    c->players = 2;
+    c->edition = 1;
+    c->jobs = 1;
+    c->games = 100;
+    c->seed = 1;
+    c->time_ms = 10000;
+    c->start_ms = 10000;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        int common = cli_common(prog, a, usage);
-        if (common != CLI_NOT_COMMON)
-            return common;
+        int rc = cli_common(PROGRAM, a, usage);
+        if (rc != CLI_NOT_COMMON)
+            return rc;
         if (!strcmp(a, "--trivial-bot"))
             return trivial_bot();
-        if (!strcmp(a, "--resume")) {
-            cfg.resume = 1;
+        int *flag = !strcmp(a, "--resume") ? &c->resume : !strcmp(a, "--bench") ? &c->bench
+                  : !strcmp(a, "--quiet")  ? &c->quiet : NULL;
+        if (flag) {
+            *flag = 1;
             continue;
         }
-        if (!strcmp(a, "--bench")) {
-            cfg.bench = 1;
-            continue;
-        }
-        if (!strcmp(a, "--quiet")) {
-            cfg.quiet = 1;
-            continue;
-        }
-        if (cli_check_value(prog, a, val, "--players --games --bots --bot --jobs --edition --seed --time-ms "
-                                          "--start-ms --out --json --record "))
+        if (cli_check_value(PROGRAM, a, val, "--players --games --bots --bot --jobs --edition --seed --time-ms "
+                                             "--start-ms --out --json --record "))
             return CLI_USAGE_ERROR;
         i++;
-        if (!strcmp(a, "--players"))
-            cfg.players = (int)parse_long(a, val, 2, 4);
-        else if (!strcmp(a, "--games")) {
-            cfg.games = parse_long(a, val, 1, 10000000);
-            cfg.games_given = 1;
-        }
-        else if (!strcmp(a, "--bots")) {
-            if (list)
-                die(2, "--bots given twice (use --bot SPEC to add one)");
-            list = val;
-            add_list(val);
-        } else if (!strcmp(a, "--bot")) {
-            gave_bot = 1;
-            add_participant(val);
-        } else if (!strcmp(a, "--jobs"))
-            cfg.jobs = (int)parse_long(a, val, 1, 256);
-        else if (!strcmp(a, "--edition"))
-            cfg.edition = (int)parse_long(a, val, 1, 2);
-        else if (!strcmp(a, "--seed")) {
-            char *end;
-            errno = 0;
-            cfg.seed = strtoull(val, &end, 0);
-            if (!*val || *end || errno || val[0] == '-')
-                die(2, "--seed takes a number in [0, 2^64), not '%s'", val);
-        } else if (!strcmp(a, "--time-ms"))
-            cfg.time_ms = parse_long(a, val, 1, 3600000);
-        else if (!strcmp(a, "--start-ms"))
-            cfg.start_ms = parse_long(a, val, 1, 3600000);
-        else if (!strcmp(a, "--out"))
-            cfg.out_path = val;
-        else if (!strcmp(a, "--json"))
-            cfg.json_path = val;
-        else if (!strcmp(a, "--record"))
-            cfg.record_dir = val;
-        else
-            return cli_unknown(prog, a);
+        rc = value_option(c, a, val, &list, &gave_bot);
+        if (rc != CLI_NOT_COMMON)
+            return rc;
     }
-    if (!list && !gave_bot && !cfg.bench)
-        add_list("greedy,random");
-    signal(SIGPIPE, SIG_IGN);
-    json_object_seed(0); /* jansson's hash seed, set once before any thread uses jansson */
-    stpete_options o;
-    stpete_options_init(&o);
-    o.players = cfg.players;
-    o.edition = cfg.edition;
-    if (stpete_game_new(&o, &cfg.game, NULL) != STPETE_OK)
-        die(2, "cannot create a game of these options");
-    if (cfg.bench) {
-        bench(argv[0]);
-        stpete_game_free(cfg.game);
-        return 0;
-    }
-    check_participants();
-    become_subreaper();
-    if (cfg.resume && !cfg.out_path)
-        die(2, "--resume needs --out FILE (the results file of the tournament to continue)");
-    if (cfg.record_dir) {
-        struct stat sb;
-        if (stat(cfg.record_dir, &sb) != 0 && mkdir(cfg.record_dir, 0777) != 0)
-            die(2, "--record: cannot create %s: %s", cfg.record_dir, strerror(errno));
-        if (stat(cfg.record_dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
-            die(2, "--record: %s is not a directory", cfg.record_dir);
-    }
-    make_seatings();
-    if (cfg.games % cfg.nseatings) {
-        long g = (cfg.games / cfg.nseatings + 1) * cfg.nseatings;
-        fprintf(stderr, "%s: %ld games rounded up to %ld, a multiple of the %d seatings\n", prog, cfg.games, g,
-                cfg.nseatings);
-        cfg.games = g;
-    }
-    make_definition();
-    grow_results(cfg.games);
+    if (!list && !gave_bot && !c->bench)
+        add_list(c, "greedy,random");
+    return CLI_NOT_COMMON;
+}
+
+/* --record DIR: created if needed, and a directory. */
+static void make_record_dir(const config *c)
+{
+    struct stat sb;
+    if (stat(c->record_dir, &sb) != 0 && mkdir(c->record_dir, 0777) != 0)
+        die(2, "--record: cannot create %s: %s", c->record_dir, strerror(errno));
+    if (stat(c->record_dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+        die(2, "--record: %s is not a directory", c->record_dir);
+}
+
+/* --out FILE: read back with --resume (refused without it when the file has games), then opened to append, with
+ * its header line if it is new. Returns the number of games it held. */
+static long open_results(arena *a)
+{
+    const config *c = &a->cfg;
+    struct stat sb;
     long already = 0;
-    if (cfg.out_path) {
-        struct stat sb;
-        int exists = stat(cfg.out_path, &sb) == 0 && sb.st_size > 0;
-        if (exists && !cfg.resume)
-            die(2, "%s exists: add --resume to continue its tournament, or remove it", cfg.out_path);
-        if (exists)
-            already = read_results(cfg.out_path);
-        out_fd = open(cfg.out_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
-        if (out_fd < 0)
-            die(2, "cannot open %s: %s", cfg.out_path, strerror(errno));
-        if (!exists || fstat(out_fd, &sb) != 0 || sb.st_size == 0) {
-            char *head = NULL;
-            if (asprintf(&head, "{\"type\":\"tournament\",\"hash\":\"%s\",\"version\":\"%s\",\"definition\":%s}\n",
-                         cfg.hash, stpete_version(), cfg.definition) < 0)
-                die(1, "out of memory");
-            append_line(head, strlen(head));
-            free(head);
-        }
+    int found = lstat(c->out_path, &sb) == 0;
+    if (found && S_ISLNK(sb.st_mode)) /* said before anything else; open_file() refuses a link planted later */
+        die(2, "cannot open %s: %s", c->out_path, open_why(ELOOP));
+    int exists = found && sb.st_size > 0;
+    if (exists && !c->resume)
+        die(2, "%s exists: add --resume to continue its tournament, or remove it", c->out_path);
+    if (exists)
+        already = read_results(a, c->out_path);
+    a->out_fd = open_file(c->out_path, O_WRONLY | O_CREAT | O_APPEND);
+    if (a->out_fd < 0)
+        die(2, "cannot open %s: %s", c->out_path, open_why(errno));
+    if (!exists || fstat(a->out_fd, &sb) != 0 || sb.st_size == 0) {
+        char *head = NULL;
+        if (asprintf(&head, "{\"type\":\"tournament\",\"hash\":\"%s\",\"version\":\"%s\",\"definition\":%s}\n",
+                     c->hash, stpete_version(), c->definition) < 0)
+            die(1, "out of memory");
+        append_line(a, head, strlen(head));
+        free(head);
     }
-    long present = 0;
-    for (long g = 0; g < cfg.games; g++)
-        present += results[g].done;
-    games_todo = cfg.games - present;
-    if (cfg.resume && !cfg.quiet)
-        fprintf(stderr, "%s: %ld games in %s, %ld of %ld to play\n", prog, already, cfg.out_path, games_todo,
-                cfg.games);
-    tty = isatty(2);
+    return already;
+}
+
+/* Everything before the games: the participants checked, --record and --out, the seatings (the games rounded up
+ * to a multiple), the definition, the table of results and what is left to play. */
+static void prepare(arena *a)
+{
+    config *c = &a->cfg;
+    check_participants(c);
+    become_subreaper();
+    if (c->resume && !c->out_path)
+        die(2, "--resume needs --out FILE (the results file of the tournament to continue)");
+    if (c->record_dir)
+        make_record_dir(c);
+    make_seatings(c);
+    if (c->games % c->nseatings) {
+        long g = (c->games / c->nseatings + 1) * c->nseatings;
+        fprintf(stderr, "%s: %ld games rounded up to %ld, a multiple of the %d seatings\n", PROGRAM, c->games, g,
+                c->nseatings);
+        c->games = g;
+    }
+    make_definition(c);
+    grow_results(a, c->games);
+    long already = c->out_path ? open_results(a) : 0, present = 0;
+    for (long g = 0; g < c->games; g++)
+        present += a->results[g].done;
+    a->games_todo = c->games - present;
+    if (c->resume && !c->quiet)
+        fprintf(stderr, "%s: %ld games in %s, %ld of %ld to play\n", PROGRAM, already, c->out_path, a->games_todo,
+                c->games);
+    a->tty = isatty(2);
+}
+
+/* The games, in --jobs threads, until every game is done or a stop is requested; then the adopted processes
+ * killed. */
+static void run_workers(arena *a)
+{
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
-    t_start = now_s();
-    int J = cfg.jobs;
+    a->t_start = now_s();
+    int J = a->cfg.jobs;
     worker *ws = xmalloc((size_t)J * sizeof *ws);
     for (int j = 0; j < J; j++)
-        worker_init(&ws[j]);
+        worker_init(&ws[j], a);
     for (int j = 0; j < J; j++)
         if (pthread_create(&ws[j].thread, NULL, worker_main, &ws[j]) != 0)
             die(1, "cannot start a thread");
@@ -310,26 +332,61 @@ int main(int argc, char **argv)
         worker_free(&ws[j]);
     free(ws);
     kill_adopted();
-    if (out_fd >= 0)
-        close(out_fd);
-    int rc = 0;
+    if (a->out_fd >= 0)
+        close(a->out_fd);
+}
+
+static void free_arena(arena *a)
+{
+    config *c = &a->cfg;
+    for (int i = 0; i < c->nparts; i++) {
+        if (c->parts[i].argv) {
+            for (char **p = c->parts[i].argv; *p; p++)
+                free(*p);
+            free(c->parts[i].argv);
+        }
+        free(c->parts[i].cmd);
+    }
+    free(c->seatings);
+    free(a->results);
+    free(c->definition);
+    stpete_game_free(c->game);
+    pthread_mutex_destroy(&a->mtx);
+}
+
+int main(int argc, char **argv)
+{
+    arena a;
+    memset(&a, 0, sizeof a);
+    a.stop = &stop_requested;
+    a.out_fd = -1;
+    pthread_mutex_init(&a.mtx, NULL);
+    int rc = parse_options(&a.cfg, argc, argv);
+    if (rc != CLI_NOT_COMMON)
+        return rc;
+    cloexec_inherited(); /* before any thread or bot: nothing the arena inherited reaches a bot */
+    signal(SIGPIPE, SIG_IGN);
+    json_object_seed(0); /* jansson's hash seed, set once before any thread uses jansson */
+    stpete_options o;
+    stpete_options_init(&o);
+    o.players = a.cfg.players;
+    o.edition = a.cfg.edition;
+    if (stpete_game_new(&o, &a.cfg.game, NULL) != STPETE_OK)
+        die(2, "cannot create a game of these options");
+    if (a.cfg.bench) {
+        bench(&a, argv[0]);
+        free_arena(&a);
+        return 0;
+    }
+    prepare(&a);
+    run_workers(&a);
+    rc = 0;
     if (atomic_load(&stop_requested)) {
-        fprintf(stderr, "\n%s: interrupted after %ld of %ld games%s%s\n", prog, games_done, games_todo,
-                cfg.out_path ? "; continue with --resume --out " : "", cfg.out_path ? cfg.out_path : "");
+        fprintf(stderr, "\n%s: interrupted after %ld of %ld games%s%s\n", PROGRAM, a.games_done, a.games_todo,
+                a.cfg.out_path ? "; continue with --resume --out " : "", a.cfg.out_path ? a.cfg.out_path : "");
         rc = 130;
     }
-    summary();
-    for (int i = 0; i < cfg.nparts; i++) {
-        if (cfg.parts[i].argv) {
-            for (char **p = cfg.parts[i].argv; *p; p++)
-                free(*p);
-            free(cfg.parts[i].argv);
-        }
-        free(cfg.parts[i].cmd);
-    }
-    free(cfg.seatings);
-    free(results);
-    free(cfg.definition);
-    stpete_game_free(cfg.game);
+    summary(&a);
+    free_arena(&a);
     return rc;
 }

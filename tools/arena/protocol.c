@@ -38,10 +38,6 @@ extern char **environ; /* posix_spawn() passes it to the bot */
 
 /* ---- external bots ------------------------------------------------------------------------------- */
 
-/* Set by the SIGINT/SIGTERM handler, read by the worker threads: an atomic (lock-free, so async-signal-safe), not a
- * volatile sig_atomic_t, which is a data race between threads (ThreadSanitizer, issue 22). */
-atomic_int stop_requested;
-
 static void tail_add(proc *p, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
@@ -166,24 +162,62 @@ static void describe_exit(proc *p, char *buf, size_t size)
     snprintf(buf, size, "the bot closed its standard output");
 }
 
+/* Read what poll() found ready: stderr into the tail (closed at its end), stdout into the buffer (eof at its end). */
+static void read_ready(proc *p, const struct pollfd *fds)
+{
+    if (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) {
+        char tmp[4096];
+        ssize_t n = read(p->err, tmp, sizeof tmp);
+        if (n > 0)
+            tail_add(p, tmp, (size_t)n);
+        else if (n == 0) {
+            close(p->err);
+            p->err = -1;
+        }
+    }
+    if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+        if (p->cap - p->len < 65536) {
+            p->cap = p->cap ? 2 * p->cap : 131072;
+            char *more = realloc(p->buf, p->cap);
+            if (!more)
+                die(1, "out of memory");
+            p->buf = more;
+        }
+        ssize_t n = read(p->out, p->buf + p->len, p->cap - p->len);
+        if (n > 0)
+            p->len += (size_t)n;
+        else if (n == 0 || errno != EINTR)
+            p->eof = 1;
+    }
+}
+
+/* A whole line in the buffer: taken out of it, malloc'd without its newline (and a '\r' before it), its length in
+ * p->line_len; else NULL. */
+static char *take_line(proc *p)
+{
+    char *nl = p->len ? memchr(p->buf, '\n', p->len) : NULL;
+    if (!nl)
+        return NULL;
+    size_t n = (size_t)(nl - p->buf);
+    char *line = xmalloc(n + 1);
+    memcpy(line, p->buf, n);
+    line[n] = '\0';
+    memmove(p->buf, nl + 1, p->len - n - 1);
+    p->len -= n + 1;
+    if (n && line[n - 1] == '\r')
+        line[--n] = '\0';
+    p->line_len = n;
+    return line;
+}
+
 /* Read one line of the bot's stdout within deadline (monotonic seconds), draining its stderr meanwhile.
  * Returns a malloc'd line without its newline, or NULL with f set. */
 static char *proc_read_line(proc *p, double deadline, failure *f)
 {
     for (;;) {
-        char *nl = p->len ? memchr(p->buf, '\n', p->len) : NULL;
-        if (nl) {
-            size_t n = (size_t)(nl - p->buf);
-            char *line = xmalloc(n + 1);
-            memcpy(line, p->buf, n);
-            line[n] = '\0';
-            memmove(p->buf, nl + 1, p->len - n - 1);
-            p->len -= n + 1;
-            if (n && line[n - 1] == '\r')
-                line[--n] = '\0';
-            p->line_len = n;
+        char *line = take_line(p);
+        if (line)
             return line;
-        }
         if (p->len > MAX_LINE) {
             fail(f, "garbage", "a line longer than %d bytes", MAX_LINE);
             return NULL;
@@ -199,7 +233,7 @@ static char *proc_read_line(proc *p, double deadline, failure *f)
             fail(f, "timeout", "no answer within the time limit");
             return NULL;
         }
-        if (atomic_load(&stop_requested)) {
+        if (p->stop && atomic_load(p->stop)) {
             fail(f, "stopped", "the tournament was interrupted");
             return NULL;
         }
@@ -223,30 +257,7 @@ static char *proc_read_line(proc *p, double deadline, failure *f)
             }
             continue;
         }
-        if (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) {
-            char tmp[4096];
-            ssize_t n = read(p->err, tmp, sizeof tmp);
-            if (n > 0)
-                tail_add(p, tmp, (size_t)n);
-            else if (n == 0) {
-                close(p->err);
-                p->err = -1;
-            }
-        }
-        if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
-            if (p->cap - p->len < 65536) {
-                p->cap = p->cap ? 2 * p->cap : 131072;
-                char *more = realloc(p->buf, p->cap);
-                if (!more)
-                    die(1, "out of memory");
-                p->buf = more;
-            }
-            ssize_t n = read(p->out, p->buf + p->len, p->cap - p->len);
-            if (n > 0)
-                p->len += (size_t)n;
-            else if (n == 0 || errno != EINTR)
-                p->eof = 1;
-        }
+        read_ready(p, fds);
     }
 }
 
@@ -306,13 +317,77 @@ int proc_send(proc *p, const char *line, size_t len, failure *f)
     return 0;
 }
 
-/* The hello message: protocol version and the game's options (the deal's seed is not among them). */
-static char *hello_message(void)
+/* The word of a card's special ability (stpete_card_info::special, §7) in the hello's card table, or NULL. */
+static const char *special_word(int special)
+{
+    static const char *const words[] = {
+        [STPETE_SPECIAL_NONE] = NULL,
+        [STPETE_SPECIAL_OBSERVATORY] = "observatory",
+        [STPETE_SPECIAL_PUB] = "pub",
+        [STPETE_SPECIAL_WAREHOUSE] = "warehouse",
+        [STPETE_SPECIAL_POTJOMKINS_VILLAGE] = "worth-6-displaced",
+        [STPETE_SPECIAL_MARIINSKIJ_THEATER] = "rubles-per-orange",
+        [STPETE_SPECIAL_TAX_MAN] = "rubles-per-green",
+        [STPETE_SPECIAL_CARPENTER_WORKSHOP] = "blue-discount",
+        [STPETE_SPECIAL_GOLD_SMELTER] = "orange-discount",
+        [STPETE_SPECIAL_CZAR_AND_CARPENTER] = "any-green-trading-displaces",
+        [STPETE_SPECIAL_MARIINSKY_THEATER_VP] = "vp-per-orange",
+    };
+    return special >= 0 && special < (int)(sizeof words / sizeof *words) ? words[special] : NULL;
+}
+
+/* The card types a trading card may displace (§6.2), asked from the action encoding: those for which buying it
+ * from the upper row displacing them is an action (stpete_action_encode()). A JSON array of card types, or null
+ * for a card that is not a trading card. */
+static json_t *displaced_types(int card, int trading)
+{
+    if (!trading)
+        return json_null();
+    json_t *targets = json_array();
+    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+        stpete_action a = { STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, card, t, STPETE_NONE, STPETE_NONE };
+        int id;
+        if (stpete_action_encode(&a, &id) == STPETE_OK)
+            json_array_append_new(targets, json_integer(t));
+    }
+    return targets;
+}
+
+/* The hello's card table (doc/protocol.md): one object per card type of the game's edition, indexed by the card
+ * type of stpete.h, each row stpete_card_get_info()'s (§2, §11), with the card types a trading card displaces. */
+static json_t *card_table(int edition)
+{
+    json_t *cards = json_array();
+    for (int c = 0; c < STPETE_NUM_CARD_TYPES; c++) {
+        stpete_card_info info = STPETE_CARD_INFO_INIT;
+        if (stpete_card_get_info(edition, c, &info) != STPETE_OK)
+            die(1, "no description of card type %d", c);
+        const char *special = special_word(info.special);
+        json_t *row = json_object();
+        json_object_set_new(row, "card", json_integer(c));
+        json_object_set_new(row, "name", json_string(info.name));
+        json_object_set_new(row, "colour", json_string(stpete_colour_name(info.colour)));
+        json_object_set_new(row, "stack", json_string(stpete_stack_name(info.stack)));
+        json_object_set_new(row, "trading", json_boolean(info.trading));
+        json_object_set_new(row, "cost", json_integer(info.cost));
+        json_object_set_new(row, "rubles", json_integer(info.rubles));
+        json_object_set_new(row, "vp", json_integer(info.vp));
+        json_object_set_new(row, "copies", json_integer(info.copies));
+        json_object_set_new(row, "special", special ? json_string(special) : json_null());
+        json_object_set_new(row, "displaces", displaced_types(c, info.trading));
+        json_array_append_new(cards, row);
+    }
+    return cards;
+}
+
+/* The hello message: protocol version, the game's options (the deal's seed is not among them) and its card
+ * table. */
+static char *hello_message(const config *c)
 {
     json_t *m = json_object(), *g = json_object();
     stpete_options o;
     stpete_options_init(&o);
-    stpete_game_get_options(cfg.game, &o);
+    stpete_game_get_options(c->game, &o);
     json_object_set_new(m, "type", json_string("hello"));
     json_object_set_new(m, "protocol", json_integer(PROTOCOL_VERSION));
     json_t *versions = json_array(); /* every version the arena speaks: the bot answers the one it wants */
@@ -321,33 +396,25 @@ static char *hello_message(void)
     json_object_set_new(m, "protocols", versions);
     json_object_set_new(g, "players", json_integer(o.players));
     json_object_set_new(g, "edition", json_integer(o.edition));
-    json_object_set_new(g, "pub_cap", json_string(o.pub_cap == STPETE_PUB_CAP_PER_PLAYER ? "per-player" : "per-pub"));
-    json_object_set_new(g, "tie_break", json_string(o.tie_break == STPETE_TIE_BREAK_RUBLES_TOTAL ? "rubles-total"
-                                                                                              : "rubles-mod-10"));
+    /* the option words of the JSON format, from the library (doc/format.md) */
+    json_object_set_new(g, "pub_cap", json_string(stpete_options_pub_cap_name(o.pub_cap)));
+    json_object_set_new(g, "tie_break", json_string(stpete_options_tie_break_name(o.tie_break)));
     json_object_set_new(g, "public_rubles", json_boolean(o.public_rubles));
     json_object_set_new(g, "public_hands", json_boolean(o.public_hands));
-    json_object_set_new(g, "chance_mode", json_string("sampled"));
+    json_object_set_new(g, "chance_mode", json_string(stpete_options_chance_mode_name(o.chance_mode)));
     json_object_set_new(m, "game", g);
-    json_object_set_new(m, "time_ms", json_integer(cfg.time_ms));
+    json_object_set_new(m, "time_ms", json_integer(c->time_ms));
+    json_object_set_new(m, "cards", card_table(o.edition));
     char *s = json_dumps(m, JSON_COMPACT);
     json_decref(m);
     return s;
 }
 
-/* Start a bot and shake hands within --start-ms. 0, or -1 with f set (the process is then gone). */
-int proc_start(proc *p, participant *part, failure *f)
+/* Spawn the bot's process: its own process group, default signals, pipes as its standard streams and no other
+ * descriptor (cloexec_inherited()). 0 (our ends in p), or posix_spawn's error. */
+static int spawn_bot(proc *p, const participant *part)
 {
     int in[2], out[2], err[2];
-    char *buf = p->buf;
-    size_t cap = p->cap;
-    double rt_sum = p->rt_sum;
-    long rt_n = p->rt_n;
-    memset(p, 0, sizeof *p);
-    p->buf = buf;
-    p->cap = cap;
-    p->rt_sum = rt_sum;
-    p->rt_n = rt_n;
-    p->in = p->out = p->err = -1;
     if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
         die(1, "pipe: %s", strerror(errno));
     posix_spawn_file_actions_t fa;
@@ -356,6 +423,11 @@ int proc_start(proc *p, participant *part, failure *f)
     posix_spawn_file_actions_adddup2(&fa, in[0], 0);
     posix_spawn_file_actions_adddup2(&fa, out[1], 1);
     posix_spawn_file_actions_adddup2(&fa, err[1], 2);
+#ifdef HAVE_POSIX_SPAWN_FILE_ACTIONS_ADDCLOSEFROM_NP
+    /* every descriptor above 2 closed in the child before exec (glibc: close_range, else each one listed in
+     * /proc/self/fd): whatever the arena inherited or another thread opened reaches no bot */
+    posix_spawn_file_actions_addclosefrom_np(&fa, 3);
+#endif
     posix_spawnattr_init(&at);
     posix_spawnattr_setpgroup(&at, 0);
     sigset_t def;
@@ -377,54 +449,92 @@ int proc_start(proc *p, participant *part, failure *f)
     p->in = in[1];
     p->out = out[0];
     p->err = err[0];
+    return rc;
+}
+
+/* The bot's hello line: a hello of a protocol version the arena speaks (its name and version into p). 0, or -1
+ * with f set. */
+static int check_hello(proc *p, const char *line, failure *f)
+{
+    char why[96];
+    int ok = -1;
+    json_t *m = load_message(line, p->line_len, why, sizeof why);
+    json_t *t = json_object_get(m, "type"), *v = json_object_get(m, "protocol"), *n = json_object_get(m, "name");
+    if (why[0])
+        fail(f, "garbage", "%s in the hello '%.120s'", why, line);
+    else if (!json_is_object(m) || !json_is_string(t) || strcmp(json_string_value(t), "hello"))
+        fail(f, "garbage", "expected a hello message, got '%.120s'", line);
+    else if (!json_is_integer(v) || json_integer_value(v) < PROTOCOL_OLDEST ||
+             json_integer_value(v) > PROTOCOL_VERSION)
+    {
+        char ver[48] = "(none given)";
+        if (json_is_integer(v))
+            snprintf(ver, sizeof ver, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+        fail(f, "handshake", "the bot speaks protocol %s, not %d to %d", ver, PROTOCOL_OLDEST, PROTOCOL_VERSION);
+    }
+    else {
+        snprintf(p->name, sizeof p->name, "%s", json_is_string(n) ? json_string_value(n) : "");
+        p->protocol = (int)json_integer_value(v);
+        ok = 0;
+    }
+    json_decref(m);
+    return ok;
+}
+
+/* Start a bot and shake hands within --start-ms. 0, or -1 with f set (the process is then gone). */
+int proc_start(proc *p, participant *part, failure *f)
+{
+    proc keep = *p; /* what outlives a process: the tournament, the buffer, the round trips */
+    memset(p, 0, sizeof *p);
+    p->cfg = keep.cfg;
+    p->stop = keep.stop;
+    p->buf = keep.buf;
+    p->cap = keep.cap;
+    p->rt_sum = keep.rt_sum;
+    p->rt_n = keep.rt_n;
+    p->in = p->out = p->err = -1;
+    int rc = spawn_bot(p, part);
     if (rc != 0) {
         proc_closed(p);
         fail(f, "crash", "cannot start '%s': %s", part->argv[0], strerror(rc));
         return -1;
     }
-    char *hello = hello_message();
-    size_t hl = strlen(hello);
+    char *hello = hello_message(p->cfg);
     char *line = NULL;
-    int ok = 0;
-    if (proc_send(p, hello, hl, f) == 0 && proc_send(p, "\n", 1, f) == 0) {
-        double deadline = now_s() + (double)cfg.start_ms / 1000.0;
+    int ok = -1;
+    if (proc_send(p, hello, strlen(hello), f) == 0 && proc_send(p, "\n", 1, f) == 0) {
+        double deadline = now_s() + (double)p->cfg->start_ms / 1000.0;
         while ((line = proc_read_line(p, deadline, f)) && !line[strspn(line, " \t")])
             free(line); /* blank lines are ignored */
         if (!line && !strcmp(f->reason, "timeout"))
-            fail(f, "start-timeout", "no hello within the start time limit (%ld ms)", cfg.start_ms);
+            fail(f, "start-timeout", "no hello within the start time limit (%ld ms)", p->cfg->start_ms);
     }
     free(hello);
     if (line) {
-        char why[96];
-        json_t *m = load_message(line, p->line_len, why, sizeof why);
-        json_t *t = json_object_get(m, "type"), *v = json_object_get(m, "protocol"), *n = json_object_get(m, "name");
-        if (why[0])
-            fail(f, "garbage", "%s in the hello '%.120s'", why, line);
-        else if (!json_is_object(m) || !json_is_string(t) || strcmp(json_string_value(t), "hello"))
-            fail(f, "garbage", "expected a hello message, got '%.120s'", line);
-        else if (!json_is_integer(v) || json_integer_value(v) < PROTOCOL_OLDEST ||
-                 json_integer_value(v) > PROTOCOL_VERSION)
-        {
-            char ver[48] = "(none given)";
-            if (json_is_integer(v))
-                snprintf(ver, sizeof ver, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-            fail(f, "handshake", "the bot speaks protocol %s, not %d to %d", ver, PROTOCOL_OLDEST, PROTOCOL_VERSION);
-        }
-        else {
-            snprintf(p->name, sizeof p->name, "%s", json_is_string(n) ? json_string_value(n) : "");
-            p->protocol = (int)json_integer_value(v);
-            ok = 1;
-        }
-        json_decref(m);
+        ok = check_hello(p, line, f);
         free(line);
     }
-    if (!ok) {
+    if (ok != 0) {
         proc_drain_err(p);
         tail_get(p, f->stderr_tail);
         proc_kill(p);
         return -1;
     }
     return 0;
+}
+
+void cloexec_inherited(void)
+{
+#ifdef CLOSE_RANGE_CLOEXEC
+    if (close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) == 0)
+        return;
+#endif
+    long max = sysconf(_SC_OPEN_MAX);
+    for (long fd = 3; fd < (max > 0 ? max : 1024); fd++) {
+        int flags = fcntl((int)fd, F_GETFD);
+        if (flags >= 0 && !(flags & FD_CLOEXEC))
+            fcntl((int)fd, F_SETFD, flags | FD_CLOEXEC);
+    }
 }
 
 /* Bots' descendants that left their bot's process group (setsid, setpgid) escape the group kill. On Linux the
@@ -454,7 +564,7 @@ static int kill_children(void)
         if (e->d_name[0] < '1' || e->d_name[0] > '9')
             continue;
         snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
-        FILE *fp = fopen(path, "r");
+        FILE *fp = fopen(path, "re");
         if (!fp)
             continue;
         size_t n = fread(buf, 1, sizeof buf - 1, fp);
@@ -488,8 +598,9 @@ void kill_adopted(void)
 #endif
 }
 
-/* Choose with a cmd: bot: send the request, read and check the reply. 0, or -1 with f set. */
-int external_choose(proc *p, const stpete_state *st, int seat, long req, int *action, failure *f)
+/* The request line for seat's decision (doc/protocol.md): the legal actions with their strings and prices, and
+ * the seat's view; its length in *len (malloc'd, ends in a newline). */
+static char *request_line(const proc *p, const stpete_state *st, int seat, long req, size_t *len)
 {
     int ids[STPETE_MAX_LEGAL_ACTIONS];
     size_t n = 0;
@@ -498,11 +609,11 @@ int external_choose(proc *p, const stpete_state *st, int seat, long req, int *ac
     json_object_set_new(m, "type", json_string("request"));
     json_object_set_new(m, "request", json_integer(req));
     json_object_set_new(m, "seat", json_integer(seat));
-    json_object_set_new(m, "time_left_ms", json_integer(cfg.time_ms));
+    json_object_set_new(m, "time_left_ms", json_integer(p->cfg->time_ms));
     for (size_t i = 0; i < n; i++) {
         char text[STPETE_ACTION_STRING_MAX];
         int price = 0;
-        stpete_action_to_string(stpete_game_edition(cfg.game), ids[i], text, sizeof text);
+        stpete_action_to_string(stpete_game_edition(p->cfg->game), ids[i], text, sizeof text);
         json_t *a = json_object();
         json_object_set_new(a, "id", json_integer(ids[i]));
         json_object_set_new(a, "action", json_string(text));
@@ -525,29 +636,19 @@ int external_choose(proc *p, const stpete_state *st, int seat, long req, int *ac
     line[pos++] = '}';
     line[pos++] = '\n';
     free(head);
-    double t0 = now_s();
-    int rc = proc_send(p, line, pos, f);
-    free(line);
-    if (rc)
-        return -1;
-    char *reply = NULL;
-    for (;;) {
-        reply = proc_read_line(p, t0 + (double)cfg.time_ms / 1000.0, f);
-        if (!reply) {
-            if (!strcmp(f->reason, "timeout"))
-                fail(f, "timeout", "no answer within %ld ms (request %ld)", cfg.time_ms, req);
-            return -1;
-        }
-        if (reply[strspn(reply, " \t")])
-            break;
-        free(reply); /* blank lines are ignored */
-    }
-    p->rt_sum += now_s() - t0;
-    p->rt_n++;
+    *len = pos;
+    return line;
+}
+
+/* The action of an answer line to request req: a legal id, or a string of a legal action. 0 with *action, or -1
+ * with f set (garbage or illegal). */
+static int answer_action(const proc *p, const stpete_state *st, const char *reply, long req, int *action,
+                         failure *f)
+{
     char why[96];
     json_t *r = load_message(reply, p->line_len, why, sizeof why);
     json_t *a = json_object_get(r, "action"), *q = json_object_get(r, "request");
-    int ok = -1;
+    int ok = -1, id = -1;
     if (why[0])
         fail(f, "garbage", "%s in the answer '%.120s'", why, reply);
     else if (!json_is_object(r) || !(json_is_integer(a) || json_is_string(a)))
@@ -556,25 +657,49 @@ int external_choose(proc *p, const stpete_state *st, int seat, long req, int *ac
         fail(f, "garbage", "the answer is for request %" JSON_INTEGER_FORMAT ", not %ld",
              json_is_integer(q) ? json_integer_value(q) : (json_int_t)-1, req);
     else if (json_is_integer(a)) {
-        json_int_t id = json_integer_value(a);
-        if (id < 0 || id >= STPETE_NUM_DISTINCT_ACTIONS || !cli_legal(st, (int)id))
-            fail(f, "illegal", "action id %" JSON_INTEGER_FORMAT " is not legal", id);
-        else {
-            *action = (int)id;
-            ok = 0;
-        }
+        json_int_t v = json_integer_value(a);
+        if (v < 0 || v >= STPETE_NUM_DISTINCT_ACTIONS || !stpete_state_is_legal_or(st, (int)v, 0))
+            fail(f, "illegal", "action id %" JSON_INTEGER_FORMAT " is not legal", v);
+        else
+            ok = 0, id = (int)v;
+    } else if (stpete_action_from_string(json_string_value(a), &id) != STPETE_OK) {
+        fail(f, "illegal", "'%.100s' is not an action", json_string_value(a));
+    } else if (!stpete_state_is_legal_or(st, id, 0)) {
+        fail(f, "illegal", "'%.100s' is not legal now", json_string_value(a));
     } else {
-        int id;
-        if (stpete_action_from_string(json_string_value(a), &id) != STPETE_OK)
-            fail(f, "illegal", "'%.100s' is not an action", json_string_value(a));
-        else if (!cli_legal(st, id))
-            fail(f, "illegal", "'%.100s' is not legal now", json_string_value(a));
-        else {
-            *action = id;
-            ok = 0;
-        }
+        ok = 0;
     }
+    if (ok == 0)
+        *action = id;
     json_decref(r);
+    return ok;
+}
+
+/* Choose with a cmd: bot: send the request, read and check the reply. 0, or -1 with f set. */
+int external_choose(proc *p, const stpete_state *st, int seat, long req, int *action, failure *f)
+{
+    size_t len;
+    char *line = request_line(p, st, seat, req, &len);
+    double t0 = now_s();
+    int rc = proc_send(p, line, len, f);
+    free(line);
+    if (rc)
+        return -1;
+    char *reply = NULL;
+    for (;;) {
+        reply = proc_read_line(p, t0 + (double)p->cfg->time_ms / 1000.0, f);
+        if (!reply) {
+            if (!strcmp(f->reason, "timeout"))
+                fail(f, "timeout", "no answer within %ld ms (request %ld)", p->cfg->time_ms, req);
+            return -1;
+        }
+        if (reply[strspn(reply, " \t")])
+            break;
+        free(reply); /* blank lines are ignored */
+    }
+    p->rt_sum += now_s() - t0;
+    p->rt_n++;
+    int ok = answer_action(p, st, reply, req, action, f);
     free(reply);
     return ok;
 }

@@ -37,11 +37,11 @@
 
 /* Pairwise outcomes of a game between seats held by different participants: by return, then by final VP; equal
  * is a tie (half a win each). */
-static void add_pairs(const result *r, double w[MAX_PARTICIPANTS][MAX_PARTICIPANTS], double weight)
+static void add_pairs(const config *c, const result *r, double w[MAX_PARTICIPANTS][MAX_PARTICIPANTS], double weight)
 {
-    const int *who = cfg.seatings[r->seating];
-    for (int a = 0; a < cfg.players; a++)
-        for (int b = 0; b < cfg.players; b++) {
+    const int *who = c->seatings[r->seating];
+    for (int a = 0; a < c->players; a++)
+        for (int b = 0; b < c->players; b++) {
             if (a == b || who[a] == who[b])
                 continue;
             int better = r->ret[a] > r->ret[b] + 1e-9 ||
@@ -53,9 +53,9 @@ static void add_pairs(const result *r, double w[MAX_PARTICIPANTS][MAX_PARTICIPAN
 
 /* Bradley-Terry strengths by Hunter's MM iterations, with one drawn game between every pair as a prior (so that
  * a bot that wins or loses everything gets a finite rating), as Elo-scale ratings with mean 0. */
-static void fit_bt(double w[MAX_PARTICIPANTS][MAX_PARTICIPANTS], double *elo)
+static void fit_bt(const config *c, double w[MAX_PARTICIPANTS][MAX_PARTICIPANTS], double *elo)
 {
-    int N = cfg.nparts;
+    int N = c->nparts;
     double gam[MAX_PARTICIPANTS], ww[MAX_PARTICIPANTS][MAX_PARTICIPANTS];
     for (int i = 0; i < N; i++) {
         gam[i] = 1;
@@ -93,150 +93,194 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-void summary(void)
-{
-    int N = cfg.nparts, P = cfg.players;
-    double w[MAX_PARTICIPANTS][MAX_PARTICIPANTS] = { { 0 } };
-    double score[MAX_PARTICIPANTS] = { 0 }, vp[MAX_PARTICIPANTS] = { 0 };
-    long played[MAX_PARTICIPANTS] = { 0 }, vp_n[MAX_PARTICIPANTS] = { 0 }, forfeits[MAX_PARTICIPANTS] = { 0 };
-    long wins[MAX_PARTICIPANTS] = { 0 }, ngames = 0, nforfeit = 0;
-    long *done = xmalloc((size_t)(cfg.games > 0 ? cfg.games : 1) * sizeof *done);
-    for (long g = 0; g < cfg.games; g++) {
-        const result *r = &results[g];
-        if (!r->done)
-            continue;
-        done[ngames++] = g;
-        nforfeit += r->forfeit_seat >= 0;
-        add_pairs(r, w, 1.0);
-        const int *who = cfg.seatings[r->seating];
-        double share[MAX_PARTICIPANTS] = { 0 };
-        int held[MAX_PARTICIPANTS] = { 0 };
-        for (int s = 0; s < P; s++) {
-            held[who[s]]++;
-            share[who[s]] += r->ret[s];
-            wins[who[s]] += r->ret[s] > 0;
-            if (r->forfeit_seat < 0) {
-                vp[who[s]] += r->vp[s];
-                vp_n[who[s]]++;
-            }
-            if (s == r->forfeit_seat)
-                forfeits[who[s]]++;
-        }
-        for (int i = 0; i < N; i++)
-            if (held[i]) {
-                played[i]++;
-                score[i] += share[i] / held[i];
-            }
-    }
+/* The tally of the games done, per participant (summary()). */
+typedef struct tally {
+    double w[MAX_PARTICIPANTS][MAX_PARTICIPANTS]; /* pairwise score of row against column (add_pairs()) */
+    double score[MAX_PARTICIPANTS], vp[MAX_PARTICIPANTS];
+    long played[MAX_PARTICIPANTS], vp_n[MAX_PARTICIPANTS], forfeits[MAX_PARTICIPANTS], wins[MAX_PARTICIPANTS];
+    long ngames, nforfeit;
+    long *done; /* the numbers of the games done, ngames of them */
     double elo[MAX_PARTICIPANTS], lo[MAX_PARTICIPANTS], hi[MAX_PARTICIPANTS];
-    fit_bt(w, elo);
-    /* 95% intervals: percentiles of 200 bootstrap resamples of the games (seeded from the tournament seed) */
+} tally;
+
+/* Count one game done into t. */
+static void count_game(const config *c, const result *r, tally *t)
+{
+    add_pairs(c, r, t->w, 1.0);
+    t->nforfeit += r->forfeit_seat >= 0;
+    const int *who = c->seatings[r->seating];
+    double share[MAX_PARTICIPANTS] = { 0 };
+    int held[MAX_PARTICIPANTS] = { 0 };
+    for (int s = 0; s < c->players; s++) {
+        held[who[s]]++;
+        share[who[s]] += r->ret[s];
+        t->wins[who[s]] += r->ret[s] > 0;
+        if (r->forfeit_seat < 0) {
+            t->vp[who[s]] += r->vp[s];
+            t->vp_n[who[s]]++;
+        }
+        if (s == r->forfeit_seat)
+            t->forfeits[who[s]]++;
+    }
+    for (int i = 0; i < c->nparts; i++)
+        if (held[i]) {
+            t->played[i]++;
+            t->score[i] += share[i] / held[i];
+        }
+}
+
+/* The ratings and their 95% intervals: percentiles of 200 bootstrap resamples of the games (seeded from the
+ * tournament seed). */
+static void rate(const arena *a, tally *t)
+{
+    const config *c = &a->cfg;
+    int N = c->nparts;
+    fit_bt(c, t->w, t->elo);
     enum { BOOT = 200 };
     double *boot = xmalloc((size_t)BOOT * MAX_PARTICIPANTS * sizeof *boot);
-    uint64_t rng = cfg.seed ^ 0xB00757A9ull;
-    for (int b = 0; b < BOOT && ngames > 0; b++) {
+    uint64_t rng = c->seed ^ 0xB00757A9ull;
+    for (int b = 0; b < BOOT && t->ngames > 0; b++) {
         double bw[MAX_PARTICIPANTS][MAX_PARTICIPANTS] = { { 0 } }, be[MAX_PARTICIPANTS];
-        for (long k = 0; k < ngames; k++) {
+        for (long k = 0; k < t->ngames; k++) {
             rng = splitmix(rng);
-            add_pairs(&results[done[rng % (uint64_t)ngames]], bw, 1.0);
+            add_pairs(c, &a->results[t->done[rng % (uint64_t)t->ngames]], bw, 1.0);
         }
-        fit_bt(bw, be);
+        fit_bt(c, bw, be);
         for (int i = 0; i < N; i++)
             boot[i * BOOT + b] = be[i];
     }
     for (int i = 0; i < N; i++) {
-        if (ngames > 0) {
+        if (t->ngames > 0) {
             qsort(boot + i * BOOT, BOOT, sizeof *boot, cmp_double);
-            lo[i] = boot[i * BOOT + 4];   /* 2.5% of 200 */
-            hi[i] = boot[i * BOOT + 194]; /* 97.5% */
+            t->lo[i] = boot[i * BOOT + 4];   /* 2.5% of 200 */
+            t->hi[i] = boot[i * BOOT + 194]; /* 97.5% */
         } else {
-            lo[i] = hi[i] = 0;
+            t->lo[i] = t->hi[i] = 0;
         }
     }
     free(boot);
+}
 
-    stpete_options o;
-    stpete_options_init(&o);
-    stpete_game_get_options(cfg.game, &o);
-    long deals = (cfg.games + cfg.nseatings - 1) / cfg.nseatings;
-    printf("%d players, %s, %ld game%s (%d seating%s x %ld deal%s), seed %" PRIu64 ", definition %s\n", P,
-           cfg.edition == 2 ? "second edition" : "first edition", ngames, ngames == 1 ? "" : "s", cfg.nseatings,
-           cfg.nseatings == 1 ? "" : "s", deals, deals == 1 ? "" : "s", cfg.seed, cfg.hash);
-    if (nforfeit)
-        printf("forfeits: %ld game%s (forfeiting seat: return 0, a loss against every other seat)\n", nforfeit,
-               nforfeit == 1 ? "" : "s");
+/* The table: a line per bot with its games, score and Wilson interval, mean VP, forfeits and rating. */
+static void print_table(const config *c, const tally *t)
+{
+    int N = c->nparts;
+    long deals = (c->games + c->nseatings - 1) / c->nseatings;
+    printf("%d players, %s, %ld game%s (%d seating%s x %ld deal%s), seed %" PRIu64 ", definition %s\n", c->players,
+           c->edition == 2 ? "second edition" : "first edition", t->ngames, t->ngames == 1 ? "" : "s", c->nseatings,
+           c->nseatings == 1 ? "" : "s", deals, deals == 1 ? "" : "s", c->seed, c->hash);
+    if (t->nforfeit)
+        printf("forfeits: %ld game%s (forfeiting seat: return 0, a loss against every other seat)\n", t->nforfeit,
+               t->nforfeit == 1 ? "" : "s");
     int width = 6;
     for (int i = 0; i < N; i++)
-        if ((int)strlen(cfg.parts[i].label) > width)
-            width = (int)strlen(cfg.parts[i].label) > 60 ? 60 : (int)strlen(cfg.parts[i].label);
+        if ((int)strlen(c->parts[i].label) > width)
+            width = (int)strlen(c->parts[i].label) > 60 ? 60 : (int)strlen(c->parts[i].label);
     printf("\n%-3s %-*s %6s  %-21s %7s %8s  %s\n", "#", width, "bot", "games", "score [95%]", "mean VP", "forfeits",
            "Elo (Bradley-Terry) [95%]");
     for (int i = 0; i < N; i++) {
-        double n = (double)played[i], p = n > 0 ? score[i] / n : 0, z = 1.96;
+        double n = (double)t->played[i], p = n > 0 ? t->score[i] / n : 0, z = 1.96;
         double centre = n > 0 ? (p + z * z / (2 * n)) / (1 + z * z / n) : 0;
         double half = n > 0 ? z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n) : 0;
         char label[64];
-        snprintf(label, sizeof label, "%.60s", cfg.parts[i].label);
+        snprintf(label, sizeof label, "%.60s", c->parts[i].label);
         char sc[40];
         snprintf(sc, sizeof sc, "%.3f [%.3f, %.3f]", p, fmax(0, centre - half), fmin(1, centre + half));
-        printf("%-3d %-*s %6ld  %-21s %7.1f %8ld  %+6.0f [%+.0f, %+.0f]\n", i + 1, width, label, played[i], sc,
-               vp_n[i] ? vp[i] / (double)vp_n[i] : 0.0, forfeits[i], elo[i], lo[i], hi[i]);
+        printf("%-3d %-*s %6ld  %-21s %7.1f %8ld  %+6.0f [%+.0f, %+.0f]\n", i + 1, width, label, t->played[i], sc,
+               t->vp_n[i] ? t->vp[i] / (double)t->vp_n[i] : 0.0, t->forfeits[i], t->elo[i], t->lo[i], t->hi[i]);
     }
+}
+
+/* The crosstable, and the names the external bots gave. */
+static void print_crosstable(const config *c, const tally *t)
+{
+    int N = c->nparts;
     printf("\nscore: mean return per game (1/k for k tied winners; 1/%d for equal bots); mean VP over games\n"
            "without a forfeit. Crosstable: the row's pairwise score against the column (better return, then more\n"
-           "VP, wins; equal is half), over the seat pairs where they met:\n\n     ", P);
+           "VP, wins; equal is half), over the seat pairs where they met:\n\n     ", c->players);
     for (int j = 0; j < N; j++)
         printf(" %6d", j + 1);
     printf("\n");
     for (int i = 0; i < N; i++) {
         printf("%-4d ", i + 1);
         for (int j = 0; j < N; j++) {
-            double n = w[i][j] + w[j][i];
+            double n = t->w[i][j] + t->w[j][i];
             if (i == j || n == 0)
                 printf(" %6s", "-");
             else
-                printf(" %6.3f", w[i][j] / n);
+                printf(" %6.3f", t->w[i][j] / n);
         }
         printf("\n");
     }
     for (int i = 0; i < N; i++)
-        if (cfg.parts[i].external && cfg.parts[i].name[0])
-            printf("bot %d calls itself '%s'\n", i + 1, cfg.parts[i].name);
+        if (c->parts[i].external && c->parts[i].name[0])
+            printf("bot %d calls itself '%s'\n", i + 1, c->parts[i].name);
     fflush(stdout);
+}
 
-    if (cfg.json_path) {
-        json_t *j = json_object(), *bots = json_array(), *xt = json_array();
-        json_error_t e;
-        json_object_set_new(j, "definition", json_loads(cfg.definition, 0, &e));
-        json_object_set_new(j, "hash", json_string(cfg.hash));
-        json_object_set_new(j, "games", json_integer(ngames));
-        json_object_set_new(j, "seatings", json_integer(cfg.nseatings));
-        json_object_set_new(j, "forfeits", json_integer(nforfeit));
-        for (int i = 0; i < N; i++) {
-            json_t *b = json_object(), *row = json_array();
-            double n = (double)played[i], p = n > 0 ? score[i] / n : 0;
-            json_object_set_new(b, "bot", json_string(cfg.parts[i].label));
-            json_object_set_new(b, "name", json_string(cfg.parts[i].name));
-            json_object_set_new(b, "games", json_integer(played[i]));
-            json_object_set_new(b, "score", json_real(p));
-            json_object_set_new(b, "wins", json_integer(wins[i]));
-            json_object_set_new(b, "mean_vp", vp_n[i] ? json_real(vp[i] / (double)vp_n[i]) : json_null());
-            json_object_set_new(b, "forfeits", json_integer(forfeits[i]));
-            json_object_set_new(b, "elo", json_real(elo[i]));
-            json_object_set_new(b, "elo_low", json_real(lo[i]));
-            json_object_set_new(b, "elo_high", json_real(hi[i]));
-            json_array_append_new(bots, b);
-            for (int k = 0; k < N; k++) {
-                double n2 = w[i][k] + w[k][i];
-                json_array_append_new(row, i == k || n2 == 0 ? json_null() : json_real(w[i][k] / n2));
-            }
-            json_array_append_new(xt, row);
+/* One bot's object of the --json table (new reference). */
+static json_t *bot_json(const config *c, const tally *t, int i)
+{
+    json_t *b = json_object();
+    double n = (double)t->played[i], p = n > 0 ? t->score[i] / n : 0;
+    json_object_set_new(b, "bot", json_string(c->parts[i].label));
+    json_object_set_new(b, "name", json_string(c->parts[i].name));
+    json_object_set_new(b, "games", json_integer(t->played[i]));
+    json_object_set_new(b, "score", json_real(p));
+    json_object_set_new(b, "wins", json_integer(t->wins[i]));
+    json_object_set_new(b, "mean_vp", t->vp_n[i] ? json_real(t->vp[i] / (double)t->vp_n[i]) : json_null());
+    json_object_set_new(b, "forfeits", json_integer(t->forfeits[i]));
+    json_object_set_new(b, "elo", json_real(t->elo[i]));
+    json_object_set_new(b, "elo_low", json_real(t->lo[i]));
+    json_object_set_new(b, "elo_high", json_real(t->hi[i]));
+    return b;
+}
+
+/* The --json file: the definition, the bots' table and the crosstable. */
+static void write_json(const config *c, const tally *t)
+{
+    int N = c->nparts;
+    json_t *j = json_object(), *bots = json_array(), *xt = json_array();
+    json_error_t e;
+    json_object_set_new(j, "definition", json_loads(c->definition, 0, &e));
+    json_object_set_new(j, "hash", json_string(c->hash));
+    json_object_set_new(j, "games", json_integer(t->ngames));
+    json_object_set_new(j, "seatings", json_integer(c->nseatings));
+    json_object_set_new(j, "forfeits", json_integer(t->nforfeit));
+    for (int i = 0; i < N; i++) {
+        json_t *row = json_array();
+        json_array_append_new(bots, bot_json(c, t, i));
+        for (int k = 0; k < N; k++) {
+            double n2 = t->w[i][k] + t->w[k][i];
+            json_array_append_new(row, i == k || n2 == 0 ? json_null() : json_real(t->w[i][k] / n2));
         }
-        json_object_set_new(j, "bots", bots);
-        json_object_set_new(j, "crosstable", xt);
-        if (json_dump_file(j, cfg.json_path, JSON_INDENT(2) | JSON_SORT_KEYS) != 0)
-            die(1, "cannot write %s", cfg.json_path);
-        json_decref(j);
+        json_array_append_new(xt, row);
     }
-    free(done);
+    json_object_set_new(j, "bots", bots);
+    json_object_set_new(j, "crosstable", xt);
+    int fd = open_file(c->json_path, O_WRONLY | O_CREAT | O_TRUNC);
+    if (fd < 0)
+        die(1, "cannot write %s: %s", c->json_path, open_why(errno));
+    if (json_dumpfd(j, fd, JSON_INDENT(2) | JSON_SORT_KEYS) != 0 || close(fd) != 0)
+        die(1, "cannot write %s", c->json_path);
+    json_decref(j);
+}
+
+void summary(const arena *a)
+{
+    const config *c = &a->cfg;
+    tally *t = xmalloc(sizeof *t);
+    t->done = xmalloc((size_t)(c->games > 0 ? c->games : 1) * sizeof *t->done);
+    for (long g = 0; g < c->games; g++)
+        if (a->results[g].done) {
+            t->done[t->ngames++] = g;
+            count_game(c, &a->results[g], t);
+        }
+    rate(a, t);
+    print_table(c, t);
+    print_crosstable(c, t);
+    if (c->json_path)
+        write_json(c, t);
+    free(t->done);
+    free(t);
 }

@@ -116,13 +116,11 @@ static int program_found(const char *name)
 
 /* ---- configuration ------------------------------------------------------------------------------- */
 
-config cfg;
-
-void add_participant(const char *spec)
+void add_participant(config *c, const char *spec)
 {
-    if (cfg.nparts == MAX_PARTICIPANTS)
+    if (c->nparts == MAX_PARTICIPANTS)
         die(2, "at most %d bots", MAX_PARTICIPANTS);
-    participant *p = &cfg.parts[cfg.nparts++];
+    participant *p = &c->parts[c->nparts++];
     if (strlen(spec) >= sizeof p->spec)
         die(2, "bad bot spec '%.40s...': longer than %zu characters", spec, sizeof p->spec - 1);
     snprintf(p->spec, sizeof p->spec, "%s", spec);
@@ -139,7 +137,7 @@ void add_participant(const char *spec)
     }
 }
 
-void add_list(const char *list)
+void add_list(config *c, const char *list)
 {
     const char *s = list;
     if (!*s)
@@ -150,7 +148,7 @@ void add_list(const char *list)
             die(2, "--bots: an empty spec in '%s'", list);
         char *one = xmalloc(len + 1);
         memcpy(one, s, len);
-        add_participant(one);
+        add_participant(c, one);
         free(one);
         s += len;
         if (!*s)
@@ -160,50 +158,50 @@ void add_list(const char *list)
 }
 
 /* Check the library bots' specs against the game, and label repeated entries. */
-void check_participants(void)
+void check_participants(config *c)
 {
-    for (int i = 0; i < cfg.nparts; i++) {
-        participant *p = &cfg.parts[i];
+    for (int i = 0; i < c->nparts; i++) {
+        participant *p = &c->parts[i];
         if (!p->external) {
             stpete_bot *bot = NULL;
             stpete_error err = STPETE_ERROR_INIT;
             size_t len;
-            if (stpete_bot_new(cfg.game, p->spec, &bot, &err) != STPETE_OK)
+            if (stpete_bot_new(c->game, p->spec, &bot, &err) != STPETE_OK)
                 die(2, "bad bot spec '%s': %s", p->spec, err.message);
             stpete_bot_spec(bot, p->canon, sizeof p->canon, &len);
             stpete_bot_free(bot);
         }
     }
-    for (int i = 0; i < cfg.nparts; i++) {
+    for (int i = 0; i < c->nparts; i++) {
         int k = 1;
         for (int j = 0; j < i; j++)
-            k += !strcmp(cfg.parts[j].spec, cfg.parts[i].spec);
+            k += !strcmp(c->parts[j].spec, c->parts[i].spec);
         if (k > 1)
-            snprintf(cfg.parts[i].label, sizeof cfg.parts[i].label, "%.280s#%d", cfg.parts[i].spec, k);
+            snprintf(c->parts[i].label, sizeof c->parts[i].label, "%.280s#%d", c->parts[i].spec, k);
     }
 }
 
 /* The seatings: every ordered choice of P distinct participants when N >= P; otherwise every distinct
  * arrangement of the list repeated to P entries (A,B over 3 seats: A B A, so A A B, A B A, B A A). */
-void make_seatings(void)
+void make_seatings(config *c)
 {
-    int P = cfg.players, N = cfg.nparts;
+    int P = c->players, N = c->nparts;
     int entries[STPETE_MAX_PLAYERS * 2], M = N >= P ? N : P;
     for (int i = 0; i < M; i++)
         entries[i] = i % N;
-    cfg.seatings = xmalloc(MAX_SEATINGS * sizeof *cfg.seatings);
-    cfg.nseatings = 0;
+    c->seatings = xmalloc(MAX_SEATINGS * sizeof *c->seatings);
+    c->nseatings = 0;
     /* enumerate P-tuples of distinct entry indices in lexicographic order, keep distinct participant tuples */
     int idx[STPETE_MAX_PLAYERS];
     long total = 1;
     for (int i = 0; i < P; i++)
         total *= M;
     for (long code = 0; code < total; code++) {
-        long c = code;
+        long rest = code;
         int used = 0, ok = 1;
         for (int s = P - 1; s >= 0; s--) {
-            idx[s] = (int)(c % M);
-            c /= M;
+            idx[s] = (int)(rest % M);
+            rest /= M;
         }
         for (int s = 0; s < P && ok; s++) {
             if (used & (1 << idx[s]))
@@ -216,107 +214,123 @@ void make_seatings(void)
         for (int s = 0; s < P; s++)
             tuple[s] = entries[idx[s]];
         int dup = 0;
-        for (int k = 0; k < cfg.nseatings && !dup; k++)
-            dup = !memcmp(cfg.seatings[k], tuple, (size_t)P * sizeof(int));
+        for (int k = 0; k < c->nseatings && !dup; k++)
+            dup = !memcmp(c->seatings[k], tuple, (size_t)P * sizeof(int));
         if (!dup)
-            memcpy(cfg.seatings[cfg.nseatings++], tuple, (size_t)P * sizeof(int));
+            memcpy(c->seatings[c->nseatings++], tuple, (size_t)P * sizeof(int));
     }
 }
 
 /* The definition of the tournament (what decides each game's play), as canonical JSON, and its hash. The number
  * of games is not part of it: a tournament can be resumed with more games. */
-void make_definition(void)
+void make_definition(config *c)
 {
     json_t *d = json_object(), *bots = json_array();
     json_object_set_new(d, "protocol", json_integer(PROTOCOL_VERSION));
-    json_object_set_new(d, "players", json_integer(cfg.players));
-    json_object_set_new(d, "edition", json_integer(cfg.edition));
-    json_object_set_new(d, "seed", json_integer((json_int_t)cfg.seed));
-    json_object_set_new(d, "seed_hex", json_sprintf("%016" PRIx64, cfg.seed));
-    json_object_set_new(d, "time_ms", json_integer(cfg.time_ms));
-    json_object_set_new(d, "start_ms", json_integer(cfg.start_ms));
-    for (int i = 0; i < cfg.nparts; i++)
-        json_array_append_new(bots, json_string(cfg.parts[i].external ? cfg.parts[i].label : cfg.parts[i].canon));
+    json_object_set_new(d, "players", json_integer(c->players));
+    json_object_set_new(d, "edition", json_integer(c->edition));
+    json_object_set_new(d, "seed", json_integer((json_int_t)c->seed));
+    json_object_set_new(d, "seed_hex", json_sprintf("%016" PRIx64, c->seed));
+    json_object_set_new(d, "time_ms", json_integer(c->time_ms));
+    json_object_set_new(d, "start_ms", json_integer(c->start_ms));
+    for (int i = 0; i < c->nparts; i++)
+        json_array_append_new(bots, json_string(c->parts[i].external ? c->parts[i].label : c->parts[i].canon));
     json_object_set_new(d, "bots", bots);
-    cfg.definition = json_dumps(d, JSON_COMPACT | JSON_SORT_KEYS);
+    c->definition = json_dumps(d, JSON_COMPACT | JSON_SORT_KEYS);
     json_decref(d);
-    if (!cfg.definition)
+    if (!c->definition)
         die(1, "out of memory");
-    snprintf(cfg.hash, sizeof cfg.hash, "%016" PRIx64, fnv1a(0xCBF29CE484222325ull, cfg.definition));
+    snprintf(c->hash, sizeof c->hash, "%016" PRIx64, fnv1a(0xCBF29CE484222325ull, c->definition));
 }
 
 /* ---- a worker: plays games ------------------------------------------------------------------------- */
 
-void play_game(worker *w, long g)
+/* One game as a worker plays it: what follows from its number, the external bots' processes of its seats, and
+ * how it went. */
+typedef struct game_run {
+    long g;
+    int seating;
+    const int *who;    /* seat -> participant */
+    uint64_t deal;     /* the deal's seed */
+    proc *seat_proc[STPETE_MAX_PLAYERS]; /* the process of an external bot's seat, else NULL */
+    failure f;         /* why it was forfeited */
+    int forfeit;       /* the forfeiting seat, or -1 */
+    double seat_time[STPETE_MAX_PLAYERS];
+    int decisions[STPETE_MAX_PLAYERS];
+    int vp[STPETE_MAX_PLAYERS];
+    double ret[STPETE_MAX_PLAYERS];
+} game_run;
+
+/* Tell an external bot of its new game (started if needed). 0, or -1 with r->f set (a forfeit of seat s). */
+static int start_external(worker *w, game_run *r, int s, uint64_t bseed)
 {
-    int P = cfg.players, S = cfg.nseatings;
-    int seating = (int)(g % S);
-    const int *who = cfg.seatings[seating];
-    uint64_t deal = mix3(cfg.seed, 0xDEA1, (uint64_t)(g / S));
-    proc *seat_proc[STPETE_MAX_PLAYERS] = { NULL };
-    failure f;
-    memset(&f, 0, sizeof f);
-    int forfeit = -1;
-    double seat_time[STPETE_MAX_PLAYERS] = { 0 };
-    int decisions[STPETE_MAX_PLAYERS] = { 0 };
-    stpete_state_reset(w->st, deal);
-    w->nids = 0;
-    /* bots: library bots reseeded per game; external ones started if needed and told of the new game */
-    for (int s = 0; s < P && forfeit < 0; s++) {
-        participant *part = &cfg.parts[who[s]];
-        uint64_t bseed = mix3(cfg.seed, (uint64_t)g, (uint64_t)s);
-        if (!part->external) {
-            stpete_bot_set_seed(w->bots[who[s]], bseed);
-            continue;
-        }
-        int occ = 0;
-        for (int t = 0; t < s; t++)
-            occ += who[t] == who[s];
-        proc *p = &w->procs[who[s]][occ];
-        seat_proc[s] = p;
-        if (p->pid && proc_exited(p))
-            proc_reap(p); /* it exited after its last game: no fault, it is started again (its group killed) */
-        if (!p->pid && proc_start(p, part, &f) != 0) {
-            forfeit = s;
-            break;
-        }
-        pthread_mutex_lock(&mtx);
-        if (!part->name[0] && p->name[0])
-            snprintf(part->name, sizeof part->name, "%s", p->name);
-        pthread_mutex_unlock(&mtx);
-        char msg[200];
-        /* protocol 2: the seed as a decimal string, which every JSON parser reads exactly (a double holds only 53
-         * bits); protocol 1: a number, for the bots that ask for it */
-        const char *quote = p->protocol >= 2 ? "\"" : "";
-        int len = snprintf(msg, sizeof msg,
-                           "{\"type\":\"new_game\",\"game\":%ld,\"seat\":%d,\"seed\":%s%" PRIu64 "%s}\n", g, s,
-                           quote, bseed, quote);
-        if (proc_send(p, msg, (size_t)len, &f) != 0) {
-            proc_drain_err(p);
-            tail_get(p, f.stderr_tail);
-            proc_kill(p);
-            forfeit = s;
-        }
+    arena *a = w->a;
+    participant *part = &a->cfg.parts[r->who[s]];
+    int occ = 0;
+    for (int t = 0; t < s; t++)
+        occ += r->who[t] == r->who[s];
+    proc *p = &w->procs[r->who[s]][occ];
+    r->seat_proc[s] = p;
+    if (p->pid && proc_exited(p))
+        proc_reap(p); /* it exited after its last game: no fault, it is started again (its group killed) */
+    if (!p->pid && proc_start(p, part, &r->f) != 0)
+        return -1;
+    pthread_mutex_lock(&a->mtx);
+    if (!part->name[0] && p->name[0])
+        snprintf(part->name, sizeof part->name, "%s", p->name);
+    pthread_mutex_unlock(&a->mtx);
+    char msg[200];
+    /* protocol 2: the seed as a decimal string, which every JSON parser reads exactly (a double holds only 53
+     * bits); protocol 1: a number, for the bots that ask for it */
+    const char *quote = p->protocol >= 2 ? "\"" : "";
+    int len = snprintf(msg, sizeof msg, "{\"type\":\"new_game\",\"game\":%ld,\"seat\":%d,\"seed\":%s%" PRIu64 "%s}\n",
+                       r->g, s, quote, bseed, quote);
+    if (proc_send(p, msg, (size_t)len, &r->f) != 0) {
+        proc_drain_err(p);
+        tail_get(p, r->f.stderr_tail);
+        proc_kill(p);
+        return -1;
     }
+    return 0;
+}
+
+/* The bots of the game's seats: library bots reseeded for it, external ones started if needed and told of it.
+ * Stops at the first forfeit (r->forfeit). */
+static void start_bots(worker *w, game_run *r)
+{
+    const config *c = &w->a->cfg;
+    for (int s = 0; s < c->players && r->forfeit < 0; s++) {
+        uint64_t bseed = mix3(c->seed, (uint64_t)r->g, (uint64_t)s);
+        if (!c->parts[r->who[s]].external)
+            stpete_bot_set_seed(w->bots[r->who[s]], bseed);
+        else if (start_external(w, r, s, bseed) != 0)
+            r->forfeit = s;
+    }
+}
+
+/* Play the game from its deal to its end or a forfeit, each action recorded in w->ids. */
+static void play_moves(worker *w, game_run *r)
+{
+    const config *c = &w->a->cfg;
     long req = 0;
-    while (forfeit < 0 && !cli_over(w->st)) {
+    while (r->forfeit < 0 && !stpete_state_is_terminal_or(w->st, 1)) {
         int s = stpete_state_current_player(w->st), id = -1;
         double t0 = now_s();
-        if (seat_proc[s]) {
-            if (external_choose(seat_proc[s], w->st, s, ++req, &id, &f) != 0) {
-                proc_drain_err(seat_proc[s]);
-                tail_get(seat_proc[s], f.stderr_tail);
-                proc_kill(seat_proc[s]);
-                forfeit = s;
+        if (r->seat_proc[s]) {
+            if (external_choose(r->seat_proc[s], w->st, s, ++req, &id, &r->f) != 0) {
+                proc_drain_err(r->seat_proc[s]);
+                tail_get(r->seat_proc[s], r->f.stderr_tail);
+                proc_kill(r->seat_proc[s]);
+                r->forfeit = s;
                 break;
             }
-        } else if (stpete_bot_choose(w->bots[who[s]], w->st, &id) != STPETE_OK) {
-            die(1, "%s: %s", cfg.parts[who[s]].label, stpete_bot_last_error(w->bots[who[s]]));
+        } else if (stpete_bot_choose(w->bots[r->who[s]], w->st, &id) != STPETE_OK) {
+            die(1, "%s: %s", c->parts[r->who[s]].label, stpete_bot_last_error(w->bots[r->who[s]]));
         }
-        seat_time[s] += now_s() - t0;
-        decisions[s]++;
+        r->seat_time[s] += now_s() - t0;
+        r->decisions[s]++;
         if (stpete_state_apply(w->st, id) != STPETE_OK)
-            die(1, "%s chose an illegal action: %s", cfg.parts[who[s]].label, stpete_state_last_error(w->st));
+            die(1, "%s chose an illegal action: %s", c->parts[r->who[s]].label, stpete_state_last_error(w->st));
         if (w->nids == w->capids) {
             w->capids = w->capids ? 2 * w->capids : 512;
             int *more = realloc(w->ids, w->capids * sizeof *more);
@@ -326,63 +340,78 @@ void play_game(worker *w, long g)
         }
         w->ids[w->nids++] = id;
     }
-    if (atomic_load(&stop_requested) && forfeit >= 0 && !strcmp(f.reason, "stopped"))
-        return; /* interrupted: not a result */
-    /* the result */
-    int vp[STPETE_MAX_PLAYERS];
-    double ret[STPETE_MAX_PLAYERS];
+}
+
+/* Each seat's VP (after the final scoring, §8, or so far) and return: OpenSpiel's, or a forfeit's (0 for the
+ * forfeiting seat, a share of the win for the others). */
+static void final_result(worker *w, game_run *r)
+{
+    int P = w->a->cfg.players;
     for (int s = 0; s < P; s++) {
         stpete_score sc = STPETE_SCORE_INIT;
-        if (cli_over(w->st) && stpete_state_get_score(w->st, s, &sc) == STPETE_OK)
-            vp[s] = sc.total;
+        if (stpete_state_is_terminal_or(w->st, 1) && stpete_state_get_score(w->st, s, &sc) == STPETE_OK)
+            r->vp[s] = sc.total;
         else
-            stpete_state_vp(w->st, s, &vp[s]);
+            stpete_state_vp(w->st, s, &r->vp[s]);
     }
-    if (forfeit >= 0) {
+    if (r->forfeit >= 0) {
         for (int s = 0; s < P; s++)
-            ret[s] = s == forfeit ? 0.0 : 1.0 / (P - 1);
+            r->ret[s] = s == r->forfeit ? 0.0 : 1.0 / (P - 1);
     } else {
-        stpete_state_returns(w->st, ret, STPETE_MAX_PLAYERS);
+        stpete_state_returns(w->st, r->ret, STPETE_MAX_PLAYERS);
     }
+}
+
+/* The forfeit object of the results file and of game_end, or null (new reference). */
+static json_t *forfeit_json(const config *c, const game_run *r)
+{
+    if (r->forfeit < 0)
+        return json_null();
+    json_t *ff = json_object();
+    json_object_set_new(ff, "seat", json_integer(r->forfeit));
+    json_object_set_new(ff, "bot", json_string(c->parts[r->who[r->forfeit]].label));
+    json_object_set_new(ff, "reason", json_string(r->f.reason));
+    json_object_set_new(ff, "detail", json_string(r->f.detail));
+    json_object_set_new(ff, "stderr", json_string(r->f.stderr_tail));
+    return ff;
+}
+
+/* The game's line of the results file (doc/protocol.md), with its result res (new reference). */
+static json_t *game_line(const worker *w, const game_run *r, json_t *res)
+{
+    const config *c = &w->a->cfg;
+    int P = c->players;
     json_t *line = json_object();
     json_object_set_new(line, "type", json_string("game"));
-    json_object_set_new(line, "hash", json_string(cfg.hash));
-    json_object_set_new(line, "game", json_integer(g));
-    json_object_set_new(line, "deal", json_integer(g / S));
-    json_object_set_new(line, "deal_seed", json_sprintf("%016" PRIx64, deal));
-    json_object_set_new(line, "seating", int_array(who, P));
+    json_object_set_new(line, "hash", json_string(c->hash));
+    json_object_set_new(line, "game", json_integer(r->g));
+    json_object_set_new(line, "deal", json_integer(r->g / c->nseatings));
+    json_object_set_new(line, "deal_seed", json_sprintf("%016" PRIx64, r->deal));
+    json_object_set_new(line, "seating", int_array(r->who, P));
     json_t *names = json_array(), *times = json_array();
     for (int s = 0; s < P; s++) {
-        json_array_append_new(names, json_string(cfg.parts[who[s]].label));
-        json_array_append_new(times, json_real(round(seat_time[s] * 1e6) / 1e3));
+        json_array_append_new(names, json_string(c->parts[r->who[s]].label));
+        json_array_append_new(times, json_real(round(r->seat_time[s] * 1e6) / 1e3));
     }
     json_object_set_new(line, "bots", names);
     json_object_set_new(line, "actions", json_integer((json_int_t)w->nids));
-    json_t *res = result_json(w->st, vp, ret, P);
     json_object_set_new(line, "result", json_incref(res));
-    if (forfeit >= 0) {
-        json_t *ff = json_object();
-        json_object_set_new(ff, "seat", json_integer(forfeit));
-        json_object_set_new(ff, "bot", json_string(cfg.parts[who[forfeit]].label));
-        json_object_set_new(ff, "reason", json_string(f.reason));
-        json_object_set_new(ff, "detail", json_string(f.detail));
-        json_object_set_new(ff, "stderr", json_string(f.stderr_tail));
-        json_object_set_new(line, "forfeit", json_incref(ff));
-        json_object_set_new(res, "forfeit", ff);
-    } else {
-        json_object_set_new(line, "forfeit", json_null());
-        json_object_set_new(res, "forfeit", json_null());
-    }
+    json_object_set_new(line, "forfeit", json_incref(json_object_get(res, "forfeit")));
     json_object_set_new(line, "time_ms", times);
-    json_object_set_new(line, "decisions", int_array(decisions, P));
-    /* tell the other external bots how it ended */
-    for (int s = 0; s < P; s++) {
-        proc *p = seat_proc[s];
-        if (!p || !p->pid || s == forfeit)
+    json_object_set_new(line, "decisions", int_array(r->decisions, P));
+    return line;
+}
+
+/* Tell the other external bots of the game how it ended (game_end). */
+static void tell_game_end(const worker *w, game_run *r, json_t *res)
+{
+    for (int s = 0; s < w->a->cfg.players; s++) {
+        proc *p = r->seat_proc[s];
+        if (!p || !p->pid || s == r->forfeit)
             continue;
         json_t *m = json_object();
         json_object_set_new(m, "type", json_string("game_end"));
-        json_object_set_new(m, "game", json_integer(g));
+        json_object_set_new(m, "game", json_integer(r->g));
         json_object_set_new(m, "seat", json_integer(s));
         json_object_set_new(m, "result", json_incref(res));
         char *text = json_dumps(m, JSON_COMPACT | JSON_REAL_PRECISION(12));
@@ -393,6 +422,53 @@ void play_game(worker *w, long g)
         free(text);
         proc_drain_err(p);
     }
+}
+
+/* The game is done: its line appended to the results file, its row in the table, a forfeit reported on the
+ * terminal too, the progress line; under the mutex. */
+static void record_result(worker *w, const game_run *r, const char *line, size_t len)
+{
+    arena *a = w->a;
+    const config *c = &a->cfg;
+    pthread_mutex_lock(&a->mtx);
+    append_line(a, line, len);
+    result *row = &a->results[r->g];
+    row->done = 1;
+    row->seating = r->seating;
+    memcpy(row->vp, r->vp, sizeof row->vp);
+    memcpy(row->ret, r->ret, sizeof row->ret);
+    row->forfeit_seat = r->forfeit;
+    row->actions = (int)w->nids;
+    snprintf(row->reason, sizeof row->reason, "%s", r->forfeit >= 0 ? r->f.reason : "");
+    if (r->forfeit >= 0 && strcmp(r->f.reason, "stopped") != 0) /* on the terminal too, not only in --out */
+        report_forfeit(a, r->g, r->forfeit, c->parts[r->who[r->forfeit]].label, &r->f);
+    a->games_done++;
+    if (!c->quiet)
+        progress(a);
+    pthread_mutex_unlock(&a->mtx);
+}
+
+void play_game(worker *w, long g)
+{
+    const config *c = &w->a->cfg;
+    game_run r;
+    memset(&r, 0, sizeof r);
+    r.g = g;
+    r.seating = (int)(g % c->nseatings);
+    r.who = c->seatings[r.seating];
+    r.deal = mix3(c->seed, 0xDEA1, (uint64_t)(g / c->nseatings));
+    r.forfeit = -1;
+    stpete_state_reset(w->st, r.deal);
+    w->nids = 0;
+    start_bots(w, &r);
+    play_moves(w, &r);
+    if (atomic_load(w->a->stop) && r.forfeit >= 0 && !strcmp(r.f.reason, "stopped"))
+        return; /* interrupted: not a result */
+    final_result(w, &r);
+    json_t *res = result_json(w->st, r.vp, r.ret, c->players);
+    json_object_set_new(res, "forfeit", forfeit_json(c, &r));
+    json_t *line = game_line(w, &r, res);
+    tell_game_end(w, &r, res);
     json_decref(res);
     char *text = json_dumps(line, JSON_COMPACT | JSON_REAL_PRECISION(12));
     json_decref(line);
@@ -403,38 +479,24 @@ void play_game(worker *w, long g)
     memcpy(nl, text, tl);
     nl[tl] = '\n';
     free(text);
-    if (cfg.record_dir)
-        write_record(cfg.game, deal, w->ids, w->nids, g);
-    pthread_mutex_lock(&mtx);
-    append_line(nl, tl + 1);
-    result *r = &results[g];
-    r->done = 1;
-    r->seating = seating;
-    memcpy(r->vp, vp, sizeof vp);
-    memcpy(r->ret, ret, sizeof ret);
-    r->forfeit_seat = forfeit;
-    r->actions = (int)w->nids;
-    snprintf(r->reason, sizeof r->reason, "%s", forfeit >= 0 ? f.reason : "");
-    if (forfeit >= 0 && strcmp(f.reason, "stopped") != 0) /* on the terminal too, not only in --out */
-        report_forfeit(g, forfeit, cfg.parts[who[forfeit]].label, &f);
-    games_done++;
-    if (!cfg.quiet)
-        progress();
-    pthread_mutex_unlock(&mtx);
+    if (c->record_dir)
+        write_record(c, r.deal, w->ids, w->nids, g);
+    record_result(w, &r, nl, tl + 1);
     free(nl);
 }
 
 void *worker_main(void *arg)
 {
     worker *w = arg;
+    arena *a = w->a;
     for (;;) {
         long g = -1;
-        pthread_mutex_lock(&mtx);
-        while (next_game < cfg.games && results[next_game].done)
-            next_game++;
-        if (next_game < cfg.games && !atomic_load(&stop_requested))
-            g = next_game++;
-        pthread_mutex_unlock(&mtx);
+        pthread_mutex_lock(&a->mtx);
+        while (a->next_game < a->cfg.games && a->results[a->next_game].done)
+            a->next_game++;
+        if (a->next_game < a->cfg.games && !atomic_load(a->stop))
+            g = a->next_game++;
+        pthread_mutex_unlock(&a->mtx);
         if (g < 0)
             break;
         play_game(w, g);
@@ -442,21 +504,26 @@ void *worker_main(void *arg)
     return NULL;
 }
 
-void worker_init(worker *w)
+void worker_init(worker *w, arena *a)
 {
     memset(w, 0, sizeof *w);
-    if (stpete_state_new(cfg.game, &w->st, NULL) != STPETE_OK)
+    w->a = a;
+    if (stpete_state_new(a->cfg.game, &w->st, NULL) != STPETE_OK)
         die(1, "cannot create a state");
-    for (int i = 0; i < cfg.nparts; i++) {
+    for (int i = 0; i < a->cfg.nparts; i++) {
         stpete_error err = STPETE_ERROR_INIT;
-        if (!cfg.parts[i].external && stpete_bot_new(cfg.game, cfg.parts[i].spec, &w->bots[i], &err))
-            die(1, "%s: %s", cfg.parts[i].label, err.message);
+        if (!a->cfg.parts[i].external && stpete_bot_new(a->cfg.game, a->cfg.parts[i].spec, &w->bots[i], &err))
+            die(1, "%s: %s", a->cfg.parts[i].label, err.message);
+        for (int k = 0; k < STPETE_MAX_PLAYERS; k++) {
+            w->procs[i][k].cfg = &a->cfg;
+            w->procs[i][k].stop = a->stop;
+        }
     }
 }
 
 void worker_free(worker *w)
 {
-    for (int i = 0; i < cfg.nparts; i++) {
+    for (int i = 0; i < w->a->cfg.nparts; i++) {
         stpete_bot_free(w->bots[i]);
         for (int k = 0; k < STPETE_MAX_PLAYERS; k++) {
             proc_quit(&w->procs[i][k]);

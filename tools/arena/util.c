@@ -68,7 +68,7 @@ void die(int code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "%s: ", prog);
+    fprintf(stderr, "%s: ", PROGRAM);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
@@ -89,4 +89,14 @@ char *xstrdup(const char *s)
     if (!p)
         die(1, "out of memory");
     return p;
+}
+
+int open_file(const char *path, int flags)
+{
+    return open(path, flags | O_CLOEXEC | O_NOFOLLOW, 0666);
+}
+
+const char *open_why(int err)
+{
+    return err == ELOOP ? "it is a symbolic link, which the arena does not follow (name the file itself)" : strerror(err);
 }

@@ -9,7 +9,7 @@
  *     stpete_state_apply, the action picked two ways: from the legality masks (stpete_state_random_action, a
  *     playout's way) and by listing (stpete_state_legal_actions into a caller buffer, then the listed id
  *     at the random index). The random bot is stpete-selfplay's `random` bot (splitmix64 seeded with
- *     seed ^ 0xB0751E5, index = next % count of the sorted legal list; stpete_state_random_action picks that same
+ *     seed ^ STPETE_BOT_SEED_SALT, index = next % count of the sorted legal list; stpete_state_random_action picks that same
  *     action) and game g uses seed S + g, so `stpete-bench --games G --seed S` plays exactly the games of
  *     `stpete-selfplay --games G --seed S --bots random` (both print the same digest of every action and final
  *     score; tests/bench-check.py compares them; the two ways must give the same digest, or the bench fails);
@@ -40,7 +40,7 @@
  * Timed parts run for --seconds each (default 1) unless --games / --iterations fix their size. --pick listing makes
  * the first run of games pick from the listing (for a profile of that way). --games-only plays the random games and
  * prints their digest, nothing else: `valgrind --tool=callgrind stpete-bench --players 2
- * --games 300 --seed 11 --games-only` profiles the games alone (README "Performance"). --json prints one
+ * --games 300 --seed 11 --games-only` profiles the games alone (doc/performance.md). --json prints one
  * JSON object instead of text. Only the public API is used.
  *
  * A tool, not part of the library. Its modules: measure.c (every measurement of one player count), report.c

@@ -46,54 +46,64 @@ static void usage(FILE *out)
             "  --version       show the version and exit\n");
 }
 
+/* An option's value into cfg: the end of what was read (the value's end when it is whole and in range), NULL for
+ * a value out of range or unknown. */
+static const char *value_option(config *cfg, const char *arg, const char *val)
+{
+    char *end = NULL;
+    if (!strcmp(arg, "--pick")) {
+        cfg->listing = !strcmp(val, "listing");
+        return cfg->listing || !strcmp(val, "mask") ? val + strlen(val) : NULL;
+    } else if (!strcmp(arg, "--bot")) {
+        cfg->bot = val;
+        return val + strlen(val);
+    } else if (!strcmp(arg, "--players")) {
+        cfg->players = (int)strtol(val, &end, 10);
+        if (cfg->players < STPETE_MIN_PLAYERS || cfg->players > 4) /* 5: the New Society only */
+            end = NULL;
+    } else if (!strcmp(arg, "--edition")) {
+        cfg->edition = (int)strtol(val, &end, 10);
+        if (cfg->edition != 1 && cfg->edition != 2)
+            end = NULL;
+    } else if (!strcmp(arg, "--seed")) {
+        cfg->seed = strtoull(val, &end, 10);
+    } else if (!strcmp(arg, "--games")) {
+        cfg->games = strtol(val, &end, 10);
+        if (cfg->games < 1)
+            end = NULL;
+    } else if (!strcmp(arg, "--seconds")) {
+        cfg->seconds = strtod(val, &end);
+        if (!(cfg->seconds > 0))
+            end = NULL;
+    } else if (!strcmp(arg, "--iterations")) {
+        cfg->iterations = strtol(val, &end, 10);
+        if (cfg->iterations < 1)
+            end = NULL;
+    }
+    return end;
+}
+
 int main(int argc, char **argv)
 {
     config cfg = { 0, 1, 1, 0, 1.0, 0, 0, "ismcts", 0, 0 };
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        char *end = NULL;
         int common = cli_common("stpete-bench", arg, usage);
-        if (common != CLI_NOT_COMMON) {
+        if (common != CLI_NOT_COMMON)
             return common;
-        } else if (!strcmp(arg, "--json")) {
+        if (!strcmp(arg, "--json")) {
             cfg.json = 1;
             continue;
-        } else if (!strcmp(arg, "--games-only")) {
+        }
+        if (!strcmp(arg, "--games-only")) {
             cfg.games_only = 1;
             continue;
-        } else if (cli_check_value("stpete-bench", arg, val,
-                                   "--pick --bot --players --edition --seed --games --seconds --iterations ")) {
-            return CLI_USAGE_ERROR;
-        } else if (!strcmp(arg, "--pick")) {
-            cfg.listing = !strcmp(val, "listing");
-            end = cfg.listing || !strcmp(val, "mask") ? (char *)val + strlen(val) : NULL;
-        } else if (!strcmp(arg, "--bot")) {
-            cfg.bot = val;
-            end = (char *)val + strlen(val);
-        } else if (!strcmp(arg, "--players")) {
-            cfg.players = (int)strtol(val, &end, 10);
-            if (cfg.players < STPETE_MIN_PLAYERS || cfg.players > 4)
-                end = NULL;
-        } else if (!strcmp(arg, "--edition")) {
-            cfg.edition = (int)strtol(val, &end, 10);
-            if (cfg.edition != 1 && cfg.edition != 2)
-                end = NULL;
-        } else if (!strcmp(arg, "--seed")) {
-            cfg.seed = strtoull(val, &end, 10);
-        } else if (!strcmp(arg, "--games")) {
-            cfg.games = strtol(val, &end, 10);
-            if (cfg.games < 1)
-                end = NULL;
-        } else if (!strcmp(arg, "--seconds")) {
-            cfg.seconds = strtod(val, &end);
-            if (!(cfg.seconds > 0))
-                end = NULL;
-        } else if (!strcmp(arg, "--iterations")) {
-            cfg.iterations = strtol(val, &end, 10);
-            if (cfg.iterations < 1)
-                end = NULL;
         }
+        if (cli_check_value("stpete-bench", arg, val,
+                            "--pick --bot --players --edition --seed --games --seconds --iterations "))
+            return CLI_USAGE_ERROR;
+        const char *end = value_option(&cfg, arg, val);
         if (!end || end == val || *end) {
             fprintf(stderr, "stpete-bench: bad value for %s: %s\n", arg, val);
             return 2;

@@ -68,10 +68,7 @@ static double cpu_now(void)
 /* splitmix64, exactly as stpete-selfplay's random bot. */
 static uint64_t next_random(uint64_t *x)
 {
-    uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
+    return stpete_splitmix64(x);
 }
 
 /* The digest of a run (FNV-1a style over 64-bit words), the same function as stpete-selfplay's. */
@@ -111,10 +108,10 @@ static int play_games(const config *cfg, int listing, stpete_state *st, result *
         int rc = stpete_state_reset(st, seed);
         if (rc)
             return die("reset", rc);
-        uint64_t rng = seed ^ UINT64_C(0xB0751E5);
+        uint64_t rng = seed ^ STPETE_BOT_SEED_SALT;
         long game_start = *recorded;
         int recording = record && !record_full;
-        while (!cli_over(st)) {
+        while (!stpete_state_is_terminal_or(st, 1)) {
             int id = 0;
             if (listing) {
                 int ids[STPETE_MAX_LEGAL_ACTIONS];
@@ -159,8 +156,13 @@ static int play_games(const config *cfg, int listing, stpete_state *st, result *
     return 0;
 }
 
-/* Sums of listed ids and lengths, so that the compiler cannot drop what is measured. */
-static volatile long sink;
+/* Keep a sum of listed ids or lengths, so that the compiler cannot drop what is measured: a volatile store is
+ * behaviour it must keep (a local, not a global: no state outlives the call). */
+static void keep(long v)
+{
+    volatile long sink = v;
+    (void)sink;
+}
 
 /* Apply only: replay the recorded games (reset + the recorded ids) until the time or iteration budget is used.
  * With `listing`, each apply is preceded by a legal-action listing of the position: the difference between the two
@@ -176,7 +178,7 @@ static int replay(const config *cfg, stpete_state *st, const int *record, long r
         long i = 0;
         for (long g = 0; g < record_games; g++) {
             stpete_state_reset(st, cfg->seed + (uint64_t)g);
-            while (!cli_over(st)) {
+            while (!stpete_state_is_terminal_or(st, 1)) {
                 if (listing) {
                     int ids[STPETE_MAX_LEGAL_ACTIONS];
                     size_t n = 0;
@@ -191,7 +193,7 @@ static int replay(const config *cfg, stpete_state *st, const int *record, long r
         actions += recorded;
         rounds++;
     }
-    sink = listed;
+    keep(listed);
     if (listing) {
         r->replay_listed_actions = actions;
         r->replay_listed_seconds = cpu_now() - cpu;
@@ -216,7 +218,7 @@ static void bench_listing(const config *cfg, stpete_state **sample, result *r)
             }
         listings += 16L * SAMPLE_POSITIONS;
     }
-    sink = sum;
+    keep(sum);
     r->listings = listings;
     r->listing_seconds = cpu_now() - cpu;
 }
@@ -244,7 +246,7 @@ static void bench_pick(const config *cfg, stpete_state **sample, int mask, resul
             }
         picks += 16L * SAMPLE_POSITIONS;
     }
-    sink = sum;
+    keep(sum);
     *(mask ? &r->mask_picks : &r->picks) = picks;
     *(mask ? &r->mask_pick_seconds : &r->pick_seconds) = cpu_now() - cpu;
 }
@@ -341,7 +343,7 @@ static int bench_jansson(const config *cfg, char **texts, const size_t *lens, ch
     }
     r->jansson_dumped = n;
     r->jansson_dump_seconds = cpu_now() - cpu;
-    sink = (long)sum;
+    keep((long)sum);
     for (int i = 0; i < SAMPLE_POSITIONS; i++)
         json_decref(trees[i]);
     return rc;
@@ -367,7 +369,7 @@ static int bench_json(const config *cfg, const stpete_game *game, stpete_state *
             total += (double)lens[i];
             stpete_state *back = NULL;
             rc = stpete_state_from_json(game, texts[i], lens[i], &back, NULL);
-            if (rc == STPETE_OK && !cli_same(back, sample[i]))
+            if (rc == STPETE_OK && !stpete_state_equal_or(back, sample[i], 0))
                 rc = STPETE_E_MISMATCH;
             stpete_state_free(back);
         }
@@ -386,7 +388,7 @@ static int bench_json(const config *cfg, const stpete_game *game, stpete_state *
         }
         r->serialized = n;
         r->serialize_seconds = cpu_now() - cpu;
-        sink = (long)sum;
+        keep((long)sum);
 
         n = 0;
         start = now();
@@ -420,17 +422,15 @@ static int bench_json(const config *cfg, const stpete_game *game, stpete_state *
  * subtracted when printed). */
 enum { UNDO_POSITIONS = 256 };
 
-static int bench_search(const config *cfg, const stpete_game *game, stpete_state **sample, result *r)
+/* The positions undo is timed on: clones taken along random games (every 7th move from the 4th), with the action
+ * that led to each. STPETE_OK, or the failing status (what was cloned is freed by the caller). */
+static int undo_positions(const config *cfg, stpete_state *play, stpete_state **deep, int *last)
 {
-    int size = stpete_game_observation_tensor_size(game);
-    float *tensor = malloc((size_t)size * sizeof *tensor);
-    stpete_state *play = NULL, *deep[UNDO_POSITIONS] = { NULL };
-    int last[UNDO_POSITIONS];
-    int rc = tensor ? stpete_state_clone(sample[0], &play, NULL) : STPETE_E_OUT_OF_MEMORY;
+    int rc = STPETE_OK;
     uint64_t rng = cfg->seed ^ UINT64_C(0x756E646F);
     for (int j = 0, g = 0; rc == STPETE_OK && j < UNDO_POSITIONS; g++) {
         rc = stpete_state_reset(play, cfg->seed + 1000003u * (uint64_t)(g + 1));
-        for (long m = 0; rc == STPETE_OK && j < UNDO_POSITIONS && !cli_over(play); m++) {
+        for (long m = 0; rc == STPETE_OK && j < UNDO_POSITIONS && !stpete_state_is_terminal_or(play, 1); m++) {
             int ids[STPETE_MAX_LEGAL_ACTIONS];
             size_t k = 0;
             stpete_state_legal_actions(play, ids, STPETE_MAX_LEGAL_ACTIONS, &k);
@@ -442,18 +442,12 @@ static int bench_search(const config *cfg, const stpete_game *game, stpete_state
             }
         }
     }
-    if (rc != STPETE_OK) {
-        for (int j = 0; j < UNDO_POSITIONS; j++)
-            stpete_state_free(deep[j]);
-        stpete_state_free(play);
-        free(tensor);
-        return die("search setup", rc);
-    }
-    int seat[SAMPLE_POSITIONS];
-    for (int i = 0; i < SAMPLE_POSITIONS; i++) {
-        int p = stpete_state_current_player(sample[i]);
-        seat[i] = p >= 0 ? p : 0;
-    }
+    return rc;
+}
+
+/* Time the observation tensors and the information-state keys of the sampled positions, each of its seat. */
+static void time_views(const config *cfg, stpete_state **sample, const int *seat, float *tensor, int size, result *r)
+{
     long n = 0;
     float fsum = 0;
     double start = now(), cpu = cpu_now();
@@ -466,7 +460,7 @@ static int bench_search(const config *cfg, const stpete_game *game, stpete_state
     }
     r->tensor_seconds = cpu_now() - cpu;
     r->tensors = n;
-    sink = (long)fsum;
+    keep((long)fsum);
 
     n = 0;
     uint64_t ksum = 0;
@@ -483,11 +477,15 @@ static int bench_search(const config *cfg, const stpete_game *game, stpete_state
     }
     r->key_seconds = cpu_now() - cpu;
     r->keys = n;
-    sink = (long)ksum;
+    keep((long)ksum);
+}
 
-    n = 0;
-    start = now();
-    cpu = cpu_now();
+/* Time undo and the apply again of the undo positions. STPETE_OK, or the failing status. */
+static int time_undos(const config *cfg, stpete_state **deep, const int *last, result *r)
+{
+    int rc = STPETE_OK;
+    long n = 0;
+    double start = now(), cpu = cpu_now();
     while (rc == STPETE_OK && (cfg->iterations ? n < cfg->iterations : now() - start < cfg->seconds)) {
         for (int j = 0; j < UNDO_POSITIONS && rc == STPETE_OK; j++) {
             rc = stpete_state_undo(deep[j]);
@@ -498,11 +496,36 @@ static int bench_search(const config *cfg, const stpete_game *game, stpete_state
     }
     r->undo_seconds = cpu_now() - cpu;
     r->undos = n;
+    return rc;
+}
+
+static int bench_search(const config *cfg, const stpete_game *game, stpete_state **sample, result *r)
+{
+    int size = stpete_game_observation_tensor_size(game);
+    float *tensor = malloc((size_t)size * sizeof *tensor);
+    stpete_state *play = NULL, *deep[UNDO_POSITIONS] = { NULL };
+    int last[UNDO_POSITIONS];
+    int rc = tensor ? stpete_state_clone(sample[0], &play, NULL) : STPETE_E_OUT_OF_MEMORY;
+    if (rc == STPETE_OK)
+        rc = undo_positions(cfg, play, deep, last);
+    if (rc == STPETE_OK) {
+        int seat[SAMPLE_POSITIONS];
+        for (int i = 0; i < SAMPLE_POSITIONS; i++) {
+            int p = stpete_state_current_player(sample[i]);
+            seat[i] = p >= 0 ? p : 0;
+        }
+        time_views(cfg, sample, seat, tensor, size, r);
+        rc = time_undos(cfg, deep, last, r);
+        if (rc != STPETE_OK)
+            rc = die("undo", rc);
+    } else {
+        rc = die("search setup", rc);
+    }
     for (int j = 0; j < UNDO_POSITIONS; j++)
         stpete_state_free(deep[j]);
     stpete_state_free(play);
     free(tensor);
-    return rc == STPETE_OK ? 0 : die("undo", rc);
+    return rc == STPETE_OK ? 0 : rc;
 }
 
 /* Random games in the explicit chance mode: the same random bot at decisions, and at chance nodes an outcome drawn
@@ -525,8 +548,8 @@ static int bench_chance(const config *cfg, int players, result *r)
     while (rc == STPETE_OK && (cfg->games ? g < cfg->games : now() - start < cfg->seconds)) {
         uint64_t seed = cfg->seed + (uint64_t)g;
         rc = stpete_state_reset(st, seed);
-        uint64_t rng = seed ^ UINT64_C(0xB0751E5);
-        while (rc == STPETE_OK && !cli_over(st)) {
+        uint64_t rng = seed ^ STPETE_BOT_SEED_SALT;
+        while (rc == STPETE_OK && !stpete_state_is_terminal_or(st, 1)) {
             int ids[STPETE_MAX_LEGAL_ACTIONS];
             double prob[STPETE_MAX_LEGAL_ACTIONS];
             size_t k = 0;
@@ -652,7 +675,8 @@ int run_players(const config *cfg, int players, result *r)
 
     long recorded = 0, record_games = 0;
     /* warm-up: a first game grows the state's history buffers, which every later game reuses (not in the digest) */
-    for (rc = stpete_state_reset(st, cfg->seed ^ UINT64_C(0x5741524D)); rc == STPETE_OK && !cli_over(st);) {
+    for (rc = stpete_state_reset(st, cfg->seed ^ UINT64_C(0x5741524D));
+         rc == STPETE_OK && !stpete_state_is_terminal_or(st, 1);) {
         int ids[STPETE_MAX_LEGAL_ACTIONS];
         size_t n = 0;
         stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);

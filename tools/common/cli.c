@@ -44,39 +44,3 @@ int cli_check_value(const char *program, const char *arg, const char *value, con
         return cli_unknown(program, arg);
     return value ? 0 : cli_needs_value(program, arg);
 }
-
-int cli_over(const stpete_state *st)
-{
-    int over = 1;
-    return stpete_state_is_terminal(st, &over) != STPETE_OK || over;
-}
-
-int cli_final_round(const stpete_state *st)
-{
-    int final_round = 0;
-    return stpete_state_is_final_round(st, &final_round) == STPETE_OK && final_round;
-}
-
-int cli_legal(const stpete_state *st, int id)
-{
-    int legal = 0;
-    return stpete_state_is_legal(st, id, &legal) == STPETE_OK && legal;
-}
-
-int cli_same(const stpete_state *a, const stpete_state *b)
-{
-    int equal = 0;
-    return stpete_state_equal(a, b, &equal) == STPETE_OK && equal;
-}
-
-const char *cli_card_name(const stpete_game *game, int card)
-{
-    stpete_card_info info = STPETE_CARD_INFO_INIT;
-    return stpete_card_get_info(stpete_game_edition(game), card, &info) == STPETE_OK ? info.name : "?";
-}
-
-int cli_card_stack(int card)
-{
-    stpete_card_info info = STPETE_CARD_INFO_INIT;
-    return stpete_card_get_info(STPETE_EDITION_FIRST, card, &info) == STPETE_OK ? info.stack : -1;
-}

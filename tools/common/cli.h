@@ -32,25 +32,4 @@ int cli_unknown(const char *program, const char *arg);
 /* Print "program: option needs a value (see program --help)" on stderr; return CLI_USAGE_ERROR. */
 int cli_needs_value(const char *program, const char *option);
 
-/* ---- libstpete's answers inside expressions (1.0: predicates answer through a pointer and return a status) --- */
-
-/* Whether the game is over (§4.6, §8); 1 also when stpete_state_is_terminal() returns a status, so a loop
- * "while (!cli_over(st))" never runs on an error. */
-int cli_over(const stpete_state *st);
-
-/* Whether the round in progress is the final one (§4.6); 0 on a status. */
-int cli_final_round(const stpete_state *st);
-
-/* Whether action id is legal now (§4.2); 0 on a status. */
-int cli_legal(const stpete_state *st, int id);
-
-/* Whether two states hold the same position; 0 on a status. */
-int cli_same(const stpete_state *a, const stpete_state *b);
-
-/* The name of a card type in a game's edition (§2, §11), stpete_card_get_info()'s; "?" out of range. */
-const char *cli_card_name(const stpete_game *game, int card);
-
-/* The stack a card type is dealt from (§1), stpete_card_info::stack; -1 out of range. */
-int cli_card_stack(int card);
-
 #endif

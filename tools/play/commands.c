@@ -55,15 +55,17 @@ const size_t num_commands = sizeof commands / sizeof *commands;
 static int cmd_help(session *s, const char *arg)
 {
     (void)arg;
-    say(s, "On your turn, type the number of a legal action, or an action: its words as listed (\"take Market "
-           "from lower\"),\nor any prefix that only one legal action has (\"take m\"), or the first letters of its "
-           "words (\"b wea low\").\nCommands:");
+    /* wrapped between words at the terminal's width (issue 33: the terminal broke the long lines mid-word) */
+    say_wrapped(s, "On your turn, type the number of a legal action, or an action: its words as listed (\"take "
+                   "Market from lower\"), or any prefix that only one legal action has (\"take m\"), or the first "
+                   "letters of its words (\"b wea low\").");
+    say(s, "Commands:");
     for (size_t i = 0; i < NUM_COMMANDS; i++) {
         char head[64];
         snprintf(head, sizeof head, "%s%s%s", commands[i].name, commands[i].arg[0] ? " " : "", commands[i].arg);
-        say(s, "  %-12s %s", head, commands[i].help);
+        say_item(s, head, 13, commands[i].help);
     }
-    say(s, "The rules: doc/rules.md (installed in share/doc/libstpete/); prices follow §5, displacement §6.");
+    say_wrapped(s, "The rules: doc/rules.md (installed in share/doc/libstpete/); prices follow §5, displacement §6.");
     return 0;
 }
 
@@ -203,7 +205,7 @@ static int card_named(session *s, const char *arg)
     int found = -1, matches = 0;
     char candidates[512] = "";
     for (int c = 0; c < STPETE_NUM_CARD_TYPES; c++) {
-        const char *name = cli_card_name(s->game, c);
+        const char *name = stpete_card_name_or(stpete_game_edition(s->game), c, "?");
         if (!strcasecmp(name, arg))
             return c;
         if (strncasecmp(name, arg, strlen(arg)))
@@ -224,6 +226,66 @@ static int card_named(session *s, const char *arg)
 
 /* 'card': the cards in play, numbered; 'card NAME' or 'card N': what the card does, from the library's card table
  * of the game's edition (stpete_card_get_info with stpete_game_edition, §2, §11), and what it costs the person now (§5, §6). */
+/* What a card is (§2): its colour and kind, copies, cost, income, what it displaces (§6.2) and its special ability
+ * (§7). Into info. */
+static void say_card(session *s, int card, stpete_card_info *info)
+{
+    stpete_card_get_info(stpete_game_edition(s->game), card, info);
+    static const char *const kinds[3] = { "worker", "building", "aristocrat" };
+    char name[128];
+    say_wrapped(s, "%s: %s %s (§%s), %d cop%s in the game", card_text(&s->ui, s->game, card, name, sizeof name),
+        stpete_colour_name(info->colour), info->trading ? "trading card" : kinds[info->colour],
+        info->trading ? "2.4" : info->colour == 0 ? "2.1" : info->colour == 1 ? "2.2" : "2.3", info->copies,
+        info->copies == 1 ? "y" : "ies");
+    say_wrapped(s, "  cost %d R; at each %s scoring it gives %d R and %d VP (§4.4)", info->cost,
+        stpete_phase_name(info->colour), info->rubles, info->vp);
+    if (info->trading) { /* its targets: the types stpete_state_price accepts as displaced (§6.2) */
+        char list[1024] = "";
+        size_t len = 0;
+        for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+            int price;
+            if (stpete_state_price(s->st, s->seat, card, STPETE_SOURCE_UPPER, t, &price) == STPETE_OK &&
+                len < sizeof list)
+                len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "",
+                                        stpete_card_name_or(stpete_game_edition(s->game), t, "?"));
+        }
+        say_wrapped(s, "  displaces one of: %s (§6.2); its price is its cost minus the displaced card's value (§5.2)", list);
+    }
+    if (info->special > 0 && (size_t)info->special < sizeof special_texts / sizeof *special_texts &&
+        special_texts[info->special])
+        say_wrapped(s, "  special: %s", special_texts[info->special]);
+}
+
+/* The person's price for the card in each place it is in play (§5), for a trading card per card it would displace
+ * (§5.2, §6). */
+static void say_card_prices(session *s, int card, const stpete_card_info *info)
+{
+    int cards[2 * STPETE_BOARD_SIZE + 1 + STPETE_MAX_HAND];
+    const char *where[sizeof cards / sizeof *cards];
+    size_t n = cards_in_play(s, cards, where, sizeof cards / sizeof *cards);
+    for (size_t i = 0; i < n; i++) {
+        if (cards[i] != card || (i > 0 && cards[i - 1] == card && where[i - 1] == where[i]))
+            continue; /* once per place */
+        int source = !strcmp(where[i], "lower row") ? STPETE_SOURCE_LOWER : !strcmp(where[i], "upper row") ?
+                     STPETE_SOURCE_UPPER : !strcmp(where[i], "your hand") ? STPETE_SOURCE_HAND :
+                     STPETE_SOURCE_OBSERVATORY;
+        if (!info->trading) {
+            int price = 0;
+            stpete_state_price(s->st, s->seat, card, source, -1, &price);
+            say(s, "  in the %s: your price %d R (§5.1)", where[i], price);
+            continue;
+        }
+        stpete_displacement d[STPETE_NUM_CARD_TYPES];
+        size_t k = 0;
+        stpete_state_displacements(s->st, s->seat, card, source, d, STPETE_NUM_CARD_TYPES, &k);
+        if (!k)
+            say(s, "  in the %s: nothing in your display it could displace (§6.1)", where[i]);
+        for (size_t j = 0; j < k; j++)
+            say(s, "  in the %s: your price %d R displacing %s", where[i], d[j].price,
+                stpete_card_name_or(stpete_game_edition(s->game), d[j].displaced, "?"));
+    }
+}
+
 static int cmd_card(session *s, const char *arg)
 {
     if (!arg[0]) {
@@ -241,54 +303,8 @@ static int cmd_card(session *s, const char *arg)
     if (card < 0)
         return 0;
     stpete_card_info info = STPETE_CARD_INFO_INIT;
-    stpete_card_get_info(stpete_game_edition(s->game), card, &info);
-    static const char *const kinds[3] = { "worker", "building", "aristocrat" };
-    char name[128];
-    say_wrapped(s, "%s: %s %s (§%s), %d cop%s in the game", card_text(&s->ui, s->game, card, name, sizeof name),
-        stpete_colour_name(info.colour), info.trading ? "trading card" : kinds[info.colour],
-        info.trading ? "2.4" : info.colour == 0 ? "2.1" : info.colour == 1 ? "2.2" : "2.3", info.copies,
-        info.copies == 1 ? "y" : "ies");
-    say_wrapped(s, "  cost %d R; at each %s scoring it gives %d R and %d VP (§4.4)", info.cost,
-        stpete_phase_name(info.colour), info.rubles, info.vp);
-    if (info.trading) { /* its targets: the types stpete_state_price accepts as displaced (§6.2) */
-        char list[1024] = "";
-        size_t len = 0;
-        for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
-            int price;
-            if (stpete_state_price(s->st, s->seat, card, STPETE_SOURCE_UPPER, t, &price) == STPETE_OK &&
-                len < sizeof list)
-                len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "",
-                                        cli_card_name(s->game, t));
-        }
-        say_wrapped(s, "  displaces one of: %s (§6.2); its price is its cost minus the displaced card's value (§5.2)", list);
-    }
-    if (info.special > 0 && (size_t)info.special < sizeof special_texts / sizeof *special_texts &&
-        special_texts[info.special])
-        say_wrapped(s, "  special: %s", special_texts[info.special]);
-    int cards[2 * STPETE_BOARD_SIZE + 1 + STPETE_MAX_HAND];
-    const char *where[sizeof cards / sizeof *cards];
-    size_t n = cards_in_play(s, cards, where, sizeof cards / sizeof *cards);
-    for (size_t i = 0; i < n; i++) {
-        if (cards[i] != card || (i > 0 && cards[i - 1] == card && where[i - 1] == where[i]))
-            continue; /* once per place */
-        int source = !strcmp(where[i], "lower row") ? STPETE_SOURCE_LOWER : !strcmp(where[i], "upper row") ?
-                     STPETE_SOURCE_UPPER : !strcmp(where[i], "your hand") ? STPETE_SOURCE_HAND :
-                     STPETE_SOURCE_OBSERVATORY;
-        if (!info.trading) {
-            int price = 0;
-            stpete_state_price(s->st, s->seat, card, source, -1, &price);
-            say(s, "  in the %s: your price %d R (§5.1)", where[i], price);
-            continue;
-        }
-        stpete_displacement d[STPETE_NUM_CARD_TYPES];
-        size_t k = 0;
-        stpete_state_displacements(s->st, s->seat, card, source, d, STPETE_NUM_CARD_TYPES, &k);
-        if (!k)
-            say(s, "  in the %s: nothing in your display it could displace (§6.1)", where[i]);
-        for (size_t j = 0; j < k; j++)
-            say(s, "  in the %s: your price %d R displacing %s", where[i], d[j].price,
-                cli_card_name(s->game, d[j].displaced));
-    }
+    say_card(s, card, &info);
+    say_card_prices(s, card, &info);
     return 0;
 }
 
@@ -416,6 +432,42 @@ static void say_candidates(session *s, const int *ids, const size_t *cand, size_
         say(s, "  ... and %zu more", nc - 12);
 }
 
+/* What was typed matches no legal action: an action of the game that is not legal now gets the library's reason
+ * (or is played, if it is legal under another spelling); else the legal actions that start with the same word,
+ * or what can be typed. Returns the action id, or -1. */
+static int refuse_typed(session *s, const char *typed, const char *want, const int *ids,
+                        char (*strings)[STPETE_ACTION_STRING_MAX], size_t n)
+{
+    size_t cand[STPETE_MAX_LEGAL_ACTIONS], nc = 0;
+    /* No legal action: an action of the game that is not legal now gets the library's reason. */
+    int id;
+    if (stpete_action_from_string(want, &id) == STPETE_OK) {
+        if (stpete_state_is_legal_or(s->st, id, 0))
+            return id;
+        stpete_state_apply(s->st, id); /* refused, the state unchanged: for the library's reason */
+        say(s, "Not now: %s", stpete_state_last_error(s->st));
+        return -1;
+    }
+    /* Near misses: the actions that start with the same word. */
+    size_t first = strcspn(want, " ");
+    for (size_t i = 0; i < n; i++)
+        if (first && !strncmp(strings[i], want, first) && (strings[i][first] == ' ' || !strings[i][first]))
+            cand[nc++] = i;
+    if (nc) {
+        say(s, "No legal action is '%s'. Legal actions that start with '%.*s':", typed, (int)first, want);
+        say_candidates(s, ids, cand, nc);
+    } else {
+        char list[256] = "";
+        for (size_t i = 0; i < NUM_COMMANDS; i++) {
+            strcat(list, i ? ", " : "");
+            strcat(list, commands[i].name);
+        }
+        say(s, "'%s' is neither a command (%s) nor a legal action: type a number from %zu to %zu, or an action as "
+               "listed.", typed, list, first_number(s), n + first_number(s) - 1);
+    }
+    return -1;
+}
+
 /* The legal action the person means by typed: a number, the whole action, a prefix only one action has, or the
  * first letters of its words. Returns the id, or -1 after saying why not. */
 static int match_action(session *s, const char *typed)
@@ -457,34 +509,7 @@ static int match_action(session *s, const char *typed)
         say_candidates(s, ids, cand, nc);
         return -1;
     }
-    /* No legal action: an action of the game that is not legal now gets the library's reason. */
-    int id;
-    if (stpete_action_from_string(want, &id) == STPETE_OK) {
-        if (cli_legal(s->st, id))
-            return id;
-        stpete_state_apply(s->st, id); /* refused, the state unchanged: for the library's reason */
-        say(s, "Not now: %s", stpete_state_last_error(s->st));
-        return -1;
-    }
-    /* Near misses: the actions that start with the same word. */
-    size_t first = strcspn(want, " ");
-    nc = 0;
-    for (size_t i = 0; i < n; i++)
-        if (first && !strncmp(strings[i], want, first) && (strings[i][first] == ' ' || !strings[i][first]))
-            cand[nc++] = i;
-    if (nc) {
-        say(s, "No legal action is '%s'. Legal actions that start with '%.*s':", typed, (int)first, want);
-        say_candidates(s, ids, cand, nc);
-    } else {
-        char list[256] = "";
-        for (size_t i = 0; i < NUM_COMMANDS; i++) {
-            strcat(list, i ? ", " : "");
-            strcat(list, commands[i].name);
-        }
-        say(s, "'%s' is neither a command (%s) nor a legal action: type a number from %zu to %zu, or an action as "
-               "listed.", typed, list, first_number(s), n + first_number(s) - 1);
-    }
-    return -1;
+    return refuse_typed(s, typed, want, ids, strings, n);
 }
 
 /* Handle one line; returns 1 to leave the program. */

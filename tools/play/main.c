@@ -271,7 +271,7 @@ static int run(session *s, const sigset_t *wait_mask)
             status = 128 + caught_signal;
             break;
         }
-        if (cli_over(s->st)) {
+        if (stpete_state_is_terminal_or(s->st, 1)) {
             draw_screen(s);
             wait_for_key(s, wait_mask);
             break;

@@ -19,13 +19,14 @@
  * progress (autosave file, --autosave) and print how to continue it with --load.
  *
  * A tool, not part of the library. Its modules, one role each:
- *   text.c      the terminal (size, colours) and word-wrapped text;
- *   screen.c    drawing: the board, the players, the legal actions, the final table, full and compact layouts;
+ *   text.c      the terminal (size, colours), word-wrapped text, and the messages between prompts (say);
  *   session.c   the game, its bots, its log (the library's events), saving and loading;
+ *   screen.c    drawing: the board, the players, the legal actions, the final table, full and compact layouts;
  *   commands.c  the command line of the game: the prompt's commands, and what was typed matched and run;
  *   input.c     standard input, the closing key, the signals caught while waiting;
  *   main.c      options, --help, the game loop, main.
- * This header is internal to the program (not installed). */
+ * Each module calls only those above it in this list (text.c calls none of them, main.c may call all): screen.c
+ * shows the session, session.c does not draw. This header is internal to the program (not installed). */
 #ifndef STPETE_TOOLS_PLAY_H
 #define STPETE_TOOLS_PLAY_H
 
@@ -165,6 +166,13 @@ void tx_free(text *t);
 const char *sgr_bold(const ui *u);
 const char *sgr_dim(const ui *u);
 const char *sgr_reset(const ui *u);
+/* A message under the board, between two prompts. */
+void say(session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* say(), wrapped between words at the terminal's width; continued lines indented 2 more than the first. */
+void say_wrapped(session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A line of a list: "  HEAD", padded to head_width, then words wrapped between them at the terminal's width,
+ * continued lines under the first word. */
+void say_item(session *s, const char *head, int head_width, const char *words);
 /* session.c */
 /* The event callback: one log line per event, in the library's words (stpete_event_to_string()). The deals of
  * one step are gathered on one line; a displacement is already part of its buy or play line. Another seat's
@@ -209,10 +217,6 @@ void action_text(const session *s, int id, char *buf, size_t size);
 /* Draw everything the person needs to decide (or the final scores), after what happened since the last board:
  * the full layout when it fits the terminal, else the compact one (4 players in 80x24). */
 void draw_screen(session *s);
-/* A message under the board, between two prompts. */
-void say(session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* say(), wrapped between words at the terminal's width; continued lines indented 2 more than the first. */
-void say_wrapped(session *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* commands.c */
 /* Handle one line; returns 1 to leave the program. */
 int handle_line(session *s, const char *line);

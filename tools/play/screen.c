@@ -1,5 +1,5 @@
 /* stpete-play: drawing the screen: the board, the players, the legal actions, the final table, and the
- * layouts (full, compact for a small terminal) chosen from the terminal's size; messages (say). */
+ * layouts (full, compact for a small terminal) chosen from the terminal's size. */
 
 #define _DEFAULT_SOURCE /* pselect, ioctl's TIOCGWINSZ, sigaction, strcasecmp */
 
@@ -35,11 +35,6 @@ const char *card_text(const ui *u, const stpete_game *game, int card, char *buf,
     stpete_card_get_info(stpete_game_edition(game), card, &info); /* the name of the game's edition (§11) */
     snprintf(buf, size, "%s%s%s", sgr_colour(u, info.colour), info.name, u->colour ? sgr_reset(u) : "");
     return buf;
-}
-
-static int card_stack(int card)
-{
-    return cli_card_stack(card);
 }
 
 /* One board card as the person sees it: its price for the person (§5), and for a trading card each card of the
@@ -135,10 +130,12 @@ static void draw_board(text *t, const session *s)
     }
 }
 
-static void draw_player(text *t, const session *s, int seat)
+/* A player's line: the seat, its bot, rubles (§9: another seat's only when public), VP and hand (another seat's
+ * cards by their backs, §9, unless hands are public). */
+static void draw_player_head(text *t, const session *s, int seat)
 {
     char who[32], piece[256];
-    int vp = 0, cards[STPETE_NUM_CARDS];
+    int vp = 0, cards[STPETE_MAX_HAND];
     size_t n = 0;
     int current = stpete_state_current_player(s->st) == seat;
     tx_line(t, 0);
@@ -167,41 +164,108 @@ static void draw_player(text *t, const session *s, int seat)
         if (seat == s->seat || s->cfg.public_hands)
             snprintf(piece, sizeof piece, "%s%s", card_text(&s->ui, s->game, cards[i], name, sizeof name),
                      i + 1 < n ? "," : "");
-        else /* §9: the back of the card, that is its stack */
-            snprintf(piece, sizeof piece, "%s[%s back]%s", sgr_colour(&s->ui, card_stack(cards[i]) < 3 ?
-                     card_stack(cards[i]) : -1), stpete_stack_name(card_stack(cards[i])),
-                     card_stack(cards[i]) < 3 ? sgr_reset(&s->ui) : "");
+        else { /* §9: the back of the card, that is its stack */
+            int stack = stpete_card_stack_or(cards[i], -1);
+            snprintf(piece, sizeof piece, "%s[%s back]%s", sgr_colour(&s->ui, stack < 3 ? stack : -1),
+                     stpete_stack_name(stack), stack < 3 ? sgr_reset(&s->ui) : "");
+        }
         tx_piece(t, " ", piece);
     }
+}
+
+/* The start-player markers the seat holds. */
+static void draw_markers(text *t, const session *s, int seat)
+{
+    char piece[256];
     int markers = 0;
     for (int phase = 0; phase < STPETE_NUM_PHASES; phase++)
         if (stpete_state_marker_holder(s->st, phase) == seat) {
-            snprintf(piece, sizeof piece, "%s%s", markers ? "" : compact ? "marker: " : "start-player marker: ",
+            snprintf(piece, sizeof piece, "%s%s", markers ? "" : s->ui.compact ? "marker: " : "start-player marker: ",
                      stpete_phase_name(phase));
             tx_piece(t, markers ? ", " : "; ", piece);
             markers++;
         }
+}
+
+/* The shortest display: the number of cards per colour, and of aristocrat kinds ('board' shows them all). */
+static void draw_display_counts(text *t, const session *s, const int *cards, size_t n)
+{
+    char piece[256];
+    int count[3] = { 0 }, kinds = 0;
+    for (size_t i = 0; i < n; i++) {
+        stpete_card_info info = STPETE_CARD_INFO_INIT;
+        stpete_card_get_info(stpete_game_edition(s->game), cards[i], &info);
+        count[info.colour]++;
+        kinds += info.colour == STPETE_COLOUR_ORANGE && (i == 0 || cards[i - 1] != cards[i]);
+    }
+    int shown = 0;
+    for (int colour = 0; colour < 3; colour++) {
+        if (!count[colour])
+            continue;
+        snprintf(piece, sizeof piece, "%s%s %d%s%s", sgr_colour(&s->ui, colour), stpete_colour_name(colour),
+                 count[colour], sgr_reset(&s->ui), "");
+        if (colour == STPETE_COLOUR_ORANGE)
+            snprintf(piece + strlen(piece), sizeof piece - strlen(piece), " (%d kind%s)", kinds,
+                     kinds == 1 ? "" : "s");
+        tx_piece(t, shown++ ? ", " : " | ", piece);
+    }
+}
+
+/* The display's cards of one colour (§1), copies counted, a used Observatory said; the colour's name before its
+ * first card (or "-" alone in the full layout). Returns how many colours are shown, shown included. */
+static int draw_colour(text *t, const session *s, int seat, const int *cards, size_t n, int colour, int shown)
+{
+    char head[64], piece[256];
+    snprintf(head, sizeof head, "%s%s:%s", sgr_colour(&s->ui, colour), stpete_colour_name(colour), sgr_reset(&s->ui));
+    int any = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && cards[j] == cards[i])
+            j++;
+        stpete_card_info info = STPETE_CARD_INFO_INIT;
+        stpete_card_get_info(stpete_game_edition(s->game), cards[i], &info);
+        if (info.colour == colour) {
+            char name[128], extra[32] = "";
+            if (cards[i] == STPETE_CARD_OBSERVATORY && stpete_state_observatories_used(s->st, seat) > 0)
+                snprintf(extra, sizeof extra, " (%d used)", stpete_state_observatories_used(s->st, seat));
+            if (j - i > 1)
+                snprintf(piece, sizeof piece, "%zux %s%s", j - i, card_text(&s->ui, s->game, cards[i], name, sizeof name),
+                         extra);
+            else
+                snprintf(piece, sizeof piece, "%s%s", card_text(&s->ui, s->game, cards[i], name, sizeof name), extra);
+            if (!any) { /* the colour's name and its first card stay together */
+                char first[320];
+                snprintf(first, sizeof first, "%s %s", head, piece);
+                tx_piece(t, shown ? "  " : s->ui.compact ? " | " : "", first);
+                shown++;
+            } else {
+                tx_piece(t, ", ", piece);
+            }
+            any = 1;
+        }
+        i = j;
+    }
+    if (!any && !s->ui.compact) {
+        char none[96];
+        snprintf(none, sizeof none, "%s -", head);
+        tx_piece(t, colour ? "  " : "", none);
+    }
+    return shown;
+}
+
+/* One player: its line (draw_player_head()), its markers and its display by colour, or in the shortest layout
+ * another seat's display as counts. */
+static void draw_player(text *t, const session *s, int seat)
+{
+    int cards[STPETE_NUM_CARDS];
+    size_t n = 0;
+    int compact = s->ui.compact;
+    draw_player_head(t, s, seat);
+    draw_markers(t, s, seat);
     /* the display, grouped by colour (§1); the display list is sorted by card type */
     stpete_state_display(s->st, seat, cards, STPETE_NUM_CARDS, &n);
-    if (compact > 1 && seat != s->seat && n) { /* the shortest: cards per colour ('board' shows them all) */
-        int count[3] = { 0 }, kinds = 0;
-        for (size_t i = 0; i < n; i++) {
-            stpete_card_info info = STPETE_CARD_INFO_INIT;
-            stpete_card_get_info(stpete_game_edition(s->game), cards[i], &info);
-            count[info.colour]++;
-            kinds += info.colour == STPETE_COLOUR_ORANGE && (i == 0 || cards[i - 1] != cards[i]);
-        }
-        int shown = 0;
-        for (int colour = 0; colour < 3; colour++) {
-            if (!count[colour])
-                continue;
-            snprintf(piece, sizeof piece, "%s%s %d%s%s", sgr_colour(&s->ui, colour), stpete_colour_name(colour),
-                     count[colour], sgr_reset(&s->ui), "");
-            if (colour == STPETE_COLOUR_ORANGE)
-                snprintf(piece + strlen(piece), sizeof piece - strlen(piece), " (%d kind%s)", kinds,
-                         kinds == 1 ? "" : "s");
-            tx_piece(t, shown++ ? ", " : " | ", piece);
-        }
+    if (compact > 1 && seat != s->seat && n) {
+        draw_display_counts(t, s, cards, n);
         return;
     }
     if (!compact)
@@ -210,44 +274,8 @@ static void draw_player(text *t, const session *s, int seat)
         tx_piece(t, " | ", "display empty");
     t->indent = compact ? 4 : 6;
     int shown = 0; /* colours shown so far */
-    for (int colour = 0; colour < 3; colour++) {
-        char head[64];
-        snprintf(head, sizeof head, "%s%s:%s", sgr_colour(&s->ui, colour), stpete_colour_name(colour),
-                 sgr_reset(&s->ui));
-        int any = 0;
-        for (size_t i = 0; i < n;) {
-            size_t j = i;
-            while (j < n && cards[j] == cards[i])
-                j++;
-            stpete_card_info info = STPETE_CARD_INFO_INIT;
-            stpete_card_get_info(stpete_game_edition(s->game), cards[i], &info);
-            if (info.colour == colour) {
-                char name[128], extra[32] = "";
-                if (cards[i] == STPETE_CARD_OBSERVATORY && stpete_state_observatories_used(s->st, seat) > 0)
-                    snprintf(extra, sizeof extra, " (%d used)", stpete_state_observatories_used(s->st, seat));
-                if (j - i > 1)
-                    snprintf(piece, sizeof piece, "%zux %s%s", j - i, card_text(&s->ui, s->game, cards[i], name, sizeof name),
-                             extra);
-                else
-                    snprintf(piece, sizeof piece, "%s%s", card_text(&s->ui, s->game, cards[i], name, sizeof name), extra);
-                if (!any) { /* the colour's name and its first card stay together */
-                    char first[320];
-                    snprintf(first, sizeof first, "%s %s", head, piece);
-                    tx_piece(t, shown ? "  " : compact ? " | " : "", first);
-                    shown++;
-                } else {
-                    tx_piece(t, ", ", piece);
-                }
-                any = 1;
-            }
-            i = j;
-        }
-        if (!any && !compact) {
-            char none[96];
-            snprintf(none, sizeof none, "%s -", head);
-            tx_piece(t, colour ? "  " : "", none);
-        }
-    }
+    for (int colour = 0; colour < 3; colour++)
+        shown = draw_colour(t, s, seat, cards, n, colour, shown);
 }
 
 /* The number of the first listed action: 1, except in a Pub decision (§7.2), where the number of "pub k" is k, the
@@ -271,7 +299,7 @@ void action_text(const session *s, int id, char *buf, size_t size)
     const char *p = plain;
     const int names[2] = { card, a.displaced };
     for (int k = 0; k < 2; k++) {
-        const char *name = names[k] >= 0 ? cli_card_name(s->game, names[k]) : NULL;
+        const char *name = names[k] >= 0 ? stpete_card_name_or(stpete_game_edition(s->game), names[k], "?") : NULL;
         const char *at = name ? strstr(p, name) : NULL;
         if (!at)
             continue;
@@ -317,6 +345,61 @@ static void compact_words(char *text)
     }
 }
 
+/* The compact list of the legal actions: one after the other from the heading's line on, wrapped between items,
+ * the choices of one card and row after one head; cut after ui.actions_shown items, with a note; the note of a
+ * log that did not fit. */
+static void draw_actions_compact(text *t, const session *s, char (*items)[256], char (*heads)[224], size_t n)
+{
+    t->indent = 2;
+    tx_printf(t, "%s", stpete_state_decision(s->st) == STPETE_DECISION_TURN ? ":" : "");
+    for (size_t i = 0; i < n; i++) {
+        if (heads[i][0] && (i == 0 || strcmp(heads[i], heads[i - 1]))) { /* a new group: its head */
+            char head[232];
+            snprintf(head, sizeof head, "%.220s:", heads[i]);
+            tx_piece(t, "  ", head);
+        }
+        tx_piece(t, heads[i][0] && i > 0 && !strcmp(heads[i], heads[i - 1]) ? ", " : "  ", items[i]);
+        if (s->ui.actions_shown && i + 1 == s->ui.actions_shown && i + 1 < n) { /* the rest keep their numbers */
+            char more[96];
+            snprintf(more, sizeof more, "%s(and %zu more, %zu-%zu: 'board' lists all)%s", sgr_dim(&s->ui),
+                     n - i - 1, i + 1 + first_number(s), n - 1 + first_number(s), sgr_reset(&s->ui));
+            tx_piece(t, "  ", more);
+            break;
+        }
+    }
+    if (s->ui.log_note) { /* the log did not fit: say that there is one */
+        char note[96];
+        snprintf(note, sizeof note, "%s(and %zu new log line%s: type 'log')%s", sgr_dim(&s->ui), s->ui.log_note,
+                 s->ui.log_note == 1 ? "" : "s", sgr_reset(&s->ui));
+        tx_piece(t, "  ", note);
+    }
+}
+
+/* The full list of the legal actions: in columns as wide as the widest item, filled down first. */
+static void draw_actions_columns(text *t, const session *s, char (*items)[256], size_t n, int widest)
+{
+    int colw = widest + 3;
+    int cols = colw > 0 ? (s->ui.width - 1) / colw : 1;
+    if (cols < 1)
+        cols = 1;
+    size_t rows = (n + (size_t)cols - 1) / (size_t)cols;
+    for (size_t r = 0; r < rows; r++) {
+        tx_line(t, 0);
+        for (int c = 0; c < cols; c++) {
+            size_t i = (size_t)c * rows + r;
+            if (i >= n)
+                break;
+            tx_bytes(t, items[i], strlen(items[i]));
+            int w = visible_width(items[i]);
+            t->col += w;
+            if (c + 1 < cols && i + rows < n)
+                for (int k = w; k < colw; k++)
+                    tx_bytes(t, " ", 1), t->col++;
+        }
+    }
+}
+
+/* The legal actions, numbered, under a heading that says the decision (§4.2, §7.1, §7.2). */
 static void draw_actions(text *t, const session *s)
 {
     int ids[STPETE_MAX_LEGAL_ACTIONS];
@@ -348,51 +431,10 @@ static void draw_actions(text *t, const session *s)
                                                          "the number of VP"
                                                        : "Your legal actions",
               sgr_reset(&s->ui));
-    if (s->ui.compact) { /* one after the other from the heading's line on, wrapped between items */
-        t->indent = 2;
-        tx_printf(t, "%s", decision == STPETE_DECISION_TURN ? ":" : "");
-        for (size_t i = 0; i < n; i++) {
-            if (heads[i][0] && (i == 0 || strcmp(heads[i], heads[i - 1]))) { /* a new group: its head */
-                char head[232];
-                snprintf(head, sizeof head, "%.220s:", heads[i]);
-                tx_piece(t, "  ", head);
-            }
-            tx_piece(t, heads[i][0] && i > 0 && !strcmp(heads[i], heads[i - 1]) ? ", " : "  ", items[i]);
-            if (s->ui.actions_shown && i + 1 == s->ui.actions_shown && i + 1 < n) { /* the rest keep their numbers */
-                char more[96];
-                snprintf(more, sizeof more, "%s(and %zu more, %zu-%zu: 'board' lists all)%s", sgr_dim(&s->ui),
-                         n - i - 1, i + 1 + first_number(s), n - 1 + first_number(s), sgr_reset(&s->ui));
-                tx_piece(t, "  ", more);
-                break;
-            }
-        }
-        if (s->ui.log_note) { /* the log did not fit: say that there is one */
-            char note[96];
-            snprintf(note, sizeof note, "%s(and %zu new log line%s: type 'log')%s", sgr_dim(&s->ui), s->ui.log_note,
-                     s->ui.log_note == 1 ? "" : "s", sgr_reset(&s->ui));
-            tx_piece(t, "  ", note);
-        }
-        return;
-    }
-    int colw = widest + 3;
-    int cols = colw > 0 ? (s->ui.width - 1) / colw : 1;
-    if (cols < 1)
-        cols = 1;
-    size_t rows = (n + (size_t)cols - 1) / (size_t)cols;
-    for (size_t r = 0; r < rows; r++) {
-        tx_line(t, 0);
-        for (int c = 0; c < cols; c++) {
-            size_t i = (size_t)c * rows + r;
-            if (i >= n)
-                break;
-            tx_bytes(t, items[i], strlen(items[i]));
-            int w = visible_width(items[i]);
-            t->col += w;
-            if (c + 1 < cols && i + rows < n)
-                for (int k = w; k < colw; k++)
-                    tx_bytes(t, " ", 1), t->col++;
-        }
-    }
+    if (s->ui.compact)
+        draw_actions_compact(t, s, items, heads, n);
+    else
+        draw_actions_columns(t, s, items, n, widest);
 }
 
 static void draw_final(text *t, const session *s)
@@ -438,7 +480,7 @@ static void build_screen(session *s, text *head, text *tail)
     memset(tail, 0, sizeof *tail);
     head->width = tail->width = u->width > 20 ? u->width - (u->compact > 0) : 20; /* compact: room for a comma */
     head->slack = tail->slack = u->compact > 0;
-    int over = cli_over(s->st);
+    int over = stpete_state_is_terminal_or(s->st, 1);
     int phase = stpete_state_phase(s->st);
     char piece[256];
     tx_line(head, 0);
@@ -459,7 +501,7 @@ static void build_screen(session *s, text *head, text *tail)
     if (!over) {
         char who[32];
         snprintf(piece, sizeof piece, "round %d%s", stpete_state_round(s->st),
-                 !cli_final_round(s->st) ? "" : u->compact ? " (final)" : " (the final round)");
+                 !stpete_state_is_final_round_or(s->st, 0) ? "" : u->compact ? " (final)" : " (the final round)");
         tx_piece(head, " | ", piece);
         snprintf(piece, sizeof piece, "%s%s phase%s", sgr_colour(u, phase < 3 ? phase : -1), stpete_phase_name(phase),
                  phase < 3 ? sgr_reset(u) : "");
@@ -481,8 +523,6 @@ static void build_screen(session *s, text *head, text *tail)
     }
 }
 
-/* Draw everything the person needs to decide (or the final scores), after what happened since the last board:
- * the full layout when it fits the terminal, else the compact one (4 players in 80x24). */
 /* The log since the person's last move: all of it on plain lines; on a screen, the newest entries that fit in
  * the rows the board (head) and the actions (tail) leave, at least the newest one. */
 static void build_log(session *s, text *logt, const text *head, const text *tail)
@@ -538,34 +578,28 @@ static int text_rows(const text *t)
     return t->lines + (t->len && t->col > 0);
 }
 
-/* Draw everything the person needs to decide (or the final scores), after what happened since the last board:
- * the full layout when it fits the terminal, else the compact one (4 players in 80x24). */
-void draw_screen(session *s)
+/* Build the screen's three texts (the board, the log, the actions) in the layout that fits: shorter and shorter
+ * until it does: the full layout; compact (1); without the log's lines (a note after the actions instead); the
+ * other seats' displays as counts per colour (2); the first legal actions only, one fewer each time (a note says
+ * how many more, with their numbers unchanged). Returns the rows it takes, the prompt's included. */
+static int fit_layout(session *s, int screen, text *head, text *logt, text *tail)
 {
     ui *u = &s->ui;
-    ui_measure(u);
-    text head, logt, tail;
-    int rows;
-    /* Shorter and shorter until it fits: the full layout; compact (1); without the log's lines (a note after the
-     * actions instead); the other seats' displays as counts per colour (2); the first legal actions only, one
-     * fewer each time (a note says how many more, with their numbers unchanged). 'board' shows the full layout
-     * once, as lines that scroll (s->full_board). */
-    int screen = u->screen;
-    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    int ids[STPETE_MAX_LEGAL_ACTIONS], rows;
     size_t legal = 0;
-    if (!cli_over(s->st))
+    if (!stpete_state_is_terminal_or(s->st, 1))
         stpete_state_legal_actions(s->st, ids, STPETE_MAX_LEGAL_ACTIONS, &legal);
     u->log_note = 0;
     u->actions_shown = 0;
     for (u->compact = 0;;) {
-        build_screen(s, &head, &tail);
-        build_log(s, &logt, &head, &tail);
-        rows = text_rows(&head) + text_rows(&logt) + text_rows(&tail) + 1; /* + the prompt */
+        build_screen(s, head, tail);
+        build_log(s, logt, head, tail);
+        rows = text_rows(head) + text_rows(logt) + text_rows(tail) + 1; /* + the prompt */
         if (!screen || rows <= u->height || u->actions_shown == 1 || (u->compact == 2 && legal < 2))
-            break;
-        tx_free(&head);
-        tx_free(&logt);
-        tx_free(&tail);
+            return rows;
+        tx_free(head);
+        tx_free(logt);
+        tx_free(tail);
         if (u->compact == 0)
             u->compact = 1;
         else if (!u->log_note && s->log_n > s->log_mark) /* the note goes after the actions, and no heading */
@@ -575,7 +609,33 @@ void draw_screen(session *s)
         else
             u->actions_shown = u->actions_shown ? u->actions_shown - 1 : legal - 1;
     }
-    if (s->full_board && u->compact) { /* 'board' on a small terminal: all of it, scrolling */
+}
+
+/* Too small a terminal: the top of the board has scrolled away. Say so next to the prompt. */
+static void note_too_small(ui *u, text *tail, int rows)
+{
+    if (u->compact && u->width >= MIN_WIDTH && rows > u->height) { /* one line: the top scrolled away */
+        tx_line(tail, 0);
+        tx_sentence(tail, "%s(%d rows, the terminal %d: the top scrolled away; 'board' shows all)%s", sgr_dim(u), rows,
+                    u->height, sgr_reset(u));
+    } else if (u->width < MIN_WIDTH || rows > u->height) {
+        tx_line(tail, 0);
+        tx_sentence(tail, "%sThe terminal is %dx%d, too small for this board (it needs %dx%d): enlarge the window and "
+                         "type 'board', or start " PROGRAM " with --plain.%s", sgr_bold(u), u->width, u->height,
+                  u->width > MIN_WIDTH ? u->width : MIN_WIDTH, rows, sgr_reset(u));
+    }
+}
+
+/* Draw everything the person needs to decide (or the final scores), after what happened since the last board:
+ * the full layout when it fits the terminal, else the compact one (4 players in 80x24). */
+void draw_screen(session *s)
+{
+    ui *u = &s->ui;
+    ui_measure(u);
+    text head, logt, tail;
+    int screen = u->screen;
+    int rows = fit_layout(s, screen, &head, &logt, &tail);
+    if (s->full_board && u->compact) { /* 'board' on a small terminal: all of it, once, as lines that scroll */
         tx_free(&head);
         tx_free(&logt);
         tx_free(&tail);
@@ -587,18 +647,8 @@ void draw_screen(session *s)
         screen = 0;
     }
     s->full_board = 0;
-    /* Too small a terminal: the top of the board has scrolled away. Say so next to the prompt. */
-    if (screen && u->compact && u->width >= MIN_WIDTH && rows > u->height) { /* one line: the top scrolled away */
-        tx_line(&tail, 0);
-        tx_sentence(&tail, "%s(%d rows, the terminal %d: the top scrolled away; 'board' shows all)%s", sgr_dim(u), rows,
-                    u->height, sgr_reset(u));
-    } else if (screen && (u->width < MIN_WIDTH || rows > u->height)) {
-        tx_line(&tail, 0);
-        tx_sentence(&tail, "%sThe terminal is %dx%d, too small for this board (it needs %dx%d): enlarge the window and "
-                         "type 'board', or start " PROGRAM " with --plain.%s", sgr_bold(u), u->width, u->height,
-                  u->width > MIN_WIDTH ? u->width : MIN_WIDTH, rows, sgr_reset(u));
-    }
-
+    if (screen)
+        note_too_small(u, &tail, rows);
     if (screen)
         fputs("\033[H\033[2J", u->out); /* home, clear: no alternate screen, so the last board stays after exit */
     else
@@ -615,34 +665,4 @@ void draw_screen(session *s)
     tx_free(&head);
     tx_free(&logt);
     tx_free(&tail);
-}
-
-/* A message under the board, between two prompts. */
-void say(session *s, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vfprintf(s->ui.out, fmt, ap);
-    va_end(ap);
-    fputc('\n', s->ui.out);
-    fflush(s->ui.out);
-}
-
-/* say(), wrapped between words at the terminal's width; continued lines indented 2 more than the first. */
-void say_wrapped(session *s, const char *fmt, ...)
-{
-    char buf[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    ui_measure(&s->ui);
-    text t = { 0 };
-    t.width = s->ui.width > 20 ? s->ui.width - 1 : 20;
-    int lead = (int)strspn(buf, " ");
-    tx_line(&t, lead);
-    t.indent = lead + 2;
-    tx_words(&t, buf + lead);
-    say(s, "%s", t.failed || !t.buf ? buf : t.buf);
-    tx_free(&t);
 }

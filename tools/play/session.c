@@ -69,7 +69,7 @@ void on_event(const stpete_state *st, const stpete_event *ev, void *user)
     if (ev->kind == STPETE_EVENT_DISPLACE)
         return;
     if (ev->kind == STPETE_EVENT_DEAL) {
-        const char *name = cli_card_name(s->game, ev->card);
+        const char *name = stpete_card_name_or(stpete_game_edition(s->game), ev->card, "?");
         if (s->dealing && s->log_n > 0) {
             char *prev = s->log[s->log_n - 1];
             size_t n = strlen(prev) + strlen(name) + 3;
@@ -255,7 +255,7 @@ void say_resume(session *s, const char *path)
  * directory, else the JSON on standard error. */
 void save_on_exit(session *s, const char *reason)
 {
-    if (cli_over(s->st)) {
+    if (stpete_state_is_terminal_or(s->st, 1)) {
         say(s, "%s: the game is over, nothing to save.", reason);
         return;
     }

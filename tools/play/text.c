@@ -1,5 +1,5 @@
-/* stpete-play: the terminal (its size, colours) and a text that wraps words at the terminal's width: what the
- * screen is written with. */
+/* stpete-play: the terminal (its size, colours), a text that wraps words at the terminal's width (what the
+ * screen is written with), and the messages between two prompts (say). */
 
 #define _DEFAULT_SOURCE /* pselect, ioctl's TIOCGWINSZ, sigaction, strcasecmp */
 
@@ -210,4 +210,61 @@ void tx_free(text *t)
 {
     free(t->buf);
     memset(t, 0, sizeof *t);
+}
+
+/* ---- messages ------------------------------------------------------------------------------------------- */
+
+/* A message under the board, between two prompts. */
+void say(session *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(s->ui.out, fmt, ap);
+    va_end(ap);
+    fputc('\n', s->ui.out);
+    fflush(s->ui.out);
+}
+
+/* A text to wrap at the terminal's width (one column short of it, so that no line ends in its last column). */
+static text wrapped_text(session *s)
+{
+    ui_measure(&s->ui);
+    text t = { 0 };
+    t.width = s->ui.width > 20 ? s->ui.width - 1 : 20;
+    return t;
+}
+
+/* Say a wrapped text, or its words unwrapped if it ran out of memory. */
+static void say_text(session *s, text *t, const char *unwrapped)
+{
+    say(s, "%s", t->failed || !t->buf ? unwrapped : t->buf);
+    tx_free(t);
+}
+
+/* A line of a list: "  HEAD", padded to head_width, then words wrapped between them at the terminal's width,
+ * continued lines under the first word. */
+void say_item(session *s, const char *head, int head_width, const char *words)
+{
+    text t = wrapped_text(s);
+    tx_line(&t, 2);
+    tx_printf(&t, "%-*s ", head_width, head);
+    t.indent = 2 + head_width + 1;
+    tx_words(&t, words);
+    say_text(s, &t, words);
+}
+
+/* say(), wrapped between words at the terminal's width; continued lines indented 2 more than the first. */
+void say_wrapped(session *s, const char *fmt, ...)
+{
+    char buf[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    text t = wrapped_text(s);
+    int lead = (int)strspn(buf, " ");
+    tx_line(&t, lead);
+    t.indent = lead + 2;
+    tx_words(&t, buf + lead);
+    say_text(s, &t, buf);
 }

@@ -89,6 +89,8 @@ export const SIGNATURES = Object.freeze({
   botSpec: ['stpete_bot_spec', 'int (const stpete_bot *, char *, size_t, size_t *)'],
   botLastError: ['stpete_bot_last_error', 'const char *(const stpete_bot *)'],
   botEvaluate: ['stpete_bot_evaluate', 'int (stpete_bot *, const stpete_state *, double *, size_t)'],
+  stateChanceOutcomes: ['stpete_state_chance_outcomes',
+    'int (const stpete_state *, int *, double *, size_t, size_t *)'],
   malloc: ['malloc', 'void *(size_t)'],
   free: ['free', 'void (void *)'],
 });
@@ -96,6 +98,21 @@ export const SIGNATURES = Object.freeze({
 /** Package name -> C symbol (from SIGNATURES). */
 export const FUNCTIONS = Object.freeze(Object.fromEntries(
   Object.entries(SIGNATURES).map(([name, [symbol]]) => [name, symbol])));
+
+/** The header's bounds the package uses, by the package's name: [C macro, value]. The build checks each value
+ * against the header with a static assertion, like the layouts below. */
+export const CONSTANTS = Object.freeze({
+  MAX_LEGAL_ACTIONS: ['STPETE_MAX_LEGAL_ACTIONS', 160],
+  ACTION_STRING_MAX: ['STPETE_ACTION_STRING_MAX', 96],
+  EVENT_STRING_MAX: ['STPETE_EVENT_STRING_MAX', 192],
+  BOT_SPEC_MAX: ['STPETE_BOT_SPEC_MAX', 256],
+  JSON_STATE_MAX: ['STPETE_JSON_STATE_MAX', 1048576],
+  JSON_REPLAY_MAX: ['STPETE_JSON_REPLAY_MAX', 4194304],
+  NUM_DISTINCT_ACTIONS: ['STPETE_NUM_DISTINCT_ACTIONS', 972],
+  CHANCE_CARD_FIRST: ['STPETE_CHANCE_CARD_FIRST', 972],
+  CHANCE_MARKERS_FIRST: ['STPETE_CHANCE_MARKERS_FIRST', 1021],
+  NUM_CHANCE_OUTCOMES: ['STPETE_NUM_CHANCE_OUTCOMES', 305],
+});
 
 /** wasm32 struct layouts: byte offsets of the fields the package uses, and each struct's size. The structs that
  * may grow (1.0) begin with `size_t struct_size`, which the package sets to `size` before every call. */

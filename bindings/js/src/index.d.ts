@@ -6,17 +6,29 @@
  * Rules: doc/rules.md (§ and R-ids below). Every rule is the C library's (include/stpete/stpete.h); this package
  * only converts values. Units: rubles (R), victory points (VP), seats 0..players-1.
  *
- * Memory: a Game, State or Bot owns C memory. Call free() (or `using` / Symbol.dispose where the language has it)
- * when done; a FinalizationRegistry frees what is dropped, later. Any method of a freed object throws FreedError
+ * Memory: a Game, State or Bot owns C memory in the wasm heap. Call free() (or `using`, Symbol.dispose) when
+ * done: that is the way for loops. A FinalizationRegistry also frees what is dropped, but only after a garbage
+ * collection and only when the event loop runs: objects dropped inside one synchronous loop are all alive until
+ * the loop returns (their C memory too: tens of thousands of games fill the 2 GiB and end in OutOfMemoryError),
+ * and the collector does not see the wasm heap, so even with the event loop running the heap holds thousands of
+ * dropped objects (doc/javascript.md, "Memory").
+ * The wasm memory grows and never shrinks (wasmMemoryBytes()). Any method of a freed object throws FreedError
  * (the module is untouched). A Game freed while it still has states or bots stays alive in C until the last is
- * freed (its states keep working; the Game object itself throws FreedError).
+ * freed (its states keep working; the Game object itself throws FreedError). The C pointers are private to the
+ * module: no property, argument or symbol reaches them.
  *
  * Errors: every failing C call throws a StpeteError subclass with `status` (the STPETE_E_* code), `function` (the
- * C function) and the library's message: a handle's last error, or for the calls without a handle (new Game,
- * Game.fromJson, State.fromJson, State.fromReplay, new Bot, clone) the C API's `stpete_error` (for JSON input,
- * with line and column). Arguments are checked before the
- * call: a seat, card or action id that is not an integer in range throws InvalidArgumentError (JavaScript numbers
- * are never wrapped into int32). Nothing is changed by a call that throws.
+ * C function) and the library's message: after a call that changes a state or bot (apply, undo, reset,
+ * determinize, the event queue; a bot's choose, evaluate, setSeed) the handle's last error; for the calls without
+ * a handle (new Game, Game.fromJson, State.fromJson, State.fromReplay, new Bot, clone) the C API's `stpete_error`
+ * (for JSON input, with line and column); a query (a const state in C) writes no detail, so its message is the
+ * status's (e.g. "stpete_state_winners: game not over"). Arguments are checked before the call: a seat, card or
+ * action id that is not an integer in range throws InvalidArgumentError (JavaScript numbers are never wrapped into
+ * int32); a text with U+0000 (NUL) throws InvalidArgumentError (a C string would end there: 'pass\0junk' is no
+ * action);
+ * a text over its documented bound (JSON: 1 MiB for a state, 4 MiB for a replay record or the options of
+ * Game.fromJson; a bot spec: 255 bytes) throws TooLargeError (ParseError for a bot spec, as the C library) before
+ * it is copied into the wasm heap. Nothing is changed by a call that throws.
  *
  * Numbers: seeds are 64-bit: a non-negative safe integer or a BigInt < 2^64 (seeds read back are numbers up to
  * 2^53 - 1, BigInts above). Information-state keys are BigInts.
@@ -70,6 +82,14 @@ export declare const PLAYER_TERMINAL: -4;
 export declare const NUM_CARD_TYPES: 49;
 /** Number of distinct action ids: 972 (ids are stable within an ABI major). */
 export declare const NUM_DISTINCT_ACTIONS: number;
+/** First chance outcome id (explicit chance mode): CHANCE_CARD_FIRST + card type is "a card of that type is dealt
+ * or drawn" (§4.5, §7.1); equal to NUM_DISTINCT_ACTIONS. */
+export declare const CHANCE_CARD_FIRST: 972;
+/** First start-player marker outcome id: CHANCE_MARKERS_FIRST + m0 + 4·m1 + 16·m2 + 64·m3 deals the markers of
+ * the four phases to seats m0..m3 (§3.3). */
+export declare const CHANCE_MARKERS_FIRST: 1021;
+/** Number of chance outcome ids (OpenSpiel's MaxChanceOutcomes): 49 card types + 256 marker deals. */
+export declare const NUM_CHANCE_OUTCOMES: 305;
 /** Seat argument of State.viewToJson for the spectators' view (§9). */
 export declare const VIEW_PUBLIC: -1;
 /** "No card": State.observatoryCard when no Observatory draw is pending (§7.1), and unused action and event
@@ -83,7 +103,8 @@ export declare class StpeteError extends Error {
   /** The C function that failed, or 'argument' for an argument refused before the call. */
   readonly function: string;
 }
-/** STPETE_E_INVALID_ARGUMENT (-101): a seat, card, row, stack, action id, option or seed out of range. */
+/** STPETE_E_INVALID_ARGUMENT (-101): a seat, card, row, stack, action id, option or seed out of range; a text
+ * with U+0000 (NUL), which a C string cannot carry. */
 export declare class InvalidArgumentError extends StpeteError {}
 /** STPETE_E_ILLEGAL_ACTION (-102): the action is not legal now (the message says why, with the rule). */
 export declare class IllegalActionError extends StpeteError {}
@@ -95,7 +116,8 @@ export declare class OutOfMemoryError extends StpeteError {}
 export declare class GameOverError extends StpeteError {}
 /** STPETE_E_NOT_TERMINAL (-106): winners need a finished game. */
 export declare class NotTerminalError extends StpeteError {}
-/** STPETE_E_PARSE (-107): an action string, card name, bot spec or JSON text that cannot be read. */
+/** STPETE_E_PARSE (-107): an action string, card name, bot spec (also one over 255 bytes) or JSON text that
+ * cannot be read. */
 export declare class ParseError extends StpeteError {}
 /** STPETE_E_UNSUPPORTED_VERSION (-108): a JSON format newer than the library. */
 export declare class UnsupportedVersionError extends StpeteError {}
@@ -107,7 +129,8 @@ export declare class ReentrantError extends StpeteError {}
 export declare class RedactedError extends StpeteError {}
 /** STPETE_E_INCONSISTENT (-112): a saved position or replay that breaks the rules (doc/format.md). */
 export declare class InconsistentError extends StpeteError {}
-/** STPETE_E_TOO_LARGE (-113): JSON text over its size bound (1 MiB state, 4 MiB replay). */
+/** STPETE_E_TOO_LARGE (-113): JSON text over its size bound (1 MiB state, 4 MiB replay record and Game.fromJson),
+ * refused before it is copied into the wasm heap. */
 export declare class TooLargeError extends StpeteError {}
 /** STPETE_E_NO_PRICE (-114): never thrown (actionPrice returns null). */
 export declare class NoPriceError extends StpeteError {}
@@ -144,10 +167,13 @@ export interface CardInfo {
 export interface ActionFields {
   kind: number; source: number; card: number; displaced: number; stack: number; amount: number;
 }
-/** A legal action as State.legalActions() describes it. */
+/** A legal action as State.legalActions() describes it. A chance outcome (id >= CHANCE_CARD_FIRST, at a chance node
+ * of the explicit chance mode) has kind -1, card = its card type (-1 for a marker deal), every other field -1 and
+ * price null. */
 export interface Action extends ActionFields {
   id: number;
-  /** Canonical string with the game's card names, e.g. "buy Wharf from upper displacing Ship Builder". */
+  /** Canonical string with the game's card names, e.g. "buy Wharf from upper displacing Ship Builder",
+   * "chance Market", "chance markers 0 1 0 1". */
   string: string;
   /** Rubles the acting seat pays (§5, R5-R7), or null for an action that costs nothing. */
   price: number | null;
@@ -199,6 +225,21 @@ export interface StpeteEvent {
   text: string;
 }
 
+/* `using` (explicit resource management): Game, State and Bot have a [Symbol.dispose]() method that calls free().
+ * The declarations name it through the global `Disposable` interface, never through `Symbol.dispose`, so that they
+ * compile with TypeScript's defaults (target ES5, whose lib has no Symbol value) and with any lib: where the lib
+ * declares Disposable (esnext.disposable, lib esnext or es2025 and later), each class is Disposable and `using`
+ * works; elsewhere this empty declaration adds nothing. */
+declare global {
+  interface Disposable {}
+}
+/** Disposable where the lib declares it: [Symbol.dispose]() calls free(). */
+export interface Game extends Disposable {}
+/** Disposable where the lib declares it: [Symbol.dispose]() calls free(). */
+export interface State extends Disposable {}
+/** Disposable where the lib declares it: [Symbol.dispose]() calls free(). */
+export interface Bot extends Disposable {}
+
 /** The immutable configuration of a game. */
 export declare class Game {
   /** @throws InvalidArgumentError for options out of range (the library's message says which). */
@@ -223,7 +264,6 @@ export declare class Game {
   newState(seed?: Seed): State;
   readonly freed: boolean;
   free(): void;
-  [Symbol.dispose](): void;
 }
 
 /** A position: mutable; free() it when done. */
@@ -257,13 +297,19 @@ export declare class State {
   readonly pendingEvents: number;
   readonly freed: boolean;
   free(): void;
-  [Symbol.dispose](): void;
 
   /** Legal action ids, ascending (§4.2, §7.1, §7.2; empty at the end). */
   legalActionIds(): number[];
   /** Legal actions with strings and prices. */
+  /** The legal actions (at a chance node the outcomes) with strings and prices. */
   legalActions(): Action[];
+  /** An action id or chance outcome id with its fields, string and price now. @throws InvalidArgumentError for an
+   * id that is neither */
   describeAction(id: number): Action;
+  /** At a chance node (explicit chance mode): the outcomes of the pending random event with their exact
+   * probabilities (copies left / cards left for a card, §4.5, §7.1; uniform over the deals §3.3 allows), ids
+   * ascending; empty elsewhere. */
+  chanceOutcomes(): (Action & { probability: number })[];
   isLegal(action: number | string | { id: number }): boolean;
   /** Rubles the acting seat would pay (§5), or null for a free action. @throws IllegalActionError */
   actionPrice(action: number | string | { id: number }): number | null;
@@ -334,7 +380,8 @@ export declare class State {
 /** One of the library's bots (include/stpete/bots.h): "random", "greedy", "mc[:key=value...]",
  * "ismcts[:key=value...]". Plays by the legal actions; reads only what the acting seat may know (§9). */
 export declare class Bot {
-  /** @throws ParseError (unknown kind or key), InvalidArgumentError (value out of range), FreedError */
+  /** @throws ParseError (unknown kind or key, a spec over 255 bytes), InvalidArgumentError (a value or the seed
+   * out of range, checked before the bot is made; a spec with U+0000), FreedError */
   constructor(game: Game, spec?: string, seed?: Seed);
   readonly game: Game;
   /** The canonical spec with every key. */
@@ -347,7 +394,6 @@ export declare class Bot {
   evaluate(state: State): number[];
   readonly freed: boolean;
   free(): void;
-  [Symbol.dispose](): void;
 }
 
 /** A card type as an edition prints it (§2; §11 for Edition.SECOND: its costs and names), by default the first
@@ -369,3 +415,6 @@ export declare function eventKindName(kind: number): string | null;
 export declare function version(): string;
 /** C objects (games, states, bots) not freed yet: for leak checks. */
 export declare function liveObjects(): number;
+/** Bytes of the wasm memory (the C heap): it grows when the heap needs more and never shrinks; freed C memory is
+ * reused. */
+export declare function wasmMemoryBytes(): number;

@@ -3,7 +3,7 @@
 // declarations with every shape, unit, error and rule reference are in index.d.ts (the reference of this API).
 // The rules are the C library's (doc/rules.md, § and R-ids there): nothing here reimplements them.
 import createStpeteModule from './libstpete.mjs';
-import { FUNCTIONS, LAYOUT } from './capi.js';
+import { FUNCTIONS, LAYOUT, CONSTANTS } from './capi.js';
 
 const isNode = typeof process === 'object' && process !== null && typeof process.versions?.node === 'string';
 
@@ -69,15 +69,39 @@ function cstr(ptr) {
   while (u8[end] !== 0) end++;
   return decoder.decode(u8.subarray(ptr, end));
 }
-/** Copy a JavaScript string into fresh wasm memory as NUL-terminated UTF-8: [ptr, byte length]. Free ptr. */
-function toC(text) {
+/** Where a text given to the library contains U+0000 (NUL), or -1. A C string ends at its first NUL, so the C
+ * library would read a prefix of it ('pass\0junk' as 'pass'); JSON text has no NUL either (RFC 8259 allows no
+ * control character outside strings, and a string writes it \u0000). */
+function nulIndex(text) { return text.indexOf('\0'); }
+/** Refuse text the C library could not read whole, before anything is copied into the wasm heap: an
+ * InvalidArgumentError, as the Python binding refuses it (ValueError). */
+function refuseNul(text, fn, what) {
+  const at = nulIndex(text);
+  if (at >= 0) {
+    const message = `${fn}: ${what} contains U+0000 (NUL) at index ${at} (a C string would end there)`;
+    throw new InvalidArgumentError(message, Status.INVALID_ARGUMENT, fn);
+  }
+}
+/** Copy a JavaScript string into fresh wasm memory as NUL-terminated UTF-8: [ptr, byte length]. Free ptr.
+ * `bound` is the documented size bound of the C reader ({max: bytes, refuse(bytes): the Error the C reader gives}):
+ * longer text is refused before anything is copied into the wasm heap, which grows and never shrinks. */
+function toC(text, fn, what, bound) {
+  refuseNul(text, fn, what);
+  // UTF-8 has at least one byte per UTF-16 unit: text.length > max is over the bound without encoding it
+  if (bound && text.length > bound.max) throw bound.refuse(`more than ${bound.max}`);
   const bytes = encoder.encode(text);
+  if (bound && bytes.length > bound.max) throw bound.refuse(bytes.length);
   const ptr = c.malloc(bytes.length + 1);
   if (!ptr) throw makeError(Status.OUT_OF_MEMORY, 'malloc');
   heap();
   u8.set(bytes, ptr);
   u8[ptr + bytes.length] = 0;
   return [ptr, bytes.length];
+}
+/** The bounds of the JSON readers (include/stpete/stpete.h; doc/format.md), refused as the C readers refuse them. */
+function jsonBound(fn, document, max) {
+  return { max, refuse: (bytes) => new TooLargeError(
+    `${fn}: the document has ${bytes} bytes; a ${document} has at most ${max} (doc/format.md)`, Status.TOO_LARGE, fn) };
 }
 /** The int members of a struct (every member but struct_size; pointers come as numbers). */
 function readStruct(ptr, layout) {
@@ -127,12 +151,13 @@ export const PLAYER_CHANCE = -1;
 export const PLAYER_TERMINAL = -4;
 export const NUM_CARD_TYPES = 49;
 export const NUM_DISTINCT_ACTIONS = c.numDistinctActions();
+/** The header's bounds (src/capi.js CONSTANTS, checked against the header when the module is built). */
+const K = Object.fromEntries(Object.entries(CONSTANTS).map(([name, [, value]]) => [name, value]));
+export const CHANCE_CARD_FIRST = K.CHANCE_CARD_FIRST;
+export const CHANCE_MARKERS_FIRST = K.CHANCE_MARKERS_FIRST;
+export const NUM_CHANCE_OUTCOMES = K.NUM_CHANCE_OUTCOMES;
 export const VIEW_PUBLIC = -1;
 export const CARD_NONE = -1;
-const MAX_LEGAL_ACTIONS = 160;
-const ACTION_STRING_MAX = 96;
-const EVENT_STRING_MAX = 192;
-const BOT_SPEC_MAX = 256;
 
 // ---- errors ------------------------------------------------------------------------------------------------
 
@@ -175,11 +200,17 @@ const failed = (r) => r <= -100;
 function makeError(status, fn, detail) {
   const Class = errorClasses[status] ?? StpeteError;
   const base = cstr(c.strerror(status)) ?? `status ${status}`;
-  const message = detail && detail !== base ? `${fn}: ${detail}` : `${fn}: ${base}`;
+  let message = detail && detail !== base ? `${fn}: ${detail}` : `${fn}: ${base}`;
+  if (status === Status.OUT_OF_MEMORY) {
+    message += ` (the wasm memory has ${wasmMemoryBytes()} bytes; ${live} games, states and bots are not freed: ` +
+      'free() them, or let the event loop run so that the FinalizationRegistry frees the ones dropped)';
+  }
   return new Class(message, status, fn);
 }
-/** Throw for a status (STPETE_FAILED); `detail` gives the library's message (the handle's last error, or the
- * stpete_error of a call without a handle). Returns what the call returned (a value, a count or STPETE_OK). */
+/** Throw for a status (STPETE_FAILED); `detail` gives the library's message (the handle's last error after a
+ * call that changes the handle, or the stpete_error of a call without a handle; a query on a const handle writes
+ * no detail, so it has none: its status has the one meaning its documentation gives). Returns what the call
+ * returned (a value, a count or STPETE_OK). */
 function check(status, fn, detail) {
   if (failed(status)) throw makeError(status, fn, typeof detail === 'function' ? detail() : detail);
   return status;
@@ -217,6 +248,15 @@ const registry = new FinalizationRegistry((release) => release());
 let live = 0;
 /** The number of C objects (games, states, bots) not freed yet, by free() or by the finalization registry. */
 export function liveObjects() { return live; }
+/** Bytes of the wasm memory (the C heap and the package's scratch area): it grows when the C heap needs more and
+ * never shrinks (a WebAssembly memory cannot); memory freed in C is reused by later objects. */
+export function wasmMemoryBytes() { return mod.HEAPU8.buffer.byteLength; }
+
+// Module-private: the internal constructors of State and the C pointers of games, states and bots are reachable
+// only from this module (the token and the functions set in the classes' static blocks are never exported), so
+// no code outside can adopt, free or use another object's C memory.
+const INTERNAL = Symbol('libstpete internal');
+let isGame, gamePtr, gameLife, adoptGame, isState, statePtr;
 const dispose = Symbol.dispose ?? Symbol.for('Symbol.dispose');
 
 /** A C handle: freed once, by free() or by the registry; every use after free throws FreedError. */
@@ -268,7 +308,7 @@ export function cardInfo(card, edition = Edition.FIRST) {
 /** A C parser of a NUL-terminated string into an int (a card type, an action id). The parsers take no
  * stpete_error: the message names the text. */
 function parseInt32(fn, name, text, what) {
-  const [ptr] = toC(String(text));
+  const [ptr] = toC(String(text), name, 'text');
   try {
     check(fn(ptr, OUT), name, `no ${what} ${JSON.stringify(text)}`);
     return getI32(OUT);
@@ -320,7 +360,7 @@ function textOut(name, call, detail) {
 /** The canonical string of an action id with an edition's card names (§2, §11). */
 function actionString(edition, id) {
   int(id, 'action');
-  check(c.actionToString(edition, id, BUF, ACTION_STRING_MAX), 'stpete_action_to_string');
+  check(c.actionToString(edition, id, BUF, K.ACTION_STRING_MAX), 'stpete_action_to_string');
   return cstr(BUF);
 }
 
@@ -371,8 +411,9 @@ export class Game {
   #handle;
   #gh;
   /** new Game({players, edition, seed, pubCap, tieBreak, startMarkers, publicRubles, publicHands, chanceMode}) */
-  constructor(options = {}, _adopt = 0) {
-    let ptr = _adopt;
+  constructor(options = {}) {
+    let ptr = adopting;
+    adopting = 0;
     if (!ptr) {
       if (typeof options !== 'object' || options === null) throw argError('options', options);
       const opts = c.malloc(LAYOUT.options.size);
@@ -386,46 +427,60 @@ export class Game {
     this.#gh = gh;
     this.#handle = new Handle(ptr, () => gh.release(), 'Game');
   }
+  static {
+    isGame = (x) => typeof x === 'object' && x !== null && #handle in x;
+    /** The C game of a live Game (FreedError after free()). */
+    gamePtr = (g) => g.#handle.ptr;
+    /** The lifetime of a live Game's C game, which its states and bots retain. */
+    gameLife = (g) => { g.#handle.ptr; return g.#gh; };
+    /** A Game owning a C game made here (the constructor takes no pointer from outside). */
+    adoptGame = (ptr) => {
+      adopting = ptr;
+      try { return new Game(); } finally { adopting = 0; }
+    };
+  }
   /** The game described by the "options" of a saved state or replay record (JSON text). */
   static fromJson(text) {
-    const [ptr, len] = toC(String(text));
+    const fn = 'stpete_game_from_json';
+    const [ptr, len] = toC(String(text), fn, 'document', jsonBound(fn, 'document', K.JSON_REPLAY_MAX));
     try {
-      check(c.gameFromJson(ptr, len, 0, OUT, errOut()), 'stpete_game_from_json', errText);
-      return new Game({}, getI32(OUT));
+      return gameFromC(ptr, len);
     } finally { c.free(ptr); }
   }
-  /** @internal the C game of a live handle, and its lifetime for states and bots. */
-  get _ptr() { return this.#handle.ptr; }
-  get _gh() { this.#handle.ptr; return this.#gh; }
   get options() {
     const opts = c.malloc(LAYOUT.options.size);
     try {
       c.optionsInit(opts);
-      check(c.gameGetOptions(this._ptr, opts), 'stpete_game_get_options');
+      check(c.gameGetOptions(gamePtr(this), opts), 'stpete_game_get_options');
       return readOptions(opts);
     } finally { c.free(opts); }
   }
-  get players() { return c.gameNumPlayers(this._ptr); }
+  get players() { return c.gameNumPlayers(gamePtr(this)); }
   /** 1 (first edition) or 2 (the second-edition preset, §11). */
-  get edition() { return check(c.gameEdition(this._ptr), 'stpete_game_edition'); }
-  get maxGameLength() { return check(c.gameMaxLength(this._ptr), 'stpete_game_max_length'); }
+  get edition() { return check(c.gameEdition(gamePtr(this)), 'stpete_game_edition'); }
+  get maxGameLength() { return check(c.gameMaxLength(gamePtr(this)), 'stpete_game_max_length'); }
   get observationTensorSize() {
-    return check(c.gameObservationTensorSize(this._ptr), 'stpete_game_observation_tensor_size');
+    return check(c.gameObservationTensorSize(gamePtr(this)), 'stpete_game_observation_tensor_size');
   }
   /** A card type with this game's edition's name and figures (§2, §11). */
   cardInfo(card) { return cardInfo(card, this.edition); }
-  /** The canonical string of an action id with this game's card names. */
+  /** The canonical string of an action id (or chance outcome id) with this game's card names. */
   actionString(id) { return actionString(this.edition, id); }
   /** A new state at the start of a game (§3) from `seed` (default: the options' seed). */
-  newState(seed) { return State._create(this, seed); }
+  newState(seed) { return newState(this, seed); }
   free() { this.#handle.free(); }
   [dispose]() { this.free(); }
   get freed() { return this.#handle.freed; }
 }
+/** The C pointer adoptGame hands to the constructor (0 otherwise: module-private, reset at once). */
+let adopting = 0;
+/** A Game from JSON text already in the wasm heap (ptr, len bytes). */
+function gameFromC(ptr, len) {
+  check(c.gameFromJson(ptr, len, 0, OUT, errOut()), 'stpete_game_from_json', errText);
+  return adoptGame(getI32(OUT));
+}
 
 // ---- states ------------------------------------------------------------------------------------------------
-
-const stateSeeds = new WeakMap();
 
 /** A position of a game: what the players hold, whose turn, the legal actions. Mutable; free() it. */
 export class State {
@@ -433,30 +488,28 @@ export class State {
   #game;
   #gh;
   #ownsGame;
-  /** @internal use game.newState(), state.clone() or State.fromJson(). */
-  constructor(game, ptr, seed, ownsGame = false) {
-    if (!(game instanceof Game) || !ptr) throw new TypeError('use game.newState(), state.clone() or State.fromJson()');
-    const gh = game._gh;
+  #seed;
+  /** Not for use: game.newState(), state.clone(), State.fromJson() and State.fromReplay() make states (the
+   * arguments are module-private; any other call throws TypeError). */
+  constructor(token, game, gh, ptr, seed, ownsGame = false) {
+    if (token !== INTERNAL) {
+      throw new TypeError('use game.newState(), state.clone(), State.fromJson() or State.fromReplay()');
+    }
     gh.retain();
     this.#game = game;
     this.#gh = gh;
     this.#ownsGame = ownsGame;
     this.#handle = new Handle(ptr, (p) => { c.stateFree(p); gh.release(); }, 'State');
-    this.seed = seed;
+    this.#seed = seed;
   }
-  static _create(game, seed, ownsGame = false) {
-    const gptr = game._ptr;
-    const s = seed === undefined ? null : seed64(seed);
-    check(c.stateNew(gptr, OUT, errOut()), 'stpete_state_new', errText);
-    const ptr = getI32(OUT);
-    if (s !== null) {
-      const status = c.stateReset(ptr, s);
-      if (failed(status)) { c.stateFree(ptr); check(status, 'stpete_state_reset'); }
-    }
-    const opt = game.options.seed;
-    return new State(game, ptr, s === null ? opt : (s <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(s) : s), ownsGame);
+  static {
+    isState = (x) => typeof x === 'object' && x !== null && #handle in x;
+    /** The C state of a live State (FreedError after free()). */
+    statePtr = (st) => st.#handle.ptr;
   }
-  get _ptr() { return this.#handle.ptr; }
+  get #ptr() { return this.#handle.ptr; }
+  /** The seed the game started from (newState or reset), null for a loaded state. */
+  get seed() { return this.#seed; }
   get game() { this.#handle.ptr; return this.#game; }
   get freed() { return this.#handle.freed; }
   /** Free the C state (and the game State.fromJson or fromReplay made for it); later calls throw FreedError. */
@@ -465,47 +518,71 @@ export class State {
     if (this.#ownsGame) this.#game.free();
   }
   [dispose]() { this.free(); }
+  /** Check the status of a call that changes the state: the detail is the state's last error (C: only such calls
+   * write it). */
   #fail(status, fn) {
-    const ptr = this._ptr;
+    const ptr = this.#ptr;
     check(status, fn, () => cstr(c.stateLastError(ptr)));
     return status;
   }
+  /** Check the status of a query (a const state in C): it writes no detail, so the last error, which belongs to an
+   * earlier call that changed the state, is not its message. */
+  #query(status, fn) { return check(status, fn); }
   #seat(seat) { return int(seat, 'seat', 0, this.players - 1); }
   /** A C predicate (1.0: a status, and 1 or 0 written through an int *) as a boolean. */
   #flag(fn, name, ...args) {
-    this.#fail(fn(this._ptr, ...args, OUT), name);
+    this.#query(fn(this.#ptr, ...args, OUT), name);
     return getI32(OUT) === 1;
   }
 
   get players() { this.#handle.ptr; return c.gameNumPlayers(this.#gh.ptr); }
   /** The seat to act; PLAYER_CHANCE at a chance node (explicit chance mode); PLAYER_TERMINAL at the end. */
-  get currentPlayer() { return c.stateCurrentPlayer(this._ptr); }
+  get currentPlayer() { return c.stateCurrentPlayer(this.#ptr); }
   get isTerminal() { return this.#flag(c.stateIsTerminal, 'stpete_state_is_terminal'); }
   get isChanceNode() { return this.currentPlayer === PLAYER_CHANCE; }
-  get decision() { return c.stateDecision(this._ptr); }
-  get phase() { return c.statePhase(this._ptr); }
-  get round() { return c.stateRound(this._ptr); }
+  get decision() { return c.stateDecision(this.#ptr); }
+  get phase() { return c.statePhase(this.#ptr); }
+  get round() { return c.stateRound(this.#ptr); }
   get isFinalRound() { return this.#flag(c.stateIsFinalRound, 'stpete_state_is_final_round'); }
-  get consecutivePasses() { return c.stateConsecutivePasses(this._ptr); }
+  get consecutivePasses() { return c.stateConsecutivePasses(this.#ptr); }
 
   /** Legal action ids, ascending (§4.2, §7.1, §7.2). */
   legalActionIds() {
-    this.#fail(c.stateLegalActions(this._ptr, BUF, MAX_LEGAL_ACTIONS, OUT), 'stpete_state_legal_actions');
+    this.#query(c.stateLegalActions(this.#ptr, BUF, K.MAX_LEGAL_ACTIONS, OUT), 'stpete_state_legal_actions');
     return intArray(BUF, getI32(OUT));
   }
-  /** Legal actions with their strings and prices in rubles (null for an action that costs nothing). */
+  /** Legal actions with their strings and prices in rubles (null for an action that costs nothing); at a chance
+   * node (explicit chance mode) the outcomes, described as describeAction describes them. */
   legalActions() { return this.legalActionIds().map((id) => this.describeAction(id)); }
-  /** An action id with its structured form, string and price now. */
+  /** An action id with its structured form, string and price now; a chance outcome id (from CHANCE_CARD_FIRST)
+   * with kind -1, its card type (-1 for a deal of the start-player markers, §3.3), its string and price null. */
   describeAction(id) {
-    return { id, ...decodeAction(id), string: actionString(c.gameEdition(this.#gh.ptr), id),
-      price: this.actionPrice(id) };
+    int(id, 'action');
+    const string = actionString(c.gameEdition(this.#gh.ptr), id);
+    if (id >= K.CHANCE_CARD_FIRST) {
+      const card = id < K.CHANCE_MARKERS_FIRST ? id - K.CHANCE_CARD_FIRST : CARD_NONE;
+      return { id, kind: -1, source: -1, card, displaced: -1, stack: -1, amount: -1, string, price: null };
+    }
+    return { id, ...decodeAction(id), string, price: this.actionPrice(id) };
+  }
+  /** At a chance node (explicit chance mode): the outcomes of the pending random event with their exact
+   * probabilities (stpete_state_chance_outcomes; §3.3, §4.5, §7.1), ids ascending; [] elsewhere. */
+  chanceOutcomes() {
+    const probs = (BUF + K.MAX_LEGAL_ACTIONS * 4 + 7) & ~7; // doubles after the ids, 8-byte aligned
+    this.#query(c.stateChanceOutcomes(this.#ptr, BUF, probs, K.MAX_LEGAL_ACTIONS, OUT),
+      'stpete_state_chance_outcomes');
+    const n = getI32(OUT);
+    const ids = intArray(BUF, n);
+    heap();
+    const p = Array.from(f64.subarray(probs >> 3, (probs >> 3) + n));
+    return ids.map((id, k) => ({ ...this.describeAction(id), probability: p[k] }));
   }
   isLegal(action) { return this.#flag(c.stateIsLegal, 'stpete_state_is_legal', this.#id(action)); }
   /** Rubles the acting seat pays for a legal action (§5); null for pass, take and other free actions. */
   actionPrice(action) {
-    const status = c.stateActionPrice(this._ptr, this.#id(action), OUT);
+    const status = c.stateActionPrice(this.#ptr, this.#id(action), OUT);
     if (status === Status.NO_PRICE) return null;
-    this.#fail(status, 'stpete_state_action_price');
+    this.#query(status, 'stpete_state_action_price');
     return getI32(OUT);
   }
   #id(action) {
@@ -516,71 +593,71 @@ export class State {
   /** Apply a legal action (id, string or described action); the state is unchanged when it throws. */
   apply(action) {
     const id = this.#id(action);
-    this.#fail(c.stateApply(this._ptr, id), 'stpete_state_apply');
+    this.#fail(c.stateApply(this.#ptr, id), 'stpete_state_apply');
     return this;
   }
   /** Take back the last action applied since this state was created or loaded. */
-  undo() { this.#fail(c.stateUndo(this._ptr), 'stpete_state_undo'); return this; }
+  undo() { this.#fail(c.stateUndo(this.#ptr), 'stpete_state_undo'); return this; }
   /** Action ids applied since the start (or since the state was loaded from JSON). */
   history() {
-    const ptr = this._ptr;
+    const ptr = this.#ptr;
     let status = c.stateHistory(ptr, 0, 0, OUT);
     const n = getI32(OUT);
     if (n === 0) return [];
     const buf = n * 4 <= BUF_SIZE ? BUF : c.malloc(n * 4);
     try {
       status = c.stateHistory(ptr, buf, n, OUT);
-      this.#fail(status, 'stpete_state_history');
+      this.#query(status, 'stpete_state_history');
       return intArray(buf, n);
     } finally { if (buf !== BUF) c.free(buf); }
   }
   clone() {
-    check(c.stateClone(this._ptr, OUT, errOut()), 'stpete_state_clone', errText);
-    return new State(this.#game, getI32(OUT), this.seed);
+    check(c.stateClone(this.#ptr, OUT, errOut()), 'stpete_state_clone', errText);
+    return new State(INTERNAL, this.#game, this.#gh, getI32(OUT), this.#seed);
   }
   equals(other) {
-    return other instanceof State && this.#flag(c.stateEqual, 'stpete_state_equal', other._ptr);
+    return isState(other) && this.#flag(c.stateEqual, 'stpete_state_equal', statePtr(other));
   }
   /** Restart from the setup of §3 with a new seed. */
   reset(seed) {
     const s = seed64(seed);
-    this.#fail(c.stateReset(this._ptr, s), 'stpete_state_reset');
-    this.seed = s <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(s) : s;
+    this.#fail(c.stateReset(this.#ptr, s), 'stpete_state_reset');
+    this.#seed = seedValue(s);
     return this;
   }
 
   // -- what is on the table (§1)
   #cards(fn, name, ...args) {
-    this.#fail(fn(this._ptr, ...args, BUF, 128, OUT), name);
+    this.#query(fn(this.#ptr, ...args, BUF, 128, OUT), name);
     return intArray(BUF, getI32(OUT));
   }
   /** Card types in a row (Source.UPPER or Source.LOWER), in board order. */
   row(row) { return this.#cards(c.stateRow, 'stpete_state_row', int(row, 'row', 0, 1)); }
-  stackSizes() { return [0, 1, 2, 3].map((s) => c.stateStackSize(this._ptr, s)); }
+  stackSizes() { return [0, 1, 2, 3].map((s) => c.stateStackSize(this.#ptr, s)); }
   display(seat) { return this.#cards(c.stateDisplay, 'stpete_state_display', this.#seat(seat)); }
   hand(seat) { return this.#cards(c.stateHand, 'stpete_state_hand', this.#seat(seat)); }
-  handLimit(seat) { return this.#fail(c.stateHandLimit(this._ptr, this.#seat(seat)), 'stpete_state_hand_limit'); }
-  rubles(seat) { return this.#fail(c.stateRubles(this._ptr, this.#seat(seat)), 'stpete_state_rubles'); }
+  handLimit(seat) { return this.#query(c.stateHandLimit(this.#ptr, this.#seat(seat)), 'stpete_state_hand_limit'); }
+  rubles(seat) { return this.#query(c.stateRubles(this.#ptr, this.#seat(seat)), 'stpete_state_rubles'); }
   vp(seat) {
-    this.#fail(c.stateVp(this._ptr, this.#seat(seat), OUT), 'stpete_state_vp');
+    this.#query(c.stateVp(this.#ptr, this.#seat(seat), OUT), 'stpete_state_vp');
     return getI32(OUT);
   }
   observatoriesUsed(seat) {
-    return this.#fail(c.stateObservatoriesUsed(this._ptr, this.#seat(seat)), 'stpete_state_observatories_used');
+    return this.#query(c.stateObservatoriesUsed(this.#ptr, this.#seat(seat)), 'stpete_state_observatories_used');
   }
   /** The card drawn by an Observatory awaiting its decision (§7.1), or -1. */
-  get observatoryCard() { return c.stateObservatoryCard(this._ptr); }
+  get observatoryCard() { return c.stateObservatoryCard(this.#ptr); }
   /** markerHolders()[phase] = seat holding that phase's start-player marker (§3.3, §4.5). */
-  markerHolders() { return [0, 1, 2, 3].map((p) => c.stateMarkerHolder(this._ptr, p)); }
+  markerHolders() { return [0, 1, 2, 3].map((p) => c.stateMarkerHolder(this.#ptr, p)); }
   /** The price `seat` would pay for `card` from `source` (displacing `displaced`, trading cards) (§5, R5-R7). */
   price(seat, card, source = Source.UPPER, displaced = -1) {
-    this.#fail(c.statePrice(this._ptr, this.#seat(seat), int(card, 'card'), int(source, 'source'),
+    this.#query(c.statePrice(this.#ptr, this.#seat(seat), int(card, 'card'), int(source, 'source'),
       int(displaced ?? -1, 'displaced'), OUT), 'stpete_state_price');
     return getI32(OUT);
   }
   /** Final scoring of a seat (§8, R13): applied at the end, projected before. */
   score(seat) {
-    this.#fail(c.stateGetScore(this._ptr, this.#seat(seat), initStruct(STRUCT, LAYOUT.score)),
+    this.#query(c.stateGetScore(this.#ptr, this.#seat(seat), initStruct(STRUCT, LAYOUT.score)),
       'stpete_state_get_score');
     const s = readStruct(STRUCT, LAYOUT.score);
     return { vpBefore: s.vp_before, aristocratKinds: s.aristocrat_kinds, aristocratBonus: s.aristocrat_bonus,
@@ -590,13 +667,13 @@ export class State {
   scores() { return Array.from({ length: this.players }, (_, s) => this.score(s)); }
   /** Winning seats of a finished game (§8, R14); throws NotTerminalError before the end. */
   winners() {
-    this.#fail(c.stateWinners(this._ptr, OUT), 'stpete_state_winners');
+    this.#query(c.stateWinners(this.#ptr, OUT), 'stpete_state_winners');
     const mask = getI32(OUT);
     return Array.from({ length: this.players }, (_, s) => s).filter((s) => mask & (1 << s));
   }
   /** 1/k for each of the k winners at the end, else 0 (OpenSpiel Returns). */
   returns() {
-    this.#fail(c.stateReturns(this._ptr, BUF, 4), 'stpete_state_returns');
+    this.#query(c.stateReturns(this.#ptr, BUF, 4), 'stpete_state_returns');
     heap();
     return Array.from(f64.subarray(BUF >> 3, (BUF >> 3) + this.players));
   }
@@ -604,18 +681,18 @@ export class State {
   // -- events
   /** Queue the events of later apply/undo/reset calls (read with nextEvent() or events()). */
   enableEventQueue(enabled = true) {
-    this.#fail(c.stateSetEventQueue(this._ptr, enabled ? 1 : 0), 'stpete_state_set_event_queue');
+    this.#fail(c.stateSetEventQueue(this.#ptr, enabled ? 1 : 0), 'stpete_state_set_event_queue');
     return this;
   }
-  get pendingEvents() { return this.#fail(c.statePendingEvents(this._ptr), 'stpete_state_pending_events'); }
+  get pendingEvents() { return this.#query(c.statePendingEvents(this.#ptr), 'stpete_state_pending_events'); }
   /** The oldest queued event with its log line (`text`), or null. */
   nextEvent() {
-    const ptr = this._ptr;
+    const ptr = this.#ptr;
     const status = c.stateNextEvent(ptr, initStruct(STRUCT, LAYOUT.event));
     if (status === 0) return null;
     this.#fail(status, 'stpete_state_next_event');
     const e = readStruct(STRUCT, LAYOUT.event);
-    check(c.eventToString(STRUCT, 0, BUF, EVENT_STRING_MAX), 'stpete_event_to_string');
+    check(c.eventToString(STRUCT, 0, BUF, K.EVENT_STRING_MAX), 'stpete_event_to_string');
     e.text = cstr(BUF);
     return e;
   }
@@ -628,26 +705,28 @@ export class State {
 
   // -- JSON (doc/format.md)
   toJson() {
-    const ptr = this._ptr;
+    const ptr = this.#ptr;
     return textOut('stpete_state_to_json', (b, n, len) => c.stateToJson(ptr, b, n, len));
   }
   /** What `seat` may know (§9), or the public view with VIEW_PUBLIC / null. */
   viewToJson(seat = VIEW_PUBLIC) {
-    const ptr = this._ptr;
+    const ptr = this.#ptr;
     const s = seat === null ? VIEW_PUBLIC : int(seat, 'seat', VIEW_PUBLIC, this.players - 1);
     return textOut('stpete_state_view_to_json', (b, n, len) => c.stateViewToJson(ptr, s, b, n, len));
   }
   /** Load a full state (JSON); with no game, a new game from the text's options (freed with the state). */
   static fromJson(text, game) {
     const own = game === undefined || game === null;
-    const g = own ? Game.fromJson(text) : game;
-    if (!(g instanceof Game)) throw argError('game', g);
-    const [ptr, len] = toC(String(text));
+    if (!own && !isGame(game)) throw argError('game', game);
+    const fn = 'stpete_state_from_json';
+    const [ptr, len] = toC(String(text), fn, 'document', jsonBound(fn, 'stpete-state', K.JSON_STATE_MAX));
+    let g = null;
     try {
-      check(c.stateFromJson(g._ptr, ptr, len, OUT, errOut()), 'stpete_state_from_json', errText);
-      return new State(g, getI32(OUT), null, own);
+      g = own ? gameFromC(ptr, len) : game;
+      check(c.stateFromJson(gamePtr(g), ptr, len, OUT, errOut()), fn, errText);
+      return new State(INTERNAL, g, gameLife(g), getI32(OUT), null, own);
     } catch (e) {
-      if (own) g.free();
+      if (own && g) g.free();
       throw e;
     } finally {
       c.free(ptr);
@@ -655,7 +734,7 @@ export class State {
   }
   /** The replay record (doc/format.md) of this game: its seed and history; needs a state started by newState. */
   replayToJson() {
-    if (this.seed === null || this.seed === undefined) {
+    if (this.#seed === null || this.#seed === undefined) {
       throw new InvalidArgumentError('replayToJson: the seed of a loaded state is unknown', Status.INVALID_ARGUMENT,
         'stpete_replay_to_json');
     }
@@ -666,12 +745,13 @@ export class State {
       heap();
       i32.set(ids, arr >> 2);
       return textOut('stpete_replay_to_json',
-        (b, n, len) => c.replayToJson(gptr, seed64(this.seed), arr, ids.length, b, n, len));
+        (b, n, len) => c.replayToJson(gptr, seed64(this.#seed), arr, ids.length, b, n, len));
     } finally { c.free(arr); }
   }
   /** Replay a record (every action checked) and return the state at its end, with a new game of its options. */
   static fromReplay(text) {
-    const [ptr, len] = toC(String(text));
+    const fn = 'stpete_replay_from_json';
+    const [ptr, len] = toC(String(text), fn, 'document', jsonBound(fn, 'stpete-replay', K.JSON_REPLAY_MAX));
     let arr = 0;
     try {
       // Sized first: BUFFER_TOO_SMALL with the count and no game; a record of no action succeeds (a game) at once.
@@ -683,11 +763,11 @@ export class State {
         if (!arr) throw makeError(Status.OUT_OF_MEMORY, 'malloc');
         check(c.replayFromJson(ptr, len, 0, OUT, arr, n, OUT2, errOut()), 'stpete_replay_from_json', errText);
       }
-      const game = new Game({}, getI32(OUT));
+      const game = adoptGame(getI32(OUT));
       const ids = intArray(arr, n);
       let state = null;
       try {
-        state = State._create(game, undefined, true);
+        state = newState(game, undefined, true);
         for (const id of ids) state.apply(id);
         return state;
       } catch (e) {
@@ -701,7 +781,7 @@ export class State {
   /** Redraw in place what `seat` cannot know (stack orders, unseen hand cards; also others' secret rubles with
    * {rubles: true}) consistently with what it knows (OpenSpiel ResampleFromInfostate). */
   determinize(seat, seed, { rubles = false } = {}) {
-    this.#fail(c.stateDeterminize(this._ptr, this.#seat(seat), seed64(seed), rubles ? 1 : 0),
+    this.#fail(c.stateDeterminize(this.#ptr, this.#seat(seat), seed64(seed), rubles ? 1 : 0),
       'stpete_state_determinize');
     return this;
   }
@@ -710,28 +790,47 @@ export class State {
   /** What `seat` may know now as floats (layout: doc/observation.md). A new Float32Array. */
   observationTensor(seat) {
     const n = c.gameObservationTensorSize(this.#gh.ptr);
-    this.#fail(c.stateObservationTensor(this._ptr, this.#seat(seat), BUF, n), 'stpete_state_observation_tensor');
+    this.#query(c.stateObservationTensor(this.#ptr, this.#seat(seat), BUF, n), 'stpete_state_observation_tensor');
     heap();
     return f32.slice(BUF >> 2, (BUF >> 2) + n);
   }
   observationString(seat) {
-    const ptr = this._ptr;
+    const ptr = this.#ptr;
     const s = this.#seat(seat);
     return textOut('stpete_state_observation_string',
       (b, n, len) => c.stateObservationString(ptr, s, b, n, len));
   }
   informationStateString(seat) {
-    const ptr = this._ptr;
+    const ptr = this.#ptr;
     const s = this.#seat(seat);
     return textOut('stpete_state_information_state_string',
       (b, n, len) => c.stateInformationStateString(ptr, s, b, n, len));
   }
   /** The 64-bit information-state key of `seat` (perfect recall), as a BigInt. */
   informationStateKey(seat) {
-    this.#fail(c.stateInformationStateKey(this._ptr, this.#seat(seat), OUT), 'stpete_state_information_state_key');
+    this.#query(c.stateInformationStateKey(this.#ptr, this.#seat(seat), OUT), 'stpete_state_information_state_key');
     heap();
     return u64[OUT >> 3];
   }
+}
+
+/** Seeds read back: a number up to 2^53 - 1, a BigInt above. */
+const seedValue = (s) => (s <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(s) : s);
+/** A new State of `game` at the setup of §3 from `seed` (default: the options' seed). */
+function newState(game, seed, ownsGame = false) {
+  const gptr = gamePtr(game);
+  const s = seed === undefined ? null : seed64(seed);
+  check(c.stateNew(gptr, OUT, errOut()), 'stpete_state_new', errText);
+  const ptr = getI32(OUT);
+  if (s !== null) {
+    const status = c.stateReset(ptr, s);
+    if (failed(status)) {
+      const detail = cstr(c.stateLastError(ptr));
+      c.stateFree(ptr);
+      check(status, 'stpete_state_reset', detail);
+    }
+  }
+  return new State(INTERNAL, game, gameLife(game), ptr, s === null ? game.options.seed : seedValue(s), ownsGame);
 }
 
 // ---- bots --------------------------------------------------------------------------------------------------
@@ -741,42 +840,48 @@ export class Bot {
   #handle;
   #game;
   constructor(game, spec = 'greedy', seed) {
-    if (!(game instanceof Game)) throw argError('game', game);
-    const [sp] = toC(String(spec));
+    if (!isGame(game)) throw argError('game', game);
+    const s = seed === undefined ? null : seed64(seed); // checked before the C bot exists
+    const fn = 'stpete_bot_new';
+    const max = K.BOT_SPEC_MAX - 1;
+    const [sp] = toC(String(spec), fn, 'bot spec', { max, refuse: (bytes) => new ParseError(
+      `${fn}: bot spec is ${bytes} bytes long; at most ${max} are accepted`, Status.PARSE, fn) });
     try {
-      check(c.botNew(game._ptr, sp, OUT, errOut()), 'stpete_bot_new', errText);
+      check(c.botNew(gamePtr(game), sp, OUT, errOut()), fn, errText);
     } finally { c.free(sp); }
     const ptr = getI32(OUT);
-    const gh = game._gh;
+    const gh = gameLife(game);
     gh.retain();
     this.#game = game;
     this.#handle = new Handle(ptr, (p) => { c.botFree(p); gh.release(); }, 'Bot');
-    if (seed !== undefined) this.setSeed(seed);
+    if (s !== null) this.setSeed(s);
   }
   get game() { this.#handle.ptr; return this.#game; }
   get freed() { return this.#handle.freed; }
   free() { this.#handle.free(); }
   [dispose]() { this.free(); }
+  /** Check the status of a call that changes the bot: the detail is the bot's last error (C: only such calls
+   * write it; stpete_bot_spec, a query, writes none). */
   #fail(status, fn) {
     const ptr = this.#handle.ptr;
     return check(status, fn, () => cstr(c.botLastError(ptr)));
   }
   /** The canonical spec, e.g. "ismcts:iterations=1000:c=0.7:playout=random:depth=0:temp=10:seed=0". */
   get spec() {
-    this.#fail(c.botSpec(this.#handle.ptr, BUF, BOT_SPEC_MAX, OUT), 'stpete_bot_spec');
+    check(c.botSpec(this.#handle.ptr, BUF, K.BOT_SPEC_MAX, OUT), 'stpete_bot_spec');
     return cstr(BUF);
   }
   setSeed(seed) { this.#fail(c.botSetSeed(this.#handle.ptr, seed64(seed)), 'stpete_bot_set_seed'); return this; }
   /** A legal action id for the seat to act in `state` (reads only what that seat may know, §9). */
   choose(state) {
-    if (!(state instanceof State)) throw argError('state', state);
-    this.#fail(c.botChoose(this.#handle.ptr, state._ptr, OUT), 'stpete_bot_choose');
+    if (!isState(state)) throw argError('state', state);
+    this.#fail(c.botChoose(this.#handle.ptr, statePtr(state), OUT), 'stpete_bot_choose');
     return getI32(OUT);
   }
   /** The bot's estimate of each seat's return (constant-sum 1). */
   evaluate(state) {
-    if (!(state instanceof State)) throw argError('state', state);
-    this.#fail(c.botEvaluate(this.#handle.ptr, state._ptr, BUF, 4), 'stpete_bot_evaluate');
+    if (!isState(state)) throw argError('state', state);
+    this.#fail(c.botEvaluate(this.#handle.ptr, statePtr(state), BUF, 4), 'stpete_bot_evaluate');
     heap();
     return Array.from(f64.subarray(BUF >> 3, (BUF >> 3) + state.players));
   }

@@ -266,6 +266,9 @@ test('memory: use after free is a FreedError, free twice is harmless, a freed ga
   assert.throws(() => g.newState(), (e) => e instanceof S.FreedError && e instanceof S.InvalidArgumentError);
   for (let k = 0; k < 20; k++) s.apply(bot.choose(s));
   assert.equal(s.legalActions()[0].string, 'pass');
+  const copy = s.clone(); // a state of a freed game clones (the C game lives while a state uses it)
+  assert.ok(copy.equals(s));
+  copy.free();
   assert.equal(s.players, 2);
   s.free();
   assert.throws(() => s.legalActions(), S.FreedError);

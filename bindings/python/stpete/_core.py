@@ -16,7 +16,7 @@ from ctypes import byref, c_double, c_float, c_int, c_size_t, c_uint, c_uint8, c
 
 from . import _ffi
 from .errors import BufferTooSmallError, ClosedError, InvalidArgumentError, NoPriceError, NotTerminalError, \
-    ParseError, TooLargeError, error_for_status
+    ParseError, RedactedError, TooLargeError, error_for_status
 
 _lib = _ffi.load_library()
 
@@ -240,6 +240,11 @@ class PubCap(enum.IntEnum):
     PER_PUB = 0
     PER_PLAYER = 1
 
+    @property
+    def word(self) -> str:
+        """The value's word in the JSON format and the programs' options (``stpete_options_pub_cap_name``)."""
+        return _C.stpete_options_pub_cap_name(self).decode()
+
 
 class ChanceMode(enum.IntEnum):
     """How random events happen (stpete.h ``enum stpete_chance_mode``, OpenSpiel's ``ChanceMode``); as a string
@@ -249,12 +254,22 @@ class ChanceMode(enum.IntEnum):
     SAMPLED = 0
     EXPLICIT = 1
 
+    @property
+    def word(self) -> str:
+        """The value's word in the JSON format and the programs' options (``stpete_options_chance_mode_name``)."""
+        return _C.stpete_options_chance_mode_name(self).decode()
+
 
 class TieBreak(enum.IntEnum):
     """Tie-break (§8, R14); as a string option, the JSON format's words ``"rubles-mod-10"`` (rubles mod 10,
     default) or ``"rubles-total"`` (total rubles); the former words ``"mod10"`` and ``"total"`` are accepted too."""
     RUBLES_MOD_10 = 0
     RUBLES_TOTAL = 1
+
+    @property
+    def word(self) -> str:
+        """The value's word in the JSON format and the programs' options (``stpete_options_tie_break_name``)."""
+        return _C.stpete_options_tie_break_name(self).decode()
 
 
 class Edition(enum.IntEnum):
@@ -655,13 +670,13 @@ def replay_from_json(text: Union[str, bytes]) -> Tuple["Game", List[int]]:
 
 # ---- games -----------------------------------------------------------------------------------------------
 
-#: The words of the JSON format (doc/format.md "options"), then former words still accepted.
-_PUB_CAP_WORDS = {"per-pub": PubCap.PER_PUB, "per-player": PubCap.PER_PLAYER}
-_TIE_BREAK_WORDS = {"rubles-mod-10": TieBreak.RUBLES_MOD_10, "rubles-total": TieBreak.RUBLES_TOTAL,
-                    "mod10": TieBreak.RUBLES_MOD_10, "total": TieBreak.RUBLES_TOTAL}
-_CHANCE_MODE_WORDS = {"sampled": ChanceMode.SAMPLED, "explicit": ChanceMode.EXPLICIT}
-_CANONICAL_WORDS = {"pub_cap": ("per-pub", "per-player"), "tie_break": ("rubles-mod-10", "rubles-total"),
-                    "chance_mode": ("sampled", "explicit")}
+#: The words of the JSON format (doc/format.md "options"), from the library (each enum's ``word``), then former
+#: words still accepted.
+_PUB_CAP_WORDS = {m.word: m for m in PubCap}
+_TIE_BREAK_WORDS = {**{m.word: m for m in TieBreak}, "mod10": TieBreak.RUBLES_MOD_10, "total": TieBreak.RUBLES_TOTAL}
+_CHANCE_MODE_WORDS = {m.word: m for m in ChanceMode}
+_CANONICAL_WORDS = {"pub_cap": tuple(m.word for m in PubCap), "tie_break": tuple(m.word for m in TieBreak),
+                    "chance_mode": tuple(m.word for m in ChanceMode)}
 RULE_OPTIONS = ("pub_cap", "tie_break", "start_markers", "public_rubles", "public_hands", "chance_mode", "edition",
                 "new_society", "markers_one_seat", "used_prison_scores", "textile_without_new_society")
 #: The New Society's options (§12, R19, R22, R29): bools, off by default.
@@ -1601,11 +1616,14 @@ class State(_Owner):
 
     def rubles_visible(self, viewer: Optional[int], seat: int) -> bool:
         """Whether ``viewer`` (a seat, or None: a spectator) sees ``seat``'s rubles now (§9): its own always,
-        every seat's with ``public_rubles``, no other (stpete_state_rubles_visible(), the library's one
-        definition of what a seat knows). Raises :class:`InvalidArgumentError` for a bad seat or viewer."""
-        out = c_int()
-        self._query(_C.stpete_state_rubles_visible, _ffi.VIEW_PUBLIC if viewer is None else viewer, seat, byref(out))
-        return bool(out.value)
+        every seat's with ``public_rubles``, no other (stpete_state_visible_rubles() answers or refuses with
+        ``STPETE_E_REDACTED``: the library's one definition of what a seat knows). Raises
+        :class:`InvalidArgumentError` for a bad seat or viewer."""
+        try:
+            self.visible_rubles(viewer, seat)
+        except RedactedError:
+            return False
+        return True
 
     def visible_rubles(self, viewer: Optional[int], seat: int) -> int:
         """``seat``'s rubles (R) as ``viewer`` (a seat, or None: a spectator) may see them now (§9): the amount,

@@ -222,6 +222,7 @@ FUNCTIONS = {
     "stpete_state_action_price": (c_int, (("state", StatePtr), ("id", c_int), ("rubles", _int_p)), RAW),
     "stpete_state_apply": (c_int, (("state", StatePtr), ("id", c_int)), STATE),
     "stpete_state_apply_string": (c_int, (("state", StatePtr), ("str", c_char_p)), STATE),
+    "stpete_state_apply_tracked": (c_int, (("state", StatePtr), ("id", c_int), ("freed", _int_p)), STATE),
     # states: what a front end draws
     "stpete_state_phase": (c_int, (("state", StatePtr),), VALUE),
     "stpete_state_round": (c_int, (("state", StatePtr),), VALUE),
@@ -309,6 +310,12 @@ FUNCTIONS = {
     "stpete_decision_name": (c_char_p, (("decision", c_int),), RAW),
     "stpete_source_name": (c_char_p, (("source", c_int),), RAW),
     "stpete_colour_name": (c_char_p, (("colour", c_int),), RAW),
+    "stpete_options_pub_cap_name": (c_char_p, (("pub_cap", c_int),), RAW),
+    "stpete_options_tie_break_name": (c_char_p, (("tie_break", c_int),), RAW),
+    "stpete_options_chance_mode_name": (c_char_p, (("chance_mode", c_int),), RAW),
+    "stpete_options_pub_cap_from_name": (c_int, (("name", c_char_p), ("pub_cap", _int_p)), STATUS),
+    "stpete_options_tie_break_from_name": (c_int, (("name", c_char_p), ("tie_break", _int_p)), STATUS),
+    "stpete_options_chance_mode_from_name": (c_int, (("name", c_char_p), ("chance_mode", _int_p)), STATUS),
     # library
     "stpete_strerror": (c_char_p, (("status", c_int),), RAW),
     "stpete_version": (c_char_p, (), RAW),

@@ -7,19 +7,23 @@
 - ``cards``: per arm, the card types of which the winners' final displays hold more copies on average than the
   losers' of the same games (green, up to 8) and those they hold fewer of (red, up to 6).
 
-Each is written as PNG and SVG.
+Each is written as PNG and SVG, each file through a private temporary file renamed over its name (a link planted
+at the name is not followed: :func:`stpete._files.write_replacing`).
+
+This module draws what :mod:`stpete.experiment` computed and does not import it (the runner calls
+:func:`pyplot` before any game, then :func:`draw`; :func:`stpete.experiment.plot` is the entry point from rows).
 """
 import os
 
-__all__ = ["plot"]
+from ._files import write_replacing
+
+__all__ = ["pyplot", "draw"]
 
 
-def _pyplot():
-    try:
-        import matplotlib
-    except ImportError:
-        from .experiment import ExperimentError
-        raise ExperimentError("--plot needs matplotlib (Debian: apt-get install python3-matplotlib)") from None
+def pyplot():
+    """matplotlib.pyplot with the Agg backend (no display needed). Raises ImportError when matplotlib cannot be
+    imported."""
+    import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     return plt
@@ -29,20 +33,20 @@ def _save(fig, outdir, name, files):
     for ext in ("png", "svg"):
         path = os.path.join(outdir, f"{name}.{ext}")
         # no date in the SVG: the same rows give the same file
-        fig.savefig(path, dpi=100, metadata={"Date": None} if ext == "svg" else None)
+        write_replacing(path, lambda f: fig.savefig(f, format=ext, dpi=100,
+                                                    metadata={"Date": None} if ext == "svg" else None),
+                        binary=True)
         files.append(path)
 
 
-def plot(exp, rows, outdir):
-    """Write the three plots for the experiment ``exp`` (:class:`~stpete.experiment.Experiment`) from its rows
-    (a list, or a :class:`~stpete.experiment.Tally`) into ``outdir`` (created); returns the paths written."""
-    from .experiment import _tally_of, summarize
-    plt = _pyplot()
+def draw(arms, tally, summary, outdir):
+    """Write the three plots into ``outdir`` (created if missing) and return the paths written. ``arms``: the
+    experiment's :class:`~stpete.experiment.Arm` list; ``tally``: its :class:`~stpete.experiment.Tally` (``data``
+    and ``games(arm)`` are read); ``summary``: :func:`stpete.experiment.summarize` of them. Raises ImportError
+    without matplotlib, OSError when a file cannot be written."""
+    plt = pyplot()
     os.makedirs(outdir, exist_ok=True)
     files = []
-    arms = exp.arms
-    tally = _tally_of(rows, arms)
-    summary = summarize(tally, arms)
 
     # win share per arm and seat
     fig, ax = plt.subplots(figsize=(7, 4))

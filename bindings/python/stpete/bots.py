@@ -39,7 +39,10 @@ def _new_bot(game, text):
     """A new ``stpete_bot *`` for ``game``; raises the status's exception with the library's message."""
     ptr = _ffi.BotPtr()
     err = _ffi.new(_ffi.ErrorStruct)
-    rc = _lib.stpete_bot_new(game.handle, text.encode(), byref(ptr), byref(err))
+    # checked as every string passed to C is (_ffi.CONVERSIONS): a NUL is refused, never cut ('random\0:x' is no
+    # "random" bot)
+    spec = _ffi.convert(ctypes.c_char_p, text, "spec", "stpete_bot_new")
+    rc = _lib.stpete_bot_new(game.handle, spec, byref(ptr), byref(err))
     if rc < 0:
         raise error_for_status(rc)(f"{err.message.decode('utf-8', 'replace')} (spec {text!r})", status=rc,
                                    function="stpete_bot_new")

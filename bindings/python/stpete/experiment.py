@@ -24,11 +24,18 @@ the columns of :data:`COLUMNS`: ``exp`` (the definition's hash), ``arm``, ``game
 (the final display as card name → copies; CSV: ``Name=n;Name=n``). Rows are appended one batch at a time.
 ``--resume`` continues such a file: complete games are kept, a game cut short by a kill is dropped and replayed,
 and a file written for another definition (other arms, seed or library version) is refused. Every row is checked
-column by column against the definition (:func:`scan_output`): a forged or damaged row is refused with its line
-number and the file left unchanged; blank lines are skipped.
+column by column against the definition (:func:`scan_output`): a forged or damaged row, or a row repeated, is refused
+with its line number and the file left unchanged; blank lines are skipped. The output is never written through a
+symbolic link: a link at ``--out`` is refused, and the rewrite that drops a cut game goes through a private
+temporary file beside it, renamed over it (:mod:`stpete._files`).
 
-``--jobs N`` worker processes end within 0.2 s of their parent's death (a kill -9 of the run included), so none
-is left behind holding the output file open.
+``--plot DIR`` checks before any game that matplotlib can be imported and that ``DIR`` can be written. Without
+``--out``, the rows go meanwhile to a private file ``DIR/rows-HASH-*.jsonl`` (``HASH``: :attr:`Experiment.hash`),
+removed once the plots are drawn and kept (and named) if they fail or the run is interrupted, so that finished games
+are never lost: ``--out`` that file with ``--resume`` draws the plots again without playing.
+
+``--jobs N`` worker processes end within 0.2 s of their parent's death (a kill -9 of the run included), so none is
+left behind holding the output file open.
 """
 import argparse
 import collections
@@ -38,13 +45,17 @@ import io
 import json
 import math
 import os
+import stat
 import sys
+import tempfile
 import threading
 import time
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, TextIO, Tuple, Union
 
+from ._files import LinkError, open_output, write_replacing
+
 __all__ = ["Arm", "Experiment", "ExperimentError", "Tally", "COLUMNS", "ARM_KEYS", "parse_arm", "load_config",
-           "play_batch", "read_rows", "scan_output", "summarize", "paired", "report", "main"]
+           "play_batch", "read_rows", "scan_output", "summarize", "paired", "report", "plot", "main"]
 
 #: One row of the output (a dict of :data:`COLUMNS`).
 Row = Dict[str, Any]
@@ -126,9 +137,8 @@ class Arm:
             raise ExperimentError(f"arm {name}: {e}") from None
         # canonical words, every option explicit (so equal definitions hash equally)
         opts = game.options
-        options = {"pub_cap": "per-pub" if opts["pub_cap"] == stpete.PubCap.PER_PUB else "per-player",
-                   "tie_break": ("rubles-mod-10" if opts["tie_break"] == stpete.TieBreak.RUBLES_MOD_10
-                                 else "rubles-total"),
+        options = {"pub_cap": stpete.PubCap(opts["pub_cap"]).word,
+                   "tie_break": stpete.TieBreak(opts["tie_break"]).word,
                    "public_rubles": opts["public_rubles"], "public_hands": opts["public_hands"],
                    "edition": opts["edition"],
                    "start_markers": list(opts["start_markers"]) if opts["start_markers"] else None}
@@ -407,11 +417,13 @@ def _parse_csv_row(values, path, number):
     return r
 
 
-def _lines(path):
+def _lines(path, follow=False):
     """(line number, parsed row or None, raw line) for each complete line of an output file (the CSV header
-    checked and skipped, blank lines skipped), then (number, None, None) for a last line cut short (no newline: a killed run)."""
+    checked and skipped, blank lines skipped), then (number, None, None) for a last line cut short (no newline: a
+    killed run). A link at ``path`` is refused (:class:`stpete._files.LinkError`) unless ``follow``."""
     as_csv = _is_csv(path)
-    with open(path, "r", encoding="utf-8", errors="replace", newline="") as f:
+    with (open(path, "r", encoding="utf-8", errors="replace", newline="") if follow
+          else open_output(path, "r")) as f:
         number = 0
         for line in f:
             number += 1
@@ -442,7 +454,7 @@ def read_rows(path: str) -> Tuple[List[Row], int, int]:
     and ``bad`` the number of other lines that are not rows. For tests and small files: :class:`Tally` and
     ``--resume`` read a file line by line."""
     rows, cut, bad = [], 0, 0
-    for _, row, line in _lines(path):
+    for _, row, line in _lines(path, follow=True):
         if line is None:
             cut = 1
         elif row is None:
@@ -598,15 +610,19 @@ def _game_problem(rows):
 
 def scan_output(path: str, exp: Experiment, tally: Tally, games: Optional[int] = None) -> Tuple[int, int]:
     """Read an output file for ``--resume``: every row must carry ``exp.hash`` (else :class:`ExperimentError`:
-    another definition), every line but a cut last one must be a row (else :class:`ExperimentError`: not an
-    output of this module), and every row of this definition must pass the schema (each column's type and range
-    against the definition: an arm of it, a game number below ``games`` (None: any), its seed, the arm's players
-    and the seat's bot, VP within ±STPETE_VP_MAX, rubles within STPETE_RUBLES_MAX, a win in [0, 1], moves within
-    the longest game, the display's card names those of the arm's edition; a complete game's wins adding up to
-    1), else :class:`ExperimentError` naming the line; the file is then unchanged. Blank lines are skipped. Complete games go into ``tally``. Returns ``(cut, drop)``: 1
-    when the last line was cut short, and the number of rows of incomplete or repeated games; when either is not
-    0, the file must be rewritten without them (:func:`_rewrite_complete`)."""
-    pending: Dict[Tuple[str, int], Dict[int, Row]] = {}  # (arm, game) -> seat -> row
+    another definition), every line but a cut last one must be a row (else :class:`ExperimentError`: not an output
+    of this module), and every row of this definition must pass the schema (each column's type and range against the
+    definition: an arm of it, a game number below ``games`` (None: any), its seed, the arm's players and the seat's
+    bot, VP within ±STPETE_VP_MAX, rubles within STPETE_RUBLES_MAX, a win in [0, 1], moves within the longest game,
+    the display's card names those of the arm's edition; a complete game's wins adding up to 1; no row repeated: a
+    seat's row of a game already in the file, complete or not, is refused too, since :func:`run` writes each game
+    once), else :class:`ExperimentError` naming the line; the file is then unchanged. Blank lines are skipped.
+    Complete games go into ``tally`` (a game it holds already is not counted twice). A symbolic link at ``path`` is
+    not followed: :class:`stpete._files.LinkError` (an OSError). Returns ``(cut, drop)``: 1 when the last line was
+    cut short, and the number of rows of incomplete games; when either is not 0, the file must be rewritten without
+    them (:func:`_rewrite_complete`)."""
+    pending: Dict[Tuple[str, int], Dict[int, Tuple[Row, int]]] = {}  # (arm, game) -> seat -> (row, line number)
+    complete: Dict[str, bytearray] = {a.name: bytearray() for a in exp.arms}  # per arm, by game: 1 once complete
     cut = drop = 0
     others = set()
     limits: Dict[str, Any] = {}
@@ -628,20 +644,28 @@ def scan_output(path: str, exp: Experiment, tally: Tally, games: Optional[int] =
         if problem:
             raise ExperimentError(f"{path}, line {number}: {problem}; not resuming (nothing was changed)")
         key = (row["arm"], row["game"])
+        done = complete[row["arm"]]
+        if row["game"] < len(done) and done[row["game"]]:
+            raise ExperimentError(f"{path}, line {number}: seat {row['seat']} of game {row['game']} of arm "
+                                  f"{row['arm']} again, after the game's complete rows (a repeated row); not "
+                                  f"resuming (nothing was changed)")
         seats = pending.setdefault(key, {})
         if row["seat"] in seats:
-            drop += 1
-            continue
-        seats[row["seat"]] = row
-        if len(seats) == row["players"] and sorted(seats) == list(range(row["players"])):
+            raise ExperimentError(f"{path}, line {number}: seat {row['seat']} of game {row['game']} of arm "
+                                  f"{row['arm']} again, first on line {seats[row['seat']][1]} (a repeated row); "
+                                  f"not resuming (nothing was changed)")
+        seats[row["seat"]] = (row, number)
+        if len(seats) == row["players"]:  # seats are distinct and in range: every seat is there
             del pending[key]
-            rows = [seats[s] for s in range(row["players"])]
+            rows = [seats[s][0] for s in range(row["players"])]
             problem = _game_problem(rows)
             if problem:
                 raise ExperimentError(f"{path}, line {number}: game {row['game']} of arm {row['arm']}: {problem}; "
                                       f"not resuming (nothing was changed)")
-            if not tally.add_game(rows):
-                drop += row["players"]
+            if row["game"] >= len(done):
+                done.extend(bytes(row["game"] + 1 - len(done)))
+            done[row["game"]] = 1
+            tally.add_game(rows)
     if others:
         raise ExperimentError(f"{path} was written by another experiment definition ({', '.join(sorted(others))}; "
                               f"this one is {exp.hash}: other arms, seed or library version); not resuming")
@@ -650,11 +674,13 @@ def scan_output(path: str, exp: Experiment, tally: Tally, games: Optional[int] =
 
 
 def _rewrite_complete(path, tally):
-    """Rewrite an output file with only the first rows of each complete game (atomically: a new file renamed)."""
-    tmp = path + ".tmp"
+    """Rewrite an output file with only the rows of its complete games (those in ``tally``), atomically and through
+    no link: :func:`stpete._files.write_replacing` (a private temporary file beside it, then renamed over it; the
+    file keeps its permission bits)."""
     written = set()
     pending = collections.defaultdict(list)
-    with open(tmp, "w", encoding="utf-8", newline="") as out:
+
+    def write(out):
         if _is_csv(path):
             out.write(",".join(COLUMNS) + "\n")
         for _, row, line in _lines(path):
@@ -673,7 +699,8 @@ def _rewrite_complete(path, tally):
                     out.write(text)
                 written.add(key)
                 del pending[key]
-    os.replace(tmp, path)
+
+    write_replacing(path, write)
 
 
 # ---- backends ----------------------------------------------------------------------------------------------
@@ -909,7 +936,8 @@ def _parser():
     p.add_argument("--connect-timeout", type=float, default=10.0, metavar="S",
                    help="seconds to wait for --scheduler (default 10)")
     p.add_argument("--retries", type=int, default=3, help="re-runs of a batch lost with a Dask worker (default 3)")
-    p.add_argument("--plot", metavar="DIR", help="write plots (PNG and SVG) into DIR (needs matplotlib)")
+    p.add_argument("--plot", metavar="DIR", help="write plots (PNG and SVG) into DIR (needs matplotlib: checked "
+                                                 "before any game)")
     p.add_argument("--quiet", action="store_true", help="no progress and no summary")
     p.add_argument("--no-progress", action="store_true", help="no progress bar or lines")
     p.add_argument("--version", action="version", version=f"stpete-experiment {__version__}",
@@ -933,30 +961,81 @@ def _tasks(exp, games, batch, done, limit):
     return tasks, count
 
 
+def _link_refused(path):
+    return ExperimentError(f"{path} is a symbolic link: stpete.experiment writes no output through a link (one "
+                           f"planted in a shared directory would redirect it); give the file's own path (nothing "
+                           f"was changed)")
+
+
 def _prepare_output(args, exp, tally, say, games):
-    """Check --out and --resume; the complete games already there go into ``tally``."""
+    """Check --out and --resume; the complete games already there go into ``tally``. A link at --out is refused
+    (:class:`ExperimentError`), and every open of the file refuses one (O_NOFOLLOW), so that a link made after this
+    check is not followed either."""
     if not args.out:
         if args.resume:
             raise ExperimentError("--resume needs --out FILE")
         return
-    exists = os.path.exists(args.out) and os.path.getsize(args.out) > 0
-    if not exists:
-        with open(args.out, "w") as f:
-            if _is_csv(args.out):
-                f.write(",".join(COLUMNS) + "\n")
-        return
-    if not args.resume:
-        raise ExperimentError(f"{args.out} exists: add --resume to continue it, or choose another --out")
-    cut, drop = scan_output(args.out, exp, tally, games)
-    if cut or drop:
-        # rewrite without the cut line and the incomplete games, so that no row is duplicated when they are replayed
-        say(f"{args.out}: dropping {'a cut last line and ' if cut else ''}{drop} row(s) of incomplete games; "
-            f"those games are replayed")
-        _rewrite_complete(args.out, tally)
+    try:
+        st = os.lstat(args.out)
+    except FileNotFoundError:
+        st = None
+    if st is not None and stat.S_ISLNK(st.st_mode):
+        raise _link_refused(args.out)
+    try:
+        if st is None or st.st_size == 0:
+            with open_output(args.out, "w") as f:
+                if _is_csv(args.out):
+                    f.write(",".join(COLUMNS) + "\n")
+            return
+        if not args.resume:
+            raise ExperimentError(f"{args.out} exists: add --resume to continue it, or choose another --out")
+        cut, drop = scan_output(args.out, exp, tally, games)
+        if cut or drop:
+            # rewrite without the cut line and the incomplete games, so that no row is duplicated when they are
+            # replayed
+            say(f"{args.out}: dropping {'a cut last line and ' if cut else ''}{drop} row(s) of incomplete games; "
+                f"those games are replayed")
+            _rewrite_complete(args.out, tally)
+    except LinkError:
+        raise _link_refused(args.out) from None
+
+
+def _check_plot(outdir):
+    """What ``--plot DIR`` needs, checked before any game (issue 33): matplotlib importable and ``DIR`` created and
+    writable (a file made and removed there), else :class:`ExperimentError`."""
+    from . import _plots
+    try:
+        _plots.pyplot()
+    except ImportError as e:
+        raise ExperimentError(f"--plot needs matplotlib (Debian: apt-get install python3-matplotlib; here: {e}); "
+                              f"no game was played") from None
+    try:
+        os.makedirs(outdir, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=outdir, prefix=".stpete-experiment-", suffix=".probe")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        raise ExperimentError(f"--plot {outdir}: cannot write there ({e.strerror or e}); no game was "
+                              f"played") from None
+
+
+def plot(exp: Experiment, rows: Union[Sequence[Row], Tally], outdir: str) -> List[str]:
+    """Draw the plots of experiment ``exp`` from its rows (a list, or a :class:`Tally`) into the directory
+    ``outdir`` (created): ``winrate``, ``vp`` and ``cards``, each PNG and SVG (:mod:`stpete._plots`). Returns the
+    paths written. Raises :class:`ExperimentError` without matplotlib, OSError when a file cannot be written."""
+    from . import _plots
+    tally = _tally_of(rows, exp.arms)
+    try:
+        _plots.pyplot()
+    except ImportError as e:
+        raise ExperimentError(f"--plot needs matplotlib (Debian: apt-get install python3-matplotlib; here: "
+                              f"{e})") from None
+    return _plots.draw(exp.arms, tally, summarize(tally, exp.arms), outdir)
 
 
 def run(args: argparse.Namespace, say: Optional[Callable[[str], None]] = None, out: TextIO = sys.stdout) -> int:
-    """Run the experiment described by parsed arguments; returns the exit status."""
+    """Run the experiment described by parsed arguments; returns the exit status (:func:`main`). Raises
+    :class:`ExperimentError` for bad input, before any game (a link at --out, and what --plot needs, included)."""
     err = sys.stderr
     say = say or (lambda text: print(text, file=err, flush=True))
     config = load_config(args.config) if args.config else {"arms": []}
@@ -974,6 +1053,8 @@ def run(args: argparse.Namespace, say: Optional[Callable[[str], None]] = None, o
         raise ExperimentError("--dask-local needs at least 1 worker")
     exp = Experiment(arms, seed)
     tally = Tally(arms)
+    if args.plot:
+        _check_plot(args.plot)
     _prepare_output(args, exp, tally, say, games)
     done = {(name, g) for name in tally.data for g in tally.games(name)}
     workers = args.dask_local or (args.jobs if not args.scheduler else 8)
@@ -990,37 +1071,65 @@ def run(args: argparse.Namespace, say: Optional[Callable[[str], None]] = None, o
         results = _run_local(tasks, args.jobs)
     played = 0
     start = time.monotonic()
-    handle = open(args.out, "a", encoding="utf-8", newline="") if args.out else None
+    # The rows go to --out; with --plot and no --out, to a private file in the plot directory, removed once the
+    # plots are drawn: rows are never lost to a failure after the games (issue 33).
+    rows_path = args.out
+    if args.out:
+        try:
+            handle = open_output(args.out, "a")
+        except LinkError:
+            raise _link_refused(args.out) from None
+    elif args.plot:
+        fd, rows_path = tempfile.mkstemp(dir=args.plot, prefix=f"rows-{exp.hash}-", suffix=".jsonl")
+        handle = open(fd, "w", encoding="utf-8", newline="")
+    else:
+        handle = None
+    kept = (f"the rows are kept in {rows_path}: a run with --out {rows_path} --resume continues from them (their "
+            f"games are not played again) and draws the plots")
+    finished = False
     try:
         for task, rows in results:
             if handle:
-                handle.write(_row_text(rows, _is_csv(args.out)))  # one batch, then flush: a kill cuts at most it
+                handle.write(_row_text(rows, _is_csv(rows_path)))  # one batch, then flush: a kill cuts at most it
                 handle.flush()
             tally.add_rows(rows)
             played += len(task["games"])
             progress.update(len(task["games"]))
+        finished = True
     except KeyboardInterrupt:
-        say(f"\ninterrupted after {played} new game(s)" + (f", kept in {args.out}; continue with --resume"
-                                                            if args.out else ""))
+        say(f"\ninterrupted after {played} new game(s)" + (f"; {kept}" if handle and (played or args.out) else ""))
         return 130
+    except BaseException:
+        if handle and (played or args.out):
+            say(kept)
+        raise
     finally:
         if handle:
             handle.close()
+            if not played and not args.out and not finished:
+                os.unlink(rows_path)  # stopped before its first game: no rows to keep
     elapsed = time.monotonic() - start
     if not args.quiet:
         if count:
             say(f"played {count} games in {elapsed:.1f} s ({count / max(elapsed, 1e-9):.1f} games/s)")
         report(exp, tally, out)
     if args.plot:
-        from . import _plots
-        files = _plots.plot(exp, tally, args.plot)
+        try:
+            files = plot(exp, tally, args.plot)
+        except Exception as e:  # matplotlib's own errors included: the rows stay where they are
+            say(f"stpete.experiment: error: the plots failed ({type(e).__name__}: {e}); {kept}")
+            return 1
+        if not args.out:
+            os.unlink(rows_path)
         if not args.quiet:
             say("plots: " + ", ".join(files))
     return 0
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``python3 -m stpete.experiment``: exit status 0, 2 for bad input (with the reason), 1 for a failed run."""
+    """``python3 -m stpete.experiment``: exit status 0, 2 for bad input (with the reason; also a link at --out and
+    what --plot needs, both checked before any game), 1 for a failed run (an output that cannot be written; plots
+    that fail after the games, whose rows are then kept: see the module's introduction), 130 when interrupted."""
     parser = _parser()
     args = parser.parse_args(argv)
     try:

@@ -43,7 +43,8 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 from ctypes import c_int
 
 from . import _ffi
-from ._core import _C, Action, ChanceOutcome, Game as _Game, State as _State, _move
+from ._core import _C, Action, ChanceMode as _ChanceMode, ChanceOutcome, Game as _Game, PubCap, State as _State, \
+    TieBreak, _move
 from .errors import InvalidArgumentError
 
 __all__ = ["Game", "GameType", "PlayerId", "SpielError", "State", "load_game", "registered_names"]
@@ -109,8 +110,9 @@ class GameType:
 
 
 #: The parameters and their defaults (pyspiel's ``parameter_specification``).
-_DEFAULTS = {"players": 4, "seed": 0, "chance_mode": "explicit", "edition": 1, "pub_cap": "per-pub",
-             "tie_break": "rubles-mod-10", "public_rubles": False, "public_hands": False, "start_markers": ""}
+_DEFAULTS = {"players": 4, "seed": 0, "chance_mode": _ChanceMode.EXPLICIT.word, "edition": 1,
+             "pub_cap": PubCap.PER_PUB.word, "tie_break": TieBreak.RUBLES_MOD_10.word, "public_rubles": False,
+             "public_hands": False, "start_markers": ""}
 
 
 def registered_names() -> List[str]:
@@ -172,7 +174,7 @@ class Game:
                            start_markers=markers)
         self._explicit = self._game.chance_mode == self._game.chance_mode.EXPLICIT
         if self._explicit:
-            options: Dict[str, Any] = {**self._game.options, "chance_mode": "sampled"}
+            options: Dict[str, Any] = {**self._game.options, "chance_mode": _ChanceMode.SAMPLED.word}
             with _Game(**options) as sampled:
                 self._decisions = sampled.max_game_length
         else:

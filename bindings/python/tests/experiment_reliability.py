@@ -1,6 +1,8 @@
 """stpete.experiment (issue 22): --jobs workers end when their parent is killed (finding 4), and --resume checks
 every column of every row against the experiment's definition (finding 6): a forged row is refused with its line
-number and the file left unchanged; a blank trailing line is fine. Run by the `experiment` test (experiment_*.py)."""
+number and the file left unchanged; a blank trailing line is fine. Issue 31: a row repeated in the file is refused
+the same way (it was dropped and the file rewritten), and --resume writes through no planted symbolic link (it wrote
+its rewrite to the fixed name OUT.tmp, following a link there). Run by the `experiment` test (experiment_*.py)."""
 import contextlib
 import io
 import json
@@ -187,6 +189,94 @@ class Resume(unittest.TestCase):
                 self.assertEqual(out.returncode, 0, out.stderr)
                 rows, cut, bad = E.read_rows(path)
                 self.assertEqual((len(rows), cut, bad), (12, 0, 0))
+
+    def test_a_repeated_row(self):
+        """a row of a game already in the file (right after it, at the end, or a whole game twice; JSON lines and
+        CSV) is refused with its line number, the file unchanged: it was dropped and the file rewritten"""
+        lines = self.lines
+        cases = {"just after": (lines[:5] + [lines[4]] + lines[5:], 6),
+                 "at the end": (lines + [lines[1]], 13),
+                 "a whole game again": (lines + lines[3:6], 13),
+                 "in a game cut short": (lines[:7] + [lines[6]], 8)}
+        for name, (forged, line_no) in cases.items():
+            with self.subTest(name):
+                self.refused("".join(forged), line_no)
+        csv_lines = self.csv_lines
+        with self.subTest("csv"):
+            self.refused("".join(csv_lines[:4] + [csv_lines[2]] + csv_lines[4:]), 5, "forged.csv")
+
+
+class Links(unittest.TestCase):
+    """--out and its rewrite never follow a symbolic link: a link planted at the output's old temporary name
+    OUT.tmp, or at the output itself (in a shared directory, by someone else), must not redirect a write."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="stpete-exp-links-")
+        self.addCleanup(shutil.rmtree, self.tmp, ignore_errors=True)
+        self.victim = os.path.join(self.tmp, "victim.txt")
+        with open(self.victim, "w") as f:
+            f.write("not yours\n")
+
+    def path(self, name):
+        return os.path.join(self.tmp, name)
+
+    def cut_output(self, name):
+        """An output of SPEC whose last game lost a seat's row: --resume rewrites it."""
+        out = self.path(name)
+        done = run(*SPEC, "--out", out, "--quiet")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        with open(out) as f:
+            lines = f.readlines()
+        with open(out, "w") as f:
+            f.writelines(lines[:-1])
+        return out, lines
+
+    def assertVictimUntouched(self):
+        with open(self.victim) as f:
+            self.assertEqual(f.read(), "not yours\n")
+
+    def test_a_link_at_the_old_temporary_name(self):
+        out, lines = self.cut_output("rows.jsonl")
+        os.symlink(self.victim, out + ".tmp")
+        again = run(*SPEC, "--out", out, "--resume", "--quiet")
+        self.assertEqual(again.returncode, 0, again.stderr)
+        self.assertVictimUntouched()
+        self.assertTrue(os.path.islink(out + ".tmp"))
+        self.assertFalse(os.path.islink(out))
+        with open(out) as f:
+            self.assertEqual(f.readlines(), lines)  # the game replayed: the same rows
+        # no temporary file left beside it
+        self.assertEqual(sorted(os.listdir(self.tmp)), ["rows.jsonl", "rows.jsonl.tmp", "victim.txt"])
+
+    def test_the_rewrite_keeps_the_mode(self):
+        out, _ = self.cut_output("mode.jsonl")
+        os.chmod(out, 0o640)
+        again = run(*SPEC, "--out", out, "--resume", "--quiet")
+        self.assertEqual(again.returncode, 0, again.stderr)
+        self.assertEqual(os.stat(out).st_mode & 0o777, 0o640)
+
+    def test_a_link_at_the_output(self):
+        """a link at --out: refused before any game, with the reason; the link and its target unchanged, whether
+        the target exists (--resume would append to it) or not (a new output would create it)"""
+        out, lines = self.cut_output("real.jsonl")
+        with open(out) as f:
+            real = f.read()
+        for target, args in ((self.victim, ["--resume"]), (out, ["--resume"]), (self.path("absent.jsonl"), [])):
+            with self.subTest(target=os.path.basename(target), args=args):
+                link = self.path("link.jsonl")
+                os.symlink(target, link)
+                try:
+                    refused = run(*SPEC, "--out", link, *args, "--quiet")
+                    self.assertEqual(refused.returncode, 2, refused.stderr)
+                    self.assertIn(f"{link} is a symbolic link", refused.stderr)
+                    self.assertNotIn("Traceback", refused.stderr)
+                    self.assertEqual(os.readlink(link), target)
+                finally:
+                    os.unlink(link)
+                self.assertVictimUntouched()
+                self.assertFalse(os.path.exists(self.path("absent.jsonl")))
+                with open(out) as f:
+                    self.assertEqual(f.read(), real)
 
 
 if __name__ == "__main__":

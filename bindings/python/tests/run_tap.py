@@ -1,7 +1,7 @@
 """Run the binding's unittest suites and report in TAP (one `ok N - name` / `not ok N - name` per test case), so
 that `meson test` (protocol: 'tap') and .ci/run count each case. Standard library only.
 
-    python3 run_tap.py [START_DIR [PATTERN]]     (default: this file's folder and test_*.py)
+    python3 run_tap.py [START_DIR [PATTERN...]]     (default: this file's folder and test_*.py)
 
 A module that raises unittest.SkipTest when it is imported is reported as one skipped case (`ok N - ... # SKIP`).
 """
@@ -72,8 +72,9 @@ class TapResult(unittest.TestResult):
 
 def main():
     start = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
-    pattern = sys.argv[2] if len(sys.argv) > 2 else "test_*.py"
-    suite = unittest.defaultTestLoader.discover(start, pattern=pattern, top_level_dir=start)
+    patterns = sys.argv[2:] or ["test_*.py"]
+    suite = unittest.TestSuite(unittest.defaultTestLoader.discover(start, pattern=pattern, top_level_dir=start)
+                               for pattern in patterns)
     out = sys.stdout
     out.write(f"1..{suite.countTestCases()}\n")
     result = TapResult(out)

@@ -12,6 +12,10 @@ SELFPLAY = os.environ.get("STPETE_SELFPLAY") or os.path.join(BUILD, "examples", 
 #: The environment for the C example programs: without the sanitizer runtime that meson preloads into the
 #: interpreter in sanitizer builds (the programs bring their own; clang's is static and refuses a second one).
 C_PROGRAM_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+#: Seconds each soak loop of the tests runs (threads hammering one state, a bot evaluating while another thread
+#: closes its state): STPETE_SOAK_SECONDS, by default 0.3 (the quick suite, `python`); the test `python-soak` of
+#: the suite `slow` (bindings/python/meson.build) runs the same loops for longer.
+SOAK_SECONDS = float(os.environ.get("STPETE_SOAK_SECONDS") or 0.3)
 
 
 def splitmix64(x):

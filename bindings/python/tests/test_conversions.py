@@ -239,6 +239,21 @@ class OneConversionPerCType(unittest.TestCase):
         self.assertEqual((opts.players, opts.seed, list(opts.start_markers)), (3, 2 ** 64 - 1, [0, 1, 2, 0]))
 
 
+class BotSpecs(unittest.TestCase):
+    def test_nul_in_a_bot_spec_is_refused_not_cut(self):
+        game = Game(players=2)
+        for spec, params in (("random\0:x", {}), ("random\0greedy", {}), ("\0random", {}),
+                             ("ismcts", {"playout": "random\0x"})):
+            with self.subTest(spec=spec, params=params), self.assertRaises(stpete.InvalidArgumentError) as cm:
+                stpete.Bot(spec, **params)  # 'random\0:x' used to be a random bot
+            self.assertIsInstance(cm.exception, ValueError)
+            self.assertIn("NUL", cm.exception.message)
+            self.assertIn("stpete_bot_new", cm.exception.message)
+            with self.subTest(spec=spec, params=params, game=True), self.assertRaises(stpete.InvalidArgumentError):
+                stpete.Bot(spec, game=game, **params)
+        self.assertEqual(stpete.Bot("random").spec, "random:seed=0")
+
+
 class JsonText(unittest.TestCase):
     def test_nul_in_json_and_types(self):
         text = Game(players=2).new_state().to_json()

@@ -8,8 +8,9 @@ import unittest
 
 import stpete
 from stpete import Game, State
+from support import SOAK_SECONDS
 
-SECONDS = 2.5  # per hammering test: long enough for many thousands of interleavings, short for the suite
+SECONDS = SOAK_SECONDS  # per hammering test: thousands of interleavings in the quick suite, more in `python-soak`
 THREADS = 5
 
 
