@@ -1,7 +1,7 @@
 """The New Society expansion and five players through the Python binding (issue 30, doc/rules.md §12): the option,
 its refusals (R17), whole random games at 2-5 players in both chance modes with their JSON documents (format
-version 4) and replay records, the new action strings and card types, the Debtor's Prison's decision (R21) and
-the gold disc (R18)."""
+version 4) and replay records, the new action strings and card types, the gold disc (R18), and the OpenSpiel
+module with 5 players and the expansion's ids."""
 import json
 import random
 import unittest
@@ -68,6 +68,32 @@ class Games(unittest.TestCase):
         outcome = stpete.ChanceOutcome.parse("chance markers5 1 2 3 4")
         self.assertEqual(outcome.markers, (1, 2, 3, 4))
         self.assertIs(stpete.ChanceOutcome.parse("chance Mayor").card, NewSocietyCard.MAYOR)
+
+
+class OpenSpiel(unittest.TestCase):
+    def test_five_players_with_chance_nodes(self):
+        from stpete import openspiel
+        game = openspiel.load_game("stpete", {"players": 5, "new_society": True})
+        self.assertEqual(game.num_distinct_actions(), 2188)
+        self.assertEqual(game.max_chance_outcomes(), 943)
+        self.assertEqual(game.observation_tensor_size(), 972)
+        state, rng, chance = game.new_initial_state(), random.Random(5), 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                self.assertAlmostEqual(sum(p for _, p in outcomes), 1.0)
+                self.assertTrue(all(0 <= k < 943 for k, _ in outcomes))
+                action = rng.choice(outcomes)[0]
+                chance += 1
+            else:
+                legal = state.legal_actions()
+                self.assertTrue(all(0 <= a < 2188 for a in legal))
+                action = rng.choice(legal)
+            text = state.action_to_string(state.current_player(), action)
+            self.assertEqual(state.string_to_action(state.current_player(), text), action)
+            state.apply_action(action)
+        self.assertGreaterEqual(chance, 11)  # at least the marker deal and the 10 opening workers (R18)
+        self.assertAlmostEqual(sum(state.returns()), 1.0)
 
 
 if __name__ == "__main__":
