@@ -33,6 +33,7 @@
 
 #include <cmocka.h>
 
+#include "stpete/bots.h"
 #include "stpete/stpete.h"
 
 enum { NS_TYPES = STPETE_NUM_CARD_TYPES_NEW_SOCIETY, IDS = STPETE_NS_ID_END, FULL_GAMES = 3, UNLISTED = 12 };
@@ -618,12 +619,51 @@ static void test_3p_explicit(void **unused) { (void)unused; run(3, STPETE_CHANCE
 static void test_4p_explicit(void **unused) { (void)unused; run(4, STPETE_CHANCE_EXPLICIT); }
 static void test_5p_explicit(void **unused) { (void)unused; run(5, STPETE_CHANCE_EXPLICIT); }
 
+/* The four reference bots play whole games of the expansion at 2 and 5 players (§12; bots.h): every choice legal,
+ * the game to its end. */
+static void test_bots_play_the_expansion(void **unused)
+{
+    (void)unused;
+    static const char *const specs[] = { "random", "greedy", "mc:iterations=20", "ismcts:iterations=40" };
+    for (int players = 2; players <= 5; players += 3) {
+        stpete_options o;
+        stpete_options_init(&o);
+        o.players = players;
+        o.new_society = 1;
+        o.seed = 9;
+        stpete_game *g = NULL;
+        assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
+        for (size_t k = 0; k < sizeof specs / sizeof *specs; k++) {
+            stpete_bot *bot = NULL;
+            stpete_error e = STPETE_ERROR_INIT;
+            if (stpete_bot_new(g, specs[k], &bot, &e) != STPETE_OK)
+                fail_msg("%s: %s", specs[k], e.message);
+            stpete_state *st = NULL;
+            assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
+            int terminal = 0, moves = 0;
+            while (stpete_state_is_terminal(st, &terminal) == STPETE_OK && !terminal) {
+                int id = -1, legal = 0;
+                if (stpete_bot_choose(bot, st, &id) != STPETE_OK)
+                    fail_msg("%s: %s", specs[k], stpete_bot_last_error(bot));
+                assert_int_equal(stpete_state_is_legal(st, id, &legal), STPETE_OK);
+                assert_true(legal);
+                assert_int_equal(stpete_state_apply(st, id), STPETE_OK);
+                assert_true(++moves < stpete_game_max_length(g));
+            }
+            stpete_state_free(st);
+            stpete_bot_free(bot);
+        }
+        stpete_game_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_2p),          cmocka_unit_test(test_3p),          cmocka_unit_test(test_4p),
         cmocka_unit_test(test_5p),          cmocka_unit_test(test_2p_explicit), cmocka_unit_test(test_3p_explicit),
         cmocka_unit_test(test_4p_explicit), cmocka_unit_test(test_5p_explicit),
+        cmocka_unit_test(test_bots_play_the_expansion),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
