@@ -6,7 +6,15 @@ records, all valid; documents broken on purpose
 the library writes and its format_version. Debian's python3-jsonschema.
 TAP output.
 
-Usage: /usr/bin/python3 schema-check.py BINDINGS-DIR LIBSTPETE-PATH SCHEMA"""
+With --mutants (the `slow` suite's test schema-mutants; issue 31 item 9), also a differential of the schema and the
+library's readers over mutants of the library's own full states and replay records (every value replaced by values
+of other types, at and beyond the bounds, other lengths and spellings; keys removed and added; integers written as
+5.0 and 5e0; keys duplicated): whatever the library loads, the schema accepts; whatever the schema accepts, the
+library loads or refuses for a reason beyond one value (a rule of the position, doc/format.md "What a state must
+satisfy"), never with one value's message ("KEY: must be ..."). The two rules JSON Schema cannot state (an integer
+written with a fraction or an exponent, a duplicate key) are listed in doc/format.md: there the library must refuse.
+
+Usage: /usr/bin/python3 schema-check.py BINDINGS-DIR LIBSTPETE-PATH SCHEMA [--mutants]"""
 import copy
 import json
 import os
@@ -109,4 +117,154 @@ d = copy.deepcopy(state); d["stacks"]["worker"] = None; refused("state", d, "a v
 d = copy.deepcopy(replay); d["actions"][0]["id"] = "2"; refused("replay", d, "a wrong type (an id as a string)")
 d = copy.deepcopy(replay); del d["result"]; refused("replay", d, "a missing key (result)")
 d = copy.deepcopy(replay); d["options"]["edition"] = 3; refused("replay", d, "an edition that does not exist")
+
+
+# ---- the differential over mutants (--mutants) --------------------------------------------------------------------
+
+import re  # noqa: E402
+
+# A message about one value ("KEY: must be ..."), except the one joining an action's id and its string (a replay's
+# "actions[i].action: must be the string of action N", doc/format.md).
+PER_VALUE = re.compile(r"^[\w.\[\]]+: (must be(?! the string of action)|unknown key|missing key)")
+SPECIAL = "\u0000mutant:"  # a string value replaced by raw JSON text when the mutant is written
+
+
+def leaves(value, path=()):
+    """Every path into value, containers included."""
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from leaves(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from leaves(v, path + (i,))
+
+
+def get(doc, path):
+    for p in path:
+        doc = doc[p]
+    return doc
+
+
+def replaced(doc, path, value):
+    d = copy.deepcopy(doc)
+    if not path:
+        return value
+    get(d, path[:-1])[path[-1]] = value
+    return d
+
+
+BOUNDS = [-100001, -100000, -2, -1, 0, 1, 2, 3, 4, 5, 7, 8, 9, 30, 31, 32, 254, 255, 256, 971, 972, 1275, 1276, 1277,
+          2007, 2008, 99999, 100000, 100001, 2**31, 2**63, 2**64]
+U64 = 2**64
+
+
+def values_for(v):
+    """Replacements for a value: other types, bounds, other spellings."""
+    out = [None, True, False, "x", [], {}, 0.5]
+    if isinstance(v, bool):
+        out += [0, 1, "true"]
+    elif isinstance(v, int):
+        out += [v - 1, v + 1, -v, str(v), SPECIAL + f"{v}.0", SPECIAL + f"{v}e0", SPECIAL + f"{v}.5"] + BOUNDS
+    elif isinstance(v, str):
+        out += ["", v.upper(), v + "a", v[:-1], " " + v, v + "\u0000"]
+        if re.fullmatch(r"[0-9a-f]{16}", v):
+            out += [v[:n] for n in (1, 8, 15)] + [v + "0", "0" * 16, "f" * 16, "g" * 16]
+        if re.fullmatch(r"[0-9]+", v):
+            out += [str(U64 - 1), str(U64), str(U64 * 10), "0" * 19 + "1", "0" * 20 + "1", "-1", "1.0", "1e3"]
+    elif isinstance(v, list):
+        if v:
+            out += [v[:-1], v + [v[-1]], v + [None], [v[0]] * 9]
+    return out
+
+
+def mutants(doc):
+    """(what, document, spelling) for the mutants of one document; spelling: an integer written as 5.0 or 5e0."""
+    for path in leaves(doc):
+        v = get(doc, path)
+        where = ".".join(map(str, path)) or "(root)"
+        if isinstance(v, dict):
+            for k in v:
+                d = copy.deepcopy(doc)
+                del get(d, path)[k]
+                yield f"{where}: without {k}", d, False
+            yield f"{where}: an unknown key", replaced(doc, path, {**v, "unknown": 1}), False
+        if path:
+            for r in values_for(v):
+                spelling = isinstance(r, str) and r.startswith(SPECIAL) and not r.endswith(".5")
+                yield f"{where} = {r!r}", replaced(doc, path, r), spelling
+
+
+def text_of(doc):
+    """The document as JSON, each SPECIAL string written as the raw text after the prefix."""
+    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    return re.sub(r'"\\u0000mutant:([^"]*)"', r"\1", text)
+
+
+def library_verdict(kind, text):
+    """None if the library loads the document, else its message."""
+    try:
+        if kind == "state":
+            stpete.State.from_json(text)
+        else:
+            stpete.replay_from_json(text)
+        return None
+    except stpete.StPeteError as e:
+        return str(e)
+
+
+def schema_verdict(kind, text):
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return False
+    return kinds[kind].is_valid(doc)
+
+
+if "--mutants" in sys.argv[4:]:
+    import time
+    started, rng = time.monotonic(), random.Random(31)
+    # documents of both kinds, every player count, edition and chance mode (docs[] cycles through them); of each,
+    # a sample of its mutants (a replay's are many: every action), so that the test takes about a minute
+    per_doc = int(os.environ.get("STPETE_SCHEMA_MUTANTS_PER_DOC", "1000"))
+    corpus = [("state", docs["state"][i]) for i in rng.sample(range(len(docs["state"])), 8)]
+    corpus += [("replay", docs["replay"][i]) for i in rng.sample(range(len(docs["replay"])), 6)]
+    tried, lib_only, schema_only, per_kind = 0, [], [], {"state": 0, "replay": 0}
+    unstated = {"an integer written with a fraction or an exponent": [], "a duplicate key": []}
+    for kind, doc in corpus:
+        every = list(mutants(doc))
+        for what, d, spelling in rng.sample(every, min(per_doc, len(every))):
+            text = text_of(d)
+            lib = library_verdict(kind, text)
+            tried += 1
+            per_kind[kind] += 1
+            if spelling:  # 5.0 or 5e0: JSON Schema sees the number 5 (doc/format.md); the library must refuse
+                if lib is None:
+                    unstated["an integer written with a fraction or an exponent"].append(f"{kind} {what}")
+                continue
+            ok = schema_verdict(kind, text)
+            if lib is None and not ok:
+                lib_only.append(f"{kind} {what}")
+            elif lib is not None and ok and PER_VALUE.match(lib):
+                schema_only.append(f"{kind} {what}: {lib}")
+        # a duplicate key in each object of the document (its first key again, with its value): the library
+        # refuses, the schema cannot see it (Python's json keeps the last)
+        for path in leaves(doc):
+            v = get(doc, path)
+            if isinstance(v, dict) and v:
+                k = next(iter(v))
+                inner = json.dumps(v, ensure_ascii=False, separators=(",", ":"))
+                dup = "{" + json.dumps(k) + ":" + json.dumps(v[k], separators=(",", ":")) + "," + inner[1:]
+                text = text_of(replaced(doc, path, SPECIAL + "@@DUP@@")).replace("@@DUP@@", dup) if path else dup
+                tried += 1
+                if library_verdict(kind, text) is None:
+                    unstated["a duplicate key"].append(f"{kind} {'.'.join(map(str, path)) or '(root)'}")
+    check(f"{tried} mutants of {len(corpus)} documents ({per_kind['state']} states, {per_kind['replay']} replays): "
+          "nothing the library loads is refused by the schema", not lib_only, "\n".join(lib_only[:20]))
+    check("... and nothing the schema accepts is refused by the library for one value", not schema_only,
+          "\n".join(schema_only[:20]))
+    for rule, found in unstated.items():
+        check(f"... the library refuses every document with {rule}", not found, "\n".join(found[:20]))
+        check(f"doc/format.md says JSON Schema cannot state the rule on {rule}", rule in format_md)
+    print(f"# differential: {tried} mutants in {time.monotonic() - started:.1f} s")
 report(results)

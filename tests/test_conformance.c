@@ -29,7 +29,8 @@
  * A further quarter as many games use a pass-averse policy (pass only when alone or with probability 1/10), which
  * reaches fuller displays, Warehouse hands, trading displacements and other end-of-game triggers.
  * Two more tests: games in the explicit chance mode (every node, chance nodes included, with the same agreements
- * over every player action and chance outcome id, and loaded positions), and a chi-square test that the random pick
+ * over every player action and chance outcome id, the playout step against stpete_state_apply, and loaded
+ * positions), and a chi-square test that the random pick
  * is uniform over the listed actions.
  * Environment: STPETE_CONFORMANCE_GAMES overrides the number of uniform games per player count (default 2000). */
 #include <limits.h>
@@ -1330,6 +1331,9 @@ static void test_explicit_chance(void **unused)
                 stpete_game *game = NULL;
                 stpete_state *st = new_state_with(&game, .players = players, .edition = ed, .seed = seed,
                                                   .chance_mode = STPETE_CHANCE_EXPLICIT);
+                stpete_state *into = NULL, *applied = NULL; /* the playout step against apply, chance nodes too */
+                assert_int_equal(stpete_state_new(game, &into, NULL), STPETE_OK);
+                assert_int_equal(stpete_state_new(game, &applied, NULL), STPETE_OK);
                 uint64_t rng = seed ^ UINT64_C(0xE8C1), pick_rng = seed;
                 game_ctx gc = { players, seed, 0, 0, { 0 } };
                 const game_ctx *g = &gc;
@@ -1353,6 +1357,10 @@ static void test_explicit_chance(void **unused)
                     }
                     CHECK(next == n, "listing not ascending");
                     check_random_pick(st, ids, n, &pick_rng, g, move);
+                    size_t j = (size_t)rng_below(&pick_rng, (int)n);
+                    CHECK(stpete_state_copy(applied, st) == STPETE_OK, "copy");
+                    CHECK(stpete_state_apply(applied, ids[j]) == STPETE_OK, "apply %d to a copy", ids[j]);
+                    check_apply_random(st, into, applied, ids, j, n, players, g, move);
                     if (move % 7 == 0) {
                         check_loaded(st, game, &pick_rng, g, move);
                         loaded++;
@@ -1375,6 +1383,8 @@ static void test_explicit_chance(void **unused)
                     }
                     CHECK(stpete_state_apply(st, id) == STPETE_OK, "apply %d: %s", id, stpete_state_last_error(st));
                 }
+                stpete_state_free(into);
+                stpete_state_free(applied);
                 stpete_state_free(st);
                 stpete_game_free(game);
             }

@@ -490,7 +490,18 @@ static void m_stack_size(json_t *d) { json_object_set_new(at(d, "stack_sizes"), 
 static void m_unknown_card(json_t *d) { json_array_set_new(at(d, "upper_row"), 0, json_string("Lumberjill")); }
 static void m_current(json_t *d) { json_object_set_new(d, "current_player", json_integer(7)); }
 static void m_phase(json_t *d) { json_object_set_new(d, "phase", json_string("lunch")); }
-static void m_rng_even(json_t *d) { json_object_set_new(at(d, "rng"), "inc", json_string("2")); }
+static void m_rng_even(json_t *d) { json_object_set_new(at(d, "rng"), "inc", json_string("0000000000000002")); }
+/* 16 hex digits exactly, as written and as doc/format.md and the schema say (issue 31 item 9: 1.0 took 1 to 16) */
+static void m_rng_short(json_t *d) { json_object_set_new(at(d, "rng"), "inc", json_string("5")); }
+static void m_hash_short(json_t *d)
+{
+    const char *h = json_string_value(json_object_get(d, "public_hash"));
+    char shorter[16];
+    memcpy(shorter, h + 1, 15);
+    shorter[15] = '\0';
+    json_object_set_new(d, "public_hash", json_string(shorter));
+}
+static void m_rng_long(json_t *d) { json_object_set_new(at(d, "rng"), "inc", json_string("00000000000000005")); }
 static void m_rng_text(json_t *d) { json_object_set_new(at(d, "rng"), "state", json_string("xyz")); }
 static void m_markers(json_t *d) /* seat 0 holds 3 markers (§3) */
 {
@@ -552,6 +563,9 @@ static void test_rule_inconsistent_documents(void **unused)
         { "an unknown phase", STPETE_E_PARSE, m_phase },
         { "an even PCG increment", STPETE_E_INCONSISTENT, m_rng_even },
         { "a non-hex PRNG state", STPETE_E_PARSE, m_rng_text },
+        { "a PRNG increment of 1 hex digit", STPETE_E_PARSE, m_rng_short },
+        { "a PRNG increment of 17 hex digits", STPETE_E_PARSE, m_rng_long },
+        { "a public_hash of 15 hex digits", STPETE_E_PARSE, m_hash_short },
         { "three markers on one seat", STPETE_E_INCONSISTENT, m_markers },
         { "an Observatory decision without a card", STPETE_E_INCONSISTENT, m_observatory },
         { "a Pub decision outside the building phase", STPETE_E_INCONSISTENT, m_pub },

@@ -37,11 +37,6 @@ int bot_fail(stpete_bot *bot, int rc, const char *fmt, ...)
     return rc;
 }
 
-uint64_t bot_next_random(uint64_t *x)
-{
-    return stpete_splitmix64(x);
-}
-
 uint64_t bot_now_ns(void)
 {
     struct timespec ts;

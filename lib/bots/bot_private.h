@@ -70,7 +70,10 @@ int bot_fail(stpete_bot *bot, int rc, const char *fmt, ...)
     ;
 
 /* splitmix64 (Steele, Lea and Flood 2014), as stpete-selfplay's bots. */
-uint64_t bot_next_random(uint64_t *x);
+static inline uint64_t bot_next_random(uint64_t *x) /* inline: once per playout step */
+{
+    return stpete_splitmix64(x);
+}
 
 /* A uniform index in [0, n) for small n (multiply-shift, Lemire 2019: no division; bias below n / 2^32). */
 static inline size_t bot_random_below(uint64_t *x, size_t n)

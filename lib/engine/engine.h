@@ -287,8 +287,8 @@ static inline uint64_t stpete_display_types(const player_state *p, int types)
 #endif
     for (; t + 8 <= types; t += 8)
         m |= (uint64_t)stpete_nonzero_bytes(p->display + t) << t;
-    for (; t < types; t++)
-        m |= (uint64_t)(p->display[t] != 0) << t;
+    for (int u = types / 8 * 8; u < types; u++) /* t is types / 8 * 8 here */
+        m |= (uint64_t)(p->display[u] != 0) << u;
     return m;
 }
 

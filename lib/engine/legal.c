@@ -94,8 +94,8 @@ CORE_INLINE int plain_legal(const seat_ctx *x, int card, int lower)
 }
 
 /* plain_legal() for every non-trading card type at once, the listing's inner loop (a seat with at least 1 R):
- * *upper gets bit t set for each type t < FIRST_TRADING the seat can afford from the upper row or its hand,
- * *lower from the lower row (1 R less, §5.1.2, R6). The price before displacement of every type in one vector
+ * x->affordable[0] gets bit t set for each type t < FIRST_TRADING the seat can afford from the upper row or its
+ * hand, x->affordable[1] from the lower row (1 R less, §5.1.2, R6). The price before displacement of every type in one vector
  * of bytes: the edition's costs (stpete_card_lanes, the table's copy) - the display's copies (§5.1.1) - the colour
  * discount (§5.1.3, §5.1.4), compared with the rubles (at most 127 in a byte: no plain card costs more). Every
  * value fits a signed byte (a cost <= 23, at most 6 copies of a type and 1 R of discount). SSE2 (every x86-64) and
@@ -172,8 +172,8 @@ CORE_INLINE int target_legal(const seat_ctx *x, int before, int target)
 /* Append the legal acquisitions of the card types m from a source, whose ids start at base (§5, §6), ascending:
  * the non-trading cards (their variant is the card; the affordable ones, x->affordable from plain_affordable(),
  * which the caller computes once per listing), then each trading card's variants (its targets ascending,
- * §6.2). Each candidate is written and then kept or not (n += legal), without a branch on its legality: which cards
- * a random playout meets is unpredictable. (Loops of a fixed number of steps, with no exit to mispredict, were
+ * §6.2). Each trading variant is written and then kept or not (n += legal), without a branch on its legality: which
+ * cards a random playout meets is unpredictable. (Loops of a fixed number of steps, with no exit to mispredict, were
  * tried: twice the instructions, a slower listing; bit sets with a pick of their k-th bit were tried too:
  * doc/performance.md.) */
 CORE_INLINE size_t add_acquisitions(seat_ctx *x, uint64_t m, int lower, int base, int ext_base, int *out, size_t n)
@@ -221,6 +221,39 @@ CORE_INLINE uint64_t source_types(const stpete_core *c, int source, int ns)
     const player_state *p = &c->p[c->current];
     return source == STPETE_SOURCE_HAND ? types_in(p->hand, p->hand_n, STPETE_MAX_HAND, ns)
                                         : types_in(c->row[source], c->row_n[source], ROW_WORD, ns);
+}
+
+/* source_types() of both rows at once: with SIMD, the Lumberjack's zero bytes of the two rows' first 8 bytes (each
+ * row's ROW_WORD) in one compare, within each row's count. A row of more than 8 cards (the New Society's 5-player
+ * opening, §12.4.1; ns is the game's new_society as a constant) goes through source_types(). */
+CORE_INLINE void board_types(const stpete_core *c, uint64_t *upper, uint64_t *lower, int ns)
+{
+#if defined(STPETE_SIMD_SSE2) || defined(STPETE_SIMD_WASM)
+    if (!ns || (c->row_n[0] <= ROW_WORD && c->row_n[1] <= ROW_WORD)) {
+        uint64_t m[2] = { 0, 0 };
+        for (int r = 0; r < 2; r++)
+            for (int i = 0; i < ROW_WORD; i++)
+                m[r] |= UINT64_C(1) << c->row[r][i];
+#if defined(__GNUC__) || defined(__clang__)
+        __attribute__((aligned(16)))
+#endif
+        uint8_t both[2 * ROW_WORD]; /* the two rows' words side by side */
+        memcpy(both, c->row[0], ROW_WORD);
+        memcpy(both + ROW_WORD, c->row[1], ROW_WORD);
+#if defined(STPETE_SIMD_SSE2)
+        unsigned zero = (unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(_mm_load_si128((const __m128i *)(const void *)both), _mm_setzero_si128()));
+#else
+        unsigned zero = (unsigned)wasm_i8x16_bitmask(wasm_i8x16_eq(wasm_v128_load(both), wasm_i8x16_splat(0)));
+#endif
+        zero &= ((1u << c->row_n[0]) - 1) | ((1u << c->row_n[1]) - 1) << ROW_WORD; /* counts <= 8 */
+        *upper = (m[0] & ~UINT64_C(1)) | (uint64_t)((zero & 0xFFu) != 0);
+        *lower = (m[1] & ~UINT64_C(1)) | (uint64_t)((zero >> ROW_WORD) != 0);
+        return;
+    }
+#endif
+    *upper = source_types(c, STPETE_SOURCE_UPPER, ns);
+    *lower = source_types(c, STPETE_SOURCE_LOWER, ns);
 }
 
 /* Whether the seat to act may draw with an Observatory from stack s now (§7.1, R9): the building phase, a face-up
@@ -364,8 +397,8 @@ CORE_INLINE size_t list_legal_of(const stpete_core *c, int *out, int ns)
     default: /* the New Society's decisions (§12) */
         return legal_ns(c, &x, out, n);
     }
-    uint64_t upper = source_types(c, STPETE_SOURCE_UPPER, ns);
-    uint64_t lower = source_types(c, STPETE_SOURCE_LOWER, ns);
+    uint64_t upper, lower;
+    board_types(c, &upper, &lower, ns);
     if (solvent)
         plain_affordable(&x, &c->rules);
     if (stpete_buy_only(c)) { /* §11: buy a board card if one is affordable; pass only when none is */

@@ -127,7 +127,7 @@ static int get_u64(const json_t *obj, const char *path, const char *key, int hex
     json_t *v = json_object_get(obj, key);
     const char *s = json_is_string(v) ? json_string_value(v) : NULL;
     size_t n = s ? json_string_length(v) : 0;
-    if (!s || n == 0 || n > (hex ? 16u : 20u))
+    if (!s || n == 0 || (hex ? n != 16u : n > 20u)) /* hex: exactly 16 digits, as written (doc/format.md) */
         goto bad;
     uint64_t x = 0;
     for (size_t i = 0; i < n; i++) {
@@ -151,7 +151,7 @@ static int get_u64(const json_t *obj, const char *path, const char *key, int hex
     return STPETE_OK;
 bad:
     return stpete_error_fail(err, STPETE_E_PARSE, "%s.%s: must be a string of %s", path, key,
-                            hex ? "1 to 16 lowercase hex digits" : "decimal digits (an unsigned 64-bit number)");
+                            hex ? "16 lowercase hex digits" : "1 to 20 decimal digits (an unsigned 64-bit number)");
 }
 
 /* ---- reading: documents and options ------------------------------------------------------------------ */

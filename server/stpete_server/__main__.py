@@ -37,6 +37,8 @@ def parse_args(argv):
     p.add_argument("--max-tables", type=int, default=d.max_tables, help="tables held")
     p.add_argument("--creations-per-minute", type=int, default=d.creations_per_minute,
                    help="tables a client address may create per minute")
+    p.add_argument("--hello-timeout", type=float, default=d.hello_timeout,
+                   help="seconds a connection may stay without saying hello")
     p.add_argument("--log-level", default="INFO", help="logging level (seat tokens are never logged)")
     return p.parse_args(argv)
 
@@ -44,7 +46,8 @@ def parse_args(argv):
 async def serve(args, pool, storage) -> None:
     from .app import Limits, Server, make_app
     limits = Limits(max_message=args.max_message, rate=args.rate, burst=args.burst, max_clients=args.max_clients,
-                    max_tables=args.max_tables, creations_per_minute=args.creations_per_minute)
+                    max_tables=args.max_tables, creations_per_minute=args.creations_per_minute,
+                    hello_timeout=args.hello_timeout)
     server = Server(storage, pool, bot_delay=args.bot_delay, limits=limits)
     runner = web.AppRunner(make_app(server, web_dir=args.web_dir))
     await runner.setup()

@@ -35,7 +35,7 @@ class Limits:
 
     def __init__(self, max_message: int = 4096, rate: float = 20.0, burst: int = 40, max_refusals: int = 2000,
                  max_hello_failures: int = 5, max_clients: int = 10000, max_spectators: int = 100,
-                 max_tables: int = 10000, creations_per_minute: int = 30) -> None:
+                 max_tables: int = 10000, creations_per_minute: int = 30, hello_timeout: float = 30.0) -> None:
         self.max_message = max_message          # bytes of one WebSocket message (larger: closed with 1009)
         self.rate = rate                        # messages per second a connection may send, on average
         self.burst = burst                      # ... and at once
@@ -45,6 +45,7 @@ class Limits:
         self.max_spectators = max_spectators    # spectators of one table
         self.max_tables = max_tables            # tables held
         self.creations_per_minute = creations_per_minute  # tables created per minute and client address
+        self.hello_timeout = hello_timeout      # seconds a connection may stay without a hello (then closed, 1008)
 
 
 class Client:
@@ -216,8 +217,19 @@ class Server:
             await ws.close(code=WSCloseCode.TRY_AGAIN_LATER)
             return ws
         self.clients += 1
+        loop = asyncio.get_running_loop()
+        hello_by = loop.time() + self.limits.hello_timeout
         try:
-            async for msg in ws:
+            while True:
+                # before its hello, a connection waits at most until hello_by
+                timeout = None if client.table is not None else max(0.001, hello_by - loop.time())
+                try:
+                    msg = await ws.receive(timeout=timeout)
+                except asyncio.TimeoutError:
+                    await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"no hello")
+                    break
+                if msg.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
+                    break
                 if msg.type == WSMsgType.TEXT:
                     try:
                         await self.on_text(client, msg.data)
@@ -268,7 +280,7 @@ class Server:
         elif kind == "ping":
             await self.send(client, {"type": "pong"})
         else:
-            await self.refuse(client, "bad-request", f"unknown message type (known: hello, act, ping)")
+            await self.refuse(client, "bad-request", "unknown message type (known: hello, act, ping)")
 
     async def on_hello(self, client: Client, message: Dict[str, Any]) -> None:
         if client.table is not None:

@@ -89,17 +89,30 @@ class Table:
         self.state = self.game.new_state()
         self.state.enable_event_queue()
         self.state.reset(record.seed)  # the setup's events (§3) into the queue
-        self.log: List[str] = []       # every event line so far, in order
-        self._collect()
+        self.log: List[Dict[str, Any]] = []  # every event so far, in order: {"text", "seat", "kind"}
+        self.discarded: List[str] = []       # the cards discarded last (§4.5, §6, §7.1), by name
+        self._collect([])
         for action in record.moves:
+            lower = self._lower_row()
             self.state.apply(action)   # a stored record replays exactly (every move was legal when stored)
-            self._collect()
+            self._collect(lower)
         self.clients: set = set()      # connections (app.Client) watching this table
         self.bot_task = None           # the asyncio task thinking for a bot seat, if any
         self.cards = card_table(self.game)
 
-    def _collect(self) -> None:
-        self.log.extend(str(e) for e in self.state.events())
+    def _lower_row(self) -> List[str]:
+        return [self.game.card_name(int(c)) for c in self.state.row(stpete.Source.LOWER)]
+
+    def _collect(self, lower_before: List[str]) -> None:
+        """Take the queued events into the log: each one's line (stpete_event_to_string without the state: only
+        the event's own public members), acting seat and kind; and what was discarded last (public)."""
+        for e in self.state.events():
+            kind = e.kind.name.lower().replace("_", "-")
+            self.log.append({"text": str(e), "seat": e.seat, "kind": kind})
+            if e.kind in (stpete.EventKind.DISPLACE, stpete.EventKind.OBSERVATORY_DISCARD):
+                self.discarded = [self.game.card_name(int(e.card))]
+            elif e.kind == stpete.EventKind.ROUND_END and e.amount:
+                self.discarded = list(lower_before)
 
     @property
     def move(self) -> int:
@@ -146,6 +159,7 @@ class Table:
             raise Refused(f"not your turn: seat {self.state.current_player} is to act", "not-your-turn")
         if not 0 <= action < stpete.NUM_DISTINCT_ACTIONS or not self.state.is_legal(action):
             raise Refused(f"illegal action {action} in this position", "illegal")
+        lower = self._lower_row()
         self.state.apply(action)
         try:
             await self.storage.store(self.id, move, action)
@@ -158,12 +172,32 @@ class Table:
             self.state.events()
             raise Refused(f"the move could not be stored ({type(e).__name__}); try again", "storage")
         self.record.moves.append(action)
-        self._collect()
+        self._collect(lower)
 
     def legal_actions(self) -> List[Dict[str, Any]]:
-        """The legal actions of the seat to act: id, text (stpete_action_to_string) and price in R (or None)."""
-        return [{"id": int(a), "text": self.game.action_string(a), "price": self.state.action_price(a)}
-                for a in self.state.legal_actions()]
+        """The legal actions of the seat to act: id, text (stpete_action_to_string), price in R (or None) and kind
+        (stpete_action_kind: 0 pass, 1 buy, ...)."""
+        return [{"id": int(a), "text": self.game.action_string(a), "price": self.state.action_price(a),
+                 "kind": int(a.kind)} for a in self.state.legal_actions()]
+
+    def prices(self, seat: int) -> List[List[int]]:
+        """What each card on the board (both rows, the Observatory's card) would cost ``seat`` now, as the library
+        says (§5, §6.2): ``[source, card, displaced, price]`` rows (stpete_source numbers, card types, displaced -1
+        for a card that displaces nothing; a trading card has one row per card of the seat's it may displace,
+        stpete_state_displacements). The seat's own prices, from public facts only (its display, the rows)."""
+        rows: List[List[int]] = []
+        board = [(stpete.Source.UPPER, c) for c in set(self.state.row(stpete.Source.UPPER))]
+        board += [(stpete.Source.LOWER, c) for c in set(self.state.row(stpete.Source.LOWER))]
+        observatory = self.state.observatory_card
+        if observatory is not None and int(observatory) >= 0:
+            board.append((stpete.Source.OBSERVATORY, observatory))
+        for source, card in sorted(board):
+            if self.game.card_info(card).trading:
+                for displaced, price in self.state.displacements(seat, card, source):
+                    rows.append([int(source), int(card), int(displaced), price])
+            else:
+                rows.append([int(source), int(card), -1, self.state.price(seat, card, source)])
+        return rows
 
     def result(self) -> Optional[Dict[str, Any]]:
         """After the game: the final scoring of every seat (§8, public at the end) and the winners; else None."""
@@ -175,15 +209,17 @@ class Table:
     def message(self, seat: Optional[int], since: int) -> Dict[str, Any]:
         """The "state" message for a client at ``seat`` (None: a spectator) that has received the log up to
         ``since`` events. Only what that seat knows now (§9)."""
-        view_seat = stpete_view_public() if seat is None else seat
         msg = {
             "type": "state",
             "table": self.id,
             "move": self.move,
-            "view": public_view(self.state.view_to_json(view_seat)),
+            "view": public_view(self.state.view_to_json(seat)),  # seat None: the public view (STPETE_VIEW_PUBLIC)
             "events": self.log[since:],
             "event_count": len(self.log),
             "to_act": None if self.over else self.state.current_player,
+            "hand_limits": [self.state.hand_limit(s) for s in range(self.players)],
+            "discarded": list(self.discarded),
+            "prices": self.prices(seat) if seat is not None and not self.over else None,
             "actions": self.legal_actions() if seat is not None and not self.over
             and seat == self.state.current_player else [],
             "result": self.result(),
@@ -197,14 +233,10 @@ class Table:
                 for k, s in enumerate(self.seats)]
 
 
-def stpete_view_public() -> Optional[int]:
-    """The seat argument of view_to_json for the spectators' view (STPETE_VIEW_PUBLIC, passed as None)."""
-    return None
-
-
 def new_table(players: Any, seats: Any, bot: str, rules: Dict[str, Any]):
-    """A new table's record, to be stored (Storage.create_table). ``seats``: a list of "human"/"bot" of length ``players`` (at least one person);
-    ``bot``: the bots' spec (botpool.bot_spec); ``rules``: a subset of :data:`RULE_CHOICES`. Returns
+    """A new table's record, to be stored (Storage.create_table). ``seats``: a list of "human"/"bot" of length
+    ``players`` (at least one person); ``bot``: the bots' spec (botpool.bot_spec); ``rules``: a subset of
+    :data:`RULE_CHOICES`. The seed and the table id are drawn with :mod:`secrets`. Returns
     ``(record, tokens)``, tokens[seat] the secret token of each person's seat (None for a bot), to be given to
     the creator once and never stored or logged. Raises ValueError with the reason for bad input."""
     if isinstance(players, bool) or players not in (2, 3, 4):

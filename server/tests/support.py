@@ -163,14 +163,21 @@ class Replayed:
         state = self.game.new_state()
         state.enable_event_queue()
         state.reset(seed)
-        self.log = [str(e) for e in state.events()]
+        self.log = [self.entry(e) for e in state.events()]
         self.log_at = [len(self.log)]   # log length after n moves
         self.states = [state.clone()]
         for action in moves:
             state.apply(action)
-            self.log.extend(str(e) for e in state.events())
+            self.log.extend(self.entry(e) for e in state.events())
             self.log_at.append(len(self.log))
             self.states.append(state.clone())
+
+    @staticmethod
+    def entry(event):
+        """A log entry as the server sends it: the event's line, acting seat and kind, the library's word for it
+        (stpete_event_kind_name, through the binding's private handle: the server derives it from EventKind)."""
+        from stpete._core import _C
+        return {"text": str(event), "seat": event.seat, "kind": _C.stpete_event_kind_name(int(event.kind)).decode()}
 
     def expected(self, n, seat):
         """What a client at ``seat`` (None: spectator) must see after n moves: (view without the key, actions)."""
@@ -181,8 +188,8 @@ class Replayed:
             player.pop("known_rubles")
         actions = []
         if seat is not None and not state.is_terminal and state.current_player == seat:
-            actions = [{"id": int(a), "text": self.game.action_string(a), "price": state.action_price(a)}
-                       for a in state.legal_actions()]
+            actions = [{"id": int(a), "text": self.game.action_string(a), "price": state.action_price(a),
+                        "kind": int(a.kind)} for a in state.legal_actions()]
         return view, actions
 
 

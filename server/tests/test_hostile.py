@@ -15,7 +15,7 @@ from support import Conn, ServerProcess, create, run, stored, temp_db
 class Hostile(unittest.TestCase):
     def setUp(self):
         self.db = temp_db(self)
-        self.server = ServerProcess(self.db, "--bot-delay", "0", "--bot-workers", "1")
+        self.server = ServerProcess(self.db, "--bot-delay", "0", "--bot-workers", "1", "--hello-timeout", "1")
         self.addCleanup(self.server.stop)
 
     def test_everything_refused_game_unchanged(self):
@@ -64,13 +64,18 @@ class Hostile(unittest.TestCase):
             # wrong tokens again and again: the connection is closed
             for _ in range(6):
                 await guess.ws.send_json({"type": "hello", "table": table, "token": secrets.token_urlsafe(24)})
-            msg = await guess.until(lambda m: False, timeout=5) if False else None
             closed = None
             while closed is None:
                 m = await guess.recv(5)
                 if not isinstance(m, dict):
                     closed = m
             self.assertEqual(guess.ws.close_code, aiohttp.WSCloseCode.POLICY_VIOLATION)
+
+            # a connection that never says hello is closed
+            silent = Conn(await session.ws_connect(self.server.ws_url))
+            m = await silent.recv(5)
+            self.assertNotIsInstance(m, dict)
+            self.assertEqual(silent.ws.close_code, aiohttp.WSCloseCode.POLICY_VIOLATION)
 
             # a spectator may not act
             spectator = await Conn.open(session, self.server, table)
@@ -91,8 +96,8 @@ class Hostile(unittest.TestCase):
                 await mover.act(bad_move, next(iter(legal)))
                 await self.refused(mover, code)
             # malformed JSON, wrong shapes, binary frames
-            for text in ["{", "[]", "null", '{"type": 5}', '{"type": "teleport"}', "{\"type\": \"\\ud800\"}", "x" * 4000,
-                         "[" * 4000, '{"type": "act", "move": 1e999, "action": NaN}']:
+            for text in ["{", "[]", "null", '{"type": 5}', '{"type": "teleport"}', '{"type": "\\ud800"}',
+                         "x" * 4000, "[" * 4000, '{"type": "act", "move": 1e999, "action": NaN}']:
                 await mover.ws.send_str(text)
                 await self.refused(mover)
             await mover.ws.send_bytes(b"\xff\x00")

@@ -77,7 +77,11 @@ class HiddenInformation(unittest.TestCase):
                 received = replayed.log_at[n]
                 self.assertEqual(m["event_count"], received)
                 self.assertEqual(set(m), {"type", "table", "move", "view", "events", "event_count", "to_act",
-                                          "actions", "result"})
+                                          "actions", "result", "hand_limits", "discarded", "prices"})
+                self.check_prices(m, seat, replayed.states[n], replayed.game)
+                self.assertEqual(m["hand_limits"], [replayed.states[n].hand_limit(p) for p in range(players)])
+                # the cards discarded last are on the (public) discard pile
+                self.assertLessEqual(set(m["discarded"]), set(m["view"]["discard"]))
                 state = replayed.states[n]
                 self.assertEqual(m["to_act"], None if state.is_terminal else state.current_player)
                 self.assertEqual(m["result"] is not None, state.is_terminal)
@@ -95,6 +99,26 @@ class HiddenInformation(unittest.TestCase):
                 for pv in m["view"]["players"]:
                     for card, known in zip(pv["hand"], pv["hand_known"]):
                         self.assertEqual(card is None, not known)
+
+    def check_prices(self, m, seat, state, game):
+        """The price table: the library's price of every board card for this seat (none to spectators, none at
+        the end)."""
+        if seat is None or state.is_terminal:
+            self.assertIsNone(m["prices"])
+            return
+        board = {(0, int(c)) for c in state.row(0)} | {(1, int(c)) for c in state.row(1)}
+        if state.observatory_card is not None:
+            board.add((3, int(state.observatory_card)))
+        for source, card, displaced, price in m["prices"]:
+            self.assertIn((source, card), board)
+            if displaced < 0:
+                self.assertEqual(price, state.price(seat, card, source))
+            else:
+                self.assertIn((displaced, price), [(int(d), p) for d, p in state.displacements(seat, card, source)])
+        listed = {(source, card) for source, card, _, _ in m["prices"]}
+        for source, card in board:
+            if not game.card_info(card).trading:
+                self.assertIn((source, card), listed)
 
     def test_three_players_two_people_one_bot(self):
         self.check_game(3, ["human", "bot", "human"], {}, 1)

@@ -99,9 +99,12 @@ function replayed(table) {
   const out = spawnSync(replayTool, ['-'], { input: record.stdout, encoding: 'utf8' });
   assert.equal(out.status, 0, out.stderr);
   const rows = [];
-  const re = /^final scoring, seat (\d+): (-?\d+) VP \+ (\d+) \(aristocrats: (\d+) different\) \+ (\d+) \((\d+) R\) ([+-]\d+) \(\d+ hand cards?\) = (-?\d+) VP, tie-break (\d+)$/gm;
+  const re = /^final scoring, seat (\d+): (-?\d+) VP \+ (\d+) \(aristocrats: (\d+) different\) \+ (\d+) \((\d+) R\) ([+-]\d+) \((\d+) hand cards?\) = (-?\d+) VP, tie-break (\d+)$/gm;
+  const plural = (n, word) => `${n} ${word}${Number(n) === 1 ? '' : 's'}`;
   for (const m of out.stdout.matchAll(re)) {
-    rows[Number(m[1])] = [m[2], `${m[3]} (${m[4]} kinds)`, `${m[5]} (${m[6]} R)`, String(Number(m[7])), m[8], m[9]];
+    // as render.js writes them: VP, +aristocrat bonus and kinds, +rubles bonus and rubles, hand penalty and cards
+    rows[Number(m[1])] = [m[2], `+${m[3]} ${plural(m[4], 'kind')}`, `+${m[5]} ${m[6]} R`,
+      `${Number(m[7])} ${plural(m[8], 'card')}`, m[9], m[10]];
   }
   const over = /Game over after round \d+: (?:seat (\d+) wins|seats ([\d, and]+) share the win)/.exec(out.stdout);
   assert.ok(over, out.stdout.slice(-500));

@@ -1,36 +1,34 @@
-// The page in network mode (stpete_server, doc/server.md): the server holds the game; this page shows what its
-// seat knows (the seat's view, §9) and sends the person's clicks. Without an address fragment it is the lobby
-// (create a table, get one link per seat); with #t=TABLE&k=TOKEN it plays that seat, with #t=TABLE alone it watches
-// (the public view). The token stays in the fragment, which browsers never send to a server or in a Referer.
-const $ = (id) => document.getElementById(id);
-const COLOURS = ['green', 'blue', 'orange'];
-const PHASES = ['worker', 'building', 'aristocrat', 'trading'];
+// The page in network mode (stpete_server, doc/server.md): the server holds the game; this page draws what its
+// seat knows with examples/web's renderer (render.js: a model made of the seat's view and legal actions) and
+// sends the person's clicks. Without an address fragment it is the lobby (create a table, get one link per seat);
+// with #t=TABLE&k=TOKEN it plays that seat, with #t=TABLE alone it watches (the public view). The token stays in the
+// fragment, which browsers send neither to a server nor in a Referer.
+import { Renderer, el } from '/web/render.js';
+import { boardPrices } from '/web/model.js';
 
+const $ = (id) => document.getElementById(id);
 const hash = new URLSearchParams(location.hash.slice(1));
 const tableId = hash.get('t');
 const token = hash.get('k');
 
 let welcome = null;   // the server's welcome: seat, players, options, cards, seats
 let last = null;      // the last state message
-let log = [];         // every event line received
-let lastMine = 0;     // log length after this seat's last move (the lines since are "since your last move")
+let log = [];         // every event received: {text, seat, kind}
+let lastMine = 0;     // index in log of the first event of this seat's last move (0: none yet)
 let pending = false;  // an action sent, its answer awaited
-let byName = new Map();
+let autoPass = false;
 let socket = null;
 let retry = 0;
 
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') e.className = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v);
-  }
-  for (const ch of children) if (ch !== null && ch !== undefined) e.append(ch);
-  return e;
+const renderer = new Renderer(document, { onAction: (id) => play(id), onAutoPass: (on) => { autoPass = on; maybeAutoPass(); } });
+
+function showMessage(text) {
+  $('message-text').textContent = text;
+  $('message').hidden = false;
 }
+$('message-close').onclick = () => { $('message').hidden = true; };
 function setConn(online) {
-  $('conn').textContent = online ? 'online' : 'offline';
+  $('conn').textContent = online ? 'online' : 'offline — reconnecting';
   $('conn').className = `conn ${online ? 'online' : 'offline'}`;
 }
 
@@ -55,10 +53,16 @@ async function createTable(ev) {
       tie_break: f.tieTotal.checked ? 'rubles-total' : 'rubles-mod-10', public_rubles: f.publicRubles.checked,
       public_hands: f.publicHands.checked },
   };
-  const res = await fetch('/api/tables', { method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body) });
-  const data = await res.json();
-  if (!res.ok) { $('status').textContent = `Refused: ${data.error}`; return; }
+  let data;
+  let res;
+  try {
+    res = await fetch('/api/tables', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    data = await res.json();
+  } catch (e) {
+    showMessage(`The server did not answer: ${e.message}`);
+    return;
+  }
+  if (!res.ok) { showMessage(`Refused: ${data.error}`); return; }
   const base = `${location.origin}/`;
   const items = data.seats.map((s) => (s.token
     ? el('li', { 'data-seat': s.seat }, `Seat ${s.seat} (person): `, el('a', { href: `${base}#t=${data.table}&k=${s.token}`, class: 'seat-link' }, `${base}#t=${data.table}&k=${s.token}`))
@@ -72,45 +76,46 @@ async function createTable(ev) {
 // ---- the connection ----------------------------------------------------------------------------------------
 
 function connect() {
-  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
-  socket = new WebSocket(url);
+  socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
   socket.onopen = () => {
     retry = 0;
     setConn(true);
     socket.send(JSON.stringify(token ? { type: 'hello', table: tableId, token } : { type: 'hello', table: tableId }));
   };
   socket.onmessage = (ev) => onMessage(JSON.parse(ev.data));
-  socket.onclose = () => {
+  socket.onclose = (ev) => {
     setConn(false);
     pending = false;
-    // Come back with the same link: the server sends the whole table again.
+    if (ev.code === 1008) { showMessage(`The server closed the connection: ${ev.reason || 'refused'}`); return; }
+    // Come back as with the same link: the server sends the whole table again.
     setTimeout(connect, Math.min(10000, 500 * 2 ** retry++));
   };
 }
 function onMessage(m) {
   if (m.type === 'welcome') {
     welcome = m;
-    byName = new Map(m.cards.map((c) => [c.name, c]));
     log = [];
     lastMine = 0;
     $('version').textContent = m.version;
+    $('table-name').textContent = `table ${m.table}${m.seat === null ? ' (watching)' : `, seat ${m.seat}`}`;
   } else if (m.type === 'seats') {
     if (welcome) welcome.seats = m.seats;
     render();
   } else if (m.type === 'state') {
-    const mineBefore = last && welcome.seat !== null && last.to_act === welcome.seat && m.move > last.move;
+    const myMove = last !== null && welcome.seat !== null && last.to_act === welcome.seat && m.move > last.move;
+    if (myMove) lastMine = log.length;
     log.push(...m.events);
-    if (mineBefore) lastMine = log.length - m.events.length;
+    if (last !== null) renderer.announce(m.events.filter((e) => e.seat !== welcome.seat).map((e) => e.text));
     last = m;
     pending = false;
-    $('refusal')?.remove();
     render();
     document.body.dataset.move = String(m.move);
     document.body.dataset.over = m.result ? '1' : '0';
+    maybeAutoPass();
   } else if (m.type === 'refused') {
     pending = false;
-    $('status').append(el('span', { id: 'refusal' }, ` — refused: ${m.reason}`));
-    if (!last) $('status').textContent = `Cannot join: ${m.reason}`;
+    showMessage(last ? `Refused: ${m.reason}` : `Cannot join: ${m.reason}`);
+    render();
   }
 }
 function play(id) {
@@ -119,106 +124,71 @@ function play(id) {
   socket.send(JSON.stringify({ type: 'act', move: last.move, action: id }));
   render();
 }
+function maybeAutoPass() {
+  if (!autoPass || !last || pending || last.result || last.actions.length !== 1 || last.actions[0].kind !== 0) return;
+  const move = last.move;
+  setTimeout(() => { if (last.move === move && !pending) play(last.actions[0].id); }, 300);
+}
 
-// ---- drawing (from the view: doc/format.md) ----------------------------------------------------------------
+// ---- the renderer's model (examples/web/render.js) from the server's messages ------------------------------
 
-function cardBox(name, extra = null, count = 1) {
-  const ci = byName.get(name);
-  return el('div', { class: `card ${COLOURS[ci.colour]}`, 'data-card': name },
-    el('div', { class: 'name' }, name, count > 1 ? el('span', { class: 'count' }, ` ×${count}`) : null),
-    el('div', {}, `cost ${ci.cost} R`), extra);
+function labels() {
+  return welcome.seats.map((s, k) => (k === welcome.seat ? 'you'
+    : s.kind === 'bot' ? `bot (${s.bot})` : `person${s.connected ? '' : ', away'}`));
 }
-function backBox(stack) {
-  return el('div', { class: 'card back' }, `${stack ?? '?'} card`);
+function final(result) {
+  if (!result) return null;
+  const scores = result.scores.map((s) => ({ vpBefore: s.vp_before, aristocratKinds: s.aristocrat_kinds,
+    aristocratBonus: s.aristocrat_bonus, rubles: s.rubles, rublesBonus: s.rubles_bonus, handCards: s.hand_cards,
+    handPenalty: s.hand_penalty, total: s.total, tieBreak: s.tie_break }));
+  return { scores, winners: result.winners };
 }
-/** The cheapest legal purchase of a card from a row, from the legal actions' texts and prices. */
-function priceOf(name, where) {
-  const prices = last.actions.filter((a) => a.price !== null && a.text.startsWith(`buy ${name} from ${where}`)).map((a) => a.price);
-  return prices.length ? el('div', { class: 'price' }, `you pay ${Math.min(...prices)} R`) : null;
+/** The board's price notes, worded by examples/web's model.js (boardPrices) from the prices the server computed
+ * with the library for this seat: a stand-in for the package's State that answers from the state message. */
+class InvalidArgumentError extends Error {}
+const SOURCES = { Source: { UPPER: 0, LOWER: 1, OBSERVATORY: 3 }, InvalidArgumentError }; // stpete_source
+function prices(seat) {
+  if (!last.prices) return null;
+  const byName = new Map(welcome.cards.map((c, k) => [c.name, k]));
+  const id = (name) => byName.get(name);
+  const table = new Map(last.prices.map(([source, card, displaced, price]) => [`${source}/${card}/${displaced}`, price]));
+  const v = last.view;
+  const asked = {
+    display: (s) => v.players[s].display.map(id),
+    row: (source) => (source === 0 ? v.upper_row : v.lower_row).map(id),
+    observatoryCard: v.observatory_card === null ? -1 : id(v.observatory_card),
+    price: (s, card, source, displaced = -1) => {
+      const price = table.get(`${source}/${card}/${displaced}`);
+      if (price === undefined) throw new InvalidArgumentError('not one of its targets');
+      return price;
+    },
+  };
+  return boardPrices(SOURCES, asked, seat, welcome.cards);
 }
-function renderBoard(v) {
-  const rows = [['upper', v.upper_row, 'Upper row'], ['lower', v.lower_row, 'Lower row (1 R cheaper)']].map(([w, cards, title]) =>
-    el('div', {}, el('h2', {}, title), el('div', { class: 'row', id: `row-${w}` }, ...cards.map((c) => cardBox(c, priceOf(c, w))))));
-  if (v.observatory_card) rows.push(el('div', {}, el('h2', {}, 'Drawn with the Observatory'), el('div', { class: 'row' }, cardBox(v.observatory_card))));
-  const s = v.stack_sizes;
-  $('board').replaceChildren(...rows, el('div', { class: 'stacks' }, `Stacks: ${PHASES.map((p) => `${p} ${s[p]}`).join(' · ')}`));
-}
-function renderActions() {
-  const box = $('actions');
-  if (last.result) { box.replaceChildren(); return; }
-  const mine = welcome.seat !== null && last.to_act === welcome.seat && !pending;
-  const keys = '123456789abcdefghijklmnopqrstvwxyz';
-  const buttons = mine ? last.actions.map((a, k) => {
-    const kind = a.text === 'pass' ? 'pass' : a.text.startsWith('buy ') ? 'buy' : 'other';
-    const key = keys[k] ?? '';
-    return el('button', { type: 'button', class: kind, 'data-action': a.id, 'data-key': key, onclick: () => play(a.id) },
-      key ? el('kbd', {}, key) : null, a.text + (a.price !== null ? ` — ${a.price} R` : ''));
-  }) : [];
-  const title = welcome.seat === null ? 'Watching' : mine ? 'Your move' : pending ? 'Sent…' : 'Waiting for the others';
-  box.replaceChildren(el('h2', {}, title), el('div', { class: 'buttons' }, ...buttons));
-}
-function seatName(s) {
-  const info = welcome.seats[s];
-  const who = s === welcome.seat ? 'you' : info.kind === 'bot' ? `bot (${info.bot})` : `person${info.connected ? '' : ' (away)'}`;
-  return `Seat ${s}: ${who}`;
-}
-function renderPlayers(v) {
-  const seats = v.players.map((p, s) => {
-    const groups = [0, 1, 2].map((colour) => {
-      const counts = new Map();
-      for (const c of p.display) if (byName.get(c).colour === colour) counts.set(c, (counts.get(c) ?? 0) + 1);
-      return el('div', { class: 'group', 'data-colour': COLOURS[colour] }, ...[...counts].map(([c, n]) => cardBox(c, null, n)));
-    });
-    const markers = v.start_player_markers.map((h, k) => (h === s ? PHASES[k] : null)).filter(Boolean).join(', ') || 'none';
-    return el('div', { class: `seat${v.current_player === s && !last.result ? ' current' : ''}`, 'data-seat': s },
-      el('div', { class: 'facts' }, el('strong', {}, seatName(s)),
-        ` · ${p.rubles === null ? '?' : p.rubles} R · ${p.vp} VP · markers: ${markers} · hand ${p.hand_size}`,
-        p.observatories_used ? ` · Observatories used ${p.observatories_used}` : ''),
-      p.hand_size ? el('div', { class: 'group hand' }, el('span', { class: 'label' }, 'hand'),
-        ...p.hand.map((c, k) => (c === null ? backBox(p.hand_backs[k]) : cardBox(c)))) : null,
-      ...groups);
-  });
-  $('players').replaceChildren(el('h2', {}, 'Players'), ...seats);
-}
-function renderLog() {
-  const recent = log.slice(lastMine);
-  const older = log.slice(0, lastMine);
-  const wasOpen = $('log-older')?.open ?? false;
-  const parts = [el('h2', {}, welcome.seat === null ? 'Log' : 'Since your last move'),
-    el('ol', { id: 'log-recent' }, ...recent.map((t) => el('li', {}, t)))];
-  if (older.length) {
-    const details = el('details', { id: 'log-older' }, el('summary', {}, `Earlier (${older.length})`),
-      el('ol', { class: 'older' }, ...older.map((t) => el('li', {}, t))));
-    details.open = wasOpen;
-    parts.push(details);
-  }
-  $('log').replaceChildren(...parts);
-  $('log-recent').scrollTop = $('log-recent').scrollHeight;
-}
-function renderFinal() {
-  const box = $('final');
-  const r = last.result;
-  if (!r) { box.hidden = true; return; }
-  const rows = r.scores.map((sc) => el('tr', { class: r.winners.includes(sc.seat) ? 'winner' : '', 'data-seat': sc.seat },
-    el('td', {}, sc.seat === welcome.seat ? `Seat ${sc.seat} (you)` : `Seat ${sc.seat}`),
-    el('td', {}, String(sc.vp_before)), el('td', {}, `${sc.aristocrat_bonus} (${sc.aristocrat_kinds} kinds)`),
-    el('td', {}, `${sc.rubles_bonus} (${sc.rubles} R)`), el('td', {}, String(sc.hand_penalty)),
-    el('td', { class: 'total' }, String(sc.total)), el('td', {}, String(sc.tie_break))));
-  box.replaceChildren(el('h2', {}, `Final scoring (§8): ${r.winners.map((w) => (w === welcome.seat ? 'you win' : `seat ${w} wins`)).join(', ')}`),
-    el('table', { id: 'final-table' }, el('tr', {}, ...['', 'VP', 'aristocrats', 'rubles', 'hand', 'total', 'tie-break'].map((h) => el('th', {}, h))), ...rows));
-  box.hidden = false;
+function model() {
+  const seat = welcome.seat; // null: a spectator
+  const names = labels();
+  const mine = seat !== null && last.to_act === seat && !pending && last.actions.length > 0;
+  const endLine = (e) => e.kind === 'final-scoring' || e.kind === 'game-over';
+  return {
+    seat,
+    labels: names,
+    view: last.view,
+    cards: welcome.cards,
+    legal: mine ? last.actions.map((a) => ({ id: a.id, string: a.text, price: a.price, kind: a.kind })) : null,
+    waiting: last.result ? null : pending ? 'Sent…' : `Seat ${last.to_act} (${names[last.to_act]}) to act`,
+    prices: seat === null || last.result ? null : prices(seat),
+    income: null,
+    handLimits: last.hand_limits,
+    discarded: last.discarded,
+    log: log.map((e, k) => ({ n: k + 1, text: e.text, mine: seat !== null && e.seat === seat,
+      recent: lastMine === 0 || k >= lastMine || endLine(e) })),
+    final: final(last.result),
+    autoPass,
+  };
 }
 function render() {
-  if (!welcome || !last) return;
-  const v = last.view;
-  const who = last.result ? 'Game over'
-    : last.to_act === welcome.seat ? 'Your turn' : `Seat ${last.to_act} (${welcome.seats[last.to_act].kind}) to act`;
-  $('status').textContent = `Table ${welcome.table} · move ${last.move} · Round ${v.round}${v.final_round ? ' (last)' : ''} · ${v.phase} phase · ${who}`;
-  renderBoard(v);
-  renderActions();
-  renderPlayers(v);
-  renderLog();
-  renderFinal();
+  if (welcome && last) renderer.render(model());
 }
 
 // ---- start -------------------------------------------------------------------------------------------------
@@ -233,6 +203,8 @@ if (tableId) {
   connect();
 } else {
   $('lobby').hidden = false;
+  $('conn').hidden = true;
+  for (const id of ['status', 'actions', 'log', 'board', 'players']) $(id).hidden = true;
   $('create-form').elements.players.onchange = seatKinds;
   $('create-form').onsubmit = createTable;
   seatKinds();

@@ -1,0 +1,81 @@
+"""The HTTP side of the server: table creation checks its body (JSON object, players, seats with a person, bot,
+strength, rule options) and answers 400 with the reason; a body over 16 KB is refused (413); an address creating
+more than --creations-per-minute tables gets 429, and the server holding --max-tables tables 503; the replay record
+is refused until the game is over (403) and is 404 for no table; the page and its renderer are served; no answer
+holds a seed."""
+import unittest
+
+import aiohttp
+
+from support import ServerProcess, run, temp_db
+
+
+class Http(unittest.TestCase):
+    def test_creation_checks_and_limits(self):
+        db = temp_db(self)
+        server = ServerProcess(db, "--creations-per-minute", "3", "--max-tables", "100", "--bot-delay", "0")
+        self.addCleanup(server.stop)
+        run(self.checks(server))
+
+    async def post(self, session, server, body=None, data=None):
+        async with session.post(server.url + "/api/tables", json=body, data=data,
+                                headers=None if body is not None else {"content-type": "application/json"}) as r:
+            try:
+                answer = await r.json()
+            except aiohttp.ContentTypeError:
+                answer = await r.text()
+            return r.status, answer
+
+    async def checks(self, server):
+        good = {"players": 2, "seats": ["human", "bot"], "bot": "greedy", "rules": {"edition": 2}}
+        async with aiohttp.ClientSession() as session:
+            bad = [
+                (None, "{"), (None, "[1, 2]"), (None, "\xff"),
+                ({**good, "players": 5, "seats": ["human"] * 5}, None),
+                ({**good, "players": True}, None),
+                ({**good, "seats": ["human"]}, None),
+                ({**good, "seats": ["bot", "bot"]}, None),
+                ({**good, "seats": ["human", "alien"]}, None),
+                ({**good, "bot": "oracle"}, None),
+                ({**good, "bot": "ismcts", "strength": 0}, None),
+                ({**good, "bot": "ismcts", "strength": "1000"}, None),
+                ({**good, "rules": {"seed": 5}}, None),
+                ({**good, "rules": {"edition": 3}}, None),
+                ({**good, "rules": {"public_rubles": 1}}, None),
+                ({**good, "rules": {"edition": True}}, None),
+                ({**good, "rules": []}, None),
+            ]
+            for body, data in bad:
+                status, answer = await self.post(session, server, body, data)
+                self.assertEqual(status, 400, (body, data, answer))
+                self.assertTrue(answer["error"])
+            status, _ = await self.post(session, server, data='{"players": 2, "pad": "' + "x" * 20000 + '"}')
+            self.assertEqual(status, 413)
+            created = []
+            for _ in range(3):
+                status, answer = await self.post(session, server, good)
+                self.assertEqual(status, 200, answer)
+                self.assertNotIn("seed", str(answer))
+                created.append(answer["table"])
+            status, answer = await self.post(session, server, good)
+            self.assertEqual(status, 429, answer)
+            async with session.get(f"{server.url}/api/tables/{created[0]}/replay") as r:
+                self.assertEqual(r.status, 403)
+            async with session.get(f"{server.url}/api/tables/nope/replay") as r:
+                self.assertEqual(r.status, 404)
+            for path in ("/", "/static/net.js", "/web/render.js", "/web/style.css"):
+                async with session.get(server.url + path) as r:
+                    self.assertEqual(r.status, 200, path)
+        # the limit on tables held
+        server.stop()
+        full = ServerProcess(server.db, "--max-tables", "3")
+        try:
+            async with aiohttp.ClientSession() as session:
+                status, answer = await self.post(session, full, good)
+                self.assertEqual(status, 503, answer)
+        finally:
+            full.stop()
+
+
+if __name__ == "__main__":
+    unittest.main()
