@@ -992,7 +992,8 @@ STPETE_API int stpete_state_decision(const stpete_state *state);
  * List the legal actions of the current player, sorted ascending (§4.2, §6, §7.1, §7.2). Empty when terminal.
  * Does not allocate.
  * @param state   the state
- * @param ids     caller buffer of @p capacity ints (::STPETE_MAX_LEGAL_ACTIONS always suffices); may be NULL if
+ * @param ids     caller buffer of @p capacity ints (::STPETE_MAX_LEGAL_ACTIONS always suffices without the New
+ *                Society, ::STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY with it, §12); may be NULL if
  *                @p capacity is 0
  * @param capacity capacity of @p ids
  * @param count   receives the number of legal actions (also when the buffer is too small)
@@ -1007,7 +1008,9 @@ STPETE_API int stpete_state_legal_actions(const stpete_state *state, int *ids, s
  * and at the end of the game too. Does not allocate.
  * @param state the state
  * @param mask  caller buffer of @p capacity bytes
- * @param capacity at least ::STPETE_NUM_DISTINCT_ACTIONS
+ * @param capacity at least stpete_game_num_distinct_actions(): ::STPETE_NUM_DISTINCT_ACTIONS, or
+ *                 ::STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY with the New Society (§12; its mask is 0 at the base
+ *                 game's chance outcome ids 972..1276)
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_BUFFER_TOO_SMALL.
  */
 STPETE_API int stpete_state_legal_action_mask(const stpete_state *state, uint8_t *mask, size_t capacity);
@@ -1833,7 +1836,8 @@ STPETE_API int stpete_state_determinize(stpete_state *state, int seat, uint64_t 
  * the rule allows, uniformly (24, 36 and 6 of them for 4, 3 and 2 players). Empty (count 0) at a player's decision,
  * at the end, and always in sampled mode. Does not allocate.
  * @param state         the state
- * @param outcomes      caller buffer of @p capacity outcome ids (::STPETE_MAX_LEGAL_ACTIONS always suffices);
+ * @param outcomes      caller buffer of @p capacity outcome ids (::STPETE_MAX_LEGAL_ACTIONS always suffices;
+ *                      ::STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY with the New Society, §12: its 120 marker deals);
  *                      may be NULL if @p capacity is 0
  * @param probabilities caller buffer of @p capacity probabilities in (0, 1], adding up to 1; may be NULL
  * @param capacity      capacity of the buffers
@@ -1859,9 +1863,10 @@ STPETE_API int stpete_state_returns(const stpete_state *state, double *out, size
 /**
  * Number of elements of an observation tensor of this game (OpenSpiel `ObservationTensorShape`, a flat vector):
  * what §9 lets a seat know, laid out element by element in doc/observation.md, with room for 4 seats whatever the
- * number of players.
+ * number of players: 668 floats; with the New Society (§12, §12.9) 972, with room for 5 seats, its 62 card types
+ * and each seat's Debtor's Prison.
  * @param game the game
- * @return the size in floats; ::STPETE_E_INVALID_ARGUMENT for NULL.
+ * @return the size in floats (668 or 972); ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
 STPETE_API int stpete_game_observation_tensor_size(const stpete_game *game);
 
