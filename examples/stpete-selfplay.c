@@ -1,6 +1,7 @@
 /* stpete-selfplay: built-in bots play complete games of Saint Petersburg.
  *
- *   stpete-selfplay [--players N] [--edition E] [--seed S] [--games G] [--bots LIST] [--quiet] [--record FILE]
+ *   stpete-selfplay [--players N] [--edition E] [--new-society] [--seed S] [--games G] [--bots LIST] [--quiet]
+ *                   [--record FILE]
  *
  * One game: a readable log, phase by phase (deals, every action with its price, each scoring, Pub and Observatory
  * choices, final scoring breakdown, winner). Several games: a summary (games, mean moves per game, mean winning
@@ -26,6 +27,7 @@
 typedef struct run_config {
     int players;
     int edition; /* 1 or 2 (§11) */
+    int new_society; /* the New Society expansion (§12), 2-5 players */
     uint64_t seed;
     long games;
     char names[STPETE_MAX_PLAYERS][STPETE_BOT_SPEC_MAX]; /* each seat's spec, as given */
@@ -143,8 +145,9 @@ static void usage(FILE *out)
             "several games a summary.\n"
             "\n"
             "Options:\n"
-            "  --players N    number of players, 2, 3 or 4 (default 4)\n"
+            "  --players N    number of players, 2, 3 or 4 (default 4); 5 with --new-society\n"
             "  --edition E    1 = the first edition (default), 2 = the second-edition preset (rules, section 11)\n"
+            "  --new-society  play the New Society expansion of the first edition (rules, section 12)\n"
             "  --seed S       seed of the first game; game g of a run uses S + g (default 1)\n"
             "  --games G      number of games (default 1); more than one prints a summary: games, mean moves per\n"
             "                 game, mean winning score, shared wins, a digest of every action and final score,\n"
@@ -182,7 +185,7 @@ static int parse_bots(const char *list, const stpete_game *game, run_config *cfg
             n = 0; /* a trailing comma */
     }
     if (n == 0 || *p) {
-        fprintf(stderr, "stpete-selfplay: --bots takes 1 to 4 comma-separated bot specs\n");
+        fprintf(stderr, "stpete-selfplay: --bots takes 1 to 5 comma-separated bot specs\n");
         return -1;
     }
     for (int i = 0; i < n; i++) {
@@ -221,8 +224,8 @@ static int parse_args(int argc, char **argv, run_config *cfg, const char **bots)
         int common = cli_common("stpete-selfplay", arg, usage);
         if (common != CLI_NOT_COMMON) {
             return common;
-        } else if (!strcmp(arg, "--quiet")) {
-            cfg->quiet = 1;
+        } else if (!strcmp(arg, "--quiet") || !strcmp(arg, "--new-society")) {
+            *(arg[2] == 'q' ? &cfg->quiet : &cfg->new_society) = 1;
             continue;
         } else if (cli_check_value("stpete-selfplay", arg, val,
                                    "--players --edition --seed --games --record --bots ")) {
@@ -248,12 +251,12 @@ static int parse_args(int argc, char **argv, run_config *cfg, const char **bots)
         }
         i++;
     }
-    if (cfg->players < STPETE_MIN_PLAYERS || cfg->players > STPETE_MAX_PLAYERS) {
-        fprintf(stderr, "stpete-selfplay: --players must be 2, 3 or 4\n");
+    if (cfg->players < STPETE_MIN_PLAYERS || cfg->players > (cfg->new_society ? 5 : 4)) {
+        fprintf(stderr, "stpete-selfplay: --players must be 2, 3 or 4%s\n", cfg->new_society ? " or 5" : "");
         return 2;
     }
-    if (cfg->edition != 1 && cfg->edition != 2) {
-        fprintf(stderr, "stpete-selfplay: --edition must be 1 or 2\n");
+    if ((cfg->edition != 1 && cfg->edition != 2) || (cfg->new_society && cfg->edition != 1)) {
+        fprintf(stderr, "stpete-selfplay: --edition must be 1 or 2 (1 with --new-society, an expansion of the first)\n");
         return 2;
     }
     if (cfg->record && cfg->games != 1) {
@@ -271,7 +274,7 @@ static void print_summary(const run_config *cfg, const char *bots, const totals 
     for (int s = 0; s < cfg->players; s++)
         wins_total += t->wins[s];
     printf("games: %ld (%d players%s, bots %s, seeds %" PRIu64 "..%" PRIu64 ")\n", cfg->games, cfg->players,
-           cfg->edition == 2 ? ", second edition" : "", bots, cfg->seed, cfg->seed + (uint64_t)cfg->games - 1);
+           cfg->edition == 2 ? ", second edition" : cfg->new_society ? ", New Society" : "", bots, cfg->seed, cfg->seed + (uint64_t)cfg->games - 1);
     printf("mean moves per game: %.1f\n", (double)t->moves / (double)cfg->games);
     printf("mean winning score: %.2f VP\n", (double)t->winning_score_sum / (double)wins_total);
     printf("shared wins: %ld\n", t->shared);
@@ -297,6 +300,7 @@ int main(int argc, char **argv)
     stpete_options_init(&opts);
     opts.players = cfg.players;
     opts.edition = cfg.edition;
+    opts.new_society = cfg.new_society;
     opts.seed = cfg.seed;
     stpete_game *game = NULL;
     stpete_state *st = NULL;

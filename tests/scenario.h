@@ -97,7 +97,7 @@ static inline void scn_put(scn *s, int card, int place, int seat_or_stack)
     case SCN_UPPER:
     case SCN_LOWER: {
         int r = place == SCN_UPPER ? 0 : 1;
-        assert_true(c->row_n[0] + c->row_n[1] < STPETE_BOARD_SIZE);
+        assert_true(c->row_n[0] + c->row_n[1] < (c->rules.players == 5 ? BOARD_MAX : STPETE_BOARD_SIZE));
         c->row[r][c->row_n[r]++] = (uint8_t)card;
         break;
     }
@@ -147,13 +147,13 @@ static inline void scn_set_rubles(scn *s, int seat, int rubles)
     scn_core(s)->p[seat].rubles = rubles;
 }
 
-/* Count every card in every place: must be 116 (§2 conservation). */
+/* Count every card in every place: must be 116 (§2 conservation), 144 with the New Society (§12.2.4). */
 static inline int scn_card_total(const stpete_core *c)
 {
     int n = c->row_n[0] + c->row_n[1] + (c->obs_card >= 0);
     for (int st = 0; st < 4; st++)
         n += c->stack_n[st];
-    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+    for (int t = 0; t < CARD_TYPES_ALL; t++) { /* 116 cards, 144 with the New Society (§12.2.4) */
         n += c->discard[t];
         for (int p = 0; p < c->rules.players; p++)
             n += c->p[p].display[t];

@@ -523,7 +523,7 @@ static void test_action_bad_input(void **unused)
     for (size_t i = 0; i < sizeof bad_ids / sizeof bad_ids[0]; i++)
         assert_int_equal(stpete_action_decode(bad_ids[i], &a), STPETE_E_INVALID_ARGUMENT); /* actions only */
     /* strings exist for actions and chance outcomes, nothing else */
-    static const int no_string[] = { -1, STPETE_CHANCE_CARD_FIRST + STPETE_NUM_CHANCE_OUTCOMES, INT_MIN, INT_MAX };
+    static const int no_string[] = { -1, STPETE_NS_ID_END, INT_MIN, INT_MAX }; /* 1277..: the New Society's */
     for (size_t i = 0; i < sizeof no_string / sizeof no_string[0]; i++)
         assert_int_equal(stpete_action_to_string(STPETE_EDITION_FIRST, no_string[i], buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
     assert_int_equal(stpete_action_decode(0, NULL), STPETE_E_INVALID_ARGUMENT);
@@ -543,9 +543,9 @@ static void test_action_bad_input(void **unused)
     assert_int_equal(stpete_action_encode(&ok, NULL), STPETE_E_INVALID_ARGUMENT);
     static const stpete_action bad[] = {
         { -1, -1, -1, -1, -1, -1 },
-        { 9, -1, -1, -1, -1, -1 },
+        { STPETE_ACTION_TRADING_HOUSE + 1, -1, -1, -1, -1, -1 },
         { STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, -1, -1, -1, -1 },
-        { STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, STPETE_NUM_CARD_TYPES, -1, -1, -1 },
+        { STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, STPETE_NUM_CARD_TYPES_NEW_SOCIETY, -1, -1, -1 },
         { STPETE_ACTION_BUY, STPETE_SOURCE_HAND, STPETE_CARD_MARKET, -1, -1, -1 },
         { STPETE_ACTION_BUY, STPETE_SOURCE_OBSERVATORY, STPETE_CARD_MARKET, -1, -1, -1 },
         { STPETE_ACTION_BUY, -1, STPETE_CARD_MARKET, -1, -1, -1 },
@@ -558,7 +558,7 @@ static void test_action_bad_input(void **unused)
         { STPETE_ACTION_OBSERVATORY_BUY, STPETE_SOURCE_OBSERVATORY, STPETE_CARD_CZAR, -1, -1, -1 },
         { STPETE_ACTION_TAKE, STPETE_SOURCE_HAND, STPETE_CARD_MARKET, -1, -1, -1 },
         { STPETE_ACTION_TAKE, STPETE_SOURCE_UPPER, -1, -1, -1, -1 },
-        { STPETE_ACTION_TAKE, STPETE_SOURCE_LOWER, STPETE_NUM_CARD_TYPES, -1, -1, -1 },
+        { STPETE_ACTION_TAKE, STPETE_SOURCE_LOWER, STPETE_NUM_CARD_TYPES_NEW_SOCIETY, -1, -1, -1 },
         { STPETE_ACTION_OBSERVATORY, -1, -1, -1, -1, -1 },
         { STPETE_ACTION_OBSERVATORY, -1, -1, -1, 4, -1 },
         { STPETE_ACTION_PUB, -1, -1, -1, -1, -1 },
@@ -798,7 +798,10 @@ static void test_options_struct_sizes(void **unused)
     (void)unused;
     stpete_game *ref = make_game(3, 4);
     for (size_t size = 0; size <= sizeof(stpete_options) + 8; size++) {
-        int want = size == sizeof(stpete_options) ? STPETE_OK : STPETE_E_UNSUPPORTED_VERSION;
+        /* the two released layouts: 1.0's (up to edition) and the one with the New Society's members (§12) */
+        int want = size == sizeof(stpete_options) || size == offsetof(stpete_options, new_society)
+                       ? STPETE_OK
+                       : STPETE_E_UNSUPPORTED_VERSION;
         stpete_options o;
         stpete_options_init(&o);
         o.players = 3;
@@ -831,7 +834,10 @@ static void test_options_struct_sizes(void **unused)
             fail_msg("stpete_game_get_options with struct_size %zu: %d, want %d", size, rc, want);
         if (want == STPETE_OK) {
             assert_int_equal(out.o.players, 3);
-            assert_true(out.o.struct_size == sizeof(stpete_options));
+            assert_true(out.o.struct_size == size);
+            for (size_t i = size; i < sizeof out.bytes; i++) /* nothing past the caller's layout */
+                if (out.bytes[i] != 0x5A)
+                    fail_msg("stpete_game_get_options with struct_size %zu wrote byte %zu", size, i);
         } else {
             assert_true(out.o.struct_size == size);
             for (size_t i = sizeof(size_t); i < sizeof out.bytes; i++)
@@ -1082,7 +1088,7 @@ static void test_queries_bad_input(void **unused)
         assert_int_equal(stpete_state_row(st, k, buf, 8, &count), E);
         assert_int_equal(stpete_state_stack_size(st, k), E);
         assert_int_equal(stpete_state_marker_holder(st, k), E);
-        assert_int_equal(stpete_state_price(st, 0, STPETE_CARD_MARKET, k, -1, &price), E);
+        assert_int_equal(stpete_state_price(st, 0, STPETE_CARD_MARKET, k == 4 ? 5 : k, -1, &price), E); /* 4: discard */
     }
     assert_int_equal(stpete_state_row(st, STPETE_SOURCE_HAND, buf, 8, &count), E);
     assert_int_equal(stpete_state_row(st, STPETE_SOURCE_OBSERVATORY, buf, 8, &count), E);
@@ -2185,9 +2191,9 @@ static void test_names(void **unused)
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         assert_null(stpete_phase_name(bad[i]));
         assert_null(stpete_stack_name(bad[i]));
-        assert_null(stpete_decision_name(bad[i] == 4 ? 5 : bad[i]));
-        assert_null(stpete_source_name(bad[i]));
-        assert_null(stpete_event_kind_name(bad[i] == 4 ? 17 : bad[i]));
+        assert_null(stpete_decision_name(bad[i] == 4 ? STPETE_DECISION_TRADING_HOUSE + 1 : bad[i]));
+        assert_null(stpete_source_name(bad[i] == 4 ? STPETE_SOURCE_DISCARD + 1 : bad[i]));
+        assert_null(stpete_event_kind_name(bad[i] == 4 ? STPETE_EVENT_GOLD_DISC + 1 : bad[i]));
     }
 }
 
@@ -2339,7 +2345,7 @@ static void test_event_to_string(void **unused)
     assert_string_equal(small, "seat 1 bu");
     assert_int_equal(stpete_event_to_string(&ev, NULL, small, 0), STPETE_E_BUFFER_TOO_SMALL);
     stpete_event bad = ev;
-    bad.card = 49;
+    bad.card = STPETE_NUM_CARD_TYPES_NEW_SOCIETY; /* 49..61: the New Society's (§12.2.3) */
     assert_int_equal(stpete_event_to_string(&bad, NULL, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
     bad = ev;
     bad.kind = 16;
@@ -2442,10 +2448,10 @@ static void test_event_members_out_of_range(void **unused)
     ev.amount = STPETE_NUM_DISTINCT_ACTIONS + 100000;
     assert_int_equal(stpete_event_to_string(&ev, NULL, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
     ev = kinds[STPETE_EVENT_GAME_OVER].ev;
-    for (ev.amount = 0; ev.amount < 16; ev.amount++)
+    for (ev.amount = 0; ev.amount < 1 << STPETE_MAX_PLAYERS; ev.amount++) /* 5 seats with the New Society (§12) */
         assert_int_equal(stpete_event_to_string(&ev, NULL, buf, sizeof buf), STPETE_OK);
     assert_int_equal(stpete_event_to_string(&ev, NULL, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
-    for (int kind = -3; kind < 30; kind += kind == -1 ? STPETE_EVENT_UNDO + 2 : 1) {
+    for (int kind = -3; kind < 40; kind += kind == -1 ? STPETE_EVENT_GOLD_DISC + 2 : 1) {
         ev.kind = kind;
         assert_int_equal(stpete_event_to_string(&ev, NULL, buf, sizeof buf), STPETE_E_INVALID_ARGUMENT);
     }

@@ -173,7 +173,7 @@ static void test_displacements_bad_input_and_buffers(void **unused)
     assert_int_equal(stpete_state_displacements(st, 0, STPETE_CARD_MARKET, 0, d, 49, &k), E); /* not trading */
     assert_int_equal(stpete_state_displacements(st, 0, -1, 0, d, 49, &k), E);
     assert_int_equal(stpete_state_displacements(st, 0, STPETE_NUM_CARD_TYPES, 0, d, 49, &k), E);
-    assert_int_equal(stpete_state_displacements(st, 0, STPETE_CARD_WHARF, 4, d, 49, &k), E);
+    assert_int_equal(stpete_state_displacements(st, 0, STPETE_CARD_WHARF, 5, d, 49, &k), E); /* 4: discard (§12) */
     assert_int_equal(stpete_state_displacements(st, 0, STPETE_CARD_WHARF, -1, d, 49, &k), E);
     assert_int_equal(stpete_state_displacements(st, 0, STPETE_CARD_WHARF, 0, NULL, 1, &k), E);
     assert_int_equal(stpete_state_displacements(st, 0, STPETE_CARD_WHARF, 0, d, 49, NULL), E);

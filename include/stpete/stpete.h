@@ -194,6 +194,39 @@ enum stpete_card {
     STPETE_NUM_CARD_TYPES /**< 49 */
 };
 
+/**
+ * The 13 card types of the New Society expansion (§12.2.3), numbered after the 49 of the base game so that every
+ * base card type keeps its number (the base game's ::STPETE_NUM_CARD_TYPES and the chance outcome ids built on it
+ * are frozen). A game with stpete_options::new_society deals these too: its card types are
+ * [0, ::STPETE_NUM_CARD_TYPES_NEW_SOCIETY) (stpete_game_num_card_types()).
+ */
+enum stpete_card_new_society {
+    /* worker (green) */
+    STPETE_CARD_NEW_FARMER = 49,    /**< §12.2.3, 6 copies, ware wheat */
+    /* buildings (blue) */
+    STPETE_CARD_COFFEE_HOUSE,       /**< §12.7.4: +1 R per orange card at building scoring */
+    STPETE_CARD_DEBTORS_PRISON,     /**< §12.7.5: the discard-pile action of the building phase */
+    STPETE_CARD_TRADING_HOUSE,      /**< §12.7.6: 3 R for 2 VP once per building scoring */
+    /* aristocrat (orange) */
+    STPETE_CARD_SYCOPHANT,          /**< §12.7.9: −1 R at aristocrat scoring, discarded when unpaid */
+    /* trading cards, green */
+    STPETE_CARD_OBSHCHINA_COMMUNE,  /**< §12.5, §12.6: −1 R on green cards; displaces a New Farmer or the Czar and
+                                         Carpenter */
+    STPETE_CARD_NEW_SOCIETY,        /**< §12.6: displaces any worker */
+    /* trading cards, blue */
+    STPETE_CARD_ST_PETERSBURG_UNIVERSITY, /**< §12.2.3 */
+    STPETE_CARD_GUILD_HALL,         /**< §12.7.7: 4 split into R and VP at each building scoring */
+    STPETE_CARD_TEXTILE_FACTORY,    /**< §12.7.8: +2 VP per green card with the weaving symbol */
+    /* trading cards, orange */
+    STPETE_CARD_MERCHANT,           /**< §12.2.3 */
+    STPETE_CARD_LT_KIJE,            /**< §12.2.3 */
+    STPETE_CARD_MAYOR,              /**< §12.7.4: +1 R per blue card at aristocrat scoring */
+    STPETE_NUM_CARD_TYPES_NEW_SOCIETY /**< 62: the card types of a game with the New Society */
+};
+
+/** Total number of game cards with the New Society (§12.2.4): 144. */
+#define STPETE_NUM_CARDS_NEW_SOCIETY 144
+
 /** Total number of game cards (§2): 116. */
 #define STPETE_NUM_CARDS 116
 
@@ -216,7 +249,17 @@ enum stpete_special {
     STPETE_SPECIAL_CARPENTER_WORKSHOP, /**< §5.1 −1 R on blue cards */
     STPETE_SPECIAL_GOLD_SMELTER,       /**< §5.1 −1 R on orange cards */
     STPETE_SPECIAL_CZAR_AND_CARPENTER, /**< §6.2 any green trading card may displace it */
-    STPETE_SPECIAL_MARIINSKY_THEATER_VP /**< §11 (second edition): +1 VP per orange card at building scoring */
+    STPETE_SPECIAL_MARIINSKY_THEATER_VP, /**< §11 (second edition) and §12.7.3 (New Society): +1 VP per orange card
+                                              at building scoring */
+    STPETE_SPECIAL_COFFEE_HOUSE,       /**< §12.7.4 +1 R per orange card at building scoring */
+    STPETE_SPECIAL_DEBTORS_PRISON,     /**< §12.7.5 discard-pile action in the building phase */
+    STPETE_SPECIAL_TRADING_HOUSE,      /**< §12.7.6 3 R for 2 VP once per building scoring */
+    STPETE_SPECIAL_SYCOPHANT,          /**< §12.7.9 −1 R at aristocrat scoring, forced discard */
+    STPETE_SPECIAL_OBSHCHINA_COMMUNE,  /**< §12.5 −1 R on green cards */
+    STPETE_SPECIAL_NEW_SOCIETY,        /**< §12.6 displaces any worker */
+    STPETE_SPECIAL_GUILD_HALL,         /**< §12.7.7 4 split into R and VP at building scoring */
+    STPETE_SPECIAL_TEXTILE_FACTORY,    /**< §12.7.8 +2 VP per weaving card at building scoring */
+    STPETE_SPECIAL_MAYOR               /**< §12.7.4 +1 R per blue card at aristocrat scoring */
 };
 
 /** The two editions (stpete_options::edition; §11). */
@@ -295,7 +338,9 @@ enum stpete_source {
     STPETE_SOURCE_UPPER = 0,      /**< the upper row of the board */
     STPETE_SOURCE_LOWER = 1,      /**< the lower row (−1 R when bought from here, §5.1 rule 2) */
     STPETE_SOURCE_HAND = 2,       /**< the player's hand (played) */
-    STPETE_SOURCE_OBSERVATORY = 3 /**< the card just drawn with an Observatory (§7.1) */
+    STPETE_SOURCE_OBSERVATORY = 3, /**< the card just drawn with an Observatory (§7.1) */
+    STPETE_SOURCE_DISCARD = 4      /**< the card just picked from the discard pile with the Debtor's Prison
+                                        (§12.7.5; no lower-row discount). */
 };
 
 /** The four stacks (§1). Index = the phase whose cards they hold. */
@@ -320,8 +365,12 @@ enum stpete_decision {
     STPETE_DECISION_OBSERVATORY = 1, /**< resolve an Observatory draw: buy, take or discard (§7.1) */
     STPETE_DECISION_PUB = 2,         /**< how many VP to buy with Pubs (§7.2) */
     STPETE_DECISION_GAME_OVER = 3,   /**< the game is over (JSON: "game-over") */
-    STPETE_DECISION_CHANCE = 4       /**< a chance node (explicit-chance mode only): a random event's outcome is
+    STPETE_DECISION_CHANCE = 4,      /**< a chance node (explicit-chance mode only): a random event's outcome is
                                           applied next (stpete_state_chance_outcomes()) */
+    STPETE_DECISION_PRISON = 5,      /**< resolve the Debtor's Prison's card: buy, take or put back (§12.7.5, R21;
+                                          JSON "prison"). */
+    STPETE_DECISION_GUILD_HALL = 6,  /**< split the Guild Hall's 4 into R and VP (§12.7.7, R24; "guild-hall") */
+    STPETE_DECISION_TRADING_HOUSE = 7 /**< pay 3 R for 2 VP or not (§12.7.6, R25; "trading-house") */
 };
 
 /** Number of phases in a round, and of start-player markers (§4). */
@@ -333,8 +382,9 @@ enum stpete_decision {
 #define STPETE_PLAYER_CHANCE (-1)
 /** Current-player sentinel: the game is over. */
 #define STPETE_PLAYER_TERMINAL (-4)
-/** Most players (§ title: 2–4). */
-#define STPETE_MAX_PLAYERS 4
+/** Most players: 5, with the New Society only (§12.0, R17; 2–4 without it). No public struct holds an array of this size, and every call that writes one entry per seat takes a capacity, so a program built
+ * against 1.0 gets ::STPETE_E_BUFFER_TOO_SMALL, never an overflow, from a 5-player game. */
+#define STPETE_MAX_PLAYERS 5
 /** Fewest players. */
 #define STPETE_MIN_PLAYERS 2
 /** The board holds at most this many cards across both rows (§1). */
@@ -362,16 +412,16 @@ STPETE_API const char *stpete_phase_name(int phase);
 STPETE_API const char *stpete_stack_name(int stack);
 
 /**
- * Name of a decision (§4.2, §7.1, §7.2), the word of the JSON format: "turn", "observatory", "pub", "game-over",
- * "chance".
+ * Name of a decision (§4.2, §7.1, §7.2, §12.7.5-§12.7.7), the word of the JSON format: "turn", "observatory", "pub",
+ * "game-over", "chance", "prison", "guild-hall", "trading-house".
  * @param decision a ::stpete_decision
  * @return a static string (not to be freed), or NULL if @p decision is out of range; never fails otherwise.
  */
 STPETE_API const char *stpete_decision_name(int decision);
 
 /**
- * Name of a source (§4.2, §5.1): "upper", "lower", "hand", "observatory" (the first two are the row words of the
- * action strings, e.g. "take Market from lower").
+ * Name of a source (§4.2, §5.1, §12.7.5): "upper", "lower", "hand", "observatory", "discard" (the first two are
+ * the row words of the action strings, e.g. "take Market from lower").
  * @param source a ::stpete_source
  * @return a static string (not to be freed), or NULL if @p source is out of range; never fails otherwise.
  */
@@ -406,7 +456,8 @@ STPETE_API const char *stpete_source_name(int source);
  * */
 /** @{ */
 
-/** Number of distinct action ids. */
+/** Number of distinct action ids of a game without the New Society (the 1.0 encoding above, frozen). A game with
+ * it: ::STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY, stpete_game_num_distinct_actions(). */
 #define STPETE_NUM_DISTINCT_ACTIONS 972
 /** Number of card variants (card type × displaced type for trading cards). */
 #define STPETE_NUM_CARD_VARIANTS 214
@@ -414,6 +465,43 @@ STPETE_API const char *stpete_source_name(int source);
 #define STPETE_MAX_LEGAL_ACTIONS 160
 /** Version of the action-id encoding above; bumped only with the ABI major. */
 #define STPETE_ACTION_ENCODING_VERSION 1
+/**
+ * The New Society's actions (§12). Its card types and variants extend the encoding above: every id of
+ * the base game keeps its meaning (a game with the expansion uses them for the base cards), and the new ids come after the
+ * base game's chance outcomes, from ::STPETE_NS_ACTION_FIRST = 1277 to ::STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY
+ * (exclusive), followed by the expansion's chance outcomes. *Extension variants* e = v − 214 in [0, 120) number
+ * the (card, displaced) pairs the expansion adds, by card type then displaced type: e 0..4 the new workers,
+ * buildings and aristocrat (New Farmer .. Sycophant, e = card − 49); 5..34 the ten base blue trading cards × the
+ * three new buildings; 35..44 the ten base orange trading cards × the Sycophant; 45..46 the Obshchina Commune
+ * (Czar and Carpenter, New Farmer); 47..53 the New Society (the five base workers, Czar and Carpenter, New Farmer);
+ * 54..95 the three new blue trading cards × the 14 buildings (11 base, then Coffee House, Debtor's Prison, Trading
+ * House); 96..119 the three new orange trading cards × the 8 aristocrats (7 base, then Sycophant). A variant of
+ * the whole game is v in [0, 334): the base variants, then 214 + e.
+ * | ids          | action                                                          |
+ * | ------------ | --------------------------------------------------------------- |
+ * | 1277 + e     | buy extension variant e from the upper row                      |
+ * | 1397 + e     | buy extension variant e from the lower row                      |
+ * | 1517 + e     | play extension variant e from hand                              |
+ * | 1637 + k     | take card 49 + k (k = 0..12) from the upper row into hand       |
+ * | 1650 + k     | take card 49 + k from the lower row into hand                   |
+ * | 1663 + e     | buy the card the Observatory drew as extension variant e        |
+ * | 1783 + card  | Debtor's Prison: pick this card (0..61) from the discard pile   |
+ * | 1845 + v     | buy the Prison's card as variant v (0..333, no row discount)    |
+ * | 2179         | take the Prison's card into hand                                |
+ * | 2180         | put the Prison's card back on the discard pile                  |
+ * | 2181 + r     | Guild Hall: r R and 4 − r VP, r = 0..4 (§12.7.7)                |
+ * | 2186 + k     | Trading House: k = 0 decline, 1 pay 3 R for 2 VP (§12.7.6)      |
+ */
+#define STPETE_NS_ACTION_FIRST 1277
+/** Number of distinct action ids of a game with the New Society (ids 972..1276, the base chance outcomes, are
+ * never player actions). */
+#define STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY 2188
+/** Number of card variants with the New Society (§12.6): 214 + 120. */
+#define STPETE_NUM_CARD_VARIANTS_NEW_SOCIETY 334
+/** An upper bound on the number of legal actions of a game with the New Society (a board of up to 10 cards, up to
+ * 14 targets each, §12.4.1; the Prison's 62 picks). */
+#define STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY 400
+
 /** Longest string produced by stpete_action_to_string(), including the NUL. */
 #define STPETE_ACTION_STRING_MAX 96
 
@@ -427,7 +515,13 @@ enum stpete_action_kind {
     STPETE_ACTION_OBSERVATORY_BUY = 5,  /**< buy the drawn card (§7.1) */
     STPETE_ACTION_OBSERVATORY_TAKE = 6, /**< take the drawn card into hand (§7.1) */
     STPETE_ACTION_OBSERVATORY_DISCARD = 7, /**< discard the drawn card (§7.1) */
-    STPETE_ACTION_PUB = 8               /**< buy VP with Pubs (§7.2) */
+    STPETE_ACTION_PUB = 8,              /**< buy VP with Pubs (§7.2) */
+    STPETE_ACTION_PRISON = 9,           /**< Debtor's Prison: pick card from the discard pile (§12.7.5, R21) */
+    STPETE_ACTION_PRISON_BUY = 10,      /**< buy the picked card (source ::STPETE_SOURCE_DISCARD) */
+    STPETE_ACTION_PRISON_TAKE = 11,     /**< take the picked card into hand */
+    STPETE_ACTION_PRISON_PUT_BACK = 12, /**< put the picked card back on the discard pile */
+    STPETE_ACTION_GUILD_HALL = 13,      /**< Guild Hall: amount = rubles taken, 4 − amount VP (§12.7.7, R24) */
+    STPETE_ACTION_TRADING_HOUSE = 14    /**< Trading House: amount 1 = pay 3 R for 2 VP, 0 = decline (§12.7.6, R25) */
 };
 
 /** Structured form of an action. Unused fields are ::STPETE_NONE (-1). Frozen: it will not grow. */
@@ -529,13 +623,14 @@ typedef struct stpete_allocator {
  */
 typedef struct stpete_options {
     size_t struct_size;   /**< sizeof(stpete_options) of the caller's header; set by the init */
-    int players;          /**< 2..4 (default 4) */
+    int players;          /**< 2..4 (default 4); 5 with stpete_options::new_society (§12.0, R17) */
     uint64_t seed;        /**< seed of the in-state PRNG (default 0): same options and seed, same game */
     int pub_cap;          /**< ::stpete_pub_cap (default ::STPETE_PUB_CAP_PER_PUB), §7.2 [option] */
     int tie_break;        /**< ::stpete_tie_break (default ::STPETE_TIE_BREAK_RUBLES_MOD_10), §8 [option] */
     /**
      * Explicit start-player markers (§3.3 [option]): start_markers[phase] = seat holding that phase's marker.
-     * All -1 (default) = dealt at random. Otherwise every entry is a seat, every seat holds 1 or 2 markers.
+     * All -1 (default) = dealt at random. Otherwise every entry is a seat, every seat holds 1 or 2 markers; with 5
+     * players (§12.3, R18) each of four seats holds one and the fifth seat, which holds none, has the gold disc.
      */
     int start_markers[STPETE_NUM_PHASES];
     int public_rubles;    /**< 1 = rubles are public information (§9 [option]); default 0. Information only: it
@@ -545,12 +640,22 @@ typedef struct stpete_options {
     int chance_mode;      /**< ::stpete_chance_mode (default ::STPETE_CHANCE_SAMPLED) */
     int edition;          /**< 1 = the first edition (2004, default), 2 = the second-edition preset (2014, §11: four
                                card changes, four names, a buy-only first worker phase) */
+    int new_society;      /**< 1 = the New Society expansion (§12: 144 cards, the Debtor's Prison, Guild Hall,
+                               Trading House, Sycophant, ..., and 2–5 players); default 0. The first edition only
+                               (R17: refused with edition 2). */
+    int markers_one_seat; /**< 5 players only (§12.4.1, R19): 0 = at the end of a round the five markers (the gold
+                               disc included) move two seats clockwise (default, Board Game Arena); 1 = one seat, as
+                               §4.5 [option]. */
+    int used_prison_scores; /**< §12.7.5, R22: 0 = a used Debtor's Prison scores no VP that round (default, the
+                                 card text); 1 = it still scores its 1 VP (Board Game Arena) [option]. */
+    int textile_without_new_society; /**< §12.7.8, R29: 0 = the Textile Factory counts the New Society (default,
+                                          Board Game Arena); 1 = it does not (the 2014 print) [option] */
 } stpete_options;
 
 /** Static initialiser with the spec's defaults (§3, §7.2, §8, §9): 4 players, seed 0. */
 #define STPETE_OPTIONS_INIT \
     { sizeof(stpete_options), 4, 0, STPETE_PUB_CAP_PER_PUB, STPETE_TIE_BREAK_RUBLES_MOD_10, \
-      { -1, -1, -1, -1 }, 0, 0, { NULL, NULL, NULL, NULL }, STPETE_CHANCE_SAMPLED, 1 }
+      { -1, -1, -1, -1 }, 0, 0, { NULL, NULL, NULL, NULL }, STPETE_CHANCE_SAMPLED, 1, 0, 0, 0, 0 }
 
 /**
  * Name of a Pub cap (§7.2, R10), the word of the JSON format and the programs' options: "per-pub", "per-player".
@@ -605,10 +710,28 @@ STPETE_API int stpete_options_chance_mode_from_name(const char *name, int *chanc
 /**
  * Fill @p opts with the defaults of the spec (same as ::STPETE_OPTIONS_INIT): 4 players (§3), seed 0, Pub cap per
  * Pub (§7.2, R10), tie-break rubles mod 10 (§8, R14), random start-player markers (§3.3, R15), secret rubles and
- * hands (§9), the C library's allocator, sampled chance (§3.1), the first edition (§11 is the other).
+ * hands (§9), the C library's allocator, sampled chance (§3.1), the first edition (§11 is the other), no New Society
+ * (§12). This header makes every call stpete_options_init(opts) a call of stpete_options_init_size(opts,
+ * sizeof *opts) (a macro), so that the struct the caller has is what is written; the function itself, which
+ * programs built against the first ABI call, writes the first ABI's layout only (struct_size = that size: its members after
+ * `edition` keep their defaults whatever the caller writes there).
  * @param opts caller-owned struct; NULL is ignored
  */
 STPETE_API void stpete_options_init(stpete_options *opts);
+
+/**
+ * Fill the first @p capacity bytes of @p opts with the defaults of the spec (as stpete_options_init(): §3, §3.3,
+ * §7.2, §8, §9, §11, §12) and set opts->struct_size to @p capacity: a caller built against an older header
+ * passes its smaller sizeof and is never overrun. (stpete_options_init() is this with sizeof *opts).
+ * @param opts        caller-owned struct; NULL is ignored
+ * @param capacity    sizeof(stpete_options) of the caller's header; a size below the first layout (the members up
+ *                    to start_markers) or above this library's is ignored (nothing written)
+ */
+STPETE_API void stpete_options_init_size(stpete_options *opts, size_t capacity);
+
+/** @cond INTERNAL */
+#define stpete_options_init(opts) stpete_options_init_size((opts), sizeof *(opts))
+/** @endcond */
 
 /** Immutable game configuration (players, seed, rule options, allocator). Shareable read-only. */
 typedef struct stpete_game stpete_game;
@@ -660,9 +783,9 @@ STPETE_API void stpete_game_free(stpete_game *game);
 STPETE_API int stpete_game_get_options(const stpete_game *game, stpete_options *out);
 
 /**
- * Number of players of a game (2–4: the title and §3).
+ * Number of players of a game (2–4: the title and §3; 2–5 with the New Society, §12.0).
  * @param game the game
- * @return 2..4 seats, or ::STPETE_E_INVALID_ARGUMENT for NULL.
+ * @return 2..5 seats, or ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
 STPETE_API int stpete_game_num_players(const stpete_game *game);
 
@@ -672,6 +795,43 @@ STPETE_API int stpete_game_num_players(const stpete_game *game);
  * @return ::STPETE_EDITION_FIRST or ::STPETE_EDITION_SECOND; ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
 STPETE_API int stpete_game_edition(const stpete_game *game);
+
+/**
+ * Whether a game plays the New Society expansion (§12, stpete_options::new_society).
+ * @param game the game
+ * @param new_society receives 1 or 0
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_game_is_new_society(const stpete_game *game, int *new_society);
+
+/**
+ * Number of card types of a game: ::STPETE_NUM_CARD_TYPES (49, §2), or ::STPETE_NUM_CARD_TYPES_NEW_SOCIETY (62,
+ * §12.2) with the New Society. Every card argument of a state query is in [0, this).
+ * @param game the game
+ * @return 49 or 62; ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_game_num_card_types(const stpete_game *game);
+
+/**
+ * Number of distinct action ids of a game (OpenSpiel's `NumDistinctActions`): ::STPETE_NUM_DISTINCT_ACTIONS (972)
+ * without the New Society, ::STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY (2188) with it (§12; the encoding is in
+ * @ref actions).
+ * @param game the game
+ * @return 972 or 2188; ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_game_num_distinct_actions(const stpete_game *game);
+
+/**
+ * Describe a card type as a game plays it: the edition's row (§2, §11), or with the New Society the expansion's
+ * (§12.2: Czar and Carpenter 3 R / 2 R, Observatory 8, Academy 25 / 9 VP, Mariinskij-Theater 20 with +1 VP per
+ * orange card, Mistress of Ceremonies 3 R 4 VP, the extra copies and the 13 new card types).
+ * @param game the game
+ * @param card card type in [0, stpete_game_num_card_types())
+ * @param out  receives the description (struct_size set first, e.g. by ::STPETE_CARD_INFO_INIT; the name static)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a card out of range;
+ *         ::STPETE_E_UNSUPPORTED_VERSION for a bad out->struct_size.
+ */
+STPETE_API int stpete_game_get_card_info(const stpete_game *game, int card, stpete_card_info *out);
 
 /**
  * Whether states of two games are states of the same game: the library's one answer to that question, used by
@@ -832,7 +992,8 @@ STPETE_API int stpete_state_decision(const stpete_state *state);
  * List the legal actions of the current player, sorted ascending (§4.2, §6, §7.1, §7.2). Empty when terminal.
  * Does not allocate.
  * @param state   the state
- * @param ids     caller buffer of @p capacity ints (::STPETE_MAX_LEGAL_ACTIONS always suffices); may be NULL if
+ * @param ids     caller buffer of @p capacity ints (::STPETE_MAX_LEGAL_ACTIONS always suffices without the New
+ *                Society, ::STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY with it, §12); may be NULL if
  *                @p capacity is 0
  * @param capacity capacity of @p ids
  * @param count   receives the number of legal actions (also when the buffer is too small)
@@ -847,7 +1008,9 @@ STPETE_API int stpete_state_legal_actions(const stpete_state *state, int *ids, s
  * and at the end of the game too. Does not allocate.
  * @param state the state
  * @param mask  caller buffer of @p capacity bytes
- * @param capacity at least ::STPETE_NUM_DISTINCT_ACTIONS
+ * @param capacity at least stpete_game_num_distinct_actions(): ::STPETE_NUM_DISTINCT_ACTIONS, or
+ *                 ::STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY with the New Society (§12; its mask is 0 at the base
+ *                 game's chance outcome ids 972..1276)
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_BUFFER_TOO_SMALL.
  */
 STPETE_API int stpete_state_legal_action_mask(const stpete_state *state, uint8_t *mask, size_t capacity);
@@ -955,7 +1118,7 @@ STPETE_API int stpete_state_apply_string(stpete_state *state, const char *str);
  * whether the state's event callback freed the state meanwhile (stpete_state_free() from the callback is deferred
  * to the end of the reporting call, stpete_state_free()). For code that applies more than once on a state whose
  * callback it does not own (a game loop in a library or a binding, stpete_bot_play()): after stpete_state_apply()
- * returns, such code cannot tell a freed state from a live one; after this call, *@p freed tells it. Added in 1.1.
+ * returns, such code cannot tell a freed state from a live one; after this call, *@p freed tells it..
  * @param state the state
  * @param id    as stpete_state_apply()
  * @param freed receives 1 if the state was freed during the call (it is gone: use it no more; the status is then
@@ -1124,6 +1287,33 @@ STPETE_API int stpete_state_observatories_used(const stpete_state *state, int se
 STPETE_API int stpete_state_observatory_card(const stpete_state *state);
 
 /**
+ * Whether the player's Debtor's Prison is used this round (§12.7.5, R21, R22: it cannot be used again or
+ * displaced, and by default scores no VP, until the next round).
+ * @param state the state
+ * @param seat  0..players-1
+ * @param used  receives 1 if used, else 0 (always 0 in a game without the New Society)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad seat.
+ */
+STPETE_API int stpete_state_is_prison_used(const stpete_state *state, int seat, int *used);
+
+/**
+ * The card picked from the discard pile with the Debtor's Prison, awaiting its owner's decision (§12.7.5, R21).
+ *
+ * @param state the state
+ * @return a card type; ::STPETE_CARD_NONE (−1) when no pick is pending; ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_state_prison_card(const stpete_state *state);
+
+/**
+ * Who holds the gold disc (§12.3, §12.4.1, R18, R19): with 5 players the seat that holds no phase marker. New in
+ * 1.1.
+ * @param state the state
+ * @return a seat; ::STPETE_NONE (−1) with fewer than 5 players (or before the markers are dealt);
+ *         ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_state_gold_disc_holder(const stpete_state *state);
+
+/**
  * Who holds a phase's start-player marker (§3.3, §4.1, §4.5 step 4).
  * @param state the state
  * @param phase a ::stpete_phase
@@ -1252,9 +1442,19 @@ enum stpete_event_kind {
     STPETE_EVENT_GAME_OVER,         /**< amount = winner bit mask (§8, R14); its line names them: "Game over after
                                          round 6: seat 2 wins", "Game over after round 5: seats 0 and 2 share the
                                          win" */
-    STPETE_EVENT_UNDO               /**< the last action was taken back (stpete_state_undo()): amount = its id,
+    STPETE_EVENT_UNDO,              /**< the last action was taken back (stpete_state_undo()): amount = its id,
                                          seat = the seat that had taken it (-1 for a chance outcome),
                                          line "undo: seat 2's pass is taken back" */
+    STPETE_EVENT_PRISON,            /**< seat picks card from the discard pile with the Debtor's Prison (§12.7.5;
+                                         1.1) */
+    STPETE_EVENT_PRISON_PUT_BACK,   /**< seat puts card back on the discard pile (§12.7.5) */
+    STPETE_EVENT_GUILD_HALL,        /**< seat, rubles and vp taken from the Guild Hall (§12.7.7) */
+    STPETE_EVENT_TRADING_HOUSE,     /**< seat, rubles paid, vp gained, amount = 1 bought or 0 declined (§12.7.6;
+                                         1.1) */
+    STPETE_EVENT_SYCOPHANT_DISCARD, /**< seat could not pay: card (a Sycophant) to the discard pile (§12.7.9;
+                                         1.1) */
+    STPETE_EVENT_GOLD_DISC          /**< seat receives the gold disc: vp (2) and rubles (2 at setup) (§12.3,
+                                         §12.4.1) */
 };
 
 /** One event. Unused fields are ::STPETE_NONE (-1). May grow: a callback receives the library's struct_size;
@@ -1355,7 +1555,8 @@ STPETE_API int stpete_state_pending_events(const stpete_state *state);
 /**
  * Name of an event kind, in the kebab case of the JSON format's words: "phase-start", "deal", "buy", "play",
  * "take", "displace", "pass", "observatory-draw", "observatory-discard", "scoring", "pub", "round-end",
- * "markers-moved", "last-round", "final-scoring", "game-over", "undo". @norule
+ * "markers-moved", "last-round", "final-scoring", "game-over", "undo", "prison", "prison-put-back", "guild-hall",
+ * "trading-house", "sycophant-discard", "gold-disc". @norule
  * @param kind a ::stpete_event_kind
  * @return a static string (not to be freed), or NULL if @p kind is out of range; never fails otherwise.
  */
@@ -1402,6 +1603,10 @@ STPETE_API int stpete_event_to_string(const stpete_event *event, const stpete_st
 
 /** Version of the JSON formats written by this library (`"format_version"`). Older versions are read. */
 #define STPETE_FORMAT_VERSION 3
+/** Format version of the documents of a game with the New Society (§12: its options, the Prisons used, the
+ * decisions "prison", "guild-hall", "trading-house"; doc/format.md); the newest version this library reads. A
+ * game without the expansion is written as version ::STPETE_FORMAT_VERSION, as before. */
+#define STPETE_FORMAT_VERSION_NEW_SOCIETY 4
 
 /** Largest state document (a full state or a view; a real one is about 2.5 KB) the readers accept, in bytes:
  * 1 MiB. Longer input is refused with ::STPETE_E_TOO_LARGE before it is parsed. */
@@ -1436,7 +1641,7 @@ STPETE_API int stpete_state_to_json(const stpete_state *state, char *buf, size_t
  * other players' rubles unless the game's `public_rubles` option is set; each hand card the viewer has not seen,
  * unless `public_hands` is set (a card seen taken from the board or after an Observatory draw, §7.1, is shown by
  * name: in a game played from its start, every card; hand sizes and each card's back, i.e. the stack it comes from,
- * stay). Each player's `known_rubles` (since 1.1) is that purse as the viewer knows it: shown, or recalled when
+ * stay). Each player's `known_rubles` is that purse as the viewer knows it: shown, or recalled when
  * `rubles_recalled` is true (§9, perfect recall), else `null`; a front end for people shows `rubles` (doc/format.md,
  * section Views). A seat's view also carries its information-state key, computed from exactly what the view
  * carries: two positions give the seat equal views exactly when they give it equal keys, and guessing hidden items
@@ -1614,6 +1819,15 @@ STPETE_API int stpete_state_determinize(stpete_state *state, int seat, uint64_t 
 #define STPETE_CHANCE_MARKERS_FIRST (STPETE_CHANCE_CARD_FIRST + STPETE_NUM_CARD_TYPES)
 /** Number of distinct chance outcome ids (OpenSpiel's `MaxChanceOutcomes`): 49 card types + 256 marker codes. */
 #define STPETE_NUM_CHANCE_OUTCOMES (STPETE_NUM_CARD_TYPES + 256)
+/** The New Society's chance outcomes (§12), after its player actions:
+ * ::STPETE_NS_CHANCE_CARD_FIRST + k says that the card dealt or drawn is card type 49 + k (the 13 new types; the
+ * base types keep ::STPETE_CHANCE_CARD_FIRST + card). */
+#define STPETE_NS_CHANCE_CARD_FIRST STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY
+/** With 5 players (§12.3, R18): ::STPETE_NS_CHANCE_MARKERS_FIRST + m0 + 5·m1 + 25·m2 + 125·m3 says that the four
+ * phase markers go to seats m0..m3, four distinct seats, and the fifth seat gets the gold disc (120 deals). */
+#define STPETE_NS_CHANCE_MARKERS_FIRST (STPETE_NS_CHANCE_CARD_FIRST + 13)
+/** One past the last id of a game with the New Society (chance outcomes included): 2826. */
+#define STPETE_NS_ID_END (STPETE_NS_CHANCE_MARKERS_FIRST + 625)
 
 /**
  * The outcomes of the random event pending at a chance node, with their exact probabilities (OpenSpiel
@@ -1622,7 +1836,8 @@ STPETE_API int stpete_state_determinize(stpete_state *state, int seat, uint64_t 
  * the rule allows, uniformly (24, 36 and 6 of them for 4, 3 and 2 players). Empty (count 0) at a player's decision,
  * at the end, and always in sampled mode. Does not allocate.
  * @param state         the state
- * @param outcomes      caller buffer of @p capacity outcome ids (::STPETE_MAX_LEGAL_ACTIONS always suffices);
+ * @param outcomes      caller buffer of @p capacity outcome ids (::STPETE_MAX_LEGAL_ACTIONS always suffices;
+ *                      ::STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY with the New Society, §12: its 120 marker deals);
  *                      may be NULL if @p capacity is 0
  * @param probabilities caller buffer of @p capacity probabilities in (0, 1], adding up to 1; may be NULL
  * @param capacity      capacity of the buffers
@@ -1648,9 +1863,10 @@ STPETE_API int stpete_state_returns(const stpete_state *state, double *out, size
 /**
  * Number of elements of an observation tensor of this game (OpenSpiel `ObservationTensorShape`, a flat vector):
  * what §9 lets a seat know, laid out element by element in doc/observation.md, with room for 4 seats whatever the
- * number of players.
+ * number of players: 668 floats; with the New Society (§12, §12.9) 972, with room for 5 seats, its 62 card types
+ * and each seat's Debtor's Prison.
  * @param game the game
- * @return the size in floats; ::STPETE_E_INVALID_ARGUMENT for NULL.
+ * @return the size in floats (668 or 972); ::STPETE_E_INVALID_ARGUMENT for NULL.
  */
 STPETE_API int stpete_game_observation_tensor_size(const stpete_game *game);
 

@@ -8,7 +8,7 @@
  * members a kind does not use are never read, whatever they hold (issue 31: 1.0 read names[card] for every kind). */
 static int event_valid(const stpete_event *ev)
 {
-    int card_ok = ev->card >= 0 && ev->card < STPETE_NUM_CARD_TYPES;
+    int card_ok = ev->card >= 0 && ev->card < CARD_TYPES_ALL;
     int seat_ok = ev->seat >= 0 && ev->seat < STPETE_MAX_PLAYERS;
     int phase_ok = ev->phase >= 0 && ev->phase < STPETE_NUM_PHASES;
     switch (ev->kind) {
@@ -21,14 +21,20 @@ static int event_valid(const stpete_event *ev)
     case STPETE_EVENT_BUY:
     case STPETE_EVENT_PLAY:
     case STPETE_EVENT_TAKE:
-        return seat_ok && card_ok && ev->source >= 0 && ev->source <= STPETE_SOURCE_OBSERVATORY &&
-               (ev->displaced == -1 || (ev->displaced >= 0 && ev->displaced < STPETE_NUM_CARD_TYPES));
+        return seat_ok && card_ok && ev->source >= 0 && ev->source <= STPETE_SOURCE_DISCARD &&
+               (ev->displaced == -1 || (ev->displaced >= 0 && ev->displaced < CARD_TYPES_ALL));
     case STPETE_EVENT_DISPLACE:
     case STPETE_EVENT_OBSERVATORY_DISCARD:
+    case STPETE_EVENT_PRISON:
+    case STPETE_EVENT_PRISON_PUT_BACK:
+    case STPETE_EVENT_SYCOPHANT_DISCARD:
         return seat_ok && card_ok;
     case STPETE_EVENT_PASS:
     case STPETE_EVENT_PUB:
     case STPETE_EVENT_FINAL_SCORING:
+    case STPETE_EVENT_GUILD_HALL:
+    case STPETE_EVENT_TRADING_HOUSE:
+    case STPETE_EVENT_GOLD_DISC:
         return seat_ok;
     case STPETE_EVENT_SCORING:
         return seat_ok && phase_ok;
@@ -122,14 +128,15 @@ static int undo_line(const stpete_event *ev, const card_def *names, char *buf, s
 }
 
 /* The line of an event, with the card names of its edition (§11); with the state that reported it, during the
- * callback, the details the state adds (later the state has moved on: its rubles and VP are not the event's). */
+ * callback, the details the state adds (later the state has moved on: its rubles and VP are not the event's).
+ * One function: one case per event kind (§4-§8, §12), every kind's line side by side. */
 static int format_event(const stpete_state *st, const stpete_event *ev, char *buf, size_t size)
 {
     const card_def *names = stpete_card_tables[ev->edition == STPETE_EDITION_SECOND];
     if (st && !st->hub.in_callback)
         st = NULL;
     /* read only for the kinds that use the card, which event_valid() checked */
-    const char *card = ev->card >= 0 && ev->card < STPETE_NUM_CARD_TYPES ? names[ev->card].name : "";
+    const char *card = ev->card >= 0 && ev->card < CARD_TYPES_ALL ? names[ev->card].name : "";
     int seat = ev->seat;
     const player_state *p = st && seat >= 0 && seat < st->core.rules.players ? &st->core.p[seat] : NULL;
     switch (ev->kind) {
@@ -162,7 +169,25 @@ static int format_event(const stpete_state *st, const stpete_event *ev, char *bu
         return snprintf(buf, size, "End of round %d: %d card(s) of the lower row discarded, the upper row moves down",
                         ev->round, ev->amount);
     case STPETE_EVENT_MARKERS_MOVED:
+        if (ev->amount == 2) /* 5 players (§12.4.1, R19) */
+            return snprintf(buf, size, "start-player markers and the gold disc move two seats to the left");
         return snprintf(buf, size, "start-player markers move to the left neighbour");
+    case STPETE_EVENT_PRISON:
+        return snprintf(buf, size, "seat %d uses the Debtor's Prison and picks %s from the discard pile", seat, card);
+    case STPETE_EVENT_PRISON_PUT_BACK:
+        return snprintf(buf, size, "seat %d puts %s back on the discard pile", seat, card);
+    case STPETE_EVENT_GUILD_HALL:
+        return snprintf(buf, size, "Guild Hall: seat %d takes %d R and %d VP", seat, ev->rubles, ev->vp);
+    case STPETE_EVENT_TRADING_HOUSE:
+        if (ev->amount)
+            return snprintf(buf, size, "Trading House: seat %d pays %d R for %d VP", seat, ev->rubles, ev->vp);
+        return snprintf(buf, size, "Trading House: seat %d declines", seat);
+    case STPETE_EVENT_SYCOPHANT_DISCARD:
+        return snprintf(buf, size, "seat %d cannot pay its Sycophant and discards it", seat);
+    case STPETE_EVENT_GOLD_DISC:
+        if (ev->rubles > 0)
+            return snprintf(buf, size, "seat %d holds the gold disc: +%d R and +%d VP", seat, ev->rubles, ev->vp);
+        return snprintf(buf, size, "seat %d receives the gold disc: +%d VP", seat, ev->vp);
     case STPETE_EVENT_LAST_ROUND:
         return snprintf(buf, size, "the last card of the %s stack is on the board: round %d is the final round",
                         stpete_stack_words[ev->stack], ev->round);

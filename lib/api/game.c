@@ -7,26 +7,69 @@
 
 #include "api/api.h"
 
+/* The released layouts of stpete_options: the first (up to edition, STPETE_OPTIONS_SIZE_1_0 in facts.h) and the
+ * one with the New Society's four members (§12). Only these sizes: one between them would end inside a member. */
+static int options_size_ok(size_t size)
+{
+    return size == STPETE_OPTIONS_SIZE_1_0 || size == sizeof(stpete_options);
+}
+
+#undef stpete_options_init /* the header's macro: here the function that programs built against 1.0 call */
 STPETE_API void stpete_options_init(stpete_options *opts)
 {
-    if (!opts)
+    stpete_options_init_size(opts, STPETE_OPTIONS_SIZE_1_0);
+}
+
+STPETE_API void stpete_options_init_size(stpete_options *opts, size_t capacity)
+{
+    if (!opts || !options_size_ok(capacity))
         return;
     stpete_options def = STPETE_OPTIONS_INIT;
-    *opts = def;
+    def.struct_size = capacity;
+    memcpy(opts, &def, capacity);
 }
 
 /* Copy the fields the caller's struct has (struct_size) over the defaults. */
 static int options_of(const stpete_options *opts, stpete_options *o, char *why, size_t why_size)
 {
-    stpete_options_init(o);
+    stpete_options_init_size(o, sizeof *o);
     if (!opts)
         return STPETE_OK;
-    if (!stpete_struct_size_ok(opts->struct_size, STPETE_OPTIONS_SIZE_1_0, sizeof *o))
+    if (!options_size_ok(opts->struct_size))
         return stpete_why_fail(why, why_size, STPETE_E_UNSUPPORTED_VERSION,
-                      "struct_size %zu: not the size of a released stpete_options layout (1.0: %zu)",
-                      opts->struct_size, STPETE_OPTIONS_SIZE_1_0);
+                      "struct_size %zu: not the size of a released stpete_options layout (1.0: %zu, 1.1: %zu)",
+                      opts->struct_size, STPETE_OPTIONS_SIZE_1_0, sizeof *o);
     memcpy(o, opts, opts->struct_size); /* fields the caller does not know keep their defaults */
     o->struct_size = sizeof *o;
+    return STPETE_OK;
+}
+
+/* The New Society's options (§12.0, R16-R17; R19, R22, R29 [option]s): 0 or 1, the first edition only, its
+ * [option]s only with it. */
+static int check_new_society(const stpete_options *o, char *why, size_t size)
+{
+    if (o->new_society != 0 && o->new_society != 1)
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "new_society must be 0 or 1, not %d (§12)",
+                               o->new_society);
+    if (o->edition == 2 && o->new_society)
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
+                               "the New Society is an expansion of the first edition: edition 2 with new_society is "
+                               "not a valid game (§12.0, R16, R17)");
+    const struct {
+        int value;
+        const char *name, *rule;
+    } flags[] = { { o->markers_one_seat, "markers_one_seat", "§12.4.1, R19" },
+                  { o->used_prison_scores, "used_prison_scores", "§12.7.5, R22" },
+                  { o->textile_without_new_society, "textile_without_new_society", "§12.7.8, R29" } };
+    for (size_t i = 0; i < sizeof flags / sizeof *flags; i++) {
+        if (flags[i].value != 0 && flags[i].value != 1)
+            return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "%s must be 0 or 1, not %d (%s)",
+                                   flags[i].name, flags[i].value, flags[i].rule);
+        if (flags[i].value && !o->new_society)
+            return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
+                                   "%s is an option of the New Society: set new_society to 1 (%s)", flags[i].name,
+                                   flags[i].rule);
+    }
     return STPETE_OK;
 }
 
@@ -34,8 +77,10 @@ static int check(const stpete_options *o, char *why, size_t size)
 {
     const stpete_allocator *al = &o->allocator;
     int custom = (al->malloc_fn != NULL) + (al->realloc_fn != NULL) + (al->free_fn != NULL);
-    if (o->players < STPETE_MIN_PLAYERS || o->players > STPETE_MAX_PLAYERS)
-        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "players must be 2, 3 or 4, not %d", o->players);
+    /* 5 players only with the New Society (§12.0, R17): without it the message of the 2-4 player game, word for word */
+    if (o->players < STPETE_MIN_PLAYERS || o->players > (o->new_society ? 5 : 4))
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "players must be 2, 3 or 4%s, not %d",
+                             o->new_society ? " (or 5 with the New Society)" : "", o->players);
     if (o->pub_cap != STPETE_PUB_CAP_PER_PUB && o->pub_cap != STPETE_PUB_CAP_PER_PLAYER)
         return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
                       "pub_cap must be STPETE_PUB_CAP_PER_PUB (0) or STPETE_PUB_CAP_PER_PLAYER (1), not %d (§7.2)",
@@ -68,6 +113,9 @@ static int check(const stpete_options *o, char *why, size_t size)
     if (o->edition != 1 && o->edition != 2)
         return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
                       "edition must be 1 (2004) or 2 (the 2014 second-edition preset, §11), not %d", o->edition);
+    int rc = check_new_society(o, why, size);
+    if (rc)
+        return rc;
     if (custom != 0 && custom != 3)
         return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
                       "allocator: set all three functions (malloc_fn, realloc_fn, free_fn) or none");
@@ -86,6 +134,10 @@ void stpete_rules_of(const stpete_options *o, stpete_rules *r)
     r->public_hands = (uint8_t)o->public_hands;
     r->chance_mode = (uint8_t)o->chance_mode;
     r->edition_index = (uint8_t)(o->edition - 1);
+    r->new_society = (uint8_t)o->new_society;
+    r->markers_one_seat = (uint8_t)o->markers_one_seat;
+    r->used_prison_scores = (uint8_t)o->used_prison_scores;
+    r->textile_without_new_society = (uint8_t)o->textile_without_new_society;
     for (int k = 0; k < STPETE_NUM_PHASES; k++)
         r->start_markers[k] = (int8_t)o->start_markers[k];
 }
@@ -149,6 +201,35 @@ STPETE_API int stpete_game_edition(const stpete_game *game)
     return game ? game->rules.edition_index + 1 : STPETE_E_INVALID_ARGUMENT;
 }
 
+STPETE_API int stpete_game_is_new_society(const stpete_game *game, int *new_society)
+{
+    if (!game || !new_society)
+        return STPETE_E_INVALID_ARGUMENT;
+    *new_society = game->rules.new_society;
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_game_num_card_types(const stpete_game *game)
+{
+    return game ? stpete_card_types_of(&game->rules) : STPETE_E_INVALID_ARGUMENT;
+}
+
+STPETE_API int stpete_game_num_distinct_actions(const stpete_game *game)
+{
+    if (!game)
+        return STPETE_E_INVALID_ARGUMENT;
+    return game->rules.new_society ? STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY : STPETE_NUM_DISTINCT_ACTIONS;
+}
+
+STPETE_API int stpete_game_get_card_info(const stpete_game *game, int card, stpete_card_info *out)
+{
+    if (!game || !out || card < 0 || card >= stpete_card_types_of(&game->rules))
+        return STPETE_E_INVALID_ARGUMENT;
+    stpete_card_info full = STPETE_CARD_INFO_INIT;
+    stpete_card_describe(&stpete_cards_of(&game->rules)[card], card, &full);
+    return stpete_struct_out(out, &full, STPETE_CARD_INFO_SIZE_1_0, sizeof full);
+}
+
 STPETE_API void stpete_game_free(stpete_game *game)
 {
     if (game) {
@@ -162,7 +243,7 @@ STPETE_API int stpete_game_get_options(const stpete_game *game, stpete_options *
     if (!game || !out)
         return STPETE_E_INVALID_ARGUMENT;
     size_t size = out->struct_size;
-    if (!stpete_struct_size_ok(size, STPETE_OPTIONS_SIZE_1_0, sizeof *out))
+    if (!options_size_ok(size))
         return STPETE_E_UNSUPPORTED_VERSION;
     memcpy(out, &game->opts, size); /* never more than the caller's struct */
     out->struct_size = size;
@@ -187,7 +268,8 @@ STPETE_API int stpete_game_max_length(const stpete_game *game)
         return STPETE_E_INVALID_ARGUMENT;
     int n = game->rules.players;
     /* Cards left in the stacks after the setup deal (§3.4); before a stack empties each of the 4 keeps one. */
-    int dealable = STPETE_NUM_CARDS - stpete_setup_deal(n) - STPETE_NUM_STACKS;
+    int cards = game->rules.new_society ? STPETE_NUM_CARDS_NEW_SOCIETY : STPETE_NUM_CARDS; /* §2, §12.2.4 */
+    int dealable = cards - stpete_setup_deal(n) - STPETE_NUM_STACKS;
     /* Every two consecutive rounds that are not the last deal at least 8 cards (§4.5): rounds 2.. before the last
      * non-final round come in at most dealable / 8 pairs; plus round 1, that last non-final round and the final one. */
     int rounds = 2 * (dealable / STPETE_BOARD_SIZE) + 4;
@@ -195,11 +277,16 @@ STPETE_API int stpete_game_max_length(const stpete_game *game)
      * each draw adding the draw and perhaps a discard; N Pub decisions a round; before each of those K actions at
      * most N - 1 passes in a row, and N passes end each of the 4 phases of a round. Total <= N K + N R + 4 N R with
      * K <= 232 + 4 R. */
-    int others = 2 * STPETE_NUM_CARDS + 4 * rounds;
+    int others = 2 * cards + 4 * rounds;
+    /* The New Society adds at most 6 decisions a round: the Debtor's Prison's pick and resolution, a card it brings
+     * back played from hand later (once a round, §12.7.5), the Guild Hall and the Trading House (§12.4.3), and a
+     * displaced card's re-entry. */
+    if (game->rules.new_society)
+        others += 6 * rounds;
     int length = n * others + n * rounds + STPETE_NUM_PHASES * n * rounds;
     /* Explicit chance: one outcome per card that leaves a stack (dealt or drawn), and the marker deal. */
     if (game->rules.chance_mode == STPETE_CHANCE_EXPLICIT)
-        length += STPETE_NUM_CARDS + 1;
+        length += cards + 1;
     return length;
 }
 

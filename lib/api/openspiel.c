@@ -12,7 +12,7 @@ STPETE_API int stpete_state_chance_outcomes(const stpete_state *st, int *outcome
     if (!st || !count || (!outcomes && capacity))
         return STPETE_E_INVALID_ARGUMENT;
     const stpete_core *c = &st->core;
-    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    int ids[LEGAL_CAP];
     size_t n = c->decision == STPETE_DECISION_CHANCE ? stpete_core_legal(c, ids) : 0;
     *count = n;
     if (n > capacity)
@@ -28,7 +28,7 @@ STPETE_API int stpete_state_chance_outcomes(const stpete_state *st, int *outcome
             const uint8_t *stack = c->stack[c->deal_stack];
             int copies = 0;
             for (int k = 0; k < held; k++)
-                copies += stack[k] == ids[i] - STPETE_CHANCE_CARD_FIRST;
+                copies += stack[k] == stpete_chance_id_card(ids[i]);
             probabilities[i] = (double)copies / (double)held;
         }
     }
@@ -53,14 +53,14 @@ STPETE_API int stpete_state_returns(const stpete_state *st, double *out, size_t 
 
 STPETE_API int stpete_game_observation_tensor_size(const stpete_game *game)
 {
-    return game ? OBS_SIZE : STPETE_E_INVALID_ARGUMENT;
+    return game ? stpete_observation_size(&game->rules) : STPETE_E_INVALID_ARGUMENT;
 }
 
 STPETE_API int stpete_state_observation_tensor(const stpete_state *st, int seat, float *out, size_t capacity)
 {
     if (!stpete_state_seat_ok(st, seat) || !out)
         return STPETE_E_INVALID_ARGUMENT;
-    if (capacity < OBS_SIZE)
+    if (capacity < (size_t)stpete_observation_size(&st->core.rules))
         return STPETE_E_BUFFER_TOO_SMALL;
     stpete_knowledge kn;
     stpete_core_knowledge(&st->core, seat, &kn);

@@ -230,11 +230,12 @@ STPETE_API int stpete_state_legal_actions(const stpete_state *st, int *ids, size
 {
     if (!st || !count || (!ids && capacity))
         return STPETE_E_INVALID_ARGUMENT;
-    if (capacity >= STPETE_MAX_LEGAL_ACTIONS) {
+    /* the bound of the game: 160 without the New Society (§12 has more cards on offer) */
+    if (capacity >= (st->core.rules.new_society ? STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY : STPETE_MAX_LEGAL_ACTIONS)) {
         *count = stpete_core_legal(&st->core, ids);
         return STPETE_OK;
     }
-    int tmp[STPETE_MAX_LEGAL_ACTIONS];
+    int tmp[LEGAL_CAP];
     size_t n = stpete_core_legal(&st->core, tmp);
     *count = n;
     if (n > capacity)
@@ -248,16 +249,18 @@ STPETE_API int stpete_state_legal_action_mask(const stpete_state *st, uint8_t *m
 {
     if (!st || !mask)
         return STPETE_E_INVALID_ARGUMENT;
-    if (capacity < STPETE_NUM_DISTINCT_ACTIONS)
+    int ns = st->core.rules.new_society;
+    size_t distinct = ns ? STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY : STPETE_NUM_DISTINCT_ACTIONS;
+    if (capacity < distinct)
         return STPETE_E_BUFFER_TOO_SMALL;
     /* The listing's ids as bytes. At a chance node (explicit-chance mode) the listing holds chance outcome ids, which
-     * lie past the player actions (STPETE_CHANCE_CARD_FIRST...): the mask covers player actions only and stays all
-     * zero there. */
-    int tmp[STPETE_MAX_LEGAL_ACTIONS];
+     * are no player actions (STPETE_CHANCE_CARD_FIRST..., STPETE_NS_CHANCE_CARD_FIRST...): the mask covers player
+     * actions only and stays all zero there. */
+    int tmp[LEGAL_CAP];
     size_t n = stpete_core_legal(&st->core, tmp);
-    memset(mask, 0, STPETE_NUM_DISTINCT_ACTIONS);
+    memset(mask, 0, distinct);
     for (size_t i = 0; i < n; i++)
-        if (tmp[i] < STPETE_NUM_DISTINCT_ACTIONS)
+        if (!stpete_is_chance_id(tmp[i]))
             mask[tmp[i]] = 1;
     return STPETE_OK;
 }
@@ -274,13 +277,14 @@ STPETE_API int stpete_state_is_legal(const stpete_state *st, int id, int *legal)
     if (!st || !legal)
         return STPETE_E_INVALID_ARGUMENT;
     stpete_move mv;
-    *legal = id >= 0 && id < CHANCE_END && stpete_core_check_move(&st->core, id, &mv, NULL, 0) == STPETE_OK;
+    *legal = id >= 0 && stpete_id_in_game(&st->core.rules, id) &&
+             stpete_core_check_move(&st->core, id, &mv, NULL, 0) == STPETE_OK;
     return STPETE_OK;
 }
 
 STPETE_API int stpete_state_action_price(const stpete_state *st, int id, int *rubles)
 {
-    if (!st || !rubles || id < 0 || id >= STPETE_NUM_DISTINCT_ACTIONS)
+    if (!st || !rubles || id < 0 || !stpete_is_action_id(id, st->core.rules.new_society))
         return STPETE_E_INVALID_ARGUMENT;
     stpete_move mv;
     int rc = stpete_core_check_move(&st->core, id, &mv, NULL, 0);
@@ -290,12 +294,17 @@ STPETE_API int stpete_state_action_price(const stpete_state *st, int id, int *ru
     case STPETE_ACTION_BUY:
     case STPETE_ACTION_PLAY:
     case STPETE_ACTION_OBSERVATORY_BUY:
-        *rubles = mv.price; /* §5, R5-R7 */
+    case STPETE_ACTION_PRISON_BUY:
+        *rubles = mv.price; /* §5, R5-R7, §12.5 */
         return STPETE_OK;
     case STPETE_ACTION_PUB:
         *rubles = stpete_pub_price(mv.a.amount); /* §7.2 */
         return STPETE_OK;
     default:
+        if (mv.a.kind == STPETE_ACTION_TRADING_HOUSE && mv.a.amount) {
+            *rubles = TRADING_HOUSE_RUBLES; /* §12.7.6, R25 */
+            return STPETE_OK;
+        }
         *rubles = 0;
         return STPETE_E_NO_PRICE;
     }
@@ -329,10 +338,9 @@ static int apply(stpete_state *st, int id, int *freed)
     int rc = stpete_state_check_not_in_callback(st);
     if (rc)
         return rc;
-    if (id < 0 || id >= CHANCE_END)
+    if (id < 0 || !stpete_id_in_game(&st->core.rules, id))
         return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT,
-                                 "action id %d is outside [0, %d) and is no chance outcome", id,
-                                 STPETE_NUM_DISTINCT_ACTIONS);
+                                 "action id %d is no action or chance outcome id of this game", id);
     char why[160];
     stpete_move mv;
     rc = stpete_core_check_move(&st->core, id, &mv, why, sizeof why);
@@ -392,9 +400,9 @@ STPETE_API int stpete_state_apply_string(stpete_state *st, const char *str)
 
 /* ---- queries ----------------------------------------------------------------------------------- */
 
-static int card_ok(int card)
+static int card_ok(const stpete_state *st, int card)
 {
-    return card >= 0 && card < STPETE_NUM_CARD_TYPES;
+    return card >= 0 && card < stpete_card_types_of(&st->core.rules);
 }
 
 /* Copy n card types from a byte list into a caller int buffer. */
@@ -449,7 +457,7 @@ STPETE_API int stpete_state_stack_size(const stpete_state *st, int stack)
 
 STPETE_API int stpete_state_display_count(const stpete_state *st, int seat, int card)
 {
-    if (!stpete_state_seat_ok(st, seat) || !card_ok(card))
+    if (!stpete_state_seat_ok(st, seat) || !card_ok(st, card))
         return STPETE_E_INVALID_ARGUMENT;
     return st->core.p[seat].display[card];
 }
@@ -458,9 +466,9 @@ STPETE_API int stpete_state_display(const stpete_state *st, int seat, int *cards
 {
     if (!stpete_state_seat_ok(st, seat))
         return STPETE_E_INVALID_ARGUMENT;
-    uint8_t list[STPETE_NUM_CARDS];
+    uint8_t list[STPETE_NUM_CARDS_NEW_SOCIETY];
     size_t n = 0;
-    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
+    for (int t = 0; t < CARD_TYPES_ALL; t++)
         for (int k = 0; k < st->core.p[seat].display[t]; k++)
             list[n++] = (uint8_t)t;
     return list_out(list, n, cards, capacity, count);
@@ -498,7 +506,33 @@ STPETE_API int stpete_state_observatories_used(const stpete_state *st, int seat)
 
 STPETE_API int stpete_state_observatory_card(const stpete_state *st)
 {
-    return st ? st->core.obs_card : STPETE_E_INVALID_ARGUMENT;
+    if (!st)
+        return STPETE_E_INVALID_ARGUMENT;
+    return st->core.decision == STPETE_DECISION_PRISON ? STPETE_CARD_NONE : st->core.obs_card;
+}
+
+STPETE_API int stpete_state_is_prison_used(const stpete_state *st, int seat, int *used)
+{
+    if (!stpete_state_seat_ok(st, seat) || !used)
+        return STPETE_E_INVALID_ARGUMENT;
+    *used = st->core.p[seat].prison_used != 0;
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_state_prison_card(const stpete_state *st)
+{
+    if (!st)
+        return STPETE_E_INVALID_ARGUMENT;
+    return st->core.decision == STPETE_DECISION_PRISON ? st->core.obs_card : STPETE_CARD_NONE;
+}
+
+STPETE_API int stpete_state_gold_disc_holder(const stpete_state *st)
+{
+    if (!st)
+        return STPETE_E_INVALID_ARGUMENT;
+    if (st->core.chance == CHANCE_MARKERS) /* not dealt yet */
+        return STPETE_NONE;
+    return stpete_gold_disc_of(st->core.markers, st->core.rules.players);
 }
 
 STPETE_API int stpete_state_marker_holder(const stpete_state *st, int phase)
@@ -510,18 +544,18 @@ STPETE_API int stpete_state_marker_holder(const stpete_state *st, int phase)
 
 STPETE_API int stpete_state_discard_count(const stpete_state *st, int card)
 {
-    if (!st || !card_ok(card))
+    if (!st || !card_ok(st, card))
         return STPETE_E_INVALID_ARGUMENT;
     return st->core.discard[card];
 }
 
 STPETE_API int stpete_state_price(const stpete_state *st, int seat, int card, int source, int displaced, int *price)
 {
-    if (!stpete_state_seat_ok(st, seat) || !card_ok(card) || !price || source < STPETE_SOURCE_UPPER ||
-        source > STPETE_SOURCE_OBSERVATORY)
+    if (!stpete_state_seat_ok(st, seat) || !card_ok(st, card) || !price || source < STPETE_SOURCE_UPPER ||
+        source > STPETE_SOURCE_DISCARD)
         return STPETE_E_INVALID_ARGUMENT;
-    int trading = stpete_cards_of(&st->core.rules)[card].trading;
-    if (trading && stpete_variant_of(card, displaced) < 0)
+    int trading = stpete_shared_card(card)->trading;
+    if (trading && (!card_ok(st, displaced) || !(stpete_cards_of(&st->core.rules)[card].targets >> displaced & 1u)))
         return STPETE_E_INVALID_ARGUMENT;
     *price = stpete_price(&st->core, seat, card, source, trading ? displaced : -1);
     return STPETE_OK;
@@ -530,12 +564,13 @@ STPETE_API int stpete_state_price(const stpete_state *st, int seat, int card, in
 STPETE_API int stpete_state_displacements(const stpete_state *st, int seat, int card, int source,
                                           stpete_displacement *out, size_t capacity, size_t *count)
 {
-    if (!stpete_state_seat_ok(st, seat) || !card_ok(card) || !stpete_cards_of(&st->core.rules)[card].trading || !count || (!out && capacity) ||
-        source < STPETE_SOURCE_UPPER || source > STPETE_SOURCE_OBSERVATORY)
+    if (!stpete_state_seat_ok(st, seat) || !card_ok(st, card) || !stpete_shared_card(card)->trading || !count ||
+        (!out && capacity) || source < STPETE_SOURCE_UPPER || source > STPETE_SOURCE_DISCARD)
         return STPETE_E_INVALID_ARGUMENT;
     size_t n = 0;
-    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
-        if (stpete_displaceable(&st->core.p[seat], t) <= 0 || stpete_variant_of(card, t) < 0)
+    uint64_t targets = stpete_cards_of(&st->core.rules)[card].targets; /* §6.2, §12.6 */
+    for (int t = 0; t < stpete_card_types_of(&st->core.rules); t++) {
+        if (stpete_displaceable(&st->core.p[seat], t) <= 0 || !(targets >> t & 1u))
             continue; /* not in the display (or only face-down Observatories, §7.1), or not a target (§6.2) */
         int price;
         stpete_state_price(st, seat, card, source, t, &price); /* cannot fail: every argument checked above */

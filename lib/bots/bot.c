@@ -328,6 +328,30 @@ static int refuse(stpete_error *err, int status, const char *text)
     return status;
 }
 
+/* The income per card its heuristics count (§2, §4.4): the first edition's values in either edition (the same games
+ * as before), or with the New Society the expansion's (§12.2, the Sycophant's -1 R included) and the specials'
+ * income at each building scoring, roughly: the Guild Hall's 4 taken as VP, the Trading House's 2 VP for 3 R
+ * (§12.7.6, §12.7.7). */
+static void card_values(stpete_bot *bot, const stpete_game *game)
+{
+    int new_society = 0;
+    stpete_game_is_new_society(game, &new_society);
+    for (int card = 0; card < stpete_game_num_card_types(game); card++) {
+        stpete_card_info info = STPETE_CARD_INFO_INIT;
+        if (new_society)
+            stpete_game_get_card_info(game, card, &info);
+        else
+            stpete_card_get_info(STPETE_EDITION_FIRST, card, &info);
+        bot->card_vp[card] = info.vp;
+        bot->card_rubles[card] = info.rubles;
+    }
+    if (new_society) {
+        bot->card_vp[STPETE_CARD_GUILD_HALL] = 4;
+        bot->card_vp[STPETE_CARD_TRADING_HOUSE] = 2;
+        bot->card_rubles[STPETE_CARD_TRADING_HOUSE] = -3;
+    }
+}
+
 STPETE_API int stpete_bot_new(const stpete_game *game, const char *spec, stpete_bot **out, stpete_error *err)
 {
     char why[256] = "";
@@ -364,12 +388,7 @@ STPETE_API int stpete_bot_new(const stpete_game *game, const char *spec, stpete_
     bot->stats.action = -1;
     bot->stats.seat = -1;
     format_spec(&p, bot->spec, sizeof bot->spec);
-    for (int card = 0; card < STPETE_NUM_CARD_TYPES; card++) {
-        stpete_card_info info = STPETE_CARD_INFO_INIT;
-        stpete_card_get_info(STPETE_EDITION_FIRST, card, &info);
-        bot->card_vp[card] = info.vp;
-        bot->card_rubles[card] = info.rubles;
-    }
+    card_values(bot, game);
     rc = STPETE_OK;
     if (p.kind != BOT_RANDOM)
         rc = stpete_state_new(game, &bot->scratch, NULL);
@@ -457,9 +476,9 @@ STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int
     int seat = stpete_state_current_player(state);
     if (seat < 0 || seat >= bot->players)
         return bot_fail(bot, STPETE_E_INVALID_ARGUMENT, "no seat is to act in this state (current player %d)", seat);
-    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
     size_t n = 0;
-    if (stpete_state_legal_actions(state, ids, STPETE_MAX_LEGAL_ACTIONS, &n) != STPETE_OK || n == 0)
+    if (stpete_state_legal_actions(state, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n) != STPETE_OK || n == 0)
         return bot_fail(bot, STPETE_E_INVALID_ARGUMENT, "no legal action in this state");
     uint64_t t0 = bot_now_ns();
     bot->error[0] = '\0'; /* the searches tell their own failures from a message set below them */

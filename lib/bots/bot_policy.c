@@ -25,9 +25,9 @@ double bot_evaluate(const stpete_bot *bot, const stpete_state *st, int seat)
             smallest = n;
     }
     double rounds_left = 1.0 + smallest / 6.0;
-    int cards[STPETE_NUM_CARDS];
+    int cards[STPETE_NUM_CARDS_NEW_SOCIETY];
     size_t n = 0;
-    stpete_state_display(st, seat, cards, STPETE_NUM_CARDS, &n);
+    stpete_state_display(st, seat, cards, STPETE_NUM_CARDS_NEW_SOCIETY, &n);
     double income_vp = 0, income_r = 0;
     for (size_t i = 0; i < n; i++) {
         income_vp += bot->card_vp[cards[i]];
@@ -87,10 +87,10 @@ int bot_chance_step(stpete_bot *bot, stpete_state *st)
 {
     /* Explicit-chance mode (stpete.h): draw an outcome by its probability with the bot's PRNG. In the sampled mode
      * the deals happen inside stpete_state_apply(), from the determinized stacks, and this is never called. */
-    int outcomes[STPETE_MAX_LEGAL_ACTIONS];
-    double probabilities[STPETE_MAX_LEGAL_ACTIONS];
+    int outcomes[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
+    double probabilities[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
     size_t n = 0;
-    int rc = stpete_state_chance_outcomes(st, outcomes, probabilities, STPETE_MAX_LEGAL_ACTIONS, &n);
+    int rc = stpete_state_chance_outcomes(st, outcomes, probabilities, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n);
     if (rc != STPETE_OK || n == 0)
         return bot_fail(bot, rc != STPETE_OK ? rc : STPETE_E_INVALID_ARGUMENT, "chance node without outcomes");
     double u = (double)(bot_next_random(&bot->rng) >> 11) * 0x1.0p-53, acc = 0;
@@ -103,7 +103,7 @@ int bot_chance_step(stpete_bot *bot, stpete_state *st)
 
 int bot_playout(stpete_bot *bot, stpete_state *st, double out[STPETE_MAX_PLAYERS], uint64_t *actions)
 {
-    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
     int depth = bot->p.depth;
     for (int step = 0; depth == 0 || step < depth; step++) {
         int player = stpete_state_current_player(st);
@@ -118,7 +118,7 @@ int bot_playout(stpete_bot *bot, stpete_state *st, double out[STPETE_MAX_PLAYERS
         int id = -1, rc = STPETE_OK;
         if (bot->p.playout == PLAYOUT_GREEDY) {
             size_t n = 0;
-            stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+            stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n);
             rc = bot_greedy_choice(bot, st, ids, n, &id, NULL);
             if (rc != STPETE_OK)
                 return rc;

@@ -18,11 +18,11 @@ static int budget_spent(const stpete_bot *bot, uint64_t done, uint64_t t0)
 int bot_choose_mc(stpete_bot *bot, const stpete_state *state, int seat, const int *ids, size_t n, int *action)
 {
     int rc = STPETE_OK;
-    double sum[STPETE_MAX_LEGAL_ACTIONS] = { 0 };
+    double sum[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY] = { 0 };
     /* The seat's final score (VP, §8) summed over each action's playouts: the tie-break between equal sums of
      * returns. Without it a seat that loses every playout (far behind, or few playouts per action) sees all its
      * actions tie at 0 and takes the first id, pass, again and again. */
-    double vp[STPETE_MAX_LEGAL_ACTIONS] = { 0 };
+    double vp[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY] = { 0 };
     uint64_t t0 = bot_now_ns(), it = 0, rounds = 0;
     /* The legal actions in turn, a new determinization for each playout; the budget is checked after whole
      * rounds, so that every action gets as many playouts. */
@@ -160,7 +160,7 @@ static int iterate(stpete_bot *bot, const stpete_state *root, int seat)
     if (rc != STPETE_OK)
         return bot_fail(bot, rc, "ismcts: determinization failed: %s", stpete_strerror(rc));
     int32_t v = 0;
-    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
     for (;;) {
         int player = stpete_state_current_player(st);
         if (player == STPETE_PLAYER_TERMINAL)
@@ -171,7 +171,7 @@ static int iterate(stpete_bot *bot, const stpete_state *root, int seat)
             continue;
         }
         size_t n = 0, available = 0;
-        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n);
         uint32_t gen = stamp_legal(bot, ids, n);
         int32_t best = best_child(bot, v, gen, &available);
         if (available < n) { /* expand an untried action, chosen uniformly */

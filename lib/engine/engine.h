@@ -18,7 +18,10 @@
 
 /* ---- the position: plain data, fixed size, no pointers ----------------------------------------- */
 
-enum { STACK_CAP = 31, ROW_CAP = STPETE_BOARD_SIZE };
+/* Stacks hold up to 39 cards (the New Society's trading stack, §12.2.4); a row up to 10 (the 5-player opening,
+ * §12.4.1, R20), stored in 16 bytes: the word functions of facts.h read its first 8 (ROW_WORD), and a row of more
+ * than 8 cards takes the slow path of row_find() and friends. */
+enum { STACK_CAP = 39, ROW_CAP = 16, ROW_WORD = 8, BOARD_MAX = 10 };
 
 typedef struct stpete_rules {
     uint8_t players;
@@ -29,21 +32,27 @@ typedef struct stpete_rules {
     int8_t start_markers[STPETE_NUM_PHASES]; /* all -1 = random */
     uint8_t chance_mode; /* enum stpete_chance_mode */
     uint8_t edition_index; /* 0 = the first edition (2004), 1 = the second (2014, §11): stpete_options.edition - 1 */
-    uint8_t reserved[5]; /* explicit padding: states compare with memcmp */
+    uint8_t new_society;   /* §12; the three options below are its. All four 0 in a base game, so a base
+                              game's rules hash and compare as without them */
+    uint8_t markers_one_seat;            /* R19 [option] */
+    uint8_t used_prison_scores;          /* R22 [option] */
+    uint8_t textile_without_new_society; /* R29 [option] */
+    uint8_t reserved[1]; /* explicit padding: states compare with memcmp */
 } stpete_rules;
 
 typedef struct player_state {
     int32_t rubles;
     int32_t vp;
-    uint8_t display[STPETE_NUM_CARD_TYPES]; /* copies of each card type in the display */
+    uint8_t display[DISPLAY_CAP]; /* copies of each card type in the display (types >= 62 always 0) */
     uint8_t hand[STPETE_MAX_HAND];          /* card types, in the order taken */
     uint8_t hand_n;
     uint8_t obs_used;                       /* Observatories face down this round (§7.1) */
     uint8_t hand_known;                     /* bit h: everyone saw hand[h] taken (§9), so its identity is known */
+    uint8_t prison_used;                    /* the Debtor's Prison is used this round (§12.7.5, R21, R22) */
 } player_state;
 
 /* A random event the engine waits for (explicit-chance mode, stpete_state_chance_outcomes()): none, the card a deal
- * places (§4.5), the random start-player markers (§3.3), the card an Observatory draws (§7.1). */
+ * places (§4.5), the random start-player markers (§3.3, §12.3), the card an Observatory draws (§7.1). */
 enum { CHANCE_NONE = 0, CHANCE_DEAL, CHANCE_MARKERS, CHANCE_DRAW };
 
 /* What follows a deal once the board is full (or the stack empty): §3.5 the first worker phase, §4.5 the next
@@ -61,14 +70,16 @@ typedef struct stpete_core {
      * (the listing's type masks rely on it, and states compare with memcmp) */
     uint8_t row[2][ROW_CAP];
     uint8_t row_n[2];
-    uint8_t discard[STPETE_NUM_CARD_TYPES];
-    uint8_t markers[STPETE_NUM_PHASES]; /* markers[phase] = seat */
+    uint8_t discard[DISPLAY_CAP];
+    uint8_t markers[STPETE_NUM_PHASES]; /* markers[phase] = seat; with 5 players the seat holding none has the gold
+                                           disc (§12.3) */
     uint8_t phase;        /* enum stpete_phase */
     uint8_t round;        /* from 1 */
     uint8_t current;      /* seat to act (at a chance node: the seat that acted last, or the Observatory's owner) */
     uint8_t passes;       /* consecutive passes (§4.3) */
     uint8_t decision;     /* enum stpete_decision */
-    int8_t obs_card;      /* card drawn by an Observatory, -1 = none */
+    int8_t obs_card;      /* card drawn by an Observatory (decision OBSERVATORY) or picked from the discard pile by
+                             the Debtor's Prison (decision PRISON, §12.7.5), -1 = none */
     uint8_t final_round;  /* §4.6 */
     uint8_t pub_next;     /* Pub step: offset from the building start player of the next owner to ask */
     uint8_t chance;       /* CHANCE_*: the random event pending at a chance node */
@@ -78,6 +89,7 @@ typedef struct stpete_core {
     uint8_t rubles_recalled; /* 1: every seat knows every seat's rubles by perfect recall (reached by play from §3's
                                 setup: every income and price is public); 0 in a position loaded from a document
                                 that does not say so (stpete_rubles_known, doc/format.md "rubles_recalled") */
+    uint8_t reserved_mid[1];  /* explicit padding */
     player_state p[STPETE_MAX_PLAYERS];
     uint8_t reserved_tail[4]; /* explicit padding */
     /* Not part of the position (stpete_state_equal ignores it): a hash of everything public that happened since the
@@ -86,8 +98,11 @@ typedef struct stpete_core {
     uint64_t public_hash;
 } stpete_core;
 
-_Static_assert(sizeof(stpete_core) == 512, "stpete_core must have no implicit padding");
-_Static_assert(offsetof(stpete_core, public_hash) == 504, "public_hash comes last: equality compares what is before");
+_Static_assert(sizeof(stpete_rules) == 16, "stpete_rules: 16 bytes, hashed byte by byte");
+_Static_assert(sizeof(player_state) == 80, "player_state must have no implicit padding");
+_Static_assert(sizeof(stpete_core) == 720, "stpete_core must have no implicit padding");
+_Static_assert(offsetof(stpete_core, public_hash) == 712, "public_hash comes last: equality compares what is before");
+_Static_assert(sizeof(stpete_core) % 16 == 0, "stpete_core_copy moves 16 bytes at a time");
 
 /* Copy a whole position (what stpete_state_copy does in every playout). memcpy of the 512 bytes compiles, with
  * GCC on x86-64, to `rep movsq`, whose start-up costs more than the copy itself: explicit 16-byte moves take
@@ -136,9 +151,10 @@ static inline uint64_t stpete_rules_hash(const stpete_rules *rules)
 /* ---- facts both the listing and the check read: one inline function each ------------------------ */
 
 /* The start-player marker rule (§3.3, R15): each phase's marker is held by a seat in [0, players), and every seat
- * holds one or two. The one home of the rule, for the options (stpete_markers_check, game.c), the marker deals a
- * chance outcome may name (legal.c) and the random deal (rules.c). 0 if markers[] is such an assignment; else
- * 1 + k for the first marker k held by no seat in range, or -(1 + s) for the first seat s holding 0 or 3+. */
+ * holds one or two; with 5 players (§12.3, R18) every seat holds at most one, and the seat holding none has the
+ * gold disc. The one home of the rule, for the options (stpete_markers_check, game.c), the marker deals a chance
+ * outcome may name (legal.c) and the random deal (rules.c). 0 if markers[] is such an assignment; else 1 + k for
+ * the first marker k held by no seat in range, or -(1 + s) for the first seat s holding too few or too many. */
 static inline int stpete_markers_fault(const int markers[STPETE_NUM_PHASES], int players)
 {
     int held[STPETE_MAX_PLAYERS] = { 0 };
@@ -147,10 +163,25 @@ static inline int stpete_markers_fault(const int markers[STPETE_NUM_PHASES], int
             return 1 + k;
         held[markers[k]]++;
     }
+    int least = players == 5 ? 0 : 1, most = players == 5 ? 1 : 2;
     for (int s = 0; s < players; s++)
-        if (held[s] < 1 || held[s] > 2)
+        if (held[s] < least || held[s] > most)
             return -(1 + s);
     return 0;
+}
+
+/* The gold disc's holder (§12.3, R18): with 5 players the seat holding no marker; -1 otherwise. */
+static inline int stpete_gold_disc_of(const uint8_t markers[STPETE_NUM_PHASES], int players)
+{
+    if (players != 5)
+        return -1;
+    unsigned held = 0;
+    for (int k = 0; k < STPETE_NUM_PHASES; k++)
+        held |= 1u << markers[k];
+    for (int s = 0; s < players; s++)
+        if (!(held >> s & 1u))
+            return s;
+    return -1;
 }
 
 /* The setup deal (§3.4): 2 cards per player from the worker stack into the upper row. The one home of the number
@@ -174,10 +205,55 @@ static inline void stpete_markers_decode(int code, int markers[STPETE_NUM_PHASES
         markers[k] = code % 4;
 }
 
-/* The card table of a game's edition (§2, §11). */
+/* The card table of a game: its edition's (§2, §11), or the New Society's (§12.2, first edition only). */
 static inline const card_def *stpete_cards_of(const stpete_rules *rules)
 {
-    return stpete_card_tables[rules->edition_index];
+    return stpete_card_tables[rules->edition_index + 2 * rules->new_society];
+}
+
+/* The card types of a game: 49, or 62 with the New Society (§12.2). */
+static inline int stpete_card_types_of(const stpete_rules *rules)
+{
+    return rules->new_society ? CARD_TYPES_ALL : STPETE_NUM_CARD_TYPES;
+}
+
+/* Whether id (>= 0) is an action or chance outcome id of a game: [0, 1277) in every game (the 1.0 ids), and with
+ * the New Society also [STPETE_NS_ACTION_FIRST, STPETE_NS_ID_END) (stpete.h). */
+static inline int stpete_id_in_game(const stpete_rules *rules, int id)
+{
+    return id < CHANCE_END || (rules->new_society && id >= STPETE_NS_ACTION_FIRST && id < STPETE_NS_ID_END);
+}
+
+/* The start-player marker deal as a chance outcome id (§3.3; §12.3 with 5 players, base 5). */
+static inline int stpete_markers_outcome(const uint8_t markers[STPETE_NUM_PHASES], int players)
+{
+    if (players == 5)
+        return STPETE_NS_CHANCE_MARKERS_FIRST + markers[0] + 5 * markers[1] + 25 * markers[2] + 125 * markers[3];
+    return STPETE_CHANCE_MARKERS_FIRST + stpete_markers_encode(markers);
+}
+
+/* ---- rows of up to 10 cards (§12.4.1): the word functions for 8, a loop beyond ---------------------- */
+
+static inline int stpete_row_find(const uint8_t *row, int n, int card)
+{
+    int i = stpete_find8(row, n < ROW_WORD ? n : ROW_WORD, card);
+    if (i >= 0 || n <= ROW_WORD)
+        return i;
+    for (i = ROW_WORD; i < n; i++)
+        if (row[i] == card)
+            return i;
+    return -1;
+}
+
+static inline void stpete_row_remove(uint8_t *row, uint8_t *n, int i)
+{
+    if (*n <= ROW_WORD) {
+        stpete_remove8(row, n, i);
+        return;
+    }
+    for (int k = i + 1; k < *n; k++)
+        row[k - 1] = row[k];
+    row[--(*n)] = 0;
 }
 
 /* Whether it is the buy-only first worker phase of the second edition (§11): no take, no Observatory, no pass while
@@ -216,6 +292,18 @@ static inline uint64_t stpete_display_types(const player_state *p, int types)
     return m;
 }
 
+/* Whether the seat to act may use its Debtor's Prison now (§12.7.5, R21): the building phase, the Prison in the
+ * display and unused, a card in the discard pile. */
+static inline int stpete_prison_usable(const stpete_core *c, const player_state *p)
+{
+    if (!p->display[STPETE_CARD_DEBTORS_PRISON] || p->prison_used || c->phase != STPETE_PHASE_BUILDING)
+        return 0;
+    for (int t = 0; t < CARD_TYPES_ALL; t++)
+        if (c->discard[t])
+            return 1;
+    return 0;
+}
+
 /* Observatories in the display still face up this round (§7.1, R9): usable, and displaceable. */
 static inline int stpete_face_up_observatories(const player_state *p)
 {
@@ -226,6 +314,8 @@ static inline int stpete_face_up_observatories(const player_state *p)
  * §7.1). */
 static inline int stpete_displaceable(const player_state *p, int card)
 {
+    if (card == STPETE_CARD_DEBTORS_PRISON && p->prison_used) /* used: not until the next round (§12.6, R22) */
+        return 0;
     return card == STPETE_CARD_OBSERVATORY ? stpete_face_up_observatories(p) : p->display[card];
 }
 
@@ -233,10 +323,16 @@ static inline int stpete_displaceable(const player_state *p, int card)
  * orange card with the Gold Smelter. */
 static inline int stpete_colour_discount(const player_state *p, int colour)
 {
-    /* & and | instead of && and ||: no branch on the colour of the card being priced */
+    /* & and | instead of && and ||: no branch on the colour of the card being priced; the Obshchina Commune's green
+     * discount (§12.5, R27) is 0 in a base game, whose displays never hold it */
     return ((colour == STPETE_COLOUR_BLUE) & (p->display[STPETE_CARD_CARPENTER_WORKSHOP] != 0)) |
-           ((colour == STPETE_COLOUR_ORANGE) & (p->display[STPETE_CARD_GOLD_SMELTER] != 0));
+           ((colour == STPETE_COLOUR_ORANGE) & (p->display[STPETE_CARD_GOLD_SMELTER] != 0)) |
+           ((colour == STPETE_COLOUR_GREEN) & (p->display[STPETE_CARD_OBSHCHINA_COMMUNE] != 0));
 }
+
+/* The Trading House (§12.7.6, R25): 3 R for 2 VP, once per building scoring. The Guild Hall (§12.7.7, R24): 4 units
+ * split into R and VP. */
+enum { TRADING_HOUSE_RUBLES = 3, TRADING_HOUSE_VP = 2, GUILD_HALL_UNITS = 4 };
 
 /* What the Pub's VP cost (§7.2, R10): 2 rubles each. The one place that says it. */
 enum { PUB_RUBLES_PER_VP = 2 };
@@ -329,8 +425,9 @@ static inline stpete_event stpete_event_of(const stpete_core *c, int kind)
 
 /* ---- legal.c: legality in one place: the listing, and the pick and the check derived from it ------ */
 
-/* Legal action ids ascending into out (capacity STPETE_MAX_LEGAL_ACTIONS); returns the count. At a chance node the
- * chance outcome ids. */
+/* Legal action ids ascending into out (capacity LEGAL_CAP); returns the count. At a chance node the chance outcome
+ * ids. */
+enum { LEGAL_CAP = STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY };
 size_t stpete_core_legal(const stpete_core *c, int *out);
 
 /* The listed id at index random % count into *id (stpete_state_random_action()); STPETE_E_GAME_OVER at the end. */
@@ -429,9 +526,11 @@ void stpete_core_resample(stpete_core *c, int seat, uint64_t seed, unsigned flag
 
 /* ---- observation.c: what one seat may know now (§9), as a tensor and as text ---------------------- */
 
-/* Size of the observation tensor (doc/observation.md). */
-enum { OBS_SEAT_BLOCK = 109, OBS_GLOBAL = 232, OBS_SIZE = OBS_GLOBAL + STPETE_MAX_PLAYERS * OBS_SEAT_BLOCK };
-/* Write the observation of a knowledge (of a valid seat) into out[OBS_SIZE]. */
+/* Size of the observation tensor of a base game (doc/observation.md): 4 seat blocks. */
+enum { OBS_SEAT_BLOCK = 109, OBS_GLOBAL = 232, OBS_SIZE = OBS_GLOBAL + 4 * OBS_SEAT_BLOCK, OBS_SIZE_MAX = 972 };
+/* Size of the observation tensor of a game: OBS_SIZE, or 972 with the New Society (observation.c). */
+int stpete_observation_size(const stpete_rules *rules);
+/* Write the observation of a knowledge (of a valid seat) into out[stpete_observation_size()]. */
 void stpete_knowledge_observation(const stpete_knowledge *kn, float *out);
 /* Append the observation text of a valid seat to a growing buffer; see text_buf. */
 typedef struct text_buf {

@@ -96,9 +96,13 @@ uint64_t stpete_knowledge_key(const stpete_knowledge *kn)
                                k->stack_n[0], k->stack_n[1], k->stack_n[2], k->stack_n[3], k->row_n[0],
                                k->row_n[1] };
     h = key_bytes(h, global, sizeof global);
-    h = key_bytes(h, k->row[0], ROW_CAP);
-    h = key_bytes(h, k->row[1], ROW_CAP);
-    h = key_bytes(h, k->discard, STPETE_NUM_CARD_TYPES);
+    /* a base game's key reads 8 bytes a row, 49 card types; the New Society's rows of up to 10 (§12.4.1) and
+     * 62 types, with the Prisons used (§12.7.5) */
+    int ns = k->rules.new_society;
+    size_t row_bytes = ns ? ROW_CAP : ROW_WORD, types = ns ? DISPLAY_CAP : STPETE_NUM_CARD_TYPES;
+    h = key_bytes(h, k->row[0], row_bytes);
+    h = key_bytes(h, k->row[1], row_bytes);
+    h = key_bytes(h, k->discard, types);
     for (int p = 0; p < k->rules.players; p++) {
         const player_state *q = &k->p[p];
         h = key_step(h, (uint64_t)(int64_t)q->rubles);
@@ -106,7 +110,9 @@ uint64_t stpete_knowledge_key(const stpete_knowledge *kn)
         const uint8_t small[] = { q->hand_n, q->obs_used, q->hand_known, q->hand[0], q->hand[1], q->hand[2],
                                   q->hand[3] };
         h = key_bytes(h, small, sizeof small);
-        h = key_bytes(h, q->display, STPETE_NUM_CARD_TYPES);
+        h = key_bytes(h, q->display, types);
+        if (ns)
+            h = key_step(h, q->prison_used);
     }
     return stpete_hash_mix(h, 0); /* the full finalizer once */
 }
@@ -123,11 +129,11 @@ uint64_t stpete_public_digest(const stpete_core *c)
 /* Put a stack back in card-type order (explicit-chance mode keeps stacks as multisets in that order). */
 static void sort_stack(uint8_t *stack, int n)
 {
-    uint8_t count[STPETE_NUM_CARD_TYPES] = { 0 };
+    uint8_t count[CARD_TYPES_ALL] = { 0 };
     for (int i = 0; i < n; i++)
         count[stack[i]]++;
     int k = 0;
-    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
+    for (int t = 0; t < CARD_TYPES_ALL; t++)
         for (int j = 0; j < count[t]; j++)
             stack[k++] = (uint8_t)t;
 }

@@ -41,7 +41,8 @@ typedef struct seat_ctx {
     int discount[3];    /* by colour: stpete_colour_discount() (§5.1.3, §5.1.4) */
     int targets_known;  /* targets computed (only when a trading card is met) */
     uint64_t targets;   /* card types the seat's trading cards may displace now (§6.1) */
-    uint32_t affordable[2]; /* the listing's: plain_affordable() from the upper row (or hand) [0], the lower [1] */
+    uint64_t affordable[2]; /* the listing's: plain_affordable() from the upper row (or hand) [0], the lower [1] */
+    int ns;             /* the New Society (§12): its plain types 49..53 and its rules of targets */
 } seat_ctx;
 
 CORE_INLINE seat_ctx seat_of(const stpete_core *c)
@@ -50,7 +51,7 @@ CORE_INLINE seat_ctx seat_of(const stpete_core *c)
     seat_ctx x = { stpete_cards_of(&c->rules), p, p->rubles,
                    { stpete_colour_discount(p, STPETE_COLOUR_GREEN), stpete_colour_discount(p, STPETE_COLOUR_BLUE),
                      stpete_colour_discount(p, STPETE_COLOUR_ORANGE) },
-                   0, 0, { 0, 0 } };
+                   0, 0, { 0, 0 }, c->rules.new_society };
     return x;
 }
 
@@ -59,6 +60,11 @@ CORE_INLINE seat_ctx seat_of(const stpete_core *c)
  * targets (§6.2). */
 CORE_INLINE void set_targets(seat_ctx *x, uint64_t present) /* present: the display's types among 0..23 */
 {
+    if (x->ns) { /* §12.6: the new workers, buildings and Sycophant too; a used Debtor's Prison is no target (R22) */
+        present |= stpete_display_types(x->p, DISPLAY_CAP) & PLAIN_TYPES;
+        if (x->p->prison_used)
+            present &= ~(UINT64_C(1) << STPETE_CARD_DEBTORS_PRISON);
+    }
     if (stpete_face_up_observatories(x->p) <= 0)
         present &= ~(UINT64_C(1) << STPETE_CARD_OBSERVATORY);
     x->targets = present;
@@ -97,6 +103,16 @@ CORE_INLINE int plain_legal(const seat_ctx *x, int card, int lower)
  * the targets of displaceable_mask() are set. */
 CORE_INLINE void plain_affordable(seat_ctx *x, const stpete_rules *rules)
 {
+    if (x->ns) { /* the New Society (§12): type by type, its 29 plain types with their three colour discounts */
+        x->affordable[0] = x->affordable[1] = 0;
+        for (uint64_t m = PLAIN_TYPES; m; m &= m - 1) {
+            int t = stpete_lowest_bit(m);
+            x->affordable[0] |= (uint64_t)plain_legal(x, t, 0) << t;
+            x->affordable[1] |= (uint64_t)plain_legal(x, t, 1) << t;
+        }
+        set_targets(x, stpete_display_types(x->p, FIRST_TRADING));
+        return;
+    }
     int r = x->rubles < 126 ? x->rubles : 126;
 #if defined(STPETE_SIMD_SSE2) || defined(STPETE_SIMD_WASM)
     const card_lanes *l = &stpete_card_lanes[rules->edition_index];
@@ -160,17 +176,21 @@ CORE_INLINE int target_legal(const seat_ctx *x, int before, int target)
  * cards a random playout meets is unpredictable. (Loops of a fixed number of steps, with no exit to mispredict, were
  * tried: twice the instructions, a slower listing; bit sets with a pick of their k-th bit were tried too:
  * doc/performance.md.) */
-CORE_INLINE size_t add_acquisitions(seat_ctx *x, uint64_t m, int lower, int base, int *out, size_t n)
+CORE_INLINE size_t add_acquisitions(seat_ctx *x, uint64_t m, int lower, int base, int ext_base, int *out, size_t n)
 {
-    const uint64_t plain_types = (UINT64_C(1) << FIRST_TRADING) - 1;
+    const uint64_t plain_types = (UINT64_C(1) << FIRST_TRADING) - 1; /* the base game's: their variant is the card */
     for (uint64_t t = m & plain_types & x->affordable[lower]; t; t &= t - 1) /* plain_affordable(): no price here */
         out[n++] = base + stpete_lowest_bit(t);
-    for (uint64_t t = m & ~plain_types; t; t &= t - 1) {
+    if (x->ns) /* the New Society's plain types 49..53, at ext_base (stpete.h) */
+        for (uint64_t t = m & (PLAIN_TYPES & ~plain_types) & x->affordable[lower]; t; t &= t - 1)
+            out[n++] = ext_base + stpete_lowest_bit(t) - STPETE_NUM_CARD_TYPES;
+    for (uint64_t t = m & ~PLAIN_TYPES; t; t &= t - 1) {
         int card = stpete_lowest_bit(t);
         int before = price_before(x, card, lower);
         for (uint64_t d = x->cards[card].targets & displaceable_mask(x); d; d &= d - 1) {
             int target = stpete_lowest_bit(d);
-            out[n] = base + stpete_variant_index(card, target);
+            out[n] = x->ns ? stpete_variant_id(base, ext_base, stpete_variant_index(card, target))
+                           : base + stpete_base_variant_index(card, target);
             n += (size_t)target_legal(x, before, target);
         }
     }
@@ -181,47 +201,59 @@ CORE_INLINE size_t add_acquisitions(seat_ctx *x, uint64_t m, int lower, int base
  * comparison with n. The bytes past the count are 0 (stpete_remove8/4, the deal and the loader keep them so; states
  * compare with memcmp), so they can only add bit 0, the Lumberjack: that bit is then taken from a search for a 0
  * among the first n bytes (stpete_holds8/4, one machine word). */
-CORE_INLINE uint64_t types_in(const uint8_t *list, int n, int cap)
+CORE_INLINE uint64_t types_in(const uint8_t *list, int n, int cap, int ns)
 {
     uint64_t m = 0;
     for (int i = 0; i < cap; i++)
         m |= UINT64_C(1) << list[i];
-    int zero = cap == ROW_CAP ? stpete_holds8(list, n, 0) : stpete_holds4(list, n, 0);
-    return (m & ~UINT64_C(1)) | (uint64_t)zero;
+    int zero = cap == ROW_WORD ? stpete_holds8(list, n, 0) : stpete_holds4(list, n, 0);
+    m = (m & ~UINT64_C(1)) | (uint64_t)zero;
+    if (ns && n > cap) /* a row of more than 8 (the 5-player opening, §12.4.1) */
+        for (int i = cap; i < n; i++)
+            m |= UINT64_C(1) << list[i];
+    return m;
 }
 
 /* The card types a seat may buy from a row or play from its hand: those present (§4.2). The check finds the one
  * card with stpete_find8/4, which read the same match mask as the zero search here (stpete_match8/4). */
-CORE_INLINE uint64_t source_types(const stpete_core *c, int source)
+CORE_INLINE uint64_t source_types(const stpete_core *c, int source, int ns)
 {
     const player_state *p = &c->p[c->current];
-    return source == STPETE_SOURCE_HAND ? types_in(p->hand, p->hand_n, STPETE_MAX_HAND)
-                                        : types_in(c->row[source], c->row_n[source], ROW_CAP);
+    return source == STPETE_SOURCE_HAND ? types_in(p->hand, p->hand_n, STPETE_MAX_HAND, ns)
+                                        : types_in(c->row[source], c->row_n[source], ROW_WORD, ns);
 }
 
-/* source_types() of both rows at once: with SIMD, the Lumberjack's zero bytes of the 16 board bytes in one compare
- * (the rows lie side by side in the position), within each row's count. */
-_Static_assert(sizeof ((stpete_core *)0)->row == 16, "board_types reads both rows as one 16-byte vector");
-CORE_INLINE void board_types(const stpete_core *c, uint64_t *upper, uint64_t *lower)
+/* source_types() of both rows at once: with SIMD, the Lumberjack's zero bytes of the two rows' first 8 bytes (each
+ * row's ROW_WORD) in one compare, within each row's count. A row of more than 8 cards (the New Society's 5-player
+ * opening, §12.4.1; ns is the game's new_society as a constant) goes through source_types(). */
+CORE_INLINE void board_types(const stpete_core *c, uint64_t *upper, uint64_t *lower, int ns)
 {
 #if defined(STPETE_SIMD_SSE2) || defined(STPETE_SIMD_WASM)
-    uint64_t m[2] = { 0, 0 };
-    for (int r = 0; r < 2; r++)
-        for (int i = 0; i < ROW_CAP; i++)
-            m[r] |= UINT64_C(1) << c->row[r][i];
+    if (!ns || (c->row_n[0] <= ROW_WORD && c->row_n[1] <= ROW_WORD)) {
+        uint64_t m[2] = { 0, 0 };
+        for (int r = 0; r < 2; r++)
+            for (int i = 0; i < ROW_WORD; i++)
+                m[r] |= UINT64_C(1) << c->row[r][i];
+#if defined(__GNUC__) || defined(__clang__)
+        __attribute__((aligned(16)))
+#endif
+        uint8_t both[2 * ROW_WORD]; /* the two rows' words side by side */
+        memcpy(both, c->row[0], ROW_WORD);
+        memcpy(both + ROW_WORD, c->row[1], ROW_WORD);
 #if defined(STPETE_SIMD_SSE2)
-    unsigned zero = (unsigned)_mm_movemask_epi8(
-        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)c->row[0]), _mm_setzero_si128()));
+        unsigned zero = (unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(_mm_load_si128((const __m128i *)(const void *)both), _mm_setzero_si128()));
 #else
-    unsigned zero = (unsigned)wasm_i8x16_bitmask(wasm_i8x16_eq(wasm_v128_load(c->row[0]), wasm_i8x16_splat(0)));
+        unsigned zero = (unsigned)wasm_i8x16_bitmask(wasm_i8x16_eq(wasm_v128_load(both), wasm_i8x16_splat(0)));
 #endif
-    zero &= ((1u << c->row_n[0]) - 1) | ((1u << c->row_n[1]) - 1) << ROW_CAP; /* counts <= 8 */
-    *upper = (m[0] & ~UINT64_C(1)) | (uint64_t)((zero & 0xFFu) != 0);
-    *lower = (m[1] & ~UINT64_C(1)) | (uint64_t)((zero >> ROW_CAP) != 0);
-#else
-    *upper = source_types(c, STPETE_SOURCE_UPPER);
-    *lower = source_types(c, STPETE_SOURCE_LOWER);
+        zero &= ((1u << c->row_n[0]) - 1) | ((1u << c->row_n[1]) - 1) << ROW_WORD; /* counts <= 8 */
+        *upper = (m[0] & ~UINT64_C(1)) | (uint64_t)((zero & 0xFFu) != 0);
+        *lower = (m[1] & ~UINT64_C(1)) | (uint64_t)((zero >> ROW_WORD) != 0);
+        return;
+    }
 #endif
+    *upper = source_types(c, STPETE_SOURCE_UPPER, ns);
+    *lower = source_types(c, STPETE_SOURCE_LOWER, ns);
 }
 
 /* Whether the seat to act may draw with an Observatory from stack s now (§7.1, R9): the building phase, a face-up
@@ -243,6 +275,16 @@ CORE_INLINE int hand_room(const player_state *p)
 static size_t chance_outcomes(const stpete_core *c, int *out)
 {
     size_t n = 0;
+    if (c->chance == CHANCE_MARKERS && c->rules.players == 5) { /* §12.3, R18: four distinct seats of five */
+        for (int code = 0; code < NS_CHANCE_MARKERS_CODES; code++) {
+            int markers[STPETE_NUM_PHASES];
+            for (int k = 0, x = code; k < STPETE_NUM_PHASES; k++, x /= 5)
+                markers[k] = x % 5;
+            if (stpete_markers_fault(markers, 5) == 0)
+                out[n++] = STPETE_NS_CHANCE_MARKERS_FIRST + code;
+        }
+        return n;
+    }
     if (c->chance == CHANCE_MARKERS) {
         for (int code = 0; code < 256; code++)
             if (stpete_markers_code_valid(code, c->rules.players))
@@ -250,9 +292,9 @@ static size_t chance_outcomes(const stpete_core *c, int *out)
         return n;
     }
     const uint8_t *stack = c->stack[c->deal_stack];
-    for (int i = 0; i < c->stack_n[c->deal_stack]; i++) /* kept in card-type order */
+    for (int i = 0; i < c->stack_n[c->deal_stack]; i++) /* kept in card-type order: the ids ascend */
         if (i == 0 || stack[i] != stack[i - 1])
-            out[n++] = STPETE_CHANCE_CARD_FIRST + stack[i];
+            out[n++] = stpete_chance_card_id(stack[i]);
     return n;
 }
 
@@ -263,11 +305,70 @@ int stpete_markers_code_valid(int code, int players)
     return stpete_markers_fault(markers, players) == 0;
 }
 
-/* The listing (stpete_core_legal), inlined into the playout step (stpete_core_pick_move) too. */
-CORE_INLINE size_t list_legal(const stpete_core *c, int *out)
+/* Insertion sort of a listing (the New Society's ids interleave with the base ones: the listing stays ascending). */
+static void sort_ids(int *ids, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        int v = ids[i];
+        size_t j = i;
+        for (; j > 0 && ids[j - 1] > v; j--)
+            ids[j] = ids[j - 1];
+        ids[j] = v;
+    }
+}
+
+/* The New Society's decisions (§12.7.5-§12.7.7) and the Debtor's Prison picks of a turn (R21). */
+static size_t legal_ns(const stpete_core *c, seat_ctx *x, int *out, size_t n)
+{
+    switch (c->decision) {
+    case STPETE_DECISION_PRISON: /* R21: buy (no row discount), take (hand limit) or put back */
+        if (x->rubles >= 1) {
+            plain_affordable(x, &c->rules);
+            n = add_acquisitions(x, UINT64_C(1) << c->obs_card, 0, ID_PRISON_BUY,
+                                 ID_PRISON_BUY + STPETE_NUM_CARD_VARIANTS, out, n);
+        }
+        out[n] = ID_PRISON_TAKE;
+        n += (size_t)(x->p->hand_n < stpete_hand_limit_of(x->p));
+        out[n++] = ID_PRISON_PUT_BACK;
+        return n;
+    case STPETE_DECISION_GUILD_HALL: /* R24: r R and 4 - r VP */
+        for (int r = 0; r <= GUILD_HALL_UNITS; r++)
+            out[n++] = ID_GUILD_HALL + r;
+        return n;
+    case STPETE_DECISION_TRADING_HOUSE: /* R25: asked only with 3 R or more */
+        out[n++] = ID_TRADING_HOUSE;
+        out[n++] = ID_TRADING_HOUSE + 1;
+        return n;
+    default: /* a turn: the Prison's picks, the largest ids */
+        if (stpete_prison_usable(c, x->p))
+            for (int t = 0; t < CARD_TYPES_ALL; t++)
+                if (c->discard[t])
+                    out[n++] = ID_PRISON + t;
+        sort_ids(out, n);
+        return n;
+    }
+}
+
+/* The Observatory draws of a turn (§7.1, R9). One branch, almost never taken (a face-up Observatory in the building
+ * phase), instead of two of which the first (the phase) changes every few actions. */
+CORE_INLINE size_t add_draws(const stpete_core *c, const seat_ctx *x, int *out, size_t n)
+{
+    if ((c->phase == STPETE_PHASE_BUILDING) & (stpete_face_up_observatories(x->p) > 0))
+        for (int k = 0; k < STPETE_NUM_STACKS; k++) {
+            out[n] = ID_OBSERVATORY + k;
+            n += (size_t)observatory_legal(c, k);
+        }
+    return n;
+}
+
+/* The listing (stpete_core_legal), inlined into the playout step (stpete_core_pick_move) too; ns is the game's
+ * new_society as a constant (list_legal() instantiates both), so a base game's listing carries none of §12's
+ * branches. */
+CORE_INLINE size_t list_legal_of(const stpete_core *c, int *out, int ns)
 {
     size_t n = 0;
     seat_ctx x = seat_of(c);
+    x.ns = ns;
     int solvent = x.rubles >= 1; /* every price is at least 1 R (R5): nothing to buy otherwise (a shortcut) */
     switch (c->decision) {
     case STPETE_DECISION_GAME_OVER:
@@ -283,23 +384,27 @@ CORE_INLINE size_t list_legal(const stpete_core *c, int *out)
     case STPETE_DECISION_OBSERVATORY: /* §7.1: buy the drawn card, take it into the hand (§7.3), or discard it */
         if (solvent) {
             plain_affordable(&x, &c->rules);
-            n = add_acquisitions(&x, UINT64_C(1) << c->obs_card, 0, ID_OBS_BUY, out, n);
+            n = add_acquisitions(&x, UINT64_C(1) << c->obs_card, 0, ID_OBS_BUY, ID_NS_OBS_BUY, out, n);
         }
         out[n] = ID_OBS_TAKE;
         n += (size_t)hand_room(x.p);
         out[n++] = ID_OBS_DISCARD;
+        if (x.ns)
+            sort_ids(out, n);
         return n;
-    default:
+    case STPETE_DECISION_TURN:
         break;
+    default: /* the New Society's decisions (§12) */
+        return legal_ns(c, &x, out, n);
     }
     uint64_t upper, lower;
-    board_types(c, &upper, &lower);
+    board_types(c, &upper, &lower, ns);
     if (solvent)
         plain_affordable(&x, &c->rules);
     if (stpete_buy_only(c)) { /* §11: buy a board card if one is affordable; pass only when none is */
         if (solvent) {
-            n = add_acquisitions(&x, upper, 0, ID_BUY_UPPER, out, n);
-            n = add_acquisitions(&x, lower, 1, ID_BUY_LOWER, out, n); /* §5.1.2, R6 */
+            n = add_acquisitions(&x, upper, 0, ID_BUY_UPPER, ID_NS_BUY_UPPER, out, n);
+            n = add_acquisitions(&x, lower, 1, ID_BUY_LOWER, ID_NS_BUY_LOWER, out, n); /* §5.1.2, R6 */
         }
         if (n == 0)
             out[n++] = ID_PASS;
@@ -307,24 +412,25 @@ CORE_INLINE size_t list_legal(const stpete_core *c, int *out)
     }
     out[n++] = ID_PASS; /* §4.3 */
     if (solvent) {
-        n = add_acquisitions(&x, upper, 0, ID_BUY_UPPER, out, n);
-        n = add_acquisitions(&x, lower, 1, ID_BUY_LOWER, out, n); /* §5.1.2, R6 */
-        n = add_acquisitions(&x, source_types(c, STPETE_SOURCE_HAND), 0, ID_PLAY, out, n);
+        n = add_acquisitions(&x, upper, 0, ID_BUY_UPPER, ID_NS_BUY_UPPER, out, n);
+        n = add_acquisitions(&x, lower, 1, ID_BUY_LOWER, ID_NS_BUY_LOWER, out, n); /* §5.1.2, R6 */
+        n = add_acquisitions(&x, source_types(c, STPETE_SOURCE_HAND, ns), 0, ID_PLAY, ID_NS_PLAY, out, n);
     }
     if (hand_room(x.p)) { /* take a card into the hand: one action per card type of a row */
         for (uint64_t m = upper; m; m &= m - 1)
-            out[n++] = ID_TAKE_UPPER + stpete_lowest_bit(m);
+            out[n++] = stpete_take_id(STPETE_SOURCE_UPPER, stpete_lowest_bit(m));
         for (uint64_t m = lower; m; m &= m - 1)
-            out[n++] = ID_TAKE_LOWER + stpete_lowest_bit(m);
+            out[n++] = stpete_take_id(STPETE_SOURCE_LOWER, stpete_lowest_bit(m));
     }
-    /* One branch, almost never taken (a face-up Observatory in the building phase), instead of two of which the
-     * first (the phase) changes every few actions. */
-    if ((c->phase == STPETE_PHASE_BUILDING) & (stpete_face_up_observatories(x.p) > 0))
-        for (int k = 0; k < STPETE_NUM_STACKS; k++) {
-            out[n] = ID_OBSERVATORY + k;
-            n += (size_t)observatory_legal(c, k);
-        }
+    n = add_draws(c, &x, out, n);
+    if (ns) /* the Debtor's Prison (R21), and the listing sorted */
+        n = legal_ns(c, &x, out, n);
     return n;
+}
+
+CORE_INLINE size_t list_legal(const stpete_core *c, int *out)
+{
+    return c->rules.new_society ? list_legal_of(c, out, 1) : list_legal_of(c, out, 0);
 }
 
 size_t stpete_core_legal(const stpete_core *c, int *out)
@@ -336,7 +442,7 @@ int stpete_core_random_action(const stpete_core *c, uint64_t random, int *id)
 {
     if (c->decision == STPETE_DECISION_GAME_OVER)
         return STPETE_E_GAME_OVER;
-    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    int ids[LEGAL_CAP];
     size_t n = stpete_core_legal(c, ids);
     *id = ids[random % n]; /* as the random bot draws its index: random mod the count */
     return STPETE_OK;
@@ -367,6 +473,9 @@ static int check_acquire(const stpete_core *c, seat_ctx *x, int card, int source
     if (!targets_ok) {
         if (displaced == STPETE_CARD_OBSERVATORY && x->p->display[displaced])
             REFUSE("the Observatory of seat %d is face down and cannot be displaced (§7.1, R9)", seat);
+        if (displaced == STPETE_CARD_DEBTORS_PRISON && x->p->display[displaced])
+            REFUSE("the Debtor's Prison of seat %d is used and cannot be displaced until the next round (§12.6, R22)",
+                   seat);
         REFUSE("%s must displace a %s, and the display of seat %d has none (§6)", x->cards[card].name,
                x->cards[displaced].name, seat);
     }
@@ -381,7 +490,7 @@ static int check_chance(const stpete_core *c, int id, char *why, size_t why_size
         REFUSE(c->rules.chance_mode == STPETE_CHANCE_EXPLICIT
                    ? "chance outcome %d at a player's decision: only a chance node takes one"
                    : "chance outcome %d in sampled mode: the library draws every random event itself", id);
-    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    int ids[LEGAL_CAP];
     size_t n = chance_outcomes(c, ids);
     for (size_t i = 0; i < n; i++)
         if (ids[i] == id)
@@ -391,7 +500,7 @@ static int check_chance(const stpete_core *c, int id, char *why, size_t why_size
                c->rules.players);
     int s = c->deal_stack;
     REFUSE("chance outcome %d: the %s stack holds no %s (§%s)", id, stpete_stack_words[s],
-           id >= STPETE_CHANCE_MARKERS_FIRST ? "such card" : stpete_cards_of(&c->rules)[id - STPETE_CHANCE_CARD_FIRST].name,
+           stpete_chance_id_card(id) < 0 ? "such card" : stpete_cards_of(&c->rules)[stpete_chance_id_card(id)].name,
            c->chance == CHANCE_DRAW ? "7.1" : "4.5");
 }
 
@@ -405,7 +514,7 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
     mv->id = id;
     mv->index = -1;
     mv->price = 0;
-    if (id >= STPETE_CHANCE_CARD_FIRST)
+    if (stpete_is_chance_id(id))
         return check_chance(c, id, why, why_size);
     if (c->decision == STPETE_DECISION_CHANCE)
         REFUSE("a chance node: the next step is a random event; apply one of its outcomes "
@@ -425,6 +534,34 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
             REFUSE("seat %d may buy at most %d VP with the Pub now (§7.2, R10)", seat, cap);
         return STPETE_OK;
     }
+    if (c->decision == STPETE_DECISION_GUILD_HALL) {
+        if (a.kind != STPETE_ACTION_GUILD_HALL)
+            REFUSE("seat %d must first split the Guild Hall's 4 into rubles and VP (§12.7.7, R24)", seat);
+        return STPETE_OK;
+    }
+    if (c->decision == STPETE_DECISION_TRADING_HOUSE) {
+        if (a.kind != STPETE_ACTION_TRADING_HOUSE)
+            REFUSE("seat %d must first decide on the Trading House (§12.7.6, R25)", seat);
+        return STPETE_OK; /* asked only with 3 R or more */
+    }
+    if (c->decision == STPETE_DECISION_PRISON) {
+        switch (a.kind) {
+        case STPETE_ACTION_PRISON_PUT_BACK:
+            return STPETE_OK;
+        case STPETE_ACTION_PRISON_TAKE:
+            if (!hand_room(x.p))
+                REFUSE("the hand of seat %d is at its limit of %d (§12.10, §7.3)", seat, hand_limit);
+            return STPETE_OK;
+        case STPETE_ACTION_PRISON_BUY:
+            if (a.card != c->obs_card)
+                REFUSE("the Debtor's Prison picked %s, not %s (§12.7.5)", x.cards[c->obs_card].name,
+                       x.cards[a.card].name);
+            return check_acquire(c, &x, a.card, STPETE_SOURCE_DISCARD, a.displaced, mv, why, why_size);
+        default:
+            REFUSE("seat %d must first buy, take or put back the card picked with the Debtor's Prison (§12.7.5, "
+                   "R21)", seat);
+        }
+    }
     if (c->decision == STPETE_DECISION_OBSERVATORY) {
         switch (a.kind) {
         case STPETE_ACTION_OBSERVATORY_DISCARD:
@@ -443,7 +580,7 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
     }
     if (stpete_buy_only(c)) { /* §11: the first worker phase of the second edition */
         if (a.kind == STPETE_ACTION_PASS) {
-            int ids[STPETE_MAX_LEGAL_ACTIONS];
+            int ids[LEGAL_CAP];
             if (stpete_core_legal(c, ids) > 1 || ids[0] != ID_PASS) /* the listing: pass only when it is alone */
                 REFUSE("the first worker phase of the second edition is buy-only: seat %d can afford a board card "
                        "and must buy one (§11)", seat);
@@ -460,7 +597,7 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
     case STPETE_ACTION_BUY:
     case STPETE_ACTION_TAKE:
         /* present: stpete_find8 reads the row's match mask, as source_types() does (stpete_match8) */
-        mv->index = stpete_find8(c->row[a.source], c->row_n[a.source], a.card);
+        mv->index = stpete_row_find(c->row[a.source], c->row_n[a.source], a.card);
         if (mv->index < 0)
             REFUSE("there is no %s in the %s (§4.2)", x.cards[a.card].name, stpete_source_phrases[a.source]);
         if (a.kind == STPETE_ACTION_TAKE) {
@@ -486,6 +623,26 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
         return STPETE_OK;
     case STPETE_ACTION_PUB:
         REFUSE("a Pub purchase is possible only right after building scoring (§7.2)");
+    case STPETE_ACTION_PRISON: /* §12.7.5, R21, §12.13 case 2: the owner of an unused Prison, in its display */
+        if (!stpete_prison_usable(c, x.p)) {
+            if (c->phase != STPETE_PHASE_BUILDING)
+                REFUSE("the Debtor's Prison can be used only in the building phase (§12.7.5, R21)");
+            if (!x.p->display[STPETE_CARD_DEBTORS_PRISON])
+                REFUSE("seat %d has no Debtor's Prison in its display (§12.7.5, R21)", seat);
+            if (x.p->prison_used)
+                REFUSE("the Debtor's Prison of seat %d is used until the next round (§12.7.5, R22)", seat);
+        }
+        if (!c->discard[a.card])
+            REFUSE("the discard pile holds no %s (§12.7.5, R21)", x.cards[a.card].name);
+        return STPETE_OK;
+    case STPETE_ACTION_GUILD_HALL:
+        REFUSE("the Guild Hall is split only right after building scoring (§12.7.7, R24)");
+    case STPETE_ACTION_TRADING_HOUSE:
+        REFUSE("the Trading House is used only right after building scoring (§12.7.6, R25)");
+    case STPETE_ACTION_PRISON_BUY:
+    case STPETE_ACTION_PRISON_TAKE:
+    case STPETE_ACTION_PRISON_PUT_BACK:
+        REFUSE("there is no card picked with the Debtor's Prison to resolve (§12.7.5)");
     default:
         REFUSE("there is no Observatory draw to resolve (§7.1)");
     }
@@ -502,22 +659,23 @@ static void listed_move(const stpete_core *c, int id, stpete_move *mv)
     mv->id = id;
     mv->index = -1;
     mv->price = 0;
-    if (id >= STPETE_CHANCE_CARD_FIRST) /* a chance outcome: stpete_core_apply_move reads the id only */
+    if (stpete_is_chance_id(id)) /* a chance outcome: stpete_core_apply_move reads the id only */
         return;
     stpete_decode(id, &mv->a);
     const stpete_action *a = &mv->a;
     const player_state *p = &c->p[c->current];
     switch (a->kind) {
     case STPETE_ACTION_TAKE:
-        mv->index = stpete_find8(c->row[a->source], c->row_n[a->source], a->card);
+        mv->index = stpete_row_find(c->row[a->source], c->row_n[a->source], a->card);
         return;
     case STPETE_ACTION_BUY:
-        mv->index = stpete_find8(c->row[a->source], c->row_n[a->source], a->card);
+        mv->index = stpete_row_find(c->row[a->source], c->row_n[a->source], a->card);
         break;
     case STPETE_ACTION_PLAY:
         mv->index = stpete_find4(p->hand, p->hand_n, a->card);
         break;
     case STPETE_ACTION_OBSERVATORY_BUY:
+    case STPETE_ACTION_PRISON_BUY: /* no row discount (§12.5) */
         break;
     default:
         return;
@@ -533,7 +691,7 @@ int stpete_core_pick_move(const stpete_core *c, uint64_t random, int pick, stpet
 {
     if (c->decision == STPETE_DECISION_GAME_OVER)
         return STPETE_E_GAME_OVER;
-    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    int ids[LEGAL_CAP];
     size_t n = list_legal(c, ids);
     size_t i = pick == STPETE_PICK_SCALED ? (size_t)(((random >> 32) * (uint64_t)n) >> 32) : (size_t)(random % n);
     listed_move(c, ids[i], mv);

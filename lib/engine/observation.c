@@ -8,21 +8,18 @@
 
 #include "engine/engine.h"
 
-/* Offsets of the global block (doc/observation.md). */
+/* Offsets of the global block and of a seat's block (doc/observation.md). A base game has T = 49 card
+ * types, S = 4 seat places, D = 5 decisions, 232 + 4 x 109 = 668 floats. With the New Society (§12) T = 62, S = 5,
+ * D = 8, and a seat's block ends with its Debtor's Prison used (§12.7.5): 292 + 5 x 136 = 972 floats. */
 enum {
     O_ROUND = 0,
     O_PHASE = 1,          /* 4, one-hot */
-    O_DECISION = 5,       /* 5, one-hot: turn, observatory, pub, game over, chance */
-    O_FINAL_ROUND = 10,
-    O_PASSES = 11,
-    O_TO_ACT = 12,        /* 4, relative seat one-hot */
-    O_STACK_SIZES = 16,   /* 4 */
-    O_UPPER = 20,         /* 49 copies per card type */
-    O_LOWER = 69,         /* 49 */
-    O_DRAWN = 118,        /* 49, one-hot */
-    O_DISCARD = 167,      /* 49 */
-    O_MARKERS = 216,      /* 4 phases x 4 relative seats, one-hot */
-    /* per relative seat, OBS_SEAT_BLOCK each */
+    O_DECISION = 5,       /* D, one-hot: turn, observatory, pub, game over, chance (, prison, guild hall, trading
+                             house) */
+    /* then: final round, passes, to act (S, relative seat one-hot), stack sizes (4), upper row (T copies per card
+     * type), lower row (T), drawn or picked card (T, one-hot), discard pile (T), markers (4 phases x S relative
+     * seats, one-hot) */
+    /* per relative seat */
     S_PRESENT = 0,
     S_VP = 1,
     S_RUBLES = 2,
@@ -31,11 +28,43 @@ enum {
     S_HAND_LIMIT = 5,
     S_OBS_USED = 6,
     S_BACKS = 7,          /* 4 */
-    S_HAND = 11,          /* 49 copies of the hand cards known to the observer */
-    S_DISPLAY = 60        /* 49 */
+    S_HAND = 11           /* T copies of the hand cards known to the observer, then the display (T), then the
+                             New Society's Prison used (1) */
 };
-_Static_assert(O_MARKERS + 16 == OBS_GLOBAL, "global block size");
-_Static_assert(S_DISPLAY + STPETE_NUM_CARD_TYPES == OBS_SEAT_BLOCK, "seat block size");
+
+typedef struct obs_layout {
+    int types, seats, ns;
+    int final_round, passes, to_act, stack_sizes, upper, lower, drawn, discard, markers, global;
+    int display, prison, block, size;
+} obs_layout;
+
+static obs_layout layout_of(const stpete_rules *rules)
+{
+    obs_layout l;
+    l.ns = rules->new_society;
+    l.types = l.ns ? CARD_TYPES_ALL : STPETE_NUM_CARD_TYPES;
+    l.seats = l.ns ? 5 : 4;
+    l.final_round = O_DECISION + (l.ns ? 8 : 5);
+    l.passes = l.final_round + 1;
+    l.to_act = l.passes + 1;
+    l.stack_sizes = l.to_act + l.seats;
+    l.upper = l.stack_sizes + STPETE_NUM_STACKS;
+    l.lower = l.upper + l.types;
+    l.drawn = l.lower + l.types;
+    l.discard = l.drawn + l.types;
+    l.markers = l.discard + l.types;
+    l.global = l.markers + STPETE_NUM_PHASES * l.seats;
+    l.display = S_HAND + l.types;
+    l.prison = l.display + l.types;
+    l.block = l.prison + l.ns;
+    l.size = l.global + l.seats * l.block;
+    return l;
+}
+
+int stpete_observation_size(const stpete_rules *rules)
+{
+    return layout_of(rules).size;
+}
 
 /* The card type of a hand card in a knowledge, or -1 when the seat has not seen it; *back receives its back. */
 static int hand_card(const player_state *p, int h, int *back)
@@ -53,30 +82,31 @@ void stpete_knowledge_observation(const stpete_knowledge *kn, float *out)
 {
     const stpete_core *c = &kn->k;
     int seat = kn->seat, n = c->rules.players;
-    memset(out, 0, OBS_SIZE * sizeof *out);
+    obs_layout l = layout_of(&c->rules);
+    memset(out, 0, (size_t)l.size * sizeof *out);
     out[O_ROUND] = c->round;
     out[O_PHASE + c->phase] = 1;
     out[O_DECISION + c->decision] = 1;
-    out[O_FINAL_ROUND] = c->final_round;
-    out[O_PASSES] = c->passes;
+    out[l.final_round] = c->final_round;
+    out[l.passes] = c->passes;
     if (c->decision != STPETE_DECISION_GAME_OVER && c->decision != STPETE_DECISION_CHANCE)
-        out[O_TO_ACT + (c->current - seat + n) % n] = 1;
+        out[l.to_act + (c->current - seat + n) % n] = 1;
     for (int s = 0; s < STPETE_NUM_STACKS; s++)
-        out[O_STACK_SIZES + s] = c->stack_n[s];
+        out[l.stack_sizes + s] = c->stack_n[s];
     for (int r = 0; r < 2; r++)
         for (int i = 0; i < c->row_n[r]; i++)
-            out[(r ? O_LOWER : O_UPPER) + c->row[r][i]] += 1;
+            out[(r ? l.lower : l.upper) + c->row[r][i]] += 1;
     if (c->obs_card >= 0)
-        out[O_DRAWN + c->obs_card] = 1;
-    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
-        out[O_DISCARD + t] = c->discard[t];
+        out[l.drawn + c->obs_card] = 1;
+    for (int t = 0; t < l.types; t++)
+        out[l.discard + t] = c->discard[t];
     if (c->chance != CHANCE_MARKERS) /* before the marker deal (explicit mode) nobody holds one */
         for (int k = 0; k < STPETE_NUM_PHASES; k++)
-            out[O_MARKERS + 4 * k + (c->markers[k] - seat + n) % n] = 1;
+            out[l.markers + l.seats * k + (c->markers[k] - seat + n) % n] = 1;
     for (int k = 0; k < n; k++) {
         int player = (seat + k) % n;
         const player_state *p = &c->p[player];
-        float *b = out + OBS_GLOBAL + k * OBS_SEAT_BLOCK;
+        float *b = out + l.global + k * l.block;
         b[S_PRESENT] = 1;
         b[S_VP] = (float)p->vp;
         if (kn->rubles_shown >> player & 1u) {
@@ -92,8 +122,10 @@ void stpete_knowledge_observation(const stpete_knowledge *kn, float *out)
             if (t >= 0)
                 b[S_HAND + t] += 1;
         }
-        for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
-            b[S_DISPLAY + t] = p->display[t];
+        for (int t = 0; t < l.types; t++)
+            b[l.display + t] = p->display[t];
+        if (l.ns)
+            b[l.prison] = p->prison_used;
     }
 }
 
@@ -112,7 +144,7 @@ void stpete_text_printf(text_buf *t, const char *fmt, ...)
 static void cards_text(text_buf *t, const card_def *names, const uint8_t *counts)
 {
     int any = 0;
-    for (int c = 0; c < STPETE_NUM_CARD_TYPES; c++) {
+    for (int c = 0; c < CARD_TYPES_ALL; c++) {
         if (!counts[c])
             continue;
         stpete_text_printf(t, "%s", any ? ", " : "");
@@ -136,7 +168,7 @@ void stpete_knowledge_observation_text(const stpete_knowledge *kn, text_buf *t)
     if (c->decision != STPETE_DECISION_GAME_OVER && c->decision != STPETE_DECISION_CHANCE)
         stpete_text_printf(t, ", seat %d to act", c->current);
     stpete_text_printf(t, ", %d consecutive passes\n", c->passes);
-    uint8_t counts[STPETE_NUM_CARD_TYPES];
+    uint8_t counts[DISPLAY_CAP];
     for (int r = 0; r < 2; r++) {
         stpete_text_printf(t, "%s row: ", stpete_source_words[r]);
         for (int i = 0; i < c->row_n[r]; i++)
@@ -145,7 +177,8 @@ void stpete_knowledge_observation_text(const stpete_knowledge *kn, text_buf *t)
     }
     stpete_text_printf(t, "stacks: %d workers, %d buildings, %d aristocrats, %d trading cards\n", c->stack_n[0],
                        c->stack_n[1], c->stack_n[2], c->stack_n[3]);
-    stpete_text_printf(t, "observatory card: %s\ndiscard pile: ",
+    stpete_text_printf(t, "%s card: %s\ndiscard pile: ",
+                       c->decision == STPETE_DECISION_PRISON ? "prison" : "observatory",
                        c->obs_card >= 0 ? names[c->obs_card].name : "-");
     cards_text(t, names, c->discard);
     stpete_text_printf(t, "\nstart-player markers:");
@@ -168,7 +201,10 @@ void stpete_knowledge_observation_text(const stpete_knowledge *kn, text_buf *t)
             int back, card = hand_card(p, h, &back);
             stpete_text_printf(t, "%s%s", h ? ", " : "", card >= 0 ? names[card].name : stpete_stack_words[back]);
         }
-        stpete_text_printf(t, "], observatories used %d, display: ", p->obs_used);
+        stpete_text_printf(t, "], observatories used %d, ", p->obs_used);
+        if (c->rules.new_society)
+            stpete_text_printf(t, "prison used %d, ", p->prison_used);
+        stpete_text_printf(t, "display: ");
         memcpy(counts, p->display, sizeof counts);
         cards_text(t, names, counts);
         stpete_text_printf(t, "\n");

@@ -78,7 +78,7 @@ static void take_from_multiset(stpete_core *c, int s, int card)
 static void place_dealt(stpete_core *c, int s, int card, const stpete_sink *sink)
 {
     c->row[0][c->row_n[0]++] = (uint8_t)card;
-    c->public_hash = stpete_hash_mix(c->public_hash, (uint64_t)(STPETE_CHANCE_CARD_FIRST + card));
+    c->public_hash = stpete_hash_mix(c->public_hash, (uint64_t)stpete_chance_card_id(card));
     EMIT(STPETE_EVENT_DEAL, ev.card = card; ev.stack = s);
     if (c->stack_n[s] == 0 && !c->final_round) {
         c->final_round = 1;
@@ -126,12 +126,26 @@ static void begin_deal(stpete_core *c, int s, int board, int then, const stpete_
     continue_deal(c, sink);
 }
 
+/* The five-player gold disc (§12.3, R18): 2 R more at setup (rubles = 2), and 2 VP at setup and each time it moves
+ * (§12.4.1, R19). */
+enum { GOLD_DISC_RUBLES = 2, GOLD_DISC_VP = 2 };
+static void gold_disc_received(stpete_core *c, int rubles, const stpete_sink *sink)
+{
+    int seat = stpete_gold_disc_of(c->markers, c->rules.players);
+    if (seat < 0)
+        return;
+    c->p[seat].rubles = stpete_add_rubles(c->p[seat].rubles, rubles);
+    c->p[seat].vp = stpete_add_vp(c->p[seat].vp, GOLD_DISC_VP);
+    EMIT(STPETE_EVENT_GOLD_DISC, ev.seat = seat; ev.vp = GOLD_DISC_VP; ev.rubles = rubles);
+}
+
 /* The markers are known: deal the workers (§3.4). */
 static void markers_dealt(stpete_core *c, const stpete_sink *sink)
 {
     c->public_hash =
-        stpete_hash_mix(c->public_hash, (uint64_t)(STPETE_CHANCE_MARKERS_FIRST + stpete_markers_encode(c->markers)));
+        stpete_hash_mix(c->public_hash, (uint64_t)stpete_markers_outcome(c->markers, c->rules.players));
     c->chance = CHANCE_NONE;
+    gold_disc_received(c, GOLD_DISC_RUBLES, sink); /* 5 players: 27 R and 2 VP (§12.3, R18) */
     begin_deal(c, STPETE_STACK_WORKER, stpete_setup_deal(c->rules.players), THEN_SETUP, sink);
 }
 
@@ -142,9 +156,10 @@ void stpete_core_setup(stpete_core *c, const stpete_rules *rules, uint64_t seed,
     c->public_hash = stpete_rules_hash(rules); /* the public history starts with the rules */
     c->rubles_recalled = 1; /* from here every income and price is public: everyone can count every purse (§9) */
     stpete_rng_seed(&c->rng, seed, STPETE_RNG_STREAM_DEAL);
-    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) { /* in card-type order: explicit mode keeps it so */
+    const card_def *cards = stpete_cards_of(rules); /* 116 cards, or 144 with the New Society (§12.2) */
+    for (int t = 0; t < CARD_TYPES_ALL; t++) { /* in card-type order: explicit mode keeps it so */
         int s = stpete_stack_of(t);
-        for (int k = 0; k < stpete_cards_of(rules)[t].copies; k++)
+        for (int k = 0; k < cards[t].copies; k++)
             c->stack[s][c->stack_n[s]++] = (uint8_t)t;
     }
     if (!explicit_chance(c))
@@ -163,6 +178,10 @@ void stpete_core_setup(stpete_core *c, const stpete_rules *rules, uint64_t seed,
     } else if (explicit_chance(c)) {
         chance_node(c, CHANCE_MARKERS);
         return;
+    } else if (n == 5) { /* §12.3, R18: the 4 markers and the gold disc shuffled, one each */
+        uint8_t seats[5] = { 0, 1, 2, 3, 4 };
+        stpete_rng_shuffle(&c->rng, seats, 5);
+        memcpy(c->markers, seats, STPETE_NUM_PHASES);
     } else { /* §3.3: 4 players 1/1/1/1; 3 players a random player gets two; 2 players 2/2 */
         uint8_t seats[STPETE_NUM_PHASES] = { 0, 1, 2, 3 };
         if (n == 2) {
@@ -184,7 +203,7 @@ static void observatory_drawn(stpete_core *c, int s, int card, const stpete_sink
     c->chance = CHANCE_NONE;
     c->deal_stack = 0;
     c->decision = STPETE_DECISION_OBSERVATORY;
-    c->public_hash = stpete_hash_mix(c->public_hash, (uint64_t)(STPETE_CHANCE_CARD_FIRST + card));
+    c->public_hash = stpete_hash_mix(c->public_hash, (uint64_t)stpete_chance_card_id(card));
     EMIT(STPETE_EVENT_OBSERVATORY_DRAW, ev.seat = c->current; ev.card = card; ev.stack = s);
 }
 
@@ -192,13 +211,17 @@ void stpete_core_apply_chance(stpete_core *c, int outcome, const stpete_sink *si
 {
     if (c->chance == CHANCE_MARKERS) {
         int markers[STPETE_NUM_PHASES];
-        stpete_markers_decode(outcome - STPETE_CHANCE_MARKERS_FIRST, markers);
+        if (c->rules.players == 5) /* §12.3: base 5 */
+            for (int k = 0, code = outcome - STPETE_NS_CHANCE_MARKERS_FIRST; k < STPETE_NUM_PHASES; k++, code /= 5)
+                markers[k] = code % 5;
+        else
+            stpete_markers_decode(outcome - STPETE_CHANCE_MARKERS_FIRST, markers);
         for (int k = 0; k < STPETE_NUM_PHASES; k++)
             c->markers[k] = (uint8_t)markers[k];
         markers_dealt(c, sink);
         return;
     }
-    int card = outcome - STPETE_CHANCE_CARD_FIRST;
+    int card = stpete_chance_id_card(outcome);
     if (c->chance == CHANCE_DRAW) {
         take_from_multiset(c, c->deal_stack, card);
         observatory_drawn(c, c->deal_stack, card, sink);
@@ -219,6 +242,14 @@ static void score_phase(stpete_core *c, const stpete_sink *sink)
         int seat = seat_after(c->markers[c->phase], k, n);
         int rubles, vp;
         stpete_phase_income(c, seat, c->phase, &rubles, &vp);
+        /* §12.7.9, R26: the Sycophants' -1 R is netted with the rest; a player who cannot pay discards them one at
+         * a time, each discard raising the income by 1, until the purse stays at 0 or more */
+        while (c->p[seat].rubles + rubles < 0 && c->p[seat].display[STPETE_CARD_SYCOPHANT]) {
+            c->p[seat].display[STPETE_CARD_SYCOPHANT]--;
+            c->discard[STPETE_CARD_SYCOPHANT]++;
+            rubles++;
+            EMIT(STPETE_EVENT_SYCOPHANT_DISCARD, ev.seat = seat; ev.card = STPETE_CARD_SYCOPHANT);
+        }
         c->p[seat].rubles = stpete_add_rubles(c->p[seat].rubles, rubles);
         c->p[seat].vp = stpete_add_vp(c->p[seat].vp, vp);
         EMIT(STPETE_EVENT_SCORING, ev.seat = seat; ev.rubles = rubles; ev.vp = vp);
@@ -273,11 +304,17 @@ static void end_round(stpete_core *c, const stpete_sink *sink)
 /* §4.5 steps 4 and 5, once the end of round's workers are dealt. */
 static void round_steps_after_deal(stpete_core *c, const stpete_sink *sink)
 {
-    for (int k = 0; k < STPETE_NUM_PHASES; k++) /* (4) markers to the left neighbour */
-        c->markers[k] = (uint8_t)seat_after(c->markers[k], 1, c->rules.players);
-    EMIT(STPETE_EVENT_MARKERS_MOVED, (void)0);
-    for (int i = 0; i < c->rules.players; i++) /* (5) Observatories face up */
+    /* (4) markers to the left neighbour; with 5 players two seats on, the gold disc too (§12.4.1, R19 [option: one
+     * seat]), and its new holder scores 2 VP */
+    int step = c->rules.players == 5 && !c->rules.markers_one_seat ? 2 : 1;
+    for (int k = 0; k < STPETE_NUM_PHASES; k++)
+        c->markers[k] = (uint8_t)seat_after(c->markers[k], step, c->rules.players);
+    EMIT(STPETE_EVENT_MARKERS_MOVED, if (step == 2) ev.amount = step);
+    gold_disc_received(c, 0, sink);
+    for (int i = 0; i < c->rules.players; i++) { /* (5) Observatories face up, the Debtor's Prison unused (§12.4.5) */
         c->p[i].obs_used = 0;
+        c->p[i].prison_used = 0;
+    }
     start_phase(c, STPETE_PHASE_WORKER, sink);
 }
 
@@ -309,6 +346,44 @@ static void next_pub(stpete_core *c, const stpete_sink *sink)
     finish_phase(c, sink);
 }
 
+/* The seat owning a card type, first in turn order from the building phase's start player, or -1 (the Guild Hall
+ * and the Trading House have one copy each, §12.2.3). */
+static int building_owner(const stpete_core *c, int card)
+{
+    int n = c->rules.players;
+    for (int k = 0; k < n; k++) {
+        int seat = seat_after(c->markers[STPETE_PHASE_BUILDING], k, n);
+        if (c->p[seat].display[card])
+            return seat;
+    }
+    return -1;
+}
+
+/* §12.4.3 step 3, R23, R25: the Trading House owner with 3 R or more may buy once; then the Pub step. */
+static void trading_house_step(stpete_core *c, const stpete_sink *sink)
+{
+    int seat = building_owner(c, STPETE_CARD_TRADING_HOUSE);
+    if (seat >= 0 && c->p[seat].rubles >= TRADING_HOUSE_RUBLES) {
+        c->decision = STPETE_DECISION_TRADING_HOUSE;
+        c->current = (uint8_t)seat;
+        return;
+    }
+    c->pub_next = 0;
+    next_pub(c, sink);
+}
+
+/* §12.4.3 step 2, R23, R24: the Guild Hall owner splits its 4; then the Trading House. */
+static void guild_hall_step(stpete_core *c, const stpete_sink *sink)
+{
+    int seat = building_owner(c, STPETE_CARD_GUILD_HALL);
+    if (seat >= 0) {
+        c->decision = STPETE_DECISION_GUILD_HALL;
+        c->current = (uint8_t)seat;
+        return;
+    }
+    trading_house_step(c, sink);
+}
+
 /* §4.3: N consecutive passes end the action part; then scoring (§4.4), the Pub step, new cards (§4.5). */
 static void end_action_part(stpete_core *c, const stpete_sink *sink)
 {
@@ -319,6 +394,10 @@ static void end_action_part(stpete_core *c, const stpete_sink *sink)
     }
     score_phase(c, sink);
     if (c->phase == STPETE_PHASE_BUILDING) {
+        if (c->rules.new_society) { /* §12.4.3: Guild Hall, Trading House, then the Pub */
+            guild_hall_step(c, sink);
+            return;
+        }
         c->pub_next = 0;
         next_pub(c, sink);
         return;
@@ -370,7 +449,7 @@ int stpete_core_apply(stpete_core *c, int id, const stpete_sink *sink, char *why
 /* One function: one case per action kind (§4.2, §7.1, §7.2), every kind's effect side by side. */
 void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_sink *sink)
 {
-    if (mv->id >= STPETE_CHANCE_CARD_FIRST) {
+    if (stpete_is_chance_id(mv->id)) {
         stpete_core_apply_chance(c, mv->id, sink);
         return;
     }
@@ -389,10 +468,11 @@ void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_
         break;
     case STPETE_ACTION_BUY:
     case STPETE_ACTION_PLAY:
-    case STPETE_ACTION_OBSERVATORY_BUY: {
+    case STPETE_ACTION_OBSERVATORY_BUY:
+    case STPETE_ACTION_PRISON_BUY: {
         int price = mv->price;
         if (a.kind == STPETE_ACTION_BUY) {
-            stpete_remove8(c->row[a.source], &c->row_n[a.source], mv->index);
+            stpete_row_remove(c->row[a.source], &c->row_n[a.source], mv->index);
         } else if (a.kind == STPETE_ACTION_PLAY) {
             stpete_remove4(p->hand, &p->hand_n, mv->index);
             unsigned low = (1u << mv->index) - 1u; /* the known flags move with the cards */
@@ -407,10 +487,11 @@ void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_
         break;
     }
     case STPETE_ACTION_TAKE:
-    case STPETE_ACTION_OBSERVATORY_TAKE: {
+    case STPETE_ACTION_OBSERVATORY_TAKE:
+    case STPETE_ACTION_PRISON_TAKE: {
         int card = a.card;
         if (a.kind == STPETE_ACTION_TAKE) {
-            stpete_remove8(c->row[a.source], &c->row_n[a.source], mv->index);
+            stpete_row_remove(c->row[a.source], &c->row_n[a.source], mv->index);
         } else {
             card = c->obs_card;
             clear_draw(c);
@@ -438,6 +519,40 @@ void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_
         acted(c);
         break;
     }
+    case STPETE_ACTION_PRISON: /* §12.7.5, R21: the card leaves the pile, shown to all; the Prison is used */
+        p->prison_used = 1;
+        c->passes = 0;
+        c->discard[a.card]--;
+        c->obs_card = (int8_t)a.card;
+        c->decision = STPETE_DECISION_PRISON;
+        EMIT(STPETE_EVENT_PRISON, ev.seat = seat; ev.card = a.card; ev.source = STPETE_SOURCE_DISCARD);
+        break;
+    case STPETE_ACTION_PRISON_PUT_BACK: {
+        int card = c->obs_card;
+        c->discard[card]++;
+        clear_draw(c);
+        EMIT(STPETE_EVENT_PRISON_PUT_BACK, ev.seat = seat; ev.card = card);
+        acted(c);
+        break;
+    }
+    case STPETE_ACTION_GUILD_HALL: /* §12.7.7, R24 */
+        p->rubles = stpete_add_rubles(p->rubles, a.amount);
+        p->vp = stpete_add_vp(p->vp, GUILD_HALL_UNITS - a.amount);
+        EMIT(STPETE_EVENT_GUILD_HALL, ev.seat = seat; ev.rubles = a.amount; ev.vp = GUILD_HALL_UNITS - a.amount;
+             ev.amount = a.amount);
+        trading_house_step(c, sink);
+        break;
+    case STPETE_ACTION_TRADING_HOUSE: /* §12.7.6, R25 */
+        if (a.amount) {
+            p->rubles -= TRADING_HOUSE_RUBLES;
+            p->vp = stpete_add_vp(p->vp, TRADING_HOUSE_VP);
+        }
+        EMIT(STPETE_EVENT_TRADING_HOUSE, ev.seat = seat; ev.amount = a.amount;
+             ev.rubles = a.amount ? TRADING_HOUSE_RUBLES : 0; ev.vp = a.amount ? TRADING_HOUSE_VP : 0);
+        c->decision = STPETE_DECISION_TURN;
+        c->pub_next = 0;
+        next_pub(c, sink);
+        break;
     case STPETE_ACTION_PUB: {
         int price = stpete_pub_price(a.amount);
         p->rubles -= price;

@@ -1,30 +1,13 @@
 /* Phase scoring (§4.4, §7.5, §11's Mariinsky Theater), final scoring and winners (§8, R13, R14). */
 #include "engine/engine.h"
 
-/* The card types of each colour (§2): its workers/buildings/aristocrats, then its trading cards. */
-static const uint8_t colour_types[3][2][2] = {
-    { { 0, FIRST_BUILDING }, { FIRST_TRADING, FIRST_BLUE_TRADING } },
-    { { FIRST_BUILDING, FIRST_ARISTOCRAT }, { FIRST_BLUE_TRADING, FIRST_ORANGE_TRADING } },
-    { { FIRST_ARISTOCRAT, FIRST_TRADING }, { FIRST_ORANGE_TRADING, STPETE_NUM_CARD_TYPES } },
-};
-
-/* Cards of a colour in a display (trading cards of that colour and duplicates included). */
+/* Cards of a colour in a display (trading cards of that colour and duplicates included; §7.5, §12.7.3-4, R30). */
 static int colour_count(const player_state *p, int colour)
 {
     int count = 0;
-    for (int r = 0; r < 2; r++)
-        for (int t = colour_types[colour][r][0]; t < colour_types[colour][r][1]; t++)
-            count += p->display[t];
+    for (uint64_t m = stpete_display_types(p, DISPLAY_CAP) & stpete_colour_types(colour); m; m &= m - 1)
+        count += p->display[stpete_lowest_bit(m)];
     return count;
-}
-
-/* Bit t set for each card type t of the colour (its range in colour_types). */
-static uint64_t colour_mask(int colour)
-{
-    uint64_t m = 0;
-    for (int r = 0; r < 2; r++)
-        m |= (UINT64_C(1) << colour_types[colour][r][1]) - (UINT64_C(1) << colour_types[colour][r][0]);
-    return m;
 }
 
 void stpete_phase_income(const stpete_core *c, int seat, int colour, int *rubles_out, int *vp_out)
@@ -34,9 +17,10 @@ void stpete_phase_income(const stpete_core *c, int seat, int colour, int *rubles
     int rubles = 0, vp = 0;
     /* One loop over the colour's card types present in the display (a display is sparse), found as one bit mask:
      * loops over fixed ranges of each colour ran a different number of times at each phase and mispredicted. */
-    for (uint64_t m = stpete_display_types(p, STPETE_NUM_CARD_TYPES) & colour_mask(colour); m; m &= m - 1) {
+    int types = c->rules.new_society ? DISPLAY_CAP : STPETE_NUM_CARD_TYPES;
+    for (uint64_t m = stpete_display_types(p, types) & stpete_colour_types(colour); m; m &= m - 1) {
         int u = stpete_lowest_bit(m);
-        rubles += p->display[u] * cards[u].rubles;
+        rubles += p->display[u] * cards[u].rubles; /* the Sycophant's -1 included (§12.7.9, R26) */
         vp += p->display[u] * cards[u].vp;
     }
     if (colour == STPETE_COLOUR_BLUE) {
@@ -49,9 +33,28 @@ void stpete_phase_income(const stpete_core *c, int seat, int colour, int *rubles
             else
                 rubles += bonus;
         }
+        if (c->rules.new_society) {
+            /* a used Debtor's Prison scores no VP (R22 [option: it does]) */
+            if (p->prison_used && !c->rules.used_prison_scores)
+                vp -= p->display[STPETE_CARD_DEBTORS_PRISON] * cards[STPETE_CARD_DEBTORS_PRISON].vp;
+            if (p->display[STPETE_CARD_COFFEE_HOUSE]) /* +1 R per orange card (§12.7.4, R30) */
+                rubles += p->display[STPETE_CARD_COFFEE_HOUSE] * colour_count(p, STPETE_COLOUR_ORANGE);
+            if (p->display[STPETE_CARD_TEXTILE_FACTORY]) { /* +2 VP per weaving card (§12.7.8, R29) */
+                int weaving = 0;
+                for (uint64_t m = stpete_display_types(p, DISPLAY_CAP) & GREEN_TYPES; m; m &= m - 1) {
+                    int u = stpete_lowest_bit(m);
+                    int w = cards[u].weaving;
+                    if (w == WEAVING_ALWAYS || (w == WEAVING_BY_DEFAULT && !c->rules.textile_without_new_society))
+                        weaving += p->display[u];
+                }
+                vp += 2 * p->display[STPETE_CARD_TEXTILE_FACTORY] * weaving;
+            }
+        }
     } else if (colour == STPETE_COLOUR_ORANGE) {
         if (p->display[STPETE_CARD_TAX_MAN])                        /* §7.5, R12 */
             rubles += p->display[STPETE_CARD_TAX_MAN] * colour_count(p, STPETE_COLOUR_GREEN);
+        if (p->display[STPETE_CARD_MAYOR])                          /* +1 R per blue card (§12.7.4, R30) */
+            rubles += p->display[STPETE_CARD_MAYOR] * colour_count(p, STPETE_COLOUR_BLUE);
     }
     *rubles_out = rubles;
     *vp_out = vp;
@@ -62,11 +65,12 @@ void stpete_score_of(const stpete_core *c, int seat, stpete_score *out)
     const player_state *p = &c->p[seat];
     out->struct_size = sizeof *out;
     int kinds = 0;
-    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
-        if (stpete_cards_of(&c->rules)[t].colour == STPETE_COLOUR_ORANGE && p->display[t])
-            kinds++;
+    for (uint64_t m = stpete_display_types(p, DISPLAY_CAP) & ORANGE_TYPES; m; m &= m - 1)
+        kinds++;
     out->aristocrat_kinds = kinds;
     out->aristocrat_bonus = kinds >= 10 ? 55 : kinds * (kinds + 1) / 2; /* 0,1,3,6,…,45; 10 or more: 55 */
+    if (c->rules.new_society && kinds > 10) /* +10 per name beyond 10 (§12.8, R31) */
+        out->aristocrat_bonus += 10 * (kinds - 10);
     out->rubles = p->rubles;
     out->rubles_bonus = p->rubles / 10;
     out->hand_cards = p->hand_n;

@@ -41,12 +41,13 @@ int stpete_markers_check(const int markers[STPETE_NUM_PHASES], int players, char
 #define INCONSISTENT(...) stpete_why_fail(why, why_size, STPETE_E_INCONSISTENT, __VA_ARGS__)
 
 /* Copies of each card type in a multiset (display, discard pile): at most its number of copies (§2). */
-static int check_copies(const card_def *cards, const uint8_t counts[STPETE_NUM_CARD_TYPES], const char *path,
-                        char *why, size_t why_size)
+static int check_copies(const card_def *cards, const uint8_t counts[DISPLAY_CAP], const char *path, char *why,
+                        size_t why_size)
 {
-    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++)
-        if (counts[t] > cards[t].copies)
-            return INCONSISTENT("%s: more than the %d copies of %s (§2)", path, cards[t].copies, cards[t].name);
+    for (int t = 0; t < DISPLAY_CAP; t++)
+        if (counts[t] > (t < CARD_TYPES_ALL ? cards[t].copies : 0))
+            return INCONSISTENT("%s: more than the %d copies of %s (§2)", path, cards[t].copies,
+                                cards[t].name);
     return STPETE_OK;
 }
 
@@ -89,6 +90,7 @@ static int check_chance_node(const stpete_core *c, char *why, size_t why_size)
 int stpete_core_validate(const stpete_core *c, char *why, size_t why_size)
 {
     int n = c->rules.players;
+    const card_def *cards = stpete_cards_of(&c->rules);
     if (!(c->rng.inc & 1u))
         return INCONSISTENT("rng.inc: must be odd (PCG32 stream)");
     if (c->chance != CHANCE_MARKERS) { /* the markers are dealt (§3.3, R15) */
@@ -103,28 +105,31 @@ int stpete_core_validate(const stpete_core *c, char *why, size_t why_size)
         for (int i = 0; i < c->stack_n[s]; i++) {
             if (stpete_stack_of(c->stack[s][i]) != s)
                 return INCONSISTENT("stacks.%s[%d]: %s belongs to another stack (§2)", stpete_stack_words[s], i,
-                                    stpete_cards_of(&c->rules)[c->stack[s][i]].name);
+                                    cards[c->stack[s][i]].name);
             if (c->rules.chance_mode == STPETE_CHANCE_EXPLICIT && i > 0 && c->stack[s][i] < c->stack[s][i - 1])
                 return INCONSISTENT("stacks.%s: in explicit-chance mode a stack is a multiset, written in card-type "
                                     "order", stpete_stack_words[s]);
         }
-    int rc = check_copies(stpete_cards_of(&c->rules), c->discard, "discard", why, why_size);
+    int rc = check_copies(cards, c->discard, "discard", why, why_size);
     if (rc)
         return rc;
-    if (c->row_n[0] + c->row_n[1] > STPETE_BOARD_SIZE)
-        return INCONSISTENT("the board holds %d cards, more than %d (§4.5)", c->row_n[0] + c->row_n[1],
-                            STPETE_BOARD_SIZE);
+    int board_max = n == 5 ? BOARD_MAX : STPETE_BOARD_SIZE; /* 10 only after the 5-player opening (§12.4.1, R20) */
+    if (c->row_n[0] + c->row_n[1] > board_max)
+        return INCONSISTENT("the board holds %d cards, more than %d (§4.5, §12.4.1)", c->row_n[0] + c->row_n[1],
+                            board_max);
     for (int i = 0; i < n; i++) {
         char path[48];
         snprintf(path, sizeof path, "players[%d].display", i);
-        rc = check_copies(stpete_cards_of(&c->rules), c->p[i].display, path, why, why_size);
+        rc = check_copies(cards, c->p[i].display, path, why, why_size);
         if (rc)
             return rc;
         if (c->p[i].obs_used > c->p[i].display[STPETE_CARD_OBSERVATORY])
             return INCONSISTENT("players[%d].observatories_used: more than the Observatories owned (§7.1)", i);
+        if (c->p[i].prison_used > c->p[i].display[STPETE_CARD_DEBTORS_PRISON])
+            return INCONSISTENT("players[%d].prison_used: without a Debtor's Prison in the display (§12.7.5)", i);
     }
-    /* §2: every one of the 116 cards in exactly one place. */
-    int count[STPETE_NUM_CARD_TYPES] = { 0 };
+    /* §2: every one of the 116 cards (144 with the New Society, §12.2.4) in exactly one place. */
+    int count[CARD_TYPES_ALL] = { 0 };
     for (int s = 0; s < STPETE_NUM_STACKS; s++)
         for (int i = 0; i < c->stack_n[s]; i++)
             count[c->stack[s][i]]++;
@@ -136,21 +141,34 @@ int stpete_core_validate(const stpete_core *c, char *why, size_t why_size)
             count[c->p[i].hand[h]]++;
     if (c->obs_card >= 0)
         count[c->obs_card]++;
-    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+    for (int t = 0; t < CARD_TYPES_ALL; t++) {
         count[t] += c->discard[t];
         for (int i = 0; i < n; i++)
             count[t] += c->p[i].display[t];
-        if (count[t] != stpete_cards_of(&c->rules)[t].copies)
-            return INCONSISTENT("%d copies of %s are placed, the game has %d (§2: 116 cards)", count[t],
-                                stpete_cards_of(&c->rules)[t].name, stpete_cards_of(&c->rules)[t].copies);
+        if (count[t] != cards[t].copies)
+            return INCONSISTENT("%d copies of %s are placed, the game has %d (§2: 116 cards; §12.2: 144)", count[t],
+                                cards[t].name, cards[t].copies);
     }
-    /* The decision matches the phase and the drawn card (§7.1, §7.2). */
-    if ((c->decision == STPETE_DECISION_OBSERVATORY) != (c->obs_card >= 0))
-        return INCONSISTENT("observatory_card: set exactly when the decision is \"observatory\"");
-    if ((c->decision == STPETE_DECISION_OBSERVATORY || c->decision == STPETE_DECISION_PUB) &&
-        c->phase != STPETE_PHASE_BUILDING)
-        return INCONSISTENT("decision \"%s\" happens only in the building phase (§7.1, §7.2)",
+    /* The decision matches the phase and the drawn or picked card (§7.1, §7.2, §12.7.5-§12.7.7). */
+    int ns_decision = c->decision == STPETE_DECISION_PRISON || c->decision == STPETE_DECISION_GUILD_HALL ||
+                      c->decision == STPETE_DECISION_TRADING_HOUSE;
+    if (ns_decision && !c->rules.new_society)
+        return INCONSISTENT("decision \"%s\" exists only with the New Society (§12)",
                             stpete_decision_words[c->decision]);
+    if ((c->decision == STPETE_DECISION_OBSERVATORY || c->decision == STPETE_DECISION_PRISON) != (c->obs_card >= 0))
+        return INCONSISTENT("observatory_card: set exactly when the decision is \"observatory\" or \"prison\"");
+    if ((c->decision == STPETE_DECISION_OBSERVATORY || c->decision == STPETE_DECISION_PUB || ns_decision) &&
+        c->phase != STPETE_PHASE_BUILDING)
+        return INCONSISTENT("decision \"%s\" happens only in the building phase (§7.1, §7.2, §12.4.3)",
+                            stpete_decision_words[c->decision]);
+    if (c->decision == STPETE_DECISION_PRISON && !c->p[c->current].prison_used)
+        return INCONSISTENT("a Debtor's Prison pick needs the used Prison of the current player (§12.7.5)");
+    if (c->decision == STPETE_DECISION_GUILD_HALL && !c->p[c->current].display[STPETE_CARD_GUILD_HALL])
+        return INCONSISTENT("a Guild Hall decision needs the Guild Hall of the current player (§12.7.7)");
+    if (c->decision == STPETE_DECISION_TRADING_HOUSE &&
+        (!c->p[c->current].display[STPETE_CARD_TRADING_HOUSE] || c->p[c->current].rubles < TRADING_HOUSE_RUBLES))
+        return INCONSISTENT("a Trading House decision needs the Trading House and 3 R of the current player "
+                            "(§12.7.6)");
     if (c->decision == STPETE_DECISION_OBSERVATORY && c->p[c->current].obs_used == 0)
         return INCONSISTENT("an Observatory draw needs a used Observatory of the current player (§7.1)");
     if (c->decision == STPETE_DECISION_PUB && c->p[c->current].display[STPETE_CARD_PUB] == 0)

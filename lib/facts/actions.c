@@ -4,14 +4,59 @@
 
 #include "facts/facts.h"
 
+void stpete_decode_ns(int id, stpete_action *out)
+{
+    stpete_action a = { STPETE_ACTION_PASS, -1, -1, -1, -1, -1 };
+    if (id < ID_NS_PLAY) {
+        a.kind = STPETE_ACTION_BUY;
+        a.source = id < ID_NS_BUY_LOWER ? STPETE_SOURCE_UPPER : STPETE_SOURCE_LOWER;
+        stpete_ext_variant_split(id - (id < ID_NS_BUY_LOWER ? ID_NS_BUY_UPPER : ID_NS_BUY_LOWER), &a.card,
+                                 &a.displaced);
+    } else if (id < ID_NS_TAKE_UPPER) {
+        a.kind = STPETE_ACTION_PLAY;
+        a.source = STPETE_SOURCE_HAND;
+        stpete_ext_variant_split(id - ID_NS_PLAY, &a.card, &a.displaced);
+    } else if (id < ID_NS_OBS_BUY) {
+        a.kind = STPETE_ACTION_TAKE;
+        a.source = id < ID_NS_TAKE_LOWER ? STPETE_SOURCE_UPPER : STPETE_SOURCE_LOWER;
+        a.card = STPETE_NUM_CARD_TYPES + id - (id < ID_NS_TAKE_LOWER ? ID_NS_TAKE_UPPER : ID_NS_TAKE_LOWER);
+    } else if (id < ID_PRISON) {
+        a.kind = STPETE_ACTION_OBSERVATORY_BUY;
+        a.source = STPETE_SOURCE_OBSERVATORY;
+        stpete_ext_variant_split(id - ID_NS_OBS_BUY, &a.card, &a.displaced);
+    } else if (id < ID_PRISON_BUY) {
+        a.kind = STPETE_ACTION_PRISON;
+        a.source = STPETE_SOURCE_DISCARD;
+        a.card = id - ID_PRISON;
+    } else if (id < ID_PRISON_TAKE) {
+        a.kind = STPETE_ACTION_PRISON_BUY;
+        a.source = STPETE_SOURCE_DISCARD;
+        stpete_variant_split_all(id - ID_PRISON_BUY, &a.card, &a.displaced);
+    } else if (id == ID_PRISON_TAKE) {
+        a.kind = STPETE_ACTION_PRISON_TAKE;
+        a.source = STPETE_SOURCE_DISCARD;
+    } else if (id == ID_PRISON_PUT_BACK) {
+        a.kind = STPETE_ACTION_PRISON_PUT_BACK;
+        a.source = STPETE_SOURCE_DISCARD;
+    } else if (id < ID_TRADING_HOUSE) {
+        a.kind = STPETE_ACTION_GUILD_HALL;
+        a.amount = id - ID_GUILD_HALL;
+    } else {
+        a.kind = STPETE_ACTION_TRADING_HOUSE;
+        a.amount = id - ID_TRADING_HOUSE;
+    }
+    *out = a;
+}
+
 STPETE_API int stpete_action_decode(int id, stpete_action *out)
 {
-    if (!out || id < 0 || id >= ID_END)
+    if (!out || id < 0 || !stpete_is_action_id(id, 1))
         return STPETE_E_INVALID_ARGUMENT;
     stpete_decode(id, out);
     return STPETE_OK;
 }
 
+/* One function: one case per action kind (§4.2, §7.1, §7.2, §12.7.5-§12.7.7), every kind's ids side by side. */
 STPETE_API int stpete_action_encode(const stpete_action *a, int *id)
 {
     if (!a || !id)
@@ -24,20 +69,31 @@ STPETE_API int stpete_action_encode(const stpete_action *a, int *id)
     case STPETE_ACTION_BUY:
     case STPETE_ACTION_PLAY:
     case STPETE_ACTION_OBSERVATORY_BUY:
-        v = stpete_variant_of(a->card, a->card >= 0 && a->card < FIRST_TRADING ? -1 : a->displaced);
+    case STPETE_ACTION_PRISON_BUY:
+        v = stpete_variant_of(a->card, a->card >= 0 && a->card < CARD_TYPES_ALL && !stpete_shared_card(a->card)->trading
+                                           ? -1
+                                           : a->displaced);
         if (v < 0)
             break;
         if (a->kind == STPETE_ACTION_PLAY)
-            r = ID_PLAY + v;
+            r = stpete_variant_id(ID_PLAY, ID_NS_PLAY, v);
         else if (a->kind == STPETE_ACTION_OBSERVATORY_BUY)
-            r = ID_OBS_BUY + v;
-        else if (a->source == STPETE_SOURCE_UPPER || a->source == STPETE_SOURCE_LOWER)
-            r = (a->source == STPETE_SOURCE_UPPER ? ID_BUY_UPPER : ID_BUY_LOWER) + v;
+            r = stpete_variant_id(ID_OBS_BUY, ID_NS_OBS_BUY, v);
+        else if (a->kind == STPETE_ACTION_PRISON_BUY)
+            r = ID_PRISON_BUY + v;
+        else if (a->source == STPETE_SOURCE_UPPER)
+            r = stpete_variant_id(ID_BUY_UPPER, ID_NS_BUY_UPPER, v);
+        else if (a->source == STPETE_SOURCE_LOWER)
+            r = stpete_variant_id(ID_BUY_LOWER, ID_NS_BUY_LOWER, v);
         break;
     case STPETE_ACTION_TAKE:
-        if (a->card >= 0 && a->card < STPETE_NUM_CARD_TYPES &&
-            (a->source == STPETE_SOURCE_UPPER || a->source == STPETE_SOURCE_LOWER))
-            r = (a->source == STPETE_SOURCE_UPPER ? ID_TAKE_UPPER : ID_TAKE_LOWER) + a->card;
+        if (a->card >= 0 && a->card < CARD_TYPES_ALL &&
+            (a->source == STPETE_SOURCE_UPPER || a->source == STPETE_SOURCE_LOWER)) {
+            int up = a->source == STPETE_SOURCE_UPPER;
+            r = a->card < STPETE_NUM_CARD_TYPES ? (up ? ID_TAKE_UPPER : ID_TAKE_LOWER) + a->card
+                                                : (up ? ID_NS_TAKE_UPPER : ID_NS_TAKE_LOWER) + a->card -
+                                                      STPETE_NUM_CARD_TYPES;
+        }
         break;
     case STPETE_ACTION_OBSERVATORY:
         if (a->stack >= 0 && a->stack < STPETE_NUM_STACKS)
@@ -52,6 +108,24 @@ STPETE_API int stpete_action_encode(const stpete_action *a, int *id)
     case STPETE_ACTION_PUB:
         if (a->amount >= 0 && a->amount <= ID_END - ID_PUB - 1)
             r = ID_PUB + a->amount;
+        break;
+    case STPETE_ACTION_PRISON:
+        if (a->card >= 0 && a->card < CARD_TYPES_ALL)
+            r = ID_PRISON + a->card;
+        break;
+    case STPETE_ACTION_PRISON_TAKE:
+        r = ID_PRISON_TAKE;
+        break;
+    case STPETE_ACTION_PRISON_PUT_BACK:
+        r = ID_PRISON_PUT_BACK;
+        break;
+    case STPETE_ACTION_GUILD_HALL:
+        if (a->amount >= 0 && a->amount <= 4)
+            r = ID_GUILD_HALL + a->amount;
+        break;
+    case STPETE_ACTION_TRADING_HOUSE:
+        if (a->amount == 0 || a->amount == 1)
+            r = ID_TRADING_HOUSE + a->amount;
         break;
     default:
         break;
@@ -86,6 +160,18 @@ static int format_action(const card_def *cards, const stpete_action *a, char *bu
         return snprintf(buf, size, "observatory take");
     case STPETE_ACTION_OBSERVATORY_DISCARD:
         return snprintf(buf, size, "observatory discard");
+    case STPETE_ACTION_PRISON:
+        return snprintf(buf, size, "prison %s", card);
+    case STPETE_ACTION_PRISON_BUY:
+        return snprintf(buf, size, "prison buy %s%s", card, tail);
+    case STPETE_ACTION_PRISON_TAKE:
+        return snprintf(buf, size, "prison take");
+    case STPETE_ACTION_PRISON_PUT_BACK:
+        return snprintf(buf, size, "prison put back");
+    case STPETE_ACTION_GUILD_HALL:
+        return snprintf(buf, size, "guild hall %d", a->amount);
+    case STPETE_ACTION_TRADING_HOUSE:
+        return snprintf(buf, size, a->amount ? "trading house buy" : "trading house decline");
     default:
         return snprintf(buf, size, "pub %d", a->amount);
     }
@@ -95,16 +181,21 @@ static int format_action(const card_def *cards, const stpete_action *a, char *bu
  * length, or -1 for an id that is neither. */
 static int format_id(const card_def *cards, int id, char *buf, size_t size)
 {
-    if (id >= 0 && id < ID_END) {
+    if (id >= 0 && stpete_is_action_id(id, 1)) {
         stpete_action a;
         stpete_decode(id, &a);
         return format_action(cards, &a, buf, size);
     }
-    if (id >= STPETE_CHANCE_CARD_FIRST && id < STPETE_CHANCE_MARKERS_FIRST)
-        return snprintf(buf, size, "chance %s", cards[id - STPETE_CHANCE_CARD_FIRST].name);
+    int card = id >= 0 ? stpete_chance_id_card(id) : -1;
+    if (card >= 0)
+        return snprintf(buf, size, "chance %s", cards[card].name);
     if (id >= STPETE_CHANCE_MARKERS_FIRST && id < CHANCE_END) {
         int code = id - STPETE_CHANCE_MARKERS_FIRST;
         return snprintf(buf, size, "chance markers %d %d %d %d", code % 4, code / 4 % 4, code / 16 % 4, code / 64);
+    }
+    if (id >= STPETE_NS_CHANCE_MARKERS_FIRST && id < STPETE_NS_ID_END) { /* 5 players (§12.3): base 5 */
+        int code = id - STPETE_NS_CHANCE_MARKERS_FIRST;
+        return snprintf(buf, size, "chance markers5 %d %d %d %d", code % 5, code / 5 % 5, code / 25 % 5, code / 125);
     }
     return -1;
 }
@@ -147,6 +238,12 @@ STPETE_API int stpete_action_from_string(const char *str, int *id)
         { "play ", ID_PLAY, ID_TAKE_UPPER },      { "take ", ID_TAKE_UPPER, ID_OBSERVATORY },
         { "observatory ", ID_OBSERVATORY, ID_PUB }, { "pub ", ID_PUB, ID_END },
         { "chance ", STPETE_CHANCE_CARD_FIRST, CHANCE_END },
+        /* the New Society's (stpete.h) */
+        { "buy ", ID_NS_BUY_UPPER, ID_NS_PLAY },  { "play ", ID_NS_PLAY, ID_NS_TAKE_UPPER },
+        { "take ", ID_NS_TAKE_UPPER, ID_NS_OBS_BUY }, { "observatory ", ID_NS_OBS_BUY, ID_PRISON },
+        { "prison ", ID_PRISON, ID_GUILD_HALL },  { "guild hall ", ID_GUILD_HALL, ID_TRADING_HOUSE },
+        { "trading house ", ID_TRADING_HOUSE, ID_NS_END },
+        { "chance ", STPETE_NS_CHANCE_CARD_FIRST, STPETE_NS_ID_END },
     };
     char buf[STPETE_ACTION_STRING_MAX];
     for (size_t r = 0; r < sizeof ranges / sizeof *ranges; r++) {

@@ -62,26 +62,41 @@ typedef struct card_def {
     uint8_t stack;    /* enum stpete_stack: the stack it is dealt from and the back it shows (§1, §2) */
     uint8_t trading;  /* 1 for §2.4 */
     uint8_t cost;     /* printed cost, R */
-    uint8_t rubles;   /* income R */
+    int8_t rubles;    /* income R (the Sycophant's is -1, §12.7.9) */
     uint8_t vp;       /* income VP */
     uint8_t copies;
     int8_t ware;      /* worker type of the ware, or -1 */
     uint8_t special;  /* enum stpete_special */
     uint8_t value;    /* what it is worth when a trading card displaces it (§5.2): its cost, 6 for Potjomkin's
                          Village (§7.4, R7) */
-    uint64_t targets; /* trading cards: bit t set for each card type t it may displace (§6.2, R8); else 0 */
+    uint8_t weaving;  /* the weaving symbol (§12.7.8, R29): WEAVING_ALWAYS, WEAVING_BY_DEFAULT or 0 */
+    uint64_t targets; /* trading cards: bit t set for each card type t it may displace (§6.2, R8, §12.6, R28);
+                         else 0 */
 } card_def;
+
+/* card_def.weaving: counted by the Textile Factory always (Shepherd, Weaving Mill, Czar and Carpenter), or unless
+ * the option textile_without_new_society says otherwise (the New Society, R29). */
+enum { WEAVING_ALWAYS = 1, WEAVING_BY_DEFAULT = 2 };
+
+/* Card types of any game: the 49 of the base game, then the 13 of the New Society (§12.2.3); displays and discard
+ * piles are arrays of DISPLAY_CAP bytes (whole words for the masks, the last two always 0). */
+enum { CARD_TYPES_ALL = STPETE_NUM_CARD_TYPES_NEW_SOCIETY, DISPLAY_CAP = 64, NUM_NEW_CARDS = 13 };
 
 /* The card table of each edition: [0] the first (2004, §2), [1] the second-edition preset (2014, §11), which
  * changes four costs, the Mariinsky Theater's income and four names. Colours, copies, incomes of the other cards,
  * wares and targets are the same in both. */
-extern const card_def stpete_card_tables[2][STPETE_NUM_CARD_TYPES];
+extern const card_def stpete_card_tables[3][CARD_TYPES_ALL];
+/* [2] is the New Society's (§12.2: the first edition with five card types replaced, extra copies and 13 new card
+ * types). In tables [0] and [1] the 13 new types have 0 copies. Table index of a game: edition - 1 + 2 new_society
+ * (stpete_cards_of() in engine.h). */
 /* A card's facts that no edition changes (colour, stack, trading, ware, special, targets: §11 changes none), where
- * no game is at hand (the action encoding, a card's stack). Never its name, cost, incomes, value or copies: those
- * are the game's, through its own table (stpete_cards_of() in engine.h); tests/check-layers.py refuses them here. */
+ * no game is at hand (the action encoding, a card's stack): the New Society's row, whose targets are the union of
+ * every game's (§6.2, §12.6) and which describes the 13 new types too. Never its name, cost, incomes, value or
+ * copies: those are the game's, through its own table (stpete_cards_of() in engine.h); tests/check-layers.py
+ * refuses them here. */
 static inline const card_def *stpete_shared_card(int card)
 {
-    return &stpete_card_tables[0][card];
+    return &stpete_card_tables[2][card];
 }
 /* The costs and colours of the non-trading card types (0 .. FIRST_TRADING - 1) of each edition's table, one byte per
  * type in lanes of 32 (the lanes past them 0), for the listing's affordability of all of them at once
@@ -105,8 +120,51 @@ enum {
     FIRST_BUILDING = STPETE_CARD_MARKET,
     NUM_BUILDINGS = 11,
     FIRST_ARISTOCRAT = STPETE_CARD_AUTHOR,
-    NUM_ARISTOCRATS = 7
+    NUM_ARISTOCRATS = 7,
+    /* the New Society's (§12.2.3): the new non-trading types, then its trading cards by colour */
+    FIRST_NEW_PLAIN = STPETE_CARD_NEW_FARMER,
+    FIRST_NEW_TRADING = STPETE_CARD_OBSHCHINA_COMMUNE,
+    FIRST_NEW_BLUE_TRADING = STPETE_CARD_ST_PETERSBURG_UNIVERSITY,
+    FIRST_NEW_ORANGE_TRADING = STPETE_CARD_MERCHANT,
+    /* extension variants (stpete.h): v = 214 + e */
+    EXT_PLAIN = 0,            /* 5: the new workers, buildings and aristocrat */
+    EXT_OLD_BLUE = 5,         /* 30: base blue trading x the 3 new buildings */
+    EXT_OLD_ORANGE = 35,      /* 10: base orange trading x the Sycophant */
+    EXT_OBSHCHINA = 45,       /* 2 */
+    EXT_NEW_SOCIETY = 47,     /* 7 */
+    EXT_NEW_BLUE = 54,        /* 42: 3 x 14 buildings */
+    EXT_NEW_ORANGE = 96,      /* 24: 3 x 8 aristocrats */
+    NUM_EXT_VARIANTS = 120,
+    NUM_VARIANTS_ALL = STPETE_NUM_CARD_VARIANTS + NUM_EXT_VARIANTS
 };
+
+/* Bit masks of card types (of every game; in a base game the bits of 49.. are never set in a display). */
+#define CARD_BIT(t) (UINT64_C(1) << (t))
+#define TYPE_RANGE(lo, hi) ((CARD_BIT(hi) - 1) & ~(CARD_BIT(lo) - 1)) /* types [lo, hi) */
+/* Not trading cards: workers, buildings, aristocrats, and the new ones (§12.2.3). */
+#define PLAIN_TYPES (TYPE_RANGE(0, FIRST_TRADING) | TYPE_RANGE(FIRST_NEW_PLAIN, FIRST_NEW_TRADING))
+#define GREEN_TYPES                                                                                              \
+    (TYPE_RANGE(0, FIRST_BUILDING) | TYPE_RANGE(FIRST_TRADING, FIRST_BLUE_TRADING) |                             \
+     CARD_BIT(STPETE_CARD_NEW_FARMER) | TYPE_RANGE(FIRST_NEW_TRADING, FIRST_NEW_BLUE_TRADING))
+#define BLUE_TYPES                                                                                               \
+    (TYPE_RANGE(FIRST_BUILDING, FIRST_ARISTOCRAT) | TYPE_RANGE(FIRST_BLUE_TRADING, FIRST_ORANGE_TRADING) |       \
+     TYPE_RANGE(STPETE_CARD_COFFEE_HOUSE, STPETE_CARD_SYCOPHANT) |                                               \
+     TYPE_RANGE(FIRST_NEW_BLUE_TRADING, FIRST_NEW_ORANGE_TRADING))
+#define ORANGE_TYPES                                                                                             \
+    (TYPE_RANGE(FIRST_ARISTOCRAT, FIRST_TRADING) | TYPE_RANGE(FIRST_ORANGE_TRADING, STPETE_NUM_CARD_TYPES) |     \
+     CARD_BIT(STPETE_CARD_SYCOPHANT) | TYPE_RANGE(FIRST_NEW_ORANGE_TRADING, CARD_TYPES_ALL))
+
+/* The types of a colour (§1, §12.2). */
+static inline uint64_t stpete_colour_types(int colour)
+{
+    return colour == STPETE_COLOUR_GREEN ? GREEN_TYPES : colour == STPETE_COLOUR_BLUE ? BLUE_TYPES : ORANGE_TYPES;
+}
+
+/* Extension variant index e in [0, NUM_EXT_VARIANTS) of (card, displaced) (-1 for a non-trading card): the
+ * encoding of stpete.h; -1 if the pair is a base variant or no variant (cards.c). */
+int stpete_ext_variant_index(int card, int displaced);
+/* Card and displaced type (-1 for non-trading) of an extension variant e in [0, NUM_EXT_VARIANTS). */
+void stpete_ext_variant_split(int e, int *card, int *displaced);
 
 /* Index of the lowest set bit of m != 0 (a portable fallback for compilers without the GCC builtin). */
 static inline int stpete_lowest_bit(uint64_t m)
@@ -287,16 +345,79 @@ enum {
     ID_OBS_TAKE = ID_OBS_BUY + STPETE_NUM_CARD_VARIANTS,
     ID_OBS_DISCARD = ID_OBS_TAKE + 1,
     ID_PUB = ID_OBS_DISCARD + 1,
-    ID_END = ID_PUB + 11
+    ID_END = ID_PUB + 11,
+    /* the New Society's (stpete.h): after the base chance outcomes */
+    ID_NS_BUY_UPPER = STPETE_NS_ACTION_FIRST,
+    ID_NS_BUY_LOWER = ID_NS_BUY_UPPER + NUM_EXT_VARIANTS,
+    ID_NS_PLAY = ID_NS_BUY_LOWER + NUM_EXT_VARIANTS,
+    ID_NS_TAKE_UPPER = ID_NS_PLAY + NUM_EXT_VARIANTS,
+    ID_NS_TAKE_LOWER = ID_NS_TAKE_UPPER + NUM_NEW_CARDS,
+    ID_NS_OBS_BUY = ID_NS_TAKE_LOWER + NUM_NEW_CARDS,
+    ID_PRISON = ID_NS_OBS_BUY + NUM_EXT_VARIANTS,
+    ID_PRISON_BUY = ID_PRISON + CARD_TYPES_ALL,
+    ID_PRISON_TAKE = ID_PRISON_BUY + NUM_VARIANTS_ALL,
+    ID_PRISON_PUT_BACK = ID_PRISON_TAKE + 1,
+    ID_GUILD_HALL = ID_PRISON_PUT_BACK + 1,
+    ID_TRADING_HOUSE = ID_GUILD_HALL + 5,
+    ID_NS_END = ID_TRADING_HOUSE + 2
 };
+_Static_assert(ID_NS_END == STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY, "the New Society's ids of stpete.h");
 
-/* Valid chance outcome ids: [STPETE_CHANCE_CARD_FIRST, CHANCE_END). */
-enum { CHANCE_END = STPETE_CHANCE_MARKERS_FIRST + 256 };
+/* Valid chance outcome ids: [STPETE_CHANCE_CARD_FIRST, CHANCE_END), and with the New Society also
+ * [STPETE_NS_CHANCE_CARD_FIRST, STPETE_NS_ID_END). */
+enum { CHANCE_END = STPETE_CHANCE_MARKERS_FIRST + 256, NS_CHANCE_MARKERS_CODES = 625 };
+
+/* Whether id (>= 0) is a chance outcome id (of either range) rather than an action id. */
+static inline int stpete_is_chance_id(int id)
+{
+    return (id >= STPETE_CHANCE_CARD_FIRST && id < CHANCE_END) || id >= STPETE_NS_CHANCE_CARD_FIRST;
+}
+
+/* Whether id (>= 0) is an action id of a game (ns = the New Society): [0, 972), and with the expansion also
+ * [1277, 2188). */
+static inline int stpete_is_action_id(int id, int ns)
+{
+    return id < ID_END || (ns && id >= STPETE_NS_ACTION_FIRST && id < ID_NS_END);
+}
+
+/* The id of taking card from a row (source STPETE_SOURCE_UPPER or _LOWER) into the hand (§4.2; stpete.h). */
+static inline int stpete_take_id(int source, int card)
+{
+    if (card < STPETE_NUM_CARD_TYPES)
+        return (source == STPETE_SOURCE_UPPER ? ID_TAKE_UPPER : ID_TAKE_LOWER) + card;
+    return (source == STPETE_SOURCE_UPPER ? ID_NS_TAKE_UPPER : ID_NS_TAKE_LOWER) + card - STPETE_NUM_CARD_TYPES;
+}
+
+/* The chance outcome id of a card type dealt or drawn (§4.5, §7.1): base types keep their 1.0 ids. */
+static inline int stpete_chance_card_id(int card)
+{
+    return card < STPETE_NUM_CARD_TYPES ? STPETE_CHANCE_CARD_FIRST + card
+                                        : STPETE_NS_CHANCE_CARD_FIRST + card - STPETE_NUM_CARD_TYPES;
+}
+
+/* The card type of a card chance outcome id, or -1 for another id. */
+static inline int stpete_chance_id_card(int id)
+{
+    if (id >= STPETE_CHANCE_CARD_FIRST && id < STPETE_CHANCE_MARKERS_FIRST)
+        return id - STPETE_CHANCE_CARD_FIRST;
+    if (id >= STPETE_NS_CHANCE_CARD_FIRST && id < STPETE_NS_CHANCE_MARKERS_FIRST)
+        return id - STPETE_NS_CHANCE_CARD_FIRST + STPETE_NUM_CARD_TYPES;
+    return -1;
+}
 
 /* Variant of (card, displaced) when displaced is one of card's targets (§6.2) or -1 for a non-trading card: the
  * encoding of stpete.h (a trading card's variants are its target types ascending: the ware's worker, then Czar and
  * Carpenter; the buildings; the aristocrats). The inverse of stpete_variant_split(). */
+static inline int stpete_base_variant_index(int card, int displaced);
 static inline int stpete_variant_index(int card, int displaced)
+{
+    if ((card >= STPETE_NUM_CARD_TYPES) | (displaced >= STPETE_NUM_CARD_TYPES)) /* the New Society's (stpete.h) */
+        return STPETE_NUM_CARD_VARIANTS + stpete_ext_variant_index(card, displaced);
+    return stpete_base_variant_index(card, displaced);
+}
+
+/* The same for a pair of the base game's card types (both below 49): the 1.0 arithmetic. */
+static inline int stpete_base_variant_index(int card, int displaced)
 {
     if (card < FIRST_TRADING)
         return card;
@@ -334,8 +455,35 @@ static inline void stpete_variant_split(int v, int *card, int *displaced)
     }
 }
 
-/* Structured form of a valid action id in [0, ID_END) (stpete_action_decode without the checks). */
-static inline void stpete_decode(int id, stpete_action *out)
+/* The same for every variant in [0, NUM_VARIANTS_ALL), the New Society's (214 + e) included. */
+static inline void stpete_variant_split_all(int v, int *card, int *displaced)
+{
+    if (v < STPETE_NUM_CARD_VARIANTS)
+        stpete_variant_split(v, card, displaced);
+    else
+        stpete_ext_variant_split(v - STPETE_NUM_CARD_VARIANTS, card, displaced);
+}
+
+/* The id of variant v (in [0, NUM_VARIANTS_ALL)) in an id range: base + v for a base variant, ext_base + e for an
+ * extension variant (stpete.h). */
+static inline int stpete_variant_id(int base, int ext_base, int v)
+{
+    return v < STPETE_NUM_CARD_VARIANTS ? base + v : ext_base + (v - STPETE_NUM_CARD_VARIANTS);
+}
+
+/* Inlined even where it grew: every apply and playout step decodes its action (stpete-bench measures it). */
+#if defined(__GNUC__) || defined(__clang__)
+#define STPETE_HOT_INLINE static inline __attribute__((always_inline))
+#else
+#define STPETE_HOT_INLINE static inline
+#endif
+
+/* Structured form of a New Society action id in [STPETE_NS_ACTION_FIRST, ID_NS_END) (actions.c). */
+void stpete_decode_ns(int id, stpete_action *out);
+
+/* Structured form of a valid action id in [0, ID_END) or [STPETE_NS_ACTION_FIRST, ID_NS_END)
+ * (stpete_action_decode without the checks). */
+STPETE_HOT_INLINE void stpete_decode(int id, stpete_action *out)
 {
     stpete_action a = { STPETE_ACTION_PASS, -1, -1, -1, -1, -1 };
     if (id == ID_PASS) {
@@ -365,6 +513,9 @@ static inline void stpete_decode(int id, stpete_action *out)
     } else if (id == ID_OBS_DISCARD) {
         a.kind = STPETE_ACTION_OBSERVATORY_DISCARD;
         a.source = STPETE_SOURCE_OBSERVATORY;
+    } else if (id >= STPETE_NS_ACTION_FIRST) {
+        stpete_decode_ns(id, out);
+        return;
     } else {
         a.kind = STPETE_ACTION_PUB;
         a.amount = id - ID_PUB;
@@ -376,9 +527,9 @@ static inline void stpete_decode(int id, stpete_action *out)
 
 extern const char *const stpete_phase_words[STPETE_NUM_PHASES];   /* "worker" ... "trading" */
 extern const char *const stpete_stack_words[STPETE_NUM_STACKS];   /* "worker" ... "trading" */
-extern const char *const stpete_decision_words[5];                /* "turn" ... "game-over", "chance" */
-extern const char *const stpete_source_words[4];                  /* "upper" ... "observatory" */
-extern const char *const stpete_source_phrases[4];                /* "upper row" ... "Observatory draw" */
+extern const char *const stpete_decision_words[8];   /* "turn" ... "game-over", "chance", "prison" ... */
+extern const char *const stpete_source_words[5];     /* "upper" ... "observatory", "discard" */
+extern const char *const stpete_source_phrases[5];   /* "upper row" ... "Observatory draw", "discard pile" */
 extern const char *const stpete_pub_cap_words[2];                 /* "per-pub", "per-player" */
 extern const char *const stpete_tie_break_words[2];               /* "rubles-mod-10", "rubles-total" */
 extern const char *const stpete_chance_mode_words[2];             /* "sampled", "explicit" */
@@ -411,7 +562,7 @@ void stpete_rng_shuffle(stpete_rng *rng, uint8_t *a, int n);
 /* The first size of each struct that may grow: the 1.0 layout (1.0 is the baseline of soname 1; a later version
  * keeps these as the minimum). stpete_options too (issue 31): the 0.x layouts were never soname 1, and a size between two layouts ends inside a
  * member (one ending in the allocator's free_fn copied one byte of a pointer, which stpete_game_free() then called). */
-#define STPETE_OPTIONS_SIZE_1_0 sizeof(stpete_options)
+#define STPETE_OPTIONS_SIZE_1_0 offsetof(stpete_options, new_society) /* 1.1 appended the New Society's (§12) */
 #define STPETE_CARD_INFO_SIZE_1_0 sizeof(stpete_card_info)
 #define STPETE_SCORE_SIZE_1_0 sizeof(stpete_score)
 #define STPETE_EVENT_SIZE_1_0 sizeof(stpete_event)

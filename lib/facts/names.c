@@ -8,8 +8,9 @@
 
 const char *const stpete_phase_words[STPETE_NUM_PHASES] = { "worker", "building", "aristocrat", "trading" };
 const char *const stpete_stack_words[STPETE_NUM_STACKS] = { "worker", "building", "aristocrat", "trading" };
-const char *const stpete_decision_words[5] = { "turn", "observatory", "pub", "game-over", "chance" };
-const char *const stpete_source_words[4] = { "upper", "lower", "hand", "observatory" };
+const char *const stpete_decision_words[8] = { "turn",   "observatory", "pub",       "game-over",
+                                               "chance", "prison",      "guild-hall", "trading-house" };
+const char *const stpete_source_words[5] = { "upper", "lower", "hand", "observatory", "discard" };
 const char *const stpete_pub_cap_words[2] = { "per-pub", "per-player" };
 const char *const stpete_tie_break_words[2] = { "rubles-mod-10", "rubles-total" };
 const char *const stpete_chance_mode_words[2] = { "sampled", "explicit" };
@@ -19,12 +20,14 @@ const char *const stpete_deal_then_words[3] = { "setup", "next-phase", "round" }
 static const char *const event_kind_words[] = {
     "phase-start", "deal", "buy", "play", "take", "displace", "pass", "observatory-draw", "observatory-discard",
     "scoring", "pub", "round-end", "markers-moved", "last-round", "final-scoring", "game-over", "undo",
+    "prison", "prison-put-back", "guild-hall", "trading-house", "sycophant-discard", "gold-disc",
 };
-_Static_assert(sizeof event_kind_words / sizeof *event_kind_words == STPETE_EVENT_UNDO + 1,
+_Static_assert(sizeof event_kind_words / sizeof *event_kind_words == STPETE_EVENT_GOLD_DISC + 1,
                "one word per event kind");
 
 /* How a sentence names where a card comes from (log lines, refusal reasons). */
-const char *const stpete_source_phrases[4] = { "upper row", "lower row", "hand", "Observatory draw" };
+const char *const stpete_source_phrases[5] = { "upper row", "lower row", "hand", "Observatory draw",
+                                               "discard pile" };
 
 #define NAME_OF(table, i) ((i) >= 0 && (size_t)(i) < sizeof(table) / sizeof *(table) ? (table)[i] : NULL)
 

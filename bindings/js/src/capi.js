@@ -117,8 +117,11 @@ export const CONSTANTS = Object.freeze({
 /** wasm32 struct layouts: byte offsets of the fields the package uses, and each struct's size. The structs that
  * may grow (1.0) begin with `size_t struct_size`, which the package sets to `size` before every call. */
 export const LAYOUT = Object.freeze({
-  options: { size: 72, struct_size: 0, players: 4, seed: 8, pub_cap: 16, tie_break: 20, start_markers: 24,
-    public_rubles: 40, public_hands: 44, chance_mode: 64, edition: 68 },
+  // the New Society's four members (§12) follow edition; the package plays 2-4 players without it, and
+  // stpete_options_init() writes the first layout (struct_size 72), so the library reads them as their defaults
+  options: { size: 88, struct_size: 0, players: 4, seed: 8, pub_cap: 16, tie_break: 20, start_markers: 24,
+    public_rubles: 40, public_hands: 44, chance_mode: 64, edition: 68, new_society: 72, markers_one_seat: 76,
+    used_prison_scores: 80, textile_without_new_society: 84 },
   card_info: { size: 44, struct_size: 0, name: 4, colour: 8, trading: 12, cost: 16, rubles: 20, vp: 24, copies: 28,
     ware: 32, special: 36, stack: 40 },
   action: { size: 24, kind: 0, source: 4, card: 8, displaced: 12, stack: 16, amount: 20 },

@@ -40,10 +40,19 @@ NUM_CARD_TYPES = 49
 NUM_CARDS = 116
 NUM_DISTINCT_ACTIONS = 972
 MAX_LEGAL_ACTIONS = 160
+MAX_LEGAL_ACTIONS_NEW_SOCIETY = 400
+NUM_DISTINCT_ACTIONS_NEW_SOCIETY = 2188
+NUM_CARD_TYPES_NEW_SOCIETY = 62
+NUM_CARDS_NEW_SOCIETY = 144
+NS_ACTION_FIRST = 1277
+NS_CHANCE_CARD_FIRST = 2188
+NS_CHANCE_MARKERS_FIRST = 2201
+NS_ID_END = 2826
+FORMAT_VERSION_NEW_SOCIETY = 4
 ACTION_STRING_MAX = 96
 BOARD_SIZE = 8
 MAX_HAND = 4
-MAX_PLAYERS = 4
+MAX_PLAYERS = 5
 MIN_PLAYERS = 2
 PLAYER_TERMINAL = -4
 PLAYER_CHANCE = -1
@@ -104,7 +113,8 @@ class OptionsStruct(Structure):
     _fields_ = [("struct_size", c_size_t), ("players", c_int), ("seed", c_uint64), ("pub_cap", c_int),
                 ("tie_break", c_int), ("start_markers", c_int * NUM_PHASES), ("public_rubles", c_int),
                 ("public_hands", c_int), ("allocator", AllocatorStruct), ("chance_mode", c_int),
-                ("edition", c_int)]
+                ("edition", c_int), ("new_society", c_int), ("markers_one_seat", c_int),
+                ("used_prison_scores", c_int), ("textile_without_new_society", c_int)]
 
 
 class ScoreStruct(Structure):
@@ -177,6 +187,7 @@ FUNCTIONS = {
     "stpete_action_from_string": (c_int, (("str", c_char_p), ("id", _int_p)), STATUS),
     # options and games
     "stpete_options_init": (None, (("opts", POINTER(OptionsStruct)),), RAW),
+    "stpete_options_init_size": (None, (("opts", POINTER(OptionsStruct)), ("capacity", c_size_t)), RAW),
     # RAW: Game() reads the status and err's message itself
     "stpete_options_check": (c_int, (("opts", POINTER(OptionsStruct)), ("err", POINTER(ErrorStruct))), RAW),
     "stpete_game_new": (c_int, (("opts", POINTER(OptionsStruct)), ("out", POINTER(GamePtr)),
@@ -185,6 +196,11 @@ FUNCTIONS = {
     "stpete_game_get_options": (c_int, (("game", GamePtr), ("out", POINTER(OptionsStruct))), STATUS),
     "stpete_game_num_players": (c_int, (("game", GamePtr),), VALUE),
     "stpete_game_edition": (c_int, (("game", GamePtr),), VALUE),
+    "stpete_game_is_new_society": (c_int, (("game", GamePtr), ("new_society", _int_p)), STATUS),
+    "stpete_game_num_card_types": (c_int, (("game", GamePtr),), VALUE),
+    "stpete_game_num_distinct_actions": (c_int, (("game", GamePtr),), VALUE),
+    "stpete_game_get_card_info": (c_int, (("game", GamePtr), ("card", c_int), ("out", POINTER(CardInfoStruct))),
+                                  STATUS),
     # STPETE_OK or STPETE_E_MISMATCH (both answers, so no exception): whether two games are the same game
     "stpete_game_check_compatible": (c_int, (("a", GamePtr), ("b", GamePtr)), RAW),
     "stpete_game_max_length": (c_int, (("game", GamePtr),), VALUE),
@@ -240,6 +256,9 @@ FUNCTIONS = {
     "stpete_state_vp": (c_int, (("state", StatePtr), ("seat", c_int), ("vp", _int_p)), STATUS),
     "stpete_state_observatories_used": (c_int, (("state", StatePtr), ("seat", c_int)), VALUE),
     "stpete_state_observatory_card": (c_int, (("state", StatePtr),), VALUE),
+    "stpete_state_is_prison_used": (c_int, (("state", StatePtr), ("seat", c_int), ("used", _int_p)), STATUS),
+    "stpete_state_prison_card": (c_int, (("state", StatePtr),), VALUE),
+    "stpete_state_gold_disc_holder": (c_int, (("state", StatePtr),), VALUE),
     "stpete_state_marker_holder": (c_int, (("state", StatePtr), ("phase", c_int)), VALUE),
     "stpete_state_discard_count": (c_int, (("state", StatePtr), ("card", c_int)), VALUE),
     "stpete_state_price": (c_int, (("state", StatePtr), ("seat", c_int), ("card", c_int), ("source", c_int),

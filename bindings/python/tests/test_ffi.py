@@ -69,8 +69,16 @@ class Table(unittest.TestCase):
 
     def test_options_layout(self):
         opts = _ffi.OptionsStruct()
-        _core._lib.stpete_options_init(ctypes.byref(opts))
+        _core._lib.stpete_options_init_size(ctypes.byref(opts), ctypes.sizeof(opts))
         self.assertEqual(opts.struct_size, ctypes.sizeof(_ffi.OptionsStruct))  # the library's own sizeof
+        self.assertEqual((opts.new_society, opts.markers_one_seat, opts.used_prison_scores,
+                          opts.textile_without_new_society), (0, 0, 0, 0))
+        # the 1.0 symbol writes the 1.0 layout only (a program built against 1.0 has no more), issue 30
+        old = _ffi.OptionsStruct()
+        old.new_society = 77
+        _core._lib.stpete_options_init(ctypes.byref(old))
+        self.assertEqual(old.struct_size, _ffi.OptionsStruct.new_society.offset)
+        self.assertEqual((old.new_society, old.edition), (77, 1))
         self.assertEqual((opts.players, opts.seed, opts.pub_cap, opts.tie_break), (4, 0, 0, 0))
         self.assertEqual(list(opts.start_markers), [-1, -1, -1, -1])
         self.assertEqual((opts.public_rubles, opts.public_hands), (0, 0))
@@ -137,6 +145,7 @@ class HeaderByValue(unittest.TestCase):
 
     def test_enums(self):
         pairs = [("stpete_card", "STPETE_CARD_", stpete.Card), ("stpete_colour", "STPETE_COLOUR_", stpete.Colour),
+                 ("stpete_card_new_society", "STPETE_CARD_", stpete.NewSocietyCard),
                  ("stpete_special", "STPETE_SPECIAL_", stpete.Special),
                  ("stpete_source", "STPETE_SOURCE_", stpete.Source), ("stpete_stack", "STPETE_STACK_", stpete.Stack),
                  ("stpete_phase", "STPETE_PHASE_", stpete.Phase),

@@ -56,7 +56,7 @@ class Displacements(unittest.TestCase):
     def test_bad_input(self):
         state = stpete.Game(players=2, seed=1).new_state()
         self.assertEqual(state.displacements(0, Card.WHARF), [])  # an empty display
-        for args in ((0, Card.MARKET), (2, Card.WHARF), (0, Card.WHARF, 4), (-1, Card.WHARF)):
+        for args in ((0, Card.MARKET), (2, Card.WHARF), (0, Card.WHARF, 5), (-1, Card.WHARF)):  # 4: discard, §12
             with self.assertRaises(stpete.InvalidArgumentError):
                 state.displacements(*args)
         with self.assertRaises((stpete.InvalidArgumentError, TypeError)):
