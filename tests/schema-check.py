@@ -1,6 +1,7 @@
 """doc/stpete.schema.json (JSON Schema draft 2020-12, issue 21) against the library's own documents: full states,
 every seat's view and the spectators' view of many random positions (both chance modes, both editions, 2-4
-players, with and without public rubles and hands), and replay records, all valid; documents broken on purpose
+players, with and without public rubles and hands; the New Society at 2-5 players, format_version 4), and replay
+records, all valid; documents broken on purpose
 (a wrong type, a missing key, a card name that does not exist, an unknown key) refused; doc/format.md names every key
 the library writes and its format_version. Debian's python3-jsonschema.
 TAP output.
@@ -41,11 +42,15 @@ def sub(kind):
 whole, kinds = jsonschema.Draft202012Validator(schema), {k: sub(k) for k in ("state", "view", "replay")}
 docs = {"state": [], "view": [], "replay": []}
 errors = []
-for k in range(24):
+for k in range(32):
     players, edition = 2 + k % 3, 1 + k // 3 % 2
     mode = "explicit" if k // 6 % 2 else "sampled"
+    extra = {}
+    if k >= 24:  # the New Society (§12, format_version 4): 2-5 players, both chance modes, each [option]
+        players, edition, extra = 2 + k % 4, 1, {"new_society": True, "used_prison_scores": k % 3 == 1,
+                                                  "markers_one_seat": k % 3 == 2}
     game = stpete.Game(players=players, seed=k + 1, edition=edition, chance_mode=mode,
-                       public_rubles=k % 4 == 1, public_hands=k % 8 == 3)
+                       public_rubles=k % 4 == 1, public_hands=k % 8 == 3, **extra)
     state, rng = game.new_state(), random.Random(k)
     step = 0
     while True:
@@ -81,9 +86,12 @@ format_md = open(os.path.join(os.path.dirname(sys.argv[3]), "format.md")).read()
 written = keys_of([d for items in docs.values() for d in items], set())
 missing = sorted(k for k in written if f"`{k}`" not in format_md and f"\"{k}\"" not in format_md)
 check(f"doc/format.md names every one of the {len(written)} keys the library writes", not missing, missing)
-check("doc/format.md says which format_version the library writes",
-      f"format_version {stpete._ffi.FORMAT_VERSION}" in format_md and all(d["format_version"] == stpete._ffi.FORMAT_VERSION
-                                                                       for items in docs.values() for d in items))
+check("doc/format.md says which format_version the library writes (4 with the New Society only)",
+      f"format_version {stpete._ffi.FORMAT_VERSION}" in format_md and
+      f"format_version {stpete._ffi.FORMAT_VERSION_NEW_SOCIETY}" in format_md and
+      all(d["format_version"] == (stpete._ffi.FORMAT_VERSION_NEW_SOCIETY if d["options"].get("new_society")
+                                  else stpete._ffi.FORMAT_VERSION) for items in docs.values() for d in items) and
+      any(d["format_version"] == stpete._ffi.FORMAT_VERSION_NEW_SOCIETY for d in docs["state"]))
 
 
 def refused(kind, doc, what):
@@ -96,7 +104,7 @@ for kind, doc in (("state", state), ("view", view)):
     d = copy.deepcopy(doc); del d["players"][0]["vp"]; refused(kind, d, "a missing key (players[0].vp)")
     d = copy.deepcopy(doc); d["upper_row"] = ["Cathedral of Nowhere"]; refused(kind, d, "a card name that does not exist")
     d = copy.deepcopy(doc); d["secret"] = 1; refused(kind, d, "an unknown key")
-    d = copy.deepcopy(doc); d["format_version"] = 4; refused(kind, d, "another format_version")
+    d = copy.deepcopy(doc); d["format_version"] = 5; refused(kind, d, "another format_version")
 d = copy.deepcopy(state); d["stacks"]["worker"] = None; refused("state", d, "a view's null stack in a full state")
 d = copy.deepcopy(replay); d["actions"][0]["id"] = "2"; refused("replay", d, "a wrong type (an id as a string)")
 d = copy.deepcopy(replay); del d["result"]; refused("replay", d, "a missing key (result)")

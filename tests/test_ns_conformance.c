@@ -18,7 +18,9 @@
  *    leaves the player at 0 R;
  *  - with 5 players: the gold disc is held by the seat without a marker, which started with 27 R and 2 VP (R18), and
  *    every marker moves two seats at each round's end (R19);
- *  - the game ends within stpete_game_max_length() actions.
+ *  - the game ends within stpete_game_max_length() actions;
+ *  - in the first games, every 7th position saved to JSON (format version 4) loads back equal with the same listing,
+ *    its views are written, and the whole game as a replay record reads back with its result checked.
  * Environment: STPETE_CONFORMANCE_GAMES / 10 games per configuration (default 60). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -330,6 +332,49 @@ static int total_cards(const stpete_state *st, int players)
     return n + (stpete_state_observatory_card(st) >= 0) + (stpete_state_prison_card(st) >= 0);
 }
 
+/* Save st to JSON and load it back: format version 4, an equal position, the same legal actions. */
+static void check_loaded(const stpete_state *st, const stpete_game *g, const int *ids, size_t n)
+{
+    static char text[STPETE_JSON_STATE_MAX];
+    size_t len = 0;
+    assert_int_equal(stpete_state_to_json(st, text, sizeof text, &len), STPETE_OK);
+    assert_non_null(strstr(text, "\"format_version\":4"));
+    assert_non_null(strstr(text, "\"new_society\":true"));
+    stpete_state *back = NULL;
+    stpete_error e = STPETE_ERROR_INIT;
+    if (stpete_state_from_json(g, text, len, &back, &e) != STPETE_OK)
+        fail_msg("a saved position does not load: %s", e.message);
+    int equal = 0;
+    assert_int_equal(stpete_state_equal(st, back, &equal), STPETE_OK);
+    assert_true(equal);
+    int again[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
+    size_t m = 0;
+    assert_int_equal(stpete_state_legal_actions(back, again, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &m), STPETE_OK);
+    assert_int_equal(m, n);
+    assert_memory_equal(again, ids, n * sizeof *ids);
+    for (int seat = -1; seat < stpete_game_num_players(g); seat++) /* the views are written too (§9, §12.9) */
+        assert_int_equal(stpete_state_view_to_json(st, seat, text, sizeof text, &len), STPETE_OK);
+    stpete_state_free(back);
+}
+
+/* The whole game as a replay record (version 4) reads back to the same actions, its result checked. */
+static void check_replay(const stpete_state *st, const stpete_game *g, uint64_t seed)
+{
+    static int history[20000], back_ids[20000];
+    size_t n = 0, m = 0, len = 0;
+    assert_int_equal(stpete_state_history(st, history, 20000, &n), STPETE_OK);
+    static char text[STPETE_JSON_REPLAY_MAX];
+    assert_int_equal(stpete_replay_to_json(g, seed, history, n, text, sizeof text, &len), STPETE_OK);
+    stpete_game *g2 = NULL;
+    stpete_error e = STPETE_ERROR_INIT;
+    if (stpete_replay_from_json(text, len, NULL, &g2, back_ids, 20000, &m, &e) != STPETE_OK)
+        fail_msg("a replay record does not load: %s", e.message);
+    assert_int_equal(m, n);
+    assert_memory_equal(back_ids, history, n * sizeof *history);
+    assert_int_equal(stpete_game_check_compatible(g, g2), STPETE_OK);
+    stpete_game_free(g2);
+}
+
 static void play_game(int players, int mode, const int flags[3], uint64_t seed, int full, totals *t)
 {
     stpete_options o;
@@ -487,6 +532,10 @@ static void play_game(int players, int mode, const int flags[3], uint64_t seed, 
             assert_true(equal);
             t->unlisted++;
         }
+        /* a loaded position (doc/format.md, version 4): the document loads back to an equal position with the same
+         * listing; every 7th node of the first games */
+        if (full && moves % 7 == 0)
+            check_loaded(st, g, ids, n);
         /* the random pick, then the move */
         uint64_t r = next_random(&rng);
         int picked = -1;
@@ -500,6 +549,8 @@ static void play_game(int players, int mode, const int flags[3], uint64_t seed, 
     if (w.errors)
         fail_msg("seed %llu players %d: %d event errors, the first: %s", (unsigned long long)seed, players, w.errors,
                  w.first);
+    if (full)
+        check_replay(st, g, seed);
     unsigned winners = 0;
     assert_int_equal(stpete_state_winners(st, &winners), STPETE_OK);
     assert_true(winners != 0);

@@ -469,7 +469,7 @@ static json_t *at(json_t *doc, const char *path)
     return cur;
 }
 
-static void m_version(json_t *d) { json_object_set_new(d, "format_version", json_integer(STPETE_FORMAT_VERSION + 1)); }
+static void m_version(json_t *d) { json_object_set_new(d, "format_version", json_integer(STPETE_FORMAT_VERSION_NEW_SOCIETY + 1)); }
 static void m_version_text(json_t *d) { json_object_set_new(d, "format_version", json_string("1")); }
 static void m_format(json_t *d) { json_object_set_new(d, "format", json_string("chess")); }
 static void m_unknown_key(json_t *d) { json_object_set_new(d, "cheat", json_true()); }

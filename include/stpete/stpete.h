@@ -1571,6 +1571,10 @@ STPETE_API int stpete_event_to_string(const stpete_event *event, const stpete_st
 
 /** Version of the JSON formats written by this library (`"format_version"`). Older versions are read. */
 #define STPETE_FORMAT_VERSION 3
+/** Format version of the documents of a game with the New Society (§12: its options, the Prisons used, the
+ * decisions "prison", "guild-hall", "trading-house"; doc/format.md); the newest version this library reads. A
+ * game without the expansion is written as version ::STPETE_FORMAT_VERSION, as before. */
+#define STPETE_FORMAT_VERSION_NEW_SOCIETY 4
 
 /** Largest state document (a full state or a view; a real one is about 2.5 KB) the readers accept, in bytes:
  * 1 MiB. Longer input is refused with ::STPETE_E_TOO_LARGE before it is parsed. */

@@ -28,7 +28,13 @@ static inline void stpete_json_push(json_t *arr, json_t *value, int *ok)
 }
 
 /* The object {"format", "format_version"} a document starts with. */
-json_t *stpete_json_header(const char *format, int *ok);
+json_t *stpete_json_header(const char *format, int version, int *ok);
+/* The format version of a game's documents: STPETE_FORMAT_VERSION, or STPETE_FORMAT_VERSION_NEW_SOCIETY with the
+ * New Society (§12). */
+static inline int stpete_json_version_of(const stpete_rules *rules)
+{
+    return rules->new_society ? STPETE_FORMAT_VERSION_NEW_SOCIETY : STPETE_FORMAT_VERSION;
+}
 /* The options; seed NULL writes null (state documents). */
 json_t *stpete_json_options(const stpete_options *o, const uint64_t *seed, int *ok);
 /* Dump a tree into the caller's buffer (NUL-terminated, *len = the length it needs) and free it: STPETE_OK,

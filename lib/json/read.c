@@ -114,8 +114,8 @@ static int get_cards(const json_t *arr, const char *path, uint8_t *cards, int ca
 /* A multiset of card names into per-type counts (how many copies the game has is stpete_core_validate()'s, §2). */
 static int get_multiset(const json_t *arr, const char *path, uint8_t *counts, stpete_error *err)
 {
-    uint8_t cards[STPETE_NUM_CARDS], n = 0;
-    int rc = get_cards(arr, path, cards, STPETE_NUM_CARDS, &n, err);
+    uint8_t cards[STPETE_NUM_CARDS_NEW_SOCIETY], n = 0; /* 116 cards, 144 with the New Society (§12.2.4) */
+    int rc = get_cards(arr, path, cards, STPETE_NUM_CARDS_NEW_SOCIETY, &n, err);
     for (int i = 0; !rc && i < n; i++)
         counts[cards[i]]++;
     return rc;
@@ -191,10 +191,10 @@ int stpete_json_load(const char *json, size_t len, const char *format, json_t **
                               format ? format : STPETE_FORMAT_STATE "\" or \"" STPETE_FORMAT_REPLAY);
     else if (!json_is_integer(v) || json_integer_value(v) < 1)
         rc = stpete_error_fail(err, STPETE_E_PARSE, "format_version: must be a positive integer");
-    else if (json_integer_value(v) > STPETE_FORMAT_VERSION)
+    else if (json_integer_value(v) > STPETE_FORMAT_VERSION_NEW_SOCIETY)
         rc = stpete_error_fail(err, STPETE_E_UNSUPPORTED_VERSION,
                               "format_version %lld is newer than this library's (%d)",
-                              json_integer_value(v), STPETE_FORMAT_VERSION);
+                              json_integer_value(v), STPETE_FORMAT_VERSION_NEW_SOCIETY);
     if (rc) {
         json_decref(*root);
         *root = NULL;
@@ -210,8 +210,11 @@ static int doc_version(const json_t *root)
 
 /* Keys by format version: version 2 (0.3) adds the last ones of each list. */
 static const char *const option_keys[] = { "players", "seed", "pub_cap", "tie_break", "start_markers",
-                                           "public_rubles", "public_hands", "chance_mode", "edition" };
-#define OPTION_KEYS(v) ((v) >= 2 ? 9u : 7u)
+                                           "public_rubles", "public_hands", "chance_mode", "edition",
+                                           "new_society", "markers_one_seat", "used_prison_scores",
+                                           "textile_without_new_society" };
+/* Version 4 adds the New Society's (§12). */
+#define OPTION_KEYS(v) ((v) >= 4 ? 13u : (v) >= 2 ? 9u : 7u)
 
 /* The "options" object into opts (allocator untouched). Validity of the combination is stpete_game_new()'s.
  * The seed is a decimal string in replay records and null in state documents (then opts->seed stays 0). */
@@ -245,6 +248,14 @@ static int read_options(const json_t *root, stpete_options *opts, stpete_error *
         rc = get_keyword(o, "options", "chance_mode", stpete_chance_mode_words, 2, &opts->chance_mode, err);
     if (!rc && version >= 2)
         rc = stpete_json_get_int(o, "options", "edition", 1, 2, &opts->edition, err);
+    if (!rc && version >= 4) /* the New Society (§12) and its [option]s (R19, R22, R29) */
+        rc = get_bool(o, "options", "new_society", &opts->new_society, err);
+    if (!rc && version >= 4)
+        rc = get_bool(o, "options", "markers_one_seat", &opts->markers_one_seat, err);
+    if (!rc && version >= 4)
+        rc = get_bool(o, "options", "used_prison_scores", &opts->used_prison_scores, err);
+    if (!rc && version >= 4)
+        rc = get_bool(o, "options", "textile_without_new_society", &opts->textile_without_new_society, err);
     if (rc)
         return rc;
     const json_t *m = json_object_get(o, "start_markers");
@@ -318,17 +329,21 @@ static const char *const state_keys[] = {
 /* Keys by format version: 2 (0.3) adds chance and public_hash, 3 (0.4) rubles_recalled and information_state_key. */
 #define STATE_KEYS(v) ((v) >= 3 ? 25u : (v) >= 2 ? 23u : 21u)
 static const char *const player_keys[] = { "rubles", "vp", "display", "observatories_used", "hand_size",
-                                           "hand_backs", "hand", "hand_known" };
-#define PLAYER_KEYS(v) ((v) >= 2 ? 8u : 7u)
+                                           "hand_backs", "hand", "hand_known", "prison_used" };
+/* Version 4 adds prison_used (§12.7.5), in a game with the New Society only. */
+#define PLAYER_KEYS(v, ns) ((v) >= 4 && (ns) ? 9u : (v) >= 2 ? 8u : 7u)
 
-static int read_player(const json_t *pj, int seat, int version, player_state *p, stpete_error *err)
+static int read_player(const json_t *pj, int seat, int version, int ns, player_state *p, stpete_error *err)
 {
     char path[32];
     snprintf(path, sizeof path, "players[%d]", seat);
     if (!json_is_object(pj))
         return stpete_error_fail(err, STPETE_E_PARSE, "%s: must be an object", path);
-    int rc = stpete_json_keys_only(pj, path, player_keys, PLAYER_KEYS(version), err);
-    int rubles = 0, vp = 0, used = 0, hand_size = 0;
+    int rc = stpete_json_keys_only(pj, path, player_keys, PLAYER_KEYS(version, ns), err);
+    int rubles = 0, vp = 0, used = 0, hand_size = 0, prison = 0;
+    if (!rc && version >= 4 && ns)
+        rc = get_bool(pj, path, "prison_used", &prison, err);
+    p->prison_used = (uint8_t)prison;
     if (!rc && json_is_null(json_object_get(pj, "rubles")))
         rc = stpete_error_fail(err, STPETE_E_REDACTED, "%s.rubles: hidden in a view (§9)", path);
     if (!rc)
@@ -417,7 +432,7 @@ static int read_chance(const json_t *root, stpete_core *c, stpete_error *err)
     }
     rc = get_keyword(ch, "chance", "stack", stack_keys, STPETE_NUM_STACKS, &stack, err);
     if (!rc && event == CHANCE_DEAL)
-        rc = stpete_json_get_int(ch, "chance", "until", 1, STPETE_BOARD_SIZE, &until, err);
+        rc = stpete_json_get_int(ch, "chance", "until", 1, BOARD_MAX, &until, err); /* 10: §12.3 */
     if (!rc && event == CHANCE_DEAL)
         rc = get_keyword(ch, "chance", "then", stpete_deal_then_words, 3, &then, err);
     if (!rc && event == CHANCE_DRAW &&
@@ -465,7 +480,8 @@ static int read_position(const json_t *root, stpete_core *c, stpete_error *err)
     if (!rc)
         rc = get_keyword(root, "state", "phase", phase_keys, 4, &phase, err);
     if (!rc)
-        rc = get_keyword(root, "state", "decision", decision_keys, version >= 2 ? 5 : 4, &decision, err);
+        rc = get_keyword(root, "state", "decision", decision_keys, version >= 4 ? 8 : version >= 2 ? 5 : 4, &decision,
+                         err);
     if (!rc)
         rc = stpete_json_get_int(root, "state", "current_player", 0, n - 1, &current, err);
     if (!rc)
@@ -563,7 +579,7 @@ static int read_position(const json_t *root, stpete_core *c, stpete_error *err)
     if (!json_is_array(players) || json_array_size(players) != (size_t)n)
         return stpete_error_fail(err, STPETE_E_PARSE, "players: must be an array of %d players", n);
     for (int i = 0; i < n; i++) {
-        rc = read_player(json_array_get(players, (size_t)i), i, version, &c->p[i], err);
+        rc = read_player(json_array_get(players, (size_t)i), i, version, c->rules.new_society, &c->p[i], err);
         if (rc)
             return rc;
     }

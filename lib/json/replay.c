@@ -8,7 +8,7 @@
 
 /* Ids a replay record holds: the actions, and in explicit-chance mode the chance outcomes (stpete.h, group
  * "Search and learning"); stpete_core_apply() refuses whatever the game's mode does not allow. */
-#define REPLAY_ID_END (STPETE_CHANCE_CARD_FIRST + STPETE_NUM_CHANCE_OUTCOMES)
+#define REPLAY_ID_END STPETE_NS_ID_END /* a game without the New Society: stpete_id_in_game() refuses 1277.. */
 
 #define REPLAY_FLAGS (JSON_INDENT(1) | JSON_ENSURE_ASCII)
 
@@ -41,12 +41,12 @@ STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, con
     stpete_core c; /* the replay runs on a plain position: no handle, no events */
     stpete_core_setup(&c, &game->rules, seed, NULL);
     int ok = 1;
-    json_t *root = stpete_json_header(STPETE_FORMAT_REPLAY, &ok);
+    json_t *root = stpete_json_header(STPETE_FORMAT_REPLAY, stpete_json_version_of(&game->rules), &ok);
     stpete_json_put(root, "options", stpete_json_options(&game->opts, &seed, &ok), &ok);
     json_t *list = json_array();
     for (size_t i = 0; i < count; i++) {
         int id = actions[i];
-        if (id < 0 || id >= REPLAY_ID_END || stpete_core_apply(&c, id, NULL, NULL, 0)) {
+        if (id < 0 || !stpete_id_in_game(&game->rules, id) || stpete_core_apply(&c, id, NULL, NULL, 0)) {
             json_decref(list);
             json_decref(root);
             return STPETE_E_ILLEGAL_ACTION;
@@ -91,6 +91,8 @@ static int verify_replay(const json_t *root, const stpete_game *game, stpete_err
                      named != id))
             return stpete_error_fail(err, STPETE_E_INCONSISTENT, "%s.action: must be the string of action %d", path, id);
         char why[160];
+        if (!stpete_id_in_game(&game->rules, id))
+            return stpete_error_fail(err, STPETE_E_INCONSISTENT, "%s: %d is no action id of this game", path, id);
         if (stpete_core_apply(&c, id, NULL, why, sizeof why))
             return stpete_error_fail(err, STPETE_E_INCONSISTENT, "%s: action %d is not legal: %s", path, id, why);
     }

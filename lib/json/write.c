@@ -64,14 +64,20 @@ json_t *stpete_json_options(const stpete_options *o, const uint64_t *seed, int *
     stpete_json_put(obj, "public_hands", json_boolean(o->public_hands), ok);
     stpete_json_put(obj, "chance_mode", json_string_nocheck(stpete_chance_mode_words[o->chance_mode]), ok);
     stpete_json_put(obj, "edition", json_integer(o->edition), ok);
+    if (o->new_society) { /* version 4 (§12): a game without the expansion is written as before */
+        stpete_json_put(obj, "new_society", json_true(), ok);
+        stpete_json_put(obj, "markers_one_seat", json_boolean(o->markers_one_seat), ok);
+        stpete_json_put(obj, "used_prison_scores", json_boolean(o->used_prison_scores), ok);
+        stpete_json_put(obj, "textile_without_new_society", json_boolean(o->textile_without_new_society), ok);
+    }
     return obj;
 }
 
-json_t *stpete_json_header(const char *format, int *ok)
+json_t *stpete_json_header(const char *format, int version, int *ok)
 {
     json_t *root = json_object();
     stpete_json_put(root, "format", json_string_nocheck(format), ok);
-    stpete_json_put(root, "format_version", json_integer(STPETE_FORMAT_VERSION), ok);
+    stpete_json_put(root, "format_version", json_integer(version), ok);
     return root;
 }
 
@@ -89,7 +95,7 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
     }
     const stpete_options *o = &st->game->opts;
     const card_def *names = stpete_cards_of(&c->rules); /* the edition's card names (§11) */
-    json_t *root = stpete_json_header(STPETE_FORMAT_STATE, ok);
+    json_t *root = stpete_json_header(STPETE_FORMAT_STATE, stpete_json_version_of(&c->rules), ok);
     stpete_json_put(root, "view",
                     json_string_nocheck(full ? "full" : view == STPETE_VIEW_PUBLIC ? "public" : "seat"), ok);
     stpete_json_put(root, "viewer", view >= 0 ? json_integer(view) : json_null(), ok);
@@ -155,6 +161,8 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
         stpete_json_put(pj, "vp", json_integer(p->vp), ok);
         stpete_json_put(pj, "display", card_multiset(names, p->display, ok), ok);
         stpete_json_put(pj, "observatories_used", json_integer(p->obs_used), ok);
+        if (c->rules.new_society) /* §12.7.5 */
+            stpete_json_put(pj, "prison_used", json_boolean(p->prison_used), ok);
         stpete_json_put(pj, "hand_size", json_integer(p->hand_n), ok);
         json_t *backs = json_array(), *known = json_array(), *hand = json_array();
         for (int h = 0; h < p->hand_n; h++) {

@@ -282,6 +282,11 @@ _CARD_NAMES = {}
 _CARD_INFO = {}
 
 
+def _card_enum(value):
+    """A card type as its enum: :class:`Card`, or :class:`NewSocietyCard` for the New Society's 49..61 (§12.2.3)."""
+    return Card(value) if value < _ffi.NUM_CARD_TYPES else NewSocietyCard(value)
+
+
 class CardInfo:
     """A row of the §2 tables: name, colour, trading (bool), cost (R), rubles and vp (income at its colour's
     scoring), copies, ware (the worker type of its ware, or None), special (:class:`Special`), stack
@@ -294,7 +299,7 @@ class CardInfo:
         self.colour = Colour(s.colour)
         self.trading = bool(s.trading)
         self.cost, self.rubles, self.vp, self.copies = s.cost, s.rubles, s.vp, s.copies
-        self.ware = Card(s.ware) if s.ware >= 0 else None
+        self.ware = _card_enum(s.ware) if s.ware >= 0 else None
         self.special = Special(s.special)
         self._stack = Stack(s.stack)
 
@@ -384,11 +389,13 @@ class Action(_Id):
         anything but an integer."""
         if type(action_id) is int and 0 <= action_id < _ffi.NUM_DISTINCT_ACTIONS:
             return _ACTIONS[action_id]
+        if type(action_id) is int and _ffi.NS_ACTION_FIRST <= action_id < _ffi.NUM_DISTINCT_ACTIONS_NEW_SOCIETY:
+            return _NS_ACTIONS[action_id - _ffi.NS_ACTION_FIRST]  # the New Society's (§12)
         if isinstance(action_id, Action):
             return action_id
         _not_an_enum(action_id, "Action.from_id")
         _C.stpete_action_decode(action_id, byref(_ffi.ActionStruct()))  # the library's checks: type and range
-        return _ACTIONS[operator.index(action_id)]
+        return _move(operator.index(action_id))
 
     @classmethod
     def _decode(cls, action_id):
@@ -400,8 +407,8 @@ class Action(_Id):
         self.id = action_id
         self.kind = ActionKind(s.kind)
         self.source = Source(s.source) if s.source >= 0 else None
-        self.card = Card(s.card) if s.card >= 0 else None
-        self.displaced = Card(s.displaced) if s.displaced >= 0 else None
+        self.card = _card_enum(s.card) if s.card >= 0 else None
+        self.displaced = _card_enum(s.displaced) if s.displaced >= 0 else None
         self.stack = Stack(s.stack) if s.stack >= 0 else None
         self.amount = s.amount if s.amount >= 0 else None
         self._text = buf.value.decode()
@@ -414,7 +421,7 @@ class Action(_Id):
         with a NUL character is refused (:class:`InvalidArgumentError`)."""
         out = c_int()
         _C.stpete_action_from_string(text, byref(out))
-        if out.value >= _ffi.NUM_DISTINCT_ACTIONS:
+        if _is_chance_id(out.value):
             raise ParseError(f"{text!r} is a chance outcome, not an action (ChanceOutcome.parse reads it)",
                              status=ParseError.status, function="Action.parse")
         return cls.from_id(out.value)
@@ -425,7 +432,14 @@ class Action(_Id):
         object.__setattr__(self, name, value)
 
 
+def _is_chance_id(value):
+    """Whether an id the library returned is a chance outcome's (stpete.h: [972, 1277) and [2188, 2826))."""
+    return _ffi.CHANCE_CARD_FIRST <= value < _ffi.NS_ACTION_FIRST or value >= _ffi.NS_CHANCE_CARD_FIRST
+
+
 _ACTIONS = [Action._decode(i) for i in range(_ffi.NUM_DISTINCT_ACTIONS)]  # one object per id, made once (~2 ms)
+#: The New Society's action ids [1277, 2188) (stpete.h, §12).
+_NS_ACTIONS = [Action._decode(i) for i in range(_ffi.NS_ACTION_FIRST, _ffi.NUM_DISTINCT_ACTIONS_NEW_SOCIETY)]
 
 
 class ChanceOutcome(_Id):
@@ -454,6 +468,8 @@ class ChanceOutcome(_Id):
             return outcome_id
         _not_an_enum(outcome_id, "ChanceOutcome.from_id")
         value = _ffi.convert(c_int, outcome_id, "id", "ChanceOutcome.from_id")
+        if _ffi.NS_CHANCE_CARD_FIRST <= value < _ffi.NS_ID_END:  # the New Society's (§12)
+            return _move(value)
         if not _ffi.CHANCE_CARD_FIRST <= value < _ffi.CHANCE_CARD_FIRST + _ffi.NUM_CHANCE_OUTCOMES:
             raise InvalidArgumentError(f"ChanceOutcome.from_id({value}): a chance outcome id is in "
                                        f"[{_ffi.CHANCE_CARD_FIRST}, "
@@ -477,10 +493,10 @@ class ChanceOutcome(_Id):
         :class:`ParseError`, also for an action's string."""
         out = c_int()
         _C.stpete_action_from_string(text, byref(out))
-        if out.value < _ffi.NUM_DISTINCT_ACTIONS:
+        if not _is_chance_id(out.value):
             raise ParseError(f"{text!r} is an action, not a chance outcome (Action.parse reads it)",
                              status=ParseError.status, function="ChanceOutcome.parse")
-        return _OUTCOMES[out.value - _ffi.CHANCE_CARD_FIRST]
+        return _move(out.value)
 
     @classmethod
     def _make(cls, outcome_id):
@@ -489,7 +505,12 @@ class ChanceOutcome(_Id):
         self = object.__new__(cls)
         object.__setattr__(self, "id", outcome_id)
         object.__setattr__(self, "outcome", outcome_id - _ffi.CHANCE_CARD_FIRST)
-        if outcome_id < _ffi.CHANCE_MARKERS_FIRST:
+        if outcome_id >= _ffi.NS_CHANCE_MARKERS_FIRST:  # 5 players (§12.3): base 5
+            code = outcome_id - _ffi.NS_CHANCE_MARKERS_FIRST
+            card, markers = None, (code % 5, code // 5 % 5, code // 25 % 5, code // 125)
+        elif outcome_id >= _ffi.NS_CHANCE_CARD_FIRST:
+            card, markers = _card_enum(outcome_id - _ffi.NS_CHANCE_CARD_FIRST + _ffi.NUM_CARD_TYPES), None
+        elif outcome_id < _ffi.CHANCE_MARKERS_FIRST:
             card, markers = Card(outcome_id - _ffi.CHANCE_CARD_FIRST), None
         else:
             code = outcome_id - _ffi.CHANCE_MARKERS_FIRST
@@ -504,11 +525,21 @@ class ChanceOutcome(_Id):
 
 
 _OUTCOMES = [ChanceOutcome._make(_ffi.CHANCE_CARD_FIRST + k) for k in range(_ffi.NUM_CHANCE_OUTCOMES)]
+_NS_OUTCOMES = {}  # the New Society's chance outcomes (§12), made when first met
 
 
 def _move(move_id):
     """The :class:`Action` or :class:`ChanceOutcome` of an id the library returned."""
-    return _ACTIONS[move_id] if move_id < _ffi.NUM_DISTINCT_ACTIONS else _OUTCOMES[move_id - _ffi.CHANCE_CARD_FIRST]
+    if move_id < _ffi.NUM_DISTINCT_ACTIONS:
+        return _ACTIONS[move_id]
+    if move_id < _ffi.NS_ACTION_FIRST:
+        return _OUTCOMES[move_id - _ffi.CHANCE_CARD_FIRST]
+    if move_id < _ffi.NUM_DISTINCT_ACTIONS_NEW_SOCIETY:
+        return _NS_ACTIONS[move_id - _ffi.NS_ACTION_FIRST]
+    outcome = _NS_OUTCOMES.get(move_id)
+    if outcome is None:
+        outcome = _NS_OUTCOMES.setdefault(move_id, ChanceOutcome._make(move_id))
+    return outcome
 
 
 def _not_an_enum(value, function):
@@ -559,8 +590,8 @@ class Event:
     def __init__(self, s, state_handle=None):
         self.kind = EventKind(s.kind)
         self.seat = s.seat if s.seat >= 0 else None
-        self.card = Card(s.card) if s.card >= 0 else None
-        self.displaced = Card(s.displaced) if s.displaced >= 0 else None
+        self.card = _card_enum(s.card) if s.card >= 0 else None
+        self.displaced = _card_enum(s.displaced) if s.displaced >= 0 else None
         self.source = Source(s.source) if s.source >= 0 else None
         self.stack = Stack(s.stack) if s.stack >= 0 else None
         self.phase = Phase(s.phase) if s.phase >= 0 else None
@@ -864,6 +895,10 @@ class Game(_Owner):
         """A card type as this game's edition prints it (:class:`CardInfo`; §2, §11: the second edition's costs
         and names; stpete_card_get_info() with :attr:`edition`). ``Card.info`` is the first edition's. Raises
         :class:`InvalidArgumentError` for a card outside [0, 49)."""
+        if self._options.get("new_society"):  # the New Society's table (§12.2): stpete_game_get_card_info()
+            out = _ffi.new(_ffi.CardInfoStruct)
+            _C.stpete_game_get_card_info(self.handle, card, byref(out))
+            return CardInfo(_card_enum(card), out)
         info = _card_info(self._edition, card)  # checks card first: Card(49) would be a ValueError
         return CardInfo(Card(card), info)
 
@@ -1054,9 +1089,9 @@ class State(_Owner):
         self._ptr = ptr
         self._busy = 0                # C calls of this state under way that may report events (in this thread)
         self._close_requested = False  # close() from inside one of them: freed when it returns
-        self._ids = (c_int * _ffi.MAX_LEGAL_ACTIONS)()
+        self._ids = (c_int * _ffi.MAX_LEGAL_ACTIONS_NEW_SOCIETY)()
         self._count = c_size_t()
-        self._cards = (c_int * _ffi.NUM_CARDS)()
+        self._cards = (c_int * _ffi.NUM_CARDS_NEW_SOCIETY)()
         self._callback = None       # the Python function
         self._c_callback = None     # its ctypes thunk, kept alive while C holds it
         self._pending = None        # an exception raised by the callback, re-raised after the C call
@@ -1237,7 +1272,7 @@ class State(_Owner):
         lock = self._lock
         lock.acquire()
         try:
-            _legal(self.handle, self._ids, _ffi.MAX_LEGAL_ACTIONS, byref(self._count))
+            _legal(self.handle, self._ids, _ffi.MAX_LEGAL_ACTIONS_NEW_SOCIETY, byref(self._count))
             return self._ids[:self._count.value]
         finally:
             lock.release()
@@ -1255,20 +1290,20 @@ class State(_Owner):
         or drawn by an Observatory (§7.1) is each card type its stack holds, with probability copies left / cards
         left; the random start-player markers (§3.3) are every deal the rule allows, uniformly. Empty at a
         player's decision, at the end, and always in sampled mode."""
-        probabilities = (c_double * _ffi.MAX_LEGAL_ACTIONS)()
+        probabilities = (c_double * _ffi.MAX_LEGAL_ACTIONS_NEW_SOCIETY)()
         lock = self._lock
         lock.acquire()
         try:
-            _C.stpete_state_chance_outcomes(self.handle, self._ids, probabilities, _ffi.MAX_LEGAL_ACTIONS,
-                                            byref(self._count))
+            _C.stpete_state_chance_outcomes(self.handle, self._ids, probabilities,
+                                            _ffi.MAX_LEGAL_ACTIONS_NEW_SOCIETY, byref(self._count))
             n = self._count.value
-            return [(_OUTCOMES[self._ids[i] - _ffi.CHANCE_CARD_FIRST], probabilities[i]) for i in range(n)]
+            return [(_move(self._ids[i]), probabilities[i]) for i in range(n)]
         finally:
             lock.release()
 
     def legal_action_mask(self):
-        """A ``bytes`` of 972 entries: 1 where the action id is legal, else 0."""
-        mask = (c_uint8 * _ffi.NUM_DISTINCT_ACTIONS)()
+        """A ``bytes`` of 972 entries (2188 with the New Society, §12): 1 where the action id is legal, else 0."""
+        mask = (c_uint8 * _C.stpete_game_num_distinct_actions(self._game.handle))()
         self._query(_C.stpete_state_legal_action_mask, mask, len(mask))
         return bytes(mask)
 
@@ -1573,7 +1608,7 @@ class State(_Owner):
         """The cards of a row (:class:`Source` UPPER or LOWER), in the order dealt (§1, §4.5)."""
         with self._lock:
             _C.stpete_state_row(self.handle, row, self._cards, _ffi.BOARD_SIZE, byref(self._count))
-            return tuple(Card(c) for c in self._cards[:self._count.value])
+            return tuple(_card_enum(c) for c in self._cards[:self._count.value])
 
     upper_row = property(lambda self: self.row(Source.UPPER), doc="The upper row (tuple of :class:`Card`).")
     lower_row = property(lambda self: self.row(Source.LOWER), doc="The lower row (tuple of :class:`Card`).")
@@ -1592,8 +1627,8 @@ class State(_Owner):
     def display(self, seat: int) -> Tuple[Card, ...]:
         """A seat's display, one entry per copy, by card type (tuple of :class:`Card`, §1)."""
         with self._lock:
-            _C.stpete_state_display(self.handle, seat, self._cards, _ffi.NUM_CARDS, byref(self._count))
-            return tuple(Card(c) for c in self._cards[:self._count.value])
+            _C.stpete_state_display(self.handle, seat, self._cards, _ffi.NUM_CARDS_NEW_SOCIETY, byref(self._count))
+            return tuple(_card_enum(c) for c in self._cards[:self._count.value])
 
     def display_count(self, seat: int, card: int) -> int:
         """Copies of a card type in a seat's display."""
@@ -1603,7 +1638,7 @@ class State(_Owner):
         """A seat's hand in the order taken (tuple of :class:`Card`; secret to others unless public_hands, §9)."""
         with self._lock:
             _C.stpete_state_hand(self.handle, seat, self._cards, _ffi.MAX_HAND, byref(self._count))
-            return tuple(Card(c) for c in self._cards[:self._count.value])
+            return tuple(_card_enum(c) for c in self._cards[:self._count.value])
 
     def hand_limit(self, seat: int) -> int:
         """3, or 4 with a Warehouse (§7.3, R11)."""
@@ -1647,7 +1682,7 @@ class State(_Owner):
     def observatory_card(self):
         """The card drawn by an Observatory awaiting its owner's decision (§7.1), or None."""
         card = self._query(_C.stpete_state_observatory_card)
-        return Card(card) if card >= 0 else None
+        return _card_enum(card) if card >= 0 else None
 
     @property
     def marker_holders(self):
@@ -1660,7 +1695,7 @@ class State(_Owner):
         """The discard pile as {Card: copies} (public, §9)."""
         pile = {}
         with self._lock:
-            for card in Card:
+            for card in (*Card, *NewSocietyCard)[:_C.stpete_game_num_card_types(self._game.handle)]:
                 n = _C.stpete_state_discard_count(self.handle, card)
                 if n:
                     pile[card] = n
@@ -1681,9 +1716,10 @@ class State(_Owner):
         empty list means the seat cannot buy or play it (§6.1). ``stpete_state_displacements``.
         Raises :class:`InvalidArgumentError` for a bad seat or source, or a card that is not a trading card;
         :class:`ClosedError` after :meth:`close`."""
-        out = (_ffi.DisplacementStruct * _ffi.NUM_CARD_TYPES)()
+        out = (_ffi.DisplacementStruct * _ffi.NUM_CARD_TYPES_NEW_SOCIETY)()
         count = c_size_t()
-        self._query(_C.stpete_state_displacements, seat, card, source, out, _ffi.NUM_CARD_TYPES, byref(count))
+        self._query(_C.stpete_state_displacements, seat, card, source, out, _ffi.NUM_CARD_TYPES_NEW_SOCIETY,
+                    byref(count))
         return [(Card(d.displaced), d.price) for d in out[:count.value]]
 
     def score(self, seat: int) -> Score:
