@@ -213,6 +213,77 @@ static int parse_bots(const char *list, const stpete_game *game, run_config *cfg
     return 0;
 }
 
+/* The options of the command line into cfg and the bot list into *bots; CLI_NOT_COMMON to go on, else the exit
+ * status (after --help or --version, or a usage error, said on stderr). */
+static int parse_args(int argc, char **argv, run_config *cfg, const char **bots)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end = NULL;
+        int common = cli_common("stpete-selfplay", arg, usage);
+        if (common != CLI_NOT_COMMON) {
+            return common;
+        } else if (!strcmp(arg, "--quiet") || !strcmp(arg, "--new-society")) {
+            *(arg[2] == 'q' ? &cfg->quiet : &cfg->new_society) = 1;
+            continue;
+        } else if (cli_check_value("stpete-selfplay", arg, val,
+                                   "--players --edition --seed --games --record --bots ")) {
+            return CLI_USAGE_ERROR;
+        } else if (!strcmp(arg, "--players")) {
+            cfg->players = (int)strtol(val, &end, 10);
+        } else if (!strcmp(arg, "--edition")) {
+            cfg->edition = (int)strtol(val, &end, 10);
+        } else if (!strcmp(arg, "--seed")) {
+            cfg->seed = strtoull(val, &end, 10);
+        } else if (!strcmp(arg, "--games")) {
+            cfg->games = strtol(val, &end, 10);
+        } else if (!strcmp(arg, "--record")) {
+            cfg->record = val;
+            end = (char *)val + strlen(val);
+        } else if (!strcmp(arg, "--bots")) {
+            *bots = val;
+            end = (char *)val + strlen(val);
+        }
+        if (!end || *end || cfg->games < 1) {
+            fprintf(stderr, "stpete-selfplay: bad value for %s: %s\n", arg, val);
+            return 2;
+        }
+        i++;
+    }
+    if (cfg->players < STPETE_MIN_PLAYERS || cfg->players > (cfg->new_society ? 5 : 4)) {
+        fprintf(stderr, "stpete-selfplay: --players must be 2, 3 or 4%s\n", cfg->new_society ? " or 5" : "");
+        return 2;
+    }
+    if ((cfg->edition != 1 && cfg->edition != 2) || (cfg->new_society && cfg->edition != 1)) {
+        fprintf(stderr, "stpete-selfplay: --edition must be 1 or 2 (1 with --new-society, an expansion of the first)\n");
+        return 2;
+    }
+    if (cfg->record && cfg->games != 1) {
+        fprintf(stderr, "stpete-selfplay: --record writes one game: use it with --games 1\n");
+        return 2;
+    }
+    return CLI_NOT_COMMON;
+}
+
+/* The summary of several games: their number and seeds, mean moves and winning score, shared wins, the digest and
+ * the wins per seat. */
+static void print_summary(const run_config *cfg, const char *bots, const totals *t)
+{
+    long wins_total = 0;
+    for (int s = 0; s < cfg->players; s++)
+        wins_total += t->wins[s];
+    printf("games: %ld (%d players%s, bots %s, seeds %" PRIu64 "..%" PRIu64 ")\n", cfg->games, cfg->players,
+           cfg->edition == 2 ? ", second edition" : cfg->new_society ? ", New Society" : "", bots, cfg->seed, cfg->seed + (uint64_t)cfg->games - 1);
+    printf("mean moves per game: %.1f\n", (double)t->moves / (double)cfg->games);
+    printf("mean winning score: %.2f VP\n", (double)t->winning_score_sum / (double)wins_total);
+    printf("shared wins: %ld\n", t->shared);
+    printf("digest: %016" PRIx64 "\n", t->digest);
+    for (int s = 0; s < cfg->players; s++)
+        printf("wins seat %d (%s): %ld (%.1f%%)\n", s, cfg->names[s],
+               t->wins[s], 100.0 * (double)t->wins[s] / (double)cfg->games);
+}
+
 int main(int argc, char **argv)
 {
     run_config cfg;
@@ -222,59 +293,9 @@ int main(int argc, char **argv)
     cfg.seed = 1;
     cfg.games = 1;
     const char *bots = "greedy,random";
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        char *end = NULL;
-        int common = cli_common("stpete-selfplay", arg, usage);
-        if (common != CLI_NOT_COMMON) {
-            return common;
-        } else if (!strcmp(arg, "--quiet")) {
-            cfg.quiet = 1;
-            continue;
-        } else if (!strcmp(arg, "--new-society")) {
-            cfg.new_society = 1;
-            continue;
-        } else if (cli_check_value("stpete-selfplay", arg, val,
-                                   "--players --edition --seed --games --record --bots ")) {
-            return CLI_USAGE_ERROR;
-        } else if (!strcmp(arg, "--players")) {
-            cfg.players = (int)strtol(val, &end, 10);
-        } else if (!strcmp(arg, "--edition")) {
-            cfg.edition = (int)strtol(val, &end, 10);
-        } else if (!strcmp(arg, "--seed")) {
-            cfg.seed = strtoull(val, &end, 10);
-        } else if (!strcmp(arg, "--games")) {
-            cfg.games = strtol(val, &end, 10);
-        } else if (!strcmp(arg, "--record")) {
-            cfg.record = val;
-            end = (char *)val + strlen(val);
-        } else if (!strcmp(arg, "--bots")) {
-            bots = val;
-            end = (char *)val + strlen(val);
-        }
-        if (!end || *end || cfg.games < 1) {
-            fprintf(stderr, "stpete-selfplay: bad value for %s: %s\n", arg, val);
-            return 2;
-        }
-        i++;
-    }
-    if (cfg.players < STPETE_MIN_PLAYERS || cfg.players > (cfg.new_society ? 5 : 4)) {
-        fprintf(stderr, "stpete-selfplay: --players must be 2, 3 or 4%s\n", cfg.new_society ? " or 5" : "");
-        return 2;
-    }
-    if (cfg.new_society && cfg.edition != 1) {
-        fprintf(stderr, "stpete-selfplay: --new-society is an expansion of the first edition (--edition 1)\n");
-        return 2;
-    }
-    if (cfg.edition != 1 && cfg.edition != 2) {
-        fprintf(stderr, "stpete-selfplay: --edition must be 1 or 2\n");
-        return 2;
-    }
-    if (cfg.record && cfg.games != 1) {
-        fprintf(stderr, "stpete-selfplay: --record writes one game: use it with --games 1\n");
-        return 2;
-    }
+    int status = parse_args(argc, argv, &cfg, &bots);
+    if (status != CLI_NOT_COMMON)
+        return status;
     stpete_options opts;
     stpete_options_init(&opts);
     opts.players = cfg.players;
@@ -315,20 +336,8 @@ int main(int argc, char **argv)
             fprintf(stderr, "stpete-selfplay: --record: %s\n", stpete_strerror(rc));
     }
     free(log.ids);
-    if (rc == STPETE_OK && !single) {
-        long wins_total = 0;
-        for (int s = 0; s < cfg.players; s++)
-            wins_total += t.wins[s];
-        printf("games: %ld (%d players%s, bots %s, seeds %" PRIu64 "..%" PRIu64 ")\n", cfg.games, cfg.players,
-               cfg.edition == 2 ? ", second edition" : cfg.new_society ? ", New Society" : "", bots, cfg.seed, cfg.seed + (uint64_t)cfg.games - 1);
-        printf("mean moves per game: %.1f\n", (double)t.moves / (double)cfg.games);
-        printf("mean winning score: %.2f VP\n", (double)t.winning_score_sum / (double)wins_total);
-        printf("shared wins: %ld\n", t.shared);
-        printf("digest: %016" PRIx64 "\n", t.digest);
-        for (int s = 0; s < cfg.players; s++)
-            printf("wins seat %d (%s): %ld (%.1f%%)\n", s, cfg.names[s],
-                   t.wins[s], 100.0 * (double)t.wins[s] / (double)cfg.games);
-    }
+    if (rc == STPETE_OK && !single)
+        print_summary(&cfg, bots, &t);
     for (int i = 0; i < cfg.n_owned; i++)
         stpete_bot_free(cfg.owned[i]);
     stpete_state_free(st);

@@ -114,30 +114,35 @@ static int view_survives_determinization(const stpete_state *st, stpete_state *s
 }
 /* [view] */
 
-int main(void)
+/* [game] */
+/* A 2-player game and its first state (§3); 0, or 1 after saying why on stderr. */
+static int start(stpete_game **game, stpete_state **st)
 {
-    /* [game] */
     stpete_options opts;
     stpete_options_init(&opts);           /* the spec's defaults; always start here */
     opts.players = 2;
     opts.seed = 2026;                     /* same options and seed: same game, on every platform */
     opts.pub_cap = STPETE_PUB_CAP_PER_PLAYER; /* a rule option (§7.2, R10) */
-    stpete_game *game = NULL;
-    int rc = stpete_game_new(&opts, &game, NULL);
+    int rc = stpete_game_new(&opts, game, NULL);
     if (rc != STPETE_OK) {
         fprintf(stderr, "game: %s\n", stpete_strerror(rc));
         return 1;
     }
-    stpete_state *st = NULL;
-    rc = stpete_state_new(game, &st, NULL);     /* §3 setup: shuffled stacks, 8 workers dealt, markers */
+    rc = stpete_state_new(*game, st, NULL);     /* §3 setup: shuffled stacks, 8 workers dealt, markers */
     if (rc != STPETE_OK) {
         fprintf(stderr, "state: %s\n", stpete_strerror(rc));
-        stpete_game_free(game);
+        stpete_game_free(*game);
         return 1;
     }
-    /* [game] */
+    return 0;
+}
+/* [game] */
 
-    /* [draw] */
+/* [draw] */
+/* Print what a front end draws: who is to act, the upper row with its prices for that seat, every seat's rubles. */
+static void draw(const stpete_state *st)
+{
+    const stpete_game *game = stpete_state_game(st);
     int upper[STPETE_BOARD_SIZE];
     size_t n_upper;
     stpete_state_row(st, STPETE_SOURCE_UPPER, upper, STPETE_BOARD_SIZE, &n_upper);
@@ -151,58 +156,63 @@ int main(void)
         printf("  upper row: %s, %d R for seat %d\n", card.name, price,
                stpete_state_current_player(st));
     }
-    for (int seat = 0; seat < opts.players; seat++)
+    for (int seat = 0; seat < stpete_game_num_players(game); seat++)
         printf("  seat %d: %d R\n", seat, stpete_state_rubles(st, seat));
-    /* [draw] */
+}
+/* [draw] */
 
-    /* [errors] */
-    /* A failing call returns a negative status, explains itself, and leaves the state unchanged. */
+/* [errors] */
+/* A failing call returns a negative status, explains itself, and leaves the state unchanged; 0 if both calls below
+ * fail as they should. */
+static int show_errors(stpete_state *st)
+{
     int id;
     if (stpete_action_from_string("buy Market from lower", &id) != STPETE_OK) /* a structured id... */
         return 1;
-    rc = stpete_state_apply(st, id);                                       /* ...that is not legal now */
+    int rc = stpete_state_apply(st, id);                                   /* ...that is not legal now */
     printf("apply \"buy Market from lower\": %s (%s)\n", stpete_strerror(rc), stpete_state_last_error(st));
     if (rc != STPETE_E_ILLEGAL_ACTION)
         return 1;
     rc = stpete_state_apply_string(st, "buy nonsense");
     printf("apply \"buy nonsense\": %s\n", stpete_strerror(rc));
-    if (rc != STPETE_E_PARSE)
-        return 1;
-    /* [errors] */
+    return rc == STPETE_E_PARSE ? 0 : 1;
+}
+/* [errors] */
 
-    /* [observe] */
-    stpete_state *scratch = NULL;
-    if (stpete_state_clone(st, &scratch, NULL) != STPETE_OK) /* allocated once, reused by every look-ahead */
-        return 1;
+/* [observe] */
+/* What the seat to act observes, and that a determinization for it keeps its view but redraws the position; 1 if
+ * it does. @p scratch receives the determinized copy; @p seen holds 2 * @p size floats. */
+static int observe(const stpete_state *st, stpete_state *scratch, float *seen, size_t size)
+{
     int observer = stpete_state_current_player(st);
-    size_t size = (size_t)stpete_game_observation_tensor_size(game);       /* 668 */
-    float *seen = malloc(2 * size * sizeof *seen);
     uint64_t key;
-    if (!seen || stpete_state_observation_tensor(st, observer, seen, size) != STPETE_OK ||
+    if (stpete_state_observation_tensor(st, observer, seen, size) != STPETE_OK ||
         stpete_state_information_state_key(st, observer, &key) != STPETE_OK)
-        return 1;
+        return 0;
     /* doc/observation.md: element 0 is the round; relative seat k's block starts at 232 + 109k, with its rubles
      * at + 2 and whether the observer knows them at + 3 */
     printf("seat %d observes %zu numbers: round %.0f, own rubles %.0f, seat %d's rubles %s; key %016llx\n",
-           observer, size, seen[0], seen[232 + 2], (observer + 1) % opts.players,
+           observer, size, seen[0], seen[232 + 2], (observer + 1) % stpete_game_num_players(stpete_state_game(st)),
            seen[232 + 109 + 3] ? "known" : "secret", (unsigned long long)key);
     int same_view = view_survives_determinization(st, scratch, observer, 7, seen, seen + size, size);
     int redrawn = !stpete_state_equal_or(scratch, st, 1); /* the order of the stacks */
     printf("determinized for seat %d: its observation and key %s; the position %s\n", observer,
            same_view ? "unchanged" : "CHANGED", redrawn ? "redrawn" : "unchanged");
-    if (!same_view || !redrawn)
-        return 1;
-    /* [observe] */
+    return same_view && redrawn;
+}
+/* [observe] */
 
-    /* [play] */
-    tally t = { 0, 0, 0 };
-    stpete_state_set_event_callback(st, on_event, &t);
+/* [play] */
+/* Play the game to its end with choose(), checking at every move that the seat's view survives a determinization
+ * (@p scratch and @p seen as for observe()); the number of moves, or -1 on a failure. */
+static int play(stpete_state *st, stpete_state *scratch, float *seen, size_t size)
+{
     unsigned long long rng = 1;
     int moves = 0;
     while (!game_over(st)) {
         if (!view_survives_determinization(st, scratch, stpete_state_current_player(st), (uint64_t)moves, seen,
                                            seen + size, size))
-            return 1;                                  /* the tutorial's claim, checked at every move */
+            return -1;                                 /* the tutorial's claim, checked at every move */
         int choice = choose(st, scratch, &rng);
         char text[STPETE_ACTION_STRING_MAX];
         stpete_action_to_string(STPETE_EDITION_FIRST, choice, text, sizeof text);
@@ -210,29 +220,62 @@ int main(void)
             printf("seat %d: %s\n", stpete_state_current_player(st), text);
         if (stpete_state_apply(st, choice) != STPETE_OK) {
             fprintf(stderr, "%s\n", stpete_state_last_error(st));
-            return 1;
+            return -1;
         }
         moves++;
     }
-    printf("%d moves, %d events, %d buys\n", moves, t.events, t.buys);
-    /* [play] */
+    return moves;
+}
+/* [play] */
 
-    /* [end] */
+/* [end] */
+/* Print every seat's final scoring (§8, R13) and the winners (§8, R14); the winner mask, 0 if a breakdown does not
+ * add up. */
+static unsigned final_scoring(const stpete_state *st)
+{
     unsigned winners = 0;
     stpete_state_winners(st, &winners);
-    for (int seat = 0; seat < opts.players; seat++) {
+    for (int seat = 0; seat < stpete_game_num_players(stpete_state_game(st)); seat++) {
         stpete_score s = STPETE_SCORE_INIT;
         stpete_state_get_score(st, seat, &s);
         printf("seat %d: %d VP + %d (aristocrats) + %d (rubles) %+d (hand) = %d VP%s\n", seat, s.vp_before,
                s.aristocrat_bonus, s.rubles_bonus, s.hand_penalty, s.total,
                (winners >> seat) & 1u ? ", wins" : "");
         if (s.total != s.vp_before + s.aristocrat_bonus + s.rubles_bonus + s.hand_penalty)
-            return 1;
+            return 0;
     }
+    return winners;
+}
+/* [end] */
+
+/* [main] */
+int main(void)
+{
+    stpete_game *game = NULL;
+    stpete_state *st = NULL;
+    if (start(&game, &st) != 0)
+        return 1;
+    draw(st);
+    if (show_errors(st) != 0)
+        return 1;
+    stpete_state *scratch = NULL;
+    if (stpete_state_clone(st, &scratch, NULL) != STPETE_OK) /* allocated once, reused by every look-ahead */
+        return 1;
+    size_t size = (size_t)stpete_game_observation_tensor_size(game);       /* 668 */
+    float *seen = malloc(2 * size * sizeof *seen);
+    if (!seen || !observe(st, scratch, seen, size))
+        return 1;
+    tally t = { 0, 0, 0 };
+    stpete_state_set_event_callback(st, on_event, &t);
+    int moves = play(st, scratch, seen, size);
+    if (moves < 0)
+        return 1;
+    printf("%d moves, %d events, %d buys\n", moves, t.events, t.buys);
+    unsigned winners = final_scoring(st);
     free(seen);
     stpete_state_free(scratch);
     stpete_state_free(st);
     stpete_game_free(game);                /* after every state of the game */
-    /* [end] */
     return winners != 0 && t.buys > 0 && t.scorings > 0 ? 0 : 1;
 }
+/* [main] */

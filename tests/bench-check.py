@@ -51,13 +51,14 @@ for players, seed, games in ((2, 11, 300), (3, 5, 200), (4, 1, 200)):
                 "ns_per_undo_and_apply", "explicit_chance_games_per_second",
                 "ns_per_copy", "ns_per_jansson_dump", "ns_per_jansson_load", "games_per_second_mask_pick",
                 "games_per_second_listing_pick", "ns_per_action_in_games_mask_pick",
-                "ns_per_action_in_games_listing_pick", "ns_per_mask_pick"):
+                "ns_per_action_in_games_listing_pick", "ns_per_mask_pick", "games_per_second_play",
+                "ns_per_action_in_games_play"):
         check(f"{players} players: {key} measured", r.get(key, 0) > 0)
     # a difference of two timings (the replay with and without listings): at least present, never negative
     check(f"{players} players: ns_per_listing_at_game_positions reported",
           r.get("ns_per_listing_at_game_positions", -1) >= 0)
 
-    check(f"{players} players: the games pick from the masks by default", r.get("pick") == "mask")
+    check(f"{players} players: the games use the playout step by default", r.get("pick") == "play")
 
 # A different seed gives different games (the digest depends on the games).
 rc, a = run(bench, "--players", "2", "--seed", "11", "--games", "20", "--iterations", "100", "--json")
@@ -68,7 +69,7 @@ rc, text = run(bench, "--players", "3", "--games", "5", "--iterations", "100")
 check("text output names every measure", rc == 0 and all(k in text for k in (
     "games/s", "actions/s", "legal-action listing", "clone", "copy into", "bytes per state",
     "heap allocations/game", "JSON", "listing at game positions", "jansson alone", "pick from the masks",
-    "listing + pick", "mask pick")))
+    "listing + pick", "mask pick", "playout step")))
 # --games-only (for profilers): the same games, nothing else measured.
 rc, a = run(bench, "--players", "2", "--seed", "11", "--games", "20", "--games-only")
 rc2, summary = run(selfplay, "--players", "2", "--seed", "11", "--games", "20", "--bots", "random")
@@ -83,9 +84,14 @@ check("--pick listing plays the same games (same digest as the mask pick and stp
 rc, out = run(bench, "--players", "2", "--seed", "11", "--games", "20", "--iterations", "100", "--json", "--pick",
               "listing")
 r = json.loads(out)["results"][0] if rc == 0 else {}
-check("--pick listing --json: the first games from the listing, both rates measured",
+check("--pick listing --json: the first games from the listing, every way's rate measured",
       r.get("pick") == "listing" and r.get("games_per_second_mask_pick", 0) > 0 and
+      r.get("games_per_second_play", 0) > 0 and
       r.get("games_per_second_listing_pick", 0) > 0 and m is not None and r.get("digest") == m.group(1))
+# --pick mask: the same games picked by stpete_state_random_action, then applied.
+rc, b = run(bench, "--players", "2", "--seed", "11", "--games", "20", "--games-only", "--pick", "mask")
+check("--pick mask plays the same games (same digest as the playout step and stpete-selfplay)",
+      rc == 0 and g is not None and b == a)
 rc, _ = run(bench, "--pick", "sometimes")
 check("bad --pick refused", rc == 2)
 rc, _ = run(bench, "--players", "5")

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """tools/migrate-1.0.py does what NEWS.md says (issue 23): on tests/migrate/sample-0.3.c, a 0.3 program using every
-mechanical rewrite, it writes exactly tests/migrate/sample-1.0.c (which the build compiles against 1.0 and runs: test
-migrate-sample); on tests/migrate/left-0.3.c it reports exactly the lines marked LEFT (predicates, message buffers,
-card names) and no other.
+mechanical rewrite and every declaration form of the structs that need struct_size (issue 33), it writes exactly
+tests/migrate/sample-1.0.c (which the build compiles against 1.0 and runs: test migrate-sample; each object there is
+passed to a call that fails without its initialiser); on tests/migrate/left-0.3.c it reports exactly the lines marked
+LEFT (predicates, message buffers, card names, objects it cannot initialise) and no other.
 
 Usage: migrate-check.py SOURCE_ROOT   (TAP; standard library only)
 """

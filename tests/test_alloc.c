@@ -24,7 +24,7 @@
 
 #include "stpete/bots.h"
 #include "stpete/stpete.h"
-#include "test_rng.h"
+#include "test_game.h"
 
 /* ---- the failing allocator ----------------------------------------------------------------------- */
 
@@ -156,18 +156,6 @@ static stpete_options options_with(fail_alloc *fa, int players, uint64_t seed)
     return o;
 }
 
-/* Play n random legal actions (or to the end). */
-static void play(stpete_state *st, int n, uint64_t *rng)
-{
-    for (int i = 0; i < n && !tg_is_terminal(st); i++) {
-        int ids[STPETE_MAX_LEGAL_ACTIONS];
-        size_t count = 0;
-        assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &count), STPETE_OK);
-        assert_true(count > 0);
-        assert_int_equal(stpete_state_apply(st, ids[rng_below(rng, (int)count)]), STPETE_OK);
-    }
-}
-
 /* Create: stpete_game_new() then stpete_state_new(), and the new state is playable. */
 static int scenario_create(fail_alloc *fa)
 {
@@ -186,7 +174,7 @@ static int scenario_create(fail_alloc *fa)
     fa->armed = 0;
     if (rc == STPETE_OK) {
         uint64_t rng = 1;
-        play(st, 30, &rng);
+        play_random(st, 30, &rng);
         stpete_state_free(st);
     }
     stpete_game_free(g);
@@ -203,7 +191,7 @@ static int scenario_clone(fail_alloc *fa)
     assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
     assert_int_equal(stpete_state_new(g, &before, NULL), STPETE_OK);
     uint64_t rng = 2;
-    play(st, 40, &rng);
+    play_random(st, 40, &rng);
     assert_int_equal(stpete_state_copy(before, st), STPETE_OK);
 
     stpete_state *cl = st; /* non-NULL: a failure must write NULL */
@@ -213,11 +201,11 @@ static int scenario_clone(fail_alloc *fa)
     assert_int_equal(tg_equal(st, before), 1);
     if (rc == STPETE_OK) {
         assert_int_equal(tg_equal(cl, st), 1);
-        play(cl, 20, &rng);
+        play_random(cl, 20, &rng);
         stpete_state_free(cl);
     } else {
         assert_null(cl);
-        play(st, 20, &rng);
+        play_random(st, 20, &rng);
     }
     stpete_state_free(before);
     stpete_state_free(st);
@@ -320,7 +308,7 @@ static void mid_game(fail_alloc *fa, stpete_game **g, stpete_state **st, int mov
     assert_int_equal(stpete_game_new(&o, g, NULL), STPETE_OK);
     assert_int_equal(stpete_state_new(*g, st, NULL), STPETE_OK);
     uint64_t rng = 5;
-    play(*st, moves, &rng);
+    play_random(*st, moves, &rng);
 }
 
 /* Serialize: the full state, the public view and a seat's view (§9), measuring first (NULL buffer), then
@@ -465,7 +453,7 @@ static int scenario_bots(fail_alloc *fa)
     assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
     assert_int_equal(stpete_state_new(g, &before, NULL), STPETE_OK);
     uint64_t rng = 7;
-    play(st, 12, &rng);
+    play_random(st, 12, &rng);
     assert_int_equal(stpete_state_copy(before, st), STPETE_OK);
     static const char *const specs[] = { "greedy", "mc:iterations=4:depth=4", "ismcts:iterations=8:depth=4" };
     int rc = STPETE_OK;

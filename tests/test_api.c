@@ -20,18 +20,6 @@
 #include "test_game.h"
 #include "test_rng.h"
 
-/* Apply one uniformly random legal action; returns the id applied. */
-static int step_random(stpete_state *st, uint64_t *rng)
-{
-    int ids[STPETE_MAX_LEGAL_ACTIONS];
-    size_t n = 0;
-    assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
-    assert_true(n > 0);
-    int id = ids[rng_below(rng, (int)n)];
-    assert_int_equal(stpete_state_apply(st, id), STPETE_OK);
-    return id;
-}
-
 /* Play random legal actions until the game ends; returns the number of moves. */
 static int play_to_end(stpete_state *st, uint64_t rng_seed)
 {
@@ -1318,6 +1306,17 @@ static void test_apply_invalid_and_illegal(void **unused)
         refused++;
     }
     assert_true(refused > 900);
+    /* the playout step: NULL, an unknown pick; the state unchanged, *id untouched */
+    int picked = -7;
+    assert_int_equal(stpete_state_apply_random(NULL, 0, STPETE_PICK_MODULO, &picked), STPETE_E_INVALID_ARGUMENT);
+    assert_int_equal(stpete_state_apply_random(st, 0, STPETE_PICK_MODULO, NULL), STPETE_E_INVALID_ARGUMENT);
+    assert_non_null(strstr(stpete_state_last_error(st), "NULL"));
+    for (int pick = -1; pick <= 2; pick += 3) {
+        assert_int_equal(stpete_state_apply_random(st, 0, pick, &picked), STPETE_E_INVALID_ARGUMENT);
+        assert_non_null(strstr(stpete_state_last_error(st), "pick"));
+    }
+    assert_int_equal(picked, -7);
+    assert_int_equal(tg_equal(st, before), 1);
     /* a success clears the message */
     assert_true(strlen(stpete_state_last_error(st)) > 0);
     assert_int_equal(stpete_state_apply(st, 0), STPETE_OK);
@@ -1480,6 +1479,9 @@ static void reentrant_cb(const stpete_state *state, const stpete_event *ev, void
             r->failures++;
     }
     if (stpete_state_apply_string(r->self, "pass") != STPETE_E_REENTRANT)
+        r->failures++;
+    int picked = -7;
+    if (stpete_state_apply_random(r->self, 3, STPETE_PICK_MODULO, &picked) != STPETE_E_REENTRANT || picked != -7)
         r->failures++;
     if (stpete_state_reset(r->self, 12345) != STPETE_E_REENTRANT)
         r->failures++;

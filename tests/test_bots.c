@@ -17,6 +17,7 @@
 #include "stpete/bots.h"
 #include "stpete/stpete.h"
 #include "test_game.h"
+#include "test_json.h"
 #include "test_rng.h"
 
 static stpete_bot *make_bot(const stpete_game *g, const char *spec)
@@ -27,13 +28,6 @@ static stpete_bot *make_bot(const stpete_game *g, const char *spec)
     if (rc != STPETE_OK)
         fail_msg("stpete_bot_new(%s): %s: %s", spec, stpete_strerror(rc), msg.message);
     return b;
-}
-
-static long env_long(const char *name, long fallback)
-{
-    const char *env = getenv(name);
-    long v = env && *env ? strtol(env, NULL, 10) : 0;
-    return v > 0 ? v : fallback;
 }
 
 /* ---- specs ------------------------------------------------------------------------------------------ */
@@ -218,7 +212,7 @@ static void legality(const char *spec, long games)
 
 static long games_per_kind(void)
 {
-    return env_long("STPETE_BOT_GAMES", 6);
+    return test_games("STPETE_BOT_GAMES", 6);
 }
 
 static void test_legal_random(void **unused)
@@ -402,29 +396,6 @@ static void test_random_is_selfplays(void **unused)
 
 /* ---- no peeking (§9) ------------------------------------------------------------------------------------ */
 
-/* A position edited through its JSON document: edit(doc, seat) changes it (returns 0 when there is nothing to change,
- * then NULL is returned); the result is loaded back as a full state. */
-typedef int (*json_edit)(json_t *doc, int seat);
-
-static stpete_state *edited(const stpete_state *st, int seat, json_edit edit)
-{
-    static char text[1 << 16];
-    size_t len = 0;
-    assert_int_equal(stpete_state_to_json(st, text, sizeof text, &len), STPETE_OK);
-    json_error_t e;
-    json_t *doc = json_loadb(text, len, 0, &e);
-    assert_non_null(doc);
-    stpete_state *back = NULL;
-    if (edit(doc, seat)) {
-        char *out = json_dumps(doc, JSON_COMPACT);
-        stpete_error err = STPETE_ERROR_INIT;
-        if (stpete_state_from_json(stpete_state_game(st), out, strlen(out), &back, &err) != STPETE_OK)
-            fail_msg("edited position refused: %s", err.message);
-        free(out);
-    }
-    json_decref(doc);
-    return back;
-}
 
 static void swap_items(json_t *a, size_t i, json_t *b, size_t j)
 {
@@ -546,12 +517,12 @@ static void no_peeking(const char *spec, int players, int positions, int edition
             same_choice(bot, spec, st, other, "the stack orders and the deal's PRNG");
             stpete_state_free(other);
         }
-        stpete_state *top = edited(st, seat, swap_stack_top), *rubles = edited(st, seat, change_rubles);
+        stpete_state *top = edited_state(st, seat, swap_stack_top), *rubles = edited_state(st, seat, change_rubles);
         same_choice(bot, spec, st, top, "the order of a stack");
         same_choice(bot, spec, st, rubles, "another seat's rubles");
-        stpete_state *unseen = edited(st, seat, forget_hands);
+        stpete_state *unseen = edited_state(st, seat, forget_hands);
         if (unseen) {
-            stpete_state *swapped = edited(unseen, seat, swap_unseen_hand_card);
+            stpete_state *swapped = edited_state(unseen, seat, swap_unseen_hand_card);
             assert_non_null(swapped);
             same_choice(bot, spec, unseen, swapped, "an unseen hand card of another seat");
             stpete_state_free(swapped);
@@ -933,7 +904,7 @@ static void test_mc_tie_break(void **unused)
         stpete_bot *r = make_bot(g, "random:seed=9");
         for (int step = 0; step < 60 && !tg_is_terminal(st); step++) {
             int seat = stpete_state_current_player(st);
-            stpete_state *lost = edited(st, seat, others_far_ahead);
+            stpete_state *lost = edited_state(st, seat, others_far_ahead);
             size_t n = 0;
             int ids[STPETE_MAX_LEGAL_ACTIONS];
             assert_int_equal(stpete_state_legal_actions(lost, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);

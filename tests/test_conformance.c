@@ -4,7 +4,9 @@
  *    derived in doc/format.md);
  *  - the legal list is non-empty and strictly ascending when not terminal, empty when terminal, equal to the mask
  *    (and, for the first FULL_MASK_GAMES games, to stpete_state_is_legal() over every id in [0, 972));
- *  - every listed action applies (on a scratch copy made with stpete_state_copy());
+ *  - every listed action applies (on a scratch copy made with stpete_state_copy()), and the playout step
+ *    (stpete_state_apply_random, both picks) applies it the same way: same position, information states, history;
+ *    the games that reconcile their events advance by it;
  *  - unlisted actions are refused with STPETE_E_ILLEGAL_ACTION and leave the state unchanged;
  *  - the 116 cards are conserved (§2), rubles are never negative, VP never drop before the final scoring;
  *  - every BUY / PLAY / OBSERVATORY_BUY legal action costs 1 ≤ price ≤ the player's rubles (§5, R5), and applying
@@ -747,6 +749,43 @@ static void check_random_pick(const stpete_state *st, const int *ids, size_t n, 
     }
 }
 
+/* A random number that STPETE_PICK_SCALED turns into index i of n: the smallest r >> 32 with
+ * ((r >> 32) * n) >> 32 == i. */
+static uint64_t scaled_random_for(size_t i, size_t n)
+{
+    uint64_t high = (((uint64_t)i << 32) + n - 1) / n;
+    return high << 32 | 0xFFFFFFFFu; /* the low half is ignored */
+}
+
+/* The playout step (stpete_state_apply_random) applies listed action i of ids[0..n) of st to a copy (into `into`)
+ * exactly as stpete_state_apply does to another copy (`applied`, which holds st + ids[i]): the same id, position,
+ * information state of every seat (the public history) and history. Even i with STPETE_PICK_MODULO, odd with
+ * STPETE_PICK_SCALED. */
+static void check_apply_random(const stpete_state *st, stpete_state *into, const stpete_state *applied,
+                               const int *ids, size_t i, size_t n, int players, const game_ctx *g, int move)
+{
+    CHECK(stpete_state_copy(into, st) == STPETE_OK, "copy");
+    int pick = i % 2 ? STPETE_PICK_SCALED : STPETE_PICK_MODULO;
+    uint64_t r = pick == STPETE_PICK_SCALED ? scaled_random_for(i, n) : i + n * (uint64_t)move;
+    int id = -1;
+    int rc = stpete_state_apply_random(into, r, pick, &id);
+    CHECK(rc == STPETE_OK, "apply_random(%d): %d %s", pick, rc, stpete_state_last_error(into));
+    CHECK(id == ids[i], "apply_random(pick %d) applied %d, listed at %zu: %d", pick, id, i, ids[i]);
+    CHECK(stpete_state_last_error(into)[0] == '\0', "error message after success");
+    CHECK(tg_equal(into, applied) == 1, "apply_random(%d) and apply(%d) reach different positions", pick, id);
+    for (int s = 0; s < players; s++) {
+        uint64_t ka = 0, kb = 1;
+        stpete_state_information_state_key(into, s, &ka);
+        stpete_state_information_state_key(applied, s, &kb);
+        CHECK(ka == kb, "apply_random(%d): seat %d's information state differs from apply's", pick, s);
+    }
+    int ha[1024], hb[1024];
+    size_t na = 0, nb = 0;
+    stpete_state_history(into, ha, 1024, &na);
+    stpete_state_history(applied, hb, 1024, &nb);
+    CHECK(na == nb && na <= 1024 && memcmp(ha, hb, na * sizeof *ha) == 0, "apply_random(%d): history differs", pick);
+}
+
 /* Every id the library may be asked about: the player actions and the chance outcomes. */
 enum { ALL_IDS = STPETE_CHANCE_CARD_FIRST + STPETE_NUM_CHANCE_OUTCOMES };
 
@@ -788,265 +827,381 @@ static void check_loaded(const stpete_state *st, const stpete_game *game, uint64
     stpete_state_free(loaded);
 }
 
-static void play_game(const game_plan *plan, tally *t)
+/* One game being played: its handles, the event accumulator, the PRNGs and, at the current node, the listing and
+ * what the seat to move holds. */
+typedef struct game_run {
+    const game_plan *plan;
+    tally *t;
+    game_ctx gc;
+    stpete_game *game;
+    stpete_state *st, *scratch, *before; /* before: the position before the move being played */
+    ev_acc acc;
+    uint64_t rng, pick_rng;
+    int move;
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    int prices[STPETE_MAX_LEGAL_ACTIONS]; /* of ids[i], -1 when not a purchase */
+    uint8_t mask[STPETE_NUM_DISTINCT_ACTIONS];
+    size_t n;
+    int decision, seat, rubles, vp;
+} game_run;
+
+/* The game of the plan, its state (with the event callback when the plan reconciles events) and two scratch
+ * states; a quarter of the games use the optional rulings (§7.2 per-player Pub cap, §8 total-rubles tie-break). */
+static void start_game(game_run *r, const game_plan *plan, tally *t)
 {
-    int players = plan->players;
-    uint64_t seed = plan->seed;
-    int full_mask = plan->full_mask, use_events = plan->use_events;
+    memset(r, 0, sizeof *r);
+    r->plan = plan;
+    r->t = t;
     stpete_options o;
     stpete_options_init(&o);
-    o.players = players;
-    o.seed = seed;
+    o.players = plan->players;
+    o.seed = plan->seed;
     o.edition = edition;
-    /* a quarter of the games use the optional rulings (§7.2 per-player Pub cap, §8 total-rubles tie-break) */
-    int alt = (seed % 4) == 3;
+    int alt = (plan->seed % 4) == 3;
     if (alt) {
         o.pub_cap = STPETE_PUB_CAP_PER_PLAYER;
         o.tie_break = STPETE_TIE_BREAK_RUBLES_TOTAL;
     }
-    stpete_game *game = NULL;
-    assert_int_equal(stpete_game_new(&o, &game, NULL), STPETE_OK);
-    stpete_state *st = NULL, *scratch = NULL, *before = NULL;
-    assert_int_equal(stpete_state_new(game, &st, NULL), STPETE_OK);
-    assert_int_equal(stpete_state_new(game, &scratch, NULL), STPETE_OK);
-    assert_int_equal(stpete_state_new(game, &before, NULL), STPETE_OK);
-    ev_acc acc;
-    memset(&acc, 0, sizeof acc);
-    acc.players = players;
-    for (int s = 0; s < players; s++)
-        acc.rubles[s] = 25;
-    if (use_events)
-        assert_int_equal(stpete_state_set_event_callback(st, on_event, &acc), STPETE_OK);
+    assert_int_equal(stpete_game_new(&o, &r->game, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(r->game, &r->st, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(r->game, &r->scratch, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(r->game, &r->before, NULL), STPETE_OK);
+    r->acc.players = plan->players;
+    for (int s = 0; s < plan->players; s++)
+        r->acc.rubles[s] = 25;
+    if (plan->use_events)
+        assert_int_equal(stpete_state_set_event_callback(r->st, on_event, &r->acc), STPETE_OK);
+    r->gc = (game_ctx){ plan->players, plan->seed, alt, alt, { 0 } };
+    r->rng = plan->seed ^ UINT64_C(0xC0FFEE1234567);
+    r->pick_rng = plan->seed ^ UINT64_C(0x5049434B); /* the pick checks' numbers: the games stay those of 0.3 */
+}
 
-    game_ctx gc = { players, seed, alt, alt, { 0 } };
-    game_ctx *g = &gc;
-    uint64_t rng = seed ^ UINT64_C(0xC0FFEE1234567);
-    uint64_t pick_rng = seed ^ UINT64_C(0x5049434B); /* the pick checks' numbers: the games stay those of 0.3 */
-    int ids[STPETE_MAX_LEGAL_ACTIONS];
-    int prices[STPETE_MAX_LEGAL_ACTIONS];
-    uint8_t mask[STPETE_NUM_DISTINCT_ACTIONS];
-    int move = 0;
-    for (;; move++) {
-        CHECK(move < MAX_MOVES, "the game does not end");
-        t->nodes++;
-        check_invariants(st, g, move);
-        size_t n = 0;
-        CHECK(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n) == STPETE_OK, "legal actions");
-        CHECK(stpete_state_legal_action_mask(st, mask, sizeof mask) == STPETE_OK, "mask");
-        int terminal = tg_is_terminal(st);
-        if (terminal) {
-            CHECK(n == 0, "%zu legal actions in a finished game", n);
-            int none = -1;
-            CHECK(stpete_state_random_action(st, 7, &none) == STPETE_E_GAME_OVER && none == -1,
-                  "random action in a finished game");
-            for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++)
-                CHECK(mask[id] == 0, "id %d in the mask of a finished game", id);
-            break;
-        }
-        CHECK(n > 0 && n <= STPETE_MAX_LEGAL_ACTIONS, "%zu legal actions", n);
-        if ((long)n > t->max_legal)
-            t->max_legal = (long)n;
-        int decision = stpete_state_decision(st);
-        t->decisions[decision]++;
-        size_t set = 0;
-        for (size_t i = 0; i < n; i++) {
-            CHECK(ids[i] >= 0 && ids[i] < STPETE_NUM_DISTINCT_ACTIONS, "id %d", ids[i]);
-            if (i)
-                CHECK(ids[i - 1] < ids[i], "list not strictly ascending at %zu: %d then %d", i, ids[i - 1], ids[i]);
-            CHECK(mask[ids[i]] == 1, "listed id %d not in the mask", ids[i]);
-        }
+/* The node's invariants, listing and mask (ascending, equal, is_legal over every id in full-mask games, every fifth
+ * of those positions loaded from JSON) and the random pick; returns 1 when the game is over (nothing listed). */
+static int check_listing(game_run *r)
+{
+    game_ctx *g = &r->gc;
+    int move = r->move;
+    tally *t = r->t;
+    CHECK(move < MAX_MOVES, "the game does not end");
+    t->nodes++;
+    check_invariants(r->st, g, move);
+    size_t n = 0;
+    CHECK(stpete_state_legal_actions(r->st, r->ids, STPETE_MAX_LEGAL_ACTIONS, &n) == STPETE_OK, "legal actions");
+    CHECK(stpete_state_legal_action_mask(r->st, r->mask, sizeof r->mask) == STPETE_OK, "mask");
+    r->n = n;
+    if (tg_is_terminal(r->st)) {
+        CHECK(n == 0, "%zu legal actions in a finished game", n);
+        int none = -1;
+        CHECK(stpete_state_random_action(r->st, 7, &none) == STPETE_E_GAME_OVER && none == -1,
+              "random action in a finished game");
+        CHECK(stpete_state_copy(r->scratch, r->st) == STPETE_OK, "copy");
+        CHECK(stpete_state_apply_random(r->scratch, 7, STPETE_PICK_MODULO, &none) == STPETE_E_GAME_OVER &&
+                  none == -1 && stpete_state_last_error(r->scratch)[0] != '\0' && tg_equal(r->scratch, r->st) == 1,
+              "playout step in a finished game");
         for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++)
-            set += mask[id];
-        CHECK(set == n, "mask has %zu ids, list %zu", set, n);
-        if (full_mask) {
-            for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++)
-                CHECK(tg_is_legal(st, id) == mask[id], "is_legal(%d) = %d, mask %d", id,
-                      tg_is_legal(st, id), mask[id]);
-            t->is_legal_checks += STPETE_NUM_DISTINCT_ACTIONS;
-            if (move % 5 == 0) {
-                check_loaded(st, game, &pick_rng, g, move);
-                t->loaded++;
-            }
-        }
-        check_random_pick(st, ids, n, &pick_rng, g, move);
-
-        int seat = stpete_state_current_player(st);
-        int rubles = 0, vp = 0;
-        money_of(st, seat, &rubles, &vp);
-        if (decision != STPETE_DECISION_PUB) {
-            uint8_t want[STPETE_NUM_DISTINCT_ACTIONS];
-            oracle_legal(st, want);
-            for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++)
-                if (want[id] != mask[id]) {
-                    char name[STPETE_ACTION_STRING_MAX];
-                    stpete_action_to_string(STPETE_EDITION_FIRST, id, name, sizeof name);
-                    CHECK(want[id] == mask[id], "action %d (%s): legal %d, §4.2/§6/§7.1 say %d", id, name, mask[id],
-                          want[id]);
-                }
-            t->oracle_nodes++;
-        }
-        if (decision == STPETE_DECISION_PUB) {
-            /* §7.2, R10: 0..cap VP at 2 R each, cap 5 per Pub (or 5 per player); a choice only from 2 R */
-            int pubs = stpete_state_display_count(st, seat, STPETE_CARD_PUB);
-            int cap = g->alt_rules ? 5 : 5 * pubs;
-            if (cap > rubles / 2)
-                cap = rubles / 2;
-            CHECK(pubs >= 1 && rubles >= 2, "Pub decision for seat %d with %d Pubs and %d R", seat, pubs, rubles);
-            CHECK(n == (size_t)cap + 1 && ids[0] == 961 && ids[n - 1] == 961 + cap,
-                  "Pub decision offers %zu choices from %d, cap %d", n, ids[0], cap);
-        } else if (decision == STPETE_DECISION_OBSERVATORY) {
-            /* §7.1: buy (as any displacement variant), take if the hand has room, discard always */
-            int hand_room = 0;
-            size_t hn = 0;
-            stpete_state_hand(st, seat, NULL, 0, &hn);
-            hand_room = (int)hn < stpete_state_hand_limit(st, seat);
-            int obs_card = stpete_state_observatory_card(st);
-            CHECK(ids[n - 1] == 960, "an Observatory draw cannot be discarded");
-            CHECK((n >= 2 && ids[n - 2] == 959) == hand_room, "take offered %d, hand room %d",
-                  n >= 2 && ids[n - 2] == 959, hand_room);
-            for (size_t i = 0; i + 1 + (size_t)hand_room < n; i++) {
-                stpete_action b;
-                stpete_action_decode(ids[i], &b);
-                CHECK(b.kind == STPETE_ACTION_OBSERVATORY_BUY && b.card == obs_card,
-                      "action %d offered for the drawn card %d", ids[i], obs_card);
-            }
-        }
-
-        /* prices (§5, R5): every purchasable legal action costs 1..rubles */
-        for (size_t i = 0; i < n; i++) {
-            stpete_action a;
-            CHECK(stpete_action_decode(ids[i], &a) == STPETE_OK, "decode %d", ids[i]);
-            prices[i] = -1;
-            if (is_priced(a.kind)) {
-                int price = 0;
-                CHECK(stpete_state_price(st, seat, a.card, a.source, a.displaced, &price) == STPETE_OK,
-                      "price of action %d", ids[i]);
-                CHECK(price >= 1 && price <= rubles, "action %d costs %d R, seat %d has %d R", ids[i], price, seat,
-                      rubles);
-                int want = oracle_price(st, seat, a.card, a.source, a.displaced);
-                CHECK(price == want, "action %d costs %d R, §5 gives %d R", ids[i], price, want);
-                prices[i] = price;
-                t->priced++;
-            }
-            CHECK(decision != STPETE_DECISION_PUB || a.kind == STPETE_ACTION_PUB, "kind %d in a Pub decision", a.kind);
-        }
-
-        /* every listed action applies, on a scratch copy */
-        for (size_t i = 0; i < n; i++) {
-            stpete_action a;
-            stpete_action_decode(ids[i], &a);
-            CHECK(stpete_state_copy(scratch, st) == STPETE_OK, "copy");
-            int rc = stpete_state_apply(scratch, ids[i]);
-            CHECK(rc == STPETE_OK, "listed action %d refused (%d): %s", ids[i], rc, stpete_state_last_error(scratch));
-            check_money_after(scratch, &a, seat, rubles, vp, prices[i], g, move);
-            t->listed_applied++;
-        }
-
-        /* unlisted actions are refused, and the state is unchanged */
-        CHECK(stpete_state_copy(before, st) == STPETE_OK, "copy");
-        int tries = plan->full_refusal ? STPETE_NUM_DISTINCT_ACTIONS : UNLISTED_SAMPLE;
-        for (int k = 0; k < tries; k++) {
-            int id = k;
-            if (!plan->full_refusal) {
-                do
-                    id = rng_below(&rng, STPETE_NUM_DISTINCT_ACTIONS);
-                while (mask[id]);
-            } else if (mask[id]) {
-                continue;
-            }
-            int rc = stpete_state_apply(st, id);
-            CHECK(rc == STPETE_E_ILLEGAL_ACTION, "unlisted action %d gave %d", id, rc);
-            CHECK(stpete_state_last_error(st)[0] != '\0', "no error message for unlisted action %d", id);
-            CHECK(tg_equal(st, before) == 1, "refused action %d changed the state", id);
-            t->unlisted_applied++;
-        }
-
-        /* choose and apply; the result equals the same action applied to a copy */
-        int pick = rng_below(&rng, (int)n);
-        if (plan->policy == BUSY && ids[pick] == 0 && n > 1 && rng_below(&rng, 10) != 0)
-            pick = 1 + rng_below(&rng, (int)n - 1); /* pass is id 0, always first when listed */
-        int id = ids[pick];
-        stpete_action a;
-        stpete_action_decode(id, &a);
-        t->chosen[a.kind]++;
-        CHECK(stpete_state_copy(scratch, st) == STPETE_OK, "copy");
-        CHECK(stpete_state_apply(scratch, id) == STPETE_OK, "apply %d to the copy", id);
-        int rc = stpete_state_apply(st, id);
-        CHECK(rc == STPETE_OK, "apply %d: %d %s", id, rc, stpete_state_last_error(st));
-        CHECK(stpete_state_last_error(st)[0] == '\0', "error message after success");
-        CHECK(tg_equal(st, scratch) == 1, "apply(%d) differs between a state and its copy", id);
-        check_money_after(st, &a, seat, rubles, vp, prices[pick], g, move);
-        view pre_view, post_view;
-        view_of(before, players, &pre_view); /* `before` still holds the position before the move */
-        view_of(st, players, &post_view);
-        check_transition(&pre_view, &post_view, &a, g, move, t);
-        if (use_events)
-            CHECK(acc.errors == 0, "event check: %s", acc.first_error);
+            CHECK(r->mask[id] == 0, "id %d in the mask of a finished game", id);
+        return 1;
     }
+    CHECK(n > 0 && n <= STPETE_MAX_LEGAL_ACTIONS, "%zu legal actions", n);
+    if ((long)n > t->max_legal)
+        t->max_legal = (long)n;
+    r->decision = stpete_state_decision(r->st);
+    t->decisions[r->decision]++;
+    size_t set = 0;
+    for (size_t i = 0; i < n; i++) {
+        CHECK(r->ids[i] >= 0 && r->ids[i] < STPETE_NUM_DISTINCT_ACTIONS, "id %d", r->ids[i]);
+        if (i)
+            CHECK(r->ids[i - 1] < r->ids[i], "list not strictly ascending at %zu: %d then %d", i, r->ids[i - 1],
+                  r->ids[i]);
+        CHECK(r->mask[r->ids[i]] == 1, "listed id %d not in the mask", r->ids[i]);
+    }
+    for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++)
+        set += r->mask[id];
+    CHECK(set == n, "mask has %zu ids, list %zu", set, n);
+    if (r->plan->full_mask) {
+        for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++)
+            CHECK(tg_is_legal(r->st, id) == r->mask[id], "is_legal(%d) = %d, mask %d", id, tg_is_legal(r->st, id),
+                  r->mask[id]);
+        t->is_legal_checks += STPETE_NUM_DISTINCT_ACTIONS;
+        if (move % 5 == 0) {
+            check_loaded(r->st, r->game, &r->pick_rng, g, move);
+            t->loaded++;
+        }
+    }
+    check_random_pick(r->st, r->ids, n, &r->pick_rng, g, move);
+    return 0;
+}
 
-    /* end of the game (§4.6, §8) */
+/* The legal set against the oracle (§4.2, §6, §7.1) outside Pub decisions; the choices of a Pub decision (§7.2,
+ * R10) and of an Observatory decision (§7.1). */
+static void check_decision(game_run *r)
+{
+    const game_ctx *g = &r->gc;
+    int move = r->move, seat = r->seat, rubles = r->rubles;
+    const int *ids = r->ids;
+    size_t n = r->n;
+    if (r->decision != STPETE_DECISION_PUB) {
+        uint8_t want[STPETE_NUM_DISTINCT_ACTIONS];
+        oracle_legal(r->st, want);
+        for (int id = 0; id < STPETE_NUM_DISTINCT_ACTIONS; id++)
+            if (want[id] != r->mask[id]) {
+                char name[STPETE_ACTION_STRING_MAX];
+                stpete_action_to_string(STPETE_EDITION_FIRST, id, name, sizeof name);
+                CHECK(want[id] == r->mask[id], "action %d (%s): legal %d, §4.2/§6/§7.1 say %d", id, name,
+                      r->mask[id], want[id]);
+            }
+        r->t->oracle_nodes++;
+    }
+    if (r->decision == STPETE_DECISION_PUB) {
+        /* §7.2, R10: 0..cap VP at 2 R each, cap 5 per Pub (or 5 per player); a choice only from 2 R */
+        int pubs = stpete_state_display_count(r->st, seat, STPETE_CARD_PUB);
+        int cap = g->alt_rules ? 5 : 5 * pubs;
+        if (cap > rubles / 2)
+            cap = rubles / 2;
+        CHECK(pubs >= 1 && rubles >= 2, "Pub decision for seat %d with %d Pubs and %d R", seat, pubs, rubles);
+        CHECK(n == (size_t)cap + 1 && ids[0] == 961 && ids[n - 1] == 961 + cap,
+              "Pub decision offers %zu choices from %d, cap %d", n, ids[0], cap);
+    } else if (r->decision == STPETE_DECISION_OBSERVATORY) {
+        /* §7.1: buy (as any displacement variant), take if the hand has room, discard always */
+        int hand_room = 0;
+        size_t hn = 0;
+        stpete_state_hand(r->st, seat, NULL, 0, &hn);
+        hand_room = (int)hn < stpete_state_hand_limit(r->st, seat);
+        int obs_card = stpete_state_observatory_card(r->st);
+        CHECK(ids[n - 1] == 960, "an Observatory draw cannot be discarded");
+        CHECK((n >= 2 && ids[n - 2] == 959) == hand_room, "take offered %d, hand room %d",
+              n >= 2 && ids[n - 2] == 959, hand_room);
+        for (size_t i = 0; i + 1 + (size_t)hand_room < n; i++) {
+            stpete_action b;
+            stpete_action_decode(ids[i], &b);
+            CHECK(b.kind == STPETE_ACTION_OBSERVATORY_BUY && b.card == obs_card,
+                  "action %d offered for the drawn card %d", ids[i], obs_card);
+        }
+    }
+}
+
+/* Prices (§5, R5): every purchasable legal action costs 1..rubles, as the oracle says (r->prices); a Pub decision
+ * lists only Pub actions. */
+static void check_prices(game_run *r)
+{
+    const game_ctx *g = &r->gc;
+    int move = r->move, seat = r->seat;
+    for (size_t i = 0; i < r->n; i++) {
+        stpete_action a;
+        CHECK(stpete_action_decode(r->ids[i], &a) == STPETE_OK, "decode %d", r->ids[i]);
+        r->prices[i] = -1;
+        if (is_priced(a.kind)) {
+            int price = 0;
+            CHECK(stpete_state_price(r->st, seat, a.card, a.source, a.displaced, &price) == STPETE_OK,
+                  "price of action %d", r->ids[i]);
+            CHECK(price >= 1 && price <= r->rubles, "action %d costs %d R, seat %d has %d R", r->ids[i], price, seat,
+                  r->rubles);
+            int want = oracle_price(r->st, seat, a.card, a.source, a.displaced);
+            CHECK(price == want, "action %d costs %d R, §5 gives %d R", r->ids[i], price, want);
+            r->prices[i] = price;
+            r->t->priced++;
+        }
+        CHECK(r->decision != STPETE_DECISION_PUB || a.kind == STPETE_ACTION_PUB, "kind %d in a Pub decision",
+              a.kind);
+    }
+}
+
+/* Every listed action applies on a scratch copy and takes its price; unlisted ones (every id in full-refusal games,
+ * UNLISTED_SAMPLE drawn ones otherwise) are refused with a message and leave the state unchanged. Leaves the
+ * position in r->before. */
+static void check_apply_and_refuse(game_run *r)
+{
+    game_ctx *g = &r->gc;
+    int move = r->move;
+    for (size_t i = 0; i < r->n; i++) {
+        stpete_action a;
+        stpete_action_decode(r->ids[i], &a);
+        CHECK(stpete_state_copy(r->scratch, r->st) == STPETE_OK, "copy");
+        int rc = stpete_state_apply(r->scratch, r->ids[i]);
+        CHECK(rc == STPETE_OK, "listed action %d refused (%d): %s", r->ids[i], rc,
+              stpete_state_last_error(r->scratch));
+        check_money_after(r->scratch, &a, r->seat, r->rubles, r->vp, r->prices[i], g, move);
+        check_apply_random(r->st, r->before, r->scratch, r->ids, i, r->n, r->plan->players, g, move);
+        r->t->listed_applied++;
+    }
+    CHECK(stpete_state_copy(r->before, r->st) == STPETE_OK, "copy");
+    int tries = r->plan->full_refusal ? STPETE_NUM_DISTINCT_ACTIONS : UNLISTED_SAMPLE;
+    for (int k = 0; k < tries; k++) {
+        int id = k;
+        if (!r->plan->full_refusal) {
+            do
+                id = rng_below(&r->rng, STPETE_NUM_DISTINCT_ACTIONS);
+            while (r->mask[id]);
+        } else if (r->mask[id]) {
+            continue;
+        }
+        int rc = stpete_state_apply(r->st, id);
+        CHECK(rc == STPETE_E_ILLEGAL_ACTION, "unlisted action %d gave %d", id, rc);
+        CHECK(stpete_state_last_error(r->st)[0] != '\0', "no error message for unlisted action %d", id);
+        CHECK(tg_equal(r->st, r->before) == 1, "refused action %d changed the state", id);
+        r->t->unlisted_applied++;
+    }
+}
+
+/* Choose (uniformly, or pass-averse) and apply; the result equals the same action applied to a copy, takes its
+ * price, and the transition from r->before follows §4 (check_transition); the events seen so far agree. */
+static void play_chosen(game_run *r)
+{
+    game_ctx *g = &r->gc;
+    int move = r->move;
+    int n = (int)r->n;
+    int pick = rng_below(&r->rng, n);
+    if (r->plan->policy == BUSY && r->ids[pick] == 0 && n > 1 && rng_below(&r->rng, 10) != 0)
+        pick = 1 + rng_below(&r->rng, n - 1); /* pass is id 0, always first when listed */
+    int id = r->ids[pick];
+    stpete_action a;
+    stpete_action_decode(id, &a);
+    r->t->chosen[a.kind]++;
+    CHECK(stpete_state_copy(r->scratch, r->st) == STPETE_OK, "copy");
+    CHECK(stpete_state_apply(r->scratch, id) == STPETE_OK, "apply %d to the copy", id);
+    int rc = STPETE_OK;
+    if (r->plan->use_events) { /* the playout step, whose events the callback reconciles below */
+        int got = -1;
+        rc = stpete_state_apply_random(r->st, (uint64_t)pick, STPETE_PICK_MODULO, &got);
+        CHECK(got == id, "apply_random(%d) applied %d, not %d", pick, got, id);
+    } else {
+        rc = stpete_state_apply(r->st, id);
+    }
+    CHECK(rc == STPETE_OK, "apply %d: %d %s", id, rc, stpete_state_last_error(r->st));
+    CHECK(stpete_state_last_error(r->st)[0] == '\0', "error message after success");
+    CHECK(tg_equal(r->st, r->scratch) == 1, "apply(%d) differs between a state and its copy", id);
+    check_money_after(r->st, &a, r->seat, r->rubles, r->vp, r->prices[pick], g, move);
+    view pre_view, post_view;
+    view_of(r->before, r->plan->players, &pre_view); /* `before` still holds the position before the move */
+    view_of(r->st, r->plan->players, &post_view);
+    check_transition(&pre_view, &post_view, &a, g, move, r->t);
+    if (r->plan->use_events)
+        CHECK(r->acc.errors == 0, "event check: %s", r->acc.first_error);
+}
+
+/* One node: the listing, the decision, the prices, every listed and some unlisted actions, then the move. Returns
+ * 1 when the game is over. */
+static int play_node(game_run *r)
+{
+    if (check_listing(r))
+        return 1;
+    r->seat = stpete_state_current_player(r->st);
+    money_of(r->st, r->seat, &r->rubles, &r->vp);
+    check_decision(r);
+    check_prices(r);
+    check_apply_and_refuse(r);
+    play_chosen(r);
+    return 0;
+}
+
+/* Seat s's final score (§8): the breakdown adds up to its VP, from the VP it had before the final scoring, with the
+ * aristocrat, rubles and hand terms of §8 and the tie-break of the game's option; tallies the extremes. */
+static void check_final_score(game_run *r, int s, stpete_score *sc)
+{
+    const game_ctx *g = &r->gc;
+    int move = r->move;
+    tally *t = r->t;
+    int vp = 0;
+    sc->struct_size = sizeof *sc;
+    CHECK(stpete_state_get_score(r->st, s, sc) == STPETE_OK, "score");
+    CHECK(stpete_state_vp(r->st, s, &vp) == STPETE_OK, "vp");
+    CHECK(sc->total == vp, "seat %d breakdown total %d, VP %d", s, sc->total, vp);
+    CHECK(sc->total == sc->vp_before + sc->aristocrat_bonus + sc->rubles_bonus + sc->hand_penalty,
+          "seat %d breakdown does not add up", s);
+    CHECK(sc->vp_before == g->prev_vp[s], "seat %d had %d VP before final scoring, breakdown says %d", s,
+          g->prev_vp[s], sc->vp_before);
+    CHECK(sc->rubles == stpete_state_rubles(r->st, s), "breakdown rubles");
+    CHECK(sc->rubles_bonus == sc->rubles / 10, "rubles bonus");
+    size_t hn = 0;
+    CHECK(stpete_state_hand(r->st, s, NULL, 0, &hn) != STPETE_E_INVALID_ARGUMENT, "hand size");
+    CHECK(sc->hand_cards == (int)hn && sc->hand_penalty == -5 * (int)hn, "hand penalty");
+    CHECK(sc->aristocrat_kinds >= 0 && sc->aristocrat_kinds <= 17, "aristocrat kinds %d", sc->aristocrat_kinds);
+    int k = sc->aristocrat_kinds;
+    CHECK(sc->aristocrat_bonus == (k >= 10 ? 55 : k * (k + 1) / 2), "aristocrat bonus %d for %d kinds",
+          sc->aristocrat_bonus, k);
+    CHECK(sc->tie_break == (g->tie_total ? sc->rubles : sc->rubles % 10), "tie break %d", sc->tie_break);
+    if (vp < 0)
+        t->negative_vp++;
+    if (hn)
+        t->hand_penalties++;
+    if ((long)hn > t->max_hand)
+        t->max_hand = (long)hn;
+    if (vp > t->max_vp)
+        t->max_vp = vp;
+    if (k > t->max_aristocrat_kinds)
+        t->max_aristocrat_kinds = k;
+    size_t dn = 0;
+    stpete_state_display(r->st, s, NULL, 0, &dn);
+    if ((long)dn > t->max_display)
+        t->max_display = (long)dn;
+}
+
+/* The event stream reproduces the end (§8): one game-over event naming the winners, one final scoring per seat
+ * with the state's VP, the scoring and Pub events summing to the VP before the final scoring, the rubles. */
+static void check_final_events(game_run *r, unsigned winners, const stpete_score *sc)
+{
+    const game_ctx *g = &r->gc;
+    int move = r->move;
+    const ev_acc *acc = &r->acc;
+    r->t->event_games++;
+    r->t->events += acc->events;
+    CHECK(acc->errors == 0, "event check: %s", acc->first_error);
+    CHECK(acc->game_over_seen == 1, "%d game-over events", acc->game_over_seen);
+    CHECK(acc->game_over_mask == winners, "game-over event mask %#x, winners %#x", acc->game_over_mask, winners);
+    for (int s = 0; s < r->plan->players; s++) {
+        int vp = 0;
+        stpete_state_vp(r->st, s, &vp);
+        CHECK(acc->final_seen[s] == 1, "seat %d: %d final scoring events", s, acc->final_seen[s]);
+        CHECK(acc->final_vp[s] == vp, "seat %d: final scoring event %d VP, state %d", s, acc->final_vp[s], vp);
+        CHECK(acc->vp[s] == sc[s].vp_before, "seat %d: scoring + Pub events give %ld VP, state had %d", s,
+              acc->vp[s], sc[s].vp_before);
+        /* the final scoring event's total is the events' sum plus the §8 bonuses of the breakdown */
+        long bonus = sc[s].aristocrat_bonus + sc[s].rubles_bonus + sc[s].hand_penalty;
+        CHECK(acc->vp[s] + bonus == acc->final_vp[s], "seat %d: events sum to %ld VP + %ld final bonus, final "
+              "scoring event says %d", s, acc->vp[s], bonus, acc->final_vp[s]);
+        CHECK(acc->rubles[s] == stpete_state_rubles(r->st, s), "seat %d: events give %ld R, state %d", s,
+              acc->rubles[s], stpete_state_rubles(r->st, s));
+    }
+}
+
+/* The end of the game (§4.6, §8): within the proven bounds, in a final round's trading phase, a stack exhausted,
+ * the winners those of the breakdown (highest total, then tie-break), and the events agreeing when reconciled. */
+static void check_end(game_run *r)
+{
+    const game_ctx *g = &r->gc;
+    int move = r->move, players = r->plan->players;
+    tally *t = r->t;
     t->games++;
     t->moves += move;
     if (t->min_moves == 0 || move < t->min_moves)
         t->min_moves = move;
     if (move > t->max_moves)
         t->max_moves = move;
-    if (stpete_state_round(st) > t->max_round)
-        t->max_round = stpete_state_round(st);
-    CHECK(move <= stpete_game_max_length(stpete_state_game(st)), "%d actions, more than the proven bound %d "
-          "(stpete_game_max_length, doc/format.md)", move, stpete_game_max_length(stpete_state_game(st)));
-    CHECK(stpete_state_round(st) <= 30, "round %d: the bound of doc/format.md is 30 rounds", stpete_state_round(st));
-    CHECK(tg_is_final_round(st) == 1, "finished outside a final round");
-    CHECK(stpete_state_phase(st) == STPETE_PHASE_TRADING, "finished in phase %d", stpete_state_phase(st));
+    if (stpete_state_round(r->st) > t->max_round)
+        t->max_round = stpete_state_round(r->st);
+    CHECK(move <= stpete_game_max_length(stpete_state_game(r->st)), "%d actions, more than the proven bound %d "
+          "(stpete_game_max_length, doc/format.md)", move, stpete_game_max_length(stpete_state_game(r->st)));
+    CHECK(stpete_state_round(r->st) <= 30, "round %d: the bound of doc/format.md is 30 rounds",
+          stpete_state_round(r->st));
+    CHECK(tg_is_final_round(r->st) == 1, "finished outside a final round");
+    CHECK(stpete_state_phase(r->st) == STPETE_PHASE_TRADING, "finished in phase %d", stpete_state_phase(r->st));
     int empty_stack = 0;
     for (int s = 0; s < 4; s++) {
-        int empty = stpete_state_stack_size(st, s) == 0;
+        int empty = stpete_state_stack_size(r->st, s) == 0;
         empty_stack |= empty;
         t->exhausted[s] += empty;
     }
     CHECK(empty_stack, "the game ended with no stack exhausted (§4.6)");
     unsigned winners = 0;
-    CHECK(stpete_state_winners(st, &winners) == STPETE_OK, "winners");
+    CHECK(stpete_state_winners(r->st, &winners) == STPETE_OK, "winners");
     CHECK(winners != 0 && winners < (1u << players), "winner mask %#x", winners);
     if (winners & (winners - 1))
         t->shared_wins++;
     stpete_score sc[STPETE_MAX_PLAYERS];
     int best = -1;
     for (int s = 0; s < players; s++) {
-        int vp = 0;
-        sc[s].struct_size = sizeof sc[s];
-        CHECK(stpete_state_get_score(st, s, &sc[s]) == STPETE_OK, "score");
-        CHECK(stpete_state_vp(st, s, &vp) == STPETE_OK, "vp");
-        CHECK(sc[s].total == vp, "seat %d breakdown total %d, VP %d", s, sc[s].total, vp);
-        CHECK(sc[s].total == sc[s].vp_before + sc[s].aristocrat_bonus + sc[s].rubles_bonus + sc[s].hand_penalty,
-              "seat %d breakdown does not add up", s);
-        CHECK(sc[s].vp_before == g->prev_vp[s], "seat %d had %d VP before final scoring, breakdown says %d", s,
-              g->prev_vp[s], sc[s].vp_before);
-        CHECK(sc[s].rubles == stpete_state_rubles(st, s), "breakdown rubles");
-        CHECK(sc[s].rubles_bonus == sc[s].rubles / 10, "rubles bonus");
-        size_t hn = 0;
-        CHECK(stpete_state_hand(st, s, NULL, 0, &hn) != STPETE_E_INVALID_ARGUMENT, "hand size");
-        CHECK(sc[s].hand_cards == (int)hn && sc[s].hand_penalty == -5 * (int)hn, "hand penalty");
-        CHECK(sc[s].aristocrat_kinds >= 0 && sc[s].aristocrat_kinds <= 17, "aristocrat kinds %d",
-              sc[s].aristocrat_kinds);
-        int k = sc[s].aristocrat_kinds;
-        CHECK(sc[s].aristocrat_bonus == (k >= 10 ? 55 : k * (k + 1) / 2), "aristocrat bonus %d for %d kinds",
-              sc[s].aristocrat_bonus, k);
-        CHECK(sc[s].tie_break == (gc.tie_total ? sc[s].rubles : sc[s].rubles % 10), "tie break %d", sc[s].tie_break);
-        if (vp < 0)
-            t->negative_vp++;
-        if (hn)
-            t->hand_penalties++;
-        if ((long)hn > t->max_hand)
-            t->max_hand = (long)hn;
-        if (vp > t->max_vp)
-            t->max_vp = vp;
-        if (k > t->max_aristocrat_kinds)
-            t->max_aristocrat_kinds = k;
-        size_t dn = 0;
-        stpete_state_display(st, s, NULL, 0, &dn);
-        if ((long)dn > t->max_display)
-            t->max_display = (long)dn;
+        check_final_score(r, s, &sc[s]);
         if (best < 0 || sc[s].total > sc[best].total ||
             (sc[s].total == sc[best].total && sc[s].tie_break > sc[best].tie_break))
             best = s;
@@ -1056,43 +1211,28 @@ static void play_game(const game_plan *plan, tally *t)
         if (sc[s].total == sc[best].total && sc[s].tie_break == sc[best].tie_break)
             expect |= 1u << s;
     CHECK(winners == expect, "winners %#x, breakdown says %#x", winners, expect);
+    if (r->plan->use_events)
+        check_final_events(r, winners, sc);
+}
 
-    if (use_events) {
-        t->event_games++;
-        t->events += acc.events;
-        CHECK(acc.errors == 0, "event check: %s", acc.first_error);
-        CHECK(acc.game_over_seen == 1, "%d game-over events", acc.game_over_seen);
-        CHECK(acc.game_over_mask == winners, "game-over event mask %#x, winners %#x", acc.game_over_mask, winners);
-        for (int s = 0; s < players; s++) {
-            int vp = 0;
-            stpete_state_vp(st, s, &vp);
-            CHECK(acc.final_seen[s] == 1, "seat %d: %d final scoring events", s, acc.final_seen[s]);
-            CHECK(acc.final_vp[s] == vp, "seat %d: final scoring event %d VP, state %d", s, acc.final_vp[s], vp);
-            CHECK(acc.vp[s] == sc[s].vp_before, "seat %d: scoring + Pub events give %ld VP, state had %d", s,
-                  acc.vp[s], sc[s].vp_before);
-            /* the final scoring event's total is the events' sum plus the §8 bonuses of the breakdown */
-            long bonus = sc[s].aristocrat_bonus + sc[s].rubles_bonus + sc[s].hand_penalty;
-            CHECK(acc.vp[s] + bonus == acc.final_vp[s], "seat %d: events sum to %ld VP + %ld final bonus, final "
-                  "scoring event says %d", s, acc.vp[s], bonus, acc.final_vp[s]);
-            CHECK(acc.rubles[s] == stpete_state_rubles(st, s), "seat %d: events give %ld R, state %d", s,
-                  acc.rubles[s], stpete_state_rubles(st, s));
-        }
-    }
-    stpete_state_free(before);
-    stpete_state_free(scratch);
-    stpete_state_free(st);
-    stpete_game_free(game);
+/* One game of the plan, checked at every node (play_node) and at its end (check_end). */
+static void play_game(const game_plan *plan, tally *t)
+{
+    game_run run;
+    game_run *r = &run;
+    start_game(r, plan, t);
+    while (!play_node(r))
+        r->move++;
+    check_end(r);
+    stpete_state_free(r->before);
+    stpete_state_free(r->scratch);
+    stpete_state_free(r->st);
+    stpete_game_free(r->game);
 }
 
 static int games_per_count(void)
 {
-    const char *env = getenv("STPETE_CONFORMANCE_GAMES");
-    if (env && *env) {
-        long v = strtol(env, NULL, 10);
-        if (v > 0 && v < 10000000)
-            return (int)v;
-    }
-    return DEFAULT_GAMES;
+    return test_games("STPETE_CONFORMANCE_GAMES", DEFAULT_GAMES);
 }
 
 static void run_conformance(int players, int ed)
@@ -1172,13 +1312,6 @@ static void test_conformance_edition2(void **unused)
         run_conformance(players, 2);
 }
 
-/* A new game of these options (the others default) and its state. */
-static stpete_state *new_state(int players, int ed, uint64_t seed, int chance_mode, stpete_game **game)
-{
-    *game = make_game_with(.players = players, .edition = ed, .seed = seed, .chance_mode = chance_mode);
-    return make_state(*game);
-}
-
 /* Explicit chance mode (stpete_options.chance_mode), both editions, 2-4 players: at every node, chance nodes
  * included (STPETE_CONFORMANCE_GAMES / 200 + 1 games each), the listing (actions or chance outcomes) equals is_legal
  * over every id, the mask holds the listed player
@@ -1195,7 +1328,8 @@ static void test_explicit_chance(void **unused)
                 load_cards(ed);
                 uint64_t seed = UINT64_C(777) * (uint64_t)players + (uint64_t)g;
                 stpete_game *game = NULL;
-                stpete_state *st = new_state(players, ed, seed, STPETE_CHANCE_EXPLICIT, &game);
+                stpete_state *st = new_state_with(&game, .players = players, .edition = ed, .seed = seed,
+                                                  .chance_mode = STPETE_CHANCE_EXPLICIT);
                 uint64_t rng = seed ^ UINT64_C(0xE8C1), pick_rng = seed;
                 game_ctx gc = { players, seed, 0, 0, { 0 } };
                 const game_ctx *g = &gc;
@@ -1270,7 +1404,7 @@ static void test_random_pick_uniform(void **unused)
     double worst = 0;
     for (int players = 2; players <= 4; players++) {
         stpete_game *game = NULL;
-        stpete_state *st = new_state(players, 1, (uint64_t)players, STPETE_CHANCE_SAMPLED, &game);
+        stpete_state *st = new_state_with(&game, .players = players, .seed = (uint64_t)players);
         game_ctx gc = { players, (uint64_t)players, 0, 0, { 0 } };
         const game_ctx *g = &gc;
         int move = 0;

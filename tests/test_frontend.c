@@ -16,22 +16,6 @@
 #include "test_game.h"
 #include "test_rng.h"
 
-/* A new game and its first state (freed by the caller). */
-static stpete_state *new_state(int players, int edition, uint64_t seed, stpete_game **g)
-{
-    *g = make_game_with(.players = players, .edition = edition, .seed = seed);
-    return make_state(*g);
-}
-
-/* Apply one legal action chosen by the tests' own PRNG. */
-static void step_random(stpete_state *st, uint64_t *rng)
-{
-    int ids[STPETE_MAX_LEGAL_ACTIONS];
-    size_t n = 0;
-    assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
-    assert_int_equal(stpete_state_apply(st, ids[rng_below(rng, (int)n)]), STPETE_OK);
-}
-
 static void test_colour_names(void **unused)
 {
     (void)unused;
@@ -152,7 +136,7 @@ static void test_displacements_match_legal_actions(void **unused)
         for (int edition = 1; edition <= 2; edition++) {
             for (uint64_t seed = 1; seed <= 6; seed++) {
                 stpete_game *g = NULL;
-                stpete_state *st = new_state(players, edition, seed, &g);
+                stpete_state *st = new_state_with(&g, .players = players, .edition = edition, .seed = seed);
                 uint64_t rng = seed * 1000 + (uint64_t)players;
                 for (int step = 0; !tg_is_terminal(st); step++) {
                     compared += check_against_legal(st);
@@ -179,7 +163,7 @@ static void test_displacements_bad_input_and_buffers(void **unused)
 {
     (void)unused;
     stpete_game *g = NULL;
-    stpete_state *st = new_state(2, 1, 3, &g);
+    stpete_state *st = new_state_with(&g, .players = 2, .seed = 3);
     stpete_displacement d[STPETE_NUM_CARD_TYPES];
     size_t k = 99;
     const int E = STPETE_E_INVALID_ARGUMENT;
@@ -257,7 +241,7 @@ static void test_game_over_line_names_winners(void **unused)
     /* in real games: the line names the seats stpete_state_winners() gives */
     for (int players = 2; players <= 4; players++) {
         stpete_game *g = NULL;
-        stpete_state *st = new_state(players, 1, (uint64_t)players, &g);
+        stpete_state *st = new_state_with(&g, .players = players, .seed = (uint64_t)players);
         assert_int_equal(stpete_state_set_event_queue(st, 1), STPETE_OK);
         uint64_t rng = 5;
         while (!tg_is_terminal(st))

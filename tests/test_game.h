@@ -1,12 +1,14 @@
-/* Games and states for the C tests (tests/test_*.c): one helper instead of a make_game per file. Include after
- * <cmocka.h> (the helpers fail the running test when the library refuses). */
+/* Games, states, random play and game counts for the C tests (tests/test_*.c): one helper each instead of a copy
+ * per file. Include after <cmocka.h> (the helpers fail the running test when the library refuses). */
 #ifndef STPETE_TEST_GAME_H
 #define STPETE_TEST_GAME_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "stpete/stpete.h"
+#include "test_rng.h"
 #include "test_values.h"
 
 /* What a test game changes from the defaults of stpete_options_init(); a zero field keeps the default (edition 0
@@ -52,6 +54,46 @@ static inline stpete_state *make_state(const stpete_game *g)
     assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
     assert_non_null(st);
     return st;
+}
+
+/* A new game of t's options and its state at the start (the caller frees both). */
+static inline stpete_state *test_state_new(test_game t, stpete_game **g)
+{
+    *g = test_game_new(t);
+    return make_state(*g);
+}
+
+/* new_state_with(&g, .players = 3, .edition = 2): a game of the fields named (defaults for the others) in *g, and its
+ * first state. */
+#define new_state_with(g, ...) test_state_new((test_game){ __VA_ARGS__ }, g)
+
+/* Apply one legal action of st drawn uniformly with the tests' PRNG (test_rng.h); returns its id. */
+static inline int step_random(stpete_state *st, uint64_t *rng)
+{
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    size_t n = 0;
+    assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
+    assert_true(n > 0);
+    int id = ids[rng_below(rng, (int)n)];
+    assert_int_equal(stpete_state_apply(st, id), STPETE_OK);
+    return id;
+}
+
+/* Up to `moves` uniformly random moves (step_random), fewer if the game ends. */
+static inline void play_random(stpete_state *st, int moves, uint64_t *rng)
+{
+    for (int i = 0; i < moves && !tg_is_terminal(st); i++)
+        step_random(st, rng);
+}
+
+/* How many random games a soak loop plays: the environment variable `name` when it holds a count in
+ * [1, 10000000), else `fallback` (the full number). The 'quick' setup of tests/meson.build (a bare `meson test`)
+ * sets these variables lower, the 'valgrind' setup lower still; `meson test --setup full` leaves them unset. */
+static inline int test_games(const char *name, int fallback)
+{
+    const char *env = getenv(name);
+    long v = env && *env ? strtol(env, NULL, 10) : 0;
+    return v > 0 && v < 10000000 ? (int)v : fallback;
 }
 
 #endif /* STPETE_TEST_GAME_H */

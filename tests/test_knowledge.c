@@ -17,6 +17,7 @@
 
 #include "stpete/stpete.h"
 #include "test_game.h"
+#include "test_json.h"
 
 enum { TEXT_CAP = 1 << 16 };
 
@@ -47,27 +48,6 @@ static void random_step(stpete_state *st, uint64_t *rng)
     }
     assert_true(n > 0);
     assert_int_equal(stpete_state_apply(st, ids[next_random(rng) % n]), STPETE_OK);
-}
-
-static json_t *state_doc(const stpete_state *st)
-{
-    static char text[TEXT_CAP];
-    size_t len;
-    assert_int_equal(stpete_state_to_json(st, text, sizeof text, &len), STPETE_OK);
-    json_t *doc = json_loads(text, 0, NULL);
-    assert_non_null(doc);
-    return doc;
-}
-
-static stpete_state *load(const stpete_game *g, const json_t *doc)
-{
-    char *text = json_dumps(doc, JSON_COMPACT);
-    stpete_state *st = NULL;
-    stpete_error err = STPETE_ERROR_INIT;
-    if (stpete_state_from_json(g, text, strlen(text), &st, &err) != STPETE_OK)
-        fail_msg("the test's document does not load: %s\n%s", err.message, text);
-    free(text);
-    return st;
 }
 
 /* A played position (3 players unless said) where every seat holds at least one hand card. */
@@ -188,7 +168,7 @@ static int check_pair(const stpete_state *a, const stpete_state *b, int seat, co
 static void check_item(const stpete_game *g, const json_t *doc_a, const json_t *doc_b, unsigned same_for,
                        const char *what)
 {
-    stpete_state *a = load(g, doc_a), *b = load(g, doc_b);
+    stpete_state *a = load_doc(g, doc_a), *b = load_doc(g, doc_b);
     for (int seat = 0; seat < stpete_game_num_players(g); seat++) {
         int eq = check_pair(a, b, seat, what);
         assert_int_equal(check_pair(b, a, seat, what), eq);
@@ -430,14 +410,14 @@ static void test_rubles_cannot_be_found_by_trying(void **unused)
     for (int version = 1; version <= STPETE_FORMAT_VERSION; version++) {
         json_t *secret = as_version(base, version);
         set_int(player(secret, 1), "rubles", 37);
-        stpete_state *target = load(g, secret);
+        stpete_state *target = load_doc(g, secret);
         seen shown;
         see(target, 0, &shown);
         int fits = 0, tried = 0;
         for (int guess = 0; guess <= 100; guess++, tried++) {
             json_t *d = json_deep_copy(secret);
             set_int(player(d, 1), "rubles", guess);
-            stpete_state *s = load(g, d);
+            stpete_state *s = load_doc(g, d);
             seen x;
             see(s, 0, &x);
             fits += x.key == shown.key && strcmp(x.view, shown.view) == 0 && strcmp(x.info_text, shown.info_text) == 0;
@@ -464,7 +444,7 @@ static void test_rubles_cannot_be_found_by_trying(void **unused)
  * away a purse its view hid. */
 static int fits(const stpete_game *g, const json_t *doc, const seen *shown, int *view_fits)
 {
-    stpete_state *s = load(g, doc);
+    stpete_state *s = load_doc(g, doc);
     seen x;
     see(s, 0, &x);
     int key_fits = x.key == shown->key;
@@ -485,7 +465,7 @@ static void test_key_reveals_only_what_the_view_shows(void **unused)
         assert_true(json_is_true(json_object_get(secret, "rubles_recalled"))); /* played from the setup */
         set_hand_known(secret, 1, 0); /* seat 1's hand card unseen by seat 0 */
         set_int(player(secret, 1), "rubles", 37);
-        stpete_state *target = load(g, secret);
+        stpete_state *target = load_doc(g, secret);
         seen shown;
         see(target, 0, &shown);
         json_t *view = json_loads(shown.view, 0, NULL); /* without its key */
@@ -545,7 +525,7 @@ static void test_visible_rubles(void **unused)
         json_t *doc = state_doc(played);
         json_object_set_new(doc, "rubles_recalled", json_false());
         set_int(player(doc, 2), "rubles", 55);
-        stpete_state *loaded = load(g, doc);
+        stpete_state *loaded = load_doc(g, doc);
         json_decref(doc);
         stpete_state *both[2] = { played, loaded };
         for (int i = 0; i < 2; i++)

@@ -2304,6 +2304,27 @@ static void test_validate_names_cards_of_the_edition(void **unused)
     }
 }
 
+/* The listing's lanes of costs and colours (stpete_card_lanes, lib/engine/legal.c) are the card table's (§2, §11):
+ * for each edition and non-trading type the cost and the colour, and 0 in every lane past them. */
+static void test_card_lanes_match_table(void **unused)
+{
+    (void)unused;
+    for (int e = 0; e < 2; e++) {
+        const card_lanes *l = &stpete_card_lanes[e];
+        for (int t = 0; t < 32; t++) {
+            if (t >= FIRST_TRADING) {
+                assert_int_equal(l->cost[t] | l->blue[t] | l->orange[t], 0);
+                continue;
+            }
+            const card_def *d = &stpete_card_tables[e][t];
+            assert_int_equal(d->trading, 0);
+            assert_int_equal(l->cost[t], d->cost);
+            assert_int_equal(l->blue[t], d->colour == STPETE_COLOUR_BLUE ? 0xFF : 0);
+            assert_int_equal(l->orange[t], d->colour == STPETE_COLOUR_ORANGE ? 0xFF : 0);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2371,6 +2392,7 @@ int main(void)
         cmocka_unit_test(test_s11_names),
         cmocka_unit_test(test_validate_positions),
         cmocka_unit_test(test_validate_names_cards_of_the_edition),
+        cmocka_unit_test(test_card_lanes_match_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

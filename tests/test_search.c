@@ -22,6 +22,7 @@
 
 #include "stpete/stpete.h"
 #include "test_game.h"
+#include "test_json.h"
 #include "test_rng.h"
 
 #define TEXT_CAP (1 << 17)
@@ -95,16 +96,18 @@ static void check_chance_node(const stpete_state *st, int players)
 }
 
 /* Random games in explicit-chance mode, outcomes drawn by their probabilities; every node checked, the JSON round
- * trip at every node, the bound of stpete_game_max_length(). */
+ * trip at every third node, the bound of stpete_game_max_length(). STPETE_SEARCH_GAMES games per player count
+ * (default 25; 5 in the quick test setup). */
 static void test_explicit_chance_games(void **unused)
 {
     (void)unused;
     long chance_nodes = 0, draws = 0;
+    int games = test_games("STPETE_SEARCH_GAMES", 25);
     for (int players = 2; players <= 4; players++) {
         stpete_game *g = make_game_with(.players = players, .seed = 3, .chance_mode = STPETE_CHANCE_EXPLICIT);
         stpete_state *st = make_state(g);
         uint64_t rng = 71u * (uint64_t)players;
-        for (int game = 0; game < 25; game++) {
+        for (int game = 0; game < games; game++) {
             assert_int_equal(stpete_state_reset(st, (uint64_t)game), STPETE_OK);
             assert_int_equal(stpete_state_current_player(st), STPETE_PLAYER_CHANCE); /* the marker deal first */
             int moves = 0;
@@ -354,24 +357,7 @@ static void play_some(stpete_state *st, int moves, uint64_t *rng)
     }
 }
 
-/* Edit a full state's JSON and load it: the edit is a jansson function on the document. */
-typedef void (*edit_fn)(json_t *doc, int seat);
-
-static stpete_state *edited(const stpete_state *st, edit_fn edit, int seat)
-{
-    size_t len = json_of(st, text_a);
-    json_t *doc = json_loadb(text_a, len, 0, NULL);
-    assert_non_null(doc);
-    edit(doc, seat);
-    char *text = json_dumps(doc, JSON_COMPACT);
-    json_decref(doc);
-    stpete_state *out = NULL;
-    stpete_error err = STPETE_ERROR_INIT;
-    if (stpete_state_from_json(stpete_state_game(st), text, strlen(text), &out, &err) != STPETE_OK)
-        fail_msg("edited state does not load: %s", err.message);
-    free(text);
-    return out;
-}
+/* The edits of a state's document below (state_edit of test_json.h) always change it. */
 
 static json_t *other_player(json_t *doc, int seat)
 {
@@ -379,19 +365,21 @@ static json_t *other_player(json_t *doc, int seat)
     return json_array_get(players, (size_t)(seat + 1) % json_array_size(players));
 }
 
-static void e_other_rubles(json_t *doc, int seat)
+static int e_other_rubles(json_t *doc, int seat)
 {
     json_t *p = other_player(doc, seat);
     json_object_set_new(p, "rubles", json_integer(json_integer_value(json_object_get(p, "rubles")) + 17));
+    return 1;
 }
 
-static void e_own_rubles(json_t *doc, int seat)
+static int e_own_rubles(json_t *doc, int seat)
 {
     json_t *p = json_array_get(json_object_get(doc, "players"), (size_t)seat);
     json_object_set_new(p, "rubles", json_integer(json_integer_value(json_object_get(p, "rubles")) + 17));
+    return 1;
 }
 
-static void e_stack_order(json_t *doc, int seat)
+static int e_stack_order(json_t *doc, int seat)
 {
     (void)seat;
     json_t *trading = json_object_get(json_object_get(doc, "stacks"), "trading");
@@ -401,23 +389,25 @@ static void e_stack_order(json_t *doc, int seat)
         json_array_set_new(trading, 0, top);
         json_array_set_new(trading, n - 1, bottom);
     }
+    return 1;
 }
 
 /* Another seat's hand cards become unseen (hand_known false) ... */
-static void e_forget_other_hand(json_t *doc, int seat)
+static int e_forget_other_hand(json_t *doc, int seat)
 {
     json_t *known = json_object_get(other_player(doc, seat), "hand_known");
     for (size_t h = 0; h < json_array_size(known); h++)
         json_array_set_new(known, h, json_false());
+    return 1;
 }
 
 /* ... and then one of them is exchanged with the top card of its stack (same back, §9). */
-static void e_forget_and_swap_other_hand(json_t *doc, int seat)
+static int e_forget_and_swap_other_hand(json_t *doc, int seat)
 {
     e_forget_other_hand(doc, seat);
     json_t *p = other_player(doc, seat), *hand = json_object_get(p, "hand");
     if (json_array_size(hand) == 0)
-        return;
+        return 1;
     const char *back = json_string_value(json_array_get(json_object_get(p, "hand_backs"), 0));
     json_t *stack = json_object_get(json_object_get(doc, "stacks"), back);
     size_t n = json_array_size(stack);
@@ -426,8 +416,9 @@ static void e_forget_and_swap_other_hand(json_t *doc, int seat)
             json_t *a = json_incref(json_array_get(stack, i)), *b = json_incref(json_array_get(hand, 0));
             json_array_set_new(stack, i, b);
             json_array_set_new(hand, 0, a);
-            return;
+            return 1;
         }
+    return 1;
 }
 
 static int observation_equal(const stpete_state *a, const stpete_state *b, int seat)
@@ -460,17 +451,17 @@ static void test_observation_holds_exactly_what_the_seat_knows(void **unused)
             for (int step = 0; step < 8 && !tg_is_terminal(st); step++) {
                 play_some(st, 15, &rng);
                 for (int seat = 0; seat < players; seat++) {
-                    stpete_state *x = edited(st, e_stack_order, seat);
+                    stpete_state *x = edited_state(st, seat, e_stack_order);
                     assert_true(observation_equal(st, x, seat));
                     stpete_state_free(x);
-                    x = edited(st, e_other_rubles, seat);
+                    x = edited_state(st, seat, e_other_rubles);
                     assert_int_equal(observation_equal(st, x, seat), !pub); /* secret unless the option */
                     stpete_state_free(x);
-                    x = edited(st, e_own_rubles, seat);
+                    x = edited_state(st, seat, e_own_rubles);
                     assert_false(observation_equal(st, x, seat));
                     stpete_state_free(x);
-                    stpete_state *forgot = edited(st, e_forget_other_hand, seat);
-                    x = edited(st, e_forget_and_swap_other_hand, seat);
+                    stpete_state *forgot = edited_state(st, seat, e_forget_other_hand);
+                    x = edited_state(st, seat, e_forget_and_swap_other_hand);
                     if (!tg_equal(x, forgot)) {
                         assert_true(observation_equal(forgot, x, seat)); /* an unseen card is secret */
                         swapped_hands++;

@@ -53,12 +53,6 @@ static char *view_json(const stpete_state *st, int seat)
     return buf;
 }
 
-static int env_int(const char *name, int fallback)
-{
-    const char *v = getenv(name);
-    return v && *v ? atoi(v) : fallback;
-}
-
 /* Load a document text with jansson (for inspection and mutation). */
 static json_t *parse(const char *text)
 {
@@ -93,7 +87,7 @@ static int load_mutated(json_t *j, const stpete_game *g, stpete_error *err)
 static void test_round_trip_every_node(void **unused)
 {
     (void)unused;
-    int games = env_int("STPETE_SERIALIZE_GAMES", 500);
+    int games = test_games("STPETE_SERIALIZE_GAMES", 500);
     long nodes = 0;
     for (int players = 2; players <= 4; players++) {
         stpete_game *g = make_game(players, 0);

@@ -1,54 +1,112 @@
-// Saint Petersburg in the browser: a person against the library's bots. Every rule (legal actions, prices,
-// scoring, the log's texts) comes from libstpete (./libstpete/, the JavaScript package); the bots think in a Web
-// Worker (worker.js). A game is saved as its setup, seed and actions, and reloaded by replaying them.
+// Saint Petersburg in the browser: a person against the library's bots. This file drives a local game: the setup
+// (the dialog or the address), the bots (a Web Worker, worker.js), the save after every move (this browser's
+// localStorage), export and import, undo, auto-pass and the keys. Every rule (legal actions, prices, incomes,
+// scoring, the log's texts) comes from libstpete (./libstpete/, the JavaScript package); model.js turns a game into
+// what one seat sees and render.js draws it. A game is saved as its setup, seed and actions (and the library's
+// replay record), and rebuilt by replaying them.
 import * as S from './libstpete/index.js';
+import { Renderer, ACTION_KEYS } from './render.js';
+import { Chronicle, seatModel } from './model.js';
 
 const $ = (id) => document.getElementById(id);
 const SAVE_KEY = 'stpete-web-save';
-const params = new URLSearchParams(location.search);
-/** Pause between bot moves in ms (?delay=0 for tests), so that a person can follow them. */
-const BOT_DELAY = Number(params.get('delay') ?? 400);
-
-// Colour names and effect texts are derived here from the card info (a front-end query for colour names is
-// planned in the library); the figures themselves come from the library.
-const COLOURS = ['green', 'blue', 'orange'];
-const PHASES = ['worker', 'building', 'aristocrat', 'trading'];
-const SPECIAL = {
-  1: 'Building phase: draw a card from a stack instead of a turn (§7.1)',
-  2: 'After building scoring: buy VP, 2 R each, up to 5 per Pub (§7.2)',
-  3: 'Hand limit 4 (§7.3)',
-  4: 'Worth 6 R when displaced (§7.4)',
-  5: '+1 R per aristocrat at building scoring (§7.5)',
-  6: '+1 R per worker at aristocrat scoring (§7.5)',
-  7: 'Blue cards cost you 1 R less (§5.1)',
-  8: 'Orange cards cost you 1 R less (§5.1)',
-  9: 'Any green trading card may displace it (§6.2)',
-  10: '+1 VP per aristocrat at building scoring (§11)',
-};
+const PREFS_KEY = 'stpete-web-prefs';
+/** Save format: 2 adds `replay` (the library's replay record, required) and the strength bounds; 1 is still read. */
+const SAVE_VERSION = 2;
+const BOTS = ['random', 'greedy', 'mc', 'ismcts'];
+/** Bot strength: iterations per move of mc and ismcts. Above 20000 a move takes seconds in a browser (about
+ * 30,000 iterations/s in Chromium on a 2-core machine); below 10 the bots play nearly at random. */
+export const STRENGTH_MIN = 10;
+export const STRENGTH_MAX = 20000;
+/** Pause between bot moves in ms (address `delay`, 0..5000; 0 for tests), so that a person can follow them. */
+const DELAY_MAX = 5000;
+const MAX_ACTIONS = 2000; // far above any game (stpete_game_max_length); a save beyond is refused unread
 
 let game = null;
 let state = null;
 let setup = null;
-let info = [];          // card type -> CardInfo of the game's edition
-let log = [];           // {text, at: history length after the event}
-let myMoves = [];       // history length before each of my moves (for undo)
-let lastMine = 0;       // history length after my last move (the log since then is highlighted)
+let cards = [];
+let chronicle = null;
+let myMoves = [];       // history length before each move of the person that was a choice (for undo)
+let lastMine = 0;       // history length after the person's last move
 let pending = 0;        // id of the bot request awaited, 0 when none
 let requestId = 0;
 let botTimer = 0;
+let autoTimer = 0;
 let workerReady = false; // the worker loads the module first (top-level await): messages before that are lost
+let prefs = readPrefs();
+let delay = 400;
 
+const renderer = new Renderer(document, { onAction: (id) => play(id), onAutoPass: setAutoPass });
 const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
 worker.onmessage = (msg) => onBotReply(msg.data);
-worker.onerror = (e) => showError(`bot worker: ${e.message}`);
+worker.onerror = (e) => showMessage(`The bots stopped: ${e.message}`);
 
-function showError(text) {
-  $('status').textContent = text;
-  console.warn(text);
+/** A refusal or error the person must see (the game on the page is unchanged). */
+function showMessage(text) {
+  $('message-text').textContent = text;
+  $('message').hidden = false;
+}
+function clearMessage() {
+  $('message').hidden = true;
+  $('message-text').textContent = '';
+}
+function readPrefs() {
+  try {
+    const p = JSON.parse(localStorage.getItem(PREFS_KEY) ?? '{}');
+    return { autoPass: p?.autoPass === true };
+  } catch {
+    return { autoPass: false };
+  }
+}
+function setAutoPass(on) {
+  prefs.autoPass = on;
+  try {
+    localStorage.setItem(PREFS_KEY, JSON.stringify(prefs));
+  } catch {
+    // kept for this page only
+  }
+  if (!on && autoTimer) { // a pass about to be made for the person is left to the person again
+    clearTimeout(autoTimer);
+    autoTimer = 0;
+  }
+  advance();
 }
 
-// ---- setup, save, load -------------------------------------------------------------------------------------
+// ---- setups and saves: every input checked here -----------------------------------------------------------
 
+/** A refusal of an input: its message is shown, nothing changes. */
+class Refused extends Error {}
+
+const isInt = (v, lo, hi) => Number.isInteger(v) && v >= lo && v <= hi;
+/** A setup checked field by field (from the dialog, the address or a save); throws Refused naming the field. */
+function checkSetup(su) {
+  if (typeof su !== 'object' || su === null) throw new Refused('the setup is missing');
+  const out = {};
+  if (!isInt(su.players, 2, 4)) throw new Refused(`players must be 2, 3 or 4, not ${JSON.stringify(su.players)}`);
+  out.players = su.players;
+  if (!isInt(su.seat, 0, su.players - 1)) throw new Refused(`your seat must be 0 to ${su.players - 1}, not ${JSON.stringify(su.seat)}`);
+  out.seat = su.seat;
+  out.edition = su.edition ?? 1;
+  if (out.edition !== 1 && out.edition !== 2) throw new Refused(`the edition must be 1 or 2, not ${JSON.stringify(su.edition)}`);
+  if (!BOTS.includes(su.bot)) throw new Refused(`the bots must be one of ${BOTS.join(', ')}, not ${JSON.stringify(su.bot)}`);
+  out.bot = su.bot;
+  out.strength = su.strength ?? 1000;
+  if (!isInt(out.strength, STRENGTH_MIN, STRENGTH_MAX)) {
+    throw new Refused(`the strength must be ${STRENGTH_MIN} to ${STRENGTH_MAX} iterations, not ${JSON.stringify(su.strength)}`);
+  }
+  const seed = typeof su.seed === 'number' && Number.isSafeInteger(su.seed) ? String(su.seed) : su.seed;
+  if (typeof seed !== 'string' || !/^\d{1,20}$/.test(seed) || BigInt(seed) >= 1n << 64n) {
+    throw new Refused(`the seed must be a whole number below 2^64, not ${JSON.stringify(su.seed)}`);
+  }
+  out.seed = BigInt(seed).toString();
+  for (const key of ['pubPerPlayer', 'tieTotal', 'publicRubles', 'publicHands']) {
+    if (su[key] !== undefined && typeof su[key] !== 'boolean') throw new Refused(`${key} must be true or false`);
+    out[key] = su[key] === true;
+  }
+  return out;
+}
+/** The library's options of a setup (§3, §7.2 R10, §8 R14, §9, §11). */
 function optionsOf(su) {
   return { players: su.players, edition: su.edition, pubCap: su.pubPerPlayer ? 1 : 0,
     tieBreak: su.tieTotal ? 1 : 0, publicRubles: su.publicRubles, publicHands: su.publicHands };
@@ -62,80 +120,186 @@ function randomSeed() {
   return ((BigInt(a[0]) << 32n) | BigInt(a[1])).toString();
 }
 
-/** Start (or rebuild by replaying `actions`) a game; throws the library's error for an illegal record. */
+/** What a save or export holds: the setup, the actions and the library's replay record of them. */
+function saveData() {
+  return { format: 'stpete-web-save', version: SAVE_VERSION, setup, actions: state.history(),
+    replay: JSON.parse(state.replayToJson()) };
+}
+/** A save or export checked: {setup, actions}; throws Refused. Its version, setup and actions, and its replay
+ * record through the library's own reader (State.fromReplay: format, version, every action legal), which must be
+ * the same game (options, seed, actions). The rule options of the game on the page cannot be changed by loading
+ * it again with others. */
+function checkSave(data) {
+  if (typeof data !== 'object' || data === null || data.format !== 'stpete-web-save') throw new Refused('this is not a saved Saint Petersburg game');
+  if (!isInt(data.version, 1, SAVE_VERSION)) {
+    throw new Refused(`save version ${JSON.stringify(data.version)} is not supported (this page reads versions 1 to ${SAVE_VERSION})`);
+  }
+  const su = checkSetup(data.setup);
+  if (!Array.isArray(data.actions) || data.actions.length > MAX_ACTIONS
+      || !data.actions.every((id) => isInt(id, 0, S.NUM_DISTINCT_ACTIONS - 1))) {
+    throw new Refused('the actions are not a list of action ids');
+  }
+  if (data.version >= 2 || data.replay !== undefined) {
+    if (typeof data.replay !== 'object' || data.replay === null) throw new Refused('the replay record is missing');
+    let replayed;
+    try {
+      replayed = S.State.fromReplay(JSON.stringify(data.replay));
+    } catch (e) {
+      throw new Refused(`the replay record is refused by the library: ${e.message}`);
+    }
+    try {
+      const o = replayed.game.options;
+      const want = optionsOf(su);
+      for (const key of Object.keys(want)) {
+        if (o[key] !== want[key]) throw new Refused(`the setup's ${key} (${want[key]}) is not the replay's (${o[key]})`);
+      }
+      if (String(replayed.seed) !== su.seed) throw new Refused('the setup\'s seed is not the replay\'s');
+      const h = replayed.history();
+      if (h.length !== data.actions.length || h.some((id, k) => id !== data.actions[k])) {
+        throw new Refused('the actions are not the replay\'s');
+      }
+    } finally {
+      replayed.free();
+    }
+  } else if (data.actions.length > 0 && (su.publicRubles || su.publicHands)) {
+    throw new Refused('a version-1 save of a game in progress cannot make rubles or hands public (its options are not recorded by the library)');
+  }
+  if (state && setup && su.seed === setup.seed && su.players === setup.players && su.edition === setup.edition) {
+    const h = state.history();
+    const n = Math.min(h.length, data.actions.length);
+    const same = n > 0 && h.slice(0, n).every((id, k) => id === data.actions[k]);
+    const o1 = optionsOf(su);
+    const o2 = optionsOf(setup);
+    if (same && Object.keys(o1).some((k) => o1[k] !== o2[k])) {
+      throw new Refused('this is the game on the page with other rule options: the rules of a game in progress do not change');
+    }
+  }
+  return { setup: su, actions: data.actions };
+}
+/** Parse a save's text and check it; throws Refused. */
+function parseSave(text) {
+  if (text.length > 4 << 20) throw new Refused('the file is too large for a save');
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new Refused(`this is not JSON (${e.message})`);
+  }
+  return checkSave(data);
+}
+
+/** The address's setup (players, seat, edition, bot, strength, seed; delay), or null when it sets none. Throws
+ * Refused for an unknown name or a value out of range. */
+function addressSetup(params) {
+  const known = ['players', 'seat', 'edition', 'bot', 'strength', 'seed', 'delay'];
+  for (const key of params.keys()) if (!known.includes(key)) throw new Refused(`the address parameter ${key} is unknown (known: ${known.join(', ')})`);
+  const num = (key) => {
+    const v = params.get(key);
+    if (!/^-?\d{1,15}$/.test(v)) throw new Refused(`the address parameter ${key} must be a whole number, not ${JSON.stringify(v)}`);
+    return Number(v);
+  };
+  if (params.has('delay')) {
+    const d = num('delay');
+    if (!isInt(d, 0, DELAY_MAX)) throw new Refused(`the address parameter delay must be 0 to ${DELAY_MAX} ms, not ${d}`);
+  }
+  if (!['players', 'seat', 'edition', 'bot', 'strength', 'seed'].some((k) => params.has(k))) return null;
+  const su = { players: 4, seat: 0, edition: 1, bot: 'ismcts', strength: 1000, seed: randomSeed() };
+  for (const key of ['players', 'seat', 'edition', 'strength']) if (params.has(key)) su[key] = num(key);
+  for (const key of ['bot', 'seed']) if (params.has(key)) su[key] = params.get(key);
+  try {
+    return checkSetup(su);
+  } catch (e) {
+    throw new Refused(`the address: ${e.message}`);
+  }
+}
+
+// ---- the game ----------------------------------------------------------------------------------------------
+
+/** Start (or rebuild by replaying `actions`) a game. Nothing on the page changes when it throws. */
 function startGame(su, actions = []) {
   const g = new S.Game(optionsOf(su));
   const st = g.newState(BigInt(su.seed));
+  const info = Array.from({ length: S.NUM_CARD_TYPES }, (_, k) => g.cardInfo(k));
+  const chron = new Chronicle(S, info);
   const moves = [];
-  const entries = [];
   let mine = 0;
   try {
     st.enableEventQueue();
-    collect(st, entries);
+    chron.record(st);
     for (const id of actions) {
       const me = st.currentPlayer === su.seat;
-      if (me) moves.push(st.history().length);
+      if (me && st.legalActionIds().length > 1) moves.push(st.history().length);
+      const lower = st.row(S.Source.LOWER);
       st.apply(id);
-      collect(st, entries);
+      chron.record(st, lower);
       if (me) mine = st.history().length;
     }
   } catch (e) {
     st.free();
     g.free();
-    throw e;
+    throw new Refused(`the actions cannot be replayed: ${e.message}`);
   }
-  cancelBot();
+  cancelTimers();
   if (state) state.free();
   if (game) game.free();
   game = g;
   state = st;
   setup = su;
-  info = Array.from({ length: S.NUM_CARD_TYPES }, (_, k) => g.cardInfo(k));
-  log = entries;
+  cards = info;
+  chronicle = chron;
   myMoves = moves;
   lastMine = mine;
-  $('final').hidden = true;
-  render();
+  save();
+  if (state.isTerminal) gameOver();
   advance();
 }
-function collect(st, into) {
-  const at = st.history().length;
-  for (const e of st.events()) into.push({ text: e.text, at });
-}
-function saveData() {
-  return { format: 'stpete-web-save', version: 1, setup, actions: state.history() };
-}
-function loadData(data) {
-  if (!data || data.format !== 'stpete-web-save' || typeof data.setup !== 'object' || !Array.isArray(data.actions)) {
-    throw new Error('not a saved Saint Petersburg game');
+/** Save after every move: the game survives a reload. */
+function save() {
+  try {
+    localStorage.setItem(SAVE_KEY, JSON.stringify(saveData()));
+  } catch (e) {
+    showMessage(`The game could not be saved in this browser: ${e.message}`);
   }
-  const su = data.setup;
-  const okInt = (v, lo, hi) => Number.isInteger(v) && v >= lo && v <= hi;
-  if (!okInt(su.players, 2, 4) || !okInt(su.seat, 0, su.players - 1) || !/^\d{1,20}$/.test(String(su.seed))
-      || !['random', 'greedy', 'mc', 'ismcts'].includes(su.bot) || !okInt(su.strength ?? 1000, 1, 1e7)
-      || !data.actions.every((id) => okInt(id, 0, S.NUM_DISTINCT_ACTIONS - 1))) {
-    throw new Error('the saved setup or actions are out of range');
-  }
-  startGame({ ...su, strength: su.strength ?? 1000 }, data.actions);
 }
+const inProgress = () => state && !state.isTerminal && state.history().length > 0;
 
-function readSetupForm() {
-  const f = $('setup-form').elements;
-  const players = Number(f.players.value);
-  const seed = f.seed.value.trim() === '' ? randomSeed() : f.seed.value.trim();
-  if (!/^\d+$/.test(seed) || BigInt(seed) >= 1n << 64n) throw new Error('the seed is a whole number below 2^64');
-  return { players, seat: Math.min(Number(f.seat.value), players - 1), edition: Number(f.edition.value),
-    bot: f.bot.value, strength: Number(f.strength.value), seed, pubPerPlayer: f.pubPerPlayer.checked,
-    tieTotal: f.tieTotal.checked, publicRubles: f.publicRubles.checked, publicHands: f.publicHands.checked };
+function labels() {
+  const name = { random: 'random', greedy: 'greedy', mc: `Monte Carlo ${setup.strength}`, ismcts: `ISMCTS ${setup.strength}` }[setup.bot];
+  return Array.from({ length: setup.players }, (_, s) => (s === setup.seat ? 'you' : `bot, ${name}`));
 }
-
-// ---- playing -----------------------------------------------------------------------------------------------
-
+function render() {
+  if (!state) return;
+  const thinking = !state.isTerminal && state.currentPlayer !== setup.seat;
+  renderer.render(seatModel(S, state, setup.seat, cards, {
+    labels: labels(), chronicle, lastMove: lastMine, mayAct: !pending && !autoTimer,
+    waiting: thinking ? `Seat ${state.currentPlayer} (bot) is thinking` : autoTimer ? 'Passing for you' : null,
+    autoPass: prefs.autoPass,
+  }));
+  $('btn-undo').disabled = myMoves.length === 0;
+  document.body.dataset.turn = state.isTerminal ? 'over' : thinking ? 'bots' : 'you';
+}
+/** The end of a game: the winners and the final table come into view; the live region says who won. */
+function gameOver() {
+  render();
+  const w = state.winners();
+  const sc = state.scores();
+  renderer.announce([`Game over. ${w.map((s) => (s === setup.seat ? 'You win' : `Seat ${s} wins`)).join(', ')} with ${sc[w[0]].total} VP`]);
+  $('banner').scrollIntoView({ block: 'start' });
+  $('final').scrollIntoView({ block: 'nearest' });
+  $('winner').focus({ preventScroll: true });
+}
 function advance() {
-  if (!state || state.isTerminal) { render(); return; }
-  if (state.currentPlayer === setup.seat) { render(); return; }
-  if (pending || botTimer || !workerReady) { render(); return; }
-  botTimer = setTimeout(askBot, BOT_DELAY);
+  if (!state) return;
+  if (state.isTerminal || pending || botTimer || autoTimer) { render(); return; }
+  if (state.currentPlayer === setup.seat) {
+    const legal = state.legalActions();
+    if (prefs.autoPass && legal.length === 1 && legal[0].kind === S.ActionKind.PASS) {
+      autoTimer = setTimeout(() => { autoTimer = 0; play(legal[0].id, true); }, delay);
+    }
+    render();
+    return;
+  }
+  if (workerReady) botTimer = setTimeout(askBot, delay);
   render();
 }
 function askBot() {
@@ -146,6 +310,15 @@ function askBot() {
   worker.postMessage({ id: pending, state: state.toJson(), spec: botSpec(setup), seed });
   render();
 }
+/** Apply a move of the game's current seat, log it, save; the bots' moves are announced. */
+function applyMove(id) {
+  const lower = state.row(S.Source.LOWER);
+  const before = chronicle.entries.length;
+  state.apply(id);
+  chronicle.record(state, lower);
+  save();
+  return chronicle.entries.slice(before).map((e) => e.text);
+}
 function onBotReply(data) {
   if (data.ready) {
     workerReady = true;
@@ -155,216 +328,90 @@ function onBotReply(data) {
   }
   if (data.id !== pending) return; // an answer for a position taken back or replaced
   pending = 0;
-  if (data.error) { showError(`bot: ${data.error}`); return; }
+  if (data.error) { showMessage(`The bot failed: ${data.error}`); render(); return; }
+  let lines;
   try {
-    state.apply(data.action);
+    lines = applyMove(data.action);
   } catch (e) {
-    showError(`bot move refused: ${e.message}`);
+    showMessage(`The bot's move was refused: ${e.message}`);
+    render();
     return;
   }
-  collect(state, log);
+  renderer.announce(lines);
+  if (state.isTerminal) gameOver();
   advance();
 }
-function cancelBot() {
+function cancelTimers() {
   pending = 0;
-  if (botTimer) clearTimeout(botTimer);
+  clearTimeout(botTimer);
+  clearTimeout(autoTimer);
   botTimer = 0;
+  autoTimer = 0;
 }
-function play(id) {
-  if (!state || state.currentPlayer !== setup.seat || pending) return;
-  myMoves.push(state.history().length);
+function play(id, automatic = false) {
+  if (!state || state.isTerminal || state.currentPlayer !== setup.seat || pending || (autoTimer && !automatic)) return;
+  const choice = state.legalActionIds().length > 1;
+  const at = state.history().length;
+  let lines;
   try {
-    state.apply(id);
+    lines = applyMove(id);
   } catch (e) {
-    myMoves.pop();
-    showError(e.message);
+    showMessage(e.message);
     return;
   }
+  if (choice) myMoves.push(at);
   lastMine = state.history().length;
-  collect(state, log);
+  if (automatic) renderer.announce(lines.map((t) => `automatic: ${t}`));
+  if (state.isTerminal) gameOver();
   advance();
 }
+/** Take back the person's last move that was a choice (and every move after it): the game is replayed up to it. */
 function undo() {
   if (!state || myMoves.length === 0) return;
-  cancelBot();
-  const target = myMoves.pop();
-  while (state.history().length > target) state.undo();
-  state.events(); // the undo events: the log is cut back instead
-  log = log.filter((e) => e.at <= target);
-  lastMine = myMoves.length ? myMoves[myMoves.length - 1] + 1 : 0;
-  $('final').hidden = true;
-  render();
-  advance();
-}
-
-// ---- drawing -----------------------------------------------------------------------------------------------
-
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') e.className = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v);
-  }
-  for (const ch of children) if (ch !== null && ch !== undefined) e.append(ch);
-  return e;
-}
-function effectText(ci) {
-  const parts = [];
-  if (ci.trading) {
-    const target = ci.colour === 0 ? `a ${ci.ware >= 0 ? info[ci.ware].name : 'worker'} (or Czar and Carpenter)`
-      : ci.colour === 1 ? 'a building' : 'an aristocrat';
-    parts.push(`Displaces ${target}.`);
-  }
-  if (ci.rubles || ci.vp) parts.push(`${PHASES[ci.colour]} scoring: ${ci.rubles ? `+${ci.rubles} R` : ''}${ci.rubles && ci.vp ? ' ' : ''}${ci.vp ? `+${ci.vp} VP` : ''}.`);
-  if (ci.special && SPECIAL[ci.special]) parts.push(SPECIAL[ci.special]);
-  return parts.join(' ');
-}
-function cardBox(card, extra = null, count = 1) {
-  const ci = info[card];
-  return el('div', { class: `card ${COLOURS[ci.colour]}`, 'data-card': ci.name },
-    el('div', { class: 'name' }, ci.name, count > 1 ? el('span', { class: 'count' }, ` ×${count}`) : null),
-    el('div', {}, `cost ${ci.cost} R`),
-    el('div', { class: 'effect' }, effectText(ci)),
-    extra);
-}
-/** What the person would pay for a board card now, and for a trading card what it could displace (§5, §6). */
-function priceInfo(card, source) {
-  const me = setup.seat;
-  const ci = info[card];
-  if (!ci.trading) return el('div', { class: 'price' }, `you pay ${state.price(me, card, source)} R`);
-  const options = [];
-  for (const d of new Set(state.display(me))) {
-    try {
-      options.push(`${info[d].name}: ${state.price(me, card, source, d)} R`);
-    } catch (e) {
-      if (!(e instanceof S.InvalidArgumentError)) throw e; // not one of its targets (§6.2)
-    }
-  }
-  return el('div', { class: 'disp' }, options.length ? `could displace ${options.join(', ')}` : 'nothing of yours to displace');
-}
-function renderBoard() {
-  const stacks = state.stackSizes();
-  const rows = [0, 1].map((r) => el('div', {},
-    el('h2', {}, r === 0 ? 'Upper row' : 'Lower row (1 R cheaper)'),
-    el('div', { class: 'row', id: r === 0 ? 'row-upper' : 'row-lower' }, ...state.row(r).map((card) => cardBox(card, priceInfo(card, r))))));
-  const drawn = state.observatoryCard >= 0
-    ? el('div', {}, el('h2', {}, 'Drawn with the Observatory'), el('div', { class: 'row' }, cardBox(state.observatoryCard, priceInfo(state.observatoryCard, S.Source.OBSERVATORY))))
-    : null;
-  $('board').replaceChildren(...[...rows, drawn].filter(Boolean),
-    el('div', { class: 'stacks' }, `Stacks: ${PHASES.map((p, k) => `${p} ${stacks[k]}`).join(' · ')}`));
-}
-function renderActions() {
-  const box = $('actions');
-  if (state.isTerminal) { box.replaceChildren(); return; }
-  const mine = state.currentPlayer === setup.seat && !pending;
-  const keys = '123456789abcdefghijklmnopqrstvwxyz';
-  const buttons = mine ? state.legalActions().map((a, k) => {
-    const kind = a.kind === S.ActionKind.PASS ? 'pass' : a.kind === S.ActionKind.BUY ? 'buy' : 'other';
-    const key = keys[k] ?? '';
-    return el('button', { type: 'button', class: kind, 'data-action': a.id, 'data-key': key,
-      onclick: () => play(a.id) }, key ? el('kbd', {}, key) : null,
-    a.string + (a.price !== null ? ` — ${a.price} R` : ''));
-  }) : [];
-  box.replaceChildren(el('h2', {}, mine ? 'Your move' : 'Waiting for the bots'), el('div', { class: 'buttons' }, ...buttons));
-}
-function renderPlayers() {
-  const opts = game.options;
-  const markers = state.markerHolders();
-  const seats = [];
-  for (let s = 0; s < state.players; s++) {
-    const me = s === setup.seat;
-    const showRubles = me || opts.publicRubles || state.isTerminal;
-    const hand = state.hand(s);
-    const groups = [0, 1, 2].map((colour) => {
-      const counts = new Map();
-      for (const card of state.display(s)) if (info[card].colour === colour) counts.set(card, (counts.get(card) ?? 0) + 1);
-      return el('div', { class: 'group', 'data-colour': COLOURS[colour] }, ...[...counts].map(([card, n]) => cardBox(card, null, n)));
-    });
-    const ownsObservatory = state.display(s).some((card) => info[card].special === 1);
-    seats.push(el('div', { class: `seat${state.currentPlayer === s ? ' current' : ''}`, 'data-seat': s },
-      el('div', { class: 'facts' }, el('strong', {}, me ? `Seat ${s}: you` : `Seat ${s}: bot (${botSpec(setup)})`),
-        ` · ${showRubles ? state.rubles(s) : '?'} R · ${state.vp(s)} VP`,
-        ` · markers: ${markers.map((h, p) => (h === s ? PHASES[p] : null)).filter(Boolean).join(', ') || 'none'}`,
-        ` · hand ${hand.length}/${state.handLimit(s)}`,
-        ownsObservatory ? ` · Observatories used ${state.observatoriesUsed(s)}` : ''),
-      (me || opts.publicHands) && hand.length
-        ? el('div', { class: 'group hand' }, el('span', { class: 'label' }, 'hand'), ...hand.map((card) => cardBox(card))) : null,
-      ...groups));
-  }
-  $('players').replaceChildren(el('h2', {}, 'Players'), ...seats);
-}
-function renderLog() {
-  const recent = log.filter((e) => e.at > lastMine || lastMine === 0);
-  const older = log.filter((e) => !(e.at > lastMine || lastMine === 0));
-  const wasOpen = $('log-older')?.open ?? false;
-  const parts = [el('h2', {}, 'Since your last move'),
-    el('ol', { id: 'log-recent' }, ...recent.map((e) => el('li', {}, e.text)))];
-  if (older.length) {
-    const details = el('details', { id: 'log-older' }, el('summary', {}, `Earlier (${older.length})`),
-      el('ol', { class: 'older' }, ...older.map((e) => el('li', {}, e.text))));
-    details.open = wasOpen;
-    parts.push(details);
-  }
-  $('log').replaceChildren(...parts);
-  const ol = $('log-recent');
-  ol.scrollTop = ol.scrollHeight;
-}
-function renderFinal() {
-  const box = $('final');
-  if (!state.isTerminal) { box.hidden = true; return; }
-  const winners = state.winners();
-  const rows = state.scores().map((sc, s) => el('tr', { class: winners.includes(s) ? 'winner' : '', 'data-seat': s },
-    el('td', {}, s === setup.seat ? `Seat ${s} (you)` : `Seat ${s}`),
-    el('td', {}, String(sc.vpBefore)), el('td', {}, `${sc.aristocratBonus} (${sc.aristocratKinds} kinds)`),
-    el('td', {}, `${sc.rublesBonus} (${sc.rubles} R)`), el('td', {}, String(sc.handPenalty)),
-    el('td', { class: 'total' }, String(sc.total)), el('td', {}, String(sc.tieBreak))));
-  box.replaceChildren(el('h2', {}, `Final scoring (§8): ${winners.map((w) => (w === setup.seat ? 'you win' : `seat ${w} wins`)).join(', ')}`),
-    el('table', { id: 'final-table' }, el('tr', {}, ...['', 'VP', 'aristocrats', 'rubles', 'hand', 'total', 'tie-break'].map((h) => el('th', {}, h))), ...rows));
-  box.hidden = false;
-}
-function render() {
-  if (!state) return;
-  const who = state.isTerminal ? 'Game over'
-    : state.currentPlayer === setup.seat ? 'Your turn' : `Seat ${state.currentPlayer} (bot) is thinking`;
-  $('status').textContent = `Round ${state.round}${state.isFinalRound ? ' (last)' : ''} · ${PHASES[state.phase]} phase · ${who}`;
-  $('status').classList.toggle('thinking', !state.isTerminal && state.currentPlayer !== setup.seat);
-  $('btn-undo').disabled = myMoves.length === 0;
-  renderBoard();
-  renderActions();
-  renderPlayers();
-  renderLog();
-  renderFinal();
+  const target = myMoves[myMoves.length - 1];
+  startGame(setup, state.history().slice(0, target));
 }
 
 // ---- controls ----------------------------------------------------------------------------------------------
 
-$('btn-new').onclick = () => $('setup').showModal();
+function readSetupForm() {
+  const f = $('setup-form').elements;
+  const players = Number(f.players.value);
+  const seed = f.seed.value.trim() === '' ? randomSeed() : f.seed.value.trim();
+  return checkSetup({ players, seat: Math.min(Number(f.seat.value), players - 1), edition: Number(f.edition.value),
+    bot: f.bot.value, strength: Number(f.strength.value), seed, pubPerPlayer: f.pubPerPlayer.checked,
+    tieTotal: f.tieTotal.checked, publicRubles: f.publicRubles.checked, publicHands: f.publicHands.checked });
+}
+$('btn-new').onclick = () => (inProgress() ? $('confirm-new') : $('setup')).showModal();
+$('confirm-form').addEventListener('submit', (ev) => {
+  if (ev.submitter?.value === 'discard') setTimeout(() => $('setup').showModal(), 0);
+});
 $('setup-form').addEventListener('submit', (ev) => {
   if (ev.submitter?.value !== 'start') return;
   try {
-    startGame(readSetupForm());
+    const su = readSetupForm();
+    clearMessage();
+    startGame(su);
   } catch (e) {
     ev.preventDefault();
-    showError(e.message);
+    $('setup-error').textContent = e.message;
   }
 });
+// A started game is played from its first action button (the dialog would give the focus back to "New game").
+$('setup').addEventListener('close', () => {
+  if ($('setup').returnValue !== 'start') return;
+  renderer.focusActions = true;
+  const first = document.querySelector('#actions button');
+  if (first) first.focus();
+  else document.activeElement?.blur(); // the bots move first: the focus comes to the actions when they are drawn
+});
 $('btn-undo').onclick = undo;
-$('btn-save').onclick = () => {
-  if (!state) return;
-  localStorage.setItem(SAVE_KEY, JSON.stringify(saveData()));
-  $('status').textContent = 'Saved in this browser.';
-};
-$('btn-load').onclick = () => {
-  const text = localStorage.getItem(SAVE_KEY);
-  if (!text) { showError('nothing saved in this browser'); return; }
-  try { loadData(JSON.parse(text)); } catch (e) { showError(`cannot load: ${e.message}`); }
-};
 $('btn-export').onclick = () => {
   if (!state) return;
-  const data = { ...saveData(), replay: JSON.parse(state.replayToJson()) };
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 1)], { type: 'application/json' }));
-  const a = el('a', { href: url, download: 'stpete-game.json' });
+  const url = URL.createObjectURL(new Blob([JSON.stringify(saveData(), null, 1)], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = 'stpete-game.json';
   document.body.append(a);
   a.click();
   a.remove();
@@ -374,25 +421,61 @@ $('file-import').onchange = async (ev) => {
   const file = ev.target.files[0];
   ev.target.value = '';
   if (!file) return;
-  try { loadData(JSON.parse(await file.text())); } catch (e) { showError(`cannot import: ${e.message}`); }
+  try {
+    const { setup: su, actions } = parseSave(await file.text());
+    clearMessage();
+    startGame(su, actions);
+  } catch (e) {
+    showMessage(`Import refused: ${e.message}. The game on the page is unchanged.`);
+  }
 };
+$('message-close').onclick = clearMessage;
 document.addEventListener('keydown', (ev) => {
-  if (ev.target instanceof HTMLInputElement || $('setup').open || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement
+      || document.querySelector('dialog[open]') || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if (ev.key === 'u' || ev.key === 'U') { undo(); return; }
+  if (ev.key.length !== 1 || !ACTION_KEYS.includes(ev.key)) return;
   const button = document.querySelector(`#actions button[data-key="${CSS.escape(ev.key)}"]`);
-  if (button) button.click();
+  if (button) { ev.preventDefault(); button.click(); }
 });
 
+// ---- opening: the address's game, else the saved one, else a new default game ------------------------------
+
 $('version').textContent = S.version();
-// Open with a default game (4 players, you are seat 1), or the setup given in the address (for links and tests):
-// ?players=3&seat=0&edition=2&bot=random&seed=5
-const initial = { players: 4, seat: 0, edition: 1, bot: 'ismcts', strength: 1000, seed: randomSeed(),
-  pubPerPlayer: false, tieTotal: false, publicRubles: false, publicHands: false };
-for (const key of ['players', 'seat', 'edition', 'strength']) if (params.has(key)) initial[key] = Number(params.get(key));
-for (const key of ['bot', 'seed']) if (params.has(key)) initial[key] = params.get(key);
+const params = new URLSearchParams(location.search);
+let fromAddress = null;
 try {
-  startGame(initial);
+  fromAddress = addressSetup(params);
+  if (params.has('delay')) delay = Number(params.get('delay'));
 } catch (e) {
-  showError(e.message);
+  showMessage(`${e.message}. The address was ignored.`);
+}
+let restored = false;
+if (fromAddress) {
+  startGame(fromAddress);
+  // The address is a link to a new game: once started, it leaves the address, so a reload continues the game.
+  const keep = new URLSearchParams();
+  if (params.has('delay')) keep.set('delay', params.get('delay'));
+  history.replaceState(null, '', `${location.pathname}${keep.size ? `?${keep}` : ''}`);
+} else {
+  let text = null;
+  try {
+    text = localStorage.getItem(SAVE_KEY);
+  } catch (e) {
+    showMessage(`This browser keeps no saved game here: ${e.message}`);
+  }
+  if (text) {
+    try {
+      const { setup: su, actions } = parseSave(text);
+      startGame(su, actions);
+      restored = true;
+    } catch (e) {
+      showMessage(`The game saved in this browser was not loaded: ${e.message}`);
+    }
+  }
+  if (!restored) {
+    startGame({ players: 4, seat: 0, edition: 1, bot: 'ismcts', strength: 1000, seed: randomSeed(),
+      pubPerPlayer: false, tieTotal: false, publicRubles: false, publicHands: false });
+  }
 }
 document.body.dataset.ready = '1';

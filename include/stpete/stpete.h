@@ -1070,6 +1070,35 @@ STPETE_API int stpete_state_action_price(const stpete_state *state, int id, int 
 STPETE_API int stpete_state_apply(stpete_state *state, int id);
 
 /**
+ * How stpete_state_apply_random() turns its random number into an index of the n listed actions (since 1.1).
+ */
+typedef enum stpete_pick {
+    STPETE_PICK_MODULO = 0, /**< index `random % n`: stpete_state_random_action()'s draw (the random bot's) */
+    STPETE_PICK_SCALED = 1  /**< index `((random >> 32) * n) >> 32`: the high 32 bits scaled to [0, n) without a
+                                 division (the draw of the `mc` and `ismcts` bots' random playouts, bots.h) */
+} stpete_pick;
+
+/**
+ * A playout step (since 1.1): pick a uniform random legal action and apply it, as stpete_state_random_action()
+ * then stpete_state_apply() of the id it gives would (the same action for ::STPETE_PICK_MODULO, the same position,
+ * history, events and callback afterwards: §4.2, §5, §6, §7.1, §7.2 for the listing, §4.3–§8 for what follows),
+ * but the action is not checked a second time: the library picked it from its own listing of legal actions, which
+ * is the check. An id given by a caller is always checked (stpete_state_apply()). At a chance node (explicit-chance
+ * mode) the listed outcomes are equally likely here, whatever their probabilities. Allocates only as
+ * stpete_state_apply() does.
+ * @param state  the state
+ * @param random any 64-bit number (e.g. the next output of the caller's PRNG)
+ * @param pick   how @p random becomes an index: a ::stpete_pick
+ * @param id     receives the id applied (an action id, or at a chance node a chance outcome id); unchanged on
+ *               failure
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or an unknown @p pick; ::STPETE_E_GAME_OVER if the
+ *         game has ended; ::STPETE_E_REENTRANT from inside an event callback; ::STPETE_E_OUT_OF_MEMORY if the
+ *         history or the event queue could not grow. On failure the state is unchanged and
+ *         stpete_state_last_error() says why.
+ */
+STPETE_API int stpete_state_apply_random(stpete_state *state, uint64_t random, int pick, int *id);
+
+/**
  * Parse an action string (stpete_action_from_string()) and apply it (stpete_state_apply(), §4.2). Allocates only
  * as stpete_state_apply() does.
  * @param state the state

@@ -75,8 +75,61 @@ static int game_over_line(const stpete_event *ev, char *buf, size_t size)
                     total > 1 ? "share the win" : "wins");
 }
 
+/* "seat 1 buys Wharf from the upper row, displacing Ship Builder, for 5 R (3 R left)": a buy or play; the rubles left
+ * only with the state of the player (p) during the callback. */
+static int card_line(const stpete_event *ev, const card_def *names, const player_state *p, char *buf, size_t size)
+{
+    char displacing[96] = "", left[32] = "";
+    if (ev->displaced >= 0)
+        snprintf(displacing, sizeof displacing, ", displacing %s", names[ev->displaced].name);
+    if (p)
+        snprintf(left, sizeof left, " (%d R left)", p->rubles);
+    return snprintf(buf, size, "seat %d %s %s from the %s%s, for %d R%s", ev->seat,
+                    ev->kind == STPETE_EVENT_BUY ? "buys" : "plays", names[ev->card].name,
+                    stpete_source_phrases[ev->source], displacing, ev->price, left);
+}
+
+/* "worker scoring: seat 0 gets +3 R and +0 VP (now 8 R, 2 VP)": the totals only with the state of the player (p). */
+static int scoring_line(const stpete_event *ev, const player_state *p, char *buf, size_t size)
+{
+    char now[48] = "";
+    if (p)
+        snprintf(now, sizeof now, " (now %d R, %d VP)", p->rubles, p->vp);
+    return snprintf(buf, size, "%s scoring: seat %d gets %+d R and %+d VP%s", stpete_phase_words[ev->phase], ev->seat,
+                    ev->rubles, ev->vp, now);
+}
+
+/* A seat's final scoring (§8): every term with the state that reported it (st, NULL otherwise), else the sum the
+ * event carries. */
+static int final_scoring_line(const stpete_state *st, const stpete_event *ev, char *buf, size_t size)
+{
+    int seat = ev->seat;
+    if (st) {
+        stpete_score s = STPETE_SCORE_INIT;
+        stpete_score_of(&st->core, seat, &s);
+        return snprintf(buf, size,
+                        "final scoring, seat %d: %d VP + %d (aristocrats: %d different) + %d (%d R) %+d (%d hand "
+                        "card%s) = %d VP, tie-break %d",
+                        seat, s.vp_before, s.aristocrat_bonus, s.aristocrat_kinds, s.rubles_bonus, s.rubles,
+                        s.hand_penalty, s.hand_cards, s.hand_cards == 1 ? "" : "s", s.total, s.tie_break);
+    }
+    return snprintf(buf, size, "final scoring, seat %d: %+d VP (aristocrats, rubles, hand) = %d VP", seat, ev->amount,
+                    ev->vp);
+}
+
+/* "undo: seat 2's pass is taken back", or without a seat for a chance outcome. */
+static int undo_line(const stpete_event *ev, const card_def *names, char *buf, size_t size)
+{
+    char action[STPETE_ACTION_STRING_MAX] = "";
+    stpete_id_to_string(names, ev->amount, action, sizeof action);
+    if (ev->seat >= 0)
+        return snprintf(buf, size, "undo: seat %d's %s is taken back", ev->seat, action);
+    return snprintf(buf, size, "undo: %s is taken back", action);
+}
+
 /* The line of an event, with the card names of its edition (§11); with the state that reported it, during the
- * callback, the details the state adds (later the state has moved on: its rubles and VP are not the event's). */
+ * callback, the details the state adds (later the state has moved on: its rubles and VP are not the event's).
+ * One function: one case per event kind (§4-§8, §12), every kind's line side by side. */
 static int format_event(const stpete_state *st, const stpete_event *ev, char *buf, size_t size)
 {
     const card_def *names = stpete_card_tables[ev->edition == STPETE_EDITION_SECOND];
@@ -94,16 +147,8 @@ static int format_event(const stpete_state *st, const stpete_event *ev, char *bu
         return snprintf(buf, size, "dealt %s from the %s stack to the upper row", card,
                         stpete_stack_words[ev->stack]);
     case STPETE_EVENT_BUY:
-    case STPETE_EVENT_PLAY: {
-        char displacing[96] = "", left[32] = "";
-        if (ev->displaced >= 0)
-            snprintf(displacing, sizeof displacing, ", displacing %s", names[ev->displaced].name);
-        if (p)
-            snprintf(left, sizeof left, " (%d R left)", p->rubles);
-        return snprintf(buf, size, "seat %d %s %s from the %s%s, for %d R%s", seat,
-                        ev->kind == STPETE_EVENT_BUY ? "buys" : "plays", card, stpete_source_phrases[ev->source],
-                        displacing, ev->price, left);
-    }
+    case STPETE_EVENT_PLAY:
+        return card_line(ev, names, p, buf, size);
     case STPETE_EVENT_TAKE:
         return snprintf(buf, size, "seat %d takes %s from the %s into hand", seat, card,
                         stpete_source_phrases[ev->source]);
@@ -116,13 +161,8 @@ static int format_event(const stpete_state *st, const stpete_event *ev, char *bu
                         stpete_stack_words[ev->stack], card);
     case STPETE_EVENT_OBSERVATORY_DISCARD:
         return snprintf(buf, size, "seat %d discards the drawn %s", seat, card);
-    case STPETE_EVENT_SCORING: {
-        char now[48] = "";
-        if (p)
-            snprintf(now, sizeof now, " (now %d R, %d VP)", p->rubles, p->vp);
-        return snprintf(buf, size, "%s scoring: seat %d gets %+d R and %+d VP%s", stpete_phase_words[ev->phase], seat,
-                        ev->rubles, ev->vp, now);
-    }
+    case STPETE_EVENT_SCORING:
+        return scoring_line(ev, p, buf, size);
     case STPETE_EVENT_PUB:
         return snprintf(buf, size, "Pub: seat %d buys %d VP for %d R", seat, ev->amount, ev->rubles);
     case STPETE_EVENT_ROUND_END:
@@ -152,24 +192,9 @@ static int format_event(const stpete_state *st, const stpete_event *ev, char *bu
         return snprintf(buf, size, "the last card of the %s stack is on the board: round %d is the final round",
                         stpete_stack_words[ev->stack], ev->round);
     case STPETE_EVENT_FINAL_SCORING:
-        if (p) {
-            stpete_score s = STPETE_SCORE_INIT;
-            stpete_score_of(&st->core, seat, &s);
-            return snprintf(buf, size,
-                            "final scoring, seat %d: %d VP + %d (aristocrats: %d different) + %d (%d R) %+d (%d hand "
-                            "card%s) = %d VP, tie-break %d",
-                            seat, s.vp_before, s.aristocrat_bonus, s.aristocrat_kinds, s.rubles_bonus, s.rubles,
-                            s.hand_penalty, s.hand_cards, s.hand_cards == 1 ? "" : "s", s.total, s.tie_break);
-        }
-        return snprintf(buf, size, "final scoring, seat %d: %+d VP (aristocrats, rubles, hand) = %d VP", seat,
-                        ev->amount, ev->vp);
-    case STPETE_EVENT_UNDO: {
-        char action[STPETE_ACTION_STRING_MAX] = "";
-        stpete_id_to_string(names, ev->amount, action, sizeof action);
-        if (ev->seat >= 0)
-            return snprintf(buf, size, "undo: seat %d's %s is taken back", ev->seat, action);
-        return snprintf(buf, size, "undo: %s is taken back", action);
-    }
+        return final_scoring_line(p ? st : NULL, ev, buf, size);
+    case STPETE_EVENT_UNDO:
+        return undo_line(ev, names, buf, size);
     default: /* STPETE_EVENT_GAME_OVER: the winners from the event's mask (§8, R14), so no state is needed */
         return game_over_line(ev, buf, size);
     }

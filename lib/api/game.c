@@ -44,13 +44,39 @@ static int options_of(const stpete_options *opts, stpete_options *o, char *why, 
     return STPETE_OK;
 }
 
+/* The New Society's options (§12.0, R16-R17; R19, R22, R29 [option]s): 0 or 1, the first edition only, its
+ * [option]s only with it. */
+static int check_new_society(const stpete_options *o, char *why, size_t size)
+{
+    if (o->new_society != 0 && o->new_society != 1)
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "new_society must be 0 or 1, not %d (§12)",
+                               o->new_society);
+    if (o->edition == 2 && o->new_society)
+        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
+                               "the New Society is an expansion of the first edition: edition 2 with new_society is "
+                               "not a valid game (§12.0, R16, R17)");
+    const struct {
+        int value;
+        const char *name, *rule;
+    } flags[] = { { o->markers_one_seat, "markers_one_seat", "§12.4.1, R19" },
+                  { o->used_prison_scores, "used_prison_scores", "§12.7.5, R22" },
+                  { o->textile_without_new_society, "textile_without_new_society", "§12.7.8, R29" } };
+    for (size_t i = 0; i < sizeof flags / sizeof *flags; i++) {
+        if (flags[i].value != 0 && flags[i].value != 1)
+            return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "%s must be 0 or 1, not %d (%s)",
+                                   flags[i].name, flags[i].value, flags[i].rule);
+        if (flags[i].value && !o->new_society)
+            return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
+                                   "%s is an option of the New Society: set new_society to 1 (%s)", flags[i].name,
+                                   flags[i].rule);
+    }
+    return STPETE_OK;
+}
+
 static int check(const stpete_options *o, char *why, size_t size)
 {
     const stpete_allocator *al = &o->allocator;
     int custom = (al->malloc_fn != NULL) + (al->realloc_fn != NULL) + (al->free_fn != NULL);
-    if (o->new_society != 0 && o->new_society != 1)
-        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "new_society must be 0 or 1, not %d (§12)",
-                             o->new_society);
     /* 5 players only with the New Society (§12.0, R17): without it the message of the 2-4 player game, word for word */
     if (o->players < STPETE_MIN_PLAYERS || o->players > (o->new_society ? 5 : 4))
         return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "players must be 2, 3 or 4%s, not %d",
@@ -87,25 +113,9 @@ static int check(const stpete_options *o, char *why, size_t size)
     if (o->edition != 1 && o->edition != 2)
         return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
                       "edition must be 1 (2004) or 2 (the 2014 second-edition preset, §11), not %d", o->edition);
-    if (o->edition == 2 && o->new_society)
-        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
-                      "the New Society is an expansion of the first edition: edition 2 with new_society is not a "
-                      "valid game (§12.0, R16, R17)");
-    const struct {
-        int value;
-        const char *name, *rule;
-    } flags[] = { { o->markers_one_seat, "markers_one_seat", "§12.4.1, R19" },
-                  { o->used_prison_scores, "used_prison_scores", "§12.7.5, R22" },
-                  { o->textile_without_new_society, "textile_without_new_society", "§12.7.8, R29" } };
-    for (size_t i = 0; i < sizeof flags / sizeof *flags; i++) {
-        if (flags[i].value != 0 && flags[i].value != 1)
-            return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "%s must be 0 or 1, not %d (%s)",
-                                 flags[i].name, flags[i].value, flags[i].rule);
-        if (flags[i].value && !o->new_society)
-            return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
-                                 "%s is an option of the New Society: set new_society to 1 (%s)", flags[i].name,
-                                 flags[i].rule);
-    }
+    int rc = check_new_society(o, why, size);
+    if (rc)
+        return rc;
     if (custom != 0 && custom != 3)
         return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
                       "allocator: set all three functions (malloc_fn, realloc_fn, free_fn) or none");

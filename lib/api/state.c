@@ -310,8 +310,26 @@ STPETE_API int stpete_state_action_price(const stpete_state *st, int id, int *ru
     }
 }
 
-/* stpete_state_apply() and stpete_state_apply_tracked(): *freed (never NULL here) is set once the state is released
+/* Apply a move filled by stpete_core_check_move() or stpete_core_pick_move() on st's position: the allocations of
+ * the step first (a failure changes nothing), the history, the move with the listeners' sink, the end of the call
+ * (stpete_state_step_done: st may be freed after it). *freed (never NULL here) is set once the state is released
  * (the callback asked for it), the only thing the caller may still learn about it. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline int apply_move(stpete_state *st, const stpete_move *mv, int *freed)
+{
+    if (stpete_hub_reserve(&st->hub, allocator_of(st)) || stpete_history_reserve(&st->hist, allocator_of(st)))
+        return stpete_state_fail(st, STPETE_E_OUT_OF_MEMORY,
+                                 "out of memory: could not grow the event queue or the history");
+    stpete_history_record(&st->hist, &st->core, mv->id);
+    stpete_sink storage;
+    stpete_core_apply_move(&st->core, mv, stpete_hub_sink(&st->hub, &storage));
+    *freed = st->hub.free_requested;
+    return stpete_state_step_done(st);
+}
+
+/* stpete_state_apply() and stpete_state_apply_tracked(): the id checked (every id a caller gives is), then applied. */
 static int apply(stpete_state *st, int id, int *freed)
 {
     *freed = 0;
@@ -321,8 +339,8 @@ static int apply(stpete_state *st, int id, int *freed)
     if (rc)
         return rc;
     if (id < 0 || !stpete_id_in_game(&st->core.rules, id))
-        return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "action id %d is no action or chance outcome id of this game",
-                                 id);
+        return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT,
+                                 "action id %d is no action or chance outcome id of this game", id);
     char why[160];
     stpete_move mv;
     rc = stpete_core_check_move(&st->core, id, &mv, why, sizeof why);
@@ -331,14 +349,7 @@ static int apply(stpete_state *st, int id, int *freed)
         stpete_id_to_string(stpete_cards_of(&st->core.rules), id, name, sizeof name);
         return stpete_state_fail(st, rc, "action %d (%s) is not legal: %s", id, name, why);
     }
-    /* the allocations of the step, before it: a failure changes nothing */
-    if (stpete_hub_reserve(&st->hub, allocator_of(st)) || stpete_history_reserve(&st->hist, allocator_of(st)))
-        return stpete_state_fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue or the history");
-    stpete_history_record(&st->hist, &st->core, id);
-    stpete_sink storage;
-    stpete_core_apply_move(&st->core, &mv, stpete_hub_sink(&st->hub, &storage));
-    *freed = st->hub.free_requested;
-    return stpete_state_step_done(st);
+    return apply_move(st, &mv, freed);
 }
 
 STPETE_API int stpete_state_apply(stpete_state *st, int id)
@@ -353,6 +364,26 @@ STPETE_API int stpete_state_apply_tracked(stpete_state *st, int id, int *freed)
         return st ? stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "stpete_state_apply_tracked: freed is NULL")
                   : STPETE_E_INVALID_ARGUMENT;
     return apply(st, id, freed);
+}
+
+STPETE_API int stpete_state_apply_random(stpete_state *st, uint64_t random, int pick, int *id)
+{
+    if (!st)
+        return STPETE_E_INVALID_ARGUMENT;
+    int rc = stpete_state_check_not_in_callback(st);
+    if (rc)
+        return rc;
+    if (!id || (pick != STPETE_PICK_MODULO && pick != STPETE_PICK_SCALED))
+        return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, !id ? "id is NULL" : "pick %d is no stpete_pick",
+                                 pick);
+    stpete_move mv;
+    if (stpete_core_pick_move(&st->core, random, pick, &mv))
+        return stpete_state_fail(st, STPETE_E_GAME_OVER, "the game is over (§4.6)");
+    int freed;
+    rc = apply_move(st, &mv, &freed);
+    if (rc == STPETE_OK)
+        *id = mv.id; /* st may be freed now (its callback asked for it): mv is the caller's copy */
+    return rc;
 }
 
 STPETE_API int stpete_state_apply_string(stpete_state *st, const char *str)

@@ -102,6 +102,143 @@ static uint64_t to_micro(double v)
     return (uint64_t)(v * MICRO + 0.5);
 }
 
+/* The index in kinds of the kind named by the first kind_len characters of spec, or -1 with the reason in err. */
+static int parse_kind(const char *spec, size_t kind_len, char *err, size_t err_size)
+{
+    if (kind_len == 0) {
+        snprintf(err, err_size, "%s bot spec: expected KIND[:KEY=VALUE]..., KIND one of random, greedy, mc, ismcts",
+                 spec[0] ? "no kind in the" : "empty");
+        return -1;
+    }
+    int kind = -1;
+    for (int k = 0; k < NUM_KINDS; k++)
+        if (strlen(kinds[k].name) == kind_len && strncmp(spec, kinds[k].name, kind_len) == 0)
+            kind = k;
+    if (kind < 0)
+        snprintf(err, err_size, "unknown bot kind '%.*s' (expected random, greedy, mc or ismcts)", (int)kind_len,
+                 spec);
+    return kind;
+}
+
+/* The KEY_* named by the key_len characters at s if a bot of this kind takes it, or -1 with the reason in err. */
+static int parse_key(const char *s, size_t key_len, int kind, char *err, size_t err_size)
+{
+    int key = -1;
+    for (int k = 0; k < NUM_KEYS; k++)
+        if (strlen(key_names[k]) == key_len && strncmp(s, key_names[k], key_len) == 0)
+            key = k;
+    if (key >= 0 && (kinds[kind].keys & (1u << key)))
+        return key;
+    char allowed[128] = "";
+    for (int k = 0; k < NUM_KEYS; k++)
+        if (kinds[kind].keys & (1u << k)) {
+            strcat(allowed, allowed[0] ? ", " : "");
+            strcat(allowed, key_names[k]);
+        }
+    snprintf(err, err_size, "unknown key '%.*s' for a %s bot (%s%s)", (int)key_len, s, kinds[kind].name,
+             allowed[0] ? "keys: " : "it takes no keys", allowed);
+    return -1;
+}
+
+/* Read the val_len characters at val as the value of key: the number into *u (the playout word straight into p).
+ * 0 on success, -2 if the number is too big to read (reported as out of range by store_value), -1 with the reason in
+ * err if the text is not of the key's form. */
+static int parse_value(int key, const char *val, size_t val_len, bot_params *p, uint64_t *u, char *err,
+                       size_t err_size)
+{
+    int rc = 0;
+    const char *expect = "a non-negative integer";
+    switch (key) {
+    case KEY_C:
+    case KEY_TEMP:
+        rc = parse_micro(val, val_len, u);
+        expect = "a decimal number with at most 6 decimal places, like 0.7";
+        break;
+    case KEY_PLAYOUT:
+        rc = -1;
+        for (int k = 0; k < 2; k++)
+            if (strlen(playout_names[k]) == val_len && strncmp(val, playout_names[k], val_len) == 0) {
+                p->playout = k;
+                rc = 0;
+            }
+        expect = "random or greedy";
+        break;
+    default:
+        rc = parse_u64(val, val_len, u);
+    }
+    if (rc == -1)
+        snprintf(err, err_size, "bad value '%.*s' for %s: expected %s", (int)val_len, val, key_names[key], expect);
+    return rc;
+}
+
+/* Store the value u of key into p (rc: parse_value's result, 0 or -2); the text of the key's range if the value is
+ * outside it, NULL if it is stored. */
+static const char *store_value(int key, int rc, uint64_t u, bot_params *p)
+{
+    const char *range = NULL;
+    switch (key) {
+    case KEY_ITERATIONS:
+        range = rc || u > UINT64_C(1000000000) ? "0..1000000000" : NULL;
+        p->iterations = u;
+        break;
+    case KEY_MS:
+        range = rc || u > UINT64_C(3600000) ? "0..3600000 (one hour)" : NULL;
+        p->ms = u;
+        break;
+    case KEY_C:
+        range = rc || u > UINT64_C(100) * MICRO ? "0..100" : NULL;
+        p->c = (double)u / MICRO;
+        break;
+    case KEY_DEPTH:
+        range = rc || u > 10000 ? "0..10000 (0 = play to the end)" : NULL;
+        p->depth = (int)u;
+        break;
+    case KEY_TEMP:
+        range = rc || u == 0 || u > UINT64_C(1000) * MICRO ? "above 0, at most 1000" : NULL;
+        p->temp = (double)u / MICRO;
+        break;
+    case KEY_SEED:
+        range = rc ? "0..18446744073709551615" : NULL;
+        p->seed = u;
+        break;
+    default:
+        break;
+    }
+    return range;
+}
+
+/* Parse the KEY=VALUE field of field_len characters at s into p, for a bot of the given kind; *seen holds the bits of
+ * the keys given before it. On failure write the reason into err and return the status. */
+static int parse_field(const char *s, size_t field_len, int kind, unsigned *seen, bot_params *p, char *err,
+                       size_t err_size)
+{
+    const char *eq = memchr(s, '=', field_len);
+    if (!eq) {
+        snprintf(err, err_size, "bot spec field '%.*s' is not KEY=VALUE", (int)field_len, s);
+        return STPETE_E_PARSE;
+    }
+    size_t key_len = (size_t)(eq - s), val_len = field_len - key_len - 1;
+    const char *val = eq + 1;
+    int key = parse_key(s, key_len, kind, err, err_size);
+    if (key < 0)
+        return STPETE_E_PARSE;
+    if (*seen & (1u << key)) {
+        snprintf(err, err_size, "key '%s' given twice in the bot spec", key_names[key]);
+        return STPETE_E_PARSE;
+    }
+    *seen |= 1u << key;
+    uint64_t u = 0;
+    int rc = parse_value(key, val, val_len, p, &u, err, err_size);
+    if (rc == -1)
+        return STPETE_E_PARSE;
+    const char *range = store_value(key, rc, u, p);
+    if (range) {
+        snprintf(err, err_size, "%s=%.*s is out of range: %s", key_names[key], (int)val_len, val, range);
+        return STPETE_E_INVALID_ARGUMENT;
+    }
+    return STPETE_OK;
+}
+
 /* Parse a spec into p; on failure write the reason into err and return the status. */
 static int parse_spec(const char *spec, bot_params *p, char *err, size_t err_size)
 {
@@ -112,111 +249,18 @@ static int parse_spec(const char *spec, bot_params *p, char *err, size_t err_siz
         return STPETE_E_PARSE;
     }
     size_t kind_len = strcspn(spec, ":");
-    if (kind_len == 0) {
-        snprintf(err, err_size, "%s bot spec: expected KIND[:KEY=VALUE]..., KIND one of random, greedy, mc, ismcts",
-                 total ? "no kind in the" : "empty");
+    int kind = parse_kind(spec, kind_len, err, err_size);
+    if (kind < 0)
         return STPETE_E_PARSE;
-    }
-    int kind = -1;
-    for (int k = 0; k < NUM_KINDS; k++)
-        if (strlen(kinds[k].name) == kind_len && strncmp(spec, kinds[k].name, kind_len) == 0)
-            kind = k;
-    if (kind < 0) {
-        snprintf(err, err_size, "unknown bot kind '%.*s' (expected random, greedy, mc or ismcts)", (int)kind_len,
-                 spec);
-        return STPETE_E_PARSE;
-    }
     defaults(p, kind);
     unsigned seen = 0;
     const char *s = spec + kind_len;
     while (*s == ':') {
         s++;
         size_t field_len = strcspn(s, ":");
-        const char *eq = memchr(s, '=', field_len);
-        if (!eq) {
-            snprintf(err, err_size, "bot spec field '%.*s' is not KEY=VALUE", (int)field_len, s);
-            return STPETE_E_PARSE;
-        }
-        size_t key_len = (size_t)(eq - s), val_len = field_len - key_len - 1;
-        const char *val = eq + 1;
-        int key = -1;
-        for (int k = 0; k < NUM_KEYS; k++)
-            if (strlen(key_names[k]) == key_len && strncmp(s, key_names[k], key_len) == 0)
-                key = k;
-        if (key < 0 || !(kinds[kind].keys & (1u << key))) {
-            char allowed[128] = "";
-            for (int k = 0; k < NUM_KEYS; k++)
-                if (kinds[kind].keys & (1u << k)) {
-                    strcat(allowed, allowed[0] ? ", " : "");
-                    strcat(allowed, key_names[k]);
-                }
-            snprintf(err, err_size, "unknown key '%.*s' for a %s bot (%s%s)", (int)key_len, s, kinds[kind].name,
-                     allowed[0] ? "keys: " : "it takes no keys", allowed);
-            return STPETE_E_PARSE;
-        }
-        if (seen & (1u << key)) {
-            snprintf(err, err_size, "key '%s' given twice in the bot spec", key_names[key]);
-            return STPETE_E_PARSE;
-        }
-        seen |= 1u << key;
-        uint64_t u = 0;
-        int rc = 0;
-        const char *expect = "a non-negative integer";
-        switch (key) {
-        case KEY_C:
-        case KEY_TEMP:
-            rc = parse_micro(val, val_len, &u);
-            expect = "a decimal number with at most 6 decimal places, like 0.7";
-            break;
-        case KEY_PLAYOUT:
-            rc = -1;
-            for (int k = 0; k < 2; k++)
-                if (strlen(playout_names[k]) == val_len && strncmp(val, playout_names[k], val_len) == 0) {
-                    p->playout = k;
-                    rc = 0;
-                }
-            expect = "random or greedy";
-            break;
-        default:
-            rc = parse_u64(val, val_len, &u);
-        }
-        if (rc == -1) {
-            snprintf(err, err_size, "bad value '%.*s' for %s: expected %s", (int)val_len, val, key_names[key], expect);
-            return STPETE_E_PARSE;
-        }
-        const char *range = NULL;
-        switch (key) {
-        case KEY_ITERATIONS:
-            range = rc || u > UINT64_C(1000000000) ? "0..1000000000" : NULL;
-            p->iterations = u;
-            break;
-        case KEY_MS:
-            range = rc || u > UINT64_C(3600000) ? "0..3600000 (one hour)" : NULL;
-            p->ms = u;
-            break;
-        case KEY_C:
-            range = rc || u > UINT64_C(100) * MICRO ? "0..100" : NULL;
-            p->c = (double)u / MICRO;
-            break;
-        case KEY_DEPTH:
-            range = rc || u > 10000 ? "0..10000 (0 = play to the end)" : NULL;
-            p->depth = (int)u;
-            break;
-        case KEY_TEMP:
-            range = rc || u == 0 || u > UINT64_C(1000) * MICRO ? "above 0, at most 1000" : NULL;
-            p->temp = (double)u / MICRO;
-            break;
-        case KEY_SEED:
-            range = rc ? "0..18446744073709551615" : NULL;
-            p->seed = u;
-            break;
-        default:
-            break;
-        }
-        if (range) {
-            snprintf(err, err_size, "%s=%.*s is out of range: %s", key_names[key], (int)val_len, val, range);
-            return STPETE_E_INVALID_ARGUMENT;
-        }
+        int rc = parse_field(s, field_len, kind, &seen, p, err, err_size);
+        if (rc != STPETE_OK)
+            return rc;
         s += field_len;
     }
     if (*s) { /* only reachable through an empty kind, handled above */
@@ -284,6 +328,30 @@ static int refuse(stpete_error *err, int status, const char *text)
     return status;
 }
 
+/* The income per card its heuristics count (§2, §4.4): the first edition's values in either edition (the same games
+ * as before), or with the New Society the expansion's (§12.2, the Sycophant's -1 R included) and the specials'
+ * income at each building scoring, roughly: the Guild Hall's 4 taken as VP, the Trading House's 2 VP for 3 R
+ * (§12.7.6, §12.7.7). */
+static void card_values(stpete_bot *bot, const stpete_game *game)
+{
+    int new_society = 0;
+    stpete_game_is_new_society(game, &new_society);
+    for (int card = 0; card < stpete_game_num_card_types(game); card++) {
+        stpete_card_info info = STPETE_CARD_INFO_INIT;
+        if (new_society)
+            stpete_game_get_card_info(game, card, &info);
+        else
+            stpete_card_get_info(STPETE_EDITION_FIRST, card, &info);
+        bot->card_vp[card] = info.vp;
+        bot->card_rubles[card] = info.rubles;
+    }
+    if (new_society) {
+        bot->card_vp[STPETE_CARD_GUILD_HALL] = 4;
+        bot->card_vp[STPETE_CARD_TRADING_HOUSE] = 2;
+        bot->card_rubles[STPETE_CARD_TRADING_HOUSE] = -3;
+    }
+}
+
 STPETE_API int stpete_bot_new(const stpete_game *game, const char *spec, stpete_bot **out, stpete_error *err)
 {
     char why[256] = "";
@@ -320,22 +388,7 @@ STPETE_API int stpete_bot_new(const stpete_game *game, const char *spec, stpete_
     bot->stats.action = -1;
     bot->stats.seat = -1;
     format_spec(&p, bot->spec, sizeof bot->spec);
-    int new_society = 0;
-    stpete_game_is_new_society(game, &new_society);
-    for (int card = 0; card < stpete_game_num_card_types(game); card++) {
-        stpete_card_info info = STPETE_CARD_INFO_INIT;
-        if (new_society) /* the expansion's values (§12.2), the Sycophant's -1 R included */
-            stpete_game_get_card_info(game, card, &info);
-        else /* the first edition's, in either edition: the same games as before */
-            stpete_card_get_info(STPETE_EDITION_FIRST, card, &info);
-        bot->card_vp[card] = info.vp;
-        bot->card_rubles[card] = info.rubles;
-    }
-    if (new_society) { /* the income of the specials at each building scoring, roughly (§12.7.6, §12.7.7) */
-        bot->card_vp[STPETE_CARD_GUILD_HALL] = 4;    /* 4 units, taken as VP */
-        bot->card_vp[STPETE_CARD_TRADING_HOUSE] = 2; /* 2 VP for 3 R */
-        bot->card_rubles[STPETE_CARD_TRADING_HOUSE] = -3;
-    }
+    card_values(bot, game);
     rc = STPETE_OK;
     if (p.kind != BOT_RANDOM)
         rc = stpete_state_new(game, &bot->scratch, NULL);

@@ -115,19 +115,21 @@ int bot_playout(stpete_bot *bot, stpete_state *st, double out[STPETE_MAX_PLAYERS
                 return rc;
             continue;
         }
-        /* The uniform playout draws its index with a multiply-shift (bot_random_below), not with
-         * stpete_state_random_action()'s `random % n`: the same distribution, and this draw is part of what makes
-         * an mc or ismcts game the same game for the same bot seed (its digests). Both read the one listing. */
-        size_t n = 0;
-        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n);
-        int id = ids[0], rc = STPETE_OK;
-        if (bot->p.playout == PLAYOUT_GREEDY)
+        int id = -1, rc = STPETE_OK;
+        if (bot->p.playout == PLAYOUT_GREEDY) {
+            size_t n = 0;
+            stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n);
             rc = bot_greedy_choice(bot, st, ids, n, &id, NULL);
-        else
-            id = ids[bot_random_below(&bot->rng, n)];
-        if (rc != STPETE_OK)
-            return rc;
-        rc = stpete_state_apply(st, id);
+            if (rc != STPETE_OK)
+                return rc;
+            rc = stpete_state_apply(st, id);
+        } else {
+            /* The uniform playout: the library's playout step, which picks from its own listing and applies
+             * without a second check. Its draw is STPETE_PICK_SCALED, bot_random_below()'s multiply-shift (not
+             * stpete_state_random_action()'s `random % n`): the same distribution, and this draw is part of what
+             * makes an mc or ismcts game the same game for the same bot seed (its digests). */
+            rc = stpete_state_apply_random(st, bot_next_random(&bot->rng), STPETE_PICK_SCALED, &id);
+        }
         if (rc != STPETE_OK)
             return bot_fail(bot, rc, "playout: %s", stpete_state_last_error(st));
         (*actions)++;

@@ -87,6 +87,68 @@ static int32_t new_node(stpete_bot *bot, int32_t parent, int action, int player)
     return i;
 }
 
+/* A new generation of stamps, with the n legal actions ids stamped in it (every stamp cleared when the generations
+ * wrap around). */
+static uint32_t stamp_legal(stpete_bot *bot, const int *ids, size_t n)
+{
+    uint32_t gen = ++bot->gen;
+    if (gen == 0) { /* the stamps wrapped around: clear them */
+        memset(bot->legal_stamp, 0, sizeof bot->legal_stamp);
+        memset(bot->child_stamp, 0, sizeof bot->child_stamp);
+        gen = bot->gen = 1;
+    }
+    for (size_t i = 0; i < n; i++)
+        bot->legal_stamp[ids[i]] = gen;
+    return gen;
+}
+
+/* The child of v of highest UCB1 among those whose action is legal (stamped gen), with the availability count in
+ * place of the parent's visits; -1 if there is none. Stamps every child's action in child_stamp; *available receives
+ * the number of legal children. */
+static int32_t best_child(stpete_bot *bot, int32_t v, uint32_t gen, size_t *available)
+{
+    const double c = bot->p.c;
+    int32_t best = -1;
+    double best_ucb = -1.0;
+    *available = 0;
+    for (int32_t ch = bot->nodes[v].first_child; ch >= 0; ch = bot->nodes[ch].next_sibling) {
+        bot_node *u = &bot->nodes[ch];
+        bot->child_stamp[u->action] = gen;
+        if (bot->legal_stamp[u->action] != gen)
+            continue;
+        (*available)++;
+        double ucb = u->reward / u->visits + c * sqrt(log((double)u->avail) / u->visits);
+        if (ucb > best_ucb) {
+            best_ucb = ucb;
+            best = ch;
+        }
+    }
+    return best;
+}
+
+/* Expand *v by one of its `untried` legal actions among ids (those without a child stamped gen), chosen uniformly,
+ * for player, and apply it to st: *v becomes the new child. If the node pool is full, *v and st stay as they are
+ * (the playout starts from *v). */
+static int expand(stpete_bot *bot, stpete_state *st, int32_t *v, const int *ids, size_t n, size_t untried,
+                  uint32_t gen, int player)
+{
+    size_t k = bot_random_below(&bot->rng, untried);
+    int id = -1;
+    for (size_t i = 0; i < n; i++)
+        if (bot->child_stamp[ids[i]] != gen && k-- == 0) {
+            id = ids[i];
+            break;
+        }
+    int32_t child = new_node(bot, *v, id, player);
+    if (child < 0) /* the pool is full: play out from here */
+        return STPETE_OK;
+    int rc = stpete_state_apply(st, id);
+    if (rc != STPETE_OK)
+        return bot_fail(bot, rc, "ismcts: %s", stpete_state_last_error(st));
+    *v = child;
+    return STPETE_OK;
+}
+
 /* One iteration of SO-ISMCTS from the root (Cowling, Powley and Whitehouse 2012, Algorithm 3; the availability
  * counts and the UCB1 term as in their reference implementation): in a new determinization, descend while every
  * action legal in it has a child, by UCB1 with the availability count in place of the parent's visits; expand
@@ -99,7 +161,6 @@ static int iterate(stpete_bot *bot, const stpete_state *root, int seat)
         return bot_fail(bot, rc, "ismcts: determinization failed: %s", stpete_strerror(rc));
     int32_t v = 0;
     int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
-    const double c = bot->p.c;
     for (;;) {
         int player = stpete_state_current_player(st);
         if (player == STPETE_PLAYER_TERMINAL)
@@ -109,46 +170,13 @@ static int iterate(stpete_bot *bot, const stpete_state *root, int seat)
                 return rc;
             continue;
         }
-        size_t n = 0;
+        size_t n = 0, available = 0;
         stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n);
-        uint32_t gen = ++bot->gen;
-        if (gen == 0) { /* the stamps wrapped around: clear them */
-            memset(bot->legal_stamp, 0, sizeof bot->legal_stamp);
-            memset(bot->child_stamp, 0, sizeof bot->child_stamp);
-            gen = bot->gen = 1;
-        }
-        for (size_t i = 0; i < n; i++)
-            bot->legal_stamp[ids[i]] = gen;
-        size_t available = 0;
-        int32_t best = -1;
-        double best_ucb = -1.0;
-        for (int32_t ch = bot->nodes[v].first_child; ch >= 0; ch = bot->nodes[ch].next_sibling) {
-            bot_node *u = &bot->nodes[ch];
-            bot->child_stamp[u->action] = gen;
-            if (bot->legal_stamp[u->action] != gen)
-                continue;
-            available++;
-            double ucb = u->reward / u->visits + c * sqrt(log((double)u->avail) / u->visits);
-            if (ucb > best_ucb) {
-                best_ucb = ucb;
-                best = ch;
-            }
-        }
+        uint32_t gen = stamp_legal(bot, ids, n);
+        int32_t best = best_child(bot, v, gen, &available);
         if (available < n) { /* expand an untried action, chosen uniformly */
-            size_t untried = n - available;
-            size_t k = bot_random_below(&bot->rng, untried);
-            int id = -1;
-            for (size_t i = 0; i < n; i++)
-                if (bot->child_stamp[ids[i]] != gen && k-- == 0) {
-                    id = ids[i];
-                    break;
-                }
-            int32_t child = new_node(bot, v, id, player);
-            if (child < 0) /* the pool is full: play out from here */
-                break;
-            if ((rc = stpete_state_apply(st, id)) != STPETE_OK)
-                return bot_fail(bot, rc, "ismcts: %s", stpete_state_last_error(st));
-            v = child;
+            if ((rc = expand(bot, st, &v, ids, n, n - available, gen, player)) != STPETE_OK)
+                return rc;
             break;
         }
         for (int32_t ch = bot->nodes[v].first_child; ch >= 0; ch = bot->nodes[ch].next_sibling)

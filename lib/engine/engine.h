@@ -8,6 +8,14 @@
 
 #include "facts/facts.h"
 
+/* SSE2 (every x86-64) or WebAssembly SIMD for the display's type masks and the listing's affordability (legal.c);
+ * -DSTPETE_NO_SIMD builds the portable code. */
+#if defined(__SSE2__) && !defined(STPETE_NO_SIMD)
+#include <emmintrin.h>
+#elif defined(__wasm_simd128__) && !defined(STPETE_NO_SIMD)
+#include <wasm_simd128.h>
+#endif
+
 /* ---- the position: plain data, fixed size, no pointers ----------------------------------------- */
 
 /* Stacks hold up to 39 cards (the New Society's trading stack, §12.2.4); a row up to 10 (the 5-player opening,
@@ -261,14 +269,25 @@ static inline int stpete_hand_limit_of(const player_state *p)
     return p->display[STPETE_CARD_WAREHOUSE] ? STPETE_MAX_HAND : STPETE_MAX_HAND - 1;
 }
 
-/* Bit t set for each card type t < types of which the display holds at least one copy; types is a multiple of 8 or
- * all 49 (8 types at a time with stpete_nonzero_bytes, the 49th alone). */
+/* Bit t set for each card type t < types of which the display holds at least one copy (16 types at a time with SIMD,
+ * then 8 at a time with stpete_nonzero_bytes, the rest one by one). */
 static inline uint64_t stpete_display_types(const player_state *p, int types)
 {
     uint64_t m = 0;
-    for (int t = 0; t + 8 <= types; t += 8)
+    int t = 0;
+#if defined(__SSE2__) && !defined(STPETE_NO_SIMD) /* 16 types at a time: one compare with zero */
+    for (; t + 16 <= types; t += 16)
+        m |= (uint64_t)(uint16_t)~_mm_movemask_epi8(
+                 _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(p->display + t)), _mm_setzero_si128()))
+             << t;
+#elif defined(__wasm_simd128__) && !defined(STPETE_NO_SIMD)
+    for (; t + 16 <= types; t += 16)
+        m |= (uint64_t)(uint16_t)~wasm_i8x16_bitmask(wasm_i8x16_eq(wasm_v128_load(p->display + t), wasm_i8x16_splat(0)))
+             << t;
+#endif
+    for (; t + 8 <= types; t += 8)
         m |= (uint64_t)stpete_nonzero_bytes(p->display + t) << t;
-    for (int t = types / 8 * 8; t < types; t++)
+    for (; t < types; t++)
         m |= (uint64_t)(p->display[t] != 0) << t;
     return m;
 }
@@ -430,6 +449,12 @@ int stpete_markers_code_valid(int code, int players);
 /* 0 if id (in [0, CHANCE_END)) is legal, and *mv filled; else a negative status with a reason written to why (may be
  * NULL). At a chance node the legal ids are the chance outcomes. */
 int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *why, size_t why_size);
+
+/* The playout step's pick (stpete_state_apply_random): the listed id at index random % count (STPETE_PICK_MODULO,
+ * stpete_core_random_action's draw) or ((random >> 32) * count) >> 32 (STPETE_PICK_SCALED), into *mv as
+ * stpete_core_check_move() would fill it, without checking the id again (the listing is the check); 0, or
+ * STPETE_E_GAME_OVER at the end. */
+int stpete_core_pick_move(const stpete_core *c, uint64_t random, int pick, stpete_move *mv);
 
 /* ---- rules.c: setup, apply and every automatic step (§3-§8) ------------------------------------- */
 

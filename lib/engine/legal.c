@@ -13,6 +13,14 @@
  * check, the apply and stpete_state_price(). */
 #include <stdio.h>
 #include <string.h>
+/* plain_affordable's vectors: SSE2 (every x86-64) or WebAssembly SIMD; -DSTPETE_NO_SIMD builds the portable loop */
+#if defined(__SSE2__) && !defined(STPETE_NO_SIMD)
+#define STPETE_SIMD_SSE2 1
+#include <emmintrin.h>
+#elif defined(__wasm_simd128__) && !defined(STPETE_NO_SIMD)
+#define STPETE_SIMD_WASM 1
+#include <wasm_simd128.h>
+#endif
 
 #include "engine/engine.h"
 
@@ -32,8 +40,9 @@ typedef struct seat_ctx {
     int rubles;
     int discount[3];    /* by colour: stpete_colour_discount() (§5.1.3, §5.1.4) */
     int targets_known;  /* targets computed (only when a trading card is met) */
-    int ns;             /* the New Society (§12) */
     uint64_t targets;   /* card types the seat's trading cards may displace now (§6.1) */
+    uint64_t affordable[2]; /* the listing's: plain_affordable() from the upper row (or hand) [0], the lower [1] */
+    int ns;             /* the New Society (§12): its plain types 49..53 and its rules of targets */
 } seat_ctx;
 
 CORE_INLINE seat_ctx seat_of(const stpete_core *c)
@@ -42,29 +51,30 @@ CORE_INLINE seat_ctx seat_of(const stpete_core *c)
     seat_ctx x = { stpete_cards_of(&c->rules), p, p->rubles,
                    { stpete_colour_discount(p, STPETE_COLOUR_GREEN), stpete_colour_discount(p, STPETE_COLOUR_BLUE),
                      stpete_colour_discount(p, STPETE_COLOUR_ORANGE) },
-                   0, c->rules.new_society, 0 };
+                   0, 0, { 0, 0 }, c->rules.new_society };
     return x;
 }
 
 /* Card types of the display that a trading card may displace (§6.1): present, and for the Observatory not face
  * down (§7.1); stpete_displaceable() > 0 as a mask. Only workers, buildings and aristocrats (types 0..23) are ever
  * targets (§6.2). */
+CORE_INLINE void set_targets(seat_ctx *x, uint64_t present) /* present: the display's types among 0..23 */
+{
+    if (x->ns) { /* §12.6: the new workers, buildings and Sycophant too; a used Debtor's Prison is no target (R22) */
+        present |= stpete_display_types(x->p, DISPLAY_CAP) & PLAIN_TYPES;
+        if (x->p->prison_used)
+            present &= ~(UINT64_C(1) << STPETE_CARD_DEBTORS_PRISON);
+    }
+    if (stpete_face_up_observatories(x->p) <= 0)
+        present &= ~(UINT64_C(1) << STPETE_CARD_OBSERVATORY);
+    x->targets = present;
+    x->targets_known = 1;
+}
+
 CORE_INLINE uint64_t displaceable_mask(seat_ctx *x)
 {
-    if (!x->targets_known) {
-        uint64_t m;
-        if (x->ns) { /* §12.6: the new workers, buildings and Sycophant too; a used Debtor's Prison is no target */
-            m = stpete_display_types(x->p, DISPLAY_CAP) & PLAIN_TYPES;
-            if (x->p->prison_used)
-                m &= ~(UINT64_C(1) << STPETE_CARD_DEBTORS_PRISON);
-        } else {
-            m = stpete_display_types(x->p, FIRST_TRADING);
-        }
-        if (stpete_face_up_observatories(x->p) <= 0)
-            m &= ~(UINT64_C(1) << STPETE_CARD_OBSERVATORY);
-        x->targets = m;
-        x->targets_known = 1;
-    }
+    if (!x->targets_known) /* plain_affordable() sets them from its vectors */
+        set_targets(x, stpete_display_types(x->p, FIRST_TRADING));
     return x->targets;
 }
 
@@ -83,6 +93,74 @@ CORE_INLINE int plain_legal(const seat_ctx *x, int card, int lower)
     return price_before(x, card, lower) <= x->rubles;
 }
 
+/* plain_legal() for every non-trading card type at once, the listing's inner loop (a seat with at least 1 R):
+ * *upper gets bit t set for each type t < FIRST_TRADING the seat can afford from the upper row or its hand,
+ * *lower from the lower row (1 R less, §5.1.2, R6). The price before displacement of every type in one vector
+ * of bytes: the edition's costs (stpete_card_lanes, the table's copy) - the display's copies (§5.1.1) - the colour
+ * discount (§5.1.3, §5.1.4), compared with the rubles (at most 127 in a byte: no plain card costs more). Every
+ * value fits a signed byte (a cost <= 23, at most 6 copies of a type and 1 R of discount). SSE2 (every x86-64) and
+ * WebAssembly SIMD; elsewhere plain_legal() type by type. The vectors also give the display's types, from which
+ * the targets of displaceable_mask() are set. */
+CORE_INLINE void plain_affordable(seat_ctx *x, const stpete_rules *rules)
+{
+    if (x->ns) { /* the New Society (§12): type by type, its 29 plain types with their three colour discounts */
+        x->affordable[0] = x->affordable[1] = 0;
+        for (uint64_t m = PLAIN_TYPES; m; m &= m - 1) {
+            int t = stpete_lowest_bit(m);
+            x->affordable[0] |= (uint64_t)plain_legal(x, t, 0) << t;
+            x->affordable[1] |= (uint64_t)plain_legal(x, t, 1) << t;
+        }
+        set_targets(x, stpete_display_types(x->p, FIRST_TRADING));
+        return;
+    }
+    int r = x->rubles < 126 ? x->rubles : 126;
+#if defined(STPETE_SIMD_SSE2) || defined(STPETE_SIMD_WASM)
+    const card_lanes *l = &stpete_card_lanes[rules->edition_index];
+    uint32_t un[2][2]; /* [half][lower]: the types the seat cannot afford */
+    uint32_t absent[2]; /* [half]: the types of which the display holds no copy */
+    for (int h = 0; h < 2; h++) {
+#if defined(STPETE_SIMD_SSE2)
+        __m128i cost = _mm_load_si128((const __m128i *)(const void *)(l->cost + 16 * h));
+        __m128i disc = _mm_or_si128(
+            _mm_and_si128(_mm_load_si128((const __m128i *)(const void *)(l->blue + 16 * h)),
+                          _mm_set1_epi8((char)x->discount[STPETE_COLOUR_BLUE])),
+            _mm_and_si128(_mm_load_si128((const __m128i *)(const void *)(l->orange + 16 * h)),
+                          _mm_set1_epi8((char)x->discount[STPETE_COLOUR_ORANGE])));
+        __m128i price = _mm_sub_epi8(
+            _mm_sub_epi8(cost, _mm_loadu_si128((const __m128i *)(const void *)(x->p->display + 16 * h))), disc);
+        un[h][0] = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(price, _mm_set1_epi8((char)r)));
+        un[h][1] = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(price, _mm_set1_epi8((char)(r + 1))));
+        absent[h] = (uint32_t)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(x->p->display + 16 * h)),
+                           _mm_setzero_si128()));
+#else
+        v128_t cost = wasm_v128_load(l->cost + 16 * h);
+        v128_t disc = wasm_v128_or(wasm_v128_and(wasm_v128_load(l->blue + 16 * h),
+                                                 wasm_i8x16_splat((int8_t)x->discount[STPETE_COLOUR_BLUE])),
+                                   wasm_v128_and(wasm_v128_load(l->orange + 16 * h),
+                                                 wasm_i8x16_splat((int8_t)x->discount[STPETE_COLOUR_ORANGE])));
+        v128_t price = wasm_i8x16_sub(wasm_i8x16_sub(cost, wasm_v128_load(x->p->display + 16 * h)), disc);
+        un[h][0] = (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_gt(price, wasm_i8x16_splat((int8_t)r)));
+        un[h][1] = (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_gt(price, wasm_i8x16_splat((int8_t)(r + 1))));
+        absent[h] = (uint32_t)wasm_i8x16_bitmask(
+            wasm_i8x16_eq(wasm_v128_load(x->p->display + 16 * h), wasm_i8x16_splat(0)));
+#endif
+    }
+    const uint32_t plain = (UINT32_C(1) << FIRST_TRADING) - 1;
+    set_targets(x, ~(absent[0] | absent[1] << 16) & plain); /* stpete_display_types(x->p, FIRST_TRADING) */
+    x->affordable[0] = ~(un[0][0] | un[1][0] << 16) & plain;
+    x->affordable[1] = ~(un[0][1] | un[1][1] << 16) & plain;
+#else
+    (void)rules;
+    (void)r;
+    x->affordable[0] = x->affordable[1] = 0;
+    for (int t = 0; t < FIRST_TRADING; t++) {
+        x->affordable[0] |= (uint32_t)plain_legal(x, t, 0) << t;
+        x->affordable[1] |= (uint32_t)plain_legal(x, t, 1) << t;
+    }
+#endif
+}
+
 /* Whether a trading card whose price before displacement is `before` may displace target now, for a seat with at
  * least 1 R: the target is displaceable (the caller reads displaceable_mask(), §6.1) and the price with its value
  * deducted (§5.2, §7.4) is within the seat's rubles (as plain_legal). */
@@ -92,17 +170,17 @@ CORE_INLINE int target_legal(const seat_ctx *x, int before, int target)
 }
 
 /* Append the legal acquisitions of the card types m from a source, whose ids start at base (§5, §6), ascending:
- * the non-trading cards (their variant is the card), then each trading card's variants (its targets ascending,
+ * the non-trading cards (their variant is the card; the affordable ones, x->affordable from plain_affordable(),
+ * which the caller computes once per listing), then each trading card's variants (its targets ascending,
  * §6.2). Each candidate is written and then kept or not (n += legal), without a branch on its legality: which cards
  * a random playout meets is unpredictable. (Loops of a fixed number of steps, with no exit to mispredict, were
  * tried: twice the instructions, a slower listing; bit sets with a pick of their k-th bit were tried too:
  * doc/performance.md.) */
 CORE_INLINE size_t add_acquisitions(seat_ctx *x, uint64_t m, int lower, int base, int ext_base, int *out, size_t n)
 {
-    for (uint64_t t = m & PLAIN_TYPES; t; t &= t - 1) {
-        int card = stpete_lowest_bit(t);
-        out[n] = stpete_variant_id(base, ext_base, stpete_variant_index(card, -1));
-        n += (size_t)plain_legal(x, card, lower);
+    for (uint64_t t = m & PLAIN_TYPES & x->affordable[lower]; t; t &= t - 1) { /* plain_affordable(): no price here */
+        int card = stpete_lowest_bit(t); /* its variant is the card; the New Society's at ext_base (stpete.h) */
+        out[n++] = card < STPETE_NUM_CARD_TYPES ? base + card : ext_base + card - STPETE_NUM_CARD_TYPES;
     }
     for (uint64_t t = m & ~PLAIN_TYPES; t; t &= t - 1) {
         int card = stpete_lowest_bit(t);
@@ -207,9 +285,11 @@ static size_t legal_ns(const stpete_core *c, seat_ctx *x, int *out, size_t n)
 {
     switch (c->decision) {
     case STPETE_DECISION_PRISON: /* R21: buy (no row discount), take (hand limit) or put back */
-        if (x->rubles >= 1)
+        if (x->rubles >= 1) {
+            plain_affordable(x, &c->rules);
             n = add_acquisitions(x, UINT64_C(1) << c->obs_card, 0, ID_PRISON_BUY,
                                  ID_PRISON_BUY + STPETE_NUM_CARD_VARIANTS, out, n);
+        }
         out[n] = ID_PRISON_TAKE;
         n += (size_t)(x->p->hand_n < stpete_hand_limit_of(x->p));
         out[n++] = ID_PRISON_PUT_BACK;
@@ -232,7 +312,20 @@ static size_t legal_ns(const stpete_core *c, seat_ctx *x, int *out, size_t n)
     }
 }
 
-size_t stpete_core_legal(const stpete_core *c, int *out)
+/* The Observatory draws of a turn (§7.1, R9). One branch, almost never taken (a face-up Observatory in the building
+ * phase), instead of two of which the first (the phase) changes every few actions. */
+CORE_INLINE size_t add_draws(const stpete_core *c, const seat_ctx *x, int *out, size_t n)
+{
+    if ((c->phase == STPETE_PHASE_BUILDING) & (stpete_face_up_observatories(x->p) > 0))
+        for (int k = 0; k < STPETE_NUM_STACKS; k++) {
+            out[n] = ID_OBSERVATORY + k;
+            n += (size_t)observatory_legal(c, k);
+        }
+    return n;
+}
+
+/* The listing (stpete_core_legal), inlined into the playout step (stpete_core_pick_move) too. */
+CORE_INLINE size_t list_legal(const stpete_core *c, int *out)
 {
     size_t n = 0;
     seat_ctx x = seat_of(c);
@@ -249,8 +342,10 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
         return n;
     }
     case STPETE_DECISION_OBSERVATORY: /* §7.1: buy the drawn card, take it into the hand (§7.3), or discard it */
-        if (solvent)
+        if (solvent) {
+            plain_affordable(&x, &c->rules);
             n = add_acquisitions(&x, UINT64_C(1) << c->obs_card, 0, ID_OBS_BUY, ID_NS_OBS_BUY, out, n);
+        }
         out[n] = ID_OBS_TAKE;
         n += (size_t)hand_room(x.p);
         out[n++] = ID_OBS_DISCARD;
@@ -259,11 +354,13 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
         return n;
     case STPETE_DECISION_TURN:
         break;
-    default:
+    default: /* the New Society's decisions (§12) */
         return legal_ns(c, &x, out, n);
     }
     uint64_t upper = source_types(c, STPETE_SOURCE_UPPER);
     uint64_t lower = source_types(c, STPETE_SOURCE_LOWER);
+    if (solvent)
+        plain_affordable(&x, &c->rules);
     if (stpete_buy_only(c)) { /* §11: buy a board card if one is affordable; pass only when none is */
         if (solvent) {
             n = add_acquisitions(&x, upper, 0, ID_BUY_UPPER, ID_NS_BUY_UPPER, out, n);
@@ -285,16 +382,15 @@ size_t stpete_core_legal(const stpete_core *c, int *out)
         for (uint64_t m = lower; m; m &= m - 1)
             out[n++] = stpete_take_id(STPETE_SOURCE_LOWER, stpete_lowest_bit(m));
     }
-    /* One branch, almost never taken (a face-up Observatory in the building phase), instead of two of which the
-     * first (the phase) changes every few actions. */
-    if ((c->phase == STPETE_PHASE_BUILDING) & (stpete_face_up_observatories(x.p) > 0))
-        for (int k = 0; k < STPETE_NUM_STACKS; k++) {
-            out[n] = ID_OBSERVATORY + k;
-            n += (size_t)observatory_legal(c, k);
-        }
-    if (x.ns)
+    n = add_draws(c, &x, out, n);
+    if (x.ns) /* the Debtor's Prison (R21), and the listing sorted */
         n = legal_ns(c, &x, out, n);
     return n;
+}
+
+size_t stpete_core_legal(const stpete_core *c, int *out)
+{
+    return list_legal(c, out);
 }
 
 int stpete_core_random_action(const stpete_core *c, uint64_t random, int *id)
@@ -505,4 +601,54 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
     default:
         REFUSE("there is no Observatory draw to resolve (§7.1)");
     }
+}
+
+/* ---- the playout step: a move the library picked from its own listing ------------------------------- */
+
+/* The move of an id the listing holds now: what stpete_core_check_move() fills for it (the decoding, the card's
+ * index in its row or hand, the price of §5 through the same price functions), without asking again whether it is
+ * legal: the listing just said so. Only for ids the library picked itself (stpete_core_pick_move); an id from a
+ * caller always goes through stpete_core_check_move(). */
+static void listed_move(const stpete_core *c, int id, stpete_move *mv)
+{
+    mv->id = id;
+    mv->index = -1;
+    mv->price = 0;
+    if (stpete_is_chance_id(id)) /* a chance outcome: stpete_core_apply_move reads the id only */
+        return;
+    stpete_decode(id, &mv->a);
+    const stpete_action *a = &mv->a;
+    const player_state *p = &c->p[c->current];
+    switch (a->kind) {
+    case STPETE_ACTION_TAKE:
+        mv->index = stpete_row_find(c->row[a->source], c->row_n[a->source], a->card);
+        return;
+    case STPETE_ACTION_BUY:
+        mv->index = stpete_row_find(c->row[a->source], c->row_n[a->source], a->card);
+        break;
+    case STPETE_ACTION_PLAY:
+        mv->index = stpete_find4(p->hand, p->hand_n, a->card);
+        break;
+    case STPETE_ACTION_OBSERVATORY_BUY:
+    case STPETE_ACTION_PRISON_BUY: /* no row discount (§12.5) */
+        break;
+    default:
+        return;
+    }
+    const card_def *cards = stpete_cards_of(&c->rules);
+    const card_def *d = &cards[a->card];
+    int before = stpete_price_before_displacement(d, p->display[a->card], a->source == STPETE_SOURCE_LOWER,
+                                                  stpete_colour_discount(p, d->colour));
+    mv->price = stpete_price_with(before, a->displaced >= 0 ? cards[a->displaced].value : 0);
+}
+
+int stpete_core_pick_move(const stpete_core *c, uint64_t random, int pick, stpete_move *mv)
+{
+    if (c->decision == STPETE_DECISION_GAME_OVER)
+        return STPETE_E_GAME_OVER;
+    int ids[LEGAL_CAP];
+    size_t n = list_legal(c, ids);
+    size_t i = pick == STPETE_PICK_SCALED ? (size_t)(((random >> 32) * (uint64_t)n) >> 32) : (size_t)(random % n);
+    listed_move(c, ids[i], mv);
+    return STPETE_OK;
 }

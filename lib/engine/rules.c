@@ -446,6 +446,7 @@ int stpete_core_apply(stpete_core *c, int id, const stpete_sink *sink, char *why
     return rc;
 }
 
+/* One function: one case per action kind (§4.2, §7.1, §7.2), every kind's effect side by side. */
 void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_sink *sink)
 {
     if (stpete_is_chance_id(mv->id)) {

@@ -56,6 +56,7 @@ STPETE_API int stpete_action_decode(int id, stpete_action *out)
     return STPETE_OK;
 }
 
+/* One function: one case per action kind (§4.2, §7.1, §7.2, §12.7.5-§12.7.7), every kind's ids side by side. */
 STPETE_API int stpete_action_encode(const stpete_action *a, int *id)
 {
     if (!a || !id)

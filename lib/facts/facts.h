@@ -98,6 +98,16 @@ static inline const card_def *stpete_shared_card(int card)
 {
     return &stpete_card_tables[2][card];
 }
+/* The costs and colours of the non-trading card types (0 .. FIRST_TRADING - 1) of each edition's table, one byte per
+ * type in lanes of 32 (the lanes past them 0), for the listing's affordability of all of them at once
+ * (lib/engine/legal.c, plain_affordable). A copy laid out for that loop: test_rules checks it against
+ * stpete_card_tables, the facts' home. */
+typedef struct card_lanes {
+    uint8_t cost[32];   /* printed cost, R (§2, §11) */
+    uint8_t blue[32];   /* 0xFF for a blue card (§5.1.3: the Carpenter Workshop's discount), else 0 */
+    uint8_t orange[32]; /* 0xFF for an orange card (§5.1.4: the Gold Smelter's discount), else 0 */
+} card_lanes;
+extern const card_lanes stpete_card_lanes[2];
 
 /* Variants (§6.2), see the encoding table in stpete.h. */
 enum {
@@ -206,7 +216,7 @@ static inline uint64_t stpete_match8(const uint8_t *list, int n, int card)
     const uint64_t low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
     uint64_t y = x ^ (UINT64_C(0x0101010101010101) * (uint8_t)card); /* 0 where the byte is card */
     zero = ~(((y & low7) + low7) | y | low7);                         /* top bit of each 0 byte */
-    zero &= n >= 8 ? ~UINT64_C(0) : (UINT64_C(1) << (8 * n)) - 1;     /* within the list */
+    zero &= ((uint64_t)(n < 8) << (8 * n & 63)) - 1;                    /* within the list (n = 8: all), no branch */
 #else
     for (int i = 0; i < n; i++)
         zero |= (uint64_t)(list[i] == card) << (8 * i + 7);
@@ -224,7 +234,7 @@ static inline uint32_t stpete_match4(const uint8_t *list, int n, int card)
     const uint32_t low7 = UINT32_C(0x7F7F7F7F);
     uint32_t y = x ^ (UINT32_C(0x01010101) * (uint8_t)card);
     zero = ~(((y & low7) + low7) | y | low7);
-    zero &= n >= 4 ? ~UINT32_C(0) : (UINT32_C(1) << (8 * n)) - 1;
+    zero &= ((uint32_t)(n < 4) << (8 * n & 31)) - 1;
 #else
     for (int i = 0; i < n; i++)
         zero |= (uint32_t)(list[i] == card) << (8 * i + 7);

@@ -22,3 +22,23 @@ int play(stpete_state *st, stpete_state *other, const stpete_game *game)
     stpete_bot_free(bot);
     return 0;
 }
+
+/* Objects of the structs that need struct_size in 1.0, in forms it cannot initialise alone. */
+struct seat_result {
+    stpete_score score; /* LEFT */
+    int seat;
+};
+
+int scores(stpete_state *st, int players)
+{
+    stpete_score all[STPETE_MAX_PLAYERS]; /* LEFT */
+    stpete_score first = { .total = -1 }; /* LEFT */
+    stpete_json_error *errs = calloc(2, sizeof *errs); /* LEFT */
+    stpete_score last;
+    memset(&last, 0, sizeof last); /* LEFT */
+    last = (stpete_score){ .total = 0 }; /* LEFT */
+    for (int seat = 0; seat < players; seat++)
+        stpete_state_score(st, seat, &all[seat]);
+    free(errs);
+    return first.total + last.total;
+}

@@ -1,5 +1,6 @@
 /* A program written for libstpete 0.3 (tests/migrate-check.py runs tools/migrate-1.0.py on it; the result must be
- * sample-1.0.c, which the build compiles against 1.0 and runs). It exercises every mechanical rewrite. */
+ * sample-1.0.c, which the build compiles against 1.0 and runs). It exercises every mechanical rewrite, and every
+ * declaration form of a struct that needs struct_size in 1.0 (each is used by a call that fails without it). */
 #include <stdio.h>
 #include <string.h>
 
@@ -42,6 +43,17 @@ int main(void)
     stpete_score score = STPETE_SCORE_INIT;
     if (stpete_state_get_score(st, 0, &score) != STPETE_OK)
         return 10;
+    stpete_score scores[3] = { STPETE_SCORE_INIT, STPETE_SCORE_INIT, STPETE_SCORE_INIT }, *best = &scores[0];
+    struct stpete_score again = STPETE_SCORE_INIT;
+    for (int seat = 0; seat < 3; seat++)
+        if (stpete_state_get_score(st, seat, &scores[seat]) != STPETE_OK)
+            return 20 + seat;
+    if (stpete_state_get_score(st, 0, &again) != STPETE_OK || again.total != best->total)
+        return 23;
+    again = (stpete_score)STPETE_SCORE_INIT;
+    if (stpete_state_get_score(st, 1, &again) != STPETE_OK || again.total != scores[1].total)
+        return 24;
+    /* a call in a comment: stpete_state_determinize(copy, seat, seed, 0); a name: stpete_state_determinize() */
     if (stpete_state_clone(st, &copy, NULL) != STPETE_OK || stpete_state_determinize(copy, 1, 99, 0) != STPETE_OK)
         return 11;
     char json[8192];
@@ -57,6 +69,13 @@ int main(void)
     stpete_state *bad = NULL;
     if (stpete_state_from_json(game, "{", 1, &bad, &err) != STPETE_E_PARSE || err.line != 1 || bad)
         return 14;
+    struct stpete_error jerr = STPETE_ERROR_INIT;
+    stpete_error first = STPETE_ERROR_INIT, second = STPETE_ERROR_INIT;
+    stpete_game *bad_game = NULL;
+    if (stpete_game_from_json("[", 1, NULL, &bad_game, &jerr) != STPETE_E_PARSE || jerr.line != 1 || bad_game ||
+        stpete_state_from_json(game, "{\n", 2, &bad, &first) != STPETE_E_PARSE || first.line != 2 ||
+        stpete_state_from_json(game, "{}", 2, &bad, &second) == STPETE_OK || second.message[0] == 0)
+        return 15;
     printf("%zu actions; seat 0 scores %d VP\n", played, score.total);
     stpete_state_free(loaded);
     stpete_game_free(loaded_game);

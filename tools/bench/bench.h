@@ -5,14 +5,16 @@
  *
  * Pin it to one core yourself: `taskset -c 0 ./build/tools/stpete-bench`. Measures, for each player count
  * (all three unless --players is given):
- *   - random full games per second: stpete_state_reset, then until the end a uniform random legal action and
- *     stpete_state_apply, the action picked two ways: from the legality masks (stpete_state_random_action, a
- *     playout's way) and by listing (stpete_state_legal_actions into a caller buffer, then the listed id
- *     at the random index). The random bot is stpete-selfplay's `random` bot (splitmix64 seeded with
- *     seed ^ STPETE_BOT_SEED_SALT, index = next % count of the sorted legal list; stpete_state_random_action picks that same
+ *   - random full games per second: stpete_state_reset, then until the end a uniform random legal action,
+ *     picked and applied three ways (enum pick_way): the playout step stpete_state_apply_random (pick and apply in
+ *     one call, no second check: a playout's way), stpete_state_random_action then stpete_state_apply, and by
+ *     listing (stpete_state_legal_actions into a caller buffer, the listed id at the random index, then
+ *     stpete_state_apply). The random bot is stpete-selfplay's `random` bot (splitmix64 seeded with
+ *     seed ^ STPETE_BOT_SEED_SALT, index = next % count of the sorted legal list; stpete_state_random_action picks that
+ *     same
  *     action) and game g uses seed S + g, so `stpete-bench --games G --seed S` plays exactly the games of
  *     `stpete-selfplay --games G --seed S --bots random` (both print the same digest of every action and final
- *     score; tests/bench-check.py compares them; the two ways must give the same digest, or the bench fails);
+ *     score; tests/bench-check.py compares them; every way must give the same digest, or the bench fails);
  *   - applied actions per second: the same games' actions replayed with stpete_state_apply only (plus one
  *     stpete_state_reset per game, included);
  *   - nanoseconds per legal-action listing, over positions sampled from those games, per listing plus one
@@ -37,8 +39,8 @@
  *   - the ismcts bot (bots.h, default spec; --bot SPEC measures another) choosing for the first player of the
  *     opening position, again and again: iterations per second (--iterations: at least that many iterations),
  *     ms per decision, and the allocator calls per decision.
- * Timed parts run for --seconds each (default 1) unless --games / --iterations fix their size. --pick listing makes
- * the first run of games pick from the listing (for a profile of that way). --games-only plays the random games and
+ * Timed parts run for --seconds each (default 1) unless --games / --iterations fix their size. --pick mask or
+ * --pick listing makes the first run of games pick that way (for a profile of that way). --games-only plays the random games and
  * prints their digest, nothing else: `valgrind --tool=callgrind stpete-bench --players 2
  * --games 300 --seed 11 --games-only` profiles the games alone (doc/performance.md). --json prints one
  * JSON object instead of text. Only the public API is used.
@@ -52,6 +54,12 @@
 #include <stdint.h>
 
 #include <stpete/bots.h>
+
+/* How the random games pick and apply an action (--pick): the playout step stpete_state_apply_random (play), or
+ * stpete_state_random_action then stpete_state_apply (mask), or the listing stpete_state_legal_actions, the
+ * listed id at the random index, then stpete_state_apply (listing). The same action every way. */
+enum pick_way { WAY_PLAY, WAY_MASK, WAY_LISTING, WAYS };
+extern const char *const pick_way_names[WAYS];
 
 /* What one player count measured (measure.c), what the output prints (report.c). */
 typedef struct result {
@@ -72,9 +80,9 @@ typedef struct result {
     double pick_seconds; /* listing + one random pick: the floor of a random playout step without apply */
     long mask_picks;
     double mask_pick_seconds; /* one PRNG call + stpete_state_random_action */
-    int listing_first; /* the games above picked from the listing (--pick listing), the other games from the masks */
-    long other_games, other_moves; /* the same games again, each action picked the other way */
-    double other_games_seconds;
+    int way_first; /* the way the games above picked (--pick): a pick_way */
+    long way_games[WAYS], way_moves[WAYS]; /* the same games played each way (the first way's are the above) */
+    double way_seconds[WAYS];
     long clones;
     double clone_seconds;
     long copies;
@@ -107,7 +115,7 @@ typedef struct config {
     int json;
     const char *bot; /* the spec of the bot measured (default "ismcts") */
     int games_only;  /* --games-only: the random games and their digest, nothing else (for profilers) */
-    int listing;     /* --pick listing: the first run of random games picks from the listing, not the masks */
+    int way;         /* --pick: how the first run of random games picks (a pick_way) */
 } config;
 
 /* measure.c: measure everything for one player count into *r. 0, or nonzero (after a message on stderr). */

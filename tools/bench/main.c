@@ -36,9 +36,11 @@ static void usage(FILE *out)
             "  --bot SPEC      the bot whose iterations per second are measured (default\n"
             "                  ismcts; a spec of stpete/bots.h)\n"
             "  --json          print one JSON object instead of text\n"
-            "  --pick WAY      how the random games pick an action: mask (default,\n"
-            "                  stpete_state_random_action) or listing (stpete_state_legal_actions\n"
-            "                  and the listed id); the other way is measured too, on the same games\n"
+            "  --pick WAY      how the random games pick an action: play (default,\n"
+            "                  stpete_state_apply_random, the playout step), mask\n"
+            "                  (stpete_state_random_action, then stpete_state_apply) or listing\n"
+            "                  (stpete_state_legal_actions and the listed id); the other ways are\n"
+            "                  measured too, on the same games\n"
             "  --games-only    play the random games and print their digest, measure nothing\n"
             "                  else (a profiler then sees the games alone; with --json the\n"
             "                  other measures are 0)\n"
@@ -52,8 +54,11 @@ static const char *value_option(config *cfg, const char *arg, const char *val)
 {
     char *end = NULL;
     if (!strcmp(arg, "--pick")) {
-        cfg->listing = !strcmp(val, "listing");
-        return cfg->listing || !strcmp(val, "mask") ? val + strlen(val) : NULL;
+        cfg->way = -1;
+        for (int w = 0; w < WAYS; w++)
+            if (!strcmp(val, pick_way_names[w]))
+                cfg->way = w;
+        return cfg->way >= 0 ? val + strlen(val) : NULL;
     } else if (!strcmp(arg, "--bot")) {
         cfg->bot = val;
         return val + strlen(val);

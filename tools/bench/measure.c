@@ -8,6 +8,9 @@
 #include <time.h>
 
 #include <jansson.h>
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
 #include <stpete/bots.h>
 #include <stpete/stpete.h>
 #include "cli.h"
@@ -57,8 +60,23 @@ static double now(void)
 /* CPU time of the process: the rates are computed from it, so that other programs sharing the core (a busy
  * machine) do not count against the engine. On an idle core it equals the wall-clock time. Read only at the start
  * and end of a measurement (it is a system call). */
+#ifdef __EMSCRIPTEN__
+/* WebAssembly under Node: the process's CPU time (process.cpuUsage(), every thread of it: V8's compilers and
+ * collector too), which emscripten's clocks do not give (they are wall time); -1 in a browser. */
+EM_JS(double, node_cpu_seconds, (void), {
+    if (typeof process === 'undefined' || !process.cpuUsage) return -1;
+    var u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+});
+#endif
+
 static double cpu_now(void)
 {
+#ifdef __EMSCRIPTEN__
+    double t = node_cpu_seconds();
+    if (t >= 0)
+        return t;
+#endif
     struct timespec ts;
     if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
         return now();
@@ -89,10 +107,31 @@ static int die(const char *what, int rc)
     return rc ? rc : 1;
 }
 
+const char *const pick_way_names[WAYS] = { "play", "mask", "listing" };
+
+/* One random action (selfplay's random bot) picked and applied the given way (enum pick_way), into *id:
+ * STPETE_OK; STPETE_E_GAME_OVER at the end of the game; or apply's failure. */
+static inline int random_step(stpete_state *st, int way, uint64_t *rng, int *id)
+{
+    if (way == WAY_PLAY) /* the playout step: pick and apply in one call, which says when the game is over */
+        return stpete_state_apply_random(st, next_random(rng), STPETE_PICK_MODULO, id);
+    if (stpete_state_is_terminal_or(st, 1))
+        return STPETE_E_GAME_OVER;
+    if (way == WAY_LISTING) {
+        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        size_t n = 0;
+        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+        *id = ids[next_random(rng) % n];
+    } else {
+        stpete_state_random_action(st, next_random(rng), id);
+    }
+    return stpete_state_apply(st, *id);
+}
+
 /* Play random games (selfplay's random bot) until `games` are played, or for `seconds` if games is 0, each action
- * picked from the listing (listing = 1) or the masks (stpete_state_random_action). Records the first RECORD_CAP
+ * picked and applied the given way (enum pick_way: the same action every way). Records the first RECORD_CAP
  * actions (with the game boundaries) for the apply-only replay, and samples positions. */
-static int play_games(const config *cfg, int listing, stpete_state *st, result *r, int *record, long *recorded,
+static int play_games(const config *cfg, int way, stpete_state *st, result *r, int *record, long *recorded,
                       long *record_games, stpete_state **sample)
 {
     uint64_t h = DIGEST_INIT;
@@ -111,29 +150,23 @@ static int play_games(const config *cfg, int listing, stpete_state *st, result *
         uint64_t rng = seed ^ STPETE_BOT_SEED_SALT;
         long game_start = *recorded;
         int recording = record && !record_full;
-        while (!stpete_state_is_terminal_or(st, 1)) {
+        for (;;) {
             int id = 0;
-            if (listing) {
-                int ids[STPETE_MAX_LEGAL_ACTIONS];
-                size_t n = 0;
-                stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
-                id = ids[next_random(&rng) % n];
-            } else {
-                stpete_state_random_action(st, next_random(&rng), &id);
-            }
             /* every 11th position of the first games (about 70 with 2 players), kept for the listing, clone and copy
              * benchmarks: enough positions that the branch predictor cannot learn them */
-            if (sample && sampled < SAMPLE_POSITIONS && moves % 11 == 0)
+            if (sample && sampled < SAMPLE_POSITIONS && moves % 11 == 0 && !stpete_state_is_terminal_or(st, 1))
                 stpete_state_copy(sample[sampled++], st);
+            rc = random_step(st, way, &rng, &id);
+            if (rc == STPETE_E_GAME_OVER)
+                break;
+            if (rc)
+                return die(stpete_state_last_error(st), rc);
             if (recording) {
                 if (*recorded < RECORD_CAP)
                     record[(*recorded)++] = id;
                 else
                     recording = 0, record_full = 1;
             }
-            rc = stpete_state_apply(st, id);
-            if (rc)
-                return die(stpete_state_last_error(st), rc);
             h = digest_add(h, (uint64_t)id);
             moves++;
         }
@@ -251,26 +284,32 @@ static void bench_pick(const config *cfg, stpete_state **sample, int mask, resul
     *(mask ? &r->mask_pick_seconds : &r->pick_seconds) = cpu_now() - cpu;
 }
 
-/* The random games again, as many, with the other pick (listing or masks): their rate, and the same digest. */
+/* The random games again, as many, with each other way of picking (enum pick_way): their rates, and the same
+ * digest. */
 static int other_pick_games(const config *cfg, stpete_state *st, result *r)
 {
     config again = *cfg;
     again.games = r->games;
-    result other;
-    memset(&other, 0, sizeof other);
-    other.players = r->players;
-    long recorded = 0, record_games = 0;
-    int rc = play_games(&again, !cfg->listing, st, &other, NULL, &recorded, &record_games, NULL);
-    if (rc)
-        return rc;
-    if (other.digest != r->digest) {
-        fprintf(stderr, "stpete-bench: the games picked from the listing and from the masks differ (digests %016" PRIx64
-                        " and %016" PRIx64 ")\n", r->digest, other.digest);
-        return 1;
+    for (int way = 0; way < WAYS; way++) {
+        if (way == r->way_first)
+            continue;
+        result other;
+        memset(&other, 0, sizeof other);
+        other.players = r->players;
+        long recorded = 0, record_games = 0;
+        int rc = play_games(&again, way, st, &other, NULL, &recorded, &record_games, NULL);
+        if (rc)
+            return rc;
+        if (other.digest != r->digest) {
+            fprintf(stderr, "stpete-bench: the games picked by %s and by %s differ (digests %016" PRIx64
+                            " and %016" PRIx64 ")\n", pick_way_names[r->way_first], pick_way_names[way], r->digest,
+                    other.digest);
+            return 1;
+        }
+        r->way_games[way] = other.games;
+        r->way_moves[way] = other.moves;
+        r->way_seconds[way] = other.games_seconds;
     }
-    r->other_games = other.games;
-    r->other_moves = other.moves;
-    r->other_games_seconds = other.games_seconds;
     return 0;
 }
 
@@ -687,8 +726,11 @@ int run_players(const config *cfg, int players, result *r)
         return die("warm-up", rc);
     }
     unsigned long long before = cnt.calls;
-    r->listing_first = cfg->listing;
-    rc = play_games(cfg, cfg->listing, st, r, record, &recorded, &record_games, sample);
+    r->way_first = cfg->way;
+    rc = play_games(cfg, cfg->way, st, r, record, &recorded, &record_games, sample);
+    r->way_games[cfg->way] = r->games;
+    r->way_moves[cfg->way] = r->moves;
+    r->way_seconds[cfg->way] = r->games_seconds;
     r->allocs_per_game = r->games ? (double)(cnt.calls - before) / (double)r->games : 0;
     if (rc == 0 && !cfg->games_only) /* --games-only: every other measurement stays out of a profile */
         rc = measure_the_rest(cfg, players, game, st, &cnt, record, recorded, record_games, sample, r);

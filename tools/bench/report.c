@@ -31,32 +31,34 @@ static double listing_in_game_ns(const result *r)
     return d > 0 ? d : 0;
 }
 
-/* Games per second and ns per action of the random games with the pick from the masks (listing = 0) or from the
- * listing (listing = 1). */
-static double games_rate(const result *r, int listing)
+/* Games per second and ns per action of the random games picked and applied one way (enum pick_way). */
+static double games_rate(const result *r, int way)
 {
-    return listing == r->listing_first ? per_second(r->games, r->games_seconds)
-                                       : per_second(r->other_games, r->other_games_seconds);
+    return per_second(r->way_games[way], r->way_seconds[way]);
 }
 
-static double action_ns(const result *r, int listing)
+static double action_ns(const result *r, int way)
 {
-    return listing == r->listing_first ? ns_per(r->games_seconds, r->moves)
-                                       : ns_per(r->other_games_seconds, r->other_moves);
+    return ns_per(r->way_seconds[way], r->way_moves[way]);
 }
 
 void print_text(const result *r)
 {
     printf("%d players\n", r->players);
     printf("  random games:           %ld in %.3f s CPU = %.0f games/s (%.1f actions per game, %.1f ns per action "
-           "incl. the pick from the %s)\n",
+           "picked the %s way)\n",
            r->games, r->games_seconds, per_second(r->games, r->games_seconds),
            r->games ? (double)r->moves / (double)r->games : 0, ns_per(r->games_seconds, r->moves),
-           r->listing_first ? "listing" : "masks");
-    printf("  random games, pick from the masks:   %.0f games/s (%.1f ns per action)\n", games_rate(r, 0),
-           action_ns(r, 0));
-    printf("  random games, listing + pick:        %.0f games/s (%.1f ns per action; masks / listing %.2fx)\n",
-           games_rate(r, 1), action_ns(r, 1), games_rate(r, 1) > 0 ? games_rate(r, 0) / games_rate(r, 1) : 0);
+           pick_way_names[r->way_first]);
+    printf("  random games, playout step (stpete_state_apply_random): %.0f games/s (%.1f ns per action)\n",
+           games_rate(r, WAY_PLAY), action_ns(r, WAY_PLAY));
+    printf("  random games, pick from the masks + apply: %.0f games/s (%.1f ns per action)\n",
+           games_rate(r, WAY_MASK), action_ns(r, WAY_MASK));
+    printf("  random games, listing + pick + apply:      %.0f games/s (%.1f ns per action; masks / listing %.2fx, "
+           "play / listing %.2fx)\n",
+           games_rate(r, WAY_LISTING), action_ns(r, WAY_LISTING),
+           games_rate(r, WAY_LISTING) > 0 ? games_rate(r, WAY_MASK) / games_rate(r, WAY_LISTING) : 0,
+           games_rate(r, WAY_LISTING) > 0 ? games_rate(r, WAY_PLAY) / games_rate(r, WAY_LISTING) : 0);
     printf("  digest:                 %016" PRIx64 " (seeds from the --seed, same as stpete-selfplay --bots random)\n",
            r->digest);
     printf("  applied actions:        %.0f actions/s (%.1f ns per apply)\n",
@@ -64,10 +66,11 @@ void print_text(const result *r)
     printf("  legal-action listing:   %.1f ns (%.1f ns with one PRNG call and pick; gap to the in-game action: "
            "%.1f ns)\n",
            ns_per(r->listing_seconds, r->listings), ns_per(r->pick_seconds, r->picks),
-           action_ns(r, 1) - ns_per(r->pick_seconds, r->picks));
+           action_ns(r, WAY_LISTING) - ns_per(r->pick_seconds, r->picks));
     printf("  mask pick:              %.1f ns (one PRNG call and stpete_state_random_action; gap to the in-game "
            "action: %.1f ns)\n",
-           ns_per(r->mask_pick_seconds, r->mask_picks), action_ns(r, 0) - ns_per(r->mask_pick_seconds, r->mask_picks));
+           ns_per(r->mask_pick_seconds, r->mask_picks),
+           action_ns(r, WAY_MASK) - ns_per(r->mask_pick_seconds, r->mask_picks));
     double learned = ns_per(r->listing_seconds, r->listings);
     printf("  listing at game positions: %.1f ns (the replay with a listing before each apply, minus the replay; "
            "%.2fx the listing on learned positions)\n",
@@ -115,7 +118,8 @@ void print_json(const result *rs, int n, const config *cfg)
                "\"actions_per_game\":%.2f,\"ns_per_action_in_games\":%.2f,\"digest\":\"%016" PRIx64 "\","
                "\"applied_actions_per_second\":%.1f,\"ns_per_apply\":%.2f,\"ns_per_legal_listing\":%.2f,"
                "\"ns_per_listing_and_pick\":%.2f,\"ns_per_listing_at_game_positions\":%.2f,"
-               "\"pick\":\"%s\",\"games_per_second_mask_pick\":%.1f,\"ns_per_action_in_games_mask_pick\":%.2f,"
+               "\"pick\":\"%s\",\"games_per_second_play\":%.1f,\"ns_per_action_in_games_play\":%.2f,"
+               "\"games_per_second_mask_pick\":%.1f,\"ns_per_action_in_games_mask_pick\":%.2f,"
                "\"games_per_second_listing_pick\":%.1f,\"ns_per_action_in_games_listing_pick\":%.2f,"
                "\"ns_per_mask_pick\":%.2f,"
                "\"ns_per_clone\":%.2f,\"ns_per_copy\":%.2f,\"bytes_per_state\":%zu,"
@@ -130,8 +134,9 @@ void print_json(const result *rs, int n, const config *cfg)
                r->games ? (double)r->moves / (double)r->games : 0, ns_per(r->games_seconds, r->moves), r->digest,
                per_second(r->replay_actions, r->replay_seconds), ns_per(r->replay_seconds, r->replay_actions),
                ns_per(r->listing_seconds, r->listings), ns_per(r->pick_seconds, r->picks), listing_in_game_ns(r),
-               r->listing_first ? "listing" : "mask", games_rate(r, 0), action_ns(r, 0), games_rate(r, 1),
-               action_ns(r, 1), ns_per(r->mask_pick_seconds, r->mask_picks),
+               pick_way_names[r->way_first], games_rate(r, WAY_PLAY), action_ns(r, WAY_PLAY),
+               games_rate(r, WAY_MASK), action_ns(r, WAY_MASK), games_rate(r, WAY_LISTING),
+               action_ns(r, WAY_LISTING), ns_per(r->mask_pick_seconds, r->mask_picks),
                ns_per(r->clone_seconds, r->clones),
                ns_per(r->copy_seconds, r->copies), r->state_bytes, r->allocs_per_game, r->json_bytes,
                ns_per(r->serialize_seconds, r->serialized), ns_per(r->parse_seconds, r->parsed),

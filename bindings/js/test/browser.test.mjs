@@ -1,7 +1,6 @@
 // The playable page (examples/web, staged in BUILD/web) in Debian's chromium, headless, driven by playwright-core:
 // whole games by clicking and by keys (2, 3 and 4 players, both editions) whose final table equals the library's
-// scores for the same moves (the page's exported JSON replayed in Node through the package), undo, save and
-// reload, a click answered within 100 ms while a bot thinks, no console error anywhere. Screenshots (opening,
+// scores for the same moves (the page's exported JSON replayed in Node through the package), undo, a click answered within 100 ms while a bot thinks, no console error anywhere. Screenshots (opening,
 // mid-game, final table, phone size) are kept in BUILD/screenshots.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load, wasmBuild } from './helpers.mjs';
 import { serve } from './server.mjs';
-import { launch, unavailable } from './browser.mjs';
+import { launch, openPage, rng, saved, unavailable, waitTurn } from './browser.mjs';
 
 const skip = unavailable() ?? false;
 const shots = join(wasmBuild, 'screenshots');
@@ -20,25 +19,7 @@ let browser;
 const errors = [];
 
 /** A new page of the staged site; every console error or page error is recorded (and fails the run). */
-async function open(query) {
-  const page = await browser.context.newPage();
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
-  page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
-  await page.goto(`${server.url}index.html?${query}`);
-  await page.waitForSelector('body[data-ready="1"][data-worker="ready"]');
-  return page;
-}
-/** A small deterministic PRNG for the clicking person. */
-function rng(seed) {
-  let x = seed >>> 0 || 1;
-  return () => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x / 2 ** 32; };
-}
-/** Wait until the person may act (buttons) or the game is over; true when over. */
-async function waitTurn(page) {
-  await page.waitForFunction(() => !document.getElementById('final').hidden
-    || document.querySelector('#actions button') !== null, null, { timeout: 120000 });
-  return page.isVisible('#final');
-}
+const open = (query) => openPage(browser, server.url, query, errors);
 /** Play to the end: each move a click (or every third a key press); buys preferred. Calls `at(moves)`. */
 async function playToEnd(page, seed, at = async () => {}) {
   const random = rng(seed);
@@ -113,20 +94,16 @@ for (const [k, g] of games.entries()) {
   });
 }
 
-test('undo takes back the person\'s last move (and the bots\' after it); a saved game reloads', { skip }, async () => {
+test('undo takes back the person\'s last move (and the bots\' after it)', { skip }, async () => {
   const page = await open('players=3&seat=0&bot=greedy&seed=9&delay=0');
-  const saved = async () => {
-    await page.click('#btn-save');
-    return JSON.parse(await page.evaluate(() => localStorage.getItem('stpete-web-save')));
-  };
   await playToEnd(page, 5, async (moves) => { if (moves === 6) throw new Error('stop'); }).catch((e) => {
     if (e.message !== 'stop') throw e;
   });
   await waitTurn(page);
-  const before = await saved();
+  const before = await saved(page);
   await page.click('#btn-undo');
   await waitTurn(page);
-  const after = await saved();
+  const after = await saved(page);
   assert.ok(after.actions.length < before.actions.length);
   assert.deepEqual(after.actions, before.actions.slice(0, after.actions.length));
   const S = await load();
@@ -134,29 +111,15 @@ test('undo takes back the person\'s last move (and the bots\' after it); a saved
   const st = game.newState(9n);
   for (const id of after.actions) st.apply(id);
   assert.equal(st.currentPlayer, 0, 'after undo it is the person\'s turn again');
+  assert.ok(st.legalActionIds().length > 1, 'undo goes back to a choice');
   st.free();
   game.free();
-  await page.reload();
-  await page.waitForSelector('body[data-ready="1"]');
-  await page.click('#btn-load');
-  await waitTurn(page);
-  const reloaded = await saved();
-  assert.deepEqual(reloaded.actions, after.actions);
-  // Bad saves are refused with a message; the game on the page stays as it was.
-  for (const bad of ['{"format": "stpete-web-save", "version": 1, "setup": {"players": 3, "seat": 0, "seed": "9", '
-      + '"bot": "greedy", "edition": 1}, "actions": [971]}', '{"format": "stpete-web-save", "setup": {"players": 9}, '
-      + '"actions": []}', 'not json']) {
-    await page.evaluate((text) => localStorage.setItem('stpete-web-save', text), bad);
-    await page.click('#btn-load');
-    assert.match(await page.textContent('#status'), /cannot load/);
-    assert.deepEqual((await saved()).actions, after.actions);
-  }
   await page.close();
 });
 
 test('the page answers a click within 100 ms while a bot thinks (the bots run in a Web Worker)', { skip }, async () => {
   // Seat 2 starts with this seed (markers of §3.3): the person moves first, then a bot thinks for a long time.
-  const page = await open('players=4&seat=2&bot=ismcts&strength=300000&seed=3&delay=0');
+  const page = await open('players=4&seat=2&bot=ismcts&strength=20000&seed=3&delay=0');
   await waitTurn(page);
   await page.locator('#actions button').first().click();
   await page.waitForSelector('#status.thinking');

@@ -272,6 +272,14 @@ class TieBreak(enum.IntEnum):
         return _C.stpete_options_tie_break_name(self).decode()
 
 
+class Pick(enum.IntEnum):
+    """How :meth:`State.apply_random` turns its random number into an index of the n listed actions (stpete.h
+    ``enum stpete_pick``): ``MODULO`` is ``random % n`` (:meth:`State.random_action`'s draw, the random bot's),
+    ``SCALED`` is ``((random >> 32) * n) >> 32`` (the mc and ismcts bots' playouts)."""
+    MODULO = 0
+    SCALED = 1
+
+
 class Edition(enum.IntEnum):
     """The edition whose cards a game uses (stpete.h ``enum stpete_edition``; :attr:`Game.edition` is 1 or 2)."""
     FIRST = 1   #: the first edition (2004), the default
@@ -1314,6 +1322,20 @@ class State(_Owner):
         an outcome, uniformly (not by its probability). Raises :class:`GameOverError` at the end of the game."""
         out = c_int()
         self._query(_C.stpete_state_random_action, random, byref(out))
+        return _move(out.value)
+
+    def apply_random(self, random: int, pick: "Pick" = Pick.MODULO) -> "Union[Action, ChanceOutcome]":
+        """A playout step (stpete_state_apply_random(); §4.2-§8): apply a uniform legal action picked by the library
+        from its own listing, for ``random`` an int in [0, 2**64) the caller draws; with :attr:`Pick.MODULO` the
+        action :meth:`random_action` would give, then as :meth:`apply` would do, without checking it a second
+        time. Returns the :class:`Action` (or :class:`ChanceOutcome`, uniformly at a chance node) applied. Raises
+        :class:`GameOverError` at the end, :class:`InvalidArgumentError` for a ``pick`` that is no :class:`Pick`,
+        :class:`ReentrantError` from inside an event callback, or the exception an event callback raised (the
+        action has then been applied)."""
+        if isinstance(pick, bool) or not isinstance(pick, int):
+            raise TypeError(f"apply_random(): pick must be a Pick, not {type(pick).__name__}")
+        out = c_int()
+        self._call(None, _C.stpete_state_apply_random, random, int(pick), byref(out))
         return _move(out.value)
 
     def is_legal(self, action: ActionLike) -> bool:

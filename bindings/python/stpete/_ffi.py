@@ -231,6 +231,8 @@ FUNCTIONS = {
     "stpete_state_action_price": (c_int, (("state", StatePtr), ("id", c_int), ("rubles", _int_p)), RAW),
     "stpete_state_apply": (c_int, (("state", StatePtr), ("id", c_int)), STATE),
     "stpete_state_apply_string": (c_int, (("state", StatePtr), ("str", c_char_p)), STATE),
+    "stpete_state_apply_random": (c_int, (("state", StatePtr), ("random", c_uint64), ("pick", c_int), ("id", _int_p)),
+                                  STATE),
     "stpete_state_apply_tracked": (c_int, (("state", StatePtr), ("id", c_int), ("freed", _int_p)), STATE),
     # states: what a front end draws
     "stpete_state_phase": (c_int, (("state", StatePtr),), VALUE),

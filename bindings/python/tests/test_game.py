@@ -265,3 +265,34 @@ class Ownership(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ApplyRandom(unittest.TestCase):
+    """State.apply_random (stpete_state_apply_random): the playout step applies what random_action picks (MODULO),
+    the same games as the checked path, both chance modes; it refuses an unknown pick and the end of the game."""
+
+    def test_same_games_as_random_action_then_apply(self):
+        for mode in ("sampled", "explicit"):
+            game = Game(players=3, seed=5, chance_mode=mode)
+            a, b = game.new_state(), game.new_state()
+            rng = random.Random(11)
+            while not a.is_terminal:
+                r = rng.getrandbits(64)
+                expected = b.random_action(r)
+                b.apply(expected)
+                self.assertEqual(a.apply_random(r, stpete.Pick.MODULO), expected)
+                self.assertEqual(a, b)
+            self.assertEqual(a.local_history(), b.local_history())
+            with self.assertRaises(stpete.GameOverError):
+                a.apply_random(1)
+
+    def test_bad_pick_refused_state_unchanged(self):
+        state = Game(players=2, seed=1).new_state()
+        before = state.clone()
+        with self.assertRaises(stpete.InvalidArgumentError):
+            state.apply_random(3, 7)
+        with self.assertRaises(TypeError):
+            state.apply_random(3, "scaled")
+        with self.assertRaises((stpete.InvalidArgumentError, OverflowError, ValueError)):
+            state.apply_random(-1)
+        self.assertEqual(state, before)

@@ -1,0 +1,182 @@
+"""Load benchmark of the game server (not a test): N concurrent tables, each of two scripted people (WebSocket
+clients acting as soon as they may) and one bot, replaced by a new table when its game ends, for a fixed time.
+Reports moves per second (all tables), the latency from a person's action to every client of the table having the
+new position (p50, p99), the server's memory (its resident set, and its bot workers'), and the CPU used by the
+server process (and per move: what a move costs the server, whatever else runs on the machine), by its bot workers
+and by the clients (100% = one core) during the run.
+
+    PYTHONPATH=bindings/python:server STPETE_LIBRARY=build/libstpete.so \\
+        /usr/bin/python3 server/bench.py --tables 10 100 1000 --seconds 20
+
+The clients run in this one process, on the same machine as the server: on a small machine they take a large share
+of the CPU, so the numbers are a lower bound of what the server alone can do. The server runs with its rate limit
+raised (scripted people act faster than people) and its other limits large enough for N tables.
+"""
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import aiohttp
+
+
+def rss_kib(pid):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except FileNotFoundError:
+        pass
+    return 0
+
+
+def cpu_seconds(pid):
+    """User + system CPU time of a process so far (s)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except FileNotFoundError:
+        return 0.0
+
+
+def children(pid):
+    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True)
+    return [int(p) for p in out.stdout.split()]
+
+
+class Stats:
+    def __init__(self):
+        self.moves = 0
+        self.latencies = []
+        self.games = 0
+        self.refused = 0
+
+
+async def one_table(session, url, deadline, stats, rng, bot, setup):
+    async with setup:  # not every table's connections at once: the server's listen backlog is finite
+        async with session.post(url + "/api/tables", json={"players": 3, "seats": ["human", "human", "bot"],
+                                                           "bot": bot, "strength": 30}) as r:
+            data = await r.json()
+            if r.status != 200:
+                raise RuntimeError(data)
+        tokens = [s["token"] for s in data["seats"] if "token" in s]
+        sockets = []
+        for token in tokens:
+            ws = await session.ws_connect(url.replace("http", "ws") + "/ws", max_msg_size=0)
+            await ws.send_json({"type": "hello", "table": data["table"], "token": token})
+            sockets.append(ws)
+    sent_at = {}
+    arrivals = {}
+    last_move = [0]
+
+    async def reader(k, ws):
+        while time.monotonic() < deadline:
+            try:
+                msg = await ws.receive(timeout=max(0.01, deadline - time.monotonic()))
+            except asyncio.TimeoutError:
+                return
+            if msg.type != aiohttp.WSMsgType.TEXT:
+                return
+            m = json.loads(msg.data)
+            if m["type"] == "refused":
+                stats.refused += 1
+                continue
+            if m["type"] != "state":
+                continue
+            now = time.monotonic()
+            move = m["move"]
+            a = arrivals.setdefault(move, [0, 0.0])
+            a[0] += 1
+            a[1] = now
+            if a[0] == len(sockets):
+                del arrivals[move]
+                t0 = sent_at.pop(move - 1, None)
+                if t0 is not None:
+                    stats.latencies.append(a[1] - t0)
+            if k == 0 and move > last_move[0]:
+                stats.moves += move - last_move[0]
+                last_move[0] = move
+            if m["result"]:
+                if k == 0:
+                    stats.games += 1
+                return
+            if m["actions"]:
+                sent_at[move] = time.monotonic()
+                await ws.send_json({"type": "act", "move": move, "action": rng.choice(m["actions"])["id"]})
+
+    try:
+        await asyncio.gather(*(reader(k, ws) for k, ws in enumerate(sockets)))
+    finally:
+        for ws in sockets:
+            await ws.close()
+
+
+async def slot(session, url, deadline, stats, seed, bot, setup):
+    rng = random.Random(seed)
+    while time.monotonic() < deadline:
+        await one_table(session, url, deadline, stats, rng, bot, setup)
+
+
+async def run_load(url, tables, seconds, bot):
+    stats = Stats()
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=connector) as session:
+        start = time.monotonic()
+        deadline = start + seconds
+        setup = asyncio.Semaphore(50)
+        await asyncio.gather(*(slot(session, url, deadline, stats, k, bot, setup) for k in range(tables)))
+        elapsed = time.monotonic() - start
+    return stats, elapsed
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--tables", type=int, nargs="+", default=[10, 100, 1000])
+    p.add_argument("--seconds", type=float, default=20.0)
+    p.add_argument("--bot", default="random", help="the bots' kind (random, greedy, mc, ismcts at 30 iterations)")
+    p.add_argument("--bot-workers", type=int, default=1)
+    p.add_argument("--sync", default="full", choices=("full", "normal"))
+    args = p.parse_args()
+    print(f"{'tables':>6} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'games':>6} {'server MiB':>10} "
+          f"{'workers MiB':>11} {'server CPU':>10} {'ms/move':>7} {'workers CPU':>11} {'clients CPU':>11} "
+          f"{'refused':>7}")
+    for n in args.tables:
+        with tempfile.TemporaryDirectory() as d:
+            server = subprocess.Popen(
+                [sys.executable, "-m", "stpete_server", "--port", "0", "--db", os.path.join(d, "bench.sqlite"),
+                 "--bot-delay", "0", "--bot-workers", str(args.bot_workers), "--sync", args.sync,
+                 "--rate", "100000", "--burst", "100000", "--max-clients", str(10 * n + 100),
+                 "--max-tables", str(1000 * n), "--creations-per-minute", str(1000 * n), "--log-level", "WARNING"],
+                stdout=subprocess.PIPE, text=True)
+            try:
+                url = server.stdout.readline().split()[-1].rstrip("/")
+                workers = children(server.pid)
+                cpu0, mine0 = cpu_seconds(server.pid), time.process_time()
+                wcpu0 = sum(cpu_seconds(w) for w in workers)
+                stats, elapsed = asyncio.run(run_load(url, n, args.seconds, args.bot))
+                server_cpu = (cpu_seconds(server.pid) - cpu0) / elapsed
+                workers_cpu = (sum(cpu_seconds(w) for w in workers) - wcpu0) / elapsed
+                clients_cpu = (time.process_time() - mine0) / elapsed
+                server_rss = rss_kib(server.pid) / 1024
+                workers_rss = sum(rss_kib(c) for c in children(server.pid)) / 1024
+            finally:
+                server.terminate()
+                server.wait(30)
+        lat = sorted(stats.latencies)
+        p50 = statistics.median(lat) * 1000 if lat else float("nan")
+        p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
+        print(f"{n:>6} {stats.moves / elapsed:>8.0f} {p50:>7.1f} {p99:>7.1f} {stats.games:>6} {server_rss:>10.0f} "
+              f"{workers_rss:>11.0f} {server_cpu:>10.0%} {server_cpu * elapsed * 1000 / max(1, stats.moves):>7.2f} "
+              f"{workers_cpu:>11.0%} {clients_cpu:>11.0%} {stats.refused:>7}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

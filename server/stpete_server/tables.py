@@ -1,0 +1,231 @@
+"""The server's tables: the one full state of each game, who may act, and what each client is sent.
+
+A :class:`Table` holds the full :class:`stpete.State` (the only one: no client ever receives it), its seats and
+the log of events. Every move, a person's or a bot's, goes through :meth:`Table.play`, which checks it against the
+current position (the move number the client saw, whose turn, legality), stores it (:mod:`.storage`) and only then
+reports it. :meth:`Table.message` writes what one client may see (§9): its seat's view
+(``stpete_state_view_to_json``) or the public view, its legal actions with their text and price, and the events
+since its last message.
+"""
+import asyncio
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from typing import Any, Dict, List, Optional
+
+import stpete
+
+from .storage import GroupCommitter, SeatRecord, StaleMoveError, TableRecord
+
+#: Keys of a view left out of every message, and of each player of a view. A person plays the table as people do,
+#: where another seat's purse is hidden (§9) and only memory keeps it: so no ``known_rubles`` (a seat's recall of
+#: every purse, for programs; the seat's own purse is in ``rubles``), and then no ``information_state_key`` either,
+#: which hashes those amounts (doc/format.md "Views", issue 31 item 6). The events still tell every income and
+#: price, as the table does. A client needs neither to play.
+VIEW_KEYS_WITHHELD = ("information_state_key",)
+PLAYER_KEYS_WITHHELD = ("known_rubles",)
+
+#: The rule options a table may set (doc/format.md "options"), with their allowed values.
+RULE_CHOICES = {
+    "edition": (1, 2),
+    "pub_cap": ("per-pub", "per-player"),
+    "tie_break": ("rubles-mod-10", "rubles-total"),
+    "public_rubles": (False, True),
+    "public_hands": (False, True),
+}
+
+
+class Refused(Exception):
+    """A request refused: ``str(e)`` is the reason sent to the client; nothing changed."""
+
+    def __init__(self, reason: str, code: str = "refused") -> None:
+        super().__init__(reason)
+        self.code = code
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 (hex) of a seat token: what is stored and compared (the token itself is never stored)."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def public_view(view_json: str) -> Dict[str, Any]:
+    """A view document (str) as sent: parsed, without :data:`VIEW_KEYS_WITHHELD` and
+    :data:`PLAYER_KEYS_WITHHELD`."""
+    view = json.loads(view_json)
+    for key in VIEW_KEYS_WITHHELD:
+        view.pop(key, None)
+    for player in view["players"]:
+        for key in PLAYER_KEYS_WITHHELD:
+            player.pop(key, None)
+    return view
+
+
+def card_table(game: "stpete.Game") -> List[Dict[str, Any]]:
+    """The card types of the game's edition (public facts, §2/§11) for the page: name, colour, cost, ..."""
+    out = []
+    for card in range(stpete.NUM_CARD_TYPES):
+        info = game.card_info(card)
+        out.append({"card": card, "name": info.name, "colour": int(info.colour), "trading": bool(info.trading),
+                    "cost": info.cost, "rubles": info.rubles, "vp": info.vp, "copies": info.copies,
+                    "ware": -1 if info.ware is None else int(info.ware),
+                    "special": 0 if info.special is None else int(info.special)})
+    return out
+
+
+class Table:
+    """One game. ``record`` is its stored form; the state is rebuilt by replaying its moves. ``storage`` stores its
+    moves. ``lock`` is held while a move is applied and stored and while what a client is sent is computed, so that
+    no client ever sees a position before it is stored."""
+
+    def __init__(self, record: TableRecord, storage: GroupCommitter) -> None:
+        self.id = record.table_id
+        self.record = record
+        self.storage = storage
+        self.lock = asyncio.Lock()
+        self.seats = list(record.seats)
+        self.game = stpete.Game(players=len(self.seats), seed=record.seed, **record.options)
+        self.state = self.game.new_state()
+        self.state.enable_event_queue()
+        self.state.reset(record.seed)  # the setup's events (§3) into the queue
+        self.log: List[str] = []       # every event line so far, in order
+        self._collect()
+        for action in record.moves:
+            self.state.apply(action)   # a stored record replays exactly (every move was legal when stored)
+            self._collect()
+        self.clients: set = set()      # connections (app.Client) watching this table
+        self.bot_task = None           # the asyncio task thinking for a bot seat, if any
+        self.cards = card_table(self.game)
+
+    def _collect(self) -> None:
+        self.log.extend(str(e) for e in self.state.events())
+
+    @property
+    def move(self) -> int:
+        """The number of moves played (the position's history length, kept as the stored moves' count): a client
+        names it with its action."""
+        return len(self.record.moves)
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_terminal
+
+    def seat_of(self, token: Optional[str]) -> Optional[int]:
+        """The seat whose secret token this is (compared in constant time with every seat's stored hash, so the
+        time taken says nothing about which seat or how much matched), or None."""
+        if not isinstance(token, str):
+            return None
+        given = token_hash(token)
+        found = None
+        for seat, s in enumerate(self.seats):
+            if s.token_hash is not None and hmac.compare_digest(given, s.token_hash):
+                found = seat
+        return found
+
+    def bot_to_move(self) -> bool:
+        return not self.over and self.seats[self.state.current_player].kind == "bot"
+
+    async def play(self, seat: int, move: Any, action: Any) -> None:
+        """Apply ``action`` (an action id) for ``seat``, which saw the position after ``move`` moves; stored before
+        this returns. The caller holds :attr:`lock`. Raises :class:`Refused` (nothing changed) for a stale or
+        repeated move, out of turn, a game that is over, an illegal action, or a move that could not be stored."""
+        if isinstance(move, bool) or not isinstance(move, int):
+            raise Refused("'move' must be the move number of the position you saw (a whole number)", "bad-request")
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise Refused("'action' must be an action id (a whole number) from your legal actions", "bad-request")
+        if self.over:
+            raise Refused("the game is over", "game-over")
+        if move != self.move:
+            raise Refused(f"stale: you saw move {move}, the table is at move {self.move}", "stale")
+        if seat != self.state.current_player:
+            raise Refused(f"not your turn: seat {self.state.current_player} is to act", "not-your-turn")
+        if not 0 <= action < stpete.NUM_DISTINCT_ACTIONS or not self.state.is_legal(action):
+            raise Refused(f"illegal action {action} in this position", "illegal")
+        self.state.apply(action)
+        try:
+            await self.storage.store(self.id, move, action)
+        except StaleMoveError:  # cannot happen with one server process per database; never apply twice
+            self.state.undo()
+            self.state.events()
+            raise Refused("stale: the move was already stored", "stale")
+        except Exception as e:
+            self.state.undo()
+            self.state.events()
+            raise Refused(f"the move could not be stored ({type(e).__name__}); try again", "storage")
+        self.record.moves.append(action)
+        self._collect()
+
+    def legal_actions(self) -> List[Dict[str, Any]]:
+        """The legal actions of the seat to act: id, text (stpete_action_to_string) and price in R (or None)."""
+        return [{"id": int(a), "text": self.game.action_string(a), "price": self.state.action_price(a)}
+                for a in self.state.legal_actions()]
+
+    def result(self) -> Optional[Dict[str, Any]]:
+        """After the game: the final scoring of every seat (§8, public at the end) and the winners; else None."""
+        if not self.over:
+            return None
+        scores = [{k: getattr(s, k) for k in s.__slots__} for s in (self.state.score(k) for k in range(self.players))]
+        return {"scores": scores, "winners": list(self.state.winners)}
+
+    def message(self, seat: Optional[int], since: int) -> Dict[str, Any]:
+        """The "state" message for a client at ``seat`` (None: a spectator) that has received the log up to
+        ``since`` events. Only what that seat knows now (§9)."""
+        view_seat = stpete_view_public() if seat is None else seat
+        msg = {
+            "type": "state",
+            "table": self.id,
+            "move": self.move,
+            "view": public_view(self.state.view_to_json(view_seat)),
+            "events": self.log[since:],
+            "event_count": len(self.log),
+            "to_act": None if self.over else self.state.current_player,
+            "actions": self.legal_actions() if seat is not None and not self.over
+            and seat == self.state.current_player else [],
+            "result": self.result(),
+        }
+        return msg
+
+    def seats_public(self) -> List[Dict[str, Any]]:
+        """Who sits where (no token): kind, bot spec, whether a person is connected now."""
+        connected = {c.seat for c in self.clients if c.seat is not None}
+        return [{"seat": k, "kind": s.kind, "bot": s.bot, "connected": k in connected}
+                for k, s in enumerate(self.seats)]
+
+
+def stpete_view_public() -> Optional[int]:
+    """The seat argument of view_to_json for the spectators' view (STPETE_VIEW_PUBLIC, passed as None)."""
+    return None
+
+
+def new_table(players: Any, seats: Any, bot: str, rules: Dict[str, Any]):
+    """A new table's record, to be stored (Storage.create_table). ``seats``: a list of "human"/"bot" of length ``players`` (at least one person);
+    ``bot``: the bots' spec (botpool.bot_spec); ``rules``: a subset of :data:`RULE_CHOICES`. Returns
+    ``(record, tokens)``, tokens[seat] the secret token of each person's seat (None for a bot), to be given to
+    the creator once and never stored or logged. Raises ValueError with the reason for bad input."""
+    if isinstance(players, bool) or players not in (2, 3, 4):
+        raise ValueError("players must be 2, 3 or 4")
+    if not isinstance(seats, list) or len(seats) != players or any(s not in ("human", "bot") for s in seats):
+        raise ValueError("seats must list 'human' or 'bot' for each of the players")
+    if "human" not in seats:
+        raise ValueError("at least one seat must be a person's")
+    if not isinstance(rules, dict):
+        raise ValueError("rules must be an object")
+    options = {}
+    for key, value in rules.items():
+        if key not in RULE_CHOICES:
+            raise ValueError(f"unknown rule option {key!r} (known: {', '.join(RULE_CHOICES)})")
+        if value not in RULE_CHOICES[key] or type(value) is not type(RULE_CHOICES[key][0]):
+            raise ValueError(f"{key} must be one of {', '.join(map(json.dumps, RULE_CHOICES[key]))}")
+        options[key] = value
+    stpete.Game(players=players, seed=0, **options)  # the library's own check of the options
+    seed = secrets.randbits(64)
+    tokens = [secrets.token_urlsafe(24) if kind == "human" else None for kind in seats]
+    record = TableRecord(secrets.token_urlsafe(9), options, seed,
+                         [SeatRecord(kind, token_hash(tok) if tok else None, bot if kind == "bot" else None)
+                          for kind, tok in zip(seats, tokens)], [], time.time())
+    return record, tokens

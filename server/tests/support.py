@@ -1,0 +1,216 @@
+"""Shared by the server's tests: start python3 -m stpete_server as a child process on a free port with its own
+database, talk to it with aiohttp, replay a stored table independently with the binding.
+
+The environment is the one meson gives (server/meson.build): STPETE_LIBRARY (the built library), PYTHONPATH
+(bindings/python and server). Tests are skipped when aiohttp is missing (another interpreter than Debian's).
+"""
+import asyncio
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+try:
+    import aiohttp
+except ImportError:  # pragma: no cover
+    raise unittest.SkipTest("aiohttp is not installed for this interpreter (Debian: python3-aiohttp)")
+
+import stpete
+
+
+class ServerProcess:
+    """python3 -m stpete_server on 127.0.0.1, port chosen by the system, database ``db``."""
+
+    def __init__(self, db, *args):
+        self.db = db
+        self.log = tempfile.TemporaryFile(mode="w+")  # the server's log (a pipe could fill up and block it)
+        self.proc = subprocess.Popen([sys.executable, "-m", "stpete_server", "--port", "0", "--db", db,
+                                      "--log-level", "INFO", *args],
+                                     stdout=subprocess.PIPE, stderr=self.log, text=True)
+        line = self.proc.stdout.readline()
+        if not line.startswith("stpete-server listening on "):
+            self.proc.kill()
+            raise RuntimeError(f"the server did not start: {line!r} {self.read_log()}")
+        self.url = line.split()[-1].rstrip("/")
+        self.ws_url = self.url.replace("http://", "ws://") + "/ws"
+
+    def children(self):
+        """Pids of the server's child processes (its bot workers)."""
+        out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(self.proc.pid)], capture_output=True, text=True)
+        return [int(p) for p in out.stdout.split()]
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc.stdout.close()
+        self.log.close()
+        text = self.read_log()
+        self.log.close()
+        return text
+
+    def read_log(self):
+        if self.log.closed:
+            return ""
+        self.log.seek(0)
+        return self.log.read()
+
+    def kill9(self):
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+        self.proc.stdout.close()
+        self.log.close()
+
+
+def alive(pid):
+    """True while process ``pid`` exists and is not a zombie."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+async def create(session, server, players=3, seats=("human", "human", "bot"), bot="greedy", strength=1000,
+                 rules=None):
+    async with session.post(server.url + "/api/tables", json={
+            "players": players, "seats": list(seats), "bot": bot, "strength": strength,
+            "rules": rules or {}}) as r:
+        data = await r.json()
+        assert r.status == 200, data
+        return data
+
+
+class Conn:
+    """A WebSocket client that keeps every message it received (``messages``)."""
+
+    def __init__(self, ws):
+        self.ws = ws
+        self.messages = []
+
+    @classmethod
+    async def open(cls, session, server, table, token=None):
+        self = cls(await session.ws_connect(server.ws_url))
+        hello = {"type": "hello", "table": table}
+        if token is not None:
+            hello["token"] = token
+        await self.ws.send_json(hello)
+        return self
+
+    async def recv(self, timeout=10.0):
+        msg = await self.ws.receive(timeout=timeout)
+        if msg.type != aiohttp.WSMsgType.TEXT:
+            return msg
+        data = json.loads(msg.data)
+        self.messages.append(data)
+        return data
+
+    async def until(self, predicate, timeout=20.0):
+        """Receive until a message satisfies ``predicate``; returns it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError("timed out waiting for a message")
+            m = await self.recv(left)
+            if isinstance(m, dict) and predicate(m):
+                return m
+            if not isinstance(m, dict):
+                raise AssertionError(f"connection ended: {m}")
+
+    async def quiet(self, seconds=0.3):
+        """The messages received within ``seconds`` (none expected, usually)."""
+        got = []
+        try:
+            while True:
+                got.append(await self.recv(seconds))
+        except asyncio.TimeoutError:
+            return got
+
+    async def act(self, move, action):
+        await self.ws.send_json({"type": "act", "move": move, "action": action})
+
+
+def stored(db, table):
+    """(options, seed, seats, moves) of a table, read from the database file directly."""
+    con = sqlite3.connect(db)
+    try:
+        options, seed = con.execute("SELECT options, seed FROM tables WHERE id = ?", (table,)).fetchone()
+        moves = [a for (a,) in con.execute("SELECT action FROM moves WHERE table_id = ? ORDER BY move", (table,))]
+        seats = con.execute("SELECT kind FROM seats WHERE table_id = ? ORDER BY seat", (table,)).fetchall()
+        return json.loads(options), int(seed), len(seats), moves
+    finally:
+        con.close()
+
+
+class Replayed:
+    """A stored table replayed independently with the binding: the position after each number of moves, and the
+    event lines of each move, to compare with what clients were sent."""
+
+    def __init__(self, db, table):
+        options, seed, players, moves = stored(db, table)
+        self.moves = moves
+        self.game = stpete.Game(players=players, seed=seed, **options)
+        state = self.game.new_state()
+        state.enable_event_queue()
+        state.reset(seed)
+        self.log = [str(e) for e in state.events()]
+        self.log_at = [len(self.log)]   # log length after n moves
+        self.states = [state.clone()]
+        for action in moves:
+            state.apply(action)
+            self.log.extend(str(e) for e in state.events())
+            self.log_at.append(len(self.log))
+            self.states.append(state.clone())
+
+    def expected(self, n, seat):
+        """What a client at ``seat`` (None: spectator) must see after n moves: (view without the key, actions)."""
+        state = self.states[n]
+        view = json.loads(state.view_to_json(seat))
+        view.pop("information_state_key")  # withheld: a person's screen shows rubles, not recalled purses
+        for player in view["players"]:
+            player.pop("known_rubles")
+        actions = []
+        if seat is not None and not state.is_terminal and state.current_player == seat:
+            actions = [{"id": int(a), "text": self.game.action_string(a), "price": state.action_price(a)}
+                       for a in state.legal_actions()]
+        return view, actions
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def temp_db(testcase):
+    d = tempfile.TemporaryDirectory()
+    testcase.addCleanup(d.cleanup)
+    return os.path.join(d.name, "server.sqlite")
+
+
+async def play_seat(conn, choose, timeout=20.0):
+    """A scripted person: act on every state message that offers actions (``choose(actions)`` picks one), until
+    the game is over; a refusal for the rate limit is waited out and the action sent again. Returns the last
+    state message."""
+    last, sent = None, None
+    while True:
+        m = await conn.until(lambda m: m["type"] in ("state", "refused"), timeout=timeout)
+        if m["type"] == "refused":
+            if m["code"] == "rate-limit" and last is not None and last["actions"] and m["move"] == last["move"]:
+                await asyncio.sleep(0.1)
+                await conn.act(last["move"], sent)
+            continue
+        last = m
+        if m["result"]:
+            return m
+        if m["actions"]:
+            sent = choose(m["actions"])
+            await conn.act(m["move"], sent)
