@@ -5,6 +5,13 @@
 
 /* ---- the readable log, driven by events --------------------------------------------------------- */
 
+/* A card's name as the state's game prints it (its edition's, §11, or the New Society's, §12.2), "?" if none. */
+static const char *card_name(const stpete_state *st, int card)
+{
+    stpete_card_info info = STPETE_CARD_INFO_INIT;
+    return stpete_game_get_card_info(stpete_state_game(st), card, &info) == STPETE_OK ? info.name : "?";
+}
+
 static void end_deal_line(gamelog *lg)
 {
     if (lg->dealing) {
@@ -15,13 +22,13 @@ static void end_deal_line(gamelog *lg)
 
 static void print_row(FILE *out, const stpete_state *st, int row)
 {
-    int cards[STPETE_BOARD_SIZE];
+    int cards[16]; /* up to 10 after the 5-player opening (§12.4.1) */
     size_t n = 0;
-    stpete_state_row(st, row, cards, STPETE_BOARD_SIZE, &n);
+    stpete_state_row(st, row, cards, 16, &n);
     fprintf(out, "  %s row:", stpete_source_name(row));
     for (size_t i = 0; i < n; i++)
         fprintf(out, "%s %s", i ? "," : "",
-                stpete_card_name_or(stpete_game_edition(stpete_state_game(st)), cards[i], "?"));
+                card_name(st, cards[i]));
     fprintf(out, n ? "\n" : " (empty)\n");
 }
 
@@ -41,7 +48,7 @@ static void print_player(FILE *out, const stpete_state *st, int seat)
         fprintf(out, "%s ", i ? "," : "");
         if (j - i > 1)
             fprintf(out, "%zux ", j - i);
-        fputs(stpete_card_name_or(stpete_game_edition(stpete_state_game(st)), cards[i], "?"), out);
+        fputs(card_name(st, cards[i]), out);
         i = j;
     }
     fputs(n ? "\n" : " (empty display)\n", out);
@@ -70,7 +77,7 @@ void gamelog_event(const stpete_state *st, const stpete_event *ev, void *user)
         if (!lg->dealing)
             fprintf(out, "dealt from the %s stack to the upper row:", stpete_stack_name(ev->stack));
         fprintf(out, "%s %s", lg->dealing ? "," : "",
-                stpete_card_name_or(stpete_game_edition(stpete_state_game(st)), ev->card, "?"));
+                card_name(st, ev->card));
         lg->dealing = 1;
         break;
     case STPETE_EVENT_DISPLACE: /* part of the BUY or PLAY line */

@@ -1,7 +1,7 @@
 /* bot-match: a small match runner for the reference bots (issue 13), to measure their strength. Not installed:
  * the tournament program is stpete-arena.
  *
- *   bot-match [--players N] [--games G] [--seed S] [--bots SPEC,SPEC...] [--quiet]
+ *   bot-match [--players N] [--games G] [--seed S] [--bots SPEC,SPEC...] [--new-society] [--quiet]
  *
  * The specs (stpete_bot_new(); keys separated by colons) are dealt to the seats in turn, as stpete-selfplay does:
  * "A,B" gives A B in 2-player games and A B A B in 4-player ones; "A,B,B" gives one A against two B in 3-player
@@ -24,23 +24,24 @@
 
 #include "test_values.h"
 
-#define MAX_SPECS 4
+#define MAX_SPECS 5
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: bot-match [--players 2|3|4] [--games G] [--seed S] [--bots SPEC,SPEC...] [--quiet]\n");
+    fprintf(out, "usage: bot-match [--players 2|3|4|5] [--games G] [--seed S] [--bots SPEC,SPEC...] [--new-society] "
+                 "[--quiet]\n");
 }
 
 int main(int argc, char **argv)
 {
-    int players = 2, quiet = 0;
+    int players = 2, quiet = 0, new_society = 0;
     long games = 100;
     uint64_t seed = 1;
     const char *list = "greedy,random";
     for (int i = 1; i < argc; i++) {
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(argv[i], "--quiet")) {
-            quiet = 1;
+        if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "--new-society")) { /* §12: 5 players with it */
+            *(argv[i][2] == 'q' ? &quiet : &new_society) = 1;
             continue;
         }
         if (!val) {
@@ -61,13 +62,14 @@ int main(int argc, char **argv)
         }
         i++;
     }
-    if (players < 2 || players > 4 || games < 1) {
+    if (players < 2 || players > (new_society ? 5 : 4) || games < 1) {
         usage(stderr);
         return 2;
     }
     stpete_options opts;
     stpete_options_init(&opts);
     opts.players = players;
+    opts.new_society = new_society;
     stpete_game *game = NULL;
     stpete_state *st = NULL;
     if (stpete_game_new(&opts, &game, NULL) || stpete_state_new(game, &st, NULL))

@@ -61,6 +61,18 @@ p = subprocess.run([exe, "--bots", "ismcts:c=-1"], capture_output=True, text=Tru
 check("a bad bot spec is refused with the library's message",
       p.returncode == 2 and "bad value '-1' for c" in p.stderr)
 
+# The New Society and five players (issue 30, §12): a logged 5-player game names the new cards and the gold disc,
+# a summary of several games is reproducible, and the expansion refuses edition 2.
+rc, log = run("--new-society", "--players", "5", "--seed", "3", "--bots", "greedy,random")
+check("--new-society --players 5: a whole game, the gold disc and the expansion's names in the log",
+      rc == 0 and "holds the gold disc: +2 R and +2 VP" in log and "move two seats" in log and "?" not in log
+      and "winner" in log)
+rc, summary = run("--new-society", "--players", "3", "--games", "6", "--seed", "2", "--bots", "random")
+rc2, summary2 = run("--new-society", "--players", "3", "--games", "6", "--seed", "2", "--bots", "random")
+check("--new-society: a summary, the same twice", rc == 0 and "New Society" in summary and summary == summary2)
+rc, _ = run("--new-society", "--edition", "2")
+check("--new-society with --edition 2 refused", rc == 2)
+
 print(f"1..{len(results)}")
 for i, (name, ok) in enumerate(results, 1):
     print(f"{'ok' if ok else 'not ok'} {i} - {name}")

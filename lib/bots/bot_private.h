@@ -46,8 +46,8 @@ struct stpete_bot {
     bot_node *nodes;        /* ismcts node pool */
     size_t node_cap, node_n;
     uint32_t gen;                                 /* generation of the stamps below */
-    uint32_t legal_stamp[STPETE_NUM_DISTINCT_ACTIONS]; /* == gen: legal in the iteration's state */
-    uint32_t child_stamp[STPETE_NUM_DISTINCT_ACTIONS]; /* == gen: the node has a child for it */
+    uint32_t legal_stamp[STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY]; /* == gen: legal in the iteration's state */
+    uint32_t child_stamp[STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY]; /* == gen: the node has a child for it */
     double card_vp[STPETE_NUM_CARD_TYPES_NEW_SOCIETY]; /* income per card at its scoring (§2, §4.4, §12.2) */
     double card_rubles[STPETE_NUM_CARD_TYPES_NEW_SOCIETY];
     stpete_bot_stats stats;

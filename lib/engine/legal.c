@@ -178,16 +178,19 @@ CORE_INLINE int target_legal(const seat_ctx *x, int before, int target)
  * doc/performance.md.) */
 CORE_INLINE size_t add_acquisitions(seat_ctx *x, uint64_t m, int lower, int base, int ext_base, int *out, size_t n)
 {
-    for (uint64_t t = m & PLAIN_TYPES & x->affordable[lower]; t; t &= t - 1) { /* plain_affordable(): no price here */
-        int card = stpete_lowest_bit(t); /* its variant is the card; the New Society's at ext_base (stpete.h) */
-        out[n++] = card < STPETE_NUM_CARD_TYPES ? base + card : ext_base + card - STPETE_NUM_CARD_TYPES;
-    }
+    const uint64_t plain_types = (UINT64_C(1) << FIRST_TRADING) - 1; /* the base game's: their variant is the card */
+    for (uint64_t t = m & plain_types & x->affordable[lower]; t; t &= t - 1) /* plain_affordable(): no price here */
+        out[n++] = base + stpete_lowest_bit(t);
+    if (x->ns) /* the New Society's plain types 49..53, at ext_base (stpete.h) */
+        for (uint64_t t = m & (PLAIN_TYPES & ~plain_types) & x->affordable[lower]; t; t &= t - 1)
+            out[n++] = ext_base + stpete_lowest_bit(t) - STPETE_NUM_CARD_TYPES;
     for (uint64_t t = m & ~PLAIN_TYPES; t; t &= t - 1) {
         int card = stpete_lowest_bit(t);
         int before = price_before(x, card, lower);
         for (uint64_t d = x->cards[card].targets & displaceable_mask(x); d; d &= d - 1) {
             int target = stpete_lowest_bit(d);
-            out[n] = stpete_variant_id(base, ext_base, stpete_variant_index(card, target));
+            out[n] = x->ns ? stpete_variant_id(base, ext_base, stpete_variant_index(card, target))
+                           : base + stpete_base_variant_index(card, target);
             n += (size_t)target_legal(x, before, target);
         }
     }
@@ -198,25 +201,26 @@ CORE_INLINE size_t add_acquisitions(seat_ctx *x, uint64_t m, int lower, int base
  * comparison with n. The bytes past the count are 0 (stpete_remove8/4, the deal and the loader keep them so; states
  * compare with memcmp), so they can only add bit 0, the Lumberjack: that bit is then taken from a search for a 0
  * among the first n bytes (stpete_holds8/4, one machine word). */
-CORE_INLINE uint64_t types_in(const uint8_t *list, int n, int cap)
+CORE_INLINE uint64_t types_in(const uint8_t *list, int n, int cap, int ns)
 {
     uint64_t m = 0;
     for (int i = 0; i < cap; i++)
         m |= UINT64_C(1) << list[i];
     int zero = cap == ROW_WORD ? stpete_holds8(list, n, 0) : stpete_holds4(list, n, 0);
     m = (m & ~UINT64_C(1)) | (uint64_t)zero;
-    for (int i = cap; i < n; i++) /* a row of more than 8 (the 5-player opening, §12.4.1) */
-        m |= UINT64_C(1) << list[i];
+    if (ns && n > cap) /* a row of more than 8 (the 5-player opening, §12.4.1) */
+        for (int i = cap; i < n; i++)
+            m |= UINT64_C(1) << list[i];
     return m;
 }
 
 /* The card types a seat may buy from a row or play from its hand: those present (§4.2). The check finds the one
  * card with stpete_find8/4, which read the same match mask as the zero search here (stpete_match8/4). */
-CORE_INLINE uint64_t source_types(const stpete_core *c, int source)
+CORE_INLINE uint64_t source_types(const stpete_core *c, int source, int ns)
 {
     const player_state *p = &c->p[c->current];
-    return source == STPETE_SOURCE_HAND ? types_in(p->hand, p->hand_n, STPETE_MAX_HAND)
-                                        : types_in(c->row[source], c->row_n[source], ROW_WORD);
+    return source == STPETE_SOURCE_HAND ? types_in(p->hand, p->hand_n, STPETE_MAX_HAND, ns)
+                                        : types_in(c->row[source], c->row_n[source], ROW_WORD, ns);
 }
 
 /* Whether the seat to act may draw with an Observatory from stack s now (§7.1, R9): the building phase, a face-up
@@ -324,11 +328,14 @@ CORE_INLINE size_t add_draws(const stpete_core *c, const seat_ctx *x, int *out, 
     return n;
 }
 
-/* The listing (stpete_core_legal), inlined into the playout step (stpete_core_pick_move) too. */
-CORE_INLINE size_t list_legal(const stpete_core *c, int *out)
+/* The listing (stpete_core_legal), inlined into the playout step (stpete_core_pick_move) too; ns is the game's
+ * new_society as a constant (list_legal() instantiates both), so a base game's listing carries none of §12's
+ * branches. */
+CORE_INLINE size_t list_legal_of(const stpete_core *c, int *out, int ns)
 {
     size_t n = 0;
     seat_ctx x = seat_of(c);
+    x.ns = ns;
     int solvent = x.rubles >= 1; /* every price is at least 1 R (R5): nothing to buy otherwise (a shortcut) */
     switch (c->decision) {
     case STPETE_DECISION_GAME_OVER:
@@ -357,8 +364,8 @@ CORE_INLINE size_t list_legal(const stpete_core *c, int *out)
     default: /* the New Society's decisions (§12) */
         return legal_ns(c, &x, out, n);
     }
-    uint64_t upper = source_types(c, STPETE_SOURCE_UPPER);
-    uint64_t lower = source_types(c, STPETE_SOURCE_LOWER);
+    uint64_t upper = source_types(c, STPETE_SOURCE_UPPER, ns);
+    uint64_t lower = source_types(c, STPETE_SOURCE_LOWER, ns);
     if (solvent)
         plain_affordable(&x, &c->rules);
     if (stpete_buy_only(c)) { /* §11: buy a board card if one is affordable; pass only when none is */
@@ -374,7 +381,7 @@ CORE_INLINE size_t list_legal(const stpete_core *c, int *out)
     if (solvent) {
         n = add_acquisitions(&x, upper, 0, ID_BUY_UPPER, ID_NS_BUY_UPPER, out, n);
         n = add_acquisitions(&x, lower, 1, ID_BUY_LOWER, ID_NS_BUY_LOWER, out, n); /* §5.1.2, R6 */
-        n = add_acquisitions(&x, source_types(c, STPETE_SOURCE_HAND), 0, ID_PLAY, ID_NS_PLAY, out, n);
+        n = add_acquisitions(&x, source_types(c, STPETE_SOURCE_HAND, ns), 0, ID_PLAY, ID_NS_PLAY, out, n);
     }
     if (hand_room(x.p)) { /* take a card into the hand: one action per card type of a row */
         for (uint64_t m = upper; m; m &= m - 1)
@@ -383,9 +390,14 @@ CORE_INLINE size_t list_legal(const stpete_core *c, int *out)
             out[n++] = stpete_take_id(STPETE_SOURCE_LOWER, stpete_lowest_bit(m));
     }
     n = add_draws(c, &x, out, n);
-    if (x.ns) /* the Debtor's Prison (R21), and the listing sorted */
+    if (ns) /* the Debtor's Prison (R21), and the listing sorted */
         n = legal_ns(c, &x, out, n);
     return n;
+}
+
+CORE_INLINE size_t list_legal(const stpete_core *c, int *out)
+{
+    return c->rules.new_society ? list_legal_of(c, out, 1) : list_legal_of(c, out, 0);
 }
 
 size_t stpete_core_legal(const stpete_core *c, int *out)

@@ -408,10 +408,17 @@ static inline int stpete_chance_id_card(int id)
 /* Variant of (card, displaced) when displaced is one of card's targets (§6.2) or -1 for a non-trading card: the
  * encoding of stpete.h (a trading card's variants are its target types ascending: the ware's worker, then Czar and
  * Carpenter; the buildings; the aristocrats). The inverse of stpete_variant_split(). */
+static inline int stpete_base_variant_index(int card, int displaced);
 static inline int stpete_variant_index(int card, int displaced)
 {
     if ((card >= STPETE_NUM_CARD_TYPES) | (displaced >= STPETE_NUM_CARD_TYPES)) /* the New Society's (stpete.h) */
         return STPETE_NUM_CARD_VARIANTS + stpete_ext_variant_index(card, displaced);
+    return stpete_base_variant_index(card, displaced);
+}
+
+/* The same for a pair of the base game's card types (both below 49): the 1.0 arithmetic. */
+static inline int stpete_base_variant_index(int card, int displaced)
+{
     if (card < FIRST_TRADING)
         return card;
     if (card < FIRST_BLUE_TRADING)
@@ -464,12 +471,19 @@ static inline int stpete_variant_id(int base, int ext_base, int v)
     return v < STPETE_NUM_CARD_VARIANTS ? base + v : ext_base + (v - STPETE_NUM_CARD_VARIANTS);
 }
 
+/* Inlined even where it grew: every apply and playout step decodes its action (stpete-bench measures it). */
+#if defined(__GNUC__) || defined(__clang__)
+#define STPETE_HOT_INLINE static inline __attribute__((always_inline))
+#else
+#define STPETE_HOT_INLINE static inline
+#endif
+
 /* Structured form of a New Society action id in [STPETE_NS_ACTION_FIRST, ID_NS_END) (actions.c). */
 void stpete_decode_ns(int id, stpete_action *out);
 
 /* Structured form of a valid action id in [0, ID_END) or [STPETE_NS_ACTION_FIRST, ID_NS_END)
  * (stpete_action_decode without the checks). */
-static inline void stpete_decode(int id, stpete_action *out)
+STPETE_HOT_INLINE void stpete_decode(int id, stpete_action *out)
 {
     stpete_action a = { STPETE_ACTION_PASS, -1, -1, -1, -1, -1 };
     if (id == ID_PASS) {

@@ -106,7 +106,7 @@ typedef struct result {
 
 /* The options (main.c). */
 typedef struct config {
-    int players;     /* 0 = 2, 3 and 4 */
+    int players;     /* 0 = 2, 3 and 4 (and 5 with new_society) */
     int edition;     /* 1 or 2 (§11) */
     uint64_t seed;
     long games;      /* 0 = timed */
@@ -116,6 +116,7 @@ typedef struct config {
     const char *bot; /* the spec of the bot measured (default "ismcts") */
     int games_only;  /* --games-only: the random games and their digest, nothing else (for profilers) */
     int way;         /* --pick: how the first run of random games picks (a pick_way) */
+    int new_society; /* --new-society: the New Society (§12), 2-5 players */
 } config;
 
 /* measure.c: measure everything for one player count into *r. 0, or nonzero (after a message on stderr). */

@@ -25,7 +25,9 @@ static void usage(FILE *out)
             "Pin it to one core yourself: taskset -c 0 stpete-bench.\n"
             "\n"
             "Options:\n"
-            "  --players N     measure one player count, 2, 3 or 4 (default: all three)\n"
+            "  --players N     measure one player count, 2, 3 or 4 (5 with --new-society;\n"
+            "                  default: all of them)\n"
+            "  --new-society   play the New Society expansion (rules, section 12), 2-5 players\n"
             "  --edition E     1 = the first edition (default), 2 = the second-edition\n"
             "                  preset (rules, section 11)\n"
             "  --seed S        seed of the first game; game g uses S + g, the games of\n"
@@ -64,7 +66,7 @@ static const char *value_option(config *cfg, const char *arg, const char *val)
         return val + strlen(val);
     } else if (!strcmp(arg, "--players")) {
         cfg->players = (int)strtol(val, &end, 10);
-        if (cfg->players < STPETE_MIN_PLAYERS || cfg->players > 4) /* 5: the New Society only */
+        if (cfg->players < STPETE_MIN_PLAYERS || cfg->players > STPETE_MAX_PLAYERS) /* 5: checked below */
             end = NULL;
     } else if (!strcmp(arg, "--edition")) {
         cfg->edition = (int)strtol(val, &end, 10);
@@ -90,7 +92,7 @@ static const char *value_option(config *cfg, const char *arg, const char *val)
 
 int main(int argc, char **argv)
 {
-    config cfg = { 0, 1, 1, 0, 1.0, 0, 0, "ismcts", 0, 0 };
+    config cfg = { 0, 1, 1, 0, 1.0, 0, 0, "ismcts", 0, 0, 0 };
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -101,8 +103,8 @@ int main(int argc, char **argv)
             cfg.json = 1;
             continue;
         }
-        if (!strcmp(arg, "--games-only")) {
-            cfg.games_only = 1;
+        if (!strcmp(arg, "--games-only") || !strcmp(arg, "--new-society")) {
+            *(arg[2] == 'g' ? &cfg.games_only : &cfg.new_society) = 1;
             continue;
         }
         if (cli_check_value("stpete-bench", arg, val,
@@ -115,9 +117,13 @@ int main(int argc, char **argv)
         }
         i++;
     }
-    result rs[3];
+    if ((cfg.players == 5 && !cfg.new_society) || (cfg.new_society && cfg.edition != 1)) {
+        fprintf(stderr, "stpete-bench: 5 players need --new-society, which is an expansion of the first edition\n");
+        return 2;
+    }
+    result rs[4];
     int n = 0;
-    for (int p = STPETE_MIN_PLAYERS; p <= 4; p++) {
+    for (int p = STPETE_MIN_PLAYERS; p <= (cfg.new_society ? 5 : 4); p++) {
         if (cfg.players && p != cfg.players)
             continue;
         if (run_players(&cfg, p, &rs[n]) != 0)

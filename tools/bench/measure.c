@@ -118,9 +118,9 @@ static inline int random_step(stpete_state *st, int way, uint64_t *rng, int *id)
     if (stpete_state_is_terminal_or(st, 1))
         return STPETE_E_GAME_OVER;
     if (way == WAY_LISTING) {
-        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
         size_t n = 0;
-        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n);
         *id = ids[next_random(rng) % n];
     } else {
         stpete_state_random_action(st, next_random(rng), id);
@@ -213,9 +213,9 @@ static int replay(const config *cfg, stpete_state *st, const int *record, long r
             stpete_state_reset(st, cfg->seed + (uint64_t)g);
             while (!stpete_state_is_terminal_or(st, 1)) {
                 if (listing) {
-                    int ids[STPETE_MAX_LEGAL_ACTIONS];
+                    int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
                     size_t n = 0;
-                    stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+                    stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n);
                     listed += (long)n;
                 }
                 int rc = stpete_state_apply(st, record[i++]);
@@ -244,9 +244,9 @@ static void bench_listing(const config *cfg, stpete_state **sample, result *r)
     while (cfg->iterations ? listings < cfg->iterations : (elapsed = now() - start) < cfg->seconds) {
         for (int k = 0; k < 16; k++) /* 16 passes between clock reads */
             for (int i = 0; i < SAMPLE_POSITIONS; i++) {
-                int ids[STPETE_MAX_LEGAL_ACTIONS];
+                int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
                 size_t n = 0;
-                stpete_state_legal_actions(sample[i], ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+                stpete_state_legal_actions(sample[i], ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n);
                 sum += (long)n + ids[0];
             }
         listings += 16L * SAMPLE_POSITIONS;
@@ -267,12 +267,12 @@ static void bench_pick(const config *cfg, stpete_state **sample, int mask, resul
     while (cfg->iterations ? picks < cfg->iterations : (elapsed = now() - start) < cfg->seconds) {
         for (int k = 0; k < 16; k++)
             for (int i = 0; i < SAMPLE_POSITIONS; i++) {
-                int ids[STPETE_MAX_LEGAL_ACTIONS], id = 0;
+                int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY], id = 0;
                 size_t n = 0;
                 if (mask) {
                     stpete_state_random_action(sample[i], next_random(&rng), &id);
                 } else {
-                    stpete_state_legal_actions(sample[i], ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+                    stpete_state_legal_actions(sample[i], ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n);
                     id = ids[next_random(&rng) % n];
                 }
                 sum += id;
@@ -470,9 +470,9 @@ static int undo_positions(const config *cfg, stpete_state *play, stpete_state **
     for (int j = 0, g = 0; rc == STPETE_OK && j < UNDO_POSITIONS; g++) {
         rc = stpete_state_reset(play, cfg->seed + 1000003u * (uint64_t)(g + 1));
         for (long m = 0; rc == STPETE_OK && j < UNDO_POSITIONS && !stpete_state_is_terminal_or(play, 1); m++) {
-            int ids[STPETE_MAX_LEGAL_ACTIONS];
+            int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
             size_t k = 0;
-            stpete_state_legal_actions(play, ids, STPETE_MAX_LEGAL_ACTIONS, &k);
+            stpete_state_legal_actions(play, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &k);
             int id = ids[next_random(&rng) % k];
             rc = stpete_state_apply(play, id);
             if (rc == STPETE_OK && m % 7 == 3) {
@@ -575,6 +575,7 @@ static int bench_chance(const config *cfg, int players, result *r)
     stpete_options_init(&opts);
     opts.players = players;
     opts.edition = cfg->edition;
+    opts.new_society = cfg->new_society;
     opts.seed = cfg->seed;
     opts.chance_mode = STPETE_CHANCE_EXPLICIT;
     stpete_game *game = NULL;
@@ -589,19 +590,19 @@ static int bench_chance(const config *cfg, int players, result *r)
         rc = stpete_state_reset(st, seed);
         uint64_t rng = seed ^ STPETE_BOT_SEED_SALT;
         while (rc == STPETE_OK && !stpete_state_is_terminal_or(st, 1)) {
-            int ids[STPETE_MAX_LEGAL_ACTIONS];
-            double prob[STPETE_MAX_LEGAL_ACTIONS];
+            int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
+            double prob[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
             size_t k = 0;
             int id;
             if (stpete_state_current_player(st) == STPETE_PLAYER_CHANCE) {
-                stpete_state_chance_outcomes(st, ids, prob, STPETE_MAX_LEGAL_ACTIONS, &k);
+                stpete_state_chance_outcomes(st, ids, prob, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &k);
                 double u = (double)(next_random(&rng) >> 11) * 0x1.0p-53;
                 size_t i = 0;
                 while (i + 1 < k && (u -= prob[i]) >= 0)
                     i++;
                 id = ids[i];
             } else {
-                stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &k);
+                stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &k);
                 id = ids[next_random(&rng) % k];
             }
             rc = stpete_state_apply(st, id);
@@ -692,6 +693,7 @@ int run_players(const config *cfg, int players, result *r)
     stpete_options_init(&opts);
     opts.players = players;
     opts.edition = cfg->edition;
+    opts.new_society = cfg->new_society;
     opts.seed = cfg->seed;
     opts.allocator.malloc_fn = count_malloc;
     opts.allocator.realloc_fn = count_realloc;
@@ -716,9 +718,9 @@ int run_players(const config *cfg, int players, result *r)
     /* warm-up: a first game grows the state's history buffers, which every later game reuses (not in the digest) */
     for (rc = stpete_state_reset(st, cfg->seed ^ UINT64_C(0x5741524D));
          rc == STPETE_OK && !stpete_state_is_terminal_or(st, 1);) {
-        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
         size_t n = 0;
-        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n);
         rc = stpete_state_apply(st, ids[n - 1 - (size_t)stpete_state_round(st) % n]);
     }
     if (rc != STPETE_OK) {

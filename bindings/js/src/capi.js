@@ -131,6 +131,8 @@ export const CONSTANTS = Object.freeze({
 /** wasm32 struct layouts: byte offsets of the fields the package uses, and each struct's size. The structs that
  * may grow (1.0) begin with `size_t struct_size`, which the package sets to `size` before every call. */
 export const LAYOUT = Object.freeze({
+  // the New Society's four members (§12) follow edition; index.js fills the whole layout with
+  // stpete_options_init_size() (stpete_options_init() would write the first layout, 72 bytes, only)
   options: { size: 88, struct_size: 0, players: 4, seed: 8, pub_cap: 16, tie_break: 20, start_markers: 24,
     public_rubles: 40, public_hands: 44, chance_mode: 64, edition: 68, new_society: 72, markers_one_seat: 76,
     used_prison_scores: 80, textile_without_new_society: 84 },

@@ -52,6 +52,10 @@ __all__ = ["Game", "GameType", "PlayerId", "SpielError", "State", "load_game", "
 _NUM_ACTIONS = _ffi.NUM_DISTINCT_ACTIONS
 _CHANCE_FIRST = _ffi.CHANCE_CARD_FIRST
 _NUM_OUTCOMES = _ffi.NUM_CHANCE_OUTCOMES
+#: The New Society (§12): player action ids [0, 2188) (972..1276, the base chance outcomes, never legal), chance
+#: outcomes 305 + (id - 2188) for its ids [2188, 2826) after the base game's 305.
+_NS_NUM_ACTIONS = _ffi.NUM_DISTINCT_ACTIONS_NEW_SOCIETY
+_NS_NUM_OUTCOMES = _ffi.NUM_CHANCE_OUTCOMES + _ffi.NS_ID_END - _ffi.NS_CHANCE_CARD_FIRST
 
 
 class SpielError(Exception):
@@ -112,7 +116,7 @@ class GameType:
 #: The parameters and their defaults (pyspiel's ``parameter_specification``).
 _DEFAULTS = {"players": 4, "seed": 0, "chance_mode": _ChanceMode.EXPLICIT.word, "edition": 1,
              "pub_cap": PubCap.PER_PUB.word, "tie_break": TieBreak.RUBLES_MOD_10.word, "public_rubles": False,
-             "public_hands": False, "start_markers": ""}
+             "public_hands": False, "start_markers": "", "new_society": False}
 
 
 def registered_names() -> List[str]:
@@ -171,7 +175,8 @@ class Game:
         self._game = _Game(players=p["players"], seed=p["seed"], chance_mode=p["chance_mode"],
                            edition=p["edition"], pub_cap=p["pub_cap"], tie_break=p["tie_break"],
                            public_rubles=p["public_rubles"], public_hands=p["public_hands"],
-                           start_markers=markers)
+                           start_markers=markers, **({"new_society": True} if p["new_society"] else {}))
+        self._ns = bool(p["new_society"])
         self._explicit = self._game.chance_mode == self._game.chance_mode.EXPLICIT
         if self._explicit:
             options: Dict[str, Any] = {**self._game.options, "chance_mode": _ChanceMode.SAMPLED.word}
@@ -192,12 +197,13 @@ class Game:
         return State(self, self._game.new_state())
 
     def num_distinct_actions(self) -> int:
-        """972: the player action ids (stpete.h)."""
-        return _NUM_ACTIONS
+        """972: the player action ids (stpete.h); 2188 with the New Society (§12)."""
+        return _NS_NUM_ACTIONS if self._ns else _NUM_ACTIONS
 
     def max_chance_outcomes(self) -> int:
-        """305 in explicit-chance mode (49 card types + 256 marker deals), 0 in sampled mode (no chance node)."""
-        return _NUM_OUTCOMES if self._explicit else 0
+        """305 in explicit-chance mode (49 card types + 256 marker deals), 943 with the New Society (§12: 13 more card
+        types and 625 five-player marker codes), 0 in sampled mode (no chance node)."""
+        return (_NS_NUM_OUTCOMES if self._ns else _NUM_OUTCOMES) if self._explicit else 0
 
     def num_players(self) -> int:
         return self._game.players
@@ -251,7 +257,7 @@ class Game:
             chance_mode=(GameType.ChanceMode.EXPLICIT_STOCHASTIC if self._explicit
                          else GameType.ChanceMode.SAMPLED_STOCHASTIC),
             information=GameType.Information.IMPERFECT_INFORMATION, utility=GameType.Utility.CONSTANT_SUM,
-            reward_model=GameType.RewardModel.TERMINAL, max_num_players=4,  # 5: the New Society, not here yet
+            reward_model=GameType.RewardModel.TERMINAL, max_num_players=_ffi.MAX_PLAYERS,
             min_num_players=_ffi.MIN_PLAYERS, provides_information_state_string=True,
             provides_information_state_tensor=False, provides_observation_string=True,
             provides_observation_tensor=True, parameter_specification=dict(_DEFAULTS), default_loadable=True,
@@ -260,7 +266,7 @@ class Game:
     def action_to_string(self, player: int, action: int) -> str:
         """The readable form of a player's action, or of chance outcome ``action`` when ``player`` is
         ``PlayerId.CHANCE``, in the game's edition (§11)."""
-        return self._game.action_string(_library_id(player, action))
+        return self._game.action_string(_library_id(player, action, self._ns))
 
     def deserialize_state(self, text: str) -> "State":
         """The state :meth:`State.serialize` wrote."""
@@ -295,21 +301,26 @@ def _int(value, name, function):
     return _ffi.convert(c_int, value, name, function)
 
 
-def _library_id(player, action):
-    """The library's id of OpenSpiel's (player, action): a chance outcome is 972 + k."""
+def _library_id(player, action, ns=False):
+    """The library's id of OpenSpiel's (player, action): a chance outcome k is 972 + k, and with the New Society
+    (ns) k >= 305 is 2188 + k - 305."""
     player = _int(player, "player", "action_to_string")
     action = _int(action, "action", "action_to_string")
+    outcomes, actions = (_NS_NUM_OUTCOMES, _NS_NUM_ACTIONS) if ns else (_NUM_OUTCOMES, _NUM_ACTIONS)
     if player == PlayerId.CHANCE:
-        if not 0 <= action < _NUM_OUTCOMES:
-            raise InvalidArgumentError(f"chance outcome {action} is not in [0, {_NUM_OUTCOMES})")
-        return action + _CHANCE_FIRST
-    if not 0 <= action < _NUM_ACTIONS:
-        raise InvalidArgumentError(f"action {action} is not in [0, {_NUM_ACTIONS})")
+        if not 0 <= action < outcomes:
+            raise InvalidArgumentError(f"chance outcome {action} is not in [0, {outcomes})")
+        return action + _CHANCE_FIRST if action < _NUM_OUTCOMES else action - _NUM_OUTCOMES + _ffi.NS_CHANCE_CARD_FIRST
+    if not 0 <= action < actions:
+        raise InvalidArgumentError(f"action {action} is not in [0, {actions})")
     return action
 
 
 def _openspiel_id(library_id):
-    return library_id - _CHANCE_FIRST if library_id >= _CHANCE_FIRST else library_id
+    """OpenSpiel's action or chance outcome index of a library id (the inverse of :func:`_library_id`)."""
+    if library_id >= _ffi.NS_CHANCE_CARD_FIRST:
+        return library_id - _ffi.NS_CHANCE_CARD_FIRST + _NUM_OUTCOMES
+    return library_id - _CHANCE_FIRST if _CHANCE_FIRST <= library_id < _ffi.NS_ACTION_FIRST else library_id
 
 
 class State:
@@ -368,7 +379,7 @@ class State:
                 return []
             ids = st.legal_action_ids()
             if current == PlayerId.CHANCE:
-                return [i - _CHANCE_FIRST for i in ids]
+                return [_openspiel_id(i) for i in ids]
             return ids
 
     def legal_actions_mask(self, player: Optional[int] = None) -> List[int]:
@@ -378,7 +389,8 @@ class State:
         with st._lock:
             current = self.current_player()
             who = current if player is None else _int(player, "player", "legal_actions_mask")
-            size = _NUM_OUTCOMES if who == PlayerId.CHANCE else _NUM_ACTIONS
+            size = self._game.max_chance_outcomes() if who == PlayerId.CHANCE else self._game.num_distinct_actions()
+            size = size or _NUM_OUTCOMES  # a sampled game's chance player has no outcome: an empty mask of 305
             mask = [0] * size
             for a in self.legal_actions(who):
                 mask[a] = 1
@@ -387,7 +399,7 @@ class State:
     def chance_outcomes(self) -> List[Tuple[int, float]]:
         """At a chance node, ``[(outcome, probability), ...]`` with outcomes in [0, 305) ascending and exact
         probabilities adding up to 1 (stpete_state_chance_outcomes()); empty elsewhere."""
-        return [(outcome.outcome, p) for outcome, p in self._state.chance_outcomes()]
+        return [(_openspiel_id(outcome.id), p) for outcome, p in self._state.chance_outcomes()]
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action of the player to act, or at a chance node the chance outcome ``action`` (in
@@ -395,7 +407,7 @@ class State:
         :class:`stpete.InvalidArgumentError` out of range, ``TypeError`` for a non-integer."""
         st = self._state
         with st._lock:
-            st.apply(_library_id(self.current_player(), action))
+            st.apply(_library_id(self.current_player(), action, self._game._ns))
 
     apply_action_with_legality_check = apply_action
 
@@ -405,7 +417,7 @@ class State:
         last action is another one or nothing can be undone (state unchanged)."""
         st = self._state
         with st._lock:
-            expected = _library_id(player, action)
+            expected = _library_id(player, action, self._game._ns)
             history = st.local_history()
             if not history or history[-1] != expected:
                 last = history[-1] if history else None
@@ -450,7 +462,7 @@ class State:
         else:
             seat, written = player, text
         if _int(seat, "player", "string_to_action") == PlayerId.CHANCE:
-            return ChanceOutcome.parse(written).outcome
+            return _openspiel_id(ChanceOutcome.parse(written).id)
         return Action.parse(written).id
 
     # -- results --

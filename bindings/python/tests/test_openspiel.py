@@ -219,7 +219,7 @@ class GameShape(unittest.TestCase):
                           pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
                           pyspiel.GameType.Information.IMPERFECT_INFORMATION, pyspiel.GameType.Utility.CONSTANT_SUM,
                           pyspiel.GameType.RewardModel.TERMINAL))
-        self.assertEqual((t.min_num_players, t.max_num_players), (2, 4))
+        self.assertEqual((t.min_num_players, t.max_num_players), (2, 5))  # 5 with new_society (§12)
         self.assertTrue(t.provides_observation_tensor and t.provides_information_state_string)
         self.assertFalse(t.provides_information_state_tensor)
         with self.assertRaises(pyspiel.SpielError):

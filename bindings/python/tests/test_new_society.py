@@ -1,0 +1,100 @@
+"""The New Society expansion and five players through the Python binding (issue 30, doc/rules.md §12): the option,
+its refusals (R17), whole random games at 2-5 players in both chance modes with their JSON documents (format
+version 4) and replay records, the new action strings and card types, the gold disc (R18), and the OpenSpiel
+module with 5 players and the expansion's ids."""
+import json
+import random
+import unittest
+
+import stpete
+from stpete import ActionKind, Decision, NewSocietyCard
+
+
+class Options(unittest.TestCase):
+    def test_refused_combinations(self):  # R17
+        with self.assertRaises(stpete.InvalidArgumentError):
+            stpete.Game(players=5)
+        with self.assertRaises(stpete.InvalidArgumentError) as cm:
+            stpete.Game(players=4, new_society=True, edition=2)
+        self.assertIn("first edition", str(cm.exception))
+        with self.assertRaises(stpete.InvalidArgumentError):
+            stpete.Game(used_prison_scores=True)
+        with self.assertRaises(TypeError):
+            stpete.Game(new_society=1)
+
+    def test_options_and_cards(self):  # R16, §12.2
+        game = stpete.Game(players=3, new_society=True, textile_without_new_society=True)
+        self.assertTrue(game.options["new_society"])
+        self.assertTrue(game.options["textile_without_new_society"])
+        self.assertFalse(game.options["used_prison_scores"])
+        self.assertEqual(game.card_info(NewSocietyCard.SYCOPHANT).rubles, -1)
+        self.assertEqual(game.card_info(stpete.Card.ACADEMY).cost, 25)
+        self.assertEqual(sum(game.card_info(c).copies for c in (*stpete.Card, *NewSocietyCard)), 144)
+        self.assertNotIn("new_society", stpete.Game().options)  # a base game's options are those of 1.0
+
+
+class Games(unittest.TestCase):
+    def test_random_games_round_trip(self):
+        for players in (2, 5):
+            for mode in ("sampled", "explicit"):
+                game = stpete.Game(players=players, seed=players, new_society=True, chance_mode=mode)
+                state, rng, seen = game.new_state(), random.Random(players), set()
+                if players == 5 and mode == "sampled":  # R18: the disc's holder (no marker) has 27 R
+                    holder = stpete._core._C.stpete_state_gold_disc_holder(state.handle)
+                    self.assertNotIn(holder, state.marker_holders)
+                    self.assertEqual(state.rubles(holder), 27)
+                step = 0
+                while not state.is_terminal:
+                    seen.add(state.decision)
+                    if step % 40 == 0:
+                        text = state.to_json()
+                        self.assertEqual(json.loads(text)["format_version"], 4)
+                        self.assertEqual(stpete.State.from_json(text, game), state)
+                    state.apply(rng.choice(state.legal_actions()))
+                    step += 1
+                record = state.replay_to_json()
+                self.assertEqual(json.loads(record)["format_version"], 4)
+                back, ids = stpete.replay_from_json(record)
+                self.assertEqual(list(ids), [int(a) for a in state.history])
+                self.assertIn(Decision.TURN, seen)
+
+    def test_actions_of_the_expansion(self):  # the ids of stpete.h, §12.7.5-§12.7.7
+        action = stpete.Action.parse("prison buy New Society displacing New Farmer")
+        self.assertEqual(action.kind, ActionKind.PRISON_BUY)
+        self.assertIs(action.card, NewSocietyCard.NEW_SOCIETY)
+        self.assertIs(action.displaced, NewSocietyCard.NEW_FARMER)
+        self.assertEqual(stpete.Action.from_id(int(action)), action)
+        self.assertEqual(stpete.Action.parse("guild hall 3").amount, 3)
+        outcome = stpete.ChanceOutcome.parse("chance markers5 1 2 3 4")
+        self.assertEqual(outcome.markers, (1, 2, 3, 4))
+        self.assertIs(stpete.ChanceOutcome.parse("chance Mayor").card, NewSocietyCard.MAYOR)
+
+
+class OpenSpiel(unittest.TestCase):
+    def test_five_players_with_chance_nodes(self):
+        from stpete import openspiel
+        game = openspiel.load_game("stpete", {"players": 5, "new_society": True})
+        self.assertEqual(game.num_distinct_actions(), 2188)
+        self.assertEqual(game.max_chance_outcomes(), 943)
+        self.assertEqual(game.observation_tensor_size(), 972)
+        state, rng, chance = game.new_initial_state(), random.Random(5), 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                self.assertAlmostEqual(sum(p for _, p in outcomes), 1.0)
+                self.assertTrue(all(0 <= k < 943 for k, _ in outcomes))
+                action = rng.choice(outcomes)[0]
+                chance += 1
+            else:
+                legal = state.legal_actions()
+                self.assertTrue(all(0 <= a < 2188 for a in legal))
+                action = rng.choice(legal)
+            text = state.action_to_string(state.current_player(), action)
+            self.assertEqual(state.string_to_action(state.current_player(), text), action)
+            state.apply_action(action)
+        self.assertGreaterEqual(chance, 11)  # at least the marker deal and the 10 opening workers (R18)
+        self.assertAlmostEqual(sum(state.returns()), 1.0)
+
+
+if __name__ == "__main__":
+    unittest.main()
