@@ -256,6 +256,38 @@ test('the New Society with 5 players (§12): the setup dialog, a whole game at p
   await page.evaluate(() => window.scrollTo(0, 0)); // the window grown: the top of the page, as a new visit shows it
   await checkEnd(page, 'desktop, New Society');
   await page.screenshot({ path: join(shots, 'desktop-ns5-end.png') });
+  // a saved game at a seat's Debtor's Prison decision (found by the library in Node), imported at 390 px: the
+  // card on the board under its title with its price, its actions as buttons (put back always), no pass (§12.7.5)
+  const game = new S.Game({ players: 5, newSociety: true });
+  let save = null;
+  for (let seed = 1; !save; seed++) {
+    const st = game.newState(BigInt(seed));
+    const bot = new S.Bot(game, 'random', seed);
+    while (!st.isTerminal && st.decision !== S.Decision.PRISON) st.apply(bot.choose(st));
+    if (!st.isTerminal) {
+      save = { format: 'stpete-web-save', version: 2, actions: st.history(), replay: JSON.parse(st.replayToJson()),
+        setup: { players: 5, seat: st.currentPlayer, edition: 1, newSociety: true, bot: 'random', strength: 1000,
+          seed: String(seed), pubPerPlayer: false, tieTotal: false, publicRubles: false, publicHands: false },
+        card: game.cardInfo(st.prisonCard).name };
+    }
+    bot.free();
+    st.free();
+  }
+  game.free();
+  await page.setViewportSize(PHONE);
+  const { card, ...data } = save;
+  await page.setInputFiles('#file-import', { name: 'prison.json', mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(data)) });
+  await page.waitForFunction((n) => JSON.parse(localStorage.getItem('stpete-web-save')).actions.length === n,
+    data.actions.length);
+  await waitTurn(page);
+  const board = await page.textContent('#board');
+  assert.match(board, new RegExp(`Picked from the discard pile with the Debtor's Prison${card}`));
+  const buttons = await page.$$eval('#actions button', (bs) => bs.map((b) => b.textContent.slice(1)));
+  assert.ok(buttons.includes('prison put back') && buttons.every((b) => b.startsWith('prison ')), buttons.join(' | '));
+  await assertNoHorizontalScroll(page, 'the Prison\'s decision');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(shots, 'phone-ns5-prison.png') });
   await page.close();
 });
 
