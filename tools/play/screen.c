@@ -431,7 +431,14 @@ static void draw_actions(text *t, const session *s)
     int ids[PLAY_MAX_LEGAL];
     size_t n = 0;
     stpete_state_legal_actions(s->st, ids, PLAY_MAX_LEGAL, &n);
-    static char items[PLAY_MAX_LEGAL][256], heads[PLAY_MAX_LEGAL][224]; /* 190 KB: off the stack (one thread) */
+    /* one row per listed action (up to 400 with the New Society, §12.4.1): on the heap, not 190 KB of stack */
+    char (*items)[256] = malloc((n ? n : 1) * sizeof *items), (*heads)[224] = malloc((n ? n : 1) * sizeof *heads);
+    if (!items || !heads) {
+        free(items);
+        free(heads);
+        t->failed = 1; /* said instead of the board: "(out of memory while drawing)" */
+        return;
+    }
     int widest = 0;
     for (size_t i = 0; i < n; i++) {
         char body[224];
@@ -466,6 +473,8 @@ static void draw_actions(text *t, const session *s)
         draw_actions_compact(t, s, items, heads, n);
     else
         draw_actions_columns(t, s, items, n, widest);
+    free(items);
+    free(heads);
 }
 
 static void draw_final(text *t, const session *s)
