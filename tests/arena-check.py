@@ -244,7 +244,10 @@ bad = {
     "missing program": (["--bots", "cmd:/nonexistent/bot --fast,random"], "'/nonexistent/bot' not found"),
     "missing program on PATH": (["--bots", "cmd:no-such-stpete-bot,random"], "'no-such-stpete-bot' not found"),
     "empty spec": (["--bots", "greedy,,random"], "empty spec"),
-    "bad players": (["--players", "5"], "--players takes a number in [2, 4]"),
+    "bad players": (["--players", "6"], "--players takes a number in [2, 5]"),
+    "5 players without the New Society": (["--players", "5"], "players must be 2, 3 or 4"),
+    "a New Society option without it": (["--used-prison-scores"], "set new_society to 1"),
+    "the New Society with the second edition": (["--new-society", "--edition", "2"], "expansion of the first edition"),
     "bad time": (["--time-ms", "0"], "--time-ms"),
     "resume without --out": (["--resume"], "--resume needs --out"),
     "unknown option": (["--fast"], "unknown option"),
@@ -269,6 +272,33 @@ for name in files:
 check("--record: every record verifies with stpete-replay (second edition)", ok)
 
 section("records")
+# ---- the New Society (§12) with 5 seats: an external bot and the library's, records, definition, determinism ----
+ns_spec = ["--players", "5", "--new-society", "--games", "10", "--seed", "5", "--quiet", "--bots",
+           f"greedy,random,cmd:{py} {minimal_bot},mc:iterations=20"]
+rec5 = os.path.join(tmp, "records-ns")
+rc, stdout, err = run(*ns_spec, "--out", out("ns5.jsonl"), "--record", rec5)
+ns_lines = lines(os.path.join(tmp, "ns5.jsonl")) if os.path.exists(os.path.join(tmp, "ns5.jsonl")) else [{}]
+g = games_of(os.path.join(tmp, "ns5.jsonl")) if rc == 0 else {}
+check("New Society, 5 seats: whole games without a forfeit", rc == 0 and len(g) >= 10 and
+      all(d["forfeit"] is None and d["result"]["finished"] and len(d["result"]["scores"]) == 5 for d in g.values()),
+      err[-300:])
+check("New Society, 5 seats: the definition says so", ns_lines[0].get("definition", {}).get("new_society") is True
+      and ns_lines[0]["definition"]["players"] == 5, json.dumps(ns_lines[0])[:300])
+check("New Society, 5 seats: the table says so", "5 players, first edition, New Society" in stdout, stdout[:300])
+ok = bool(g)
+for name in sorted(os.listdir(rec5)) if os.path.isdir(rec5) else []:
+    p = subprocess.run([replay, os.path.join(rec5, name)], capture_output=True, text=True, timeout=60)
+    ok = ok and p.returncode == 0
+check("New Society, 5 seats: every record verifies with stpete-replay", ok)
+rc2, _, err2 = run(*ns_spec, "--out", out("ns5-again.jsonl"))
+check("New Society, 5 seats: the same tournament gives the same games",
+      rc2 == 0 and games_of(os.path.join(tmp, "ns5-again.jsonl")) == g, err2[-300:])
+rc3, _, err3 = run("--players", "4", *ns_spec[3:], "--out",
+                   os.path.join(tmp, "ns5.jsonl"), "--resume")
+check("New Society: --resume of its file as a 4-player game without it is refused (another tournament)",
+      rc3 == 2 and "another tournament" in err3, err3[-300:])
+
+section("new society")
 # ---- the example bots ----
 rc, stdout, err = run("--games", "4", "--bots", f"cmd:{py} {minimal_bot} --first,cmd:{py} {minimal_bot}", "--quiet",
                       "--out", out("minimal.jsonl"))

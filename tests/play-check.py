@@ -506,6 +506,84 @@ def run_pty_decisions(tmp):
                 s.kill()
 
 
+def find_ns_position(want):
+    """A 5-player New Society position (saved JSON) where seat 0 is to act and want(state) holds: random play in
+    which seat 0 buys Debtor's Prisons, Guild Halls and Trading Houses when it can."""
+    wanted = (stpete.NewSocietyCard.DEBTORS_PRISON, stpete.NewSocietyCard.GUILD_HALL,
+              stpete.NewSocietyCard.TRADING_HOUSE)
+    for seed in range(1, 200):
+        st = stpete.Game(players=5, seed=seed, new_society=True).new_state()
+        rng = random.Random(seed)
+        while not st.is_terminal:
+            if st.current_player == 0 and want(st):
+                return st.to_json()
+            acts = st.legal_actions()
+            if st.current_player == 0:
+                special = [a for a in acts if a.kind == stpete.ActionKind.BUY and a.card in wanted]
+                if special:
+                    st.apply(special[0])
+                    continue
+            st.apply(rng.choice(acts))
+    return None
+
+
+def run_pty_ns_decisions(tmp):
+    """The New Society's decisions (§12.7.5-§12.7.7) in a 5-player game loaded at them: each heading, its actions
+    numbered (the Guild Hall's by the rubles taken), and the choice typed is the one the log reports."""
+    if stpete is None:
+        skip("pty: the New Society's decisions", "no Python binding for this build (sanitizer)")
+        return
+    D = stpete.Decision
+    cases = [
+        ("the Debtor's Prison's pick", lambda st: any(a.kind == stpete.ActionKind.PRISON for a in st.legal_actions()),
+         None, "prison ", r"seat 0 uses the Debtor.s Prison and picks .* from the discard pile"),
+        ("the Debtor's Prison card", lambda st: st.decision == D.PRISON,
+         "Your Debtor's Prison card: buy it, take it into hand, or put it back", "prison put back",
+         r"seat 0 puts .* back on the discard pile"),
+        ("the Guild Hall", lambda st: st.decision == D.GUILD_HALL,
+         "Your Guild Hall: how many of its 4 as rubles", "3", r"Guild Hall: seat 0 takes 3 R and 1 VP"),
+        ("the Trading House", lambda st: st.decision == D.TRADING_HOUSE,
+         "Your Trading House: pay 3 R for 2 VP", "trading house decline", r"Trading House: seat 0 declines"),
+    ]
+    for what, want, heading, typed, log in cases:
+        text = find_ns_position(want)
+        check(text, f"pty: a 5-player New Society position at {what}")
+        if not text:
+            continue
+        path = os.path.join(tmp, "ns-decision.json")
+        with open(path, "w") as f:
+            f.write(text)
+        s = Session(["--load", path, "--autosave", os.path.join(tmp, "ns-auto.json")], pty=True)
+        try:
+            s.prompt()
+            screen = s.screen()
+            listed = listed_actions(screen)
+            shown = [t for _, t in listed]
+            if heading:
+                check(heading in screen and not any(t.startswith("pass") for t in shown),
+                      f"pty: {what}: its heading and no pass (§12.7)", screen)
+            if what == "the Guild Hall":
+                check([n for n, _ in listed] == list(range(len(listed))) and shown[:1] == ["guild hall 0"],
+                      "pty: the Guild Hall's choices are numbered by the rubles taken", screen)
+            if what == "the Debtor's Prison card":
+                card = re.search(r"Debtor's Prison card: (.+?), picked from the discard pile by seat 0 \(you\)",
+                                 re.sub(r"\s+", " ", screen))
+                check(card and f"prison put back ({card.group(1)})" in screen,
+                      "pty: the Prison's card is shown on the board and in its actions", screen)
+            choice = next((t for t in shown if t.startswith(typed)), typed) if typed.endswith(" ") else typed
+            mark = s.mark
+            s.send(action_string(choice))
+            s.prompt()
+            after = s.since_mark(mark)
+            check(re.search(log, re.sub(r"\s+", " ", SGR.sub("", after))), f"pty: {what}: '{action_string(choice)}' is played "
+                  "and logged", after[-2500:])
+            s.ask("quit")
+            s.wait()
+        finally:
+            if s.status is None:
+                s.kill()
+
+
 # ---- the pty session ---------------------------------------------------------------------------------------------
 
 def run_pty(tmp):
@@ -604,10 +682,14 @@ def run_pty_80x24(tmp):
     games = [(players, 11) for players in (2, 3, 4)]
     # late screens with many legal actions: 3 of these went over by 2-3 rows before the list was cut to fit
     games += [(players, seed) for seed in (3, 5, 8, 13) for players in (2, 3, 4)]
+    # the New Society (§12): 5 players, a board of 10 cards at the opening, the gold disc
+    games += [(5, seed) for seed in (11, 3, 8)]
     for players, seed in games:
-        name = f"80x24, {players} players" + (f", seed {seed}" if seed != 11 else "")
+        ns = players == 5
+        name = f"80x24, {players} players" + (", New Society" if ns else "") + (f", seed {seed}" if seed != 11 else "")
         auto = os.path.join(tmp, f"small{players}-{seed}.json")
-        s = Session(["--players", str(players), "--seed", str(seed), "--autosave", auto], pty=True, size=(24, 80))
+        s = Session(["--players", str(players), "--seed", str(seed), "--autosave", auto] +
+                    (["--new-society"] if ns else []), pty=True, size=(24, 80))
         try:
             rng = random.Random(players if seed == 11 else players * 100 + seed)
             too_big, screens, final = [], 0, None
@@ -630,6 +712,9 @@ def run_pty_80x24(tmp):
                 if seed == 11 and players == 3 and turn == 10:
                     check_undo(s, name)
                     continue
+                if ns and turn == 0:
+                    check("New Society" in screen and "gold disc" in screen,
+                          f"{name}: the header says New Society, a seat holds the gold disc (§12.3)", screen)
                 weights = [0.3 if t.startswith(("pass", "take")) else 2 for _, t in listed]
                 s.send(str(listed[rng.choices(range(len(listed)), weights)[0]][0]))
                 ok = s.prompt() or "GAME OVER" in s.screen()
@@ -874,8 +959,13 @@ def run_plain(tmp):
           f"--help: {kinds}; docs: {docs}")
     check(rc == 0 and out.startswith("Usage: stpete-play") and "--players N" in out and "--load FILE" in out
           and "--plain" in out and "hint" in out and "--edition E" in out, "plain: --help", out)
+    rc, out, err = run(["--players", "6"])
+    check(rc == 2 and "--players must be 2, 3, 4 or 5" in err, "plain: a bad option value: status 2", err)
     rc, out, err = run(["--players", "5"])
-    check(rc == 2 and "--players must be 2, 3 or 4" in err, "plain: a bad option value: status 2", err)
+    check(rc == 2 and "players must be 2, 3 or 4" in err, "plain: 5 players without --new-society: status 2, the "
+          "library's reason (§12.0)", err)
+    rc, out, err = run(["--new-society", "--edition", "2"])
+    check(rc == 2 and "expansion of the first edition" in err, "plain: the New Society with edition 2: status 2", err)
     rc, out, err = run(["--bots", "greedy,nobody"])
     check(rc == 1 and "unknown bot kind 'nobody'" in err, "plain: an unknown bot is named, status 1", err)
     rc, out, err = run(["--frobnicate"])
@@ -889,6 +979,7 @@ def main():
             run_pty(tmp)
             run_pty_interrupts(tmp)
             run_pty_decisions(tmp)
+            run_pty_ns_decisions(tmp)
             run_pty_80x24(tmp)
             run_pty_help(tmp)
         else:

@@ -7,18 +7,23 @@ legal action and the view is a seat view of the bot's own seat in which the hand
 only for a card it has not seen); the hello's card table describes every card type of the game's edition (its names
 are the ones the requests use, a trading card displaces only cards of its colour that are not trading cards, each
 listed action that buys one names one of them), and `legal` lists only actions the seat can afford, none dearer
-than the card's printed cost. It plays a random legal action from the seed (a reproducible tournament), preferring
+than the card's printed cost. In a game with the New Society (the hello's `game.new_society`, §12) the table has 62
+rows, and the prison, guild-hall and trading-house decisions list no pass. It plays a random legal action from the seed (a reproducible tournament), preferring
 purchases of the most VP and rubles per ruble by the card table. A broken promise ends the process with status 3 and a message on stderr: the arena reports that as
 a forfeit, so a tournament without forfeits means every promise held."""
 import json
+import os
 import random
 import re
 import sys
 
 CARD_KEYS = {"card", "name", "colour", "stack", "trading", "cost", "rubles", "vp", "copies", "special", "displaces"}
 # the card an action buys or plays, and the card a trading card displaces ("buy Wharf from upper displacing Ship
-# Builder", "play Pub from hand", "observatory buy Hospital")
-BUYS = re.compile(r"^(?:buy|play|observatory buy) (.+?)(?: from (?:upper|lower|hand))?(?: displacing (.+))?$")
+# Builder", "play Pub from hand", "observatory buy Hospital", the New Society's "prison buy Market")
+BUYS = re.compile(r"^(?:buy|play|observatory buy|prison buy) (.+?)(?: from (?:upper|lower|hand))?(?: displacing (.+))?$")
+# the decisions that list no pass: the Observatory's card, the Pub, and the New Society's Debtor's Prison card,
+# Guild Hall and Trading House (§7.1, §7.2, §12.7.5-§12.7.7)
+NO_PASS = ("observatory", "pub", "prison", "guild-hall", "trading-house")
 
 
 def broken(what):
@@ -26,11 +31,12 @@ def broken(what):
     sys.exit(3)
 
 
-def check_cards(cards):
-    """The hello's card table: one row per card type, indexed by it, with the documented keys; a trading card
-    displaces cards of its colour that are not trading cards. Returns the rows by name."""
-    if not isinstance(cards, list) or len(cards) != 49:
-        broken(f"the hello's card table has not one row per card type (49): {str(cards)[:100]}")
+def check_cards(cards, types):
+    """The hello's card table: one row per card type (types: 49, or 62 with the New Society), indexed by it, with
+    the documented keys; a trading card displaces cards of its colour that are not trading cards. Returns the rows
+    by name."""
+    if not isinstance(cards, list) or len(cards) != types:
+        broken(f"the hello's card table has not one row per card type ({types}): {str(cards)[:100]}")
     for i, row in enumerate(cards):
         if set(row) != CARD_KEYS or row["card"] != i:
             broken(f"card table row {i} is not the documented object: {row}")
@@ -74,6 +80,7 @@ def value(action, by_name):
 def main():
     version = int(sys.argv[1]) if len(sys.argv) > 1 else 2
     rng = random.Random(0)
+    log = os.environ.get("PROTOCOL_DOC_BOT_LOG")  # a file to append each request's decision to (for the test)
     seat, by_name = None, {}
     for line in sys.stdin:
         if not line.strip():
@@ -83,7 +90,10 @@ def main():
         if kind == "hello":
             if version not in msg.get("protocols", [1]):
                 broken(f"the arena does not speak protocol {version}: {msg.get('protocols')}")
-            by_name = check_cards(msg.get("cards"))
+            new_society = msg.get("game", {}).get("new_society", False)
+            if new_society not in (True, False):
+                broken(f"game.new_society is not a boolean: {new_society!r}")
+            by_name = check_cards(msg.get("cards"), 62 if new_society else 49)
             print(json.dumps({"type": "hello", "protocol": version, "name": f"doc-bot-v{version}"}), flush=True)
         elif kind == "new_game":
             seed = msg["seed"]
@@ -103,9 +113,12 @@ def main():
                 for card, known in zip(player["hand"], player["hand_known"]):
                     if known and card is None:
                         broken("a hand card seen taken is hidden in the view")
-            if view["decision"] in ("observatory", "pub") and any(a["action"] == "pass" for a in legal):
+            if view["decision"] in NO_PASS and any(a["action"] == "pass" for a in legal):
                 broken(f"a {view['decision']} decision lists pass")
             check_legal(legal, view, seat, by_name)
+            if log:
+                with open(log, "a", encoding="utf-8") as f:
+                    f.write(view["decision"] + "\n")
             best = max(legal, key=lambda a: value(a, by_name))
             choice = best if value(best, by_name) > 0 and rng.random() < 0.5 else rng.choice(legal)
             answer = choice["id"] if rng.random() < 0.5 else choice["action"]  # ids and strings both work

@@ -83,12 +83,17 @@ const isInt = (v, lo, hi) => Number.isInteger(v) && v >= lo && v <= hi;
 function checkSetup(su) {
   if (typeof su !== 'object' || su === null) throw new Refused('the setup is missing');
   const out = {};
-  if (!isInt(su.players, 2, 4)) throw new Refused(`players must be 2, 3 or 4, not ${JSON.stringify(su.players)}`);
+  if (su.newSociety !== undefined && typeof su.newSociety !== 'boolean') throw new Refused('newSociety must be true or false');
+  out.newSociety = su.newSociety === true; // the New Society (§12): 2-5 players, the first edition only (R17)
+  if (!isInt(su.players, 2, out.newSociety ? 5 : 4)) {
+    throw new Refused(`players must be 2, 3 or 4${out.newSociety ? ' or 5' : ' (5 with the New Society)'}, not ${JSON.stringify(su.players)}`);
+  }
   out.players = su.players;
   if (!isInt(su.seat, 0, su.players - 1)) throw new Refused(`your seat must be 0 to ${su.players - 1}, not ${JSON.stringify(su.seat)}`);
   out.seat = su.seat;
   out.edition = su.edition ?? 1;
   if (out.edition !== 1 && out.edition !== 2) throw new Refused(`the edition must be 1 or 2, not ${JSON.stringify(su.edition)}`);
+  if (out.newSociety && out.edition !== 1) throw new Refused('the New Society is an expansion of the first edition (§12.0)');
   if (!BOTS.includes(su.bot)) throw new Refused(`the bots must be one of ${BOTS.join(', ')}, not ${JSON.stringify(su.bot)}`);
   out.bot = su.bot;
   out.strength = su.strength ?? 1000;
@@ -106,10 +111,11 @@ function checkSetup(su) {
   }
   return out;
 }
-/** The library's options of a setup (§3, §7.2 R10, §8 R14, §9, §11). */
+/** The library's options of a setup (§3, §7.2 R10, §8 R14, §9, §11, §12). */
 function optionsOf(su) {
   return { players: su.players, edition: su.edition, pubCap: su.pubPerPlayer ? 1 : 0,
-    tieBreak: su.tieTotal ? 1 : 0, publicRubles: su.publicRubles, publicHands: su.publicHands };
+    tieBreak: su.tieTotal ? 1 : 0, publicRubles: su.publicRubles, publicHands: su.publicHands,
+    newSociety: su.newSociety === true };
 }
 function botSpec(su) {
   return su.bot === 'mc' || su.bot === 'ismcts' ? `${su.bot}:iterations=${su.strength}` : su.bot;
@@ -136,7 +142,7 @@ function checkSave(data) {
   }
   const su = checkSetup(data.setup);
   if (!Array.isArray(data.actions) || data.actions.length > MAX_ACTIONS
-      || !data.actions.every((id) => isInt(id, 0, S.NUM_DISTINCT_ACTIONS - 1))) {
+      || !data.actions.every((id) => isInt(id, 0, (su.newSociety ? S.NUM_DISTINCT_ACTIONS_NEW_SOCIETY : S.NUM_DISTINCT_ACTIONS) - 1))) {
     throw new Refused('the actions are not a list of action ids');
   }
   if (data.version >= 2 || data.replay !== undefined) {
@@ -188,10 +194,10 @@ function parseSave(text) {
   return checkSave(data);
 }
 
-/** The address's setup (players, seat, edition, bot, strength, seed; delay), or null when it sets none. Throws
- * Refused for an unknown name or a value out of range. */
+/** The address's setup (players, seat, edition, ns (1: the New Society, §12), bot, strength, seed; delay), or null
+ * when it sets none. Throws Refused for an unknown name or a value out of range. */
 function addressSetup(params) {
-  const known = ['players', 'seat', 'edition', 'bot', 'strength', 'seed', 'delay'];
+  const known = ['players', 'seat', 'edition', 'ns', 'bot', 'strength', 'seed', 'delay'];
   for (const key of params.keys()) if (!known.includes(key)) throw new Refused(`the address parameter ${key} is unknown (known: ${known.join(', ')})`);
   const num = (key) => {
     const v = params.get(key);
@@ -202,9 +208,13 @@ function addressSetup(params) {
     const d = num('delay');
     if (!isInt(d, 0, DELAY_MAX)) throw new Refused(`the address parameter delay must be 0 to ${DELAY_MAX} ms, not ${d}`);
   }
-  if (!['players', 'seat', 'edition', 'bot', 'strength', 'seed'].some((k) => params.has(k))) return null;
+  if (!['players', 'seat', 'edition', 'ns', 'bot', 'strength', 'seed'].some((k) => params.has(k))) return null;
   const su = { players: 4, seat: 0, edition: 1, bot: 'ismcts', strength: 1000, seed: randomSeed() };
   for (const key of ['players', 'seat', 'edition', 'strength']) if (params.has(key)) su[key] = num(key);
+  if (params.has('ns')) {
+    if (!['0', '1'].includes(params.get('ns'))) throw new Refused(`the address parameter ns must be 0 or 1, not ${JSON.stringify(params.get('ns'))}`);
+    su.newSociety = params.get('ns') === '1';
+  }
   for (const key of ['bot', 'seed']) if (params.has(key)) su[key] = params.get(key);
   try {
     return checkSetup(su);
@@ -219,7 +229,7 @@ function addressSetup(params) {
 function startGame(su, actions = []) {
   const g = new S.Game(optionsOf(su));
   const st = g.newState(BigInt(su.seed));
-  const info = Array.from({ length: S.NUM_CARD_TYPES }, (_, k) => g.cardInfo(k));
+  const info = Array.from({ length: g.numCardTypes }, (_, k) => g.cardInfo(k)); // 49, or 62 with the New Society
   const chron = new Chronicle(S, info);
   const moves = [];
   let mine = 0;
@@ -379,6 +389,7 @@ function readSetupForm() {
   const players = Number(f.players.value);
   const seed = f.seed.value.trim() === '' ? randomSeed() : f.seed.value.trim();
   return checkSetup({ players, seat: Math.min(Number(f.seat.value), players - 1), edition: Number(f.edition.value),
+    newSociety: f.newSociety.checked,
     bot: f.bot.value, strength: Number(f.strength.value), seed, pubPerPlayer: f.pubPerPlayer.checked,
     tieTotal: f.tieTotal.checked, publicRubles: f.publicRubles.checked, publicHands: f.publicHands.checked });
 }

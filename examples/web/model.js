@@ -22,7 +22,9 @@ export function boardPrices(S, state, seat, cards) {
   return {
     upper: state.row(S.Source.UPPER).map((card) => text(card, S.Source.UPPER)),
     lower: state.row(S.Source.LOWER).map((card) => text(card, S.Source.LOWER)),
-    observatory: state.observatoryCard >= 0 ? text(state.observatoryCard, S.Source.OBSERVATORY) : null,
+    observatory: state.observatoryCard >= 0 ? text(state.observatoryCard, S.Source.OBSERVATORY)
+      // the Debtor's Prison's card (§12.7.5; the view's observatory_card holds it), bought without a row discount
+      : state.prisonCard >= 0 ? text(state.prisonCard, S.Source.DISCARD) : null,
   };
 }
 
@@ -98,6 +100,7 @@ export function seatModel(S, state, seat, cards, extra) {
     prices: terminal ? null : boardPrices(S, state, seat, cards),
     income: nextIncome(S, state),
     handLimits: Array.from({ length: state.players }, (_, s) => state.handLimit(s)),
+    goldDisc: state.goldDiscHolder, // 5 players (§12.3, R18): the seat without a marker; -1 otherwise
     discarded: chronicle.discarded,
     // Since the seat's last move: its move and all after it; at the end the final scoring always.
     log: chronicle.entries.map((e) => ({ n: e.n, text: e.text, mine: e.seat === seat,

@@ -8,7 +8,7 @@
 //   labels      one short label per seat, e.g. ["you", "bot (ismcts:iterations=1000)"]
 //   view        the library's per-seat view, parsed (doc/format.md, "Views (§9)"): stpete_state_view_to_json(seat).
 //               Unknown rubles and hand cards are null there; this module shows them as such ("?", a card back).
-//   cards       CardInfo of the game's edition by card type (index 0..48; the package's cardInfo / Game.cardInfo)
+//   cards       CardInfo of the game by card type (index 0..48, or 0..61 with the New Society; Game.cardInfo)
 //   legal       the viewer's legal actions [{id, string, price (R or null), kind}] when the viewer is to act, else null
 //   waiting     optional text while another seat acts (e.g. "Seat 2 (bot) is thinking")
 //   prices      {upper: [text], lower: [text], observatory: text|null}: what each board card costs the viewer (§5,
@@ -19,6 +19,7 @@
 //   log         [{n, text, recent, mine}]: the library's event texts, numbered from 1; recent = since the viewer's
 //               last move; mine = an event of the viewer's seat (shown in bold)
 //   handLimits  optional: each seat's hand limit (§7.3), shown beside the hand size
+//   goldDisc    optional: the seat holding the gold disc (5 players, §12.3), or -1
 //   final       at the end: {scores: [Score of §8 per seat], winners: [seats]}; else null
 //   autoPass    optional boolean: the viewer passes by itself when pass is the only action
 //
@@ -38,6 +39,16 @@ const SPECIAL = {
   8: 'Orange cards cost you 1 R less (§5.1)',
   9: 'Any green trading card may displace it (§6.2)',
   10: '+1 VP per aristocrat at building scoring (§11)',
+  // the New Society (§12.7)
+  11: '+1 R per aristocrat at building scoring (§12.7.4)',
+  12: 'Building phase: buy, take or put back a card of the discard pile, once a round (§12.7.5)',
+  13: 'Building scoring: you may pay 3 R for 2 VP (§12.7.6)',
+  14: 'Aristocrat scoring: pay 1 R or discard it (§12.7.9)',
+  15: 'Green cards cost you 1 R less (§12.5)',
+  16: 'May displace any worker (§12.6)',
+  17: 'Building scoring: split 4 into R and VP as you like (§12.7.7)',
+  18: '+2 VP per weaving worker at building scoring (§12.7.8)',
+  19: '+1 R per building at aristocrat scoring (§12.7.4)',
 };
 /** Keys of the action buttons, in the order of the legal actions (U is undo). */
 export const ACTION_KEYS = '123456789abcdefghijklmnopqrstvwxyz';
@@ -193,8 +204,9 @@ export class Renderer {
       .map(([key, title, id, notes]) => el('div', {}, el('h3', {}, title),
         view[key].length ? el('div', { class: 'row', id }, ...view[key].map((name, k) => this.cardBox(name, { extra: note(notes?.[k]) })))
           : el('p', { class: 'empty', id }, 'empty')));
+    const drawnWith = view.decision === 'prison' ? 'Picked from the discard pile with the Debtor\'s Prison' : 'Drawn with the Observatory';
     const drawn = view.observatory_card !== null
-      ? el('div', {}, el('h3', {}, 'Drawn with the Observatory'), el('div', { class: 'row' }, this.cardBox(view.observatory_card, { extra: note(prices?.observatory) })))
+      ? el('div', {}, el('h3', {}, drawnWith), el('div', { class: 'row' }, this.cardBox(view.observatory_card, { extra: note(prices?.observatory) })))
       : null;
     const stacks = PHASES.map((p) => `${p} ${view.stack_sizes[p]}`).join(' · ');
     this.$('board').replaceChildren(...[el('h2', {}, 'Board'), ...rows, drawn].filter(Boolean),
@@ -219,6 +231,8 @@ export class Renderer {
         el('span', { class: 'vp' }, `${p.vp} VP`),
         el('span', { class: 'handsize' }, `hand ${p.hand_size}${limit}`),
         started.length ? el('span', { class: 'marker', title: 'start-player marker (§3.3)' }, `▶ ${started.join(', ')}`) : null,
+        this.model.goldDisc === s ? el('span', { class: 'marker gold', title: 'gold disc (§12.3)' }, '● gold disc') : null,
+        p.prison_used ? el('span', { class: 'prison', title: 'Debtor\'s Prison used this round (§12.7.5)' }, 'Prison used') : null,
         income ? el('span', { class: 'income' }, `${income.phase} scoring ${incomeText(income.seats[s])}`) : null,
       ];
       const groups = [0, 1, 2].map((colour) => {

@@ -63,6 +63,9 @@ typedef struct participant {
 /* The tournament: options, participants, seatings and the definition that decides every game (schedule.c). */
 typedef struct config {
     int players, edition, jobs, resume, bench, quiet, games_given;
+    /* the New Society (§12) and its [option]s (stpete_options::new_society, markers_one_seat, used_prison_scores,
+     * textile_without_new_society), 0 or 1 */
+    int new_society, markers_one_seat, used_prison_scores, textile_without_new_society;
     long games;
     uint64_t seed;
     long time_ms, start_ms;

@@ -56,7 +56,7 @@ static void usage(FILE *out)
             "intervals and mean VP per bot at the end.\n"
             "\n"
             "Options:\n"
-            "  --players N     number of players, 2, 3 or 4 (default 2)\n"
+            "  --players N     number of players, 2, 3 or 4, or 5 with --new-society (default 2)\n"
             "  --games G       number of games (default 100), rounded up to a multiple of the number of seatings\n"
             "  --bots LIST     comma-separated bot specs: KIND[:KEY=VALUE]... of the library (random, greedy, mc,\n"
             "                  ismcts; stpete/bots.h), or cmd:PROGRAM [ARGUMENT]... for an external bot\n"
@@ -64,6 +64,9 @@ static void usage(FILE *out)
             "  --bot SPEC      add one bot spec (may contain commas); repeatable, after or instead of --bots\n"
             "  --jobs J        games played in parallel (default 1)\n"
             "  --edition E     1 = the first edition (default), 2 = the second-edition preset\n"
+            "  --new-society   play the New Society expansion (§12; first edition only), 2 to 5 players\n"
+            "  --markers-one-seat, --used-prison-scores, --textile-without-new-society\n"
+            "                  the New Society's options (§12.4.1 R19, §12.7.5 R22, §12.7.8 R29; doc/protocol.md)\n"
             "  --seed S        tournament seed: decides every deal and every bot's seed (default 1)\n"
             "  --time-ms T     time limit of an external bot per decision, in ms (default 10000)\n"
             "  --start-ms T    time limit of an external bot to start and answer hello, in ms (default 10000)\n"
@@ -164,7 +167,7 @@ static void bench(arena *a, const char *self)
 static int value_option(config *c, const char *a, const char *val, const char **list, int *gave_bot)
 {
     if (!strcmp(a, "--players"))
-        c->players = (int)parse_long(a, val, 2, 4);
+        c->players = (int)parse_long(a, val, 2, 5); /* 5: checked with --new-society in main() */
     else if (!strcmp(a, "--games")) {
         c->games = parse_long(a, val, 1, 10000000);
         c->games_given = 1;
@@ -222,7 +225,10 @@ static int parse_options(config *c, int argc, char **argv)
         if (!strcmp(a, "--trivial-bot"))
             return trivial_bot();
         int *flag = !strcmp(a, "--resume") ? &c->resume : !strcmp(a, "--bench") ? &c->bench
-                  : !strcmp(a, "--quiet")  ? &c->quiet : NULL;
+                  : !strcmp(a, "--quiet")  ? &c->quiet : !strcmp(a, "--new-society") ? &c->new_society
+                  : !strcmp(a, "--markers-one-seat") ? &c->markers_one_seat
+                  : !strcmp(a, "--used-prison-scores") ? &c->used_prison_scores
+                  : !strcmp(a, "--textile-without-new-society") ? &c->textile_without_new_society : NULL;
         if (flag) {
             *flag = 1;
             continue;
@@ -371,8 +377,13 @@ int main(int argc, char **argv)
     stpete_options_init(&o);
     o.players = a.cfg.players;
     o.edition = a.cfg.edition;
-    if (stpete_game_new(&o, &a.cfg.game, NULL) != STPETE_OK)
-        die(2, "cannot create a game of these options");
+    o.new_society = a.cfg.new_society;
+    o.markers_one_seat = a.cfg.markers_one_seat;
+    o.used_prison_scores = a.cfg.used_prison_scores;
+    o.textile_without_new_society = a.cfg.textile_without_new_society;
+    stpete_error err = STPETE_ERROR_INIT;
+    if (stpete_game_new(&o, &a.cfg.game, &err) != STPETE_OK) /* the library's one check (§3, §11, §12.0) */
+        die(2, "cannot create a game of these options: %s", err.message);
     if (a.cfg.bench) {
         bench(&a, argv[0]);
         free_arena(&a);

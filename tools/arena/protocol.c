@@ -332,6 +332,16 @@ static const char *special_word(int special)
         [STPETE_SPECIAL_GOLD_SMELTER] = "orange-discount",
         [STPETE_SPECIAL_CZAR_AND_CARPENTER] = "any-green-trading-displaces",
         [STPETE_SPECIAL_MARIINSKY_THEATER_VP] = "vp-per-orange",
+        /* the New Society (§12.7) */
+        [STPETE_SPECIAL_COFFEE_HOUSE] = "rubles-per-orange-at-building",
+        [STPETE_SPECIAL_DEBTORS_PRISON] = "prison",
+        [STPETE_SPECIAL_TRADING_HOUSE] = "trading-house",
+        [STPETE_SPECIAL_SYCOPHANT] = "sycophant",
+        [STPETE_SPECIAL_OBSHCHINA_COMMUNE] = "green-discount",
+        [STPETE_SPECIAL_NEW_SOCIETY] = "any-worker-displaces",
+        [STPETE_SPECIAL_GUILD_HALL] = "guild-hall",
+        [STPETE_SPECIAL_TEXTILE_FACTORY] = "vp-per-weaving",
+        [STPETE_SPECIAL_MAYOR] = "rubles-per-blue",
     };
     return special >= 0 && special < (int)(sizeof words / sizeof *words) ? words[special] : NULL;
 }
@@ -339,12 +349,12 @@ static const char *special_word(int special)
 /* The card types a trading card may displace (§6.2), asked from the action encoding: those for which buying it
  * from the upper row displacing them is an action (stpete_action_encode()). A JSON array of card types, or null
  * for a card that is not a trading card. */
-static json_t *displaced_types(int card, int trading)
+static json_t *displaced_types(int card, int trading, int card_types)
 {
     if (!trading)
         return json_null();
     json_t *targets = json_array();
-    for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+    for (int t = 0; t < card_types; t++) {
         stpete_action a = { STPETE_ACTION_BUY, STPETE_SOURCE_UPPER, card, t, STPETE_NONE, STPETE_NONE };
         int id;
         if (stpete_action_encode(&a, &id) == STPETE_OK)
@@ -353,14 +363,16 @@ static json_t *displaced_types(int card, int trading)
     return targets;
 }
 
-/* The hello's card table (doc/protocol.md): one object per card type of the game's edition, indexed by the card
- * type of stpete.h, each row stpete_card_get_info()'s (§2, §11), with the card types a trading card displaces. */
-static json_t *card_table(int edition)
+/* The hello's card table (doc/protocol.md): one object per card type of the game (49, or 62 with the New Society),
+ * indexed by the card type of stpete.h, each row stpete_game_get_card_info()'s (§2, §11, §12.2), with the card
+ * types a trading card displaces. */
+static json_t *card_table(const stpete_game *game)
 {
     json_t *cards = json_array();
-    for (int c = 0; c < STPETE_NUM_CARD_TYPES; c++) {
+    int types = stpete_game_num_card_types(game);
+    for (int c = 0; c < types; c++) {
         stpete_card_info info = STPETE_CARD_INFO_INIT;
-        if (stpete_card_get_info(edition, c, &info) != STPETE_OK)
+        if (stpete_game_get_card_info(game, c, &info) != STPETE_OK)
             die(1, "no description of card type %d", c);
         const char *special = special_word(info.special);
         json_t *row = json_object();
@@ -374,7 +386,7 @@ static json_t *card_table(int edition)
         json_object_set_new(row, "vp", json_integer(info.vp));
         json_object_set_new(row, "copies", json_integer(info.copies));
         json_object_set_new(row, "special", special ? json_string(special) : json_null());
-        json_object_set_new(row, "displaces", displaced_types(c, info.trading));
+        json_object_set_new(row, "displaces", displaced_types(c, info.trading, types));
         json_array_append_new(cards, row);
     }
     return cards;
@@ -402,9 +414,15 @@ static char *hello_message(const config *c)
     json_object_set_new(g, "public_rubles", json_boolean(o.public_rubles));
     json_object_set_new(g, "public_hands", json_boolean(o.public_hands));
     json_object_set_new(g, "chance_mode", json_string(stpete_options_chance_mode_name(o.chance_mode)));
+    /* the New Society (§12) and its options (libstpete 1.1; a bot that does not know them ignores them) */
+    json_object_set_new(g, "new_society", json_boolean(o.new_society));
+    json_object_set_new(g, "markers_one_seat", json_boolean(o.markers_one_seat));
+    json_object_set_new(g, "used_prison_scores", json_boolean(o.used_prison_scores));
+    json_object_set_new(g, "textile_without_new_society", json_boolean(o.textile_without_new_society));
+    json_object_set_new(g, "num_distinct_actions", json_integer(stpete_game_num_distinct_actions(c->game)));
     json_object_set_new(m, "game", g);
     json_object_set_new(m, "time_ms", json_integer(c->time_ms));
-    json_object_set_new(m, "cards", card_table(o.edition));
+    json_object_set_new(m, "cards", card_table(c->game));
     char *s = json_dumps(m, JSON_COMPACT);
     json_decref(m);
     return s;
@@ -602,9 +620,9 @@ void kill_adopted(void)
  * the seat's view; its length in *len (malloc'd, ends in a newline). */
 static char *request_line(const proc *p, const stpete_state *st, int seat, long req, size_t *len)
 {
-    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY]; /* the larger bound: any game's (§12.4.1) */
     size_t n = 0;
-    stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+    stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n);
     json_t *m = json_object(), *legal = json_array();
     json_object_set_new(m, "type", json_string("request"));
     json_object_set_new(m, "request", json_integer(req));
@@ -658,7 +676,7 @@ static int answer_action(const proc *p, const stpete_state *st, const char *repl
              json_is_integer(q) ? json_integer_value(q) : (json_int_t)-1, req);
     else if (json_is_integer(a)) {
         json_int_t v = json_integer_value(a);
-        if (v < 0 || v >= STPETE_NUM_DISTINCT_ACTIONS || !stpete_state_is_legal_or(st, (int)v, 0))
+        if (v < 0 || v >= stpete_game_num_distinct_actions(p->cfg->game) || !stpete_state_is_legal_or(st, (int)v, 0))
             fail(f, "illegal", "action id %" JSON_INTEGER_FORMAT " is not legal", v);
         else
             ok = 0, id = (int)v;

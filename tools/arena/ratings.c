@@ -166,8 +166,10 @@ static void print_table(const config *c, const tally *t)
 {
     int N = c->nparts;
     long deals = (c->games + c->nseatings - 1) / c->nseatings;
+    const char *rules = c->edition == 2 ? "second edition" : c->new_society ? "first edition, New Society" /* §12 */
+                                                                         : "first edition";
     printf("%d players, %s, %ld game%s (%d seating%s x %ld deal%s), seed %" PRIu64 ", definition %s\n", c->players,
-           c->edition == 2 ? "second edition" : "first edition", t->ngames, t->ngames == 1 ? "" : "s", c->nseatings,
+           rules, t->ngames, t->ngames == 1 ? "" : "s", c->nseatings,
            c->nseatings == 1 ? "" : "s", deals, deals == 1 ? "" : "s", c->seed, c->hash);
     if (t->nforfeit)
         printf("forfeits: %ld game%s (forfeiting seat: return 0, a loss against every other seat)\n", t->nforfeit,

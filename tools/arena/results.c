@@ -214,7 +214,9 @@ static int known_keys(json_t *o, const char *const *keys, const char *where, cha
  * starts with 2N cards and never holds more than 8, loses cards only to buys and takes (an action each) and to the
  * lower row discarded at the end of each of the R - 1 rounds before the last (at most 8 each, §4.5). So
  * S <= X + 8R - 2N with X the buys, takes and draws. Every phase ends with N consecutive passes (§4.3), 4N passes
- * a round: the actions are at least X + 4NR >= S + 2N + (4N - 8)R >= S + 2N + 4N - 8, as R >= 1 and N >= 2. */
+ * a round: the actions are at least X + 4NR >= S + 2N + (4N - 8)R >= S + 2N + 4N - 8, as R >= 1 and N >= 2.
+ * With 5 players (the New Society, §12.3, R20) the opening deal puts 10 cards on the board, 2 above 8: S <= X + 8R
+ * + 2 - 2N, and the bound is 2 lower. */
 static int fewest_actions(const config *c)
 {
     stpete_state *st = NULL;
@@ -225,7 +227,7 @@ static int fewest_actions(const config *c)
         if (stpete_state_stack_size(st, k) < least)
             least = stpete_state_stack_size(st, k);
     stpete_state_free(st);
-    return least + 2 * c->players + 4 * c->players - 8;
+    return least + 2 * c->players + 4 * c->players - 8 - (c->players > 4 ? 2 : 0);
 }
 
 /* The fields that follow from the game number alone: deal, deal seed, seating and bots; the game number g
@@ -444,7 +446,8 @@ static int read_line_of(arena *a, const char *path, long lineno, const char *lin
             lineno);
     if (strcmp(json_string_value(hash), c->hash) != 0)
         die(2, "%s: line %ld belongs to another tournament (definition %s, this one is %s): "
-               "same --players, --edition, --seed, --bots, --time-ms and --start-ms are needed to resume",
+               "same --players, --edition, the New Society options, --seed, --bots, --time-ms and --start-ms are "
+               "needed to resume",
             path, lineno, json_string_value(hash), c->hash);
     int game = 0;
     if (!strcmp(json_string_value(type), "tournament")) {

@@ -229,6 +229,17 @@ void make_definition(config *c)
     json_object_set_new(d, "protocol", json_integer(PROTOCOL_VERSION));
     json_object_set_new(d, "players", json_integer(c->players));
     json_object_set_new(d, "edition", json_integer(c->edition));
+    /* the New Society (§12) and its options: only when set, so that a tournament without them keeps its 1.0
+     * definition and hash (and resumes) */
+    const struct {
+        const char *key;
+        int value;
+    } ns[] = { { "new_society", c->new_society }, { "markers_one_seat", c->markers_one_seat },
+               { "used_prison_scores", c->used_prison_scores },
+               { "textile_without_new_society", c->textile_without_new_society } };
+    for (size_t i = 0; i < sizeof ns / sizeof *ns; i++)
+        if (ns[i].value)
+            json_object_set_new(d, ns[i].key, json_true());
     json_object_set_new(d, "seed", json_integer((json_int_t)c->seed));
     json_object_set_new(d, "seed_hex", json_sprintf("%016" PRIx64, c->seed));
     json_object_set_new(d, "time_ms", json_integer(c->time_ms));

@@ -77,9 +77,9 @@ static int cmd_hint(session *s, const char *arg)
         say(s, "No hint: the game is over.");
         return 0;
     }
-    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    int ids[PLAY_MAX_LEGAL];
     size_t n = 0, number = 0;
-    stpete_state_legal_actions(s->st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+    stpete_state_legal_actions(s->st, ids, PLAY_MAX_LEGAL, &n);
     for (size_t i = 0; i < n; i++)
         if (ids[i] == id)
             number = i + first_number(s);
@@ -164,7 +164,21 @@ static const char *const special_texts[] = {
     [STPETE_SPECIAL_GOLD_SMELTER] = "orange cards cost you 1 R less (§5.1)",
     [STPETE_SPECIAL_CZAR_AND_CARPENTER] = "any green trading card may displace it (§6.2)",
     [STPETE_SPECIAL_MARIINSKY_THEATER_VP] = "at the building scoring, +1 VP for every orange card in your display "
-                                            "(§11)",
+                                            "(§11, §12.7.3)",
+    [STPETE_SPECIAL_COFFEE_HOUSE] = "at the building scoring, +1 R for every orange card in your display (§12.7.4)",
+    [STPETE_SPECIAL_DEBTORS_PRISON] = "in the building phase, as your action, pick a card from the discard pile, "
+                                      "then buy it (no lower-row discount), take it into hand or put it back; once a "
+                                      "round, and used it scores no VP that round (§12.7.5, R21, R22)",
+    [STPETE_SPECIAL_TRADING_HOUSE] = "at each building scoring you may pay 3 R for 2 VP (§12.7.6, R25)",
+    [STPETE_SPECIAL_SYCOPHANT] = "costs you 1 R at each aristocrat scoring; if you cannot pay, it is discarded "
+                                 "(§12.7.9)",
+    [STPETE_SPECIAL_OBSHCHINA_COMMUNE] = "green cards cost you 1 R less (§12.5)",
+    [STPETE_SPECIAL_NEW_SOCIETY] = "may displace any worker (§12.6)",
+    [STPETE_SPECIAL_GUILD_HALL] = "at each building scoring, split 4 between rubles and VP as you like (§12.7.7, "
+                                  "R24)",
+    [STPETE_SPECIAL_TEXTILE_FACTORY] = "at the building scoring, +2 VP for every green card with the weaving symbol "
+                                       "(§12.7.8, R29)",
+    [STPETE_SPECIAL_MAYOR] = "at the aristocrat scoring, +1 R for every blue card in your display (§12.7.4)",
 };
 
 /* The cards the person can see in play, in the order 'card' numbers them: both rows, the Observatory card, the
@@ -172,15 +186,18 @@ static const char *const special_texts[] = {
 static size_t cards_in_play(const session *s, int *cards, const char **where, size_t cap)
 {
     size_t n = 0, k = 0;
-    int list[STPETE_BOARD_SIZE];
+    int list[PLAY_ROW_MAX];
     for (int row = STPETE_SOURCE_UPPER; row <= STPETE_SOURCE_LOWER; row++) {
-        stpete_state_row(s->st, row, list, STPETE_BOARD_SIZE, &k);
+        stpete_state_row(s->st, row, list, PLAY_ROW_MAX, &k);
         for (size_t i = 0; i < k && n < cap; i++, n++)
             cards[n] = list[i], where[n] = row == STPETE_SOURCE_UPPER ? "upper row" : "lower row";
     }
     int drawn = stpete_state_observatory_card(s->st);
     if (drawn >= 0 && n < cap)
         cards[n] = drawn, where[n++] = "Observatory card";
+    int picked = stpete_state_prison_card(s->st); /* the New Society's Debtor's Prison (§12.7.5) */
+    if (picked >= 0 && n < cap)
+        cards[n] = picked, where[n++] = "Debtor's Prison card";
     stpete_state_hand(s->st, s->seat, list, STPETE_MAX_HAND, &k);
     for (size_t i = 0; i < k && n < cap; i++, n++)
         cards[n] = list[i], where[n] = "your hand";
@@ -191,7 +208,7 @@ static size_t cards_in_play(const session *s, int *cards, const char **where, si
  * prefix only one card name has). -1 after saying why not. */
 static int card_named(session *s, const char *arg)
 {
-    int cards[2 * STPETE_BOARD_SIZE + 1 + STPETE_MAX_HAND];
+    int cards[2 * PLAY_ROW_MAX + 2 + STPETE_MAX_HAND];
     const char *where[sizeof cards / sizeof *cards];
     size_t n = cards_in_play(s, cards, where, sizeof cards / sizeof *cards);
     char *end;
@@ -204,8 +221,8 @@ static int card_named(session *s, const char *arg)
     }
     int found = -1, matches = 0;
     char candidates[512] = "";
-    for (int c = 0; c < STPETE_NUM_CARD_TYPES; c++) {
-        const char *name = stpete_card_name_or(stpete_game_edition(s->game), c, "?");
+    for (int c = 0; c < stpete_game_num_card_types(s->game); c++) {
+        const char *name = card_name(s->game, c);
         if (!strcasecmp(name, arg))
             return c;
         if (strncasecmp(name, arg, strlen(arg)))
@@ -230,7 +247,7 @@ static int card_named(session *s, const char *arg)
  * (§7). Into info. */
 static void say_card(session *s, int card, stpete_card_info *info)
 {
-    stpete_card_get_info(stpete_game_edition(s->game), card, info);
+    stpete_game_get_card_info(s->game, card, info);
     static const char *const kinds[3] = { "worker", "building", "aristocrat" };
     char name[128];
     say_wrapped(s, "%s: %s %s (§%s), %d cop%s in the game", card_text(&s->ui, s->game, card, name, sizeof name),
@@ -242,12 +259,12 @@ static void say_card(session *s, int card, stpete_card_info *info)
     if (info->trading) { /* its targets: the types stpete_state_price accepts as displaced (§6.2) */
         char list[1024] = "";
         size_t len = 0;
-        for (int t = 0; t < STPETE_NUM_CARD_TYPES; t++) {
+        for (int t = 0; t < stpete_game_num_card_types(s->game); t++) {
             int price;
             if (stpete_state_price(s->st, s->seat, card, STPETE_SOURCE_UPPER, t, &price) == STPETE_OK &&
                 len < sizeof list)
                 len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "",
-                                        stpete_card_name_or(stpete_game_edition(s->game), t, "?"));
+                                        card_name(s->game, t));
         }
         say_wrapped(s, "  displaces one of: %s (§6.2); its price is its cost minus the displaced card's value (§5.2)", list);
     }
@@ -260,7 +277,7 @@ static void say_card(session *s, int card, stpete_card_info *info)
  * (§5.2, §6). */
 static void say_card_prices(session *s, int card, const stpete_card_info *info)
 {
-    int cards[2 * STPETE_BOARD_SIZE + 1 + STPETE_MAX_HAND];
+    int cards[2 * PLAY_ROW_MAX + 2 + STPETE_MAX_HAND];
     const char *where[sizeof cards / sizeof *cards];
     size_t n = cards_in_play(s, cards, where, sizeof cards / sizeof *cards);
     for (size_t i = 0; i < n; i++) {
@@ -275,21 +292,21 @@ static void say_card_prices(session *s, int card, const stpete_card_info *info)
             say(s, "  in the %s: your price %d R (§5.1)", where[i], price);
             continue;
         }
-        stpete_displacement d[STPETE_NUM_CARD_TYPES];
+        stpete_displacement d[PLAY_CARD_TYPES];
         size_t k = 0;
-        stpete_state_displacements(s->st, s->seat, card, source, d, STPETE_NUM_CARD_TYPES, &k);
+        stpete_state_displacements(s->st, s->seat, card, source, d, PLAY_CARD_TYPES, &k);
         if (!k)
             say(s, "  in the %s: nothing in your display it could displace (§6.1)", where[i]);
         for (size_t j = 0; j < k; j++)
             say(s, "  in the %s: your price %d R displacing %s", where[i], d[j].price,
-                stpete_card_name_or(stpete_game_edition(s->game), d[j].displaced, "?"));
+                card_name(s->game, d[j].displaced));
     }
 }
 
 static int cmd_card(session *s, const char *arg)
 {
     if (!arg[0]) {
-        int cards[2 * STPETE_BOARD_SIZE + 1 + STPETE_MAX_HAND];
+        int cards[2 * PLAY_ROW_MAX + 2 + STPETE_MAX_HAND];
         const char *where[sizeof cards / sizeof *cards];
         size_t n = cards_in_play(s, cards, where, sizeof cards / sizeof *cards);
         say(s, "Cards in play (type 'card N' or 'card NAME'; any card of the game has a name):");
@@ -438,7 +455,7 @@ static void say_candidates(session *s, const int *ids, const size_t *cand, size_
 static int refuse_typed(session *s, const char *typed, const char *want, const int *ids,
                         char (*strings)[STPETE_ACTION_STRING_MAX], size_t n)
 {
-    size_t cand[STPETE_MAX_LEGAL_ACTIONS], nc = 0;
+    size_t cand[PLAY_MAX_LEGAL], nc = 0;
     /* No legal action: an action of the game that is not legal now gets the library's reason. */
     int id;
     if (stpete_action_from_string(want, &id) == STPETE_OK) {
@@ -472,9 +489,9 @@ static int refuse_typed(session *s, const char *typed, const char *want, const i
  * first letters of its words. Returns the id, or -1 after saying why not. */
 static int match_action(session *s, const char *typed)
 {
-    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    int ids[PLAY_MAX_LEGAL];
     size_t n = 0;
-    stpete_state_legal_actions(s->st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+    stpete_state_legal_actions(s->st, ids, PLAY_MAX_LEGAL, &n);
     char want[256];
     normalise(typed, want, sizeof want);
     size_t digits = strspn(want, "0123456789");
@@ -486,7 +503,7 @@ static int match_action(session *s, const char *typed)
         say(s, "There is no action number %s: the legal actions are numbered %zu to %zu.", want, base, n + base - 1);
         return -1;
     }
-    char strings[STPETE_MAX_LEGAL_ACTIONS][STPETE_ACTION_STRING_MAX];
+    char strings[PLAY_MAX_LEGAL][STPETE_ACTION_STRING_MAX];
     for (size_t i = 0; i < n; i++) {
         char raw[STPETE_ACTION_STRING_MAX];
         stpete_action_to_string(stpete_game_edition(s->game), ids[i], raw, sizeof raw);
@@ -494,7 +511,7 @@ static int match_action(session *s, const char *typed)
         if (!strcmp(strings[i], want))
             return ids[i];
     }
-    size_t cand[STPETE_MAX_LEGAL_ACTIONS], nc = 0;
+    size_t cand[PLAY_MAX_LEGAL], nc = 0;
     for (size_t i = 0; i < n; i++)
         if (!strncmp(strings[i], want, strlen(want)))
             cand[nc++] = i;

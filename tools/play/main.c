@@ -49,8 +49,8 @@ static int parse_int(const char *value, long lo, long hi, long *out)
 static int set_players(play_config *cfg, const char *value, char *err, size_t size)
 {
     long v;
-    if (parse_int(value, STPETE_MIN_PLAYERS, 4, &v)) /* 5 players (the New Society, §12) not yet in stpete-play */
-        return snprintf(err, size, "--players must be 2, 3 or 4, not '%s'", value), -1;
+    if (parse_int(value, STPETE_MIN_PLAYERS, 5, &v)) /* 5: with --new-society only, the library's check (§12.0) */
+        return snprintf(err, size, "--players must be 2, 3, 4 or 5 (5 with --new-society), not '%s'", value), -1;
     cfg->players = (int)v;
     return 0;
 }
@@ -118,6 +118,19 @@ static int set_public_hands(play_config *cfg, const char *value, char *err, size
     return 0;
 }
 
+/* The New Society (§12) and its options: flags the library checks when the game is made (start_game()). */
+#define FLAG_SETTER(fn, field)                                                                                  \
+    static int fn(play_config *cfg, const char *value, char *err, size_t size)                                  \
+    {                                                                                                           \
+        (void)value, (void)err, (void)size;                                                                     \
+        cfg->field = 1;                                                                                         \
+        return 0;                                                                                               \
+    }
+FLAG_SETTER(set_new_society, new_society)
+FLAG_SETTER(set_markers_one_seat, markers_one_seat)
+FLAG_SETTER(set_used_prison_scores, used_prison_scores)
+FLAG_SETTER(set_textile, textile_without_new_society)
+
 static int set_edition(play_config *cfg, const char *value, char *err, size_t size)
 {
     long v;
@@ -142,7 +155,7 @@ static int set_version(play_config *cfg, const char *value, char *err, size_t si
 }
 
 static const option_def options[] = {
-    { "--players", "N", "number of players, 2, 3 or 4 (default 3)", set_players },
+    { "--players", "N", "number of players, 2, 3 or 4, or 5 with --new-society (default 3)", set_players },
     { "--seat", "S", "your seat, 0 to N-1 (default 0); seats play in clockwise order", set_seat },
     { "--bots", "LIST", "the other seats' bots, comma separated, repeated over the seats in order: the "
                         "library's random, greedy, mc and ismcts, with parameters after colons, e.g. "
@@ -160,6 +173,14 @@ static const option_def options[] = {
     { "--public-hands", NULL, "rule option: everyone's hand cards are public (rules, section 9)", set_public_hands },
     { "--edition", "E", "1 = the first edition (default), 2 = the second-edition preset of 2014 (rules, section 11)",
       set_edition },
+    { "--new-society", NULL, "play the New Society expansion, 2 to 5 players (rules, section 12; first edition)",
+      set_new_society },
+    { "--markers-one-seat", NULL, "New Society option: with 5 players the markers move one seat a round, not two "
+                                  "(rules, section 12.4.1, R19)", set_markers_one_seat },
+    { "--used-prison-scores", NULL, "New Society option: a used Debtor's Prison still scores its VP (rules, "
+                                    "section 12.7.5, R22)", set_used_prison_scores },
+    { "--textile-without-new-society", NULL, "New Society option: the Textile Factory does not count the New "
+                                             "Society (rules, section 12.7.8, R29)", set_textile },
     { "--help", NULL, "show this help and exit", set_help },
     { "--version", NULL, "show the version and exit", set_version },
 };
@@ -200,13 +221,23 @@ static int parse_args(int argc, char **argv, play_config *cfg)
             return 2;
         }
     }
-    if (cfg->load && (cfg->players || cfg->seed_given || cfg->public_rubles || cfg->public_hands || cfg->edition)) {
+    if (cfg->load && (cfg->players || cfg->seed_given || cfg->public_rubles || cfg->public_hands || cfg->edition ||
+                      cfg->new_society || cfg->markers_one_seat || cfg->used_prison_scores ||
+                      cfg->textile_without_new_society)) {
         fprintf(stderr, PROGRAM ": --load takes the players, seed and rule options from the file: do not give "
-                        "--players, --seed, --public-rubles, --public-hands or --edition with it\n");
+                        "--players, --seed, --public-rubles, --public-hands, --edition or the New Society's "
+                        "options with it\n");
         return 2;
     }
     if (!cfg->players)
         cfg->players = 3;
+    stpete_options opts;
+    stpete_error err = STPETE_ERROR_INIT;
+    play_options(cfg, &opts);
+    if (!cfg->load && stpete_options_check(&opts, &err) != STPETE_OK) { /* the library's check: 5 players, §12.0 */
+        fprintf(stderr, PROGRAM ": %s\n", err.message);
+        return 2;
+    }
     if (!cfg->load && cfg->seat >= cfg->players) {
         fprintf(stderr, PROGRAM ": --seat %d is not a seat of a %d-player game (0..%d)\n", cfg->seat, cfg->players,
                 cfg->players - 1);

@@ -44,6 +44,12 @@
 #define MIN_HEIGHT 24
 #define PROMPT "move> "
 /* The library's bots (include/stpete/bots.h): a spec is KIND[:KEY=VALUE]... */
+/* The bounds of any game the program plays, the New Society's included (§12): the legal actions, the card types
+ * (62, §12.2.3), a row (10 cards at the 5-player opening, §12.3, R20) and a display (every card of 144). */
+#define PLAY_MAX_LEGAL STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY
+#define PLAY_CARD_TYPES STPETE_NUM_CARD_TYPES_NEW_SOCIETY
+#define PLAY_ROW_MAX 10
+#define PLAY_DISPLAY_MAX STPETE_NUM_CARDS_NEW_SOCIETY
 #define BOT_KINDS "random, greedy, mc, ismcts; parameters after colons, e.g. ismcts:iterations=500"
 
 /* The options (main.c). */
@@ -59,6 +65,8 @@ typedef struct play_config {
     int public_rubles;
     int public_hands;
     int edition;        /* 0 = not given (default 1) */
+    int new_society;    /* the New Society expansion (§12), 2-5 players */
+    int markers_one_seat, used_prison_scores, textile_without_new_society; /* its options (R19, R22, R29) */
     int help, version;
 } play_config;
 
@@ -206,9 +214,11 @@ void say_resume(session *s, const char *path);
 void save_on_exit(session *s, const char *reason);
 /* A new game from the options, or the --load file, with the event callback and the bots. 0, or -1 with why. */
 int start_game(session *s, char *why, size_t size);
+void play_options(const play_config *cfg, stpete_options *opts);
 /* screen.c */
 /* A card's name in its colour (workers green, buildings blue, aristocrats orange; trading cards their colour). */
 const char *card_text(const ui *u, const stpete_game *game, int card, char *buf, size_t size);
+const char *card_name(const stpete_game *game, int card);
 /* The number of the first listed action: 1, except in a Pub decision (§7.2), where the number of "pub k" is k, the
  * VP bought. */
 size_t first_number(const session *s);

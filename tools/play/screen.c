@@ -32,9 +32,16 @@
 const char *card_text(const ui *u, const stpete_game *game, int card, char *buf, size_t size)
 {
     stpete_card_info info = STPETE_CARD_INFO_INIT;
-    stpete_card_get_info(stpete_game_edition(game), card, &info); /* the name of the game's edition (§11) */
+    stpete_game_get_card_info(game, card, &info); /* the name of the game's edition (§11) or expansion (§12) */
     snprintf(buf, size, "%s%s%s", sgr_colour(u, info.colour), info.name, u->colour ? sgr_reset(u) : "");
     return buf;
+}
+
+/* A card's name as the game prints it (stpete_game_get_card_info(): §2, §11, §12.2), "?" for no card. */
+const char *card_name(const stpete_game *game, int card)
+{
+    stpete_card_info info = STPETE_CARD_INFO_INIT;
+    return stpete_game_get_card_info(game, card, &info) == STPETE_OK ? info.name : "?";
 }
 
 /* One board card as the person sees it: its price for the person (§5), and for a trading card each card of the
@@ -43,7 +50,7 @@ static void draw_board_card(text *t, const session *s, int card, int row, const 
 {
     char name[128], piece[512];
     stpete_card_info info = STPETE_CARD_INFO_INIT;
-    stpete_card_get_info(stpete_game_edition(s->game), card, &info);
+    stpete_game_get_card_info(s->game, card, &info);
     card_text(&s->ui, s->game, card, name, sizeof name);
     if (!info.trading) {
         int price = 0;
@@ -53,9 +60,9 @@ static void draw_board_card(text *t, const session *s, int card, int row, const 
         return;
     }
     /* what it could displace, with the price, is the library's answer (§6.1: not a face-down Observatory) */
-    stpete_displacement d[STPETE_NUM_CARD_TYPES];
+    stpete_displacement d[PLAY_CARD_TYPES];
     size_t targets = 0;
-    stpete_state_displacements(s->st, s->seat, card, row, d, STPETE_NUM_CARD_TYPES, &targets);
+    stpete_state_displacements(s->st, s->seat, card, row, d, PLAY_CARD_TYPES, &targets);
     int len = snprintf(piece, sizeof piece, "%s (trading)", name);
     if (s->ui.compact && targets) { /* the cheapest; 'card NAME' shows each */
         int low = d[0].price;
@@ -90,9 +97,9 @@ static void draw_board(text *t, const session *s)
         tx_printf(t, "%sBoard%s (your price for each card)", sgr_bold(&s->ui), sgr_reset(&s->ui));
     }
     for (int row = STPETE_SOURCE_UPPER; row <= STPETE_SOURCE_LOWER; row++) {
-        int cards[STPETE_BOARD_SIZE];
+        int cards[PLAY_ROW_MAX];
         size_t n = 0;
-        stpete_state_row(s->st, row, cards, STPETE_BOARD_SIZE, &n);
+        stpete_state_row(s->st, row, cards, PLAY_ROW_MAX, &n);
         tx_line(t, 2);
         tx_printf(t, "%s:", compact ? stpete_source_name(row) : row_names[row]);
         t->indent = label;
@@ -116,7 +123,7 @@ static void draw_board(text *t, const session *s)
         tx_piece(t, k ? ", " : "", piece);
     }
     int discarded = 0;
-    for (int card = 0; card < STPETE_NUM_CARD_TYPES; card++)
+    for (int card = 0; card < stpete_game_num_card_types(s->game); card++)
         discarded += stpete_state_discard_count(s->st, card);
     char piece[64];
     snprintf(piece, sizeof piece, "| discard%s %d", compact ? "" : " pile", discarded);
@@ -126,6 +133,14 @@ static void draw_board(text *t, const session *s)
         char name[128], who[32];
         tx_line(t, 2);
         tx_sentence(t, "Observatory card: %s, drawn by %s", card_text(&s->ui, s->game, drawn, name, sizeof name),
+                    seat_label(s, stpete_state_current_player(s->st), who, sizeof who));
+    }
+    int picked = stpete_state_prison_card(s->st); /* the New Society's Debtor's Prison (§12.7.5, R21) */
+    if (picked >= 0) {
+        char name[128], who[32];
+        tx_line(t, 2);
+        tx_sentence(t, "Debtor's Prison card: %s, picked from the discard pile by %s",
+                    card_text(&s->ui, s->game, picked, name, sizeof name),
                     seat_label(s, stpete_state_current_player(s->st), who, sizeof who));
     }
 }
@@ -165,7 +180,8 @@ static void draw_player_head(text *t, const session *s, int seat)
             snprintf(piece, sizeof piece, "%s%s", card_text(&s->ui, s->game, cards[i], name, sizeof name),
                      i + 1 < n ? "," : "");
         else { /* §9: the back of the card, that is its stack */
-            int stack = stpete_card_stack_or(cards[i], -1);
+            stpete_card_info info = STPETE_CARD_INFO_INIT; /* the game's table: the New Society's cards too */
+            int stack = stpete_game_get_card_info(s->game, cards[i], &info) == STPETE_OK ? info.stack : -1;
             snprintf(piece, sizeof piece, "%s[%s back]%s", sgr_colour(&s->ui, stack < 3 ? stack : -1),
                      stpete_stack_name(stack), stack < 3 ? sgr_reset(&s->ui) : "");
         }
@@ -185,6 +201,8 @@ static void draw_markers(text *t, const session *s, int seat)
             tx_piece(t, markers ? ", " : "; ", piece);
             markers++;
         }
+    if (stpete_state_gold_disc_holder(s->st) == seat) /* 5 players: the seat without a marker (§12.3, R18) */
+        tx_piece(t, "; ", "gold disc");
 }
 
 /* The shortest display: the number of cards per colour, and of aristocrat kinds ('board' shows them all). */
@@ -194,7 +212,7 @@ static void draw_display_counts(text *t, const session *s, const int *cards, siz
     int count[3] = { 0 }, kinds = 0;
     for (size_t i = 0; i < n; i++) {
         stpete_card_info info = STPETE_CARD_INFO_INIT;
-        stpete_card_get_info(stpete_game_edition(s->game), cards[i], &info);
+        stpete_game_get_card_info(s->game, cards[i], &info);
         count[info.colour]++;
         kinds += info.colour == STPETE_COLOUR_ORANGE && (i == 0 || cards[i - 1] != cards[i]);
     }
@@ -223,11 +241,15 @@ static int draw_colour(text *t, const session *s, int seat, const int *cards, si
         while (j < n && cards[j] == cards[i])
             j++;
         stpete_card_info info = STPETE_CARD_INFO_INIT;
-        stpete_card_get_info(stpete_game_edition(s->game), cards[i], &info);
+        stpete_game_get_card_info(s->game, cards[i], &info);
         if (info.colour == colour) {
             char name[128], extra[32] = "";
+            int used = 0;
             if (cards[i] == STPETE_CARD_OBSERVATORY && stpete_state_observatories_used(s->st, seat) > 0)
                 snprintf(extra, sizeof extra, " (%d used)", stpete_state_observatories_used(s->st, seat));
+            else if (cards[i] == STPETE_CARD_DEBTORS_PRISON && stpete_state_is_prison_used(s->st, seat, &used) ==
+                     STPETE_OK && used) /* §12.7.5, R22: not again, nor displaced, this round */
+                snprintf(extra, sizeof extra, " (used)");
             if (j - i > 1)
                 snprintf(piece, sizeof piece, "%zux %s%s", j - i, card_text(&s->ui, s->game, cards[i], name, sizeof name),
                          extra);
@@ -257,14 +279,14 @@ static int draw_colour(text *t, const session *s, int seat, const int *cards, si
  * another seat's display as counts. */
 static void draw_player(text *t, const session *s, int seat)
 {
-    int cards[STPETE_NUM_CARDS];
+    int cards[PLAY_DISPLAY_MAX];
     size_t n = 0;
     int compact = s->ui.compact;
     draw_player_head(t, s, seat);
     draw_markers(t, s, seat);
     /* the display, grouped by colour (§1); the display list is sorted by card type */
-    stpete_state_display(s->st, seat, cards, STPETE_NUM_CARDS, &n);
-    if (compact > 1 && seat != s->seat && n) {
+    stpete_state_display(s->st, seat, cards, PLAY_DISPLAY_MAX, &n);
+    if (compact > 1 && (seat != s->seat || stpete_state_is_terminal_or(s->st, 1)) && n) { /* over: every seat */
         draw_display_counts(t, s, cards, n);
         return;
     }
@@ -282,7 +304,8 @@ static void draw_player(text *t, const session *s, int seat)
  * VP bought. */
 size_t first_number(const session *s)
 {
-    return stpete_state_decision(s->st) == STPETE_DECISION_PUB ? 0 : 1;
+    int decision = stpete_state_decision(s->st);
+    return decision == STPETE_DECISION_PUB || decision == STPETE_DECISION_GUILD_HALL ? 0 : 1;
 }
 
 /* The text of a legal action with its card names coloured and its price (stpete_state_action_price()). */
@@ -294,12 +317,14 @@ void action_text(const session *s, int id, char *buf, size_t size)
     stpete_action_decode(id, &a);
     int card = a.card >= 0 ? a.card : (a.kind == STPETE_ACTION_OBSERVATORY_TAKE ||
                                        a.kind == STPETE_ACTION_OBSERVATORY_DISCARD ?
-                                       stpete_state_observatory_card(s->st) : -1);
+                                       stpete_state_observatory_card(s->st) :
+                                       a.kind == STPETE_ACTION_PRISON_TAKE || a.kind == STPETE_ACTION_PRISON_PUT_BACK ?
+                                       stpete_state_prison_card(s->st) : -1);
     size_t len = 0;
     const char *p = plain;
     const int names[2] = { card, a.displaced };
     for (int k = 0; k < 2; k++) {
-        const char *name = names[k] >= 0 ? stpete_card_name_or(stpete_game_edition(s->game), names[k], "?") : NULL;
+        const char *name = names[k] >= 0 ? card_name(s->game, names[k]) : NULL;
         const char *at = name ? strstr(p, name) : NULL;
         if (!at)
             continue;
@@ -316,8 +341,9 @@ void action_text(const session *s, int id, char *buf, size_t size)
     int rubles = 0;
     if (stpete_state_action_price(s->st, id, &rubles) == STPETE_OK)
         snprintf(buf + len, size - len, " (%d R)", rubles);
-    else if (a.kind == STPETE_ACTION_OBSERVATORY_TAKE || a.kind == STPETE_ACTION_OBSERVATORY_DISCARD) {
-        /* "observatory take" names no card: say which */
+    else if (a.kind == STPETE_ACTION_OBSERVATORY_TAKE || a.kind == STPETE_ACTION_OBSERVATORY_DISCARD ||
+             a.kind == STPETE_ACTION_PRISON_TAKE || a.kind == STPETE_ACTION_PRISON_PUT_BACK) {
+        /* "observatory take", "prison put back" name no card: say which */
         char name[128];
         if (card >= 0)
             snprintf(buf + len, size - len, " (%s)", card_text(&s->ui, s->game, card, name, sizeof name));
@@ -402,10 +428,17 @@ static void draw_actions_columns(text *t, const session *s, char (*items)[256], 
 /* The legal actions, numbered, under a heading that says the decision (§4.2, §7.1, §7.2). */
 static void draw_actions(text *t, const session *s)
 {
-    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    int ids[PLAY_MAX_LEGAL];
     size_t n = 0;
-    stpete_state_legal_actions(s->st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
-    char items[STPETE_MAX_LEGAL_ACTIONS][256], heads[STPETE_MAX_LEGAL_ACTIONS][224];
+    stpete_state_legal_actions(s->st, ids, PLAY_MAX_LEGAL, &n);
+    /* one row per listed action (up to 400 with the New Society, §12.4.1): on the heap, not 190 KB of stack */
+    char (*items)[256] = malloc((n ? n : 1) * sizeof *items), (*heads)[224] = malloc((n ? n : 1) * sizeof *heads);
+    if (!items || !heads) {
+        free(items);
+        free(heads);
+        t->failed = 1; /* said instead of the board: "(out of memory while drawing)" */
+        return;
+    }
     int widest = 0;
     for (size_t i = 0; i < n; i++) {
         char body[224];
@@ -429,12 +462,19 @@ static void draw_actions(text *t, const session *s)
               decision == STPETE_DECISION_OBSERVATORY ? "Your Observatory draw: buy it, take it into hand, or discard it"
               : decision == STPETE_DECISION_PUB        ? "Your Pub: how many VP do you buy, at 2 R each (§7.2)? Type "
                                                          "the number of VP"
+              : decision == STPETE_DECISION_PRISON     ? "Your Debtor's Prison card: buy it, take it into hand, or put "
+                                                         "it back (§12.7.5)"
+              : decision == STPETE_DECISION_GUILD_HALL ? "Your Guild Hall: how many of its 4 as rubles, the rest as "
+                                                         "VP (§12.7.7)? Type the rubles"
+              : decision == STPETE_DECISION_TRADING_HOUSE ? "Your Trading House: pay 3 R for 2 VP (§12.7.6)?"
                                                        : "Your legal actions",
               sgr_reset(&s->ui));
     if (s->ui.compact)
         draw_actions_compact(t, s, items, heads, n);
     else
         draw_actions_columns(t, s, items, n, widest);
+    free(items);
+    free(heads);
 }
 
 static void draw_final(text *t, const session *s)
@@ -498,6 +538,8 @@ static void build_screen(session *s, text *head, text *tail)
     stpete_game_get_options(s->game, &opts);
     if (opts.edition == 2)
         tx_piece(head, ", ", u->compact ? "edition 2" : "second edition (rules, section 11)");
+    if (opts.new_society)
+        tx_piece(head, ", ", u->compact ? "New Society" : "the New Society (rules, section 12)");
     if (!over) {
         char who[32];
         snprintf(piece, sizeof piece, "round %d%s", stpete_state_round(s->st),
@@ -509,7 +551,8 @@ static void build_screen(session *s, text *head, text *tail)
         snprintf(piece, sizeof piece, "%s to play", seat_label(s, stpete_state_current_player(s->st), who, sizeof who));
         tx_piece(head, " | ", piece);
     }
-    draw_board(head, s);
+    if (!over || !u->compact) /* compact: the final table needs the rows, the board is of no more use */
+        draw_board(head, s);
     for (int seat = 0; seat < s->players; seat++)
         draw_player(head, s, seat);
     if (over)
@@ -585,10 +628,10 @@ static int text_rows(const text *t)
 static int fit_layout(session *s, int screen, text *head, text *logt, text *tail)
 {
     ui *u = &s->ui;
-    int ids[STPETE_MAX_LEGAL_ACTIONS], rows;
+    int ids[PLAY_MAX_LEGAL], rows;
     size_t legal = 0;
     if (!stpete_state_is_terminal_or(s->st, 1))
-        stpete_state_legal_actions(s->st, ids, STPETE_MAX_LEGAL_ACTIONS, &legal);
+        stpete_state_legal_actions(s->st, ids, PLAY_MAX_LEGAL, &legal);
     u->log_note = 0;
     u->actions_shown = 0;
     for (u->compact = 0;;) {

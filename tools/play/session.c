@@ -69,7 +69,7 @@ void on_event(const stpete_state *st, const stpete_event *ev, void *user)
     if (ev->kind == STPETE_EVENT_DISPLACE)
         return;
     if (ev->kind == STPETE_EVENT_DEAL) {
-        const char *name = stpete_card_name_or(stpete_game_edition(s->game), ev->card, "?");
+        const char *name = card_name(s->game, ev->card);
         if (s->dealing && s->log_n > 0) {
             char *prev = s->log[s->log_n - 1];
             size_t n = strlen(prev) + strlen(name) + 3;
@@ -284,6 +284,21 @@ void save_on_exit(session *s, const char *reason)
 
 /* ---- the game --------------------------------------------------------------------------------------------- */
 
+/* The rule options of the command line (§3, §9, §11, §12), the seed left at 0: what start_game() plays and what
+ * main() has the library check first (stpete_options_check()). */
+void play_options(const play_config *cfg, stpete_options *opts)
+{
+    stpete_options_init(opts);
+    opts->players = cfg->players;
+    opts->public_rubles = cfg->public_rubles;
+    opts->public_hands = cfg->public_hands;
+    opts->edition = cfg->edition ? cfg->edition : 1;
+    opts->new_society = cfg->new_society;
+    opts->markers_one_seat = cfg->markers_one_seat;
+    opts->used_prison_scores = cfg->used_prison_scores;
+    opts->textile_without_new_society = cfg->textile_without_new_society;
+}
+
 int start_game(session *s, char *why, size_t size)
 {
     if (s->cfg.load) {
@@ -308,17 +323,14 @@ int start_game(session *s, char *why, size_t size)
         log_append(s, line);
     } else {
         stpete_options opts;
-        stpete_options_init(&opts);
-        opts.players = s->cfg.players;
+        play_options(&s->cfg, &opts);
         opts.seed = s->seed;
-        opts.public_rubles = s->cfg.public_rubles;
-        opts.public_hands = s->cfg.public_hands;
-        opts.edition = s->cfg.edition ? s->cfg.edition : 1;
-        int rc = stpete_game_new(&opts, &s->game, NULL);
+        stpete_error err = STPETE_ERROR_INIT; /* the library's check of the options (§3, §11, §12.0) */
+        int rc = stpete_game_new(&opts, &s->game, &err);
         if (rc == STPETE_OK) /* the callback is set before the deal: the log starts with the setup (§3) */
-            rc = stpete_state_new_with_callback(s->game, on_event, s, &s->st, NULL);
+            rc = stpete_state_new_with_callback(s->game, on_event, s, &s->st, &err);
         if (rc != STPETE_OK) {
-            snprintf(why, size, "cannot start a game: %s", stpete_strerror(rc));
+            snprintf(why, size, "cannot start a game: %s", err.message[0] ? err.message : stpete_strerror(rc));
             return -1;
         }
         s->players = s->cfg.players;

@@ -1,6 +1,6 @@
 // The C API as the JavaScript package sees it: every C function the package calls, by the package's own name,
 // with its C signature, and the wasm32 layout of every C struct it reads or writes (include/stpete/stpete.h,
-// include/stpete/bots.h; the 1.0 API). This file is the one place C names and signatures appear: the build exports
+// include/stpete/bots.h; the 1.0 API and the 1.1 additions of the New Society, §12). This file is the one place C names and signatures appear: the build exports
 // exactly these functions from the wasm module, and checks each signature and each layout offset against the
 // header with a static assertion (tools/exports.mjs writes them, layout-check.c includes them): a C signature or
 // struct that changes fails the wasm build, never a game.
@@ -18,12 +18,16 @@ export const SIGNATURES = Object.freeze({
   actionDecode: ['stpete_action_decode', 'int (int, stpete_action *)'],
   actionToString: ['stpete_action_to_string', 'int (int, int, char *, size_t)'],
   actionFromString: ['stpete_action_from_string', 'int (const char *, int *)'],
-  optionsInit: ['stpete_options_init', 'void (stpete_options *)'],
+  optionsInitSize: ['stpete_options_init_size', 'void (stpete_options *, size_t)'],
   gameNew: ['stpete_game_new', 'int (const stpete_options *, stpete_game **, stpete_error *)'],
   gameFree: ['stpete_game_free', 'void (stpete_game *)'],
   gameGetOptions: ['stpete_game_get_options', 'int (const stpete_game *, stpete_options *)'],
   gameNumPlayers: ['stpete_game_num_players', 'int (const stpete_game *)'],
   gameEdition: ['stpete_game_edition', 'int (const stpete_game *)'],
+  gameIsNewSociety: ['stpete_game_is_new_society', 'int (const stpete_game *, int *)'],
+  gameNumCardTypes: ['stpete_game_num_card_types', 'int (const stpete_game *)'],
+  gameNumDistinctActions: ['stpete_game_num_distinct_actions', 'int (const stpete_game *)'],
+  gameGetCardInfo: ['stpete_game_get_card_info', 'int (const stpete_game *, int, stpete_card_info *)'],
   gameMaxLength: ['stpete_game_max_length', 'int (const stpete_game *)'],
   gameObservationTensorSize: ['stpete_game_observation_tensor_size', 'int (const stpete_game *)'],
   numDistinctActions: ['stpete_num_distinct_actions', 'int (void)'],
@@ -56,6 +60,9 @@ export const SIGNATURES = Object.freeze({
   stateObservatoriesUsed: ['stpete_state_observatories_used', 'int (const stpete_state *, int)'],
   stateObservatoryCard: ['stpete_state_observatory_card', 'int (const stpete_state *)'],
   stateMarkerHolder: ['stpete_state_marker_holder', 'int (const stpete_state *, int)'],
+  stateIsPrisonUsed: ['stpete_state_is_prison_used', 'int (const stpete_state *, int, int *)'],
+  statePrisonCard: ['stpete_state_prison_card', 'int (const stpete_state *)'],
+  stateGoldDiscHolder: ['stpete_state_gold_disc_holder', 'int (const stpete_state *)'],
   statePrice: ['stpete_state_price', 'int (const stpete_state *, int, int, int, int, int *)'],
   stateGetScore: ['stpete_state_get_score', 'int (const stpete_state *, int, stpete_score *)'],
   stateWinners: ['stpete_state_winners', 'int (const stpete_state *, unsigned *)'],
@@ -112,13 +119,20 @@ export const CONSTANTS = Object.freeze({
   CHANCE_CARD_FIRST: ['STPETE_CHANCE_CARD_FIRST', 972],
   CHANCE_MARKERS_FIRST: ['STPETE_CHANCE_MARKERS_FIRST', 1021],
   NUM_CHANCE_OUTCOMES: ['STPETE_NUM_CHANCE_OUTCOMES', 305],
+  MAX_LEGAL_ACTIONS_NEW_SOCIETY: ['STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY', 400],
+  NUM_DISTINCT_ACTIONS_NEW_SOCIETY: ['STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY', 2188],
+  NUM_CARD_TYPES_NEW_SOCIETY: ['STPETE_NUM_CARD_TYPES_NEW_SOCIETY', 62],
+  NS_ACTION_FIRST: ['STPETE_NS_ACTION_FIRST', 1277],
+  NS_CHANCE_CARD_FIRST: ['STPETE_NS_CHANCE_CARD_FIRST', 2188],
+  NS_CHANCE_MARKERS_FIRST: ['STPETE_NS_CHANCE_MARKERS_FIRST', 2201],
+  MAX_PLAYERS: ['STPETE_MAX_PLAYERS', 5],
 });
 
 /** wasm32 struct layouts: byte offsets of the fields the package uses, and each struct's size. The structs that
  * may grow (1.0) begin with `size_t struct_size`, which the package sets to `size` before every call. */
 export const LAYOUT = Object.freeze({
-  // the New Society's four members (§12) follow edition; the package plays 2-4 players without it, and
-  // stpete_options_init() writes the first layout (struct_size 72), so the library reads them as their defaults
+  // the New Society's four members (§12) follow edition; index.js fills the whole layout with
+  // stpete_options_init_size() (stpete_options_init() would write the first layout, 72 bytes, only)
   options: { size: 88, struct_size: 0, players: 4, seed: 8, pub_cap: 16, tie_break: 20, start_markers: 24,
     public_rubles: 40, public_hands: 44, chance_mode: 64, edition: 68, new_society: 72, markers_one_seat: 76,
     used_prison_scores: 80, textile_without_new_society: 84 },

@@ -1,6 +1,6 @@
 /**
  * libstpete for JavaScript: the rules engine of Saint Petersburg (first edition, and the second-edition preset of
- * §11; 2-4 players) compiled to WebAssembly, with the library's bots. ES module for Node >= 20, browsers and module
+ * §11; 2-4 players; the New Society expansion of §12 with 2-5 players, GameOptions.newSociety) compiled to WebAssembly, with the library's bots. ES module for Node >= 20, browsers and module
  * Web Workers; importing it instantiates the wasm module (top-level await).
  *
  * Rules: doc/rules.md (§ and R-ids below). Every rule is the C library's (include/stpete/stpete.h); this package
@@ -50,24 +50,53 @@ export declare const Edition: Readonly<{ FIRST: 1; SECOND: 2 }>;
 /** Colours (§1); also the phase that scores the colour. */
 export declare const Colour: Readonly<{ GREEN: 0; BLUE: 1; ORANGE: 2 }>;
 /** Rows of the board and where a card comes from (§4.2, §5.1). */
-export declare const Source: Readonly<{ UPPER: 0; LOWER: 1; HAND: 2; OBSERVATORY: 3 }>;
+export declare const Source: Readonly<{ UPPER: 0; LOWER: 1; HAND: 2; OBSERVATORY: 3; DISCARD: 4 }>;
 /** The four stacks (§1). */
 export declare const Stack: Readonly<{ WORKER: 0; BUILDING: 1; ARISTOCRAT: 2; TRADING: 3 }>;
 /** The four phases of a round (§4); also the index of each start-player marker. */
 export declare const Phase: Readonly<{ WORKER: 0; BUILDING: 1; ARISTOCRAT: 2; TRADING: 3 }>;
-/** What the current player decides (§4.2, §7.1, §7.2); CHANCE only in explicit chance mode. */
-export declare const Decision: Readonly<{ TURN: 0; OBSERVATORY: 1; PUB: 2; GAME_OVER: 3; CHANCE: 4 }>;
+/** What the current player decides (§4.2, §7.1, §7.2); CHANCE only in explicit chance mode; with the New Society
+ * PRISON (the Debtor's Prison's card: buy, take or put back, §12.7.5, R21), GUILD_HALL (split its 4 into R and VP,
+ * §12.7.7, R24) and TRADING_HOUSE (3 R for 2 VP or not, §12.7.6, R25), none of which lists a pass. */
+export declare const Decision: Readonly<{
+  TURN: 0; OBSERVATORY: 1; PUB: 2; GAME_OVER: 3; CHANCE: 4; PRISON: 5; GUILD_HALL: 6; TRADING_HOUSE: 7;
+}>;
 /** Kinds of action (include/stpete/stpete.h, "Actions"). */
 export declare const ActionKind: Readonly<{
   PASS: 0; BUY: 1; PLAY: 2; TAKE: 3; OBSERVATORY: 4; OBSERVATORY_BUY: 5; OBSERVATORY_TAKE: 6;
   OBSERVATORY_DISCARD: 7; PUB: 8;
+  /** New Society (§12.7.5-§12.7.7): the Prison's pick (card), its buy (source DISCARD, no row discount), take and
+   * put back; the Guild Hall (amount = rubles taken, 4 - amount VP); the Trading House (amount 1 buys, 0 declines). */
+  PRISON: 9; PRISON_BUY: 10; PRISON_TAKE: 11; PRISON_PUT_BACK: 12; GUILD_HALL: 13; TRADING_HOUSE: 14;
 }>;
 /** Kinds of event (include/stpete/stpete.h, "Events"). */
 export declare const EventKind: Readonly<{
   PHASE_START: 0; DEAL: 1; BUY: 2; PLAY: 3; TAKE: 4; DISPLACE: 5; PASS: 6; OBSERVATORY_DRAW: 7;
   OBSERVATORY_DISCARD: 8; SCORING: 9; PUB: 10; ROUND_END: 11; MARKERS_MOVED: 12; LAST_ROUND: 13;
   FINAL_SCORING: 14; GAME_OVER: 15; UNDO: 16;
+  /** New Society (§12.3, §12.7.5-§12.7.9). */
+  PRISON: 17; PRISON_PUT_BACK: 18; GUILD_HALL: 19; TRADING_HOUSE: 20; SYCOPHANT_DISCARD: 21; GOLD_DISC: 22;
 }>;
+/** The 13 card types of the New Society (§12.2.3), numbered after the 49 of the base game (a game with
+ * newSociety has card types [0, NUM_CARD_TYPES_NEW_SOCIETY)). */
+export declare const NewSocietyCard: Readonly<{
+  NEW_FARMER: 49; COFFEE_HOUSE: 50; DEBTORS_PRISON: 51; TRADING_HOUSE: 52; SYCOPHANT: 53; OBSHCHINA_COMMUNE: 54;
+  NEW_SOCIETY: 55; ST_PETERSBURG_UNIVERSITY: 56; GUILD_HALL: 57; TEXTILE_FACTORY: 58; MERCHANT: 59; LT_KIJE: 60;
+  MAYOR: 61;
+}>;
+/** Most players: 5, with the New Society only (§12.0, R17). */
+export declare const MAX_PLAYERS: 5;
+/** Card types of a game with the New Society (§12.2.3): 62 (Game.numCardTypes). */
+export declare const NUM_CARD_TYPES_NEW_SOCIETY: 62;
+/** Distinct action ids of a game with the New Society: 2188 (Game.numDistinctActions). Its new actions are the ids
+ * [NS_ACTION_FIRST, 2188); the base game's ids keep their meaning. */
+export declare const NUM_DISTINCT_ACTIONS_NEW_SOCIETY: 2188;
+/** The first action id of the New Society (include/stpete/stpete.h, "Actions"): 1277. */
+export declare const NS_ACTION_FIRST: 1277;
+/** New Society chance outcomes: NS_CHANCE_CARD_FIRST + k deals card type 49 + k (§4.5, §7.1). */
+export declare const NS_CHANCE_CARD_FIRST: 2188;
+/** With 5 players: NS_CHANCE_MARKERS_FIRST + m0 + 5·m1 + 25·m2 + 125·m3 deals the markers (§12.3, R18). */
+export declare const NS_CHANCE_MARKERS_FIRST: 2201;
 /** Pub cap (§7.2, R10). */
 export declare const PubCap: Readonly<{ PER_PUB: 0; PER_PLAYER: 1 }>;
 /** Tie-break (§8, R14). */
@@ -78,9 +107,10 @@ export declare const ChanceMode: Readonly<{ SAMPLED: 0; EXPLICIT: 1 }>;
 export declare const PLAYER_CHANCE: -1;
 /** currentPlayer once the game is over. */
 export declare const PLAYER_TERMINAL: -4;
-/** Number of card types (§2): 49. */
+/** Number of card types of the base game (§2): 49 (Game.numCardTypes: a game's). */
 export declare const NUM_CARD_TYPES: 49;
-/** Number of distinct action ids: 972 (ids are stable within an ABI major). */
+/** Number of distinct action ids of the base game: 972 (ids are stable within an ABI major; Game.numDistinctActions:
+ * a game's). */
 export declare const NUM_DISTINCT_ACTIONS: number;
 /** First chance outcome id (explicit chance mode): CHANCE_CARD_FIRST + card type is "a card of that type is dealt
  * or drawn" (§4.5, §7.1); equal to NUM_DISTINCT_ACTIONS. */
@@ -167,8 +197,8 @@ export interface CardInfo {
 export interface ActionFields {
   kind: number; source: number; card: number; displaced: number; stack: number; amount: number;
 }
-/** A legal action as State.legalActions() describes it. A chance outcome (id >= CHANCE_CARD_FIRST, at a chance node
- * of the explicit chance mode) has kind -1, card = its card type (-1 for a marker deal), every other field -1 and
+/** A legal action as State.legalActions() describes it. A chance outcome (an id in [CHANCE_CARD_FIRST,
+ * NS_ACTION_FIRST) or from NS_CHANCE_CARD_FIRST, at a chance node of the explicit chance mode) has kind -1, card = its card type (-1 for a marker deal), every other field -1 and
  * price null. */
 export interface Action extends ActionFields {
   id: number;
@@ -180,7 +210,7 @@ export interface Action extends ActionFields {
 }
 /** Rule options (§3, §7.2, §8, §9, §11). Unknown keys throw InvalidArgumentError. */
 export interface GameOptions {
-  /** 2..4 (default 4). */
+  /** 2..4 (default 4); 5 with newSociety (§12.0, R17). */
   players?: number;
   /** 1 (first edition, default) or 2 (second-edition preset, §11). */
   edition?: number;
@@ -198,11 +228,21 @@ export interface GameOptions {
   publicHands?: boolean;
   /** ChanceMode (§3.1). */
   chanceMode?: number;
+  /** The New Society expansion (§12: 144 cards, the Debtor's Prison, Guild Hall, Trading House, ..., 2-5 players);
+   * the first edition only (R17: refused with edition 2). Default false. */
+  newSociety?: boolean;
+  /** New Society, 5 players (§12.4.1, R19): the markers move one seat a round, not two [option]. */
+  markersOneSeat?: boolean;
+  /** New Society (§12.7.5, R22): a used Debtor's Prison still scores its VP [option]. */
+  usedPrisonScores?: boolean;
+  /** New Society (§12.7.8, R29): the Textile Factory does not count the New Society [option]. */
+  textileWithoutNewSociety?: boolean;
 }
 /** The options as the game holds them. */
 export interface ResolvedOptions {
   players: number; edition: number; seed: Seed; pubCap: number; tieBreak: number;
   startMarkers: number[] | null; publicRubles: boolean; publicHands: boolean; chanceMode: number;
+  newSociety: boolean; markersOneSeat: boolean; usedPrisonScores: boolean; textileWithoutNewSociety: boolean;
 }
 /** Final scoring of a seat (§8, R13); VP unless said. */
 export interface Score {
@@ -256,7 +296,15 @@ export declare class Game {
   readonly maxGameLength: number;
   /** Length of State.observationTensor(). */
   readonly observationTensorSize: number;
-  /** A card type with this edition's name (§2, §11). @throws InvalidArgumentError */
+  /** Whether the game plays the New Society (§12; stpete_game_is_new_society). */
+  readonly newSociety: boolean;
+  /** Card types of the game: 49, or 62 with the New Society (§12.2.3; stpete_game_num_card_types). */
+  readonly numCardTypes: number;
+  /** Distinct action ids of the game: 972, or 2188 with the New Society (stpete_game_num_distinct_actions). */
+  readonly numDistinctActions: number;
+  /** A card type as this game plays it: its edition's name and figures (§2, §11), with the New Society its rows
+   * (§12.2) and the 13 new cards (stpete_game_get_card_info). @throws InvalidArgumentError for a card outside
+   * [0, numCardTypes). */
   cardInfo(card: number): CardInfo;
   /** Canonical string of an action id with this edition's card names. @throws InvalidArgumentError */
   actionString(id: number): string;
@@ -294,6 +342,13 @@ export declare class State {
   readonly consecutivePasses: number;
   /** The card drawn by an Observatory awaiting its decision (§7.1), or CARD_NONE (-1). */
   readonly observatoryCard: number;
+  /** The card picked with the Debtor's Prison awaiting its owner's decision (§12.7.5, R21), or CARD_NONE. */
+  readonly prisonCard: number;
+  /** Whether the seat's Debtor's Prison is used this round (§12.7.5, R21, R22; false without the New Society).
+   * @throws InvalidArgumentError for a bad seat. */
+  isPrisonUsed(seat: number): boolean;
+  /** The seat holding the gold disc (5 players: the seat without a marker, §12.3, R18, R19), or -1. */
+  readonly goldDiscHolder: number;
   readonly pendingEvents: number;
   readonly freed: boolean;
   free(): void;

@@ -1,4 +1,5 @@
-// libstpete for JavaScript: Saint Petersburg (first edition and the second-edition preset, 2-4 players) on the C
+// libstpete for JavaScript: Saint Petersburg (first edition and the second-edition preset, 2-4 players; the New
+// Society expansion, 2-5 players, §12) on the C
 // library compiled to WebAssembly. An ES module for Node >= 20 and browsers (also in module Web Workers); the
 // declarations with every shape, unit, error and rule reference are in index.d.ts (the reference of this API).
 // The rules are the C library's (doc/rules.md, § and R-ids there): nothing here reimplements them.
@@ -131,18 +132,28 @@ export const Status = Object.freeze({
 });
 export const Edition = Object.freeze({ FIRST: 1, SECOND: 2 });
 export const Colour = Object.freeze({ GREEN: 0, BLUE: 1, ORANGE: 2 });
-export const Source = Object.freeze({ UPPER: 0, LOWER: 1, HAND: 2, OBSERVATORY: 3 });
+export const Source = Object.freeze({ UPPER: 0, LOWER: 1, HAND: 2, OBSERVATORY: 3, DISCARD: 4 });
 export const Stack = Object.freeze({ WORKER: 0, BUILDING: 1, ARISTOCRAT: 2, TRADING: 3 });
 export const Phase = Object.freeze({ WORKER: 0, BUILDING: 1, ARISTOCRAT: 2, TRADING: 3 });
-export const Decision = Object.freeze({ TURN: 0, OBSERVATORY: 1, PUB: 2, GAME_OVER: 3, CHANCE: 4 });
+export const Decision = Object.freeze({
+  TURN: 0, OBSERVATORY: 1, PUB: 2, GAME_OVER: 3, CHANCE: 4, PRISON: 5, GUILD_HALL: 6, TRADING_HOUSE: 7,
+});
 export const ActionKind = Object.freeze({
   PASS: 0, BUY: 1, PLAY: 2, TAKE: 3, OBSERVATORY: 4, OBSERVATORY_BUY: 5, OBSERVATORY_TAKE: 6,
-  OBSERVATORY_DISCARD: 7, PUB: 8,
+  OBSERVATORY_DISCARD: 7, PUB: 8, PRISON: 9, PRISON_BUY: 10, PRISON_TAKE: 11, PRISON_PUT_BACK: 12, GUILD_HALL: 13,
+  TRADING_HOUSE: 14,
 });
 export const EventKind = Object.freeze({
   PHASE_START: 0, DEAL: 1, BUY: 2, PLAY: 3, TAKE: 4, DISPLACE: 5, PASS: 6, OBSERVATORY_DRAW: 7,
   OBSERVATORY_DISCARD: 8, SCORING: 9, PUB: 10, ROUND_END: 11, MARKERS_MOVED: 12, LAST_ROUND: 13,
-  FINAL_SCORING: 14, GAME_OVER: 15, UNDO: 16,
+  FINAL_SCORING: 14, GAME_OVER: 15, UNDO: 16, PRISON: 17, PRISON_PUT_BACK: 18, GUILD_HALL: 19, TRADING_HOUSE: 20,
+  SYCOPHANT_DISCARD: 21, GOLD_DISC: 22,
+});
+/** The 13 card types of the New Society (§12.2.3), numbered after the 49 of the base game. */
+export const NewSocietyCard = Object.freeze({
+  NEW_FARMER: 49, COFFEE_HOUSE: 50, DEBTORS_PRISON: 51, TRADING_HOUSE: 52, SYCOPHANT: 53, OBSHCHINA_COMMUNE: 54,
+  NEW_SOCIETY: 55, ST_PETERSBURG_UNIVERSITY: 56, GUILD_HALL: 57, TEXTILE_FACTORY: 58, MERCHANT: 59, LT_KIJE: 60,
+  MAYOR: 61,
 });
 export const PubCap = Object.freeze({ PER_PUB: 0, PER_PLAYER: 1 });
 export const TieBreak = Object.freeze({ RUBLES_MOD_10: 0, RUBLES_TOTAL: 1 });
@@ -156,6 +167,14 @@ const K = Object.fromEntries(Object.entries(CONSTANTS).map(([name, [, value]]) =
 export const CHANCE_CARD_FIRST = K.CHANCE_CARD_FIRST;
 export const CHANCE_MARKERS_FIRST = K.CHANCE_MARKERS_FIRST;
 export const NUM_CHANCE_OUTCOMES = K.NUM_CHANCE_OUTCOMES;
+export const MAX_PLAYERS = K.MAX_PLAYERS;
+export const NUM_CARD_TYPES_NEW_SOCIETY = K.NUM_CARD_TYPES_NEW_SOCIETY;
+export const NUM_DISTINCT_ACTIONS_NEW_SOCIETY = K.NUM_DISTINCT_ACTIONS_NEW_SOCIETY;
+export const NS_ACTION_FIRST = K.NS_ACTION_FIRST;
+export const NS_CHANCE_CARD_FIRST = K.NS_CHANCE_CARD_FIRST;
+export const NS_CHANCE_MARKERS_FIRST = K.NS_CHANCE_MARKERS_FIRST;
+/** The buffers of legal actions and chance outcomes: the larger bound, any game's (§12.4.1). */
+const MAX_LISTED = K.MAX_LEGAL_ACTIONS_NEW_SOCIETY;
 export const VIEW_PUBLIC = -1;
 export const CARD_NONE = -1;
 
@@ -300,6 +319,10 @@ export function cardInfo(card, edition = Edition.FIRST) {
   int(card, 'card');
   int(edition, 'edition');
   check(c.cardGetInfo(edition, card, initStruct(STRUCT, LAYOUT.card_info)), 'stpete_card_get_info');
+  return cardInfoAt(card);
+}
+/** The card description the last call wrote at STRUCT. */
+function cardInfoAt(card) {
   const info = readStruct(STRUCT, LAYOUT.card_info);
   return { card, name: cstr(info.name), colour: info.colour, trading: info.trading === 1, cost: info.cost,
     rubles: info.rubles, vp: info.vp, copies: info.copies, ware: info.ware, special: info.special,
@@ -368,10 +391,15 @@ function actionString(edition, id) {
 
 const OPTION_FIELDS = {
   players: 'players', pubCap: 'pub_cap', tieBreak: 'tie_break', publicRubles: 'public_rubles',
-  publicHands: 'public_hands', chanceMode: 'chance_mode', edition: 'edition',
+  publicHands: 'public_hands', chanceMode: 'chance_mode', edition: 'edition', newSociety: 'new_society',
+  markersOneSeat: 'markers_one_seat', usedPrisonScores: 'used_prison_scores',
+  textileWithoutNewSociety: 'textile_without_new_society',
 };
+/** The options that read back as booleans. */
+const BOOLEAN_OPTIONS = ['publicRubles', 'publicHands', 'newSociety', 'markersOneSeat', 'usedPrisonScores',
+  'textileWithoutNewSociety'];
 function writeOptions(ptr, options) {
-  c.optionsInit(ptr);
+  c.optionsInitSize(ptr, LAYOUT.options.size); // this package's layout, the New Society's members included
   heap();
   const L = LAYOUT.options;
   for (const [key, field] of Object.entries(OPTION_FIELDS)) {
@@ -397,8 +425,7 @@ function readOptions(ptr) {
   const L = LAYOUT.options;
   const out = {};
   for (const [key, field] of Object.entries(OPTION_FIELDS)) out[key] = i32[(ptr + L[field]) >> 2];
-  out.publicRubles = out.publicRubles === 1;
-  out.publicHands = out.publicHands === 1;
+  for (const key of BOOLEAN_OPTIONS) out[key] = out[key] === 1;
   const seed = u64[(ptr + L.seed) >> 3];
   out.seed = seed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(seed) : seed;
   const m = Array.from(i32.subarray((ptr + L.start_markers) >> 2, ((ptr + L.start_markers) >> 2) + 4));
@@ -450,7 +477,7 @@ export class Game {
   get options() {
     const opts = c.malloc(LAYOUT.options.size);
     try {
-      c.optionsInit(opts);
+      c.optionsInitSize(opts, LAYOUT.options.size);
       check(c.gameGetOptions(gamePtr(this), opts), 'stpete_game_get_options');
       return readOptions(opts);
     } finally { c.free(opts); }
@@ -462,8 +489,24 @@ export class Game {
   get observationTensorSize() {
     return check(c.gameObservationTensorSize(gamePtr(this)), 'stpete_game_observation_tensor_size');
   }
-  /** A card type with this game's edition's name and figures (§2, §11). */
-  cardInfo(card) { return cardInfo(card, this.edition); }
+  /** Whether the game plays the New Society expansion (§12). */
+  get newSociety() {
+    check(c.gameIsNewSociety(gamePtr(this), OUT), 'stpete_game_is_new_society');
+    return getI32(OUT) === 1;
+  }
+  /** Card types of the game: 49, or 62 with the New Society (§12.2.3); every card argument is below it. */
+  get numCardTypes() { return check(c.gameNumCardTypes(gamePtr(this)), 'stpete_game_num_card_types'); }
+  /** Distinct action ids of the game: 972, or 2188 with the New Society (OpenSpiel's NumDistinctActions). */
+  get numDistinctActions() {
+    return check(c.gameNumDistinctActions(gamePtr(this)), 'stpete_game_num_distinct_actions');
+  }
+  /** A card type as this game plays it (stpete_game_get_card_info: §2, §11, the New Society's rows §12.2). */
+  cardInfo(card) {
+    const ptr = gamePtr(this);
+    int(card, 'card');
+    check(c.gameGetCardInfo(ptr, card, initStruct(STRUCT, LAYOUT.card_info)), 'stpete_game_get_card_info');
+    return cardInfoAt(card);
+  }
   /** The canonical string of an action id (or chance outcome id) with this game's card names. */
   actionString(id) { return actionString(this.edition, id); }
   /** A new state at the start of a game (§3) from `seed` (default: the options' seed). */
@@ -548,7 +591,7 @@ export class State {
 
   /** Legal action ids, ascending (§4.2, §7.1, §7.2). */
   legalActionIds() {
-    this.#query(c.stateLegalActions(this.#ptr, BUF, K.MAX_LEGAL_ACTIONS, OUT), 'stpete_state_legal_actions');
+    this.#query(c.stateLegalActions(this.#ptr, BUF, MAX_LISTED, OUT), 'stpete_state_legal_actions');
     return intArray(BUF, getI32(OUT));
   }
   /** Legal actions with their strings and prices in rubles (null for an action that costs nothing); at a chance
@@ -559,8 +602,8 @@ export class State {
   describeAction(id) {
     int(id, 'action');
     const string = actionString(c.gameEdition(this.#gh.ptr), id);
-    if (id >= K.CHANCE_CARD_FIRST) {
-      const card = id < K.CHANCE_MARKERS_FIRST ? id - K.CHANCE_CARD_FIRST : CARD_NONE;
+    const card = chanceCard(id);
+    if (card !== undefined) {
       return { id, kind: -1, source: -1, card, displaced: -1, stack: -1, amount: -1, string, price: null };
     }
     return { id, ...decodeAction(id), string, price: this.actionPrice(id) };
@@ -568,8 +611,8 @@ export class State {
   /** At a chance node (explicit chance mode): the outcomes of the pending random event with their exact
    * probabilities (stpete_state_chance_outcomes; §3.3, §4.5, §7.1), ids ascending; [] elsewhere. */
   chanceOutcomes() {
-    const probs = (BUF + K.MAX_LEGAL_ACTIONS * 4 + 7) & ~7; // doubles after the ids, 8-byte aligned
-    this.#query(c.stateChanceOutcomes(this.#ptr, BUF, probs, K.MAX_LEGAL_ACTIONS, OUT),
+    const probs = (BUF + MAX_LISTED * 4 + 7) & ~7; // doubles after the ids, 8-byte aligned
+    this.#query(c.stateChanceOutcomes(this.#ptr, BUF, probs, MAX_LISTED, OUT),
       'stpete_state_chance_outcomes');
     const n = getI32(OUT);
     const ids = intArray(BUF, n);
@@ -628,7 +671,7 @@ export class State {
 
   // -- what is on the table (§1)
   #cards(fn, name, ...args) {
-    this.#query(fn(this.#ptr, ...args, BUF, 128, OUT), name);
+    this.#query(fn(this.#ptr, ...args, BUF, 256, OUT), name); // a display of the New Society's 144 cards fits
     return intArray(BUF, getI32(OUT));
   }
   /** Card types in a row (Source.UPPER or Source.LOWER), in board order. */
@@ -647,6 +690,14 @@ export class State {
   }
   /** The card drawn by an Observatory awaiting its decision (§7.1), or -1. */
   get observatoryCard() { return c.stateObservatoryCard(this.#ptr); }
+  /** The card picked with the Debtor's Prison awaiting its owner's decision (§12.7.5, R21), or -1. */
+  get prisonCard() { return this.#query(c.statePrisonCard(this.#ptr), 'stpete_state_prison_card'); }
+  /** Whether the seat's Debtor's Prison is used this round (§12.7.5, R21, R22); false without the New Society. */
+  isPrisonUsed(seat) {
+    return this.#flag(c.stateIsPrisonUsed, 'stpete_state_is_prison_used', this.#seat(seat));
+  }
+  /** The seat holding the gold disc (5 players, §12.3, R18: the seat without a marker), or -1. */
+  get goldDiscHolder() { return this.#query(c.stateGoldDiscHolder(this.#ptr), 'stpete_state_gold_disc_holder'); }
   /** markerHolders()[phase] = seat holding that phase's start-player marker (§3.3, §4.5). */
   markerHolders() { return [0, 1, 2, 3].map((p) => c.stateMarkerHolder(this.#ptr, p)); }
   /** The price `seat` would pay for `card` from `source` (displacing `displaced`, trading cards) (§5, R5-R7). */
@@ -673,7 +724,7 @@ export class State {
   }
   /** 1/k for each of the k winners at the end, else 0 (OpenSpiel Returns). */
   returns() {
-    this.#query(c.stateReturns(this.#ptr, BUF, 4), 'stpete_state_returns');
+    this.#query(c.stateReturns(this.#ptr, BUF, MAX_PLAYERS), 'stpete_state_returns');
     heap();
     return Array.from(f64.subarray(BUF >> 3, (BUF >> 3) + this.players));
   }
@@ -814,6 +865,18 @@ export class State {
   }
 }
 
+/** The card type of a chance outcome id (CARD_NONE for a deal of the markers, §3.3, §12.3), undefined for an
+ * action id: the base game's outcomes [CHANCE_CARD_FIRST, NS_ACTION_FIRST) and the New Society's from
+ * NS_CHANCE_CARD_FIRST (its actions lie between: include/stpete/stpete.h, "Actions"). */
+function chanceCard(id) {
+  if (id >= K.CHANCE_CARD_FIRST && id < K.NS_ACTION_FIRST) {
+    return id < K.CHANCE_MARKERS_FIRST ? id - K.CHANCE_CARD_FIRST : CARD_NONE;
+  }
+  if (id >= K.NS_CHANCE_CARD_FIRST) {
+    return id < K.NS_CHANCE_MARKERS_FIRST ? NUM_CARD_TYPES + id - K.NS_CHANCE_CARD_FIRST : CARD_NONE;
+  }
+  return undefined;
+}
 /** Seeds read back: a number up to 2^53 - 1, a BigInt above. */
 const seedValue = (s) => (s <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(s) : s);
 /** A new State of `game` at the setup of §3 from `seed` (default: the options' seed). */
@@ -881,7 +944,7 @@ export class Bot {
   /** The bot's estimate of each seat's return (constant-sum 1). */
   evaluate(state) {
     if (!isState(state)) throw argError('state', state);
-    this.#fail(c.botEvaluate(this.#handle.ptr, statePtr(state), BUF, 4), 'stpete_bot_evaluate');
+    this.#fail(c.botEvaluate(this.#handle.ptr, statePtr(state), BUF, MAX_PLAYERS), 'stpete_bot_evaluate');
     heap();
     return Array.from(f64.subarray(BUF >> 3, (BUF >> 3) + state.players));
   }

@@ -21,7 +21,8 @@ test('options round-trip and the game\'s figures', () => {
   const g = new S.Game({ players: 3, edition: 2, seed: 42, pubCap: S.PubCap.PER_PLAYER, tieBreak: 1,
     publicRubles: true, startMarkers: [0, 1, 2, 0] });
   assert.deepEqual(g.options, { players: 3, pubCap: 1, tieBreak: 1, publicRubles: true, publicHands: false,
-    chanceMode: 0, edition: 2, seed: 42, startMarkers: [0, 1, 2, 0] });
+    chanceMode: 0, edition: 2, seed: 42, startMarkers: [0, 1, 2, 0], newSociety: false, markersOneSeat: false,
+    usedPrisonScores: false, textileWithoutNewSociety: false });
   assert.equal(g.players, 3);
   assert.ok(g.maxGameLength > 100);
   assert.ok(g.observationTensorSize > 100);
@@ -29,6 +30,70 @@ test('options round-trip and the game\'s figures', () => {
   assert.equal(g.cardInfo(0).name, 'Lumberjack');
   assert.equal(g.edition, 2);
   g.free();
+});
+
+test('the New Society (§12): options, sizes, card table, 5 seats, the gold disc, its decisions and outcomes', () => {
+  // 5 players and the expansion's options only with it, edition 1 only (§12.0, R16, R17): the library's messages
+  assert.throws(() => new S.Game({ players: 5 }), (e) => e instanceof S.InvalidArgumentError &&
+    /players must be 2, 3 or 4, not 5/.test(e.message));
+  assert.throws(() => new S.Game({ usedPrisonScores: true }), /set new_society to 1/);
+  assert.throws(() => new S.Game({ newSociety: true, edition: 2 }), /expansion of the first edition/);
+  const base = new S.Game({ players: 2 });
+  assert.equal(base.newSociety, false);
+  assert.equal(base.numCardTypes, S.NUM_CARD_TYPES);
+  assert.equal(base.numDistinctActions, S.NUM_DISTINCT_ACTIONS);
+  assert.throws(() => base.cardInfo(S.NewSocietyCard.NEW_FARMER), S.InvalidArgumentError);
+  const g = new S.Game({ players: 5, newSociety: true, seed: 3, markersOneSeat: true, usedPrisonScores: true,
+    textileWithoutNewSociety: true });
+  assert.deepEqual([g.options.newSociety, g.options.markersOneSeat, g.options.usedPrisonScores,
+    g.options.textileWithoutNewSociety, g.players], [true, true, true, true, 5]);
+  assert.equal(g.newSociety, true);
+  assert.equal(g.numCardTypes, 62);
+  assert.equal(g.numDistinctActions, 2188);
+  const names = Array.from({ length: g.numCardTypes }, (_, k) => g.cardInfo(k).name);
+  assert.equal(names[S.NewSocietyCard.DEBTORS_PRISON], "Debtor's Prison");
+  assert.equal(names[S.NewSocietyCard.MAYOR], 'Mayor');
+  assert.equal(g.cardInfo(S.NewSocietyCard.GUILD_HALL).colour, S.Colour.BLUE);
+  const copies = names.reduce((sum, _, k) => sum + g.cardInfo(k).copies, 0);
+  assert.equal(copies, 144); // §12.2.4
+  assert.throws(() => g.cardInfo(62), S.InvalidArgumentError);
+  const st = g.newState();
+  const holder = st.goldDiscHolder;
+  assert.ok(holder >= 0 && holder < 5 && !st.markerHolders().includes(holder), 'the seat without a marker (R18)');
+  assert.equal(st.vp(holder), 2);
+  assert.equal(st.prisonCard, S.CARD_NONE);
+  assert.equal(st.isPrisonUsed(4), false);
+  assert.throws(() => st.isPrisonUsed(5), S.InvalidArgumentError);
+  const seen = new Set();
+  const bot = new S.Bot(g, 'random', 11);
+  while (!st.isTerminal) {
+    const d = st.decision;
+    seen.add(d);
+    if (d === S.Decision.PRISON) {
+      assert.ok(st.prisonCard >= 0);
+      assert.ok(st.isPrisonUsed(st.currentPlayer));
+      assert.ok(st.legalActions().every((a) => a.kind >= S.ActionKind.PRISON_BUY && a.kind <= S.ActionKind.PRISON_PUT_BACK));
+    }
+    if (d === S.Decision.GUILD_HALL) {
+      assert.deepEqual(st.legalActions().map((a) => a.string), [0, 1, 2, 3, 4].map((r) => `guild hall ${r}`));
+    }
+    st.apply(bot.choose(st));
+  }
+  assert.ok(seen.has(S.Decision.PRISON) && seen.has(S.Decision.GUILD_HALL), [...seen].join());
+  const returns = st.returns();
+  assert.equal(returns.length, 5);
+  assert.ok(Math.abs(returns.reduce((a, b) => a + b) - 1) < 1e-9);
+  assert.equal(bot.evaluate(st).length, 5);
+  // explicit chance: the 5-player marker deal is a New Society outcome (§12.3), described as one
+  const ex = new S.Game({ players: 5, newSociety: true, chanceMode: S.ChanceMode.EXPLICIT });
+  const cs = ex.newState();
+  const outcomes = cs.chanceOutcomes();
+  assert.equal(outcomes.length, 120); // 5 · 4 · 3 · 2 ways to deal the four markers, one seat each
+  assert.ok(outcomes.every((o) => o.id >= S.NS_CHANCE_MARKERS_FIRST && o.kind === -1 && o.card === S.CARD_NONE));
+  cs.apply(outcomes[0].id);
+  const deal = cs.chanceOutcomes();
+  assert.ok(deal.length > 0 && deal.every((o) => o.kind === -1 && o.card >= 0 && o.card < 62));
+  freeAll(cs, ex, bot, st, g, base);
 });
 
 test('1.0 statuses: -101..-114, one Error subclass each, named by the library', () => {

@@ -194,6 +194,103 @@ test('a whole game at phone size (390x844): no horizontal scroll on any screen, 
   await page.close();
 });
 
+test('the New Society with 5 players (§12): the setup dialog, a whole game at phone size without horizontal scroll, '
+  + 'its decisions as buttons, the gold disc, the end at both sizes', { skip }, async () => {
+  // the dialog: 5 players need the expansion (the page's check names it), then a game starts with it
+  const page = await open('players=2&seat=0&bot=random&seed=3&delay=0');
+  await waitTurn(page);
+  await page.click('#btn-new'); // no move made yet: the dialog at once, else "Discard it" first
+  if (await page.$eval('#confirm-new', (d) => d.open)) await page.click('#btn-discard');
+  await page.waitForFunction(() => document.getElementById('setup').open);
+  await page.selectOption('#setup select[name="players"]', '5');
+  await page.selectOption('#setup select[name="seat"]', '4');
+  await page.selectOption('#setup select[name="bot"]', 'random');
+  await page.fill('#setup input[name="seed"]', '17');
+  await page.click('#btn-start');
+  assert.match(await page.textContent('#setup-error'), /5 with the New Society/);
+  await page.check('#setup input[name="newSociety"]');
+  await page.click('#btn-start');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('stpete-web-save')).setup.players === 5);
+  const setup = (await saved(page)).setup;
+  assert.deepEqual([setup.newSociety, setup.seat], [true, 4]);
+  await waitTurn(page);
+  assert.equal(await page.$$eval('#players details.seat', (ds) => ds.length), 5);
+  assert.equal(await page.$$eval('#players .marker.gold', (m) => m.length), 1, 'one seat holds the gold disc (§12.3)');
+  await page.screenshot({ path: join(shots, 'desktop-ns5-opening.png') });
+  // a whole game at 390 px, preferring the expansion's cards and decisions
+  await page.setViewportSize(PHONE);
+  const wanted = /Debtor's Prison|Guild Hall|Trading House|^prison|^guild hall|^trading house/;
+  const seen = new Set();
+  let screens = 0;
+  await play(page, 5, {
+    each: async () => {
+      screens++;
+      await assertNoHorizontalScroll(page, `New Society, screen ${screens}`);
+      const texts = await page.$$eval('#actions button', (bs) => bs.map((b) => b.textContent));
+      for (const t of texts) {
+        const m = /(prison (?:buy|take|put back)|guild hall \d|trading house (?:buy|decline))/.exec(t);
+        if (m) seen.add(m[1].replace(/ \d$/, '').replace(/ (buy|take|put back|decline)$/, ''));
+      }
+      if (screens === 25) await page.screenshot({ path: join(shots, 'phone-ns5-middle.png') });
+      if (texts.some((t) => /prison put back/.test(t)) && !seen.has('prison card shown')) {
+        // the Debtor's Prison's card on the board, under its own title, while its owner decides (§12.7.5)
+        assert.match(await page.textContent('#board'), /Picked from the discard pile with the Debtor's Prison/);
+        seen.add('prison card shown');
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: join(shots, 'phone-ns5-prison.png') });
+      }
+    },
+    choose: async (buttons, random) => {
+      const texts = await Promise.all(buttons.map((b) => b.textContent()));
+      const ns = texts.findIndex((t) => wanted.test(t.replace(/^\S\s*/, ''))); // after the key's letter
+      return buttons[ns >= 0 && random() < 0.9 ? ns : Math.floor(random() * buttons.length)];
+    },
+  });
+  assert.ok(screens > 20, `${screens} screens`);
+  assert.ok(seen.has('prison') || seen.has('guild hall') || seen.has('trading house'),
+    `the person met a decision of the New Society: ${[...seen]}`);
+  await checkEnd(page, 'phone, New Society');
+  await assertNoHorizontalScroll(page, 'New Society, the end');
+  await page.screenshot({ path: join(shots, 'phone-ns5-end.png') });
+  await page.setViewportSize(DESKTOP);
+  await page.evaluate(() => window.scrollTo(0, 0)); // the window grown: the top of the page, as a new visit shows it
+  await checkEnd(page, 'desktop, New Society');
+  await page.screenshot({ path: join(shots, 'desktop-ns5-end.png') });
+  // a saved game at a seat's Debtor's Prison decision (found by the library in Node), imported at 390 px: the
+  // card on the board under its title with its price, its actions as buttons (put back always), no pass (§12.7.5)
+  const game = new S.Game({ players: 5, newSociety: true });
+  let save = null;
+  for (let seed = 1; !save; seed++) {
+    const st = game.newState(BigInt(seed));
+    const bot = new S.Bot(game, 'random', seed);
+    while (!st.isTerminal && st.decision !== S.Decision.PRISON) st.apply(bot.choose(st));
+    if (!st.isTerminal) {
+      save = { format: 'stpete-web-save', version: 2, actions: st.history(), replay: JSON.parse(st.replayToJson()),
+        setup: { players: 5, seat: st.currentPlayer, edition: 1, newSociety: true, bot: 'random', strength: 1000,
+          seed: String(seed), pubPerPlayer: false, tieTotal: false, publicRubles: false, publicHands: false },
+        card: game.cardInfo(st.prisonCard).name };
+    }
+    bot.free();
+    st.free();
+  }
+  game.free();
+  await page.setViewportSize(PHONE);
+  const { card, ...data } = save;
+  await page.setInputFiles('#file-import', { name: 'prison.json', mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(data)) });
+  await page.waitForFunction((n) => JSON.parse(localStorage.getItem('stpete-web-save')).actions.length === n,
+    data.actions.length);
+  await waitTurn(page);
+  const board = await page.textContent('#board');
+  assert.match(board, new RegExp(`Picked from the discard pile with the Debtor's Prison${card}`));
+  const buttons = await page.$$eval('#actions button', (bs) => bs.map((b) => b.textContent.slice(1)));
+  assert.ok(buttons.includes('prison put back') && buttons.every((b) => b.startsWith('prison ')), buttons.join(' | '));
+  await assertNoHorizontalScroll(page, 'the Prison\'s decision');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(shots, 'phone-ns5-prison.png') });
+  await page.close();
+});
+
 test('the game survives a reload, in the middle and after the end; "New game" asks before discarding it', { skip }, async () => {
   const page = await open('players=2&seat=0&bot=greedy&seed=12&delay=0');
   assert.equal(new URL(page.url()).search, '?delay=0', 'the address\'s setup leaves the address once started');

@@ -49,6 +49,43 @@ test('a model in the middle of a game: the legal actions of the seat to act, wit
   game.free();
 });
 
+test('the New Society with 5 players (§12): the gold disc, the Prison\'s card and its price in the model', () => {
+  const game = new S.Game({ players: 5, newSociety: true });
+  const cards = Array.from({ length: game.numCardTypes }, (_, k) => game.cardInfo(k));
+  assert.equal(cards.length, 62);
+  let prisonModels = 0;
+  for (let seed = 1n; seed <= 6n && prisonModels === 0; seed++) {
+    const state = game.newState(seed);
+    const chronicle = new Chronicle(S, cards);
+    state.enableEventQueue();
+    chronicle.record(state);
+    const bot = new S.Bot(game, 'random', seed);
+    const labels = ['a', 'b', 'c', 'd', 'e'];
+    assert.equal(seatModel(S, state, 0, cards, { labels, chronicle, lastMove: 0 }).goldDisc, state.goldDiscHolder);
+    while (!state.isTerminal) {
+      if (state.decision === S.Decision.PRISON) { // §12.7.5: the card picked, bought without a row discount
+        const seat = state.currentPlayer;
+        const model = seatModel(S, state, seat, cards, { labels, chronicle, lastMove: 0 });
+        assert.equal(model.view.observatory_card, cards[state.prisonCard].name);
+        const want = cards[state.prisonCard].trading ? /^(displacing|nothing)/
+          : new RegExp(`^you pay ${state.price(seat, state.prisonCard, S.Source.DISCARD)} R$`);
+        assert.match(model.prices.observatory, want);
+        assert.ok(model.legal.every((a) => a.kind >= S.ActionKind.PRISON_BUY && a.kind <= S.ActionKind.PRISON_PUT_BACK));
+        prisonModels++;
+      }
+      const lower = state.row(S.Source.LOWER);
+      state.apply(bot.choose(state));
+      chronicle.record(state, lower);
+    }
+    const end = seatModel(S, state, 0, cards, { labels, chronicle, lastMove: 0 });
+    assert.equal(end.final.scores.length, 5);
+    bot.free();
+    state.free();
+  }
+  assert.ok(prisonModels > 0, 'a Prison decision was met');
+  game.free();
+});
+
 for (const [players, edition, seed] of [[2, 1, 1], [3, 2, 2], [4, 1, 3], [4, 2, 4], [3, 1, 5]]) {
   test(`${players} players, edition ${edition}: next income = the scoring's income; last discarded = the pile's gain`, () => {
     const game = new S.Game({ players, edition });
