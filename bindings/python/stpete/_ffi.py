@@ -33,7 +33,7 @@ from .errors import InvalidArgumentError, LibraryNotFoundError, UnsupportedVersi
 #: ABI major version this binding speaks (the library's soversion, STPETE_VERSION_MAJOR): the 1.0 API.
 EXPECTED_MAJOR = 1
 #: Oldest library version (MAJOR * 10000 + MINOR * 100 + PATCH) that exports every function of the table.
-MIN_VERSION = 10000
+MIN_VERSION = 10100
 
 # Constants of include/stpete/stpete.h (tests/test_ffi.py compares them with the header by value).
 NUM_CARD_TYPES = 49
