@@ -722,7 +722,8 @@ STPETE_API void stpete_options_init(stpete_options *opts);
 /**
  * Fill the first @p capacity bytes of @p opts with the defaults of the spec (as stpete_options_init(): §3, §3.3,
  * §7.2, §8, §9, §11, §12) and set opts->struct_size to @p capacity: a caller built against an older header
- * passes its smaller sizeof and is never overrun. (stpete_options_init() is this with sizeof *opts).
+ * passes its smaller sizeof and is never overrun. (stpete_options_init() is this with the sizeof(stpete_options)
+ * of the caller's header.)
  * @param opts        caller-owned struct; NULL is ignored
  * @param capacity    sizeof(stpete_options) of the caller's header; a size below the first layout (the members up
  *                    to start_markers) or above this library's is ignored (nothing written)
@@ -730,7 +731,7 @@ STPETE_API void stpete_options_init(stpete_options *opts);
 STPETE_API void stpete_options_init_size(stpete_options *opts, size_t capacity);
 
 /** @cond INTERNAL */
-#define stpete_options_init(opts) stpete_options_init_size((opts), sizeof *(opts))
+#define stpete_options_init(opts) stpete_options_init_size((opts), sizeof(stpete_options))
 /** @endcond */
 
 /** Immutable game configuration (players, seed, rule options, allocator). Shareable read-only. */

@@ -533,7 +533,7 @@ class ChanceOutcome(_Id):
 
 
 _OUTCOMES = [ChanceOutcome._make(_ffi.CHANCE_CARD_FIRST + k) for k in range(_ffi.NUM_CHANCE_OUTCOMES)]
-_NS_OUTCOMES = {}  # the New Society's chance outcomes (§12), made when first met
+_NS_OUTCOMES: Dict[int, "ChanceOutcome"] = {}  # the New Society's chance outcomes (§12), made when first met
 
 
 def _move(move_id):
