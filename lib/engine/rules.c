@@ -437,6 +437,17 @@ static void acted(stpete_core *c)
     next_player(c);
 }
 
+/* The card held by the decision (c->obs_card: drawn by the Observatory, §7.1, or picked with the Debtor's Prison,
+ * §12.7.5, R21) goes to the discard pile; event kind is announced for seat, and the turn is handed on. */
+static void back_to_discard(stpete_core *c, int seat, int kind, const stpete_sink *sink)
+{
+    int card = c->obs_card;
+    c->discard[card]++;
+    clear_draw(c);
+    EMIT(kind, ev.seat = seat; ev.card = card);
+    acted(c);
+}
+
 int stpete_core_apply(stpete_core *c, int id, const stpete_sink *sink, char *why, size_t why_size)
 {
     stpete_move mv;
@@ -511,14 +522,9 @@ void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_
         else
             observatory_drawn(c, a.stack, pop_stack(c, a.stack), sink);
         break;
-    case STPETE_ACTION_OBSERVATORY_DISCARD: {
-        int card = c->obs_card;
-        c->discard[card]++;
-        clear_draw(c);
-        EMIT(STPETE_EVENT_OBSERVATORY_DISCARD, ev.seat = seat; ev.card = card);
-        acted(c);
+    case STPETE_ACTION_OBSERVATORY_DISCARD:
+        back_to_discard(c, seat, STPETE_EVENT_OBSERVATORY_DISCARD, sink);
         break;
-    }
     case STPETE_ACTION_PRISON: /* §12.7.5, R21: the card leaves the pile, shown to all; the Prison is used */
         p->prison_used = 1;
         c->passes = 0;
@@ -527,14 +533,9 @@ void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_
         c->decision = STPETE_DECISION_PRISON;
         EMIT(STPETE_EVENT_PRISON, ev.seat = seat; ev.card = a.card; ev.source = STPETE_SOURCE_DISCARD);
         break;
-    case STPETE_ACTION_PRISON_PUT_BACK: {
-        int card = c->obs_card;
-        c->discard[card]++;
-        clear_draw(c);
-        EMIT(STPETE_EVENT_PRISON_PUT_BACK, ev.seat = seat; ev.card = card);
-        acted(c);
+    case STPETE_ACTION_PRISON_PUT_BACK:
+        back_to_discard(c, seat, STPETE_EVENT_PRISON_PUT_BACK, sink);
         break;
-    }
     case STPETE_ACTION_GUILD_HALL: /* §12.7.7, R24 */
         p->rubles = stpete_add_rubles(p->rubles, a.amount);
         p->vp = stpete_add_vp(p->vp, GUILD_HALL_UNITS - a.amount);
