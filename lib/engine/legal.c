@@ -504,6 +504,47 @@ static int check_chance(const stpete_core *c, int id, char *why, size_t why_size
            c->chance == CHANCE_DRAW ? "7.1" : "4.5");
 }
 
+/* A decision on one card held in c->obs_card: buy it, take it into the hand, or put it back / discard it. The
+ * Observatory's (§7.1) and the Debtor's Prison's (§12.7.5, R21) differ only in their action kinds, the source of a
+ * purchase and the rules a refusal cites. */
+typedef struct {
+    int back, take, buy;     /* the action kinds: put back or discard, take, buy */
+    int source;              /* a purchase's STPETE_SOURCE_* */
+    const char *hand_rule;   /* cited when the hand is full */
+    const char *held;        /* "<who> <drew or picked>" */
+    const char *held_rule;   /* cited when another card is named */
+    const char *first;       /* what the seat must first do, with its rule */
+} card_decision;
+
+static const card_decision prison_decision = {
+    STPETE_ACTION_PRISON_PUT_BACK, STPETE_ACTION_PRISON_TAKE, STPETE_ACTION_PRISON_BUY, STPETE_SOURCE_DISCARD,
+    "§12.10, §7.3", "the Debtor's Prison picked", "§12.7.5",
+    "buy, take or put back the card picked with the Debtor's Prison (§12.7.5, R21)"};
+
+static const card_decision observatory_decision = {
+    STPETE_ACTION_OBSERVATORY_DISCARD, STPETE_ACTION_OBSERVATORY_TAKE, STPETE_ACTION_OBSERVATORY_BUY,
+    STPETE_SOURCE_OBSERVATORY, "§7.3", "the Observatory drew", "§7.1",
+    "buy, take or discard the card drawn by the Observatory (§7.1)"};
+
+static int check_card_decision(const stpete_core *c, seat_ctx *x, stpete_action a, const card_decision *d,
+                               stpete_move *mv, char *why, size_t why_size)
+{
+    int seat = c->current;
+    if (a.kind == d->back)
+        return STPETE_OK;
+    if (a.kind == d->take) {
+        if (!hand_room(x->p))
+            REFUSE("the hand of seat %d is at its limit of %d (%s)", seat, stpete_hand_limit_of(x->p), d->hand_rule);
+        return STPETE_OK;
+    }
+    if (a.kind == d->buy) {
+        if (a.card != c->obs_card)
+            REFUSE("%s %s, not %s (%s)", d->held, x->cards[c->obs_card].name, x->cards[a.card].name, d->held_rule);
+        return check_acquire(c, x, a.card, d->source, a.displaced, mv, why, why_size);
+    }
+    REFUSE("seat %d must first %s", seat, d->first);
+}
+
 int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *why, size_t why_size)
 {
     if (c->decision == STPETE_DECISION_GAME_OVER) {
@@ -544,40 +585,10 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
             REFUSE("seat %d must first decide on the Trading House (§12.7.6, R25)", seat);
         return STPETE_OK; /* asked only with 3 R or more */
     }
-    if (c->decision == STPETE_DECISION_PRISON) {
-        switch (a.kind) {
-        case STPETE_ACTION_PRISON_PUT_BACK:
-            return STPETE_OK;
-        case STPETE_ACTION_PRISON_TAKE:
-            if (!hand_room(x.p))
-                REFUSE("the hand of seat %d is at its limit of %d (§12.10, §7.3)", seat, hand_limit);
-            return STPETE_OK;
-        case STPETE_ACTION_PRISON_BUY:
-            if (a.card != c->obs_card)
-                REFUSE("the Debtor's Prison picked %s, not %s (§12.7.5)", x.cards[c->obs_card].name,
-                       x.cards[a.card].name);
-            return check_acquire(c, &x, a.card, STPETE_SOURCE_DISCARD, a.displaced, mv, why, why_size);
-        default:
-            REFUSE("seat %d must first buy, take or put back the card picked with the Debtor's Prison (§12.7.5, "
-                   "R21)", seat);
-        }
-    }
-    if (c->decision == STPETE_DECISION_OBSERVATORY) {
-        switch (a.kind) {
-        case STPETE_ACTION_OBSERVATORY_DISCARD:
-            return STPETE_OK;
-        case STPETE_ACTION_OBSERVATORY_TAKE:
-            if (!hand_room(x.p))
-                REFUSE("the hand of seat %d is at its limit of %d (§7.3)", seat, hand_limit);
-            return STPETE_OK;
-        case STPETE_ACTION_OBSERVATORY_BUY:
-            if (a.card != c->obs_card)
-                REFUSE("the Observatory drew %s, not %s (§7.1)", x.cards[c->obs_card].name, x.cards[a.card].name);
-            return check_acquire(c, &x, a.card, STPETE_SOURCE_OBSERVATORY, a.displaced, mv, why, why_size);
-        default:
-            REFUSE("seat %d must first buy, take or discard the card drawn by the Observatory (§7.1)", seat);
-        }
-    }
+    if (c->decision == STPETE_DECISION_PRISON)
+        return check_card_decision(c, &x, a, &prison_decision, mv, why, why_size);
+    if (c->decision == STPETE_DECISION_OBSERVATORY)
+        return check_card_decision(c, &x, a, &observatory_decision, mv, why, why_size);
     if (stpete_buy_only(c)) { /* §11: the first worker phase of the second edition */
         if (a.kind == STPETE_ACTION_PASS) {
             int ids[LEGAL_CAP];
