@@ -567,16 +567,23 @@ static int bench_search(const config *cfg, const stpete_game *game, stpete_state
     return rc == STPETE_OK ? 0 : rc;
 }
 
+/* The options of a measured game: the defaults (stpete_options_init) with the configuration's edition, New Society
+ * and seed, for players players. */
+static void options_of(const config *cfg, int players, stpete_options *opts)
+{
+    stpete_options_init(opts);
+    opts->players = players;
+    opts->edition = cfg->edition;
+    opts->new_society = cfg->new_society;
+    opts->seed = cfg->seed;
+}
+
 /* Random games in the explicit chance mode: the same random bot at decisions, and at chance nodes an outcome drawn
  * by its probability (inverse CDF over stpete_state_chance_outcomes with a uniform double). */
 static int bench_chance(const config *cfg, int players, result *r)
 {
     stpete_options opts;
-    stpete_options_init(&opts);
-    opts.players = players;
-    opts.edition = cfg->edition;
-    opts.new_society = cfg->new_society;
-    opts.seed = cfg->seed;
+    options_of(cfg, players, &opts);
     opts.chance_mode = STPETE_CHANCE_EXPLICIT;
     stpete_game *game = NULL;
     stpete_state *st = NULL;
@@ -690,11 +697,7 @@ int run_players(const config *cfg, int players, result *r)
     r->players = players;
     counter cnt = { 0, 0, 0 };
     stpete_options opts;
-    stpete_options_init(&opts);
-    opts.players = players;
-    opts.edition = cfg->edition;
-    opts.new_society = cfg->new_society;
-    opts.seed = cfg->seed;
+    options_of(cfg, players, &opts);
     opts.allocator.malloc_fn = count_malloc;
     opts.allocator.realloc_fn = count_realloc;
     opts.allocator.free_fn = count_free;
