@@ -28,16 +28,9 @@ void stpete_decode_ns(int id, stpete_action *out)
         a.kind = STPETE_ACTION_PRISON;
         a.source = STPETE_SOURCE_DISCARD;
         a.card = id - ID_PRISON;
-    } else if (id < ID_PRISON_TAKE) {
-        a.kind = STPETE_ACTION_PRISON_BUY;
-        a.source = STPETE_SOURCE_DISCARD;
-        stpete_variant_split_all(id - ID_PRISON_BUY, &a.card, &a.displaced);
-    } else if (id == ID_PRISON_TAKE) {
-        a.kind = STPETE_ACTION_PRISON_TAKE;
-        a.source = STPETE_SOURCE_DISCARD;
-    } else if (id == ID_PRISON_PUT_BACK) {
-        a.kind = STPETE_ACTION_PRISON_PUT_BACK;
-        a.source = STPETE_SOURCE_DISCARD;
+    } else if (id <= ID_PRISON_PUT_BACK) {
+        stpete_decode_held(id, ID_PRISON_BUY, ID_PRISON_TAKE, STPETE_ACTION_PRISON_BUY, STPETE_ACTION_PRISON_TAKE,
+                           STPETE_ACTION_PRISON_PUT_BACK, STPETE_SOURCE_DISCARD, &a);
     } else if (id < ID_TRADING_HOUSE) {
         a.kind = STPETE_ACTION_GUILD_HALL;
         a.amount = id - ID_GUILD_HALL;

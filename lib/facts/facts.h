@@ -478,6 +478,24 @@ static inline int stpete_variant_id(int base, int ext_base, int v)
 #define STPETE_HOT_INLINE static inline
 #endif
 
+/* Structured form of an id of a decision on one held card (the Observatory's draw, §7.1; the Debtor's Prison's pick,
+ * §12.7.5, R21), id in [buy, take + 1]: a purchase of variant id - buy (kind_buy), then take (kind_take), then put
+ * back or discard (kind_back, at take + 1); every one from source. Sets kind, source, and card and displaced of a
+ * purchase. */
+static inline void stpete_decode_held(int id, int buy, int take, int kind_buy, int kind_take, int kind_back,
+                                      int source, stpete_action *a)
+{
+    a->source = source;
+    if (id < take) {
+        a->kind = kind_buy;
+        stpete_variant_split_all(id - buy, &a->card, &a->displaced);
+    } else {
+        a->kind = id == take ? kind_take : kind_back;
+    }
+}
+_Static_assert(ID_OBS_DISCARD == ID_OBS_TAKE + 1 && ID_PRISON_PUT_BACK == ID_PRISON_TAKE + 1,
+               "stpete_decode_held: put back or discard follows take");
+
 /* Structured form of a New Society action id in [STPETE_NS_ACTION_FIRST, ID_NS_END) (actions.c). */
 void stpete_decode_ns(int id, stpete_action *out);
 
@@ -503,16 +521,9 @@ STPETE_HOT_INLINE void stpete_decode(int id, stpete_action *out)
     } else if (id < ID_OBS_BUY) {
         a.kind = STPETE_ACTION_OBSERVATORY;
         a.stack = id - ID_OBSERVATORY;
-    } else if (id < ID_OBS_TAKE) {
-        a.kind = STPETE_ACTION_OBSERVATORY_BUY;
-        a.source = STPETE_SOURCE_OBSERVATORY;
-        stpete_variant_split(id - ID_OBS_BUY, &a.card, &a.displaced);
-    } else if (id == ID_OBS_TAKE) {
-        a.kind = STPETE_ACTION_OBSERVATORY_TAKE;
-        a.source = STPETE_SOURCE_OBSERVATORY;
-    } else if (id == ID_OBS_DISCARD) {
-        a.kind = STPETE_ACTION_OBSERVATORY_DISCARD;
-        a.source = STPETE_SOURCE_OBSERVATORY;
+    } else if (id <= ID_OBS_DISCARD) {
+        stpete_decode_held(id, ID_OBS_BUY, ID_OBS_TAKE, STPETE_ACTION_OBSERVATORY_BUY, STPETE_ACTION_OBSERVATORY_TAKE,
+                           STPETE_ACTION_OBSERVATORY_DISCARD, STPETE_SOURCE_OBSERVATORY, &a);
     } else if (id >= STPETE_NS_ACTION_FIRST) {
         stpete_decode_ns(id, out);
         return;
