@@ -7,19 +7,9 @@
 void stpete_decode_ns(int id, stpete_action *out)
 {
     stpete_action a = { STPETE_ACTION_PASS, -1, -1, -1, -1, -1 };
-    if (id < ID_NS_PLAY) {
-        a.kind = STPETE_ACTION_BUY;
-        a.source = id < ID_NS_BUY_LOWER ? STPETE_SOURCE_UPPER : STPETE_SOURCE_LOWER;
-        stpete_ext_variant_split(id - (id < ID_NS_BUY_LOWER ? ID_NS_BUY_UPPER : ID_NS_BUY_LOWER), &a.card,
-                                 &a.displaced);
-    } else if (id < ID_NS_TAKE_UPPER) {
-        a.kind = STPETE_ACTION_PLAY;
-        a.source = STPETE_SOURCE_HAND;
-        stpete_ext_variant_split(id - ID_NS_PLAY, &a.card, &a.displaced);
-    } else if (id < ID_NS_OBS_BUY) {
-        a.kind = STPETE_ACTION_TAKE;
-        a.source = id < ID_NS_TAKE_LOWER ? STPETE_SOURCE_UPPER : STPETE_SOURCE_LOWER;
-        a.card = STPETE_NUM_CARD_TYPES + id - (id < ID_NS_TAKE_LOWER ? ID_NS_TAKE_UPPER : ID_NS_TAKE_LOWER);
+    if (id < ID_NS_OBS_BUY) {
+        stpete_decode_acquire(id, ID_NS_BUY_UPPER, ID_NS_BUY_LOWER, ID_NS_PLAY, ID_NS_TAKE_UPPER, ID_NS_TAKE_LOWER, 1,
+                              &a);
     } else if (id < ID_PRISON) {
         a.kind = STPETE_ACTION_OBSERVATORY_BUY;
         a.source = STPETE_SOURCE_OBSERVATORY;

@@ -478,6 +478,37 @@ static inline int stpete_variant_id(int base, int ext_base, int v)
 #define STPETE_HOT_INLINE static inline
 #endif
 
+/* Structured form of a buy, play or take id (§4.2) of the base cards (ext 0) or of the New Society's (ext 1), whose
+ * ids have one layout: buys from the upper row from buy_upper, from the lower row from buy_lower, plays from the hand
+ * from play (a variant of the table each: stpete_variant_split, stpete_ext_variant_split), takes from the upper row
+ * from take_upper, from the lower row from take_lower (a card type each, the New Society's after the base's
+ * STPETE_NUM_CARD_TYPES). id in [buy_upper, take_lower + the table's number of card types). Sets kind, source, card
+ * and, for a buy or a play, displaced. */
+static inline void stpete_decode_acquire(int id, int buy_upper, int buy_lower, int play, int take_upper,
+                                         int take_lower, int ext, stpete_action *a)
+{
+    if (id < take_upper) {
+        int v;
+        if (id < play) {
+            a->kind = STPETE_ACTION_BUY;
+            a->source = id < buy_lower ? STPETE_SOURCE_UPPER : STPETE_SOURCE_LOWER;
+            v = id - (id < buy_lower ? buy_upper : buy_lower);
+        } else {
+            a->kind = STPETE_ACTION_PLAY;
+            a->source = STPETE_SOURCE_HAND;
+            v = id - play;
+        }
+        if (ext)
+            stpete_ext_variant_split(v, &a->card, &a->displaced);
+        else
+            stpete_variant_split(v, &a->card, &a->displaced);
+    } else {
+        a->kind = STPETE_ACTION_TAKE;
+        a->source = id < take_lower ? STPETE_SOURCE_UPPER : STPETE_SOURCE_LOWER;
+        a->card = (ext ? STPETE_NUM_CARD_TYPES : 0) + id - (id < take_lower ? take_upper : take_lower);
+    }
+}
+
 /* Structured form of an id of a decision on one held card (the Observatory's draw, §7.1; the Debtor's Prison's pick,
  * §12.7.5, R21), id in [buy, take + 1]: a purchase of variant id - buy (kind_buy), then take (kind_take), then put
  * back or discard (kind_back, at take + 1); every one from source. Sets kind, source, and card and displaced of a
@@ -506,18 +537,8 @@ STPETE_HOT_INLINE void stpete_decode(int id, stpete_action *out)
     stpete_action a = { STPETE_ACTION_PASS, -1, -1, -1, -1, -1 };
     if (id == ID_PASS) {
         /* pass */
-    } else if (id < ID_PLAY) {
-        a.kind = STPETE_ACTION_BUY;
-        a.source = id < ID_BUY_LOWER ? STPETE_SOURCE_UPPER : STPETE_SOURCE_LOWER;
-        stpete_variant_split(id - (id < ID_BUY_LOWER ? ID_BUY_UPPER : ID_BUY_LOWER), &a.card, &a.displaced);
-    } else if (id < ID_TAKE_UPPER) {
-        a.kind = STPETE_ACTION_PLAY;
-        a.source = STPETE_SOURCE_HAND;
-        stpete_variant_split(id - ID_PLAY, &a.card, &a.displaced);
     } else if (id < ID_OBSERVATORY) {
-        a.kind = STPETE_ACTION_TAKE;
-        a.source = id < ID_TAKE_LOWER ? STPETE_SOURCE_UPPER : STPETE_SOURCE_LOWER;
-        a.card = id - (id < ID_TAKE_LOWER ? ID_TAKE_UPPER : ID_TAKE_LOWER);
+        stpete_decode_acquire(id, ID_BUY_UPPER, ID_BUY_LOWER, ID_PLAY, ID_TAKE_UPPER, ID_TAKE_LOWER, 0, &a);
     } else if (id < ID_OBS_BUY) {
         a.kind = STPETE_ACTION_OBSERVATORY;
         a.stack = id - ID_OBSERVATORY;
