@@ -87,10 +87,10 @@ static int check_chance_node(const stpete_core *c, char *why, size_t why_size)
     }
 }
 
-int stpete_core_validate(const stpete_core *c, char *why, size_t why_size)
+/* The PRNG, the markers (§3.3, R15) and the stacks (§2; explicit chance: a multiset in card-type order). */
+static int check_rng_markers_stacks(const stpete_core *c, const card_def *cards, char *why, size_t why_size)
 {
     int n = c->rules.players;
-    const card_def *cards = stpete_cards_of(&c->rules);
     if (!(c->rng.inc & 1u))
         return INCONSISTENT("rng.inc: must be odd (PCG32 stream)");
     if (c->chance != CHANCE_MARKERS) { /* the markers are dealt (§3.3, R15) */
@@ -110,6 +110,13 @@ int stpete_core_validate(const stpete_core *c, char *why, size_t why_size)
                 return INCONSISTENT("stacks.%s: in explicit-chance mode a stack is a multiset, written in card-type "
                                     "order", stpete_stack_words[s]);
         }
+    return STPETE_OK;
+}
+
+/* The discard pile, the board's size (§4.5, §12.4.1) and each display with its used Observatories and Prison. */
+static int check_places(const stpete_core *c, const card_def *cards, char *why, size_t why_size)
+{
+    int n = c->rules.players;
     int rc = check_copies(cards, c->discard, "discard", why, why_size);
     if (rc)
         return rc;
@@ -128,7 +135,13 @@ int stpete_core_validate(const stpete_core *c, char *why, size_t why_size)
         if (c->p[i].prison_used > c->p[i].display[STPETE_CARD_DEBTORS_PRISON])
             return INCONSISTENT("players[%d].prison_used: without a Debtor's Prison in the display (§12.7.5)", i);
     }
-    /* §2: every one of the 116 cards (144 with the New Society, §12.2.4) in exactly one place. */
+    return STPETE_OK;
+}
+
+/* §2: every one of the 116 cards (144 with the New Society, §12.2.4) in exactly one place. */
+static int check_card_count(const stpete_core *c, const card_def *cards, char *why, size_t why_size)
+{
+    int n = c->rules.players;
     int count[CARD_TYPES_ALL] = { 0 };
     for (int s = 0; s < STPETE_NUM_STACKS; s++)
         for (int i = 0; i < c->stack_n[s]; i++)
@@ -149,7 +162,14 @@ int stpete_core_validate(const stpete_core *c, char *why, size_t why_size)
             return INCONSISTENT("%d copies of %s are placed, the game has %d (§2: 116 cards; §12.2: 144)", count[t],
                                 cards[t].name, cards[t].copies);
     }
-    /* The decision matches the phase and the drawn or picked card (§7.1, §7.2, §12.7.5-§12.7.7). */
+    return STPETE_OK;
+}
+
+/* The decision matches the phase and the drawn or picked card (§7.1, §7.2, §12.7.5-§12.7.7), and the Pub step's
+ * count (§7.2). */
+static int check_decision(const stpete_core *c, char *why, size_t why_size)
+{
+    int n = c->rules.players;
     int ns_decision = c->decision == STPETE_DECISION_PRISON || c->decision == STPETE_DECISION_GUILD_HALL ||
                       c->decision == STPETE_DECISION_TRADING_HOUSE;
     if (ns_decision && !c->rules.new_society)
@@ -180,6 +200,12 @@ int stpete_core_validate(const stpete_core *c, char *why, size_t why_size)
             : c->pub_next != 0)
         return INCONSISTENT("pub_next: must count the seats asked in the Pub step, the current player last, and be "
                             "0 outside it (§7.2)");
+    return STPETE_OK;
+}
+
+/* The end: the final round and a finished game (§4.6, §8, R4). */
+static int check_end(const stpete_core *c, char *why, size_t why_size)
+{
     /* The final round begins exactly when a deal takes the last card of a stack (§4.6, R4; an Observatory never
      * takes a stack's last card, §7.1), and stacks are never refilled: final_round is set iff a stack is empty.
      * Without this a loaded game could never end. */
@@ -198,5 +224,20 @@ int stpete_core_validate(const stpete_core *c, char *why, size_t why_size)
         (!c->final_round || c->phase != STPETE_PHASE_TRADING || c->passes != 0))
         return INCONSISTENT("decision \"game-over\": a game ends only after the trading phase of the final round, "
                             "with no pass pending (§4.6, §8)");
-    return check_chance_node(c, why, why_size);
+    return STPETE_OK;
+}
+
+int stpete_core_validate(const stpete_core *c, char *why, size_t why_size)
+{
+    const card_def *cards = stpete_cards_of(&c->rules);
+    int rc = check_rng_markers_stacks(c, cards, why, why_size);
+    if (!rc)
+        rc = check_places(c, cards, why, why_size);
+    if (!rc)
+        rc = check_card_count(c, cards, why, why_size);
+    if (!rc)
+        rc = check_decision(c, why, why_size);
+    if (!rc)
+        rc = check_end(c, why, why_size);
+    return rc ? rc : check_chance_node(c, why, why_size);
 }

@@ -333,37 +333,12 @@ static const char *const player_keys[] = { "rubles", "vp", "display", "observato
 /* Version 4 adds prison_used (§12.7.5), in a game with the New Society only. */
 #define PLAYER_KEYS(v, ns) ((v) >= 4 && (ns) ? 9u : (v) >= 2 ? 8u : 7u)
 
-static int read_player(const json_t *pj, int seat, int version, int ns, player_state *p, stpete_error *err)
+/* A player's hand, its backs and which of its cards everyone saw taken (§9), after the player's other keys. */
+static int read_hand(const json_t *pj, const char *path, int version, int hand_size, player_state *p,
+                     stpete_error *err)
 {
-    char path[32];
-    snprintf(path, sizeof path, "players[%d]", seat);
-    if (!json_is_object(pj))
-        return stpete_error_fail(err, STPETE_E_PARSE, "%s: must be an object", path);
-    int rc = stpete_json_keys_only(pj, path, player_keys, PLAYER_KEYS(version, ns), err);
-    int rubles = 0, vp = 0, used = 0, hand_size = 0, prison = 0;
-    if (!rc && version >= 4 && ns)
-        rc = get_bool(pj, path, "prison_used", &prison, err);
-    p->prison_used = (uint8_t)prison;
-    if (!rc && json_is_null(json_object_get(pj, "rubles")))
-        rc = stpete_error_fail(err, STPETE_E_REDACTED, "%s.rubles: hidden in a view (§9)", path);
-    if (!rc)
-        rc = stpete_json_get_int(pj, path, "rubles", 0, STPETE_RUBLES_MAX, &rubles, err);
-    if (!rc)
-        rc = stpete_json_get_int(pj, path, "vp", -STPETE_VP_MAX, STPETE_VP_MAX, &vp, err);
-    if (!rc)
-        rc = stpete_json_get_int(pj, path, "observatories_used", 0, 2, &used, err);
-    if (!rc)
-        rc = stpete_json_get_int(pj, path, "hand_size", 0, STPETE_MAX_HAND, &hand_size, err);
-    if (rc)
-        return rc;
-    p->rubles = rubles;
-    p->vp = vp;
-    p->obs_used = (uint8_t)used;
     char sub[48];
-    snprintf(sub, sizeof sub, "%s.display", path);
-    rc = get_multiset(json_object_get(pj, "display"), sub, p->display, err);
-    if (rc)
-        return rc;
+    int rc;
     const json_t *hand = json_object_get(pj, "hand");
     if (json_is_null(hand))
         return stpete_error_fail(err, STPETE_E_REDACTED, "%s.hand: hidden in a view (§9)", path);
@@ -403,6 +378,40 @@ static int read_player(const json_t *pj, int seat, int version, int ns, player_s
             p->hand_known &= (uint8_t)~(1u << h);
     }
     return STPETE_OK;
+}
+
+static int read_player(const json_t *pj, int seat, int version, int ns, player_state *p, stpete_error *err)
+{
+    char path[32];
+    snprintf(path, sizeof path, "players[%d]", seat);
+    if (!json_is_object(pj))
+        return stpete_error_fail(err, STPETE_E_PARSE, "%s: must be an object", path);
+    int rc = stpete_json_keys_only(pj, path, player_keys, PLAYER_KEYS(version, ns), err);
+    int rubles = 0, vp = 0, used = 0, hand_size = 0, prison = 0;
+    if (!rc && version >= 4 && ns)
+        rc = get_bool(pj, path, "prison_used", &prison, err);
+    p->prison_used = (uint8_t)prison;
+    if (!rc && json_is_null(json_object_get(pj, "rubles")))
+        rc = stpete_error_fail(err, STPETE_E_REDACTED, "%s.rubles: hidden in a view (§9)", path);
+    if (!rc)
+        rc = stpete_json_get_int(pj, path, "rubles", 0, STPETE_RUBLES_MAX, &rubles, err);
+    if (!rc)
+        rc = stpete_json_get_int(pj, path, "vp", -STPETE_VP_MAX, STPETE_VP_MAX, &vp, err);
+    if (!rc)
+        rc = stpete_json_get_int(pj, path, "observatories_used", 0, 2, &used, err);
+    if (!rc)
+        rc = stpete_json_get_int(pj, path, "hand_size", 0, STPETE_MAX_HAND, &hand_size, err);
+    if (rc)
+        return rc;
+    p->rubles = rubles;
+    p->vp = vp;
+    p->obs_used = (uint8_t)used;
+    char sub[48];
+    snprintf(sub, sizeof sub, "%s.display", path);
+    rc = get_multiset(json_object_get(pj, "display"), sub, p->display, err);
+    if (rc)
+        return rc;
+    return read_hand(pj, path, version, hand_size, p, err);
 }
 
 /* The pending chance event of a version-2 state: null, or {"event", "stack", "until", "then"}. */
@@ -445,12 +454,9 @@ static int read_chance(const json_t *root, stpete_core *c, stpete_error *err)
 }
 
 
-static int read_position(const json_t *root, stpete_core *c, stpete_error *err)
+/* A full state's "view" and "viewer" (a view is refused: §9) and its PRNG. */
+static int read_view_rng(const json_t *root, stpete_core *c, stpete_error *err)
 {
-    int version = doc_version(root);
-    int rc = stpete_json_keys_only(root, "state", state_keys, STATE_KEYS(version), err);
-    if (rc)
-        return rc;
     const json_t *view = json_object_get(root, "view");
     if (!json_is_string(view))
         return stpete_error_fail(err, STPETE_E_PARSE, "view: must be \"full\", \"seat\" or \"public\"");
@@ -463,7 +469,7 @@ static int read_position(const json_t *root, stpete_core *c, stpete_error *err)
     }
     if (!json_is_null(json_object_get(root, "viewer")))
         return stpete_error_fail(err, STPETE_E_PARSE, "viewer: must be null in a full state");
-    int n = c->rules.players;
+    int rc;
     const json_t *rng = json_object_get(root, "rng");
     if (!json_is_object(rng))
         return stpete_error_fail(err, json_is_null(rng) ? STPETE_E_REDACTED : STPETE_E_PARSE, "rng: must be an object");
@@ -475,6 +481,14 @@ static int read_position(const json_t *root, stpete_core *c, stpete_error *err)
         rc = get_u64(rng, "rng", "inc", 1, &c->rng.inc, err);
     if (rc)
         return rc;
+    return STPETE_OK;
+}
+
+/* Where the game stands: round, phase, decision, the seat to act, passes, final round, the Pub step, the card drawn
+ * or picked. */
+static int read_turn(const json_t *root, int version, stpete_core *c, stpete_error *err)
+{
+    int n = c->rules.players, rc;
     int round = 0, phase = 0, decision = 0, current = 0, passes = 0, final_round = 0, pub_next = 0;
     rc = stpete_json_get_int(root, "state", "round", 1, ROUND_MAX, &round, err);
     if (!rc)
@@ -508,6 +522,13 @@ static int read_position(const json_t *root, stpete_core *c, stpete_error *err)
             return stpete_error_fail(err, rc, "observatory_card: must be null or a card name");
         c->obs_card = (int8_t)t;
     }
+    return STPETE_OK;
+}
+
+/* What versions 2 and 3 add: the pending chance event, the public history hash, what the seats recall. */
+static int read_history(const json_t *root, int version, stpete_core *c, stpete_error *err)
+{
+    int rc;
     if (version >= 2) {
         rc = read_chance(root, c, err);
         if (!rc)
@@ -524,6 +545,13 @@ static int read_position(const json_t *root, stpete_core *c, stpete_error *err)
         if (!json_is_null(json_object_get(root, "information_state_key")))
             return stpete_error_fail(err, STPETE_E_PARSE, "information_state_key: must be null in a full state");
     }
+    return STPETE_OK;
+}
+
+/* The start-player markers (§3.3; null while their deal is pending). */
+static int read_markers(const json_t *root, stpete_core *c, stpete_error *err)
+{
+    int n = c->rules.players;
     const json_t *markers = json_object_get(root, "start_player_markers");
     if (c->chance == CHANCE_MARKERS) { /* not dealt yet (§3.3) */
         if (!json_is_null(markers))
@@ -542,6 +570,13 @@ static int read_position(const json_t *root, stpete_core *c, stpete_error *err)
                                     "start_player_markers[%d]: must be a seat in [0, %d)", k, n);
         c->markers[k] = (uint8_t)json_integer_value(v);
     }
+    return STPETE_OK;
+}
+
+/* The stacks and their sizes (§1). */
+static int read_stacks(const json_t *root, stpete_core *c, stpete_error *err)
+{
+    int rc;
     const json_t *sizes = json_object_get(root, "stack_sizes"), *stacks = json_object_get(root, "stacks");
     if (!json_is_object(sizes) || !json_is_object(stacks))
         return stpete_error_fail(err, STPETE_E_PARSE, "stack_sizes and stacks: must be objects keyed by stack");
@@ -568,6 +603,13 @@ static int read_position(const json_t *root, stpete_core *c, stpete_error *err)
             return stpete_error_fail(err, STPETE_E_INCONSISTENT, "stack_sizes.%s: %d, but the stack holds %d cards",
                                     stack_keys[s], size, c->stack_n[s]);
     }
+    return STPETE_OK;
+}
+
+/* The rows, the discard pile and the players. */
+static int read_board_players(const json_t *root, int version, stpete_core *c, stpete_error *err)
+{
+    int n = c->rules.players, rc;
     rc = get_cards(json_object_get(root, "upper_row"), "upper_row", c->row[0], ROW_CAP, &c->row_n[0], err);
     if (!rc)
         rc = get_cards(json_object_get(root, "lower_row"), "lower_row", c->row[1], ROW_CAP, &c->row_n[1], err);
@@ -584,6 +626,23 @@ static int read_position(const json_t *root, stpete_core *c, stpete_error *err)
             return rc;
     }
     return STPETE_OK;
+}
+
+static int read_position(const json_t *root, stpete_core *c, stpete_error *err)
+{
+    int version = doc_version(root);
+    int rc = stpete_json_keys_only(root, "state", state_keys, STATE_KEYS(version), err);
+    if (!rc)
+        rc = read_view_rng(root, c, err);
+    if (!rc)
+        rc = read_turn(root, version, c, err);
+    if (!rc)
+        rc = read_history(root, version, c, err);
+    if (!rc)
+        rc = read_markers(root, c, err);
+    if (!rc)
+        rc = read_stacks(root, c, err);
+    return rc ? rc : read_board_players(root, version, c, err);
 }
 
 static int state_from_json_impl(stpete_state **out, const stpete_game *game, const char *json, size_t len,

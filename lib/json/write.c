@@ -81,6 +81,66 @@ json_t *stpete_json_header(const char *format, int version, int *ok)
     return root;
 }
 
+/* The random event a chance node waits for (explicit-chance mode), or null. */
+static json_t *chance_json(const stpete_core *c, int *ok)
+{
+    json_t *chance = json_null();
+    if (c->chance != CHANCE_NONE) { /* the random event a chance node waits for (explicit-chance mode) */
+        chance = json_object();
+        stpete_json_put(chance, "event", json_string_nocheck(stpete_chance_event_words[c->chance]), ok);
+        stpete_json_put(chance, "stack",
+                        c->chance == CHANCE_MARKERS ? json_null() : json_string_nocheck(stack_keys[c->deal_stack]), ok);
+        stpete_json_put(chance, "until", c->chance == CHANCE_DEAL ? json_integer(c->deal_to) : json_null(), ok);
+        stpete_json_put(chance, "then",
+                        c->chance == CHANCE_DEAL ? json_string_nocheck(stpete_deal_then_words[c->deal_then])
+                                                 : json_null(),
+                        ok);
+    }
+    return chance;
+}
+
+/* The start-player markers: null before their deal (a chance node in explicit-chance mode). */
+static json_t *markers_json(const stpete_core *c, int *ok)
+{
+    json_t *markers = json_null(); /* null before the marker deal (a chance node in explicit-chance mode) */
+    if (c->chance != CHANCE_MARKERS) {
+        markers = json_array();
+        for (int k = 0; k < STPETE_NUM_PHASES; k++)
+            stpete_json_push(markers, json_integer(c->markers[k]), ok);
+    }
+    return markers;
+}
+
+/* Player i of a full state or a view: kn says which purses are shown (full: all). */
+static json_t *player_json(const stpete_core *c, int i, const stpete_knowledge *kn, int full, const card_def *names,
+                           int *ok)
+{
+    const player_state *p = &c->p[i];
+    json_t *pj = json_object();
+    stpete_json_put(pj, "rubles", kn->rubles_shown >> i & 1u ? json_integer(p->rubles) : json_null(), ok);
+    if (!full) /* what the viewer knows, shown or recalled (§9): every amount its key hashes (issue 31) */
+        stpete_json_put(pj, "known_rubles", p->rubles >= 0 ? json_integer(p->rubles) : json_null(), ok);
+    stpete_json_put(pj, "vp", json_integer(p->vp), ok);
+    stpete_json_put(pj, "display", card_multiset(names, p->display, ok), ok);
+    stpete_json_put(pj, "observatories_used", json_integer(p->obs_used), ok);
+    if (c->rules.new_society) /* §12.7.5 */
+        stpete_json_put(pj, "prison_used", json_boolean(p->prison_used), ok);
+    stpete_json_put(pj, "hand_size", json_integer(p->hand_n), ok);
+    json_t *backs = json_array(), *known = json_array(), *hand = json_array();
+    for (int h = 0; h < p->hand_n; h++) {
+        int t = p->hand[h]; /* in a view: HIDDEN_CARD + back for a card the viewer has not seen */
+        stpete_json_push(backs,
+                         json_string_nocheck(stack_keys[t >= HIDDEN_CARD ? t - HIDDEN_CARD : stpete_stack_of(t)]),
+                         ok);
+        stpete_json_push(known, json_boolean(p->hand_known >> h & 1u), ok);
+        stpete_json_push(hand, t >= HIDDEN_CARD ? json_null() : json_string_nocheck(names[t].name), ok);
+    }
+    stpete_json_put(pj, "hand_backs", backs, ok);
+    stpete_json_put(pj, "hand_known", known, ok);
+    stpete_json_put(pj, "hand", hand, ok);
+    return pj;
+}
+
 /* The state as a jansson tree; view = VIEW_FULL, STPETE_VIEW_PUBLIC or a seat (§9). A view is written from the
  * seat's knowledge (knowledge.c, the one definition of what a seat knows), never from the position itself. */
 static json_t *state_json(const stpete_state *st, int view, int *ok)
@@ -116,26 +176,8 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
     stpete_json_put(root, "pub_next", json_integer(c->pub_next), ok);
     stpete_json_put(root, "observatory_card",
                     c->obs_card >= 0 ? json_string_nocheck(names[c->obs_card].name) : json_null(), ok);
-    json_t *chance = json_null();
-    if (c->chance != CHANCE_NONE) { /* the random event a chance node waits for (explicit-chance mode) */
-        chance = json_object();
-        stpete_json_put(chance, "event", json_string_nocheck(stpete_chance_event_words[c->chance]), ok);
-        stpete_json_put(chance, "stack",
-                        c->chance == CHANCE_MARKERS ? json_null() : json_string_nocheck(stack_keys[c->deal_stack]), ok);
-        stpete_json_put(chance, "until", c->chance == CHANCE_DEAL ? json_integer(c->deal_to) : json_null(), ok);
-        stpete_json_put(chance, "then",
-                        c->chance == CHANCE_DEAL ? json_string_nocheck(stpete_deal_then_words[c->deal_then])
-                                                 : json_null(),
-                        ok);
-    }
-    stpete_json_put(root, "chance", chance, ok);
-    json_t *markers = json_null(); /* null before the marker deal (a chance node in explicit-chance mode) */
-    if (c->chance != CHANCE_MARKERS) {
-        markers = json_array();
-        for (int k = 0; k < STPETE_NUM_PHASES; k++)
-            stpete_json_push(markers, json_integer(c->markers[k]), ok);
-    }
-    stpete_json_put(root, "start_player_markers", markers, ok);
+    stpete_json_put(root, "chance", chance_json(c, ok), ok);
+    stpete_json_put(root, "start_player_markers", markers_json(c, ok), ok);
     stpete_json_put(root, "public_hash", u64_string(c->public_hash, 1), ok);
     stpete_json_put(root, "rubles_recalled", json_boolean(c->rubles_recalled), ok);
     stpete_json_put(root, "information_state_key",
@@ -152,32 +194,8 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
     stpete_json_put(root, "lower_row", card_list(names, c->row[1], c->row_n[1], ok), ok);
     stpete_json_put(root, "discard", card_multiset(names, c->discard, ok), ok);
     json_t *players = json_array();
-    for (int i = 0; i < c->rules.players; i++) {
-        const player_state *p = &c->p[i];
-        json_t *pj = json_object();
-        stpete_json_put(pj, "rubles", kn.rubles_shown >> i & 1u ? json_integer(p->rubles) : json_null(), ok);
-        if (!full) /* what the viewer knows, shown or recalled (§9): every amount its key hashes (issue 31) */
-            stpete_json_put(pj, "known_rubles", p->rubles >= 0 ? json_integer(p->rubles) : json_null(), ok);
-        stpete_json_put(pj, "vp", json_integer(p->vp), ok);
-        stpete_json_put(pj, "display", card_multiset(names, p->display, ok), ok);
-        stpete_json_put(pj, "observatories_used", json_integer(p->obs_used), ok);
-        if (c->rules.new_society) /* §12.7.5 */
-            stpete_json_put(pj, "prison_used", json_boolean(p->prison_used), ok);
-        stpete_json_put(pj, "hand_size", json_integer(p->hand_n), ok);
-        json_t *backs = json_array(), *known = json_array(), *hand = json_array();
-        for (int h = 0; h < p->hand_n; h++) {
-            int t = p->hand[h]; /* in a view: HIDDEN_CARD + back for a card the viewer has not seen */
-            stpete_json_push(backs,
-                             json_string_nocheck(stack_keys[t >= HIDDEN_CARD ? t - HIDDEN_CARD : stpete_stack_of(t)]),
-                             ok);
-            stpete_json_push(known, json_boolean(p->hand_known >> h & 1u), ok);
-            stpete_json_push(hand, t >= HIDDEN_CARD ? json_null() : json_string_nocheck(names[t].name), ok);
-        }
-        stpete_json_put(pj, "hand_backs", backs, ok);
-        stpete_json_put(pj, "hand_known", known, ok);
-        stpete_json_put(pj, "hand", hand, ok);
-        stpete_json_push(players, pj, ok);
-    }
+    for (int i = 0; i < c->rules.players; i++)
+        stpete_json_push(players, player_json(c, i, &kn, full, names, ok), ok);
     stpete_json_put(root, "players", players, ok);
     return root;
 }

@@ -887,8 +887,15 @@ class Game(_Owner):
             return _C.stpete_game_max_length(self.handle)
 
     @property
+    def num_distinct_actions(self) -> int:
+        """Number of player action ids of this game: 972 (:data:`NUM_DISTINCT_ACTIONS`, stpete.h), 2188 with the
+        New Society (§12; stpete_game_num_distinct_actions()); the length of :meth:`State.legal_action_mask`."""
+        with self._lock:
+            return _C.stpete_game_num_distinct_actions(self.handle)
+
+    @property
     def observation_tensor_size(self) -> int:
-        """Number of floats of :meth:`State.observation_tensor` (668 for every player count;
+        """Number of floats of :meth:`State.observation_tensor` (668 for every player count, 972 with the New Society;
         stpete_game_observation_tensor_size(), layout in doc/observation.md)."""
         with self._lock:
             return _C.stpete_game_observation_tensor_size(self.handle)

@@ -16,11 +16,13 @@ This is the dependency-free twin of :mod:`stpete.pettingzoo`, whose environment 
 same mechanics (:class:`AECMechanics`) and give the same observations, rewards and games for the same seed; only
 the containers differ. Use this one where PettingZoo, Gymnasium and NumPy are not installed.
 
-Agents are ``"player_0"`` .. ``"player_{n-1}"`` (seat order). The action space is ``Discrete(972)`` (the dense
-action ids of stpete.h); the observation is a dict with ``"observation"``, the library's observation tensor of the
-observing seat (:meth:`stpete.State.observation_tensor`: 668 floats in the layout of doc/observation.md, exactly
-what §9 lets that seat know), here an ``array.array("f")``, and ``"action_mask"`` (``bytes`` of 972 entries,
-1 = legal; all 0 for an agent not to act). Rewards are 0 until the end; then, with ``reward="win"`` (default),
+Agents are ``"player_0"`` .. ``"player_{n-1}"`` (seat order; 2 to 5 players, 5 only with ``new_society=True``,
+§12). The action space is ``Discrete(972)`` (the dense action ids of stpete.h; ``Discrete(2188)`` with the New
+Society: :attr:`stpete.Game.num_distinct_actions`); the observation is a dict with ``"observation"``, the
+library's observation tensor of the observing seat (:meth:`stpete.State.observation_tensor`: 668 floats in the
+layout of doc/observation.md, 972 with the New Society, exactly what §9 lets that seat know), here an
+``array.array("f")``, and ``"action_mask"`` (``bytes`` of 972 entries, 2188 with the New Society, 1 = legal; all
+0 for an agent not to act). Rewards are 0 until the end; then, with ``reward="win"`` (default),
 the returns (:meth:`stpete.State.returns`: 1/k for each of the k winners, shared wins too, §8 R14, and 0 for the
 others), or with ``reward="score"`` each seat's final VP. Random events are drawn inside the environment: by the
 library in the default sampled chance mode, or with ``chance_mode="explicit"`` by the environment from the chance
@@ -32,9 +34,9 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tupl
 
 from ._core import ActionLike, Game, State
 from .errors import InvalidArgumentError
-from . import _ffi
 
-#: Length of the ``"observation"`` vector (the library's observation tensor, doc/observation.md).
+#: Length of the ``"observation"`` vector of a base game (the library's observation tensor, doc/observation.md);
+#: a game's own size is :attr:`stpete.Game.observation_tensor_size` (972 with the New Society, §12).
 OBSERVATION_SIZE = 668
 #: Bounds of every element of the observation (VP saturate at ±STPETE_VP_MAX, rubles at STPETE_RUBLES_MAX).
 OBSERVATION_LOW, OBSERVATION_HIGH = -100000.0, 100000.0
@@ -55,6 +57,8 @@ class AECMechanics:
     truncations: Dict[str, bool]
     infos: Dict[str, Dict[str, Any]]
     render_mode: Optional[str]
+    num_distinct_actions: int  # the game's: the size of the action space and of the action mask
+    observation_size: int  # the game's observation tensor size: the length of "observation"
     # what a subclass supplies (annotations only: PettingZoo's AECEnv, after this class in raw_env's bases,
     # provides _was_dead_step)
     _make_spaces: Callable[[], Tuple[Dict[str, Any], Dict[str, Any]]]
@@ -69,8 +73,10 @@ class AECMechanics:
         if render_mode not in (None, "ansi", "human"):
             raise InvalidArgumentError(f"unknown render_mode {render_mode!r}")
         self._game = Game(players=players, **rule_options)
-        if self._game.observation_tensor_size != OBSERVATION_SIZE:
-            raise AssertionError("the library's observation tensor has another size than this module's")
+        # the sizes are the game's (one home: the library): 972 actions and 668 floats, 2188 and 972 with the
+        # New Society (§12)
+        self.num_distinct_actions = self._game.num_distinct_actions
+        self.observation_size = self._game.observation_tensor_size
         self.reward_mode = reward
         self.render_mode = render_mode
         self.possible_agents = [f"player_{s}" for s in range(players)]
@@ -178,7 +184,7 @@ class AECMechanics:
         if not self.terminations.get(agent) and state.current_player == seat:
             mask = state.legal_action_mask()
         else:
-            mask = bytes(_ffi.NUM_DISTINCT_ACTIONS)
+            mask = bytes(self.num_distinct_actions)
         return self._observation(tensor, mask)
 
     def render(self) -> str:
@@ -239,15 +245,17 @@ class Box:
 class StPeteEnv(AECMechanics):
     """Saint Petersburg as a PettingZoo-style AEC environment without third-party packages.
     ``StPeteEnv(players=4, reward="win", render_mode=None, **rule_options)``; rule options as :class:`stpete.Game`
-    (``chance_mode="explicit"`` too: the environment then draws the chance outcomes)."""
+    (``chance_mode="explicit"`` too: the environment then draws the chance outcomes; ``new_society=True`` for the
+    expansion, §12, with 2 to 5 players). Options the game refuses raise its exception
+    (:class:`stpete.InvalidArgumentError`, e.g. ``players=5`` without ``new_society``)."""
 
     def __init__(self, players: int = 4, reward: str = "win", render_mode: Optional[str] = None,
                  **rule_options: Any) -> None:
         self._setup(players, reward, render_mode, rule_options)
 
     def _make_spaces(self):
-        return ({a: Discrete(_ffi.NUM_DISTINCT_ACTIONS) for a in self.possible_agents},
-                {a: Box(OBSERVATION_LOW, OBSERVATION_HIGH, (OBSERVATION_SIZE,)) for a in self.possible_agents})
+        return ({a: Discrete(self.num_distinct_actions) for a in self.possible_agents},
+                {a: Box(OBSERVATION_LOW, OBSERVATION_HIGH, (self.observation_size,)) for a in self.possible_agents})
 
     @staticmethod
     def _observation(tensor, mask):

@@ -63,7 +63,8 @@ def play(env, seed, policy=None):
 
 class PettingZooTests(unittest.TestCase):
     def test_api_test(self):
-        for kwargs in ({"players": 2}, {"players": 3, "chance_mode": "explicit"}, {"players": 4, "edition": 2}):
+        for kwargs in ({"players": 2}, {"players": 3, "chance_mode": "explicit"}, {"players": 4, "edition": 2},
+                       {"players": 5, "new_society": True}):  # the expansion, §12 (issue 30)
             with self.subTest(**kwargs):
                 printed = io.StringIO()  # api_test prints its progress: not on the TAP stream
                 with warnings.catch_warnings(record=True) as caught, contextlib.redirect_stdout(printed):
@@ -76,21 +77,31 @@ class PettingZooTests(unittest.TestCase):
     def test_seed_test(self):
         seed_test(lambda: spz.env(players=3), num_cycles=500)
         seed_test(lambda: spz.env(players=2, chance_mode="explicit"), num_cycles=500)
+        seed_test(lambda: spz.env(players=5, new_society=True), num_cycles=500)
 
     def test_types_and_spaces(self):
-        env = spz.env(players=3)
+        self.check_spaces({"players": 3}, 972, 668)
+
+    def test_new_society_spaces(self):
+        # the expansion (§12, issue 30): 5 seats, the game's 2188 action ids and 972 floats (stpete.h)
+        self.check_spaces({"players": 5, "new_society": True}, 2188, 972)
+        self.check_spaces({"players": 2, "new_society": True}, 2188, 972)
+
+    def check_spaces(self, kwargs, actions, floats):
+        env = spz.env(**kwargs)
         self.assertIsInstance(env, pettingzoo.AECEnv)
         self.assertIsInstance(env.unwrapped, spz.raw_env)
         self.assertIsInstance(env.unwrapped, pettingzoo.AECEnv)
+        self.assertEqual(env.possible_agents, [f"player_{s}" for s in range(kwargs["players"])])
         env.reset(seed=1)
         for agent in env.possible_agents:
             action_space, observation_space = env.action_space(agent), env.observation_space(agent)
-            self.assertEqual(action_space, gymnasium.spaces.Discrete(972))
+            self.assertEqual(action_space, gymnasium.spaces.Discrete(actions))
             self.assertIsInstance(observation_space, gymnasium.spaces.Dict)
             self.assertEqual(set(observation_space.spaces), {"observation", "action_mask"})
             box, mask = observation_space["observation"], observation_space["action_mask"]
-            self.assertEqual((box.shape, box.dtype), ((668,), np.float32))
-            self.assertEqual((mask.shape, mask.dtype), ((972,), np.int8))
+            self.assertEqual((box.shape, box.dtype), ((floats,), np.float32))
+            self.assertEqual((mask.shape, mask.dtype), ((actions,), np.int8))
             observation = env.observe(agent)
             self.assertTrue(observation_space.contains(observation))
             seat = env.unwrapped.agent_name_mapping[agent]
@@ -103,8 +114,8 @@ class PettingZooTests(unittest.TestCase):
         env.close()
 
     def test_rewards_are_the_returns(self):
-        for players in (2, 3, 4):
-            env = spz.env(players=players)
+        for players, kwargs in ((2, {}), (3, {}), (4, {}), (5, {"new_society": True})):
+            env = spz.env(players=players, **kwargs)
             finals, _ = play(env, players)
             returns = env.unwrapped.game_state.returns()
             self.assertEqual(finals, {f"player_{s}": returns[s] for s in range(players)})

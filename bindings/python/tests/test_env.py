@@ -5,6 +5,7 @@ import array
 import unittest
 
 import stpete
+from stpete import _ffi
 from stpete.env import OBSERVATION_SIZE, StPeteEnv
 
 SEAT_BLOCK, SEAT_SIZE = 232, 109  # doc/observation.md
@@ -113,6 +114,32 @@ class Environment(unittest.TestCase):
                          {f"player_{s}": float(v) for s, v in enumerate(env.game_state.final_scores)})
         self.assertIs(state, env.game_state)  # reset reuses the state
         self.assertIn("round", env.render())
+
+    def test_new_society_five_players(self):
+        # the expansion (§12, issue 30): 5 agents, the game's 2188 action ids and 972-float tensor
+        env = StPeteEnv(players=5, new_society=True)
+        self.assertEqual(env.possible_agents, [f"player_{s}" for s in range(5)])
+        env.reset(seed=4)
+        game_sizes = (stpete.Game(players=5, new_society=True).num_distinct_actions,
+                      stpete.Game(players=5, new_society=True).observation_tensor_size)
+        self.assertEqual(game_sizes, (2188, 972))
+        obs = env.last()[0]
+        self.assertEqual((len(obs["action_mask"]), len(obs["observation"])), game_sizes)
+        self.assertEqual(obs["action_mask"], env.game_state.legal_action_mask())
+        for agent in env.possible_agents:
+            self.assertEqual(env.action_space(agent).n, 2188)
+            self.assertEqual(env.observation_space(agent).shape, (972,))
+            self.assertEqual(len(env.observe(agent)["action_mask"]), 2188)  # all 0 too for one not to act
+        steps, finals = play(env, 4)
+        returns = env.game_state.returns()
+        self.assertEqual({a: r for a, (r, _) in finals.items()}, {f"player_{s}": returns[s] for s in range(5)})
+        self.assertGreater(steps, 100)
+        # an expansion action (ids [NS_ACTION_FIRST, 2188) of stpete.h, after the base game's chance ids) was
+        # legal in a mask and played
+        self.assertTrue(any(_ffi.NS_ACTION_FIRST <= i < 2188 for i in env.game_state.history))
+        with self.assertRaises(stpete.InvalidArgumentError):
+            StPeteEnv(players=5)  # 5 seats only with the expansion (§12)
+        env.close()
 
 
 if __name__ == "__main__":
