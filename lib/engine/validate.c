@@ -52,8 +52,9 @@ static int check_copies(const card_def *cards, const uint8_t counts[DISPLAY_CAP]
 }
 
 /* A chance node is one the engine can reach and go on from (explicit-chance mode, §3.3, §4.5, §7.1). */
-static int check_chance_node(const stpete_core *c, char *why, size_t why_size)
+static int check_chance_node(const stpete_core *c, const card_def *cards, char *why, size_t why_size)
 {
+    (void)cards;
     int n = c->rules.players, board = c->row_n[0] + c->row_n[1];
     if ((c->decision == STPETE_DECISION_CHANCE) != (c->chance != CHANCE_NONE))
         return INCONSISTENT("chance: set exactly when the decision is \"chance\"");
@@ -167,8 +168,9 @@ static int check_card_count(const stpete_core *c, const card_def *cards, char *w
 
 /* The decision matches the phase and the drawn or picked card (§7.1, §7.2, §12.7.5-§12.7.7), and the Pub step's
  * count (§7.2). */
-static int check_decision(const stpete_core *c, char *why, size_t why_size)
+static int check_decision(const stpete_core *c, const card_def *cards, char *why, size_t why_size)
 {
+    (void)cards;
     int n = c->rules.players;
     int ns_decision = c->decision == STPETE_DECISION_PRISON || c->decision == STPETE_DECISION_GUILD_HALL ||
                       c->decision == STPETE_DECISION_TRADING_HOUSE;
@@ -204,8 +206,9 @@ static int check_decision(const stpete_core *c, char *why, size_t why_size)
 }
 
 /* The end: the final round and a finished game (§4.6, §8, R4). */
-static int check_end(const stpete_core *c, char *why, size_t why_size)
+static int check_end(const stpete_core *c, const card_def *cards, char *why, size_t why_size)
 {
+    (void)cards;
     /* The final round begins exactly when a deal takes the last card of a stack (§4.6, R4; an Observatory never
      * takes a stack's last card, §7.1), and stacks are never refilled: final_round is set iff a stack is empty.
      * Without this a loaded game could never end. */
@@ -227,17 +230,18 @@ static int check_end(const stpete_core *c, char *why, size_t why_size)
     return STPETE_OK;
 }
 
+/* Each part of a position's invariants, in the order its refusals are reported. */
+typedef int invariant_check(const stpete_core *c, const card_def *cards, char *why, size_t why_size);
+static invariant_check *const invariant_checks[] = { check_rng_markers_stacks, check_places, check_card_count,
+                                                     check_decision, check_end, check_chance_node };
+
 int stpete_core_validate(const stpete_core *c, char *why, size_t why_size)
 {
     const card_def *cards = stpete_cards_of(&c->rules);
-    int rc = check_rng_markers_stacks(c, cards, why, why_size);
-    if (!rc)
-        rc = check_places(c, cards, why, why_size);
-    if (!rc)
-        rc = check_card_count(c, cards, why, why_size);
-    if (!rc)
-        rc = check_decision(c, why, why_size);
-    if (!rc)
-        rc = check_end(c, why, why_size);
-    return rc ? rc : check_chance_node(c, why, why_size);
+    for (size_t i = 0; i < sizeof invariant_checks / sizeof *invariant_checks; i++) {
+        int rc = invariant_checks[i](c, cards, why, why_size);
+        if (rc)
+            return rc;
+    }
+    return STPETE_OK;
 }
