@@ -545,28 +545,45 @@ static int check_card_decision(const stpete_core *c, seat_ctx *x, stpete_action 
     REFUSE("seat %d must first %s", seat, d->first);
 }
 
-int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *why, size_t why_size)
+/* Using an Observatory now (§7.1, R9): the building phase, a face-up Observatory, a stack of at least 2 cards. */
+static int check_observatory_use(const stpete_core *c, const seat_ctx *x, stpete_action a, char *why,
+                                 size_t why_size)
 {
-    if (c->decision == STPETE_DECISION_GAME_OVER) {
-        if (why)
-            snprintf(why, why_size, "the game is over (§4.6)");
-        return STPETE_E_GAME_OVER;
-    }
-    mv->id = id;
-    mv->index = -1;
-    mv->price = 0;
-    if (stpete_is_chance_id(id))
-        return check_chance(c, id, why, why_size);
-    if (c->decision == STPETE_DECISION_CHANCE)
-        REFUSE("a chance node: the next step is a random event; apply one of its outcomes "
-               "(stpete_state_chance_outcomes())");
-    stpete_action a;
-    stpete_decode(id, &a);
-    mv->a = a;
-    seat_ctx x = seat_of(c);
     int seat = c->current;
-    int hand_limit = stpete_hand_limit_of(x.p);
+    if (!observatory_legal(c, a.stack)) {
+        if (c->phase != STPETE_PHASE_BUILDING)
+            REFUSE("an Observatory can be used only in the building phase (§7.1, R9)");
+        if (stpete_face_up_observatories(x->p) <= 0)
+            REFUSE("seat %d has no face-up Observatory (§7.1, R9)", seat);
+        REFUSE("an Observatory draws only from a stack of at least 2 cards; this one has %d (§7.1, R9)",
+               c->stack_n[a.stack]);
+    }
+    return STPETE_OK;
+}
 
+/* Using the Debtor's Prison now (§12.7.5, R21, R22): its unused owner in the building phase, a card of that type
+ * in the discard pile. */
+static int check_prison_use(const stpete_core *c, const seat_ctx *x, stpete_action a, char *why, size_t why_size)
+{
+    int seat = c->current;
+    if (!stpete_prison_usable(c, x->p)) {
+        if (c->phase != STPETE_PHASE_BUILDING)
+            REFUSE("the Debtor's Prison can be used only in the building phase (§12.7.5, R21)");
+        if (!x->p->display[STPETE_CARD_DEBTORS_PRISON])
+            REFUSE("seat %d has no Debtor's Prison in its display (§12.7.5, R21)", seat);
+        if (x->p->prison_used)
+            REFUSE("the Debtor's Prison of seat %d is used until the next round (§12.7.5, R22)", seat);
+    }
+    if (!c->discard[a.card])
+        REFUSE("the discard pile holds no %s (§12.7.5, R21)", x->cards[a.card].name);
+    return STPETE_OK;
+}
+
+/* The move of a decision other than a turn (§7.1, §7.2, §12.7.5-§12.7.7): only that decision's actions. */
+static int check_decision_move(const stpete_core *c, seat_ctx *x, stpete_action a, stpete_move *mv, char *why,
+                               size_t why_size)
+{
+    int seat = c->current;
     if (c->decision == STPETE_DECISION_PUB) {
         if (a.kind != STPETE_ACTION_PUB)
             REFUSE("seat %d must first choose how many VP to buy with the Pub (§7.2)", seat);
@@ -586,22 +603,37 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
         return STPETE_OK; /* asked only with 3 R or more */
     }
     if (c->decision == STPETE_DECISION_PRISON)
-        return check_card_decision(c, &x, a, &prison_decision, mv, why, why_size);
-    if (c->decision == STPETE_DECISION_OBSERVATORY)
-        return check_card_decision(c, &x, a, &observatory_decision, mv, why, why_size);
-    if (stpete_buy_only(c)) { /* §11: the first worker phase of the second edition */
-        if (a.kind == STPETE_ACTION_PASS) {
-            int ids[LEGAL_CAP];
-            if (stpete_core_legal(c, ids) > 1 || ids[0] != ID_PASS) /* the listing: pass only when it is alone */
-                REFUSE("the first worker phase of the second edition is buy-only: seat %d can afford a board card "
-                       "and must buy one (§11)", seat);
-            return STPETE_OK;
-        }
-        if (a.kind != STPETE_ACTION_BUY)
-            REFUSE("the first worker phase of the second edition is buy-only: no %s (§11)",
-                   a.kind == STPETE_ACTION_TAKE ? "taking into hand" : a.kind == STPETE_ACTION_PLAY ? "playing from hand"
-                                                                                             : "Observatory");
+        return check_card_decision(c, x, a, &prison_decision, mv, why, why_size);
+    return check_card_decision(c, x, a, &observatory_decision, mv, why, why_size); /* STPETE_DECISION_OBSERVATORY */
+}
+
+/* §11's buy-only first worker phase of the second edition: a pass only when it is alone, a purchase otherwise.
+ * *done is set when the check is complete (a pass). */
+static int check_buy_only(const stpete_core *c, stpete_action a, int *done, char *why, size_t why_size)
+{
+    int seat = c->current;
+    *done = 0;
+    if (a.kind == STPETE_ACTION_PASS) {
+        int ids[LEGAL_CAP];
+        *done = 1;
+        if (stpete_core_legal(c, ids) > 1 || ids[0] != ID_PASS) /* the listing: pass only when it is alone */
+            REFUSE("the first worker phase of the second edition is buy-only: seat %d can afford a board card "
+                   "and must buy one (§11)", seat);
+        return STPETE_OK;
     }
+    if (a.kind != STPETE_ACTION_BUY)
+        REFUSE("the first worker phase of the second edition is buy-only: no %s (§11)",
+               a.kind == STPETE_ACTION_TAKE ? "taking into hand" : a.kind == STPETE_ACTION_PLAY ? "playing from hand"
+                                                                                         : "Observatory");
+    return STPETE_OK;
+}
+
+/* The move of a turn (§4.2): its kind, the card present where it comes from, its price (check_acquire). */
+static int check_turn_move(const stpete_core *c, seat_ctx *x, stpete_action a, stpete_move *mv, char *why,
+                           size_t why_size)
+{
+    int seat = c->current;
+    int hand_limit = stpete_hand_limit_of(x->p);
     switch (a.kind) {
     case STPETE_ACTION_PASS:
         return STPETE_OK;
@@ -610,42 +642,24 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
         /* present: stpete_find8 reads the row's match mask, as source_types() does (stpete_match8) */
         mv->index = stpete_row_find(c->row[a.source], c->row_n[a.source], a.card);
         if (mv->index < 0)
-            REFUSE("there is no %s in the %s (§4.2)", x.cards[a.card].name, stpete_source_phrases[a.source]);
+            REFUSE("there is no %s in the %s (§4.2)", x->cards[a.card].name, stpete_source_phrases[a.source]);
         if (a.kind == STPETE_ACTION_TAKE) {
-            if (!hand_room(x.p))
+            if (!hand_room(x->p))
                 REFUSE("the hand of seat %d is at its limit of %d (§4.2, §7.3)", seat, hand_limit);
             return STPETE_OK;
         }
-        return check_acquire(c, &x, a.card, a.source, a.displaced, mv, why, why_size);
+        return check_acquire(c, x, a.card, a.source, a.displaced, mv, why, why_size);
     case STPETE_ACTION_PLAY:
-        mv->index = stpete_find4(x.p->hand, x.p->hand_n, a.card);
+        mv->index = stpete_find4(x->p->hand, x->p->hand_n, a.card);
         if (mv->index < 0)
-            REFUSE("seat %d has no %s in hand (§4.2)", seat, x.cards[a.card].name);
-        return check_acquire(c, &x, a.card, STPETE_SOURCE_HAND, a.displaced, mv, why, why_size);
+            REFUSE("seat %d has no %s in hand (§4.2)", seat, x->cards[a.card].name);
+        return check_acquire(c, x, a.card, STPETE_SOURCE_HAND, a.displaced, mv, why, why_size);
     case STPETE_ACTION_OBSERVATORY:
-        if (!observatory_legal(c, a.stack)) {
-            if (c->phase != STPETE_PHASE_BUILDING)
-                REFUSE("an Observatory can be used only in the building phase (§7.1, R9)");
-            if (stpete_face_up_observatories(x.p) <= 0)
-                REFUSE("seat %d has no face-up Observatory (§7.1, R9)", seat);
-            REFUSE("an Observatory draws only from a stack of at least 2 cards; this one has %d (§7.1, R9)",
-                   c->stack_n[a.stack]);
-        }
-        return STPETE_OK;
+        return check_observatory_use(c, x, a, why, why_size);
     case STPETE_ACTION_PUB:
         REFUSE("a Pub purchase is possible only right after building scoring (§7.2)");
     case STPETE_ACTION_PRISON: /* §12.7.5, R21, §12.13 case 2: the owner of an unused Prison, in its display */
-        if (!stpete_prison_usable(c, x.p)) {
-            if (c->phase != STPETE_PHASE_BUILDING)
-                REFUSE("the Debtor's Prison can be used only in the building phase (§12.7.5, R21)");
-            if (!x.p->display[STPETE_CARD_DEBTORS_PRISON])
-                REFUSE("seat %d has no Debtor's Prison in its display (§12.7.5, R21)", seat);
-            if (x.p->prison_used)
-                REFUSE("the Debtor's Prison of seat %d is used until the next round (§12.7.5, R22)", seat);
-        }
-        if (!c->discard[a.card])
-            REFUSE("the discard pile holds no %s (§12.7.5, R21)", x.cards[a.card].name);
-        return STPETE_OK;
+        return check_prison_use(c, x, a, why, why_size);
     case STPETE_ACTION_GUILD_HALL:
         REFUSE("the Guild Hall is split only right after building scoring (§12.7.7, R24)");
     case STPETE_ACTION_TRADING_HOUSE:
@@ -657,6 +671,35 @@ int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *
     default:
         REFUSE("there is no Observatory draw to resolve (§7.1)");
     }
+}
+
+int stpete_core_check_move(const stpete_core *c, int id, stpete_move *mv, char *why, size_t why_size)
+{
+    if (c->decision == STPETE_DECISION_GAME_OVER) {
+        if (why)
+            snprintf(why, why_size, "the game is over (§4.6)");
+        return STPETE_E_GAME_OVER;
+    }
+    mv->id = id;
+    mv->index = -1;
+    mv->price = 0;
+    if (stpete_is_chance_id(id))
+        return check_chance(c, id, why, why_size);
+    if (c->decision == STPETE_DECISION_CHANCE)
+        REFUSE("a chance node: the next step is a random event; apply one of its outcomes "
+               "(stpete_state_chance_outcomes())");
+    stpete_action a;
+    stpete_decode(id, &a);
+    mv->a = a;
+    seat_ctx x = seat_of(c);
+    if (c->decision != STPETE_DECISION_TURN)
+        return check_decision_move(c, &x, a, mv, why, why_size);
+    if (stpete_buy_only(c)) { /* §11: the first worker phase of the second edition */
+        int done, rc = check_buy_only(c, a, &done, why, why_size);
+        if (rc || done)
+            return rc;
+    }
+    return check_turn_move(c, &x, a, mv, why, why_size);
 }
 
 /* ---- the playout step: a move the library picked from its own listing ------------------------------- */
