@@ -705,50 +705,34 @@ static void aristocrat_scoring(scn *s)
     pass_n(s, scn_core(s)->rules.players);
 }
 
-/* R26 (§12.7.9), §12.13 case 8: the examples of the spec. */
+/* R26 (§12.7.9), §12.13 case 8: the examples of the spec, one row each: the seat's Sycophants and Authors and its
+ * rubles before the aristocrat scoring, its rubles and Sycophants after. */
 static void test_r26_sycophant(void **unused)
 {
     (void)unused;
-    /* 0 R, one Sycophant, no other orange income: discarded, still 0 R */
-    scn s = ns(2);
-    blank(&s, ARISTOCRAT);
-    scn_put(&s, C(SYCOPHANT), SCN_DISPLAY, 0);
-    scn_set_rubles(&s, 0, 0);
-    aristocrat_scoring(&s);
-    assert_int_equal(rub(&s, 0), 0);
-    assert_int_equal(stpete_state_display_count(s.st, 0, C(SYCOPHANT)), 0);
-    assert_int_equal(stpete_state_discard_count(s.st, C(SYCOPHANT)) >= 1, 1);
-    scn_free(&s);
-    /* 0 R, a Sycophant and an Author: N = 0, the Sycophant stays */
-    s = ns(2);
-    blank(&s, ARISTOCRAT);
-    scn_put(&s, C(SYCOPHANT), SCN_DISPLAY, 0);
-    scn_put(&s, C(AUTHOR), SCN_DISPLAY, 0);
-    scn_set_rubles(&s, 0, 0);
-    aristocrat_scoring(&s);
-    assert_int_equal(rub(&s, 0), 0);
-    assert_int_equal(stpete_state_display_count(s.st, 0, C(SYCOPHANT)), 1);
-    scn_free(&s);
-    /* 1 R, two Sycophants: one discarded, pays 1, ends at 0 */
-    s = ns(2);
-    blank(&s, ARISTOCRAT);
-    scn_put(&s, C(SYCOPHANT), SCN_DISPLAY, 0);
-    scn_put(&s, C(SYCOPHANT), SCN_DISPLAY, 0);
-    scn_set_rubles(&s, 0, 1);
-    aristocrat_scoring(&s);
-    assert_int_equal(rub(&s, 0), 0);
-    assert_int_equal(stpete_state_display_count(s.st, 0, C(SYCOPHANT)), 1);
-    scn_free(&s);
-    /* 5 R and two Sycophants: both paid */
-    s = ns(2);
-    blank(&s, ARISTOCRAT);
-    scn_put(&s, C(SYCOPHANT), SCN_DISPLAY, 0);
-    scn_put(&s, C(SYCOPHANT), SCN_DISPLAY, 0);
-    scn_set_rubles(&s, 0, 5);
-    aristocrat_scoring(&s);
-    assert_int_equal(rub(&s, 0), 3);
-    assert_int_equal(stpete_state_display_count(s.st, 0, C(SYCOPHANT)), 2);
-    scn_free(&s);
+    static const struct {
+        int sycophants, authors, rubles, want_rubles, want_sycophants;
+    } cases[] = {
+        { 1, 0, 0, 0, 0 }, /* 0 R, one Sycophant, no other orange income: discarded, still 0 R */
+        { 1, 1, 0, 0, 1 }, /* 0 R, a Sycophant and an Author: N = 0, the Sycophant stays */
+        { 2, 0, 1, 0, 1 }, /* 1 R, two Sycophants: one discarded, pays 1, ends at 0 */
+        { 2, 0, 5, 3, 2 }, /* 5 R and two Sycophants: both paid */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        scn s = ns(2);
+        blank(&s, ARISTOCRAT);
+        for (int k = 0; k < cases[i].sycophants; k++)
+            scn_put(&s, C(SYCOPHANT), SCN_DISPLAY, 0);
+        for (int k = 0; k < cases[i].authors; k++)
+            scn_put(&s, C(AUTHOR), SCN_DISPLAY, 0);
+        scn_set_rubles(&s, 0, cases[i].rubles);
+        aristocrat_scoring(&s);
+        assert_int_equal(rub(&s, 0), cases[i].want_rubles);
+        assert_int_equal(stpete_state_display_count(s.st, 0, C(SYCOPHANT)), cases[i].want_sycophants);
+        if (cases[i].want_sycophants < cases[i].sycophants) /* a discarded Sycophant goes to the discard pile */
+            assert_int_equal(stpete_state_discard_count(s.st, C(SYCOPHANT)) >= 1, 1);
+        scn_free(&s);
+    }
 }
 
 /* R26, §12.13 case 8: a discarded Sycophant is missing from the final count of distinct aristocrats (§12.8). */

@@ -2217,6 +2217,23 @@ static void test_s11_names(void **unused)
     done(&s);
 }
 
+/* A position the invariants refuse (§2): stpete_core_validate() and the JSON reader of its document both refuse it
+ * with the message expect. */
+static void expect_invalid(scn *s, const char *expect)
+{
+    char why[sizeof ((stpete_error *)0)->message];
+    assert_int_equal(stpete_core_validate(scn_core(s), why, sizeof why), STPETE_E_INCONSISTENT);
+    assert_string_equal(why, expect);
+    size_t len = 0;
+    static char json[1 << 14];
+    assert_int_equal(stpete_state_to_json(s->st, json, sizeof json, &len), STPETE_OK);
+    stpete_state *loaded = NULL;
+    stpete_error err = STPETE_ERROR_INIT;
+    assert_int_equal(stpete_state_from_json(s->game, json, len, &loaded, &err), STPETE_E_INCONSISTENT);
+    assert_null(loaded);
+    assert_string_equal(err.message, expect);
+}
+
 /* stpete_core_validate() (lib/validate.c), the invariants of a position: every position reached by play satisfies
  * them, in both editions and both chance modes; a position broken in one invariant fails with the reason, and the
  * same position as a JSON document fails to load with the same status and text (the reader asks the same
@@ -2256,18 +2273,10 @@ static void test_validate_positions(void **unused)
     memmove(c->stack[STPETE_STACK_BUILDING] + 1, c->stack[STPETE_STACK_BUILDING], c->stack_n[STPETE_STACK_BUILDING]);
     c->stack[STPETE_STACK_BUILDING][0] = (uint8_t)card;
     c->stack_n[STPETE_STACK_BUILDING]++;
-    assert_int_equal(stpete_core_validate(c, why, sizeof why), STPETE_E_INCONSISTENT);
     char expect[sizeof why];
-    snprintf(expect, sizeof expect, "stacks.building[0]: %s belongs to another stack (§2)", tg_card_name(STPETE_EDITION_FIRST, card));
-    assert_string_equal(why, expect);
-    size_t len = 0;
-    static char json[1 << 14];
-    assert_int_equal(stpete_state_to_json(s.st, json, sizeof json, &len), STPETE_OK);
-    stpete_state *loaded = NULL;
-    stpete_error err = STPETE_ERROR_INIT;
-    assert_int_equal(stpete_state_from_json(s.game, json, len, &loaded, &err), STPETE_E_INCONSISTENT);
-    assert_null(loaded);
-    assert_string_equal(err.message, expect);
+    snprintf(expect, sizeof expect, "stacks.building[0]: %s belongs to another stack (§2)",
+             tg_card_name(STPETE_EDITION_FIRST, card));
+    expect_invalid(&s, expect);
     scn_free(&s);
 }
 
@@ -2287,19 +2296,10 @@ static void test_validate_names_cards_of_the_edition(void **unused)
         stpete_card_info info = STPETE_CARD_INFO_INIT;
         assert_int_equal(stpete_card_get_info(edition, STPETE_CARD_POTJOMKINS_VILLAGE, &info), STPETE_OK);
         c->discard[STPETE_CARD_POTJOMKINS_VILLAGE] = (uint8_t)(info.copies + 1);
-        char expect[sizeof ((stpete_error *)0)->message], why[sizeof expect];
+        char expect[sizeof ((stpete_error *)0)->message];
         snprintf(expect, sizeof expect, "discard: more than the %d copies of %s (§2)", info.copies, info.name);
-        assert_int_equal(stpete_core_validate(c, why, sizeof why), STPETE_E_INCONSISTENT);
-        assert_string_equal(why, expect);
-        assert_non_null(strstr(why, edition == STPETE_EDITION_SECOND ? "Potemkin Village" : "Potjomkin's Village"));
-        static char json[1 << 14];
-        size_t len = 0;
-        assert_int_equal(stpete_state_to_json(s.st, json, sizeof json, &len), STPETE_OK);
-        stpete_state *loaded = NULL;
-        stpete_error err = STPETE_ERROR_INIT;
-        assert_int_equal(stpete_state_from_json(s.game, json, len, &loaded, &err), STPETE_E_INCONSISTENT);
-        assert_null(loaded);
-        assert_string_equal(err.message, expect);
+        assert_non_null(strstr(expect, edition == STPETE_EDITION_SECOND ? "Potemkin Village" : "Potjomkin's Village"));
+        expect_invalid(&s, expect);
         scn_free(&s);
     }
 }
