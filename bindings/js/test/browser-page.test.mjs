@@ -478,7 +478,10 @@ test('a whole game by keyboard alone (Tab, Enter, the action keys), started from
   const random = rng(11);
   let moves = 0;
   while (!(await waitTurn(page))) {
-    const focused = await page.evaluate(() => document.activeElement.closest('#actions') !== null);
+    // the focus comes to the actions when they are drawn (after the bots' moves and the dialog's close, which may
+    // land in either order on a loaded machine): wait for it, a bounded time
+    const focused = await page.waitForFunction(() => document.activeElement?.closest('#actions') != null, null,
+      { timeout: 5000 }).then(() => true, () => false);
     assert.ok(focused, `move ${moves}: the focus is on the actions`);
     const keys = await page.$$eval('#actions button', (bs) => bs.map((b) => b.dataset.key));
     const r = random();
