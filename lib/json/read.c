@@ -595,7 +595,7 @@ static int read_stacks(const json_t *root, stpete_core *c, stpete_error *err)
         rc = get_cards(list, path, c->stack[s], STACK_CAP, &c->stack_n[s], err);
         if (rc)
             return rc;
-        int size;
+        int size = 0;
         rc = stpete_json_get_int(sizes, "stack_sizes", stack_keys[s], 0, STACK_CAP, &size, err);
         if (rc)
             return rc;
