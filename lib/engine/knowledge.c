@@ -126,16 +126,24 @@ uint64_t stpete_public_digest(const stpete_core *c)
     return stpete_knowledge_key(&kn);
 }
 
-/* Put a stack back in card-type order (explicit-chance mode keeps stacks as multisets in that order). */
+_Static_assert(CARD_TYPES_ALL <= 64, "a stack's types in one 64-bit mask");
+
+/* Put a stack back in card-type order (explicit-chance mode keeps stacks as multisets in that order): a counting sort
+ * that visits the types present only (a stack holds one kind of card, §2: a dozen or so of the types), lowest first. */
 static void sort_stack(uint8_t *stack, int n)
 {
     uint8_t count[CARD_TYPES_ALL] = { 0 };
-    for (int i = 0; i < n; i++)
+    uint64_t present = 0; /* bit t: type t is in the stack */
+    for (int i = 0; i < n; i++) {
         count[stack[i]]++;
-    int k = 0;
-    for (int t = 0; t < CARD_TYPES_ALL; t++)
-        for (int j = 0; j < count[t]; j++)
-            stack[k++] = (uint8_t)t;
+        present |= UINT64_C(1) << stack[i];
+    }
+    uint8_t *out = stack;
+    for (; present; present &= present - 1) {
+        int t = stpete_lowest_bit(present);
+        for (int j = count[t]; j > 0; j--)
+            *out++ = (uint8_t)t;
+    }
 }
 
 /* What a seat cannot see (§9): the order of every stack, and the identity of the other players' hand cards it has
@@ -150,8 +158,8 @@ static void sort_stack(uint8_t *stack, int n)
  * the secret order it replaces: positions the seat cannot tell apart give the same determinization. */
 void stpete_core_resample(stpete_core *c, int seat, uint64_t seed, unsigned flags)
 {
-    stpete_knowledge kn; /* what the seat knows: everything else is redrawn */
-    stpete_core_knowledge(c, seat, &kn);
+    /* What the seat knows (the tests of stpete_core_knowledge(), read in place): everything else is redrawn. A hand
+     * card's back (its stack) stays what it was, so the test below holds through the loop. */
     stpete_rng rng;
     stpete_rng_seed(&rng, seed, STPETE_RNG_STREAM_RESAMPLE);
     for (int s = 0; s < STPETE_NUM_STACKS; s++) {
@@ -161,7 +169,7 @@ void stpete_core_resample(stpete_core *c, int seat, uint64_t seed, unsigned flag
         memcpy(pool, c->stack[s], (size_t)n_pool);
         for (int p = 0; p < c->rules.players; p++)
             for (int h = 0; h < c->p[p].hand_n; h++)
-                if (kn.k.p[p].hand[h] == HIDDEN_CARD + s) {
+                if (!stpete_hand_card_known(c, seat, p, h) && stpete_stack_of(c->p[p].hand[h]) == s) {
                     slots[n_slots++] = (slot){ (uint8_t)p, (uint8_t)h };
                     pool[n_pool++] = c->p[p].hand[h];
                 }
@@ -177,7 +185,8 @@ void stpete_core_resample(stpete_core *c, int seat, uint64_t seed, unsigned flag
      * rubles_recalled) always, and on request every one it does not see now, are set to its own amount: a value
      * that depends on what it knows only. */
     for (int p = 0; p < c->rules.players; p++)
-        if (kn.k.p[p].rubles < 0 || ((flags & STPETE_DETERMINIZE_RUBLES) && !(kn.rubles_shown >> p & 1u)))
+        if (!stpete_rubles_known(c, seat, p) ||
+            ((flags & STPETE_DETERMINIZE_RUBLES) && !stpete_rubles_visible(c, seat, p)))
             c->p[p].rubles = c->p[seat].rubles;
     /* The deal's PRNG is part of what nobody knows either. */
     stpete_rng_seed(&c->rng, seed, STPETE_RNG_STREAM_DEAL);
