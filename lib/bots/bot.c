@@ -409,6 +409,7 @@ STPETE_API void stpete_bot_free(stpete_bot *bot)
     stpete_state_free(bot->work);
     stpete_state_free(bot->scratch);
     bot_freemem(bot, bot->nodes);
+    bot_freemem(bot, bot->logs);
     stpete_bot proto = *bot;
     bot_freemem(&proto, bot);
 }

@@ -101,10 +101,50 @@ int bot_chance_step(stpete_bot *bot, stpete_state *st)
     return rc == STPETE_OK ? rc : bot_fail(bot, rc, "chance outcome: %s", stpete_state_last_error(st));
 }
 
+/* The uniform playout of bot_playout() for at most `steps` actions: the library's playout step, which picks from
+ * its own listing and applies without a second check. Its draw is STPETE_PICK_SCALED, bot_random_below()'s
+ * multiply-shift (not stpete_state_random_action()'s `random % n`): the same distribution, and this draw is part of
+ * what makes an mc or ismcts game the same game for the same bot seed (its digests). The PRNG's state and the count
+ * stay in registers across the steps; *actions counts the actions applied. A status (bot_fail). */
+static int random_playout(stpete_bot *bot, stpete_state *st, uint64_t steps, uint64_t *actions)
+{
+    uint64_t rng = bot->rng, done = 0;
+    int rc = STPETE_OK;
+    for (uint64_t step = 0; step < steps; step++) { /* a chance outcome counts as a step, not as an action */
+        int player = stpete_state_current_player(st), id;
+        if (player == STPETE_PLAYER_TERMINAL)
+            break;
+        if (player == STPETE_PLAYER_CHANCE) {
+            bot->rng = rng;
+            rc = bot_chance_step(bot, st);
+            rng = bot->rng;
+            if (rc != STPETE_OK)
+                break;
+            continue;
+        }
+        rc = stpete_state_apply_random(st, stpete_splitmix64(&rng), STPETE_PICK_SCALED, &id);
+        if (rc != STPETE_OK) {
+            rc = bot_fail(bot, rc, "playout: %s", stpete_state_last_error(st));
+            break;
+        }
+        done++;
+    }
+    bot->rng = rng;
+    *actions += done;
+    return rc;
+}
+
 int bot_playout(stpete_bot *bot, stpete_state *st, double out[STPETE_MAX_PLAYERS], uint64_t *actions)
 {
     int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
     int depth = bot->p.depth;
+    if (bot->p.playout == PLAYOUT_RANDOM) {
+        int rc = random_playout(bot, st, depth ? (uint64_t)depth : UINT64_MAX, actions);
+        if (rc != STPETE_OK)
+            return rc;
+        bot_returns(bot, st, out);
+        return STPETE_OK;
+    }
     for (int step = 0; depth == 0 || step < depth; step++) {
         int player = stpete_state_current_player(st);
         if (player == STPETE_PLAYER_TERMINAL)
@@ -115,22 +155,13 @@ int bot_playout(stpete_bot *bot, stpete_state *st, double out[STPETE_MAX_PLAYERS
                 return rc;
             continue;
         }
-        int id = -1, rc = STPETE_OK;
-        if (bot->p.playout == PLAYOUT_GREEDY) {
-            size_t n = 0;
-            stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n);
-            rc = bot_greedy_choice(bot, st, ids, n, &id, NULL);
-            if (rc != STPETE_OK)
-                return rc;
-            rc = stpete_state_apply(st, id);
-        } else {
-            /* The uniform playout: the library's playout step, which picks from its own listing and applies
-             * without a second check. Its draw is STPETE_PICK_SCALED, bot_random_below()'s multiply-shift (not
-             * stpete_state_random_action()'s `random % n`): the same distribution, and this draw is part of what
-             * makes an mc or ismcts game the same game for the same bot seed (its digests). */
-            rc = stpete_state_apply_random(st, bot_next_random(&bot->rng), STPETE_PICK_SCALED, &id);
-        }
+        int id = -1;
+        size_t n = 0;
+        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n);
+        int rc = bot_greedy_choice(bot, st, ids, n, &id, NULL);
         if (rc != STPETE_OK)
+            return rc;
+        if ((rc = stpete_state_apply(st, id)) != STPETE_OK)
             return bot_fail(bot, rc, "playout: %s", stpete_state_last_error(st));
         (*actions)++;
     }

@@ -45,6 +45,8 @@ struct stpete_bot {
     stpete_state *scratch;  /* greedy look-ahead */
     bot_node *nodes;        /* ismcts node pool */
     size_t node_cap, node_n;
+    double *logs;           /* ismcts: logs[k] = log(k) for 1 <= k < log_n (UCB1's log of an availability count) */
+    size_t log_n;
     uint32_t gen;                                 /* generation of the stamps below */
     uint32_t legal_stamp[STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY]; /* == gen: legal in the iteration's state */
     uint32_t child_stamp[STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY]; /* == gen: the node has a child for it */

@@ -102,6 +102,34 @@ static uint32_t stamp_legal(stpete_bot *bot, const int *ids, size_t n)
     return gen;
 }
 
+/* Most entries of the table of logs: 2^16 doubles (512 KiB). Larger counts call log(). */
+#define MAX_LOGS (UINT32_C(1) << 16)
+
+/* Fill the table of logs up to the largest availability count a search of `iterations` iterations can reach
+ * (avail starts at 1 and grows by at most 1 an iteration; 4096 entries for a search bounded by time only): the
+ * same log() of the same counts as UCB1 would call, computed once per count instead of once per child and visit.
+ * Without memory the table stays as it is (the counts beyond it call log()). */
+static void fill_logs(stpete_bot *bot, uint64_t iterations)
+{
+    size_t want = iterations ? (iterations + 2 < MAX_LOGS ? (size_t)iterations + 2 : MAX_LOGS) : 4096;
+    if (want <= bot->log_n)
+        return;
+    double *logs = bot_realloc(bot, bot->logs, want * sizeof *logs);
+    if (!logs)
+        return;
+    bot->logs = logs;
+    for (size_t k = bot->log_n ? bot->log_n : 1; k < want; k++)
+        logs[k] = log((double)k);
+    logs[0] = 0; /* never read: avail >= 1 */
+    bot->log_n = want;
+}
+
+/* log(k) for an availability count k >= 1 (the table, or log() beyond it). */
+static inline double log_count(const stpete_bot *bot, uint32_t k)
+{
+    return k < bot->log_n ? bot->logs[k] : log((double)k);
+}
+
 /* The child of v of highest UCB1 among those whose action is legal (stamped gen), with the availability count in
  * place of the parent's visits; -1 if there is none. Stamps every child's action in child_stamp; *available receives
  * the number of legal children. */
@@ -117,7 +145,7 @@ static int32_t best_child(stpete_bot *bot, int32_t v, uint32_t gen, size_t *avai
         if (bot->legal_stamp[u->action] != gen)
             continue;
         (*available)++;
-        double ucb = u->reward / u->visits + c * sqrt(log((double)u->avail) / u->visits);
+        double ucb = u->reward / u->visits + c * sqrt(log_count(bot, u->avail) / u->visits);
         if (ucb > best_ucb) {
             best_ucb = ucb;
             best = ch;
@@ -204,6 +232,7 @@ int bot_choose_ismcts(stpete_bot *bot, const stpete_state *state, int seat, cons
     (void)n;
     int rc;
     bot->node_n = 0;
+    fill_logs(bot, bot->p.iterations);
     if (new_node(bot, -1, -1, -1) < 0)
         return bot_fail(bot, STPETE_E_OUT_OF_MEMORY, "out of memory (ismcts tree)");
     uint64_t t0 = bot_now_ns(), it = 0;
