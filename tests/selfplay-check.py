@@ -57,6 +57,16 @@ rc, summary = run("--players", "2", "--games", "2", "--seed", "3", "--bots", spe
 rc2, summary2 = run("--players", "2", "--games", "2", "--seed", "3", "--bots", specs)
 check("search bots: exit 0", rc == 0 and "wins seat 0 (ismcts:iterations=30:depth=6)" in summary)
 check("search bots: same seed, same games", rc2 == 0 and summary2 == summary)
+# The search bots' games themselves (issue 35): a faster search makes the same choices. Digests of 1.1.0's
+# bots (uniform and greedy playouts, cut-offs, the expansion, 3 seats with hidden rubles in the determinizations).
+for args, digest in [
+        (("--players", "3", "--bots", "ismcts:iterations=60,mc:iterations=40"), "87f79e6c82d793a8"),
+        (("--players", "3", "--bots", "ismcts:iterations=40:depth=8:playout=greedy,mc:iterations=20:depth=5"),
+         "c4089294212b6ee1"),
+        (("--new-society", "--players", "3", "--bots", "ismcts:iterations=40,mc:iterations=30,random"),
+         "cec560594ca04936")]:
+    rc, summary = run(*args, "--games", "2", "--seed", "4")
+    check(f"search bots' games unchanged: {' '.join(args)}", rc == 0 and f"digest: {digest}" in summary)
 p = subprocess.run([exe, "--bots", "ismcts:c=-1"], capture_output=True, text=True, timeout=120)
 check("a bad bot spec is refused with the library's message",
       p.returncode == 2 and "bad value '-1' for c" in p.stderr)
