@@ -126,23 +126,32 @@ uint64_t stpete_public_digest(const stpete_core *c)
     return stpete_knowledge_key(&kn);
 }
 
-_Static_assert(CARD_TYPES_ALL <= 64, "a stack's types in one 64-bit mask");
+/* Room after the cards of a pool that sort_pool() may write over (a type's copies are written a word at a time). */
+enum { POOL_SLACK = 8 };
+_Static_assert(CARD_TYPES_ALL <= 64, "a pool's types in one 64-bit mask");
 
-/* Put a stack back in card-type order (explicit-chance mode keeps stacks as multisets in that order): a counting sort
- * that visits the types present only (a stack holds one kind of card, §2: a dozen or so of the types), lowest first. */
-static void sort_stack(uint8_t *stack, int n)
+/* Put the n cards of a pool in card-type order (what a seat knows of the unseen cards is their multiset, not their
+ * order; explicit-chance mode keeps stacks in that order): a counting sort that visits the types present only (a
+ * stack holds one kind of card, §2: a dozen or so of the types), lowest first, each type's copies written 8 bytes
+ * at a time (one store for at most 8 copies: no loop whose length the processor must guess). The pool has
+ * POOL_SLACK bytes of room after its n cards. */
+static void sort_pool(uint8_t *pool, int n)
 {
     uint8_t count[CARD_TYPES_ALL] = { 0 };
-    uint64_t present = 0; /* bit t: type t is in the stack */
+    uint64_t present = 0; /* bit t: type t is in the pool */
     for (int i = 0; i < n; i++) {
-        count[stack[i]]++;
-        present |= UINT64_C(1) << stack[i];
+        count[pool[i]]++;
+        present |= UINT64_C(1) << pool[i];
     }
-    uint8_t *out = stack;
+    uint8_t *out = pool;
     for (; present; present &= present - 1) {
-        int t = stpete_lowest_bit(present);
-        for (int j = count[t]; j > 0; j--)
-            *out++ = (uint8_t)t;
+        int t = stpete_lowest_bit(present), copies = count[t];
+        uint64_t word = (uint64_t)t * UINT64_C(0x0101010101010101);
+        int j = 0;
+        do
+            memcpy(out + j, &word, 8);
+        while ((j += 8) < copies);
+        out += copies;
     }
 }
 
@@ -163,23 +172,25 @@ void stpete_core_resample(stpete_core *c, int seat, uint64_t seed, unsigned flag
     stpete_rng rng;
     stpete_rng_seed(&rng, seed, STPETE_RNG_STREAM_RESAMPLE);
     for (int s = 0; s < STPETE_NUM_STACKS; s++) {
-        uint8_t pool[STACK_CAP + STPETE_MAX_PLAYERS * STPETE_MAX_HAND];
+        uint8_t pool[STACK_CAP + STPETE_MAX_PLAYERS * STPETE_MAX_HAND + POOL_SLACK];
         slot slots[STPETE_MAX_PLAYERS * STPETE_MAX_HAND];
         int n_pool = c->stack_n[s], n_slots = 0;
-        memcpy(pool, c->stack[s], (size_t)n_pool);
+        memcpy(pool, c->stack[s], STACK_CAP); /* the whole row: a copy of fixed length, no branch on n_pool */
         for (int p = 0; p < c->rules.players; p++)
             for (int h = 0; h < c->p[p].hand_n; h++)
                 if (!stpete_hand_card_known(c, seat, p, h) && stpete_stack_of(c->p[p].hand[h]) == s) {
                     slots[n_slots++] = (slot){ (uint8_t)p, (uint8_t)h };
                     pool[n_pool++] = c->p[p].hand[h];
                 }
-        sort_stack(pool, n_pool); /* what the seat knows: the multiset, not the order */
+        sort_pool(pool, n_pool); /* what the seat knows: the multiset, not the order */
         stpete_rng_shuffle(&rng, pool, n_pool);
         memcpy(c->stack[s], pool, (size_t)c->stack_n[s]);
         for (int i = 0; i < n_slots; i++)
             c->p[slots[i].player].hand[slots[i].index] = pool[c->stack_n[s] + i];
-        if (c->rules.chance_mode == STPETE_CHANCE_EXPLICIT) /* a multiset: no order to draw */
-            sort_stack(c->stack[s], c->stack_n[s]);
+        if (c->rules.chance_mode == STPETE_CHANCE_EXPLICIT) { /* a multiset: no order to draw */
+            sort_pool(pool, c->stack_n[s]);
+            memcpy(c->stack[s], pool, (size_t)c->stack_n[s]);
+        }
     }
     /* Rubles (§9): the ones the seat does not know (another seat's secret rubles in a loaded position without
      * rubles_recalled) always, and on request every one it does not see now, are set to its own amount: a value
