@@ -413,6 +413,17 @@ static inline stpete_event stpete_event_of(const stpete_core *c, int kind)
     return ev;
 }
 
+/* STPETE_NOINLINE: a function kept out of line (a rare path, so that the hot caller needs no frame for it);
+ * STPETE_ALWAYS_INLINE: a body built once per caller (e.g. once with a sink and once without, the EMITs of the
+ * second vanishing at compile time). Hints only: other compilers build the same behaviour. */
+#if defined(__GNUC__) || defined(__clang__)
+#define STPETE_NOINLINE __attribute__((noinline))
+#define STPETE_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define STPETE_NOINLINE
+#define STPETE_ALWAYS_INLINE inline
+#endif
+
 /* Emit an event built by the statements in the variadic part, only when a sink listens. */
 #define STPETE_EMIT(sink, core, kind, ...)                        \
     do {                                                          \
