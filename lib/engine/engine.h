@@ -391,9 +391,14 @@ int stpete_price(const stpete_core *c, int seat, int card, int source, int displ
 
 /* ---- scoring.c -------------------------------------------------------------------------------- */
 
+/* Rubles and VP of a phase's scoring (§4.4), returned in one register pair. */
+typedef struct stpete_income {
+    int rubles, vp;
+} stpete_income;
+
 /* Income of a seat at its phase's scoring (§4.4, §7.1 face-down Observatories, §7.5 Mariinskij-Theater and Tax
  * Man). */
-void stpete_phase_income(const stpete_core *c, int seat, int colour, int *rubles, int *vp);
+stpete_income stpete_phase_income(const stpete_core *c, int seat, int colour);
 void stpete_score_of(const stpete_core *c, int seat, stpete_score *out);
 unsigned stpete_winners_of(const stpete_core *c);
 

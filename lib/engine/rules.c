@@ -258,8 +258,8 @@ static void score_phase(stpete_core *c, const stpete_sink *sink)
     int n = c->rules.players;
     for (int k = 0; k < n; k++) {
         int seat = seat_after(c->markers[c->phase], k, n);
-        int rubles, vp;
-        stpete_phase_income(c, seat, c->phase, &rubles, &vp);
+        stpete_income in = stpete_phase_income(c, seat, c->phase);
+        int rubles = in.rubles, vp = in.vp;
         /* §12.7.9, R26: the Sycophants' -1 R is netted with the rest; a player who cannot pay discards them one at
          * a time, each discard raising the income by 1, until the purse stays at 0 or more */
         while (c->p[seat].rubles + rubles < 0 && c->p[seat].display[STPETE_CARD_SYCOPHANT]) {

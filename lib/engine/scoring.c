@@ -10,17 +10,12 @@ static int colour_count(const player_state *p, int colour)
     return count;
 }
 
-/* Rubles and VP of a phase's scoring (§4.4). */
-typedef struct income {
-    int rubles, vp;
-} income;
-
 /* The blue phase's terms beyond the printed incomes, for a display holding a Mariinskij-Theater or in a game of the
  * New Society: the theater's +1 per orange card (§7.5, R12; VP in §11), a used Debtor's Prison (R22), the Coffee
  * House (§12.7.4, R30) and the Textile Factory (§12.7.8, R29). Out of line: the common blue phase has none. */
-STPETE_NOINLINE static income blue_terms(const stpete_core *c, const player_state *p, const card_def *cards)
+STPETE_NOINLINE static stpete_income blue_terms(const stpete_core *c, const player_state *p, const card_def *cards)
 {
-    income in = { 0, 0 };
+    stpete_income in = { 0, 0 };
     int theaters = p->display[STPETE_CARD_MARIINSKIJ_THEATER];
     if (theaters) { /* +1 per orange card, trading cards and duplicates included: R (§7.5, R12) or VP (§11) */
         int bonus = theaters * colour_count(p, STPETE_COLOUR_ORANGE);
@@ -61,7 +56,7 @@ STPETE_NOINLINE static int orange_terms(const player_state *p)
     return rubles;
 }
 
-void stpete_phase_income(const stpete_core *c, int seat, int colour, int *rubles_out, int *vp_out)
+stpete_income stpete_phase_income(const stpete_core *c, int seat, int colour)
 {
     const player_state *p = &c->p[seat];
     const card_def *cards = stpete_cards_of(&c->rules);
@@ -78,15 +73,15 @@ void stpete_phase_income(const stpete_core *c, int seat, int colour, int *rubles
     if (colour == STPETE_COLOUR_BLUE) {
         vp -= p->obs_used * cards[STPETE_CARD_OBSERVATORY].vp; /* face down: no VP (§7.1, R9) */
         if (p->display[STPETE_CARD_MARIINSKIJ_THEATER] || c->rules.new_society) {
-            income in = blue_terms(c, p, cards);
+            stpete_income in = blue_terms(c, p, cards);
             rubles += in.rubles;
             vp += in.vp;
         }
     } else if (colour == STPETE_COLOUR_ORANGE && (p->display[STPETE_CARD_TAX_MAN] | p->display[STPETE_CARD_MAYOR])) {
         rubles += orange_terms(p);
     }
-    *rubles_out = rubles;
-    *vp_out = vp;
+    stpete_income in = { rubles, vp };
+    return in;
 }
 
 void stpete_score_of(const stpete_core *c, int seat, stpete_score *out)
