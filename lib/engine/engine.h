@@ -211,6 +211,12 @@ static inline const card_def *stpete_cards_of(const stpete_rules *rules)
     return stpete_card_tables[rules->edition_index + 2 * rules->new_society];
 }
 
+/* The packed incomes (stpete_card_income) of the game's card table. */
+static inline const int32_t *stpete_incomes_of(const stpete_rules *rules)
+{
+    return stpete_card_income[rules->edition_index + 2 * rules->new_society];
+}
+
 /* The card types of a game: 49, or 62 with the New Society (§12.2). */
 static inline int stpete_card_types_of(const stpete_rules *rules)
 {

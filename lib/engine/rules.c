@@ -89,24 +89,11 @@ static STPETE_ALWAYS_INLINE void place_dealt(stpete_core *c, int s, int card, co
 static void start_phase(stpete_core *c, int phase, const stpete_sink *sink);
 static void round_steps_after_deal(stpete_core *c, const stpete_sink *sink);
 
-/* Deal the top cards of stack s to the upper row, one by one (sampled mode, §4.5): cards of them, no more than the
- * stack holds. Built once per caller: without a sink, the loop has no event to build. */
-static STPETE_ALWAYS_INLINE void deal_cards(stpete_core *c, int s, int cards, const stpete_sink *sink)
-{
-    for (; cards > 0; cards--)
-        place_dealt(c, s, pop_stack(c, s), sink);
-}
-
-/* deal_cards() with the DEAL and LAST_ROUND events to a listening sink (out of line). */
-STPETE_NOINLINE static void deal_cards_listened(stpete_core *c, int s, int cards, const stpete_sink *sink)
-{
-    deal_cards(c, s, cards, sink);
-}
-
 /* Go on with the deal in progress: deal from deal_stack into the upper row until the board holds deal_to cards
  * (8 after a phase, §4.5, R2; 2 per player at setup, §3.4) or the stack is empty ("deal what is left", §4.5), then
- * what follows it. In explicit mode each card is a chance node. */
-static void continue_deal(stpete_core *c, const stpete_sink *sink)
+ * what follows it. In explicit mode each card is a chance node. Built once per caller of continue_deal(): without a
+ * sink, the deal and what follows have no event to build. */
+static STPETE_ALWAYS_INLINE void go_on_dealing(stpete_core *c, const stpete_sink *sink)
 {
     int s = c->deal_stack;
     int cards = c->deal_to - board_total(c); /* the cards still to deal: as many as fit, at most the stack's */
@@ -116,10 +103,8 @@ static void continue_deal(stpete_core *c, const stpete_sink *sink)
         chance_node(c, CHANCE_DEAL);
         return;
     }
-    if (sink)
-        deal_cards_listened(c, s, cards, sink);
-    else
-        deal_cards(c, s, cards, NULL);
+    for (; cards > 0; cards--)
+        place_dealt(c, s, pop_stack(c, s), sink);
     int then = c->deal_then;
     c->chance = CHANCE_NONE; /* at rest the deal fields are 0: equal positions are equal byte for byte */
     c->deal_stack = c->deal_to = c->deal_then = 0;
@@ -134,6 +119,20 @@ static void continue_deal(stpete_core *c, const stpete_sink *sink)
         round_steps_after_deal(c, sink);
         break;
     }
+}
+
+/* go_on_dealing() with its events to a listening sink (out of line). */
+STPETE_NOINLINE static void continue_deal_listened(stpete_core *c, const stpete_sink *sink)
+{
+    go_on_dealing(c, sink);
+}
+
+static void continue_deal(stpete_core *c, const stpete_sink *sink)
+{
+    if (sink)
+        continue_deal_listened(c, sink);
+    else
+        go_on_dealing(c, NULL);
 }
 
 static void begin_deal(stpete_core *c, int s, int board, int then, const stpete_sink *sink)

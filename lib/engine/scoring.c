@@ -59,18 +59,19 @@ STPETE_NOINLINE static int orange_terms(const player_state *p)
 stpete_income stpete_phase_income(const stpete_core *c, int seat, int colour)
 {
     const player_state *p = &c->p[seat];
-    const card_def *cards = stpete_cards_of(&c->rules);
-    int rubles = 0, vp = 0;
+    const int32_t *incomes = stpete_incomes_of(&c->rules);
     /* One loop over the colour's card types present in the display (a display is sparse), found as one bit mask:
      * loops over fixed ranges of each colour ran a different number of times at each phase and mispredicted. All
      * DISPLAY_CAP bytes in whole vectors, in a base game too (its display holds no type of 49.. : none has a copy,
-     * §2, and the validator refuses more copies than the table's). */
+     * §2, and the validator refuses more copies than the table's). Rubles and VP summed packed (STPETE_INCOME). */
+    int32_t packed = 0;
     for (uint64_t m = stpete_display_types(p, DISPLAY_CAP) & stpete_colour_types(colour); m; m &= m - 1) {
         int u = stpete_lowest_bit(m);
-        rubles += p->display[u] * cards[u].rubles; /* the Sycophant's -1 included (§12.7.9, R26) */
-        vp += p->display[u] * cards[u].vp;
+        packed += p->display[u] * incomes[u]; /* the Sycophant's -1 R included (§12.7.9, R26) */
     }
+    int rubles = stpete_income_rubles(packed), vp = stpete_income_vp(packed);
     if (colour == STPETE_COLOUR_BLUE) {
+        const card_def *cards = stpete_cards_of(&c->rules);
         vp -= p->obs_used * cards[STPETE_CARD_OBSERVATORY].vp; /* face down: no VP (§7.1, R9) */
         if (p->display[STPETE_CARD_MARIINSKIJ_THEATER] || c->rules.new_society) {
             stpete_income in = blue_terms(c, p, cards);
