@@ -251,8 +251,9 @@ void stpete_core_apply_chance(stpete_core *c, int outcome, const stpete_sink *si
 
 /* ---- the automatic steps ----------------------------------------------------------------------- */
 
-/* §4.4: income of the phase's colour for every player, in turn order from the phase's start player. */
-static void score_phase(stpete_core *c, const stpete_sink *sink)
+/* §4.4: income of the phase's colour for every player, in turn order from the phase's start player. Built once per
+ * caller of score_phase(): without a sink, no event to build. */
+static STPETE_ALWAYS_INLINE void score_seats(stpete_core *c, const stpete_sink *sink)
 {
     int n = c->rules.players;
     for (int k = 0; k < n; k++) {
@@ -271,6 +272,20 @@ static void score_phase(stpete_core *c, const stpete_sink *sink)
         c->p[seat].vp = stpete_add_vp(c->p[seat].vp, vp);
         EMIT(STPETE_EVENT_SCORING, ev.seat = seat; ev.rubles = rubles; ev.vp = vp);
     }
+}
+
+/* score_seats() with its events to a listening sink (out of line). */
+STPETE_NOINLINE static void score_seats_listened(stpete_core *c, const stpete_sink *sink)
+{
+    score_seats(c, sink);
+}
+
+static void score_phase(stpete_core *c, const stpete_sink *sink)
+{
+    if (sink)
+        score_seats_listened(c, sink);
+    else
+        score_seats(c, NULL);
 }
 
 static void final_scoring(stpete_core *c, const stpete_sink *sink)
