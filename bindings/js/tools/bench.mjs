@@ -8,8 +8,9 @@
 //   - the headline, steady state (no suffix): each process plays the 3000 games once untimed (--warm-up), then
 //     the same games timed: V8 has optimized the module's hot functions (TurboFan), as in a long session or a
 //     thinking bot; the standard way to measure code run by a just-in-time compiler;
-//   - cold start (suffix _cold): a new process times its first 3000 games, which V8 starts on its baseline
-//     compiler (Liftoff) and moves to TurboFan while they run (the CPU time counts the compiling threads);
+//   - cold start (suffix _cold): a new process times its first 3000 games, which V8 runs on its baseline compiler
+//     (Liftoff) while TurboFan compiles the hot functions on other threads (the CPU time counts them): the
+//     largest take longer to compile than these games take to play (doc/performance.md, "WebAssembly");
 //   - cold start over 30000 games (suffix _cold_30000_games): most of them on optimized code;
 // - random games driven from JavaScript through the package (one call across the boundary per action), games/s,
 //   in Node and in Debian's chromium (playwright-core);
@@ -71,8 +72,8 @@ function speedRatio(games, warmUp, suffix) {
 }
 // The headline: the steady state (V8 has compiled the module's hot functions with TurboFan during the warm-up),
 // the standard way to measure code run by a just-in-time compiler. Then the cold start: a new process times its
-// first games, which V8 starts on its baseline compiler (Liftoff) and moves to TurboFan while they run (3000
-// games: a short session; 30000: most of it on optimized code).
+// first games, which V8 starts on its baseline compiler (Liftoff) and moves to TurboFan as the hot functions'
+// optimized code arrives (3000 games: a short session, almost all of it on Liftoff; 30000: most on TurboFan).
 out.speed_method = 'stpete-bench --games-only --players 3, 5 runs alternating native and wasm (Node), median';
 out.digests_equal = [speedRatio(3000, true, ''), speedRatio(3000, false, '_cold'),
   speedRatio(30000, false, '_cold_30000_games')].every(Boolean);
