@@ -6,6 +6,9 @@
  *   - the listing (stpete_core_legal): ids ascending, in the order and with the ids of stpete.h's encoding;
  *   - the mask (stpete_state_legal_action_mask) and the uniform random pick (stpete_core_random_action: the listed
  *     id at random % count) from the listing;
+ *   - the playout step's pick (stpete_core_pick_move) at a base game's turn: the listing's ids as runs of bits from
+ *     the same functions, counted and walked to the drawn index without being written (pick_turn); elsewhere the
+ *     listing;
  *   - the check of one id (stpete_core_check_move: the check inside every apply, stpete_state_is_legal,
  *     stpete_state_action_price) evaluates the same functions for the one card the id names, or the listing where
  *     a rule reads the whole of it (pass in the buy-only phase, §11); its reasons only explain a refusal.
@@ -746,9 +749,10 @@ static void listed_move(const stpete_core *c, int id, stpete_move *mv)
 /* The number of set bits of m: the processor's instruction where the build has it (x86-64 with POPCNT,
  * WebAssembly's i64.popcnt), else the SWAR sum of bit pairs, nibbles and bytes. */
 /* x86-64's baseline (what Debian builds for) has no POPCNT, which every x86-64 processor since 2008 has: with GCC or
- * clang on an ELF system, the function that counts (pick_turn) is compiled twice, and the dynamic loader picks the
- * POPCNT copy where the processor has it (target_clones, resolved once by an ifunc). Same results either way. */
-#if defined(__x86_64__) && !defined(__POPCNT__) && defined(__ELF__) && (defined(__GNUC__) || defined(__clang__)) &&  \
+ * clang and glibc (whose dynamic loader resolves ifuncs), the function that counts (pick_turn) is compiled twice and
+ * the loader picks the POPCNT copy where the processor has it (target_clones). Same results either way;
+ * -DSTPETE_NO_CLONES builds the one portable copy (CI's clang pass). */
+#if defined(__x86_64__) && !defined(__POPCNT__) && defined(__GLIBC__) && (defined(__GNUC__) || defined(__clang__)) && \
     !defined(STPETE_NO_CLONES)
 #define POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
 #else
