@@ -2304,8 +2304,8 @@ static void test_validate_names_cards_of_the_edition(void **unused)
     }
 }
 
-/* The listing's lanes of costs and colours (stpete_card_lanes, lib/engine/legal.c) are the card table's (§2, §11):
- * for each edition and non-trading type the cost and the colour, and 0 in every lane past them. */
+/* The listing's lanes of costs, colours and values (stpete_card_lanes, lib/engine/legal.c) are the card table's (§2,
+ * §11): for each edition and non-trading type the cost, the colour and the value, and 0 in every lane past them. */
 static void test_card_lanes_match_table(void **unused)
 {
     (void)unused;
@@ -2313,7 +2313,7 @@ static void test_card_lanes_match_table(void **unused)
         const card_lanes *l = &stpete_card_lanes[e];
         for (int t = 0; t < 32; t++) {
             if (t >= FIRST_TRADING) {
-                assert_int_equal(l->cost[t] | l->blue[t] | l->orange[t], 0);
+                assert_int_equal(l->cost[t] | l->blue[t] | l->orange[t] | l->value[t], 0);
                 continue;
             }
             const card_def *d = &stpete_card_tables[e][t];
@@ -2321,6 +2321,7 @@ static void test_card_lanes_match_table(void **unused)
             assert_int_equal(l->cost[t], d->cost);
             assert_int_equal(l->blue[t], d->colour == STPETE_COLOUR_BLUE ? 0xFF : 0);
             assert_int_equal(l->orange[t], d->colour == STPETE_COLOUR_ORANGE ? 0xFF : 0);
+            assert_int_equal(l->value[t], d->value);
         }
     }
 }

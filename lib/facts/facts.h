@@ -118,14 +118,16 @@ static inline int stpete_income_vp(int32_t packed)
     return (int)(((uint32_t)packed - (uint32_t)stpete_income_rubles(packed)) >> 16);
 }
 
-/* The costs and colours of the non-trading card types (0 .. FIRST_TRADING - 1) of each edition's table, one byte per
- * type in lanes of 32 (the lanes past them 0), for the listing's affordability of all of them at once
- * (lib/engine/legal.c, plain_affordable). A copy laid out for that loop: test_rules checks it against
+/* The costs, colours and values of the non-trading card types (0 .. FIRST_TRADING - 1) of each edition's table, one
+ * byte per type in lanes of 32 (the lanes past them 0), for the listing's affordability of all of them at once and
+ * the targets a trading card may displace at its price (lib/engine/legal.c, plain_affordable, targets_within). A copy laid out for that loop: test_rules checks it
+ * against
  * stpete_card_tables, the facts' home. */
 typedef struct card_lanes {
     uint8_t cost[32];   /* printed cost, R (§2, §11) */
     uint8_t blue[32];   /* 0xFF for a blue card (§5.1.3: the Carpenter Workshop's discount), else 0 */
     uint8_t orange[32]; /* 0xFF for an orange card (§5.1.4: the Gold Smelter's discount), else 0 */
+    uint8_t value[32];  /* what it is worth when a trading card displaces it (§5.2, §7.4, R7): card_def.value */
 } card_lanes;
 extern const card_lanes stpete_card_lanes[2];
 
