@@ -120,9 +120,8 @@ static inline int stpete_income_vp(int32_t packed)
 
 /* The costs, colours and values of the non-trading card types (0 .. FIRST_TRADING - 1) of each edition's table, one
  * byte per type in lanes of 32 (the lanes past them 0), for the listing's affordability of all of them at once and
- * the targets a trading card may displace at its price (lib/engine/legal.c, plain_affordable, targets_within). A copy laid out for that loop: test_rules checks it
- * against
- * stpete_card_tables, the facts' home. */
+ * the targets a trading card may displace at its price (lib/engine/legal.c, plain_affordable, targets_within). A
+ * copy laid out for those loops: test_rules checks it against stpete_card_tables, the facts' home. */
 typedef struct card_lanes {
     uint8_t cost[32];   /* printed cost, R (§2, §11) */
     uint8_t blue[32];   /* 0xFF for a blue card (§5.1.3: the Carpenter Workshop's discount), else 0 */
