@@ -3,7 +3,8 @@
  * observation strings and information-state strings, and then equal determinizations (stpete_state_determinize(0) and
  * stpete_state_determinize() with every flag, same seed). Also: the views of random games show every hand card seen
  * taken; an opponent's rubles cannot be found from a view by trying amounts, for documents of every format version
- * the library reads; stpete_state_rubles_visible() / stpete_state_visible_rubles() agree with the views. */
+ * the library reads; stpete_state_rubles_visible() / stpete_state_visible_rubles() agree with the views; the determinizations are
+ * those of 1.1.0. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -557,6 +558,64 @@ static void test_visible_rubles(void **unused)
     }
 }
 
+/* FNV-1a over a text: a digest of determinizations. */
+static uint64_t digest_text(uint64_t h, const char *text)
+{
+    for (; *text; text++)
+        h = (h ^ (unsigned char)*text) * UINT64_C(1099511628211);
+    return h;
+}
+
+/* The digest of the determinizations of st for every seat, both flags, seeds 1-2. */
+static uint64_t digest_determinizations(uint64_t h, const stpete_state *st)
+{
+    for (int seat = 0; seat < stpete_game_num_players(stpete_state_game(st)); seat++)
+        for (int flags = -1; flags <= (int)STPETE_DETERMINIZE_RUBLES; flags++)
+            for (uint64_t seed = 1; seed <= 2; seed++) {
+                char *d = determinized(st, seat, seed, flags);
+                h = digest_text(h, d);
+                free(d);
+            }
+    return h;
+}
+
+/* The determinizations themselves (§9) are those of 1.1.0 (a faster resample draws the same ones: the bots' games
+ * depend on them): positions of random games in both chance modes every 7 actions, and loaded positions with an
+ * unseen hand card and secret rubles (the variants of test_invariant_on_loaded_pairs). */
+static void test_determinizations_unchanged(void **unused)
+{
+    (void)unused;
+    uint64_t h = UINT64_C(14695981039346656037);
+    for (int variant = 0; variant < 4; variant++) {
+        int explicit = variant & 1;
+        stpete_game *g = make_game_with(.players = 2 + variant % 3, .seed = 60 + (uint64_t)variant,
+                                        .public_rubles = variant == 2,
+                                        .chance_mode = explicit ? STPETE_CHANCE_EXPLICIT : STPETE_CHANCE_SAMPLED);
+        stpete_state *st = NULL;
+        assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
+        uint64_t rng = 5 + (uint64_t)variant;
+        for (int step = 0; step < 400 && tg_is_terminal(st) == 0; step++) {
+            if (step % 7 == 0 && stpete_state_decision(st) != STPETE_DECISION_CHANCE)
+                h = digest_determinizations(h, st);
+            random_step(st, &rng);
+        }
+        stpete_state_free(st);
+        st = position_with_hands(g, 9 + (uint64_t)variant);
+        json_t *doc = state_doc(st);
+        stpete_state_free(st);
+        json_object_set_new(doc, "rubles_recalled", json_boolean(variant == 1));
+        set_hand_known(doc, 1, 0);
+        set_int(player(doc, 1), "rubles", 3);
+        st = load_doc(g, doc);
+        h = digest_determinizations(h, st);
+        stpete_state_free(st);
+        json_decref(doc);
+        stpete_game_free(g);
+    }
+    if (h != UINT64_C(0xcc37fe41f03da893))
+        fail_msg("determinizations digest %016llx, 1.1.0's cc37fe41f03da893", (unsigned long long)h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -565,6 +624,7 @@ int main(void)
         cmocka_unit_test(test_rubles_cannot_be_found_by_trying),
         cmocka_unit_test(test_key_reveals_only_what_the_view_shows),
         cmocka_unit_test(test_visible_rubles),
+        cmocka_unit_test(test_determinizations_unchanged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
