@@ -3,8 +3,8 @@
  * observation strings and information-state strings, and then equal determinizations (stpete_state_determinize(0) and
  * stpete_state_determinize() with every flag, same seed). Also: the views of random games show every hand card seen
  * taken; an opponent's rubles cannot be found from a view by trying amounts, for documents of every format version
- * the library reads; stpete_state_rubles_visible() / stpete_state_visible_rubles() agree with the views; the determinizations are
- * those of 1.1.0. */
+ * the library reads; stpete_state_rubles_visible() / stpete_state_visible_rubles() agree with the views; the
+ * determinizations are those of 1.1.0. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
