@@ -364,9 +364,8 @@ CORE_INLINE size_t add_draws(const stpete_core *c, const seat_ctx *x, int *out, 
     return n;
 }
 
-/* The listing (stpete_core_legal), inlined into the playout step (stpete_core_pick_move) too; ns is the game's
- * new_society as a constant (list_legal() instantiates both), so a base game's listing carries none of §12's
- * branches. */
+/* The listing (stpete_core_legal); ns is the game's new_society as a constant (list_legal() instantiates both), so
+ * a base game's listing carries none of §12's branches. */
 CORE_INLINE size_t list_legal_of(const stpete_core *c, int *out, int ns)
 {
     size_t n = 0;
@@ -436,7 +435,8 @@ CORE_INLINE size_t list_legal(const stpete_core *c, int *out)
     return c->rules.new_society ? list_legal_of(c, out, 1) : list_legal_of(c, out, 0);
 }
 
-size_t stpete_core_legal(const stpete_core *c, int *out)
+/* Out of line: the playout step's pick calls it only off a base game's turn, and keeps it out of its own body. */
+STPETE_NOINLINE size_t stpete_core_legal(const stpete_core *c, int *out)
 {
     return list_legal(c, out);
 }
@@ -913,8 +913,8 @@ int stpete_core_pick_move(const stpete_core *c, uint64_t random, int pick, stpet
         pick_turn(c, random, pick, mv);
         return STPETE_OK;
     }
-    int ids[LEGAL_CAP];
-    size_t n = list_legal(c, ids);
+    int ids[LEGAL_CAP]; /* a decision, the buy-only phase (§11), or the New Society: the listing */
+    size_t n = stpete_core_legal(c, ids);
     size_t i = pick == STPETE_PICK_SCALED ? (size_t)(((random >> 32) * (uint64_t)n) >> 32) : (size_t)(random % n);
     listed_move(c, ids[i], mv);
     return STPETE_OK;
