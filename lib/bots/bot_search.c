@@ -108,20 +108,22 @@ static uint32_t stamp_legal(stpete_bot *bot, const int *ids, size_t n)
 /* Fill the table of logs up to the largest availability count a search of `iterations` iterations can reach
  * (avail starts at 1 and grows by at most 1 an iteration; 4096 entries for a search bounded by time only): the
  * same log() of the same counts as UCB1 would call, computed once per count instead of once per child and visit.
- * Without memory the table stays as it is (the counts beyond it call log()). */
-static void fill_logs(stpete_bot *bot, uint64_t iterations)
+ * STPETE_OK, or STPETE_E_OUT_OF_MEMORY if the table cannot grow (as the node pool's root: the search fails cleanly;
+ * the table stays as it was). */
+static int fill_logs(stpete_bot *bot, uint64_t iterations)
 {
     size_t want = iterations ? (iterations + 2 < MAX_LOGS ? (size_t)iterations + 2 : MAX_LOGS) : 4096;
     if (want <= bot->log_n)
-        return;
+        return STPETE_OK;
     double *logs = bot_realloc(bot, bot->logs, want * sizeof *logs);
     if (!logs)
-        return;
+        return STPETE_E_OUT_OF_MEMORY;
     bot->logs = logs;
     for (size_t k = bot->log_n ? bot->log_n : 1; k < want; k++)
         logs[k] = log((double)k);
     logs[0] = 0; /* never read: avail >= 1 */
     bot->log_n = want;
+    return STPETE_OK;
 }
 
 /* log(k) for an availability count k >= 1 (the table, or log() beyond it). */
@@ -232,7 +234,8 @@ int bot_choose_ismcts(stpete_bot *bot, const stpete_state *state, int seat, cons
     (void)n;
     int rc;
     bot->node_n = 0;
-    fill_logs(bot, bot->p.iterations);
+    if (fill_logs(bot, bot->p.iterations) != STPETE_OK)
+        return bot_fail(bot, STPETE_E_OUT_OF_MEMORY, "out of memory (ismcts log table)");
     if (new_node(bot, -1, -1, -1) < 0)
         return bot_fail(bot, STPETE_E_OUT_OF_MEMORY, "out of memory (ismcts tree)");
     uint64_t t0 = bot_now_ns(), it = 0;
