@@ -67,10 +67,10 @@ typedef struct history {
     uint32_t n, cap; /* cap: a multiple of HISTORY_STRIDE, at most HISTORY_CAP_MAX */
 } history;
 
-/* Longest message: "action %d (%s) is not legal: %s" with the longest action string the library writes (89 bytes)
- * and the reason (why[160] in state.c's apply(), at most 120 bytes in every position the library has been probed
- * on: 237 bytes in all; doc/performance.md). A message that would not fit leaves out the action string (apply()),
- * so the reason is always whole. 255 makes the state 1,024 bytes (issue 35). */
+/* The state's message, NUL included. The longest the library writes is a refusal, "action %d (%s) is not legal: %s":
+ * 237 bytes with the longest action string (89) and its reason (every id applied in every position of random games,
+ * both editions, 2-5 players; test_longest_refusal_is_whole checks it). A refusal that would not fit leaves out the
+ * action string (refuse_illegal() in state.c): the reason stays whole. 255 makes the state 1,024 bytes (issue 35). */
 #define STPETE_ERRMSG_SIZE 255
 
 struct stpete_state {
