@@ -46,8 +46,9 @@ os.close(pipe_w)
 with open(reported) as f:
     seen = [json.loads(line) for line in f]
 check("the tournament with inherited descriptors 7 and 12 runs (exit 0)", rc == 0, err[-300:])
-check("every bot process (one per worker) sees only descriptors 0, 1 and 2",
-      len(seen) >= 2 and all(fds == [0, 1, 2] for fds in seen), json.dumps(seen))
+# at least one bot process reports (a worker that got no game under load starts none)
+check("every bot process sees only descriptors 0, 1 and 2",
+      len(seen) >= 1 and all(fds == [0, 1, 2] for fds in seen), json.dumps(seen))
 
 
 # ---- no write through a planted symbolic link ----

@@ -92,6 +92,15 @@ check("--pick listing --json: the first games from the listing, every way's rate
 rc, b = run(bench, "--players", "2", "--seed", "11", "--games", "20", "--games-only", "--pick", "mask")
 check("--pick mask plays the same games (same digest as the playout step and stpete-selfplay)",
       rc == 0 and g is not None and b == a)
+# --warm-up: the same games played once untimed, then timed; same digest (the bench compares both runs' digests).
+rc, b = run(bench, "--players", "2", "--seed", "11", "--games", "20", "--games-only", "--warm-up")
+check("--warm-up times the same games after an untimed run of them (same digest)", rc == 0 and g is not None and b == a)
+rc, out = run(bench, "--players", "2", "--seed", "11", "--games", "20", "--games-only", "--warm-up", "--json")
+w = json.loads(out) if rc == 0 else {}
+check("--warm-up --json says so, with the same digest", w.get("warm_up") is True and m is not None and
+      w["results"][0]["digest"] == m.group(1) and w["results"][0]["games"] == 20)
+rc, out = run(bench, "--players", "2", "--seed", "11", "--games", "20", "--games-only", "--json")
+check("without --warm-up, --json says warm_up false", rc == 0 and json.loads(out).get("warm_up") is False)
 rc, _ = run(bench, "--pick", "sometimes")
 check("bad --pick refused", rc == 2)
 rc, _ = run(bench, "--players", "5")

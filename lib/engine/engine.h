@@ -211,6 +211,12 @@ static inline const card_def *stpete_cards_of(const stpete_rules *rules)
     return stpete_card_tables[rules->edition_index + 2 * rules->new_society];
 }
 
+/* The packed incomes (stpete_card_income) of the game's card table. */
+static inline const int32_t *stpete_incomes_of(const stpete_rules *rules)
+{
+    return stpete_card_income[rules->edition_index + 2 * rules->new_society];
+}
+
 /* The card types of a game: 49, or 62 with the New Society (§12.2). */
 static inline int stpete_card_types_of(const stpete_rules *rules)
 {
@@ -391,9 +397,14 @@ int stpete_price(const stpete_core *c, int seat, int card, int source, int displ
 
 /* ---- scoring.c -------------------------------------------------------------------------------- */
 
+/* Rubles and VP of a phase's scoring (§4.4), returned in one register pair. */
+typedef struct stpete_income {
+    int rubles, vp;
+} stpete_income;
+
 /* Income of a seat at its phase's scoring (§4.4, §7.1 face-down Observatories, §7.5 Mariinskij-Theater and Tax
  * Man). */
-void stpete_phase_income(const stpete_core *c, int seat, int colour, int *rubles, int *vp);
+stpete_income stpete_phase_income(const stpete_core *c, int seat, int colour);
 void stpete_score_of(const stpete_core *c, int seat, stpete_score *out);
 unsigned stpete_winners_of(const stpete_core *c);
 
@@ -412,6 +423,17 @@ static inline stpete_event stpete_event_of(const stpete_core *c, int kind)
                          c->rules.edition_index + 1 };
     return ev;
 }
+
+/* STPETE_NOINLINE: a function kept out of line (a rare path, so that the hot caller needs no frame for it);
+ * STPETE_ALWAYS_INLINE: a body built once per caller (e.g. once with a sink and once without, the EMITs of the
+ * second vanishing at compile time). Hints only: other compilers build the same behaviour. */
+#if defined(__GNUC__) || defined(__clang__)
+#define STPETE_NOINLINE __attribute__((noinline))
+#define STPETE_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define STPETE_NOINLINE
+#define STPETE_ALWAYS_INLINE inline
+#endif
 
 /* Emit an event built by the statements in the variadic part, only when a sink listens. */
 #define STPETE_EMIT(sink, core, kind, ...)                        \

@@ -6,6 +6,9 @@
  *   - the listing (stpete_core_legal): ids ascending, in the order and with the ids of stpete.h's encoding;
  *   - the mask (stpete_state_legal_action_mask) and the uniform random pick (stpete_core_random_action: the listed
  *     id at random % count) from the listing;
+ *   - the playout step's pick (stpete_core_pick_move) at a base game's turn: the listing's ids as runs of bits from
+ *     the same functions, counted and walked to the drawn index without being written (pick_turn); elsewhere the
+ *     listing;
  *   - the check of one id (stpete_core_check_move: the check inside every apply, stpete_state_is_legal,
  *     stpete_state_action_price) evaluates the same functions for the one card the id names, or the listing where
  *     a rule reads the whole of it (pass in the buy-only phase, §11); its reasons only explain a refusal.
@@ -741,10 +744,175 @@ static void listed_move(const stpete_core *c, int id, stpete_move *mv)
     mv->price = stpete_price_with(before, a->displaced >= 0 ? cards[a->displaced].value : 0);
 }
 
+/* ---- the playout step at a turn of a base game: the listed id picked without writing the listing ------ */
+
+/* The number of set bits of m: the processor's instruction where the build has it (x86-64 with POPCNT,
+ * WebAssembly's i64.popcnt), else the SWAR sum of bit pairs, nibbles and bytes. */
+/* x86-64's baseline (what Debian builds for) has no POPCNT, which every x86-64 processor since 2008 has: with GCC or
+ * clang and glibc (whose dynamic loader resolves ifuncs), the function that counts (pick_turn) is compiled twice and
+ * the loader picks the POPCNT copy where the processor has it (target_clones). Same results either way;
+ * -DSTPETE_NO_CLONES builds the one portable copy (CI's clang pass). */
+#if defined(__x86_64__) && !defined(__POPCNT__) && defined(__GLIBC__) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(STPETE_NO_CLONES)
+#define POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
+#else
+#define POPCNT_CLONES
+#endif
+static inline int bit_count(uint64_t m)
+{
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__POPCNT__) || defined(__wasm__))
+    return __builtin_popcountll(m);
+#else
+    m -= (m >> 1) & UINT64_C(0x5555555555555555);
+    m = (m & UINT64_C(0x3333333333333333)) + ((m >> 2) & UINT64_C(0x3333333333333333));
+    m = (m + (m >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (int)((m * UINT64_C(0x0101010101010101)) >> 56);
+#endif
+}
+
+/* The targets (types 0..23, §6.2) whose value a trading card of price before displacement `before` may deduct
+ * within the seat's rubles (target_legal() for all of them at once: value >= before - rubles), from the edition's
+ * value lanes (stpete_card_lanes, the table's copy): two byte compares with SIMD, else target by target. */
+CORE_INLINE uint64_t targets_within(const seat_ctx *x, const card_lanes *l, int before)
+{
+    int least = before - x->rubles; /* the least value a legal target has */
+    const uint32_t plain = (UINT32_C(1) << FIRST_TRADING) - 1;
+#if defined(STPETE_SIMD_SSE2) || defined(STPETE_SIMD_WASM)
+    least = least < -1 ? -1 : least > 127 ? 127 : least; /* values are 0..23: the order is kept in a signed byte */
+    uint32_t under[2];
+    for (int h = 0; h < 2; h++) {
+#if defined(STPETE_SIMD_SSE2)
+        under[h] = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(
+            _mm_set1_epi8((char)least), _mm_load_si128((const __m128i *)(const void *)(l->value + 16 * h))));
+#else
+        under[h] = (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_gt(wasm_i8x16_splat((int8_t)least),
+                                                              wasm_v128_load(l->value + 16 * h)));
+#endif
+    }
+    return ~(under[0] | under[1] << 16) & plain;
+#else
+    uint64_t m = 0;
+    for (int t = 0; t < FIRST_TRADING; t++)
+        m |= (uint64_t)(l->value[t] >= least) << t;
+    return m & plain;
+#endif
+}
+
+/* The groups of a turn's ids, in the listing's order (list_legal_of()): the pass (§4.3), the buys from the upper row,
+ * from the lower (§5.1.2, R6), the plays from the hand, the takes from the upper row and from the lower (§4.2), the
+ * Observatory's draws (§7.1; their bits are the stacks). */
+enum { RUN_PASS, RUN_BUY_UPPER, RUN_BUY_LOWER, RUN_PLAY, RUN_TAKE_UPPER, RUN_TAKE_LOWER, RUN_DRAW };
+
+/* The ids of a turn as runs: run i holds bit_count(bits[i]) consecutive listed ids of group[i], one per set bit of
+ * bits[i], ascending; the bits are card types (card[i] < 0: the non-trading cards bought or played, or the cards
+ * taken), the targets card[i] displaces (a trading card), or bit 0 alone for the pass. n counts the ids. */
+enum { RUNS_CAP = 1 + 2 * (ROW_WORD + 1) + STPETE_MAX_HAND + 1 + 3 };
+typedef struct runs {
+    uint64_t bits[RUNS_CAP];
+    int8_t card[RUNS_CAP];
+    uint8_t group[RUNS_CAP];
+    size_t r; /* runs written */
+    size_t n; /* ids in them */
+} runs;
+
+/* Append a run (kept only when it holds an id: the write is unconditional, the count decides). */
+CORE_INLINE void add_run(runs *rs, uint64_t bits, int card, int group)
+{
+    rs->bits[rs->r] = bits;
+    rs->card[rs->r] = (int8_t)card;
+    rs->group[rs->r] = (uint8_t)group;
+    rs->r += bits != 0;
+    rs->n += (size_t)bit_count(bits);
+}
+
+/* The runs of the legal acquisitions of the card types m from a source: add_acquisitions()'s ids, in its order
+ * (the non-trading cards, then each trading card's targets), as runs. */
+CORE_INLINE void add_runs(seat_ctx *x, const card_lanes *l, uint64_t m, int lower, int group, runs *rs)
+{
+    add_run(rs, m & ((UINT64_C(1) << FIRST_TRADING) - 1) & x->affordable[lower], -1, group);
+    for (uint64_t t = m & ~PLAIN_TYPES; t; t &= t - 1) {
+        int card = stpete_lowest_bit(t);
+        add_run(rs, x->cards[card].targets & displaceable_mask(x) & targets_within(x, l, price_before(x, card, lower)),
+                card, group);
+    }
+}
+
+/* The move of bit `bit` of run i (listed_move()'s filling for it: the id, the action as stpete_decode() gives it,
+ * the index in its row or hand, the price). */
+CORE_INLINE void run_move(const stpete_core *c, const seat_ctx *x, const runs *rs, size_t i, int bit,
+                          stpete_move *mv)
+{
+    static const uint8_t kind[] = { STPETE_ACTION_PASS, STPETE_ACTION_BUY,  STPETE_ACTION_BUY,        STPETE_ACTION_PLAY,
+                                    STPETE_ACTION_TAKE, STPETE_ACTION_TAKE, STPETE_ACTION_OBSERVATORY };
+    static const int8_t source[] = { -1, STPETE_SOURCE_UPPER, STPETE_SOURCE_LOWER, STPETE_SOURCE_HAND,
+                                     STPETE_SOURCE_UPPER, STPETE_SOURCE_LOWER, -1 };
+    static const int16_t first[] = { ID_PASS,       ID_BUY_UPPER,  ID_BUY_LOWER,  ID_PLAY,
+                                     ID_TAKE_UPPER, ID_TAKE_LOWER, ID_OBSERVATORY };
+    int g = rs->group[i], trading = rs->card[i] >= 0, none = (g == RUN_PASS) | (g == RUN_DRAW);
+    int card = trading ? rs->card[i] : none ? -1 : bit, displaced = trading ? bit : -1;
+    stpete_action a = { kind[g], source[g], card, displaced, g == RUN_DRAW ? bit : -1, -1 };
+    mv->a = a;
+    mv->id = first[g] + (trading ? stpete_base_variant_index(card, displaced) : none ? bit : card);
+    mv->index = -1;
+    mv->price = 0;
+    if (none)
+        return;
+    mv->index = g == RUN_PLAY ? stpete_find4(x->p->hand, x->p->hand_n, card)
+                              : stpete_row_find(c->row[source[g]], c->row_n[source[g]], card);
+    if (g >= RUN_TAKE_UPPER)
+        return;
+    int before = price_before(x, card, g == RUN_BUY_LOWER);
+    mv->price = stpete_price_with(before, trading ? x->cards[displaced].value : 0);
+}
+
+/* stpete_core_pick_move() at a turn of a base game outside the buy-only phase (§4.2, §5, §6, §7.1; the common
+ * playout step): the legal ids as runs (the listing's order, list_legal_of()), their count, and
+ * the id at the drawn index found by walking the runs; the listing itself is never written. Same id, same move as
+ * the listing's pick. The runs are written without a branch on the seat's rubles or hand room (masks instead): a
+ * random playout cannot predict them. */
+POPCNT_CLONES static void pick_turn(const stpete_core *c, uint64_t random, int pick, stpete_move *mv)
+{
+    seat_ctx x = seat_of(c);
+    x.ns = 0;
+    const card_lanes *l = &stpete_card_lanes[c->rules.edition_index];
+    uint64_t upper, lower;
+    board_types(c, &upper, &lower, 0);
+    runs rs;
+    rs.r = rs.n = 0;
+    add_run(&rs, 1, -1, RUN_PASS); /* §4.3 */
+    uint64_t solvent = UINT64_C(0) - (uint64_t)(x.rubles >= 1); /* R5: every price is at least 1 R */
+    plain_affordable(&x, &c->rules);
+    add_runs(&x, l, upper & solvent, 0, RUN_BUY_UPPER, &rs);
+    add_runs(&x, l, lower & solvent, 1, RUN_BUY_LOWER, &rs); /* §5.1.2, R6 */
+    add_runs(&x, l, source_types(c, STPETE_SOURCE_HAND, 0) & solvent, 0, RUN_PLAY, &rs);
+    uint64_t room = UINT64_C(0) - (uint64_t)hand_room(x.p); /* §4.2, §7.3 */
+    add_run(&rs, upper & room, -1, RUN_TAKE_UPPER);
+    add_run(&rs, lower & room, -1, RUN_TAKE_LOWER);
+    if ((c->phase == STPETE_PHASE_BUILDING) & (stpete_face_up_observatories(x.p) > 0)) { /* §7.1, R9 */
+        unsigned stacks = 0;
+        for (int s = 0; s < STPETE_NUM_STACKS; s++)
+            stacks |= (unsigned)observatory_legal(c, s) << s;
+        add_run(&rs, stacks, -1, RUN_DRAW);
+    }
+    size_t n = rs.n;
+    size_t k = pick == STPETE_PICK_SCALED ? (size_t)(((random >> 32) * (uint64_t)n) >> 32) : (size_t)(random % n);
+    size_t i = 0;
+    for (size_t count; k >= (count = (size_t)bit_count(rs.bits[i])); i++)
+        k -= count;
+    uint64_t b = rs.bits[i];
+    for (; k; k--)
+        b &= b - 1;
+    run_move(c, &x, &rs, i, stpete_lowest_bit(b), mv);
+}
+
 int stpete_core_pick_move(const stpete_core *c, uint64_t random, int pick, stpete_move *mv)
 {
     if (c->decision == STPETE_DECISION_GAME_OVER)
         return STPETE_E_GAME_OVER;
+    if ((c->decision == STPETE_DECISION_TURN) & !c->rules.new_society & !stpete_buy_only(c)) {
+        pick_turn(c, random, pick, mv);
+        return STPETE_OK;
+    }
     int ids[LEGAL_CAP];
     size_t n = list_legal(c, ids);
     size_t i = pick == STPETE_PICK_SCALED ? (size_t)(((random >> 32) * (uint64_t)n) >> 32) : (size_t)(random % n);

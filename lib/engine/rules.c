@@ -75,7 +75,7 @@ static void take_from_multiset(stpete_core *c, int s, int card)
 
 /* A card leaves a stack for the board: the DEAL event, and the last card of a stack starts the final round
  * (§4.6, R4). */
-static void place_dealt(stpete_core *c, int s, int card, const stpete_sink *sink)
+static STPETE_ALWAYS_INLINE void place_dealt(stpete_core *c, int s, int card, const stpete_sink *sink)
 {
     c->row[0][c->row_n[0]++] = (uint8_t)card;
     c->public_hash = stpete_hash_mix(c->public_hash, (uint64_t)stpete_chance_card_id(card));
@@ -91,17 +91,20 @@ static void round_steps_after_deal(stpete_core *c, const stpete_sink *sink);
 
 /* Go on with the deal in progress: deal from deal_stack into the upper row until the board holds deal_to cards
  * (8 after a phase, §4.5, R2; 2 per player at setup, §3.4) or the stack is empty ("deal what is left", §4.5), then
- * what follows it. In explicit mode each card is a chance node. */
-static void continue_deal(stpete_core *c, const stpete_sink *sink)
+ * what follows it. In explicit mode each card is a chance node. Built once per caller of continue_deal(): without a
+ * sink, the deal and what follows have no event to build. */
+static STPETE_ALWAYS_INLINE void go_on_dealing(stpete_core *c, const stpete_sink *sink)
 {
     int s = c->deal_stack;
-    while (board_total(c) < c->deal_to && c->stack_n[s] > 0) {
-        if (explicit_chance(c)) {
-            chance_node(c, CHANCE_DEAL);
-            return;
-        }
-        place_dealt(c, s, pop_stack(c, s), sink);
+    int cards = c->deal_to - board_total(c); /* the cards still to deal: as many as fit, at most the stack's */
+    if (cards > c->stack_n[s])
+        cards = c->stack_n[s];
+    if (cards > 0 && explicit_chance(c)) {
+        chance_node(c, CHANCE_DEAL);
+        return;
     }
+    for (; cards > 0; cards--)
+        place_dealt(c, s, pop_stack(c, s), sink);
     int then = c->deal_then;
     c->chance = CHANCE_NONE; /* at rest the deal fields are 0: equal positions are equal byte for byte */
     c->deal_stack = c->deal_to = c->deal_then = 0;
@@ -116,6 +119,20 @@ static void continue_deal(stpete_core *c, const stpete_sink *sink)
         round_steps_after_deal(c, sink);
         break;
     }
+}
+
+/* go_on_dealing() with its events to a listening sink (out of line). */
+STPETE_NOINLINE static void continue_deal_listened(stpete_core *c, const stpete_sink *sink)
+{
+    go_on_dealing(c, sink);
+}
+
+static void continue_deal(stpete_core *c, const stpete_sink *sink)
+{
+    if (sink)
+        continue_deal_listened(c, sink);
+    else
+        go_on_dealing(c, NULL);
 }
 
 static void begin_deal(stpete_core *c, int s, int board, int then, const stpete_sink *sink)
@@ -234,14 +251,15 @@ void stpete_core_apply_chance(stpete_core *c, int outcome, const stpete_sink *si
 
 /* ---- the automatic steps ----------------------------------------------------------------------- */
 
-/* §4.4: income of the phase's colour for every player, in turn order from the phase's start player. */
-static void score_phase(stpete_core *c, const stpete_sink *sink)
+/* §4.4: income of the phase's colour for every player, in turn order from the phase's start player. Built once per
+ * caller of score_phase(): without a sink, no event to build. */
+static STPETE_ALWAYS_INLINE void score_seats(stpete_core *c, const stpete_sink *sink)
 {
     int n = c->rules.players;
     for (int k = 0; k < n; k++) {
         int seat = seat_after(c->markers[c->phase], k, n);
-        int rubles, vp;
-        stpete_phase_income(c, seat, c->phase, &rubles, &vp);
+        stpete_income in = stpete_phase_income(c, seat, c->phase);
+        int rubles = in.rubles, vp = in.vp;
         /* §12.7.9, R26: the Sycophants' -1 R is netted with the rest; a player who cannot pay discards them one at
          * a time, each discard raising the income by 1, until the purse stays at 0 or more */
         while (c->p[seat].rubles + rubles < 0 && c->p[seat].display[STPETE_CARD_SYCOPHANT]) {
@@ -254,6 +272,20 @@ static void score_phase(stpete_core *c, const stpete_sink *sink)
         c->p[seat].vp = stpete_add_vp(c->p[seat].vp, vp);
         EMIT(STPETE_EVENT_SCORING, ev.seat = seat; ev.rubles = rubles; ev.vp = vp);
     }
+}
+
+/* score_seats() with its events to a listening sink (out of line). */
+STPETE_NOINLINE static void score_seats_listened(stpete_core *c, const stpete_sink *sink)
+{
+    score_seats(c, sink);
+}
+
+static void score_phase(stpete_core *c, const stpete_sink *sink)
+{
+    if (sink)
+        score_seats_listened(c, sink);
+    else
+        score_seats(c, NULL);
 }
 
 static void final_scoring(stpete_core *c, const stpete_sink *sink)
@@ -280,8 +312,8 @@ static void start_phase(stpete_core *c, int phase, const stpete_sink *sink)
     EMIT(STPETE_EVENT_PHASE_START, ev.seat = c->current);
 }
 
-/* §4.5 after the trading phase, or §4.6 the end of the game. */
-static void end_round(stpete_core *c, const stpete_sink *sink)
+/* §4.5 after the trading phase, or §4.6 the end of the game. Out of line: finish_phase() stays a frameless jump. */
+STPETE_NOINLINE static void end_round(stpete_core *c, const stpete_sink *sink)
 {
     if (c->final_round) {
         final_scoring(c, sink);
@@ -457,18 +489,16 @@ int stpete_core_apply(stpete_core *c, int id, const stpete_sink *sink, char *why
     return rc;
 }
 
-/* One function: one case per action kind (§4.2, §7.1, §7.2), every kind's effect side by side. */
-void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_sink *sink)
+/* One function: one case per action kind (§4.2, §7.1, §7.2), every kind's effect side by side. An action at a
+ * player's decision (not a chance outcome); inlined twice by stpete_core_apply_move(), with a sink and without one
+ * (then every EMIT vanishes at compile time). */
+static STPETE_ALWAYS_INLINE void apply_action(stpete_core *c, const stpete_move *mv, const stpete_sink *sink)
 {
-    if (stpete_is_chance_id(mv->id)) {
-        stpete_core_apply_chance(c, mv->id, sink);
-        return;
-    }
     c->public_hash = stpete_hash_mix(c->public_hash, (uint64_t)mv->id);
-    stpete_action a = mv->a;
+    const stpete_action *a = &mv->a; /* read where used: no copy of the fields a kind does not need */
     int seat = c->current;
     player_state *p = &c->p[seat];
-    switch (a.kind) {
+    switch (a->kind) {
     case STPETE_ACTION_PASS:
         c->passes++;
         EMIT(STPETE_EVENT_PASS, ev.seat = seat; ev.amount = c->passes);
@@ -482,45 +512,45 @@ void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_
     case STPETE_ACTION_OBSERVATORY_BUY:
     case STPETE_ACTION_PRISON_BUY: {
         int price = mv->price;
-        if (a.kind == STPETE_ACTION_BUY) {
-            stpete_row_remove(c->row[a.source], &c->row_n[a.source], mv->index);
-        } else if (a.kind == STPETE_ACTION_PLAY) {
+        if (a->kind == STPETE_ACTION_BUY) {
+            stpete_row_remove(c->row[a->source], &c->row_n[a->source], mv->index);
+        } else if (a->kind == STPETE_ACTION_PLAY) {
             stpete_remove4(p->hand, &p->hand_n, mv->index);
             unsigned low = (1u << mv->index) - 1u; /* the known flags move with the cards */
             p->hand_known = (uint8_t)((p->hand_known & low) | (p->hand_known >> 1 & ~low));
         } else {
             clear_draw(c);
         }
-        acquire(c, seat, a.card, a.displaced, price, sink);
-        EMIT(a.kind == STPETE_ACTION_PLAY ? STPETE_EVENT_PLAY : STPETE_EVENT_BUY, ev.seat = seat; ev.card = a.card;
-             ev.source = a.source; ev.displaced = a.displaced; ev.price = price);
+        acquire(c, seat, a->card, a->displaced, price, sink);
+        EMIT(a->kind == STPETE_ACTION_PLAY ? STPETE_EVENT_PLAY : STPETE_EVENT_BUY, ev.seat = seat; ev.card = a->card;
+             ev.source = a->source; ev.displaced = a->displaced; ev.price = price);
         acted(c);
         break;
     }
     case STPETE_ACTION_TAKE:
     case STPETE_ACTION_OBSERVATORY_TAKE:
     case STPETE_ACTION_PRISON_TAKE: {
-        int card = a.card;
-        if (a.kind == STPETE_ACTION_TAKE) {
-            stpete_row_remove(c->row[a.source], &c->row_n[a.source], mv->index);
+        int card = a->card;
+        if (a->kind == STPETE_ACTION_TAKE) {
+            stpete_row_remove(c->row[a->source], &c->row_n[a->source], mv->index);
         } else {
             card = c->obs_card;
             clear_draw(c);
         }
         p->hand_known |= (uint8_t)(1u << p->hand_n); /* taken in view of all (§7.1, §9) */
         p->hand[p->hand_n++] = (uint8_t)card;
-        EMIT(STPETE_EVENT_TAKE, ev.seat = seat; ev.card = card; ev.source = a.source);
+        EMIT(STPETE_EVENT_TAKE, ev.seat = seat; ev.card = card; ev.source = a->source);
         acted(c);
         break;
     }
     case STPETE_ACTION_OBSERVATORY:
         p->obs_used++;
         c->passes = 0;
-        c->deal_stack = (uint8_t)a.stack;
+        c->deal_stack = (uint8_t)a->stack;
         if (explicit_chance(c))
             chance_node(c, CHANCE_DRAW);
         else
-            observatory_drawn(c, a.stack, pop_stack(c, a.stack), sink);
+            observatory_drawn(c, a->stack, pop_stack(c, a->stack), sink);
         break;
     case STPETE_ACTION_OBSERVATORY_DISCARD:
         back_to_discard(c, seat, STPETE_EVENT_OBSERVATORY_DISCARD, sink);
@@ -528,41 +558,59 @@ void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_
     case STPETE_ACTION_PRISON: /* §12.7.5, R21: the card leaves the pile, shown to all; the Prison is used */
         p->prison_used = 1;
         c->passes = 0;
-        c->discard[a.card]--;
-        c->obs_card = (int8_t)a.card;
+        c->discard[a->card]--;
+        c->obs_card = (int8_t)a->card;
         c->decision = STPETE_DECISION_PRISON;
-        EMIT(STPETE_EVENT_PRISON, ev.seat = seat; ev.card = a.card; ev.source = STPETE_SOURCE_DISCARD);
+        EMIT(STPETE_EVENT_PRISON, ev.seat = seat; ev.card = a->card; ev.source = STPETE_SOURCE_DISCARD);
         break;
     case STPETE_ACTION_PRISON_PUT_BACK:
         back_to_discard(c, seat, STPETE_EVENT_PRISON_PUT_BACK, sink);
         break;
     case STPETE_ACTION_GUILD_HALL: /* §12.7.7, R24 */
-        p->rubles = stpete_add_rubles(p->rubles, a.amount);
-        p->vp = stpete_add_vp(p->vp, GUILD_HALL_UNITS - a.amount);
-        EMIT(STPETE_EVENT_GUILD_HALL, ev.seat = seat; ev.rubles = a.amount; ev.vp = GUILD_HALL_UNITS - a.amount;
-             ev.amount = a.amount);
+        p->rubles = stpete_add_rubles(p->rubles, a->amount);
+        p->vp = stpete_add_vp(p->vp, GUILD_HALL_UNITS - a->amount);
+        EMIT(STPETE_EVENT_GUILD_HALL, ev.seat = seat; ev.rubles = a->amount; ev.vp = GUILD_HALL_UNITS - a->amount;
+             ev.amount = a->amount);
         trading_house_step(c, sink);
         break;
     case STPETE_ACTION_TRADING_HOUSE: /* §12.7.6, R25 */
-        if (a.amount) {
+        if (a->amount) {
             p->rubles -= TRADING_HOUSE_RUBLES;
             p->vp = stpete_add_vp(p->vp, TRADING_HOUSE_VP);
         }
-        EMIT(STPETE_EVENT_TRADING_HOUSE, ev.seat = seat; ev.amount = a.amount;
-             ev.rubles = a.amount ? TRADING_HOUSE_RUBLES : 0; ev.vp = a.amount ? TRADING_HOUSE_VP : 0);
+        EMIT(STPETE_EVENT_TRADING_HOUSE, ev.seat = seat; ev.amount = a->amount;
+             ev.rubles = a->amount ? TRADING_HOUSE_RUBLES : 0; ev.vp = a->amount ? TRADING_HOUSE_VP : 0);
         c->decision = STPETE_DECISION_TURN;
         c->pub_next = 0;
         next_pub(c, sink);
         break;
     case STPETE_ACTION_PUB: {
-        int price = stpete_pub_price(a.amount);
+        int price = stpete_pub_price(a->amount);
         p->rubles -= price;
-        p->vp = stpete_add_vp(p->vp, a.amount);
-        EMIT(STPETE_EVENT_PUB, ev.seat = seat; ev.amount = a.amount; ev.vp = a.amount; ev.rubles = price);
+        p->vp = stpete_add_vp(p->vp, a->amount);
+        EMIT(STPETE_EVENT_PUB, ev.seat = seat; ev.amount = a->amount; ev.vp = a->amount; ev.rubles = price);
         next_pub(c, sink);
         break;
     }
     default:
         break;
     }
+}
+
+/* The move with its events to a listening sink: apply_action() built with the EMITs (out of line: the playout step
+ * without listeners does not pay for the event's frame). */
+STPETE_NOINLINE static void apply_listened(stpete_core *c, const stpete_move *mv, const stpete_sink *sink)
+{
+    apply_action(c, mv, sink);
+}
+
+void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_sink *sink)
+{
+    /* a successfully checked (or listed) id is a chance outcome exactly at a chance node (stpete_core_check_move) */
+    if (c->decision == STPETE_DECISION_CHANCE)
+        stpete_core_apply_chance(c, mv->id, sink);
+    else if (sink)
+        apply_listened(c, mv, sink);
+    else
+        apply_action(c, mv, NULL);
 }

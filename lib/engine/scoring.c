@@ -10,54 +10,79 @@ static int colour_count(const player_state *p, int colour)
     return count;
 }
 
-void stpete_phase_income(const stpete_core *c, int seat, int colour, int *rubles_out, int *vp_out)
+/* The blue phase's terms beyond the printed incomes, for a display holding a Mariinskij-Theater or in a game of the
+ * New Society: the theater's +1 per orange card (§7.5, R12; VP in §11), a used Debtor's Prison (R22), the Coffee
+ * House (§12.7.4, R30) and the Textile Factory (§12.7.8, R29). Out of line: the common blue phase has none. */
+STPETE_NOINLINE static stpete_income blue_terms(const stpete_core *c, const player_state *p, const card_def *cards)
+{
+    stpete_income in = { 0, 0 };
+    int theaters = p->display[STPETE_CARD_MARIINSKIJ_THEATER];
+    if (theaters) { /* +1 per orange card, trading cards and duplicates included: R (§7.5, R12) or VP (§11) */
+        int bonus = theaters * colour_count(p, STPETE_COLOUR_ORANGE);
+        if (cards[STPETE_CARD_MARIINSKIJ_THEATER].special == STPETE_SPECIAL_MARIINSKY_THEATER_VP)
+            in.vp += bonus;
+        else
+            in.rubles += bonus;
+    }
+    if (c->rules.new_society) {
+        /* a used Debtor's Prison scores no VP (R22 [option: it does]) */
+        if (p->prison_used && !c->rules.used_prison_scores)
+            in.vp -= p->display[STPETE_CARD_DEBTORS_PRISON] * cards[STPETE_CARD_DEBTORS_PRISON].vp;
+        if (p->display[STPETE_CARD_COFFEE_HOUSE]) /* +1 R per orange card (§12.7.4, R30) */
+            in.rubles += p->display[STPETE_CARD_COFFEE_HOUSE] * colour_count(p, STPETE_COLOUR_ORANGE);
+        if (p->display[STPETE_CARD_TEXTILE_FACTORY]) { /* +2 VP per weaving card (§12.7.8, R29) */
+            int weaving = 0;
+            for (uint64_t m = stpete_display_types(p, DISPLAY_CAP) & GREEN_TYPES; m; m &= m - 1) {
+                int u = stpete_lowest_bit(m);
+                int w = cards[u].weaving;
+                if (w == WEAVING_ALWAYS || (w == WEAVING_BY_DEFAULT && !c->rules.textile_without_new_society))
+                    weaving += p->display[u];
+            }
+            in.vp += 2 * p->display[STPETE_CARD_TEXTILE_FACTORY] * weaving;
+        }
+    }
+    return in;
+}
+
+/* The orange phase's terms beyond the printed incomes, for a display holding a Tax Man or a Mayor: +1 R per green
+ * card (§7.5, R12) and +1 R per blue card (§12.7.4, R30). Out of line: the common orange phase has none. */
+STPETE_NOINLINE static int orange_terms(const player_state *p)
+{
+    int rubles = 0;
+    if (p->display[STPETE_CARD_TAX_MAN])
+        rubles += p->display[STPETE_CARD_TAX_MAN] * colour_count(p, STPETE_COLOUR_GREEN);
+    if (p->display[STPETE_CARD_MAYOR])
+        rubles += p->display[STPETE_CARD_MAYOR] * colour_count(p, STPETE_COLOUR_BLUE);
+    return rubles;
+}
+
+stpete_income stpete_phase_income(const stpete_core *c, int seat, int colour)
 {
     const player_state *p = &c->p[seat];
-    const card_def *cards = stpete_cards_of(&c->rules);
-    int rubles = 0, vp = 0;
+    const int32_t *incomes = stpete_incomes_of(&c->rules);
     /* One loop over the colour's card types present in the display (a display is sparse), found as one bit mask:
-     * loops over fixed ranges of each colour ran a different number of times at each phase and mispredicted. */
-    int types = c->rules.new_society ? DISPLAY_CAP : STPETE_NUM_CARD_TYPES;
-    for (uint64_t m = stpete_display_types(p, types) & stpete_colour_types(colour); m; m &= m - 1) {
+     * loops over fixed ranges of each colour ran a different number of times at each phase and mispredicted. All
+     * DISPLAY_CAP bytes in whole vectors, in a base game too (its display holds no type of 49.. : none has a copy,
+     * §2, and the validator refuses more copies than the table's). Rubles and VP summed packed (STPETE_INCOME). */
+    int32_t packed = 0;
+    for (uint64_t m = stpete_display_types(p, DISPLAY_CAP) & stpete_colour_types(colour); m; m &= m - 1) {
         int u = stpete_lowest_bit(m);
-        rubles += p->display[u] * cards[u].rubles; /* the Sycophant's -1 included (§12.7.9, R26) */
-        vp += p->display[u] * cards[u].vp;
+        packed += p->display[u] * incomes[u]; /* the Sycophant's -1 R included (§12.7.9, R26) */
     }
+    int rubles = stpete_income_rubles(packed), vp = stpete_income_vp(packed);
     if (colour == STPETE_COLOUR_BLUE) {
+        const card_def *cards = stpete_cards_of(&c->rules);
         vp -= p->obs_used * cards[STPETE_CARD_OBSERVATORY].vp; /* face down: no VP (§7.1, R9) */
-        int theaters = p->display[STPETE_CARD_MARIINSKIJ_THEATER];
-        if (theaters) { /* +1 per orange card, trading cards and duplicates included: R (§7.5, R12) or VP (§11) */
-            int bonus = theaters * colour_count(p, STPETE_COLOUR_ORANGE);
-            if (cards[STPETE_CARD_MARIINSKIJ_THEATER].special == STPETE_SPECIAL_MARIINSKY_THEATER_VP)
-                vp += bonus;
-            else
-                rubles += bonus;
+        if (p->display[STPETE_CARD_MARIINSKIJ_THEATER] || c->rules.new_society) {
+            stpete_income in = blue_terms(c, p, cards);
+            rubles += in.rubles;
+            vp += in.vp;
         }
-        if (c->rules.new_society) {
-            /* a used Debtor's Prison scores no VP (R22 [option: it does]) */
-            if (p->prison_used && !c->rules.used_prison_scores)
-                vp -= p->display[STPETE_CARD_DEBTORS_PRISON] * cards[STPETE_CARD_DEBTORS_PRISON].vp;
-            if (p->display[STPETE_CARD_COFFEE_HOUSE]) /* +1 R per orange card (§12.7.4, R30) */
-                rubles += p->display[STPETE_CARD_COFFEE_HOUSE] * colour_count(p, STPETE_COLOUR_ORANGE);
-            if (p->display[STPETE_CARD_TEXTILE_FACTORY]) { /* +2 VP per weaving card (§12.7.8, R29) */
-                int weaving = 0;
-                for (uint64_t m = stpete_display_types(p, DISPLAY_CAP) & GREEN_TYPES; m; m &= m - 1) {
-                    int u = stpete_lowest_bit(m);
-                    int w = cards[u].weaving;
-                    if (w == WEAVING_ALWAYS || (w == WEAVING_BY_DEFAULT && !c->rules.textile_without_new_society))
-                        weaving += p->display[u];
-                }
-                vp += 2 * p->display[STPETE_CARD_TEXTILE_FACTORY] * weaving;
-            }
-        }
-    } else if (colour == STPETE_COLOUR_ORANGE) {
-        if (p->display[STPETE_CARD_TAX_MAN])                        /* §7.5, R12 */
-            rubles += p->display[STPETE_CARD_TAX_MAN] * colour_count(p, STPETE_COLOUR_GREEN);
-        if (p->display[STPETE_CARD_MAYOR])                          /* +1 R per blue card (§12.7.4, R30) */
-            rubles += p->display[STPETE_CARD_MAYOR] * colour_count(p, STPETE_COLOUR_BLUE);
+    } else if (colour == STPETE_COLOUR_ORANGE && (p->display[STPETE_CARD_TAX_MAN] | p->display[STPETE_CARD_MAYOR])) {
+        rubles += orange_terms(p);
     }
-    *rubles_out = rubles;
-    *vp_out = vp;
+    stpete_income in = { rubles, vp };
+    return in;
 }
 
 void stpete_score_of(const stpete_core *c, int seat, stpete_score *out)

@@ -36,6 +36,31 @@
 #define NO_WARE (-1)
 #define W WEAVING_ALWAYS
 
+/* The two rows of CARD_TABLE whose fields differ from CARD()'s pattern (the name or the special changes with the
+ * edition, §11; Potjomkin's Village's value, §7.4, R7), and which earn nothing at a scoring. */
+#define POTJOMKINS_VILLAGE_ROW                                                                                \
+    [STPETE_CARD_POTJOMKINS_VILLAGE] = { .name = ED("Potjomkin's Village", "Potemkin Village",                \
+                                                    "Potjomkin's Village"),                                   \
+                                         .name_len = sizeof(ED("Potjomkin's Village", "Potemkin Village",     \
+                                                               "Potjomkin's Village")) - 1,                   \
+                                         .colour = STPETE_COLOUR_BLUE, .stack = STPETE_STACK_BUILDING,        \
+                                         .cost = 2, .copies = 1, .ware = NO_WARE,                             \
+                                         .special = STPETE_SPECIAL_POTJOMKINS_VILLAGE,                        \
+                                         .value = 6 /* §7.4, R7 */ }
+#define MARIINSKIJ_THEATER_ROW                                                                                \
+    [STPETE_CARD_MARIINSKIJ_THEATER] = { .name = ED("Mariinskij-Theater", "Mariinsky Theater",               \
+                                                    "Mariinskij-Theater"),                                    \
+                                         .name_len = sizeof(ED("Mariinskij-Theater", "Mariinsky Theater",    \
+                                                               "Mariinskij-Theater")) - 1,                    \
+                                         .colour = STPETE_COLOUR_BLUE, .stack = STPETE_STACK_TRADING,         \
+                                         .trading = 1, .cost = ED(10, 15, 20),                                \
+                                         .copies = 1, .ware = NO_WARE,                                       \
+                                         .special = ED(STPETE_SPECIAL_MARIINSKIJ_THEATER,                     \
+                                                       STPETE_SPECIAL_MARIINSKY_THEATER_VP,                   \
+                                                       STPETE_SPECIAL_MARIINSKY_THEATER_VP),                  \
+                                         .value = ED(10, 15, 20),                                             \
+                                         .targets = ED(BLUE_TARGETS, BLUE_TARGETS, BLUE_TARGETS_NS) }
+
 /* Exactly the tables of §2.1-§2.4 and §12.2: name, colour, cost, R, VP, copies, ware, special (, targets), weaving
  * symbol; ED(first, second, ns) is the value of the first edition (2004), of the second-edition preset (§11: four
  * card changes, four names) or of the first edition with the New Society (§12.2.1 replaced types, §12.2.2 extra
@@ -58,14 +83,7 @@
     CARD(LIBRARY, "Library", BLUE, 17, 0, 5, 3, NO_WARE, NONE, 0),                                            \
     CARD(THEATER, "Theater", BLUE, 20, 0, 6, 2, NO_WARE, NONE, 0),                                            \
     CARD(ACADEMY, "Academy", BLUE, ED(23, 23, 25), 0, ED(7, 7, 9), 1, NO_WARE, NONE, 0),                      \
-    [STPETE_CARD_POTJOMKINS_VILLAGE] = { .name = ED("Potjomkin's Village", "Potemkin Village",                \
-                                                    "Potjomkin's Village"),                                   \
-                                         .name_len = sizeof(ED("Potjomkin's Village", "Potemkin Village",     \
-                                                               "Potjomkin's Village")) - 1,                   \
-                                         .colour = STPETE_COLOUR_BLUE, .stack = STPETE_STACK_BUILDING,        \
-                                         .cost = 2, .copies = 1, .ware = NO_WARE,                             \
-                                         .special = STPETE_SPECIAL_POTJOMKINS_VILLAGE,                        \
-                                         .value = 6 /* §7.4, R7 */ },                                         \
+    POTJOMKINS_VILLAGE_ROW,                                                                                   \
     CARD(PUB, "Pub", BLUE, 1, 0, 0, 2, NO_WARE, PUB, 0),                                                      \
     CARD(WAREHOUSE, "Warehouse", BLUE, 2, 0, 0, 1, NO_WARE, WAREHOUSE, 0),                                    \
     CARD(OBSERVATORY, "Observatory", BLUE, ED(6, 7, 8), 0, 1, 2, NO_WARE, OBSERVATORY, 0),                    \
@@ -90,18 +108,7 @@
     TRADING(WHARF, "Wharf", GREEN, 12, 6, 1, ED(3, 3, 4), STPETE_CARD_SHIP_BUILDER, NONE,                     \
             GREEN_TARGETS(STPETE_CARD_SHIP_BUILDER), 0),                                                      \
     /* §2.4 trading cards, blue, 10 */                                                                        \
-    [STPETE_CARD_MARIINSKIJ_THEATER] = { .name = ED("Mariinskij-Theater", "Mariinsky Theater",               \
-                                                    "Mariinskij-Theater"),                                    \
-                                         .name_len = sizeof(ED("Mariinskij-Theater", "Mariinsky Theater",    \
-                                                               "Mariinskij-Theater")) - 1,                    \
-                                         .colour = STPETE_COLOUR_BLUE, .stack = STPETE_STACK_TRADING,         \
-                                         .trading = 1, .cost = ED(10, 15, 20),                                \
-                                         .copies = 1, .ware = NO_WARE,                                       \
-                                         .special = ED(STPETE_SPECIAL_MARIINSKIJ_THEATER,                     \
-                                                       STPETE_SPECIAL_MARIINSKY_THEATER_VP,                   \
-                                                       STPETE_SPECIAL_MARIINSKY_THEATER_VP),                  \
-                                         .value = ED(10, 15, 20),                                             \
-                                         .targets = ED(BLUE_TARGETS, BLUE_TARGETS, BLUE_TARGETS_NS) },        \
+    MARIINSKIJ_THEATER_ROW,                                                                                   \
     TRADING(BANK, "Bank", BLUE, 13, 5, 1, 1, NO_WARE, NONE, BLUE_T, 0),                                       \
     TRADING(PETERHOF, "Peterhof", BLUE, 14, 4, 2, 1, NO_WARE, NONE, BLUE_T, 0),                               \
     TRADING(ST_ISAACS_CATHEDRAL, "St Isaac's Cathedral", BLUE, 15, 3, 3, 1, NO_WARE, NONE, BLUE_T, 0),        \
@@ -150,6 +157,27 @@
 /* [0] the first edition (§2), [1] the second-edition preset (§11), [2] the first edition with the New Society
  * (§12.2). */
 const card_def stpete_card_tables[3][CARD_TYPES_ALL] = {
+#define ED(first, second, ns) first
+    { CARD_TABLE },
+#undef ED
+#define ED(first, second, ns) second
+    { CARD_TABLE },
+#undef ED
+#define ED(first, second, ns) ns
+    { CARD_TABLE },
+#undef ED
+};
+
+/* The same CARD_TABLE once more, each row reduced to its income at a scoring (§2, §4.4): stpete_card_income. */
+#undef CARD
+#undef TRADING
+#undef POTJOMKINS_VILLAGE_ROW
+#undef MARIINSKIJ_THEATER_ROW
+#define CARD(id, name_, colour_, cost_, rubles_, vp_, ...) [STPETE_CARD_##id] = STPETE_INCOME(rubles_, vp_)
+#define TRADING(id, name_, colour_, cost_, rubles_, vp_, ...) [STPETE_CARD_##id] = STPETE_INCOME(rubles_, vp_)
+#define POTJOMKINS_VILLAGE_ROW [STPETE_CARD_POTJOMKINS_VILLAGE] = STPETE_INCOME(0, 0)
+#define MARIINSKIJ_THEATER_ROW [STPETE_CARD_MARIINSKIJ_THEATER] = STPETE_INCOME(0, 0)
+const int32_t stpete_card_income[3][DISPLAY_CAP] = {
 #define ED(first, second, ns) first
     { CARD_TABLE },
 #undef ED
@@ -287,16 +315,19 @@ STPETE_API int stpete_card_from_name(const char *name, int *card)
     return STPETE_OK;
 }
 
-/* The non-trading types' costs and colours of both tables in lanes (facts.h; test_rules compares them with
+/* The non-trading types' costs, colours and values of both tables in lanes (facts.h; test_rules compares them with
  * stpete_card_tables): workers 0-5 green, buildings 6-16 blue, aristocrats 17-23 orange. */
 #define PLAIN_BLUE 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF
 #define PLAIN_ORANGE 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF
 #define PLAIN_COSTS(observatory, judge, mistress) \
     3, 4, 5, 6, 7, 8, 5, 8, 11, 14, 17, 20, 23, 2, 1, 2, observatory, 4, 7, 10, 12, 14, judge, mistress
+/* The values: the costs, but Potjomkin's Village's 6 (§7.4, R7). */
+#define PLAIN_VALUES(observatory, judge, mistress) \
+    3, 4, 5, 6, 7, 8, 5, 8, 11, 14, 17, 20, 23, 6, 1, 2, observatory, 4, 7, 10, 12, 14, judge, mistress
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((aligned(16)))
 #endif
 const card_lanes stpete_card_lanes[2] = {
-    { { PLAIN_COSTS(6, 16, 18) }, { PLAIN_BLUE }, { PLAIN_ORANGE } },
-    { { PLAIN_COSTS(7, 17, 20) }, { PLAIN_BLUE }, { PLAIN_ORANGE } },
+    { { PLAIN_COSTS(6, 16, 18) }, { PLAIN_BLUE }, { PLAIN_ORANGE }, { PLAIN_VALUES(6, 16, 18) } },
+    { { PLAIN_COSTS(7, 17, 20) }, { PLAIN_BLUE }, { PLAIN_ORANGE }, { PLAIN_VALUES(7, 17, 20) } },
 };

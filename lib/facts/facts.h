@@ -98,14 +98,35 @@ static inline const card_def *stpete_shared_card(int card)
 {
     return &stpete_card_tables[2][card];
 }
-/* The costs and colours of the non-trading card types (0 .. FIRST_TRADING - 1) of each edition's table, one byte per
- * type in lanes of 32 (the lanes past them 0), for the listing's affordability of all of them at once
- * (lib/engine/legal.c, plain_affordable). A copy laid out for that loop: test_rules checks it against
- * stpete_card_tables, the facts' home. */
+/* Each card type's income at its colour's scoring (§2, §4.4) packed in one int32: rubles + 65536 * VP, for the phase
+ * income's loop (one load and one multiply per type; lib/engine/scoring.c). stpete_card_income[e] is
+ * stpete_card_tables[e]'s rubles and vp, built from the same rows (cards.c); 0 past the types. A sum of packed
+ * incomes unpacks with stpete_income_rubles/vp while its rubles are in (-32768, 32768) and its VP in [0, 32768): a
+ * display's 144 cards at most earn 6 R or 9 VP each. */
+#define STPETE_INCOME(rubles, vp) ((int32_t)(rubles) + (int32_t)(vp) * 65536)
+extern const int32_t stpete_card_income[3][DISPLAY_CAP];
+
+/* The rubles of a sum of packed incomes (STPETE_INCOME): its low 16 bits, signed. */
+static inline int stpete_income_rubles(int32_t packed)
+{
+    return (int)(((uint32_t)packed + 0x8000u) & 0xFFFFu) - 0x8000;
+}
+
+/* The VP of a sum of packed incomes (STPETE_INCOME): what is left above the rubles. */
+static inline int stpete_income_vp(int32_t packed)
+{
+    return (int)(((uint32_t)packed - (uint32_t)stpete_income_rubles(packed)) >> 16);
+}
+
+/* The costs, colours and values of the non-trading card types (0 .. FIRST_TRADING - 1) of each edition's table, one
+ * byte per type in lanes of 32 (the lanes past them 0), for the listing's affordability of all of them at once and
+ * the targets a trading card may displace at its price (lib/engine/legal.c, plain_affordable, targets_within). A
+ * copy laid out for those loops: test_rules checks it against stpete_card_tables, the facts' home. */
 typedef struct card_lanes {
     uint8_t cost[32];   /* printed cost, R (§2, §11) */
     uint8_t blue[32];   /* 0xFF for a blue card (§5.1.3: the Carpenter Workshop's discount), else 0 */
     uint8_t orange[32]; /* 0xFF for an orange card (§5.1.4: the Gold Smelter's discount), else 0 */
+    uint8_t value[32];  /* what it is worth when a trading card displaces it (§5.2, §7.4, R7): card_def.value */
 } card_lanes;
 extern const card_lanes stpete_card_lanes[2];
 

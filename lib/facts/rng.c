@@ -37,10 +37,12 @@ uint32_t stpete_rng_below(stpete_rng *rng, uint32_t bound)
 
 void stpete_rng_shuffle(stpete_rng *rng, uint8_t *a, int n)
 {
+    stpete_rng r = *rng; /* a local copy: the byte stores below cannot alias it, so it stays in registers */
     for (int i = n - 1; i > 0; i--) { /* Fisher–Yates */
-        int j = (int)stpete_rng_below(rng, (uint32_t)i + 1u);
+        int j = (int)stpete_rng_below(&r, (uint32_t)i + 1u);
         uint8_t t = a[i];
         a[i] = a[j];
         a[j] = t;
     }
+    *rng = r;
 }

@@ -1,7 +1,7 @@
 /* stpete-bench: how fast the engine plays, on one core.
  *
  *   stpete-bench [--players 2|3|4] [--edition 1|2] [--seed S] [--games G] [--seconds T] [--iterations N]
- *                [--bot SPEC] [--json] [--games-only]
+ *                [--bot SPEC] [--json] [--games-only] [--warm-up]
  *
  * Pin it to one core yourself: `taskset -c 0 ./build/tools/stpete-bench`. Measures, for each player count
  * (all three unless --players is given):
@@ -42,7 +42,9 @@
  * Timed parts run for --seconds each (default 1) unless --games / --iterations fix their size. --pick mask or
  * --pick listing makes the first run of games pick that way (for a profile of that way). --games-only plays the random games and
  * prints their digest, nothing else: `valgrind --tool=callgrind stpete-bench --players 2
- * --games 300 --seed 11 --games-only` profiles the games alone (doc/performance.md). --json prints one
+ * --games 300 --seed 11 --games-only` profiles the games alone (doc/performance.md). --warm-up plays the random
+ * games once, untimed, before the timed run of the same games (with --games both must give the same digest): a
+ * just-in-time compiler (V8 running the wasm build) is then measured on its optimized code. --json prints one
  * JSON object instead of text. Only the public API is used.
  *
  * A tool, not part of the library. Its modules: measure.c (every measurement of one player count), report.c
@@ -69,6 +71,7 @@ typedef struct result {
     double games_seconds; /* CPU time, as every *_seconds below */
     double games_wall_seconds;
     uint64_t digest;
+    uint64_t warm_up_digest; /* --warm-up: the digest of the untimed first run of the same games */
     double allocs_per_game;
     long replay_actions;
     double replay_seconds;
@@ -117,6 +120,7 @@ typedef struct config {
     int games_only;  /* --games-only: the random games and their digest, nothing else (for profilers) */
     int way;         /* --pick: how the first run of random games picks (a pick_way) */
     int new_society; /* --new-society: the New Society (§12), 2-5 players */
+    int warm_up;     /* --warm-up: the random games played once, untimed, before the timed run (for a JIT) */
 } config;
 
 /* measure.c: measure everything for one player count into *r. 0, or nonzero (after a message on stderr). */

@@ -46,6 +46,9 @@ static void usage(FILE *out)
             "  --games-only    play the random games and print their digest, measure nothing\n"
             "                  else (a profiler then sees the games alone; with --json the\n"
             "                  other measures are 0)\n"
+            "  --warm-up       play the random games once, untimed, before the timed run of\n"
+            "                  the same games (for a just-in-time compiler: V8 running the\n"
+            "                  wasm build)\n"
             "  -h, --help      show this help and exit\n"
             "  --version       show the version and exit\n");
 }
@@ -92,7 +95,7 @@ static const char *value_option(config *cfg, const char *arg, const char *val)
 
 int main(int argc, char **argv)
 {
-    config cfg = { 0, 1, 1, 0, 1.0, 0, 0, "ismcts", 0, 0, 0 };
+    config cfg = { 0, 1, 1, 0, 1.0, 0, 0, "ismcts", 0, 0, 0, 0 };
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -103,8 +106,8 @@ int main(int argc, char **argv)
             cfg.json = 1;
             continue;
         }
-        if (!strcmp(arg, "--games-only") || !strcmp(arg, "--new-society")) {
-            *(arg[2] == 'g' ? &cfg.games_only : &cfg.new_society) = 1;
+        if (!strcmp(arg, "--games-only") || !strcmp(arg, "--new-society") || !strcmp(arg, "--warm-up")) {
+            *(arg[2] == 'g' ? &cfg.games_only : arg[2] == 'n' ? &cfg.new_society : &cfg.warm_up) = 1;
             continue;
         }
         if (cli_check_value("stpete-bench", arg, val,

@@ -189,6 +189,21 @@ static int play_games(const config *cfg, int way, stpete_state *st, result *r, i
     return 0;
 }
 
+/* --warm-up: the random games of the timed run played once before it, untimed, so that a just-in-time compiler
+ * (V8 running the wasm build: its baseline tier first, optimized code for the hot functions later) has compiled
+ * them; their digest goes to r->warm_up_digest (with --games the timed games must give the same). Nothing without
+ * --warm-up. */
+static int warm_up(const config *cfg, stpete_state *st, result *r)
+{
+    if (!cfg->warm_up)
+        return 0;
+    result w = *r;
+    long recorded = 0, record_games = 0;
+    int rc = play_games(cfg, cfg->way, st, &w, NULL, &recorded, &record_games, NULL);
+    r->warm_up_digest = w.digest;
+    return rc;
+}
+
 /* Keep a sum of listed ids or lengths, so that the compiler cannot drop what is measured: a volatile store is
  * behaviour it must keep (a local, not a global: no state outlives the call). */
 static void keep(long v)
@@ -732,7 +747,14 @@ int run_players(const config *cfg, int players, result *r)
     }
     unsigned long long before = cnt.calls;
     r->way_first = cfg->way;
-    rc = play_games(cfg, cfg->way, st, r, record, &recorded, &record_games, sample);
+    rc = warm_up(cfg, st, r);
+    if (rc == 0)
+        rc = play_games(cfg, cfg->way, st, r, record, &recorded, &record_games, sample);
+    if (rc == 0 && cfg->warm_up && cfg->games && r->digest != r->warm_up_digest) {
+        fprintf(stderr, "stpete-bench: the warm-up games and the timed games differ (digests %016" PRIx64
+                        " and %016" PRIx64 ")\n", r->warm_up_digest, r->digest);
+        rc = 1;
+    }
     r->way_games[cfg->way] = r->games;
     r->way_moves[cfg->way] = r->moves;
     r->way_seconds[cfg->way] = r->games_seconds;

@@ -109,8 +109,9 @@ void print_text(const result *r)
 void print_json(const result *rs, int n, const config *cfg)
 {
     printf("{\"library\":\"%s\",\"seed\":%" PRIu64 ",\"edition\":%d,\"new_society\":%s,\"seconds\":%g,\"time\":\"process CPU time\","
-           "\"results\":[",
-           stpete_version(), cfg->seed, cfg->edition, cfg->new_society ? "true" : "false", cfg->seconds);
+           "\"warm_up\":%s,\"results\":[",
+           stpete_version(), cfg->seed, cfg->edition, cfg->new_society ? "true" : "false", cfg->seconds,
+           cfg->warm_up ? "true" : "false");
     for (int i = 0; i < n; i++) {
         const result *r = &rs[i];
         printf("%s{\"players\":%d,\"games\":%ld,\"actions\":%ld,\"games_seconds\":%.6f,"

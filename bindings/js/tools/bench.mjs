@@ -1,12 +1,17 @@
 // The web targets, measured (a benchmark, never a timed test; numbers vary with the machine's load):
 //   node bindings/js/tools/bench.mjs [WASM_BUILD=build-wasm] [NATIVE_BUILD=build] [--json]
 // - the package's .wasm + JS glue, gzipped (target <= 100 KB);
-// - the same C benchmark (stpete-bench --games-only: random games) native and wasm under Node, same digests; the
-//   speed ratio wasm/native from the programs' own game timers, median of 5 runs (target >= 0.7), by wall clock
-//   (wasm_over_native_speed*) and by CPU time (wasm_over_native_cpu_speed*, the figure for a shared machine): 3000 games
-//   (wasm_over_native_speed: V8 starts the module on its baseline compiler, Liftoff, and moves hot functions to
-//   TurboFan while the games run) and 30000 games (wasm_over_native_speed_30000_games: mostly optimized code, what a
-//   long session or a thinking bot gets);
+// - the same C benchmark (stpete-bench --games-only --players 3: random games) native and wasm under Node, same
+//   digests; the speed ratio wasm/native from the programs' own game timers, 5 runs alternating native and wasm,
+//   the median with its range and runs (target >= 0.7), by CPU time (wasm_over_native_cpu_speed*, the figure that
+//   holds on a shared machine) and by wall clock (wasm_over_native_speed*), and the median ns per action of each:
+//   - the headline, steady state (no suffix): each process plays the 3000 games once untimed (--warm-up), then
+//     the same games timed: V8 has optimized the module's hot functions (TurboFan), as in a long session or a
+//     thinking bot; the standard way to measure code run by a just-in-time compiler;
+//   - cold start (suffix _cold): a new process times its first 3000 games, which V8 runs on its baseline compiler
+//     (Liftoff) while TurboFan compiles the hot functions on other threads (the CPU time counts them): the
+//     largest take longer to compile than these games take to play (doc/performance.md, "WebAssembly");
+//   - cold start over 30000 games (suffix _cold_30000_games): most of them on optimized code;
 // - random games driven from JavaScript through the package (one call across the boundary per action), games/s,
 //   in Node and in Debian's chromium (playwright-core);
 // - the page interactive (navigation start to the first drawn position with its buttons) from a 127.0.0.1 server;
@@ -31,35 +36,47 @@ out.wasm_gzip_bytes = gz('libstpete.wasm');
 out.glue_gzip_bytes = gz('libstpete.mjs');
 out.package_js_gzip_bytes = gz('index.js') + gz('capi.js');
 
-const runBench = (games, cmd, pre = []) => JSON.parse(execFileSync(cmd,
-  [...pre, '--games-only', '--json', '--players', '3', '--games', String(games)], { encoding: 'utf8' })).results[0];
-/** Median wasm/native speed ratio of 5 runs of `games` games each (run on an idle machine). */
-function speedRatio(games, suffix) {
-  const ratios = [];
-  const cpuRatios = [];
+const runBench = (cmd, pre, games, warmUp) => JSON.parse(execFileSync(cmd, [...pre, '--games-only', '--json',
+  '--players', '3', '--games', String(games), ...(warmUp ? ['--warm-up'] : [])], { encoding: 'utf8' })).results[0];
+const nativeRun = (games, warmUp) => runBench(join(nativeBuild, 'tools', 'stpete-bench'), [], games, warmUp);
+const wasmRun = (games, warmUp) => runBench(process.execPath,
+  ['--no-experimental-fetch', join(wasmBuild, 'bindings', 'js', 'stpete-bench.js')], games, warmUp);
+const round3 = (x) => Number(x.toFixed(3));
+const ns = (seconds, r) => Number((1e9 * seconds / r.actions).toFixed(1));
+/** wasm/native speed of `games` random 3-player games, 5 runs alternating native and wasm (each run a new process),
+ * into out[`*${suffix}`]: the median ratio, its range and the runs, by CPU time (games_seconds: the native process's
+ * CPU time; under Node the wasm program reads process.cpuUsage(), all of Node's threads, V8's compilers too: the
+ * ratio that holds on a machine shared with other jobs) and by wall clock (games_wall_seconds: what a user waits
+ * for, and what the machine's load changes), and the median ns per action of each. With `warmUp` each process
+ * plays the same games once, untimed, before the timed run (stpete-bench --warm-up). Returns whether every
+ * native and wasm digest is equal. */
+function speedRatio(games, warmUp, suffix) {
+  const cpu = [], wall = [], per = { native_cpu: [], wasm_cpu: [], native_wall: [], wasm_wall: [] };
   let digestsEqual = true;
   for (let k = 0; k < 5; k++) {
-    const n = runBench(games, join(nativeBuild, 'tools', 'stpete-bench'));
-    const w = runBench(games, process.execPath,
-      ['--no-experimental-fetch', join(wasmBuild, 'bindings', 'js', 'stpete-bench.js')]);
-    // Wall-clock for both (what a user waits for), and CPU time for both (games_seconds: the native process's CPU
-    // time; under Node the wasm program reads process.cpuUsage(), all of Node's threads): the CPU ratio holds on a
-    // machine shared with other jobs, where the wall-clock one measures the load.
-    ratios.push((n.games_wall_seconds / n.actions) / (w.games_wall_seconds / w.actions));
-    cpuRatios.push((n.games_seconds / n.actions) / (w.games_seconds / w.actions));
-    digestsEqual &&= n.digest === w.digest;
-    out[`native_wall_ns_per_action${suffix}`] = Number((1e9 * n.games_wall_seconds / n.actions).toFixed(1));
-    out[`wasm_wall_ns_per_action${suffix}`] = Number((1e9 * w.games_wall_seconds / w.actions).toFixed(1));
-    out[`native_cpu_ns_per_action${suffix}`] = Number((1e9 * n.games_seconds / n.actions).toFixed(1));
-    out[`wasm_cpu_ns_per_action${suffix}`] = Number((1e9 * w.games_seconds / w.actions).toFixed(1));
+    const n = nativeRun(games, warmUp);
+    const w = wasmRun(games, warmUp);
+    cpu.push((n.games_seconds / n.actions) / (w.games_seconds / w.actions));
+    wall.push((n.games_wall_seconds / n.actions) / (w.games_wall_seconds / w.actions));
+    per.native_cpu.push(ns(n.games_seconds, n)); per.wasm_cpu.push(ns(w.games_seconds, w));
+    per.native_wall.push(ns(n.games_wall_seconds, n)); per.wasm_wall.push(ns(w.games_wall_seconds, w));
+    digestsEqual &&= n.digest === w.digest && n.actions === w.actions;
   }
-  out[`wasm_over_native_speed${suffix}`] = Number(median(ratios).toFixed(3));
-  out[`wasm_over_native_runs${suffix}`] = ratios.map((r) => Number(r.toFixed(3)));
-  out[`wasm_over_native_cpu_speed${suffix}`] = Number(median(cpuRatios).toFixed(3));
-  out[`wasm_over_native_cpu_runs${suffix}`] = cpuRatios.map((r) => Number(r.toFixed(3)));
+  for (const [name, ratios] of [['cpu_speed', cpu], ['speed', wall]]) {
+    out[`wasm_over_native_${name}${suffix}`] = round3(median(ratios));
+    out[`wasm_over_native_${name}_range${suffix}`] = [round3(Math.min(...ratios)), round3(Math.max(...ratios))];
+    out[`wasm_over_native_${name}_runs${suffix}`] = ratios.map(round3);
+  }
+  for (const [name, xs] of Object.entries(per)) out[`${name}_ns_per_action${suffix}`] = median(xs);
   return digestsEqual;
 }
-out.digests_equal = speedRatio(3000, '') && speedRatio(30000, '_30000_games');
+// The headline: the steady state (V8 has compiled the module's hot functions with TurboFan during the warm-up),
+// the standard way to measure code run by a just-in-time compiler. Then the cold start: a new process times its
+// first games, which V8 starts on its baseline compiler (Liftoff) and moves to TurboFan as the hot functions'
+// optimized code arrives (3000 games: a short session, almost all of it on Liftoff; 30000: most on TurboFan).
+out.speed_method = 'stpete-bench --games-only --players 3, 5 runs alternating native and wasm (Node), median';
+out.digests_equal = [speedRatio(3000, true, ''), speedRatio(3000, false, '_cold'),
+  speedRatio(30000, false, '_cold_30000_games')].every(Boolean);
 
 // Random games from JavaScript: the same loop in Node and in the browser.
 const jsGames = async (S, seconds) => {
@@ -111,5 +128,14 @@ if (!unavailable()) {
   }
 }
 
+// The text output starts with the ratios in words, then every measure as `key: value`.
+const ratio = (name, sfx) => `${out[`wasm_over_native_${name}${sfx}`]} ` +
+  `(${out[`wasm_over_native_${name}_range${sfx}`].join('-')})`;
+const summary = [['steady state, 3000 games after a warm-up of the same games', ''],
+  ['cold start, a new process\'s first 3000 games', '_cold'], ['cold start, 30000 games', '_cold_30000_games']]
+  .map(([what, sfx]) => `${what}: ${ratio('cpu_speed', sfx)} by CPU time, ${ratio('speed', sfx)} by wall clock`);
 if (asJson) console.log(JSON.stringify(out));
-else for (const [k, v] of Object.entries(out)) console.log(`${k}: ${Array.isArray(v) ? v.join(' ') : v}`);
+else {
+  console.log(['wasm/native, median of 5 runs (range):', ...summary].join('\n  '));
+  for (const [k, v] of Object.entries(out)) console.log(`${k}: ${Array.isArray(v) ? v.join(' ') : v}`);
+}
