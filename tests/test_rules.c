@@ -1013,6 +1013,30 @@ static void test_r9_observatory_draw_and_buy(void **unused)
     done(&s);
 }
 
+/* The longest refusal the library writes (237 bytes: the longest action string and the longest reason found, with
+ * every id tried in every position of random games, both editions, 2-5 players) comes back whole from
+ * stpete_state_last_error(): the state's message (STPETE_ERRMSG_SIZE) holds it. */
+static void test_longest_refusal_is_whole(void **unused)
+{
+    (void)unused;
+    static const char *const expected =
+        "action 830 (observatory buy Church of the Resurrection of Jesus Christ displacing Potjomkin's Village) is "
+        "not legal: Church of the Resurrection of Jesus Christ must displace a Potjomkin's Village, and the display "
+        "of seat 0 has none (§6)";
+    scn s = fresh(2);
+    scn_put(&s, C(OBSERVATORY), SCN_DISPLAY, 0);
+    scn_put(&s, C(CHURCH_OF_THE_RESURRECTION), SCN_STACK_TOP, STPETE_STACK_TRADING);
+    scn_turn(&s, BUILDING, 0);
+    scn_do(&s, "observatory trading"); /* seat 0 draws the Church, and has no Potjomkin's Village */
+    const char *buy = "observatory buy Church of the Resurrection of Jesus Christ displacing Potjomkin's Village";
+    assert_int_equal(scn_id(buy), 830);
+    assert_int_equal(stpete_state_apply_string(s.st, buy), STPETE_E_ILLEGAL_ACTION);
+    assert_int_equal(strlen(expected), 237);
+    assert_string_equal(stpete_state_last_error(s.st), expected);
+    assert_true(strlen(expected) < STPETE_ERRMSG_SIZE);
+    done(&s);
+}
+
 /* R9 (§7.1): take the drawn card into hand if below the limit; discard is always possible. */
 static void test_r9_observatory_take_or_discard(void **unused)
 {
@@ -2386,6 +2410,7 @@ int main(void)
         cmocka_unit_test(test_r9_observatory_draw_and_buy),
         cmocka_unit_test(test_r9_observatory_take_or_discard),
         cmocka_unit_test(test_r9_observatory_trading_card_must_displace),
+        cmocka_unit_test(test_longest_refusal_is_whole),
         cmocka_unit_test(test_r9_observatory_building_phase_only),
         cmocka_unit_test(test_r9_observatory_needs_two_cards_in_stack),
         cmocka_unit_test(test_r9_face_down_observatory_no_vp_not_displaceable),

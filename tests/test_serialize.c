@@ -991,6 +991,8 @@ static void test_event_queue_switching(void **unused)
     assert_int_equal(stpete_state_set_event_queue(NULL, 1), STPETE_E_INVALID_ARGUMENT);
     assert_int_equal(stpete_state_set_event_queue(st, 2), STPETE_E_INVALID_ARGUMENT);
     assert_int_equal(stpete_state_set_event_queue(st, 1), STPETE_OK);
+    assert_int_equal(stpete_state_pending_events(st), 0); /* on, nothing reported yet: empty */
+    assert_int_equal(stpete_state_next_event(st, &ev), 0);
     assert_int_equal(stpete_state_apply(st, 0), STPETE_OK); /* a pass */
     assert_int_equal(stpete_state_pending_events(st), 1);
     assert_int_equal(stpete_state_next_event(st, &ev), 1);
@@ -1018,6 +1020,11 @@ static void test_event_queue_switching(void **unused)
     assert_int_equal(stpete_state_set_event_queue(st, 0), STPETE_OK);
     assert_int_equal(stpete_state_pending_events(st), 0);
     assert_int_equal(stpete_state_next_event(st, &ev), 0);
+    /* on again: only what happens from now on */
+    assert_int_equal(stpete_state_set_event_queue(st, 1), STPETE_OK);
+    assert_int_equal(stpete_state_pending_events(st), 0);
+    assert_int_equal(stpete_state_apply(st, random_action(st, &rng)), STPETE_OK);
+    assert_true(stpete_state_pending_events(st) > 0);
     stpete_state_free(c);
     stpete_state_free(st);
     stpete_game_free(g);

@@ -6,98 +6,9 @@
 #ifndef STPETE_API_H
 #define STPETE_API_H
 
+#include <string.h>
+
 #include "engine/engine.h"
-
-/* ---- listeners.c: a state's listeners (callback and queue), fed through the engine's sink ----------- */
-
-/* The pull-style event queue: events[head, len) are pending. Grown before an apply, never during one. */
-typedef struct event_queue {
-    stpete_event *events;
-    uint32_t head, len, cap;
-    uint8_t on;
-} event_queue;
-
-/* Room the queue keeps free before apply or reset: more than the events of any one step (an action, its
- * displacement, 4 scorings, a phase start, 8 deals, the round end, markers, the last-round flag, 4 final
- * scorings and game over add up to under 40). */
-enum { EVENTS_PER_STEP_MAX = 64 };
-
-/* A state's listeners: its callback and queue, and what the callback may and may not do meanwhile. */
-typedef struct event_hub {
-    const stpete_state *owner; /* passed to the callback */
-    stpete_event_fn fn;
-    void *user;
-    int in_callback;           /* the callback is running: the state must not change (STPETE_E_REENTRANT) */
-    int free_requested;        /* stpete_state_free() was called from the callback: free once the call returns */
-    event_queue queue;
-} event_hub;
-
-/* The hub's sink function: queue the event, then call the callback. */
-void stpete_hub_dispatch(void *hub, const stpete_event *ev);
-
-/* The sink of a hub, or NULL when it has neither a callback nor a queue (or its state is being freed). Inline: it
- * runs before every apply. */
-static inline const stpete_sink *stpete_hub_sink(event_hub *h, stpete_sink *storage)
-{
-    if ((!h->fn && !h->queue.on) || h->free_requested)
-        return NULL;
-    storage->fn = stpete_hub_dispatch;
-    storage->ctx = h;
-    return storage;
-}
-/* Grow the queue (stpete_hub_reserve's slow path). */
-int stpete_hub_grow(event_hub *h, const stpete_allocator *al);
-
-/* Make room in the queue for one step (EVENTS_PER_STEP_MAX) with the allocator; 0 on success, -1 out of memory.
- * Inline: it runs before every apply, and the queue is usually off. */
-static inline int stpete_hub_reserve(event_hub *h, const stpete_allocator *al)
-{
-    if (!h->queue.on || h->queue.cap - h->queue.len >= EVENTS_PER_STEP_MAX)
-        return 0;
-    return stpete_hub_grow(h, al);
-}
-/* Turn the queue on or off (off frees it). */
-void stpete_hub_set_queue(event_hub *h, int on, const stpete_allocator *al);
-/* Take the oldest queued event: 1 if one was written, 0 if none. */
-int stpete_hub_next(event_hub *h, stpete_event *out);
-
-/* ---- history.c: a state's history and its checkpoints ------------------------------------------- */
-
-enum { HISTORY_STRIDE = 16 };
-
-typedef struct history {
-    int32_t *ids;             /* the ids applied since the root, oldest first */
-    size_t n, cap;
-    stpete_core *checkpoints; /* checkpoint i = the position after i * HISTORY_STRIDE of them */
-    size_t cap_checkpoints;
-} history;
-
-/* Grow the buffers (stpete_history_reserve's slow path). */
-int stpete_history_grow(history *h, const stpete_allocator *al);
-
-/* Make room to record one more id (and its checkpoint); 0, or -1 out of memory (nothing changed). Inline, as the
- * next one: they run on every apply. */
-static inline int stpete_history_reserve(history *h, const stpete_allocator *al)
-{
-    if (h->n < h->cap && (h->n % HISTORY_STRIDE != 0 || h->n / HISTORY_STRIDE < h->cap_checkpoints))
-        return 0;
-    return stpete_history_grow(h, al);
-}
-
-/* Record id, applied to the position before (after stpete_history_reserve). */
-static inline void stpete_history_record(history *h, const stpete_core *before, int id)
-{
-    if (h->n % HISTORY_STRIDE == 0)
-        stpete_core_copy(&h->checkpoints[h->n / HISTORY_STRIDE], before);
-    h->ids[h->n++] = id;
-}
-/* Undo the last id (n > 0): put the position before it into c; returns the id. */
-int stpete_history_undo(history *h, stpete_core *c);
-/* dst (empty) becomes a copy of src; 0, or -1 out of memory (dst unchanged). */
-int stpete_history_copy(history *dst, const history *src, const stpete_allocator *al);
-void stpete_history_free(history *h, const stpete_allocator *al);
-
-
 
 /* ---- game.c: options and games ----------------------------------------------------------------- */
 
@@ -108,21 +19,145 @@ struct stpete_game {
 
 /* The rules of valid options (every option but the seed and the allocator), padding zeroed. */
 void stpete_rules_of(const stpete_options *o, stpete_rules *r);
-/* Whether two positions belong to the same game: the one home of that question (stpete_game_check_compatible()). */
-int stpete_rules_same(const stpete_rules *a, const stpete_rules *b);
+/* Whether two positions belong to the same game, the one answer to that question (stpete_state_copy(),
+ * stpete_state_from_json(), the bots through stpete_game_check_compatible()): every field of stpete_rules, i.e.
+ * every option but the seed and the allocator (padding zeroed by stpete_rules_of()). Inline: every copy of a
+ * playout asks it (16 bytes, two compares). */
+static inline int stpete_rules_same(const stpete_rules *a, const stpete_rules *b)
+{
+    return memcmp(a, b, sizeof *a) == 0;
+}
 
-/* ---- state.c: the state handle ----------------------------------------------------------------- */
+/* ---- the state handle and what it holds ------------------------------------------------------- */
 
-/* Longest message: "action %d (%s) is not legal: %s" with a 95-byte action string and a 160-byte reason. */
-#define STPETE_ERRMSG_SIZE 320
+/* The pull-style event queue, one allocation: events[head, len) are pending. Grown before an apply, never during
+ * one. */
+typedef struct event_queue {
+    uint32_t head, len, cap;
+    stpete_event events[];
+} event_queue;
+
+/* Room the queue keeps free before apply or reset: more than the events of any one step (an action, its
+ * displacement, 4 scorings, a phase start, 8 deals, the round end, markers, the last-round flag, 4 final
+ * scorings and game over add up to under 40). */
+enum { EVENTS_PER_STEP_MAX = 64 };
+
+/* A state's listeners: its callback and its queue (which of them are on: stpete_state::flags). */
+typedef struct event_hub {
+    stpete_event_fn fn;
+    void *user;
+    event_queue *queue; /* NULL until an apply or reset reserves room in a queue that is on */
+} event_hub;
+
+/* What listens to a state and what its callback is doing: stpete_state::flags. 0 = nothing listens (a playout's
+ * state): an apply needs no queue, no sink and no check for its callback, one test of the byte. */
+enum {
+    STATE_CALLBACK = 1,      /* hub.fn is set */
+    STATE_QUEUE = 2,         /* the queue is on */
+    STATE_IN_CALLBACK = 4,   /* the callback is running: the state must not change (STPETE_E_REENTRANT) */
+    STATE_FREE_REQUESTED = 8 /* stpete_state_free() was called from the callback: free once the call returns */
+};
+
+enum { HISTORY_STRIDE = 16 };
+
+/* The ids applied since the root and a checkpoint of the position every HISTORY_STRIDE of them, in one allocation:
+ * cap ids, then cap / HISTORY_STRIDE checkpoints (checkpoint i = the position after i * HISTORY_STRIDE ids). */
+typedef struct history {
+    int32_t *ids;    /* the buffer; NULL while cap is 0 */
+    uint32_t n, cap; /* cap: a multiple of HISTORY_STRIDE, at most HISTORY_CAP_MAX */
+} history;
+
+/* The state's message, NUL included. The longest the library writes is a refusal, "action %d (%s) is not legal: %s":
+ * 237 bytes with the longest action string (89) and its reason (every id applied in every position of random games,
+ * both editions, 2-5 players; test_longest_refusal_is_whole checks it). A refusal that would not fit leaves out the
+ * action string (refuse_illegal() in state.c): the reason stays whole. 255 makes the state 1,024 bytes (issue 35). */
+#define STPETE_ERRMSG_SIZE 255
 
 struct stpete_state {
     const stpete_game *game;
     event_hub hub;
     history hist;
     stpete_core core;
+    uint8_t flags; /* STATE_CALLBACK... */
     char errmsg[STPETE_ERRMSG_SIZE];
 };
+
+_Static_assert(sizeof(struct stpete_state) <= 1024, "a state is at most 1 KiB (issue 35; stpete-bench, bench-check)");
+
+/* ---- listeners.c: a state's listeners (callback and queue), fed through the engine's sink ----------- */
+
+/* The hub's sink function (ctx: the state): queue the event, then call the callback. */
+void stpete_hub_dispatch(void *st, const stpete_event *ev);
+
+/* The sink of a state's listeners, or NULL when it has neither a callback nor a queue (or it is being freed).
+ * Inline: it runs before every apply. */
+static inline const stpete_sink *stpete_hub_sink(stpete_state *st, stpete_sink *storage)
+{
+    if (!(st->flags & (STATE_CALLBACK | STATE_QUEUE)) || (st->flags & STATE_FREE_REQUESTED))
+        return NULL;
+    storage->fn = stpete_hub_dispatch;
+    storage->ctx = st;
+    return storage;
+}
+/* Allocate or grow the queue (stpete_hub_reserve's slow path). */
+int stpete_hub_grow(event_hub *h, const stpete_allocator *al);
+
+/* Make room in the queue for one step (EVENTS_PER_STEP_MAX) with the allocator, when the queue is on; 0 on success,
+ * -1 out of memory. Inline: it runs before every apply that has a listener. */
+static inline int stpete_hub_reserve(stpete_state *st, const stpete_allocator *al)
+{
+    const event_queue *q = st->hub.queue;
+    if (!(st->flags & STATE_QUEUE) || (q && q->cap - q->len >= EVENTS_PER_STEP_MAX))
+        return 0;
+    return stpete_hub_grow(&st->hub, al);
+}
+/* Turn the queue on or off (off frees it); never fails (the queue is allocated by the next apply or reset). */
+void stpete_hub_set_queue(stpete_state *st, int on, const stpete_allocator *al);
+/* Take the oldest queued event: 1 if one was written, 0 if none. */
+int stpete_hub_next(event_hub *h, stpete_event *out);
+/* The number of queued events. */
+static inline int stpete_hub_pending(const event_hub *h)
+{
+    return h->queue ? (int)(h->queue->len - h->queue->head) : 0;
+}
+
+/* ---- history.c: a state's history and its checkpoints ------------------------------------------- */
+
+/* The most ids a history holds (its buffer, 49 bytes an id, stays far below any size_t); a game has a few hundred. */
+#define HISTORY_CAP_MAX (UINT32_C(1) << 24)
+
+/* The checkpoints of a history (after its ids: cap * 4 bytes, a multiple of 64, keeps them aligned). */
+static inline stpete_core *stpete_history_checkpoints(const history *h)
+{
+    return (stpete_core *)(void *)(h->ids + h->cap);
+}
+
+/* Grow the buffer (stpete_history_reserve's slow path). */
+int stpete_history_grow(history *h, const stpete_allocator *al);
+
+/* Make room to record one more id (and its checkpoint: cap is a multiple of the stride); 0, or -1 out of memory
+ * (nothing changed). Inline, as the next one: they run on every apply. */
+static inline int stpete_history_reserve(history *h, const stpete_allocator *al)
+{
+    if (h->n < h->cap)
+        return 0;
+    return stpete_history_grow(h, al);
+}
+
+/* Record id, applied to the position before (after stpete_history_reserve). */
+static inline void stpete_history_record(history *h, const stpete_core *before, int id)
+{
+    if (h->n % HISTORY_STRIDE == 0)
+        stpete_core_copy(&stpete_history_checkpoints(h)[h->n / HISTORY_STRIDE], before);
+    h->ids[h->n++] = id;
+}
+/* Undo the last id (n > 0): put the position before it into c; returns the id. */
+int stpete_history_undo(history *h, stpete_core *c);
+/* dst (empty) becomes a copy of src; 0, or -1 out of memory (dst unchanged). */
+int stpete_history_copy(history *dst, const history *src, const stpete_allocator *al);
+void stpete_history_free(history *h, const stpete_allocator *al);
+
+/* ---- state.c: the state handle ----------------------------------------------------------------- */
 
 /* A failing call: the message (printf-style) into the state's last error; returns status. */
 int stpete_state_fail(stpete_state *st, int status, const char *fmt, ...)
@@ -134,9 +169,14 @@ int stpete_state_fail(stpete_state *st, int status, const char *fmt, ...)
 int stpete_state_succeed(stpete_state *st);
 /* Free a state and what it owns, now (stpete_state_free defers it inside the state's own callback). */
 void stpete_state_release(stpete_state *st);
+/* The refusal of a call made from the state's own event callback: STPETE_E_REENTRANT, with the message. */
+int stpete_state_refuse_reentrant(stpete_state *st);
 /* STPETE_OK, or STPETE_E_REENTRANT (with the message) when called from the state's own event callback: every call
- * that changes a state asks this first. */
-int stpete_state_check_not_in_callback(stpete_state *st);
+ * that changes a state asks this first. Inline: one test of a byte on every apply. */
+static inline int stpete_state_check_not_in_callback(stpete_state *st)
+{
+    return (st->flags & STATE_IN_CALLBACK) ? stpete_state_refuse_reentrant(st) : STPETE_OK;
+}
 /* The successful end of a call that reported events: the callback may have asked for the state to be freed
  * (deferred until now, see stpete_state_free()), which happens now; otherwise the messages of refused calls made
  * from the callback are cleared. Returns STPETE_OK. After it the caller must not touch st again. */

@@ -133,7 +133,7 @@ static int undo_line(const stpete_event *ev, const card_def *names, char *buf, s
 static int format_event(const stpete_state *st, const stpete_event *ev, char *buf, size_t size)
 {
     const card_def *names = stpete_card_tables[ev->edition == STPETE_EDITION_SECOND];
-    if (st && !st->hub.in_callback)
+    if (st && !(st->flags & STATE_IN_CALLBACK))
         st = NULL;
     /* read only for the kinds that use the card, which event_valid() checked */
     const char *card = ev->card >= 0 && ev->card < CARD_TYPES_ALL ? names[ev->card].name : "";

@@ -142,13 +142,6 @@ void stpete_rules_of(const stpete_options *o, stpete_rules *r)
         r->start_markers[k] = (int8_t)o->start_markers[k];
 }
 
-/* The one answer to "is this the same game?" (stpete_state_copy(), stpete_state_from_json(), the bots through
- * stpete_game_check_compatible()): every field of stpete_rules, i.e. every option but the seed and the allocator. */
-int stpete_rules_same(const stpete_rules *a, const stpete_rules *b)
-{
-    return memcmp(a, b, sizeof *a) == 0;
-}
-
 STPETE_API int stpete_game_check_compatible(const stpete_game *a, const stpete_game *b)
 {
     if (!a || !b)

@@ -9,53 +9,58 @@
  * be freed, nothing more is delivered. */
 void stpete_hub_dispatch(void *ctx, const stpete_event *ev)
 {
-    event_hub *h = ctx;
-    if (h->free_requested)
+    stpete_state *st = ctx;
+    if (st->flags & STATE_FREE_REQUESTED)
         return;
-    event_queue *q = &h->queue;
-    if (q->on && q->len < q->cap) /* always room: stpete_hub_reserve() ran before the step */
+    event_queue *q = st->hub.queue;
+    if ((st->flags & STATE_QUEUE) && q && q->len < q->cap) /* always room: stpete_hub_reserve() ran before the step */
         q->events[q->len++] = *ev;
-    if (h->fn) {
-        h->in_callback = 1;
-        h->fn(h->owner, ev, h->user);
-        h->in_callback = 0;
+    if (st->flags & STATE_CALLBACK) {
+        st->flags |= STATE_IN_CALLBACK;
+        st->hub.fn(st, ev, st->hub.user);
+        st->flags &= (uint8_t)~STATE_IN_CALLBACK;
     }
 }
 
 int stpete_hub_grow(event_hub *h, const stpete_allocator *al)
 {
-    event_queue *q = &h->queue;
-    if (q->head) { /* slide the pending events to the front first */
+    event_queue *q = h->queue;
+    if (q && q->head) { /* slide the pending events to the front first */
         memmove(q->events, q->events + q->head, (size_t)(q->len - q->head) * sizeof *q->events);
         q->len -= q->head;
         q->head = 0;
         if (q->cap - q->len >= EVENTS_PER_STEP_MAX)
             return 0;
     }
-    if (q->cap > UINT32_MAX / 4)
+    uint32_t cap = q ? q->cap : 0;
+    if (cap > UINT32_MAX / 4 || (size_t)cap * 2 > (SIZE_MAX - sizeof *q) / sizeof q->events[0])
         return -1;
-    uint32_t cap = q->cap ? q->cap * 2 : 4 * EVENTS_PER_STEP_MAX;
-    stpete_event *ev = stpete_realloc(al, q->events, (size_t)cap * sizeof *ev);
-    if (!ev)
+    cap = cap ? cap * 2 : 4 * EVENTS_PER_STEP_MAX;
+    event_queue *grown = stpete_realloc(al, q, sizeof *q + (size_t)cap * sizeof q->events[0]);
+    if (!grown)
         return -1;
-    q->events = ev;
-    q->cap = cap;
+    if (!q)
+        grown->head = grown->len = 0;
+    grown->cap = cap;
+    h->queue = grown;
     return 0;
 }
 
-void stpete_hub_set_queue(event_hub *h, int on, const stpete_allocator *al)
+void stpete_hub_set_queue(stpete_state *st, int on, const stpete_allocator *al)
 {
-    if (!on) {
-        stpete_free(al, h->queue.events);
-        memset(&h->queue, 0, sizeof h->queue);
+    if (on) {
+        st->flags |= STATE_QUEUE;
+        return;
     }
-    h->queue.on = (uint8_t)on;
+    stpete_free(al, st->hub.queue);
+    st->hub.queue = NULL;
+    st->flags &= (uint8_t)~STATE_QUEUE;
 }
 
 int stpete_hub_next(event_hub *h, stpete_event *out)
 {
-    event_queue *q = &h->queue;
-    if (q->head == q->len)
+    event_queue *q = h->queue;
+    if (!q || q->head == q->len)
         return 0;
     *out = q->events[q->head++];
     if (q->head == q->len)

@@ -167,8 +167,8 @@ STPETE_API int stpete_state_history(const stpete_state *st, int *ids, size_t cap
     *count = st->hist.n;
     if (st->hist.n > capacity)
         return STPETE_E_BUFFER_TOO_SMALL;
-    for (size_t i = 0; i < st->hist.n; i++)
-        ids[i] = st->hist.ids[i];
+    if (st->hist.n) /* no buffer before the first apply */
+        memcpy(ids, st->hist.ids, st->hist.n * sizeof *ids);
     return STPETE_OK;
 }
 
@@ -182,11 +182,11 @@ STPETE_API int stpete_state_undo(stpete_state *st)
     if (st->hist.n == 0)
         return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "nothing to undo: the state is at the start of its "
                                                                  "history (stpete_state_history())");
-    if (stpete_hub_reserve(&st->hub, &st->game->opts.allocator))
+    if (stpete_hub_reserve(st, &st->game->opts.allocator))
         return stpete_state_fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue");
     int id = stpete_history_undo(&st->hist, &st->core);
     stpete_sink storage;
-    const stpete_sink *sink = stpete_hub_sink(&st->hub, &storage);
+    const stpete_sink *sink = stpete_hub_sink(st, &storage);
     /* the seat that had taken it is the one to act again (-1: a chance outcome) */
     STPETE_EMIT(sink, &st->core, STPETE_EVENT_UNDO, ev.amount = id,
                 ev.seat = st->core.decision == STPETE_DECISION_CHANCE ? -1 : st->core.current);

@@ -32,11 +32,9 @@ int stpete_state_succeed(stpete_state *st)
     return STPETE_OK;
 }
 
-int stpete_state_check_not_in_callback(stpete_state *st)
+int stpete_state_refuse_reentrant(stpete_state *st)
 {
-    if (st->hub.in_callback)
-        return stpete_state_fail(st, STPETE_E_REENTRANT, "an event callback must not modify the state that called it");
-    return STPETE_OK;
+    return stpete_state_fail(st, STPETE_E_REENTRANT, "an event callback must not modify the state that called it");
 }
 
 static const stpete_allocator *allocator_of(const stpete_state *st)
@@ -46,27 +44,30 @@ static const stpete_allocator *allocator_of(const stpete_state *st)
 
 void stpete_state_release(stpete_state *st)
 {
-    stpete_hub_set_queue(&st->hub, 0, allocator_of(st));
+    stpete_hub_set_queue(st, 0, allocator_of(st));
     stpete_history_free(&st->hist, allocator_of(st));
     stpete_free(allocator_of(st), st);
 }
 
 int stpete_state_step_done(stpete_state *st)
 {
-    if (st->hub.free_requested) {
+    if (st->flags & STATE_FREE_REQUESTED) {
         stpete_state_release(st);
         return STPETE_OK;
     }
     return stpete_state_succeed(st);
 }
 
+/* A new state of game: no listener, no history, no error; its position is the caller's to write (every byte: a
+ * setup or a copy). */
 static stpete_state *state_alloc(const stpete_game *game)
 {
     stpete_state *st = stpete_malloc(&game->opts.allocator, sizeof *st);
     if (st) {
-        memset(st, 0, sizeof *st);
+        memset(st, 0, offsetof(stpete_state, core));
         st->game = game;
-        st->hub.owner = st;
+        st->flags = 0;
+        st->errmsg[0] = '\0';
     }
     return st;
 }
@@ -86,9 +87,10 @@ STPETE_API int stpete_state_new_with_callback(const stpete_game *game, stpete_ev
         return stpete_caller_error_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
     st->hub.fn = fn;
     st->hub.user = user_data;
+    st->flags = fn ? STATE_CALLBACK : 0;
     stpete_sink storage;
-    stpete_core_setup(&st->core, &game->rules, game->opts.seed, stpete_hub_sink(&st->hub, &storage));
-    if (!st->hub.free_requested)
+    stpete_core_setup(&st->core, &game->rules, game->opts.seed, stpete_hub_sink(st, &storage));
+    if (!(st->flags & STATE_FREE_REQUESTED))
         *out = st;
     else /* the callback freed the state during the setup deal */
         stpete_state_release(st);
@@ -107,11 +109,11 @@ STPETE_API int stpete_state_reset(stpete_state *st, uint64_t seed)
     int rc = stpete_state_check_not_in_callback(st);
     if (rc)
         return rc;
-    if (stpete_hub_reserve(&st->hub, allocator_of(st)))
+    if (stpete_hub_reserve(st, allocator_of(st)))
         return stpete_state_fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue");
     stpete_sink storage;
     st->hist.n = 0; /* the history begins again */
-    stpete_core_setup(&st->core, &st->game->rules, seed, stpete_hub_sink(&st->hub, &storage));
+    stpete_core_setup(&st->core, &st->game->rules, seed, stpete_hub_sink(st, &storage));
     return stpete_state_step_done(st);
 }
 
@@ -119,8 +121,8 @@ STPETE_API void stpete_state_free(stpete_state *st)
 {
     if (!st)
         return;
-    if (st->hub.in_callback) { /* from its own event callback: the call that reported the event frees it */
-        st->hub.free_requested = 1;
+    if (st->flags & STATE_IN_CALLBACK) { /* from its own event callback: the call that reported the event frees it */
+        st->flags |= STATE_FREE_REQUESTED;
         return;
     }
     stpete_state_release(st);
@@ -319,14 +321,38 @@ __attribute__((always_inline))
 #endif
 static inline int apply_move(stpete_state *st, const stpete_move *mv, int *freed)
 {
-    if (stpete_hub_reserve(&st->hub, allocator_of(st)) || stpete_history_reserve(&st->hist, allocator_of(st)))
+    if (!st->flags) { /* nothing listens (a playout): no queue, no sink, no callback that could free the state */
+        if (stpete_history_reserve(&st->hist, allocator_of(st)))
+            return stpete_state_fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the history");
+        stpete_history_record(&st->hist, &st->core, mv->id);
+        stpete_core_apply_move(&st->core, mv, NULL);
+        return stpete_state_succeed(st);
+    }
+    if (stpete_hub_reserve(st, allocator_of(st)) || stpete_history_reserve(&st->hist, allocator_of(st)))
         return stpete_state_fail(st, STPETE_E_OUT_OF_MEMORY,
                                  "out of memory: could not grow the event queue or the history");
     stpete_history_record(&st->hist, &st->core, mv->id);
     stpete_sink storage;
-    stpete_core_apply_move(&st->core, mv, stpete_hub_sink(&st->hub, &storage));
-    *freed = st->hub.free_requested;
+    stpete_core_apply_move(&st->core, mv, stpete_hub_sink(st, &storage));
+    *freed = (st->flags & STATE_FREE_REQUESTED) != 0;
     return stpete_state_step_done(st);
+}
+
+/* The room for the engine's reason when an id a caller gives is illegal (the longest the engine writes: 120 bytes). */
+enum { REASON_SIZE = 160 };
+_Static_assert(sizeof "action 2187 is not legal: " - 1 + REASON_SIZE <= STPETE_ERRMSG_SIZE,
+               "the short form of refuse_illegal() holds every reason whole");
+
+/* The refusal of an illegal id (§4.2 and the rule the engine's reason cites): "action %d (%s) is not legal: %s" with
+ * its action string and the engine's reason, or, when that would not fit in the state's message
+ * (STPETE_ERRMSG_SIZE), "action %d is not legal: %s": the reason always stays whole. */
+static int refuse_illegal(stpete_state *st, int rc, int id, const char *why)
+{
+    char name[STPETE_ACTION_STRING_MAX];
+    stpete_id_to_string(stpete_cards_of(&st->core.rules), id, name, sizeof name);
+    if (snprintf(NULL, 0, "action %d (%s) is not legal: %s", id, name, why) < STPETE_ERRMSG_SIZE)
+        return stpete_state_fail(st, rc, "action %d (%s) is not legal: %s", id, name, why);
+    return stpete_state_fail(st, rc, "action %d is not legal: %s", id, why);
 }
 
 /* stpete_state_apply() and stpete_state_apply_tracked(): the id checked (every id a caller gives is), then applied. */
@@ -341,14 +367,11 @@ static int apply(stpete_state *st, int id, int *freed)
     if (id < 0 || !stpete_id_in_game(&st->core.rules, id))
         return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT,
                                  "action id %d is no action or chance outcome id of this game", id);
-    char why[160];
+    char why[REASON_SIZE];
     stpete_move mv;
     rc = stpete_core_check_move(&st->core, id, &mv, why, sizeof why);
-    if (rc) {
-        char name[STPETE_ACTION_STRING_MAX];
-        stpete_id_to_string(stpete_cards_of(&st->core.rules), id, name, sizeof name);
-        return stpete_state_fail(st, rc, "action %d (%s) is not legal: %s", id, name, why);
-    }
+    if (rc)
+        return refuse_illegal(st, rc, id, why);
     return apply_move(st, &mv, freed);
 }
 
@@ -366,16 +389,26 @@ STPETE_API int stpete_state_apply_tracked(stpete_state *st, int id, int *freed)
     return apply(st, id, freed);
 }
 
+/* The refusal of a stpete_state_apply_random() call before its pick, in the order of the checks: from the state's
+ * callback, then a NULL id, then an unknown pick. Out of line: the playout step keeps one test of its arguments. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline, cold))
+#endif
+static int refuse_apply_random(stpete_state *st, int pick, const int *id)
+{
+    int rc = stpete_state_check_not_in_callback(st);
+    if (rc)
+        return rc;
+    return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, !id ? "id is NULL" : "pick %d is no stpete_pick", pick);
+}
+
 STPETE_API int stpete_state_apply_random(stpete_state *st, uint64_t random, int pick, int *id)
 {
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
-    int rc = stpete_state_check_not_in_callback(st);
-    if (rc)
-        return rc;
-    if (!id || (pick != STPETE_PICK_MODULO && pick != STPETE_PICK_SCALED))
-        return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, !id ? "id is NULL" : "pick %d is no stpete_pick",
-                                 pick);
+    if ((st->flags & STATE_IN_CALLBACK) || !id || (pick != STPETE_PICK_MODULO && pick != STPETE_PICK_SCALED))
+        return refuse_apply_random(st, pick, id);
+    int rc;
     stpete_move mv;
     if (stpete_core_pick_move(&st->core, random, pick, &mv))
         return stpete_state_fail(st, STPETE_E_GAME_OVER, "the game is over (§4.6)");
@@ -610,6 +643,7 @@ STPETE_API int stpete_state_set_event_callback(stpete_state *st, stpete_event_fn
         return rc;
     st->hub.fn = fn;
     st->hub.user = user_data;
+    st->flags = (uint8_t)(fn ? st->flags | STATE_CALLBACK : st->flags & ~STATE_CALLBACK);
     return stpete_state_succeed(st);
 }
 
@@ -622,7 +656,7 @@ STPETE_API int stpete_state_set_event_queue(stpete_state *st, int enabled)
         return rc;
     if (enabled != 0 && enabled != 1)
         return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "enabled must be 0 or 1, not %d", enabled);
-    stpete_hub_set_queue(&st->hub, enabled, allocator_of(st));
+    stpete_hub_set_queue(st, enabled, allocator_of(st));
     return stpete_state_succeed(st);
 }
 
@@ -648,7 +682,7 @@ STPETE_API int stpete_state_pending_events(const stpete_state *st)
 {
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
-    return (int)(st->hub.queue.len - st->hub.queue.head);
+    return stpete_hub_pending(&st->hub);
 }
 
 /* ---- library ----------------------------------------------------------------------------------- */

@@ -813,7 +813,16 @@ typedef struct runs {
     uint8_t group[RUNS_CAP];
     size_t r; /* runs written */
     size_t n; /* ids in them */
+    size_t start[RUN_DRAW + 1]; /* ids before each group's runs */
+    uint8_t first[RUN_DRAW + 1]; /* each group's first run */
 } runs;
+
+/* The runs of group g follow. */
+CORE_INLINE void start_group(runs *rs, int g)
+{
+    rs->start[g] = rs->n;
+    rs->first[g] = (uint8_t)rs->r;
+}
 
 /* Append a run (kept only when it holds an id: the write is unconditional, the count decides). */
 CORE_INLINE void add_run(runs *rs, uint64_t bits, int card, int group)
@@ -879,15 +888,22 @@ POPCNT_CLONES static void pick_turn(const stpete_core *c, uint64_t random, int p
     board_types(c, &upper, &lower, 0);
     runs rs;
     rs.r = rs.n = 0;
+    start_group(&rs, RUN_PASS);
     add_run(&rs, 1, -1, RUN_PASS); /* §4.3 */
     uint64_t solvent = UINT64_C(0) - (uint64_t)(x.rubles >= 1); /* R5: every price is at least 1 R */
     plain_affordable(&x, &c->rules);
+    start_group(&rs, RUN_BUY_UPPER);
     add_runs(&x, l, upper & solvent, 0, RUN_BUY_UPPER, &rs);
+    start_group(&rs, RUN_BUY_LOWER);
     add_runs(&x, l, lower & solvent, 1, RUN_BUY_LOWER, &rs); /* §5.1.2, R6 */
+    start_group(&rs, RUN_PLAY);
     add_runs(&x, l, source_types(c, STPETE_SOURCE_HAND, 0) & solvent, 0, RUN_PLAY, &rs);
     uint64_t room = UINT64_C(0) - (uint64_t)hand_room(x.p); /* §4.2, §7.3 */
+    start_group(&rs, RUN_TAKE_UPPER);
     add_run(&rs, upper & room, -1, RUN_TAKE_UPPER);
+    start_group(&rs, RUN_TAKE_LOWER);
     add_run(&rs, lower & room, -1, RUN_TAKE_LOWER);
+    start_group(&rs, RUN_DRAW);
     if ((c->phase == STPETE_PHASE_BUILDING) & (stpete_face_up_observatories(x.p) > 0)) { /* §7.1, R9 */
         unsigned stacks = 0;
         for (int s = 0; s < STPETE_NUM_STACKS; s++)
@@ -896,7 +912,11 @@ POPCNT_CLONES static void pick_turn(const stpete_core *c, uint64_t random, int p
     }
     size_t n = rs.n;
     size_t k = pick == STPETE_PICK_SCALED ? (size_t)(((random >> 32) * (uint64_t)n) >> 32) : (size_t)(random % n);
-    size_t i = 0;
+    size_t g = 0; /* the group holding index k: the groups starting at or before it, counted without a branch */
+    for (int h = RUN_BUY_UPPER; h <= RUN_DRAW; h++)
+        g += rs.start[h] <= k;
+    k -= rs.start[g];
+    size_t i = rs.first[g]; /* then its run: most groups hold one */
     for (size_t count; k >= (count = (size_t)bit_count(rs.bits[i])); i++)
         k -= count;
     uint64_t b = rs.bits[i];
