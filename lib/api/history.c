@@ -18,6 +18,8 @@ int stpete_history_grow(history *h, const stpete_allocator *al)
     if (h->cap >= HISTORY_CAP_MAX)
         return -1;
     uint32_t cap = h->cap ? 2 * h->cap : 512; /* random games take 100 to 330 actions */
+    if (cap > HISTORY_CAP_MAX) /* a clone's capacity is a multiple of HISTORY_STRIDE, not a power of two */
+        cap = HISTORY_CAP_MAX;
     int32_t *ids = stpete_realloc(al, h->ids, buffer_bytes(cap));
     if (!ids)
         return -1;

@@ -749,11 +749,23 @@ static void listed_move(const stpete_core *c, int id, stpete_move *mv)
 /* The number of set bits of m: the processor's instruction where the build has it (x86-64 with POPCNT,
  * WebAssembly's i64.popcnt), else the SWAR sum of bit pairs, nibbles and bytes. */
 /* x86-64's baseline (what Debian builds for) has no POPCNT, which every x86-64 processor since 2008 has: with GCC or
- * clang and glibc (whose dynamic loader resolves ifuncs), the function that counts (pick_turn) is compiled twice and
- * the loader picks the POPCNT copy where the processor has it (target_clones). Same results either way;
- * -DSTPETE_NO_CLONES builds the one portable copy (CI's clang pass). */
-#if defined(__x86_64__) && !defined(__POPCNT__) && defined(__GLIBC__) && (defined(__GNUC__) || defined(__clang__)) && \
-    !defined(STPETE_NO_CLONES)
+ * clang 14 and later and glibc (whose dynamic loader resolves ifuncs; not uClibc's or musl's), the function that
+ * counts (pick_turn) is compiled twice and the loader picks the POPCNT copy where the processor has it
+ * (target_clones). Inside that copy __POPCNT__ is not defined: the SWAR count below is what both compilers turn into
+ * the instruction there (from -O1 on). Same results either way. Not under a sanitizer, whose runtime is not ready
+ * when the loader runs the ifunc's resolver (ThreadSanitizer crashes at load); -DSTPETE_NO_CLONES builds the one
+ * portable copy (CI's clang pass). */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define STPETE_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define STPETE_SANITIZED 1
+#endif
+#if defined(__x86_64__) && !defined(__POPCNT__) && defined(__GLIBC__) && !defined(__UCLIBC__) &&                 \
+    (defined(__GNUC__) && !defined(__clang__) || defined(__clang__) && __clang_major__ >= 14) &&                 \
+    !defined(STPETE_SANITIZED) && !defined(STPETE_NO_CLONES)
 #define POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
 #else
 #define POPCNT_CLONES
