@@ -889,9 +889,9 @@ CORE_INLINE void run_move(const stpete_core *c, const seat_ctx *x, const runs *r
 /* stpete_core_pick_move() at a turn of a base game outside the buy-only phase (§4.2, §5, §6, §7.1; the common
  * playout step): the legal ids as runs (the listing's order, list_legal_of()), their count, and
  * the id at the drawn index found by walking the runs; the listing itself is never written. Same id, same move as
- * the listing's pick. The runs are written without a branch on the seat's rubles or hand room (masks instead): a
+ * the listing's pick; STPETE_OK. The runs are written without a branch on the seat's rubles or hand room (masks instead): a
  * random playout cannot predict them. */
-POPCNT_CLONES static void pick_turn(const stpete_core *c, uint64_t random, int pick, stpete_move *mv)
+POPCNT_CLONES static int pick_turn(const stpete_core *c, uint64_t random, int pick, stpete_move *mv)
 {
     seat_ctx x = seat_of(c);
     x.ns = 0;
@@ -935,19 +935,25 @@ POPCNT_CLONES static void pick_turn(const stpete_core *c, uint64_t random, int p
     for (; k; k--)
         b &= b - 1;
     run_move(c, &x, &rs, i, stpete_lowest_bit(b), mv);
+    return STPETE_OK;
+}
+
+/* stpete_core_pick_move() off a base game's turn (a decision, the buy-only phase of §11, the New Society): the listed
+ * id at the drawn index. Out of line, so that the common path keeps no frame for the listing's buffer. */
+STPETE_NOINLINE static int pick_listed(const stpete_core *c, uint64_t random, int pick, stpete_move *mv)
+{
+    int ids[LEGAL_CAP];
+    size_t n = stpete_core_legal(c, ids);
+    size_t i = pick == STPETE_PICK_SCALED ? (size_t)(((random >> 32) * (uint64_t)n) >> 32) : (size_t)(random % n);
+    listed_move(c, ids[i], mv);
+    return STPETE_OK;
 }
 
 int stpete_core_pick_move(const stpete_core *c, uint64_t random, int pick, stpete_move *mv)
 {
     if (c->decision == STPETE_DECISION_GAME_OVER)
         return STPETE_E_GAME_OVER;
-    if ((c->decision == STPETE_DECISION_TURN) & !c->rules.new_society & !stpete_buy_only(c)) {
-        pick_turn(c, random, pick, mv);
-        return STPETE_OK;
-    }
-    int ids[LEGAL_CAP]; /* a decision, the buy-only phase (§11), or the New Society: the listing */
-    size_t n = stpete_core_legal(c, ids);
-    size_t i = pick == STPETE_PICK_SCALED ? (size_t)(((random >> 32) * (uint64_t)n) >> 32) : (size_t)(random % n);
-    listed_move(c, ids[i], mv);
-    return STPETE_OK;
+    if ((c->decision == STPETE_DECISION_TURN) & !c->rules.new_society & !stpete_buy_only(c))
+        return pick_turn(c, random, pick, mv);
+    return pick_listed(c, random, pick, mv);
 }
