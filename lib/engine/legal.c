@@ -98,12 +98,12 @@ CORE_INLINE int plain_legal(const seat_ctx *x, int card, int lower)
 
 /* plain_legal() for every non-trading card type at once, the listing's inner loop (a seat with at least 1 R):
  * x->affordable[0] gets bit t set for each type t < FIRST_TRADING the seat can afford from the upper row or its
- * hand, x->affordable[1] from the lower row (1 R less, §5.1.2, R6). The price before displacement of every type in one vector
- * of bytes: the edition's costs (stpete_card_lanes, the table's copy) - the display's copies (§5.1.1) - the colour
- * discount (§5.1.3, §5.1.4), compared with the rubles (at most 127 in a byte: no plain card costs more). Every
- * value fits a signed byte (a cost <= 23, at most 6 copies of a type and 1 R of discount). SSE2 (every x86-64) and
- * WebAssembly SIMD; elsewhere plain_legal() type by type. The vectors also give the display's types, from which
- * the targets of displaceable_mask() are set. */
+ * hand, x->affordable[1] from the lower row (1 R less, §5.1.2, R6). The price before displacement of every type in
+ * one vector of bytes: the edition's costs (stpete_card_lanes, the table's copy) - the display's copies (§5.1.1) -
+ * the colour discount (§5.1.3, §5.1.4), compared with the rubles (at most 127 in a byte: no plain card costs
+ * more). Every value fits a signed byte (a cost <= 23, at most 6 copies of a type and 1 R of discount). SSE2 (every
+ * x86-64) and WebAssembly SIMD; elsewhere plain_legal() type by type. The vectors also give the display's types,
+ * from which the targets of displaceable_mask() are set. */
 CORE_INLINE void plain_affordable(seat_ctx *x, const stpete_rules *rules)
 {
     if (x->ns) { /* the New Society (§12): type by type, its 29 plain types with their three colour discounts */
@@ -352,15 +352,23 @@ static size_t legal_ns(const stpete_core *c, seat_ctx *x, int *out, size_t n)
     }
 }
 
-/* The Observatory draws of a turn (§7.1, R9). One branch, almost never taken (a face-up Observatory in the building
+/* The stacks an Observatory may draw from now (§7.1, R9): bit s set when observatory_legal(c, s); for the listing's
+ * draws and the playout step's pick alike. One branch, almost never taken (a face-up Observatory in the building
  * phase), instead of two of which the first (the phase) changes every few actions. */
+CORE_INLINE unsigned observatory_stacks(const stpete_core *c, const player_state *p)
+{
+    unsigned stacks = 0;
+    if ((c->phase == STPETE_PHASE_BUILDING) & (stpete_face_up_observatories(p) > 0))
+        for (int s = 0; s < STPETE_NUM_STACKS; s++)
+            stacks |= (unsigned)observatory_legal(c, s) << s;
+    return stacks;
+}
+
+/* The Observatory draws of a turn (§7.1, R9), ascending. */
 CORE_INLINE size_t add_draws(const stpete_core *c, const seat_ctx *x, int *out, size_t n)
 {
-    if ((c->phase == STPETE_PHASE_BUILDING) & (stpete_face_up_observatories(x->p) > 0))
-        for (int k = 0; k < STPETE_NUM_STACKS; k++) {
-            out[n] = ID_OBSERVATORY + k;
-            n += (size_t)observatory_legal(c, k);
-        }
+    for (unsigned m = observatory_stacks(c, x->p); m; m &= m - 1)
+        out[n++] = ID_OBSERVATORY + stpete_lowest_bit(m);
     return n;
 }
 
@@ -815,14 +823,14 @@ CORE_INLINE uint64_t targets_within(const seat_ctx *x, const card_lanes *l, int 
  * Observatory's draws (§7.1; their bits are the stacks). */
 enum { RUN_PASS, RUN_BUY_UPPER, RUN_BUY_LOWER, RUN_PLAY, RUN_TAKE_UPPER, RUN_TAKE_LOWER, RUN_DRAW };
 
-/* The ids of a turn as runs: run i holds bit_count(bits[i]) consecutive listed ids of group[i], one per set bit of
- * bits[i], ascending; the bits are card types (card[i] < 0: the non-trading cards bought or played, or the cards
- * taken), the targets card[i] displaces (a trading card), or bit 0 alone for the pass. n counts the ids. */
+/* The ids of a turn as runs: run i holds bit_count(bits[i]) consecutive listed ids of one group (the runs of group g
+ * are first[g] up to the next group's first), one per set bit of bits[i], ascending; the bits are card types
+ * (card[i] < 0: the non-trading cards bought or played, or the cards taken), the targets card[i] displaces (a trading
+ * card), the stacks drawn from, or bit 0 alone for the pass. n counts the ids. */
 enum { RUNS_CAP = 1 + 2 * (ROW_WORD + 1) + STPETE_MAX_HAND + 1 + 3 };
 typedef struct runs {
     uint64_t bits[RUNS_CAP];
     int8_t card[RUNS_CAP];
-    uint8_t group[RUNS_CAP];
     size_t r; /* runs written */
     size_t n; /* ids in them */
     size_t start[RUN_DRAW + 1]; /* ids before each group's runs */
@@ -837,39 +845,39 @@ CORE_INLINE void start_group(runs *rs, int g)
 }
 
 /* Append a run (kept only when it holds an id: the write is unconditional, the count decides). */
-CORE_INLINE void add_run(runs *rs, uint64_t bits, int card, int group)
+CORE_INLINE void add_run(runs *rs, uint64_t bits, int card)
 {
     rs->bits[rs->r] = bits;
     rs->card[rs->r] = (int8_t)card;
-    rs->group[rs->r] = (uint8_t)group;
     rs->r += bits != 0;
     rs->n += (size_t)bit_count(bits);
 }
 
 /* The runs of the legal acquisitions of the card types m from a source: add_acquisitions()'s ids, in its order
  * (the non-trading cards, then each trading card's targets), as runs. */
-CORE_INLINE void add_runs(seat_ctx *x, const card_lanes *l, uint64_t m, int lower, int group, runs *rs)
+CORE_INLINE void add_runs(seat_ctx *x, const card_lanes *l, uint64_t m, int lower, runs *rs)
 {
-    add_run(rs, m & ((UINT64_C(1) << FIRST_TRADING) - 1) & x->affordable[lower], -1, group);
+    add_run(rs, m & ((UINT64_C(1) << FIRST_TRADING) - 1) & x->affordable[lower], -1);
     for (uint64_t t = m & ~PLAIN_TYPES; t; t &= t - 1) {
         int card = stpete_lowest_bit(t);
         add_run(rs, x->cards[card].targets & displaceable_mask(x) & targets_within(x, l, price_before(x, card, lower)),
-                card, group);
+                card);
     }
 }
 
-/* The move of bit `bit` of run i (listed_move()'s filling for it: the id, the action as stpete_decode() gives it,
- * the index in its row or hand, the price). */
-CORE_INLINE void run_move(const stpete_core *c, const seat_ctx *x, const runs *rs, size_t i, int bit,
+/* The move of bit `bit` of run i of group g (listed_move()'s filling for it: the id, the action as stpete_decode()
+ * gives it, the index in its row or hand, the price). */
+CORE_INLINE void run_move(const stpete_core *c, const seat_ctx *x, const runs *rs, int g, size_t i, int bit,
                           stpete_move *mv)
 {
-    static const uint8_t kind[] = { STPETE_ACTION_PASS, STPETE_ACTION_BUY,  STPETE_ACTION_BUY,        STPETE_ACTION_PLAY,
-                                    STPETE_ACTION_TAKE, STPETE_ACTION_TAKE, STPETE_ACTION_OBSERVATORY };
+    static const uint8_t kind[] = { STPETE_ACTION_PASS, STPETE_ACTION_BUY,  STPETE_ACTION_BUY,
+                                    STPETE_ACTION_PLAY, STPETE_ACTION_TAKE, STPETE_ACTION_TAKE,
+                                    STPETE_ACTION_OBSERVATORY };
     static const int8_t source[] = { -1, STPETE_SOURCE_UPPER, STPETE_SOURCE_LOWER, STPETE_SOURCE_HAND,
                                      STPETE_SOURCE_UPPER, STPETE_SOURCE_LOWER, -1 };
     static const int16_t first[] = { ID_PASS,       ID_BUY_UPPER,  ID_BUY_LOWER,  ID_PLAY,
                                      ID_TAKE_UPPER, ID_TAKE_LOWER, ID_OBSERVATORY };
-    int g = rs->group[i], trading = rs->card[i] >= 0, none = (g == RUN_PASS) | (g == RUN_DRAW);
+    int trading = rs->card[i] >= 0, none = (g == RUN_PASS) | (g == RUN_DRAW);
     int card = trading ? rs->card[i] : none ? -1 : bit, displaced = trading ? bit : -1;
     stpete_action a = { kind[g], source[g], card, displaced, g == RUN_DRAW ? bit : -1, -1 };
     mv->a = a;
@@ -887,10 +895,10 @@ CORE_INLINE void run_move(const stpete_core *c, const seat_ctx *x, const runs *r
 }
 
 /* stpete_core_pick_move() at a turn of a base game outside the buy-only phase (§4.2, §5, §6, §7.1; the common
- * playout step): the legal ids as runs (the listing's order, list_legal_of()), their count, and
- * the id at the drawn index found by walking the runs; the listing itself is never written. Same id, same move as
- * the listing's pick; STPETE_OK. The runs are written without a branch on the seat's rubles or hand room (masks instead): a
- * random playout cannot predict them. */
+ * playout step): the legal ids as runs (the listing's order, list_legal_of()), their count, and the id at the drawn
+ * index found by walking the runs; the listing itself is never written. Same id, same move as the listing's pick;
+ * STPETE_OK. The runs are written without a branch on the seat's rubles or hand room (masks instead): a random
+ * playout cannot predict them. */
 POPCNT_CLONES static int pick_turn(const stpete_core *c, uint64_t random, int pick, stpete_move *mv)
 {
     seat_ctx x = seat_of(c);
@@ -901,27 +909,22 @@ POPCNT_CLONES static int pick_turn(const stpete_core *c, uint64_t random, int pi
     runs rs;
     rs.r = rs.n = 0;
     start_group(&rs, RUN_PASS);
-    add_run(&rs, 1, -1, RUN_PASS); /* §4.3 */
+    add_run(&rs, 1, -1); /* §4.3 */
     uint64_t solvent = UINT64_C(0) - (uint64_t)(x.rubles >= 1); /* R5: every price is at least 1 R */
     plain_affordable(&x, &c->rules);
     start_group(&rs, RUN_BUY_UPPER);
-    add_runs(&x, l, upper & solvent, 0, RUN_BUY_UPPER, &rs);
+    add_runs(&x, l, upper & solvent, 0, &rs);
     start_group(&rs, RUN_BUY_LOWER);
-    add_runs(&x, l, lower & solvent, 1, RUN_BUY_LOWER, &rs); /* §5.1.2, R6 */
+    add_runs(&x, l, lower & solvent, 1, &rs); /* §5.1.2, R6 */
     start_group(&rs, RUN_PLAY);
-    add_runs(&x, l, source_types(c, STPETE_SOURCE_HAND, 0) & solvent, 0, RUN_PLAY, &rs);
+    add_runs(&x, l, source_types(c, STPETE_SOURCE_HAND, 0) & solvent, 0, &rs);
     uint64_t room = UINT64_C(0) - (uint64_t)hand_room(x.p); /* §4.2, §7.3 */
     start_group(&rs, RUN_TAKE_UPPER);
-    add_run(&rs, upper & room, -1, RUN_TAKE_UPPER);
+    add_run(&rs, upper & room, -1);
     start_group(&rs, RUN_TAKE_LOWER);
-    add_run(&rs, lower & room, -1, RUN_TAKE_LOWER);
+    add_run(&rs, lower & room, -1);
     start_group(&rs, RUN_DRAW);
-    if ((c->phase == STPETE_PHASE_BUILDING) & (stpete_face_up_observatories(x.p) > 0)) { /* §7.1, R9 */
-        unsigned stacks = 0;
-        for (int s = 0; s < STPETE_NUM_STACKS; s++)
-            stacks |= (unsigned)observatory_legal(c, s) << s;
-        add_run(&rs, stacks, -1, RUN_DRAW);
-    }
+    add_run(&rs, observatory_stacks(c, x.p), -1); /* §7.1, R9 */
     size_t n = rs.n;
     size_t k = pick == STPETE_PICK_SCALED ? (size_t)(((random >> 32) * (uint64_t)n) >> 32) : (size_t)(random % n);
     size_t g = 0; /* the group holding index k: the groups starting at or before it, counted without a branch */
@@ -934,7 +937,7 @@ POPCNT_CLONES static int pick_turn(const stpete_core *c, uint64_t random, int pi
     uint64_t b = rs.bits[i];
     for (; k; k--)
         b &= b - 1;
-    run_move(c, &x, &rs, i, stpete_lowest_bit(b), mv);
+    run_move(c, &x, &rs, (int)g, i, stpete_lowest_bit(b), mv);
     return STPETE_OK;
 }
 
