@@ -25,6 +25,8 @@ import time
 
 import aiohttp
 
+from procinfo import children
+
 
 def rss_kib(pid):
     try:
@@ -45,20 +47,6 @@ def cpu_seconds(pid):
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except FileNotFoundError:
         return 0.0
-
-
-def children(parent):
-    """Pids of the processes whose parent is ``parent`` (Linux /proc)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    if int(f.read().rsplit(")", 1)[1].split()[1]) == parent:
-                        found.append(int(entry))
-            except (FileNotFoundError, ProcessLookupError, IndexError, ValueError):
-                pass
-    return found
 
 
 class Stats:

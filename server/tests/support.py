@@ -21,6 +21,7 @@ except ImportError:  # pragma: no cover
     raise unittest.SkipTest("aiohttp is not installed for this interpreter (Debian: python3-aiohttp)")
 
 import stpete
+from procinfo import children
 
 
 class ServerProcess:
@@ -41,8 +42,7 @@ class ServerProcess:
         self.ws_url = self.url.replace("http://", "ws://") + "/ws"
 
     def children(self):
-        """Pids of the server's child processes (its bot workers), from /proc (not ps: under the sanitizer pass
-        LD_PRELOAD holds ASan's runtime, which ps would load too)."""
+        """Pids of the server's child processes (its bot workers): procinfo.children()."""
         return children(self.proc.pid)
 
     def stop(self):
@@ -70,20 +70,6 @@ class ServerProcess:
         self.proc.wait()
         self.proc.stdout.close()
         self.log.close()
-
-
-def children(parent):
-    """Pids of the processes whose parent is ``parent`` (Linux /proc)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    if int(f.read().rsplit(")", 1)[1].split()[1]) == parent:
-                        found.append(int(entry))
-            except (FileNotFoundError, ProcessLookupError, IndexError, ValueError):
-                pass
-    return found
 
 
 def _end_with_parent():
