@@ -428,24 +428,28 @@ def check_final(screen, name, players):
 
 # ---- decisions of §7.1 and §7.2 -----------------------------------------------------------------------------------
 
-def find_position(want):
-    """A 2-player position (saved JSON) where seat 0 is to act and want(state) holds: random play in which seat 0
-    buys Observatories and Pubs when it can."""
-    for seed in range(1, 400):
-        st = stpete.Game(players=2, seed=seed).new_state()
+def played_until(want, wanted, seeds, **options):
+    """A position (saved JSON) where seat 0 is to act and want(state) holds: random play from each seed of seeds, in
+    a game of these options, in which seat 0 buys the card types of wanted when it can."""
+    for seed in seeds:
+        st = stpete.Game(seed=seed, **options).new_state()
         rng = random.Random(seed)
         while not st.is_terminal:
             if st.current_player == 0 and want(st):
                 return st.to_json()
             acts = st.legal_actions()
             if st.current_player == 0:
-                special = [a for a in acts if a.kind == stpete.ActionKind.BUY and
-                           a.card in (stpete.Card.OBSERVATORY, stpete.Card.PUB)]
+                special = [a for a in acts if a.kind == stpete.ActionKind.BUY and a.card in wanted]
                 if special:
                     st.apply(special[0])
                     continue
             st.apply(rng.choice(acts))
     return None
+
+
+def find_position(want):
+    """A 2-player position where seat 0 is to act and want(state) holds, seat 0 buying Observatories and Pubs."""
+    return played_until(want, (stpete.Card.OBSERVATORY, stpete.Card.PUB), range(1, 400), players=2)
 
 
 def run_pty_decisions(tmp):
@@ -507,24 +511,11 @@ def run_pty_decisions(tmp):
 
 
 def find_ns_position(want):
-    """A 5-player New Society position (saved JSON) where seat 0 is to act and want(state) holds: random play in
-    which seat 0 buys Debtor's Prisons, Guild Halls and Trading Houses when it can."""
+    """A 5-player New Society position where seat 0 is to act and want(state) holds, seat 0 buying Debtor's Prisons,
+    Guild Halls and Trading Houses."""
     wanted = (stpete.NewSocietyCard.DEBTORS_PRISON, stpete.NewSocietyCard.GUILD_HALL,
               stpete.NewSocietyCard.TRADING_HOUSE)
-    for seed in range(1, 200):
-        st = stpete.Game(players=5, seed=seed, new_society=True).new_state()
-        rng = random.Random(seed)
-        while not st.is_terminal:
-            if st.current_player == 0 and want(st):
-                return st.to_json()
-            acts = st.legal_actions()
-            if st.current_player == 0:
-                special = [a for a in acts if a.kind == stpete.ActionKind.BUY and a.card in wanted]
-                if special:
-                    st.apply(special[0])
-                    continue
-            st.apply(rng.choice(acts))
-    return None
+    return played_until(want, wanted, range(1, 200), players=5, new_society=True)
 
 
 def run_pty_ns_decisions(tmp):
