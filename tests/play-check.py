@@ -447,6 +447,14 @@ def played_until(want, wanted, seeds, **options):
     return None
 
 
+def session_at(tmp, name, text):
+    """stpete-play in a pty on the position text (saved JSON), written to tmp/name.json, autosaving beside it."""
+    path = os.path.join(tmp, f"{name}.json")
+    with open(path, "w") as f:
+        f.write(text)
+    return Session(["--load", path, "--autosave", os.path.join(tmp, f"{name}-auto.json")], pty=True)
+
+
 def find_position(want):
     """A 2-player position where seat 0 is to act and want(state) holds, seat 0 buying Observatories and Pubs."""
     return played_until(want, (stpete.Card.OBSERVATORY, stpete.Card.PUB), range(1, 400), players=2)
@@ -460,10 +468,7 @@ def run_pty_decisions(tmp):
     text = find_position(lambda st: any(a.kind == stpete.ActionKind.OBSERVATORY for a in st.legal_actions()))
     check(text, "pty: a position where seat 0 can use an Observatory")
     if text:
-        path = os.path.join(tmp, "observatory.json")
-        with open(path, "w") as f:
-            f.write(text)
-        s = Session(["--load", path, "--autosave", os.path.join(tmp, "obs-auto.json")], pty=True)
+        s = session_at(tmp, "observatory", text)
         try:
             s.prompt()
             use = [t for _, t in listed_actions(s.screen()) if t.startswith("observatory ")]
@@ -489,10 +494,7 @@ def run_pty_decisions(tmp):
     text = find_position(lambda st: st.decision == stpete.Decision.PUB and len(st.legal_actions()) >= 3)
     check(text, "pty: a position where seat 0 decides a Pub purchase")
     if text:
-        path = os.path.join(tmp, "pub.json")
-        with open(path, "w") as f:
-            f.write(text)
-        s = Session(["--load", path, "--autosave", os.path.join(tmp, "pub-auto.json")], pty=True)
+        s = session_at(tmp, "pub", text)
         try:
             s.prompt()
             screen = s.screen()
@@ -541,10 +543,7 @@ def run_pty_ns_decisions(tmp):
         check(text, f"pty: a 5-player New Society position at {what}")
         if not text:
             continue
-        path = os.path.join(tmp, "ns-decision.json")
-        with open(path, "w") as f:
-            f.write(text)
-        s = Session(["--load", path, "--autosave", os.path.join(tmp, "ns-auto.json")], pty=True)
+        s = session_at(tmp, "ns-decision", text)
         try:
             s.prompt()
             screen = s.screen()
