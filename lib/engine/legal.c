@@ -4,11 +4,11 @@
  * displace a target at its price (target_legal), the hand's room (hand_room), the Observatory draws
  * (observatory_legal), the Pub choices (stpete_pub_choice_cap). Everything is derived from them:
  *   - the listing (stpete_core_legal): ids ascending, in the order and with the ids of stpete.h's encoding;
- *   - the mask (stpete_state_legal_action_mask) and the uniform random pick (stpete_core_random_action: the listed
- *     id at random % count) from the listing;
- *   - the playout step's pick (stpete_core_pick_move) at a base game's turn: the listing's ids as runs of bits from
- *     the same functions, counted and walked to the drawn index without being written (pick_turn); elsewhere the
- *     listing;
+ *   - the mask (stpete_state_legal_action_mask) from the listing;
+ *   - the playout step's pick (stpete_core_pick_move: the listed id at the drawn index), and through it the uniform
+ *     random pick (stpete_core_random_action: the listed id at random % count): at a base game's turn the listing's
+ *     ids as runs of bits from the same functions, counted and walked to the drawn index without being written
+ *     (pick_turn); elsewhere the listing;
  *   - the check of one id (stpete_core_check_move: the check inside every apply, stpete_state_is_legal,
  *     stpete_state_action_price) evaluates the same functions for the one card the id names, or the listing where
  *     a rule reads the whole of it (pass in the buy-only phase, §11); its reasons only explain a refusal.
@@ -449,14 +449,14 @@ STPETE_NOINLINE size_t stpete_core_legal(const stpete_core *c, int *out)
     return list_legal(c, out);
 }
 
+/* The playout step's pick, whose id it returns (the listed id at random % count, as the random bot draws it). */
 int stpete_core_random_action(const stpete_core *c, uint64_t random, int *id)
 {
-    if (c->decision == STPETE_DECISION_GAME_OVER)
-        return STPETE_E_GAME_OVER;
-    int ids[LEGAL_CAP];
-    size_t n = stpete_core_legal(c, ids);
-    *id = ids[random % n]; /* as the random bot draws its index: random mod the count */
-    return STPETE_OK;
+    stpete_move mv;
+    int rc = stpete_core_pick_move(c, random, STPETE_PICK_MODULO, &mv);
+    if (rc == STPETE_OK)
+        *id = mv.id;
+    return rc;
 }
 
 /* ---- derived: the check of one action, with a reason ----------------------------------------------- */
