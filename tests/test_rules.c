@@ -2329,15 +2329,16 @@ static void test_validate_names_cards_of_the_edition(void **unused)
 }
 
 /* The listing's lanes of costs, colours and values (stpete_card_lanes, lib/engine/legal.c) are the card table's (§2,
- * §11): for each edition and non-trading type the cost, the colour and the value, and 0 in every lane past them. */
+ * §11, §12.2): for each table and non-trading type the cost, the colour and the value, and 0 in every lane past
+ * them. */
 static void test_card_lanes_match_table(void **unused)
 {
     (void)unused;
-    for (int e = 0; e < 2; e++) {
+    for (int e = 0; e < 3; e++) {
         const card_lanes *l = &stpete_card_lanes[e];
         for (int t = 0; t < 32; t++) {
             if (t >= FIRST_TRADING) {
-                assert_int_equal(l->cost[t] | l->blue[t] | l->orange[t] | l->value[t], 0);
+                assert_int_equal(l->cost[t] | l->blue[t] | l->orange[t] | l->green[t] | l->value[t], 0);
                 continue;
             }
             const card_def *d = &stpete_card_tables[e][t];
@@ -2345,6 +2346,7 @@ static void test_card_lanes_match_table(void **unused)
             assert_int_equal(l->cost[t], d->cost);
             assert_int_equal(l->blue[t], d->colour == STPETE_COLOUR_BLUE ? 0xFF : 0);
             assert_int_equal(l->orange[t], d->colour == STPETE_COLOUR_ORANGE ? 0xFF : 0);
+            assert_int_equal(l->green[t], d->colour == STPETE_COLOUR_GREEN ? 0xFF : 0);
             assert_int_equal(l->value[t], d->value);
         }
     }

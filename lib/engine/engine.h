@@ -211,6 +211,12 @@ static inline const card_def *stpete_cards_of(const stpete_rules *rules)
     return stpete_card_tables[rules->edition_index + 2 * rules->new_society];
 }
 
+/* The lanes of costs, colours and values (stpete_card_lanes) of the game's card table. */
+static inline const card_lanes *stpete_lanes_of(const stpete_rules *rules)
+{
+    return &stpete_card_lanes[rules->edition_index + 2 * rules->new_society];
+}
+
 /* The packed incomes (stpete_card_income) of the game's card table. */
 static inline const int32_t *stpete_incomes_of(const stpete_rules *rules)
 {

@@ -100,35 +100,29 @@ CORE_INLINE int plain_legal(const seat_ctx *x, int card, int lower)
  * x->affordable[0] gets bit t set for each type t < FIRST_TRADING the seat can afford from the upper row or its
  * hand, x->affordable[1] from the lower row (1 R less, §5.1.2, R6). The price before displacement of every type in
  * one vector of bytes: the edition's costs (stpete_card_lanes, the table's copy) - the display's copies (§5.1.1) -
- * the colour discount (§5.1.3, §5.1.4), compared with the rubles (at most 127 in a byte: no plain card costs
- * more). Every value fits a signed byte (a cost <= 23, at most 6 copies of a type and 1 R of discount). SSE2 (every
- * x86-64) and WebAssembly SIMD; elsewhere plain_legal() type by type. The vectors also give the display's types,
- * from which the targets of displaceable_mask() are set. */
+ * the colour discount (§5.1.3, §5.1.4, and the Obshchina Commune's on green cards, §12.5, R27, 0 in a base game),
+ * compared with the rubles (at most 127 in a byte: no plain card costs more). Every value fits a signed byte (a cost
+ * <= 23, at most 6 copies of a type and 1 R of discount). SSE2 (every x86-64) and WebAssembly SIMD; elsewhere
+ * plain_legal() type by type. The vectors also give the display's types, from which the targets of
+ * displaceable_mask() are set. In the New Society (x->ns) the types 0..23 are priced the same way (from its own
+ * table's lanes) and its plain types 49..53 one by one. */
 CORE_INLINE void plain_affordable(seat_ctx *x, const stpete_rules *rules)
 {
-    if (x->ns) { /* the New Society (§12): type by type, its 29 plain types with their three colour discounts */
-        x->affordable[0] = x->affordable[1] = 0;
-        for (uint64_t m = PLAIN_TYPES; m; m &= m - 1) {
-            int t = stpete_lowest_bit(m);
-            x->affordable[0] |= (uint64_t)plain_legal(x, t, 0) << t;
-            x->affordable[1] |= (uint64_t)plain_legal(x, t, 1) << t;
-        }
-        set_targets(x, stpete_display_types(x->p, FIRST_TRADING));
-        return;
-    }
     int r = x->rubles < 126 ? x->rubles : 126;
 #if defined(STPETE_SIMD_SSE2) || defined(STPETE_SIMD_WASM)
-    const card_lanes *l = &stpete_card_lanes[rules->edition_index];
+    const card_lanes *l = stpete_lanes_of(rules);
     uint32_t un[2][2]; /* [half][lower]: the types the seat cannot afford */
     uint32_t absent[2]; /* [half]: the types of which the display holds no copy */
     for (int h = 0; h < 2; h++) {
 #if defined(STPETE_SIMD_SSE2)
         __m128i cost = _mm_load_si128((const __m128i *)(const void *)(l->cost + 16 * h));
         __m128i disc = _mm_or_si128(
-            _mm_and_si128(_mm_load_si128((const __m128i *)(const void *)(l->blue + 16 * h)),
-                          _mm_set1_epi8((char)x->discount[STPETE_COLOUR_BLUE])),
-            _mm_and_si128(_mm_load_si128((const __m128i *)(const void *)(l->orange + 16 * h)),
-                          _mm_set1_epi8((char)x->discount[STPETE_COLOUR_ORANGE])));
+            _mm_or_si128(_mm_and_si128(_mm_load_si128((const __m128i *)(const void *)(l->blue + 16 * h)),
+                                       _mm_set1_epi8((char)x->discount[STPETE_COLOUR_BLUE])),
+                         _mm_and_si128(_mm_load_si128((const __m128i *)(const void *)(l->orange + 16 * h)),
+                                       _mm_set1_epi8((char)x->discount[STPETE_COLOUR_ORANGE]))),
+            _mm_and_si128(_mm_load_si128((const __m128i *)(const void *)(l->green + 16 * h)),
+                          _mm_set1_epi8((char)x->discount[STPETE_COLOUR_GREEN])));
         __m128i price = _mm_sub_epi8(
             _mm_sub_epi8(cost, _mm_loadu_si128((const __m128i *)(const void *)(x->p->display + 16 * h))), disc);
         un[h][0] = (uint32_t)_mm_movemask_epi8(_mm_cmpgt_epi8(price, _mm_set1_epi8((char)r)));
@@ -137,12 +131,16 @@ CORE_INLINE void plain_affordable(seat_ctx *x, const stpete_rules *rules)
             _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(x->p->display + 16 * h)),
                            _mm_setzero_si128()));
 #else
-        v128_t cost = wasm_v128_load(l->cost + 16 * h);
-        v128_t disc = wasm_v128_or(wasm_v128_and(wasm_v128_load(l->blue + 16 * h),
-                                                 wasm_i8x16_splat((int8_t)x->discount[STPETE_COLOUR_BLUE])),
-                                   wasm_v128_and(wasm_v128_load(l->orange + 16 * h),
-                                                 wasm_i8x16_splat((int8_t)x->discount[STPETE_COLOUR_ORANGE])));
-        v128_t price = wasm_i8x16_sub(wasm_i8x16_sub(cost, wasm_v128_load(x->p->display + 16 * h)), disc);
+        v128_t disc = wasm_v128_or(
+            wasm_v128_or(wasm_v128_and(wasm_v128_load(l->blue + 16 * h),
+                                       wasm_i8x16_splat((int8_t)x->discount[STPETE_COLOUR_BLUE])),
+                         wasm_v128_and(wasm_v128_load(l->orange + 16 * h),
+                                       wasm_i8x16_splat((int8_t)x->discount[STPETE_COLOUR_ORANGE]))),
+            wasm_v128_and(wasm_v128_load(l->green + 16 * h),
+                          wasm_i8x16_splat((int8_t)x->discount[STPETE_COLOUR_GREEN])));
+        v128_t price =
+            wasm_i8x16_sub(wasm_i8x16_sub(wasm_v128_load(l->cost + 16 * h), wasm_v128_load(x->p->display + 16 * h)),
+                           disc);
         un[h][0] = (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_gt(price, wasm_i8x16_splat((int8_t)r)));
         un[h][1] = (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_gt(price, wasm_i8x16_splat((int8_t)(r + 1))));
         absent[h] = (uint32_t)wasm_i8x16_bitmask(
@@ -158,10 +156,17 @@ CORE_INLINE void plain_affordable(seat_ctx *x, const stpete_rules *rules)
     (void)r;
     x->affordable[0] = x->affordable[1] = 0;
     for (int t = 0; t < FIRST_TRADING; t++) {
-        x->affordable[0] |= (uint32_t)plain_legal(x, t, 0) << t;
-        x->affordable[1] |= (uint32_t)plain_legal(x, t, 1) << t;
+        x->affordable[0] |= (uint64_t)plain_legal(x, t, 0) << t;
+        x->affordable[1] |= (uint64_t)plain_legal(x, t, 1) << t;
     }
+    set_targets(x, stpete_display_types(x->p, FIRST_TRADING));
 #endif
+    if (x->ns) /* the New Society's plain types 49..53 (§12.2.3), type by type */
+        for (uint64_t m = PLAIN_TYPES & ~TYPE_RANGE(0, FIRST_TRADING); m; m &= m - 1) {
+            int t = stpete_lowest_bit(m);
+            x->affordable[0] |= (uint64_t)plain_legal(x, t, 0) << t;
+            x->affordable[1] |= (uint64_t)plain_legal(x, t, 1) << t;
+        }
 }
 
 /* Whether a trading card whose price before displacement is `before` may displace target now, for a seat with at
@@ -903,7 +908,7 @@ POPCNT_CLONES static int pick_turn(const stpete_core *c, uint64_t random, int pi
 {
     seat_ctx x = seat_of(c);
     x.ns = 0;
-    const card_lanes *l = &stpete_card_lanes[c->rules.edition_index];
+    const card_lanes *l = stpete_lanes_of(&c->rules);
     uint64_t upper, lower;
     board_types(c, &upper, &lower, 0);
     runs rs;

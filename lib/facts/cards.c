@@ -315,19 +315,25 @@ STPETE_API int stpete_card_from_name(const char *name, int *card)
     return STPETE_OK;
 }
 
-/* The non-trading types' costs, colours and values of both tables in lanes (facts.h; test_rules compares them with
- * stpete_card_tables): workers 0-5 green, buildings 6-16 blue, aristocrats 17-23 orange. */
+/* The non-trading types' costs, colours and values of the three tables in lanes (facts.h; test_rules compares them
+ * with stpete_card_tables): workers 0-5 green, buildings 6-16 blue, aristocrats 17-23 orange. The arguments are the
+ * costs that differ between the tables (the Czar and Carpenter, the Academy, the Observatory, the Judge, the
+ * Mistress of Ceremonies). */
 #define PLAIN_BLUE 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF
+#define PLAIN_GREEN 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF
 #define PLAIN_ORANGE 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF
-#define PLAIN_COSTS(observatory, judge, mistress) \
-    3, 4, 5, 6, 7, 8, 5, 8, 11, 14, 17, 20, 23, 2, 1, 2, observatory, 4, 7, 10, 12, 14, judge, mistress
+#define PLAIN_COSTS(czar, academy, observatory, judge, mistress) \
+    3, 4, 5, 6, 7, czar, 5, 8, 11, 14, 17, 20, academy, 2, 1, 2, observatory, 4, 7, 10, 12, 14, judge, mistress
 /* The values: the costs, but Potjomkin's Village's 6 (§7.4, R7). */
-#define PLAIN_VALUES(observatory, judge, mistress) \
-    3, 4, 5, 6, 7, 8, 5, 8, 11, 14, 17, 20, 23, 6, 1, 2, observatory, 4, 7, 10, 12, 14, judge, mistress
+#define PLAIN_VALUES(czar, academy, observatory, judge, mistress) \
+    3, 4, 5, 6, 7, czar, 5, 8, 11, 14, 17, 20, academy, 6, 1, 2, observatory, 4, 7, 10, 12, 14, judge, mistress
+#define PLAIN_LANES(...) { { PLAIN_COSTS(__VA_ARGS__) }, { PLAIN_BLUE }, { PLAIN_ORANGE }, { PLAIN_GREEN }, \
+                           { PLAIN_VALUES(__VA_ARGS__) } }
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((aligned(16)))
 #endif
-const card_lanes stpete_card_lanes[2] = {
-    { { PLAIN_COSTS(6, 16, 18) }, { PLAIN_BLUE }, { PLAIN_ORANGE }, { PLAIN_VALUES(6, 16, 18) } },
-    { { PLAIN_COSTS(7, 17, 20) }, { PLAIN_BLUE }, { PLAIN_ORANGE }, { PLAIN_VALUES(7, 17, 20) } },
+const card_lanes stpete_card_lanes[3] = {
+    PLAIN_LANES(8, 23, 6, 16, 18), /* the first edition (§2) */
+    PLAIN_LANES(8, 23, 7, 17, 20), /* the second-edition preset (§11) */
+    PLAIN_LANES(3, 25, 8, 16, 18), /* the New Society's (§12.2) */
 };

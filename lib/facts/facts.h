@@ -126,9 +126,10 @@ typedef struct card_lanes {
     uint8_t cost[32];   /* printed cost, R (§2, §11) */
     uint8_t blue[32];   /* 0xFF for a blue card (§5.1.3: the Carpenter Workshop's discount), else 0 */
     uint8_t orange[32]; /* 0xFF for an orange card (§5.1.4: the Gold Smelter's discount), else 0 */
+    uint8_t green[32];  /* 0xFF for a green card (§12.5, R27: the Obshchina Commune's discount), else 0 */
     uint8_t value[32];  /* what it is worth when a trading card displaces it (§5.2, §7.4, R7): card_def.value */
 } card_lanes;
-extern const card_lanes stpete_card_lanes[2];
+extern const card_lanes stpete_card_lanes[3]; /* by table, as stpete_card_tables */
 
 /* Variants (§6.2), see the encoding table in stpete.h. */
 enum {
