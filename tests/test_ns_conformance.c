@@ -11,7 +11,9 @@
  *  - every priced legal action's price (stpete_state_action_price) equals the oracle's, and applying it takes exactly
  *    that (the Trading House 3 R for 2 VP, the Pub 2 R per VP, the Guild Hall r R and 4 - r VP);
  *  - every listed action applies on a copy, sampled unlisted ids are refused and leave the state equal;
- *  - the random pick is the listed id at random % count;
+ *  - the random pick is the listed id at random % count, and at every listed index the playout step's picks
+ *    (stpete_state_random_action, stpete_state_apply_random with both picks) give that id and reach the position
+ *    stpete_state_apply does, in positions reached by play and loaded;
  *  - 144 cards are in play (§12.2.4) and rubles are never negative;
  *  - every scoring event's income equals the oracle's (§4.4, §12.4.3, §12.4.4: Coffee House, Mariinskij-Theater's VP,
  *    Textile Factory R29, used Prison R22, Mayor and Tax Man R30, Sycophants R26), and a forced Sycophant discard
@@ -335,6 +337,41 @@ static int total_cards(const stpete_state *st, int players)
 }
 
 /* Save st to JSON and load it back: format version 4, an equal position, the same legal actions. */
+/* The playout step's pick of listed index i of ids[0..n) of st (a position reached by play, or loaded): the uniform
+ * random pick (stpete_state_random_action) with both picks of stpete_state_apply_random, each applied to a copy
+ * (`picked`), reaches the position `applied` holds (st with ids[i] applied by stpete_state_apply), with the same
+ * information state for every seat. The playout step counts a turn's ids without listing them (lib/engine/legal.c,
+ * pick_turn_of): this holds it to the listing at every index. */
+static void check_pick(const stpete_state *st, stpete_state *picked, const stpete_state *applied, const int *ids,
+                       size_t i, size_t n, int move)
+{
+    int id = -1;
+    uint64_t modulo = i + n * (uint64_t)move;
+    assert_int_equal(stpete_state_random_action(st, modulo, &id), STPETE_OK);
+    if (id != ids[i])
+        fail_msg("move %d: the random pick of index %zu of %zu is %d, listed %d", move, i, n, id, ids[i]);
+    uint64_t scaled = ((((uint64_t)i << 32) + n - 1) / n) << 32; /* ((r >> 32) * n) >> 32 == i */
+    for (int way = 0; way < 2; way++) {
+        assert_int_equal(stpete_state_copy(picked, st), STPETE_OK);
+        id = -1;
+        int rc = way ? stpete_state_apply_random(picked, scaled, STPETE_PICK_SCALED, &id)
+                     : stpete_state_apply_random(picked, modulo, STPETE_PICK_MODULO, &id);
+        if (rc != STPETE_OK || id != ids[i])
+            fail_msg("move %d: apply_random (pick %d) of index %zu: %d, id %d, listed %d", move, way, i, rc, id,
+                     ids[i]);
+        int equal = 0;
+        assert_int_equal(stpete_state_equal(picked, applied, &equal), STPETE_OK);
+        if (!equal)
+            fail_msg("move %d: apply_random (pick %d) and apply(%d) reach different positions", move, way, id);
+        for (int seat = 0; seat < stpete_game_num_players(stpete_state_game(st)); seat++) {
+            uint64_t ka = 0, kb = 1;
+            assert_int_equal(stpete_state_information_state_key(picked, seat, &ka), STPETE_OK);
+            assert_int_equal(stpete_state_information_state_key(applied, seat, &kb), STPETE_OK);
+            assert_true(ka == kb);
+        }
+    }
+}
+
 static void check_loaded(const stpete_state *st, const stpete_game *g, const int *ids, size_t n)
 {
     static char text[STPETE_JSON_STATE_MAX];
@@ -354,6 +391,18 @@ static void check_loaded(const stpete_state *st, const stpete_game *g, const int
     assert_int_equal(stpete_state_legal_actions(back, again, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &m), STPETE_OK);
     assert_int_equal(m, n);
     assert_memory_equal(again, ids, n * sizeof *ids);
+    if (n > 0 && stpete_state_decision(back) != STPETE_DECISION_CHANCE) { /* the playout step's pick, loaded */
+        stpete_state *picked = NULL, *applied = NULL;
+        assert_int_equal(stpete_state_clone(back, &picked, NULL), STPETE_OK);
+        assert_int_equal(stpete_state_clone(back, &applied, NULL), STPETE_OK);
+        for (size_t i = 0; i < n; i++) {
+            assert_int_equal(stpete_state_copy(applied, back), STPETE_OK);
+            assert_int_equal(stpete_state_apply(applied, ids[i]), STPETE_OK);
+            check_pick(back, picked, applied, ids, i, n, 0);
+        }
+        stpete_state_free(picked);
+        stpete_state_free(applied);
+    }
     for (int seat = -1; seat < stpete_game_num_players(g); seat++) /* the views are written too (§9, §12.9) */
         assert_int_equal(stpete_state_view_to_json(st, seat, text, sizeof text, &len), STPETE_OK);
     /* determinization (§9, §12.9): what each seat knows is kept (its key), the position stays one the loader
@@ -421,9 +470,10 @@ static void play_game(int players, int mode, const int flags[3], uint64_t seed, 
     assert_int_equal(stpete_game_num_distinct_actions(g), STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY);
     watch w;
     memset(&w, 0, sizeof w);
-    stpete_state *st = NULL, *scratch = NULL;
+    stpete_state *st = NULL, *scratch = NULL, *picked = NULL;
     assert_int_equal(stpete_state_new_with_callback(g, on_event, &w, &st, NULL), STPETE_OK);
     assert_int_equal(stpete_state_new(g, &scratch, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &picked, NULL), STPETE_OK);
     uint64_t rng = seed * 7919 + (uint64_t)players;
     int max_len = stpete_game_max_length(g), moves = 0, terminal = 0, disc_checked = 0;
     static uint8_t mask[IDS], oracle[IDS];
@@ -535,6 +585,8 @@ static void play_game(int players, int mode, const int flags[3], uint64_t seed, 
             }
             if (stpete_state_apply(scratch, ids[i]) != STPETE_OK)
                 fail_msg("listed %d refused: %s", ids[i], stpete_state_last_error(scratch));
+            if (decision != STPETE_DECISION_CHANCE)
+                check_pick(st, picked, scratch, ids, i, n, moves);
             if (rc == STPETE_OK && decision != STPETE_DECISION_CHANCE && a.kind != STPETE_ACTION_GUILD_HALL &&
                 stpete_state_decision(scratch) != STPETE_DECISION_GAME_OVER) {
                 /* the price is what the apply takes, unless a scoring follows at once (a Pub or the Trading House
@@ -579,6 +631,7 @@ static void play_game(int players, int mode, const int flags[3], uint64_t seed, 
     assert_true(winners != 0);
     t->games++;
     stpete_state_free(scratch);
+    stpete_state_free(picked);
     stpete_state_free(st);
     stpete_game_free(g);
 }

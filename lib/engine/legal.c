@@ -823,23 +823,44 @@ CORE_INLINE uint64_t targets_within(const seat_ctx *x, const card_lanes *l, int 
 #endif
 }
 
-/* The groups of a turn's ids, in the listing's order (list_legal_of()): the pass (§4.3), the buys from the upper row,
- * from the lower (§5.1.2, R6), the plays from the hand, the takes from the upper row and from the lower (§4.2), the
- * Observatory's draws (§7.1; their bits are the stacks). */
-enum { RUN_PASS, RUN_BUY_UPPER, RUN_BUY_LOWER, RUN_PLAY, RUN_TAKE_UPPER, RUN_TAKE_LOWER, RUN_DRAW };
+/* The groups of a turn's ids, in the listing's order (list_legal_of(): ascending ids): the pass (§4.3), the buys of
+ * the base game's variants from the upper row, from the lower (§5.1.2, R6), the plays from the hand, the takes of
+ * its types from the upper row and from the lower (§4.2), the Observatory's draws (§7.1; their bits are the stacks);
+ * then, in the New Society, the same for its variants and types (stpete.h: all above the base game's ids; the buys'
+ * and plays' ext variants, §12.2.3, §12.6) and the Debtor's Prison's picks (R21; their bits are the discard pile's
+ * types). */
+enum {
+    RUN_PASS,
+    RUN_BUY_UPPER,
+    RUN_BUY_LOWER,
+    RUN_PLAY,
+    RUN_TAKE_UPPER,
+    RUN_TAKE_LOWER,
+    RUN_DRAW,
+    RUN_NS_BUY_UPPER,
+    RUN_NS_BUY_LOWER,
+    RUN_NS_PLAY,
+    RUN_NS_TAKE_UPPER,
+    RUN_NS_TAKE_LOWER,
+    RUN_PRISON,
+    RUN_GROUPS
+};
 
 /* The ids of a turn as runs: run i holds bit_count(bits[i]) consecutive listed ids of one group (the runs of group g
  * are first[g] up to the next group's first), one per set bit of bits[i], ascending; the bits are card types
  * (card[i] < 0: the non-trading cards bought or played, or the cards taken), the targets card[i] displaces (a trading
- * card), the stacks drawn from, or bit 0 alone for the pass. n counts the ids. */
-enum { RUNS_CAP = 1 + 2 * (ROW_WORD + 1) + STPETE_MAX_HAND + 1 + 3 };
+ * card), the stacks drawn from, the discard pile's types (the Prison), or bit 0 alone for the pass. n counts the
+ * ids. The capacity: the pass, per buying source (two rows, the hand; twice in the New Society) one run of its
+ * non-trading cards and one per trading card, the takes, the draws, the Prison, and the one unconditional write past
+ * the last run. */
+enum { RUNS_CAP = 2 * (3 + 2 * ROW_CAP + STPETE_MAX_HAND) + 8 };
 typedef struct runs {
     uint64_t bits[RUNS_CAP];
     int8_t card[RUNS_CAP];
     size_t r; /* runs written */
     size_t n; /* ids in them */
-    size_t start[RUN_DRAW + 1]; /* ids before each group's runs */
-    uint8_t first[RUN_DRAW + 1]; /* each group's first run */
+    size_t start[RUN_GROUPS]; /* ids before each group's runs */
+    uint8_t first[RUN_GROUPS]; /* each group's first run */
 } runs;
 
 /* The runs of group g follow. */
@@ -858,20 +879,40 @@ CORE_INLINE void add_run(runs *rs, uint64_t bits, int card)
     rs->n += (size_t)bit_count(bits);
 }
 
-/* The runs of the legal acquisitions of the card types m from a source: add_acquisitions()'s ids, in its order
- * (the non-trading cards, then each trading card's targets), as runs. */
+/* The runs of the legal acquisitions of the card types m from a source with the base game's variants (ids below
+ * STPETE_NS_ACTION_FIRST): add_acquisitions()'s ids in its order (the non-trading cards, then each trading card's
+ * targets), as runs. A base trading card's targets of the New Society (49..) are ext variants: targets_within()
+ * leaves them out. */
 CORE_INLINE void add_runs(seat_ctx *x, const card_lanes *l, uint64_t m, int lower, runs *rs)
 {
     add_run(rs, m & ((UINT64_C(1) << FIRST_TRADING) - 1) & x->affordable[lower], -1);
-    for (uint64_t t = m & ~PLAIN_TYPES; t; t &= t - 1) {
+    for (uint64_t t = m & ~PLAIN_TYPES & TYPE_RANGE(0, STPETE_NUM_CARD_TYPES); t; t &= t - 1) {
         int card = stpete_lowest_bit(t);
         add_run(rs, x->cards[card].targets & displaceable_mask(x) & targets_within(x, l, price_before(x, card, lower)),
                 card);
     }
 }
 
-/* The move of bit `bit` of run i of group g (listed_move()'s filling for it: the id, the action as stpete_decode()
- * gives it, the index in its row or hand, the price). */
+/* The same with the New Society's variants (ext variants, stpete.h: ascending by card type, then by target type,
+ * so that runs in card order with their targets' bits ascending are in id order): its five non-trading types, the
+ * base trading cards' targets among its types (49..), and every variant of its trading cards. */
+CORE_INLINE void add_ns_runs(seat_ctx *x, const card_lanes *l, uint64_t m, int lower, runs *rs)
+{
+    const uint64_t ns_types = TYPE_RANGE(FIRST_NEW_PLAIN, CARD_TYPES_ALL);
+    add_run(rs, m & PLAIN_TYPES & ns_types & x->affordable[lower], -1);
+    for (uint64_t t = m & ~PLAIN_TYPES; t; t &= t - 1) {
+        int card = stpete_lowest_bit(t);
+        int before = price_before(x, card, lower);
+        uint64_t d = x->cards[card].targets & displaceable_mask(x) & (card < STPETE_NUM_CARD_TYPES ? ns_types : ~UINT64_C(0));
+        uint64_t within = d & targets_within(x, l, before); /* targets 0..23 */
+        for (uint64_t u = d & ns_types; u; u &= u - 1) /* the New Society's targets (49..53), one by one */
+            within |= (uint64_t)target_legal(x, before, stpete_lowest_bit(u)) << stpete_lowest_bit(u);
+        add_run(rs, within, card);
+    }
+}
+
+/* The move of bit `bit` of run i of group g of the base game's ids (listed_move()'s filling for it: the id, the
+ * action as stpete_decode() gives it, the index in its row or hand, the price). */
 CORE_INLINE void run_move(const stpete_core *c, const seat_ctx *x, const runs *rs, int g, size_t i, int bit,
                           stpete_move *mv)
 {
@@ -899,41 +940,82 @@ CORE_INLINE void run_move(const stpete_core *c, const seat_ctx *x, const runs *r
     mv->price = stpete_price_with(before, trading ? x->cards[displaced].value : 0);
 }
 
-/* stpete_core_pick_move() at a turn of a base game outside the buy-only phase (§4.2, §5, §6, §7.1; the common
- * playout step): the legal ids as runs (the listing's order, list_legal_of()), their count, and the id at the drawn
- * index found by walking the runs; the listing itself is never written. Same id, same move as the listing's pick;
- * STPETE_OK. The runs are written without a branch on the seat's rubles or hand room (masks instead): a random
+/* The id of bit `bit` of run i of a New Society group g (> RUN_DRAW): its ext variant, its new card type taken, or
+ * the discard pile's type the Prison picks (stpete.h's encoding). */
+static int run_ns_id(const runs *rs, int g, size_t i, int bit)
+{
+    static const int first[] = { ID_NS_BUY_UPPER, ID_NS_BUY_LOWER, ID_NS_PLAY, ID_NS_TAKE_UPPER, ID_NS_TAKE_LOWER,
+                                 ID_PRISON };
+    int base = first[g - RUN_NS_BUY_UPPER];
+    if (g == RUN_PRISON)
+        return base + bit;
+    if (g >= RUN_NS_TAKE_UPPER)
+        return base + bit - FIRST_NEW_PLAIN;
+    int trading = rs->card[i] >= 0;
+    return base + stpete_ext_variant_index(trading ? rs->card[i] : bit, trading ? bit : -1);
+}
+
+/* The runs of a turn (outside the buy-only phase of §11) in the listing's order; ns is the game's new_society as a
+ * constant. The runs are written without a branch on the seat's rubles or hand room (masks instead): a random
  * playout cannot predict them. */
-POPCNT_CLONES static int pick_turn(const stpete_core *c, uint64_t random, int pick, stpete_move *mv)
+CORE_INLINE void turn_runs(const stpete_core *c, seat_ctx *x, runs *rs, int ns)
+{
+    const card_lanes *l = stpete_lanes_of(&c->rules);
+    const uint64_t base_types = TYPE_RANGE(0, STPETE_NUM_CARD_TYPES);
+    uint64_t upper, lower;
+    board_types(c, &upper, &lower, ns);
+    uint64_t hand = source_types(c, STPETE_SOURCE_HAND, ns);
+    rs->r = rs->n = 0;
+    start_group(rs, RUN_PASS);
+    add_run(rs, 1, -1); /* §4.3 */
+    uint64_t solvent = UINT64_C(0) - (uint64_t)(x->rubles >= 1); /* R5: every price is at least 1 R */
+    plain_affordable(x, &c->rules);
+    start_group(rs, RUN_BUY_UPPER);
+    add_runs(x, l, upper & solvent, 0, rs);
+    start_group(rs, RUN_BUY_LOWER);
+    add_runs(x, l, lower & solvent, 1, rs); /* §5.1.2, R6 */
+    start_group(rs, RUN_PLAY);
+    add_runs(x, l, hand & solvent, 0, rs);
+    uint64_t room = UINT64_C(0) - (uint64_t)hand_room(x->p); /* §4.2, §7.3 */
+    start_group(rs, RUN_TAKE_UPPER);
+    add_run(rs, upper & room & base_types, -1);
+    start_group(rs, RUN_TAKE_LOWER);
+    add_run(rs, lower & room & base_types, -1);
+    start_group(rs, RUN_DRAW);
+    add_run(rs, observatory_stacks(c, x->p), -1); /* §7.1, R9 */
+    if (!ns)
+        return;
+    start_group(rs, RUN_NS_BUY_UPPER);
+    add_ns_runs(x, l, upper & solvent, 0, rs);
+    start_group(rs, RUN_NS_BUY_LOWER);
+    add_ns_runs(x, l, lower & solvent, 1, rs);
+    start_group(rs, RUN_NS_PLAY);
+    add_ns_runs(x, l, hand & solvent, 0, rs);
+    start_group(rs, RUN_NS_TAKE_UPPER);
+    add_run(rs, upper & room & ~base_types, -1);
+    start_group(rs, RUN_NS_TAKE_LOWER);
+    add_run(rs, lower & room & ~base_types, -1);
+    start_group(rs, RUN_PRISON);
+    uint64_t prison = 0;
+    if (stpete_prison_usable(c, x->p)) /* R21 */
+        for (int t = 0; t < CARD_TYPES_ALL; t++)
+            prison |= (uint64_t)(c->discard[t] != 0) << t;
+    add_run(rs, prison, -1);
+}
+
+/* stpete_core_pick_move() at a turn outside the buy-only phase (§4.2, §5, §6, §7.1, and §12's in the New Society;
+ * the common playout step): the legal ids as runs (turn_runs()), their count, and the id at the drawn index found
+ * by walking the runs; the listing itself is never written. Same id, same move as the listing's pick; STPETE_OK. */
+CORE_INLINE int pick_turn_of(const stpete_core *c, uint64_t random, int pick, stpete_move *mv, int ns)
 {
     seat_ctx x = seat_of(c);
-    x.ns = 0;
-    const card_lanes *l = stpete_lanes_of(&c->rules);
-    uint64_t upper, lower;
-    board_types(c, &upper, &lower, 0);
+    x.ns = ns;
     runs rs;
-    rs.r = rs.n = 0;
-    start_group(&rs, RUN_PASS);
-    add_run(&rs, 1, -1); /* §4.3 */
-    uint64_t solvent = UINT64_C(0) - (uint64_t)(x.rubles >= 1); /* R5: every price is at least 1 R */
-    plain_affordable(&x, &c->rules);
-    start_group(&rs, RUN_BUY_UPPER);
-    add_runs(&x, l, upper & solvent, 0, &rs);
-    start_group(&rs, RUN_BUY_LOWER);
-    add_runs(&x, l, lower & solvent, 1, &rs); /* §5.1.2, R6 */
-    start_group(&rs, RUN_PLAY);
-    add_runs(&x, l, source_types(c, STPETE_SOURCE_HAND, 0) & solvent, 0, &rs);
-    uint64_t room = UINT64_C(0) - (uint64_t)hand_room(x.p); /* §4.2, §7.3 */
-    start_group(&rs, RUN_TAKE_UPPER);
-    add_run(&rs, upper & room, -1);
-    start_group(&rs, RUN_TAKE_LOWER);
-    add_run(&rs, lower & room, -1);
-    start_group(&rs, RUN_DRAW);
-    add_run(&rs, observatory_stacks(c, x.p), -1); /* §7.1, R9 */
+    turn_runs(c, &x, &rs, ns);
     size_t n = rs.n;
     size_t k = pick == STPETE_PICK_SCALED ? (size_t)(((random >> 32) * (uint64_t)n) >> 32) : (size_t)(random % n);
     size_t g = 0; /* the group holding index k: the groups starting at or before it, counted without a branch */
-    for (int h = RUN_BUY_UPPER; h <= RUN_DRAW; h++)
+    for (int h = RUN_BUY_UPPER; h <= (ns ? RUN_PRISON : RUN_DRAW); h++)
         g += rs.start[h] <= k;
     k -= rs.start[g];
     size_t i = rs.first[g]; /* then its run: most groups hold one */
@@ -942,12 +1024,27 @@ POPCNT_CLONES static int pick_turn(const stpete_core *c, uint64_t random, int pi
     uint64_t b = rs.bits[i];
     for (; k; k--)
         b &= b - 1;
-    run_move(c, &x, &rs, (int)g, i, stpete_lowest_bit(b), mv);
+    if (ns && g > RUN_DRAW)
+        listed_move(c, run_ns_id(&rs, (int)g, i, stpete_lowest_bit(b)), mv);
+    else
+        run_move(c, &x, &rs, (int)g, i, stpete_lowest_bit(b), mv);
     return STPETE_OK;
 }
 
-/* stpete_core_pick_move() off a base game's turn (a decision, the buy-only phase of §11, the New Society): the listed
- * id at the drawn index. Out of line, so that the common path keeps no frame for the listing's buffer. */
+/* pick_turn_of() for a base game and for the New Society, each with its own copy of the code (see POPCNT_CLONES). */
+POPCNT_CLONES static int pick_turn(const stpete_core *c, uint64_t random, int pick, stpete_move *mv)
+{
+    return pick_turn_of(c, random, pick, mv, 0);
+}
+
+POPCNT_CLONES STPETE_NOINLINE static int pick_turn_ns(const stpete_core *c, uint64_t random, int pick,
+                                                      stpete_move *mv)
+{
+    return pick_turn_of(c, random, pick, mv, 1);
+}
+
+/* stpete_core_pick_move() off a turn (a decision, the buy-only phase of §11): the listed id at the drawn index. Out
+ * of line, so that the common path keeps no frame for the listing's buffer. */
 STPETE_NOINLINE static int pick_listed(const stpete_core *c, uint64_t random, int pick, stpete_move *mv)
 {
     int ids[LEGAL_CAP];
@@ -963,5 +1060,7 @@ int stpete_core_pick_move(const stpete_core *c, uint64_t random, int pick, stpet
         return STPETE_E_GAME_OVER;
     if ((c->decision == STPETE_DECISION_TURN) & !c->rules.new_society & !stpete_buy_only(c))
         return pick_turn(c, random, pick, mv);
+    if ((c->decision == STPETE_DECISION_TURN) & c->rules.new_society) /* the first edition's: no buy-only phase */
+        return pick_turn_ns(c, random, pick, mv);
     return pick_listed(c, random, pick, mv);
 }
