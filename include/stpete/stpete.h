@@ -387,7 +387,9 @@ enum stpete_decision {
 #define STPETE_MAX_PLAYERS 5
 /** Fewest players. */
 #define STPETE_MIN_PLAYERS 2
-/** The board holds at most this many cards across both rows (§1). */
+/** The board holds at most this many cards across both rows (§1), except after the opening of a 5-player New
+ * Society game, whose rows hold up to 10 (§12.4.1, R20): a buffer for stpete_state_row() of 10 suffices in every
+ * game. */
 #define STPETE_BOARD_SIZE 8
 /** Largest hand: 3, or 4 with a Warehouse (§7.3). */
 #define STPETE_MAX_HAND 4
@@ -1171,7 +1173,8 @@ STPETE_API int stpete_state_consecutive_passes(const stpete_state *state);
  * The cards of one row of the board, in the order they were dealt (§1, §4.5).
  * @param state the state
  * @param row   ::STPETE_SOURCE_UPPER or ::STPETE_SOURCE_LOWER
- * @param cards caller buffer of @p capacity card types (::STPETE_BOARD_SIZE suffices); may be NULL if capacity is 0
+ * @param cards caller buffer of @p capacity card types (10 suffices: ::STPETE_BOARD_SIZE, but 10 in a 5-player New
+ *              Society game after its opening, §12.4.1, R20); may be NULL if capacity is 0
  * @param capacity capacity of @p cards
  * @param count receives the number of cards in the row
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or a bad row; ::STPETE_E_BUFFER_TOO_SMALL.

@@ -1634,9 +1634,10 @@ class State(_Owner):
         return self._query(_C.stpete_state_consecutive_passes)
 
     def row(self, row: int) -> Tuple[Card, ...]:
-        """The cards of a row (:class:`Source` UPPER or LOWER), in the order dealt (§1, §4.5)."""
+        """The cards of a row (:class:`Source` UPPER or LOWER), in the order dealt (§1, §4.5): up to 8 cards on the
+        board, 10 after a 5-player New Society opening (§12.4.1, R20)."""
         with self._lock:
-            _C.stpete_state_row(self.handle, row, self._cards, _ffi.BOARD_SIZE, byref(self._count))
+            _C.stpete_state_row(self.handle, row, self._cards, len(self._cards), byref(self._count))
             return tuple(_card_enum(c) for c in self._cards[:self._count.value])
 
     upper_row = property(lambda self: self.row(Source.UPPER), doc="The upper row (tuple of :class:`Card`).")

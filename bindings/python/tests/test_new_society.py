@@ -58,6 +58,17 @@ class Games(unittest.TestCase):
                 self.assertEqual(list(ids), [int(a) for a in state.history])
                 self.assertIn(Decision.TURN, seen)
 
+    def test_rows_of_the_five_player_opening(self):  # §12.4.1, R20: 10 cards on the board, more than 8
+        state = stpete.Game(players=5, seed=1, new_society=True).new_state()
+        rows = state.row(stpete.Source.UPPER), state.row(stpete.Source.LOWER)
+        self.assertEqual(len(rows[0]) + len(rows[1]), 10)
+        self.assertGreater(len(rows[0]), 8)
+        self.assertEqual(rows[0], state.upper_row)
+        saved = json.loads(state.to_json())
+        game = state.game
+        self.assertEqual([game.card_name(c) for c in rows[0]], saved["upper_row"])
+        self.assertEqual([game.card_name(c) for c in rows[1]], saved["lower_row"])
+
     def test_actions_of_the_expansion(self):  # the ids of stpete.h, §12.7.5-§12.7.7
         action = stpete.Action.parse("prison buy New Society displacing New Farmer")
         self.assertEqual(action.kind, ActionKind.PRISON_BUY)
