@@ -74,10 +74,11 @@ def main(argv):
                           "new_society": args.new_society, "turns": counts["turns"], "unchanged": shares}))
         return 0
     print(f"{counts['turns']} turns in {args.games} random games ({args.players} players, seed {args.seed})")
-    print(f"rows unchanged since the previous turn:                        {100 * shares['rows']:5.1f} %")
-    print(f"acting seat's rubles, display, hand unchanged since its last turn: {100 * shares['seat']:5.1f} %")
-    print(f"both:                                                          {100 * shares['both']:5.1f} %")
-    print(f"seat to act not the previous turn's:                           {100 * shares['other_seat']:5.1f} %")
+    lines = (("rows unchanged since the previous turn", "rows"),
+             ("acting seat's rubles, display, hand unchanged since its last turn", "seat"),
+             ("both", "both"), ("seat to act not the previous turn's", "other_seat"))
+    for text, key in lines:
+        print(f"{text + ':':68s}{100 * shares[key]:5.1f} %")
     return 0
 
 
