@@ -336,7 +336,6 @@ static int total_cards(const stpete_state *st, int players)
     return n + (stpete_state_observatory_card(st) >= 0) + (stpete_state_prison_card(st) >= 0);
 }
 
-/* Save st to JSON and load it back: format version 4, an equal position, the same legal actions. */
 /* The playout step's pick of listed index i of ids[0..n) of st (a position reached by play, or loaded): the uniform
  * random pick (stpete_state_random_action) with both picks of stpete_state_apply_random, each applied to a copy
  * (`picked`), reaches the position `applied` holds (st with ids[i] applied by stpete_state_apply), with the same
@@ -372,6 +371,8 @@ static void check_pick(const stpete_state *st, stpete_state *picked, const stpet
     }
 }
 
+/* Save st to JSON and load it back: format version 4, an equal position, the same legal actions and playout step's
+ * picks (check_pick). */
 static void check_loaded(const stpete_state *st, const stpete_game *g, const int *ids, size_t n)
 {
     static char text[STPETE_JSON_STATE_MAX];

@@ -6,9 +6,9 @@
  *   - the listing (stpete_core_legal): ids ascending, in the order and with the ids of stpete.h's encoding;
  *   - the mask (stpete_state_legal_action_mask) from the listing;
  *   - the playout step's pick (stpete_core_pick_move: the listed id at the drawn index), and through it the uniform
- *     random pick (stpete_core_random_action: the listed id at random % count): at a base game's turn the listing's
- *     ids as runs of bits from the same functions, counted and walked to the drawn index without being written
- *     (pick_turn); elsewhere the listing;
+ *     random pick (stpete_core_random_action: the listed id at random % count): at a turn (the New Society's
+ *     included, not the buy-only phase of §11) the listing's ids as runs of bits from the same functions, counted
+ *     and walked to the drawn index without being written (pick_turn_of); elsewhere the listing;
  *   - the check of one id (stpete_core_check_move: the check inside every apply, stpete_state_is_legal,
  *     stpete_state_action_price) evaluates the same functions for the one card the id names, or the listing where
  *     a rule reads the whole of it (pass in the buy-only phase, §11); its reasons only explain a refusal.
@@ -97,15 +97,15 @@ CORE_INLINE int plain_legal(const seat_ctx *x, int card, int lower)
 }
 
 /* plain_legal() for every non-trading card type at once, the listing's inner loop (a seat with at least 1 R):
- * x->affordable[0] gets bit t set for each type t < FIRST_TRADING the seat can afford from the upper row or its
- * hand, x->affordable[1] from the lower row (1 R less, §5.1.2, R6). The price before displacement of every type in
- * one vector of bytes: the edition's costs (stpete_card_lanes, the table's copy) - the display's copies (§5.1.1) -
- * the colour discount (§5.1.3, §5.1.4, and the Obshchina Commune's on green cards, §12.5, R27, 0 in a base game),
+ * x->affordable[0] gets bit t set for each type t < FIRST_TRADING the seat can afford from the upper row or its hand,
+ * x->affordable[1] from the lower row (1 R less, §5.1.2, R6). The price before displacement of every type in one
+ * vector of bytes: the edition's costs (stpete_card_lanes, the table's copy) - the display's copies (§5.1.1) - the
+ * colour discount (§5.1.3, §5.1.4, and the Obshchina Commune's on green cards, §12.5, R27, 0 in a base game),
  * compared with the rubles (at most 127 in a byte: no plain card costs more). Every value fits a signed byte (a cost
- * <= 23, at most 6 copies of a type and 1 R of discount). SSE2 (every x86-64) and WebAssembly SIMD; elsewhere
- * plain_legal() type by type. The vectors also give the display's types, from which the targets of
- * displaceable_mask() are set. In the New Society (x->ns) the types 0..23 are priced the same way (from its own
- * table's lanes) and its plain types 49..53 one by one. */
+ * <= 25, the New Society's Academy; at most 6 copies of a type and 1 R of discount). SSE2 (every x86-64) and
+ * WebAssembly SIMD; elsewhere plain_legal() type by type. The vectors also give the display's types, from which the
+ * targets of displaceable_mask() are set. In the New Society (x->ns) the types 0..23 are priced the same way (from
+ * its own table's lanes) and its plain types 49..53 one by one. */
 CORE_INLINE void plain_affordable(seat_ctx *x, const stpete_rules *rules)
 {
     int r = x->rubles < 126 ? x->rubles : 126;
@@ -448,7 +448,7 @@ CORE_INLINE size_t list_legal(const stpete_core *c, int *out)
     return c->rules.new_society ? list_legal_of(c, out, 1) : list_legal_of(c, out, 0);
 }
 
-/* Out of line: the playout step's pick calls it only off a base game's turn, and keeps it out of its own body. */
+/* Out of line: the playout step's pick calls it only off a turn, and keeps it out of its own body. */
 STPETE_NOINLINE size_t stpete_core_legal(const stpete_core *c, int *out)
 {
     return list_legal(c, out);
@@ -757,13 +757,13 @@ static void listed_move(const stpete_core *c, int id, stpete_move *mv)
     mv->price = stpete_price_with(before, a->displaced >= 0 ? cards[a->displaced].value : 0);
 }
 
-/* ---- the playout step at a turn of a base game: the listed id picked without writing the listing ------ */
+/* ---- the playout step at a turn: the listed id picked without writing the listing ----------------------- */
 
 /* The number of set bits of m: the processor's instruction where the build has it (x86-64 with POPCNT,
  * WebAssembly's i64.popcnt), else the SWAR sum of bit pairs, nibbles and bytes. */
 /* x86-64's baseline (what Debian builds for) has no POPCNT, which every x86-64 processor since 2008 has: with GCC or
  * clang 14 and later and glibc (whose dynamic loader resolves ifuncs; not uClibc's or musl's), the function that
- * counts (pick_turn) is compiled twice and the loader picks the POPCNT copy where the processor has it
+ * counts (pick_turn, pick_turn_ns) is compiled twice and the loader picks the POPCNT copy where the processor has it
  * (target_clones). Inside that copy __POPCNT__ is not defined: the SWAR count below is what both compilers turn into
  * the instruction there (from -O1 on). Same results either way. Not under a sanitizer, whose runtime is not ready
  * when the loader runs the ifunc's resolver (ThreadSanitizer crashes at load); -DSTPETE_NO_CLONES builds the one
@@ -803,7 +803,7 @@ CORE_INLINE uint64_t targets_within(const seat_ctx *x, const card_lanes *l, int 
     int least = before - x->rubles; /* the least value a legal target has */
     const uint32_t plain = (UINT32_C(1) << FIRST_TRADING) - 1;
 #if defined(STPETE_SIMD_SSE2) || defined(STPETE_SIMD_WASM)
-    least = least < -1 ? -1 : least > 127 ? 127 : least; /* values are 0..23: the order is kept in a signed byte */
+    least = least < -1 ? -1 : least > 127 ? 127 : least; /* values are 0..25: kept in a signed byte */
     uint32_t under[2];
     for (int h = 0; h < 2; h++) {
 #if defined(STPETE_SIMD_SSE2)
@@ -852,7 +852,8 @@ enum {
  * card), the stacks drawn from, the discard pile's types (the Prison), or bit 0 alone for the pass. n counts the
  * ids. The capacity: the pass, per buying source (two rows, the hand; twice in the New Society) one run of its
  * non-trading cards and one per trading card, the takes, the draws, the Prison, and the one unconditional write past
- * the last run. */
+ * the last run. One capacity for both games: a base game's pick reserves the larger frame and touches only the runs
+ * it writes (its time per action measured unchanged). */
 enum { RUNS_CAP = 2 * (3 + 2 * ROW_CAP + STPETE_MAX_HAND) + 8 };
 typedef struct runs {
     uint64_t bits[RUNS_CAP];
@@ -903,7 +904,8 @@ CORE_INLINE void add_ns_runs(seat_ctx *x, const card_lanes *l, uint64_t m, int l
     for (uint64_t t = m & ~PLAIN_TYPES; t; t &= t - 1) {
         int card = stpete_lowest_bit(t);
         int before = price_before(x, card, lower);
-        uint64_t d = x->cards[card].targets & displaceable_mask(x) & (card < STPETE_NUM_CARD_TYPES ? ns_types : ~UINT64_C(0));
+        uint64_t kept = card < STPETE_NUM_CARD_TYPES ? ns_types : ~UINT64_C(0); /* a base card's: the ext ones */
+        uint64_t d = x->cards[card].targets & displaceable_mask(x) & kept;
         uint64_t within = d & targets_within(x, l, before); /* targets 0..23 */
         for (uint64_t u = d & ns_types; u; u &= u - 1) /* the New Society's targets (49..53), one by one */
             within |= (uint64_t)target_legal(x, before, stpete_lowest_bit(u)) << stpete_lowest_bit(u);
