@@ -38,7 +38,7 @@ from ._core import (Action, ActionKind, Card, CardInfo, ChanceMode, ChanceOutcom
 from .env import StPeteEnv, env
 from .bots import Bot, BotStats, play
 
-__version__ = "1.1.1"
+__version__ = "1.1.2"
 
 __all__ = [
     "Action", "ActionKind", "Card", "CardInfo", "ChanceMode", "ChanceOutcome", "Colour", "Decision", "Edition", "Event",

@@ -1,7 +1,7 @@
 """``python3 -m stpete``: the binding's version, the C library's version and the path of the library it loaded.
 
     $ python3 -m stpete
-    stpete 1.1.1 (libstpete 1.1.1)
+    stpete 1.1.2 (libstpete 1.1.2)
     library: /home/me/venv/lib/python3.11/site-packages/stpete/libstpete.so.0
 """
 import sys
