@@ -1738,19 +1738,21 @@ class State(_Owner):
         self._query(_C.stpete_state_price, seat, card, source, -1 if displaced is None else displaced, byref(out))
         return out.value
 
-    def displacements(self, seat: int, card: int, source: int = Source.UPPER) -> List[Tuple[Card, int]]:
+    def displacements(self, seat: int, card: int,
+                      source: int = Source.UPPER) -> "List[Tuple[Union[Card, NewSocietyCard], int]]":
         """What a trading card could displace for ``seat`` and at what price: ``[(Card, rubles), ...]`` in
-        ascending card type, one per card type of the seat's display among the card's targets (§6.2, R8; an
-        Observatory only while one is face up, §7.1, R9), each priced as :meth:`price` gives it (§5.2; ``source``
-        LOWER gives the lower-row discount, §5.1). Does not check that the card is available or affordable; an
-        empty list means the seat cannot buy or play it (§6.1). ``stpete_state_displacements``.
+        ascending card type (a :class:`NewSocietyCard` for the New Society's targets, §12.6), one per card type of
+        the seat's display among the card's targets (§6.2, R8; an Observatory only while one is face up, §7.1, R9),
+        each priced as :meth:`price` gives it (§5.2; ``source`` LOWER gives the lower-row discount, §5.1). Does not
+        check that the card is available or affordable; an empty list means the seat cannot buy or play it (§6.1).
+        ``stpete_state_displacements``.
         Raises :class:`InvalidArgumentError` for a bad seat or source, or a card that is not a trading card;
         :class:`ClosedError` after :meth:`close`."""
         out = (_ffi.DisplacementStruct * _ffi.NUM_CARD_TYPES_NEW_SOCIETY)()
         count = c_size_t()
         self._query(_C.stpete_state_displacements, seat, card, source, out, _ffi.NUM_CARD_TYPES_NEW_SOCIETY,
                     byref(count))
-        return [(Card(d.displaced), d.price) for d in out[:count.value]]
+        return [(_card_enum(d.displaced), d.price) for d in out[:count.value]]
 
     def score(self, seat: int) -> Score:
         """A seat's final score breakdown (:class:`Score`, §8, R13): as applied after the end, a projection

@@ -69,6 +69,24 @@ class Games(unittest.TestCase):
         self.assertEqual([game.card_name(c) for c in rows[0]], saved["upper_row"])
         self.assertEqual([game.card_name(c) for c in rows[1]], saved["lower_row"])
 
+    def test_displacements_of_new_targets(self):  # §12.6: a base blue trading card may displace a new building
+        game = stpete.Game(players=3, seed=4, new_society=True)
+        state, rng, checked = game.new_state(), random.Random(4), 0
+        theater = stpete.Card.MARIINSKIJ_THEATER
+        while not state.is_terminal and checked < 20:
+            for seat in range(3):
+                shown = {int(c) for c in state.display(seat)}
+                targets = state.displacements(seat, theater)
+                self.assertEqual([int(c) for c, _ in targets], sorted(int(c) for c, _ in targets))
+                for card, price in targets:
+                    self.assertIn(int(card), shown)
+                    self.assertEqual(price, state.price(seat, theater, displaced=card))
+                    if int(card) >= stpete.NUM_CARD_TYPES:
+                        self.assertIsInstance(card, NewSocietyCard)
+                        checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+        self.assertGreater(checked, 0, "no new building was ever a target")
+
     def test_actions_of_the_expansion(self):  # the ids of stpete.h, §12.7.5-§12.7.7
         action = stpete.Action.parse("prison buy New Society displacing New Farmer")
         self.assertEqual(action.kind, ActionKind.PRISON_BUY)
