@@ -150,6 +150,8 @@ class Server:
             await self.play(table, seat, move, action)
         except Refused as e:
             log.error("table %s: bot move refused: %s", table.id, e)
+        except Exception:  # a bug of the server: logged (an unawaited task's exception would be lost)
+            log.exception("table %s: the bot's move at move %d failed", table.id, move)
 
     def start_bots(self) -> None:
         for table in self.tables.values():

@@ -27,13 +27,19 @@ from .storage import GroupCommitter, SeatRecord, StaleMoveError, TableRecord
 VIEW_KEYS_WITHHELD = ("information_state_key",)
 PLAYER_KEYS_WITHHELD = ("known_rubles",)
 
-#: The rule options a table may set (doc/format.md "options"), with their allowed values.
+#: The rule options a table may set (doc/format.md "options"), with their allowed values. The library checks their
+#: combination (stpete.Game: the New Society needs the first edition, 5 players need the New Society, its three
+#: rulings need it, §12.0, R16-R19, R22, R29).
 RULE_CHOICES = {
     "edition": (1, 2),
     "pub_cap": ("per-pub", "per-player"),
     "tie_break": ("rubles-mod-10", "rubles-total"),
     "public_rubles": (False, True),
     "public_hands": (False, True),
+    "new_society": (False, True),
+    "markers_one_seat": (False, True),
+    "used_prison_scores": (False, True),
+    "textile_without_new_society": (False, True),
 }
 
 
@@ -63,9 +69,11 @@ def public_view(view_json: str) -> Dict[str, Any]:
 
 
 def card_table(game: "stpete.Game") -> List[Dict[str, Any]]:
-    """The card types of the game's edition (public facts, §2/§11) for the page: name, colour, cost, ..."""
+    """The card types of the game's table (public facts, §2/§11, and the New Society's 13 more, §12.2) for the page:
+    name, colour, cost, ..."""
     out = []
-    for card in range(stpete.NUM_CARD_TYPES):
+    types = (*stpete.Card, *stpete.NewSocietyCard) if game.options.get("new_society") else tuple(stpete.Card)
+    for card in map(int, types):
         info = game.card_info(card)
         out.append({"card": card, "name": info.name, "colour": int(info.colour), "trading": bool(info.trading),
                     "cost": info.cost, "rubles": info.rubles, "vp": info.vp, "copies": info.copies,
@@ -157,7 +165,7 @@ class Table:
             raise Refused(f"stale: you saw move {move}, the table is at move {self.move}", "stale")
         if seat != self.state.current_player:
             raise Refused(f"not your turn: seat {self.state.current_player} is to act", "not-your-turn")
-        if not 0 <= action < stpete.NUM_DISTINCT_ACTIONS or not self.state.is_legal(action):
+        if not 0 <= action < self.game.num_distinct_actions or not self.state.is_legal(action):
             raise Refused(f"illegal action {action} in this position", "illegal")
         lower = self._lower_row()
         self.state.apply(action)
@@ -239,8 +247,8 @@ def new_table(players: Any, seats: Any, bot: str, rules: Dict[str, Any]):
     :data:`RULE_CHOICES`. The seed and the table id are drawn with :mod:`secrets`. Returns
     ``(record, tokens)``, tokens[seat] the secret token of each person's seat (None for a bot), to be given to
     the creator once and never stored or logged. Raises ValueError with the reason for bad input."""
-    if isinstance(players, bool) or players not in (2, 3, 4):
-        raise ValueError("players must be 2, 3 or 4")
+    if isinstance(players, bool) or players not in (2, 3, 4, 5):
+        raise ValueError("players must be 2, 3, 4 or 5 (5 with the New Society)")
     if not isinstance(seats, list) or len(seats) != players or any(s not in ("human", "bot") for s in seats):
         raise ValueError("seats must list 'human' or 'bot' for each of the players")
     if "human" not in seats:

@@ -31,7 +31,11 @@ class Http(unittest.TestCase):
         async with aiohttp.ClientSession() as session:
             bad = [
                 (None, "{"), (None, "[1, 2]"), (None, "\xff"),
-                ({**good, "players": 5, "seats": ["human"] * 5}, None),
+                ({**good, "players": 5, "seats": ["human"] * 5}, None),  # 5 need the New Society (R17)
+                ({**good, "players": 6, "seats": ["human"] * 6, "rules": {"new_society": True}}, None),
+                ({**good, "rules": {"edition": 2, "new_society": True}}, None),  # §12.0: the first edition's
+                ({**good, "rules": {"markers_one_seat": True}}, None),  # a ruling of the New Society without it
+                ({**good, "rules": {"new_society": 1}}, None),
                 ({**good, "players": True}, None),
                 ({**good, "seats": ["human"]}, None),
                 ({**good, "seats": ["bot", "bot"]}, None),
@@ -52,8 +56,9 @@ class Http(unittest.TestCase):
             status, _ = await self.post(session, server, data='{"players": 2, "pad": "' + "x" * 20000 + '"}')
             self.assertEqual(status, 413)
             created = []
-            for _ in range(3):
-                status, answer = await self.post(session, server, good)
+            five = {**good, "players": 5, "seats": ["human"] + ["bot"] * 4, "rules": {"new_society": True}}
+            for body in (good, five, good):  # the New Society's 5 players too (§12)
+                status, answer = await self.post(session, server, body)
                 self.assertEqual(status, 200, answer)
                 self.assertNotIn("seed", str(answer))
                 created.append(answer["table"])

@@ -127,6 +127,9 @@ class HiddenInformation(unittest.TestCase):
         self.check_game(4, ["bot", "human", "human", "bot"], {"edition": 2, "public_rubles": True,
                                                               "pub_cap": "per-player"}, 2)
 
+    def test_five_players_new_society(self):  # §12: rows of 10 at the opening, the expansion's decisions and ids
+        self.check_game(5, ["human", "bot", "human", "bot", "human"], {"new_society": True}, 3)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -3,13 +3,14 @@
 // seat link) and one bot play a whole game, each person by clicks (one reloads the page midway and continues); a
 // spectator watches in a third context. The final table on every page equals the stored replay record (python3 -m
 // stpete_server.export, read from the server's database) replayed by the native stpete-replay; no console error
-// anywhere. Needs the native build (-Dnative_build, as the same-games test) for the server's library and
+// anywhere. Then a 5-player New Society table (§12): five people by clicks at phone size, its opening's 10 board
+// cards drawn, the same final table (screenshots in BUILD/screenshots). Needs the native build (-Dnative_build, as the same-games test) for the server's library and
 // stpete-replay; skipped with the reason otherwise.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -165,4 +166,36 @@ test('two people in two browsers and a bot play a whole game through the server'
   }
   assert.deepEqual(errors, []);
   await Promise.all([ctxA.close(), ctxB.close(), ctxC.close()]);
+});
+
+test('a 5-player New Society table: five people, at phone size', { skip }, async () => {
+  const shots = join(process.env.STPETE_WASM_BUILD ?? dir, 'screenshots');
+  mkdirSync(shots, { recursive: true });
+  const contexts = await Promise.all([0, 1, 2, 3, 4].map(() => browser.newContext({ viewport: { width: 390, height: 844 } })));
+  const lobby = await page(contexts[0], `${url}/`);
+  await lobby.selectOption('select[name="players"]', '5'); // "5 (New Society)": the expansion without its box
+  for (let s = 0; s < 5; s++) await lobby.selectOption(`select[name="seat${s}"]`, 'human');
+  await lobby.click('#btn-create');
+  await lobby.waitForSelector('#links:not([hidden]) .seat-link');
+  const links = await lobby.$$eval('.seat-link', (as) => as.map((a) => a.href));
+  const table = await lobby.evaluate(() => document.body.dataset.table);
+  assert.equal(links.length, 5);
+  const pages = await Promise.all(links.map((link, s) => page(contexts[s], link)));
+  // the opening (§12.4.1, R20), before anyone moves: ten cards on the board
+  await pages[0].waitForSelector('#row-upper .card');
+  const board = await pages[0].$$eval('#board .row .card', (cards) => cards.map((c) => c.dataset.card));
+  assert.equal(board.length, 10, board.join(', '));
+  await pages[0].screenshot({ path: join(shots, 'server-new-society-phone-opening.png') });
+  const clicks = await Promise.all(pages.map((p, s) => playByClicks(p, 10 + s)));
+  assert.ok(clicks.every((n) => n > 5), `clicks ${clicks}`);
+  const expected = replayed(table);
+  assert.equal(expected.record.options.new_society, true);
+  for (const p of pages) {
+    const shown = await finalTable(p);
+    assert.deepEqual(shown.rows, expected.rows);
+    assert.deepEqual(shown.winners, expected.winners);
+  }
+  await pages[0].screenshot({ path: join(shots, 'server-new-society-phone-end.png') });
+  assert.deepEqual(errors, []);
+  await Promise.all(contexts.map((c) => c.close()));
 });

@@ -51,7 +51,9 @@ async function createTable(ev) {
     seats: Array.from({ length: players }, (_, s) => f[`seat${s}`].value),
     rules: { edition: Number(f.edition.value), pub_cap: f.pubPerPlayer.checked ? 'per-player' : 'per-pub',
       tie_break: f.tieTotal.checked ? 'rubles-total' : 'rubles-mod-10', public_rubles: f.publicRubles.checked,
-      public_hands: f.publicHands.checked },
+      public_hands: f.publicHands.checked,
+      // the New Society (§12): asked for, or implied by 5 players (R17); the server refuses it with edition 2
+      new_society: f.newSociety.checked || players === 5 },
   };
   let data;
   let res;
