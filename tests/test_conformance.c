@@ -750,14 +750,6 @@ static void check_random_pick(const stpete_state *st, const int *ids, size_t n, 
     }
 }
 
-/* A random number that STPETE_PICK_SCALED turns into index i of n: the smallest r >> 32 with
- * ((r >> 32) * n) >> 32 == i. */
-static uint64_t scaled_random_for(size_t i, size_t n)
-{
-    uint64_t high = (((uint64_t)i << 32) + n - 1) / n;
-    return high << 32 | 0xFFFFFFFFu; /* the low half is ignored */
-}
-
 /* The playout step (stpete_state_apply_random) applies listed action i of ids[0..n) of st to a copy (into `into`)
  * exactly as stpete_state_apply does to another copy (`applied`, which holds st + ids[i]): the same id, position,
  * information state of every seat (the public history) and history. Even i with STPETE_PICK_MODULO, odd with

@@ -37,6 +37,7 @@
 
 #include "stpete/bots.h"
 #include "stpete/stpete.h"
+#include "test_rng.h"
 
 enum { NS_TYPES = STPETE_NUM_CARD_TYPES_NEW_SOCIETY, IDS = STPETE_NS_ID_END, FULL_GAMES = 3, UNLISTED = 12 };
 
@@ -349,7 +350,7 @@ static void check_pick(const stpete_state *st, stpete_state *picked, const stpet
     assert_int_equal(stpete_state_random_action(st, modulo, &id), STPETE_OK);
     if (id != ids[i])
         fail_msg("move %d: the random pick of index %zu of %zu is %d, listed %d", move, i, n, id, ids[i]);
-    uint64_t scaled = ((((uint64_t)i << 32) + n - 1) / n) << 32; /* ((r >> 32) * n) >> 32 == i */
+    uint64_t scaled = scaled_random_for(i, n);
     for (int way = 0; way < 2; way++) {
         assert_int_equal(stpete_state_copy(picked, st), STPETE_OK);
         id = -1;

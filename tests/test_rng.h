@@ -14,6 +14,14 @@ static inline uint64_t rng_next(uint64_t *s)
     return stpete_splitmix64(s);
 }
 
+/* A random number that STPETE_PICK_SCALED turns into index i of n (stpete_state_apply_random): the smallest
+ * r >> 32 with ((r >> 32) * n) >> 32 == i. */
+static inline uint64_t scaled_random_for(size_t i, size_t n)
+{
+    uint64_t high = (((uint64_t)i << 32) + n - 1) / n;
+    return high << 32 | 0xFFFFFFFFu; /* the low half is ignored */
+}
+
 /* Uniform-enough integer in [0, n) for test choices (n small). */
 static inline int rng_below(uint64_t *s, int n)
 {

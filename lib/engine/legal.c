@@ -325,6 +325,18 @@ static void sort_ids(int *ids, size_t n)
     }
 }
 
+/* The discard pile's types the Debtor's Prison may pick now (§12.7.5, R21, R22): bit t set for each type of the
+ * pile when the seat to act may use its Prison (stpete_prison_usable); for the listing's picks and the playout
+ * step's alike. */
+CORE_INLINE uint64_t prison_picks(const stpete_core *c, const player_state *p)
+{
+    uint64_t picks = 0;
+    if (stpete_prison_usable(c, p))
+        for (int t = 0; t < CARD_TYPES_ALL; t++)
+            picks |= (uint64_t)(c->discard[t] != 0) << t;
+    return picks;
+}
+
 /* The New Society's decisions (§12.7.5-§12.7.7) and the Debtor's Prison picks of a turn (R21). */
 static size_t legal_ns(const stpete_core *c, seat_ctx *x, int *out, size_t n)
 {
@@ -348,10 +360,8 @@ static size_t legal_ns(const stpete_core *c, seat_ctx *x, int *out, size_t n)
         out[n++] = ID_TRADING_HOUSE + 1;
         return n;
     default: /* a turn: the Prison's picks, the largest ids */
-        if (stpete_prison_usable(c, x->p))
-            for (int t = 0; t < CARD_TYPES_ALL; t++)
-                if (c->discard[t])
-                    out[n++] = ID_PRISON + t;
+        for (uint64_t m = prison_picks(c, x->p); m; m &= m - 1)
+            out[n++] = ID_PRISON + stpete_lowest_bit(m);
         sort_ids(out, n);
         return n;
     }
@@ -998,11 +1008,7 @@ CORE_INLINE void turn_runs(const stpete_core *c, seat_ctx *x, runs *rs, int ns)
     start_group(rs, RUN_NS_TAKE_LOWER);
     add_run(rs, lower & room & ~base_types, -1);
     start_group(rs, RUN_PRISON);
-    uint64_t prison = 0;
-    if (stpete_prison_usable(c, x->p)) /* R21 */
-        for (int t = 0; t < CARD_TYPES_ALL; t++)
-            prison |= (uint64_t)(c->discard[t] != 0) << t;
-    add_run(rs, prison, -1);
+    add_run(rs, prison_picks(c, x->p), -1); /* R21 */
 }
 
 /* stpete_core_pick_move() at a turn outside the buy-only phase (§4.2, §5, §6, §7.1, and §12's in the New Society;
@@ -1060,9 +1066,7 @@ int stpete_core_pick_move(const stpete_core *c, uint64_t random, int pick, stpet
 {
     if (c->decision == STPETE_DECISION_GAME_OVER)
         return STPETE_E_GAME_OVER;
-    if ((c->decision == STPETE_DECISION_TURN) & !c->rules.new_society & !stpete_buy_only(c))
-        return pick_turn(c, random, pick, mv);
-    if ((c->decision == STPETE_DECISION_TURN) & c->rules.new_society) /* the first edition's: no buy-only phase */
-        return pick_turn_ns(c, random, pick, mv);
+    if ((c->decision == STPETE_DECISION_TURN) & !stpete_buy_only(c))
+        return c->rules.new_society ? pick_turn_ns(c, random, pick, mv) : pick_turn(c, random, pick, mv);
     return pick_listed(c, random, pick, mv);
 }
