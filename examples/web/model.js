@@ -66,16 +66,26 @@ export class Chronicle {
     this.entries = [];   // {n, text, kind, seat, at: history length after the action that caused it}
     this.discarded = []; // names
   }
-  /** Returns the events read. */
+  /** Returns the events read. The cards discarded last are those the action put on the discard pile: a displaced
+   * card (§6), an Observatory discard (§7.1), the lower row at a round's end (§4.5), a Sycophant its owner could not
+   * pay (§12.7.9) or a card the Debtor's Prison put back (§12.7.5); a card the Prison picks leaves the pile, and the
+   * list. */
   record(state, lowerBefore = []) {
     const at = state.history().length;
     const { EventKind } = this.S;
     const events = state.events();
+    const put = []; // onto the pile by this action
+    const onto = [EventKind.DISPLACE, EventKind.OBSERVATORY_DISCARD, EventKind.SYCOPHANT_DISCARD, EventKind.PRISON_PUT_BACK];
     for (const e of events) {
       this.entries.push({ n: this.entries.length + 1, text: e.text, kind: e.kind, seat: e.seat, at });
-      if (e.kind === EventKind.DISPLACE || e.kind === EventKind.OBSERVATORY_DISCARD) this.discarded = [this.cards[e.card].name];
-      else if (e.kind === EventKind.ROUND_END && e.amount > 0) this.discarded = lowerBefore.map((c) => this.cards[c].name);
+      if (onto.includes(e.kind)) put.push(this.cards[e.card].name);
+      else if (e.kind === EventKind.ROUND_END && e.amount > 0) put.push(...lowerBefore.map((c) => this.cards[c].name));
+      else if (e.kind === EventKind.PRISON) {
+        const k = this.discarded.indexOf(this.cards[e.card].name);
+        if (k >= 0) this.discarded.splice(k, 1);
+      }
     }
+    if (put.length) this.discarded = put;
     return events;
   }
   /** The entries after history length `at` (the texts of the actions from there on). */

@@ -14,8 +14,9 @@
 //   prices      {upper: [text], lower: [text], observatory: text|null}: what each board card costs the viewer (§5,
 //               §6); optional
 //   income      {phase, seats: [{rubles, vp}]} the income of each seat at the next scoring (§4.4, §7.5), or null
-//   discarded   names of the cards discarded last (a displaced card, an Observatory discard or the lower row at a
-//               round's end, §4.5, §6, §7.1); [] before any
+//   discarded   names of the cards the last action that discarded put on the pile (a displaced card, an
+//               Observatory discard, the lower row at a round's end, unpaid Sycophants, a card the Debtor's Prison put
+//               back; §4.5, §6, §7.1, §12.7.5, §12.7.9), without those the Prison took back since; [] before any
 //   log         [{n, text, recent, mine}]: the library's event texts, numbered from 1; recent = since the viewer's
 //               last move; mine = an event of the viewer's seat (shown in bold)
 //   handLimits  optional: each seat's hand limit (§7.3), shown beside the hand size

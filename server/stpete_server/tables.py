@@ -113,14 +113,23 @@ class Table:
 
     def _collect(self, lower_before: List[str]) -> None:
         """Take the queued events into the log: each one's line (stpete_event_to_string without the state: only
-        the event's own public members), acting seat and kind; and what was discarded last (public)."""
+        the event's own public members), acting seat and kind; and what was discarded last (public): the cards the
+        action put on the discard pile, as examples/web's model.js (Chronicle.record) keeps them; a card the Debtor's
+        Prison picks leaves the pile and the list (§12.7.5)."""
+        put: List[str] = []
+        onto = (stpete.EventKind.DISPLACE, stpete.EventKind.OBSERVATORY_DISCARD, stpete.EventKind.SYCOPHANT_DISCARD,
+                stpete.EventKind.PRISON_PUT_BACK)
         for e in self.state.events():
             kind = e.kind.name.lower().replace("_", "-")
             self.log.append({"text": str(e), "seat": e.seat, "kind": kind})
-            if e.kind in (stpete.EventKind.DISPLACE, stpete.EventKind.OBSERVATORY_DISCARD):
-                self.discarded = [self.game.card_name(int(e.card))]
+            if e.kind in onto:
+                put.append(self.game.card_name(int(e.card)))
             elif e.kind == stpete.EventKind.ROUND_END and e.amount:
-                self.discarded = list(lower_before)
+                put.extend(lower_before)
+            elif e.kind == stpete.EventKind.PRISON and self.game.card_name(int(e.card)) in self.discarded:
+                self.discarded.remove(self.game.card_name(int(e.card)))
+        if put:
+            self.discarded = put
 
     @property
     def move(self) -> int:

@@ -138,3 +138,31 @@ for (const [players, edition, seed] of [[2, 1, 1], [3, 2, 2], [4, 1, 3], [4, 2, 
     game.free();
   });
 }
+
+test('the New Society: the cards discarded last are the pile\'s gain, and stay on the pile (§12.7.5, §12.7.9)', () => {
+  const kinds = new Set();
+  for (const [players, seed] of [[5, 6n], [3, 7n], [4, 8n], [2, 9n]]) {
+    const game = new S.Game({ players, newSociety: true });
+    const state = game.newState(seed);
+    const bot = new S.Bot(game, 'random', Number(seed));
+    const cards = Array.from({ length: game.numCardTypes }, (_, k) => game.cardInfo(k));
+    const chronicle = new Chronicle(S, cards);
+    state.enableEventQueue();
+    chronicle.record(state);
+    let view = JSON.parse(state.viewToJson(S.VIEW_PUBLIC));
+    while (!state.isTerminal) {
+      const lower = state.row(S.Source.LOWER);
+      state.apply(bot.choose(state));
+      for (const e of chronicle.record(state, lower)) kinds.add(e.kind);
+      const after = JSON.parse(state.viewToJson(S.VIEW_PUBLIC));
+      const pile = gained(view.discard, after.discard);
+      if (pile.length) assert.deepEqual([...chronicle.discarded].sort(), pile);
+      assert.deepEqual(gained(after.discard, chronicle.discarded), [], 'a card discarded last is not on the pile');
+      view = after;
+    }
+    bot.free();
+    state.free();
+    game.free();
+  }
+  for (const k of ['PRISON', 'PRISON_PUT_BACK', 'SYCOPHANT_DISCARD']) assert.ok(kinds.has(S.EventKind[k]), `no ${k} event met`);
+});

@@ -1,0 +1,59 @@
+"""A table's public extras, checked move by move without a server (stpete_server.tables.Table with a storage that
+keeps nothing): the cards discarded last that every state message carries are exactly what the move put on the
+public discard pile, and stay on it, in New Society games too, where the Debtor's Prison takes cards back from the
+pile and unpaid Sycophants go onto it (§4.5, §6, §7.1, §12.7.5, §12.7.9). Fixed seeds: the same games every run."""
+import asyncio
+import json
+import random
+import unittest
+from collections import Counter
+
+import stpete
+
+from stpete_server.storage import SeatRecord, TableRecord
+from stpete_server.tables import Table
+
+
+class NoStorage:
+    async def store(self, table_id, move, action):
+        pass
+
+
+def pile(table):
+    """The public discard pile's card names, as a multiset."""
+    return Counter(json.loads(table.state.view_to_json(None))["discard"])
+
+
+class DiscardedLast(unittest.TestCase):
+    def play(self, players, options, seed):
+        seats = [SeatRecord("human", None, None)] * players
+        table = Table(TableRecord("t", options, seed, seats, [], 0.0), NoStorage())
+        rng = random.Random(seed)
+        kinds = set()
+        before = pile(table)
+        while not table.over:
+            logged = len(table.log)
+            action = rng.choice(table.legal_actions())["id"]
+            asyncio.run(table.play(table.state.current_player, table.move, action))
+            kinds.update(e["kind"] for e in table.log[logged:])
+            after = pile(table)
+            gained = after - before
+            if gained:
+                self.assertEqual(Counter(table.discarded), gained, f"move {table.move}")
+            self.assertFalse(Counter(table.discarded) - after, f"move {table.move}: discarded last, not on the pile")
+            before = after
+        return kinds
+
+    def test_new_society(self):
+        kinds = set()
+        for players, seed in ((5, 6), (3, 7), (4, 8), (2, 9)):
+            kinds |= self.play(players, {"new_society": True}, seed)
+        self.assertLessEqual({"prison", "prison-put-back", "sycophant-discard"}, kinds)
+
+    def test_base_games(self):
+        for players, edition, seed in ((2, 1, 1), (4, 2, 2)):
+            self.play(players, {"edition": edition}, seed)
+
+
+if __name__ == "__main__":
+    unittest.main()
