@@ -198,16 +198,20 @@ class Table:
                  "kind": int(a.kind)} for a in self.state.legal_actions()]
 
     def prices(self, seat: int) -> List[List[int]]:
-        """What each card on the board (both rows, the Observatory's card) would cost ``seat`` now, as the library
-        says (§5, §6.2): ``[source, card, displaced, price]`` rows (stpete_source numbers, card types, displaced -1
-        for a card that displaces nothing; a trading card has one row per card of the seat's it may displace,
-        stpete_state_displacements). The seat's own prices, from public facts only (its display, the rows)."""
+        """What each card on the board (both rows, the Observatory's or the Debtor's Prison's card) would cost
+        ``seat`` now, as the library says (§5, §6.2, §12.7.5): ``[source, card, displaced, price]`` rows
+        (stpete_source numbers, card types, displaced -1 for a card that displaces nothing; a trading card has one
+        row per card of the seat's it may displace, stpete_state_displacements). The seat's own prices, from public
+        facts only (its display, the rows)."""
         rows: List[List[int]] = []
         board = [(stpete.Source.UPPER, c) for c in set(self.state.row(stpete.Source.UPPER))]
         board += [(stpete.Source.LOWER, c) for c in set(self.state.row(stpete.Source.LOWER))]
         observatory = self.state.observatory_card
         if observatory is not None and int(observatory) >= 0:
             board.append((stpete.Source.OBSERVATORY, observatory))
+        prison = self.state.prison_card  # the Debtor's Prison's card (§12.7.5): from the discard pile, no row discount
+        if prison is not None:
+            board.append((stpete.Source.DISCARD, prison))
         for source, card in sorted(board):
             if self.game.card_info(card).trading:
                 for displaced, price in self.state.displacements(seat, card, source):

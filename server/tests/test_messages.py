@@ -109,6 +109,8 @@ class HiddenInformation(unittest.TestCase):
         board = {(0, int(c)) for c in state.row(0)} | {(1, int(c)) for c in state.row(1)}
         if state.observatory_card is not None:
             board.add((3, int(state.observatory_card)))
+        if state.prison_card is not None:  # §12.7.5: from the discard pile
+            board.add((4, int(state.prison_card)))
         for source, card, displaced, price in m["prices"]:
             self.assertIn((source, card), board)
             if displaced < 0:

@@ -1715,6 +1715,13 @@ class State(_Owner):
         return _card_enum(card) if card >= 0 else None
 
     @property
+    def prison_card(self):
+        """The card the Debtor's Prison picked from the discard pile, awaiting its owner's decision (§12.7.5, R21), or
+        None (stpete_state_prison_card()); bought from :attr:`Source.DISCARD`, without a row discount."""
+        card = self._query(_C.stpete_state_prison_card)
+        return _card_enum(card) if card >= 0 else None
+
+    @property
     def marker_holders(self):
         """The seat holding each phase's start-player marker (§3.3, §4.1), indexed by :class:`Phase`."""
         with self._lock:

@@ -46,6 +46,11 @@ class Games(unittest.TestCase):
                 step = 0
                 while not state.is_terminal:
                     seen.add(state.decision)
+                    if state.decision == Decision.PRISON:  # §12.7.5: the card picked, shown as the drawn card
+                        self.assertEqual(json.loads(state.view_to_json())["observatory_card"],
+                                         game.card_name(state.prison_card))
+                    else:
+                        self.assertIsNone(state.prison_card)
                     if step % 40 == 0:
                         text = state.to_json()
                         self.assertEqual(json.loads(text)["format_version"], 4)

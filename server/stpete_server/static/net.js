@@ -148,7 +148,7 @@ function final(result) {
 /** The board's price notes, worded by examples/web's model.js (boardPrices) from the prices the server computed
  * with the library for this seat: a stand-in for the package's State that answers from the state message. */
 class InvalidArgumentError extends Error {}
-const SOURCES = { Source: { UPPER: 0, LOWER: 1, OBSERVATORY: 3 }, InvalidArgumentError }; // stpete_source
+const SOURCES = { Source: { UPPER: 0, LOWER: 1, OBSERVATORY: 3, DISCARD: 4 }, InvalidArgumentError }; // stpete_source
 function prices(seat) {
   if (!last.prices) return null;
   const byName = new Map(welcome.cards.map((c, k) => [c.name, k]));
@@ -158,7 +158,9 @@ function prices(seat) {
   const asked = {
     display: (s) => v.players[s].display.map(id),
     row: (source) => (source === 0 ? v.upper_row : v.lower_row).map(id),
-    observatoryCard: v.observatory_card === null ? -1 : id(v.observatory_card),
+    // the view's observatory_card holds the Debtor's Prison's card during its decision (§12.7.5)
+    observatoryCard: v.observatory_card === null || v.decision === 'prison' ? -1 : id(v.observatory_card),
+    prisonCard: v.observatory_card !== null && v.decision === 'prison' ? id(v.observatory_card) : -1,
     price: (s, card, source, displaced = -1) => {
       const price = table.get(`${source}/${card}/${displaced}`);
       if (price === undefined) throw new InvalidArgumentError('not one of its targets');
