@@ -238,6 +238,10 @@ static void test_game_over_line_names_winners(void **unused)
     assert_string_equal(buf, "Game over after round 7: seats 0, 1 and 3 share the win");
     line_of(8, 0xf, buf, sizeof buf);
     assert_string_equal(buf, "Game over after round 8: seats 0, 1, 2 and 3 share the win");
+    line_of(6, 0x10, buf, sizeof buf); /* the fifth seat of the New Society (§12.0, R17) */
+    assert_string_equal(buf, "Game over after round 6: seat 4 wins");
+    line_of(7, 0x19, buf, sizeof buf);
+    assert_string_equal(buf, "Game over after round 7: seats 0, 3 and 4 share the win");
     /* in real games: the line names the seats stpete_state_winners() gives */
     for (int players = 2; players <= 4; players++) {
         stpete_game *g = NULL;

@@ -61,7 +61,7 @@ static int game_over_line(const stpete_event *ev, char *buf, size_t size)
 {
     char seats[64] = "";
     size_t len = 0;
-    int n = 0, total = __builtin_popcount((unsigned)ev->amount & 0xfu);
+    int n = 0, total = __builtin_popcount((unsigned)ev->amount & ((1u << STPETE_MAX_PLAYERS) - 1)); /* 5 with §12 */
     for (int s = 0; s < STPETE_MAX_PLAYERS; s++) {
         if (!(ev->amount >> s & 1))
             continue;
