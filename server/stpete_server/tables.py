@@ -278,7 +278,10 @@ def new_table(players: Any, seats: Any, bot: str, rules: Dict[str, Any]):
     stpete.Game(players=players, seed=0, **options)  # the library's own check of the options
     seed = secrets.randbits(64)
     tokens = [secrets.token_urlsafe(24) if kind == "human" else None for kind in seats]
-    record = TableRecord(secrets.token_urlsafe(9), options, seed,
+    table_id = secrets.token_urlsafe(9)
+    while table_id.startswith("-"):  # an id is also a command-line argument (stpete_server.export): never an option
+        table_id = secrets.token_urlsafe(9)
+    record = TableRecord(table_id, options, seed,
                          [SeatRecord(kind, token_hash(tok) if tok else None, bot if kind == "bot" else None)
                           for kind, tok in zip(seats, tokens)], [], time.time())
     return record, tokens

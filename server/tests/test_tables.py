@@ -1,4 +1,4 @@
-"""A table's public extras, checked move by move without a server (stpete_server.tables.Table with a storage that
+"""A table's ids, and its public extras checked move by move without a server (stpete_server.tables.Table with a storage that
 keeps nothing): the cards discarded last that every state message carries are exactly what the move put on the
 public discard pile, and stay on it, in New Society games too, where the Debtor's Prison takes cards back from the
 pile and unpaid Sycophants go onto it (§4.5, §6, §7.1, §12.7.5, §12.7.9). Fixed seeds: the same games every run."""
@@ -53,6 +53,14 @@ class DiscardedLast(unittest.TestCase):
     def test_base_games(self):
         for players, edition, seed in ((2, 1, 1), (4, 2, 2)):
             self.play(players, {"edition": edition}, seed)
+
+
+class TableIds(unittest.TestCase):
+    def test_an_id_is_never_an_option(self):  # it is also an argument of python3 -m stpete_server.export
+        from stpete_server.tables import new_table
+        ids = [new_table(2, ["human", "human"], "greedy", {})[0].table_id for _ in range(2000)]
+        self.assertFalse([i for i in ids if i.startswith("-")])
+        self.assertEqual(len(set(ids)), len(ids))
 
 
 if __name__ == "__main__":

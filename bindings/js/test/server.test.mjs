@@ -94,7 +94,7 @@ async function finalTable(p) {
 }
 /** The same from stpete-replay's log of the stored record. */
 function replayed(table) {
-  const record = spawnSync(python, ['-m', 'stpete_server.export', '--db', join(dir, 'server.sqlite'), table],
+  const record = spawnSync(python, ['-m', 'stpete_server.export', '--db', join(dir, 'server.sqlite'), '--', table],
     { env, encoding: 'utf8' });
   assert.equal(record.status, 0, record.stderr);
   const out = spawnSync(replayTool, ['-'], { input: record.stdout, encoding: 'utf8' });
