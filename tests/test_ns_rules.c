@@ -606,6 +606,48 @@ static void test_r22_used_prison_not_displaceable(void **unused)
     scn_free(&s);
 }
 
+/* §12.7.5 (its sentence of 1.2): the Prison is used from the moment it is taken, so the card it picked cannot displace
+ * it either (as the Observatory's draw, §7.1): a blue trading card bought from the pile takes another building, and
+ * with the Prison its only target it cannot be bought at all. */
+static void test_r22_prison_not_displaced_by_its_own_pick(void **unused)
+{
+    (void)unused;
+    scn s = ns(2);
+    blank(&s, BUILDING);
+    empty_discard(&s);
+    scn_put(&s, C(DEBTORS_PRISON), SCN_DISPLAY, 0);
+    scn_put(&s, C(MARKET), SCN_DISPLAY, 0);
+    scn_put(&s, C(BANK), SCN_DISCARD, 0);
+    scn_set_rubles(&s, 0, 30);
+    valid(&s);
+    scn_do(&s, "prison Bank");
+    assert_int_equal(legal(&s, "prison buy Bank displacing Debtor's Prison"), 0);
+    assert_int_equal(legal(&s, "prison buy Bank displacing Market"), 1);
+    stpete_displacement d[16];
+    size_t n = 0;
+    assert_int_equal(stpete_state_displacements(s.st, 0, C(BANK), STPETE_SOURCE_DISCARD, d, 16, &n), STPETE_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(d[0].displaced, C(MARKET));
+    assert_int_equal(stpete_state_apply_string(s.st, "prison buy Bank displacing Debtor's Prison"),
+                     STPETE_E_ILLEGAL_ACTION);
+    assert_non_null(strstr(stpete_state_last_error(s.st), "R22"));
+    scn_free(&s);
+    /* the Prison the only building: the picked Bank has no target, so it can only be taken or put back */
+    s = ns(2);
+    blank(&s, BUILDING);
+    empty_discard(&s);
+    scn_put(&s, C(DEBTORS_PRISON), SCN_DISPLAY, 0);
+    scn_put(&s, C(BANK), SCN_DISCARD, 0);
+    scn_set_rubles(&s, 0, 30);
+    scn_do(&s, "prison Bank");
+    int ids[STPETE_MAX_LEGAL_ACTIONS];
+    assert_int_equal(stpete_state_legal_actions(s.st, ids, STPETE_MAX_LEGAL_ACTIONS, &n), STPETE_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(legal(&s, "prison take"), 1);
+    assert_int_equal(legal(&s, "prison put back"), 1);
+    scn_free(&s);
+}
+
 /* ==== R23-R25: after the building scoring ============================================================== */
 
 /* R23 (§12.4.3), R24, R25, §12.10: incomes, then the Guild Hall, then the Trading House, then the Pub. 9 R after
@@ -1070,6 +1112,7 @@ int main(void)
         cmocka_unit_test(test_s1213_case10_prison_stalls_once),
         cmocka_unit_test(test_r22_used_prison_scores),
         cmocka_unit_test(test_r22_used_prison_not_displaceable),
+        cmocka_unit_test(test_r22_prison_not_displaced_by_its_own_pick),
         cmocka_unit_test(test_r23_order_guild_hall_trading_house_pub),
         cmocka_unit_test(test_r24_guild_hall_split),
         cmocka_unit_test(test_r25_trading_house),
