@@ -34,7 +34,8 @@ from ._ffi import (CHANCE_CARD_FIRST, CHANCE_MARKERS_FIRST, MAX_LEGAL_ACTIONS, N
                    NUM_CHANCE_OUTCOMES, NUM_DISTINCT_ACTIONS)
 from ._core import (Action, ActionKind, Card, CardInfo, ChanceMode, ChanceOutcome, Colour, Decision, Edition, Event,
                     EventKind, Game, NewSocietyCard, Phase, Pick, PubCap, Score, Seat, Source, Special, Stack, State, TieBreak,
-                    library_path, replay_from_json, replay_to_json, version)
+                    library_path, read_results_line, replay_from_json, replay_to_json, results_game_line,
+                    results_hash, results_header, version)
 from .env import StPeteEnv, env
 from .bots import Bot, BotStats, play
 
@@ -49,5 +50,6 @@ __all__ = [
     "GameOverError", "NotTerminalError", "ParseError", "UnsupportedVersionError", "MismatchError",
     "ReentrantError", "RedactedError", "InconsistentError", "TooLargeError", "NoPriceError", "ClosedError",
     "LibraryNotFoundError",
-    "replay_to_json", "replay_from_json", "Bot", "BotStats", "play",
+    "replay_to_json", "replay_from_json", "results_hash", "results_header", "results_game_line",
+    "read_results_line", "Bot", "BotStats", "play",
 ]
