@@ -247,7 +247,7 @@ bad = {
     "empty spec": (["--bots", "greedy,,random"], "empty spec"),
     "bad players": (["--players", "6"], "--players takes a number in [2, 5]"),
     "5 players without the New Society": (["--players", "5"], "players must be 2, 3 or 4"),
-    "a New Society option without it": (["--used-prison-scores"], "set new_society to 1"),
+    "a New Society option without it": (["--used-prison-scores"], "an option of the New Society: set new_society"),
     "the New Society with the second edition": (["--new-society", "--edition", "2"], "expansion of the first edition"),
     "bad time": (["--time-ms", "0"], "--time-ms"),
     "resume without --out": (["--resume"], "--resume needs --out"),

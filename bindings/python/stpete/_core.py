@@ -286,6 +286,30 @@ class Edition(enum.IntEnum):
     SECOND = 2  #: the second-edition preset (2014, §11)
 
 
+class OptionType(enum.IntEnum):
+    """The type of an option's value (stpete.h ``enum stpete_option_type``): how :class:`Game` takes it."""
+    BOOL = 0   #: True or False
+    INT = 1    #: an int in [min, max]
+    ENUM = 2   #: one of the words (or the option's enum, e.g. :class:`PubCap`)
+    SEED = 3   #: an int in [0, 2**64)
+    SEATS = 4  #: a seat per phase (4 ints), or None for random
+
+
+class OptionCategory(enum.IntEnum):
+    """What an option changes (stpete.h ``enum stpete_option_category``)."""
+    RULES = 0        #: the game: players, cards, setup, rules
+    INFORMATION = 1  #: what each seat sees (§9)
+    PLAY = 2         #: how a program deals and drives its games: the seed and the chance mode, not a rule
+
+
+class Games(enum.IntFlag):
+    """The kinds of game an option applies to (stpete.h ``enum stpete_games``), a mask."""
+    FIRST_EDITION = 1   #: the first edition's base game (§1-§10)
+    SECOND_EDITION = 2  #: the second-edition preset (§11)
+    NEW_SOCIETY = 4     #: the first edition with the New Society (§12)
+    ALL = 7             #: every game
+
+
 _CARD_NAMES = {}
 _CARD_INFO = {}
 
