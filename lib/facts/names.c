@@ -1,6 +1,6 @@
-/* The words of the library: status names, the names of phases, stacks, decisions, sources, event kinds and the
- * rule options' values (the same words as the JSON format, doc/format.md, one table each). The names of the option
- * values and their parsers are the table of options' (lib/api/options.c). */
+/* The words of the library: status names, the names of phases, stacks, decisions, sources and event kinds (the
+ * same words as the JSON format, doc/format.md, one table each). The options' words are the table of options'
+ * (lib/api/options.c). */
 #include <stdio.h>
 #include <string.h>
 
@@ -11,9 +11,6 @@ const char *const stpete_stack_words[STPETE_NUM_STACKS] = { "worker", "building"
 const char *const stpete_decision_words[8] = { "turn",   "observatory", "pub",       "game-over",
                                                "chance", "prison",      "guild-hall", "trading-house" };
 const char *const stpete_source_words[5] = { "upper", "lower", "hand", "observatory", "discard" };
-const char *const stpete_pub_cap_words[2] = { "per-pub", "per-player" };
-const char *const stpete_tie_break_words[2] = { "rubles-mod-10", "rubles-total" };
-const char *const stpete_chance_mode_words[2] = { "sampled", "explicit" };
 const char *const stpete_chance_event_words[4] = { "none", "deal", "markers", "draw" };
 const char *const stpete_deal_then_words[3] = { "setup", "next-phase", "round" };
 
