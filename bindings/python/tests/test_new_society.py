@@ -2,12 +2,15 @@
 its refusals (R17), whole random games at 2-5 players in both chance modes with their JSON documents (format
 version 4) and replay records, the new action strings and card types, the gold disc (R18), and the OpenSpiel
 module with 5 players and the expansion's ids."""
+import inspect
 import json
 import random
+import re
 import unittest
 
 import stpete
 from stpete import ActionKind, Decision, NewSocietyCard
+
 
 
 class Options(unittest.TestCase):
@@ -128,6 +131,98 @@ class OpenSpiel(unittest.TestCase):
             state.apply_action(action)
         self.assertGreaterEqual(chance, 11)  # at least the marker deal and the 10 opening workers (R18)
         self.assertAlmostEqual(sum(state.returns()), 1.0)
+
+
+class SeatQueries(unittest.TestCase):
+    """State.gold_disc_holder and State.prison_used (issue 45 item 14): the C queries (stpete_state_gold_disc_holder,
+    stpete_state_is_prison_used) at every position of random games, positions loaded from JSON included."""
+
+    def check(self, state):
+        c = stpete._core._C
+        holder = c.stpete_state_gold_disc_holder(state.handle)
+        self.assertEqual(state.gold_disc_holder, holder if holder >= 0 else None)
+        used = []
+        for seat in range(state.players):
+            out = stpete._core.c_int()
+            c.stpete_state_is_prison_used(state.handle, seat, stpete._core.byref(out))
+            self.assertIs(state.prison_used(seat), bool(out.value))
+            self.assertIs(state.seats[seat].prison_used, bool(out.value))
+            self.assertIs(state.seats[seat].gold_disc, holder == seat)
+            used.append(bool(out.value))
+        return used
+
+    def test_against_the_library(self):
+        used_seen = disc_moves = 0
+        for players, seed in ((5, 1), (5, 2), (3, 3)):
+            game = stpete.Game(players=players, seed=seed, new_society=True)
+            state, rng, step, holders = game.new_state(), random.Random(seed), 0, set()
+            while not state.is_terminal:
+                used_seen += sum(self.check(state))
+                holders.add(state.gold_disc_holder)
+                if state.decision == Decision.PRISON:  # picked: used from the pick on (§12.7.5)
+                    self.assertTrue(state.prison_used(state.current_player))
+                if step % 25 == 0:  # a loaded position answers the same
+                    loaded = stpete.State.from_json(state.to_json(), game)
+                    self.assertEqual(self.check(loaded), self.check(state))
+                    self.assertEqual(loaded.gold_disc_holder, state.gold_disc_holder)
+                state.apply(rng.choice(state.legal_actions()))
+                step += 1
+            if players == 5:
+                self.assertNotIn(None, holders)
+                disc_moves += len(holders) - 1
+            else:
+                self.assertEqual(holders, {None})
+        self.assertGreater(used_seen, 0, "no Debtor's Prison was ever used")
+        self.assertGreater(disc_moves, 0, "the gold disc never moved (R19)")
+
+    def test_without_the_expansion_and_bad_seats(self):
+        state = stpete.Game(players=4, seed=1).new_state()
+        self.assertIsNone(state.gold_disc_holder)
+        self.assertEqual([state.prison_used(s) for s in range(4)], [False] * 4)
+        for bad in (-1, 4):
+            with self.assertRaises(stpete.InvalidArgumentError):
+                state.prison_used(bad)
+        explicit = stpete.Game(players=5, new_society=True, chance_mode="explicit").new_state()
+        self.assertIsNone(explicit.gold_disc_holder)  # before the markers are dealt (a chance node)
+
+
+class Docstrings(unittest.TestCase):
+    """No docstring of the package states a base-game range alone (issue 45 item 14: ids in [0, 972), card types in
+    [0, 49), players 2..4 where the New Society has more)."""
+
+    def docstrings(self):
+        """{where: docstring} of the modules (stpete.pettingzoo needs Gymnasium; stpete.env has its words), their
+        classes and functions, and the classes' methods and properties."""
+        import stpete.bots
+        import stpete.env
+        import stpete.openspiel
+        seen = {}
+        for module in (stpete, stpete._core, stpete.bots, stpete.env, stpete.openspiel):
+            seen[module.__name__] = module.__doc__ or ""
+            for name, value in vars(module).items():
+                if getattr(value, "__module__", None) != module.__name__:
+                    continue
+                seen[f"{module.__name__}.{name}"] = inspect.getdoc(value) or ""
+                for member, attr in (vars(value).items() if inspect.isclass(value) else ()):
+                    if isinstance(attr, (classmethod, staticmethod)):
+                        attr = attr.__func__
+                    if isinstance(attr, property) or inspect.isfunction(attr):
+                        seen[f"{module.__name__}.{name}.{member}"] = inspect.getdoc(attr) or ""
+        return {k: re.sub(r"\s+", " ", v) for k, v in seen.items()}
+
+    def test_base_ranges_name_the_expansion(self):
+        docs = self.docstrings()
+        self.assertGreater(len(docs), 300)  # every module, class, function, method and property was read
+        stale = []
+        for where, doc in docs.items():
+            if "[0, 972)" in doc and "2188" not in doc:
+                stale.append(f"{where}: ids [0, 972) without the New Society's")
+            if re.search(r"\[0, 49\)", doc) and "62" not in doc and "num_card_types" not in doc:
+                stale.append(f"{where}: card types [0, 49) without the New Society's 62")
+            if re.search(r"\b2(\.\.|-|–| to )4\b|2, 3 or 4", doc) and not re.search(r"2(\.\.|-|–| to )5|New Society",
+                                                                                  doc):
+                stale.append(f"{where}: players 2..4 without the New Society's 5")
+        self.assertEqual(stale, [])
 
 
 if __name__ == "__main__":
