@@ -4,6 +4,7 @@ version 4) and replay records, the new action strings and card types, the gold d
 module with 5 players and the expansion's ids."""
 import inspect
 import json
+import os
 import random
 import re
 import unittest
@@ -11,6 +12,7 @@ import unittest
 import stpete
 from stpete import ActionKind, Decision, NewSocietyCard
 
+from support import SOURCE_ROOT
 
 
 class Options(unittest.TestCase):
@@ -223,6 +225,90 @@ class Docstrings(unittest.TestCase):
                                                                                   doc):
                 stale.append(f"{where}: players 2..4 without the New Society's 5")
         self.assertEqual(stale, [])
+
+
+def _section(name, title="Action strings"):
+    """The nonterminals ({word: description}) and forms ([(form, kind)]) of doc/NAME's section TITLE."""
+    with open(os.path.join(SOURCE_ROOT, "doc", name), encoding="utf-8") as f:
+        text = f.read()
+    m = re.search(rf"^## {title}\n(.*?)(?=^## )", text, re.S | re.M)
+    if not m:
+        return {}, []
+    body = m.group(1)
+    words = dict(re.findall(r"^- `([A-Z]+)`: (.*?)(?=^- |^\n|\Z)", body, re.S | re.M))
+    forms = re.findall(r"^\| `([^`]+)` \| (`STPETE_ACTION_[A-Z_]+`|a chance outcome) \|", body, re.M)
+    return words, forms
+
+
+class ActionStrings(unittest.TestCase):
+    """The grammar of the action strings in doc/api.md (the base game) and doc/expansion.md (the New Society, issue
+    45 item 14) is the library's: every id's string (stpete_action_to_string) has exactly one documented form, of its
+    kind, every form is written for some id, and each number of a form takes exactly the documented values."""
+
+    def grammar(self, words, forms, names, seats):
+        card = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        numbers = {}
+        pattern_of = {"CARD": f"(?:{card})", "ROW": "(?:upper|lower)",
+                      "STACK": "(?:" + "|".join(s.name.lower() for s in stpete.Stack) + ")"}
+        for word, description in words.items():
+            if word in pattern_of:
+                continue
+            m = re.search(r"(\d+) to (\d+)", description)
+            values = range(int(m.group(1)), int(m.group(2)) + 1) if m else range(seats)
+            numbers[word] = set(values)
+            pattern_of[word] = r"(\d+)"
+        compiled = []
+        for form, kind in forms:
+            used = re.findall(r"\b[A-Z]+\b", form)
+            self.assertTrue(set(used) <= set(words), f"{form}: undocumented word {set(used) - set(words)}")
+            regex = re.sub(r"\b[A-Z]+\b", lambda w: pattern_of[w.group(0)], re.escape(form).replace(r"\ ", " "))
+            compiled.append((form, kind, re.compile(regex), [u for u in used if u in numbers]))
+        return compiled, numbers
+
+    def check(self, compiled, numbers, ids, name):
+        matched, values, texts = {form: 0 for form, *_ in compiled}, {w: set() for w in numbers}, {}
+        for i in ids:
+            is_action = i < stpete._ffi.CHANCE_CARD_FIRST or \
+                stpete._ffi.NS_ACTION_FIRST <= i < stpete._ffi.NUM_DISTINCT_ACTIONS_NEW_SOCIETY
+            item = stpete.Action.from_id(i) if is_action else stpete.ChanceOutcome.from_id(i)
+            kind = f"`STPETE_ACTION_{item.kind.name}`" if is_action else "a chance outcome"
+            text = str(item)
+            self.assertNotIn(text, texts, f"ids {texts.get(text)} and {i} have the same string")
+            texts[text] = i
+            hits = [(form, k, m, used) for form, k, regex, used in compiled for m in [regex.fullmatch(text)] if m]
+            self.assertEqual(len(hits), 1, f"{i} {text!r}: {[h[0] for h in hits]} of {name}")
+            form, k, m, used = hits[0]
+            self.assertEqual(k, kind, f"{i} {text!r} is {kind}, documented as {k}")
+            matched[form] += 1
+            for word, value in zip(used, m.groups()):
+                values.setdefault(word, set()).add(int(value))
+        return matched, values
+
+    def test_base_game(self):
+        words, forms = _section("api.md")
+        self.assertTrue(forms, "doc/api.md has no section 'Action strings' with forms")
+        names = [str(c) for c in stpete.Card]
+        compiled, numbers = self.grammar(words, forms, names, 4)
+        ids = range(stpete._ffi.CHANCE_CARD_FIRST + stpete._ffi.NUM_CHANCE_OUTCOMES)
+        matched, values = self.check(compiled, numbers, ids, "doc/api.md")
+        self.assertEqual([f for f, n in matched.items() if not n], [], "forms no id is written with")
+        for word, expected in numbers.items():
+            self.assertEqual(values[word], expected, f"the values of {word}")
+
+    def test_new_society(self):
+        base_words, base_forms = _section("api.md")
+        words, forms = _section("expansion.md")
+        self.assertTrue(forms, "doc/expansion.md has no section 'Action strings' with forms")
+        game = stpete.Game(players=5, new_society=True)
+        names = [game.card_name(c) for c in range(game.num_card_types)]
+        compiled, numbers = self.grammar(words, forms, names, 5)
+        base_compiled, _ = self.grammar(base_words, base_forms, names, 5)
+        ids = range(stpete._ffi.NS_ACTION_FIRST, stpete._ffi.NS_ID_END)
+        matched, values = self.check(compiled + base_compiled, numbers, ids, "doc/expansion.md and doc/api.md")
+        expansion_forms = [f for f, *_ in compiled]
+        self.assertEqual([f for f in expansion_forms if not matched[f]], [], "forms no id is written with")
+        for word, expected in numbers.items():
+            self.assertEqual(values[word], expected, f"the values of {word}")
 
 
 if __name__ == "__main__":
