@@ -616,8 +616,35 @@ void kill_adopted(void)
 #endif
 }
 
-/* The request line for seat's decision (doc/protocol.md): the legal actions with their strings and prices, and
- * the seat's view; its length in *len (malloc'd, ends in a newline). */
+/* A number of the library's action decoding, or null for its STPETE_NONE (-1). */
+static json_t *decoded_int(int v)
+{
+    return v >= 0 ? json_integer(v) : json_null();
+}
+
+/* A name from the library (stpete_source_name, stpete_stack_name), or null. */
+static json_t *decoded_name(const char *name)
+{
+    return name ? json_string(name) : json_null();
+}
+
+/* A legal action's structured form as the library decodes it (stpete_action_decode): kind, card, source, target
+ * (the displaced card type), stack and amount, null where the action has none (doc/protocol.md, "request"). */
+static void add_action_structure(json_t *a, int id)
+{
+    stpete_action d;
+    if (stpete_action_decode(id, &d) != STPETE_OK) /* never for a listed id */
+        d = (stpete_action){ .kind = -1, .source = -1, .card = -1, .displaced = -1, .stack = -1, .amount = -1 };
+    json_object_set_new(a, "kind", decoded_int(d.kind));
+    json_object_set_new(a, "card", decoded_int(d.card));
+    json_object_set_new(a, "source", decoded_name(d.source >= 0 ? stpete_source_name(d.source) : NULL));
+    json_object_set_new(a, "target", decoded_int(d.displaced));
+    json_object_set_new(a, "stack", decoded_name(d.stack >= 0 ? stpete_stack_name(d.stack) : NULL));
+    json_object_set_new(a, "amount", decoded_int(d.amount));
+}
+
+/* The request line for seat's decision (doc/protocol.md): the legal actions with their strings, prices and
+ * structured forms, and the seat's view; its length in *len (malloc'd, ends in a newline). */
 static char *request_line(const proc *p, const stpete_state *st, int seat, long req, size_t *len)
 {
     int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY]; /* the larger bound: any game's (§12.4.1) */
@@ -637,6 +664,7 @@ static char *request_line(const proc *p, const stpete_state *st, int seat, long 
         json_object_set_new(a, "action", json_string(text));
         json_object_set_new(a, "price", stpete_state_action_price(st, ids[i], &price) == STPETE_OK
                                             ? json_integer(price) : json_null());
+        add_action_structure(a, ids[i]);
         json_array_append_new(legal, a);
     }
     json_object_set_new(m, "legal", legal);
