@@ -259,6 +259,22 @@ for name, (args, needle) in bad.items():
     check(f"bad input ({name}): exit 2 with '{needle}', no game played",
           rc == 2 and needle in err and not os.path.exists(path), f"rc={rc} {err.strip()}")
 
+# a cmd: bot whose program runs but cannot start the bot (its script missing, an import failing) stops the arena
+# before the first game with one line naming the bot and its last word on stderr (issue 45 item 9), not a forfeit
+# and a traceback per game
+broken_bot = os.path.join(tmp, "broken_bot.py")
+with open(broken_bot, "w") as f:
+    f.write("import no_such_module_of_stpete_arena\n")
+for name, spec, needle in (("its script missing", f"cmd:{py} {tmp}/no-such-bot.py", "no-such-bot.py"),
+                           ("it fails as it starts", f"cmd:{py} {broken_bot}", "ModuleNotFoundError")):
+    path = out("cannot-run.jsonl")
+    started = time.monotonic()
+    rc, stdout, err = run("--games", "20", "--out", path, "--bots", f"{spec},random")
+    check(f"a bot that cannot run ({name}): exit 2 at once with one line naming it, no game played, no file",
+          rc == 2 and err.count("\n") == 1 and f"bot '{spec}' cannot run" in err and needle in err and
+          "forfeits" not in err and not stdout and not os.path.exists(path) and time.monotonic() - started < 30,
+          f"rc={rc} {time.monotonic() - started:.1f} s\n{err[-1500:]}")
+
 section("bad specs")
 # ---- records: one replay record per game, which stpete-replay verifies ----
 rec = os.path.join(tmp, "records")

@@ -294,6 +294,7 @@ static void prepare(arena *a)
     become_subreaper();
     if (c->resume && !c->out_path)
         die(2, "--resume needs --out FILE (the results file of the tournament to continue)");
+    probe_external(c, a->stop); /* a bot that cannot run stops the arena here: no game, no file written */
     if (c->record_dir)
         make_record_dir(c);
     make_seatings(c);

@@ -541,6 +541,41 @@ int proc_start(proc *p, participant *part, failure *f)
     return 0;
 }
 
+/* The last line of a bot's kept standard error, into out. */
+static void last_stderr_line(const char *tail, char *out, size_t cap)
+{
+    const char *end = tail + strlen(tail);
+    while (end > tail && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' '))
+        end--;
+    const char *start = end;
+    while (start > tail && start[-1] != '\n')
+        start--;
+    snprintf(out, cap, "%.*s", (int)(end - start), start);
+}
+
+/* Before the first game, start each external bot once and wait for its hello: one that exits first cannot run
+ * (its program or script is missing, it fails as it starts), and the arena stops with one line (exit status 2)
+ * instead of forfeiting every game with the same error. A bot that answers is told to quit; a slow or wrong hello
+ * is left to the games, which forfeit it as before (doc/protocol.md). */
+void probe_external(config *c, const atomic_int *stop)
+{
+    for (int i = 0; i < c->nparts; i++) {
+        if (!c->parts[i].external)
+            continue;
+        proc p = { .cfg = c, .stop = stop };
+        failure f = { .reason = "" };
+        int started = proc_start(&p, &c->parts[i], &f) == 0;
+        if (started)
+            proc_quit(&p);
+        free(p.buf);
+        if (!started && !strcmp(f.reason, "crash")) {
+            char why[200];
+            last_stderr_line(f.stderr_tail, why, sizeof why);
+            die(2, "bot '%s' cannot run: %s%s%s", c->parts[i].spec, f.detail, why[0] ? ": " : "", why);
+        }
+    }
+}
+
 void cloexec_inherited(void)
 {
 #ifdef CLOSE_RANGE_CLOEXEC
