@@ -252,5 +252,7 @@ long read_results(arena *a, const char *path);
 /* ratings.c */
 /* Print the crosstable, ratings and mean VP of the games done (stdout), and write --json FILE. */
 void summary(const arena *a);
+/* How the seats are filled, one sentence ("2 bots for 3 seats, the list repeated to fill them (...): ..."). */
+void seating_sentence(const config *c, char *line, size_t cap);
 
 #endif
