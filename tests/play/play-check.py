@@ -1000,14 +1000,15 @@ def final_position(players, **options):
 
 
 class Tmux:
-    """stpete-play on the one pane of 80x24 of a tmux server of its own (-L NAME, no configuration file)."""
+    """stpete-play on the one pane of 80x24 of a tmux server of its own (its socket the file socket, in the test's
+    temporary folder; no configuration file)."""
 
-    def __init__(self, name, args):
-        self.name = name
+    def __init__(self, socket, args):
+        self.socket = socket
         self.run("new-session", "-d", "-x", "80", "-y", "24", "-s", "play", "--", PLAY, *args)
 
     def run(self, *args):
-        return subprocess.run(["tmux", "-L", self.name, "-f", "/dev/null", *args], capture_output=True,
+        return subprocess.run(["tmux", "-S", self.socket, "-f", "/dev/null", *args], capture_output=True,
                               text=True).stdout
 
     def wait_for(self, pattern, timeout=TIMEOUT):
@@ -1043,7 +1044,7 @@ def run_tmux_screens(tmp):
         path = os.path.join(tmp, f"tmux-{k}.json")
         with open(path, "w") as f:
             f.write(text)
-        pane = Tmux(f"stpete-play-check-{os.getpid()}-{k}", ["--load", path, "--autosave", path + ".auto"])
+        pane = Tmux(os.path.join(tmp, f"tmux-{k}"), ["--load", path, "--autosave", path + ".auto"])
         try:
             screen = pane.wait_for(r"^move>|Press any key to leave\.")
             if not check(screen, f"{name}: the screen is drawn", pane.run("capture-pane", "-p", "-t", "play")):
