@@ -529,19 +529,23 @@ enum stpete_action_kind {
 /** Structured form of an action. Unused fields are ::STPETE_NONE (-1). Frozen: it will not grow. */
 typedef struct stpete_action {
     int kind;      /**< ::stpete_action_kind */
-    int source;    /**< ::stpete_source for BUY (UPPER/LOWER), PLAY (HAND), TAKE (UPPER/LOWER), OBSERVATORY_* */
-    int card;      /**< card type bought, played or taken (BUY, PLAY, TAKE, OBSERVATORY_BUY) */
+    int source;    /**< ::stpete_source for BUY (UPPER/LOWER), PLAY (HAND), TAKE (UPPER/LOWER), OBSERVATORY_*;
+                        DISCARD for PRISON and PRISON_* (§12.7.5) */
+    int card;      /**< card type bought, played, taken or picked (BUY, PLAY, TAKE, OBSERVATORY_BUY, PRISON,
+                        PRISON_BUY) */
     int displaced; /**< card type displaced by a trading card (§6), else -1 */
     int stack;     /**< ::stpete_stack for OBSERVATORY, else -1 */
-    int amount;    /**< VP bought for PUB (0..10), else -1 */
+    int amount;    /**< VP bought for PUB (0..10), rubles taken for GUILD_HALL (0..4, §12.7.7), 1 = buy or
+                        0 = decline for TRADING_HOUSE (§12.7.6), else -1 */
 } stpete_action;
 
 /**
  * Decode an action id into its structured form (state-independent; the actions of §4.2, §6.2, §7.1 and §7.2 in
- * the encoding above).
+ * the encoding above, and the New Society's of §12.7.5–§12.7.7).
  * @param id   action id
  * @param out  receives the action (caller-owned)
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or an id outside [0, ::STPETE_NUM_DISTINCT_ACTIONS).
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or an id that is no action: outside
+ *         [0, ::STPETE_NUM_DISTINCT_ACTIONS) and [::STPETE_NS_ACTION_FIRST, ::STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY).
  */
 STPETE_API int stpete_action_decode(int id, stpete_action *out);
 
@@ -558,8 +562,10 @@ STPETE_API int stpete_action_encode(const stpete_action *action, int *id);
  * Write the canonical readable form of an action (§4.2, §7.1, §7.2) with the card names of an edition (§2, §11),
  * e.g. "buy Wharf from upper displacing Ship Builder", "take Market from lower", "play Pub",
  * "observatory building", "observatory discard", "pub 3", "pass", "buy Abbot from upper displacing Author" (second
- * edition); and of a chance outcome (@ref search), e.g. "chance Market" (a Market is dealt or drawn),
- * "chance markers 0 1 0 1" (§3.3). The library's one action-text function (a game's edition:
+ * edition), and the New Society's Debtor's Prison, Guild Hall and Trading House actions (§12.7.5–§12.7.7); and of a
+ * chance outcome (@ref search), e.g. "chance Market" (a Market is dealt or drawn), "chance markers 0 1 0 1" (§3.3),
+ * "chance markers5 0 1 2 3" (§12.3). The grammar of every form is in the section Action strings of doc/api.md (the
+ * base game) and of doc/expansion.md (the New Society). The library's one action-text function (a game's edition:
  * stpete_game_edition()).
  * @param edition  a ::stpete_edition (1 or 2)
  * @param id       action id, or chance outcome id

@@ -1,6 +1,6 @@
 """libstpete for Python: the complete rules of Saint Petersburg (first edition and the second-edition preset, 2-4
-players) through ctypes, standard library only. Rule references (§n, Rn) point to the rules specification
-(doc/rules.md).
+players; the New Society expansion with 2-5 players, Game(new_society=True)) through ctypes, standard library only.
+Rule references (§n, Rn) point to the rules specification (doc/rules.md; §12 the New Society, doc/expansion.md).
 
 The package, in brief:
 
