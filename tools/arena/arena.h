@@ -44,6 +44,8 @@
 #include <stpete/bots.h>
 #include <stpete/stpete.h>
 
+#include "cli.h"
+
 #define PROTOCOL_VERSION 2 /* doc/protocol.md: 2 sends the seed as a string; a bot that answers 1 gets version 1 */
 #define PROTOCOL_OLDEST 1
 #define MAX_PARTICIPANTS 8
@@ -64,10 +66,9 @@ typedef struct participant {
 
 /* The tournament: options, participants, seatings and the definition that decides every game (schedule.c). */
 typedef struct config {
-    int players, edition, jobs, resume, bench, quiet, games_given;
-    /* the New Society (§12) and its [option]s (stpete_options::new_society, markers_one_seat, used_prison_scores,
-     * textile_without_new_society), 0 or 1 */
-    int new_society, markers_one_seat, used_prison_scores, textile_without_new_society;
+    cli_options options; /* the game's options (players, edition, the New Society, ...: the library's table) */
+    int players;         /* options.opts.players */
+    int jobs, resume, bench, quiet, games_given;
     long games;
     uint64_t seed;
     long time_ms, start_ms;
@@ -209,6 +210,8 @@ int proc_send(proc *p, const char *line, size_t len, failure *f);
 void proc_drain_err(proc *p);
 /* Start a bot and shake hands within --start-ms. 0, or -1 with f set (the process is then gone). */
 int proc_start(proc *p, participant *part, failure *f);
+/* Each external bot started once before the games: one that exits before its hello stops the arena (status 2). */
+void probe_external(config *c, const atomic_int *stop);
 /* No descriptor but its three pipes reaches a bot (doc/protocol.md). Called once at the start, before any thread:
  * every descriptor above 2 the arena inherited (a shell's 7</etc/hostname, a CI runner's) becomes close-on-exec
  * (close_range(CLOSE_RANGE_CLOEXEC), else each one up to sysconf(_SC_OPEN_MAX)); the arena opens its own files and
@@ -235,6 +238,10 @@ void grow_results(arena *a, long n);
 void report_forfeit(const arena *a, long g, int seat, const char *bot, const failure *f);
 /* The progress line on stderr (a bar on a terminal, every tenth otherwise). Called with the mutex held. */
 void progress(const arena *a);
+/* An option's value as JSON, by its type in the library's table (a boolean, an integer, a word, the seats or null
+ * for random); NULL for an option the library does not have (util.c). */
+json_t *arena_option_json(const stpete_options *o, const stpete_option_info *in);
+
 /* Append a line (newline included) to the results file, if any, with one write(), so that a killed tournament
  * never leaves half a line behind another game's. */
 void append_line(const arena *a, const char *line, size_t len);
@@ -257,5 +264,7 @@ long read_results(arena *a, const char *path);
 /* ratings.c */
 /* Print the crosstable, ratings and mean VP of the games done (stdout), and write --json FILE. */
 void summary(const arena *a);
+/* How the seats are filled, one sentence ("2 bots for 3 seats, the list repeated to fill them (...): ..."). */
+void seating_sentence(const config *c, char *line, size_t cap);
 
 #endif

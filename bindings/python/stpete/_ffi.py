@@ -25,8 +25,8 @@ import ctypes.util
 import operator
 import os
 import sys
-from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double, c_float, c_int, c_longlong, c_size_t,
-                    c_uint, c_uint8, c_uint64, c_void_p, sizeof)
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double, c_float, c_int, c_int64, c_longlong,
+                    c_size_t, c_uint, c_uint8, c_uint64, c_void_p, sizeof)
 
 from .errors import InvalidArgumentError, LibraryNotFoundError, UnsupportedVersionError, error_for_status
 
@@ -50,6 +50,7 @@ NS_CHANCE_MARKERS_FIRST = 2201
 NS_ID_END = 2826
 FORMAT_VERSION_NEW_SOCIETY = 4
 ACTION_STRING_MAX = 96
+OPTION_VALUE_MAX = 32
 BOARD_SIZE = 8
 MAX_HAND = 4
 MAX_PLAYERS = 5
@@ -112,11 +113,18 @@ class AllocatorStruct(Structure):
 
 
 class OptionsStruct(Structure):
-    _fields_ = [("struct_size", c_size_t), ("players", c_int), ("seed", c_uint64), ("pub_cap", c_int),
-                ("tie_break", c_int), ("start_markers", c_int * NUM_PHASES), ("public_rubles", c_int),
-                ("public_hands", c_int), ("allocator", AllocatorStruct), ("chance_mode", c_int),
-                ("edition", c_int), ("new_society", c_int), ("markers_one_seat", c_int),
-                ("used_prison_scores", c_int), ("textile_without_new_society", c_int)]
+    """``stpete_options``, opaque here: this binding allocates it at the library's own size
+    (``stpete_options_new()``) and reaches every option by its name (``stpete_options_set()``,
+    ``stpete_options_value()``; the table of options), never by a member, so a library with more options needs no
+    change here."""
+
+
+class OptionInfoStruct(Structure):
+    """``stpete_option_info`` (1.2): one option of the library's table (its strings are static)."""
+    _fields_ = [("struct_size", c_size_t), ("name", c_char_p), ("title", c_char_p), ("description", c_char_p),
+                ("rule", c_char_p), ("type", c_int), ("category", c_int), ("games", c_int), ("min", c_int64),
+                ("max", c_int64), ("default_value", c_int64), ("default_text", c_char_p), ("num_words", c_int),
+                ("words", POINTER(c_char_p)), ("labels", POINTER(c_char_p))]
 
 
 class ScoreStruct(Structure):
@@ -144,6 +152,7 @@ class ErrorStruct(Structure):
 #: The STPETE_*_INIT macros: the members that are not 0 in a new struct (struct_size is set by :func:`new`).
 _INIT = {
     CardInfoStruct: {"ware": -1},
+    OptionInfoStruct: {},
     ScoreStruct: {},
     EventStruct: dict({name: NONE for name, _ in EventStruct._fields_[1:]}, edition=1),
     ErrorStruct: {"line": -1, "column": -1, "position": -1},
@@ -192,6 +201,17 @@ FUNCTIONS = {
     "stpete_options_init_size": (None, (("opts", POINTER(OptionsStruct)), ("capacity", c_size_t)), RAW),
     # RAW: Game() reads the status and err's message itself
     "stpete_options_check": (c_int, (("opts", POINTER(OptionsStruct)), ("err", POINTER(ErrorStruct))), RAW),
+    # the table of options (1.2): every option by name; an options struct of the library's own size
+    "stpete_option_count": (c_int, (), RAW),
+    "stpete_option_get_info": (c_int, (("option", c_int), ("out", POINTER(OptionInfoStruct))), STATUS),
+    "stpete_option_from_name": (c_int, (("name", c_char_p), ("option", _int_p)), RAW),
+    "stpete_options_new": (c_int, (("out", POINTER(POINTER(OptionsStruct))), ("err", POINTER(ErrorStruct))), ERROR),
+    "stpete_options_free": (None, (("opts", POINTER(OptionsStruct)),), RAW),
+    # RAW: the callers say which option and value the library refused
+    "stpete_options_set": (c_int, (("opts", POINTER(OptionsStruct)), ("name", c_char_p), ("value", c_char_p),
+                                   ("err", POINTER(ErrorStruct))), RAW),
+    "stpete_options_value": (c_int, (("opts", POINTER(OptionsStruct)), ("name", c_char_p), ("buf", c_char_p),
+                                     ("capacity", c_size_t), ("len", _size_p)), STATUS),
     "stpete_game_new": (c_int, (("opts", POINTER(OptionsStruct)), ("out", POINTER(GamePtr)),
                                 ("err", POINTER(ErrorStruct))), ERROR),
     "stpete_game_free": (None, (("game", GamePtr),), RAW),
