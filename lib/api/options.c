@@ -4,7 +4,7 @@
  * of a combination (stpete_options_check(), game.c), the JSON format (json/read.c, json/write.c), the public
  * description and the text setters read it; so do, through the public calls, the programs' command lines, the
  * bindings, the experiment runner, the arena and the server. Nothing else in the project spells an option's word
- * (tests/check-option-words.py). */
+ * (tests/checks/check-option-words.py). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -133,7 +133,8 @@ int stpete_options_size_ok(size_t size)
 }
 
 /* The defaults (§3, §3.1, §3.3, §7.2, §8, §9, §11, §12): the header's STPETE_OPTIONS_INIT, which every row's
- * default_value and default_text restate (tests/test_options.c reads them back through stpete_options_value()). */
+ * default_value and default_text restate (tests/lib/api/option_table.c reads them back through
+ * stpete_options_value()). */
 #undef stpete_options_init /* the header's macro: here the function that programs built against 1.0 call */
 STPETE_API void stpete_options_init(stpete_options *opts)
 {
