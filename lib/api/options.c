@@ -432,7 +432,8 @@ STPETE_API int stpete_options_set(stpete_options *opts, const char *name, const 
 }
 
 /* The text of a member of d (the caller's struct holds it) into text[STPETE_OPTION_VALUE_MAX]: 0, or -1 for an
- * ENUM or BOOL value out of range. */
+ * ENUM or BOOL value out of range, or a SEATS entry outside [min, max] (four such ints need more than the buffer:
+ * their text would be cut). */
 static int value_text(const stpete_options *o, const stpete_option_def *d, char *text)
 {
     const char *member = (const char *)o + d->offset;
@@ -445,6 +446,9 @@ static int value_text(const stpete_options *o, const stpete_option_def *d, char 
     if (d->info.type == STPETE_OPTION_SEATS) {
         int m[STPETE_NUM_PHASES];
         memcpy(m, member, sizeof m);
+        for (int k = 0; k < STPETE_NUM_PHASES; k++)
+            if (m[k] < d->info.min || m[k] > d->info.max)
+                return -1;
         if (m[0] == -1 && m[1] == -1 && m[2] == -1 && m[3] == -1)
             snprintf(text, STPETE_OPTION_VALUE_MAX, "random");
         else
