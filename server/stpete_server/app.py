@@ -348,10 +348,11 @@ class Server:
                 continue
             item = client.outbox.popleft()
             try:
-                if isinstance(item, tuple):
-                    await asyncio.wait_for(client.ws.close(code=item[1], message=item[2]), self.limits.send_timeout)
-                    return
-                await asyncio.wait_for(client.ws.send_str(item), self.limits.send_timeout)
+                async with asyncio.timeout(self.limits.send_timeout):  # (no task per message, as wait_for makes)
+                    if isinstance(item, tuple):
+                        await client.ws.close(code=item[1], message=item[2])
+                        return
+                    await client.ws.send_str(item)
                 client.backlog -= len(item)
             except asyncio.TimeoutError:
                 self.drop(client, f"a message took more than {self.limits.send_timeout:g} s to be written")

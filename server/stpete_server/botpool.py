@@ -7,15 +7,16 @@ time over a pipe. A worker that dies (killed, out of memory) or that does not an
 replaced on its own, and the question it had is asked again once; the other workers and their questions are not
 touched. Every worker ends within 0.2 s once the server is gone, also when the server was killed with SIGKILL.
 
-Who thinks next (:class:`FairQueue`): first the *owner* (the address that created the table), then the owner's
-table, whose bots have had the least of the workers' time lately. An owner or a table whose bots think a lot waits
-behind those whose bots think little, so a few tables of the strongest bots cannot starve the others: another
-table's question waits for the questions already in the workers, not for theirs. And no question keeps a worker
+Who thinks next (:class:`FairQueue`): first come, first served, except that the questions of an *owner* (the address
+that created the table) or a table whose bots had a lot of the workers' time lately wait behind the others' by as
+long. So a few tables of the strongest bots cannot starve the others: another table's question waits for the
+questions already in the workers, not for theirs. And no question keeps a worker
 longer than ``move_seconds``: the search bots (mc, ismcts) get that as their wall-clock limit (the bot spec's
 ``ms``, bots.h), whatever their iterations (doc/server.md "Bots").
 """
 import asyncio
 import collections
+import heapq
 import itertools
 import json
 import logging
@@ -74,142 +75,123 @@ class BotError(Exception):
 
 
 class _Question:
-    __slots__ = ("owner", "flow", "payload", "future", "seq", "charged", "attempts")
+    __slots__ = ("owner", "flow", "payload", "future", "seq", "estimate", "key", "attempts")
 
-    def __init__(self, owner: str, flow: str, payload: bytes, future: "asyncio.Future", seq: int) -> None:
+    def __init__(self, owner: str, flow: str, payload: bytes, future: "asyncio.Future", seq: int,
+                 estimate: float = 0.0) -> None:
         self.owner, self.flow, self.payload, self.future, self.seq = owner, flow, payload, future, seq
-        self.charged = 0.0
+        self.estimate = estimate   # seconds it may take a worker
+        self.key = 0.0             # its place in the queue (FairQueue.push)
         self.attempts = 0
 
 
-class _Share:
-    """What one key (an owner, or one of its tables) has had of the workers: ``used``, seconds of work decayed with
-    time constant :data:`DECAY` (so that what was used long ago counts less and less), as of ``stamp``."""
-    __slots__ = ("used", "stamp", "busy", "cost", "queue", "shares")
-
-    def __init__(self, used: float, now: float) -> None:
-        self.used = used
-        self.stamp = now
-        self.busy = 0       # its questions being thought about
-        self.cost = 0.0     # seconds its last question took: charged in advance for the next one
-        self.queue: Deque[_Question] = collections.deque()   # a table's questions
-        self.shares: Dict[str, "_Share"] = {}                   # an owner's tables
-
-    def value(self, now: float) -> float:
-        return self.used * math.exp((self.stamp - now) / DECAY)
-
-    def charge(self, now: float, seconds: float) -> None:
-        self.used = max(0.0, self.value(now) + seconds)
-        self.stamp = now
-
-    def active(self) -> bool:
-        return self.busy > 0 or bool(self.queue) or any(s.active() for s in self.shares.values())
-
-    def waiting(self) -> bool:
-        return bool(self.queue) or any(s.queue for s in self.shares.values())
-
-    def head(self) -> int:
-        """Arrival number of the oldest question waiting here."""
-        seqs = [self.queue[0].seq] if self.queue else []
-        seqs += [s.queue[0].seq for s in self.shares.values() if s.queue]
-        return min(seqs)
-
-
-#: Seconds in which a key's past use of the workers counts e times less (:class:`FairQueue`).
+#: Seconds in which what an owner or a table had of the workers counts e times less (:class:`FairQueue`).
 DECAY = 60.0
 
 
-def _least(shares: Dict[str, _Share], now: float, pick) -> _Share:
-    return min((s for s in shares.values() if pick(s)), key=lambda s: (s.value(now), s.cost, s.head()))
+class _Use:
+    """Seconds of the workers' time one key (an owner, or a table) has had, decayed with :data:`DECAY`, as of
+    ``stamp``."""
+    __slots__ = ("seconds", "stamp")
+
+    def __init__(self, now: float) -> None:
+        self.seconds = 0.0
+        self.stamp = now
+
+    def value(self, now: float) -> float:
+        return self.seconds * math.exp((self.stamp - now) / DECAY)
+
+    def add(self, now: float, seconds: float) -> None:
+        self.seconds = self.value(now) + seconds
+        self.stamp = now
 
 
 class FairQueue:
-    """Questions waiting for a worker. A free worker takes the question of the owner (a client address) whose bots
-    have had the least of the workers lately (seconds of work, decayed: :data:`DECAY`), and of that owner's
-    tables the one whose bots have had the least (ties: the shorter last question, then the older question). So
-    an owner, or a table, whose bots think a lot waits behind those whose bots think little: a table of quick bots
-    waits for the questions already in the workers, not for the other tables' queues. A question is charged its
-    table's last cost when it starts and corrected to the seconds it took when it ends (:meth:`done`). A key that
-    comes (back) starts level with the least of those waiting or thinking, so no credit is saved up by staying
-    away, and new tables cannot jump ahead of the light ones; when the workers have nothing left to do, every key
-    starts afresh (whoever used them alone harmed nobody). ``clock``: seconds, monotonic."""
+    """Questions waiting for a worker, served in the order of a key given when each arrives: its arrival time plus
+    the seconds it may take (its estimate: the time limit of a search bot) plus the seconds of the workers' time
+    that its owner (the address that created the table) and its table have had lately (decayed: :data:`DECAY`).
+    Among tables whose bots think little this is first come, first served; the questions of an owner or a table
+    whose bots think a lot wait behind the others' by as long as they will and did keep the workers busy, so ten
+    tables of the strongest bots no longer make another table's quick bot wait for their questions: it waits for
+    those already in the workers. No question waits for ever (the arrival time
+    grows, what was had decays), no credit is saved up by staying away, and when the workers have nothing left to
+    do, all is forgotten (whoever had them alone harmed nobody). A heap of the questions: O(log n) each.
+    ``clock``: seconds, monotonic."""
 
     def __init__(self, clock=time.monotonic) -> None:
         self._clock = clock
-        self._owners: Dict[str, _Share] = {}
+        self._heap: list = []                    # (key, seq, question)
+        self._use: Dict[str, _Use] = {}          # owner or ("table" prefix) table -> its use
         self._seq = itertools.count()
-        self.waiting = 0
-        self._busy = 0      # popped, not yet done
+        self._busy = 0                           # popped, not yet done
+        self._ended = 0
 
     def next_seq(self) -> int:
         return next(self._seq)
 
-    @staticmethod
-    def _join(shares: Dict[str, _Share], key: str, now: float) -> _Share:
-        share = shares.get(key)
-        if share is None:
-            level = [s.value(now) for s in shares.values() if s.active()]
-            share = shares[key] = _Share(min(level) if level else 0.0, now)
-        return share
+    def _had(self, name: str, now: float) -> float:
+        use = self._use.get(name)
+        return use.value(now) if use is not None else 0.0
 
     def push(self, question: _Question, front: bool = False) -> None:
-        now = self._clock()
-        owner = self._join(self._owners, question.owner, now)
-        table = self._join(owner.shares, question.flow, now)
-        (table.queue.appendleft if front else table.queue.append)(question)
-        self.waiting += 1
+        """Queue ``question`` (``front``: at the place it had, for one asked again after its worker died)."""
+        if not front:
+            now = self._clock()
+            question.key = (now + question.estimate + self._had("o" + question.owner, now)
+                            + self._had("t" + question.flow, now))
+        heapq.heappush(self._heap, (question.key, question.seq, question))
+
+    def peek(self) -> Optional[_Question]:
+        """The question to serve next (left in the queue), or None."""
+        return self._heap[0][2] if self._heap else None
 
     def pop(self) -> Optional[_Question]:
-        """The question to serve next (charged in advance), or None."""
-        if not self.waiting:
+        """The question to serve next, or None."""
+        if not self._heap:
             return None
-        now = self._clock()
-        owner = _least(self._owners, now, _Share.waiting)
-        table = _least(owner.shares, now, lambda s: bool(s.queue))
-        question = table.queue.popleft()
-        self.waiting -= 1
-        question.charged = table.cost
-        for share in (owner, table):
-            share.charge(now, table.cost)
-            share.busy += 1
         self._busy += 1
-        return question
+        return heapq.heappop(self._heap)[2]
 
     def done(self, question: _Question, seconds: float) -> None:
         """``question`` (popped) ended after ``seconds`` of a worker's time."""
         now = self._clock()
         self._busy -= 1
-        owner = self._owners.get(question.owner)
-        table = owner.shares.get(question.flow) if owner is not None else None
-        if table is not None:
-            for share in (owner, table):
-                share.charge(now, seconds - question.charged)
-                share.busy -= 1
-            table.cost = owner.cost = seconds
-        if not self.waiting and not self._busy:
-            self._owners.clear()
+        if not self._heap and not self._busy:
+            self._use.clear()
             return
-        self._prune(now)
-
-    def _prune(self, now: float) -> None:
-        """Forget idle keys that are level with or below the least active one (they would join there again):
-        memory stays bounded by the keys that are active or have had more lately."""
-        for shares in [self._owners] + [o.shares for o in self._owners.values()]:
-            level = [s.value(now) for s in shares.values() if s.active()]
-            floor = min(level) if level else float("inf")
-            for key in [k for k, s in shares.items() if not s.active() and s.value(now) <= floor]:
-                del shares[key]
+        for name in ("o" + question.owner, "t" + question.flow):
+            use = self._use.get(name)
+            if use is None:
+                use = self._use[name] = _Use(now)
+            use.add(now, seconds)
+        self._ended += 1
+        if self._ended % 256 == 0:  # memory bounded by the keys that had a second or more in the last minutes
+            self._use = {k: u for k, u in self._use.items() if u.value(now) >= 0.05}
 
     def __len__(self) -> int:
-        return self.waiting
+        return len(self._heap)
+
+
+#: Questions that may wait in a worker's pipe behind the one it is thinking about, so that a worker never waits for
+#: the server's event loop between quick questions (as a ProcessPoolExecutor's call queue does); only behind quick
+#: questions, so that none waits in a pipe for a slow one.
+PIPE_DEPTH = 4
+#: Seconds below which a question is quick (its estimate: random and greedy bots).
+QUICK = 0.05
 
 
 class _Worker:
-    __slots__ = ("proc", "question")
+    """One worker process and the questions written to it, in order (the first is being thought about)."""
+    __slots__ = ("proc", "asked", "since")
 
     def __init__(self, proc: "asyncio.subprocess.Process") -> None:
         self.proc = proc
-        self.question: Optional[_Question] = None
+        self.asked: Deque[_Question] = collections.deque()
+        self.since = 0.0   # when the worker began the first question of ``asked``
+
+    def takes(self, question: _Question) -> bool:
+        """Whether ``question`` may be written to this worker now."""
+        return not self.asked or (len(self.asked) < PIPE_DEPTH and all(q.estimate < QUICK for q in self.asked))
 
 
 class BotPool:
@@ -222,9 +204,7 @@ class BotPool:
         self.move_seconds = move_seconds
         self.deadline = move_seconds + deadline_margin if move_seconds > 0 else None
         self.queue = FairQueue()
-        self._idle: List[_Worker] = []
         self._all: List[_Worker] = []
-        self._starting = 0
         self._closed = False
         self._tasks: set = set()
         self.replaced = 0   # workers replaced since the start (died, or past the deadline)
@@ -233,29 +213,20 @@ class BotPool:
     def pids(self) -> List[int]:
         return sorted(w.proc.pid for w in self._all)
 
-    async def start(self) -> None:
-        """Start the workers; returns once each has loaded the library."""
-        self._starting = self.workers
-        workers = await asyncio.gather(*(self._spawn() for _ in range(self.workers)))
-        self._starting = 0
-        for w in workers:
-            self._adopt(w)
-
-    def _adopt(self, worker: _Worker) -> None:
-        """Count ``worker`` in, idle, and watch it: one that ends while idle is replaced at once (one that ends
-        while thinking is replaced by :meth:`_serve`)."""
-        self._all.append(worker)
-        self._idle.append(worker)
-
-        async def watch():
-            await worker.proc.wait()
-            if not self._closed and worker.question is None and worker in self._all:
-                log.warning("bot worker %d ended (status %s) while idle; replacing it", worker.proc.pid,
-                            worker.proc.returncode)
-                self._replace(worker)
-        task = asyncio.get_running_loop().create_task(watch())
+    def _task(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def start(self) -> None:
+        """Start the workers; returns once each has loaded the library."""
+        for worker in await asyncio.gather(*(self._spawn() for _ in range(self.workers))):
+            self._adopt(worker)
+
+    def _adopt(self, worker: _Worker) -> None:
+        """Count ``worker`` in and read its answers."""
+        self._all.append(worker)
+        self._task(self._read(worker))
 
     async def _spawn(self) -> _Worker:
         """One worker process, running and ready. The worker is told where the binding and the library are (the
@@ -289,65 +260,93 @@ class BotPool:
         loop = asyncio.get_running_loop()
         payload = (json.dumps({"state": state_json, "spec": limited_spec(spec, self.move_seconds),
                                "seed": seed}) + "\n").encode()
-        question = _Question(owner, flow, payload, loop.create_future(), self.queue.next_seq())
+        search = spec.split(":", 1)[0] in SEARCH_KINDS
+        estimate = (self.move_seconds or 1.0) if search else 0.001
+        question = _Question(owner, flow, payload, loop.create_future(), self.queue.next_seq(), estimate)
         self.queue.push(question)
         self._dispatch()
         return await question.future
 
     def _dispatch(self) -> None:
-        while self._idle and len(self.queue):
-            question = self.queue.pop()
+        """Write the waiting questions, in the queue's order, to the workers that take them."""
+        while len(self.queue):
+            question = self.queue.peek()
             if question.future.done():  # its caller was cancelled while it waited
-                self.queue.done(question, 0.0)
+                self.queue.done(self.queue.pop(), 0.0)
                 continue
-            worker = self._idle.pop()
-            worker.question = question
-            task = asyncio.get_running_loop().create_task(self._serve(worker, question))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            worker = min((w for w in self._all if w.takes(question)), key=lambda w: len(w.asked), default=None)
+            if worker is None:
+                return
+            self.queue.pop()
+            if not worker.asked:
+                worker.since = time.monotonic()
+            worker.asked.append(question)
+            try:
+                worker.proc.stdin.write(question.payload)
+            except (ConnectionError, OSError, RuntimeError):
+                pass  # the worker is gone: its reader finds out and asks its questions again
 
-    async def _serve(self, worker: _Worker, question: _Question) -> None:
-        started = time.monotonic()
-        answer = None
+    async def _read(self, worker: _Worker) -> None:
+        """Read ``worker``'s answers in order; when it ends or stays silent past the deadline, replace it."""
         failure = None
         try:
-            worker.proc.stdin.write(question.payload)
-            await worker.proc.stdin.drain()
-            line = await asyncio.wait_for(worker.proc.stdout.readline(), self.deadline)
-            if not line:
-                failure = "the bot worker ended"
-            else:
+            while failure is None:
+                # idle, the worker is looked at every 5 s (a question written meanwhile gets its deadline then);
+                # b"" when it ends
+                if worker.asked and self.deadline is not None:
+                    left = worker.since + self.deadline - time.monotonic()
+                    if left <= 0:
+                        raise asyncio.TimeoutError
+                else:
+                    left = 5.0
+                try:
+                    async with asyncio.timeout(min(left, 5.0)):
+                        line = await worker.proc.stdout.readline()
+                except TimeoutError:
+                    continue  # (no answer is lost: what arrived stays in the reader's buffer)
+                if not line:
+                    failure = "the bot worker ended"
+                    break
+                if not worker.asked:
+                    failure = "the bot worker answered a question it was not asked"
+                    break
                 answer = json.loads(line)
+                question = worker.asked.popleft()
+                now = time.monotonic()
+                self.queue.done(question, now - worker.since)
+                worker.since = now
+                if not question.future.done():
+                    if "error" in answer:
+                        question.future.set_exception(BotError(answer["error"]))
+                    else:
+                        question.future.set_result(int(answer["action"]))
+                self._dispatch()
         except asyncio.TimeoutError:
             failure = f"no answer within {self.deadline:g} s"
         except (ConnectionError, OSError, ValueError) as e:
             failure = f"the bot worker failed ({type(e).__name__})"
         except asyncio.CancelledError:  # the pool is closing
-            if not question.future.done():
-                question.future.set_exception(BotError("the bot pool is closing"))
+            for question in worker.asked:
+                if not question.future.done():
+                    question.future.set_exception(BotError("the bot pool is closing"))
             raise
-        finally:
-            self.queue.done(question, time.monotonic() - started)
-            worker.question = None
-        if failure is None:
-            if worker in self._all:  # (not replaced meanwhile: it ended just after its answer)
-                self._idle.append(worker)
-            if question.future.done():
-                pass
-            elif "error" in answer:
-                question.future.set_exception(BotError(answer["error"]))
-            else:
-                question.future.set_result(int(answer["action"]))
-        else:
+        if self._closed:
+            return
+        # the first question is the one it was thinking about: past the deadline, it is not asked again
+        stuck = worker.asked[0] if worker.asked and failure.startswith("no answer") else None
+        log.warning("bot worker %d: %s; replacing it%s", worker.proc.pid, failure,
+                    "; its questions are asked again" if worker.asked else "")
+        self._replace(worker)
+        for question in reversed(worker.asked):
+            self.queue.done(question, 0.0)
             question.attempts += 1
-            log.warning("bot worker %d: %s; replacing it%s", worker.proc.pid, failure,
-                        "" if question.attempts > 1 or question.future.done() else "; the question is asked again")
-            self._replace(worker)
-            if not question.future.done():
-                if question.attempts > 1 or failure.startswith("no answer"):
-                    question.future.set_exception(BotError(failure))
-                else:
-                    self.queue.push(question, front=True)
+            if question.future.done():
+                continue
+            if question is stuck or question.attempts > 1:
+                question.future.set_exception(BotError(failure))
+            else:
+                self.queue.push(question, front=True)
+        worker.asked.clear()
         self._dispatch()
 
     def _replace(self, worker: _Worker) -> None:
@@ -357,33 +356,25 @@ class BotPool:
         if worker not in self._all:  # replaced already
             return
         self._all.remove(worker)
-        if worker in self._idle:
-            self._idle.remove(worker)
         if self._closed:
             return
         self.replaced += 1
-        self._starting += 1
 
         async def respawn():
-            try:
-                while not self._closed:
-                    try:
-                        new = await self._spawn()
-                    except (OSError, BotError, asyncio.TimeoutError) as e:
-                        log.error("a bot worker could not be started (%s); trying again in 1 s", e)
-                        await asyncio.sleep(1.0)
-                        continue
-                    if self._closed:
-                        _kill(new.proc)
-                        return
-                    self._adopt(new)
-                    self._dispatch()
+            while not self._closed:
+                try:
+                    new = await self._spawn()
+                except (OSError, BotError, asyncio.TimeoutError) as e:
+                    log.error("a bot worker could not be started (%s); trying again in 1 s", e)
+                    await asyncio.sleep(1.0)
+                    continue
+                if self._closed:
+                    _kill(new.proc)
                     return
-            finally:
-                self._starting -= 1
-        task = asyncio.get_running_loop().create_task(respawn())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+                self._adopt(new)
+                self._dispatch()
+                return
+        self._task(respawn())
 
     async def close(self) -> None:
         """End the workers (their questions fail with BotError)."""
@@ -401,7 +392,6 @@ class BotPool:
                 _kill(w.proc)
                 await w.proc.wait()
         self._all.clear()
-        self._idle.clear()
 
 
 def _kill(proc: "asyncio.subprocess.Process") -> None:

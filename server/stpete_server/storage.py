@@ -331,11 +331,21 @@ class GroupCommitter:
         await self.submit(MoveRecord(table_id, move, action, final))
 
     async def _write(self) -> None:
+        """Store the pending moves, batch after batch, and resolve their futures. Cancelled (the event loop is
+        closing), it still waits for the batch the storage thread has, resolves those moves as the thread says, and
+        the others with an error: a future of :meth:`submit` is always resolved."""
+        cancelled = False
         try:
             while self._pending:
                 batch, self._pending = self._pending, []
+                commit = asyncio.ensure_future(self.call(self.storage.append_moves, [move for move, _ in batch]))
+                while not commit.done():
+                    try:
+                        await asyncio.wait([commit])
+                    except asyncio.CancelledError:
+                        cancelled = True
                 try:
-                    results = await self.call(self.storage.append_moves, [move for move, _ in batch])
+                    results = commit.result()
                 except Exception as e:  # nothing stored
                     results = [e] * len(batch)
                 for (_, future), error in zip(batch, results):
@@ -345,8 +355,16 @@ class GroupCommitter:
                         future.set_result(None)
                     else:
                         future.set_exception(error)
+                if cancelled:
+                    break
         finally:
             self._writing = False
+            if cancelled:
+                pending, self._pending = self._pending, []
+                for _, future in pending:
+                    if not future.done():
+                        future.set_exception(RuntimeError("the server is stopping: the move was not stored"))
+                raise asyncio.CancelledError()
 
     def close(self) -> None:
         self._executor.shutdown(wait=True)
