@@ -43,12 +43,20 @@ static int players_check(const stpete_options *o, char *why, size_t size)
                            o->new_society == 1 ? "§3, §12.0" : "§3");
 }
 
-/* All random, or every seat holding 1 or 2 markers (§3.3, R15; one each and the gold disc with 5, §12.3, R18). */
+/* All random, or every seat holding 1 or 2 markers (§3.3, R15; one each and the gold disc with 5, §12.3, R18).
+ * A number that is no seat of any game is refused first, with a reason that holds whatever the players (the one
+ * Option.parse() gives, and stpete_options_value() writes no such number). */
 static int start_markers_check(const stpete_options *o, char *why, size_t size)
 {
     int unset = 0;
-    for (int k = 0; k < STPETE_NUM_PHASES; k++)
+    for (int k = 0; k < STPETE_NUM_PHASES; k++) {
+        if (o->start_markers[k] < -1 || o->start_markers[k] >= STPETE_MAX_PLAYERS)
+            return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT,
+                                   "the %s phase's start-player marker must be held by a seat, not %d: no game "
+                                   "has it (seats 0 to %d, or -1 for all four dealt at random; §3.3)",
+                                   stpete_phase_words[k], o->start_markers[k], STPETE_MAX_PLAYERS - 1);
         unset += o->start_markers[k] == -1;
+    }
     if (unset == STPETE_NUM_PHASES)
         return STPETE_OK;
     if (unset != 0)

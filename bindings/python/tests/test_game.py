@@ -81,8 +81,8 @@ class GameOptions(unittest.TestCase):
         # seats of -2**31 read back as three numbers before (their text is longer than OPTION_VALUE_MAX)
         seats = table[names.index("start_markers")]
         self.assertEqual(seats.parse("0,1,2,4"), (0, 1, 2, 4))  # seats of 5 players: the combination is Game's
-        for option, text, says in ((seats, ",".join(["-2147483648"] * 4), "not -2147483648 (§3.3)"),
-                                   (seats, "0,1,2,7", "not 7 (§3.3)"), (pub_cap, "9", "not 9 (§7.2, R10)"),
+        for option, text, says in ((seats, ",".join(["-2147483648"] * 4), "not -2147483648: no game has it"),
+                                   (seats, "0,1,2,7", "not 7: no game has it"), (pub_cap, "9", "not 9 (§7.2, R10)"),
                                    (table[names.index("public_rubles")], "7", "public_rubles must be 0 or 1, not 7")):
             with self.subTest(option=option.name, text=text):
                 with self.assertRaises(stpete.InvalidArgumentError) as cm:

@@ -430,6 +430,14 @@ static void test_setup_rule_reasons(void **unused)
         { { { "used_prison_scores", "true" } }, "used_prison_scores is an option of the New Society" },
         { { { "textile_without_new_society", "true" } }, "(§12.7.8, R29)" },
         { { { "players", "4" }, { "start_markers", "0,0,1,1" } }, "seat 2 holds 0 start-player markers" },
+        /* no seat of any game: the same reason at 4 players (Option.parse()'s struct) and at 5 */
+        { { { "start_markers", "0,1,2,7" } }, "the trading phase's start-player marker must be held by a seat, not "
+                                              "7: no game has it (seats 0 to 4, or -1 for all four dealt at random; "
+                                              "§3.3)" },
+        { { { "players", "5" }, { "new_society", "true" }, { "start_markers", "0,1,2,7" } },
+          "must be held by a seat, not 7: no game has it" },
+        { { { "start_markers", "-1,-1,-2,-1" } }, "the aristocrat phase's start-player marker must be held by a seat, "
+                                                  "not -2: no game has it" },
     };
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
         stpete_options o;
