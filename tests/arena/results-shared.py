@@ -97,7 +97,8 @@ rc, text = run([arena, "--players", "3", "--games", "6", "--bots", "greedy,rando
 with open(exp_file, "rb") as f:
     after = f.read()
 check("stpete-arena --resume on stpete.experiment's file: refused, the writer named, the file unchanged",
-      rc == 2 and "written by stpete.experiment" in text and before == after, f"rc {rc}: {text}")
+      rc == 2 and "was written by stpete.experiment, not by stpete-arena: another program's results file" in text
+      and before == after, f"rc {rc}: {text}")
 
 with open(arena_file, "rb") as f:
     before = f.read()
@@ -106,6 +107,7 @@ rc, text = run(["/usr/bin/python3", "-m", "stpete.experiment", "--games", "4", "
 with open(arena_file, "rb") as f:
     after = f.read()
 check("stpete.experiment --resume on stpete-arena's file: refused, the writer named, the file unchanged",
-      rc == 2 and "written by stpete-arena" in text and before == after, f"rc {rc}: {text}")
+      rc == 2 and "was written by stpete-arena, not by stpete.experiment: another program's results file" in text
+      and before == after, f"rc {rc}: {text}")
 
 sys.exit(report(results))

@@ -398,6 +398,8 @@ static void refuse_line(const char *path, long lineno, const char *line, size_t 
     if (lineno == 1 && n > 25 && !strncmp(line, "{\"type\":\"tournament\"", 21))
         die(2, "%s was written by stpete-arena 1.1, whose results files hold no game's actions to check; start the "
                "tournament again with another --out (the file is unchanged)", path);
+    if (err->status == STPETE_E_MISMATCH && !strncmp(err->message, "written by ", 11)) /* another program's */
+        die(2, "%s was %s: another program's results file; not resuming (the file is unchanged)", path, err->message);
     if (err->status == STPETE_E_MISMATCH) /* another header, another hash, another game's rules */
         die(2, "%s: line %ld belongs to another tournament: %s; the same game options, --seed, --bots, --time-ms "
                "and --start-ms are needed to resume (the file is unchanged)",

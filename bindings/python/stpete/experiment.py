@@ -799,6 +799,10 @@ def scan_output(path: str, exp: Experiment, tally: Tally, games: Optional[int] =
             try:
                 stpete.read_results_line(scan.state_of(exp.arms[0]), PROGRAM, exp.definition, content)
             except stpete.MismatchError as e:
+                reason = e.message.rsplit(f" ({e.function}:", 1)[0]  # the library's words, without the call's
+                if reason.startswith("written by "):  # another program's results file
+                    raise ExperimentError(f"{path} was {reason}: another program's results file; not resuming "
+                                          f"(nothing was changed)") from None
                 raise ExperimentError(f"{path} was written by another experiment definition ({e}: its arms, seed "
                                       f"or library version differ); not resuming") from None
             except stpete.StPeteError as e:
