@@ -33,7 +33,7 @@ from .errors import (BufferTooSmallError, ClosedError, GameOverError, IllegalAct
 from ._ffi import (CHANCE_CARD_FIRST, CHANCE_MARKERS_FIRST, MAX_LEGAL_ACTIONS, NUM_CARD_TYPES, NUM_CARDS,
                    NUM_CHANCE_OUTCOMES, NUM_DISTINCT_ACTIONS)
 from ._core import (Action, ActionKind, Card, CardInfo, ChanceMode, ChanceOutcome, Colour, Decision, Edition, Event,
-                    EventKind, Game, NewSocietyCard, Phase, Pick, PubCap, Score, Seat, Source, Special, Stack, State, TieBreak,
+                    EventKind, Game, NewSocietyCard, Offer, Phase, Pick, PubCap, Score, Seat, Source, Special, Stack, State, TieBreak,
                     library_path, replay_from_json, replay_to_json, version)
 from .env import StPeteEnv, env
 from .bots import Bot, BotStats, play
@@ -42,7 +42,7 @@ __version__ = "1.1.2"
 
 __all__ = [
     "Action", "ActionKind", "Card", "CardInfo", "ChanceMode", "ChanceOutcome", "Colour", "Decision", "Edition", "Event",
-    "EventKind", "Game", "NewSocietyCard", "Phase", "Pick", "PubCap", "Score", "Seat", "Source", "Special", "Stack", "State", "TieBreak",
+    "EventKind", "Game", "NewSocietyCard", "Offer", "Phase", "Pick", "PubCap", "Score", "Seat", "Source", "Special", "Stack", "State", "TieBreak",
     "StPeteEnv", "env", "library_path", "version", "MAX_LEGAL_ACTIONS", "NUM_CARD_TYPES", "NUM_CARDS",
     "NUM_DISTINCT_ACTIONS", "NUM_CHANCE_OUTCOMES", "CHANCE_CARD_FIRST", "CHANCE_MARKERS_FIRST",
     "StPeteError", "InvalidArgumentError", "IllegalActionError", "BufferTooSmallError", "OutOfMemoryError",
