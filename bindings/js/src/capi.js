@@ -121,6 +121,15 @@ export const SIGNATURES = Object.freeze({
     'int (const stpete_state *, int, int, int, stpete_displacement *, size_t, size_t *)'],
   botPlay: ['stpete_bot_play', 'int (stpete_bot *const *, size_t, stpete_state *, size_t, size_t *)'],
   botGetStats: ['stpete_bot_get_stats', 'int (const stpete_bot *, stpete_bot_stats *)'],
+  // 1.2: what a front end asks (issue 41)
+  actionKindName: ['stpete_action_kind_name', 'const char *(int)'],
+  gameCardText: ['stpete_game_card_text', 'int (const stpete_game *, int, char *, size_t, size_t *)'],
+  stateOffers: ['stpete_state_offers', 'int (const stpete_state *, int, stpete_offer *, size_t, size_t *)'],
+  stateIncome: ['stpete_state_income', 'int (const stpete_state *, int, int, int *, int *)'],
+  stateNextScoring: ['stpete_state_next_scoring', 'int (const stpete_state *)'],
+  stateLastDiscards: ['stpete_state_last_discards', 'int (const stpete_state *, int *, size_t, size_t *)'],
+  stateTableToJson: ['stpete_state_table_to_json',
+    'int (const stpete_state *, int, int, unsigned int, char *, size_t, size_t *)'],
   malloc: ['malloc', 'void *(size_t)'],
   free: ['free', 'void (void *)'],
 });
@@ -191,6 +200,11 @@ export const CONSTANTS = Object.freeze({
   E_FIRST: ['STPETE_E_FIRST', -101],
   E_LAST: ['STPETE_E_LAST', -114],
   BOT_SPEC_MAX: ['STPETE_BOT_SPEC_MAX', 256],
+  CARD_TEXT_MAX: ['STPETE_CARD_TEXT_MAX', 384],
+  MAX_OFFERS: ['STPETE_MAX_OFFERS', 256],
+  TABLE_VERSION: ['STPETE_TABLE_VERSION', 1],
+  TABLE_CARDS: ['STPETE_TABLE_CARDS', 1],
+  TABLE_PERSON: ['STPETE_TABLE_PERSON', 2],
   BOT_SEED_SALT: ['STPETE_BOT_SEED_SALT', 185029093],
 });
 
@@ -271,6 +285,7 @@ export const LAYOUT = Object.freeze({
     rubles: 32, vp: 36, amount: 40, phase: 44, round: 48, edition: 52 },
   error: { size: 276, struct_size: 0, status: 4, line: 8, column: 12, position: 16, message: 20 },
   displacement: { size: 8, displaced: 0, price: 4 },
+  offer: { size: 20, action: 0, source: 4, card: 8, displaced: 12, price: 16 },
   bot_stats: { size: 64, struct_size: 0, iterations: 8, elapsed_ns: 16, nodes: 24, playout_actions: 32, value: 40,
     action: 48, seat: 52, legal_actions: 56 },
 });

@@ -186,6 +186,15 @@ export declare const E_LAST: -114;
 export declare const BOT_SPEC_MAX: 256;
 /** The salt of the bots' seeds in the project's programs (seed ^ BOT_SEED_SALT, bots.h). */
 export declare const BOT_SEED_SALT: 185029093;
+/** Longest text of Game.cardText, NUL included (C buffers). */
+export declare const CARD_TEXT_MAX: 384;
+/** Most offers of any position (State.offers). */
+export declare const MAX_OFFERS: 256;
+/** The table document's version (State.tableToJson, doc/format.md "Table document"). */
+export declare const TABLE_VERSION: 1;
+/** stpete_state_table_to_json's flags (State.tableToJson's `cards` and `person`). */
+export declare const TABLE_CARDS: 1;
+export declare const TABLE_PERSON: 2;
 /** Seat argument of State.viewToJson for the spectators' view (§9). */
 export declare const VIEW_PUBLIC: -1;
 /** "No card": State.observatoryCard when no Observatory draw is pending (§7.1), and unused action and event
@@ -279,6 +288,18 @@ export interface Displacement {
   /** The card type displaced. */
   displaced: number;
   /** Rubles the seat would pay (at least 1). */
+  price: number;
+}
+/** One card a seat could buy or play, in one way, and its price (State.offers; stpete_state_offers). */
+export interface Offer {
+  /** The action id that buys or plays it so (legal or not now). */
+  action: number;
+  /** Where the card is (Source). */
+  source: number;
+  card: number;
+  /** For a trading card the card type it displaces (§6.2), else -1. */
+  displaced: number;
+  /** Rubles (at least 1; §5, §5.2). */
   price: number;
 }
 /** What Bot.choose did last (Bot.stats; stpete_bot_get_stats). */
@@ -399,6 +420,10 @@ export declare class Game {
    * (§12.2) and the 13 new cards (stpete_game_get_card_info). @throws InvalidArgumentError for a card outside
    * [0, numCardTypes). */
   cardInfo(card: number): CardInfo;
+  /** What a card type does in this game, in words, with its rule: its targets (§6.2) and special ability (§7, §11,
+   * §12.7) as the game's edition and options play them; "" for a card that only scores its income
+   * (stpete_game_card_text). @throws InvalidArgumentError for a card outside [0, numCardTypes) */
+  cardText(card: number): string;
   /** Canonical string of an action id with this edition's card names. @throws InvalidArgumentError */
   actionString(id: number): string;
   /** A new state at the setup of §3, from `seed` (default: the options' seed). The caller frees it. */
@@ -508,6 +533,21 @@ export declare class State {
   displacements(seat: number, card: number, source?: number): Displacement[];
   /** markerHolders()[phase] = seat with that phase's start-player marker (§3.3). */
   markerHolders(): number[];
+  /** Every card `seat` could buy or play now, in every way, with its price: the rows, the drawn or picked card of
+   * the seat deciding it, the seat's hand (§5, §5.2, §6.2, §7.1, §12.7.5), whether or not it is to act. */
+  offers(seat: number): Offer[];
+  /** What `seat`'s display earns at `phase`'s scoring if scored now (§4.4, §7.1, §7.5, §11, §12.7; rubles may be
+   * negative with Sycophants, §12.7.9). @throws InvalidArgumentError for the trading phase (no scoring) */
+  income(seat: number, phase: number): { rubles: number; vp: number };
+  /** The phase whose scoring comes next (§4.4), or -1 when none is left. */
+  readonly nextScoring: number;
+  /** The cards the last action that put cards on the discard pile put there, less those the Debtor's Prison
+   * picked since (§4.5, §6, §7.1, §12.7.5, §12.7.9), ascending; from the replay of the history. */
+  lastDiscards(): number[];
+  /** The table document of `seat` (VIEW_PUBLIC or null: spectators) as JSON text: everything a table UI draws
+   * (doc/format.md "Table document"). `since`: log entries already known (0: all); `cards`: with the card table;
+   * `person`: without each purse a person may not be handed (`known_rubles`) and the key. */
+  tableToJson(seat?: number | null, options?: { since?: number; cards?: boolean; person?: boolean }): string;
   /** Price in rubles `seat` would pay for `card` from `source`, displacing `displaced` (trading cards) (§5,
    * R5-R7; at least 1 R). @throws InvalidArgumentError for a displaced type that is no target (§6.2) */
   price(seat: number, card: number, source?: number, displaced?: number): number;
@@ -587,6 +627,8 @@ export declare function stackName(stack: number): string | null;
 export declare function decisionName(decision: number): string | null;
 export declare function sourceName(source: number): string | null;
 export declare function eventKindName(kind: number): string | null;
+/** The word of an action kind (ActionKind): "pass", "buy", ..., "trading-house"; null out of range. */
+export declare function actionKindName(kind: number): string | null;
 /** "green", "blue" or "orange" (§1); null out of range. */
 export declare function colourName(colour: number): string | null;
 /** The words of the options' enums (the JSON format's): "per-pub", "per-player" (§7.2); "rubles-mod-10",

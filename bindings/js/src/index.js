@@ -156,7 +156,8 @@ export const {
   NUM_DISTINCT_ACTIONS_NEW_SOCIETY, NUM_CARD_VARIANTS_NEW_SOCIETY, MAX_LEGAL_ACTIONS_NEW_SOCIETY, ACTION_STRING_MAX,
   EVENT_STRING_MAX, FORMAT_VERSION, FORMAT_VERSION_NEW_SOCIETY, JSON_STATE_MAX, JSON_REPLAY_MAX, VIEW_PUBLIC,
   DETERMINIZE_RUBLES, CHANCE_CARD_FIRST, CHANCE_MARKERS_FIRST, NUM_CHANCE_OUTCOMES, NS_CHANCE_CARD_FIRST,
-  NS_CHANCE_MARKERS_FIRST, NS_ID_END, E_FIRST, E_LAST, BOT_SPEC_MAX, BOT_SEED_SALT,
+  NS_CHANCE_MARKERS_FIRST, NS_ID_END, E_FIRST, E_LAST, BOT_SPEC_MAX, BOT_SEED_SALT, CARD_TEXT_MAX, MAX_OFFERS,
+  TABLE_VERSION, TABLE_CARDS, TABLE_PERSON,
 } = K;
 /** The buffers of legal actions and chance outcomes: the larger bound, any game's (§12.4.1). */
 const MAX_LISTED = K.MAX_LEGAL_ACTIONS_NEW_SOCIETY;
@@ -341,6 +342,8 @@ export const decisionName = (decision) => nameOf(c.decisionName, decision);
 export const sourceName = (source) => nameOf(c.sourceName, source);
 export const eventKindName = (kind) => nameOf(c.eventKindName, kind);
 export const colourName = (colour) => nameOf(c.colourName, colour);
+/** The word of an action kind (ActionKind): "pass", "buy", ... "trading-house"; null out of range. */
+export const actionKindName = (kind) => nameOf(c.actionKindName, kind);
 /** The word of a Pub cap (§7.2, R10): "per-pub", "per-player"; null out of range. */
 export const pubCapName = (pubCap) => nameOf(c.optionsPubCapName, pubCap);
 /** The word of a tie-break (§8, R14): "rubles-mod-10", "rubles-total"; null out of range. */
@@ -549,6 +552,14 @@ export class Game {
     int(card, 'card');
     check(c.gameGetCardInfo(ptr, card, initStruct(STRUCT, LAYOUT.card_info)), 'stpete_game_get_card_info');
     return cardInfoAt(card);
+  }
+  /** What a card type does in this game, in words, with its rule (stpete_game_card_text: its targets, §6.2, and
+   * its special ability, §7, §11, §12.7, as the game's edition and options play them); "" for a card that only
+   * scores its income. */
+  cardText(card) {
+    const ptr = gamePtr(this);
+    const k = int(card, 'card');
+    return textOut('stpete_game_card_text', (b, n, len) => c.gameCardText(ptr, k, b, n, len));
   }
   /** The canonical string of an action id (or chance outcome id) with this game's card names. */
   actionString(id) { return actionString(this.edition, id); }
@@ -807,6 +818,39 @@ export class State {
     const L = LAYOUT.displacement;
     return Array.from({ length: count }, (_, k) => ({ displaced: getI32(BUF + k * L.size + L.displaced),
       price: getI32(BUF + k * L.size + L.price) }));
+  }
+  /** Every card `seat` could buy or play now, in every way, with its price (stpete_state_offers: the rows, the
+   * drawn or picked card of the seat deciding it, the seat's hand; §5, §5.2, §6.2, §7.1, §12.7.5): [{action,
+   * source, card, displaced (-1 for a card that displaces nothing), price}], whether or not the seat is to act. */
+  offers(seat) {
+    this.#query(c.stateOffers(this.#ptr, this.#seat(seat), BUF, K.MAX_OFFERS, OUT), 'stpete_state_offers');
+    const L = LAYOUT.offer;
+    return Array.from({ length: getI32(OUT) }, (_, k) => {
+      const at = BUF + k * L.size;
+      return { action: getI32(at + L.action), source: getI32(at + L.source), card: getI32(at + L.card),
+        displaced: getI32(at + L.displaced), price: getI32(at + L.price) };
+    });
+  }
+  /** {rubles, vp} that `seat`'s display earns at `phase`'s scoring if scored now (stpete_state_income: §4.4, §7.1,
+   * §7.5, §11, §12.7; negative rubles for Sycophants, §12.7.9). InvalidArgumentError for the trading phase. */
+  income(seat, phase) {
+    this.#query(c.stateIncome(this.#ptr, this.#seat(seat), int(phase, 'phase'), OUT, OUT2), 'stpete_state_income');
+    return { rubles: getI32(OUT), vp: getI32(OUT2) };
+  }
+  /** The phase whose scoring comes next (§4.4), or -1 (NONE) when none is left (stpete_state_next_scoring). */
+  get nextScoring() { return this.#query(c.stateNextScoring(this.#ptr), 'stpete_state_next_scoring'); }
+  /** The cards the last action that put cards on the discard pile put there, less those the Debtor's Prison
+   * picked since (stpete_state_last_discards: §4.5, §6, §7.1, §12.7.5, §12.7.9), ascending card types. */
+  lastDiscards() { return this.#cards(c.stateLastDiscards, 'stpete_state_last_discards'); }
+  /** The table document of `seat` (VIEW_PUBLIC or null: spectators), as JSON text: everything a table UI draws
+   * (stpete_state_table_to_json, doc/format.md "Table document"). `since`: the log entries already known (0: the
+   * whole log); `cards`: with the card table; `person`: without what a person at a table may not be handed. */
+  tableToJson(seat = VIEW_PUBLIC, { since = 0, cards = false, person = false } = {}) {
+    const ptr = this.#ptr;
+    const s = seat === null ? VIEW_PUBLIC : int(seat, 'seat', VIEW_PUBLIC, this.players - 1);
+    const from = int(since, 'since', 0);
+    const flags = (cards ? K.TABLE_CARDS : 0) | (person ? K.TABLE_PERSON : 0);
+    return textOut('stpete_state_table_to_json', (b, n, len) => c.stateTableToJson(ptr, s, from, flags, b, n, len));
   }
   price(seat, card, source = Source.UPPER, displaced = -1) {
     this.#query(c.statePrice(this.#ptr, this.#seat(seat), int(card, 'card'), int(source, 'source'),
