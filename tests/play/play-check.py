@@ -758,7 +758,7 @@ def check_card_command(s, name):
         return
     number, card, where = listed[0]
     reply = s.ask(f"card {number}")
-    m = re.search(r"cost (\d+) R; at each (\w+) scoring it gives (\d+) R and (\d+) VP", re.sub(r"\s+", " ", reply))
+    m = re.search(r"cost (\d+) R; at each (\w+) scoring it gives ([+-]\d+) R and ([+-]\d+) VP", re.sub(r"\s+", " ", reply))
     price = re.search(rf"in the {where}: your price (\d+) R", reply)
     check(reply.lstrip("card 0123456789\n").startswith(card + ":") and m and price, f"{name}: card N describes it",
           reply)
@@ -767,13 +767,16 @@ def check_card_command(s, name):
         info = next(game.card_info(c) for c in range(49) if game.card_name(c) == card)
         check((int(m.group(1)), int(m.group(3)), int(m.group(4))) == (info.cost, info.rubles, info.vp),
               f"{name}: card N shows the library's cost, income and VP", f"{m.groups()} vs {info}")
+    # what a card does is the library's text (stpete_game_card_text), the same as the pages' (issue 41)
+    game = stpete.Game(players=4) if stpete is not None else None
     reply = re.sub(r"\s+", " ", s.ask("card wharf"))
-    check("Wharf: green trading card" in reply and "displaces one of: Ship Builder, Czar and Carpenter (§6.2)"
-          in reply and "cost 12 R" in reply, f"{name}: card NAME (any case, a unique prefix): a trading card's "
-          "targets", reply)
+    check("Wharf: green trading card" in reply and "Displaces Ship Builder or Czar and Carpenter (§6.2)."
+          in reply and "cost 12 R" in reply and (game is None or game.card_text(stpete.Card.WHARF) in reply),
+          f"{name}: card NAME (any case, a unique prefix): a trading card's targets, the library's text", reply)
     reply = re.sub(r"\s+", " ", s.ask("card obs"))
-    check("special: in the building phase" in reply and "(§7.1, R9)" in reply,
-          f"{name}: a special ability with its rule", reply)
+    check("In the building phase, as your action" in reply and "(§7.1, R9)" in reply and
+          (game is None or re.sub(r"\s+", " ", game.card_text(stpete.Card.OBSERVATORY)) in reply),
+          f"{name}: a special ability with its rule, the library's text", reply)
     reply = s.ask("card ma")
     check("Which card? Market, Mariinskij-Theater" in reply, f"{name}: an ambiguous name lists the candidates", reply)
 
@@ -949,8 +952,11 @@ def run_plain(tmp):
           f"--help: {kinds}; docs: {docs}")
     check(rc == 0 and out.startswith("Usage: stpete-play") and "--players N" in out and "--load FILE" in out
           and "--plain" in out and "hint" in out and "--edition E" in out, "plain: --help", out)
+    rc, out, err = run(["--players", "six"])
+    check(rc == 2 and "--players needs a whole number" in err, "plain: a bad option value: status 2", err)
     rc, out, err = run(["--players", "6"])
-    check(rc == 2 and "--players must be 2, 3, 4 or 5" in err, "plain: a bad option value: status 2", err)
+    check(rc == 2 and "players must be 2, 3 or 4, not 6" in err, "plain: 6 players: status 2, the library's reason "
+          "(the program writes no setup rule of its own, issue 41)", err)
     rc, out, err = run(["--players", "5"])
     check(rc == 2 and "players must be 2, 3 or 4" in err, "plain: 5 players without --new-society: status 2, the "
           "library's reason (§12.0)", err)

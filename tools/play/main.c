@@ -49,8 +49,8 @@ static int parse_int(const char *value, long lo, long hi, long *out)
 static int set_players(play_config *cfg, const char *value, char *err, size_t size)
 {
     long v;
-    if (parse_int(value, STPETE_MIN_PLAYERS, 5, &v)) /* 5: with --new-society only, the library's check (§12.0) */
-        return snprintf(err, size, "--players must be 2, 3, 4 or 5 (5 with --new-society), not '%s'", value), -1;
+    if (parse_int(value, 1, 1000, &v)) /* which counts a game has is the library's check (main(), §3, §12.0) */
+        return snprintf(err, size, "--players needs a whole number, not '%s'", value), -1;
     cfg->players = (int)v;
     return 0;
 }
