@@ -29,7 +29,7 @@ def parse_args(argv):
                    help="processes in which the bots think")
     p.add_argument("--bot-delay", type=float, default=0.8,
                    help="least seconds between a position and a bot's move in it (so a person can follow)")
-    p.add_argument("--web-dir", default=DEFAULT_WEB_DIR, help="examples/web, whose style and rendering the page uses")
+    p.add_argument("--web-dir", default=DEFAULT_WEB_DIR, help="the page's folder (bindings/js/web)")
     p.add_argument("--max-message", type=int, default=d.max_message, help="bytes of one WebSocket message")
     p.add_argument("--rate", type=float, default=d.rate, help="messages a second per connection, on average")
     p.add_argument("--burst", type=int, default=d.burst, help="messages at once per connection")

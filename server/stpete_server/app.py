@@ -20,13 +20,20 @@ import stpete
 from .botpool import BotPool, bot_spec
 from .export import replay_record
 from .storage import GroupCommitter, Storage
-from .tables import Refused, Table, new_table
+from .tables import Refused, Table, check_options, new_table, options_table
 
 log = logging.getLogger("stpete_server")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-#: examples/web of the source tree (style and rendering shared with the stand-alone page), when there.
-DEFAULT_WEB_DIR = os.path.normpath(os.path.join(HERE, "..", "..", "examples", "web"))
+
+
+def default_web_dir() -> str:
+    """The page's folder: bindings/js/web of the source tree the server runs from (the one page of the local game
+    and the server, doc/javascript.md); another with --web-dir."""
+    return os.path.normpath(os.path.join(HERE, "..", "..", "bindings", "js", "web"))
+
+
+DEFAULT_WEB_DIR = default_web_dir()
 
 
 class Limits:
@@ -104,7 +111,7 @@ class Server:
 
     def state_message(self, table: Table, client: Client) -> Dict[str, Any]:
         message = table.message(client.seat, client.sent)
-        client.sent = message["event_count"]
+        client.sent = message["event_count"]  # the log entries this client has
         return message
 
     async def play(self, table: Table, seat: int, move, action) -> None:
@@ -197,6 +204,23 @@ class Server:
         return web.json_response({"table": table.id, "players": table.players, "bot": spec,
                                   "seats": [{"seat": k, "kind": s.kind, **({"token": tokens[k]} if tokens[k] else {})}
                                             for k, s in enumerate(table.seats)]})
+
+    async def options(self, _request: web.Request) -> web.Response:
+        """GET /api/options: the rule options a table may set, from the library's table (the lobby's form is built
+        from it)."""
+        return web.json_response({"options": options_table()})
+
+    async def check(self, request: web.Request) -> web.Response:
+        """POST /api/options/check {"combinations": [{option: value, ...}, ...]} -> {"reasons": [the library's reason
+        each is refused, or null]}: the lobby's form asks what each player count needs."""
+        try:
+            body = await request.json()
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            return web.json_response({"error": "the body must be a JSON object"}, status=400)
+        combos = body.get("combinations") if isinstance(body, dict) else None
+        if not isinstance(combos, list) or len(combos) > 256 or not all(isinstance(c, dict) for c in combos):
+            return web.json_response({"error": "combinations must be a list of at most 256 objects"}, status=400)
+        return web.json_response({"reasons": [check_options(c) for c in combos]})
 
     async def replay(self, request: web.Request) -> web.Response:
         """GET /api/tables/{id}/replay: the replay record (doc/format.md), once the game is over (before, its
@@ -324,13 +348,20 @@ class Server:
             await self.refuse(client, e.code, str(e))
 
 
-def make_app(server: Server, static_dir: str = os.path.join(HERE, "static"),
-             web_dir: str = DEFAULT_WEB_DIR) -> web.Application:
-    """The aiohttp application of ``server``: / (the page), /static, /web (examples/web), /api, /ws."""
-    app = web.Application(client_max_size=16 * 1024)
+def make_app(server: Server, web_dir: str = DEFAULT_WEB_DIR) -> web.Application:
+    """The aiohttp application of ``server``: the page (``web_dir``, bindings/js/web: / and its files), /api, /ws.
+    Every response says X-Stpete-Server, by which the page knows it is the online page (main.js)."""
+
+    @web.middleware
+    async def say_server(request, handler):
+        response = await handler(request)
+        response.headers["X-Stpete-Server"] = stpete.version()
+        return response
+
+    app = web.Application(client_max_size=16 * 1024, middlewares=[say_server])
 
     async def index(_request):
-        return web.FileResponse(os.path.join(static_dir, "index.html"))
+        return web.FileResponse(os.path.join(web_dir, "index.html"))
 
     async def on_startup(_app):
         server.start_bots()
@@ -342,12 +373,13 @@ def make_app(server: Server, static_dir: str = os.path.join(HERE, "static"),
                 await client.ws.close(code=WSCloseCode.GOING_AWAY, message=b"server shutdown")
 
     app.router.add_get("/", index)
+    app.router.add_get("/api/options", server.options)
+    app.router.add_post("/api/options/check", server.check)
     app.router.add_post("/api/tables", server.create_table)
     app.router.add_get("/api/tables/{table}/replay", server.replay)
     app.router.add_get("/ws", server.websocket)
-    app.router.add_static("/static/", static_dir)
-    if os.path.isdir(web_dir):
-        app.router.add_static("/web/", web_dir)
+    app.router.add_static("/", web_dir)
+
     async def on_cleanup(_app):
         server.storage.close()  # the storage thread, once every move under way is stored
 

@@ -5,7 +5,9 @@
 // move and the log (the event queue's lines); spectators and loaded positions. (The schema: tests/schema-check.py.)
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { load } from './helpers.mjs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { load, sourceDir } from './helpers.mjs';
 
 const S = await load();
 
@@ -209,4 +211,30 @@ test('a loaded position: no log before its root, nothing discarded last; a perso
   assert.throws(() => state.tableToJson(3), S.InvalidArgumentError);
   assert.throws(() => state.tableToJson(0, { since: -1 }), S.InvalidArgumentError);
   for (const x of [loaded, state, bot, game]) x.free();
+});
+
+test('the page writes a negative amount with its minus sign: "-1 R", never "+-1 R" (issue 45, item 15)', async () => {
+  const { incomeText, signed } = await import(pathToFileURL(join(sourceDir, 'bindings', 'js', 'web', 'render.js')).href);
+  assert.equal(incomeText({ rubles: -1, vp: 0 }), '-1 R');
+  assert.equal(incomeText({ rubles: 3, vp: 1 }), '+3 R +1 VP');
+  assert.equal(incomeText({ rubles: -2, vp: 3 }), '-2 R +3 VP');
+  assert.equal(incomeText({ rubles: 0, vp: 0 }), 'nothing');
+  assert.equal(signed(0, 'VP'), '+0 VP');
+  // a real one: a Sycophant's ruble at the aristocrat scoring (§12.7.9) in a document of the library
+  const game = new S.Game({ players: 5, newSociety: true });
+  let found = null;
+  for (let seed = 1n; seed < 40n && !found; seed++) {
+    const st = game.newState(seed);
+    const bot = new S.Bot(game, 'random', Number(seed));
+    while (!st.isTerminal && !found) {
+      const doc = JSON.parse(st.tableToJson(null));
+      const x = doc.incomes?.aristocrat.find((i) => i.rubles < 0);
+      if (x) found = incomeText(x);
+      st.apply(bot.choose(st));
+    }
+    bot.free();
+    st.free();
+  }
+  game.free();
+  assert.match(found ?? '', /^-\d+ R/);
 });

@@ -1,40 +1,41 @@
-// Saint Petersburg in the browser: a person against the library's bots. This file drives a local game: the setup
-// (the dialog or the address), the bots (a Web Worker, worker.js), the save after every move (this browser's
-// localStorage), export and import, undo, auto-pass and the keys. Every rule (legal actions, prices, incomes,
-// scoring, the log's texts) comes from libstpete (./libstpete/, the JavaScript package); model.js turns a game into
-// what one seat sees and render.js draws it. A game is saved as its setup, seed and actions (and the library's
-// replay record), and rebuilt by replaying them.
+// The local page: a person against the library's bots in this browser. The setup (the dialog or the address), the
+// bots (a Web Worker, worker.js), the save after every move (this browser's localStorage), export and import, undo
+// and auto-pass. What the page shows is the library's table document of the person's seat
+// (State.tableToJson, doc/format.md), drawn by render.js as the online page draws the server's: this file computes
+// no rule fact. A game is saved as its setup, seed and actions with the library's replay record, and rebuilt by
+// replaying them.
 import * as S from './libstpete/index.js';
-import { Renderer, ACTION_KEYS } from './render.js';
-import { Chronicle, seatModel } from './model.js';
+import { Renderer, el } from './render.js';
+import {
+  $, showMessage, clearMessage, installKeys, BOTS, STRENGTH_MIN, STRENGTH_MAX, DEFAULT_BOT, DEFAULT_STRENGTH,
+  botSpec, botLabel, botFields, ruleFields, NOT_OFFERED,
+} from './page.js';
+import { optionsTable, checkOptions, gameOf, optionsOf } from './options.js';
 
-const $ = (id) => document.getElementById(id);
 const SAVE_KEY = 'stpete-web-save';
 const PREFS_KEY = 'stpete-web-prefs';
-/** Save format: 2 adds `replay` (the library's replay record, required) and the strength bounds; 1 is still read. */
-const SAVE_VERSION = 2;
-const BOTS = ['random', 'greedy', 'mc', 'ismcts'];
-/** Bot strength: iterations per move of mc and ismcts. Above 20000 a move takes seconds in a browser (about
- * 30,000 iterations/s in Chromium on a 2-core machine); below 10 the bots play nearly at random. */
-export const STRENGTH_MIN = 10;
-export const STRENGTH_MAX = 20000;
+/** What this browser has started or loaded: the rule options of each game by its identity, so that no save can
+ * change the rules of a game in progress, whatever game is on the page (issue 46, item 13). */
+const LEDGER_KEY = 'stpete-web-games';
+const LEDGER_MAX = 64;
+/** Save format: 3 keeps the rule options as the library's words (`setup.options`); 2 added `replay` (required), from
+ * which its options are read; 1 (no replay record, its own names for five options) is still read. */
+const SAVE_VERSION = 3;
 /** Pause between bot moves in ms (address `delay`, 0..5000; 0 for tests), so that a person can follow them. */
 const DELAY_MAX = 5000;
-const MAX_ACTIONS = 2000; // far above any game (stpete_game_max_length); a save beyond is refused unread
 
 let game = null;
 let state = null;
 let setup = null;
-let cards = [];
-let chronicle = null;
+let cards = null;       // the game's card table (the first document's), sent to the renderer once per game
 let myMoves = [];       // history length before each move of the person that was a choice (for undo)
-let lastMine = 0;       // history length after the person's last move
+let logSeen = 0;        // log entries already announced
 let pending = 0;        // id of the bot request awaited, 0 when none
 let requestId = 0;
 let botTimer = 0;
 let autoTimer = 0;
 let workerReady = false; // the worker loads the module first (top-level await): messages before that are lost
-let prefs = readPrefs();
+const prefs = readPrefs();
 let delay = 400;
 
 const renderer = new Renderer(document, { onAction: (id) => play(id), onAutoPass: setAutoPass });
@@ -42,15 +43,6 @@ const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'modu
 worker.onmessage = (msg) => onBotReply(msg.data);
 worker.onerror = (e) => showMessage(`The bots stopped: ${e.message}`);
 
-/** A refusal or error the person must see (the game on the page is unchanged). */
-function showMessage(text) {
-  $('message-text').textContent = text;
-  $('message').hidden = false;
-}
-function clearMessage() {
-  $('message').hidden = true;
-  $('message-text').textContent = '';
-}
 function readPrefs() {
   try {
     const p = JSON.parse(localStorage.getItem(PREFS_KEY) ?? '{}');
@@ -79,51 +71,86 @@ function setAutoPass(on) {
 class Refused extends Error {}
 
 const isInt = (v, lo, hi) => Number.isInteger(v) && v >= lo && v <= hi;
-/** A setup checked field by field (from the dialog, the address or a save); throws Refused naming the field. */
+/** A setup checked field by field (from the dialog, the address or a save): {seat, bot, strength, seed, options}
+ * with the rule options as the library's words, which the library checks (its reason is the refusal's). */
 function checkSetup(su) {
   if (typeof su !== 'object' || su === null) throw new Refused('the setup is missing');
-  const out = {};
-  if (su.newSociety !== undefined && typeof su.newSociety !== 'boolean') throw new Refused('newSociety must be true or false');
-  out.newSociety = su.newSociety === true; // the New Society (§12): 2-5 players, the first edition only (R17)
-  if (!isInt(su.players, 2, out.newSociety ? 5 : 4)) {
-    throw new Refused(`players must be 2, 3 or 4${out.newSociety ? ' or 5' : ' (5 with the New Society)'}, not ${JSON.stringify(su.players)}`);
+  if (typeof su.options !== 'object' || su.options === null || Array.isArray(su.options)) throw new Refused('the setup has no rule options');
+  const known = new Set(optionsTable().map((o) => o.name));
+  for (const key of Object.keys(su.options)) {
+    if (!known.has(key)) throw new Refused(`the rule option ${JSON.stringify(key)} is unknown`);
+    if (NOT_OFFERED.includes(key)) throw new Refused(`the page does not play with the rule option ${key}`);
   }
-  out.players = su.players;
-  if (!isInt(su.seat, 0, su.players - 1)) throw new Refused(`your seat must be 0 to ${su.players - 1}, not ${JSON.stringify(su.seat)}`);
-  out.seat = su.seat;
-  out.edition = su.edition ?? 1;
-  if (out.edition !== 1 && out.edition !== 2) throw new Refused(`the edition must be 1 or 2, not ${JSON.stringify(su.edition)}`);
-  if (out.newSociety && out.edition !== 1) throw new Refused('the New Society is an expansion of the first edition (§12.0)');
-  if (!BOTS.includes(su.bot)) throw new Refused(`the bots must be one of ${BOTS.join(', ')}, not ${JSON.stringify(su.bot)}`);
-  out.bot = su.bot;
-  out.strength = su.strength ?? 1000;
-  if (!isInt(out.strength, STRENGTH_MIN, STRENGTH_MAX)) {
+  const options = { ...su.options };
+  const reason = checkOptions(options);
+  if (reason !== null) throw new Refused(reason);
+  const players = gameOf(options, 0).players;
+  if (!isInt(su.seat, 0, players - 1)) throw new Refused(`your seat must be 0 to ${players - 1}, not ${JSON.stringify(su.seat)}`);
+  if (!BOTS.some((b) => b.kind === su.bot)) {
+    throw new Refused(`the bots must be one of ${BOTS.map((b) => b.kind).join(', ')}, not ${JSON.stringify(su.bot)}`);
+  }
+  const strength = su.strength ?? DEFAULT_STRENGTH;
+  if (!isInt(strength, STRENGTH_MIN, STRENGTH_MAX)) {
     throw new Refused(`the strength must be ${STRENGTH_MIN} to ${STRENGTH_MAX} iterations, not ${JSON.stringify(su.strength)}`);
   }
   const seed = typeof su.seed === 'number' && Number.isSafeInteger(su.seed) ? String(su.seed) : su.seed;
   if (typeof seed !== 'string' || !/^\d{1,20}$/.test(seed) || BigInt(seed) >= 1n << 64n) {
     throw new Refused(`the seed must be a whole number below 2^64, not ${JSON.stringify(su.seed)}`);
   }
-  out.seed = BigInt(seed).toString();
+  return { seat: su.seat, bot: su.bot, strength, seed: BigInt(seed).toString(), options };
+}
+/** A setup of save version 2 in today's form: its rule options are its replay record's (the library's words). */
+function setupOfVersion2(su, replay) {
+  if (typeof su !== 'object' || su === null) return su;
+  const options = typeof replay?.options === 'object' && replay.options !== null ? { ...replay.options } : {};
+  delete options.seed;
+  for (const o of optionsTable()) { // the options the page does not offer, at their defaults: as if not given
+    if (NOT_OFFERED.includes(o.name) && JSON.stringify(options[o.name]) === JSON.stringify(o.default ?? null)) delete options[o.name];
+  }
+  return { seat: su.seat, bot: su.bot, strength: su.strength, seed: su.seed, options };
+}
+/** A setup of save version 1 (1.0: no replay record, its own names for five rule options) in today's form. */
+function setupOfVersion1(su) {
+  if (typeof su !== 'object' || su === null) return su;
   for (const key of ['pubPerPlayer', 'tieTotal', 'publicRubles', 'publicHands']) {
     if (su[key] !== undefined && typeof su[key] !== 'boolean') throw new Refused(`${key} must be true or false`);
-    out[key] = su[key] === true;
   }
-  return out;
-}
-/** The library's options of a setup (§3, §7.2 R10, §8 R14, §9, §11, §12). */
-function optionsOf(su) {
-  return { players: su.players, edition: su.edition, pubCap: su.pubPerPlayer ? 1 : 0,
-    tieBreak: su.tieTotal ? 1 : 0, publicRubles: su.publicRubles, publicHands: su.publicHands,
-    newSociety: su.newSociety === true };
-}
-function botSpec(su) {
-  return su.bot === 'mc' || su.bot === 'ismcts' ? `${su.bot}:iterations=${su.strength}` : su.bot;
+  const flag = (key, word, values) => (su[key] === undefined ? {} : { [word]: values[su[key] ? 1 : 0] });
+  const options = { players: su.players, ...(su.edition === undefined ? {} : { edition: su.edition }),
+    ...flag('pubPerPlayer', 'pub_cap', ['per-pub', 'per-player']), ...flag('tieTotal', 'tie_break', ['rubles-mod-10', 'rubles-total']),
+    ...flag('publicRubles', 'public_rubles', [false, true]), ...flag('publicHands', 'public_hands', [false, true]) };
+  return { seat: su.seat, bot: su.bot, strength: su.strength, seed: su.seed, options };
 }
 function randomSeed() {
   const a = new Uint32Array(2);
   crypto.getRandomValues(a);
   return ((BigInt(a[0]) << 32n) | BigInt(a[1])).toString();
+}
+
+/** The identity of a game for the ledger: its seed and every rule option that shapes play (the library's words;
+ * the information options public_rubles and public_hands aside). */
+function identity(su, words) {
+  const shaping = Object.fromEntries(Object.entries(words).filter(([k]) => k !== 'public_rubles' && k !== 'public_hands'));
+  return JSON.stringify([su.seed, shaping]);
+}
+function readLedger() {
+  try {
+    const list = JSON.parse(localStorage.getItem(LEDGER_KEY) ?? '[]');
+    return Array.isArray(list) ? list.filter((e) => Array.isArray(e) && e.length === 2) : [];
+  } catch {
+    return [];
+  }
+}
+/** Remember the rule options of a game this page plays. */
+function remember(su, words) {
+  const id = identity(su, words);
+  const list = readLedger().filter(([k]) => k !== id);
+  list.push([id, words]);
+  try {
+    localStorage.setItem(LEDGER_KEY, JSON.stringify(list.slice(-LEDGER_MAX)));
+  } catch {
+    // a browser without storage keeps no ledger (nor saves)
+  }
 }
 
 /** What a save or export holds: the setup, the actions and the library's replay record of them. */
@@ -133,16 +160,21 @@ function saveData() {
 }
 /** A save or export checked: {setup, actions}; throws Refused. Its version, setup and actions, and its replay
  * record through the library's own reader (State.fromReplay: format, version, every action legal), which must be
- * the same game (options, seed, actions). The rule options of the game on the page cannot be changed by loading
- * it again with others. */
+ * the same game (options, seed, actions). The rules of a game in progress do not change: a save of a game this
+ * browser has played, with other rule options than it had, is refused (public rubles or hands included), whatever
+ * game is on the page. */
 function checkSave(data) {
   if (typeof data !== 'object' || data === null || data.format !== 'stpete-web-save') throw new Refused('this is not a saved Saint Petersburg game');
   if (!isInt(data.version, 1, SAVE_VERSION)) {
     throw new Refused(`save version ${JSON.stringify(data.version)} is not supported (this page reads versions 1 to ${SAVE_VERSION})`);
   }
-  const su = checkSetup(data.setup);
-  if (!Array.isArray(data.actions) || data.actions.length > MAX_ACTIONS
-      || !data.actions.every((id) => isInt(id, 0, (su.newSociety ? S.NUM_DISTINCT_ACTIONS_NEW_SOCIETY : S.NUM_DISTINCT_ACTIONS) - 1))) {
+  const su = checkSetup(data.version === 1 ? setupOfVersion1(data.setup)
+    : data.version === 2 ? setupOfVersion2(data.setup, data.replay) : data.setup);
+  const g = gameOf(su.options, 0);
+  const words = optionsOf(g);
+  const [ids, longest] = [g.numDistinctActions, g.maxGameLength];
+  g.free();
+  if (!Array.isArray(data.actions) || data.actions.length > longest || !data.actions.every((id) => isInt(id, 0, ids - 1))) {
     throw new Refused('the actions are not a list of action ids');
   }
   if (data.version >= 2 || data.replay !== undefined) {
@@ -154,10 +186,11 @@ function checkSave(data) {
       throw new Refused(`the replay record is refused by the library: ${e.message}`);
     }
     try {
-      const o = replayed.game.options;
-      const want = optionsOf(su);
-      for (const key of Object.keys(want)) {
-        if (o[key] !== want[key]) throw new Refused(`the setup's ${key} (${want[key]}) is not the replay's (${o[key]})`);
+      const theirs = optionsOf(replayed.game);
+      for (const key of new Set([...Object.keys(words), ...Object.keys(theirs)])) {
+        if (JSON.stringify(words[key]) !== JSON.stringify(theirs[key])) {
+          throw new Refused(`the setup's ${key} (${JSON.stringify(words[key])}) is not the replay's (${JSON.stringify(theirs[key])})`);
+        }
       }
       if (String(replayed.seed) !== su.seed) throw new Refused('the setup\'s seed is not the replay\'s');
       const h = replayed.history();
@@ -167,24 +200,18 @@ function checkSave(data) {
     } finally {
       replayed.free();
     }
-  } else if (data.actions.length > 0 && (su.publicRubles || su.publicHands)) {
+  } else if (data.actions.length > 0 && (words.public_rubles || words.public_hands)) {
     throw new Refused('a version-1 save of a game in progress cannot make rubles or hands public (its options are not recorded by the library)');
   }
-  if (state && setup && su.seed === setup.seed && su.players === setup.players && su.edition === setup.edition) {
-    const h = state.history();
-    const n = Math.min(h.length, data.actions.length);
-    const same = n > 0 && h.slice(0, n).every((id, k) => id === data.actions[k]);
-    const o1 = optionsOf(su);
-    const o2 = optionsOf(setup);
-    if (same && Object.keys(o1).some((k) => o1[k] !== o2[k])) {
-      throw new Refused('this is the game on the page with other rule options: the rules of a game in progress do not change');
-    }
+  const known = readLedger().find(([k]) => k === identity(su, words));
+  if (known && data.actions.length > 0 && JSON.stringify(known[1]) !== JSON.stringify(words)) {
+    throw new Refused('this is a game played in this browser, with other rule options: the rules of a game in progress do not change');
   }
   return { setup: su, actions: data.actions };
 }
 /** Parse a save's text and check it; throws Refused. */
 function parseSave(text) {
-  if (text.length > 4 << 20) throw new Refused('the file is too large for a save');
+  if (text.length > S.JSON_REPLAY_MAX) throw new Refused('the file is too large for a save');
   let data;
   try {
     data = JSON.parse(text);
@@ -209,13 +236,14 @@ function addressSetup(params) {
     if (!isInt(d, 0, DELAY_MAX)) throw new Refused(`the address parameter delay must be 0 to ${DELAY_MAX} ms, not ${d}`);
   }
   if (!['players', 'seat', 'edition', 'ns', 'bot', 'strength', 'seed'].some((k) => params.has(k))) return null;
-  const su = { players: 4, seat: 0, edition: 1, bot: 'ismcts', strength: 1000, seed: randomSeed() };
-  for (const key of ['players', 'seat', 'edition', 'strength']) if (params.has(key)) su[key] = num(key);
+  const options = { players: params.has('players') ? num('players') : 4 };
+  if (params.has('edition')) options.edition = num('edition');
   if (params.has('ns')) {
     if (!['0', '1'].includes(params.get('ns'))) throw new Refused(`the address parameter ns must be 0 or 1, not ${JSON.stringify(params.get('ns'))}`);
-    su.newSociety = params.get('ns') === '1';
+    options.new_society = params.get('ns') === '1';
   }
-  for (const key of ['bot', 'seed']) if (params.has(key)) su[key] = params.get(key);
+  const su = { seat: params.has('seat') ? num('seat') : 0, bot: params.get('bot') ?? DEFAULT_BOT,
+    strength: params.has('strength') ? num('strength') : DEFAULT_STRENGTH, seed: params.get('seed') ?? randomSeed(), options };
   try {
     return checkSetup(su);
   } catch (e) {
@@ -227,22 +255,13 @@ function addressSetup(params) {
 
 /** Start (or rebuild by replaying `actions`) a game. Nothing on the page changes when it throws. */
 function startGame(su, actions = []) {
-  const g = new S.Game(optionsOf(su));
+  const g = gameOf(su.options, 0);
   const st = g.newState(BigInt(su.seed));
-  const info = Array.from({ length: g.numCardTypes }, (_, k) => g.cardInfo(k)); // 49, or 62 with the New Society
-  const chron = new Chronicle(S, info);
   const moves = [];
-  let mine = 0;
   try {
-    st.enableEventQueue();
-    chron.record(st);
     for (const id of actions) {
-      const me = st.currentPlayer === su.seat;
-      if (me && st.legalActionIds().length > 1) moves.push(st.history().length);
-      const lower = st.row(S.Source.LOWER);
+      if (st.currentPlayer === su.seat && st.legalActionIds().length > 1) moves.push(st.history().length);
       st.apply(id);
-      chron.record(st, lower);
-      if (me) mine = st.history().length;
     }
   } catch (e) {
     st.free();
@@ -255,10 +274,10 @@ function startGame(su, actions = []) {
   game = g;
   state = st;
   setup = su;
-  cards = info;
-  chronicle = chron;
+  cards = null;
   myMoves = moves;
-  lastMine = mine;
+  logSeen = Infinity; // what the replay reported is not announced
+  remember(su, optionsOf(g));
   save();
   if (state.isTerminal) gameOver();
   advance();
@@ -273,27 +292,36 @@ function save() {
 }
 const inProgress = () => state && !state.isTerminal && state.history().length > 0;
 
-function labels() {
-  const name = { random: 'random', greedy: 'greedy', mc: `Monte Carlo ${setup.strength}`, ismcts: `ISMCTS ${setup.strength}` }[setup.bot];
-  return Array.from({ length: setup.players }, (_, s) => (s === setup.seat ? 'you' : `bot, ${name}`));
+/** The table document of the person's seat (the library's), with who sits where. */
+function tableDocument() {
+  const doc = JSON.parse(state.tableToJson(setup.seat, { cards: cards === null }));
+  if (doc.cards) cards = doc.cards;
+  const bot = { kind: 'bot', label: botLabel(setup.bot, setup.strength) };
+  doc.seats = Array.from({ length: state.players }, (_, s) => (s === setup.seat ? { kind: 'person', label: 'you' } : bot));
+  return doc;
 }
 function render() {
-  if (!state) return;
+  if (!state) return null;
+  const doc = tableDocument();
   const thinking = !state.isTerminal && state.currentPlayer !== setup.seat;
-  renderer.render(seatModel(S, state, setup.seat, cards, {
-    labels: labels(), chronicle, lastMove: lastMine, mayAct: !pending && !autoTimer,
-    waiting: thinking ? `Seat ${state.currentPlayer} (bot) is thinking` : autoTimer ? 'Passing for you' : null,
-    autoPass: prefs.autoPass,
-  }));
+  renderer.render(doc, { mayAct: !pending && !autoTimer, busy: autoTimer ? 'Passing for you' : null, autoPass: prefs.autoPass });
+  // the live region says what the others did (the library's lines since the last announcement)
+  if (logSeen !== Infinity) {
+    const news = doc.log.filter((e) => e.n > logSeen && e.seat !== setup.seat).map((e) => e.text);
+    renderer.announce(news);
+  }
+  logSeen = doc.log_size;
   $('btn-undo').disabled = myMoves.length === 0;
   document.body.dataset.turn = state.isTerminal ? 'over' : thinking ? 'bots' : 'you';
+  document.body.dataset.move = String(doc.move);
+  document.body.dataset.toAct = doc.to_act ?? '';
+  return doc;
 }
 /** The end of a game: the winners and the final table come into view; the live region says who won. */
 function gameOver() {
-  render();
-  const w = state.winners();
-  const sc = state.scores();
-  renderer.announce([`Game over. ${w.map((s) => (s === setup.seat ? 'You win' : `Seat ${s} wins`)).join(', ')} with ${sc[w[0]].total} VP`]);
+  const doc = render();
+  const w = doc.result.winners;
+  renderer.announce([`Game over. ${w.map((s) => (s === setup.seat ? 'You win' : `Seat ${s} wins`)).join(', ')} with ${doc.result.scores[w[0]].total} VP`]);
   $('banner').scrollIntoView({ block: 'start' });
   $('final').scrollIntoView({ block: 'nearest' });
   $('winner').focus({ preventScroll: true });
@@ -317,17 +345,8 @@ function askBot() {
   if (!state || state.isTerminal || state.currentPlayer === setup.seat) return;
   pending = ++requestId;
   const seed = (BigInt(setup.seed) ^ BigInt(state.history().length)) & ((1n << 64n) - 1n);
-  worker.postMessage({ id: pending, state: state.toJson(), spec: botSpec(setup), seed });
+  worker.postMessage({ id: pending, state: state.toJson(), spec: botSpec(setup.bot, setup.strength), seed });
   render();
-}
-/** Apply a move of the game's current seat, log it, save; the bots' moves are announced. */
-function applyMove(id) {
-  const lower = state.row(S.Source.LOWER);
-  const before = chronicle.entries.length;
-  state.apply(id);
-  chronicle.record(state, lower);
-  save();
-  return chronicle.entries.slice(before).map((e) => e.text);
 }
 function onBotReply(data) {
   if (data.ready) {
@@ -339,15 +358,14 @@ function onBotReply(data) {
   if (data.id !== pending) return; // an answer for a position taken back or replaced
   pending = 0;
   if (data.error) { showMessage(`The bot failed: ${data.error}`); render(); return; }
-  let lines;
   try {
-    lines = applyMove(data.action);
+    state.apply(data.action);
   } catch (e) {
     showMessage(`The bot's move was refused: ${e.message}`);
     render();
     return;
   }
-  renderer.announce(lines);
+  save();
   if (state.isTerminal) gameOver();
   advance();
 }
@@ -362,16 +380,15 @@ function play(id, automatic = false) {
   if (!state || state.isTerminal || state.currentPlayer !== setup.seat || pending || (autoTimer && !automatic)) return;
   const choice = state.legalActionIds().length > 1;
   const at = state.history().length;
-  let lines;
   try {
-    lines = applyMove(id);
+    state.apply(id);
   } catch (e) {
     showMessage(e.message);
     return;
   }
   if (choice) myMoves.push(at);
-  lastMine = state.history().length;
-  if (automatic) renderer.announce(lines.map((t) => `automatic: ${t}`));
+  save();
+  if (automatic) renderer.announce([`automatic: ${state.game.actionString(id)}`]);
   if (state.isTerminal) gameOver();
   advance();
 }
@@ -384,15 +401,30 @@ function undo() {
 
 // ---- controls ----------------------------------------------------------------------------------------------
 
+/** The "New game" dialog's fields: players and the rule options from the library's table, your seat, the bots,
+ * the seed. */
+let rules = null;
+async function buildSetupForm() {
+  rules = await ruleFields(optionsTable(), (list) => list.map(checkOptions));
+  const seat = el('select', { name: 'seat' });
+  const seats = () => {
+    const n = Number(rules.players.querySelector('select').value);
+    const old = Number(seat.value || 0);
+    seat.replaceChildren(...Array.from({ length: n }, (_, s) => el('option', { value: s, selected: s === Math.min(old, n - 1) }, String(s))));
+  };
+  rules.players.querySelector('select').addEventListener('change', seats);
+  seats();
+  $('setup-fields').replaceChildren(rules.players, el('label', {}, 'Your seat ', seat), ...botFields(),
+    el('label', {}, 'Seed ', el('input', { name: 'seed', type: 'text', inputmode: 'numeric', value: '', placeholder: 'random' })),
+    rules.fields);
+}
 function readSetupForm() {
   const f = $('setup-form').elements;
-  const players = Number(f.players.value);
   const seed = f.seed.value.trim() === '' ? randomSeed() : f.seed.value.trim();
-  return checkSetup({ players, seat: Math.min(Number(f.seat.value), players - 1), edition: Number(f.edition.value),
-    newSociety: f.newSociety.checked,
-    bot: f.bot.value, strength: Number(f.strength.value), seed, pubPerPlayer: f.pubPerPlayer.checked,
-    tieTotal: f.tieTotal.checked, publicRubles: f.publicRubles.checked, publicHands: f.publicHands.checked });
+  return checkSetup({ seat: Number(f.seat.value), bot: f.bot.value, strength: Number(f.strength.value), seed,
+    options: rules.read() });
 }
+await buildSetupForm();
 $('btn-new').onclick = () => (inProgress() ? $('confirm-new') : $('setup')).showModal();
 $('confirm-form').addEventListener('submit', (ev) => {
   if (ev.submitter?.value === 'discard') setTimeout(() => $('setup').showModal(), 0);
@@ -440,15 +472,7 @@ $('file-import').onchange = async (ev) => {
     showMessage(`Import refused: ${e.message}. The game on the page is unchanged.`);
   }
 };
-$('message-close').onclick = clearMessage;
-document.addEventListener('keydown', (ev) => {
-  if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement
-      || document.querySelector('dialog[open]') || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-  if (ev.key === 'u' || ev.key === 'U') { undo(); return; }
-  if (ev.key.length !== 1 || !ACTION_KEYS.includes(ev.key)) return;
-  const button = document.querySelector(`#actions button[data-key="${CSS.escape(ev.key)}"]`);
-  if (button) { ev.preventDefault(); button.click(); }
-});
+installKeys({ undo });
 
 // ---- opening: the address's game, else the saved one, else a new default game ------------------------------
 
@@ -484,9 +508,5 @@ if (fromAddress) {
       showMessage(`The game saved in this browser was not loaded: ${e.message}`);
     }
   }
-  if (!restored) {
-    startGame({ players: 4, seat: 0, edition: 1, bot: 'ismcts', strength: 1000, seed: randomSeed(),
-      pubPerPlayer: false, tieTotal: false, publicRubles: false, publicHands: false });
-  }
+  if (!restored) startGame({ seat: 0, bot: DEFAULT_BOT, strength: DEFAULT_STRENGTH, seed: randomSeed(), options: { players: 4 } });
 }
-document.body.dataset.ready = '1';
