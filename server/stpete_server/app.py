@@ -20,7 +20,7 @@ import stpete
 from .botpool import BotPool, bot_spec
 from .export import replay_record
 from .storage import GroupCommitter, Storage
-from .tables import Refused, Table, check_options, new_table, options_table
+from .tables import Refused, Table, check_options, new_table, rule_options
 
 log = logging.getLogger("stpete_server")
 
@@ -206,9 +206,12 @@ class Server:
                                             for k, s in enumerate(table.seats)]})
 
     async def options(self, _request: web.Request) -> web.Response:
-        """GET /api/options: the rule options a table may set, from the library's table (the lobby's form is built
-        from it)."""
-        return web.json_response({"options": options_table()})
+        """GET /api/options: the options a table may set (``rules`` of POST /api/tables, :func:`rule_options`) and
+        the number of players, each described by the library's table of options (``stpete.Option.as_dict``: name,
+        title, description, rule, type, default, words, labels, ...), in its order: what the lobby's form is built
+        from. The library checks each combination (POST /api/tables answers 400 with its reason)."""
+        described = [o.as_dict() for o in stpete.options() if o.name in rule_options() or o.name == "players"]
+        return web.json_response({"options": described})
 
     async def check(self, request: web.Request) -> web.Response:
         """POST /api/options/check {"combinations": [{option: value, ...}, ...]} -> {"reasons": [the library's reason

@@ -20,53 +20,63 @@ import stpete
 
 from .storage import GroupCommitter, SeatRecord, StaleMoveError, TableRecord
 
-#: The rule options a table may set (doc/format.md "options"), with their allowed values. The library checks their
-#: combination (stpete.Game: the New Society needs the first edition, 5 players need the New Society, its three
-#: rulings need it, §12.0, R16-R19, R22, R29).
-RULE_CHOICES = {
-    "edition": (1, 2),
-    "pub_cap": ("per-pub", "per-player"),
-    "tie_break": ("rubles-mod-10", "rubles-total"),
-    "public_rubles": (False, True),
-    "public_hands": (False, True),
-    "new_society": (False, True),
-    "markers_one_seat": (False, True),
-    "used_prison_scores": (False, True),
-    "textile_without_new_society": (False, True),
-}
+def rule_options() -> Dict[str, "stpete.Option"]:
+    """The options a table may set, by name: the library's table of options (``stpete.options()``; doc/format.md
+    "options"), but the number of players (a field of its own), the seed (the server draws it) and the chance mode
+    (a table plays sampled chance). The library checks their combination (stpete.Game: the New Society needs the
+    first edition, 5 players need the New Society, its rulings need it; §12.0, R16-R19, R22, R29)."""
+    return {o.name: o for o in stpete.options()
+            if o.category != stpete.OptionCategory.PLAY and o.name != "players"}
 
 
-def options_table() -> List[Dict[str, Any]]:
-    """The rule options a table may set, as the lobby's form reads them (GET /api/options, doc/server.md): one entry
-    each, {"name", "type" ("int", "bool" or "enum"), "default", "min"/"max" or "values", "description", "rule"},
-    players first. Until the library's own options table (issue 42), from :data:`RULE_CHOICES`, whose values the
-    library checks together."""
-    table: List[Dict[str, Any]] = [{"name": "players", "type": "int", "default": 4, "min": 2, "max": 5,
-                                    "description": "Players", "rule": "§3, §12.0"}]
-    for name, values in RULE_CHOICES.items():
-        entry: Dict[str, Any] = {"name": name, "default": values[0], "description": name.replace("_", " ").capitalize(),
-                                 "rule": ""}
-        if isinstance(values[0], bool):
-            entry["type"] = "bool"
-        elif isinstance(values[0], int):
-            entry.update(type="int", min=min(values), max=max(values))
-        else:
-            entry.update(type="enum", values=list(values))
-        table.append(entry)
-    return table
+def rule_value(option: "stpete.Option", value: Any) -> Any:
+    """A rule of a table-creation body, checked by the option's type (the JSON format's: true or false, an
+    integer, a word, null or 4 seats); ValueError with the reason otherwise. The library checks the ranges and the
+    combination."""
+    kind = option.type
+    if kind == stpete.OptionType.SEATS:
+        if value is None or (isinstance(value, list) and len(value) == 4 and
+                             all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            return value
+        raise ValueError(f"{option.name} must be null or a list of 4 seats")
+    if kind == stpete.OptionType.INT:  # its range is the library's to say (stpete.Game below)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{option.name} must be an integer")
+        return value
+    choices: List[Any] = [False, True] if kind == stpete.OptionType.BOOL else list(option.words or ())
+    if value not in choices or type(value) is not type(choices[0]):
+        raise ValueError(f"{option.name} must be one of {', '.join(map(json.dumps, choices))}")
+    return value
+
+
+def table_options(players: Any, rules: Any) -> Dict[str, Any]:
+    """The rule options of a table of ``players`` from ``rules`` (options of :func:`rule_options` by name), each
+    checked by its type (ValueError with the reason); the library judges the whole combination (stpete.Game,
+    stpete.check_options: its one reason, e.g. players 2-4, 5 with the New Society)."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError("players must be an integer")
+    if not isinstance(rules, dict):
+        raise ValueError("rules must be an object")
+    options = {}
+    known = rule_options()
+    for key, value in rules.items():
+        if key not in known:
+            raise ValueError(f"unknown rule option {key!r} (known: {', '.join(known)})")
+        options[key] = rule_value(known[key], value)
+    return options
 
 
 def check_options(options: Any) -> Optional[str]:
-    """The library's reason for refusing a combination of rule options (players and :data:`RULE_CHOICES`' words), or
-    None when it accepts it (stpete.Game: stpete_options_check)."""
+    """The library's reason for refusing a combination of options (``players`` and the rules of
+    :func:`rule_options`), or None when it accepts it (POST /api/options/check: the lobby's form asks it)."""
     if not isinstance(options, dict):
         return "the options must be an object"
     rules = dict(options)
+    players = rules.pop("players", 4)
     try:
-        rule_options(rules.pop("players", 4), rules)
-    except (ValueError, TypeError, stpete.StPeteError) as e:
+        return stpete.check_options(players=players, **table_options(players, rules))
+    except (ValueError, TypeError) as e:
         return str(e)
-    return None
 
 
 class Refused(Exception):
@@ -86,8 +96,7 @@ def card_table(game: "stpete.Game") -> List[Dict[str, Any]]:
     """The card types of the game's table (public facts, §2/§11, and the New Society's 13 more, §12.2) for the page:
     name, colour, cost, ..."""
     out = []
-    types = (*stpete.Card, *stpete.NewSocietyCard) if game.options.get("new_society") else tuple(stpete.Card)
-    for card in map(int, types):
+    for card in range(game.num_card_types):
         info = game.card_info(card)
         out.append({"card": card, "name": info.name, "colour": int(info.colour), "trading": bool(info.trading),
                     "cost": info.cost, "rubles": info.rubles, "vp": info.vp, "copies": info.copies,
@@ -207,32 +216,14 @@ class Table:
                 for k, s in enumerate(self.seats)]
 
 
-def rule_options(players: Any, rules: Any) -> Dict[str, Any]:
-    """The rule options of a table of ``players`` from ``rules`` (a subset of :data:`RULE_CHOICES`), checked one by
-    one and then together by the library (stpete.Game). Raises ValueError (or the library's error) with the
-    reason."""
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise ValueError("'players' is not a whole number")  # which numbers: the library's answer (below)
-    if not isinstance(rules, dict):
-        raise ValueError("rules must be an object")
-    options = {}
-    for key, value in rules.items():
-        if key not in RULE_CHOICES:
-            raise ValueError(f"unknown rule option {key!r} (known: {', '.join(RULE_CHOICES)})")
-        if value not in RULE_CHOICES[key] or type(value) is not type(RULE_CHOICES[key][0]):
-            raise ValueError(f"{key} must be one of {', '.join(map(json.dumps, RULE_CHOICES[key]))}")
-        options[key] = value
-    stpete.Game(players=players, seed=0, **options)  # the library's own check of the options
-    return options
-
-
 def new_table(players: Any, seats: Any, bot: str, rules: Dict[str, Any]):
     """A new table's record, to be stored (Storage.create_table). ``seats``: a list of "human"/"bot" of length
-    ``players`` (at least one person); ``bot``: the bots' spec (botpool.bot_spec); ``rules``: a subset of
-    :data:`RULE_CHOICES`. The seed and the table id are drawn with :mod:`secrets`. Returns
+    ``players`` (at least one person); ``bot``: the bots' spec (botpool.bot_spec); ``rules``: options of
+    :func:`rule_options` by name. The seed and the table id are drawn with :mod:`secrets`. Returns
     ``(record, tokens)``, tokens[seat] the secret token of each person's seat (None for a bot), to be given to
     the creator once and never stored or logged. Raises ValueError with the reason for bad input."""
-    options = rule_options(players, rules)
+    options = table_options(players, rules)
+    stpete.Game(players=players, seed=0, **options)  # the library's check of the whole combination
     if not isinstance(seats, list) or len(seats) != players or any(s not in ("human", "bot") for s in seats):
         raise ValueError("seats must list 'human' or 'bot' for each of the players")
     if "human" not in seats:

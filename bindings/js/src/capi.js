@@ -1,6 +1,6 @@
 // The C API as the JavaScript package sees it: every C function the package calls, by the package's own name,
 // with its C signature, and the wasm32 layout of every C struct it reads or writes (include/stpete/stpete.h,
-// include/stpete/bots.h; the 1.0 API and the 1.1 additions of the New Society, §12). This file is the one place C names and signatures appear: the build exports
+// include/stpete/bots.h; the 1.0 API, the 1.1 additions of the New Society, §12, and 1.2's table of options). This file is the one place C names and signatures appear: the build exports
 // exactly these functions from the wasm module, and checks each signature and each layout offset against the
 // header with a static assertion (tools/exports.mjs writes them, layout-check.c includes them): a C signature or
 // struct that changes fails the wasm build, never a game.
@@ -18,7 +18,14 @@ export const SIGNATURES = Object.freeze({
   actionDecode: ['stpete_action_decode', 'int (int, stpete_action *)'],
   actionToString: ['stpete_action_to_string', 'int (int, int, char *, size_t)'],
   actionFromString: ['stpete_action_from_string', 'int (const char *, int *)'],
-  optionsInitSize: ['stpete_options_init_size', 'void (stpete_options *, size_t)'],
+  optionsCheck: ['stpete_options_check', 'int (const stpete_options *, stpete_error *)'],
+  // the table of options (1.2, issue 42): every option reached by name, never by a member
+  optionCount: ['stpete_option_count', 'int (void)'],
+  optionGetInfo: ['stpete_option_get_info', 'int (int, stpete_option_info *)'],
+  optionsNew: ['stpete_options_new', 'int (stpete_options **, stpete_error *)'],
+  optionsFree: ['stpete_options_free', 'void (stpete_options *)'],
+  optionsSet: ['stpete_options_set', 'int (stpete_options *, const char *, const char *, stpete_error *)'],
+  optionsValue: ['stpete_options_value', 'int (const stpete_options *, const char *, char *, size_t, size_t *)'],
   gameNew: ['stpete_game_new', 'int (const stpete_options *, stpete_game **, stpete_error *)'],
   gameFree: ['stpete_game_free', 'void (stpete_game *)'],
   gameGetOptions: ['stpete_game_get_options', 'int (const stpete_game *, stpete_options *)'],
@@ -101,7 +108,6 @@ export const SIGNATURES = Object.freeze({
   actionEncode: ['stpete_action_encode', 'int (const stpete_action *, int *)'],
   colourName: ['stpete_colour_name', 'const char *(int)'],
   versionNumber: ['stpete_version_number', 'int (void)'],
-  optionsCheck: ['stpete_options_check', 'int (const stpete_options *, stpete_error *)'],
   optionsPubCapName: ['stpete_options_pub_cap_name', 'const char *(int)'],
   optionsPubCapFromName: ['stpete_options_pub_cap_from_name', 'int (const char *, int *)'],
   optionsTieBreakName: ['stpete_options_tie_break_name', 'const char *(int)'],
@@ -137,8 +143,11 @@ export const SIGNATURES = Object.freeze({
 /** The public C functions the package does not call, each with the reason (doc/javascript.md, "The C API in
  * JavaScript"): every STPETE_API function of the headers is in SIGNATURES or here (test js-parity checks it). */
 export const NOT_BOUND = Object.freeze({
-  stpete_options_init: 'the 1.0 entry point writes the 1.0 layout only; the package fills its whole layout with '
-    + 'stpete_options_init_size() (the header\'s stpete_options_init() macro does the same)',
+  stpete_options_init: 'a struct of the caller\'s layout: the package makes its options with '
+    + 'stpete_options_new(), a struct of the library\'s own size, and sets each by name (stpete_options_set())',
+  stpete_options_init_size: 'as stpete_options_init: the package never lays out stpete_options itself',
+  stpete_option_from_name: 'options() holds the whole table, read once: an option by its name is '
+    + 'options().find((o) => o.name === name), and new Game and checkOptions take names (stpete_options_set())',
   stpete_state_set_event_callback: 'a C function pointer called during apply: the package reads the same events, '
     + 'in the same order, from the event queue (State.enableEventQueue, nextEvent, events)',
   stpete_state_new_with_callback: 'as stpete_state_set_event_callback: the setup\'s events come into the queue with '
@@ -206,6 +215,7 @@ export const CONSTANTS = Object.freeze({
   TABLE_CARDS: ['STPETE_TABLE_CARDS', 1],
   TABLE_PERSON: ['STPETE_TABLE_PERSON', 2],
   BOT_SEED_SALT: ['STPETE_BOT_SEED_SALT', 185029093],
+  OPTION_VALUE_MAX: ['STPETE_OPTION_VALUE_MAX', 32],
 });
 
 /** Every enum of the headers, by the package's name: [prefix of the C names, {member: value}] (the C name of a
@@ -261,6 +271,9 @@ export const ENUMS = Object.freeze({
   TieBreak: ['STPETE_TIE_BREAK_', { RUBLES_MOD_10: 0, RUBLES_TOTAL: 1 }],
   ChanceMode: ['STPETE_CHANCE_', { SAMPLED: 0, EXPLICIT: 1 }],
   Pick: ['STPETE_PICK_', { MODULO: 0, SCALED: 1 }],
+  OptionType: ['STPETE_OPTION_', { BOOL: 0, INT: 1, ENUM: 2, SEED: 3, SEATS: 4 }],
+  OptionCategory: ['STPETE_OPTION_', { RULES: 0, INFORMATION: 1, PLAY: 2 }],
+  Games: ['STPETE_GAMES_', { FIRST_EDITION: 1, SECOND_EDITION: 2, NEW_SOCIETY: 4, ALL: 7 }],
 });
 
 /** The C name of an enum member (ENUMS). */
@@ -271,11 +284,10 @@ export function enumConstant(prefix, member) {
 /** wasm32 struct layouts: byte offsets of the fields the package uses, and each struct's size. The structs that
  * may grow (1.0) begin with `size_t struct_size`, which the package sets to `size` before every call. */
 export const LAYOUT = Object.freeze({
-  // the New Society's four members (§12) follow edition; index.js fills the whole layout with
-  // stpete_options_init_size() (stpete_options_init() would write the first layout, 72 bytes, only)
-  options: { size: 88, struct_size: 0, players: 4, seed: 8, pub_cap: 16, tie_break: 20, start_markers: 24,
-    public_rubles: 40, public_hands: 44, chance_mode: 64, edition: 68, new_society: 72, markers_one_seat: 76,
-    used_prison_scores: 80, textile_without_new_society: 84 },
+  // the options are reached through the table (optionsNew, optionsSet, optionsValue), never by a member: a new
+  // option of the library needs no change here
+  option_info: { size: 72, struct_size: 0, name: 4, title: 8, description: 12, rule: 16, type: 20, category: 24,
+    games: 28, min: 32, max: 40, default_value: 48, default_text: 56, num_words: 60, words: 64, labels: 68 },
   card_info: { size: 44, struct_size: 0, name: 4, colour: 8, trading: 12, cost: 16, rubles: 20, vp: 24, copies: 28,
     ware: 32, special: 36, stack: 40 },
   action: { size: 24, kind: 0, source: 4, card: 8, displaced: 12, stack: 16, amount: 20 },
