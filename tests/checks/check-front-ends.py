@@ -51,7 +51,7 @@ FACTS = [
     ("which options, players, editions and expansion go together (§3, §11, §12.0, R16-R19)",
      "stpete_options_check() and the options table: the forms ask the library",
      [(r"players\s*===?\s*5|players\s*==\s*5\b|\bns\s*&&\s*players", "a player count tied to the expansion"),
-      (r"players must be|5 \(New Society\)|expansion of the first edition", "the library's refusal written again"),
+      (r"players must be \d|5 \((the )?New Society\)|expansion of the first edition", "the library's refusal written again"),
       (r"\bedition\s*!==?\s*1\b.*new_?[sS]ociety|new_?[sS]ociety.*\bedition\s*!==?\s*1\b", "the edition tied to the expansion")]),
     ("what kind of action a button is (§4.2)",
      "stpete_action_kind_name(), the document's action kinds",
@@ -60,7 +60,9 @@ FACTS = [
 # How each front end reaches the facts: a pattern that must be in it.
 REACH = {
     "the page": [(r"tableToJson\s*\(", "the local page writes the table document"),
-                 (r"\.document\b", "the online page reads the server's table document")],
+                 (r"\.document\b", "the online page reads the server's table document"),
+                 (r"\bS\.options\(\)", "the local setup form is built from the library's table of options"),
+                 (r"/api/options\b", "the lobby's form is built from the server's table of options")],
     "the server": [(r"\btable_to_json\s*\(", "the server sends the table document")],
     "the terminal game": [(r"\bstpete_state_offers\b", "prices"), (r"\bstpete_state_income\b", "incomes"),
                           (r"\bstpete_state_last_discards\b", "the cards discarded last"),

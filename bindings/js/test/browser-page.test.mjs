@@ -196,15 +196,15 @@ test('a whole game at phone size (390x844): no horizontal scroll on any screen, 
 
 test('the New Society with 5 players (§12): the setup dialog, a whole game at phone size without horizontal scroll, '
   + 'its decisions as buttons, the gold disc, the end at both sizes', { skip }, async () => {
-  // the dialog, built from the library's options table: "5 (New Society)" is the one player count the library
-  // accepts only with the expansion, and choosing it turns the expansion on (as the lobby does, js-server-browser)
+  // the dialog, built from the library's table of options: "5 (the New Society)" is the one player count the
+  // library accepts only with the expansion, and choosing it turns the expansion on (as the lobby does, js-browser-forms)
   const page = await open('players=2&seat=0&bot=random&seed=3&delay=0');
   await waitTurn(page);
   await page.click('#btn-new'); // no move made yet: the dialog at once, else "Discard it" first
   if (await page.$eval('#confirm-new', (d) => d.open)) await page.click('#btn-discard');
   await page.waitForFunction(() => document.getElementById('setup').open);
   assert.deepEqual(await page.$$eval('#setup select[name="players"] option', (os) => os.map((o) => o.textContent)),
-    ['2', '3', '4', '5 (New Society)']);
+    S.options().find((o) => o.name === 'players').labels);
   await page.selectOption('#setup select[name="players"]', '5');
   assert.deepEqual(await page.$eval('#setup input[name="new_society"]', (b) => [b.checked, b.disabled]), [true, true]);
   await page.selectOption('#setup select[name="seat"]', '4');
@@ -368,7 +368,7 @@ test('hostile saves and addresses are refused with a visible message; the game o
     ['public_hands turned on in both', edit((d) => { d.setup.options.public_hands = true; d.replay.options.public_hands = true; }),
       /rules of a game in progress do not change/],
     ['an option the library does not have', edit((d) => { d.setup.options.cheat = true; }), /rule option "cheat" is unknown/],
-    ['chance nodes', edit((d) => { d.setup.options.chance_mode = 'explicit'; }), /does not play with the rule option chance_mode/],
+    ['chance nodes', edit((d) => { d.setup.options.chance_mode = 'explicit'; }), /the page sets chance_mode itself/],
     ['strength 10^7', edit((d) => { d.setup.bot = 'ismcts'; d.setup.strength = 1e7; }), /strength must be 10 to 20000/],
     ['strength 0', edit((d) => { d.setup.bot = 'mc'; d.setup.strength = 0; }), /strength/],
     ['seat -1', edit((d) => { d.setup.seat = -1; }), /seat must be 0 to 2/],
@@ -428,7 +428,7 @@ test('hostile saves and addresses are refused with a visible message; the game o
     ['seat=-1', /seat must be 0 to 3, not -1/], ['players=9', /players must be 2, 3 or 4/],
     ['players=2&seat=2', /seat must be 0 to 1/], ['strength=10000000', /strength must be 10 to 20000/],
     ['bot=evil', /bots must be one of/], ['seed=-5', /seed/], ['seed=18446744073709551616', /seed/],
-    ['edition=3', /edition must be 1 \(2004\) or 2/], ['delay=-1', /delay must be 0 to 5000/], ['delay=9999999', /delay/],
+    ['edition=3', /edition must be 1 \(first \(2004\)\) or 2/], ['delay=-1', /delay must be 0 to 5000/], ['delay=9999999', /delay/],
     ['players=two', /whole number/], ['cheat=1', /parameter cheat is unknown/]]) {
     const p = await open(query);
     await p.waitForSelector('#message:not([hidden])');

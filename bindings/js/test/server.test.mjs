@@ -158,7 +158,7 @@ test('a 5-player New Society table: five people, at phone size', { skip }, async
   mkdirSync(shots, { recursive: true });
   const contexts = await Promise.all([0, 1, 2, 3, 4].map(() => browser.newContext({ viewport: { width: 390, height: 844 } })));
   const lobby = await page(contexts[0], `${url}/`);
-  // "5 (New Society)": the expansion without its box (as in the local page's dialog, js-browser-page)
+  // "5 (the New Society)": the expansion without its box (as in the local page's dialog, js-browser-forms)
   const { table, links } = await createTable(lobby, { players: 5, people: [0, 1, 2, 3, 4] });
   assert.equal(links.length, 5);
   const pages = await Promise.all(links.map((link, s) => page(contexts[s], link)));

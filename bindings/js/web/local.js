@@ -8,9 +8,8 @@ import * as S from './libstpete/index.js';
 import { Renderer, el } from './render.js';
 import {
   $, showMessage, clearMessage, installKeys, BOTS, STRENGTH_MIN, STRENGTH_MAX, DEFAULT_BOT, DEFAULT_STRENGTH,
-  botSpec, botLabel, botFields, ruleFields, NOT_OFFERED,
+  botSpec, botLabel, botFields, ruleFields, offered,
 } from './page.js';
-import { optionsTable, checkOptions, gameOf, optionsOf } from './options.js';
 
 const SAVE_KEY = 'stpete-web-save';
 const PREFS_KEY = 'stpete-web-prefs';
@@ -71,18 +70,35 @@ function setAutoPass(on) {
 class Refused extends Error {}
 
 const isInt = (v, lo, hi) => Number.isInteger(v) && v >= lo && v <= hi;
+
+// The rule options are the library's (S.options(), the table of options): the page spells none. A setup holds them
+// by name with the JSON format's values (players always, the others set away from their defaults).
+/** The options of play (the seed, the chance mode) are the page's own: a setup sets none of them. */
+const ofPlay = (name) => S.options().find((o) => o.name === name)?.category === 'play';
+/** The library's reason for refusing these options, or null (S.checkOptions: the setup rule's one home). */
+function reasonOf(options) {
+  try {
+    return S.checkOptions(options);
+  } catch (e) {
+    return e.message; // no option at all: an unknown name, a value of the wrong type
+  }
+}
+/** A game of these options and seed; throws the library's refusal. */
+const gameOf = (options, seed) => new S.Game({ ...options, seed });
+/** A game's rule options (the JSON format's values, by name): every option of the table but those of play. */
+const optionsOf = (g) => Object.fromEntries(Object.entries(g.optionsJson).filter(([name]) => !ofPlay(name)));
 /** A setup checked field by field (from the dialog, the address or a save): {seat, bot, strength, seed, options}
  * with the rule options as the library's words, which the library checks (its reason is the refusal's). */
 function checkSetup(su) {
   if (typeof su !== 'object' || su === null) throw new Refused('the setup is missing');
   if (typeof su.options !== 'object' || su.options === null || Array.isArray(su.options)) throw new Refused('the setup has no rule options');
-  const known = new Set(optionsTable().map((o) => o.name));
+  const known = new Set(S.options().map((o) => o.name));
   for (const key of Object.keys(su.options)) {
     if (!known.has(key)) throw new Refused(`the rule option ${JSON.stringify(key)} is unknown`);
-    if (NOT_OFFERED.includes(key)) throw new Refused(`the page does not play with the rule option ${key}`);
+    if (ofPlay(key)) throw new Refused(`the page sets ${key} itself`);
   }
   const options = { ...su.options };
-  const reason = checkOptions(options);
+  const reason = reasonOf(options);
   if (reason !== null) throw new Refused(reason);
   const players = gameOf(options, 0).players;
   if (!isInt(su.seat, 0, players - 1)) throw new Refused(`your seat must be 0 to ${players - 1}, not ${JSON.stringify(su.seat)}`);
@@ -103,22 +119,25 @@ function checkSetup(su) {
 function setupOfVersion2(su, replay) {
   if (typeof su !== 'object' || su === null) return su;
   const options = typeof replay?.options === 'object' && replay.options !== null ? { ...replay.options } : {};
-  delete options.seed;
-  for (const o of optionsTable()) { // the options the page does not offer, at their defaults: as if not given
-    if (NOT_OFFERED.includes(o.name) && JSON.stringify(options[o.name]) === JSON.stringify(o.default ?? null)) delete options[o.name];
+  for (const o of S.options()) { // those of play (the seed is the setup's): at their defaults, as if not given
+    if (o.category === 'play' && (o.type === 'seed' || JSON.stringify(options[o.name]) === JSON.stringify(o.default))) {
+      delete options[o.name];
+    }
   }
   return { seat: su.seat, bot: su.bot, strength: su.strength, seed: su.seed, options };
 }
-/** A setup of save version 1 (1.0: no replay record, its own names for five rule options) in today's form. */
+/** Save version 1's names (1.0's page) of four rule options, each a boolean: the option's second value when true. */
+const VERSION_1 = Object.freeze({ pubPerPlayer: 'pub_cap', tieTotal: 'tie_break', publicRubles: 'public_rubles', publicHands: 'public_hands' });
+/** A setup of save version 1 (1.0: no replay record, its own names for four rule options) in today's form. */
 function setupOfVersion1(su) {
   if (typeof su !== 'object' || su === null) return su;
-  for (const key of ['pubPerPlayer', 'tieTotal', 'publicRubles', 'publicHands']) {
-    if (su[key] !== undefined && typeof su[key] !== 'boolean') throw new Refused(`${key} must be true or false`);
+  const options = { players: su.players, ...(su.edition === undefined ? {} : { edition: su.edition }) };
+  for (const [key, name] of Object.entries(VERSION_1)) {
+    if (su[key] === undefined) continue;
+    if (typeof su[key] !== 'boolean') throw new Refused(`${key} must be true or false`);
+    const o = S.options().find((x) => x.name === name);
+    options[name] = o.type === 'enum' ? o.words[su[key] ? 1 : 0] : su[key];
   }
-  const flag = (key, word, values) => (su[key] === undefined ? {} : { [word]: values[su[key] ? 1 : 0] });
-  const options = { players: su.players, ...(su.edition === undefined ? {} : { edition: su.edition }),
-    ...flag('pubPerPlayer', 'pub_cap', ['per-pub', 'per-player']), ...flag('tieTotal', 'tie_break', ['rubles-mod-10', 'rubles-total']),
-    ...flag('publicRubles', 'public_rubles', [false, true]), ...flag('publicHands', 'public_hands', [false, true]) };
   return { seat: su.seat, bot: su.bot, strength: su.strength, seed: su.seed, options };
 }
 function randomSeed() {
@@ -127,10 +146,12 @@ function randomSeed() {
   return ((BigInt(a[0]) << 32n) | BigInt(a[1])).toString();
 }
 
+/** Whether an option changes only what seats see (the table's category information, §9). */
+const ofInformation = (name) => S.options().find((o) => o.name === name)?.category === 'information';
 /** The identity of a game for the ledger: its seed and every rule option that shapes play (the library's words;
- * the information options public_rubles and public_hands aside). */
+ * the options of information, public rubles and hands, aside). */
 function identity(su, words) {
-  const shaping = Object.fromEntries(Object.entries(words).filter(([k]) => k !== 'public_rubles' && k !== 'public_hands'));
+  const shaping = Object.fromEntries(Object.entries(words).filter(([k]) => !ofInformation(k)));
   return JSON.stringify([su.seed, shaping]);
 }
 function readLedger() {
@@ -200,7 +221,7 @@ function checkSave(data) {
     } finally {
       replayed.free();
     }
-  } else if (data.actions.length > 0 && (words.public_rubles || words.public_hands)) {
+  } else if (data.actions.length > 0 && S.options().some((o) => ofInformation(o.name) && words[o.name] !== o.default)) {
     throw new Refused('a version-1 save of a game in progress cannot make rubles or hands public (its options are not recorded by the library)');
   }
   const known = readLedger().find(([k]) => k === identity(su, words));
@@ -221,11 +242,20 @@ function parseSave(text) {
   return checkSave(data);
 }
 
-/** The address's setup (players, seat, edition, ns (1: the New Society, §12), bot, strength, seed; delay), or null
- * when it sets none. Throws Refused for an unknown name or a value out of range. */
+/** The address's parameters besides the rule options: the setup's own, and `delay`. */
+const ADDRESS = Object.freeze(['seat', 'bot', 'strength', 'seed', 'delay']);
+/** 1.1's links said ns=1 for the New Society: the same as its option by name. */
+const ADDRESS_FORMER = Object.freeze({ ns: 'new_society' });
+/** The address's setup (seat, bot, strength, seed, and any rule option a setup form offers by its name: players,
+ * edition, new_society=1 ...; delay), or null when it sets none. Throws Refused for an unknown name or a value the
+ * library refuses. */
 function addressSetup(params) {
-  const known = ['players', 'seat', 'edition', 'ns', 'bot', 'strength', 'seed', 'delay'];
-  for (const key of params.keys()) if (!known.includes(key)) throw new Refused(`the address parameter ${key} is unknown (known: ${known.join(', ')})`);
+  const rules = new Map(offered(S.options()).map((o) => [o.name, o]));
+  for (const key of params.keys()) {
+    if (!ADDRESS.includes(key) && !rules.has(ADDRESS_FORMER[key] ?? key)) {
+      throw new Refused(`the address parameter ${key} is unknown (known: ${[...ADDRESS, ...rules.keys()].join(', ')})`);
+    }
+  }
   const num = (key) => {
     const v = params.get(key);
     if (!/^-?\d{1,15}$/.test(v)) throw new Refused(`the address parameter ${key} must be a whole number, not ${JSON.stringify(v)}`);
@@ -235,12 +265,17 @@ function addressSetup(params) {
     const d = num('delay');
     if (!isInt(d, 0, DELAY_MAX)) throw new Refused(`the address parameter delay must be 0 to ${DELAY_MAX} ms, not ${d}`);
   }
-  if (!['players', 'seat', 'edition', 'ns', 'bot', 'strength', 'seed'].some((k) => params.has(k))) return null;
-  const options = { players: params.has('players') ? num('players') : 4 };
-  if (params.has('edition')) options.edition = num('edition');
-  if (params.has('ns')) {
-    if (!['0', '1'].includes(params.get('ns'))) throw new Refused(`the address parameter ns must be 0 or 1, not ${JSON.stringify(params.get('ns'))}`);
-    options.new_society = params.get('ns') === '1';
+  if ([...params.keys()].every((k) => k === 'delay')) return null;
+  const options = { players: rules.get('players').default };
+  for (const [key, text] of params) {
+    const o = rules.get(ADDRESS_FORMER[key] ?? key);
+    if (!o) continue;
+    if (o.type === 'bool') {
+      if (!['0', '1', 'false', 'true'].includes(text)) throw new Refused(`the address parameter ${key} must be 0 or 1, not ${JSON.stringify(text)}`);
+      options[o.name] = text === '1' || text === 'true';
+    } else {
+      options[o.name] = o.type === 'int' ? num(key) : text;
+    }
   }
   const su = { seat: params.has('seat') ? num('seat') : 0, bot: params.get('bot') ?? DEFAULT_BOT,
     strength: params.has('strength') ? num('strength') : DEFAULT_STRENGTH, seed: params.get('seed') ?? randomSeed(), options };
@@ -405,7 +440,7 @@ function undo() {
  * the seed. */
 let rules = null;
 async function buildSetupForm() {
-  rules = await ruleFields(optionsTable(), (list) => list.map(checkOptions));
+  rules = await ruleFields(S.options(), (list) => list.map(reasonOf));
   const seat = el('select', { name: 'seat' });
   const seats = () => {
     const n = Number(rules.players.querySelector('select').value);
@@ -476,7 +511,7 @@ installKeys({ undo });
 
 // ---- opening: the address's game, else the saved one, else a new default game ------------------------------
 
-$('version').textContent = S.version();
+$('version').textContent = ` ${S.version()}`;
 const params = new URLSearchParams(location.search);
 let fromAddress = null;
 try {
@@ -508,5 +543,5 @@ if (fromAddress) {
       showMessage(`The game saved in this browser was not loaded: ${e.message}`);
     }
   }
-  if (!restored) startGame({ seat: 0, bot: DEFAULT_BOT, strength: DEFAULT_STRENGTH, seed: randomSeed(), options: { players: 4 } });
+  if (!restored) startGame({ seat: 0, bot: DEFAULT_BOT, strength: DEFAULT_STRENGTH, seed: randomSeed(), options: { players: S.options().find((o) => o.name === 'players').default } });
 }

@@ -106,7 +106,7 @@ function onMessage(m) {
   if (m.type === 'welcome') {
     welcome = m;
     log = [];
-    $('version').textContent = m.version;
+    $('version').textContent = ` ${m.version}`;
     $('table-name').textContent = `table ${m.table}${m.seat === null ? ' (watching)' : `, seat ${m.seat}`}`;
   } else if (m.type === 'seats') {
     if (welcome) welcome.seats = m.seats;

@@ -77,90 +77,111 @@ export function botFields({ bot = DEFAULT_BOT, strength = DEFAULT_STRENGTH } = {
 
 // ---- the rule options, from the library's table ---------------------------------------------------------------
 
-/** The rule options neither setup form offers: the seed is the page's (the local dialog has its own field, a server
- * draws it), start markers are dealt, and chance nodes need someone to deal (the pages play sampled games). */
-export const NOT_OFFERED = Object.freeze(['seed', 'start_markers', 'chance_mode']);
+/** The fieldsets of a setup form, by the options' categories (the table's): the rules, then what each seat sees
+ * (§9). Options of play (the seed, the chance mode) are each program's own: no form offers them. */
+const SECTIONS = Object.freeze([['rules', 'Rules'], ['information', 'What each seat sees (§9)']]);
+/** The types of option a form offers: a box or a list. Seats (explicit start markers, §3.3) are dealt. */
+const OFFERED_TYPES = Object.freeze(['bool', 'int', 'enum']);
+/** The options of `table` a setup form offers. */
+export const offered = (table) => table.filter((o) => SECTIONS.some(([c]) => c === o.category)
+  && OFFERED_TYPES.includes(o.type));
+/** A value's label: the table's label of an integer or a word, else the value. */
+const labelOf = (o, v, k) => o.labels?.[k] ?? String(v);
 
-/** A word for people from an option's JSON word: "new_society" -> "New Society". */
-const title = (word) => word.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
-
-/** The setup form's rule fields, built from `table` (the library's options table, [{name, type: "bool" | "int" |
- * "enum", default, min, max, values, description, rule}]) and `checkMany(list)` (the library's reason each
- * combination of the list is refused, or null; an array or a promise of one). `players` is a select of the table's
- * range, each value labelled with what the library needs beside it: a value it refuses alone but accepts with one
- * more option on is "5 (New Society)", and choosing it turns that option on (its box ticked and locked), so that
- * both forms offer and start the same games. Resolves to {players: the players' label, fields: the fieldset of the
- * other rule options, read(): the options chosen (JSON words, the defaults left out)}. `skip`: option names the
- * form does not show. */
-export async function ruleFields(table, checkMany, { skip = NOT_OFFERED, values = {} } = {}) {
-  const byName = new Map(table.map((o) => [o.name, o]));
-  const defaults = Object.fromEntries(table.filter((o) => !skip.includes(o.name)).map((o) => [o.name, o.default]));
-  const players = byName.get('players');
+/** The setup form's rule fields, built from `table` (the library's table of options, in its order: [{name, title,
+ * description, rule, type, category, default, min, max, words, labels}], JavaScript's options() or the server's
+ * GET /api/options) and `checkMany(list)` (the library's reason each combination of the list is refused, or null;
+ * an array or a promise of one). Every option of the rules and of information whose value is a boolean, an integer
+ * or a word becomes a box or a list, with the table's title, labels, description and rule: a new option of the
+ * library appears here with no change. The players' list is the table's range with its labels ("5 (the New
+ * Society)"); a count the library refuses alone but accepts with one more box ticked ticks and locks that box when
+ * chosen, so that both forms start the same games. A box the library would refuse with the current choices is
+ * disabled with its reason, and a refused combination shows the reason under the fields. Resolves to {players:
+ * the players' label, fields: the fieldsets, read(): the options chosen (the JSON format's values, players always,
+ * the other defaults left out), reason(): the library's reason the choices are refused, or null}. `values`
+ * presets the fields (by name). */
+export async function ruleFields(table, checkMany, { values = {} } = {}) {
+  const shown = offered(table);
+  const players = table.find((o) => o.name === 'players');
   const counts = Array.from({ length: players.max - players.min + 1 }, (_, k) => players.min + k);
-  const bools = table.filter((o) => o.type === 'bool' && !skip.includes(o.name) && !o.default);
-  // for each player count: alone, then with each bool option on (one question to the library for all)
-  const asked = counts.flatMap((n) => [{ ...defaults, players: n },
-    ...bools.map((o) => ({ ...defaults, players: n, [o.name]: true }))]);
+  const boxes = shown.filter((o) => o.type === 'bool' && !o.default);
+  // for each player count: alone, then with each box ticked (one question to the library for all)
+  const asked = counts.flatMap((n) => [{ players: n }, ...boxes.map((o) => ({ players: n, [o.name]: true }))]);
   const reasons = await checkMany(asked);
-  /** What a player count needs beside it: the one bool option that makes the library accept it, or null. */
-  const needs = (n, k) => {
-    const at = k * (bools.length + 1);
-    if (reasons[at] === null) return null;
-    const fixes = bools.filter((o, j) => reasons[at + 1 + j] === null);
-    return fixes.length === 1 ? fixes[0].name : null;
-  };
-  const implied = new Map();
-  const playersSelect = el('select', { name: 'players' });
-  for (const [k, n] of counts.entries()) {
-    const need = needs(n, k);
-    if (need) implied.set(n, need);
-    playersSelect.append(el('option', { value: n, selected: n === (values.players ?? players.default) },
-      need ? `${n} (${title(need)})` : String(n)));
-  }
+  const implied = new Map(); // a count -> the one box the library needs with it
+  counts.forEach((n, k) => {
+    const at = k * (boxes.length + 1);
+    const fixes = boxes.filter((o, j) => reasons[at] !== null && reasons[at + 1 + j] === null);
+    if (fixes.length === 1) implied.set(n, fixes[0].name);
+  });
+  const playersSelect = el('select', { name: 'players' }, ...counts.map((n, k) => el('option',
+    { value: n, selected: n === (values.players ?? players.default) }, labelOf(players, n, k))));
   const inputs = new Map();
-  const rows = [];
-  for (const o of table) {
-    if (o.name === 'players' || skip.includes(o.name)) continue;
+  const helps = new Map();
+  const sections = new Map(SECTIONS.map(([c, legend]) => [c, [el('legend', {}, legend)]]));
+  for (const o of shown) {
+    if (o.name === players.name) continue;
     const value = values[o.name] ?? o.default;
     const help = `${o.description}${o.rule ? ` (${o.rule})` : ''}`;
     let input;
     if (o.type === 'bool') {
       input = el('input', { type: 'checkbox', name: o.name, checked: value === true });
-      rows.push(el('label', { class: 'option', title: help }, input, ` ${help}`));
+      sections.get(o.category).push(el('label', { class: 'option', title: help }, input, ` ${o.title}`,
+        el('small', {}, ` ${o.rule}`)));
     } else {
-      const choices = o.type === 'enum' ? o.values : Array.from({ length: o.max - o.min + 1 }, (_, k) => o.min + k);
-      input = el('select', { name: o.name }, ...choices.map((v) => el('option', { value: String(v), selected: v === value }, String(v))));
-      rows.push(el('label', { class: 'option', title: help }, `${help} `, input));
+      const choices = o.type === 'enum' ? o.words : Array.from({ length: o.max - o.min + 1 }, (_, k) => o.min + k);
+      input = el('select', { name: o.name }, ...choices.map((v, k) => el('option',
+        { value: String(v), selected: v === value }, labelOf(o, v, k))));
+      sections.get(o.category).push(el('label', { class: 'option', title: help }, `${o.title} `, input));
     }
     inputs.set(o.name, input);
+    helps.set(o.name, help);
   }
-  const sync = () => { // a player count that needs an option turns it on
-    for (const [, name] of implied) {
-      const box = inputs.get(name);
-      if (box) box.disabled = false;
-    }
-    const need = implied.get(Number(playersSelect.value));
-    const box = need && inputs.get(need);
-    if (box) { box.checked = true; box.disabled = true; }
-  };
-  playersSelect.addEventListener('change', sync);
-  sync();
+  const why = el('p', { class: 'rules-reason', role: 'status' });
+  const box = el('div', { class: 'rules', 'data-settled': '0' });
   const read = () => {
     const out = { players: Number(playersSelect.value) };
     for (const [name, input] of inputs) {
-      const o = byName.get(name);
-      if (o.type === 'bool') out[name] = input.checked;
-      else if (o.type === 'int') out[name] = Number(input.value);
-      else out[name] = input.value;
-      if (out[name] === o.default) delete out[name];
+      const o = shown.find((x) => x.name === name);
+      const v = o.type === 'bool' ? input.checked : o.type === 'int' ? Number(input.value) : input.value;
+      if (v !== o.default) out[name] = v;
     }
     const need = implied.get(out.players);
     if (need) out[need] = true;
     return out;
   };
+  let asking = 0;
+  let refused = null;
+  /** After each change: the box a count needs ticked and locked, the boxes the library would refuse disabled with
+   * its reason, the reason of a refused combination shown. */
+  const sync = async () => {
+    const need = implied.get(Number(playersSelect.value));
+    if (need) inputs.get(need).checked = true;
+    const now = read();
+    const flips = boxes.filter((o) => o.name !== need && !inputs.get(o.name).checked);
+    const ask = ++asking;
+    box.dataset.settled = '0'; // the library is asked (tests wait for 1)
+    const [reason, ...flipped] = await checkMany([now, ...flips.map((o) => ({ ...now, [o.name]: true }))]);
+    if (ask !== asking) return; // a later change asked again
+    for (const o of boxes) {
+      const input = inputs.get(o.name);
+      const k = flips.indexOf(o);
+      const no = k >= 0 ? flipped[k] : null;
+      input.disabled = o.name === need || no !== null;
+      input.parentElement.title = no ?? (o.name === need ? `${playersSelect.value} players need it` : helps.get(o.name));
+    }
+    refused = reason;
+    why.textContent = reason ?? '';
+    box.dataset.settled = '1';
+  };
+  playersSelect.addEventListener('change', sync);
+  for (const input of inputs.values()) input.addEventListener('change', sync);
+  await sync();
   return {
-    players: el('label', {}, 'Players ', playersSelect),
-    fields: el('fieldset', { class: 'rules' }, el('legend', {}, 'Rules'), ...rows),
+    players: el('label', { title: `${players.description} (${players.rule})` }, `${players.title} `, playersSelect),
+    fields: (box.append(...SECTIONS.filter(([c]) => sections.get(c).length > 1)
+      .map(([c]) => el('fieldset', { class: `rules ${c}` }, ...sections.get(c))), why), box),
     read,
+    reason: () => refused,
   };
 }
