@@ -31,6 +31,8 @@ import sys
 import tokenize
 
 library, root = sys.argv[1:3]
+sys.path.insert(0, os.path.join(root, "tests", "include"))
+import option_table  # noqa: E402 (tests/include/option_table.py)
 
 #: (file, option) -> (lines, reason): the places that may spell an option's word, and why. The final score has a
 #: member named as the tie-break option (stpete_score::tie_break, the tie-break value of §8, R14): its mirrors and
@@ -77,37 +79,11 @@ EXTENSIONS = (".c", ".h", ".py", ".js", ".mjs", ".html")
 SKIP_DIRS = {"tests", "test", "node_modules", "__pycache__", "third_party"}
 
 
-class Info(ctypes.Structure):
-    """stpete_option_info (1.2)."""
-    _fields_ = [("struct_size", ctypes.c_size_t), ("name", ctypes.c_char_p), ("title", ctypes.c_char_p),
-                ("description", ctypes.c_char_p), ("rule", ctypes.c_char_p), ("type", ctypes.c_int),
-                ("category", ctypes.c_int), ("games", ctypes.c_int), ("min", ctypes.c_int64),
-                ("max", ctypes.c_int64), ("default_value", ctypes.c_int64), ("default_text", ctypes.c_char_p),
-                ("num_words", ctypes.c_int), ("words", ctypes.POINTER(ctypes.c_char_p)),
-                ("labels", ctypes.POINTER(ctypes.c_char_p))]
-
-
-TYPES = ("bool", "int", "enum", "seed", "seats")
 GAMES = {1: "first edition", 4: "New Society", 5: "first edition", 7: "all"}  # as doc/api.md writes the masks
-
-
-def table():
-    lib = ctypes.CDLL(library)
-    lib.stpete_option_get_info.argtypes = [ctypes.c_int, ctypes.POINTER(Info)]
-    rows = []
-    for i in range(lib.stpete_option_count()):
-        info = Info()
-        info.struct_size = ctypes.sizeof(Info)
-        assert lib.stpete_option_get_info(i, ctypes.byref(info)) == 0
-        words = [info.words[w].decode() for w in range(info.num_words)] if info.type == 2 else []
-        rows.append((info.name.decode(), words, {"type": TYPES[info.type], "default": info.default_text.decode(),
-                                                 "rule": info.rule.decode(), "games": GAMES.get(info.games, "?")}))
-    return rows
-
-
-ENUM_TYPE = 2
+ROWS = [(o["name"], o["words"] if o["type"] == "enum" else [],
+         {"type": o["type"], "default": o["default"], "rule": o["rule"], "games": GAMES.get(o["games"], "?")})
+        for o in option_table.read(ctypes.CDLL(library))]
 identifiers, flags, words = {}, {}, {}  # form -> the option's name
-ROWS = table()
 for name, enum_words, _ in ROWS:
     if "_" in name:
         camel = re.sub(r"_([a-z0-9])", lambda m: m.group(1).upper(), name)

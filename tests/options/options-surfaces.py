@@ -43,7 +43,8 @@ python = rest[rest.index("--python") + 1] if "--python" in rest else sys.executa
 node = rest[rest.index("--node") + 1:rest.index("--node") + 3] if "--node" in rest else None
 js_only = "--js-only" in rest
 sys.path.insert(0, os.path.join(root, "tests", "include"))
-from tap_report import report  # noqa: E402 (tests/tap_report.py)
+from tap_report import report  # noqa: E402 (tests/include/tap_report.py)
+import option_table  # noqa: E402 (tests/include/option_table.py)
 
 library = os.path.join(build, "libstpete.so")
 env = dict(os.environ, STPETE_LIBRARY=library, PYTHONDONTWRITEBYTECODE="1",
@@ -60,24 +61,13 @@ def check(name, ok, detail=""):
 
 # ---- the library, directly: the table and the reference verdicts ----------------------------------------------
 
-class Info(ctypes.Structure):
-    """stpete_option_info (1.2)."""
-    _fields_ = [("struct_size", ctypes.c_size_t), ("name", ctypes.c_char_p), ("title", ctypes.c_char_p),
-                ("description", ctypes.c_char_p), ("rule", ctypes.c_char_p), ("type", ctypes.c_int),
-                ("category", ctypes.c_int), ("games", ctypes.c_int), ("min", ctypes.c_int64),
-                ("max", ctypes.c_int64), ("default_value", ctypes.c_int64), ("default_text", ctypes.c_char_p),
-                ("num_words", ctypes.c_int), ("words", ctypes.POINTER(ctypes.c_char_p)),
-                ("labels", ctypes.POINTER(ctypes.c_char_p))]
-
-
 class Error(ctypes.Structure):
     _fields_ = [("struct_size", ctypes.c_size_t), ("status", ctypes.c_int), ("line", ctypes.c_int),
                 ("column", ctypes.c_int), ("position", ctypes.c_int), ("message", ctypes.c_char * 256)]
 
 
 lib = ctypes.CDLL(library)
-for fn, args, res in (("stpete_option_get_info", [ctypes.c_int, ctypes.POINTER(Info)], ctypes.c_int),
-                      ("stpete_options_new", [ctypes.POINTER(ctypes.c_void_p), ctypes.c_void_p], ctypes.c_int),
+for fn, args, res in (("stpete_options_new", [ctypes.POINTER(ctypes.c_void_p), ctypes.c_void_p], ctypes.c_int),
                       ("stpete_options_free", [ctypes.c_void_p], None),
                       ("stpete_options_set", [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p,
                                               ctypes.POINTER(Error)], ctypes.c_int),
@@ -93,16 +83,7 @@ for fn, args, res in (("stpete_option_get_info", [ctypes.c_int, ctypes.POINTER(I
                        ctypes.c_int)):
     getattr(lib, fn).argtypes, getattr(lib, fn).restype = args, res
 
-TYPES = ("bool", "int", "enum", "seed", "seats")
-CATEGORIES = ("rules", "information", "play")
-table = []
-for i in range(lib.stpete_option_count()):
-    info = Info()
-    info.struct_size = ctypes.sizeof(Info)
-    assert lib.stpete_option_get_info(i, ctypes.byref(info)) == 0
-    table.append({"name": info.name.decode(), "type": TYPES[info.type], "category": CATEGORIES[info.category],
-                  "min": info.min, "max": info.max, "default": info.default_text.decode(),
-                  "words": [info.words[w].decode() for w in range(info.num_words)]})
+table = option_table.read(lib)
 by_name = {o["name"]: o for o in table}
 NS = "new_society"  # the option of the New Society (§12): the other context of every value
 

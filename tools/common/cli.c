@@ -196,7 +196,17 @@ void cli_wrap(FILE *out, const char *text, int at, int indent)
 void cli_options_usage(FILE *out, const cli_options *c, const char *noted, const char *default_note)
 {
     enum { DESC = 24 }; /* the column of the descriptions, as the programs' own options */
-    fprintf(out, "Game options (the library's table of options; each also as --option NAME=VALUE):\n");
+    char example[160] = "";
+    for (int k = 0; k < stpete_option_count() && !example[0]; k++) { /* the table's first word option */
+        stpete_option_info in = cli_info_of(k);
+        if (in.type == STPETE_OPTION_ENUM && in.category != STPETE_OPTION_PLAY)
+            snprintf(example, sizeof example, ", e.g. --option %s=%s", in.name, in.words[in.num_words - 1]);
+    }
+    char text[256];
+    snprintf(text, sizeof text, "any game option below, by its name (its flag's words joined by _)%s", example);
+    fprintf(out, "Game options (the library's table of options):\n");
+    fprintf(out, "  %-*s", DESC - 2, "--option NAME=VALUE");
+    cli_wrap(out, text, DESC, DESC);
     for (int k = 0; k < stpete_option_count(); k++) {
         stpete_option_info in = cli_info_of(k);
         if (in.category == STPETE_OPTION_PLAY)

@@ -1139,7 +1139,6 @@ class Game(_Owner):
             _C.stpete_game_get_card_info(self.handle, card, byref(out))  # checks card first
         return CardInfo(_card_enum(card), out)
 
-
     def action_string(self, action: ActionLike) -> str:
         """The readable form of an action or chance outcome (an :class:`Action`, :class:`ChanceOutcome` or id) with
         the card names of this game's edition (stpete_action_to_string() with :attr:`edition`; ``str(action)`` uses
