@@ -1702,7 +1702,8 @@ STPETE_API int stpete_state_winners(const stpete_state *state, unsigned *mask);
  * callback must not modify the state that calls it: stpete_state_apply(), stpete_state_apply_string(),
  * stpete_state_reset(), stpete_state_set_event_callback() and stpete_state_copy() into it return
  * ::STPETE_E_REENTRANT from inside the callback, and leave the state unchanged. Queries are allowed: they see the
- * state with the reported change already made, and every card in exactly one place. */
+ * state with the reported change already made, and every card in exactly one place. The state is then between two
+ * steps of a move, so stpete_state_to_json() of it is refused too (::STPETE_E_REENTRANT): save it after the call. */
 /** @{ */
 
 /** Kinds of event, with the fields of ::stpete_event they fill. */
@@ -1912,8 +1913,13 @@ STPETE_API int stpete_event_to_string(const stpete_event *event, const stpete_st
  * @param buf   caller's buffer of @p capacity bytes, or NULL with @p capacity 0
  * @param capacity bytes available in @p buf
  * @param len   receives the JSON length in bytes, without the NUL (also when the buffer is too small)
+ * A state is written between moves only: from inside its own event callback (stpete_state_apply() or
+ * stpete_state_reset() running) the state is between two steps of the move (the last pass of a phase before the phase
+ * ends, §4.1; a stack emptied before the final round is set, §4.6, R4; a Trading House decision before its scoring,
+ * §12.7.6), not a position the game can continue from, and the call is refused; write it once that call returns.
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state or @p len, or NULL @p buf with @p capacity > 0;
- *         ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_OUT_OF_MEMORY (jansson could not allocate).
+ *         ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_OUT_OF_MEMORY (jansson could not allocate);
+ *         ::STPETE_E_REENTRANT from inside the state's own event callback (nothing written, @p len untouched).
  */
 STPETE_API int stpete_state_to_json(const stpete_state *state, char *buf, size_t capacity, size_t *len);
 

@@ -234,6 +234,11 @@ STPETE_API int stpete_state_to_json(const stpete_state *st, char *buf, size_t ca
 {
     if (!st || !len || (!buf && capacity))
         return STPETE_E_INVALID_ARGUMENT;
+    /* Inside its event callback the state is between two steps of a move (a phase's last pass before the phase
+     * ends, a stack emptied before the final round is set, a Trading House decision before its scoring): no decision
+     * point, so a document of it would be refused by the reader or would continue another game. */
+    if (st->flags & STATE_IN_CALLBACK)
+        return STPETE_E_REENTRANT;
     int ok = 1;
     json_t *root = stpete_write_state(st, VIEW_FULL, &ok);
     return stpete_write_dump(root, ok, STATE_FLAGS, buf, capacity, len);

@@ -1,17 +1,20 @@
-"""python3 -m stpete_server.export --db FILE TABLE: print a stored table's replay record (doc/format.md), read
-from the database alone (not from a running server), e.g. to check it with stpete-replay:
+"""python3 -m stpete_server.export --db FILE TABLE: print a finished table's replay record (doc/format.md), read
+from the database alone (not from a running server, which may run meanwhile), e.g. to check it with stpete-replay:
 
     python3 -m stpete_server.export --db stpete-server.sqlite TABLE | build/examples/stpete-replay -
 
-The record holds the seed: for an unfinished game it reveals every stack (§9), so it is for the operator only.
-Exit status 1 if there is no such table.
+The database is opened read-only: a mistyped path is an error, never a new empty database. The record holds the
+seed, which for an unfinished game reveals every stack (§9): such a table is refused (exit status 3), as
+GET /api/tables/TABLE/replay refuses it (403), unless the operator asks for it with --unfinished.
+Exit status 1 if there is no such table (or no such database), 2 for bad arguments.
 """
 import argparse
+import sqlite3
 import sys
 
 import stpete
 
-from .storage import SQLiteStorage
+from .storage import DamagedTableError, SQLiteStorage
 
 
 def replay_record(record) -> str:
@@ -21,17 +24,44 @@ def replay_record(record) -> str:
     return stpete.replay_to_json(game, record.seed, record.moves)
 
 
+def is_over(record) -> bool:
+    """Whether the stored table's game is over (its moves replayed by the library)."""
+    game = stpete.Game(players=len(record.seats), seed=record.seed, **record.options)
+    state = game.new_state()
+    try:
+        for action in record.moves:
+            state.apply(action)
+        return state.is_terminal
+    finally:
+        state.close()
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python3 -m stpete_server.export", description=__doc__.split("\n\n")[0])
-    p.add_argument("--db", required=True)
+    p.add_argument("--db", required=True, help="the server's SQLite database (opened read-only)")
+    p.add_argument("--unfinished", action="store_true",
+                   help="also print the record of a game that is not over: its seed gives away every stack (§9); "
+                        "for the operator, never for a player")
     p.add_argument("table")
     args = p.parse_args(argv)
-    storage = SQLiteStorage(args.db)
     try:
-        record = storage.table(args.table)
+        storage = SQLiteStorage(args.db, readonly=True)
+    except (sqlite3.DatabaseError, ValueError) as e:
+        print(f"cannot read {args.db}: {e}", file=sys.stderr)
+        return 1
+    try:
+        try:
+            record = storage.table(args.table)
+        except DamagedTableError as e:
+            print(f"{args.db}: {e}", file=sys.stderr)
+            return 1
         if record is None:
             print(f"no table {args.table!r} in {args.db}", file=sys.stderr)
             return 1
+        if not args.unfinished and not is_over(record):
+            print(f"table {args.table}: the game is not over, and its record's seed would give away every stack "
+                  f"(§9); --unfinished prints it anyway", file=sys.stderr)
+            return 3
         sys.stdout.write(replay_record(record) + "\n")
         return 0
     finally:

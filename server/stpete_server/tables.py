@@ -14,11 +14,12 @@ import hmac
 import json
 import secrets
 import time
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import stpete
 
-from .storage import GroupCommitter, SeatRecord, StaleMoveError, TableRecord
+from .botpool import parse_bot_spec
+from .storage import GroupCommitter, MoveRecord, SeatRecord, StaleMoveError, TableRecord
 
 def rule_options() -> Dict[str, "stpete.Option"]:
     """The options a table may set, by name: the library's table of options (``stpete.options()``; doc/format.md
@@ -49,12 +50,21 @@ def rule_value(option: "stpete.Option", value: Any) -> Any:
     return value
 
 
-def table_options(players: Any, rules: Any) -> Dict[str, Any]:
-    """The rule options of a table of ``players`` from ``rules`` (options of :func:`rule_options` by name), each
-    checked by its type (ValueError with the reason); the library judges the whole combination (stpete.Game,
-    stpete.check_options: its one reason, e.g. players 2-4, 5 with the New Society)."""
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise ValueError("players must be an integer")
+async def _outcome(future: "asyncio.Future[None]"):
+    """Wait for ``future`` to be resolved whatever happens to the waiting task meanwhile: ``(exception or None,
+    whether the task was cancelled while it waited)``. The future itself is never cancelled."""
+    cancelled = False
+    while not future.done():
+        try:
+            await asyncio.wait([future])
+        except asyncio.CancelledError:
+            cancelled = True
+    return future.exception(), cancelled
+
+
+def check_rules(rules: Any) -> Dict[str, Any]:
+    """``rules`` (a table's rule choices: options of :func:`rule_options` by name) checked by each option's type: a
+    copy, or ValueError with the reason. The library checks their ranges and combination when the game is made."""
     if not isinstance(rules, dict):
         raise ValueError("rules must be an object")
     options = {}
@@ -64,6 +74,15 @@ def table_options(players: Any, rules: Any) -> Dict[str, Any]:
             raise ValueError(f"unknown rule option {key!r} (known: {', '.join(known)})")
         options[key] = rule_value(known[key], value)
     return options
+
+
+def table_options(players: Any, rules: Any) -> Dict[str, Any]:
+    """The rule options of a table of ``players`` from ``rules`` (:func:`check_rules`), each checked by its type
+    (ValueError with the reason); the library judges the whole combination (stpete.Game, stpete.check_options: its
+    one reason, e.g. players 2-4, 5 with the New Society)."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError("players must be an integer")
+    return check_rules(rules)
 
 
 def check_options(options: Any) -> Optional[str]:
@@ -77,6 +96,23 @@ def check_options(options: Any) -> Optional[str]:
         return stpete.check_options(players=players, **table_options(players, rules))
     except (ValueError, TypeError) as e:
         return str(e)
+
+
+def check_seats(seats: List[SeatRecord]) -> None:
+    """A table's stored seats as the server writes them (2-5 seats, at least one person's; a person's seat with a
+    token hash, a bot's with a bot spec of :func:`botpool.bot_spec`), or ValueError with the reason."""
+    if not 2 <= len(seats) <= 5:
+        raise ValueError(f"{len(seats)} seats")
+    for k, s in enumerate(seats):
+        if s.kind == "human":
+            if not isinstance(s.token_hash, str) or len(s.token_hash) != 64:
+                raise ValueError(f"seat {k} is a person's without a token hash")
+        elif s.kind == "bot":
+            parse_bot_spec(s.bot)  # raises ValueError
+        else:
+            raise ValueError(f"seat {k} is neither a person's nor a bot's: {s.kind!r}")
+    if not any(s.kind == "human" for s in seats):
+        raise ValueError("no seat is a person's")
 
 
 class Refused(Exception):
@@ -110,19 +146,32 @@ class Table:
     moves. ``lock`` is held while a move is applied and stored and while what a client is sent is computed, so that
     no client ever sees a position before it is stored."""
 
-    def __init__(self, record: TableRecord, storage: GroupCommitter) -> None:
+    def __init__(self, record: TableRecord, storage: Optional[GroupCommitter], owner: Optional[str] = None) -> None:
+        """Rebuild the table from ``record`` (its moves replayed). ``owner``: whom its bots' thinking is charged to
+        (botpool.BotPool's fair share: the creator's address; by default the table itself). Raises ValueError
+        (or the library's StPeteError) for a record that is not a table the server could have written: rule
+        options, seats or bot specs it would have refused, a move that is not legal where it was stored."""
+        check_seats(record.seats)
+        options = check_rules(record.options)
         self.id = record.table_id
         self.record = record
         self.storage = storage
+        self.owner = owner if owner is not None else "table:" + record.table_id
         self.lock = asyncio.Lock()
         self.seats = list(record.seats)
-        self.game = stpete.Game(players=len(self.seats), seed=record.seed, **record.options)
+        self.game = stpete.Game(players=len(self.seats), seed=record.seed, **options)
         self.state = self.game.new_state()  # the setup of the game's seed (§3): the log begins with its events
-        for action in record.moves:
+        for move, action in enumerate(record.moves):
+            if self.state.is_terminal:
+                raise ValueError(f"move {move} is stored after the end of the game")
+            if isinstance(action, bool) or not 0 <= action < self.game.num_distinct_actions \
+                    or not self.state.is_legal(action):
+                raise ValueError(f"move {move} (action id {action}) is not legal where it is stored")
             self.state.apply(action)   # a stored record replays exactly (every move was legal when stored)
         self.clients: set = set()      # connections (app.Client) watching this table
-        self.bot_task = None           # the asyncio task thinking for a bot seat, if any
+        self.bot_task = None           # the asyncio task playing the bot seats, if any
         self.cards = card_table(self.game)
+        self._spectator_first = None   # (move, text, event count) of the first state message to a spectator at that move
 
     @property
     def move(self) -> int:
@@ -155,30 +204,43 @@ class Table:
 
     async def play(self, seat: int, move: Any, action: Any) -> None:
         """Apply ``action`` (an action id) for ``seat``, which saw the position after ``move`` moves; stored before
-        this returns. The caller holds :attr:`lock`. Raises :class:`Refused` (nothing changed) for a stale or
-        repeated move, out of turn, a game that is over, an illegal action, or a move that could not be stored."""
+        this returns. The caller holds :attr:`lock`. Raises :class:`Refused` (nothing changed) for, in this order
+        of the checks: a mistyped move or action (``bad-request``), a game that is over (``game-over``), a seat that
+        is not to act (``not-your-turn``), a move number that is not the table's (``stale``), an illegal action
+        (``illegal``), a move that could not be stored (``storage``).
+
+        Cancellation (asyncio.CancelledError, or any BaseException) never leaves the table apart from what is
+        stored: once the move is handed to the storage, this waits for the storage's answer, keeps the move if it
+        was stored and takes it back (``undo``) if not, and only then lets the cancellation through."""
         if isinstance(move, bool) or not isinstance(move, int):
             raise Refused("'move' must be the move number of the position you saw (a whole number)", "bad-request")
         if isinstance(action, bool) or not isinstance(action, int):
             raise Refused("'action' must be an action id (a whole number) from your legal actions", "bad-request")
         if self.over:
             raise Refused("the game is over", "game-over")
-        if move != self.move:
-            raise Refused(f"stale: you saw move {move}, the table is at move {self.move}", "stale")
         if seat != self.state.current_player:
             raise Refused(f"not your turn: seat {self.state.current_player} is to act", "not-your-turn")
+        if move != self.move:
+            raise Refused(f"stale: you saw move {move}, the table is at move {self.move}", "stale")
         if not 0 <= action < self.game.num_distinct_actions or not self.state.is_legal(action):
             raise Refused(f"illegal action {action} in this position", "illegal")
         self.state.apply(action)
         try:
-            await self.storage.store(self.id, move, action)
-        except StaleMoveError:  # cannot happen with one server process per database; never apply twice
+            stored = self.storage.submit(MoveRecord(self.id, move, action, self.state.is_terminal))
+        except BaseException:
             self.state.undo()
+            raise
+        error, cancelled = await _outcome(stored)
+        if error is None:
+            self.record.moves.append(action)
+        else:
+            self.state.undo()
+        if cancelled:
+            raise asyncio.CancelledError()
+        if isinstance(error, StaleMoveError):  # cannot happen with one server process per database
             raise Refused("stale: the move was already stored", "stale")
-        except Exception as e:
-            self.state.undo()
-            raise Refused(f"the move could not be stored ({type(e).__name__}); try again", "storage")
-        self.record.moves.append(action)
+        if error is not None:
+            raise Refused(f"the move could not be stored ({type(error).__name__}); try again", "storage")
 
     def message(self, seat: Optional[int], since: int) -> Dict[str, Any]:
         """The "state" message for a client at ``seat`` (None: a spectator) that has received ``since`` log
@@ -209,6 +271,14 @@ class Table:
             "document": doc,
         }
 
+    def spectator_first_message(self) -> Tuple[str, int]:
+        """The first state message of a spectator (the public view and the whole log) as JSON text, and its
+        ``event_count``: the same for every spectator at one position, so computed once per move."""
+        if self._spectator_first is None or self._spectator_first[0] != self.move:
+            message = self.message(None, 0)
+            self._spectator_first = (self.move, json.dumps(message, separators=(",", ":")), message["event_count"])
+        return self._spectator_first[1], self._spectator_first[2]
+
     def seats_public(self) -> List[Dict[str, Any]]:
         """Who sits where (no token): kind, bot spec, whether a person is connected now."""
         connected = {c.seat for c in self.clients if c.seat is not None}
@@ -223,7 +293,8 @@ def new_table(players: Any, seats: Any, bot: str, rules: Dict[str, Any]):
     ``(record, tokens)``, tokens[seat] the secret token of each person's seat (None for a bot), to be given to
     the creator once and never stored or logged. Raises ValueError with the reason for bad input."""
     options = table_options(players, rules)
-    stpete.Game(players=players, seed=0, **options)  # the library's check of the whole combination
+    # the library's own check of the whole combination, with its one reason (players 2-4, 5 with the New Society)
+    stpete.Game(players=players, seed=0, **options)
     if not isinstance(seats, list) or len(seats) != players or any(s not in ("human", "bot") for s in seats):
         raise ValueError("seats must list 'human' or 'bot' for each of the players")
     if "human" not in seats:

@@ -16,8 +16,12 @@ from stpete_server.tables import Table
 
 
 class NoStorage:
-    async def store(self, table_id, move, action):
-        pass
+    """Stores nothing, at once (GroupCommitter's submit)."""
+
+    def submit(self, move):
+        future = asyncio.get_running_loop().create_future()
+        future.set_result(None)
+        return future
 
 
 def pile(table):
@@ -27,7 +31,7 @@ def pile(table):
 
 class DiscardedLast(unittest.TestCase):
     def play(self, players, options, seed):
-        seats = [SeatRecord("human", None, None)] * players
+        seats = [SeatRecord("human", "ab" * 32, None)] * players
         table = Table(TableRecord("t", options, seed, seats, [], 0.0), NoStorage())
         rng = random.Random(seed)
         kinds = set()

@@ -56,6 +56,10 @@ ALLOWED = {
     ("bindings/python/stpete/_ffi.py", "new_society"): (1, "the parameter of stpete_game_is_new_society() as the "
                                                            "header declares it"),
     ("bindings/python/stpete/experiment.py", "tie_break"): (4, "a column of the rows: " + SCORE),
+    ("server/bench.py", "new_society"): (1, "the load benchmark's fixed workload (5 players, the New Society), "
+                                            "a measurement's definition, not a list of options"),
+    ("server/bench_memory.py", "new_society"): (2, "the memory benchmark's fixed workload (5 players, the New "
+                                                   "Society), a measurement's definition, not a list of options"),
     ("bindings/python/stpete/openspiel.py", "chance_mode"): (2, "pyspiel's GameType.chance_mode (OpenSpiel's "
                                                                 "field, not the option)"),
     ("lib/json/table.c", "tie_break"): (2, "the table document's result: " + SCORE + ", and the tie-break the game "

@@ -1658,7 +1658,9 @@ class State(_Owner):
         return self._seed
 
     def to_json(self) -> str:
-        """The full state as JSON (deterministic; ``State.from_json`` continues it exactly)."""
+        """The full state as JSON (deterministic; ``State.from_json`` continues it exactly). Raises
+        :class:`ReentrantError` inside the state's own event callback, where it is between two steps of a move
+        (stpete_state_to_json): save it after the call that applies the move returns."""
         with self._lock:
             return _write_json(_C.stpete_state_to_json, self.handle)
 
