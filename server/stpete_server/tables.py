@@ -171,6 +171,7 @@ class Table:
         self.clients: set = set()      # connections (app.Client) watching this table
         self.bot_task = None           # the asyncio task playing the bot seats, if any
         self.cards = card_table(self.game)
+        self.card_names = [c["name"] for c in self.cards]  # by card type, for the first version's "discarded"
         self._spectator_first = None   # (move, text, event count) of the first state message to a spectator at that move
 
     @property
@@ -250,7 +251,7 @@ class Table:
         ``events``, ``event_count``, ``to_act``, ``actions``, ``hand_limits``, ``discarded``, ``prices``,
         ``result``). Only what that seat knows now (§9)."""
         doc = json.loads(self.state.table_to_json(seat, since=since, cards=since == 0, person=True))
-        names = [self.game.card_name(c) for c in range(self.game.num_card_types)]
+        names = self.card_names
         board = ("upper", "lower", "observatory", "discard")  # the places of the first version's prices
         return {
             "type": "state",
