@@ -68,8 +68,9 @@ for k in range(32):
             for seat in [None, *range(players)]:
                 docs["view"].append(json.loads(state.view_to_json(seat)))
             if step % 36 == 0 or state.is_terminal:  # the table document (since 1.2, issue 41): a spectator's and
-                for seat in (None, k % players):     # a seat's, the card table at the start, a person's now and then
-                    docs["table"].append(json.loads(state.table_to_json(seat, cards=step == 0,
+                for seat in (None, k % players):     # a seat's, the card table at the start, a person's now and then;
+                    since = 0 if step == 0 or state.is_terminal else step - 24  # the whole log at both ends only
+                    docs["table"].append(json.loads(state.table_to_json(seat, since=since, cards=step == 0,
                                                                         person=(step // 36 + k) % 2 == 1)))
         if state.is_terminal:
             break
