@@ -73,9 +73,9 @@ ALLOWED = {
 }
 #: Files being rewritten from the table by another issue: their words are reported as TAP TODO (expected to fail,
 #: not failing the test) until they are gone or clean.
-PENDING = {f: "the page's setup forms and saves, rebuilt from the table by issue 41 (bindings/js/web)" for f in (
-    "examples/web/index.html", "examples/web/main.js", "examples/web/render.js",
-    "server/stpete_server/static/index.html", "server/stpete_server/static/net.js")}
+#: None now: the pages' five files listed here until issue 41 (examples/web, server/stpete_server/static) are gone,
+#: and their one page (bindings/js/web) builds its setup forms from the table.
+PENDING: dict = {}
 #: Programs whose purpose is to show a user how to set options (documentation that compiles).
 TUTORIALS = {"examples/tutorial.c", "examples/python/experiment.py"}
 SOURCE_DIRS = ("lib", "include", "tools", "examples", "bindings", "server")
