@@ -10,6 +10,7 @@
 /* The "format" of each document (doc/format.md). */
 #define STPETE_FORMAT_STATE "stpete-state"
 #define STPETE_FORMAT_REPLAY "stpete-replay"
+#define STPETE_FORMAT_TABLE "stpete-table"
 
 /* ---- write.c --------------------------------------------------------------------------------- */
 
@@ -35,6 +36,9 @@ static inline int stpete_json_version_of(const stpete_game *game)
 {
     return stpete_options_format_version(&game->opts);
 }
+/* A state document as a tree: a seat's view, the spectators' (STPETE_VIEW_PUBLIC) or, for -2, the full state
+ * (stpete_state_view_to_json(), stpete_state_to_json()). */
+json_t *stpete_write_state(const stpete_state *st, int view, int *ok);
 /* The options of the table that the game's format version holds; seed NULL writes null (state documents). */
 json_t *stpete_write_options(const stpete_options *o, const uint64_t *seed, int *ok);
 /* Dump a tree into the caller's buffer (NUL-terminated, *len = the length it needs) and free it: STPETE_OK,

@@ -11,7 +11,7 @@ from array import array as _array
 import operator
 import threading
 import weakref
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, NamedTuple, Optional, Tuple, Union
 import ctypes
 from ctypes import (byref, c_double, c_float, c_int, c_longlong, c_size_t, c_uint, c_uint8, c_uint64,
                     create_string_buffer)
@@ -207,6 +207,12 @@ class ActionKind(enum.IntEnum):
     PRISON_PUT_BACK = 12
     GUILD_HALL = 13
     TRADING_HOUSE = 14
+
+    @property
+    def word(self) -> str:
+        """The kind's word in the table document (``stpete_action_kind_name``): ``"pass"``, ``"buy"``, ...
+        ``"trading-house"``."""
+        return _C.stpete_action_kind_name(self).decode()
 
 
 class EventKind(enum.IntEnum):
@@ -645,6 +651,16 @@ class Score:
 
     def __repr__(self):
         return "Score(" + ", ".join(f"{k}={getattr(self, k)}" for k in self.__slots__) + ")"
+
+
+class Offer(NamedTuple):
+    """One card a seat could buy or play, in one way, and its price (:meth:`State.offers`,
+    ``stpete_state_offers``)."""
+    action: int  #: the action id that buys or plays it so (legal or not now)
+    source: "Source"  #: where the card is
+    card: "Union[Card, NewSocietyCard]"
+    displaced: "Optional[Union[Card, NewSocietyCard]]"  #: for a trading card the card it displaces (§6.2), else None
+    price: int  #: rubles (§5, §5.2)
 
 
 # ---- JSON helpers ----------------------------------------------------------------------------------------
@@ -1187,6 +1203,13 @@ class Game(_Owner):
         the second edition). ``str(card)`` is the first edition's. Raises :class:`InvalidArgumentError` for a card
         outside [0, :attr:`num_card_types`) (:meth:`card_info`)."""
         return self.card_info(card).name
+
+    def card_text(self, card: int) -> str:
+        """What a card type does in this game, in words, with its rule (stpete_game_card_text(): the cards a trading
+        card may displace, §6.2, and its special ability, §7, §11, §12.7, as the game's edition and options play
+        them); "" for a card that only scores its income. Raises :class:`InvalidArgumentError` for a card out of
+        range."""
+        return _write_json(_C.stpete_game_card_text, self.handle, card)
 
     def card_info(self, card: int) -> CardInfo:
         """A card type as this game's edition prints it (:class:`CardInfo`; §2, §11: the second edition's costs
@@ -2075,6 +2098,57 @@ class State(_Owner):
         self._query(_C.stpete_state_displacements, seat, card, source, out, _ffi.NUM_CARD_TYPES_NEW_SOCIETY,
                     byref(count))
         return [(_card_enum(d.displaced), d.price) for d in out[:count.value]]
+
+    def offers(self, seat: int) -> "List[Offer]":
+        """Every card ``seat`` could buy or play now, in every way, with its price (stpete_state_offers(): the upper
+        and lower rows, §5.1; the card an Observatory drew or the Debtor's Prison picked, to the seat deciding it,
+        §7.1, §12.7.5; the seat's hand), whether or not the seat is to act or can pay: :class:`Offer` tuples
+        ``(action, source, card, displaced, price)``, a trading card once per target in the seat's display (§6.2)
+        with ``displaced`` its card type, another card once with ``displaced`` None. Raises
+        :class:`InvalidArgumentError` for a bad seat."""
+        out = (_ffi.OfferStruct * _ffi.MAX_OFFERS)()
+        count = c_size_t()
+        self._query(_C.stpete_state_offers, seat, out, _ffi.MAX_OFFERS, byref(count))
+        return [Offer(o.action, Source(o.source), _card_enum(o.card),
+                      None if o.displaced < 0 else _card_enum(o.displaced), o.price) for o in out[:count.value]]
+
+    def income(self, seat: int, phase: int) -> "Tuple[int, int]":
+        """``(rubles, vp)`` that ``seat``'s display earns at ``phase``'s scoring if scored now (stpete_state_income():
+        §4.4, §7.1's face-down Observatories, §7.5, §11, §12.7; negative rubles for Sycophants, §12.7.9). Raises
+        :class:`InvalidArgumentError` for a bad seat or :attr:`Phase.TRADING` (no scoring)."""
+        rubles, vp = c_int(), c_int()
+        self._query(_C.stpete_state_income, seat, phase, byref(rubles), byref(vp))
+        return rubles.value, vp.value
+
+    @property
+    def next_scoring(self) -> "Optional[Phase]":
+        """The phase whose scoring comes next (stpete_state_next_scoring(), §4.4): the current phase's, in the
+        trading phase the next round's worker scoring; None in the final round's trading phase and after the
+        end."""
+        phase = self._query(_C.stpete_state_next_scoring)
+        return None if phase < 0 else Phase(phase)
+
+    def last_discards(self) -> "Tuple[Union[Card, NewSocietyCard], ...]":
+        """The cards the last action that put cards on the discard pile put there, less those the Debtor's Prison
+        picked since (stpete_state_last_discards(): §4.5, §6, §7.1, §12.7.5, §12.7.9), ascending; from the replay
+        of :attr:`history` (none before a loaded position's root)."""
+        out = (c_int * 16)()
+        count = c_size_t()
+        self._query(_C.stpete_state_last_discards, out, 16, byref(count))
+        return tuple(_card_enum(c) for c in out[:count.value])
+
+    def table_to_json(self, seat: Optional[int] = None, since: int = 0, cards: bool = False,
+                      person: bool = False) -> str:
+        """The table document of ``seat`` (None: spectators), everything a table UI draws
+        (stpete_state_table_to_json(), doc/format.md "Table document"): the view, the seat's legal actions with
+        their fields and prices, its offers, the incomes, hand limits, gold disc, the cards discarded last, each
+        seat's last move, the log from entry ``since`` on, the result; the card table with ``cards``; without what a
+        person at a table may not be handed (``known_rubles``, the key) with ``person``. Raises
+        :class:`InvalidArgumentError` for a bad seat or a negative ``since``."""
+        flags = (_ffi.TABLE_CARDS if cards else 0) | (_ffi.TABLE_PERSON if person else 0)
+        with self._lock:
+            return _write_json(_C.stpete_state_table_to_json, self.handle,
+                               _ffi.VIEW_PUBLIC if seat is None else seat, since, flags)
 
     def score(self, seat: int) -> Score:
         """A seat's final score breakdown (:class:`Score`, §8, R13): as applied after the end, a projection

@@ -70,6 +70,11 @@ CHANCE_CARD_FIRST = 972
 CHANCE_MARKERS_FIRST = 1021
 NUM_CHANCE_OUTCOMES = 305
 DETERMINIZE_RUBLES = 1
+MAX_OFFERS = 256
+CARD_TEXT_MAX = 384
+TABLE_VERSION = 1
+TABLE_CARDS = 1
+TABLE_PERSON = 2
 VP_MAX = 100000
 RUBLES_MAX = 100000
 CARD_NONE = -1
@@ -135,6 +140,10 @@ class ScoreStruct(Structure):
 
 class DisplacementStruct(Structure):
     _fields_ = [("displaced", c_int), ("price", c_int)]
+
+
+class OfferStruct(Structure):
+    _fields_ = [("action", c_int), ("source", c_int), ("card", c_int), ("displaced", c_int), ("price", c_int)]
 
 
 class EventStruct(Structure):
@@ -290,6 +299,19 @@ FUNCTIONS = {
                                            ("count", _size_p)), STATUS),
     "stpete_state_get_score": (c_int, (("state", StatePtr), ("seat", c_int), ("out", POINTER(ScoreStruct))),
                                STATUS),
+    # 1.2: what a front end asks (issue 41)
+    "stpete_state_offers": (c_int, (("state", StatePtr), ("seat", c_int), ("out", POINTER(OfferStruct)),
+                                    ("capacity", c_size_t), ("count", _size_p)), STATUS),
+    "stpete_state_income": (c_int, (("state", StatePtr), ("seat", c_int), ("phase", c_int), ("rubles", _int_p),
+                                    ("vp", _int_p)), STATUS),
+    "stpete_state_next_scoring": (c_int, (("state", StatePtr),), VALUE),
+    "stpete_state_last_discards": (c_int, (("state", StatePtr), ("cards", _int_p), ("capacity", c_size_t),
+                                           ("count", _size_p)), STATUS),
+    "stpete_game_card_text": (c_int, (("game", GamePtr), ("card", c_int), ("buf", c_char_p), ("capacity", c_size_t),
+                                      ("len", _size_p)), STATUS),
+    "stpete_state_table_to_json": (c_int, (("state", StatePtr), ("seat", c_int), ("since", c_int),
+                                           ("flags", c_uint), ("buf", c_char_p), ("capacity", c_size_t),
+                                           ("len", _size_p)), STATUS),
     "stpete_state_winners": (c_int, (("state", StatePtr), ("mask", POINTER(c_uint))), STATUS),
     # events
     "stpete_state_set_event_callback": (c_int, (("state", StatePtr), ("fn", EVENT_FN), ("user_data", c_void_p)),
@@ -299,6 +321,7 @@ FUNCTIONS = {
     "stpete_state_next_event": (c_int, (("state", StatePtr), ("out", POINTER(EventStruct))), STATE),
     "stpete_state_pending_events": (c_int, (("state", StatePtr),), VALUE),
     "stpete_event_kind_name": (c_char_p, (("kind", c_int),), RAW),
+    "stpete_action_kind_name": (c_char_p, (("kind", c_int),), RAW),
     "stpete_event_to_string": (c_int, (("event", POINTER(EventStruct)), ("state", StatePtr), ("buf", c_char_p),
                                        ("capacity", c_size_t)), STATUS),
     # hidden information (§9)
