@@ -1097,7 +1097,17 @@ class Tmux:
         return None
 
     def close(self):
-        self.run("kill-server")  # the program gets SIGHUP with its terminal
+        """Kill the server and wait (up to TIMEOUT) for stpete-play to end: it gets SIGHUP with its terminal and then
+        writes its autosave into the test's folder, which must not happen while the folder is being removed."""
+        pid = self.run("display", "-p", "-t", "play", "#{pane_pid}").strip()
+        self.run("kill-server")
+        deadline = time.monotonic() + TIMEOUT
+        while pid.isdigit() and time.monotonic() < deadline:
+            try:
+                os.kill(int(pid), 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.05)
 
 
 def run_tmux_screens(tmp):
