@@ -22,9 +22,12 @@ def parse_args(argv):
                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (behind a reverse proxy: keep local)")
     p.add_argument("--port", type=int, default=8080, help="TCP port (0: any free one, printed)")
-    p.add_argument("--db", default="stpete-server.sqlite", help="the SQLite database file (created if missing)")
+    p.add_argument("--db", default="stpete-server.sqlite",
+                   help="the SQLite database file (created if missing), or a PostgreSQL database's URI "
+                        "(postgresql://USER@HOST/DB: doc/server.md)")
     p.add_argument("--sync", choices=("full", "normal"), default="full",
-                   help="SQLite synchronous: full survives a power cut, normal only a killed server (faster)")
+                   help="full: an acknowledged move survives a power cut; normal: only a killed server (faster "
+                        "commits; SQLite synchronous, PostgreSQL synchronous_commit)")
     p.add_argument("--bot-workers", type=int, default=max(1, (os.cpu_count() or 2) - 1),
                    help="processes in which the bots think")
     p.add_argument("--bot-delay", type=float, default=0.8,
@@ -69,9 +72,10 @@ def main(argv=None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
     from .botpool import BotPool
-    from .storage import SQLiteStorage
+    from .storage import open_storage
+    from .tables import record_status
     pool = BotPool(args.bot_workers)  # forks its workers first, before any thread exists
-    storage = SQLiteStorage(args.db, synchronous=args.sync)
+    storage = open_storage(args.db, synchronous=args.sync, status=record_status)
     try:
         asyncio.run(serve(args, pool, storage))
     finally:

@@ -1,17 +1,18 @@
-"""python3 -m stpete_server.export --db FILE TABLE: print a stored table's replay record (doc/format.md), read
-from the database alone (not from a running server), e.g. to check it with stpete-replay:
+"""python3 -m stpete_server.export --db DB TABLE: print a stored table's replay record (doc/format.md), read
+from the database alone (not from a running server; DB as the server's --db: an SQLite file or a PostgreSQL URI,
+opened read-only), e.g. to check it with stpete-replay:
 
     python3 -m stpete_server.export --db stpete-server.sqlite TABLE | build/examples/stpete-replay -
 
-The record holds the seed: for an unfinished game it reveals every stack (§9), so it is for the operator only.
-Exit status 1 if there is no such table.
+An expired table's record is read from the archive (Storage.expire). The record holds the seed: for an unfinished
+game it reveals every stack (§9), so it is for the operator only. Exit status 1 if there is no such table.
 """
 import argparse
 import sys
 
 import stpete
 
-from .storage import SQLiteStorage
+from .storage import open_storage
 
 
 def replay_record(record) -> str:
@@ -26,9 +27,13 @@ def main(argv=None) -> int:
     p.add_argument("--db", required=True)
     p.add_argument("table")
     args = p.parse_args(argv)
-    storage = SQLiteStorage(args.db)
     try:
-        record = storage.table(args.table)
+        storage = open_storage(args.db, read_only=True)
+    except FileNotFoundError as e:
+        print(e, file=sys.stderr)
+        return 1
+    try:
+        record = storage.table(args.table) or storage.archived(args.table)
         if record is None:
             print(f"no table {args.table!r} in {args.db}", file=sys.stderr)
             return 1

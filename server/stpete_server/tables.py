@@ -160,6 +160,11 @@ class Table:
     def bot_to_move(self) -> bool:
         return not self.over and self.seats[self.state.current_player].kind == "bot"
 
+    @property
+    def to_act(self) -> str:
+        """The kind of seat to act, as stored (storage.TO_ACT): "human", "bot", or "over"."""
+        return to_act(self.state, self.seats)
+
     async def play(self, seat: int, move: Any, action: Any) -> None:
         """Apply ``action`` (an action id) for ``seat``, which saw the position after ``move`` moves; stored before
         this returns. The caller holds :attr:`lock`. Raises :class:`Refused` (nothing changed) for a stale or
@@ -179,7 +184,7 @@ class Table:
         lower = self._lower_row()
         self.state.apply(action)
         try:
-            await self.storage.store(self.id, move, action)
+            await self.storage.store(self.id, move, action, self.to_act)
         except StaleMoveError:  # cannot happen with one server process per database; never apply twice
             self.state.undo()
             self.state.events()
@@ -254,6 +259,26 @@ class Table:
                 for k, s in enumerate(self.seats)]
 
 
+def to_act(state: "stpete.State", seats: List[SeatRecord]) -> str:
+    """The kind of seat to act in ``state`` (storage.TO_ACT): "human", "bot", or "over" once the game has ended."""
+    return "over" if state.is_terminal else seats[state.current_player].kind
+
+
+def record_status(record: TableRecord) -> str:
+    """The kind of seat to act in a stored table (storage.TO_ACT), its moves replayed: what SQLiteStorage fills in
+    when it upgrades a database of libstpete 1.1. Raises (stpete.StPeteError, ...) for a record that does not
+    replay."""
+    game = stpete.Game(players=len(record.seats), seed=record.seed, **record.options)
+    state = game.new_state()
+    try:
+        state.reset(record.seed)
+        for action in record.moves:
+            state.apply(action)
+        return to_act(state, record.seats)
+    finally:
+        state.close()
+
+
 def new_table(players: Any, seats: Any, bot: str, rules: Dict[str, Any]):
     """A new table's record, to be stored (Storage.create_table). ``seats``: a list of "human"/"bot" of length
     ``players`` (at least one person); ``bot``: the bots' spec (botpool.bot_spec); ``rules``: a subset of
@@ -284,4 +309,4 @@ def new_table(players: Any, seats: Any, bot: str, rules: Dict[str, Any]):
     record = TableRecord(table_id, options, seed,
                          [SeatRecord(kind, token_hash(tok) if tok else None, bot if kind == "bot" else None)
                           for kind, tok in zip(seats, tokens)], [], time.time())
-    return record, tokens
+    return record._replace(to_act=record_status(record)), tokens

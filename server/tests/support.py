@@ -2,13 +2,18 @@
 database, talk to it with aiohttp, replay a stored table independently with the binding.
 
 The environment is the one meson gives (server/meson.build): STPETE_LIBRARY (the built library), PYTHONPATH
-(bindings/python and server). Tests are skipped when aiohttp is missing (another interpreter than Debian's).
+(bindings/python and server), and STPETE_TEST_STORAGE: "sqlite" (the default: each test's database is a file in a
+temporary directory) or "postgresql" (the same tests on PostgreSQL: each test's database is a new database of one
+temporary cluster that this test process starts, as pgcluster.Cluster does, and ends at exit; the tests are
+skipped where PostgreSQL or psycopg is not installed). Tests are skipped when aiohttp is missing (another
+interpreter than Debian's).
 """
 import asyncio
+import atexit
+import itertools
 import json
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -149,15 +154,15 @@ class Conn:
 
 
 def stored(db, table):
-    """(options, seed, seats, moves) of a table, read from the database file directly."""
-    con = sqlite3.connect(db)
+    """(options, seed, seats, moves) of a table, read from the database directly (a read-only session of the
+    storage: stpete_server.storage.open_storage)."""
+    from stpete_server.storage import open_storage
+    storage = open_storage(db, read_only=True)
     try:
-        options, seed = con.execute("SELECT options, seed FROM tables WHERE id = ?", (table,)).fetchone()
-        moves = [a for (a,) in con.execute("SELECT action FROM moves WHERE table_id = ? ORDER BY move", (table,))]
-        seats = con.execute("SELECT kind FROM seats WHERE table_id = ? ORDER BY seat", (table,)).fetchall()
-        return json.loads(options), int(seed), len(seats), moves
+        record = storage.table(table)
+        return record.options, record.seed, len(record.seats), record.moves
     finally:
-        con.close()
+        storage.close()
 
 
 class Replayed:
@@ -205,7 +210,31 @@ def run(coro):
     return asyncio.run(coro)
 
 
+STORAGE = os.environ.get("STPETE_TEST_STORAGE", "sqlite")
+if STORAGE not in ("sqlite", "postgresql"):
+    raise RuntimeError(f"STPETE_TEST_STORAGE must be sqlite or postgresql, not {STORAGE!r}")
+_cluster = None
+_databases = itertools.count()
+
+
+def cluster():
+    """The temporary PostgreSQL cluster of this test process (started at the first call, ended at exit); skips
+    the test where PostgreSQL or psycopg is not installed."""
+    global _cluster
+    if _cluster is None:
+        import pgcluster
+        try:
+            _cluster = pgcluster.Cluster(fsync=False)  # only the server is killed in these tests, never the machine
+        except pgcluster.Unavailable as e:
+            raise unittest.SkipTest(str(e))
+        atexit.register(_cluster.stop)
+    return _cluster
+
+
 def temp_db(testcase):
+    """A new, empty database for one test (STPETE_TEST_STORAGE): an SQLite file's path or a PostgreSQL URI."""
+    if STORAGE == "postgresql":
+        return cluster().create_database(f"test{next(_databases)}")
     d = tempfile.TemporaryDirectory()
     testcase.addCleanup(d.cleanup)
     return os.path.join(d.name, "server.sqlite")

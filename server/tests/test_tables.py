@@ -10,12 +10,17 @@ from collections import Counter
 
 import stpete
 
+import support
 from stpete_server.storage import SeatRecord, TableRecord
 from stpete_server.tables import Table
 
 
+if support.STORAGE != "sqlite":
+    raise unittest.SkipTest("no storage here: run in the suite 'server' only")
+
+
 class NoStorage:
-    async def store(self, table_id, move, action):
+    async def store(self, table_id, move, action, to_act):
         pass
 
 

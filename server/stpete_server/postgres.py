@@ -1,0 +1,103 @@
+"""The server's tables in PostgreSQL (psycopg 3, Debian's ``python3-psycopg``), for several server processes on one
+database (doc/server.md "Several processes").
+
+:class:`PostgresStorage` is :class:`~stpete_server.storage.Storage` with the same tables as SQLite's (schema version
+2) and three things SQLite has no need of:
+
+- a move is stored under the row locks of its tables, taken in the order of their ids (``SELECT ... FOR UPDATE``),
+  so that two processes' group commits never wait for each other in a cycle; the move count is compared and
+  advanced under that lock, so of two processes given the same move one stores it;
+- every move stored and every table expired is announced with ``NOTIFY stpete_server, 'move ID N ACTION'`` /
+  ``'gone ID'`` in the same transaction (PostgreSQL delivers it at the commit, in commit order, to every session
+  that listens: :mod:`.cluster`);
+- expiry takes its tables with ``FOR UPDATE SKIP LOCKED``: processes expiring at once share the work and never wait
+  for a table being played.
+"""
+from typing import Callable, List
+
+import psycopg
+
+from .storage import _SCHEMA, SCHEMA_VERSION, SQLStorage
+
+#: The NOTIFY channel of the server processes of one database.
+CHANNEL = "stpete_server"
+
+#: Key of the advisory lock held while the schema is created (so that processes starting together do not race).
+SCHEMA_LOCK = 0x5374506574650001
+
+_PG_SCHEMA = _SCHEMA.replace(" REAL", " DOUBLE PRECISION") + """
+CREATE TABLE IF NOT EXISTS stpete_schema (version INTEGER NOT NULL)
+"""
+
+
+class PostgresStorage(SQLStorage):
+    """:class:`~stpete_server.storage.Storage` in the PostgreSQL database ``url`` (a libpq URI,
+    ``postgresql://USER@HOST/DB`` or with ``?host=/socket/dir``), created if it has no tables yet. ``synchronous``
+    "FULL" (default: a commit is on disk before it is acknowledged) or "NORMAL" (``synchronous_commit = off``: a
+    move survives the server being killed, not PostgreSQL's crash). ``read_only``: a read-only session of an
+    existing database. A connection that broke (PostgreSQL restarted) is opened again at the next call; the call
+    that met the break raises."""
+
+    _begin = "BEGIN"
+    _begin_read = "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"  # one snapshot for a table's three reads
+
+    def __init__(self, url: str, synchronous: str = "FULL", read_only: bool = False) -> None:
+        if synchronous.upper() not in ("FULL", "NORMAL"):
+            raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
+        self.url = url
+        self._synchronous = synchronous.upper()
+        self._read_only = read_only
+        self._db = None
+        self._connect()
+        try:
+            if read_only:
+                if self._execute("SELECT to_regclass('stpete_schema')").fetchone()[0] is None:
+                    raise FileNotFoundError(f"no server tables in the database {url!r}")
+            else:
+                self._transaction(self._create_schema)
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _connect(self) -> None:
+        self._db = psycopg.connect(self.url, autocommit=True, application_name="stpete-server")
+        if self._synchronous == "NORMAL":
+            self._db.execute("SET synchronous_commit = off")
+        if self._read_only:
+            self._db.execute("SET default_transaction_read_only = on")
+
+    def _create_schema(self) -> None:
+        self._db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+        for statement in filter(str.strip, _PG_SCHEMA.split(";")):
+            self._db.execute(statement)
+        row = self._db.execute("SELECT version FROM stpete_schema").fetchone()
+        if row is None:
+            self._db.execute("INSERT INTO stpete_schema (version) VALUES (%s)", (SCHEMA_VERSION,))
+        elif row[0] != SCHEMA_VERSION:
+            raise RuntimeError(f"the database's schema is version {row[0]}, this server's {SCHEMA_VERSION}")
+
+    def _sql(self, statement: str) -> str:
+        return statement.replace("?", "%s")
+
+    def _transaction(self, body: Callable[[], object], read: bool = False):
+        if self._db.broken:
+            self._db.close()
+            self._connect()
+        self._db.execute(self._begin_read if read else self._begin)
+        try:
+            result = body()
+            self._db.execute("COMMIT")
+        except BaseException:
+            if not self._db.broken:
+                self._db.execute("ROLLBACK")
+            raise
+        return result
+
+    def _counts(self, ids: List[str]) -> dict:
+        return dict(self._db.execute("SELECT id, move_count FROM tables WHERE id = ANY(%s) ORDER BY id FOR UPDATE",
+                                     (ids,)).fetchall())
+
+    _EXPIRED = SQLStorage._EXPIRED + " FOR UPDATE SKIP LOCKED"
+
+    def _notify(self, events: List[str]) -> None:
+        self._db.execute("SELECT pg_notify(%s, e) FROM unnest(%s::text[]) AS e", (CHANNEL, events))
