@@ -97,6 +97,20 @@ class PostgresStorage(SQLStorage):
         return dict(self._db.execute("SELECT id, move_count FROM tables WHERE id = ANY(%s) ORDER BY id FOR UPDATE",
                                      (ids,)).fetchall())
 
+    def _store(self, good, now) -> None:
+        # one statement (one round trip) for the whole group: the tables' rows (the last move of each), the moves,
+        # the notifications in the order given
+        ids, numbers, actions, kinds = (list(column) for column in zip(*good))
+        self._db.execute(
+            "WITH g AS (SELECT * FROM unnest(%s::text[], %s::int[], %s::int[], %s::text[]) "
+            "           WITH ORDINALITY AS g(id, move, action, to_act, k)), "
+            "     last AS (SELECT DISTINCT ON (id) * FROM g ORDER BY id, move DESC), "
+            "     u AS (UPDATE tables t SET move_count = last.move + 1, updated = %s, to_act = last.to_act, "
+            "           finished = CASE WHEN last.to_act = 'over' THEN %s END FROM last WHERE t.id = last.id), "
+            "     i AS (INSERT INTO moves (table_id, move, action) SELECT id, move, action FROM g) "
+            "SELECT pg_notify(%s, 'move ' || id || ' ' || move || ' ' || action) FROM g ORDER BY k",
+            (ids, numbers, actions, kinds, now, now, CHANNEL)).fetchall()
+
     _EXPIRED = SQLStorage._EXPIRED + " FOR UPDATE SKIP LOCKED"
 
     def _notify(self, events: List[str]) -> None:

@@ -216,16 +216,19 @@ class SQLStorage(Storage):
                     good.append((table_id, move, action, to_act))
                     results.append(None)
             if good:
-                now = time.time()
-                self._executemany("UPDATE tables SET move_count = ? + 1, updated = ?, to_act = ?, finished = ? "
-                                  "WHERE id = ?",
-                                  [(move, now, to_act, now if to_act == "over" else None, table_id)
-                                   for table_id, move, _, to_act in good])
-                self._executemany("INSERT INTO moves (table_id, move, action) VALUES (?, ?, ?)",
-                                  [(table_id, move, action) for table_id, move, action, _ in good])
-                self._notify([f"move {table_id} {move} {action}" for table_id, move, action, _ in good])
+                self._store(good, time.time())
             return results
         return self._transaction(body)
+
+    def _store(self, good: List[Tuple[str, int, int, str]], now: float) -> None:
+        """In the transaction of :meth:`append_moves`, its rows locked: store ``good``, moves checked to be their
+        tables' next ones (in order, for a table given twice)."""
+        self._executemany("UPDATE tables SET move_count = ? + 1, updated = ?, to_act = ?, finished = ? WHERE id = ?",
+                          [(move, now, to_act, now if to_act == "over" else None, table_id)
+                           for table_id, move, _, to_act in good])
+        self._executemany("INSERT INTO moves (table_id, move, action) VALUES (?, ?, ?)",
+                          [(table_id, move, action) for table_id, move, action, _ in good])
+        self._notify([f"move {table_id} {move} {action}" for table_id, move, action, _ in good])
 
     def _seats(self, table_id: str) -> List[SeatRecord]:
         return [SeatRecord(kind, token_hash, bot) for kind, token_hash, bot in self._execute(
