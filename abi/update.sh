@@ -1,6 +1,6 @@
 #!/bin/bash
 # Regenerate the ABI baseline abi/libstpete.abi from a fresh debugoptimized gcc build (abidw needs the DWARF of
-# -g). Run it for a release, after the API is final; commit the result. tests/check-abi.sh compares every
+# -g). Run it for a release, after the API is final; commit the result. tests/checks/check-abi.sh compares every
 # debug build's library against it with abidiff and fails on a removed or changed symbol or public type.
 # Usage: abi/update.sh   (from anywhere; needs meson, ninja, gcc and abigail-tools)
 set -euo pipefail

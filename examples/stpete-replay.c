@@ -4,7 +4,7 @@
  *
  * The record (doc/format.md) holds the options, the seed and every action; stpete_replay_from_json() verifies
  * each action and the recorded result, then the game is replayed with the same event log as stpete-selfplay.
- * Exit status: 0 on success, 1 if the record is rejected (the reason is printed), 2 for a usage error. */
+ * Exit status: 0 on success, 1 if the record is rejected (the reason is printed), 2 for a replay_usage error. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,7 +51,7 @@ static int reject(const char *path, int rc, const stpete_error *err)
     return 1;
 }
 
-static void usage(FILE *out)
+static void replay_usage(FILE *out)
 {
     fprintf(out,
             "Usage: stpete-replay FILE\n"
@@ -77,7 +77,7 @@ int main(int argc, char **argv)
                 argc < 2 ? "give the record FILE" : "one record FILE only");
         return CLI_USAGE_ERROR;
     }
-    int common = cli_common("stpete-replay", argv[1], usage);
+    int common = cli_common("stpete-replay", argv[1], replay_usage);
     if (common != CLI_NOT_COMMON)
         return common;
     if (argv[1][0] == '-' && argv[1][1])

@@ -59,7 +59,7 @@ static int log_action(action_log *log, int id)
 }
 
 /* Write the replay record of a game started from seed. */
-static int write_record(const char *path, const stpete_game *game, uint64_t seed, const action_log *log)
+static int selfplay_write_record(const char *path, const stpete_game *game, uint64_t seed, const action_log *log)
 {
     size_t len = 0;
     int rc = stpete_replay_to_json(game, seed, log->ids, log->n, NULL, 0, &len);
@@ -89,12 +89,12 @@ typedef struct totals {
     long shared;
 } totals;
 
-static uint64_t digest_add(uint64_t h, uint64_t word)
+static uint64_t selfplay_digest_add(uint64_t h, uint64_t word)
 {
     return (h ^ word) * UINT64_C(0x100000001B3); /* the same function as stpete-bench's */
 }
 
-static int play_game(const run_config *cfg, stpete_state *st, uint64_t seed, totals *t, action_log *log)
+static int selfplay_game(const run_config *cfg, stpete_state *st, uint64_t seed, totals *t, action_log *log)
 {
     int rc = stpete_state_reset(st, seed);
     for (int s = 0; s < cfg->players; s++)
@@ -108,7 +108,7 @@ static int play_game(const run_config *cfg, stpete_state *st, uint64_t seed, tot
             return rc;
         }
         rc = stpete_state_apply(st, id);
-        t->digest = digest_add(t->digest, (uint64_t)id);
+        t->digest = selfplay_digest_add(t->digest, (uint64_t)id);
         if (rc == STPETE_OK && log)
             rc = log_action(log, id);
         t->moves++;
@@ -120,7 +120,7 @@ static int play_game(const run_config *cfg, stpete_state *st, uint64_t seed, tot
     for (int s = 0; s < cfg->players; s++) {
         stpete_score sc = STPETE_SCORE_INIT;
         stpete_state_get_score(st, s, &sc);
-        t->digest = digest_add(t->digest, (uint64_t)(int64_t)sc.total);
+        t->digest = selfplay_digest_add(t->digest, (uint64_t)(int64_t)sc.total);
     }
     unsigned winners = 0;
     stpete_state_winners(st, &winners);
@@ -136,7 +136,7 @@ static int play_game(const run_config *cfg, stpete_state *st, uint64_t seed, tot
     return STPETE_OK;
 }
 
-static void usage(FILE *out)
+static void selfplay_usage(FILE *out)
 {
     fprintf(out,
             "Usage: stpete-selfplay [OPTION]...\n"
@@ -214,14 +214,14 @@ static int parse_bots(const char *list, const stpete_game *game, run_config *cfg
 }
 
 /* The options of the command line into cfg and the bot list into *bots; CLI_NOT_COMMON to go on, else the exit
- * status (after --help or --version, or a usage error, said on stderr). */
-static int parse_args(int argc, char **argv, run_config *cfg, const char **bots)
+ * status (after --help or --version, or a selfplay_usage error, said on stderr). */
+static int selfplay_parse_args(int argc, char **argv, run_config *cfg, const char **bots)
 {
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
         char *end = NULL;
-        int common = cli_common("stpete-selfplay", arg, usage);
+        int common = cli_common("stpete-selfplay", arg, selfplay_usage);
         if (common != CLI_NOT_COMMON) {
             return common;
         } else if (!strcmp(arg, "--quiet") || !strcmp(arg, "--new-society")) {
@@ -293,7 +293,7 @@ int main(int argc, char **argv)
     cfg.seed = 1;
     cfg.games = 1;
     const char *bots = "greedy,random";
-    int status = parse_args(argc, argv, &cfg, &bots);
+    int status = selfplay_parse_args(argc, argv, &cfg, &bots);
     if (status != CLI_NOT_COMMON)
         return status;
     stpete_options opts;
@@ -329,9 +329,9 @@ int main(int argc, char **argv)
     totals t = { UINT64_C(0xCBF29CE484222325), 0, 0, { 0 }, 0 };
     action_log log = { NULL, 0, 0 };
     for (long g = 0; g < cfg.games && rc == STPETE_OK; g++)
-        rc = play_game(&cfg, st, cfg.seed + (uint64_t)g, &t, cfg.record ? &log : NULL);
+        rc = selfplay_game(&cfg, st, cfg.seed + (uint64_t)g, &t, cfg.record ? &log : NULL);
     if (rc == STPETE_OK && cfg.record) {
-        rc = write_record(cfg.record, game, cfg.seed, &log);
+        rc = selfplay_write_record(cfg.record, game, cfg.seed, &log);
         if (rc != STPETE_OK)
             fprintf(stderr, "stpete-selfplay: --record: %s\n", stpete_strerror(rc));
     }

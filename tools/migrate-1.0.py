@@ -22,7 +22,7 @@ prints how many places changed and, on standard error, the places it left for yo
   objects of those four structs it cannot initialise: other brace initialisers, arrays of another size, members of
   a struct, malloc'ed ones, and memset over them.
 With --predicate-helpers PREFIX, predicates become PREFIXis_terminal(st) etc. and card names PREFIXcard_name(edition,
-card), for helpers you define (tests/test_values.h of the project is an example).
+card), for helpers you define (tests/include/test_values.h of the project is an example).
 Standard library only. A helper for a one-time port, not a parser: review the diff.
 """
 import re

@@ -6,7 +6,7 @@
  * Rule references (§n, Rn) point to the rules specification shipped with the project as `doc/rules.md` (installed
  * in share/doc/libstpete/), whose section numbers and ruling ids are stable.
  *
- * Conventions (1.0; tests/check-conventions.py checks every public declaration against them):
+ * Conventions (1.0; tests/checks/check-conventions.py checks every public declaration against them):
  * - **Names.** Every function is `stpete_<object>_<what>`: the object is the handle it works on (`game`, `state`,
  *   `bot`), the struct or value it describes (`options`, `card`, `action`, `event`), or the document it reads or
  *   writes (`replay`); enum names come from `stpete_<enum>_name()` (phase, stack, decision, source, colour, event
@@ -53,7 +53,7 @@
  *   be shared read-only by many threads, states and bots.
  * - **Rules.** Every function's comment cites the rule it implements (§n or Rn); a function that implements none
  *   (freeing, versions, names of codes) carries the marker `@norule` instead, which renders as nothing
- *   (tests/check-doc.py checks both).
+ *   (tests/checks/check-doc.py checks both).
  */
 #ifndef STPETE_STPETE_H
 #define STPETE_STPETE_H

@@ -18,12 +18,12 @@ struct stpete_game {
 };
 
 /* The rules of valid options (every option but the seed and the allocator), padding zeroed. */
-void stpete_rules_of(const stpete_options *o, stpete_rules *r);
+void stpete_game_rules_of(const stpete_options *o, stpete_rules *r);
 /* Whether two positions belong to the same game, the one answer to that question (stpete_state_copy(),
  * stpete_state_from_json(), the bots through stpete_game_check_compatible()): every field of stpete_rules, i.e.
- * every option but the seed and the allocator (padding zeroed by stpete_rules_of()). Inline: every copy of a
+ * every option but the seed and the allocator (padding zeroed by stpete_game_rules_of()). Inline: every copy of a
  * playout asks it (16 bytes, two compares). */
-static inline int stpete_rules_same(const stpete_rules *a, const stpete_rules *b)
+static inline int stpete_game_rules_same(const stpete_rules *a, const stpete_rules *b)
 {
     return memcmp(a, b, sizeof *a) == 0;
 }
@@ -87,36 +87,36 @@ _Static_assert(sizeof(struct stpete_state) <= 1024, "a state is at most 1 KiB (i
 /* ---- listeners.c: a state's listeners (callback and queue), fed through the engine's sink ----------- */
 
 /* The hub's sink function (ctx: the state): queue the event, then call the callback. */
-void stpete_hub_dispatch(void *st, const stpete_event *ev);
+void stpete_listeners_dispatch(void *st, const stpete_event *ev);
 
 /* The sink of a state's listeners, or NULL when it has neither a callback nor a queue (or it is being freed).
  * Inline: it runs before every apply. */
-static inline const stpete_sink *stpete_hub_sink(stpete_state *st, stpete_sink *storage)
+static inline const stpete_sink *stpete_listeners_sink(stpete_state *st, stpete_sink *storage)
 {
     if (!(st->flags & (STATE_CALLBACK | STATE_QUEUE)) || (st->flags & STATE_FREE_REQUESTED))
         return NULL;
-    storage->fn = stpete_hub_dispatch;
+    storage->fn = stpete_listeners_dispatch;
     storage->ctx = st;
     return storage;
 }
-/* Allocate or grow the queue (stpete_hub_reserve's slow path). */
-int stpete_hub_grow(event_hub *h, const stpete_allocator *al);
+/* Allocate or grow the queue (stpete_listeners_reserve's slow path). */
+int stpete_listeners_grow(event_hub *h, const stpete_allocator *al);
 
 /* Make room in the queue for one step (EVENTS_PER_STEP_MAX) with the allocator, when the queue is on; 0 on success,
  * -1 out of memory. Inline: it runs before every apply that has a listener. */
-static inline int stpete_hub_reserve(stpete_state *st, const stpete_allocator *al)
+static inline int stpete_listeners_reserve(stpete_state *st, const stpete_allocator *al)
 {
     const event_queue *q = st->hub.queue;
     if (!(st->flags & STATE_QUEUE) || (q && q->cap - q->len >= EVENTS_PER_STEP_MAX))
         return 0;
-    return stpete_hub_grow(&st->hub, al);
+    return stpete_listeners_grow(&st->hub, al);
 }
 /* Turn the queue on or off (off frees it); never fails (the queue is allocated by the next apply or reset). */
-void stpete_hub_set_queue(stpete_state *st, int on, const stpete_allocator *al);
+void stpete_listeners_set_queue(stpete_state *st, int on, const stpete_allocator *al);
 /* Take the oldest queued event: 1 if one was written, 0 if none. */
-int stpete_hub_next(event_hub *h, stpete_event *out);
+int stpete_listeners_next(event_hub *h, stpete_event *out);
 /* The number of queued events. */
-static inline int stpete_hub_pending(const event_hub *h)
+static inline int stpete_listeners_pending(const event_hub *h)
 {
     return h->queue ? (int)(h->queue->len - h->queue->head) : 0;
 }
@@ -148,7 +148,7 @@ static inline int stpete_history_reserve(history *h, const stpete_allocator *al)
 static inline void stpete_history_record(history *h, const stpete_core *before, int id)
 {
     if (h->n % HISTORY_STRIDE == 0)
-        stpete_core_copy(&stpete_history_checkpoints(h)[h->n / HISTORY_STRIDE], before);
+        stpete_engine_copy(&stpete_history_checkpoints(h)[h->n / HISTORY_STRIDE], before);
     h->ids[h->n++] = id;
 }
 /* Undo the last id (n > 0): put the position before it into c; returns the id. */

@@ -47,7 +47,7 @@ static int event_valid(const stpete_event *ev)
         return ev->amount >= 0 && ev->amount < 1 << STPETE_MAX_PLAYERS;
     case STPETE_EVENT_UNDO: { /* an action id or chance outcome, and its seat or -1 (a chance outcome) */
         char action[STPETE_ACTION_STRING_MAX];
-        return stpete_id_to_string(stpete_card_tables[ev->edition == STPETE_EDITION_SECOND], ev->amount, action,
+        return stpete_actions_to_string(stpete_card_tables[ev->edition == STPETE_EDITION_SECOND], ev->amount, action,
                                    sizeof action) == STPETE_OK &&
                (ev->seat == -1 || seat_ok);
     }
@@ -106,7 +106,7 @@ static int final_scoring_line(const stpete_state *st, const stpete_event *ev, ch
     int seat = ev->seat;
     if (st) {
         stpete_score s = STPETE_SCORE_INIT;
-        stpete_score_of(&st->core, seat, &s);
+        stpete_scoring_score(&st->core, seat, &s);
         return snprintf(buf, size,
                         "final scoring, seat %d: %d VP + %d (aristocrats: %d different) + %d (%d R) %+d (%d hand "
                         "card%s) = %d VP, tie-break %d",
@@ -121,7 +121,7 @@ static int final_scoring_line(const stpete_state *st, const stpete_event *ev, ch
 static int undo_line(const stpete_event *ev, const card_def *names, char *buf, size_t size)
 {
     char action[STPETE_ACTION_STRING_MAX] = "";
-    stpete_id_to_string(names, ev->amount, action, sizeof action);
+    stpete_actions_to_string(names, ev->amount, action, sizeof action);
     if (ev->seat >= 0)
         return snprintf(buf, size, "undo: seat %d's %s is taken back", ev->seat, action);
     return snprintf(buf, size, "undo: %s is taken back", action);

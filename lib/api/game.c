@@ -36,7 +36,7 @@ static int options_of(const stpete_options *opts, stpete_options *o, char *why, 
     if (!opts)
         return STPETE_OK;
     if (!options_size_ok(opts->struct_size))
-        return stpete_why_fail(why, why_size, STPETE_E_UNSUPPORTED_VERSION,
+        return stpete_error_why(why, why_size, STPETE_E_UNSUPPORTED_VERSION,
                       "struct_size %zu: not the size of a released stpete_options layout (1.0: %zu, 1.1: %zu)",
                       opts->struct_size, STPETE_OPTIONS_SIZE_1_0, sizeof *o);
     memcpy(o, opts, opts->struct_size); /* fields the caller does not know keep their defaults */
@@ -49,10 +49,10 @@ static int options_of(const stpete_options *opts, stpete_options *o, char *why, 
 static int check_new_society(const stpete_options *o, char *why, size_t size)
 {
     if (o->new_society != 0 && o->new_society != 1)
-        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "new_society must be 0 or 1, not %d (§12)",
+        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT, "new_society must be 0 or 1, not %d (§12)",
                                o->new_society);
     if (o->edition == 2 && o->new_society)
-        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT,
                                "the New Society is an expansion of the first edition: edition 2 with new_society is "
                                "not a valid game (§12.0, R16, R17)");
     const struct {
@@ -63,10 +63,10 @@ static int check_new_society(const stpete_options *o, char *why, size_t size)
                   { o->textile_without_new_society, "textile_without_new_society", "§12.7.8, R29" } };
     for (size_t i = 0; i < sizeof flags / sizeof *flags; i++) {
         if (flags[i].value != 0 && flags[i].value != 1)
-            return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "%s must be 0 or 1, not %d (%s)",
+            return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT, "%s must be 0 or 1, not %d (%s)",
                                    flags[i].name, flags[i].value, flags[i].rule);
         if (flags[i].value && !o->new_society)
-            return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
+            return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT,
                                    "%s is an option of the New Society: set new_society to 1 (%s)", flags[i].name,
                                    flags[i].rule);
     }
@@ -79,54 +79,54 @@ static int check(const stpete_options *o, char *why, size_t size)
     int custom = (al->malloc_fn != NULL) + (al->realloc_fn != NULL) + (al->free_fn != NULL);
     /* 5 players only with the New Society (§12.0, R17): without it the message of the 2-4 player game, word for word */
     if (o->players < STPETE_MIN_PLAYERS || o->players > (o->new_society ? 5 : 4))
-        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "players must be 2, 3 or 4%s, not %d",
+        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT, "players must be 2, 3 or 4%s, not %d",
                              o->new_society ? " (or 5 with the New Society)" : "", o->players);
     if (o->pub_cap != STPETE_PUB_CAP_PER_PUB && o->pub_cap != STPETE_PUB_CAP_PER_PLAYER)
-        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT,
                       "pub_cap must be STPETE_PUB_CAP_PER_PUB (0) or STPETE_PUB_CAP_PER_PLAYER (1), not %d (§7.2)",
                       o->pub_cap);
     if (o->tie_break != STPETE_TIE_BREAK_RUBLES_MOD_10 && o->tie_break != STPETE_TIE_BREAK_RUBLES_TOTAL)
-        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT,
                       "tie_break must be STPETE_TIE_BREAK_RUBLES_MOD_10 (0) or STPETE_TIE_BREAK_RUBLES_TOTAL (1), "
                       "not %d (§8)", o->tie_break);
     int unset = 0;
     for (int k = 0; k < STPETE_NUM_PHASES; k++)
         unset += o->start_markers[k] == -1;
     if (unset != 0 && unset != STPETE_NUM_PHASES)
-        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT,
                       "start_markers must be all -1 (dealt at random) or all seats, not a mix (§3.3)");
     if (unset == 0) {
-        int rc = stpete_markers_check(o->start_markers, o->players, why, size);
+        int rc = stpete_validate_markers(o->start_markers, o->players, why, size);
         if (rc)
             return rc;
     }
     if (o->public_rubles != 0 && o->public_rubles != 1)
-        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "public_rubles must be 0 or 1, not %d (§9)",
+        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT, "public_rubles must be 0 or 1, not %d (§9)",
                       o->public_rubles);
     if (o->public_hands != 0 && o->public_hands != 1)
-        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT, "public_hands must be 0 or 1, not %d (§9)",
+        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT, "public_hands must be 0 or 1, not %d (§9)",
                       o->public_hands);
     if (o->chance_mode != STPETE_CHANCE_SAMPLED && o->chance_mode != STPETE_CHANCE_EXPLICIT)
-        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT,
                       "chance_mode must be STPETE_CHANCE_SAMPLED (0) or STPETE_CHANCE_EXPLICIT (1), not %d",
                       o->chance_mode);
     if (o->edition != 1 && o->edition != 2)
-        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT,
                       "edition must be 1 (2004) or 2 (the 2014 second-edition preset, §11), not %d", o->edition);
     int rc = check_new_society(o, why, size);
     if (rc)
         return rc;
     if (custom != 0 && custom != 3)
-        return stpete_why_fail(why, size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT,
                       "allocator: set all three functions (malloc_fn, realloc_fn, free_fn) or none");
     if (why && size)
         why[0] = '\0';
     return STPETE_OK;
 }
 
-void stpete_rules_of(const stpete_options *o, stpete_rules *r)
+void stpete_game_rules_of(const stpete_options *o, stpete_rules *r)
 {
-    memset(r, 0, sizeof *r); /* the padding too: rules compare with memcmp (stpete_rules_same) */
+    memset(r, 0, sizeof *r); /* the padding too: rules compare with memcmp (stpete_game_rules_same) */
     r->players = (uint8_t)o->players;
     r->pub_cap = (uint8_t)o->pub_cap;
     r->tie_break = (uint8_t)o->tie_break;
@@ -146,7 +146,7 @@ STPETE_API int stpete_game_check_compatible(const stpete_game *a, const stpete_g
 {
     if (!a || !b)
         return STPETE_E_INVALID_ARGUMENT;
-    return stpete_rules_same(&a->rules, &b->rules) ? STPETE_OK : STPETE_E_MISMATCH;
+    return stpete_game_rules_same(&a->rules, &b->rules) ? STPETE_OK : STPETE_E_MISMATCH;
 }
 
 /* The options as this library's struct, validated; the reason of a refusal in e. */
@@ -179,12 +179,12 @@ STPETE_API int stpete_game_new(const stpete_options *opts, stpete_game **out, st
     rc = options_valid(opts, &o, &e);
     if (rc)
         return stpete_error_finish(err, &e, rc);
-    stpete_game *g = stpete_malloc(&o.allocator, sizeof *g);
+    stpete_game *g = stpete_facts_malloc(&o.allocator, sizeof *g);
     if (!g)
-        return stpete_caller_error_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
+        return stpete_error_caller_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
     memset(g, 0, sizeof *g);
     g->opts = o;
-    stpete_rules_of(&o, &g->rules);
+    stpete_game_rules_of(&o, &g->rules);
     *out = g;
     return stpete_error_finish(err, &e, STPETE_OK);
 }
@@ -204,7 +204,7 @@ STPETE_API int stpete_game_is_new_society(const stpete_game *game, int *new_soci
 
 STPETE_API int stpete_game_num_card_types(const stpete_game *game)
 {
-    return game ? stpete_card_types_of(&game->rules) : STPETE_E_INVALID_ARGUMENT;
+    return game ? stpete_engine_card_types(&game->rules) : STPETE_E_INVALID_ARGUMENT;
 }
 
 STPETE_API int stpete_game_num_distinct_actions(const stpete_game *game)
@@ -216,10 +216,10 @@ STPETE_API int stpete_game_num_distinct_actions(const stpete_game *game)
 
 STPETE_API int stpete_game_get_card_info(const stpete_game *game, int card, stpete_card_info *out)
 {
-    if (!game || !out || card < 0 || card >= stpete_card_types_of(&game->rules))
+    if (!game || !out || card < 0 || card >= stpete_engine_card_types(&game->rules))
         return STPETE_E_INVALID_ARGUMENT;
     stpete_card_info full = STPETE_CARD_INFO_INIT;
-    stpete_card_describe(&stpete_cards_of(&game->rules)[card], card, &full);
+    stpete_cards_describe(&stpete_engine_cards(&game->rules)[card], card, &full);
     return stpete_struct_out(out, &full, STPETE_CARD_INFO_SIZE_1_0, sizeof full);
 }
 
@@ -227,7 +227,7 @@ STPETE_API void stpete_game_free(stpete_game *game)
 {
     if (game) {
         stpete_allocator al = game->opts.allocator;
-        stpete_free(&al, game);
+        stpete_facts_free(&al, game);
     }
 }
 
@@ -262,7 +262,7 @@ STPETE_API int stpete_game_max_length(const stpete_game *game)
     int n = game->rules.players;
     /* Cards left in the stacks after the setup deal (§3.4); before a stack empties each of the 4 keeps one. */
     int cards = game->rules.new_society ? STPETE_NUM_CARDS_NEW_SOCIETY : STPETE_NUM_CARDS; /* §2, §12.2.4 */
-    int dealable = cards - stpete_setup_deal(n) - STPETE_NUM_STACKS;
+    int dealable = cards - stpete_engine_setup_deal(n) - STPETE_NUM_STACKS;
     /* Every two consecutive rounds that are not the last deal at least 8 cards (§4.5): rounds 2.. before the last
      * non-final round come in at most dealable / 8 pairs; plus round 1, that last non-final round and the final one. */
     int rounds = 2 * (dealable / STPETE_BOARD_SIZE) + 4;

@@ -20,7 +20,7 @@ int stpete_history_grow(history *h, const stpete_allocator *al)
     uint32_t cap = h->cap ? 2 * h->cap : 512; /* random games take 100 to 330 actions */
     if (cap > HISTORY_CAP_MAX) /* a clone's capacity is a multiple of HISTORY_STRIDE, not a power of two */
         cap = HISTORY_CAP_MAX;
-    int32_t *ids = stpete_realloc(al, h->ids, buffer_bytes(cap));
+    int32_t *ids = stpete_facts_realloc(al, h->ids, buffer_bytes(cap));
     if (!ids)
         return -1;
     /* the checkpoints written so far move up behind the longer run of ids */
@@ -34,9 +34,9 @@ int stpete_history_undo(history *h, stpete_core *c)
 {
     uint32_t target = h->n - 1, from = target / HISTORY_STRIDE * HISTORY_STRIDE;
     int undone = h->ids[target];
-    stpete_core_copy(c, &stpete_history_checkpoints(h)[target / HISTORY_STRIDE]);
+    stpete_engine_copy(c, &stpete_history_checkpoints(h)[target / HISTORY_STRIDE]);
     for (uint32_t i = from; i < target; i++)
-        stpete_core_apply(c, h->ids[i], NULL, NULL, 0); /* were legal here before: they are again */
+        stpete_rules_apply(c, h->ids[i], NULL, NULL, 0); /* were legal here before: they are again */
     h->n = target;
     return undone;
 }
@@ -47,7 +47,7 @@ int stpete_history_copy(history *dst, const history *src, const stpete_allocator
         return 0;
     /* room for exactly src's ids and their checkpoints; the next apply grows it */
     uint32_t cap = (src->n + HISTORY_STRIDE - 1) / HISTORY_STRIDE * HISTORY_STRIDE;
-    history copy = { stpete_malloc(al, buffer_bytes(cap)), src->n, cap };
+    history copy = { stpete_facts_malloc(al, buffer_bytes(cap)), src->n, cap };
     if (!copy.ids)
         return -1;
     memcpy(copy.ids, src->ids, (size_t)src->n * sizeof(int32_t));
@@ -59,6 +59,6 @@ int stpete_history_copy(history *dst, const history *src, const stpete_allocator
 
 void stpete_history_free(history *h, const stpete_allocator *al)
 {
-    stpete_free(al, h->ids);
+    stpete_facts_free(al, h->ids);
     memset(h, 0, sizeof *h);
 }

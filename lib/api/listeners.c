@@ -7,13 +7,14 @@
 /* Append to the queue (room was reserved before the step), then call the callback. While
  * the callback runs the state refuses changes (STPETE_E_REENTRANT); once the callback has asked for the state to
  * be freed, nothing more is delivered. */
-void stpete_hub_dispatch(void *ctx, const stpete_event *ev)
+void stpete_listeners_dispatch(void *ctx, const stpete_event *ev)
 {
     stpete_state *st = ctx;
     if (st->flags & STATE_FREE_REQUESTED)
         return;
     event_queue *q = st->hub.queue;
-    if ((st->flags & STATE_QUEUE) && q && q->len < q->cap) /* always room: stpete_hub_reserve() ran before the step */
+    /* always room: stpete_listeners_reserve() ran before the step */
+    if ((st->flags & STATE_QUEUE) && q && q->len < q->cap)
         q->events[q->len++] = *ev;
     if (st->flags & STATE_CALLBACK) {
         st->flags |= STATE_IN_CALLBACK;
@@ -22,7 +23,7 @@ void stpete_hub_dispatch(void *ctx, const stpete_event *ev)
     }
 }
 
-int stpete_hub_grow(event_hub *h, const stpete_allocator *al)
+int stpete_listeners_grow(event_hub *h, const stpete_allocator *al)
 {
     event_queue *q = h->queue;
     if (q && q->head) { /* slide the pending events to the front first */
@@ -36,7 +37,7 @@ int stpete_hub_grow(event_hub *h, const stpete_allocator *al)
     if (cap > UINT32_MAX / 4 || (size_t)cap * 2 > (SIZE_MAX - sizeof *q) / sizeof q->events[0])
         return -1;
     cap = cap ? cap * 2 : 4 * EVENTS_PER_STEP_MAX;
-    event_queue *grown = stpete_realloc(al, q, sizeof *q + (size_t)cap * sizeof q->events[0]);
+    event_queue *grown = stpete_facts_realloc(al, q, sizeof *q + (size_t)cap * sizeof q->events[0]);
     if (!grown)
         return -1;
     if (!q)
@@ -46,18 +47,18 @@ int stpete_hub_grow(event_hub *h, const stpete_allocator *al)
     return 0;
 }
 
-void stpete_hub_set_queue(stpete_state *st, int on, const stpete_allocator *al)
+void stpete_listeners_set_queue(stpete_state *st, int on, const stpete_allocator *al)
 {
     if (on) {
         st->flags |= STATE_QUEUE;
         return;
     }
-    stpete_free(al, st->hub.queue);
+    stpete_facts_free(al, st->hub.queue);
     st->hub.queue = NULL;
     st->flags &= (uint8_t)~STATE_QUEUE;
 }
 
-int stpete_hub_next(event_hub *h, stpete_event *out)
+int stpete_listeners_next(event_hub *h, stpete_event *out)
 {
     event_queue *q = h->queue;
     if (!q || q->head == q->len)

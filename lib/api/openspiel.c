@@ -13,7 +13,7 @@ STPETE_API int stpete_state_chance_outcomes(const stpete_state *st, int *outcome
         return STPETE_E_INVALID_ARGUMENT;
     const stpete_core *c = &st->core;
     int ids[LEGAL_CAP];
-    size_t n = c->decision == STPETE_DECISION_CHANCE ? stpete_core_legal(c, ids) : 0;
+    size_t n = c->decision == STPETE_DECISION_CHANCE ? stpete_legal_list(c, ids) : 0;
     *count = n;
     if (n > capacity)
         return STPETE_E_BUFFER_TOO_SMALL;
@@ -28,7 +28,7 @@ STPETE_API int stpete_state_chance_outcomes(const stpete_state *st, int *outcome
             const uint8_t *stack = c->stack[c->deal_stack];
             int copies = 0;
             for (int k = 0; k < held; k++)
-                copies += stack[k] == stpete_chance_id_card(ids[i]);
+                copies += stack[k] == stpete_actions_chance_card(ids[i]);
             probabilities[i] = (double)copies / (double)held;
         }
     }
@@ -42,7 +42,7 @@ STPETE_API int stpete_state_returns(const stpete_state *st, double *out, size_t 
     int players = st->core.rules.players;
     if (capacity < (size_t)players)
         return STPETE_E_BUFFER_TOO_SMALL;
-    unsigned winners = st->core.decision == STPETE_DECISION_GAME_OVER ? stpete_winners_of(&st->core) : 0;
+    unsigned winners = st->core.decision == STPETE_DECISION_GAME_OVER ? stpete_scoring_winners(&st->core) : 0;
     int k = 0;
     for (int i = 0; i < players; i++)
         k += (int)(winners >> i & 1u);
@@ -63,8 +63,8 @@ STPETE_API int stpete_state_observation_tensor(const stpete_state *st, int seat,
     if (capacity < (size_t)stpete_observation_size(&st->core.rules))
         return STPETE_E_BUFFER_TOO_SMALL;
     stpete_knowledge kn;
-    stpete_core_knowledge(&st->core, seat, &kn);
-    stpete_knowledge_observation(&kn, out);
+    stpete_knowledge_of(&st->core, seat, &kn);
+    stpete_observation_tensor(&kn, out);
     return STPETE_OK;
 }
 
@@ -85,8 +85,8 @@ STPETE_API int stpete_state_observation_string(const stpete_state *st, int seat,
         return STPETE_E_INVALID_ARGUMENT;
     text_buf t = { buf, capacity, 0 };
     stpete_knowledge kn;
-    stpete_core_knowledge(&st->core, seat, &kn);
-    stpete_knowledge_observation_text(&kn, &t);
+    stpete_knowledge_of(&st->core, seat, &kn);
+    stpete_observation_text(&kn, &t);
     return text_done(&t, len);
 }
 
@@ -97,7 +97,7 @@ STPETE_API int stpete_state_information_state_key(const stpete_state *st, int se
     if (!stpete_state_seat_ok(st, seat) || !key)
         return STPETE_E_INVALID_ARGUMENT;
     stpete_knowledge kn;
-    stpete_core_knowledge(&st->core, seat, &kn);
+    stpete_knowledge_of(&st->core, seat, &kn);
     *key = stpete_knowledge_key(&kn);
     return STPETE_OK;
 }
@@ -109,19 +109,19 @@ STPETE_API int stpete_state_information_state_string(const stpete_state *st, int
         return STPETE_E_INVALID_ARGUMENT;
     text_buf t = { buf, capacity, 0 };
     stpete_knowledge kn;
-    stpete_core_knowledge(&st->core, seat, &kn);
-    stpete_text_printf(&t, "information state of seat %d, key %016" PRIx64 " (public history %016" PRIx64 ")\n",
+    stpete_knowledge_of(&st->core, seat, &kn);
+    stpete_observation_printf(&t, "information state of seat %d, key %016" PRIx64 " (public history %016" PRIx64 ")\n",
                        seat, stpete_knowledge_key(&kn), kn.k.public_hash);
-    stpete_knowledge_observation_text(&kn, &t);
+    stpete_observation_text(&kn, &t);
     /* what perfect recall adds to the observation: rubles known but not in view (rubles_recalled) */
     int any = 0;
     for (int p = 0; p < kn.k.rules.players; p++)
         if (kn.k.p[p].rubles >= 0 && !(kn.rubles_shown >> p & 1u)) {
-            stpete_text_printf(&t, "%sseat %d %d R", any ? ", " : "recalled rubles: ", p, kn.k.p[p].rubles);
+            stpete_observation_printf(&t, "%sseat %d %d R", any ? ", " : "recalled rubles: ", p, kn.k.p[p].rubles);
             any = 1;
         }
     if (any)
-        stpete_text_printf(&t, "\n");
+        stpete_observation_printf(&t, "\n");
     return text_done(&t, len);
 }
 
@@ -135,7 +135,7 @@ static int viewer_ok(const stpete_state *st, int viewer, int seat)
 static int shown_rubles(const stpete_state *st, int viewer, int seat, int *rubles)
 {
     stpete_knowledge kn;
-    stpete_core_knowledge(&st->core, viewer, &kn);
+    stpete_knowledge_of(&st->core, viewer, &kn);
     *rubles = kn.k.p[seat].rubles;
     return (int)(kn.rubles_shown >> seat & 1u);
 }
@@ -182,11 +182,11 @@ STPETE_API int stpete_state_undo(stpete_state *st)
     if (st->hist.n == 0)
         return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "nothing to undo: the state is at the start of its "
                                                                  "history (stpete_state_history())");
-    if (stpete_hub_reserve(st, &st->game->opts.allocator))
+    if (stpete_listeners_reserve(st, &st->game->opts.allocator))
         return stpete_state_fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue");
     int id = stpete_history_undo(&st->hist, &st->core);
     stpete_sink storage;
-    const stpete_sink *sink = stpete_hub_sink(st, &storage);
+    const stpete_sink *sink = stpete_listeners_sink(st, &storage);
     /* the seat that had taken it is the one to act again (-1: a chance outcome) */
     STPETE_EMIT(sink, &st->core, STPETE_EVENT_UNDO, ev.amount = id,
                 ev.seat = st->core.decision == STPETE_DECISION_CHANCE ? -1 : st->core.current);

@@ -1,5 +1,5 @@
 /* The state handle: life cycle, the checked entry points of the API and the queries. The position itself is
- * plain data (stpete_core) that the engine (rules.c, legal.c) works on; the state adds its game, its listeners
+ * plain data (stpete_core) that the engine (rules.c, legal*.c) works on; the state adds its game, its listeners
  * (listeners.c) and its last error message. */
 #include <stdarg.h>
 #include <stdio.h>
@@ -44,9 +44,9 @@ static const stpete_allocator *allocator_of(const stpete_state *st)
 
 void stpete_state_release(stpete_state *st)
 {
-    stpete_hub_set_queue(st, 0, allocator_of(st));
+    stpete_listeners_set_queue(st, 0, allocator_of(st));
     stpete_history_free(&st->hist, allocator_of(st));
-    stpete_free(allocator_of(st), st);
+    stpete_facts_free(allocator_of(st), st);
 }
 
 int stpete_state_step_done(stpete_state *st)
@@ -62,7 +62,7 @@ int stpete_state_step_done(stpete_state *st)
  * setup or a copy). */
 static stpete_state *state_alloc(const stpete_game *game)
 {
-    stpete_state *st = stpete_malloc(&game->opts.allocator, sizeof *st);
+    stpete_state *st = stpete_facts_malloc(&game->opts.allocator, sizeof *st);
     if (st) {
         memset(st, 0, offsetof(stpete_state, core));
         st->game = game;
@@ -81,20 +81,20 @@ STPETE_API int stpete_state_new_with_callback(const stpete_game *game, stpete_ev
     if (rc)
         return rc;
     if (!game)
-        return stpete_caller_error_fail(err, STPETE_E_INVALID_ARGUMENT, "game is NULL");
+        return stpete_error_caller_fail(err, STPETE_E_INVALID_ARGUMENT, "game is NULL");
     stpete_state *st = state_alloc(game);
     if (!st)
-        return stpete_caller_error_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
+        return stpete_error_caller_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
     st->hub.fn = fn;
     st->hub.user = user_data;
     st->flags = fn ? STATE_CALLBACK : 0;
     stpete_sink storage;
-    stpete_core_setup(&st->core, &game->rules, game->opts.seed, stpete_hub_sink(st, &storage));
+    stpete_rules_setup(&st->core, &game->rules, game->opts.seed, stpete_listeners_sink(st, &storage));
     if (!(st->flags & STATE_FREE_REQUESTED))
         *out = st;
     else /* the callback freed the state during the setup deal */
         stpete_state_release(st);
-    return stpete_caller_error_fail(err, STPETE_OK, "");
+    return stpete_error_caller_fail(err, STPETE_OK, "");
 }
 
 STPETE_API int stpete_state_new(const stpete_game *game, stpete_state **out, stpete_error *err)
@@ -109,11 +109,11 @@ STPETE_API int stpete_state_reset(stpete_state *st, uint64_t seed)
     int rc = stpete_state_check_not_in_callback(st);
     if (rc)
         return rc;
-    if (stpete_hub_reserve(st, allocator_of(st)))
+    if (stpete_listeners_reserve(st, allocator_of(st)))
         return stpete_state_fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue");
     stpete_sink storage;
     st->hist.n = 0; /* the history begins again */
-    stpete_core_setup(&st->core, &st->game->rules, seed, stpete_hub_sink(st, &storage));
+    stpete_rules_setup(&st->core, &st->game->rules, seed, stpete_listeners_sink(st, &storage));
     return stpete_state_step_done(st);
 }
 
@@ -136,17 +136,17 @@ STPETE_API int stpete_state_clone(const stpete_state *src, stpete_state **out, s
     if (rc)
         return rc;
     if (!src)
-        return stpete_caller_error_fail(err, STPETE_E_INVALID_ARGUMENT, "src is NULL");
+        return stpete_error_caller_fail(err, STPETE_E_INVALID_ARGUMENT, "src is NULL");
     stpete_state *st = state_alloc(src->game);
     if (!st)
-        return stpete_caller_error_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
+        return stpete_error_caller_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory");
     if (stpete_history_copy(&st->hist, &src->hist, allocator_of(src))) {
-        stpete_free(allocator_of(src), st);
-        return stpete_caller_error_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory: the history");
+        stpete_facts_free(allocator_of(src), st);
+        return stpete_error_caller_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory: the history");
     }
-    stpete_core_copy(&st->core, &src->core);
+    stpete_engine_copy(&st->core, &src->core);
     *out = st;
-    return stpete_caller_error_fail(err, STPETE_OK, "");
+    return stpete_error_caller_fail(err, STPETE_OK, "");
 }
 
 STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src)
@@ -158,9 +158,9 @@ STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src)
         return rc;
     if (dst == src)
         return stpete_state_succeed(dst);
-    if (!stpete_rules_same(&dst->core.rules, &src->core.rules))
+    if (!stpete_game_rules_same(&dst->core.rules, &src->core.rules))
         return stpete_state_fail(dst, STPETE_E_MISMATCH, "cannot copy a state of a game with other options");
-    stpete_core_copy(&dst->core, &src->core);
+    stpete_engine_copy(&dst->core, &src->core);
     dst->hist.n = 0; /* the position without its past: dst's history begins here (playouts never pay for it) */
     return stpete_state_succeed(dst);
 }
@@ -176,7 +176,7 @@ STPETE_API int stpete_state_determinize(stpete_state *st, int seat, uint64_t see
         return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "seat %d is outside [0, %d)", seat, st->core.rules.players);
     if (flags & ~STPETE_DETERMINIZE_RUBLES)
         return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "unknown determinization flags %#x", flags);
-    stpete_core_resample(&st->core, seat, seed, flags);
+    stpete_knowledge_resample(&st->core, seat, seed, flags);
     st->hist.n = 0; /* the past of a determinization did not happen */
     return stpete_state_succeed(st);
 }
@@ -234,11 +234,11 @@ STPETE_API int stpete_state_legal_actions(const stpete_state *st, int *ids, size
         return STPETE_E_INVALID_ARGUMENT;
     /* the bound of the game: 160 without the New Society (§12 has more cards on offer) */
     if (capacity >= (st->core.rules.new_society ? STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY : STPETE_MAX_LEGAL_ACTIONS)) {
-        *count = stpete_core_legal(&st->core, ids);
+        *count = stpete_legal_list(&st->core, ids);
         return STPETE_OK;
     }
     int tmp[LEGAL_CAP];
-    size_t n = stpete_core_legal(&st->core, tmp);
+    size_t n = stpete_legal_list(&st->core, tmp);
     *count = n;
     if (n > capacity)
         return STPETE_E_BUFFER_TOO_SMALL;
@@ -259,10 +259,10 @@ STPETE_API int stpete_state_legal_action_mask(const stpete_state *st, uint8_t *m
      * are no player actions (STPETE_CHANCE_CARD_FIRST..., STPETE_NS_CHANCE_CARD_FIRST...): the mask covers player
      * actions only and stays all zero there. */
     int tmp[LEGAL_CAP];
-    size_t n = stpete_core_legal(&st->core, tmp);
+    size_t n = stpete_legal_list(&st->core, tmp);
     memset(mask, 0, distinct);
     for (size_t i = 0; i < n; i++)
-        if (!stpete_is_chance_id(tmp[i]))
+        if (!stpete_actions_is_chance(tmp[i]))
             mask[tmp[i]] = 1;
     return STPETE_OK;
 }
@@ -271,7 +271,7 @@ STPETE_API int stpete_state_random_action(const stpete_state *st, uint64_t rando
 {
     if (!st || !id)
         return STPETE_E_INVALID_ARGUMENT;
-    return stpete_core_random_action(&st->core, random, id);
+    return stpete_legal_random(&st->core, random, id);
 }
 
 STPETE_API int stpete_state_is_legal(const stpete_state *st, int id, int *legal)
@@ -279,17 +279,17 @@ STPETE_API int stpete_state_is_legal(const stpete_state *st, int id, int *legal)
     if (!st || !legal)
         return STPETE_E_INVALID_ARGUMENT;
     stpete_move mv;
-    *legal = id >= 0 && stpete_id_in_game(&st->core.rules, id) &&
-             stpete_core_check_move(&st->core, id, &mv, NULL, 0) == STPETE_OK;
+    *legal = id >= 0 && stpete_engine_id_in_game(&st->core.rules, id) &&
+             stpete_legal_check(&st->core, id, &mv, NULL, 0) == STPETE_OK;
     return STPETE_OK;
 }
 
 STPETE_API int stpete_state_action_price(const stpete_state *st, int id, int *rubles)
 {
-    if (!st || !rubles || id < 0 || !stpete_is_action_id(id, st->core.rules.new_society))
+    if (!st || !rubles || id < 0 || !stpete_actions_is_action(id, st->core.rules.new_society))
         return STPETE_E_INVALID_ARGUMENT;
     stpete_move mv;
-    int rc = stpete_core_check_move(&st->core, id, &mv, NULL, 0);
+    int rc = stpete_legal_check(&st->core, id, &mv, NULL, 0);
     if (rc)
         return rc;
     switch (mv.a.kind) {
@@ -300,7 +300,7 @@ STPETE_API int stpete_state_action_price(const stpete_state *st, int id, int *ru
         *rubles = mv.price; /* §5, R5-R7, §12.5 */
         return STPETE_OK;
     case STPETE_ACTION_PUB:
-        *rubles = stpete_pub_price(mv.a.amount); /* §7.2 */
+        *rubles = stpete_price_pub(mv.a.amount); /* §7.2 */
         return STPETE_OK;
     default:
         if (mv.a.kind == STPETE_ACTION_TRADING_HOUSE && mv.a.amount) {
@@ -312,7 +312,7 @@ STPETE_API int stpete_state_action_price(const stpete_state *st, int id, int *ru
     }
 }
 
-/* Apply a move filled by stpete_core_check_move() or stpete_core_pick_move() on st's position: the allocations of
+/* Apply a move filled by stpete_legal_check() or stpete_legal_pick() on st's position: the allocations of
  * the step first (a failure changes nothing), the history, the move with the listeners' sink, the end of the call
  * (stpete_state_step_done: st may be freed after it). *freed (never NULL here) is set once the state is released
  * (the callback asked for it), the only thing the caller may still learn about it. */
@@ -325,15 +325,15 @@ static inline int apply_move(stpete_state *st, const stpete_move *mv, int *freed
         if (stpete_history_reserve(&st->hist, allocator_of(st)))
             return stpete_state_fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the history");
         stpete_history_record(&st->hist, &st->core, mv->id);
-        stpete_core_apply_move(&st->core, mv, NULL);
+        stpete_rules_apply_move(&st->core, mv, NULL);
         return stpete_state_succeed(st);
     }
-    if (stpete_hub_reserve(st, allocator_of(st)) || stpete_history_reserve(&st->hist, allocator_of(st)))
+    if (stpete_listeners_reserve(st, allocator_of(st)) || stpete_history_reserve(&st->hist, allocator_of(st)))
         return stpete_state_fail(st, STPETE_E_OUT_OF_MEMORY,
                                  "out of memory: could not grow the event queue or the history");
     stpete_history_record(&st->hist, &st->core, mv->id);
     stpete_sink storage;
-    stpete_core_apply_move(&st->core, mv, stpete_hub_sink(st, &storage));
+    stpete_rules_apply_move(&st->core, mv, stpete_listeners_sink(st, &storage));
     *freed = (st->flags & STATE_FREE_REQUESTED) != 0;
     return stpete_state_step_done(st);
 }
@@ -349,7 +349,7 @@ _Static_assert(sizeof "action 2187 is not legal: " - 1 + REASON_SIZE <= STPETE_E
 static int refuse_illegal(stpete_state *st, int rc, int id, const char *why)
 {
     char name[STPETE_ACTION_STRING_MAX];
-    stpete_id_to_string(stpete_cards_of(&st->core.rules), id, name, sizeof name);
+    stpete_actions_to_string(stpete_engine_cards(&st->core.rules), id, name, sizeof name);
     if (snprintf(NULL, 0, "action %d (%s) is not legal: %s", id, name, why) < STPETE_ERRMSG_SIZE)
         return stpete_state_fail(st, rc, "action %d (%s) is not legal: %s", id, name, why);
     return stpete_state_fail(st, rc, "action %d is not legal: %s", id, why);
@@ -364,12 +364,12 @@ static int apply(stpete_state *st, int id, int *freed)
     int rc = stpete_state_check_not_in_callback(st);
     if (rc)
         return rc;
-    if (id < 0 || !stpete_id_in_game(&st->core.rules, id))
+    if (id < 0 || !stpete_engine_id_in_game(&st->core.rules, id))
         return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT,
                                  "action id %d is no action or chance outcome id of this game", id);
     char why[REASON_SIZE];
     stpete_move mv;
-    rc = stpete_core_check_move(&st->core, id, &mv, why, sizeof why);
+    rc = stpete_legal_check(&st->core, id, &mv, why, sizeof why);
     if (rc)
         return refuse_illegal(st, rc, id, why);
     return apply_move(st, &mv, freed);
@@ -410,7 +410,7 @@ STPETE_API int stpete_state_apply_random(stpete_state *st, uint64_t random, int 
         return refuse_apply_random(st, pick, id);
     int rc;
     stpete_move mv;
-    if (stpete_core_pick_move(&st->core, random, pick, &mv))
+    if (stpete_legal_pick(&st->core, random, pick, &mv))
         return stpete_state_fail(st, STPETE_E_GAME_OVER, "the game is over (§4.6)");
     int freed;
     rc = apply_move(st, &mv, &freed);
@@ -435,7 +435,7 @@ STPETE_API int stpete_state_apply_string(stpete_state *st, const char *str)
 
 static int card_ok(const stpete_state *st, int card)
 {
-    return card >= 0 && card < stpete_card_types_of(&st->core.rules);
+    return card >= 0 && card < stpete_engine_card_types(&st->core.rules);
 }
 
 /* Copy n card types from a byte list into a caller int buffer. */
@@ -516,7 +516,7 @@ STPETE_API int stpete_state_hand(const stpete_state *st, int seat, int *cards, s
 
 STPETE_API int stpete_state_hand_limit(const stpete_state *st, int seat)
 {
-    return stpete_state_seat_ok(st, seat) ? stpete_hand_limit_of(&st->core.p[seat]) : STPETE_E_INVALID_ARGUMENT;
+    return stpete_state_seat_ok(st, seat) ? stpete_engine_hand_limit(&st->core.p[seat]) : STPETE_E_INVALID_ARGUMENT;
 }
 
 STPETE_API int stpete_state_rubles(const stpete_state *st, int seat)
@@ -565,7 +565,7 @@ STPETE_API int stpete_state_gold_disc_holder(const stpete_state *st)
         return STPETE_E_INVALID_ARGUMENT;
     if (st->core.chance == CHANCE_MARKERS) /* not dealt yet */
         return STPETE_NONE;
-    return stpete_gold_disc_of(st->core.markers, st->core.rules.players);
+    return stpete_engine_gold_disc(st->core.markers, st->core.rules.players);
 }
 
 STPETE_API int stpete_state_marker_holder(const stpete_state *st, int phase)
@@ -587,8 +587,8 @@ STPETE_API int stpete_state_price(const stpete_state *st, int seat, int card, in
     if (!stpete_state_seat_ok(st, seat) || !card_ok(st, card) || !price || source < STPETE_SOURCE_UPPER ||
         source > STPETE_SOURCE_DISCARD)
         return STPETE_E_INVALID_ARGUMENT;
-    int trading = stpete_shared_card(card)->trading;
-    if (trading && (!card_ok(st, displaced) || !(stpete_cards_of(&st->core.rules)[card].targets >> displaced & 1u)))
+    int trading = stpete_cards_shared(card)->trading;
+    if (trading && (!card_ok(st, displaced) || !(stpete_engine_cards(&st->core.rules)[card].targets >> displaced & 1u)))
         return STPETE_E_INVALID_ARGUMENT;
     *price = stpete_price(&st->core, seat, card, source, trading ? displaced : -1);
     return STPETE_OK;
@@ -597,13 +597,13 @@ STPETE_API int stpete_state_price(const stpete_state *st, int seat, int card, in
 STPETE_API int stpete_state_displacements(const stpete_state *st, int seat, int card, int source,
                                           stpete_displacement *out, size_t capacity, size_t *count)
 {
-    if (!stpete_state_seat_ok(st, seat) || !card_ok(st, card) || !stpete_shared_card(card)->trading || !count ||
+    if (!stpete_state_seat_ok(st, seat) || !card_ok(st, card) || !stpete_cards_shared(card)->trading || !count ||
         (!out && capacity) || source < STPETE_SOURCE_UPPER || source > STPETE_SOURCE_DISCARD)
         return STPETE_E_INVALID_ARGUMENT;
     size_t n = 0;
-    uint64_t targets = stpete_cards_of(&st->core.rules)[card].targets; /* §6.2, §12.6 */
-    for (int t = 0; t < stpete_card_types_of(&st->core.rules); t++) {
-        if (stpete_displaceable(&st->core.p[seat], t) <= 0 || !(targets >> t & 1u))
+    uint64_t targets = stpete_engine_cards(&st->core.rules)[card].targets; /* §6.2, §12.6 */
+    for (int t = 0; t < stpete_engine_card_types(&st->core.rules); t++) {
+        if (stpete_engine_displaceable(&st->core.p[seat], t) <= 0 || !(targets >> t & 1u))
             continue; /* not in the display (or only face-down Observatories, §7.1), or not a target (§6.2) */
         int price;
         stpete_state_price(st, seat, card, source, t, &price); /* cannot fail: every argument checked above */
@@ -620,7 +620,7 @@ STPETE_API int stpete_state_get_score(const stpete_state *st, int seat, stpete_s
     if (!stpete_state_seat_ok(st, seat) || !out)
         return STPETE_E_INVALID_ARGUMENT;
     stpete_score full = STPETE_SCORE_INIT;
-    stpete_score_of(&st->core, seat, &full);
+    stpete_scoring_score(&st->core, seat, &full);
     return stpete_struct_out(out, &full, STPETE_SCORE_SIZE_1_0, sizeof full);
 }
 
@@ -630,7 +630,7 @@ STPETE_API int stpete_state_winners(const stpete_state *st, unsigned *mask)
         return STPETE_E_INVALID_ARGUMENT;
     if (st->core.decision != STPETE_DECISION_GAME_OVER)
         return STPETE_E_NOT_TERMINAL;
-    *mask = stpete_winners_of(&st->core);
+    *mask = stpete_scoring_winners(&st->core);
     return STPETE_OK;
 }
 
@@ -656,7 +656,7 @@ STPETE_API int stpete_state_set_event_queue(stpete_state *st, int enabled)
         return rc;
     if (enabled != 0 && enabled != 1)
         return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "enabled must be 0 or 1, not %d", enabled);
-    stpete_hub_set_queue(st, enabled, allocator_of(st));
+    stpete_listeners_set_queue(st, enabled, allocator_of(st));
     return stpete_state_succeed(st);
 }
 
@@ -671,7 +671,7 @@ STPETE_API int stpete_state_next_event(stpete_state *st, stpete_event *out)
         return stpete_state_fail(st, STPETE_E_UNSUPPORTED_VERSION, "event struct_size %zu is not one of this library (%zu to %zu)",
                     out->struct_size, STPETE_EVENT_SIZE_1_0, sizeof *out);
     stpete_event ev = STPETE_EVENT_INIT;
-    rc = stpete_hub_next(&st->hub, &ev);
+    rc = stpete_listeners_next(&st->hub, &ev);
     if (rc == 1)
         stpete_struct_out(out, &ev, STPETE_EVENT_SIZE_1_0, sizeof ev);
     stpete_state_succeed(st);
@@ -682,7 +682,7 @@ STPETE_API int stpete_state_pending_events(const stpete_state *st)
 {
     if (!st)
         return STPETE_E_INVALID_ARGUMENT;
-    return stpete_hub_pending(&st->hub);
+    return stpete_listeners_pending(&st->hub);
 }
 
 /* ---- library ----------------------------------------------------------------------------------- */

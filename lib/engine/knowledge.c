@@ -1,5 +1,5 @@
-/* What a seat knows (§9): the one definition (stpete_core_knowledge), which the observation, the information state,
- * the JSON views and determinization read. stpete_core_resample() replaces what one seat does not know by a
+/* What a seat knows (§9): the one definition (stpete_knowledge_of), which the observation, the information state,
+ * the JSON views and determinization read. stpete_knowledge_resample() replaces what one seat does not know by a
  * uniformly random draw consistent with what it knows, with perfect recall (OpenSpiel's ResampleFromInfostate). */
 #include <string.h>
 
@@ -9,32 +9,32 @@ typedef struct slot {
     uint8_t player, index; /* a hidden hand card: c->p[player].hand[index] */
 } slot;
 
-int stpete_rubles_visible(const stpete_core *c, int seat, int player)
+int stpete_knowledge_rubles_visible(const stpete_core *c, int seat, int player)
 {
     return player == seat || c->rules.public_rubles;
 }
 
-int stpete_rubles_known(const stpete_core *c, int seat, int player)
+int stpete_knowledge_rubles_known(const stpete_core *c, int seat, int player)
 {
-    return stpete_rubles_visible(c, seat, player) || (seat >= 0 && c->rubles_recalled);
+    return stpete_knowledge_rubles_visible(c, seat, player) || (seat >= 0 && c->rubles_recalled);
 }
 
 /* Whether seat can see (or remembers) the identity of player's hand card h (§9): its own, every hand with the
  * public_hands option, and a card everyone saw taken (hand_known). */
-int stpete_hand_card_known(const stpete_core *c, int seat, int player, int h)
+int stpete_knowledge_hand_card(const stpete_core *c, int seat, int player, int h)
 {
     return player == seat || c->rules.public_hands || (c->p[player].hand_known >> h & 1u);
 }
 
 /* §9, for one seat: what it sees and what it remembers. Public: the board, every display, VP, stack sizes, the
  * discard pile, the markers, hand sizes and backs, every action (the public history hash), the Observatory card.
- * Secret unless seen: rubles (stpete_rubles_known), hand card identities (stpete_hand_card_known), the order and
- * the content of every stack (what a stack holds follows from the 116 cards and what is in view: it is the unseen
- * rest, so it needs no place here). */
-void stpete_core_knowledge(const stpete_core *c, int seat, stpete_knowledge *out)
+ * Secret unless seen: rubles (stpete_knowledge_rubles_known), hand card identities (stpete_knowledge_hand_card), the
+ * order and the content of every stack (what a stack holds follows from the 116 cards and what is in view: it is the
+ * unseen rest, so it needs no place here). */
+void stpete_knowledge_of(const stpete_core *c, int seat, stpete_knowledge *out)
 {
     stpete_core *k = &out->k;
-    stpete_core_copy(k, c);
+    stpete_engine_copy(k, c);
     out->seat = seat;
     out->rubles_shown = 0;
     k->rules.chance_mode = 0; /* a sampled game and the explicit game given the same outcomes look alike */
@@ -45,11 +45,11 @@ void stpete_core_knowledge(const stpete_core *c, int seat, stpete_knowledge *out
     for (int p = 0; p < c->rules.players; p++) {
         player_state *q = &k->p[p];
         for (int h = 0; h < q->hand_n; h++)
-            if (!stpete_hand_card_known(c, seat, p, h))
-                q->hand[h] = (uint8_t)(HIDDEN_CARD + stpete_stack_of(q->hand[h]));
-        if (stpete_rubles_visible(c, seat, p))
+            if (!stpete_knowledge_hand_card(c, seat, p, h))
+                q->hand[h] = (uint8_t)(HIDDEN_CARD + stpete_cards_stack(q->hand[h]));
+        if (stpete_knowledge_rubles_visible(c, seat, p))
             out->rubles_shown |= 1u << p;
-        if (!stpete_rubles_known(c, seat, p))
+        if (!stpete_knowledge_rubles_known(c, seat, p))
             q->rubles = -1;
     }
 }
@@ -88,7 +88,7 @@ static uint64_t key_bytes(uint64_t h, const uint8_t *b, size_t n)
 uint64_t stpete_knowledge_key(const stpete_knowledge *kn)
 {
     const stpete_core *k = &kn->k;
-    uint64_t h = stpete_hash_mix(k->public_hash, UINT64_C(0x5345415400000000) | (uint64_t)(uint32_t)kn->seat);
+    uint64_t h = stpete_engine_hash_mix(k->public_hash, UINT64_C(0x5345415400000000) | (uint64_t)(uint32_t)kn->seat);
     h = key_bytes(h, (const uint8_t *)&k->rules, sizeof k->rules); /* 16 single bytes, chance mode 0 */
     const uint8_t global[] = { k->round, k->phase, k->decision, k->current, k->passes, (uint8_t)k->obs_card,
                                k->final_round, k->pub_next, k->chance, k->deal_stack, k->deal_to, k->deal_then,
@@ -114,13 +114,13 @@ uint64_t stpete_knowledge_key(const stpete_knowledge *kn)
         if (ns)
             h = key_step(h, q->prison_used);
     }
-    return stpete_hash_mix(h, 0); /* the full finalizer once */
+    return stpete_engine_hash_mix(h, 0); /* the full finalizer once */
 }
 
-uint64_t stpete_public_digest(const stpete_core *c)
+uint64_t stpete_knowledge_public_digest(const stpete_core *c)
 {
     stpete_knowledge kn;
-    stpete_core_knowledge(c, STPETE_VIEW_PUBLIC, &kn);
+    stpete_knowledge_of(c, STPETE_VIEW_PUBLIC, &kn);
     kn.k.public_hash = 0;     /* not yet known: this digest becomes it */
     kn.k.rubles_recalled = 0; /* what is public now, nothing remembered */
     return stpete_knowledge_key(&kn);
@@ -145,7 +145,7 @@ static void sort_pool(uint8_t *pool, int n)
     }
     uint8_t *out = pool;
     for (; present; present &= present - 1) {
-        int t = stpete_lowest_bit(present), copies = count[t];
+        int t = stpete_bytes_lowest_bit(present), copies = count[t];
         uint64_t word = (uint64_t)t * UINT64_C(0x0101010101010101);
         int j = 0;
         do
@@ -165,9 +165,9 @@ static void sort_pool(uint8_t *pool, int n)
  * that back, is a uniform draw among all placements consistent with what the seat knows. The pool is put in
  * card-type order before the shuffle, so the result depends on the seed and on what the seat knows only, not on
  * the secret order it replaces: positions the seat cannot tell apart give the same determinization. */
-void stpete_core_resample(stpete_core *c, int seat, uint64_t seed, unsigned flags)
+void stpete_knowledge_resample(stpete_core *c, int seat, uint64_t seed, unsigned flags)
 {
-    /* What the seat knows (the tests of stpete_core_knowledge(), read in place): everything else is redrawn. A hand
+    /* What the seat knows (the tests of stpete_knowledge_of(), read in place): everything else is redrawn. A hand
      * card's back (its stack) stays what it was, so the test below holds through the loop. */
     stpete_rng rng;
     stpete_rng_seed(&rng, seed, STPETE_RNG_STREAM_RESAMPLE);
@@ -178,7 +178,7 @@ void stpete_core_resample(stpete_core *c, int seat, uint64_t seed, unsigned flag
         memcpy(pool, c->stack[s], STACK_CAP); /* the whole row: a copy of fixed length, no branch on n_pool */
         for (int p = 0; p < c->rules.players; p++)
             for (int h = 0; h < c->p[p].hand_n; h++)
-                if (!stpete_hand_card_known(c, seat, p, h) && stpete_stack_of(c->p[p].hand[h]) == s) {
+                if (!stpete_knowledge_hand_card(c, seat, p, h) && stpete_cards_stack(c->p[p].hand[h]) == s) {
                     slots[n_slots++] = (slot){ (uint8_t)p, (uint8_t)h };
                     pool[n_pool++] = c->p[p].hand[h];
                 }
@@ -196,8 +196,8 @@ void stpete_core_resample(stpete_core *c, int seat, uint64_t seed, unsigned flag
      * rubles_recalled) always, and on request every one it does not see now, are set to its own amount: a value
      * that depends on what it knows only. */
     for (int p = 0; p < c->rules.players; p++)
-        if (!stpete_rubles_known(c, seat, p) ||
-            ((flags & STPETE_DETERMINIZE_RUBLES) && !stpete_rubles_visible(c, seat, p)))
+        if (!stpete_knowledge_rubles_known(c, seat, p) ||
+            ((flags & STPETE_DETERMINIZE_RUBLES) && !stpete_knowledge_rubles_visible(c, seat, p)))
             c->p[p].rubles = c->p[seat].rubles;
     /* The deal's PRNG is part of what nobody knows either. */
     stpete_rng_seed(&c->rng, seed, STPETE_RNG_STREAM_DEAL);

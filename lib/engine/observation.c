@@ -74,11 +74,11 @@ static int hand_card(const player_state *p, int h, int *back)
         *back = t - HIDDEN_CARD;
         return -1;
     }
-    *back = stpete_stack_of(t);
+    *back = stpete_cards_stack(t);
     return t;
 }
 
-void stpete_knowledge_observation(const stpete_knowledge *kn, float *out)
+void stpete_observation_tensor(const stpete_knowledge *kn, float *out)
 {
     const stpete_core *c = &kn->k;
     int seat = kn->seat, n = c->rules.players;
@@ -114,7 +114,7 @@ void stpete_knowledge_observation(const stpete_knowledge *kn, float *out)
             b[S_RUBLES_KNOWN] = 1;
         }
         b[S_HAND_SIZE] = p->hand_n;
-        b[S_HAND_LIMIT] = stpete_hand_limit_of(p);
+        b[S_HAND_LIMIT] = stpete_engine_hand_limit(p);
         b[S_OBS_USED] = p->obs_used;
         for (int h = 0; h < p->hand_n; h++) {
             int back, t = hand_card(p, h, &back);
@@ -129,7 +129,7 @@ void stpete_knowledge_observation(const stpete_knowledge *kn, float *out)
     }
 }
 
-void stpete_text_printf(text_buf *t, const char *fmt, ...)
+void stpete_observation_printf(text_buf *t, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -147,66 +147,67 @@ static void cards_text(text_buf *t, const card_def *names, const uint8_t *counts
     for (int c = 0; c < CARD_TYPES_ALL; c++) {
         if (!counts[c])
             continue;
-        stpete_text_printf(t, "%s", any ? ", " : "");
+        stpete_observation_printf(t, "%s", any ? ", " : "");
         if (counts[c] > 1)
-            stpete_text_printf(t, "%dx ", counts[c]);
-        stpete_text_printf(t, "%s", names[c].name);
+            stpete_observation_printf(t, "%dx ", counts[c]);
+        stpete_observation_printf(t, "%s", names[c].name);
         any = 1;
     }
     if (!any)
-        stpete_text_printf(t, "-");
+        stpete_observation_printf(t, "-");
 }
 
-void stpete_knowledge_observation_text(const stpete_knowledge *kn, text_buf *t)
+void stpete_observation_text(const stpete_knowledge *kn, text_buf *t)
 {
     const stpete_core *c = &kn->k;
     int seat = kn->seat, n = c->rules.players;
-    const card_def *names = stpete_cards_of(&c->rules); /* the edition's (§11) */
-    stpete_text_printf(t, "observer: seat %d\nround %d, %s phase%s, decision: %s", seat, c->round,
+    const card_def *names = stpete_engine_cards(&c->rules); /* the edition's (§11) */
+    stpete_observation_printf(t, "observer: seat %d\nround %d, %s phase%s, decision: %s", seat, c->round,
                        stpete_phase_words[c->phase], c->final_round ? " (final round)" : "",
                        stpete_decision_words[c->decision]);
     if (c->decision != STPETE_DECISION_GAME_OVER && c->decision != STPETE_DECISION_CHANCE)
-        stpete_text_printf(t, ", seat %d to act", c->current);
-    stpete_text_printf(t, ", %d consecutive passes\n", c->passes);
+        stpete_observation_printf(t, ", seat %d to act", c->current);
+    stpete_observation_printf(t, ", %d consecutive passes\n", c->passes);
     uint8_t counts[DISPLAY_CAP];
     for (int r = 0; r < 2; r++) {
-        stpete_text_printf(t, "%s row: ", stpete_source_words[r]);
+        stpete_observation_printf(t, "%s row: ", stpete_source_words[r]);
         for (int i = 0; i < c->row_n[r]; i++)
-            stpete_text_printf(t, "%s%s", i ? ", " : "", names[c->row[r][i]].name);
-        stpete_text_printf(t, "%s\n", c->row_n[r] ? "" : "-");
+            stpete_observation_printf(t, "%s%s", i ? ", " : "", names[c->row[r][i]].name);
+        stpete_observation_printf(t, "%s\n", c->row_n[r] ? "" : "-");
     }
-    stpete_text_printf(t, "stacks: %d workers, %d buildings, %d aristocrats, %d trading cards\n", c->stack_n[0],
+    stpete_observation_printf(t, "stacks: %d workers, %d buildings, %d aristocrats, %d trading cards\n", c->stack_n[0],
                        c->stack_n[1], c->stack_n[2], c->stack_n[3]);
-    stpete_text_printf(t, "%s card: %s\ndiscard pile: ",
+    stpete_observation_printf(t, "%s card: %s\ndiscard pile: ",
                        c->decision == STPETE_DECISION_PRISON ? "prison" : "observatory",
                        c->obs_card >= 0 ? names[c->obs_card].name : "-");
     cards_text(t, names, c->discard);
-    stpete_text_printf(t, "\nstart-player markers:");
+    stpete_observation_printf(t, "\nstart-player markers:");
     for (int k = 0; k < STPETE_NUM_PHASES; k++)
         if (c->chance == CHANCE_MARKERS)
-            stpete_text_printf(t, " %s ?", stpete_phase_words[k]);
+            stpete_observation_printf(t, " %s ?", stpete_phase_words[k]);
         else
-            stpete_text_printf(t, " %s seat %d", stpete_phase_words[k], c->markers[k]);
-    stpete_text_printf(t, "\n");
+            stpete_observation_printf(t, " %s seat %d", stpete_phase_words[k], c->markers[k]);
+    stpete_observation_printf(t, "\n");
     for (int k = 0; k < n; k++) {
         int player = (seat + k) % n;
         const player_state *p = &c->p[player];
-        stpete_text_printf(t, "seat %d: %d VP, ", player, p->vp);
+        stpete_observation_printf(t, "seat %d: %d VP, ", player, p->vp);
         if (kn->rubles_shown >> player & 1u)
-            stpete_text_printf(t, "%d R", p->rubles);
+            stpete_observation_printf(t, "%d R", p->rubles);
         else
-            stpete_text_printf(t, "? R");
-        stpete_text_printf(t, ", hand %d/%d [", p->hand_n, stpete_hand_limit_of(p));
+            stpete_observation_printf(t, "? R");
+        stpete_observation_printf(t, ", hand %d/%d [", p->hand_n, stpete_engine_hand_limit(p));
         for (int h = 0; h < p->hand_n; h++) {
             int back, card = hand_card(p, h, &back);
-            stpete_text_printf(t, "%s%s", h ? ", " : "", card >= 0 ? names[card].name : stpete_stack_words[back]);
+            stpete_observation_printf(t, "%s%s", h ? ", " : "",
+                                      card >= 0 ? names[card].name : stpete_stack_words[back]);
         }
-        stpete_text_printf(t, "], observatories used %d, ", p->obs_used);
+        stpete_observation_printf(t, "], observatories used %d, ", p->obs_used);
         if (c->rules.new_society)
-            stpete_text_printf(t, "prison used %d, ", p->prison_used);
-        stpete_text_printf(t, "display: ");
+            stpete_observation_printf(t, "prison used %d, ", p->prison_used);
+        stpete_observation_printf(t, "display: ");
         memcpy(counts, p->display, sizeof counts);
         cards_text(t, names, counts);
-        stpete_text_printf(t, "\n");
+        stpete_observation_printf(t, "\n");
     }
 }

@@ -1,5 +1,5 @@
 /* The rules engine on a plain position: setup (§3), apply and every automatic step that follows an action
- * (§4.3-§4.6, §7.1, §7.2, §8). Events go to the sink it is given (NULL: nobody listens); legality is legal.c's.
+ * (§4.3-§4.6, §7.1, §7.2, §8). Events go to the sink it is given (NULL: nobody listens); legality is legal*.c's.
  *
  * Randomness. Every random event (a card dealt, §4.5; the start-player markers, §3.3; an Observatory draw, §7.1)
  * goes through one place per kind. In sampled mode the event is drawn at once from the state's PRNG (the stacks
@@ -78,7 +78,7 @@ static void take_from_multiset(stpete_core *c, int s, int card)
 static STPETE_ALWAYS_INLINE void place_dealt(stpete_core *c, int s, int card, const stpete_sink *sink)
 {
     c->row[0][c->row_n[0]++] = (uint8_t)card;
-    c->public_hash = stpete_hash_mix(c->public_hash, (uint64_t)stpete_chance_card_id(card));
+    c->public_hash = stpete_engine_hash_mix(c->public_hash, (uint64_t)stpete_actions_chance_id(card));
     EMIT(STPETE_EVENT_DEAL, ev.card = card; ev.stack = s);
     if (c->stack_n[s] == 0 && !c->final_round) {
         c->final_round = 1;
@@ -148,11 +148,11 @@ static void begin_deal(stpete_core *c, int s, int board, int then, const stpete_
 enum { GOLD_DISC_RUBLES = 2, GOLD_DISC_VP = 2 };
 static void gold_disc_received(stpete_core *c, int rubles, const stpete_sink *sink)
 {
-    int seat = stpete_gold_disc_of(c->markers, c->rules.players);
+    int seat = stpete_engine_gold_disc(c->markers, c->rules.players);
     if (seat < 0)
         return;
-    c->p[seat].rubles = stpete_add_rubles(c->p[seat].rubles, rubles);
-    c->p[seat].vp = stpete_add_vp(c->p[seat].vp, GOLD_DISC_VP);
+    c->p[seat].rubles = stpete_engine_add_rubles(c->p[seat].rubles, rubles);
+    c->p[seat].vp = stpete_engine_add_vp(c->p[seat].vp, GOLD_DISC_VP);
     EMIT(STPETE_EVENT_GOLD_DISC, ev.seat = seat; ev.vp = GOLD_DISC_VP; ev.rubles = rubles);
 }
 
@@ -160,22 +160,22 @@ static void gold_disc_received(stpete_core *c, int rubles, const stpete_sink *si
 static void markers_dealt(stpete_core *c, const stpete_sink *sink)
 {
     c->public_hash =
-        stpete_hash_mix(c->public_hash, (uint64_t)stpete_markers_outcome(c->markers, c->rules.players));
+        stpete_engine_hash_mix(c->public_hash, (uint64_t)stpete_engine_markers_outcome(c->markers, c->rules.players));
     c->chance = CHANCE_NONE;
     gold_disc_received(c, GOLD_DISC_RUBLES, sink); /* 5 players: 27 R and 2 VP (§12.3, R18) */
-    begin_deal(c, STPETE_STACK_WORKER, stpete_setup_deal(c->rules.players), THEN_SETUP, sink);
+    begin_deal(c, STPETE_STACK_WORKER, stpete_engine_setup_deal(c->rules.players), THEN_SETUP, sink);
 }
 
-void stpete_core_setup(stpete_core *c, const stpete_rules *rules, uint64_t seed, const stpete_sink *sink)
+void stpete_rules_setup(stpete_core *c, const stpete_rules *rules, uint64_t seed, const stpete_sink *sink)
 {
     memset(c, 0, sizeof *c);
     c->rules = *rules;
-    c->public_hash = stpete_rules_hash(rules); /* the public history starts with the rules */
+    c->public_hash = stpete_engine_rules_hash(rules); /* the public history starts with the rules */
     c->rubles_recalled = 1; /* from here every income and price is public: everyone can count every purse (§9) */
     stpete_rng_seed(&c->rng, seed, STPETE_RNG_STREAM_DEAL);
-    const card_def *cards = stpete_cards_of(rules); /* 116 cards, or 144 with the New Society (§12.2) */
+    const card_def *cards = stpete_engine_cards(rules); /* 116 cards, or 144 with the New Society (§12.2) */
     for (int t = 0; t < CARD_TYPES_ALL; t++) { /* in card-type order: explicit mode keeps it so */
-        int s = stpete_stack_of(t);
+        int s = stpete_cards_stack(t);
         for (int k = 0; k < cards[t].copies; k++)
             c->stack[s][c->stack_n[s]++] = (uint8_t)t;
     }
@@ -220,11 +220,11 @@ static void observatory_drawn(stpete_core *c, int s, int card, const stpete_sink
     c->chance = CHANCE_NONE;
     c->deal_stack = 0;
     c->decision = STPETE_DECISION_OBSERVATORY;
-    c->public_hash = stpete_hash_mix(c->public_hash, (uint64_t)stpete_chance_card_id(card));
+    c->public_hash = stpete_engine_hash_mix(c->public_hash, (uint64_t)stpete_actions_chance_id(card));
     EMIT(STPETE_EVENT_OBSERVATORY_DRAW, ev.seat = c->current; ev.card = card; ev.stack = s);
 }
 
-void stpete_core_apply_chance(stpete_core *c, int outcome, const stpete_sink *sink)
+void stpete_rules_apply_chance(stpete_core *c, int outcome, const stpete_sink *sink)
 {
     if (c->chance == CHANCE_MARKERS) {
         int markers[STPETE_NUM_PHASES];
@@ -232,13 +232,13 @@ void stpete_core_apply_chance(stpete_core *c, int outcome, const stpete_sink *si
             for (int k = 0, code = outcome - STPETE_NS_CHANCE_MARKERS_FIRST; k < STPETE_NUM_PHASES; k++, code /= 5)
                 markers[k] = code % 5;
         else
-            stpete_markers_decode(outcome - STPETE_CHANCE_MARKERS_FIRST, markers);
+            stpete_engine_markers_decode(outcome - STPETE_CHANCE_MARKERS_FIRST, markers);
         for (int k = 0; k < STPETE_NUM_PHASES; k++)
             c->markers[k] = (uint8_t)markers[k];
         markers_dealt(c, sink);
         return;
     }
-    int card = stpete_chance_id_card(outcome);
+    int card = stpete_actions_chance_card(outcome);
     if (c->chance == CHANCE_DRAW) {
         take_from_multiset(c, c->deal_stack, card);
         observatory_drawn(c, c->deal_stack, card, sink);
@@ -258,7 +258,7 @@ static STPETE_ALWAYS_INLINE void score_seats(stpete_core *c, const stpete_sink *
     int n = c->rules.players;
     for (int k = 0; k < n; k++) {
         int seat = seat_after(c->markers[c->phase], k, n);
-        stpete_income in = stpete_phase_income(c, seat, c->phase);
+        stpete_income in = stpete_scoring_income(c, seat, c->phase);
         int rubles = in.rubles, vp = in.vp;
         /* §12.7.9, R26: the Sycophants' -1 R is netted with the rest; a player who cannot pay discards them one at
          * a time, each discard raising the income by 1, until the purse stays at 0 or more */
@@ -268,8 +268,8 @@ static STPETE_ALWAYS_INLINE void score_seats(stpete_core *c, const stpete_sink *
             rubles++;
             EMIT(STPETE_EVENT_SYCOPHANT_DISCARD, ev.seat = seat; ev.card = STPETE_CARD_SYCOPHANT);
         }
-        c->p[seat].rubles = stpete_add_rubles(c->p[seat].rubles, rubles);
-        c->p[seat].vp = stpete_add_vp(c->p[seat].vp, vp);
+        c->p[seat].rubles = stpete_engine_add_rubles(c->p[seat].rubles, rubles);
+        c->p[seat].vp = stpete_engine_add_vp(c->p[seat].vp, vp);
         EMIT(STPETE_EVENT_SCORING, ev.seat = seat; ev.rubles = rubles; ev.vp = vp);
     }
 }
@@ -288,11 +288,11 @@ static void score_phase(stpete_core *c, const stpete_sink *sink)
         score_seats(c, NULL);
 }
 
-static void final_scoring(stpete_core *c, const stpete_sink *sink)
+static void final_scoring_step(stpete_core *c, const stpete_sink *sink)
 {
     stpete_score s[STPETE_MAX_PLAYERS];
     for (int i = 0; i < c->rules.players; i++)
-        stpete_score_of(c, i, &s[i]);
+        stpete_scoring_score(c, i, &s[i]);
     c->decision = STPETE_DECISION_GAME_OVER;
     for (int i = 0; i < c->rules.players; i++) /* all scores first: listeners see the final position */
         c->p[i].vp = s[i].total;
@@ -300,7 +300,7 @@ static void final_scoring(stpete_core *c, const stpete_sink *sink)
         EMIT(STPETE_EVENT_FINAL_SCORING, ev.seat = i; ev.vp = s[i].total; ev.rubles = s[i].rubles;
              ev.amount = s[i].aristocrat_bonus + s[i].rubles_bonus + s[i].hand_penalty);
     }
-    EMIT(STPETE_EVENT_GAME_OVER, ev.amount = (int)stpete_winners_of(c));
+    EMIT(STPETE_EVENT_GAME_OVER, ev.amount = (int)stpete_scoring_winners(c));
 }
 
 static void start_phase(stpete_core *c, int phase, const stpete_sink *sink)
@@ -316,7 +316,7 @@ static void start_phase(stpete_core *c, int phase, const stpete_sink *sink)
 STPETE_NOINLINE static void end_round(stpete_core *c, const stpete_sink *sink)
 {
     if (c->final_round) {
-        final_scoring(c, sink);
+        final_scoring_step(c, sink);
         return;
     }
     int discarded = c->row_n[1];
@@ -367,7 +367,7 @@ static void next_pub(stpete_core *c, const stpete_sink *sink)
     while (c->pub_next < n) {
         int seat = seat_after(c->markers[STPETE_PHASE_BUILDING], c->pub_next, n);
         c->pub_next++;
-        if (stpete_pub_choice_cap(c, seat) > 0) {
+        if (stpete_engine_pub_cap(c, seat) > 0) {
             c->decision = STPETE_DECISION_PUB;
             c->current = (uint8_t)seat;
             return;
@@ -480,21 +480,21 @@ static void back_to_discard(stpete_core *c, int seat, int kind, const stpete_sin
     acted(c);
 }
 
-int stpete_core_apply(stpete_core *c, int id, const stpete_sink *sink, char *why, size_t why_size)
+int stpete_rules_apply(stpete_core *c, int id, const stpete_sink *sink, char *why, size_t why_size)
 {
     stpete_move mv;
-    int rc = stpete_core_check_move(c, id, &mv, why, why_size);
+    int rc = stpete_legal_check(c, id, &mv, why, why_size);
     if (rc == STPETE_OK)
-        stpete_core_apply_move(c, &mv, sink);
+        stpete_rules_apply_move(c, &mv, sink);
     return rc;
 }
 
 /* One function: one case per action kind (§4.2, §7.1, §7.2), every kind's effect side by side. An action at a
- * player's decision (not a chance outcome); inlined twice by stpete_core_apply_move(), with a sink and without one
+ * player's decision (not a chance outcome); inlined twice by stpete_rules_apply_move(), with a sink and without one
  * (then every EMIT vanishes at compile time). */
 static STPETE_ALWAYS_INLINE void apply_action(stpete_core *c, const stpete_move *mv, const stpete_sink *sink)
 {
-    c->public_hash = stpete_hash_mix(c->public_hash, (uint64_t)mv->id);
+    c->public_hash = stpete_engine_hash_mix(c->public_hash, (uint64_t)mv->id);
     const stpete_action *a = &mv->a; /* read where used: no copy of the fields a kind does not need */
     int seat = c->current;
     player_state *p = &c->p[seat];
@@ -513,9 +513,9 @@ static STPETE_ALWAYS_INLINE void apply_action(stpete_core *c, const stpete_move 
     case STPETE_ACTION_PRISON_BUY: {
         int price = mv->price;
         if (a->kind == STPETE_ACTION_BUY) {
-            stpete_row_remove(c->row[a->source], &c->row_n[a->source], mv->index);
+            stpete_engine_row_remove(c->row[a->source], &c->row_n[a->source], mv->index);
         } else if (a->kind == STPETE_ACTION_PLAY) {
-            stpete_remove4(p->hand, &p->hand_n, mv->index);
+            stpete_bytes_remove4(p->hand, &p->hand_n, mv->index);
             unsigned low = (1u << mv->index) - 1u; /* the known flags move with the cards */
             p->hand_known = (uint8_t)((p->hand_known & low) | (p->hand_known >> 1 & ~low));
         } else {
@@ -532,7 +532,7 @@ static STPETE_ALWAYS_INLINE void apply_action(stpete_core *c, const stpete_move 
     case STPETE_ACTION_PRISON_TAKE: {
         int card = a->card;
         if (a->kind == STPETE_ACTION_TAKE) {
-            stpete_row_remove(c->row[a->source], &c->row_n[a->source], mv->index);
+            stpete_engine_row_remove(c->row[a->source], &c->row_n[a->source], mv->index);
         } else {
             card = c->obs_card;
             clear_draw(c);
@@ -567,8 +567,8 @@ static STPETE_ALWAYS_INLINE void apply_action(stpete_core *c, const stpete_move 
         back_to_discard(c, seat, STPETE_EVENT_PRISON_PUT_BACK, sink);
         break;
     case STPETE_ACTION_GUILD_HALL: /* §12.7.7, R24 */
-        p->rubles = stpete_add_rubles(p->rubles, a->amount);
-        p->vp = stpete_add_vp(p->vp, GUILD_HALL_UNITS - a->amount);
+        p->rubles = stpete_engine_add_rubles(p->rubles, a->amount);
+        p->vp = stpete_engine_add_vp(p->vp, GUILD_HALL_UNITS - a->amount);
         EMIT(STPETE_EVENT_GUILD_HALL, ev.seat = seat; ev.rubles = a->amount; ev.vp = GUILD_HALL_UNITS - a->amount;
              ev.amount = a->amount);
         trading_house_step(c, sink);
@@ -576,7 +576,7 @@ static STPETE_ALWAYS_INLINE void apply_action(stpete_core *c, const stpete_move 
     case STPETE_ACTION_TRADING_HOUSE: /* §12.7.6, R25 */
         if (a->amount) {
             p->rubles -= TRADING_HOUSE_RUBLES;
-            p->vp = stpete_add_vp(p->vp, TRADING_HOUSE_VP);
+            p->vp = stpete_engine_add_vp(p->vp, TRADING_HOUSE_VP);
         }
         EMIT(STPETE_EVENT_TRADING_HOUSE, ev.seat = seat; ev.amount = a->amount;
              ev.rubles = a->amount ? TRADING_HOUSE_RUBLES : 0; ev.vp = a->amount ? TRADING_HOUSE_VP : 0);
@@ -585,9 +585,9 @@ static STPETE_ALWAYS_INLINE void apply_action(stpete_core *c, const stpete_move 
         next_pub(c, sink);
         break;
     case STPETE_ACTION_PUB: {
-        int price = stpete_pub_price(a->amount);
+        int price = stpete_price_pub(a->amount);
         p->rubles -= price;
-        p->vp = stpete_add_vp(p->vp, a->amount);
+        p->vp = stpete_engine_add_vp(p->vp, a->amount);
         EMIT(STPETE_EVENT_PUB, ev.seat = seat; ev.amount = a->amount; ev.vp = a->amount; ev.rubles = price);
         next_pub(c, sink);
         break;
@@ -604,11 +604,11 @@ STPETE_NOINLINE static void apply_listened(stpete_core *c, const stpete_move *mv
     apply_action(c, mv, sink);
 }
 
-void stpete_core_apply_move(stpete_core *c, const stpete_move *mv, const stpete_sink *sink)
+void stpete_rules_apply_move(stpete_core *c, const stpete_move *mv, const stpete_sink *sink)
 {
-    /* a successfully checked (or listed) id is a chance outcome exactly at a chance node (stpete_core_check_move) */
+    /* a successfully checked (or listed) id is a chance outcome exactly at a chance node (stpete_legal_check) */
     if (c->decision == STPETE_DECISION_CHANCE)
-        stpete_core_apply_chance(c, mv->id, sink);
+        stpete_rules_apply_chance(c, mv->id, sink);
     else if (sink)
         apply_listened(c, mv, sink);
     else

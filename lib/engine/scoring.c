@@ -5,8 +5,8 @@
 static int colour_count(const player_state *p, int colour)
 {
     int count = 0;
-    for (uint64_t m = stpete_display_types(p, DISPLAY_CAP) & stpete_colour_types(colour); m; m &= m - 1)
-        count += p->display[stpete_lowest_bit(m)];
+    for (uint64_t m = stpete_engine_display_types(p, DISPLAY_CAP) & stpete_cards_colour_types(colour); m; m &= m - 1)
+        count += p->display[stpete_bytes_lowest_bit(m)];
     return count;
 }
 
@@ -32,8 +32,8 @@ STPETE_NOINLINE static stpete_income blue_terms(const stpete_core *c, const play
             in.rubles += p->display[STPETE_CARD_COFFEE_HOUSE] * colour_count(p, STPETE_COLOUR_ORANGE);
         if (p->display[STPETE_CARD_TEXTILE_FACTORY]) { /* +2 VP per weaving card (§12.7.8, R29) */
             int weaving = 0;
-            for (uint64_t m = stpete_display_types(p, DISPLAY_CAP) & GREEN_TYPES; m; m &= m - 1) {
-                int u = stpete_lowest_bit(m);
+            for (uint64_t m = stpete_engine_display_types(p, DISPLAY_CAP) & GREEN_TYPES; m; m &= m - 1) {
+                int u = stpete_bytes_lowest_bit(m);
                 int w = cards[u].weaving;
                 if (w == WEAVING_ALWAYS || (w == WEAVING_BY_DEFAULT && !c->rules.textile_without_new_society))
                     weaving += p->display[u];
@@ -56,22 +56,22 @@ STPETE_NOINLINE static int orange_terms(const player_state *p)
     return rubles;
 }
 
-stpete_income stpete_phase_income(const stpete_core *c, int seat, int colour)
+stpete_income stpete_scoring_income(const stpete_core *c, int seat, int colour)
 {
     const player_state *p = &c->p[seat];
-    const int32_t *incomes = stpete_incomes_of(&c->rules);
+    const int32_t *incomes = stpete_engine_incomes(&c->rules);
     /* One loop over the colour's card types present in the display (a display is sparse), found as one bit mask:
      * loops over fixed ranges of each colour ran a different number of times at each phase and mispredicted. All
      * DISPLAY_CAP bytes in whole vectors, in a base game too (its display holds no type of 49.. : none has a copy,
      * §2, and the validator refuses more copies than the table's). Rubles and VP summed packed (STPETE_INCOME). */
     int32_t packed = 0;
-    for (uint64_t m = stpete_display_types(p, DISPLAY_CAP) & stpete_colour_types(colour); m; m &= m - 1) {
-        int u = stpete_lowest_bit(m);
+    for (uint64_t m = stpete_engine_display_types(p, DISPLAY_CAP) & stpete_cards_colour_types(colour); m; m &= m - 1) {
+        int u = stpete_bytes_lowest_bit(m);
         packed += p->display[u] * incomes[u]; /* the Sycophant's -1 R included (§12.7.9, R26) */
     }
-    int rubles = stpete_income_rubles(packed), vp = stpete_income_vp(packed);
+    int rubles = stpete_cards_income_rubles(packed), vp = stpete_cards_income_vp(packed);
     if (colour == STPETE_COLOUR_BLUE) {
-        const card_def *cards = stpete_cards_of(&c->rules);
+        const card_def *cards = stpete_engine_cards(&c->rules);
         vp -= p->obs_used * cards[STPETE_CARD_OBSERVATORY].vp; /* face down: no VP (§7.1, R9) */
         if (p->display[STPETE_CARD_MARIINSKIJ_THEATER] || c->rules.new_society) {
             stpete_income in = blue_terms(c, p, cards);
@@ -85,12 +85,12 @@ stpete_income stpete_phase_income(const stpete_core *c, int seat, int colour)
     return in;
 }
 
-void stpete_score_of(const stpete_core *c, int seat, stpete_score *out)
+void stpete_scoring_score(const stpete_core *c, int seat, stpete_score *out)
 {
     const player_state *p = &c->p[seat];
     out->struct_size = sizeof *out;
     int kinds = 0;
-    for (uint64_t m = stpete_display_types(p, DISPLAY_CAP) & ORANGE_TYPES; m; m &= m - 1)
+    for (uint64_t m = stpete_engine_display_types(p, DISPLAY_CAP) & ORANGE_TYPES; m; m &= m - 1)
         kinds++;
     out->aristocrat_kinds = kinds;
     out->aristocrat_bonus = kinds >= 10 ? 55 : kinds * (kinds + 1) / 2; /* 0,1,3,6,…,45; 10 or more: 55 */
@@ -106,17 +106,17 @@ void stpete_score_of(const stpete_core *c, int seat, stpete_score *out)
         out->vp_before = p->vp - bonus;
     } else {
         out->vp_before = p->vp;
-        out->total = stpete_add_vp(p->vp, bonus);
+        out->total = stpete_engine_add_vp(p->vp, bonus);
     }
     out->tie_break = c->rules.tie_break == STPETE_TIE_BREAK_RUBLES_TOTAL ? p->rubles : p->rubles % 10;
 }
 
-unsigned stpete_winners_of(const stpete_core *c)
+unsigned stpete_scoring_winners(const stpete_core *c)
 {
     stpete_score s[STPETE_MAX_PLAYERS];
     int best = 0;
     for (int i = 0; i < c->rules.players; i++) {
-        stpete_score_of(c, i, &s[i]);
+        stpete_scoring_score(c, i, &s[i]);
         if (i == 0 || s[i].total > s[best].total ||
             (s[i].total == s[best].total && s[i].tie_break > s[best].tie_break))
             best = i;

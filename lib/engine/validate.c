@@ -7,23 +7,12 @@
 
 #include "engine/engine.h"
 
-int stpete_why_fail(char *why, size_t why_size, int status, const char *fmt, ...)
+int stpete_validate_markers(const int markers[STPETE_NUM_PHASES], int players, char *why, size_t why_size)
 {
-    if (why && why_size) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, why_size, fmt, ap);
-        va_end(ap);
-    }
-    return status;
-}
-
-int stpete_markers_check(const int markers[STPETE_NUM_PHASES], int players, char *why, size_t why_size)
-{
-    int fault = stpete_markers_fault(markers, players);
+    int fault = stpete_engine_markers_fault(markers, players);
     if (fault > 0) {
         int k = fault - 1;
-        return stpete_why_fail(why, why_size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_error_why(why, why_size, STPETE_E_INVALID_ARGUMENT,
                              "the %s phase's start-player marker must be held by a seat in [0, %d), not %d (§3.3)",
                              stpete_phase_words[k], players, markers[k]);
     }
@@ -31,14 +20,14 @@ int stpete_markers_check(const int markers[STPETE_NUM_PHASES], int players, char
         int s = -fault - 1, held = 0;
         for (int k = 0; k < STPETE_NUM_PHASES; k++)
             held += markers[k] == s;
-        return stpete_why_fail(why, why_size, STPETE_E_INVALID_ARGUMENT,
+        return stpete_error_why(why, why_size, STPETE_E_INVALID_ARGUMENT,
                              "seat %d holds %d start-player markers; every seat holds 1 or 2 (§3.3, R15)", s, held);
     }
     return STPETE_OK;
 }
 
-/* Shorthand: an inconsistent position, with the reason into why (stpete_why_fail()). */
-#define INCONSISTENT(...) stpete_why_fail(why, why_size, STPETE_E_INCONSISTENT, __VA_ARGS__)
+/* Shorthand: an inconsistent position, with the reason into why (stpete_error_why()). */
+#define INCONSISTENT(...) stpete_error_why(why, why_size, STPETE_E_INCONSISTENT, __VA_ARGS__)
 
 /* Copies of each card type in a multiset (display, discard pile): at most its number of copies (§2). */
 static int check_copies(const card_def *cards, const uint8_t counts[DISPLAY_CAP], const char *path, char *why,
@@ -76,12 +65,13 @@ static int check_chance_node(const stpete_core *c, const card_def *cards, char *
     default: /* a deal (§3.4, §4.5) */
         if (c->stack_n[c->deal_stack] == 0 || board >= c->deal_to)
             return INCONSISTENT("chance: a deal in progress needs a card in its stack and room on the board (§4.5)");
-        if (c->deal_then == THEN_SETUP ? c->deal_stack != STPETE_STACK_WORKER || c->deal_to != stpete_setup_deal(n) ||
-                                             c->round != 1 || c->phase != STPETE_PHASE_WORKER
-            : c->deal_then == THEN_NEXT_PHASE ? c->phase == STPETE_PHASE_TRADING || c->deal_stack != c->phase + 1 ||
-                                                    c->deal_to != STPETE_BOARD_SIZE
-                                              : c->phase != STPETE_PHASE_WORKER ||
-                                                    c->deal_stack != STPETE_STACK_WORKER || c->deal_to != STPETE_BOARD_SIZE)
+        if (c->deal_then == THEN_SETUP
+                ? c->deal_stack != STPETE_STACK_WORKER || c->deal_to != stpete_engine_setup_deal(n) || c->round != 1 ||
+                      c->phase != STPETE_PHASE_WORKER
+            : c->deal_then == THEN_NEXT_PHASE
+                ? c->phase == STPETE_PHASE_TRADING || c->deal_stack != c->phase + 1 || c->deal_to != STPETE_BOARD_SIZE
+                : c->phase != STPETE_PHASE_WORKER || c->deal_stack != STPETE_STACK_WORKER ||
+                      c->deal_to != STPETE_BOARD_SIZE)
             return INCONSISTENT("chance: the deal's stack, target and what follows it must be those of §3.4 or §4.5 "
                                 "for this phase");
         return STPETE_OK;
@@ -99,12 +89,12 @@ static int check_rng_markers_stacks(const stpete_core *c, const card_def *cards,
         for (int k = 0; k < STPETE_NUM_PHASES; k++)
             seats[k] = c->markers[k];
         char reason[160];
-        if (stpete_markers_check(seats, n, reason, sizeof reason))
+        if (stpete_validate_markers(seats, n, reason, sizeof reason))
             return INCONSISTENT("start_player_markers: %s", reason);
     }
     for (int s = 0; s < STPETE_NUM_STACKS; s++)
         for (int i = 0; i < c->stack_n[s]; i++) {
-            if (stpete_stack_of(c->stack[s][i]) != s)
+            if (stpete_cards_stack(c->stack[s][i]) != s)
                 return INCONSISTENT("stacks.%s[%d]: %s belongs to another stack (§2)", stpete_stack_words[s], i,
                                     cards[c->stack[s][i]].name);
             if (c->rules.chance_mode == STPETE_CHANCE_EXPLICIT && i > 0 && c->stack[s][i] < c->stack[s][i - 1])
@@ -235,9 +225,9 @@ typedef int invariant_check(const stpete_core *c, const card_def *cards, char *w
 static invariant_check *const invariant_checks[] = { check_rng_markers_stacks, check_places, check_card_count,
                                                      check_decision, check_end, check_chance_node };
 
-int stpete_core_validate(const stpete_core *c, char *why, size_t why_size)
+int stpete_validate_position(const stpete_core *c, char *why, size_t why_size)
 {
-    const card_def *cards = stpete_cards_of(&c->rules);
+    const card_def *cards = stpete_engine_cards(&c->rules);
     for (size_t i = 0; i < sizeof invariant_checks / sizeof *invariant_checks; i++) {
         int rc = invariant_checks[i](c, cards, why, why_size);
         if (rc)

@@ -1,4 +1,5 @@
-/* The card catalogue of §2 as one data table, and the displacement variants of §6.2. */
+/* The card catalogue of §2, §11 and §12.2 as one data table (cards.h), with a card's public description and its
+ * lookup by name; the displacement variants of §6.2 are the action encoding's (actions.c). */
 #include <string.h>
 
 #include "facts/facts.h"
@@ -189,75 +190,7 @@ const int32_t stpete_card_income[3][DISPLAY_CAP] = {
 #undef ED
 };
 
-/* The extension variants (stpete.h): the arithmetic of the table there. */
-int stpete_ext_variant_index(int card, int d)
-{
-    if (card >= FIRST_NEW_PLAIN && card < FIRST_NEW_TRADING)
-        return d < 0 ? EXT_PLAIN + card - FIRST_NEW_PLAIN : -1;
-    if (card >= FIRST_BLUE_TRADING && card < FIRST_ORANGE_TRADING && d >= STPETE_CARD_COFFEE_HOUSE &&
-        d <= STPETE_CARD_TRADING_HOUSE)
-        return EXT_OLD_BLUE + (card - FIRST_BLUE_TRADING) * 3 + (d - STPETE_CARD_COFFEE_HOUSE);
-    if (card >= FIRST_ORANGE_TRADING && card < STPETE_NUM_CARD_TYPES && d == STPETE_CARD_SYCOPHANT)
-        return EXT_OLD_ORANGE + card - FIRST_ORANGE_TRADING;
-    if (card == STPETE_CARD_OBSHCHINA_COMMUNE)
-        return d == STPETE_CARD_CZAR_AND_CARPENTER ? EXT_OBSHCHINA : d == STPETE_CARD_NEW_FARMER ? EXT_OBSHCHINA + 1 : -1;
-    if (card == STPETE_CARD_NEW_SOCIETY)
-        return d >= 0 && d < FIRST_BUILDING ? EXT_NEW_SOCIETY + d : d == STPETE_CARD_NEW_FARMER ? EXT_NEW_SOCIETY + 6 : -1;
-    if (card >= FIRST_NEW_BLUE_TRADING && card < FIRST_NEW_ORANGE_TRADING) {
-        int k = d >= FIRST_BUILDING && d < FIRST_ARISTOCRAT ? d - FIRST_BUILDING
-                : d >= STPETE_CARD_COFFEE_HOUSE && d <= STPETE_CARD_TRADING_HOUSE
-                    ? NUM_BUILDINGS + d - STPETE_CARD_COFFEE_HOUSE
-                    : -1;
-        return k < 0 ? -1 : EXT_NEW_BLUE + (card - FIRST_NEW_BLUE_TRADING) * 14 + k;
-    }
-    if (card >= FIRST_NEW_ORANGE_TRADING && card < CARD_TYPES_ALL) {
-        int k = d >= FIRST_ARISTOCRAT && d < FIRST_TRADING ? d - FIRST_ARISTOCRAT
-                : d == STPETE_CARD_SYCOPHANT                ? NUM_ARISTOCRATS
-                                                            : -1;
-        return k < 0 ? -1 : EXT_NEW_ORANGE + (card - FIRST_NEW_ORANGE_TRADING) * 8 + k;
-    }
-    return -1;
-}
-
-void stpete_ext_variant_split(int e, int *card, int *d)
-{
-    *d = -1;
-    if (e < EXT_OLD_BLUE) {
-        *card = FIRST_NEW_PLAIN + e;
-    } else if (e < EXT_OLD_ORANGE) {
-        *card = FIRST_BLUE_TRADING + (e - EXT_OLD_BLUE) / 3;
-        *d = STPETE_CARD_COFFEE_HOUSE + (e - EXT_OLD_BLUE) % 3;
-    } else if (e < EXT_OBSHCHINA) {
-        *card = FIRST_ORANGE_TRADING + e - EXT_OLD_ORANGE;
-        *d = STPETE_CARD_SYCOPHANT;
-    } else if (e < EXT_NEW_SOCIETY) {
-        *card = STPETE_CARD_OBSHCHINA_COMMUNE;
-        *d = e == EXT_OBSHCHINA ? STPETE_CARD_CZAR_AND_CARPENTER : STPETE_CARD_NEW_FARMER;
-    } else if (e < EXT_NEW_BLUE) {
-        *card = STPETE_CARD_NEW_SOCIETY;
-        *d = e - EXT_NEW_SOCIETY < 6 ? e - EXT_NEW_SOCIETY : STPETE_CARD_NEW_FARMER;
-    } else if (e < EXT_NEW_ORANGE) {
-        int k = (e - EXT_NEW_BLUE) % 14;
-        *card = FIRST_NEW_BLUE_TRADING + (e - EXT_NEW_BLUE) / 14;
-        *d = k < NUM_BUILDINGS ? FIRST_BUILDING + k : STPETE_CARD_COFFEE_HOUSE + k - NUM_BUILDINGS;
-    } else {
-        int k = (e - EXT_NEW_ORANGE) % 8;
-        *card = FIRST_NEW_ORANGE_TRADING + (e - EXT_NEW_ORANGE) / 8;
-        *d = k < NUM_ARISTOCRATS ? FIRST_ARISTOCRAT + k : STPETE_CARD_SYCOPHANT;
-    }
-}
-
-int stpete_variant_of(int card, int displaced)
-{
-    if (card < 0 || card >= CARD_TYPES_ALL)
-        return -1;
-    if (stpete_shared_card(card)->trading &&
-        (displaced < 0 || displaced >= CARD_TYPES_ALL || !(stpete_shared_card(card)->targets >> displaced & 1u)))
-        return -1;
-    return stpete_variant_index(card, displaced);
-}
-
-void stpete_card_describe(const card_def *d, int card, stpete_card_info *out)
+void stpete_cards_describe(const card_def *d, int card, stpete_card_info *out)
 {
     out->struct_size = sizeof *out;
     out->name = d->name;
@@ -269,7 +202,7 @@ void stpete_card_describe(const card_def *d, int card, stpete_card_info *out)
     out->copies = d->copies;
     out->ware = d->ware;
     out->special = d->special;
-    out->stack = stpete_stack_of(card);
+    out->stack = stpete_cards_stack(card);
 }
 
 STPETE_API int stpete_card_get_info(int edition, int card, stpete_card_info *out)
@@ -277,28 +210,18 @@ STPETE_API int stpete_card_get_info(int edition, int card, stpete_card_info *out
     if (!out || card < 0 || card >= STPETE_NUM_CARD_TYPES || (edition != 1 && edition != 2))
         return STPETE_E_INVALID_ARGUMENT;
     stpete_card_info full = STPETE_CARD_INFO_INIT;
-    stpete_card_describe(&stpete_card_tables[edition - 1][card], card, &full);
+    stpete_cards_describe(&stpete_card_tables[edition - 1][card], card, &full);
     return stpete_struct_out(out, &full, STPETE_CARD_INFO_SIZE_1_0, sizeof full);
 }
 
-int stpete_text_equals(const char *name, const char *text, size_t n)
-{
-    if (strlen(name) != n)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (stpete_ascii_lower((unsigned char)name[i]) != stpete_ascii_lower((unsigned char)text[i]))
-            return 0;
-    return 1;
-}
-
-int stpete_card_lookup(const char *text, size_t n)
+int stpete_cards_lookup(const char *text, size_t n)
 {
     for (int e = 0; e < 2; e++) /* either edition's name (§11); the New Society's are the first edition's */
         for (int t = 0; t < CARD_TYPES_ALL; t++) {
             const card_def *d = &stpete_card_tables[e][t];
-            if (d->name_len == n && stpete_ascii_lower((unsigned char)d->name[0]) ==
-                                        stpete_ascii_lower((unsigned char)text[0]) &&
-                stpete_text_equals(d->name, text, n))
+            if (d->name_len == n && stpete_bytes_ascii_lower((unsigned char)d->name[0]) ==
+                                        stpete_bytes_ascii_lower((unsigned char)text[0]) &&
+                stpete_bytes_text_equals(d->name, text, n))
                 return t;
         }
     return -1;
@@ -308,17 +231,17 @@ STPETE_API int stpete_card_from_name(const char *name, int *card)
 {
     if (!name || !card)
         return STPETE_E_INVALID_ARGUMENT;
-    int t = stpete_card_lookup(name, strlen(name));
+    int t = stpete_cards_lookup(name, strlen(name));
     if (t < 0)
         return STPETE_E_PARSE;
     *card = t;
     return STPETE_OK;
 }
 
-/* The non-trading types' costs, colours and values of the three tables in lanes (facts.h; test_rules compares them
- * with stpete_card_tables): workers 0-5 green, buildings 6-16 blue, aristocrats 17-23 orange. The arguments are the
- * costs that differ between the tables (the Czar and Carpenter, the Academy, the Observatory, the Judge, the
- * Mistress of Ceremonies). */
+/* The non-trading types' costs, colours and values of the three tables in lanes (cards.h; tests/lib/rules/card_tables.c
+ * compares them with stpete_card_tables): workers 0-5 green, buildings 6-16 blue, aristocrats 17-23 orange. The
+ * arguments are the costs that differ between the tables (the Czar and Carpenter, the Academy, the Observatory, the
+ * Judge, the Mistress of Ceremonies). */
 #define PLAIN_BLUE 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF
 #define PLAIN_GREEN 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF
 #define PLAIN_ORANGE 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF

@@ -28,7 +28,7 @@ static inline void stpete_json_push(json_t *arr, json_t *value, int *ok)
 }
 
 /* The object {"format", "format_version"} a document starts with. */
-json_t *stpete_json_header(const char *format, int version, int *ok);
+json_t *stpete_write_header(const char *format, int version, int *ok);
 /* The format version of a game's documents: STPETE_FORMAT_VERSION, or STPETE_FORMAT_VERSION_NEW_SOCIETY with the
  * New Society (§12). */
 static inline int stpete_json_version_of(const stpete_rules *rules)
@@ -36,25 +36,25 @@ static inline int stpete_json_version_of(const stpete_rules *rules)
     return rules->new_society ? STPETE_FORMAT_VERSION_NEW_SOCIETY : STPETE_FORMAT_VERSION;
 }
 /* The options; seed NULL writes null (state documents). */
-json_t *stpete_json_options(const stpete_options *o, const uint64_t *seed, int *ok);
+json_t *stpete_write_options(const stpete_options *o, const uint64_t *seed, int *ok);
 /* Dump a tree into the caller's buffer (NUL-terminated, *len = the length it needs) and free it: STPETE_OK,
  * STPETE_E_BUFFER_TOO_SMALL or STPETE_E_OUT_OF_MEMORY (also when ok is 0: building the tree failed). */
-int stpete_json_dump(json_t *root, int ok, size_t flags, char *buf, size_t size, size_t *len);
+int stpete_write_dump(json_t *root, int ok, size_t flags, char *buf, size_t size, size_t *len);
 
 /* ---- read.c ---------------------------------------------------------------------------------- */
 
 /* Parse the text (at most the size limit of its format, doc/format.md) and check the header: format NULL accepts
  * a state or a replay record. *root is the document (the caller frees it) on success, NULL on failure. */
-int stpete_json_load(const char *json, size_t len, const char *format, json_t **root, stpete_error *err);
+int stpete_read_root(const char *json, size_t len, const char *format, json_t **root, stpete_error *err);
 /* Every key of obj is one of the first n of keys, and every one of them is present; errors name path. */
-int stpete_json_keys_only(const json_t *obj, const char *path, const char *const *keys, size_t n,
+int stpete_read_keys_only(const json_t *obj, const char *path, const char *const *keys, size_t n,
                           stpete_error *err);
 /* obj.key is an integer in [lo, hi] into *out: STPETE_E_PARSE if not an integer, STPETE_E_INCONSISTENT if out of
  * range. */
-int stpete_json_get_int(const json_t *obj, const char *path, const char *key, long long lo, long long hi, int *out,
+int stpete_read_int(const json_t *obj, const char *path, const char *key, long long lo, long long hi, int *out,
                         stpete_error *err);
 /* Create the game of a document's options (alloc may be NULL). */
-int stpete_json_game_of(const json_t *root, const stpete_allocator *alloc, stpete_game **out,
+int stpete_read_game(const json_t *root, const stpete_allocator *alloc, stpete_game **out,
                         stpete_error *err);
 
 #endif /* STPETE_JSON_H */

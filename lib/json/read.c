@@ -2,7 +2,7 @@
  * schema is documented in doc/format.md; keep the two in step. The reader only parses: a document becomes a plain
  * position (stpete_core), options or an action list, each value checked against what its key may hold (its type and
  * its range, doc/format.md), with the path of the key in the error text and jansson's line and column for a syntax
- * error. Whether the position is one the rules allow is stpete_core_validate()'s question (validate.c, the engine
+ * error. Whether the position is one the rules allow is stpete_validate_position()'s question (validate.c, the engine
  * layer). Nothing is allocated until every check has passed: a failure builds nothing. */
 #include <stdarg.h>
 #include <stdio.h>
@@ -23,7 +23,7 @@
 
 /* Every getter reports "path.key: problem" and returns a status; path names the enclosing object. */
 
-int stpete_json_keys_only(const json_t *obj, const char *path, const char *const *keys, size_t n,
+int stpete_read_keys_only(const json_t *obj, const char *path, const char *const *keys, size_t n,
                                  stpete_error *err)
 {
     const char *key;
@@ -42,7 +42,7 @@ int stpete_json_keys_only(const json_t *obj, const char *path, const char *const
     return STPETE_OK;
 }
 
-int stpete_json_get_int(const json_t *obj, const char *path, const char *key, long long lo, long long hi, int *out,
+int stpete_read_int(const json_t *obj, const char *path, const char *key, long long lo, long long hi, int *out,
                                stpete_error *err)
 {
     json_t *v = json_object_get(obj, key);
@@ -82,7 +82,7 @@ static int get_keyword(const json_t *obj, const char *path, const char *key, con
 
 static int card_of(const json_t *v, const char *path, int index, int *card, stpete_error *err)
 {
-    int t = json_is_string(v) ? stpete_card_lookup(json_string_value(v), json_string_length(v)) : -1;
+    int t = json_is_string(v) ? stpete_cards_lookup(json_string_value(v), json_string_length(v)) : -1;
     if (t < 0)
         return stpete_error_fail(err, STPETE_E_PARSE, "%s[%d]: must be a card name of either edition (§2, §11)", path,
                                  index);
@@ -111,7 +111,7 @@ static int get_cards(const json_t *arr, const char *path, uint8_t *cards, int ca
     return STPETE_OK;
 }
 
-/* A multiset of card names into per-type counts (how many copies the game has is stpete_core_validate()'s, §2). */
+/* A multiset of card names into per-type counts (how many copies the game has is stpete_validate_position()'s, §2). */
 static int get_multiset(const json_t *arr, const char *path, uint8_t *counts, stpete_error *err)
 {
     uint8_t cards[STPETE_NUM_CARDS_NEW_SOCIETY], n = 0; /* 116 cards, 144 with the New Society (§12.2.4) */
@@ -157,7 +157,7 @@ bad:
 /* ---- reading: documents and options ------------------------------------------------------------------ */
 
 /* Parse the text and check the header; *root is the document (the caller frees it) on success. */
-int stpete_json_load(const char *json, size_t len, const char *format, json_t **root, stpete_error *err)
+int stpete_read_root(const char *json, size_t len, const char *format, json_t **root, stpete_error *err)
 {
     *root = NULL;
     size_t max = format && strcmp(format, STPETE_FORMAT_STATE) == 0 ? STPETE_JSON_STATE_MAX : STPETE_JSON_REPLAY_MAX;
@@ -202,7 +202,7 @@ int stpete_json_load(const char *json, size_t len, const char *format, json_t **
     return rc;
 }
 
-/* The format version of a document that stpete_json_load() accepted. */
+/* The format version of a document that stpete_read_root() accepted. */
 static int doc_version(const json_t *root)
 {
     return (int)json_integer_value(json_object_get(root, "format_version"));
@@ -224,9 +224,9 @@ static int read_options(const json_t *root, stpete_options *opts, stpete_error *
     if (!json_is_object(o))
         return stpete_error_fail(err, STPETE_E_PARSE, "options: must be an object");
     int version = doc_version(root);
-    int rc = stpete_json_keys_only(o, "options", option_keys, OPTION_KEYS(version), err);
+    int rc = stpete_read_keys_only(o, "options", option_keys, OPTION_KEYS(version), err);
     if (!rc)
-        rc = stpete_json_get_int(o, "options", "players", STPETE_MIN_PLAYERS, STPETE_MAX_PLAYERS, &opts->players, err);
+        rc = stpete_read_int(o, "options", "players", STPETE_MIN_PLAYERS, STPETE_MAX_PLAYERS, &opts->players, err);
     const char *format = json_string_value(json_object_get(root, "format"));
     int state_doc = format && strcmp(format, STPETE_FORMAT_STATE) == 0;
     if (!rc && state_doc && !json_is_null(json_object_get(o, "seed")))
@@ -247,7 +247,7 @@ static int read_options(const json_t *root, stpete_options *opts, stpete_error *
     if (!rc && version >= 2)
         rc = get_keyword(o, "options", "chance_mode", stpete_chance_mode_words, 2, &opts->chance_mode, err);
     if (!rc && version >= 2)
-        rc = stpete_json_get_int(o, "options", "edition", 1, 2, &opts->edition, err);
+        rc = stpete_read_int(o, "options", "edition", 1, 2, &opts->edition, err);
     if (!rc && version >= 4) /* the New Society (§12) and its [option]s (R19, R22, R29) */
         rc = get_bool(o, "options", "new_society", &opts->new_society, err);
     if (!rc && version >= 4)
@@ -278,7 +278,7 @@ static int read_options(const json_t *root, stpete_options *opts, stpete_error *
 }
 
 /* Create the game of a document's options. */
-int stpete_json_game_of(const json_t *root, const stpete_allocator *alloc, stpete_game **out, stpete_error *err)
+int stpete_read_game(const json_t *root, const stpete_allocator *alloc, stpete_game **out, stpete_error *err)
 {
     stpete_options opts;
     stpete_options_init(&opts);
@@ -310,10 +310,10 @@ static int game_from_json_impl(stpete_game **out, const char *json, size_t len,
     if (!json)
         return stpete_error_fail(err, STPETE_E_INVALID_ARGUMENT, "json is NULL");
     json_t *root;
-    int rc = stpete_json_load(json, len, NULL, &root, err);
+    int rc = stpete_read_root(json, len, NULL, &root, err);
     if (rc)
         return rc;
-    rc = stpete_json_game_of(root, alloc, out, err);
+    rc = stpete_read_game(root, alloc, out, err);
     json_decref(root);
     return rc;
 }
@@ -358,7 +358,7 @@ static int read_hand(const json_t *pj, const char *path, int version, int hand_s
         json_t *v = json_array_get(backs, (size_t)h);
         if (!json_is_string(v))
             return stpete_error_fail(err, STPETE_E_PARSE, "%s.hand_backs[%d]: must be a stack name", path, h);
-        if (strcmp(json_string_value(v), stack_keys[stpete_stack_of(p->hand[h])]) != 0)
+        if (strcmp(json_string_value(v), stack_keys[stpete_cards_stack(p->hand[h])]) != 0)
             return stpete_error_fail(err, STPETE_E_INCONSISTENT,
                                     "%s.hand_backs[%d]: must be the stack of the hand card", path, h);
     }
@@ -386,7 +386,7 @@ static int read_player(const json_t *pj, int seat, int version, int ns, player_s
     snprintf(path, sizeof path, "players[%d]", seat);
     if (!json_is_object(pj))
         return stpete_error_fail(err, STPETE_E_PARSE, "%s: must be an object", path);
-    int rc = stpete_json_keys_only(pj, path, player_keys, PLAYER_KEYS(version, ns), err);
+    int rc = stpete_read_keys_only(pj, path, player_keys, PLAYER_KEYS(version, ns), err);
     int rubles = 0, vp = 0, used = 0, hand_size = 0, prison = 0;
     if (!rc && version >= 4 && ns)
         rc = get_bool(pj, path, "prison_used", &prison, err);
@@ -394,13 +394,13 @@ static int read_player(const json_t *pj, int seat, int version, int ns, player_s
     if (!rc && json_is_null(json_object_get(pj, "rubles")))
         rc = stpete_error_fail(err, STPETE_E_REDACTED, "%s.rubles: hidden in a view (§9)", path);
     if (!rc)
-        rc = stpete_json_get_int(pj, path, "rubles", 0, STPETE_RUBLES_MAX, &rubles, err);
+        rc = stpete_read_int(pj, path, "rubles", 0, STPETE_RUBLES_MAX, &rubles, err);
     if (!rc)
-        rc = stpete_json_get_int(pj, path, "vp", -STPETE_VP_MAX, STPETE_VP_MAX, &vp, err);
+        rc = stpete_read_int(pj, path, "vp", -STPETE_VP_MAX, STPETE_VP_MAX, &vp, err);
     if (!rc)
-        rc = stpete_json_get_int(pj, path, "observatories_used", 0, 2, &used, err);
+        rc = stpete_read_int(pj, path, "observatories_used", 0, 2, &used, err);
     if (!rc)
-        rc = stpete_json_get_int(pj, path, "hand_size", 0, STPETE_MAX_HAND, &hand_size, err);
+        rc = stpete_read_int(pj, path, "hand_size", 0, STPETE_MAX_HAND, &hand_size, err);
     if (rc)
         return rc;
     p->rubles = rubles;
@@ -423,7 +423,7 @@ static int read_chance(const json_t *root, stpete_core *c, stpete_error *err)
     static const char *const keys[] = { "event", "stack", "until", "then" };
     if (!json_is_object(ch))
         return stpete_error_fail(err, STPETE_E_PARSE, "chance: must be null or an object");
-    int event = 0, rc = stpete_json_keys_only(ch, "chance", keys, 4, err);
+    int event = 0, rc = stpete_read_keys_only(ch, "chance", keys, 4, err);
     if (!rc)
         rc = get_keyword(ch, "chance", "event", stpete_chance_event_words, 4, &event, err);
     if (rc)
@@ -441,7 +441,7 @@ static int read_chance(const json_t *root, stpete_core *c, stpete_error *err)
     }
     rc = get_keyword(ch, "chance", "stack", stack_keys, STPETE_NUM_STACKS, &stack, err);
     if (!rc && event == CHANCE_DEAL)
-        rc = stpete_json_get_int(ch, "chance", "until", 1, BOARD_MAX, &until, err); /* 10: §12.3 */
+        rc = stpete_read_int(ch, "chance", "until", 1, BOARD_MAX, &until, err); /* 10: §12.3 */
     if (!rc && event == CHANCE_DEAL)
         rc = get_keyword(ch, "chance", "then", stpete_deal_then_words, 3, &then, err);
     if (!rc && event == CHANCE_DRAW &&
@@ -474,7 +474,7 @@ static int read_view_rng(const json_t *root, stpete_core *c, stpete_error *err)
     if (!json_is_object(rng))
         return stpete_error_fail(err, json_is_null(rng) ? STPETE_E_REDACTED : STPETE_E_PARSE, "rng: must be an object");
     static const char *const rng_keys[] = { "state", "inc" };
-    rc = stpete_json_keys_only(rng, "rng", rng_keys, 2, err);
+    rc = stpete_read_keys_only(rng, "rng", rng_keys, 2, err);
     if (!rc)
         rc = get_u64(rng, "rng", "state", 1, &c->rng.state, err);
     if (!rc)
@@ -490,20 +490,20 @@ static int read_turn(const json_t *root, int version, stpete_core *c, stpete_err
 {
     int n = c->rules.players, rc;
     int round = 0, phase = 0, decision = 0, current = 0, passes = 0, final_round = 0, pub_next = 0;
-    rc = stpete_json_get_int(root, "state", "round", 1, ROUND_MAX, &round, err);
+    rc = stpete_read_int(root, "state", "round", 1, ROUND_MAX, &round, err);
     if (!rc)
         rc = get_keyword(root, "state", "phase", phase_keys, 4, &phase, err);
     if (!rc)
         rc = get_keyword(root, "state", "decision", decision_keys, version >= 4 ? 8 : version >= 2 ? 5 : 4, &decision,
                          err);
     if (!rc)
-        rc = stpete_json_get_int(root, "state", "current_player", 0, n - 1, &current, err);
+        rc = stpete_read_int(root, "state", "current_player", 0, n - 1, &current, err);
     if (!rc)
-        rc = stpete_json_get_int(root, "state", "consecutive_passes", 0, n - 1, &passes, err);
+        rc = stpete_read_int(root, "state", "consecutive_passes", 0, n - 1, &passes, err);
     if (!rc)
         rc = get_bool(root, "state", "final_round", &final_round, err);
     if (!rc)
-        rc = stpete_json_get_int(root, "state", "pub_next", 0, n, &pub_next, err);
+        rc = stpete_read_int(root, "state", "pub_next", 0, n, &pub_next, err);
     if (rc)
         return rc;
     c->round = (uint8_t)round;
@@ -580,9 +580,9 @@ static int read_stacks(const json_t *root, stpete_core *c, stpete_error *err)
     const json_t *sizes = json_object_get(root, "stack_sizes"), *stacks = json_object_get(root, "stacks");
     if (!json_is_object(sizes) || !json_is_object(stacks))
         return stpete_error_fail(err, STPETE_E_PARSE, "stack_sizes and stacks: must be objects keyed by stack");
-    rc = stpete_json_keys_only(sizes, "stack_sizes", stack_keys, 4, err);
+    rc = stpete_read_keys_only(sizes, "stack_sizes", stack_keys, 4, err);
     if (!rc)
-        rc = stpete_json_keys_only(stacks, "stacks", stack_keys, 4, err);
+        rc = stpete_read_keys_only(stacks, "stacks", stack_keys, 4, err);
     if (rc)
         return rc;
     for (int s = 0; s < STPETE_NUM_STACKS; s++) {
@@ -596,7 +596,7 @@ static int read_stacks(const json_t *root, stpete_core *c, stpete_error *err)
         if (rc)
             return rc;
         int size = 0;
-        rc = stpete_json_get_int(sizes, "stack_sizes", stack_keys[s], 0, STACK_CAP, &size, err);
+        rc = stpete_read_int(sizes, "stack_sizes", stack_keys[s], 0, STACK_CAP, &size, err);
         if (rc)
             return rc;
         if (size != c->stack_n[s])
@@ -631,7 +631,7 @@ static int read_board_players(const json_t *root, int version, stpete_core *c, s
 static int read_position(const json_t *root, stpete_core *c, stpete_error *err)
 {
     int version = doc_version(root);
-    int rc = stpete_json_keys_only(root, "state", state_keys, STATE_KEYS(version), err);
+    int rc = stpete_read_keys_only(root, "state", state_keys, STATE_KEYS(version), err);
     if (!rc)
         rc = read_view_rng(root, c, err);
     if (!rc)
@@ -654,7 +654,7 @@ static int state_from_json_impl(stpete_state **out, const stpete_game *game, con
     if (!game || !json)
         return stpete_error_fail(err, STPETE_E_INVALID_ARGUMENT, "%s is NULL", game ? "json" : "game");
     json_t *root;
-    int rc = stpete_json_load(json, len, STPETE_FORMAT_STATE, &root, err);
+    int rc = stpete_read_root(json, len, STPETE_FORMAT_STATE, &root, err);
     if (rc)
         return rc;
     stpete_options opts;
@@ -662,8 +662,8 @@ static int state_from_json_impl(stpete_state **out, const stpete_game *game, con
     rc = read_options(root, &opts, err);
     stpete_rules doc_rules; /* the options were range-checked by read_options */
     if (!rc)
-        stpete_rules_of(&opts, &doc_rules);
-    if (!rc && !stpete_rules_same(&doc_rules, &game->rules))
+        stpete_game_rules_of(&opts, &doc_rules);
+    if (!rc && !stpete_game_rules_same(&doc_rules, &game->rules))
         rc = stpete_error_fail(err, STPETE_E_MISMATCH,
                               "options: the state is of a game with other options than this game's");
     stpete_core core;
@@ -676,11 +676,11 @@ static int state_from_json_impl(stpete_state **out, const stpete_game *game, con
     if (rc)
         return rc;
     char why[sizeof err->message]; /* the whole text a stpete_error holds */
-    rc = stpete_core_validate(&core, why, sizeof why);
+    rc = stpete_validate_position(&core, why, sizeof why);
     if (rc)
         return stpete_error_fail(err, rc, "%s", why);
     if (version < 2) /* no public history recorded: it starts from what is public in this position (§9) */
-        core.public_hash = stpete_public_digest(&core);
+        core.public_hash = stpete_knowledge_public_digest(&core);
     stpete_state *st;
     rc = stpete_state_new(game, &st, NULL);
     if (rc)

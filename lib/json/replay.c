@@ -7,12 +7,12 @@
 #include "json/json.h"
 
 /* Ids a replay record holds: the actions, and in explicit-chance mode the chance outcomes (stpete.h, group
- * "Search and learning"); stpete_core_apply() refuses whatever the game's mode does not allow. */
-#define REPLAY_ID_END STPETE_NS_ID_END /* a game without the New Society: stpete_id_in_game() refuses 1277.. */
+ * "Search and learning"); stpete_rules_apply() refuses whatever the game's mode does not allow. */
+#define REPLAY_ID_END STPETE_NS_ID_END /* a game without the New Society: stpete_engine_id_in_game() refuses 1277.. */
 
 #define REPLAY_FLAGS (JSON_INDENT(1) | JSON_ENSURE_ASCII)
 
-static json_t *result_json(const stpete_core *c, int *ok)
+static json_t *recorded_result_json(const stpete_core *c, int *ok)
 {
     json_t *r = json_object();
     int over = c->decision == STPETE_DECISION_GAME_OVER;
@@ -24,7 +24,7 @@ static json_t *result_json(const stpete_core *c, int *ok)
     json_t *winners = json_null();
     if (over) {
         winners = json_array();
-        unsigned mask = stpete_winners_of(c);
+        unsigned mask = stpete_scoring_winners(c);
         for (int i = 0; i < c->rules.players; i++)
             if (mask >> i & 1u)
                 stpete_json_push(winners, json_integer(i), ok);
@@ -39,28 +39,28 @@ STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, con
     if (!game || !len || (!actions && count) || (!buf && capacity))
         return STPETE_E_INVALID_ARGUMENT;
     stpete_core c; /* the replay runs on a plain position: no handle, no events */
-    stpete_core_setup(&c, &game->rules, seed, NULL);
+    stpete_rules_setup(&c, &game->rules, seed, NULL);
     int ok = 1;
-    json_t *root = stpete_json_header(STPETE_FORMAT_REPLAY, stpete_json_version_of(&game->rules), &ok);
-    stpete_json_put(root, "options", stpete_json_options(&game->opts, &seed, &ok), &ok);
+    json_t *root = stpete_write_header(STPETE_FORMAT_REPLAY, stpete_json_version_of(&game->rules), &ok);
+    stpete_json_put(root, "options", stpete_write_options(&game->opts, &seed, &ok), &ok);
     json_t *list = json_array();
     for (size_t i = 0; i < count; i++) {
         int id = actions[i];
-        if (id < 0 || !stpete_id_in_game(&game->rules, id) || stpete_core_apply(&c, id, NULL, NULL, 0)) {
+        if (id < 0 || !stpete_engine_id_in_game(&game->rules, id) || stpete_rules_apply(&c, id, NULL, NULL, 0)) {
             json_decref(list);
             json_decref(root);
             return STPETE_E_ILLEGAL_ACTION;
         }
         char text[STPETE_ACTION_STRING_MAX];
-        stpete_id_to_string(stpete_cards_of(&game->rules), id, text, sizeof text); /* the edition's names */
+        stpete_actions_to_string(stpete_engine_cards(&game->rules), id, text, sizeof text); /* the edition's names */
         json_t *a = json_object();
         stpete_json_put(a, "id", json_integer(id), &ok);
         stpete_json_put(a, "action", json_string_nocheck(text), &ok);
         stpete_json_push(list, a, &ok);
     }
     stpete_json_put(root, "actions", list, &ok);
-    stpete_json_put(root, "result", result_json(&c, &ok), &ok);
-    return stpete_json_dump(root, ok, REPLAY_FLAGS, buf, capacity, len);
+    stpete_json_put(root, "result", recorded_result_json(&c, &ok), &ok);
+    return stpete_write_dump(root, ok, REPLAY_FLAGS, buf, capacity, len);
 }
 
 static const char *const replay_keys[] = { "format", "format_version", "options", "actions", "result" };
@@ -70,7 +70,7 @@ static const char *const action_keys[] = { "id", "action" };
 static int verify_replay(const json_t *root, const stpete_game *game, stpete_error *err)
 {
     stpete_core c; /* the replay runs on a plain position: no handle, no events */
-    stpete_core_setup(&c, &game->rules, game->opts.seed, NULL);
+    stpete_rules_setup(&c, &game->rules, game->opts.seed, NULL);
     const json_t *list = json_object_get(root, "actions");
     size_t i;
     json_t *a;
@@ -80,9 +80,9 @@ static int verify_replay(const json_t *root, const stpete_game *game, stpete_err
         if (!json_is_object(a))
             return stpete_error_fail(err, STPETE_E_PARSE, "%s: must be an object {\"id\", \"action\"}", path);
         /* "id" is required, "action" (the string) optional */
-        int id = 0, rc = stpete_json_keys_only(a, path, action_keys, json_object_get(a, "action") ? 2 : 1, err);
+        int id = 0, rc = stpete_read_keys_only(a, path, action_keys, json_object_get(a, "action") ? 2 : 1, err);
         if (!rc)
-            rc = stpete_json_get_int(a, path, "id", 0, REPLAY_ID_END - 1, &id, err);
+            rc = stpete_read_int(a, path, "id", 0, REPLAY_ID_END - 1, &id, err);
         if (rc)
             return rc;
         const json_t *text = json_object_get(a, "action");
@@ -91,16 +91,16 @@ static int verify_replay(const json_t *root, const stpete_game *game, stpete_err
                      named != id))
             return stpete_error_fail(err, STPETE_E_INCONSISTENT, "%s.action: must be the string of action %d", path, id);
         char why[160];
-        if (!stpete_id_in_game(&game->rules, id))
+        if (!stpete_engine_id_in_game(&game->rules, id))
             return stpete_error_fail(err, STPETE_E_INCONSISTENT, "%s: %d is no action id of this game", path, id);
-        if (stpete_core_apply(&c, id, NULL, why, sizeof why))
+        if (stpete_rules_apply(&c, id, NULL, why, sizeof why))
             return stpete_error_fail(err, STPETE_E_INCONSISTENT, "%s: action %d is not legal: %s", path, id, why);
     }
     const json_t *r = json_object_get(root, "result");
     if (json_is_null(r))
         return STPETE_OK;
     int ok = 1;
-    json_t *expect = result_json(&c, &ok);
+    json_t *expect = recorded_result_json(&c, &ok);
     int same = ok && json_equal(expect, (json_t *)r);
     json_decref(expect);
     if (!ok)
@@ -121,11 +121,11 @@ static int replay_from_json_impl(stpete_game **game_out, int *actions, size_t ca
         return stpete_error_fail(err, STPETE_E_INVALID_ARGUMENT, "%s is NULL",
                                  !json ? "json" : !n ? "count" : "actions (with a capacity)");
     json_t *root;
-    int rc = stpete_json_load(json, len, STPETE_FORMAT_REPLAY, &root, err);
+    int rc = stpete_read_root(json, len, STPETE_FORMAT_REPLAY, &root, err);
     if (rc)
         return rc;
     const json_t *list = json_object_get(root, "actions");
-    rc = stpete_json_keys_only(root, "replay", replay_keys, sizeof replay_keys / sizeof *replay_keys, err);
+    rc = stpete_read_keys_only(root, "replay", replay_keys, sizeof replay_keys / sizeof *replay_keys, err);
     if (!rc && !json_is_array(list))
         rc = stpete_error_fail(err, STPETE_E_PARSE, "actions: must be an array");
     if (rc) {
@@ -134,7 +134,7 @@ static int replay_from_json_impl(stpete_game **game_out, int *actions, size_t ca
     }
     *n = json_array_size(list);
     stpete_game *game = NULL;
-    rc = stpete_json_game_of(root, alloc, &game, err);
+    rc = stpete_read_game(root, alloc, &game, err);
     if (!rc && *n > (size_t)stpete_game_max_length(game))
         rc = stpete_error_fail(err, STPETE_E_TOO_LARGE,
                               "actions: %zu actions, more than the longest possible game (%d)", *n,

@@ -46,7 +46,7 @@ static json_t *u64_string(uint64_t v, int hex)
 
 /* The options; seed NULL writes null (state documents: the PRNG state continues the game, and a seed would
  * reveal the order of every stack to a view, §9). */
-json_t *stpete_json_options(const stpete_options *o, const uint64_t *seed, int *ok)
+json_t *stpete_write_options(const stpete_options *o, const uint64_t *seed, int *ok)
 {
     json_t *obj = json_object();
     stpete_json_put(obj, "players", json_integer(o->players), ok);
@@ -73,7 +73,7 @@ json_t *stpete_json_options(const stpete_options *o, const uint64_t *seed, int *
     return obj;
 }
 
-json_t *stpete_json_header(const char *format, int version, int *ok)
+json_t *stpete_write_header(const char *format, int version, int *ok)
 {
     json_t *root = json_object();
     stpete_json_put(root, "format", json_string_nocheck(format), ok);
@@ -130,7 +130,7 @@ static json_t *player_json(const stpete_core *c, int i, const stpete_knowledge *
     for (int h = 0; h < p->hand_n; h++) {
         int t = p->hand[h]; /* in a view: HIDDEN_CARD + back for a card the viewer has not seen */
         stpete_json_push(backs,
-                         json_string_nocheck(stack_keys[t >= HIDDEN_CARD ? t - HIDDEN_CARD : stpete_stack_of(t)]),
+                         json_string_nocheck(stack_keys[t >= HIDDEN_CARD ? t - HIDDEN_CARD : stpete_cards_stack(t)]),
                          ok);
         stpete_json_push(known, json_boolean(p->hand_known >> h & 1u), ok);
         stpete_json_push(hand, t >= HIDDEN_CARD ? json_null() : json_string_nocheck(names[t].name), ok);
@@ -150,16 +150,16 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
     const stpete_core *c = &st->core;
     int full = view == VIEW_FULL;
     if (!full) {
-        stpete_core_knowledge(&st->core, view, &kn);
+        stpete_knowledge_of(&st->core, view, &kn);
         c = &kn.k;
     }
     const stpete_options *o = &st->game->opts;
-    const card_def *names = stpete_cards_of(&c->rules); /* the edition's card names (§11) */
-    json_t *root = stpete_json_header(STPETE_FORMAT_STATE, stpete_json_version_of(&c->rules), ok);
+    const card_def *names = stpete_engine_cards(&c->rules); /* the edition's card names (§11) */
+    json_t *root = stpete_write_header(STPETE_FORMAT_STATE, stpete_json_version_of(&c->rules), ok);
     stpete_json_put(root, "view",
                     json_string_nocheck(full ? "full" : view == STPETE_VIEW_PUBLIC ? "public" : "seat"), ok);
     stpete_json_put(root, "viewer", view >= 0 ? json_integer(view) : json_null(), ok);
-    stpete_json_put(root, "options", stpete_json_options(o, NULL, ok), ok);
+    stpete_json_put(root, "options", stpete_write_options(o, NULL, ok), ok);
     json_t *rng = json_null();
     if (full) {
         rng = json_object();
@@ -202,7 +202,7 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
 
 /* Dump a tree into the caller's buffer (NUL-terminated) and free it. json_dumpb() returns the length it needs
  * whether or not it fits, so one call both writes and measures. */
-int stpete_json_dump(json_t *root, int ok, size_t flags, char *buf, size_t size, size_t *len)
+int stpete_write_dump(json_t *root, int ok, size_t flags, char *buf, size_t size, size_t *len)
 {
     size_t need = root && ok ? json_dumpb(root, size ? buf : NULL, size, flags) : 0;
     json_decref(root);
@@ -223,7 +223,7 @@ STPETE_API int stpete_state_to_json(const stpete_state *st, char *buf, size_t ca
         return STPETE_E_INVALID_ARGUMENT;
     int ok = 1;
     json_t *root = state_json(st, VIEW_FULL, &ok);
-    return stpete_json_dump(root, ok, STATE_FLAGS, buf, capacity, len);
+    return stpete_write_dump(root, ok, STATE_FLAGS, buf, capacity, len);
 }
 
 STPETE_API int stpete_state_view_to_json(const stpete_state *st, int seat, char *buf, size_t capacity, size_t *len)
@@ -234,5 +234,5 @@ STPETE_API int stpete_state_view_to_json(const stpete_state *st, int seat, char 
         return STPETE_E_INVALID_ARGUMENT;
     int ok = 1;
     json_t *root = state_json(st, seat, &ok);
-    return stpete_json_dump(root, ok, STATE_FLAGS, buf, capacity, len);
+    return stpete_write_dump(root, ok, STATE_FLAGS, buf, capacity, len);
 }

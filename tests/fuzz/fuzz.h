@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../test_values.h"
+#include "../include/test_values.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

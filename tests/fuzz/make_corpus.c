@@ -16,7 +16,7 @@
 #include <stpete/bots.h>
 #include <stpete/stpete.h>
 
-#include "../test_values.h"
+#include "../include/test_values.h"
 
 static char buf[1 << 16];
 
@@ -32,7 +32,7 @@ static void save(const char *dir, const char *name, const void *data, size_t len
     fclose(f);
 }
 
-static void save_state(const char *dir, const char *name, const stpete_state *st)
+static void corpus_save_state(const char *dir, const char *name, const stpete_state *st)
 {
     size_t len;
     if (stpete_state_to_json(st, buf, sizeof buf, &len) == STPETE_OK)
@@ -91,7 +91,7 @@ static void new_game(int players, int edition, int explicit_chance, uint64_t see
 }
 
 /* Apply one random legal action (or chance outcome); its id is appended to played while *n < cap. */
-static void random_step(stpete_state *st, uint64_t *rng, int *played, size_t *n, size_t cap)
+static void corpus_random_step(stpete_state *st, uint64_t *rng, int *played, size_t *n, size_t cap)
 {
     int ids[STPETE_MAX_LEGAL_ACTIONS];
     size_t count = 0;
@@ -102,15 +102,11 @@ static void random_step(stpete_state *st, uint64_t *rng, int *played, size_t *n,
     stpete_state_apply(st, id);
 }
 
-int main(int argc, char **argv)
+/* Format version 1: one sampled first-edition game per player count, saved at its start, its first Observatory
+ * and Pub decisions and its end, with a replay record of its first 64 actions and two views. */
+static void write_v1_corpus(const char *json)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: make-corpus DIR  (writes DIR/json and DIR/actions, which must exist)\n");
-        return 2;
-    }
-    char json[400], actions[400], name[64];
-    snprintf(json, sizeof json, "%s/json", argv[1]);
-    snprintf(actions, sizeof actions, "%s/actions", argv[1]);
+    char name[64];
     for (int players = 2; players <= 4; players++) {
         stpete_game *g = NULL;
         stpete_state *st = NULL;
@@ -119,25 +115,25 @@ int main(int argc, char **argv)
         size_t n_played = 0;
         uint64_t rng = (uint64_t)players;
         snprintf(name, sizeof name, "state-%dp-start.json", players);
-        save_state(json, name, st);
+        corpus_save_state(json, name, st);
         for (int game = 0; game < 200 && !(saved_obs && saved_pub); game++) {
             stpete_state_reset(st, (uint64_t)game);
             while (!tg_is_terminal(st)) {
-                random_step(st, &rng, played, &n_played, game == 0 ? 64 : 0);
+                corpus_random_step(st, &rng, played, &n_played, game == 0 ? 64 : 0);
                 int d = stpete_state_decision(st);
                 if (d == STPETE_DECISION_OBSERVATORY && !saved_obs) {
                     snprintf(name, sizeof name, "state-%dp-observatory.json", players);
-                    save_state(json, name, st);
+                    corpus_save_state(json, name, st);
                     saved_obs = 1;
                 } else if (d == STPETE_DECISION_PUB && !saved_pub) {
                     snprintf(name, sizeof name, "state-%dp-pub.json", players);
-                    save_state(json, name, st);
+                    corpus_save_state(json, name, st);
                     saved_pub = 1;
                 }
             }
             if (game == 0) {
                 snprintf(name, sizeof name, "state-%dp-end.json", players);
-                save_state(json, name, st);
+                corpus_save_state(json, name, st);
                 size_t len;
                 if (stpete_replay_to_json(g, 0, played, n_played, buf, sizeof buf, &len) == STPETE_OK) {
                     snprintf(name, sizeof name, "replay-%dp-64.json", players);
@@ -147,7 +143,7 @@ int main(int argc, char **argv)
         }
         stpete_state_reset(st, 5);
         for (int i = 0; i < 30; i++)
-            random_step(st, &rng, played, &n_played, 0);
+            corpus_random_step(st, &rng, played, &n_played, 0);
         size_t len;
         snprintf(name, sizeof name, "view-%dp-seat0.json", players);
         if (stpete_state_view_to_json(st, 0, buf, sizeof buf, &len) == STPETE_OK)
@@ -158,6 +154,11 @@ int main(int argc, char **argv)
         stpete_state_free(st);
         stpete_game_free(g);
     }
+}
+
+static int write_v2_corpus(const char *json)
+{
+    char name[64];
     /* Format version 2 (issue 22): explicit-chance games of both editions, 2-4 players, saved at the first chance
      * node of each kind (the marker deal, a deal at setup, before the next phase and for a new round, an
      * Observatory draw), a position where a hand holds a card the others do not know (hand_known false), the
@@ -195,11 +196,11 @@ int main(int argc, char **argv)
                             save(json, name, buf, len);
                         }
                     }
-                    random_step(st, &rng, played, &n_played, game == 0 ? 96 : 0);
+                    corpus_random_step(st, &rng, played, &n_played, game == 0 ? 96 : 0);
                 }
                 if (game == 0) {
                     snprintf(name, sizeof name, "v2-e%d-%dp-end.json", edition, players);
-                    save_state(json, name, st);
+                    corpus_save_state(json, name, st);
                     if (stpete_replay_to_json(g, 0, played, n_played, buf, sizeof buf, &len) == STPETE_OK) {
                         snprintf(name, sizeof name, "v2-e%d-%dp-replay-chance.json", edition, players);
                         save(json, name, buf, len);
@@ -213,68 +214,85 @@ int main(int argc, char **argv)
             stpete_state_free(st);
             stpete_game_free(g);
         }
+    return 0;
+}
+
+/* Game k of the format-version-3 corpus (write_v3_corpus()). */
+static void write_v3_game(const char *json, int k)
+{
+    static const char *const points[] = { "start", "round1", "mid", "late", "end", "chance" };
+    char name[64];
+    int edition = 1 + k % 2, explicit_chance = k / 2 % 2, players = 2 + k / 4, public = k % 4;
+    const char *point = points[explicit_chance ? (k % 3 == 2 ? 5 : k % 5) : k % 5];
+    char tag[32];
+    snprintf(tag, sizeof tag, "v3-e%d-%s-%dp", edition, explicit_chance ? "explicit" : "sampled", players);
+    stpete_game *g = NULL;
+    stpete_state *st = NULL;
+    new_game_public(players, edition, explicit_chance, public, (uint64_t)(300 + k), &g, &st);
+    int played[80], saved_point = 0, saved_view = 0, saved_decision = k % 3 == 1;
+    size_t n_played = 0, len, step = 0;
+    uint64_t rng = (uint64_t)(700 + k);
+    while (!tg_is_terminal(st)) {
+        int round = stpete_state_round(st), d = stpete_state_decision(st);
+        int here = strcmp(point, "start") == 0 ? step == 0
+                 : strcmp(point, "round1") == 0 ? step == 12
+                 : strcmp(point, "mid") == 0 ? round == 3 && d == STPETE_DECISION_TURN
+                 : strcmp(point, "late") == 0 ? tg_is_final_round(st) && d == STPETE_DECISION_TURN
+                 : strcmp(point, "chance") == 0 ? round == 2 && d == STPETE_DECISION_CHANCE : 0;
+        if (here && !saved_point) {
+            snprintf(name, sizeof name, "%s-state-%s.json", tag, point);
+            corpus_save_state(json, name, st);
+            saved_point = 1;
+        }
+        if (!saved_decision && (d == STPETE_DECISION_OBSERVATORY || d == STPETE_DECISION_PUB)) {
+            snprintf(name, sizeof name, "%s-state-%s.json", tag, d == STPETE_DECISION_PUB ? "pub" : "observatory");
+            corpus_save_state(json, name, st);
+            saved_decision = 1;
+        }
+        if (!saved_view && round == 2 + k % 3 && d != STPETE_DECISION_CHANCE) {
+            snprintf(name, sizeof name, "%s-view-seat%d.json", tag, k % players);
+            if (stpete_state_view_to_json(st, k % players, buf, sizeof buf, &len) == STPETE_OK)
+                save(json, name, buf, len);
+            if (k % 3 == 0) {
+                snprintf(name, sizeof name, "%s-view-public.json", tag);
+                if (stpete_state_view_to_json(st, STPETE_VIEW_PUBLIC, buf, sizeof buf, &len) == STPETE_OK)
+                    save(json, name, buf, len);
+            }
+            saved_view = 1;
+        }
+        corpus_random_step(st, &rng, played, &n_played, 80);
+        step++;
+    }
+    if (strcmp(point, "end") == 0) {
+        snprintf(name, sizeof name, "%s-state-end.json", tag);
+        corpus_save_state(json, name, st);
+        saved_point = 1;
+    }
+    if (stpete_replay_to_json(g, (uint64_t)(300 + k), played, n_played, buf, sizeof buf, &len) == STPETE_OK) {
+        snprintf(name, sizeof name, "%s-replay.json", tag);
+        save(json, name, buf, len);
+    }
+    if (!saved_point || !saved_view) /* a game without an Observatory or Pub decision is fine: the others have */
+        fprintf(stderr, "make-corpus: %s: no %s%s\n", tag, saved_point ? "" : point, saved_view ? "" : " view");
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+static void write_v3_corpus(const char *json)
+{
     /* Format version 3 (issue 31: 1.0 writes only it, and the corpus had none). Twelve games: both editions, both
      * chance modes, 2-4 players, the §9 options in turn (none, public rubles, public hands, both). Each gives a
      * full state at one of its points (the points rotate over the games, so every one is covered), a seat view
      * (of a seat that rotates too) and a replay record of the game's first 80 actions; four give a public view, and
      * eight a state in their first Observatory or Pub decision. Few seeds: the corpus runs under valgrind in CI. */
-    static const char *const points[] = { "start", "round1", "mid", "late", "end", "chance" };
-    for (int k = 0; k < 12; k++) {
-        int edition = 1 + k % 2, explicit_chance = k / 2 % 2, players = 2 + k / 4, public = k % 4;
-        const char *point = points[explicit_chance ? (k % 3 == 2 ? 5 : k % 5) : k % 5];
-        char tag[32];
-        snprintf(tag, sizeof tag, "v3-e%d-%s-%dp", edition, explicit_chance ? "explicit" : "sampled", players);
-        stpete_game *g = NULL;
-        stpete_state *st = NULL;
-        new_game_public(players, edition, explicit_chance, public, (uint64_t)(300 + k), &g, &st);
-        int played[80], saved_point = 0, saved_view = 0, saved_decision = k % 3 == 1;
-        size_t n_played = 0, len, step = 0;
-        uint64_t rng = (uint64_t)(700 + k);
-        while (!tg_is_terminal(st)) {
-            int round = stpete_state_round(st), d = stpete_state_decision(st);
-            int here = strcmp(point, "start") == 0 ? step == 0
-                     : strcmp(point, "round1") == 0 ? step == 12
-                     : strcmp(point, "mid") == 0 ? round == 3 && d == STPETE_DECISION_TURN
-                     : strcmp(point, "late") == 0 ? tg_is_final_round(st) && d == STPETE_DECISION_TURN
-                     : strcmp(point, "chance") == 0 ? round == 2 && d == STPETE_DECISION_CHANCE : 0;
-            if (here && !saved_point) {
-                snprintf(name, sizeof name, "%s-state-%s.json", tag, point);
-                save_state(json, name, st);
-                saved_point = 1;
-            }
-            if (!saved_decision && (d == STPETE_DECISION_OBSERVATORY || d == STPETE_DECISION_PUB)) {
-                snprintf(name, sizeof name, "%s-state-%s.json", tag, d == STPETE_DECISION_PUB ? "pub" : "observatory");
-                save_state(json, name, st);
-                saved_decision = 1;
-            }
-            if (!saved_view && round == 2 + k % 3 && d != STPETE_DECISION_CHANCE) {
-                snprintf(name, sizeof name, "%s-view-seat%d.json", tag, k % players);
-                if (stpete_state_view_to_json(st, k % players, buf, sizeof buf, &len) == STPETE_OK)
-                    save(json, name, buf, len);
-                if (k % 3 == 0) {
-                    snprintf(name, sizeof name, "%s-view-public.json", tag);
-                    if (stpete_state_view_to_json(st, STPETE_VIEW_PUBLIC, buf, sizeof buf, &len) == STPETE_OK)
-                        save(json, name, buf, len);
-                }
-                saved_view = 1;
-            }
-            random_step(st, &rng, played, &n_played, 80);
-            step++;
-        }
-        if (strcmp(point, "end") == 0) {
-            snprintf(name, sizeof name, "%s-state-end.json", tag);
-            save_state(json, name, st);
-            saved_point = 1;
-        }
-        if (stpete_replay_to_json(g, (uint64_t)(300 + k), played, n_played, buf, sizeof buf, &len) == STPETE_OK) {
-            snprintf(name, sizeof name, "%s-replay.json", tag);
-            save(json, name, buf, len);
-        }
-        if (!saved_point || !saved_view) /* a game without an Observatory or Pub decision is fine: the others have */
-            fprintf(stderr, "make-corpus: %s: no %s%s\n", tag, saved_point ? "" : point, saved_view ? "" : " view");
-        stpete_state_free(st);
-        stpete_game_free(g);
-    }
+    for (int k = 0; k < 12; k++)
+        write_v3_game(json, k);
+}
+
+/* Documents no reader accepts. */
+static void write_malformed(const char *json)
+{
+    char name[64];
     static const char *const malformed[] = { "", "{", "[]", "null", "{\"format\":\"stpete-state\"}",
                                              "{\"format\":\"stpete-state\",\"format_version\":99}",
                                              "{\"format\":\"stpete-replay\",\"format_version\":1,\"actions\":[]}" };
@@ -282,6 +300,12 @@ int main(int argc, char **argv)
         snprintf(name, sizeof name, "malformed-%zu.json", i);
         save(json, name, malformed[i], strlen(malformed[i]));
     }
+}
+
+/* The action corpus (fuzz_actions.c's input): 24 byte strings, a third of them mostly legal choices. */
+static void write_action_corpus(const char *actions)
+{
+    char name[64];
     uint64_t rng = 42;
     for (int k = 0; k < 24; k++) {
         uint8_t bytes[9 + 2 * 400];
@@ -294,5 +318,22 @@ int main(int argc, char **argv)
         snprintf(name, sizeof name, "actions-%02d.bin", k);
         save(actions, name, bytes, len);
     }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: make-corpus DIR  (writes DIR/json and DIR/actions, which must exist)\n");
+        return 2;
+    }
+    char json[400], actions[400];
+    snprintf(json, sizeof json, "%s/json", argv[1]);
+    snprintf(actions, sizeof actions, "%s/actions", argv[1]);
+    write_v1_corpus(json);
+    if (write_v2_corpus(json))
+        return 1;
+    write_v3_corpus(json);
+    write_malformed(json);
+    write_action_corpus(actions);
     return 0;
 }

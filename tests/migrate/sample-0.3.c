@@ -1,4 +1,4 @@
-/* A program written for libstpete 0.3 (tests/migrate-check.py runs tools/migrate-1.0.py on it; the result must be
+/* A program written for libstpete 0.3 (tests/migrate/migrate-check.py runs tools/migrate-1.0.py on it; the result must be
  * sample-1.0.c, which the build compiles against 1.0 and runs). It exercises every mechanical rewrite, and every
  * declaration form of a struct that needs struct_size in 1.0 (each is used by a call that fails without it). */
 #include <stdio.h>
@@ -6,6 +6,34 @@
 
 #include <stpete/bots.h>
 #include <stpete/stpete.h>
+
+/* The state's document loads back into a game and a state of its own; syntax errors say where. */
+static int check_json(stpete_game *game, stpete_state *st)
+{
+    char json[8192];
+    size_t len = 0;
+    if (stpete_state_to_json(st, json, sizeof json, &len) != STPETE_OK)
+        return 12;
+    stpete_json_error err;
+    stpete_game *loaded_game = NULL;
+    stpete_state *loaded = NULL;
+    if (stpete_game_from_json(&loaded_game, json, len, NULL, &err) != STPETE_OK ||
+        stpete_state_from_json(&loaded, loaded_game, json, len, &err) != STPETE_OK)
+        return fprintf(stderr, "%s\n", err.text), 13;
+    stpete_state *bad = NULL;
+    if (stpete_state_from_json(&bad, game, "{", 1, &err) != STPETE_E_PARSE || err.line != 1 || bad)
+        return 14;
+    struct stpete_json_error jerr;
+    stpete_json_error first, second = {0};
+    stpete_game *bad_game = NULL;
+    if (stpete_game_from_json(&bad_game, "[", 1, NULL, &jerr) != STPETE_E_PARSE || jerr.line != 1 || bad_game ||
+        stpete_state_from_json(&bad, game, "{\n", 2, &first) != STPETE_E_PARSE || first.line != 2 ||
+        stpete_state_from_json(&bad, game, "{}", 2, &second) == STPETE_OK || second.text[0] == 0)
+        return 15;
+    stpete_state_free(loaded);
+    stpete_game_free(loaded_game);
+    return 0;
+}
 
 int main(void)
 {
@@ -56,29 +84,10 @@ int main(void)
     /* a call in a comment: stpete_state_resample(copy, seat, seed); a name: stpete_state_resample() */
     if (stpete_state_clone(&copy, st) != STPETE_OK || stpete_state_resample(copy, 1, 99) != STPETE_OK)
         return 11;
-    char json[8192];
-    size_t len = 0;
-    if (stpete_state_to_json(st, json, sizeof json, &len) != STPETE_OK)
-        return 12;
-    stpete_json_error err;
-    stpete_game *loaded_game = NULL;
-    stpete_state *loaded = NULL;
-    if (stpete_game_from_json(&loaded_game, json, len, NULL, &err) != STPETE_OK ||
-        stpete_state_from_json(&loaded, loaded_game, json, len, &err) != STPETE_OK)
-        return fprintf(stderr, "%s\n", err.text), 13;
-    stpete_state *bad = NULL;
-    if (stpete_state_from_json(&bad, game, "{", 1, &err) != STPETE_E_PARSE || err.line != 1 || bad)
-        return 14;
-    struct stpete_json_error jerr;
-    stpete_json_error first, second = {0};
-    stpete_game *bad_game = NULL;
-    if (stpete_game_from_json(&bad_game, "[", 1, NULL, &jerr) != STPETE_E_PARSE || jerr.line != 1 || bad_game ||
-        stpete_state_from_json(&bad, game, "{\n", 2, &first) != STPETE_E_PARSE || first.line != 2 ||
-        stpete_state_from_json(&bad, game, "{}", 2, &second) == STPETE_OK || second.text[0] == 0)
-        return 15;
+    int rc = check_json(game, st);
+    if (rc)
+        return rc;
     printf("%zu actions; seat 0 scores %d VP\n", played, score.total);
-    stpete_state_free(loaded);
-    stpete_game_free(loaded_game);
     stpete_state_free(copy);
     stpete_bot_free(bot);
     stpete_state_free(st);

@@ -41,13 +41,13 @@
  * between threads (ThreadSanitizer, issue 22). */
 static atomic_int stop_requested;
 
-static void on_signal(int sig)
+static void arena_on_signal(int sig)
 {
     (void)sig;
     atomic_store(&stop_requested, 1);
 }
 
-static void usage(FILE *out)
+static void arena_usage(FILE *out)
 {
     fprintf(out,
             "Usage: stpete-arena [OPTION]...\n"
@@ -164,7 +164,7 @@ static void bench(arena *a, const char *self)
 }
 
 /* An option that takes a value (argv[i + 1]); CLI_NOT_COMMON when it is known, else the exit status. */
-static int value_option(config *c, const char *a, const char *val, const char **list, int *gave_bot)
+static int arena_value_option(config *c, const char *a, const char *val, const char **list, int *gave_bot)
 {
     if (!strcmp(a, "--players"))
         c->players = (int)parse_long(a, val, 2, 5); /* 5: checked with --new-society in main() */
@@ -205,7 +205,7 @@ static int value_option(config *c, const char *a, const char *val, const char **
 }
 
 /* The options into c (defaults first). CLI_NOT_COMMON to go on, else the exit status (--help, --version,
- * --trivial-bot, a usage error); dies (exit 2) on a bad value. */
+ * --trivial-bot, a arena_usage error); dies (exit 2) on a bad value. */
 static int parse_options(config *c, int argc, char **argv)
 {
     const char *list = NULL;
@@ -219,7 +219,7 @@ static int parse_options(config *c, int argc, char **argv)
     c->start_ms = 10000;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        int rc = cli_common(PROGRAM, a, usage);
+        int rc = cli_common(PROGRAM, a, arena_usage);
         if (rc != CLI_NOT_COMMON)
             return rc;
         if (!strcmp(a, "--trivial-bot"))
@@ -237,7 +237,7 @@ static int parse_options(config *c, int argc, char **argv)
                                              "--start-ms --out --json --record "))
             return CLI_USAGE_ERROR;
         i++;
-        rc = value_option(c, a, val, &list, &gave_bot);
+        rc = arena_value_option(c, a, val, &list, &gave_bot);
         if (rc != CLI_NOT_COMMON)
             return rc;
     }
@@ -321,7 +321,7 @@ static void run_workers(arena *a)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
+    sa.sa_handler = arena_on_signal;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     a->t_start = now_s();

@@ -14,7 +14,7 @@
  *     same
  *     action) and game g uses seed S + g, so `stpete-bench --games G --seed S` plays exactly the games of
  *     `stpete-selfplay --games G --seed S --bots random` (both print the same digest of every action and final
- *     score; tests/bench-check.py compares them; every way must give the same digest, or the bench fails);
+ *     score; tests/bench/bench-check.py compares them; every way must give the same digest, or the bench fails);
  *   - applied actions per second: the same games' actions replayed with stpete_state_apply only (plus one
  *     stpete_state_reset per game, included);
  *   - nanoseconds per legal-action listing, over positions sampled from those games, per listing plus one

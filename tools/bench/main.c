@@ -13,7 +13,7 @@
 #include "cli.h"
 #include "bench.h"
 
-static void usage(FILE *out)
+static void bench_usage(FILE *out)
 {
     fprintf(out,
             "Usage: stpete-bench [OPTION]...\n"
@@ -55,7 +55,7 @@ static void usage(FILE *out)
 
 /* An option's value into cfg: the end of what was read (the value's end when it is whole and in range), NULL for
  * a value out of range or unknown. */
-static const char *value_option(config *cfg, const char *arg, const char *val)
+static const char *bench_value_option(config *cfg, const char *arg, const char *val)
 {
     char *end = NULL;
     if (!strcmp(arg, "--pick")) {
@@ -99,7 +99,7 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        int common = cli_common("stpete-bench", arg, usage);
+        int common = cli_common("stpete-bench", arg, bench_usage);
         if (common != CLI_NOT_COMMON)
             return common;
         if (!strcmp(arg, "--json")) {
@@ -113,7 +113,7 @@ int main(int argc, char **argv)
         if (cli_check_value("stpete-bench", arg, val,
                             "--pick --bot --players --edition --seed --games --seconds --iterations "))
             return CLI_USAGE_ERROR;
-        const char *end = value_option(&cfg, arg, val);
+        const char *end = bench_value_option(&cfg, arg, val);
         if (!end || end == val || *end) {
             fprintf(stderr, "stpete-bench: bad value for %s: %s\n", arg, val);
             return 2;

@@ -24,7 +24,7 @@ typedef struct counter {
     size_t last_size;         /* size of the last request */
 } counter;
 
-static void *count_malloc(void *user, size_t size)
+static void *measure_malloc(void *user, size_t size)
 {
     counter *c = user;
     c->calls++;
@@ -32,7 +32,7 @@ static void *count_malloc(void *user, size_t size)
     return malloc(size);
 }
 
-static void *count_realloc(void *user, void *ptr, size_t size)
+static void *measure_realloc(void *user, void *ptr, size_t size)
 {
     counter *c = user;
     c->calls++;
@@ -40,7 +40,7 @@ static void *count_realloc(void *user, void *ptr, size_t size)
     return realloc(ptr, size);
 }
 
-static void count_free(void *user, void *ptr)
+static void measure_free(void *user, void *ptr)
 {
     counter *c = user;
     c->frees++;
@@ -84,7 +84,7 @@ static double cpu_now(void)
 }
 
 /* splitmix64, exactly as stpete-selfplay's random bot. */
-static uint64_t next_random(uint64_t *x)
+static uint64_t measure_random(uint64_t *x)
 {
     return stpete_splitmix64(x);
 }
@@ -101,7 +101,7 @@ static uint64_t digest_add(uint64_t h, uint64_t word)
 
 enum { SAMPLE_POSITIONS = 1024, RECORD_CAP = 1 << 16 };
 
-static int die(const char *what, int rc)
+static int bench_die(const char *what, int rc)
 {
     fprintf(stderr, "stpete-bench: %s: %s\n", what, stpete_strerror(rc));
     return rc ? rc : 1;
@@ -111,19 +111,19 @@ const char *const pick_way_names[WAYS] = { "play", "mask", "listing" };
 
 /* One random action (selfplay's random bot) picked and applied the given way (enum pick_way), into *id:
  * STPETE_OK; STPETE_E_GAME_OVER at the end of the game; or apply's failure. */
-static inline int random_step(stpete_state *st, int way, uint64_t *rng, int *id)
+static inline int measure_random_step(stpete_state *st, int way, uint64_t *rng, int *id)
 {
     if (way == WAY_PLAY) /* the playout step: pick and apply in one call, which says when the game is over */
-        return stpete_state_apply_random(st, next_random(rng), STPETE_PICK_MODULO, id);
+        return stpete_state_apply_random(st, measure_random(rng), STPETE_PICK_MODULO, id);
     if (stpete_state_is_terminal_or(st, 1))
         return STPETE_E_GAME_OVER;
     if (way == WAY_LISTING) {
         int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
         size_t n = 0;
         stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n);
-        *id = ids[next_random(rng) % n];
+        *id = ids[measure_random(rng) % n];
     } else {
-        stpete_state_random_action(st, next_random(rng), id);
+        stpete_state_random_action(st, measure_random(rng), id);
     }
     return stpete_state_apply(st, *id);
 }
@@ -146,7 +146,7 @@ static int play_games(const config *cfg, int way, stpete_state *st, result *r, i
         uint64_t seed = cfg->seed + (uint64_t)g;
         int rc = stpete_state_reset(st, seed);
         if (rc)
-            return die("reset", rc);
+            return bench_die("reset", rc);
         uint64_t rng = seed ^ STPETE_BOT_SEED_SALT;
         long game_start = *recorded;
         int recording = record && !record_full;
@@ -156,11 +156,11 @@ static int play_games(const config *cfg, int way, stpete_state *st, result *r, i
              * benchmarks: enough positions that the branch predictor cannot learn them */
             if (sample && sampled < SAMPLE_POSITIONS && moves % 11 == 0 && !stpete_state_is_terminal_or(st, 1))
                 stpete_state_copy(sample[sampled++], st);
-            rc = random_step(st, way, &rng, &id);
+            rc = measure_random_step(st, way, &rng, &id);
             if (rc == STPETE_E_GAME_OVER)
                 break;
             if (rc)
-                return die(stpete_state_last_error(st), rc);
+                return bench_die(stpete_state_last_error(st), rc);
             if (recording) {
                 if (*recorded < RECORD_CAP)
                     record[(*recorded)++] = id;
@@ -235,7 +235,7 @@ static int replay(const config *cfg, stpete_state *st, const int *record, long r
                 }
                 int rc = stpete_state_apply(st, record[i++]);
                 if (rc)
-                    return die(stpete_state_last_error(st), rc);
+                    return bench_die(stpete_state_last_error(st), rc);
             }
         }
         actions += recorded;
@@ -285,10 +285,10 @@ static void bench_pick(const config *cfg, stpete_state **sample, int mask, resul
                 int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY], id = 0;
                 size_t n = 0;
                 if (mask) {
-                    stpete_state_random_action(sample[i], next_random(&rng), &id);
+                    stpete_state_random_action(sample[i], measure_random(&rng), &id);
                 } else {
                     stpete_state_legal_actions(sample[i], ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n);
-                    id = ids[next_random(&rng) % n];
+                    id = ids[measure_random(&rng) % n];
                 }
                 sum += id;
             }
@@ -337,7 +337,7 @@ static int bench_clone_copy(const config *cfg, stpete_state **sample, result *r)
             stpete_state *c = NULL;
             int rc = stpete_state_clone(sample[i], &c, NULL);
             if (rc)
-                return die("clone", rc);
+                return bench_die("clone", rc);
             stpete_state_free(c);
         }
         n += SAMPLE_POSITIONS;
@@ -466,7 +466,7 @@ static int bench_json(const config *cfg, const stpete_game *game, stpete_state *
     free(texts);
     free(lens);
     free(buf);
-    return rc == STPETE_OK ? 0 : die("JSON", rc);
+    return rc == STPETE_OK ? 0 : bench_die("JSON", rc);
 }
 
 /* The search interface (issue 12) over the sampled positions: the observation tensor and the information-state
@@ -488,7 +488,7 @@ static int undo_positions(const config *cfg, stpete_state *play, stpete_state **
             int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
             size_t k = 0;
             stpete_state_legal_actions(play, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &k);
-            int id = ids[next_random(&rng) % k];
+            int id = ids[measure_random(&rng) % k];
             rc = stpete_state_apply(play, id);
             if (rc == STPETE_OK && m % 7 == 3) {
                 last[j] = id;
@@ -571,9 +571,9 @@ static int bench_search(const config *cfg, const stpete_game *game, stpete_state
         time_views(cfg, sample, seat, tensor, size, r);
         rc = time_undos(cfg, deep, last, r);
         if (rc != STPETE_OK)
-            rc = die("undo", rc);
+            rc = bench_die("undo", rc);
     } else {
-        rc = die("search setup", rc);
+        rc = bench_die("search setup", rc);
     }
     for (int j = 0; j < UNDO_POSITIONS; j++)
         stpete_state_free(deep[j]);
@@ -584,7 +584,7 @@ static int bench_search(const config *cfg, const stpete_game *game, stpete_state
 
 /* The options of a measured game: the defaults (stpete_options_init) with the configuration's edition, New Society
  * and seed, for players players. */
-static void options_of(const config *cfg, int players, stpete_options *opts)
+static void bench_options_of(const config *cfg, int players, stpete_options *opts)
 {
     stpete_options_init(opts);
     opts->players = players;
@@ -598,7 +598,7 @@ static void options_of(const config *cfg, int players, stpete_options *opts)
 static int bench_chance(const config *cfg, int players, result *r)
 {
     stpete_options opts;
-    options_of(cfg, players, &opts);
+    bench_options_of(cfg, players, &opts);
     opts.chance_mode = STPETE_CHANCE_EXPLICIT;
     stpete_game *game = NULL;
     stpete_state *st = NULL;
@@ -618,14 +618,14 @@ static int bench_chance(const config *cfg, int players, result *r)
             int id;
             if (stpete_state_current_player(st) == STPETE_PLAYER_CHANCE) {
                 stpete_state_chance_outcomes(st, ids, prob, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &k);
-                double u = (double)(next_random(&rng) >> 11) * 0x1.0p-53;
+                double u = (double)(measure_random(&rng) >> 11) * 0x1.0p-53;
                 size_t i = 0;
                 while (i + 1 < k && (u -= prob[i]) >= 0)
                     i++;
                 id = ids[i];
             } else {
                 stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &k);
-                id = ids[next_random(&rng) % k];
+                id = ids[measure_random(&rng) % k];
             }
             rc = stpete_state_apply(st, id);
             moves++;
@@ -637,7 +637,7 @@ static int bench_chance(const config *cfg, int players, result *r)
     r->chance_moves = moves;
     stpete_state_free(st);
     stpete_game_free(game);
-    return rc == STPETE_OK ? 0 : die("explicit-chance games", rc);
+    return rc == STPETE_OK ? 0 : bench_die("explicit-chance games", rc);
 }
 
 /* The ismcts bot of bots.h with its default spec, choosing again and again for the first player of the opening
@@ -675,7 +675,7 @@ static int bench_ismcts(const config *cfg, const stpete_game *game, const counte
         fprintf(stderr, "stpete-bench: ismcts: %s\n", bot ? stpete_bot_last_error(bot) : err.message);
     stpete_state_free(st);
     stpete_bot_free(bot);
-    return rc == STPETE_OK ? 0 : die("ismcts", rc);
+    return rc == STPETE_OK ? 0 : bench_die("ismcts", rc);
 }
 
 /* Everything measured after the random games: the apply-only replays, listing and pick, clone and copy, JSON, the
@@ -712,10 +712,10 @@ int run_players(const config *cfg, int players, result *r)
     r->players = players;
     counter cnt = { 0, 0, 0 };
     stpete_options opts;
-    options_of(cfg, players, &opts);
-    opts.allocator.malloc_fn = count_malloc;
-    opts.allocator.realloc_fn = count_realloc;
-    opts.allocator.free_fn = count_free;
+    bench_options_of(cfg, players, &opts);
+    opts.allocator.malloc_fn = measure_malloc;
+    opts.allocator.realloc_fn = measure_realloc;
+    opts.allocator.free_fn = measure_free;
     opts.allocator.user = &cnt;
     stpete_game *game = NULL;
     stpete_state *st = NULL;
@@ -729,7 +729,7 @@ int run_players(const config *cfg, int players, result *r)
         rc = stpete_state_clone(st, &sample[i], NULL);
     if (rc != STPETE_OK) {
         free(record);
-        return die("setup", rc);
+        return bench_die("setup", rc);
     }
 
     long recorded = 0, record_games = 0;
@@ -743,7 +743,7 @@ int run_players(const config *cfg, int players, result *r)
     }
     if (rc != STPETE_OK) {
         free(record);
-        return die("warm-up", rc);
+        return bench_die("warm-up", rc);
     }
     unsigned long long before = cnt.calls;
     r->way_first = cfg->way;

@@ -222,7 +222,7 @@ static int card_named(session *s, const char *arg)
     int found = -1, matches = 0;
     char candidates[512] = "";
     for (int c = 0; c < stpete_game_num_card_types(s->game); c++) {
-        const char *name = card_name(s->game, c);
+        const char *name = screen_card_name(s->game, c);
         if (!strcasecmp(name, arg))
             return c;
         if (strncasecmp(name, arg, strlen(arg)))
@@ -264,7 +264,7 @@ static void say_card(session *s, int card, stpete_card_info *info)
             if (stpete_state_price(s->st, s->seat, card, STPETE_SOURCE_UPPER, t, &price) == STPETE_OK &&
                 len < sizeof list)
                 len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "",
-                                        card_name(s->game, t));
+                                        screen_card_name(s->game, t));
         }
         say_wrapped(s, "  displaces one of: %s (§6.2); its price is its cost minus the displaced card's value (§5.2)", list);
     }
@@ -299,7 +299,7 @@ static void say_card_prices(session *s, int card, const stpete_card_info *info)
             say(s, "  in the %s: nothing in your display it could displace (§6.1)", where[i]);
         for (size_t j = 0; j < k; j++)
             say(s, "  in the %s: your price %d R displacing %s", where[i], d[j].price,
-                card_name(s->game, d[j].displaced));
+                screen_card_name(s->game, d[j].displaced));
     }
 }
 
@@ -373,7 +373,7 @@ static int cmd_load(session *s, const char *arg)
     s->loaded = 1;
     s->moves_n = 0; /* a loaded game has no history to undo (stpete_state_history) */
     log_clear(s);
-    stpete_state_set_event_callback(s->st, on_event, s);
+    stpete_state_set_event_callback(s->st, session_on_event, s);
     char line[256];
     snprintf(line, sizeof line, "loaded %s: round %d, %s phase", arg, stpete_state_round(st),
              stpete_phase_name(stpete_state_phase(st)));

@@ -186,8 +186,8 @@ static const option_def options[] = {
 };
 #define NUM_OPTIONS (sizeof options / sizeof *options)
 
-/* Parse argv into cfg; 0 = go on, otherwise the exit status (2 = usage error). */
-static int parse_args(int argc, char **argv, play_config *cfg)
+/* Parse argv into cfg; 0 = go on, otherwise the exit status (2 = play_usage error). */
+static int play_parse_args(int argc, char **argv, play_config *cfg)
 {
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
@@ -246,7 +246,7 @@ static int parse_args(int argc, char **argv, play_config *cfg)
     return 0;
 }
 
-static void usage(FILE *out)
+static void play_usage(FILE *out)
 {
     fprintf(out, "Usage: " PROGRAM " [OPTION]...\n"
                  "Play Saint Petersburg (first edition, or the second with --edition 2) against bots in a "
@@ -343,11 +343,11 @@ int main(int argc, char **argv)
 {
     session s;
     memset(&s, 0, sizeof s);
-    int rc = parse_args(argc, argv, &s.cfg);
+    int rc = play_parse_args(argc, argv, &s.cfg);
     if (rc)
         return rc;
     if (s.cfg.help || s.cfg.version)
-        return cli_common(PROGRAM, s.cfg.help ? "--help" : "--version", usage);
+        return cli_common(PROGRAM, s.cfg.help ? "--help" : "--version", play_usage);
     s.seat = s.cfg.seat;
     s.seed = s.cfg.seed_given ? s.cfg.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     ui_init(&s.ui, &s.cfg);

@@ -185,7 +185,7 @@ void say_item(session *s, const char *head, int head_width, const char *words);
 /* The event callback: one log line per event, in the library's words (stpete_event_to_string()). The deals of
  * one step are gathered on one line; a displacement is already part of its buy or play line. Another seat's
  * rubles are left out unless they are public (§9): the line is then made without the state. */
-void on_event(const stpete_state *st, const stpete_event *ev, void *user);
+void session_on_event(const stpete_state *st, const stpete_event *ev, void *user);
 /* Append a copy of line to the game's log. 0, or -1 on out of memory. */
 int log_append(session *s, const char *line);
 /* Empty the log (its array stays allocated). */
@@ -218,7 +218,7 @@ void play_options(const play_config *cfg, stpete_options *opts);
 /* screen.c */
 /* A card's name in its colour (workers green, buildings blue, aristocrats orange; trading cards their colour). */
 const char *card_text(const ui *u, const stpete_game *game, int card, char *buf, size_t size);
-const char *card_name(const stpete_game *game, int card);
+const char *screen_card_name(const stpete_game *game, int card);
 /* The number of the first listed action: 1, except in a Pub decision (§7.2), where the number of "pub k" is k, the
  * VP bought. */
 size_t first_number(const session *s);

@@ -38,7 +38,7 @@ const char *card_text(const ui *u, const stpete_game *game, int card, char *buf,
 }
 
 /* A card's name as the game prints it (stpete_game_get_card_info(): §2, §11, §12.2), "?" for no card. */
-const char *card_name(const stpete_game *game, int card)
+const char *screen_card_name(const stpete_game *game, int card)
 {
     stpete_card_info info = STPETE_CARD_INFO_INIT;
     return stpete_game_get_card_info(game, card, &info) == STPETE_OK ? info.name : "?";
@@ -324,7 +324,7 @@ void action_text(const session *s, int id, char *buf, size_t size)
     const char *p = plain;
     const int names[2] = { card, a.displaced };
     for (int k = 0; k < 2; k++) {
-        const char *name = names[k] >= 0 ? card_name(s->game, names[k]) : NULL;
+        const char *name = names[k] >= 0 ? screen_card_name(s->game, names[k]) : NULL;
         const char *at = name ? strstr(p, name) : NULL;
         if (!at)
             continue;

@@ -62,14 +62,14 @@ const char *seat_label(const session *s, int seat, char *buf, size_t size)
 /* The event callback: one log line per event, in the library's words (stpete_event_to_string()). The deals of
  * one step are gathered on one line; a displacement is already part of its buy or play line. Another seat's
  * rubles are left out unless they are public (§9): the line is then made without the state. */
-void on_event(const stpete_state *st, const stpete_event *ev, void *user)
+void session_on_event(const stpete_state *st, const stpete_event *ev, void *user)
 {
     session *s = user;
     char line[STPETE_EVENT_STRING_MAX + 64];
     if (ev->kind == STPETE_EVENT_DISPLACE)
         return;
     if (ev->kind == STPETE_EVENT_DEAL) {
-        const char *name = card_name(s->game, ev->card);
+        const char *name = screen_card_name(s->game, ev->card);
         if (s->dealing && s->log_n > 0) {
             char *prev = s->log[s->log_n - 1];
             size_t n = strlen(prev) + strlen(name) + 3;
@@ -316,7 +316,7 @@ int start_game(session *s, char *why, size_t size)
         stpete_game_get_options(s->game, &opts);
         s->cfg.public_rubles = opts.public_rubles;
         s->cfg.public_hands = opts.public_hands;
-        stpete_state_set_event_callback(s->st, on_event, s);
+        stpete_state_set_event_callback(s->st, session_on_event, s);
         char line[4200];
         snprintf(line, sizeof line, "loaded %s: round %d, %s phase", s->cfg.load, stpete_state_round(s->st),
                  stpete_phase_name(stpete_state_phase(s->st)));
@@ -328,7 +328,7 @@ int start_game(session *s, char *why, size_t size)
         stpete_error err = STPETE_ERROR_INIT; /* the library's check of the options (§3, §11, §12.0) */
         int rc = stpete_game_new(&opts, &s->game, &err);
         if (rc == STPETE_OK) /* the callback is set before the deal: the log starts with the setup (§3) */
-            rc = stpete_state_new_with_callback(s->game, on_event, s, &s->st, &err);
+            rc = stpete_state_new_with_callback(s->game, session_on_event, s, &s->st, &err);
         if (rc != STPETE_OK) {
             snprintf(why, size, "cannot start a game: %s", err.message[0] ? err.message : stpete_strerror(rc));
             return -1;
