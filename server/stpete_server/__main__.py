@@ -22,6 +22,9 @@ def parse_args(argv):
                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (behind a reverse proxy: keep local)")
     p.add_argument("--port", type=int, default=8080, help="TCP port (0: any free one, printed)")
+    p.add_argument("--reuse-port", action="store_true",
+                   help="listen with SO_REUSEPORT: several processes (on one PostgreSQL database) share the port, "
+                        "the kernel spreads the connections among them")
     p.add_argument("--db", default="stpete-server.sqlite",
                    help="the SQLite database file (created if missing), or a PostgreSQL database's URI "
                         "(postgresql://USER@HOST/DB: doc/server.md)")
@@ -54,7 +57,8 @@ async def serve(args, pool, storage) -> None:
     server = Server(storage, pool, bot_delay=args.bot_delay, limits=limits)
     runner = web.AppRunner(make_app(server, web_dir=args.web_dir))
     await runner.setup()
-    site = web.TCPSite(runner, args.host, args.port, backlog=1024)  # many clients connecting at once
+    site = web.TCPSite(runner, args.host, args.port, backlog=1024,  # many clients connecting at once
+                       reuse_port=args.reuse_port or None)
     await site.start()
     port = site._server.sockets[0].getsockname()[1]
     print(f"stpete-server listening on http://{args.host}:{port}/", flush=True)
@@ -72,10 +76,15 @@ def main(argv=None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
     from .botpool import BotPool
-    from .storage import open_storage
+    from .storage import InUseError, open_storage
     from .tables import record_status
     pool = BotPool(args.bot_workers)  # forks its workers first, before any thread exists
-    storage = open_storage(args.db, synchronous=args.sync, status=record_status)
+    try:
+        storage = open_storage(args.db, synchronous=args.sync, status=record_status, exclusive=True)
+    except InUseError as e:
+        pool.close()
+        print(f"stpete-server: {e}", file=sys.stderr)
+        return 1
     try:
         asyncio.run(serve(args, pool, storage))
     finally:

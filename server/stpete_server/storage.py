@@ -19,10 +19,12 @@ their records in the ``archive`` table (or not), and :meth:`Storage.bot_turns` l
 """
 import asyncio
 import concurrent.futures
+import fcntl
 import json
 import os
 import sqlite3
 import time
+import urllib.parse
 from typing import Callable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 #: The kinds of seat a table may wait for (``tables.to_act``): a person, a bot, or nobody (the game is over).
@@ -61,6 +63,10 @@ class StaleMoveError(Exception):
 
 class NoSuchTableError(StaleMoveError):
     """append_move() was given a table that is not stored (never was, or expired): nothing was written."""
+
+
+class InUseError(RuntimeError):
+    """The SQLite file is held by another server process (SQLite serves one: several need PostgreSQL)."""
 
 
 class Storage:
@@ -126,16 +132,22 @@ class Storage:
         """Release the connection."""
 
 
+def is_postgresql(db: str) -> bool:
+    """Whether ``--db`` names a PostgreSQL database (a libpq URI) rather than an SQLite file."""
+    return db.startswith(("postgresql://", "postgres://"))
+
+
 def open_storage(db: str, synchronous: str = "FULL", status: Optional[Callable[[TableRecord], str]] = None,
-                 read_only: bool = False) -> Storage:
+                 read_only: bool = False, exclusive: bool = False) -> Storage:
     """The storage the server's ``--db`` names: a PostgreSQL database for a libpq URI (``postgresql://...`` or
     ``postgres://...``, :class:`~stpete_server.postgres.PostgresStorage`), else an SQLite file
-    (:class:`SQLiteStorage`). ``synchronous``, ``status`` and ``read_only``: as :class:`SQLiteStorage` takes them
-    (PostgreSQL: ``synchronous`` "NORMAL" is ``synchronous_commit = off``; ``read_only`` a read-only session)."""
-    if db.startswith(("postgresql://", "postgres://")):
+    (:class:`SQLiteStorage`). ``synchronous``, ``status``, ``read_only`` and ``exclusive``: as
+    :class:`SQLiteStorage` takes them (PostgreSQL: ``synchronous`` "NORMAL" is ``synchronous_commit = off``;
+    ``read_only`` a read-only session; ``exclusive`` nothing, several processes share a database)."""
+    if is_postgresql(db):
         from .postgres import PostgresStorage
         return PostgresStorage(db, synchronous=synchronous, read_only=read_only)
-    return SQLiteStorage(db, synchronous=synchronous, status=status, read_only=read_only)
+    return SQLiteStorage(db, synchronous=synchronous, status=status, read_only=read_only, exclusive=exclusive)
 
 
 class SQLStorage(Storage):
@@ -368,29 +380,57 @@ class SQLiteStorage(SQLStorage):
     with the time of the upgrade as the last move's (so that no table expires at once); a table ``status``
     raises for keeps "human". Without ``status`` a version 1 file is refused. ``read_only`` opens an existing file
     without writing (no upgrade: the record is read the same in both versions); a missing one raises
-    FileNotFoundError."""
+    FileNotFoundError. ``exclusive`` (the server's own): hold an exclusive lock (flock) on the file while open, so
+    that a second server process on it is refused with :class:`InUseError` (after waiting up to ``wait`` seconds:
+    a killed server's bot workers end within 0.2 s, and may hold it until then)."""
 
     _begin = "BEGIN IMMEDIATE"
 
     def __init__(self, path: str, synchronous: str = "FULL", status: Optional[Callable[[TableRecord], str]] = None,
-                 read_only: bool = False) -> None:
+                 read_only: bool = False, exclusive: bool = False, wait: float = 5.0) -> None:
         if synchronous.upper() not in ("FULL", "NORMAL"):
             raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
+        self._lock = None
         if read_only:
             if not os.path.exists(path):
                 raise FileNotFoundError(f"no database {path!r}")
-            self._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None,
+            self._db = sqlite3.connect(f"file:{urllib.parse.quote(path)}?mode=ro", uri=True, isolation_level=None,
                                        check_same_thread=False)
             self._version = self._db.execute("PRAGMA user_version").fetchone()[0]
             if self._version < SCHEMA_VERSION:  # libstpete 1.1's file: no status columns, no archive
                 self._COLUMNS = "id, options, seed, created, 'human'"
                 self.archived = lambda table_id: None
             return
+        if exclusive and path != ":memory:":
+            self._lock = self._hold(path, wait)
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)  # explicit BEGIN/COMMIT
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._transaction(lambda: self._upgrade(status))
+
+    @staticmethod
+    def _hold(path: str, wait: float) -> int:
+        """An open descriptor of the file with an exclusive flock (independent of SQLite's own POSIX locks; kept
+        open until :meth:`close`, after SQLite's connection, so that SQLite's locks are never dropped by it)."""
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return fd
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    os.close(fd)
+                    raise InUseError(f"another server process uses {path}: SQLite serves one process; for several, "
+                                     f"use PostgreSQL (doc/server.md)") from None
+                time.sleep(0.1)
+
+    def close(self) -> None:
+        super().close()
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
 
     def _upgrade(self, status) -> None:
         version = self._db.execute("PRAGMA user_version").fetchone()[0]

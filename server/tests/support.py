@@ -13,6 +13,7 @@ import atexit
 import itertools
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -44,7 +45,12 @@ class ServerProcess:
             self.proc.kill()
             raise RuntimeError(f"the server did not start: {line!r} {self.read_log()}")
         self.url = line.split()[-1].rstrip("/")
+        self.port = int(self.url.rsplit(":", 1)[1])
         self.ws_url = self.url.replace("http://", "ws://") + "/ws"
+
+    @property
+    def alive(self):
+        return self.proc.poll() is None
 
     def children(self):
         """Pids of the server's child processes (its bot workers): procinfo.children()."""
@@ -204,6 +210,29 @@ class Replayed:
             actions = [{"id": int(a), "text": self.game.action_string(a), "price": state.action_price(a),
                         "kind": int(a.kind)} for a in state.legal_actions()]
         return view, actions
+
+
+_FINAL = re.compile(r"^final scoring, seat (\d+): (-?\d+) VP \+ (\d+) \(aristocrats: (\d+) different\) \+ (\d+) "
+                    r"\((\d+) R\) ([+-]\d+) \((\d+) hand cards?\) = (-?\d+) VP, tie-break (\d+)$", re.M)
+_OVER = re.compile(r"Game over after round \d+: (?:seat (\d+) wins|seats ([\d, and]+) share the win)")
+
+
+def replay_result(db, table):
+    """The result of a finished table as stpete-replay ($STPETE_REPLAY) computes it from the stored record
+    (python3 -m stpete_server.export): ``{"scores": [...], "winners": [...]}`` in the form of the server's
+    ``result`` (each seat's final scoring, §8)."""
+    record = subprocess.run([sys.executable, "-m", "stpete_server.export", "--db", db, "--", table],
+                            capture_output=True, text=True)
+    assert record.returncode == 0, record.stderr
+    out = subprocess.run([os.environ["STPETE_REPLAY"], "-"], input=record.stdout, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    keys = ("vp_before", "aristocrat_bonus", "aristocrat_kinds", "rubles_bonus", "rubles", "hand_penalty",
+            "hand_cards", "total", "tie_break")
+    scores = [dict(seat=int(m[0]), **dict(zip(keys, map(int, m[1:])))) for m in _FINAL.findall(out.stdout)]
+    over = _OVER.search(out.stdout)
+    assert over, out.stdout[-500:]
+    winners = [int(over[1])] if over[1] is not None else [int(w) for w in re.findall(r"\d+", over[2])]
+    return {"scores": scores, "winners": winners}
 
 
 def run(coro):
