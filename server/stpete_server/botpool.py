@@ -1,24 +1,38 @@
-"""The library's bots, thinking in worker processes so that the server's request loop never waits for them.
+"""The library's bots, thinking in worker processes so that the server's request loop never waits for them, shared
+fairly between the people who created tables.
 
-:class:`BotPool` wraps a ``concurrent.futures.ProcessPoolExecutor`` (fork start method: the workers inherit the
-loaded library). Every worker watches its parent (as stpete.experiment's workers do) and ends within 0.2 s once the
-server is gone, also when the server was killed with SIGKILL and could not stop them.
+:class:`BotPool` keeps ``workers`` processes of :mod:`stpete_server.botworker`, each started with fork and exec
+(``asyncio.create_subprocess_exec``: nothing of the server's threads or locks is inherited), asked one question at a
+time over a pipe. A worker that dies (killed, out of memory) or that does not answer within its deadline is
+replaced on its own, and the question it had is asked again once; the other workers and their questions are not
+touched. Every worker ends within 0.2 s once the server is gone, also when the server was killed with SIGKILL.
+
+Who thinks next (:class:`FairQueue`): first come, first served, except that the questions of an *owner* (the address
+that created the table) or a table whose bots had a lot of the workers' time lately wait behind the others' by as
+long. So a few tables of the strongest bots cannot starve the others: another table's question waits for the
+questions already in the workers, not for theirs. And no question keeps a worker
+longer than ``move_seconds``: the search bots (mc, ismcts) get that as their wall-clock limit (the bot spec's
+``ms``, bots.h), whatever their iterations (doc/server.md "Bots").
 """
 import asyncio
-import concurrent.futures
+import collections
+import heapq
+import itertools
 import json
-import multiprocessing
+import logging
+import math
 import os
-import threading
+import sys
 import time
-from typing import Dict, Tuple
+from typing import Deque, Dict, List, Optional, Tuple
 
 import stpete
 
+log = logging.getLogger("stpete_server")
+
 #: Bot kinds a table may choose, with the strength (iterations) used by the search bots.
 BOT_KINDS = ("random", "greedy", "mc", "ismcts")
-
-_bots: Dict[Tuple[str, str], "stpete.Bot"] = {}  # per worker process: (options JSON, spec) -> Bot, reused
+SEARCH_KINDS = ("mc", "ismcts")
 
 
 def bot_spec(kind: str, strength: int) -> str:
@@ -28,66 +42,361 @@ def bot_spec(kind: str, strength: int) -> str:
         raise ValueError(f"bot must be one of {', '.join(BOT_KINDS)}, not {kind!r}")
     if isinstance(strength, bool) or not isinstance(strength, int) or not 1 <= strength <= 100000:
         raise ValueError("strength (the search bots' iterations) must be a whole number from 1 to 100000")
-    return f"{kind}:iterations={strength}" if kind in ("mc", "ismcts") else kind
+    return f"{kind}:iterations={strength}" if kind in SEARCH_KINDS else kind
 
 
-def _watch_parent(parent: int) -> None:
-    """Worker initializer: end this process as soon as ``parent`` (the server's pid) is gone."""
-    def watch():
-        while os.getppid() == parent:
-            time.sleep(0.2)
-        os._exit(1)
-    threading.Thread(target=watch, name="stpete-server-parent-watch", daemon=True).start()
+def parse_bot_spec(spec: object) -> Tuple[str, Optional[int]]:
+    """(kind, strength or None) of a stored bot spec, which must be exactly what :func:`bot_spec` writes; else
+    ValueError (a damaged row)."""
+    if not isinstance(spec, str):
+        raise ValueError(f"bot spec {spec!r} is not text")
+    kind, _, rest = spec.partition(":iterations=")
+    strength = None
+    if rest:
+        if not rest.isdigit():
+            raise ValueError(f"bot spec {spec!r} is not one the server writes")
+        strength = int(rest)
+    if bot_spec(kind, strength if strength is not None else 1) != spec:
+        raise ValueError(f"bot spec {spec!r} is not one the server writes")
+    return kind, strength
 
 
-def _ready() -> int:
-    return os.getpid()
+def limited_spec(spec: str, move_seconds: float) -> str:
+    """The spec a worker is given: a search bot's (mc, ismcts) with the wall-clock limit ``move_seconds`` (the
+    ``ms`` key, bots.h: the first of iterations and time reached ends the search); 0: no limit."""
+    if move_seconds > 0 and spec.split(":", 1)[0] in SEARCH_KINDS:
+        return f"{spec}:ms={max(1, int(move_seconds * 1000))}"
+    return spec
 
 
-def choose(state_json: str, spec: str, seed: int) -> int:
-    """In a worker: the bot ``spec``'s action id for the full state ``state_json`` (stpete_state_to_json), its
-    search seeded with ``seed``. The bot reads only what the seat to act knows (§9)."""
-    state = stpete.State.from_json(state_json)
-    try:
-        key = (json.dumps(state.game.options, sort_keys=True, default=int), spec)
-        bot = _bots.get(key)
-        if bot is None:
-            bot = _bots[key] = stpete.Bot(spec, game=state.game)
-        bot.set_seed(seed)
-        return bot.choose_id(state)
-    finally:
-        state.close()
+class BotError(Exception):
+    """A question the pool could not answer: the bot refused it (``str(e)`` is its reason), or workers died on it
+    twice, or it ran past its deadline."""
+
+
+class _Question:
+    __slots__ = ("owner", "flow", "payload", "future", "seq", "estimate", "key", "attempts")
+
+    def __init__(self, owner: str, flow: str, payload: bytes, future: "asyncio.Future", seq: int,
+                 estimate: float = 0.0) -> None:
+        self.owner, self.flow, self.payload, self.future, self.seq = owner, flow, payload, future, seq
+        self.estimate = estimate   # seconds it may take a worker
+        self.key = 0.0             # its place in the queue (FairQueue.push)
+        self.attempts = 0
+
+
+#: Seconds in which what an owner or a table had of the workers counts e times less (:class:`FairQueue`).
+DECAY = 60.0
+
+
+class _Use:
+    """Seconds of the workers' time one key (an owner, or a table) has had, decayed with :data:`DECAY`, as of
+    ``stamp``."""
+    __slots__ = ("seconds", "stamp")
+
+    def __init__(self, now: float) -> None:
+        self.seconds = 0.0
+        self.stamp = now
+
+    def value(self, now: float) -> float:
+        return self.seconds * math.exp((self.stamp - now) / DECAY)
+
+    def add(self, now: float, seconds: float) -> None:
+        self.seconds = self.value(now) + seconds
+        self.stamp = now
+
+
+class FairQueue:
+    """Questions waiting for a worker, served in the order of a key given when each arrives: its arrival time plus
+    the seconds it may take (its estimate: the time limit of a search bot) plus the seconds of the workers' time
+    that its owner (the address that created the table) and its table have had lately (decayed: :data:`DECAY`).
+    Among tables whose bots think little this is first come, first served; the questions of an owner or a table
+    whose bots think a lot wait behind the others' by as long as they will and did keep the workers busy, so ten
+    tables of the strongest bots no longer make another table's quick bot wait for their questions: it waits for
+    those already in the workers. No question waits for ever (the arrival time
+    grows, what was had decays), no credit is saved up by staying away, and when the workers have nothing left to
+    do, all is forgotten (whoever had them alone harmed nobody). A heap of the questions: O(log n) each.
+    ``clock``: seconds, monotonic."""
+
+    def __init__(self, clock=time.monotonic) -> None:
+        self._clock = clock
+        self._heap: list = []                    # (key, seq, question)
+        self._use: Dict[str, _Use] = {}          # owner or ("table" prefix) table -> its use
+        self._seq = itertools.count()
+        self._busy = 0                           # popped, not yet done
+        self._ended = 0
+
+    def next_seq(self) -> int:
+        return next(self._seq)
+
+    def _had(self, name: str, now: float) -> float:
+        use = self._use.get(name)
+        return use.value(now) if use is not None else 0.0
+
+    def push(self, question: _Question, front: bool = False) -> None:
+        """Queue ``question`` (``front``: at the place it had, for one asked again after its worker died)."""
+        if not front:
+            now = self._clock()
+            question.key = (now + question.estimate + self._had("o" + question.owner, now)
+                            + self._had("t" + question.flow, now))
+        heapq.heappush(self._heap, (question.key, question.seq, question))
+
+    def peek(self) -> Optional[_Question]:
+        """The question to serve next (left in the queue), or None."""
+        return self._heap[0][2] if self._heap else None
+
+    def pop(self) -> Optional[_Question]:
+        """The question to serve next, or None."""
+        if not self._heap:
+            return None
+        self._busy += 1
+        return heapq.heappop(self._heap)[2]
+
+    def done(self, question: _Question, seconds: float) -> None:
+        """``question`` (popped) ended after ``seconds`` of a worker's time."""
+        now = self._clock()
+        self._busy -= 1
+        if not self._heap and not self._busy:
+            self._use.clear()
+            return
+        for name in ("o" + question.owner, "t" + question.flow):
+            use = self._use.get(name)
+            if use is None:
+                use = self._use[name] = _Use(now)
+            use.add(now, seconds)
+        self._ended += 1
+        if self._ended % 256 == 0:  # memory bounded by the keys that had a second or more in the last minutes
+            self._use = {k: u for k, u in self._use.items() if u.value(now) >= 0.05}
+
+    def __len__(self) -> int:
+        return len(self._heap)
+
+
+#: Questions that may wait in a worker's pipe behind the one it is thinking about, so that a worker never waits for
+#: the server's event loop between quick questions (as a ProcessPoolExecutor's call queue does); only behind quick
+#: questions, so that none waits in a pipe for a slow one.
+PIPE_DEPTH = 4
+#: Seconds below which a question is quick (its estimate: random and greedy bots).
+QUICK = 0.05
+
+
+class _Worker:
+    """One worker process and the questions written to it, in order (the first is being thought about)."""
+    __slots__ = ("proc", "asked", "since")
+
+    def __init__(self, proc: "asyncio.subprocess.Process") -> None:
+        self.proc = proc
+        self.asked: Deque[_Question] = collections.deque()
+        self.since = 0.0   # when the worker began the first question of ``asked``
+
+    def takes(self, question: _Question) -> bool:
+        """Whether ``question`` may be written to this worker now."""
+        return not self.asked or (len(self.asked) < PIPE_DEPTH and all(q.estimate < QUICK for q in self.asked))
 
 
 class BotPool:
-    """``workers`` processes choosing bot moves. Create it before the server starts threads or its event loop
-    (fork). :meth:`choose` is awaited from the event loop; :meth:`close` ends the workers."""
+    """``workers`` processes choosing bot moves (:mod:`stpete_server.botworker`). :meth:`start` and :meth:`close`
+    from the event loop; :meth:`choose` is awaited there. ``move_seconds``: the longest a search bot thinks for
+    one move (0: no limit); a question still unanswered ``deadline_margin`` seconds after that ends its worker."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, move_seconds: float = 3.0, deadline_margin: float = 60.0) -> None:
         self.workers = max(1, workers)
-        self._pool = None
-        self._start()
+        self.move_seconds = move_seconds
+        self.deadline = move_seconds + deadline_margin if move_seconds > 0 else None
+        self.queue = FairQueue()
+        self._all: List[_Worker] = []
+        self._closed = False
+        self._tasks: set = set()
+        self.replaced = 0   # workers replaced since the start (died, or past the deadline)
 
-    def _start(self):
-        methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-        self._pool = concurrent.futures.ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx,
-                                                            initializer=_watch_parent, initargs=(os.getpid(),))
-        # With fork, the first submit starts every worker: do it now, before any thread of the server exists.
-        self.pids = sorted(set(f.result() for f in [self._pool.submit(_ready) for _ in range(self.workers)]))
+    @property
+    def pids(self) -> List[int]:
+        return sorted(w.proc.pid for w in self._all)
 
-    async def choose(self, state_json: str, spec: str, seed: int) -> int:
-        """The bot's action id for ``state_json``. A worker that died (e.g. killed) is replaced once and the
-        question asked again; any other failure raises."""
-        loop = asyncio.get_running_loop()
+    def _task(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def start(self) -> None:
+        """Start the workers; returns once each has loaded the library."""
+        for worker in await asyncio.gather(*(self._spawn() for _ in range(self.workers))):
+            self._adopt(worker)
+
+    def _adopt(self, worker: _Worker) -> None:
+        """Count ``worker`` in and read its answers."""
+        self._all.append(worker)
+        self._task(self._read(worker))
+
+    async def _spawn(self) -> _Worker:
+        """One worker process, running and ready. The worker is told where the binding and the library are (the
+        server's own), whatever the current directory."""
+        env = dict(os.environ)
+        here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        binding = os.path.dirname(os.path.dirname(os.path.abspath(stpete.__file__)))
+        env["PYTHONPATH"] = os.pathsep.join([here, binding] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep)
+                                                               if p])
+        env["STPETE_LIBRARY"] = stpete.library_path()
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "stpete_server.botworker", stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE, env=env, limit=1 << 20)
         try:
-            return await loop.run_in_executor(self._pool, choose, state_json, spec, seed)
-        except concurrent.futures.process.BrokenProcessPool:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._start()
-            return await loop.run_in_executor(self._pool, choose, state_json, spec, seed)
+            line = await asyncio.wait_for(proc.stdout.readline(), 60.0)
+            if not line or "ready" not in json.loads(line):
+                raise BotError(f"the bot worker did not start: {line[:200]!r}")
+        except BaseException:
+            _kill(proc)
+            raise
+        return _Worker(proc)
 
-    def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+    async def choose(self, state_json: str, spec: str, seed: int, owner: str = "", flow: str = "") -> int:
+        """The action id that bot ``spec`` (a table's, :func:`bot_spec`) chooses for the seat to act in the full
+        state ``state_json``, its search seeded with ``seed``. ``owner`` and ``flow`` (the creator's address and the
+        table) decide whose turn it is to think (:class:`FairQueue`). A worker that died on the question is
+        replaced and the question asked again once; raises :class:`BotError` if the bot refused the question or it
+        failed twice. Cancelling the caller withdraws a question that is still waiting."""
+        if self._closed:
+            raise BotError("the bot pool is closed")
+        loop = asyncio.get_running_loop()
+        payload = (json.dumps({"state": state_json, "spec": limited_spec(spec, self.move_seconds),
+                               "seed": seed}) + "\n").encode()
+        search = spec.split(":", 1)[0] in SEARCH_KINDS
+        estimate = (self.move_seconds or 1.0) if search else 0.001
+        question = _Question(owner, flow, payload, loop.create_future(), self.queue.next_seq(), estimate)
+        self.queue.push(question)
+        self._dispatch()
+        return await question.future
+
+    def _dispatch(self) -> None:
+        """Write the waiting questions, in the queue's order, to the workers that take them."""
+        while len(self.queue):
+            question = self.queue.peek()
+            if question.future.done():  # its caller was cancelled while it waited
+                self.queue.done(self.queue.pop(), 0.0)
+                continue
+            worker = min((w for w in self._all if w.takes(question)), key=lambda w: len(w.asked), default=None)
+            if worker is None:
+                return
+            self.queue.pop()
+            if not worker.asked:
+                worker.since = time.monotonic()
+            worker.asked.append(question)
+            try:
+                worker.proc.stdin.write(question.payload)
+            except (ConnectionError, OSError, RuntimeError):
+                pass  # the worker is gone: its reader finds out and asks its questions again
+
+    async def _read(self, worker: _Worker) -> None:
+        """Read ``worker``'s answers in order; when it ends or stays silent past the deadline, replace it."""
+        failure = None
+        try:
+            while failure is None:
+                # idle, the worker is looked at every 5 s (a question written meanwhile gets its deadline then);
+                # b"" when it ends
+                if worker.asked and self.deadline is not None:
+                    left = worker.since + self.deadline - time.monotonic()
+                    if left <= 0:
+                        raise asyncio.TimeoutError
+                else:
+                    left = 5.0
+                try:
+                    async with asyncio.timeout(min(left, 5.0)):
+                        line = await worker.proc.stdout.readline()
+                except TimeoutError:
+                    continue  # (no answer is lost: what arrived stays in the reader's buffer)
+                if not line:
+                    failure = "the bot worker ended"
+                    break
+                if not worker.asked:
+                    failure = "the bot worker answered a question it was not asked"
+                    break
+                answer = json.loads(line)
+                question = worker.asked.popleft()
+                now = time.monotonic()
+                self.queue.done(question, now - worker.since)
+                worker.since = now
+                if not question.future.done():
+                    if "error" in answer:
+                        question.future.set_exception(BotError(answer["error"]))
+                    else:
+                        question.future.set_result(int(answer["action"]))
+                self._dispatch()
+        except asyncio.TimeoutError:
+            failure = f"no answer within {self.deadline:g} s"
+        except (ConnectionError, OSError, ValueError) as e:
+            failure = f"the bot worker failed ({type(e).__name__})"
+        except asyncio.CancelledError:  # the pool is closing
+            for question in worker.asked:
+                if not question.future.done():
+                    question.future.set_exception(BotError("the bot pool is closing"))
+            raise
+        if self._closed:
+            return
+        # the first question is the one it was thinking about: past the deadline, it is not asked again
+        stuck = worker.asked[0] if worker.asked and failure.startswith("no answer") else None
+        log.warning("bot worker %d: %s; replacing it%s", worker.proc.pid, failure,
+                    "; its questions are asked again" if worker.asked else "")
+        self._replace(worker)
+        for question in reversed(worker.asked):
+            self.queue.done(question, 0.0)
+            question.attempts += 1
+            if question.future.done():
+                continue
+            if question is stuck or question.attempts > 1:
+                question.future.set_exception(BotError(failure))
+            else:
+                self.queue.push(question, front=True)
+        worker.asked.clear()
+        self._dispatch()
+
+    def _replace(self, worker: _Worker) -> None:
+        """End ``worker`` and start another in its place (in the background; retried every second while it
+        cannot be started)."""
+        _kill(worker.proc)
+        if worker not in self._all:  # replaced already
+            return
+        self._all.remove(worker)
+        if self._closed:
+            return
+        self.replaced += 1
+
+        async def respawn():
+            while not self._closed:
+                try:
+                    new = await self._spawn()
+                except (OSError, BotError, asyncio.TimeoutError) as e:
+                    log.error("a bot worker could not be started (%s); trying again in 1 s", e)
+                    await asyncio.sleep(1.0)
+                    continue
+                if self._closed:
+                    _kill(new.proc)
+                    return
+                self._adopt(new)
+                self._dispatch()
+                return
+        self._task(respawn())
+
+    async def close(self) -> None:
+        """End the workers (their questions fail with BotError)."""
+        self._closed = True
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        for w in self._all:
+            if w.proc.stdin is not None:
+                w.proc.stdin.close()
+        for w in self._all:
+            try:
+                await asyncio.wait_for(w.proc.wait(), 2.0)
+            except asyncio.TimeoutError:
+                _kill(w.proc)
+                await w.proc.wait()
+        self._all.clear()
+
+
+def _kill(proc: "asyncio.subprocess.Process") -> None:
+    if proc.returncode is None:
+        try:
+            proc.kill()
+        except ProcessLookupError:
+            pass

@@ -22,8 +22,10 @@ from .storage import _SCHEMA, SCHEMA_VERSION, SQLStorage
 #: The NOTIFY channel of the server processes of one database.
 CHANNEL = "stpete_server"
 
-#: Key of the advisory lock held while the schema is created (so that processes starting together do not race).
+#: Keys of the advisory locks held while the schema is created (so that processes starting together do not race)
+#: and while a table is created under --max-tables (so that the count of unfinished tables is exact).
 SCHEMA_LOCK = 0x5374506574650001
+CREATION_LOCK = 0x5374506574650002
 
 _PG_SCHEMA = _SCHEMA.replace(" REAL", " DOUBLE PRECISION") + """
 CREATE TABLE IF NOT EXISTS stpete_schema (version INTEGER NOT NULL)
@@ -34,23 +36,23 @@ class PostgresStorage(SQLStorage):
     """:class:`~stpete_server.storage.Storage` in the PostgreSQL database ``url`` (a libpq URI,
     ``postgresql://USER@HOST/DB`` or with ``?host=/socket/dir``), created if it has no tables yet. ``synchronous``
     "FULL" (default: a commit is on disk before it is acknowledged) or "NORMAL" (``synchronous_commit = off``: a
-    move survives the server being killed, not PostgreSQL's crash). ``read_only``: a read-only session of an
-    existing database. A connection that broke (PostgreSQL restarted) is opened again at the next call; the call
+    move survives the server being killed, not PostgreSQL's crash). ``readonly``: a read-only session of an
+    existing database (FileNotFoundError if the server's tables are not in it). A connection that broke (PostgreSQL restarted) is opened again at the next call; the call
     that met the break raises."""
 
     _begin = "BEGIN"
     _begin_read = "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"  # one snapshot for a table's three reads
 
-    def __init__(self, url: str, synchronous: str = "FULL", read_only: bool = False) -> None:
+    def __init__(self, url: str, synchronous: str = "FULL", readonly: bool = False) -> None:
         if synchronous.upper() not in ("FULL", "NORMAL"):
             raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
         self.url = url
         self._synchronous = synchronous.upper()
-        self._read_only = read_only
+        self._readonly = readonly
         self._db = None
         self._connect()
         try:
-            if read_only:
+            if readonly:
                 if self._execute("SELECT to_regclass('stpete_schema')").fetchone()[0] is None:
                     raise FileNotFoundError(f"no server tables in the database {url!r}")
             else:
@@ -63,7 +65,7 @@ class PostgresStorage(SQLStorage):
         self._db = psycopg.connect(self.url, autocommit=True, application_name="stpete-server")
         if self._synchronous == "NORMAL":
             self._db.execute("SET synchronous_commit = off")
-        if self._read_only:
+        if self._readonly:
             self._db.execute("SET default_transaction_read_only = on")
 
     def _create_schema(self) -> None:
@@ -97,10 +99,14 @@ class PostgresStorage(SQLStorage):
         return dict(self._db.execute("SELECT id, move_count FROM tables WHERE id = ANY(%s) ORDER BY id FOR UPDATE",
                                      (ids,)).fetchall())
 
+    def _creation_lock(self) -> None:
+        self._db.execute("SELECT pg_advisory_xact_lock(%s)", (CREATION_LOCK,))
+
     def _store(self, good, now) -> None:
         # one statement (one round trip) for the whole group: the tables' rows (the last move of each), the moves,
         # the notifications in the order given
-        ids, numbers, actions, kinds = (list(column) for column in zip(*good))
+        ids, numbers, actions, kinds = (list(column) for column in zip(*((m.table_id, m.move, m.action, m.to_act)
+                                                                        for m in good)))
         self._db.execute(
             "WITH g AS (SELECT * FROM unnest(%s::text[], %s::int[], %s::int[], %s::text[]) "
             "           WITH ORDINALITY AS g(id, move, action, to_act, k)), "

@@ -17,7 +17,8 @@ from typing import Any, Dict, List, Optional
 
 import stpete
 
-from .storage import GroupCommitter, SeatRecord, StaleMoveError, TableRecord
+from .botpool import parse_bot_spec
+from .storage import GroupCommitter, MoveRecord, SeatRecord, StaleMoveError, TableRecord
 
 #: Keys of a view left out of every message, and of each player of a view. A person plays the table as people do,
 #: where another seat's purse is hidden (§9) and only memory keeps it: so no ``known_rubles`` (a seat's recall of
@@ -41,6 +42,54 @@ RULE_CHOICES = {
     "used_prison_scores": (False, True),
     "textile_without_new_society": (False, True),
 }
+
+
+async def _outcome(future: "asyncio.Future[None]"):
+    """Wait for ``future`` to be resolved whatever happens to the waiting task meanwhile: ``(exception or None,
+    whether the task was cancelled while it waited)``. The future itself is never cancelled."""
+    cancelled = False
+    while not future.done():
+        try:
+            await asyncio.wait([future])
+        except asyncio.CancelledError:
+            cancelled = True
+    return future.exception(), cancelled
+
+
+def check_rules(rules: Any) -> Dict[str, Any]:
+    """``rules`` (a table's rule choices, a subset of :data:`RULE_CHOICES`) checked: a copy, or ValueError with
+    the reason. The library checks their combination when the game is made."""
+    if not isinstance(rules, dict):
+        raise ValueError("rules must be an object")
+    options = {}
+    for key, value in rules.items():
+        if key not in RULE_CHOICES:
+            raise ValueError(f"unknown rule option {key!r} (known: {', '.join(RULE_CHOICES)})")
+        if value not in RULE_CHOICES[key] or type(value) is not type(RULE_CHOICES[key][0]):
+            raise ValueError(f"{key} must be one of {', '.join(map(json.dumps, RULE_CHOICES[key]))}")
+        options[key] = value
+    return options
+
+
+def check_seats(seats: List[SeatRecord]) -> None:
+    """A table's stored seats as the server writes them (2-5 seats, at least one person's; a person's seat with a
+    token hash, a bot's with a bot spec of :func:`botpool.bot_spec`), or ValueError with the reason."""
+    if not 2 <= len(seats) <= 5:
+        raise ValueError(f"{len(seats)} seats")
+    for k, s in enumerate(seats):
+        if s.kind == "human":
+            if not isinstance(s.token_hash, str) or len(s.token_hash) != 64:
+                raise ValueError(f"seat {k} is a person's without a token hash")
+        elif s.kind == "bot":
+            parse_bot_spec(s.bot)  # raises ValueError
+        else:
+            raise ValueError(f"seat {k} is neither a person's nor a bot's: {s.kind!r}")
+    if not any(s.kind == "human" for s in seats):
+        raise ValueError("no seat is a person's")
+
+
+#: Event kind -> its word in the log (stpete_event_kind_name's), one string object each, shared by every table.
+_KIND_NAMES = {kind: kind.name.lower().replace("_", "-") for kind in stpete.EventKind}
 
 
 class Refused(Exception):
@@ -87,26 +136,39 @@ class Table:
     moves. ``lock`` is held while a move is applied and stored and while what a client is sent is computed, so that
     no client ever sees a position before it is stored."""
 
-    def __init__(self, record: TableRecord, storage: GroupCommitter) -> None:
+    def __init__(self, record: TableRecord, storage: Optional[GroupCommitter], owner: Optional[str] = None) -> None:
+        """Rebuild the table from ``record`` (its moves replayed). ``owner``: whom its bots' thinking is charged to
+        (botpool.BotPool's fair share: the creator's address; by default the table itself). Raises ValueError
+        (or the library's StPeteError) for a record that is not a table the server could have written: rule
+        options, seats or bot specs it would have refused, a move that is not legal where it was stored."""
+        check_seats(record.seats)
+        options = check_rules(record.options)
         self.id = record.table_id
         self.record = record
         self.storage = storage
+        self.owner = owner if owner is not None else "table:" + record.table_id
         self.lock = asyncio.Lock()
         self.seats = list(record.seats)
-        self.game = stpete.Game(players=len(self.seats), seed=record.seed, **record.options)
+        self.game = stpete.Game(players=len(self.seats), seed=record.seed, **options)
         self.state = self.game.new_state()
         self.state.enable_event_queue()
         self.state.reset(record.seed)  # the setup's events (§3) into the queue
         self.log: List[Dict[str, Any]] = []  # every event so far, in order: {"text", "seat", "kind"}
         self.discarded: List[str] = []       # the cards discarded last (§4.5, §6, §7.1), by name
         self._collect([])
-        for action in record.moves:
+        for move, action in enumerate(record.moves):
+            if self.state.is_terminal:
+                raise ValueError(f"move {move} is stored after the end of the game")
+            if isinstance(action, bool) or not 0 <= action < self.game.num_distinct_actions \
+                    or not self.state.is_legal(action):
+                raise ValueError(f"move {move} (action id {action}) is not legal where it is stored")
             lower = self._lower_row()
             self.state.apply(action)   # a stored record replays exactly (every move was legal when stored)
             self._collect(lower)
         self.clients: set = set()      # connections (app.Client) watching this table
-        self.bot_task = None           # the asyncio task thinking for a bot seat, if any
+        self.bot_task = None           # the asyncio task playing the bot seats, if any
         self.cards = card_table(self.game)
+        self._spectator_first = None   # (move, text) of the first state message to a spectator at that move
 
     def _lower_row(self) -> List[str]:
         return [self.game.card_name(int(c)) for c in self.state.row(stpete.Source.LOWER)]
@@ -120,7 +182,7 @@ class Table:
         onto = (stpete.EventKind.DISPLACE, stpete.EventKind.OBSERVATORY_DISCARD, stpete.EventKind.SYCOPHANT_DISCARD,
                 stpete.EventKind.PRISON_PUT_BACK)
         for e in self.state.events():
-            kind = e.kind.name.lower().replace("_", "-")
+            kind = _KIND_NAMES[e.kind]
             self.log.append({"text": str(e), "seat": e.seat, "kind": kind})
             if e.kind in onto:
                 put.append(self.game.card_name(int(e.card)))
@@ -167,34 +229,50 @@ class Table:
 
     async def play(self, seat: int, move: Any, action: Any) -> None:
         """Apply ``action`` (an action id) for ``seat``, which saw the position after ``move`` moves; stored before
-        this returns. The caller holds :attr:`lock`. Raises :class:`Refused` (nothing changed) for a stale or
-        repeated move, out of turn, a game that is over, an illegal action, or a move that could not be stored."""
+        this returns. The caller holds :attr:`lock`. Raises :class:`Refused` (nothing changed) for, in this order
+        of the checks: a mistyped move or action (``bad-request``), a game that is over (``game-over``), a seat that
+        is not to act (``not-your-turn``), a move number that is not the table's (``stale``), an illegal action
+        (``illegal``), a move that could not be stored (``storage``).
+
+        Cancellation (asyncio.CancelledError, or any BaseException) never leaves the table apart from what is
+        stored: once the move is handed to the storage, this waits for the storage's answer, keeps the move if it
+        was stored and takes it back (``undo``) if not, and only then lets the cancellation through."""
         if isinstance(move, bool) or not isinstance(move, int):
             raise Refused("'move' must be the move number of the position you saw (a whole number)", "bad-request")
         if isinstance(action, bool) or not isinstance(action, int):
             raise Refused("'action' must be an action id (a whole number) from your legal actions", "bad-request")
         if self.over:
             raise Refused("the game is over", "game-over")
-        if move != self.move:
-            raise Refused(f"stale: you saw move {move}, the table is at move {self.move}", "stale")
         if seat != self.state.current_player:
             raise Refused(f"not your turn: seat {self.state.current_player} is to act", "not-your-turn")
+        if move != self.move:
+            raise Refused(f"stale: you saw move {move}, the table is at move {self.move}", "stale")
         if not 0 <= action < self.game.num_distinct_actions or not self.state.is_legal(action):
             raise Refused(f"illegal action {action} in this position", "illegal")
         lower = self._lower_row()
         self.state.apply(action)
         try:
-            await self.storage.store(self.id, move, action, self.to_act)
-        except StaleMoveError:  # cannot happen with one server process per database; never apply twice
-            self.state.undo()
-            self.state.events()
+            stored = self.storage.submit(MoveRecord(self.id, move, action, self.state.is_terminal,
+                                                    self.to_act == "bot"))
+        except BaseException:
+            self._take_back()
+            raise
+        error, cancelled = await _outcome(stored)
+        if error is None:
+            self.record.moves.append(action)
+            self._collect(lower)
+        else:
+            self._take_back()
+        if cancelled:
+            raise asyncio.CancelledError()
+        if isinstance(error, StaleMoveError):  # another process stored this move number first (or it expired)
             raise Refused("stale: the move was already stored", "stale")
-        except Exception as e:
-            self.state.undo()
-            self.state.events()
-            raise Refused(f"the move could not be stored ({type(e).__name__}); try again", "storage")
-        self.record.moves.append(action)
-        self._collect(lower)
+        if error is not None:
+            raise Refused(f"the move could not be stored ({type(error).__name__}); try again", "storage")
+
+    def _take_back(self) -> None:
+        self.state.undo()
+        self.state.events()  # the undone move's events are not the table's
 
     def legal_actions(self) -> List[Dict[str, Any]]:
         """The legal actions of the seat to act: id, text (stpete_action_to_string), price in R (or None) and kind
@@ -252,6 +330,13 @@ class Table:
         }
         return msg
 
+    def spectator_first_message(self) -> str:
+        """The first state message of a spectator (the public view and the whole log) as JSON text: the same for
+        every spectator at one position, so computed once per move."""
+        if self._spectator_first is None or self._spectator_first[0] != self.move:
+            self._spectator_first = (self.move, json.dumps(self.message(None, 0), separators=(",", ":")))
+        return self._spectator_first[1]
+
     def seats_public(self) -> List[Dict[str, Any]]:
         """Who sits where (no token): kind, bot spec, whether a person is connected now."""
         connected = {c.seat for c in self.clients if c.seat is not None}
@@ -291,15 +376,7 @@ def new_table(players: Any, seats: Any, bot: str, rules: Dict[str, Any]):
         raise ValueError("seats must list 'human' or 'bot' for each of the players")
     if "human" not in seats:
         raise ValueError("at least one seat must be a person's")
-    if not isinstance(rules, dict):
-        raise ValueError("rules must be an object")
-    options = {}
-    for key, value in rules.items():
-        if key not in RULE_CHOICES:
-            raise ValueError(f"unknown rule option {key!r} (known: {', '.join(RULE_CHOICES)})")
-        if value not in RULE_CHOICES[key] or type(value) is not type(RULE_CHOICES[key][0]):
-            raise ValueError(f"{key} must be one of {', '.join(map(json.dumps, RULE_CHOICES[key]))}")
-        options[key] = value
+    options = check_rules(rules)
     stpete.Game(players=players, seed=0, **options)  # the library's own check of the options
     seed = secrets.randbits(64)
     tokens = [secrets.token_urlsafe(24) if kind == "human" else None for kind in seats]

@@ -33,13 +33,18 @@ from procinfo import children
 class ServerProcess:
     """python3 -m stpete_server on 127.0.0.1, port chosen by the system, database ``db``."""
 
-    def __init__(self, db, *args):
+    def __init__(self, db, *args, preexec=None):
         self.db = db
         self.log = tempfile.TemporaryFile(mode="w+")  # the server's log (a pipe could fill up and block it)
+
+        def before_exec():
+            _end_with_parent()
+            if preexec is not None:
+                preexec()
         self.proc = subprocess.Popen([sys.executable, "-m", "stpete_server", "--port", "0", "--db", db,
                                       "--log-level", "INFO", *args],
                                      stdout=subprocess.PIPE, stderr=self.log, text=True,
-                                     preexec_fn=_end_with_parent)
+                                     preexec_fn=before_exec)
         line = self.proc.stdout.readline()
         if not line.startswith("stpete-server listening on "):
             self.proc.kill()
@@ -65,7 +70,6 @@ class ServerProcess:
                 self.proc.kill()
                 self.proc.wait()
         self.proc.stdout.close()
-        self.log.close()
         text = self.read_log()
         self.log.close()
         return text
@@ -163,7 +167,7 @@ def stored(db, table):
     """(options, seed, seats, moves) of a table, read from the database directly (a read-only session of the
     storage: stpete_server.storage.open_storage)."""
     from stpete_server.storage import open_storage
-    storage = open_storage(db, read_only=True)
+    storage = open_storage(db, readonly=True)
     try:
         record = storage.table(table)
         return record.options, record.seed, len(record.seats), record.moves

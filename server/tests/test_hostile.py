@@ -83,9 +83,10 @@ class Hostile(unittest.TestCase):
             await spectator.act(move, next(iter(legal)))
             await self.refused(spectator, "spectator")
 
-            # the seat not to act: out of turn
-            await waiter.act(move, next(iter(legal)))
-            await self.refused(waiter, "not-your-turn")
+            # the seat not to act: out of turn, whatever move number it names (checked before the move number)
+            for bad_move in (move, move + 1, move - 1 if move else 7):
+                await waiter.act(bad_move, next(iter(legal)))
+                await self.refused(waiter, "not-your-turn")
             # illegal actions and malformed ones, by the seat to act
             illegal = next(a for a in range(2000) if a not in legal)
             for action, code in [(illegal, "illegal"), (-1, "illegal"), (10 ** 30, "illegal"), ("1", "bad-request"),
@@ -105,7 +106,8 @@ class Hostile(unittest.TestCase):
             self.assertEqual(stored(self.db, table)[3], before)
             self.assertEqual(await waiter.quiet(0.3), [], "the other person was sent something")
 
-            # the same action twice (a pass: the turn goes to another seat): applied once, the second is stale
+            # the same action twice (a pass: the turn goes to another seat): applied once, the second is refused
+            # as out of turn (the seat is no longer to act; were it still, as stale)
             action = 0
             self.assertIn(action, legal)
             await mover.act(move, action)
@@ -114,7 +116,7 @@ class Hostile(unittest.TestCase):
             while not (refusals and any(m["move"] == move + 1 for m in states)):
                 m = await mover.until(lambda m: m["type"] in ("refused", "state"))
                 (refusals if m["type"] == "refused" else states).append(m)
-            self.assertEqual([r["code"] for r in refusals], ["stale"])
+            self.assertEqual([r["code"] for r in refusals], ["not-your-turn"])
             applied = next(m for m in states if m["move"] == move + 1)
             self.assertNotEqual(applied["to_act"], here["to_act"])
             after = stored(self.db, table)[3]

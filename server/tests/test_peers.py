@@ -17,7 +17,7 @@ if support.STORAGE != "sqlite":
 
 def record(table_id):
     return TableRecord(table_id, {}, 1, [SeatRecord("human", "ab" * 32, None), SeatRecord("bot", None, "greedy")],
-                       [], time.time(), "human")
+                       [], time.time())
 
 
 async def wait_for(predicate, timeout=10.0):
@@ -60,9 +60,9 @@ class PostgreSQL(unittest.TestCase):
             try:
                 self.storage.create_table(record("a"))
                 self.storage.create_table(record("b"))
-                self.storage.append_move("a", 0, 5, "bot")
-                self.storage.append_moves([("a", 1, 6, "human"), ("b", 0, 7, "human"), ("a", 0, 9, "human")])
-                self.storage.append_move("b", 1, 8, "over")
+                self.storage.append_move("a", 0, 5, bot=True)
+                self.storage.append_moves([("a", 1, 6), ("b", 0, 7), ("a", 0, 9)])
+                self.storage.append_move("b", 1, 8, final=True)
                 self.storage.expire(time.time() + 1, 0, True, 10)
                 want = ["move a 0 5", "move a 1 6", "move b 0 7", "move b 1 8", "gone b"]
                 await wait_for(lambda: len(heard[0]) >= 5 and len(heard[1]) >= 5)
@@ -109,7 +109,7 @@ class PostgreSQL(unittest.TestCase):
                 self.storage._db.execute("SELECT pg_terminate_backend(%s)", (pid,))
                 await wait_for(lambda: "resync" in heard)
                 self.storage.create_table(record("c"))
-                self.storage.append_move("c", 0, 1, "human")
+                self.storage.append_move("c", 0, 1)
                 await wait_for(lambda: "move c 0 1" in heard)
             finally:
                 await peers.close()

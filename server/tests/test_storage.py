@@ -7,7 +7,10 @@ good moves and reports the others; the base class's one-by-one append_moves agre
 end are kept with each move (bot_turns); two connections given the same move at once store it once; two group
 commits over the same tables in opposite orders both finish (no deadlock); expiry removes the tables that ended or
 were abandoned before its times and nothing else, their records kept in the archive or not; a database of
-libstpete 1.1 (schema version 1) is upgraded when the server opens it and read as it is by a read-only session.
+libstpete 1.1 (schema version 1) is upgraded when the server opens it and read as it is by a read-only session;
+the final move marks its table finished (table_ids tells finished from unfinished); a damaged row is reported for
+its table alone (DamagedTableError), a damaged SQLite index is read around; read-only opening never creates or
+writes a file.
 Both backends are tested in the suite 'server'; 'server-postgresql' (STPETE_TEST_STORAGE=postgresql) skips this
 module, which has no server to run on another storage."""
 import json
@@ -19,8 +22,9 @@ import time
 import unittest
 
 import support
-from stpete_server.storage import (NoSuchTableError, SeatRecord, SQLiteStorage, StaleMoveError, Storage,
-                                   TableRecord, open_storage)
+from stpete_server.storage import (DamagedTableError, MoveRecord, NoSuchTableError, SeatRecord, SQLiteStorage,
+                                   StaleMoveError, Storage, TableRecord, open_storage)
+from stpete_server.tables import record_status
 
 if support.STORAGE != "sqlite":
     raise unittest.SkipTest("both storages are tested in the suite 'server'")
@@ -29,7 +33,15 @@ if support.STORAGE != "sqlite":
 def record(table_id, to_act="human", created=None):
     return TableRecord(table_id, {"edition": 2}, 2 ** 64 - 1,
                        [SeatRecord("human", "ab" * 32, None), SeatRecord("bot", None, "greedy")], [],
-                       time.time() if created is None else created, to_act)
+                       time.time() if created is None else created, to_act=to_act)
+
+
+#: What a move says of the seat to act after it (MoveRecord's final and bot), by storage.TO_ACT's word.
+AFTER = {"human": {}, "bot": {"bot": True}, "over": {"final": True}}
+
+
+def move(table_id, number, action, to_act):
+    return MoveRecord(table_id, number, action, **AFTER[to_act])
 
 
 class OneByOne(Storage):
@@ -38,8 +50,8 @@ class OneByOne(Storage):
     def __init__(self, inner):
         self.inner = inner
 
-    def append_move(self, table_id, move, action, to_act):
-        self.inner.append_move(table_id, move, action, to_act)
+    def append_move(self, table_id, move, action, final=False, bot=False):
+        self.inner.append_move(table_id, move, action, final, bot)
 
 
 class Common:
@@ -56,21 +68,19 @@ class Common:
         s.create_table(record("t2", "bot"))
         with self.assertRaises(Exception):
             s.create_table(record("t1"))  # the id is taken
-        s.append_move("t1", 0, 7, "bot")
+        s.append_move("t1", 0, 7, **AFTER["bot"])
         with self.assertRaises(StaleMoveError):
-            s.append_move("t1", 0, 8, "human")     # the same move again
+            s.append_move("t1", 0, 8)     # the same move again
         with self.assertRaises(StaleMoveError):
-            s.append_move("t1", 2, 8, "human")     # one missing
+            s.append_move("t1", 2, 8)     # one missing
         with self.assertRaises(NoSuchTableError):
-            s.append_move("t3", 0, 8, "human")
-        with self.assertRaises(ValueError):
-            s.append_move("t1", 1, 8, "nobody")
+            s.append_move("t3", 0, 8)
         self.assertEqual(s.moves("t1", 0), [7])
-        results = s.append_moves([("t1", 1, 9, "over"), ("t2", 0, 3, "bot"), ("t2", 5, 4, "human"),
-                                  ("t3", 0, 1, "human"), ("t2", 1, 6, "human")])
+        results = s.append_moves([move("t1", 1, 9, "over"), move("t2", 0, 3, "bot"), move("t2", 5, 4, "human"),
+                                  move("t3", 0, 1, "human"), move("t2", 1, 6, "human")])
         self.assertEqual([type(r).__name__ for r in results],
                          ["NoneType", "NoneType", "StaleMoveError", "NoSuchTableError", "NoneType"])
-        results = OneByOne(s).append_moves([("t2", 2, 5, "human"), ("t2", 2, 6, "human")])
+        results = OneByOne(s).append_moves([move("t2", 2, 5, "human"), move("t2", 2, 6, "human")])
         self.assertEqual([r is None for r in results], [True, False])
         s.close()
         s = self.open(synchronous="NORMAL")
@@ -93,8 +103,8 @@ class Common:
         s.create_table(record("b1", "bot"))
         s.create_table(record("b2", "human"))
         s.create_table(record("b3", "bot"))
-        s.append_move("b2", 0, 1, "bot")
-        s.append_move("b3", 0, 1, "human")
+        s.append_move("b2", 0, 1, **AFTER["bot"])
+        s.append_move("b3", 0, 1)
         self.assertEqual(s.bot_turns(time.time() + 1, 10), ["b1", "b2"])  # oldest first
         self.assertEqual(s.bot_turns(time.time() + 1, 1), ["b1"])
         self.assertEqual(s.bot_turns(0, 10), [])
@@ -106,14 +116,14 @@ class Common:
         setup = self.open()
         setup.create_table(record("r"))
         outcomes = []
-        for move in range(20):
+        for number in range(20):
             barrier = threading.Barrier(2)
             got = [None, None]
 
             def store(k, storage):
                 barrier.wait()
                 try:
-                    storage.append_move("r", move, 100 + k, "human")
+                    storage.append_move("r", number, 100 + k)
                     got[k] = "stored"
                 except StaleMoveError:
                     got[k] = "stale"
@@ -136,13 +146,13 @@ class Common:
         for i in ids:
             setup.create_table(record(i))
         errors, results = [], []
-        for move in range(10):
+        for number in range(10):
             barrier = threading.Barrier(2)
 
             def store(order, storage):
                 barrier.wait()
                 try:
-                    results.append(storage.append_moves([(i, move, 1, "human") for i in order]))
+                    results.append(storage.append_moves([move(i, number, 1, "human") for i in order]))
                 except Exception as e:  # a deadlock (PostgreSQL aborts one of the two) or any other failure
                     errors.append(e)
             storages = [self.open(), self.open()]
@@ -166,10 +176,10 @@ class Common:
         def make(prefix):
             s.create_table(record(f"{prefix}-over-at-start", "over"))
             s.create_table(record(f"{prefix}-ended"))
-            s.append_move(f"{prefix}-ended", 0, 5, "bot")
-            s.append_move(f"{prefix}-ended", 1, 6, "over")
+            s.append_move(f"{prefix}-ended", 0, 5, **AFTER["bot"])
+            s.append_move(f"{prefix}-ended", 1, 6, **AFTER["over"])
             s.create_table(record(f"{prefix}-person"))
-            s.append_move(f"{prefix}-person", 0, 5, "human")
+            s.append_move(f"{prefix}-person", 0, 5)
             s.create_table(record(f"{prefix}-bot", "bot"))
         make("old")
         time.sleep(0.05)
@@ -187,7 +197,7 @@ class Common:
             self.assertIsNone(s.table(i))
             self.assertIsNone(s.moves(i, 0))
             with self.assertRaises(NoSuchTableError):
-                s.append_move(i, 0 if "person" not in i else 1, 1, "human")
+                s.append_move(i, 0 if "person" not in i else 1, 1)
         archived = s.archived("old-ended")
         self.assertEqual((archived.moves, archived.seed, archived.options, archived.to_act),
                          ([5, 6], 2 ** 64 - 1, {"edition": 2}, "over"))
@@ -208,11 +218,100 @@ class SQLite(Common, unittest.TestCase):
         self.dir = d.name
         self.db = os.path.join(d.name, "s.sqlite")
 
-    def test_read_only(self):
+    def test_readonly(self):
         missing = os.path.join(self.dir, "missing.sqlite")
         with self.assertRaises(FileNotFoundError):
-            open_storage(missing, read_only=True)
+            open_storage(missing, readonly=True)
         self.assertFalse(os.path.exists(missing))
+
+    def test_finished_tables(self):
+        s = SQLiteStorage(self.db)
+        for t in ("t1", "t2", "t3"):
+            s.create_table(record(t))
+        self.assertEqual(s.append_moves([MoveRecord("t1", 0, 7, True), ("t2", 0, 3), ("t3", 0, 1)]),
+                         [None, None, None])
+        s.append_move("t2", 1, 4, final=True)
+        self.assertEqual(s.table_ids(finished=True), ["t1", "t2"])
+        self.assertEqual(s.table_ids(finished=False), ["t3"])
+        self.assertEqual(s.table_ids(), ["t1", "t2", "t3"])
+        self.assertTrue(s.table("t1").finished)
+        self.assertFalse(s.table("t3").finished)
+        s.mark_finished("t3")
+        self.assertEqual(s.table_ids(finished=False), [])
+        s.close()
+
+    def test_database_of_1_1_2(self):  # no status columns: added by the upgrade (status: the server's replay)
+        con = sqlite3.connect(self.db)
+        con.executescript("""
+            CREATE TABLE tables (id TEXT PRIMARY KEY, options TEXT NOT NULL, seed TEXT NOT NULL, created REAL NOT NULL);
+            CREATE TABLE seats (table_id TEXT NOT NULL, seat INTEGER NOT NULL, kind TEXT NOT NULL, token_hash TEXT,
+                                bot TEXT, PRIMARY KEY (table_id, seat));
+            CREATE TABLE moves (table_id TEXT NOT NULL, move INTEGER NOT NULL, action INTEGER NOT NULL,
+                                PRIMARY KEY (table_id, move));
+            INSERT INTO tables VALUES ('old', '{}', '5', 1.0);
+            INSERT INTO seats VALUES ('old', 0, 'human', NULL, NULL), ('old', 1, 'bot', NULL, 'greedy');
+            INSERT INTO moves VALUES ('old', 0, 3);""")
+        con.close()
+        reader = SQLiteStorage(self.db, readonly=True)
+        self.assertEqual(reader.table_ids(finished=False), ["old"])
+        self.assertIsNone(reader.table("old").finished)
+        reader.close()
+        s = SQLiteStorage(self.db, status=record_status)
+        self.assertEqual(s.table_ids(finished=False), ["old"])
+        self.assertEqual(s.table("old").moves, [3])
+        s.create_table(record("new"))
+        self.assertFalse(s.table("new").finished)
+        s.close()
+
+    def test_damaged_rows_and_index(self):
+        s = SQLiteStorage(self.db)
+        for t in ("good", "gap", "json", "seats"):
+            s.create_table(record(t))
+            s.append_moves([(t, 0, 1), (t, 1, 2), (t, 2, 3)])
+        s.close()
+        con = sqlite3.connect(self.db, isolation_level=None)
+        con.execute("UPDATE moves SET move = 5 WHERE table_id = 'gap' AND move = 1")
+        con.execute("UPDATE tables SET options = '[' WHERE id = 'json'")
+        con.execute("UPDATE seats SET seat = 3 WHERE table_id = 'seats' AND seat = 1")
+        con.close()
+        s = SQLiteStorage(self.db)
+        self.assertEqual(s.table("good").moves, [1, 2, 3])
+        for t, words in (("gap", "move 1 is missing"), ("json", "not JSON"), ("seats", "seats are numbered")):
+            with self.assertRaises(DamagedTableError) as e:
+                s.table(t)
+            self.assertEqual(e.exception.table_id, t)
+            self.assertIn(words, str(e.exception))
+        self.assertEqual([r.table_id for r in s.tables()], ["good"])
+        s.close()
+        # a damaged page of the tables' primary-key index: the rows are read without it
+        con = sqlite3.connect(self.db, isolation_level=None)
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        (page,) = con.execute("SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_autoindex_tables_1'").fetchone()
+        (size,) = con.execute("PRAGMA page_size").fetchone()
+        con.close()
+        with open(self.db, "r+b") as f:
+            f.seek((page - 1) * size)
+            f.write(os.urandom(size))
+        s = SQLiteStorage(self.db)
+        self.assertEqual(s.table("good").moves, [1, 2, 3])
+        s.close()
+
+    def test_read_only(self):
+        missing = os.path.join(os.path.dirname(self.db), "typo.sqlite")
+        with self.assertRaises(FileNotFoundError):
+            SQLiteStorage(missing, readonly=True)
+        self.assertFalse(os.path.exists(missing))
+        open(missing, "w").close()
+        with self.assertRaises((ValueError, sqlite3.DatabaseError)):
+            SQLiteStorage(missing, readonly=True)  # an empty file is not the server's database
+        s = SQLiteStorage(self.db)
+        s.create_table(record("t"))
+        s.close()
+        reader = SQLiteStorage(self.db, readonly=True)
+        self.assertEqual(reader.table_ids(), ["t"])
+        with self.assertRaises(sqlite3.OperationalError):
+            reader.append_move("t", 0, 1)
+        reader.close()
 
     def test_upgrade_from_version_1(self):
         """A file of libstpete 1.1 (its schema, three tables): read as it is read-only; refused without a way to
@@ -234,7 +333,7 @@ class SQLite(Common, unittest.TestCase):
             INSERT INTO moves VALUES ('a', 0, 3), ('a', 1, 4), ('b', 0, 9);
         """)
         con.close()
-        ro = self.open(read_only=True)
+        ro = self.open(readonly=True)
         self.assertEqual([(t.table_id, t.moves, t.to_act) for t in ro.tables()],
                          [("a", [3, 4], "human"), ("b", [9], "human"), ("c", [], "human")])
         self.assertIsNone(ro.archived("a"))
@@ -250,8 +349,8 @@ class SQLite(Common, unittest.TestCase):
         self.assertEqual(s.bot_turns(time.time() + 1, 10), ["b"])
         self.assertEqual(s.expire(before, before, True, 10), [])  # not older than the upgrade
         with self.assertRaises(StaleMoveError):
-            s.append_move("b", 0, 1, "human")
-        s.append_move("b", 1, 1, "human")
+            s.append_move("b", 0, 1)
+        s.append_move("b", 1, 1)
         self.assertEqual(s.table("b").moves, [9, 1])
         self.assertEqual(sorted(s.expire(time.time() + 1, 0, True, 10)), ["a"])
         self.assertEqual(json.loads(json.dumps(s.archived("a").moves)), [3, 4])
@@ -265,12 +364,12 @@ class PostgreSQL(Common, unittest.TestCase):
         cluster = support.cluster()
         self.db = cluster.create_database(f"storage{id(self)}")
 
-    def test_read_only(self):
+    def test_readonly(self):
         with self.assertRaises(FileNotFoundError):
-            open_storage(self.db, read_only=True)
+            open_storage(self.db, readonly=True)
         s = self.open()
         s.create_table(record("x"))
-        ro = self.open(read_only=True)
+        ro = self.open(readonly=True)
         self.assertEqual(ro.table("x").seed, 2 ** 64 - 1)
         with self.assertRaises(Exception):
             ro.create_table(record("y"))
