@@ -61,6 +61,14 @@ def parse_args(argv):
                    help="tables a client address may create per minute (0: no limit)")
     p.add_argument("--hello-timeout", type=float, default=d.hello_timeout,
                    help="seconds a connection may stay without saying hello")
+    p.add_argument("--expire-finished", type=float, default=7 * 86400.0,
+                   help="seconds after its end a finished table leaves the database (0: never)")
+    p.add_argument("--expire-abandoned", type=float, default=30 * 86400.0,
+                   help="seconds after its last move an unfinished table leaves the database (0: never)")
+    p.add_argument("--expire-every", type=float, default=60.0, help="seconds between two looks for tables to expire")
+    p.add_argument("--expired", choices=("archive", "delete"), default="archive",
+                   help="what becomes of an expired table's record: kept in the archive table (python3 -m "
+                        "stpete_server.export reads it) or deleted")
     p.add_argument("--log-level", default="INFO", help="logging level (seat tokens are never logged)")
     return p.parse_args(argv)
 
@@ -76,7 +84,9 @@ def quiet_accept_errors(loop, context) -> None:
 
 
 async def serve(args, storage) -> None:
-    from .app import Limits, Server, make_app
+    from .app import Expiry, Limits, Server, make_app
+    from .peers import Peers, PostgresPeers
+    from .storage import is_postgresql
     from .botpool import BotPool
     from .guard import Guard, GuardedSite, raise_descriptor_limit
     log = logging.getLogger("stpete_server")
@@ -85,7 +95,10 @@ async def serve(args, storage) -> None:
                     hello_timeout=args.hello_timeout, connections_per_minute=args.connections_per_minute,
                     send_timeout=args.send_timeout)
     pool = BotPool(args.bot_workers, move_seconds=args.bot_seconds)
-    server = Server(storage, pool, bot_delay=args.bot_delay, limits=limits)
+    expiry = Expiry(finished=args.expire_finished, abandoned=args.expire_abandoned, every=args.expire_every,
+                    keep=args.expired == "archive")
+    peers = PostgresPeers(args.db) if is_postgresql(args.db) else Peers()
+    server = Server(storage, pool, bot_delay=args.bot_delay, limits=limits, peers=peers, expiry=expiry)
     # Connections never use up the descriptors: the limit is raised, and connections are capped below it, with
     # room for what asyncio accepts at once before any is refused (up to the listen backlog) and for what the
     # server needs itself (the database, the bot workers' pipes, the listening socket).

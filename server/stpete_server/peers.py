@@ -8,8 +8,9 @@ Two things cannot be decided in one process's memory once several processes serv
   commit, in commit order, to every session that listens; :class:`PostgresPeers` listens and hands each payload to
   the server.
 - **who thinks for a bot.** A bot's move must be computed by exactly one process. :meth:`Peers.claim_bot` takes
-  PostgreSQL's session-level advisory lock of the table (``pg_try_advisory_lock``) on a connection of its own; the
-  process that gets it thinks and stores the move, then :meth:`Peers.release_bot`. A session lock is released by
+  PostgreSQL's session-level advisory lock of the table (``pg_try_advisory_lock``) on a connection of its own, and
+  reads the table's stored move count once it holds it (a process behind catches up first); the process that gets
+  it thinks and stores the move, then :meth:`Peers.release_bot`. A session lock is released by
   PostgreSQL when the session ends, so a process killed (``kill -9``) while its bot thinks leaves the lock to
   another process at once; which move is stored is still decided by the storage's transaction (the move count), so
   a lock lost with its connection can cost a second computation, never a second move.
@@ -44,9 +45,12 @@ class Peers:
         event loop, in the order of the commits): ``'move ID N ACTION'``, ``'gone ID'``, and ``'resync'`` after the
         channel was lost and found again (some payloads may have been missed: catch up every table held)."""
 
-    async def claim_bot(self, table_id: str) -> bool:
-        """Whether this process may think for the table's bot now (until :meth:`release_bot`)."""
-        return True
+    async def claim_bot(self, table_id: str) -> Optional[int]:
+        """Claim the table's bot for this process (until :meth:`release_bot`): None if another process holds it,
+        else the number of moves the database held once the claim was this process's (-1: the memory of this one
+        process is the database; a very large number: the table is no longer stored). A process whose table in
+        memory has fewer moves catches up before it thinks."""
+        return -1
 
     async def release_bot(self, table_id: str) -> None:
         """Give up the claim of :meth:`claim_bot` (also when the move was not stored)."""
@@ -111,32 +115,34 @@ class PostgresPeers(Peers):
                     log.warning("the notification channel cannot be opened (%s); trying again", e)
             on_event("resync")
 
-    async def _lock_query(self, sql: str, table_id: str) -> bool:
+    async def _lock_query(self, sql: str, *args):
         if self._locks.broken or self._locks.closed:
             self._claims.clear()  # PostgreSQL released them with the session
             await self._locks.close()
             self._locks = await self._connect()
-        row = await (await self._locks.execute(sql, (lock_key(table_id),))).fetchone()
-        return bool(row[0])
+        return (await (await self._locks.execute(sql, args)).fetchone())[0]
 
-    async def claim_bot(self, table_id: str) -> bool:
-        if table_id in self._claims:
-            return True
+    #: The claim and, once it is held (CASE evaluates its condition first), the table's stored move count.
+    _CLAIM = ("SELECT CASE WHEN pg_try_advisory_lock(%s) "
+              "THEN COALESCE((SELECT move_count FROM tables WHERE id = %s), 2147483647) END")
+
+    async def claim_bot(self, table_id: str) -> Optional[int]:
         try:
-            got = await self._lock_query("SELECT pg_try_advisory_lock(%s)", table_id)
+            count = await self._lock_query(self._CLAIM, lock_key(table_id), table_id)
         except Exception as e:
             log.warning("table %s: the bot's lock could not be taken (%s)", table_id, e)
-            return False
-        if got:
-            self._claims.add(table_id)
-        return got
+            return None
+        if count is not None:
+            self._claims.add(table_id)  # (a second claim of its own lock stacks in PostgreSQL: released once here)
+        return count
 
     async def release_bot(self, table_id: str) -> None:
         if table_id not in self._claims:
             return
         self._claims.discard(table_id)
         try:
-            await self._lock_query("SELECT pg_advisory_unlock(%s)", table_id)
+            while await self._lock_query("SELECT pg_advisory_unlock(%s)", lock_key(table_id)):
+                pass  # every level of a lock claimed more than once
         except Exception as e:  # the session is gone, and the lock with it
             log.warning("table %s: the bot's lock could not be released (%s)", table_id, e)
 

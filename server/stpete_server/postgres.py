@@ -37,8 +37,8 @@ class PostgresStorage(SQLStorage):
     ``postgresql://USER@HOST/DB`` or with ``?host=/socket/dir``), created if it has no tables yet. ``synchronous``
     "FULL" (default: a commit is on disk before it is acknowledged) or "NORMAL" (``synchronous_commit = off``: a
     move survives the server being killed, not PostgreSQL's crash). ``readonly``: a read-only session of an
-    existing database (FileNotFoundError if the server's tables are not in it). A connection that broke (PostgreSQL restarted) is opened again at the next call; the call
-    that met the break raises."""
+    existing database (FileNotFoundError if the server's tables are not in it). A connection that broke
+    (PostgreSQL restarted) is opened again at the next call; the call that met the break raises."""
 
     _begin = "BEGIN"
     _begin_read = "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"  # one snapshot for a table's three reads

@@ -402,8 +402,8 @@ class SQLStorage(Storage):
             "SELECT action FROM moves WHERE table_id = ? AND move >= ? ORDER BY move", (table_id, start)).fetchall()]
 
     def mark_finished(self, table_id: str) -> None:
-        self._transaction(lambda: self._execute(
-            "UPDATE tables SET to_act = 'over', finished = COALESCE(finished, ?) WHERE id = ?", (time.time(), table_id)))
+        self._transaction(lambda: self._execute("UPDATE tables SET to_act = 'over', finished = COALESCE(finished, ?) "
+                                                "WHERE id = ?", (time.time(), table_id)))
 
     def _count_unfinished(self) -> int:
         return self._execute("SELECT COUNT(*) FROM tables WHERE finished IS NULL").fetchone()[0]

@@ -93,11 +93,13 @@ _KIND_NAMES = {kind: kind.name.lower().replace("_", "-") for kind in stpete.Even
 
 
 class Refused(Exception):
-    """A request refused: ``str(e)`` is the reason sent to the client; nothing changed."""
+    """A request refused: ``str(e)`` is the reason sent to the client; nothing changed. ``behind``: the storage
+    holds moves this table in memory has not applied (another process stored them, or the table expired)."""
 
-    def __init__(self, reason: str, code: str = "refused") -> None:
+    def __init__(self, reason: str, code: str = "refused", behind: bool = False) -> None:
         super().__init__(reason)
         self.code = code
+        self.behind = behind
 
 
 def token_hash(token: str) -> str:
@@ -157,18 +159,33 @@ class Table:
         self.discarded: List[str] = []       # the cards discarded last (§4.5, §6, §7.1), by name
         self._collect([])
         for move, action in enumerate(record.moves):
-            if self.state.is_terminal:
-                raise ValueError(f"move {move} is stored after the end of the game")
-            if isinstance(action, bool) or not 0 <= action < self.game.num_distinct_actions \
-                    or not self.state.is_legal(action):
-                raise ValueError(f"move {move} (action id {action}) is not legal where it is stored")
-            lower = self._lower_row()
-            self.state.apply(action)   # a stored record replays exactly (every move was legal when stored)
-            self._collect(lower)
+            self._replay(move, action)
         self.clients: set = set()      # connections (app.Client) watching this table
         self.bot_task = None           # the asyncio task playing the bot seats, if any
+        self.bot_elsewhere = None      # the move at which another process claimed the bot's move (app.Server)
+        self.holds = 0                 # callers of app.Server.find_table(hold=True) not done with it
         self.cards = card_table(self.game)
         self._spectator_first = None   # (move, text) of the first state message to a spectator at that move
+
+    def _replay(self, move: int, action: int) -> None:
+        """Apply stored move number ``move`` (a stored record replays exactly: every move was legal when stored).
+        Raises ValueError, the state unchanged, for a move that is not legal there."""
+        if self.state.is_terminal:
+            raise ValueError(f"move {move} is stored after the end of the game")
+        if isinstance(action, bool) or not isinstance(action, int) \
+                or not 0 <= action < self.game.num_distinct_actions or not self.state.is_legal(action):
+            raise ValueError(f"move {move} (action id {action}) is not legal where it is stored")
+        lower = self._lower_row()
+        self.state.apply(action)
+        self._collect(lower)
+
+    def apply_stored(self, actions: List[int]) -> None:
+        """Apply moves another process stored after this table's last one (its clients are then sent the new
+        position). The caller holds :attr:`lock`. Raises ValueError for a move that is not legal where it is
+        stored; the moves before it are applied."""
+        for action in actions:
+            self._replay(self.move, action)
+            self.record.moves.append(action)
 
     def _lower_row(self) -> List[str]:
         return [self.game.card_name(int(c)) for c in self.state.row(stpete.Source.LOWER)]
@@ -266,7 +283,7 @@ class Table:
         if cancelled:
             raise asyncio.CancelledError()
         if isinstance(error, StaleMoveError):  # another process stored this move number first (or it expired)
-            raise Refused("stale: the move was already stored", "stale")
+            raise Refused("stale: another move was stored first", "stale", behind=True)
         if error is not None:
             raise Refused(f"the move could not be stored ({type(error).__name__}); try again", "storage")
 

@@ -3,14 +3,13 @@ stand-in pool answers): a bot's move that cannot be stored is tried again until 
 cancelled while it is being stored leaves the table and the database alike; the replay record is not published
 while the final move is being stored; bots' seeds are drawn afresh, not derived from the table's secret seed; a bot
 that keeps failing is retried ever more slowly and logged a few times, without a traceback each time; a table that
-cannot be stored answers JSON; finished tables leave memory and come back when asked for."""
+cannot be stored answers JSON; finished tables leave memory and come back when asked for. On the storage of the
+suite (support.STORAGE: SQLite, or PostgreSQL in the temporary cluster)."""
 import asyncio
 import json
 import logging
-import os
 import random
 import sqlite3
-import tempfile
 import time
 import unittest
 
@@ -19,17 +18,26 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 import stpete
+import support
 from stpete_server import botpool
 from stpete_server.app import Server, make_app
-from stpete_server.storage import GroupCommitter, SQLiteStorage
+from stpete_server.storage import GroupCommitter, SQLiteStorage, is_postgresql
 from stpete_server.tables import Refused, Table, new_table
 
 BotError = getattr(botpool, "BotError", RuntimeError)
 logging.getLogger("stpete_server").addHandler(logging.NullHandler())  # what is logged is checked, not printed
 
 
-class FlakyStorage(SQLiteStorage):
-    """SQLite that fails (as a full disk does) the next ``fail`` group commits, and the next ``fail_create``
+def flaky_storage(db):
+    """The storage of ``db`` (SQLite or PostgreSQL) as a :class:`Flaky` one."""
+    if is_postgresql(db):
+        from stpete_server.postgres import PostgresStorage
+        return type("FlakyPostgres", (Flaky, PostgresStorage), {})(db)
+    return type("FlakySQLite", (Flaky, SQLiteStorage), {})(db)
+
+
+class Flaky:
+    """A storage that fails (as a full disk does) the next ``fail`` group commits, and the next ``fail_create``
     creations, and takes ``delay`` seconds a commit (a slow disk)."""
     fail = 0
     fail_create = 0
@@ -42,11 +50,11 @@ class FlakyStorage(SQLiteStorage):
             raise sqlite3.OperationalError("database or disk is full (a test's fault)")
         return super().append_moves(moves)
 
-    def create_table(self, table):
+    def create_table(self, table, max_unfinished=None):
         if self.fail_create:
             self.fail_create -= 1
             raise sqlite3.OperationalError("attempt to write a readonly database (a test's fault)")
-        return super().create_table(table)
+        return super().create_table(table, max_unfinished)
 
 
 class StandInPool:
@@ -73,12 +81,8 @@ class StandInPool:
         return state.legal_action_ids()[0]
 
 
-def stored_moves(path, table_id):
-    con = sqlite3.connect(path)
-    try:
-        return [a for (a,) in con.execute("SELECT action FROM moves WHERE table_id = ? ORDER BY move", (table_id,))]
-    finally:
-        con.close()
+def stored_moves(db, table_id):
+    return support.stored(db, table_id)[3]
 
 
 def bot_first_record(players=2, seats=("bot", "human")):
@@ -111,10 +115,8 @@ async def until(predicate, seconds=10.0):
 
 class Faults(unittest.TestCase):
     def setUp(self):
-        d = tempfile.TemporaryDirectory()
-        self.addCleanup(d.cleanup)
-        self.path = os.path.join(d.name, "server.sqlite")
-        self.storage = FlakyStorage(self.path)
+        self.path = support.temp_db(self)
+        self.storage = flaky_storage(self.path)
         self.addCleanup(self.storage.close)
         self.pool = StandInPool()
 
@@ -132,7 +134,7 @@ class Faults(unittest.TestCase):
             self.storage.fail = 3  # the disk is full for the bot's first three tries
             server.start_bots()
             ok = await until(lambda: len(stored_moves(self.path, record.table_id)) >= 1)
-            table = server.tables[record.table_id]
+            table = await server.find_table(record.table_id)
             await server.stop_bots()
             server.storage.close()
             return ok, table
@@ -184,7 +186,7 @@ class Faults(unittest.TestCase):
 
         async def go():
             server = self.server()
-            table = server.tables[record.table_id]
+            table = await server.find_table(record.table_id)
             self.storage.delay, self.storage.fail = 0.4, 1  # the final move is being stored, and fails
             play = asyncio.get_running_loop().create_task(
                 server.play(table, table.state.current_player, table.move, moves[-1]))
@@ -276,20 +278,21 @@ class Faults(unittest.TestCase):
 
         async def first_life():
             server = self.server()
-            server.limits.finished_cache = 0
-            table = server.tables[done.table_id]
+            server.limits.table_cache = 0
+            table = await server.find_table(done.table_id)
             for k, action in enumerate(moves):
                 await server.play(table, table.state.current_player, k, action)
-            await server.play(server.tables[going.table_id], server.tables[going.table_id].state.current_player, 0,
-                              server.tables[going.table_id].state.legal_action_ids()[0])
-            kept = set(server.tables)
+            other = await server.find_table(going.table_id)
+            await server.play(other, other.state.current_player, 0, other.state.legal_action_ids()[0])
+            kept = set(server.tables) | set(server.cache)
             server.storage.close()
             return kept
-        self.assertEqual(asyncio.run(first_life()), {going.table_id}, "a finished table stayed in memory")
+        # neither is kept: no client, no bot to play (issue 44: an unfinished one is loaded again when asked for)
+        self.assertEqual(asyncio.run(first_life()), set(), "a finished table stayed in memory")
 
         async def second_life():  # after a restart: only the unfinished table is in memory; the other is there
             server = self.server()
-            server.limits.finished_cache = 0
+            server.limits.table_cache = 0
             loaded = set(server.tables)
             client = TestClient(TestServer(make_app(server)))
             await client.start_server()
@@ -305,7 +308,7 @@ class Faults(unittest.TestCase):
             finally:
                 await client.close()
         loaded, status, record, welcome, state = asyncio.run(second_life())
-        self.assertEqual(loaded, {going.table_id})
+        self.assertEqual(loaded, set())  # issue 44: no table is loaded at start
         self.assertEqual(status, 200)
         self.assertEqual([a["id"] for a in record["actions"]], moves)
         self.assertEqual(welcome["type"], "welcome")

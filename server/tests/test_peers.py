@@ -1,7 +1,7 @@
 """What server processes on one PostgreSQL database agree through it (stpete_server.peers, in the temporary cluster
 of support.cluster()): a stored move and an expired table are announced to every process, in commit order; a bot's
-advisory lock is held by one process at a time and released when its holder's session ends (as when the process is
-killed); a listener whose connection was cut comes back and says 'resync'. The single process of SQLite
+advisory lock is held by one process at a time, says how many moves are stored once held, and is released when its
+holder's session ends (as when the process is killed); a listener whose connection was cut comes back and says 'resync'. The single process of SQLite
 (peers.Peers) grants every claim. Run in the suite 'server' (STPETE_TEST_STORAGE=sqlite) only, like test_storage."""
 import asyncio
 import time
@@ -33,8 +33,8 @@ class Alone(unittest.TestCase):
         async def go():
             peers = Peers()
             await peers.start(lambda payload: None)
-            self.assertTrue(await peers.claim_bot("t"))
-            self.assertTrue(await peers.claim_bot("t"))
+            self.assertEqual(await peers.claim_bot("t"), -1)  # its memory is the database
+            self.assertEqual(await peers.claim_bot("t"), -1)
             await peers.release_bot("t")
             await peers.close()
         asyncio.run(go())
@@ -78,22 +78,24 @@ class PostgreSQL(unittest.TestCase):
             one, two = PostgresPeers(self.db), PostgresPeers(self.db)
             for p in (one, two):
                 await p.start(lambda payload: None)
+            self.storage.create_table(record("t"))
+            self.storage.append_moves([("t", 0, 5), ("t", 1, 6)])
             try:
-                self.assertTrue(await one.claim_bot("t"))
-                self.assertTrue(await one.claim_bot("t"))       # already its own
-                self.assertFalse(await two.claim_bot("t"))
-                self.assertTrue(await two.claim_bot("u"))       # another table
+                self.assertEqual(await one.claim_bot("t"), 2)   # and the moves stored, read under the claim
+                self.assertEqual(await one.claim_bot("t"), 2)   # already its own
+                self.assertIsNone(await two.claim_bot("t"))
+                self.assertEqual(await two.claim_bot("u"), 2 ** 31 - 1)  # another table, not stored
                 await one.release_bot("t")
-                self.assertTrue(await two.claim_bot("t"))
-                self.assertFalse(await one.claim_bot("t"))
+                self.assertEqual(await two.claim_bot("t"), 2)
+                self.assertIsNone(await one.claim_bot("t"))
                 # the holder's session ends (its process killed): the lock is free at once
                 await two._locks.close()
-                got = False
+                got = None
                 deadline = time.monotonic() + 10
-                while not got and time.monotonic() < deadline:
+                while got is None and time.monotonic() < deadline:
                     got = await one.claim_bot("t")
                     await asyncio.sleep(0.05)
-                self.assertTrue(got)
+                self.assertEqual(got, 2)
             finally:
                 for p in (one, two):
                     await p.close()
