@@ -304,8 +304,13 @@ def load_runs(args, tmp, env, known):
                 for option, value in (("--max-per-address", "0"), ("--connections-per-minute", "0")):
                     if option in known:
                         options += [option, value]
-                servers = Servers(new_db(), procs, options, env)
+                db = new_db()
+                servers = Servers(db, procs, options, env)
+                # processes on the same database that no client reaches (their own port): what a process costs
+                # that only hears the others' moves
+                idlers = Servers(db, 1, options, env) if args.idle_peer and storage == "postgresql" else None
                 try:
+                    icpu0 = sum(cpu_seconds(p) for p in idlers.pids) if idlers else 0.0
                     idle = sum(rss_kib(p) for p in servers.pids) / 1024 / procs
                     workers = servers.workers()
                     pg = cluster.pids() if cluster else []
@@ -322,15 +327,21 @@ def load_runs(args, tmp, env, known):
                     server_rss = sum(rss_kib(p) for p in servers.pids) / 1024
                     workers_rss = sum(rss_kib(w) for w in servers.workers()) / 1024
                     pg_pss = sum(pss_kib(p) for p in pg_now) / 1024
+                    idle_cpu = (sum(cpu_seconds(p) for p in idlers.pids) - icpu0) / elapsed if idlers else None
                 finally:
                     servers.stop()
+                    if idlers:
+                        idlers.stop()
                 p50 = statistics.median(stats.latencies) * 1000 if stats.latencies else float("nan")
                 print(f"{storage:>10} {procs:>5} {n:>6} {stats.moves / elapsed:>8.0f} {p50:>7.1f} "
                       f"{pct(stats.latencies, 0.99):>7.1f} {pct(stats.bot_waits, 0.5):>8.0f} "
                       f"{pct(stats.bot_waits, 0.99):>8.0f} {stats.games:>6} {server_rss:>11.0f} {idle:>8.0f} "
                       f"{workers_rss:>11.0f} {pg_pss:>6.0f} {server_cpu:>11.0%} "
                       f"{server_cpu * elapsed * 1000 / max(1, stats.moves):>7.2f} {workers_cpu:>11.0%} "
-                      f"{pg_cpu:>6.0%} {clients_cpu:>11.0%} {stats.refused:>7}", flush=True)
+                      f"{pg_cpu:>6.0%} {clients_cpu:>11.0%} {stats.refused:>7}"
+                      + (f"   idle peer: {idle_cpu:.1%} CPU, "
+                         f"{idle_cpu * elapsed * 1e6 / max(1, stats.moves):.0f} us/move" if idle_cpu is not None
+                         else ""), flush=True)
 
 
 def start_runs(args, tmp, env):
@@ -360,6 +371,9 @@ def main():
     p.add_argument("--strong", type=int, default=0, help="tables of four 100,000-iteration ismcts bots beside them")
     p.add_argument("--sync", default="full", choices=("full", "normal"))
     p.add_argument("--server-src", help="the source tree of another server to measure (e.g. 1.1.2's, for comparison)")
+    p.add_argument("--idle-peer", action="store_true",
+                   help="PostgreSQL: one more process on the database that no client reaches; its CPU per move is "
+                        "what one more process costs")
     p.add_argument("--start", type=int, nargs="+", metavar="TABLES",
                    help="measure a process's start on databases of these many stored tables instead")
     args = p.parse_args()

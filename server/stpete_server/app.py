@@ -606,12 +606,16 @@ class Server:
         loop = asyncio.get_running_loop()
         failures = 0
         chosen = None  # (move, action) thought of and not yet stored
-        while not self.stopping and table.bot_to_move():
-            move, seat = table.move, table.state.current_player
-            if chosen is None or chosen[0] != move:
+        while not self.stopping:
+            async with table.lock:  # a stored position: not one whose move is being stored (and may be undone)
+                if not table.bot_to_move():
+                    break
+                move, seat = table.move, table.state.current_player
+                position = table.state.to_json() if chosen is None or chosen[0] != move else None
+            if position is not None:
                 started = loop.time()
                 try:
-                    action = await self.pool.choose(table.state.to_json(), table.seats[seat].bot,
+                    action = await self.pool.choose(position, table.seats[seat].bot,
                                                     secrets.randbits(64), owner=table.owner, flow=table.id)
                 except BotError as e:
                     failures += 1

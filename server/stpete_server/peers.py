@@ -73,6 +73,7 @@ class PostgresPeers(Peers):
         self._locks = None
         self._task: Optional[asyncio.Task] = None
         self._claims: set = set()
+        self._one_at_a_time = asyncio.Lock()  # the locks' connection runs one query at a time
 
     async def _connect(self):
         import psycopg
@@ -115,34 +116,52 @@ class PostgresPeers(Peers):
                     log.warning("the notification channel cannot be opened (%s); trying again", e)
             on_event("resync")
 
-    async def _lock_query(self, sql: str, *args):
-        if self._locks.broken or self._locks.closed:
-            self._claims.clear()  # PostgreSQL released them with the session
-            await self._locks.close()
-            self._locks = await self._connect()
-        return (await (await self._locks.execute(sql, args)).fetchone())[0]
+    async def _query(self, sql: str, *args):
+        async with self._one_at_a_time:
+            if self._locks.broken or self._locks.closed:
+                self._claims.clear()  # PostgreSQL released them with the session
+                await self._locks.close()
+                self._locks = await self._connect()
+            return (await (await self._locks.execute(sql, args)).fetchone())[0]
+
+    def _lock_query(self, sql: str, *args) -> "asyncio.Task":
+        """The query as a task of its own: a caller cancelled while it waits (a table expired, the server
+        stopping) leaves it to finish, so that the connection is never left in the middle of a command."""
+        return asyncio.ensure_future(self._query(sql, *args))
 
     #: The claim and, once it is held (CASE evaluates its condition first), the table's stored move count.
     _CLAIM = ("SELECT CASE WHEN pg_try_advisory_lock(%s) "
               "THEN COALESCE((SELECT move_count FROM tables WHERE id = %s), 2147483647) END")
 
     async def claim_bot(self, table_id: str) -> Optional[int]:
+        if table_id in self._claims:  # held by another task of this process: one at a time here too
+            return None
+        self._claims.add(table_id)
+        query = self._lock_query(self._CLAIM, lock_key(table_id), table_id)
         try:
-            count = await self._lock_query(self._CLAIM, lock_key(table_id), table_id)
+            count = await asyncio.shield(query)
+        except asyncio.CancelledError:  # the claim may still be granted: then given up at once
+            query.add_done_callback(lambda q: self._claims.discard(table_id) if q.cancelled() or q.exception()
+                                    or q.result() is None else asyncio.ensure_future(self._give_up(table_id)))
+            raise
         except Exception as e:
+            self._claims.discard(table_id)
             log.warning("table %s: the bot's lock could not be taken (%s)", table_id, e)
             return None
-        if count is not None:
-            self._claims.add(table_id)  # (a second claim of its own lock stacks in PostgreSQL: released once here)
+        if count is None:
+            self._claims.discard(table_id)
         return count
+
+    async def _give_up(self, table_id: str) -> None:
+        await self.release_bot(table_id)
 
     async def release_bot(self, table_id: str) -> None:
         if table_id not in self._claims:
             return
-        self._claims.discard(table_id)
+        unlock = self._lock_query("SELECT pg_advisory_unlock(%s)", lock_key(table_id))
+        unlock.add_done_callback(lambda _: self._claims.discard(table_id))  # done, or the session gone with it
         try:
-            while await self._lock_query("SELECT pg_advisory_unlock(%s)", lock_key(table_id)):
-                pass  # every level of a lock claimed more than once
+            await asyncio.shield(unlock)
         except Exception as e:  # the session is gone, and the lock with it
             log.warning("table %s: the bot's lock could not be released (%s)", table_id, e)
 

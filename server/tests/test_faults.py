@@ -2,7 +2,8 @@
 stand-in pool answers): a bot's move that cannot be stored is tried again until it is; a move whose task is
 cancelled while it is being stored leaves the table and the database alike; the replay record is not published
 while the final move is being stored; bots' seeds are drawn afresh, not derived from the table's secret seed; a bot
-that keeps failing is retried ever more slowly and logged a few times, without a traceback each time; a table that
+that keeps failing is retried ever more slowly and logged a few times, without a traceback each time; a bot thinks
+on stored positions only, never on one whose move is being stored; a table that
 cannot be stored answers JSON; finished tables leave memory and come back when asked for. On the storage of the
 suite (support.STORAGE: SQLite, or PostgreSQL in the temporary cluster)."""
 import asyncio
@@ -58,11 +59,12 @@ class Flaky:
 
 
 class StandInPool:
-    """A bot pool without workers: the first legal action, at once; the seeds it was given; ``error`` raised
-    instead when set."""
+    """A bot pool without workers: the first legal action, at once; the seeds it was given and the positions it was
+    asked about (their public hashes); ``error`` raised instead when set."""
 
     def __init__(self):
         self.seeds = []
+        self.positions = []
         self.calls = 0
         self.error = None
 
@@ -77,6 +79,7 @@ class StandInPool:
         if self.error is not None:
             raise self.error
         self.seeds.append(seed)
+        self.positions.append(json.loads(state_json)["public_hash"])
         state = stpete.State.from_json(state_json)
         return state.legal_action_ids()[0]
 
@@ -143,6 +146,40 @@ class Faults(unittest.TestCase):
         moves = stored_moves(self.path, record.table_id)
         self.assertEqual(table.record.moves, moves)
         self.assertEqual(table.move, len(moves))
+
+    def test_a_bot_thinks_on_stored_positions_only(self):  # issue 44
+        """A person's move is applied to the table and then stored (slowly, here); a bot scheduled meanwhile (by
+        the look for due bots, another process's move, a bot task ending) must not think on that position, whose
+        move number is not yet the table's (its move would be refused as stale, and thought of twice): it waits for
+        the stored one. No position asked about twice, the bot's moves stored once."""
+        while True:  # a table where the person acts first and the bot next
+            record, _ = new_table(2, ["human", "bot"], "random", {})
+            table = Table(record, None)
+            if not table.bot_to_move():
+                first = table.state.legal_action_ids()[0]
+                table.state.apply(first)
+                if table.bot_to_move():
+                    break
+        self.storage.create_table(record)
+
+        async def go():
+            server = self.server()
+            table = await server.find_table(record.table_id, hold=True)
+            self.storage.delay = 0.5
+            play = asyncio.get_running_loop().create_task(server.play(table, table.state.current_player, 0, first))
+            await asyncio.sleep(0.2)  # the person's move applied, being stored
+            server.schedule_bot(table)
+            await play
+            self.storage.delay = 0.0
+            ok = await until(lambda: len(stored_moves(self.path, record.table_id)) >= 2)
+            await server.stop_bots()
+            server.storage.close()
+            return ok
+        self.assertTrue(asyncio.run(go()), "the bot did not move")
+        self.assertGreaterEqual(len(self.pool.positions), 1)
+        self.assertEqual(len(set(self.pool.positions)), len(self.pool.positions),
+                         "a position asked about twice: the bot thought on a position being stored")
+        self.assertEqual(stored_moves(self.path, record.table_id)[0], first)
 
     def test_cancelled_while_stored(self):  # issue 46 item 8
         record, _ = new_table(2, ["human", "human"], "random", {})
