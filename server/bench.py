@@ -228,8 +228,9 @@ class Servers:
             p.terminate()
         for p in self.procs:
             try:
-                p.wait(30)
-            except subprocess.TimeoutExpired:
+                p.wait(40)
+            except subprocess.TimeoutExpired:  # (1.1.2's server waits for a bot thinking at 100,000)
+                print("  (a server did not stop within 40 s of SIGTERM: killed)", file=sys.stderr, flush=True)
                 p.kill()
                 p.wait()
 

@@ -122,7 +122,7 @@ typedef struct stpete_error {
     int column;         /**< JSON input: 1-based column (in characters) of a syntax error; -1 otherwise */
     int position;       /**< JSON input: byte offset of a syntax error; -1 otherwise */
     char message[256];  /**< what was wrong, NUL-terminated, "" after success; e.g. "players must be 2, 3 or 4,
-                             not 5", "players[1].rubles: must be an integer in [0, 100000], not 100001" */
+                             not 9 (§3)", "players[1].rubles: must be an integer in [0, 100000], not 100001" */
 } stpete_error;
 
 /** Static initialiser of ::stpete_error. */
@@ -529,19 +529,23 @@ enum stpete_action_kind {
 /** Structured form of an action. Unused fields are ::STPETE_NONE (-1). Frozen: it will not grow. */
 typedef struct stpete_action {
     int kind;      /**< ::stpete_action_kind */
-    int source;    /**< ::stpete_source for BUY (UPPER/LOWER), PLAY (HAND), TAKE (UPPER/LOWER), OBSERVATORY_* */
-    int card;      /**< card type bought, played or taken (BUY, PLAY, TAKE, OBSERVATORY_BUY) */
+    int source;    /**< ::stpete_source for BUY (UPPER/LOWER), PLAY (HAND), TAKE (UPPER/LOWER), OBSERVATORY_*;
+                        DISCARD for PRISON and PRISON_* (§12.7.5) */
+    int card;      /**< card type bought, played, taken or picked (BUY, PLAY, TAKE, OBSERVATORY_BUY, PRISON,
+                        PRISON_BUY) */
     int displaced; /**< card type displaced by a trading card (§6), else -1 */
     int stack;     /**< ::stpete_stack for OBSERVATORY, else -1 */
-    int amount;    /**< VP bought for PUB (0..10), else -1 */
+    int amount;    /**< VP bought for PUB (0..10), rubles taken for GUILD_HALL (0..4, §12.7.7), 1 = buy or
+                        0 = decline for TRADING_HOUSE (§12.7.6), else -1 */
 } stpete_action;
 
 /**
  * Decode an action id into its structured form (state-independent; the actions of §4.2, §6.2, §7.1 and §7.2 in
- * the encoding above).
+ * the encoding above, and the New Society's of §12.7.5–§12.7.7).
  * @param id   action id
  * @param out  receives the action (caller-owned)
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or an id outside [0, ::STPETE_NUM_DISTINCT_ACTIONS).
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL or an id that is no action: outside
+ *         [0, ::STPETE_NUM_DISTINCT_ACTIONS) and [::STPETE_NS_ACTION_FIRST, ::STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY).
  */
 STPETE_API int stpete_action_decode(int id, stpete_action *out);
 
@@ -558,8 +562,10 @@ STPETE_API int stpete_action_encode(const stpete_action *action, int *id);
  * Write the canonical readable form of an action (§4.2, §7.1, §7.2) with the card names of an edition (§2, §11),
  * e.g. "buy Wharf from upper displacing Ship Builder", "take Market from lower", "play Pub",
  * "observatory building", "observatory discard", "pub 3", "pass", "buy Abbot from upper displacing Author" (second
- * edition); and of a chance outcome (@ref search), e.g. "chance Market" (a Market is dealt or drawn),
- * "chance markers 0 1 0 1" (§3.3). The library's one action-text function (a game's edition:
+ * edition), and the New Society's Debtor's Prison, Guild Hall and Trading House actions (§12.7.5–§12.7.7); and of a
+ * chance outcome (@ref search), e.g. "chance Market" (a Market is dealt or drawn), "chance markers 0 1 0 1" (§3.3),
+ * "chance markers5 0 1 2 3" (§12.3). The grammar of every form is in the section Action strings of doc/api.md (the
+ * base game) and of doc/expansion.md (the New Society). The library's one action-text function (a game's edition:
  * stpete_game_edition()).
  * @param edition  a ::stpete_edition (1 or 2)
  * @param id       action id, or chance outcome id
@@ -743,18 +749,183 @@ typedef struct stpete_game stpete_game;
 typedef struct stpete_state stpete_state;
 
 /**
- * Check options without creating a game, and say what is wrong: the validation stpete_game_new() does (players
- * 2–4, title and §3; a known Pub cap, §7.2; a known tie-break, §8; start-player markers all random or every seat
- * holding 1 or 2, §3.3 and R15; public rubles and hands 0 or 1, §9; a known chance mode; edition 1 or 2, §11; an
- * allocator with all three functions or none).
+ * Check a whole combination of options without creating a game, and say what is wrong: one answer, one reason. The
+ * validation stpete_game_new() does, driven by the table of options (stpete_option_get_info()), in the table's
+ * order: every option's value in its range (players 2–4, or 5 with the New Society, §3, §12.0, R17; a known Pub
+ * cap, §7.2; tie-break, §8; chance mode, §3.1; edition 1 or 2, §11; 0 or 1 for the others), every option set only
+ * in the games it applies to (stpete_option_info::games: the New Society only with the first edition, R16, R17; its
+ * rulings R19, R22 and R29 only with it), start-player markers all random or every seat holding 1 or 2 (§3.3, R15;
+ * with 5 players one each and the gold disc, §12.3, R18); then an allocator with all three functions or none. This
+ * is the one home of the setup rule: which players, edition and expansion combinations exist, and why not.
  * @param opts the options (borrowed)
- * @param err  receives the status and the reason of a failure (e.g. "players must be 2, 3 or 4, not 5"); "" on
- *             success; may be NULL
+ * @param err  receives the status and the reason of a failure, which names options by their names
+ *             (stpete_option_info::name), e.g. "players must be 2, 3 or 4, not 5: 5 players need the New Society
+ *             (new_society, §12.0, R17)"; "" on success; may be NULL
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p opts or a bad option (the status stpete_game_new()
  *         would return); ::STPETE_E_UNSUPPORTED_VERSION if opts->struct_size or err->struct_size is not the size
  *         of a released layout (see the structs that may grow, above).
  */
 STPETE_API int stpete_options_check(const stpete_options *opts, stpete_error *err);
+
+/**
+ * @name The table of options
+ * Every member of ::stpete_options but the allocator is declared once, in one table of the library (OpenSpiel's
+ * `parameter_specification`, SQLite's pragma table): its name (the JSON format's key, doc/format.md "options", and
+ * the member's name), type, default, range or words, a one-line description, the rule it sets (§ / R-id) and the
+ * games it applies to. The JSON format, the programs' command lines (`--option NAME=VALUE`), the Python and
+ * JavaScript packages, the experiment runner, the arena and the server enumerate it; none lists an option itself.
+ * A program that has no C compiler (ctypes, a wasm module) reaches every option through these calls alone: it
+ * allocates a struct of this library's size with stpete_options_new(), sets and reads options by name from text,
+ * and never touches a member.
+ * @{
+ */
+
+/** The type of an option's value (stpete_option_info::type): how stpete_options_set() reads it, how
+ * stpete_options_value() writes it and how the JSON format holds it. */
+enum stpete_option_type {
+    STPETE_OPTION_BOOL = 0,  /**< 0 or 1: the words "false" and "true" (stpete_options_set() also reads the
+                                  number); a JSON boolean */
+    STPETE_OPTION_INT = 1,   /**< an integer in [stpete_option_info::min, stpete_option_info::max], in decimal; a
+                                  JSON integer */
+    STPETE_OPTION_ENUM = 2,  /**< the number of one of stpete_option_info::words (stpete_options_set() also reads
+                                  the number); a JSON string, the word */
+    STPETE_OPTION_SEED = 3,  /**< an unsigned 64-bit number in decimal (stpete_options::seed); a JSON string of
+                                  decimal digits (null in a state document) */
+    STPETE_OPTION_SEATS = 4  /**< one seat per phase (stpete_options::start_markers): "random" (every entry -1) or
+                                  four seats "0,1,2,3"; a JSON null or array */
+};
+
+/** What an option changes (stpete_option_info::category). */
+enum stpete_option_category {
+    STPETE_OPTION_RULES = 0,       /**< the game itself: players, cards, setup and rules (§3, §7.2, §8, §11, §12) */
+    STPETE_OPTION_INFORMATION = 1, /**< what each seat sees (§9); the rules of play are unchanged */
+    STPETE_OPTION_PLAY = 2         /**< how a program deals and drives the game, not a rule: the seed and the
+                                        chance mode (§3.1). A program that plays many games (a tournament, an
+                                        experiment) or only sampled chance keeps these its own. */
+};
+
+/** The kinds of game an option applies to (stpete_option_info::games, a mask): an option may differ from its
+ * default only in a game of its kinds (stpete_options_check() gives the reason otherwise). The edition and the
+ * expansion decide the kind: edition 2 is the second edition; edition 1 with `new_society` the New Society. */
+enum stpete_games {
+    STPETE_GAMES_FIRST_EDITION = 1,  /**< the first edition's base game (§1-§10) */
+    STPETE_GAMES_SECOND_EDITION = 2, /**< the second-edition preset (§11) */
+    STPETE_GAMES_NEW_SOCIETY = 4,    /**< the first edition with the New Society expansion (§12) */
+    STPETE_GAMES_ALL = 7             /**< every game */
+};
+
+/** A buffer of this many bytes holds any option's value as stpete_options_value() writes it, NUL included. */
+#define STPETE_OPTION_VALUE_MAX 32
+
+/** One option of the table (stpete_option_get_info()). Every string is static (never to be freed). May grow:
+ * initialise with ::STPETE_OPTION_INFO_INIT. */
+typedef struct stpete_option_info {
+    size_t struct_size;       /**< sizeof(stpete_option_info) of the caller's header (::STPETE_OPTION_INFO_INIT) */
+    const char *name;         /**< the option's name: the JSON format's key and the ::stpete_options member, e.g.
+                                   "pub_cap". Programs spell it `--pub-cap` (or `--option pub_cap=...`), the
+                                   JavaScript package `pubCap`. */
+    const char *title;        /**< a short label for a form or a table column, e.g. "Pub cap" */
+    const char *description;  /**< one line of English: what it does and its values */
+    const char *rule;         /**< the rule it sets, e.g. "§7.2, R10" */
+    int type;                 /**< ::stpete_option_type */
+    int category;             /**< ::stpete_option_category */
+    int games;                /**< the ::stpete_games it applies to (a mask) */
+    int64_t min;              /**< the smallest value: BOOL 0, ENUM 0, INT its minimum, SEATS -1 (random), SEED 0 */
+    int64_t max;              /**< the largest value: BOOL 1, ENUM num_words - 1, INT its maximum (a value
+                                   stpete_options_check() may still refuse in a combination, e.g. 5 players
+                                   without the New Society), SEATS the last seat, SEED 0 (every uint64) */
+    int64_t default_value;    /**< the default (stpete_options_init()); SEATS -1, SEED 0 */
+    const char *default_text; /**< the default as stpete_options_value() writes it, e.g. "4", "per-pub", "false" */
+    int num_words;            /**< BOOL 2, ENUM the number of words, else 0 */
+    const char *const *words; /**< BOOL "false", "true"; ENUM each value's word (words[value]); else NULL */
+    const char *const *labels;/**< INT and ENUM: a short label per value from min to max (labels[value - min]) for
+                                   a form, e.g. "5 (the New Society)"; else NULL */
+} stpete_option_info;
+
+/** Static initialiser of ::stpete_option_info: struct_size set, nothing described yet. */
+#define STPETE_OPTION_INFO_INIT { sizeof(stpete_option_info), NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0, 0, NULL, 0, \
+                                  NULL, NULL }
+
+/**
+ * Number of options in the table: the options are numbered 0 .. count-1, in the order of the JSON format's
+ * "options" object (doc/format.md). @norule
+ * @return the number of options (13 in this version); never fails.
+ */
+STPETE_API int stpete_option_count(void);
+
+/**
+ * Describe one option of the table: name, title, description, rule, type, category, games, range, default and
+ * words (see ::stpete_option_info; §3, §3.1, §3.3, §7.2, §8, §9, §11, §12).
+ * @param option the option's number in [0, stpete_option_count())
+ * @param out    receives the description (caller-owned; struct_size set first, e.g. by ::STPETE_OPTION_INFO_INIT;
+ *               its strings are static)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p out or @p option out of range;
+ *         ::STPETE_E_UNSUPPORTED_VERSION if out->struct_size is not the size of a released layout (nothing written).
+ */
+STPETE_API int stpete_option_get_info(int option, stpete_option_info *out);
+
+/**
+ * Find an option by its name (stpete_option_info::name; exact, case-sensitive). @norule
+ * @param name NUL-terminated name, e.g. "new_society"
+ * @param option receives its number
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no option has that name
+ *         (@p option unchanged).
+ */
+STPETE_API int stpete_option_from_name(const char *name, int *option);
+
+/**
+ * A new options struct of this library's own size, filled with the defaults (stpete_options_init_size() with
+ * sizeof(stpete_options) of this library): for a program without this header's sizeof (ctypes, wasm), which
+ * then sets every option by name (stpete_options_set()) and never reads a member it does not know. @norule
+ * @param out receives the struct, owned by the caller (free with stpete_options_free()); NULL on failure
+ * @param err receives the status and the reason of a failure; may be NULL
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p out; ::STPETE_E_UNSUPPORTED_VERSION for a bad
+ *         err->struct_size; ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_options_new(stpete_options **out, stpete_error *err);
+
+/**
+ * Free a struct from stpete_options_new(). @norule
+ * @param opts the struct; NULL is a no-op
+ */
+STPETE_API void stpete_options_free(stpete_options *opts);
+
+/**
+ * Set one option by its name from text, the way a command line or a form gives it: a BOOL "true" or "false" (or a
+ * number), an INT in decimal, an ENUM's word (or its number), a SEED in decimal (0 to 2^64 - 1), SEATS "random" or
+ * four comma-separated numbers ("0,1,2,3"). The text's type is checked here; its range and the combination (players
+ * 2-4, 5 only with the New Society, R17; the New Society only with the first edition; markers that fit the players,
+ * §3.3) are stpete_options_check()'s, which gives the one reason of each. The rule set is the option's
+ * (stpete_option_info::rule).
+ * @param opts  the options to change (struct_size set, e.g. by stpete_options_init() or stpete_options_new())
+ * @param name  the option's name (stpete_option_info::name)
+ * @param value the value as text, NUL-terminated
+ * @param err   receives the status and the reason of a failure, which names the option, its values and its rule
+ *              (e.g. for pub_cap: per-pub or per-player, §7.2, R10); "" on success; may be NULL
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL, an unknown name, or text that is not a value of the
+ *         option's type (opts unchanged); ::STPETE_E_UNSUPPORTED_VERSION if opts->struct_size is not a released layout's
+ *         size or is too small to hold the option (a struct of an older header: opts unchanged), or for a bad
+ *         err->struct_size.
+ */
+STPETE_API int stpete_options_set(stpete_options *opts, const char *name, const char *value, stpete_error *err);
+
+/**
+ * One option's value as text, as stpete_options_set() reads it: "true"/"false", a decimal number, an ENUM's word,
+ * "random" or "0,1,2,3" (the default of an option the caller's struct is too old to hold). @norule
+ * @param opts     the options
+ * @param name     the option's name (stpete_option_info::name)
+ * @param buf      caller's buffer of @p capacity bytes (::STPETE_OPTION_VALUE_MAX always suffice), or NULL with
+ *                 @p capacity 0
+ * @param capacity bytes available in @p buf
+ * @param len      receives the text's length in bytes, without the NUL (also when the buffer is too small)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p opts, @p name or @p len, an unknown name, a member
+ *         out of its range (set directly, not through stpete_options_set()), or NULL @p buf with @p capacity > 0;
+ *         ::STPETE_E_UNSUPPORTED_VERSION if opts->struct_size is not a released layout's size;
+ *         ::STPETE_E_BUFFER_TOO_SMALL.
+ */
+STPETE_API int stpete_options_value(const stpete_options *opts, const char *name, char *buf, size_t capacity,
+                                    size_t *len);
+/** @} */
 
 /**
  * Create a game configuration (the rule options of §3, §3.3, §7.2, §8, §9 and §11).
@@ -1423,7 +1594,8 @@ STPETE_API int stpete_state_winners(const stpete_state *state, unsigned *mask);
  * callback must not modify the state that calls it: stpete_state_apply(), stpete_state_apply_string(),
  * stpete_state_reset(), stpete_state_set_event_callback() and stpete_state_copy() into it return
  * ::STPETE_E_REENTRANT from inside the callback, and leave the state unchanged. Queries are allowed: they see the
- * state with the reported change already made, and every card in exactly one place. */
+ * state with the reported change already made, and every card in exactly one place. The state is then between two
+ * steps of a move, so stpete_state_to_json() of it is refused too (::STPETE_E_REENTRANT): save it after the call. */
 /** @{ */
 
 /** Kinds of event, with the fields of ::stpete_event they fill. */
@@ -1633,8 +1805,13 @@ STPETE_API int stpete_event_to_string(const stpete_event *event, const stpete_st
  * @param buf   caller's buffer of @p capacity bytes, or NULL with @p capacity 0
  * @param capacity bytes available in @p buf
  * @param len   receives the JSON length in bytes, without the NUL (also when the buffer is too small)
+ * A state is written between moves only: from inside its own event callback (stpete_state_apply() or
+ * stpete_state_reset() running) the state is between two steps of the move (the last pass of a phase before the phase
+ * ends, §4.1; a stack emptied before the final round is set, §4.6, R4; a Trading House decision before its scoring,
+ * §12.7.6), not a position the game can continue from, and the call is refused; write it once that call returns.
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state or @p len, or NULL @p buf with @p capacity > 0;
- *         ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_OUT_OF_MEMORY (jansson could not allocate).
+ *         ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_OUT_OF_MEMORY (jansson could not allocate);
+ *         ::STPETE_E_REENTRANT from inside the state's own event callback (nothing written, @p len untouched).
  */
 STPETE_API int stpete_state_to_json(const stpete_state *state, char *buf, size_t capacity, size_t *len);
 

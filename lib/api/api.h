@@ -28,6 +28,52 @@ static inline int stpete_game_rules_same(const stpete_rules *a, const stpete_rul
     return memcmp(a, b, sizeof *a) == 0;
 }
 
+/* ---- options.c: the table of options (issue 42) ------------------------------------------------------ */
+
+/* At most this many options (the JSON reader's list of keys, the programs' mask of given options). */
+#define STPETE_OPTIONS_MAX 32
+/* The second released layout of stpete_options (the first is STPETE_OPTIONS_SIZE_1_0, facts.h): it ends with the
+ * New Society's four members (§12), padded as the struct is. */
+#define STPETE_OPTIONS_SIZE_1_1                                                                                   \
+    ((offsetof(stpete_options, textile_without_new_society) + sizeof(int) + _Alignof(stpete_options) - 1) /        \
+     _Alignof(stpete_options) * _Alignof(stpete_options))
+/* The first layout of stpete_option_info (1.2). */
+#define STPETE_OPTION_INFO_SIZE_1_2 sizeof(stpete_option_info)
+
+/* A row of the table: the public description and what the library needs to reach the member. */
+typedef struct stpete_option_def {
+    stpete_option_info info;
+    size_t offset, size; /* the member in stpete_options */
+    int format_version;  /* the first version of the JSON format whose "options" object holds it (doc/format.md) */
+    const char *const *former_words; /* ENUM: the 0.x word of each value, also read by stpete_options_set(); or NULL */
+    /* the option's own rule on a combination (its range included), or NULL: the range of its type and its games */
+    int (*check)(const stpete_options *o, char *why, size_t why_size);
+    const char *refusal; /* why a value other than the default is refused outside its games ("%s": the rule), or
+                            NULL for the sentence made from stpete_option_info::games */
+} stpete_option_def;
+
+/* The table, in the order of the JSON format's "options" (format versions never decrease along it), and its number
+of rows (stpete_option_count()). */
+extern const stpete_option_def stpete_options_table[];
+extern const int stpete_options_rows;
+/* The row of a name, or NULL. */
+const stpete_option_def *stpete_options_find(const char *name);
+/* The value of an int member (BOOL, INT, ENUM). */
+int64_t stpete_options_int(const stpete_options *o, const stpete_option_def *d);
+/* The kind of game of options (enum stpete_games, one bit): edition 2 the second edition, else the New Society when
+ * set, else the first edition's base game. */
+int stpete_options_games_of(const stpete_options *o);
+/* Whether a caller's struct_size is a released layout's: 1.0, 1.1 or this library's. */
+int stpete_options_size_ok(size_t size);
+/* Check every option of a combination in the table's order (its range, its own rule, its games): STPETE_OK or
+ * STPETE_E_INVALID_ARGUMENT with the reason in why. The allocator is game.c's. */
+int stpete_options_check_table(const stpete_options *o, char *why, size_t why_size);
+/* The JSON format version of a game of these options: STPETE_FORMAT_VERSION, _NEW_SOCIETY with the expansion, or
+ * the version of an option set away from its default that came later. */
+int stpete_options_format_version(const stpete_options *o);
+/* The newest JSON format version this library reads. */
+int stpete_options_newest_format(void);
+
 /* ---- the state handle and what it holds ------------------------------------------------------- */
 
 /* The pull-style event queue, one allocation: events[head, len) are pending. Grown before an apply, never during

@@ -1,5 +1,6 @@
-/* Options (§3, §7.2, §8, §9) and the game handle. One validator, with a reason, serves stpete_game_new(), the
- * JSON readers and the callers who want to know why before creating a game. */
+/* The game handle (§3, §7.2, §8, §9, §11, §12), made from options that the table of options (options.c) checks:
+ * one validator, with a reason, serves stpete_game_new(), the JSON readers and the callers who want to know why
+ * before creating a game. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -7,26 +8,9 @@
 
 #include "api/api.h"
 
-/* The released layouts of stpete_options: the first (up to edition, STPETE_OPTIONS_SIZE_1_0 in facts.h) and the
- * one with the New Society's four members (§12). Only these sizes: one between them would end inside a member. */
 static int options_size_ok(size_t size)
 {
-    return size == STPETE_OPTIONS_SIZE_1_0 || size == sizeof(stpete_options);
-}
-
-#undef stpete_options_init /* the header's macro: here the function that programs built against 1.0 call */
-STPETE_API void stpete_options_init(stpete_options *opts)
-{
-    stpete_options_init_size(opts, STPETE_OPTIONS_SIZE_1_0);
-}
-
-STPETE_API void stpete_options_init_size(stpete_options *opts, size_t capacity)
-{
-    if (!opts || !options_size_ok(capacity))
-        return;
-    stpete_options def = STPETE_OPTIONS_INIT;
-    def.struct_size = capacity;
-    memcpy(opts, &def, capacity);
+    return stpete_options_size_ok(size); /* options.c: the released layouts */
 }
 
 /* Copy the fields the caller's struct has (struct_size) over the defaults. */
@@ -37,83 +21,19 @@ static int options_of(const stpete_options *opts, stpete_options *o, char *why, 
         return STPETE_OK;
     if (!options_size_ok(opts->struct_size))
         return stpete_error_why(why, why_size, STPETE_E_UNSUPPORTED_VERSION,
-                      "struct_size %zu: not the size of a released stpete_options layout (1.0: %zu, 1.1: %zu)",
-                      opts->struct_size, STPETE_OPTIONS_SIZE_1_0, sizeof *o);
+                      "struct_size %zu: not the size of a released stpete_options layout (%zu, %zu, this library's %zu)",
+                      opts->struct_size, STPETE_OPTIONS_SIZE_1_0, (size_t)STPETE_OPTIONS_SIZE_1_1, sizeof *o);
     memcpy(o, opts, opts->struct_size); /* fields the caller does not know keep their defaults */
     o->struct_size = sizeof *o;
     return STPETE_OK;
 }
 
-/* The New Society's options (§12.0, R16-R17; R19, R22, R29 [option]s): 0 or 1, the first edition only, its
- * [option]s only with it. */
-static int check_new_society(const stpete_options *o, char *why, size_t size)
-{
-    if (o->new_society != 0 && o->new_society != 1)
-        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT, "new_society must be 0 or 1, not %d (§12)",
-                               o->new_society);
-    if (o->edition == 2 && o->new_society)
-        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT,
-                               "the New Society is an expansion of the first edition: edition 2 with new_society is "
-                               "not a valid game (§12.0, R16, R17)");
-    const struct {
-        int value;
-        const char *name, *rule;
-    } flags[] = { { o->markers_one_seat, "markers_one_seat", "§12.4.1, R19" },
-                  { o->used_prison_scores, "used_prison_scores", "§12.7.5, R22" },
-                  { o->textile_without_new_society, "textile_without_new_society", "§12.7.8, R29" } };
-    for (size_t i = 0; i < sizeof flags / sizeof *flags; i++) {
-        if (flags[i].value != 0 && flags[i].value != 1)
-            return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT, "%s must be 0 or 1, not %d (%s)",
-                                   flags[i].name, flags[i].value, flags[i].rule);
-        if (flags[i].value && !o->new_society)
-            return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT,
-                                   "%s is an option of the New Society: set new_society to 1 (%s)", flags[i].name,
-                                   flags[i].rule);
-    }
-    return STPETE_OK;
-}
-
+/* The table's checks (options.c: every option in its range and its games, players, markers), then the allocator. */
 static int check(const stpete_options *o, char *why, size_t size)
 {
     const stpete_allocator *al = &o->allocator;
     int custom = (al->malloc_fn != NULL) + (al->realloc_fn != NULL) + (al->free_fn != NULL);
-    /* 5 players only with the New Society (§12.0, R17): without it the message of the 2-4 player game, word for word */
-    if (o->players < STPETE_MIN_PLAYERS || o->players > (o->new_society ? 5 : 4))
-        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT, "players must be 2, 3 or 4%s, not %d",
-                             o->new_society ? " (or 5 with the New Society)" : "", o->players);
-    if (o->pub_cap != STPETE_PUB_CAP_PER_PUB && o->pub_cap != STPETE_PUB_CAP_PER_PLAYER)
-        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT,
-                      "pub_cap must be STPETE_PUB_CAP_PER_PUB (0) or STPETE_PUB_CAP_PER_PLAYER (1), not %d (§7.2)",
-                      o->pub_cap);
-    if (o->tie_break != STPETE_TIE_BREAK_RUBLES_MOD_10 && o->tie_break != STPETE_TIE_BREAK_RUBLES_TOTAL)
-        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT,
-                      "tie_break must be STPETE_TIE_BREAK_RUBLES_MOD_10 (0) or STPETE_TIE_BREAK_RUBLES_TOTAL (1), "
-                      "not %d (§8)", o->tie_break);
-    int unset = 0;
-    for (int k = 0; k < STPETE_NUM_PHASES; k++)
-        unset += o->start_markers[k] == -1;
-    if (unset != 0 && unset != STPETE_NUM_PHASES)
-        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT,
-                      "start_markers must be all -1 (dealt at random) or all seats, not a mix (§3.3)");
-    if (unset == 0) {
-        int rc = stpete_validate_markers(o->start_markers, o->players, why, size);
-        if (rc)
-            return rc;
-    }
-    if (o->public_rubles != 0 && o->public_rubles != 1)
-        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT, "public_rubles must be 0 or 1, not %d (§9)",
-                      o->public_rubles);
-    if (o->public_hands != 0 && o->public_hands != 1)
-        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT, "public_hands must be 0 or 1, not %d (§9)",
-                      o->public_hands);
-    if (o->chance_mode != STPETE_CHANCE_SAMPLED && o->chance_mode != STPETE_CHANCE_EXPLICIT)
-        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT,
-                      "chance_mode must be STPETE_CHANCE_SAMPLED (0) or STPETE_CHANCE_EXPLICIT (1), not %d",
-                      o->chance_mode);
-    if (o->edition != 1 && o->edition != 2)
-        return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT,
-                      "edition must be 1 (2004) or 2 (the 2014 second-edition preset, §11), not %d", o->edition);
-    int rc = check_new_society(o, why, size);
+    int rc = stpete_options_check_table(o, why, size);
     if (rc)
         return rc;
     if (custom != 0 && custom != 3)

@@ -72,9 +72,6 @@ extern const char *const stpete_stack_words[STPETE_NUM_STACKS];   /* "worker" ..
 extern const char *const stpete_decision_words[8];   /* "turn" ... "game-over", "chance", "prison" ... */
 extern const char *const stpete_source_words[5];     /* "upper" ... "observatory", "discard" */
 extern const char *const stpete_source_phrases[5];   /* "upper row" ... "Observatory draw", "discard pile" */
-extern const char *const stpete_pub_cap_words[2];                 /* "per-pub", "per-player" */
-extern const char *const stpete_tie_break_words[2];               /* "rubles-mod-10", "rubles-total" */
-extern const char *const stpete_chance_mode_words[2];             /* "sampled", "explicit" */
 extern const char *const stpete_chance_event_words[4];            /* "none", "deal", "markers", "draw" (CHANCE_*) */
 extern const char *const stpete_deal_then_words[3];               /* "setup", "next-phase", "round" (THEN_*) */
 

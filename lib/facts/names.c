@@ -1,6 +1,6 @@
-/* The words of the library: status names, the names of phases, stacks, decisions, sources, event kinds and the
- * rule options' values (the same words as the JSON format, doc/format.md, one table each), and the parsers of the
- * options' words. */
+/* The words of the library: status names, the names of phases, stacks, decisions, sources and event kinds (the
+ * same words as the JSON format, doc/format.md, one table each). The options' words are the table of options'
+ * (lib/api/options.c). */
 #include <stdio.h>
 #include <string.h>
 
@@ -11,9 +11,6 @@ const char *const stpete_stack_words[STPETE_NUM_STACKS] = { "worker", "building"
 const char *const stpete_decision_words[8] = { "turn",   "observatory", "pub",       "game-over",
                                                "chance", "prison",      "guild-hall", "trading-house" };
 const char *const stpete_source_words[5] = { "upper", "lower", "hand", "observatory", "discard" };
-const char *const stpete_pub_cap_words[2] = { "per-pub", "per-player" };
-const char *const stpete_tie_break_words[2] = { "rubles-mod-10", "rubles-total" };
-const char *const stpete_chance_mode_words[2] = { "sampled", "explicit" };
 const char *const stpete_chance_event_words[4] = { "none", "deal", "markers", "draw" };
 const char *const stpete_deal_then_words[3] = { "setup", "next-phase", "round" };
 
@@ -55,51 +52,6 @@ STPETE_API const char *stpete_decision_name(int decision)
 STPETE_API const char *stpete_source_name(int source)
 {
     return NAME_OF(stpete_source_words, source);
-}
-
-STPETE_API const char *stpete_options_pub_cap_name(int pub_cap)
-{
-    return NAME_OF(stpete_pub_cap_words, pub_cap);
-}
-
-STPETE_API const char *stpete_options_tie_break_name(int tie_break)
-{
-    return NAME_OF(stpete_tie_break_words, tie_break);
-}
-
-STPETE_API const char *stpete_options_chance_mode_name(int chance_mode)
-{
-    return NAME_OF(stpete_chance_mode_words, chance_mode);
-}
-
-/* The index of name among the n words (exact, case-sensitive: the words of the formats) into *out. */
-static int word_from_name(const char *const *words, size_t n, const char *name, int *out)
-{
-    if (!name || !out)
-        return STPETE_E_INVALID_ARGUMENT;
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(words[i], name) == 0) {
-            *out = (int)i;
-            return STPETE_OK;
-        }
-    return STPETE_E_PARSE;
-}
-
-#define FROM_NAME(table, name, out) word_from_name((table), sizeof(table) / sizeof *(table), (name), (out))
-
-STPETE_API int stpete_options_pub_cap_from_name(const char *name, int *pub_cap)
-{
-    return FROM_NAME(stpete_pub_cap_words, name, pub_cap);
-}
-
-STPETE_API int stpete_options_tie_break_from_name(const char *name, int *tie_break)
-{
-    return FROM_NAME(stpete_tie_break_words, name, tie_break);
-}
-
-STPETE_API int stpete_options_chance_mode_from_name(const char *name, int *chance_mode)
-{
-    return FROM_NAME(stpete_chance_mode_words, name, chance_mode);
 }
 
 STPETE_API const char *stpete_event_kind_name(int kind)

@@ -29,13 +29,13 @@ static inline void stpete_json_push(json_t *arr, json_t *value, int *ok)
 
 /* The object {"format", "format_version"} a document starts with. */
 json_t *stpete_write_header(const char *format, int version, int *ok);
-/* The format version of a game's documents: STPETE_FORMAT_VERSION, or STPETE_FORMAT_VERSION_NEW_SOCIETY with the
- * New Society (§12). */
-static inline int stpete_json_version_of(const stpete_rules *rules)
+/* The format version of a game's documents: STPETE_FORMAT_VERSION, STPETE_FORMAT_VERSION_NEW_SOCIETY with the
+ * New Society (§12), or the version of a later option set away from its default (stpete_options_format_version()). */
+static inline int stpete_json_version_of(const stpete_game *game)
 {
-    return rules->new_society ? STPETE_FORMAT_VERSION_NEW_SOCIETY : STPETE_FORMAT_VERSION;
+    return stpete_options_format_version(&game->opts);
 }
-/* The options; seed NULL writes null (state documents). */
+/* The options of the table that the game's format version holds; seed NULL writes null (state documents). */
 json_t *stpete_write_options(const stpete_options *o, const uint64_t *seed, int *ok);
 /* Dump a tree into the caller's buffer (NUL-terminated, *len = the length it needs) and free it: STPETE_OK,
  * STPETE_E_BUFFER_TOO_SMALL or STPETE_E_OUT_OF_MEMORY (also when ok is 0: building the tree failed). */

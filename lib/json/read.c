@@ -16,8 +16,6 @@
 #define stack_keys stpete_stack_words
 #define phase_keys stpete_phase_words
 #define decision_keys stpete_decision_words
-#define pub_cap_keys stpete_pub_cap_words
-#define tie_break_keys stpete_tie_break_words
 
 /* ---- reading: small checked getters ----------------------------------------------------------------- */
 
@@ -191,10 +189,10 @@ int stpete_read_root(const char *json, size_t len, const char *format, json_t **
                               format ? format : STPETE_FORMAT_STATE "\" or \"" STPETE_FORMAT_REPLAY);
     else if (!json_is_integer(v) || json_integer_value(v) < 1)
         rc = stpete_error_fail(err, STPETE_E_PARSE, "format_version: must be a positive integer");
-    else if (json_integer_value(v) > STPETE_FORMAT_VERSION_NEW_SOCIETY)
+    else if (json_integer_value(v) > stpete_options_newest_format())
         rc = stpete_error_fail(err, STPETE_E_UNSUPPORTED_VERSION,
                               "format_version %lld is newer than this library's (%d)",
-                              json_integer_value(v), STPETE_FORMAT_VERSION_NEW_SOCIETY);
+                              json_integer_value(v), stpete_options_newest_format());
     if (rc) {
         json_decref(*root);
         *root = NULL;
@@ -208,73 +206,84 @@ static int doc_version(const json_t *root)
     return (int)json_integer_value(json_object_get(root, "format_version"));
 }
 
-/* Keys by format version: version 2 (0.3) adds the last ones of each list. */
-static const char *const option_keys[] = { "players", "seed", "pub_cap", "tie_break", "start_markers",
-                                           "public_rubles", "public_hands", "chance_mode", "edition",
-                                           "new_society", "markers_one_seat", "used_prison_scores",
-                                           "textile_without_new_society" };
-/* Version 4 adds the New Society's (§12). */
-#define OPTION_KEYS(v) ((v) >= 4 ? 13u : (v) >= 2 ? 9u : 7u)
+/* options.start_markers: null (dealt at random) or one seat per phase, each below players (read before it). */
+static int get_seats(const json_t *o, const char *key, int players, int seats[STPETE_NUM_PHASES], stpete_error *err)
+{
+    const json_t *m = json_object_get(o, key);
+    for (int k = 0; k < STPETE_NUM_PHASES; k++)
+        seats[k] = -1;
+    if (json_is_null(m))
+        return STPETE_OK;
+    if (!json_is_array(m) || json_array_size(m) != STPETE_NUM_PHASES)
+        return stpete_error_fail(err, STPETE_E_PARSE, "options.%s: must be null or an array of 4 seats", key);
+    for (int k = 0; k < STPETE_NUM_PHASES; k++) {
+        json_t *v = json_array_get(m, (size_t)k);
+        if (!json_is_integer(v))
+            return stpete_error_fail(err, STPETE_E_PARSE, "options.%s[%d]: must be an integer", key, k);
+        if (json_integer_value(v) < 0 || json_integer_value(v) >= players)
+            return stpete_error_fail(err, STPETE_E_INCONSISTENT, "options.%s[%d]: must be a seat in [0, %d)", key,
+                                     k, players);
+        seats[k] = (int)json_integer_value(v);
+    }
+    return STPETE_OK;
+}
 
-/* The "options" object into opts (allocator untouched). Validity of the combination is stpete_game_new()'s.
- * The seed is a decimal string in replay records and null in state documents (then opts->seed stays 0). */
+/* One option of the "options" object into its member of opts, by its type (the table of options, api/options.c):
+ * a boolean, an integer in range, a word, the seed (a decimal string in a replay record, null in a state
+ * document: the rng object continues the game) or the markers' seats. */
+static int read_option(const json_t *o, const stpete_option_def *d, int state_doc, stpete_options *opts,
+                       stpete_error *err)
+{
+    const stpete_option_info *in = &d->info;
+    char *member = (char *)opts + d->offset;
+    int v = 0, rc;
+    switch (in->type) {
+    case STPETE_OPTION_SEED:
+        if (state_doc)
+            return json_is_null(json_object_get(o, in->name))
+                       ? STPETE_OK
+                       : stpete_error_fail(err, STPETE_E_PARSE,
+                                           "options.%s: must be null in a state (the rng object continues the game)",
+                                           in->name);
+        return get_u64(o, "options", in->name, 0, (uint64_t *)(void *)member, err);
+    case STPETE_OPTION_SEATS:
+        return get_seats(o, in->name, opts->players, (int *)(void *)member, err);
+    case STPETE_OPTION_BOOL:
+        rc = get_bool(o, "options", in->name, &v, err);
+        break;
+    case STPETE_OPTION_ENUM:
+        rc = get_keyword(o, "options", in->name, in->words, in->num_words, &v, err);
+        break;
+    default:
+        rc = stpete_read_int(o, "options", in->name, in->min, in->max, &v, err);
+        break;
+    }
+    if (!rc)
+        memcpy(member, &v, sizeof v);
+    return rc;
+}
+
+/* The "options" object into opts (allocator untouched): the table's options of the document's format version, each
+ * present, no other key; the others keep their defaults (version 1 had only the sampled mode and the first edition,
+ * version 4 added the New Society's). Validity of the combination is stpete_game_new()'s. */
 static int read_options(const json_t *root, stpete_options *opts, stpete_error *err)
 {
     const json_t *o = json_object_get(root, "options");
     if (!json_is_object(o))
         return stpete_error_fail(err, STPETE_E_PARSE, "options: must be an object");
     int version = doc_version(root);
-    int rc = stpete_read_keys_only(o, "options", option_keys, OPTION_KEYS(version), err);
-    if (!rc)
-        rc = stpete_read_int(o, "options", "players", STPETE_MIN_PLAYERS, STPETE_MAX_PLAYERS, &opts->players, err);
+    const char *keys[STPETE_OPTIONS_MAX] = { NULL };
+    size_t n = 0;
+    while (n < (size_t)stpete_options_rows && stpete_options_table[n].format_version <= version) {
+        keys[n] = stpete_options_table[n].info.name;
+        n++;
+    }
+    int rc = stpete_read_keys_only(o, "options", keys, n, err);
     const char *format = json_string_value(json_object_get(root, "format"));
     int state_doc = format && strcmp(format, STPETE_FORMAT_STATE) == 0;
-    if (!rc && state_doc && !json_is_null(json_object_get(o, "seed")))
-        rc = stpete_error_fail(err, STPETE_E_PARSE,
-                              "options.seed: must be null in a state (the rng object continues the game)");
-    if (!rc && !state_doc)
-        rc = get_u64(o, "options", "seed", 0, &opts->seed, err);
-    if (!rc)
-        rc = get_keyword(o, "options", "pub_cap", pub_cap_keys, 2, &opts->pub_cap, err);
-    if (!rc)
-        rc = get_keyword(o, "options", "tie_break", tie_break_keys, 2, &opts->tie_break, err);
-    if (!rc)
-        rc = get_bool(o, "options", "public_rubles", &opts->public_rubles, err);
-    if (!rc)
-        rc = get_bool(o, "options", "public_hands", &opts->public_hands, err);
-    opts->chance_mode = STPETE_CHANCE_SAMPLED; /* version 1 had only the sampled mode and the first edition */
-    opts->edition = 1;
-    if (!rc && version >= 2)
-        rc = get_keyword(o, "options", "chance_mode", stpete_chance_mode_words, 2, &opts->chance_mode, err);
-    if (!rc && version >= 2)
-        rc = stpete_read_int(o, "options", "edition", 1, 2, &opts->edition, err);
-    if (!rc && version >= 4) /* the New Society (§12) and its [option]s (R19, R22, R29) */
-        rc = get_bool(o, "options", "new_society", &opts->new_society, err);
-    if (!rc && version >= 4)
-        rc = get_bool(o, "options", "markers_one_seat", &opts->markers_one_seat, err);
-    if (!rc && version >= 4)
-        rc = get_bool(o, "options", "used_prison_scores", &opts->used_prison_scores, err);
-    if (!rc && version >= 4)
-        rc = get_bool(o, "options", "textile_without_new_society", &opts->textile_without_new_society, err);
-    if (rc)
-        return rc;
-    const json_t *m = json_object_get(o, "start_markers");
-    for (int k = 0; k < STPETE_NUM_PHASES; k++)
-        opts->start_markers[k] = -1;
-    if (json_is_null(m))
-        return STPETE_OK;
-    if (!json_is_array(m) || json_array_size(m) != STPETE_NUM_PHASES)
-        return stpete_error_fail(err, STPETE_E_PARSE, "options.start_markers: must be null or an array of 4 seats");
-    for (int k = 0; k < STPETE_NUM_PHASES; k++) {
-        json_t *v = json_array_get(m, (size_t)k);
-        if (!json_is_integer(v))
-            return stpete_error_fail(err, STPETE_E_PARSE, "options.start_markers[%d]: must be an integer", k);
-        if (json_integer_value(v) < 0 || json_integer_value(v) >= opts->players)
-            return stpete_error_fail(err, STPETE_E_INCONSISTENT,
-                                    "options.start_markers[%d]: must be a seat in [0, %d)", k, opts->players);
-        opts->start_markers[k] = (int)json_integer_value(v);
-    }
-    return STPETE_OK;
+    for (size_t i = 0; !rc && i < n; i++) /* players before start_markers, whose seats it bounds */
+        rc = read_option(o, &stpete_options_table[i], state_doc, opts, err);
+    return rc;
 }
 
 /* Create the game of a document's options. */

@@ -41,7 +41,7 @@ STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, con
     stpete_core c; /* the replay runs on a plain position: no handle, no events */
     stpete_rules_setup(&c, &game->rules, seed, NULL);
     int ok = 1;
-    json_t *root = stpete_write_header(STPETE_FORMAT_REPLAY, stpete_json_version_of(&game->rules), &ok);
+    json_t *root = stpete_write_header(STPETE_FORMAT_REPLAY, stpete_json_version_of(game), &ok);
     stpete_json_put(root, "options", stpete_write_options(&game->opts, &seed, &ok), &ok);
     json_t *list = json_array();
     for (size_t i = 0; i < count; i++) {

@@ -9,8 +9,6 @@
 #define stack_keys stpete_stack_words
 #define phase_keys stpete_phase_words
 #define decision_keys stpete_decision_words
-#define pub_cap_keys stpete_pub_cap_words
-#define tie_break_keys stpete_tie_break_words
 
 /* View codes of state_json(). */
 enum { VIEW_FULL = -2 };
@@ -44,32 +42,47 @@ static json_t *u64_string(uint64_t v, int hex)
     return json_string_nocheck(text);
 }
 
-/* The options; seed NULL writes null (state documents: the PRNG state continues the game, and a seed would
- * reveal the order of every stack to a view, §9). */
+/* One option's JSON value, by its type (the table of options, api/options.c). */
+static json_t *option_json(const stpete_options *o, const stpete_option_def *d, const uint64_t *seed)
+{
+    const char *member = (const char *)o + d->offset;
+    int64_t v = d->info.type == STPETE_OPTION_SEED || d->info.type == STPETE_OPTION_SEATS ? 0 : stpete_options_int(o, d);
+    switch (d->info.type) {
+    case STPETE_OPTION_SEED:
+        return seed ? u64_string(*seed, 0) : json_null();
+    case STPETE_OPTION_SEATS: {
+        int m[STPETE_NUM_PHASES];
+        memcpy(m, member, sizeof m);
+        if (m[0] < 0)
+            return json_null();
+        json_t *arr = json_array();
+        int ok = 1;
+        for (int k = 0; k < STPETE_NUM_PHASES; k++)
+            stpete_json_push(arr, json_integer(m[k]), &ok);
+        if (!ok) {
+            json_decref(arr);
+            return NULL;
+        }
+        return arr;
+    }
+    case STPETE_OPTION_BOOL:
+        return json_boolean(v);
+    case STPETE_OPTION_ENUM:
+        return json_string_nocheck(d->info.words[v]);
+    default:
+        return json_integer(v);
+    }
+}
+
+/* The options of the table that the document's format version holds (a game without the New Society is written
+ * as before it: version 3, without its options); seed NULL writes null (state documents: the PRNG state continues
+ * the game, and a seed would reveal the order of every stack to a view, §9). */
 json_t *stpete_write_options(const stpete_options *o, const uint64_t *seed, int *ok)
 {
     json_t *obj = json_object();
-    stpete_json_put(obj, "players", json_integer(o->players), ok);
-    stpete_json_put(obj, "seed", seed ? u64_string(*seed, 0) : json_null(), ok);
-    stpete_json_put(obj, "pub_cap", json_string_nocheck(pub_cap_keys[o->pub_cap]), ok);
-    stpete_json_put(obj, "tie_break", json_string_nocheck(tie_break_keys[o->tie_break]), ok);
-    json_t *markers = json_null();
-    if (o->start_markers[0] >= 0) {
-        markers = json_array();
-        for (int k = 0; k < STPETE_NUM_PHASES; k++)
-            stpete_json_push(markers, json_integer(o->start_markers[k]), ok);
-    }
-    stpete_json_put(obj, "start_markers", markers, ok);
-    stpete_json_put(obj, "public_rubles", json_boolean(o->public_rubles), ok);
-    stpete_json_put(obj, "public_hands", json_boolean(o->public_hands), ok);
-    stpete_json_put(obj, "chance_mode", json_string_nocheck(stpete_chance_mode_words[o->chance_mode]), ok);
-    stpete_json_put(obj, "edition", json_integer(o->edition), ok);
-    if (o->new_society) { /* version 4 (§12): a game without the expansion is written as before */
-        stpete_json_put(obj, "new_society", json_true(), ok);
-        stpete_json_put(obj, "markers_one_seat", json_boolean(o->markers_one_seat), ok);
-        stpete_json_put(obj, "used_prison_scores", json_boolean(o->used_prison_scores), ok);
-        stpete_json_put(obj, "textile_without_new_society", json_boolean(o->textile_without_new_society), ok);
-    }
+    int version = stpete_options_format_version(o);
+    for (int i = 0; i < stpete_options_rows && stpete_options_table[i].format_version <= version; i++)
+        stpete_json_put(obj, stpete_options_table[i].info.name, option_json(o, &stpete_options_table[i], seed), ok);
     return obj;
 }
 
@@ -155,7 +168,7 @@ static json_t *state_json(const stpete_state *st, int view, int *ok)
     }
     const stpete_options *o = &st->game->opts;
     const card_def *names = stpete_engine_cards(&c->rules); /* the edition's card names (§11) */
-    json_t *root = stpete_write_header(STPETE_FORMAT_STATE, stpete_json_version_of(&c->rules), ok);
+    json_t *root = stpete_write_header(STPETE_FORMAT_STATE, stpete_json_version_of(st->game), ok);
     stpete_json_put(root, "view",
                     json_string_nocheck(full ? "full" : view == STPETE_VIEW_PUBLIC ? "public" : "seat"), ok);
     stpete_json_put(root, "viewer", view >= 0 ? json_integer(view) : json_null(), ok);
@@ -221,6 +234,11 @@ STPETE_API int stpete_state_to_json(const stpete_state *st, char *buf, size_t ca
 {
     if (!st || !len || (!buf && capacity))
         return STPETE_E_INVALID_ARGUMENT;
+    /* Inside its event callback the state is between two steps of a move (a phase's last pass before the phase
+     * ends, a stack emptied before the final round is set, a Trading House decision before its scoring): no decision
+     * point, so a document of it would be refused by the reader or would continue another game. */
+    if (st->flags & STATE_IN_CALLBACK)
+        return STPETE_E_REENTRANT;
     int ok = 1;
     json_t *root = state_json(st, VIEW_FULL, &ok);
     return stpete_write_dump(root, ok, STATE_FLAGS, buf, capacity, len);

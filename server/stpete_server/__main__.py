@@ -73,6 +73,10 @@ def parse_args(argv):
     return p.parse_args(argv)
 
 
+#: Seconds between SIGTERM (or SIGINT) and the end of the process, at most.
+SHUTDOWN_SECONDS = 30.0
+
+
 def quiet_accept_errors(loop, context) -> None:
     """The event loop's exception handler: "socket.accept() out of system resource" (asyncio then waits a second
     before it accepts again) in one line without its traceback, which the log's rate limit then bounds; anything
@@ -124,7 +128,14 @@ async def serve(args, storage) -> None:
     try:
         await stop.wait()
     finally:
-        await runner.cleanup()
+        # Whatever a client or a worker does, the server stops: what is stored is stored (every move is committed
+        # before it is acknowledged), so past the deadline it ends as a kill would.
+        cleanup = asyncio.ensure_future(runner.cleanup())
+        done, _ = await asyncio.wait({cleanup}, timeout=SHUTDOWN_SECONDS)
+        if not done:
+            log.error("the server did not stop within %g s of the signal; ending now", SHUTDOWN_SECONDS)
+            logging.shutdown()
+            os._exit(1)
 
 
 def main(argv=None) -> int:

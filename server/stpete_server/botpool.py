@@ -7,15 +7,17 @@ time over a pipe. A worker that dies (killed, out of memory) or that does not an
 replaced on its own, and the question it had is asked again once; the other workers and their questions are not
 touched. Every worker ends within 0.2 s once the server is gone, also when the server was killed with SIGKILL.
 
-Who thinks next (:class:`FairQueue`): first come, first served, except that the questions of an *owner* (the address
-that created the table) or a table whose bots had a lot of the workers' time lately wait behind the others' by as
-long. So a few tables of the strongest bots cannot starve the others: another table's question waits for the
-questions already in the workers, not for theirs. And no question keeps a worker
+Who thinks next (:class:`FairQueue`): first come, first served, except that a question waits behind quicker ones
+(ten times the seconds it may take), and the questions of an *owner* (the address that created the table) or a table
+whose bots had a lot of the workers' time lately wait behind the others' by as long. So a few tables of the
+strongest bots cannot starve the others: another table's question waits for the questions already in the workers,
+not for theirs. And no question keeps a worker
 longer than ``move_seconds``: the search bots (mc, ismcts) get that as their wall-clock limit (the bot spec's
 ``ms``, bots.h), whatever their iterations (doc/server.md "Bots").
 """
 import asyncio
 import collections
+import fcntl
 import heapq
 import itertools
 import json
@@ -87,6 +89,8 @@ class _Question:
 
 #: Seconds in which what an owner or a table had of the workers counts e times less (:class:`FairQueue`).
 DECAY = 60.0
+#: A question waits behind quicker ones that came up to this many times its estimate later (:class:`FairQueue`).
+WEIGHT = 10.0
 
 
 class _Use:
@@ -102,80 +106,139 @@ class _Use:
         return self.seconds * math.exp((self.stamp - now) / DECAY)
 
     def add(self, now: float, seconds: float) -> None:
-        self.seconds = self.value(now) + seconds
+        self.seconds = max(0.0, self.value(now) + seconds)
         self.stamp = now
 
 
+class _Owner:
+    """One owner's waiting questions (a heap by their keys), its use of the workers, and its place among the owners
+    (``version`` of its valid entry in the owners' heap)."""
+    __slots__ = ("heap", "use", "busy", "version")
+
+    def __init__(self, now: float) -> None:
+        self.heap: list = []      # (key, seq, question)
+        self.use = _Use(now)
+        self.busy = 0
+        self.version = 0
+
+
 class FairQueue:
-    """Questions waiting for a worker, served in the order of a key given when each arrives: its arrival time plus
-    the seconds it may take (its estimate: the time limit of a search bot) plus the seconds of the workers' time
-    that its owner (the address that created the table) and its table have had lately (decayed: :data:`DECAY`).
-    Among tables whose bots think little this is first come, first served; the questions of an owner or a table
-    whose bots think a lot wait behind the others' by as long as they will and did keep the workers busy, so ten
-    tables of the strongest bots no longer make another table's quick bot wait for their questions: it waits for
-    those already in the workers. No question waits for ever (the arrival time
-    grows, what was had decays), no credit is saved up by staying away, and when the workers have nothing left to
-    do, all is forgotten (whoever had them alone harmed nobody). A heap of the questions: O(log n) each.
-    ``clock``: seconds, monotonic."""
+    """Questions waiting for a worker. First the owner (the address that created the table), then the question of
+    that owner: each owner, when it has a question waiting, takes its place at the time now plus its first question's
+    handicap plus the seconds of the workers' time it had lately (decayed: :data:`DECAY`); each question, among its
+    owner's, at its arrival time plus its handicap plus what its table had lately. The handicap is :data:`WEIGHT`
+    times the seconds the question may take (its estimate: a search bot's time limit, a random or greedy bot's next
+    to nothing). So among quick tables this is first come, first served; a question of the strongest bots waits behind
+    quick ones that came up to half a minute after it, and behind those of owners and tables that had less of the
+    workers: ten tables of the strongest bots, of another address or of the same one, make another table's quick bot
+    wait for the question being thought about, not for their queue. No question waits for ever (time goes on, what
+    was had decays); no credit is saved up by staying away; when the workers have nothing left to do, all is
+    forgotten (whoever had them alone harmed nobody). Heaps: O(log n) a question. ``clock``: seconds, monotonic."""
 
     def __init__(self, clock=time.monotonic) -> None:
         self._clock = clock
-        self._heap: list = []                    # (key, seq, question)
-        self._use: Dict[str, _Use] = {}          # owner or ("table" prefix) table -> its use
+        self._owners: Dict[str, _Owner] = {}
+        self._heap: list = []                    # owners with questions waiting: (key, seq, version, name)
+        self._tables: Dict[str, _Use] = {}
         self._seq = itertools.count()
         self._busy = 0                           # popped, not yet done
         self._ended = 0
+        self.waiting = 0
 
     def next_seq(self) -> int:
         return next(self._seq)
 
-    def _had(self, name: str, now: float) -> float:
-        use = self._use.get(name)
+    def _table_use(self, flow: str, now: float) -> float:
+        use = self._tables.get(flow)
         return use.value(now) if use is not None else 0.0
+
+    def _enter(self, name: str, owner: _Owner, now: float) -> None:
+        """(Re)place ``owner`` among the owners with questions waiting, by its first question and its use now."""
+        owner.version += 1
+        head = owner.heap[0][2]
+        key = now + WEIGHT * head.estimate + owner.use.value(now)
+        heapq.heappush(self._heap, (key, head.seq, owner.version, name))
 
     def push(self, question: _Question, front: bool = False) -> None:
         """Queue ``question`` (``front``: at the place it had, for one asked again after its worker died)."""
+        now = self._clock()
         if not front:
-            now = self._clock()
-            question.key = (now + question.estimate + self._had("o" + question.owner, now)
-                            + self._had("t" + question.flow, now))
-        heapq.heappush(self._heap, (question.key, question.seq, question))
+            question.key = now + WEIGHT * question.estimate + self._table_use(question.flow, now)
+        owner = self._owners.get(question.owner)
+        if owner is None:
+            owner = self._owners[question.owner] = _Owner(now)
+        was_first = owner.heap[0][2] if owner.heap else None
+        heapq.heappush(owner.heap, (question.key, question.seq, question))
+        if owner.heap[0][2] is not was_first:
+            self._enter(question.owner, owner, now)
+        self.waiting += 1
+
+    def _top(self):
+        """(name, owner) of the owner to serve next (stale entries dropped), or None."""
+        while self._heap:
+            _, _, version, name = self._heap[0]
+            owner = self._owners.get(name)
+            if owner is not None and owner.version == version and owner.heap:
+                return name, owner
+            heapq.heappop(self._heap)
+        return None
 
     def peek(self) -> Optional[_Question]:
         """The question to serve next (left in the queue), or None."""
-        return self._heap[0][2] if self._heap else None
+        top = self._top()
+        return top[1].heap[0][2] if top else None
 
     def pop(self) -> Optional[_Question]:
-        """The question to serve next, or None."""
-        if not self._heap:
+        """The question to serve next, or None. Its estimate is charged to its owner and table at once (corrected
+        when it ends), so that the next places are given knowing it."""
+        top = self._top()
+        if top is None:
             return None
+        now = self._clock()
+        name, owner = top
+        question = heapq.heappop(owner.heap)[2]
+        owner.use.add(now, question.estimate)
+        self._tables.setdefault(question.flow, _Use(now)).add(now, question.estimate)
+        owner.busy += 1
         self._busy += 1
-        return heapq.heappop(self._heap)[2]
+        self.waiting -= 1
+        if owner.heap:
+            self._enter(name, owner, now)
+        else:
+            owner.version += 1
+        return question
 
     def done(self, question: _Question, seconds: float) -> None:
         """``question`` (popped) ended after ``seconds`` of a worker's time."""
         now = self._clock()
         self._busy -= 1
-        if not self._heap and not self._busy:
-            self._use.clear()
+        if not self.waiting and not self._busy:
+            self._owners.clear()
+            self._heap.clear()
+            self._tables.clear()
             return
-        for name in ("o" + question.owner, "t" + question.flow):
-            use = self._use.get(name)
-            if use is None:
-                use = self._use[name] = _Use(now)
-            use.add(now, seconds)
+        owner = self._owners.get(question.owner)
+        if owner is not None:
+            owner.busy -= 1
+            owner.use.add(now, seconds - question.estimate)
+        self._tables.setdefault(question.flow, _Use(now)).add(now, seconds - question.estimate)
         self._ended += 1
-        if self._ended % 256 == 0:  # memory bounded by the keys that had a second or more in the last minutes
-            self._use = {k: u for k, u in self._use.items() if u.value(now) >= 0.05}
+        if self._ended % 256 == 0:  # memory bounded by the keys that had a little of the workers lately
+            self._tables = {k: u for k, u in self._tables.items() if u.value(now) >= 0.01}
+            for name in [n for n, o in self._owners.items()
+                         if not o.heap and not o.busy and o.use.value(now) < 0.01]:
+                del self._owners[name]
+            self._heap = [e for e in self._heap if e[3] in self._owners and self._owners[e[3]].version == e[2]]
+            heapq.heapify(self._heap)
 
     def __len__(self) -> int:
-        return len(self._heap)
+        return self.waiting
 
 
 #: Questions that may wait in a worker's pipe behind the one it is thinking about, so that a worker never waits for
 #: the server's event loop between quick questions (as a ProcessPoolExecutor's call queue does); only behind quick
 #: questions, so that none waits in a pipe for a slow one.
-PIPE_DEPTH = 4
+PIPE_DEPTH = 32
 #: Seconds below which a question is quick (its estimate: random and greedy bots).
 QUICK = 0.05
 
@@ -247,6 +310,7 @@ class BotPool:
         except BaseException:
             _kill(proc)
             raise
+        _widen_pipe(proc.stdin)
         return _Worker(proc)
 
     async def choose(self, state_json: str, spec: str, seed: int, owner: str = "", flow: str = "") -> int:
@@ -287,42 +351,38 @@ class BotPool:
                 pass  # the worker is gone: its reader finds out and asks its questions again
 
     async def _read(self, worker: _Worker) -> None:
-        """Read ``worker``'s answers in order; when it ends or stays silent past the deadline, replace it."""
+        """Read ``worker``'s answers in order, every answer that has arrived at each wakeup (one line a wakeup would
+        make a busy event loop the pace of the workers); when the worker ends or stays silent past the deadline,
+        replace it. (Waited for with asyncio.wait, which never swallows a cancellation as wait_for can in Python
+        3.11: the pool's close must end this task.)"""
         failure = None
+        reading = None
+        rest = b""
         try:
-            while failure is None:
-                # idle, the worker is looked at every 5 s (a question written meanwhile gets its deadline then);
-                # b"" when it ends
+            while failure is None and not self._closed:
+                if reading is None:
+                    reading = asyncio.ensure_future(worker.proc.stdout.read(1 << 16))
+                # idle, the worker is looked at every 5 s (a question written meanwhile gets its deadline then)
+                left = 5.0
                 if worker.asked and self.deadline is not None:
                     left = worker.since + self.deadline - time.monotonic()
                     if left <= 0:
-                        raise asyncio.TimeoutError
-                else:
-                    left = 5.0
-                try:
-                    async with asyncio.timeout(min(left, 5.0)):
-                        line = await worker.proc.stdout.readline()
-                except TimeoutError:
-                    continue  # (no answer is lost: what arrived stays in the reader's buffer)
-                if not line:
+                        failure = f"no answer within {self.deadline:g} s"
+                        break
+                done, _ = await asyncio.wait({reading}, timeout=min(left, 5.0))
+                if not done:
+                    continue
+                chunk, reading = reading.result(), None
+                if not chunk:
                     failure = "the bot worker ended"
                     break
-                if not worker.asked:
-                    failure = "the bot worker answered a question it was not asked"
-                    break
-                answer = json.loads(line)
-                question = worker.asked.popleft()
-                now = time.monotonic()
-                self.queue.done(question, now - worker.since)
-                worker.since = now
-                if not question.future.done():
-                    if "error" in answer:
-                        question.future.set_exception(BotError(answer["error"]))
-                    else:
-                        question.future.set_result(int(answer["action"]))
+                *lines, rest = (rest + chunk).split(b"\n")
+                for line in lines:
+                    if not worker.asked:
+                        failure = "the bot worker answered a question it was not asked"
+                        break
+                    self._answer(worker, json.loads(line))
                 self._dispatch()
-        except asyncio.TimeoutError:
-            failure = f"no answer within {self.deadline:g} s"
         except (ConnectionError, OSError, ValueError) as e:
             failure = f"the bot worker failed ({type(e).__name__})"
         except asyncio.CancelledError:  # the pool is closing
@@ -330,6 +390,9 @@ class BotPool:
                 if not question.future.done():
                     question.future.set_exception(BotError("the bot pool is closing"))
             raise
+        finally:
+            if reading is not None and not reading.done():
+                reading.cancel()
         if self._closed:
             return
         # the first question is the one it was thinking about: past the deadline, it is not asked again
@@ -348,6 +411,18 @@ class BotPool:
                 self.queue.push(question, front=True)
         worker.asked.clear()
         self._dispatch()
+
+    def _answer(self, worker: _Worker, answer: dict) -> None:
+        """The answer to ``worker``'s first question: its future resolved, its seconds charged."""
+        question = worker.asked.popleft()
+        now = time.monotonic()
+        self.queue.done(question, now - worker.since)
+        worker.since = now
+        if not question.future.done():
+            if "error" in answer:
+                question.future.set_exception(BotError(answer["error"]))
+            else:
+                question.future.set_result(int(answer["action"]))
 
     def _replace(self, worker: _Worker) -> None:
         """End ``worker`` and start another in its place (in the background; retried every second while it
@@ -377,11 +452,12 @@ class BotPool:
         self._task(respawn())
 
     async def close(self) -> None:
-        """End the workers (their questions fail with BotError)."""
+        """End the workers (their questions fail with BotError); returns within a few seconds whatever they do."""
         self._closed = True
         for task in list(self._tasks):
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=5.0)
         for w in self._all:
             if w.proc.stdin is not None:
                 w.proc.stdin.close()
@@ -392,6 +468,18 @@ class BotPool:
                 _kill(w.proc)
                 await w.proc.wait()
         self._all.clear()
+
+
+def _widen_pipe(writer: "asyncio.StreamWriter") -> None:
+    """Let the pipe to a worker hold 1 MiB (Linux F_SETPIPE_SZ; 64 KiB by default, about eight questions): the
+    questions written to a worker then wait in the pipe, not in the event loop's buffer, so that the worker goes on
+    with them while the server is busy (or not scheduled on a loaded machine). Without the call, or if it fails,
+    only slower."""
+    pipe = writer.transport.get_extra_info("pipe")
+    try:
+        fcntl.fcntl(pipe.fileno(), getattr(fcntl, "F_SETPIPE_SZ", 1031), 1 << 20)
+    except (OSError, AttributeError, ValueError):
+        pass
 
 
 def _kill(proc: "asyncio.subprocess.Process") -> None:

@@ -184,7 +184,7 @@ class Queue(unittest.TestCase):
             self.table(f"owner{k % 50}", f"t{k}", 0.5)
             self.serve(2, again=lambda flow: flow == "s")
         # forgotten every 256 questions: what is kept is what had a share lately, not the 1,000 tables
-        self.assertLess(len(self.queue._use), 400)
+        self.assertLess(len(self.queue._tables) + len(self.queue._owners), 400)
         self.assertLess(len(self.queue), 3)
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """WebSocket frames as doc/server.md describes them, sent by hand: a message of exactly --max-message bytes is
 accepted and one byte more closes the connection with 1009; a frame without a mask is a protocol error (1002, RFC
 6455 §5.1); invalid UTF-8 closes with 1007, and no refused message comes before a close; WebSocket pings count
-against --rate like messages; ``"token": null`` is a spectator's hello."""
+against --rate like messages; ``"token": null`` is a spectator's hello, and welcome.options holds the rules given at
+creation only."""
 import json
 import unittest
 
@@ -84,6 +85,7 @@ class Frames(unittest.TestCase):
         got = texts(self.exchange())
         self.assertEqual(got[0]["type"], "welcome")
         self.assertIsNone(got[0]["seat"])
+        self.assertEqual(got[0]["options"], {})  # the rules given at creation (none), not the defaults
         self.assertIsNone(got[1]["prices"])
         self.assertEqual(got[1]["actions"], [])
 

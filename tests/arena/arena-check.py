@@ -8,6 +8,7 @@ The external bots run with this interpreter (sys.executable). python_bot.py need
 only when BINDING_DIR and LIBRARY are given (builds whose library Python can load)."""
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -247,7 +248,7 @@ bad = {
     "empty spec": (["--bots", "greedy,,random"], "empty spec"),
     "bad players": (["--players", "6"], "--players takes a number in [2, 5]"),
     "5 players without the New Society": (["--players", "5"], "players must be 2, 3 or 4"),
-    "a New Society option without it": (["--used-prison-scores"], "set new_society to 1"),
+    "a New Society option without it": (["--used-prison-scores"], "an option of the New Society: set new_society"),
     "the New Society with the second edition": (["--new-society", "--edition", "2"], "expansion of the first edition"),
     "bad time": (["--time-ms", "0"], "--time-ms"),
     "resume without --out": (["--resume"], "--resume needs --out"),
@@ -258,6 +259,22 @@ for name, (args, needle) in bad.items():
     rc, stdout, err = run(*args, "--games", "2", *([] if "--resume" in args else ["--out", path]))
     check(f"bad input ({name}): exit 2 with '{needle}', no game played",
           rc == 2 and needle in err and not os.path.exists(path), f"rc={rc} {err.strip()}")
+
+# a cmd: bot whose program runs but cannot start the bot (its script missing, an import failing) stops the arena
+# before the first game with one line naming the bot and its last word on stderr (issue 45 item 9), not a forfeit
+# and a traceback per game
+broken_bot = os.path.join(tmp, "broken_bot.py")
+with open(broken_bot, "w") as f:
+    f.write("import no_such_module_of_stpete_arena\n")
+for name, spec, needle in (("its script missing", f"cmd:{py} {tmp}/no-such-bot.py", "no-such-bot.py"),
+                           ("it fails as it starts", f"cmd:{py} {broken_bot}", "ModuleNotFoundError")):
+    path = out("cannot-run.jsonl")
+    started = time.monotonic()
+    rc, stdout, err = run("--games", "20", "--out", path, "--bots", f"{spec},random")
+    check(f"a bot that cannot run ({name}): exit 2 at once with one line naming it, no game played, no file",
+          rc == 2 and err.count("\n") == 1 and f"bot '{spec}' cannot run" in err and needle in err and
+          "forfeits" not in err and not stdout and not os.path.exists(path) and time.monotonic() - started < 30,
+          f"rc={rc} {time.monotonic() - started:.1f} s\n{err[-1500:]}")
 
 section("bad specs")
 # ---- records: one replay record per game, which stpete-replay verifies ----
@@ -300,6 +317,33 @@ check("New Society: --resume of its file as a 4-player game without it is refuse
       rc3 == 2 and "another tournament" in err3, err3[-300:])
 
 section("new society")
+# ---- fewer bots than seats (issue 45 item 7): the list repeated to fill the seats, said at the start and under the
+# table; the seats each bot held counted; the score and mean VP per seat, as the results file gives them ----
+jpath = out("seats.json")
+rc, stdout, err = run("--players", "3", "--games", "6", "--bots", "greedy,random", "--out", out("seats.jsonl"),
+                      "--json", jpath)
+sentence = "2 bots for 3 seats, the list repeated to fill them (greedy, random, greedy): greedy 2 seats, random 1 seat"
+check("fewer bots than seats: the start says how the seats are filled",
+      rc == 0 and err.startswith(f"stpete-arena: {sentence} of every game"), err[:300])
+table = " ".join(stdout.split())
+rows = dict(re.findall(r"^\d+ +(greedy|random) +(\d+ +\d+) ", stdout, re.M))
+check("fewer bots than seats: the table says how, and counts games and seats",
+      f"seats: {sentence} of every game" in table and re.search(r"bot +games +seats +score", stdout) and
+      rows == {"greedy": "6     12", "random": "6      6"} and "mean return per seat" in table and
+      "mean VP per seat" in table and "per game" not in table, stdout)
+bots = {b["bot"]: b for b in json.load(open(jpath))["bots"]} if os.path.exists(jpath) else {}
+returns = {"greedy": [], "random": []}
+for d in games_of(os.path.join(tmp, "seats.jsonl")).values():
+    for seat, who in enumerate(d["seating"]):
+        returns[("greedy", "random")[who]].append(d["result"]["returns"][seat])
+check("fewer bots than seats: --json's seats and score per seat are the results file's",
+      bots and all(bots[b].get("seats") == len(r) and abs(bots[b]["score"] - sum(r) / len(r)) < 1e-9
+                   for b, r in returns.items()), json.dumps(bots)[:600])
+rc, stdout, err = run("--players", "2", "--games", "2", "--bots", "greedy,random,mc:iterations=5", "--quiet")
+check("more bots than seats: one seat each, every ordered choice", rc == 0 and
+      "seats: 3 bots for 2 seats, one seat each: every ordered choice of them equally often" in stdout, stdout[:400])
+
+section("seats")
 # ---- the example bots ----
 rc, stdout, err = run("--games", "4", "--bots", f"cmd:{py} {minimal_bot} --first,cmd:{py} {minimal_bot}", "--quiet",
                       "--out", out("minimal.jsonl"))
@@ -320,7 +364,6 @@ else:
 section("example bots")
 # ---- --bench: the protocol round trip of a trivial external bot ----
 rc, stdout, err = run("--bench", "--games", "4")
-import re
 m = re.search(r"protocol round trip: ([\d.]+) us per decision \((\d+) decisions in 4 2-player games", stdout)
 check("--bench: prints the round trip per decision", rc == 0 and m and int(m.group(2)) > 200, stdout + err)
 

@@ -1,7 +1,8 @@
 """The external bot written from doc/protocol.md alone (tests/arena/protocol-doc-bot.py) plays tournaments without a
 forfeit: protocol version 2 (the seed as a string) and version 1 (the arena still speaks it to a bot that asks),
 both editions (the second edition's buy-only first worker phase has no pass), 2-4 players, and the New Society
-(§12) at 3 and 5 players, its prison, guild-hall and trading-house decisions among the requests. TAP output.
+(§12) at 3 and 5 players, its prison, guild-hall and trading-house decisions among the requests; every legal
+action's structured form checked by the bot, and each of the 15 action kinds listed in some request. TAP output.
 
 Usage: protocol-check.py STPETE-ARENA SOURCE-ROOT"""
 import json
@@ -23,6 +24,7 @@ arena, root = sys.argv[1], sys.argv[2]
 bot = os.path.join(root, "tests", "arena", "protocol-doc-bot.py")
 py = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 
+kinds_listed = set()
 with tempfile.TemporaryDirectory() as tmp:
     for version, players, edition, ns in ((2, 2, 1, 0), (2, 3, 2, 0), (2, 4, 1, 0), (1, 2, 2, 0), (2, 3, 1, 1),
                                           (2, 5, 1, 1)):
@@ -42,6 +44,7 @@ with tempfile.TemporaryDirectory() as tmp:
         check(f"{name}: nothing reported on the terminal", "forfeits:" not in p.stderr, p.stderr)
         log = os.path.join(tmp, "decisions")
         seen = set(open(log).read().split()) if os.path.exists(log) else set()
+        kinds_listed |= {int(w[len("kind-"):]) for w in seen if w.startswith("kind-")}
         if os.path.exists(log):
             os.remove(log)
         # the New Society's decisions reach the bot (§12.7.5-§12.7.7), and never without it
@@ -49,4 +52,6 @@ with tempfile.TemporaryDirectory() as tmp:
         check(f"{name}: the bot decided " + ("the New Society's prison, guild-hall and trading-house" if ns
                                              else "no decision of the New Society"),
               (ns_kinds <= seen) if ns else not (ns_kinds & seen), f"decisions seen: {sorted(seen)}")
+check("every action kind (stpete_action_kind 0-14) was listed with its structure in some request",
+      kinds_listed == set(range(15)), f"kinds listed: {sorted(kinds_listed)}")
 report(results)

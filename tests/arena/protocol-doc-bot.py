@@ -8,7 +8,9 @@ only for a card it has not seen); the hello's card table describes every card ty
 are the ones the requests use, a trading card displaces only cards of its colour that are not trading cards, each
 listed action that buys one names one of them), and `legal` lists only actions the seat can afford, none dearer
 than the card's printed cost. In a game with the New Society (the hello's `game.new_society`, §12) the table has 62
-rows, and the prison, guild-hall and trading-house decisions list no pass. It plays a random legal action from the seed (a reproducible tournament), preferring
+rows, and the prison, guild-hall and trading-house decisions list no pass. Each legal action's structured form
+(`kind`, `card`, `source`, `target`, `stack`, `amount`, issue 45 item 8) is the one its string says, by the forms and
+kind numbers the document gives. It plays a random legal action from the seed (a reproducible tournament), preferring
 purchases of the most VP and rubles per ruble by the card table. A broken promise ends the process with status 3 and a message on stderr: the arena reports that as
 a forfeit, so a tournament without forfeits means every promise held."""
 import json
@@ -24,6 +26,27 @@ BUYS = re.compile(r"^(?:buy|play|observatory buy|prison buy) (.+?)(?: from (?:up
 # the decisions that list no pass: the Observatory's card, the Pub, and the New Society's Debtor's Prison card,
 # Guild Hall and Trading House (§7.1, §7.2, §12.7.5-§12.7.7)
 NO_PASS = ("observatory", "pub", "prison", "guild-hall", "trading-house")
+#: the forms of the action strings (doc/api.md and doc/expansion.md, "Action strings") with the structured form
+#: doc/protocol.md gives each: (pattern, kind, source, amount); the pattern's groups are card, row or stack, target
+FORMS = [
+    (r"pass", 0, None, None),
+    (r"buy (?P<card>.+?) from (?P<source>upper|lower)(?: displacing (?P<target>.+))?", 1, None, None),
+    (r"play (?P<card>.+?)(?: displacing (?P<target>.+))?", 2, "hand", None),
+    (r"take (?P<card>.+?) from (?P<source>upper|lower)", 3, None, None),
+    (r"observatory (?P<stack>worker|building|aristocrat|trading)", 4, None, None),
+    (r"observatory buy (?P<card>.+?)(?: displacing (?P<target>.+))?", 5, "observatory", None),
+    (r"observatory take", 6, "observatory", None),
+    (r"observatory discard", 7, "observatory", None),
+    (r"pub (?P<amount>\d+)", 8, None, None),
+    (r"prison buy (?P<card>.+?)(?: displacing (?P<target>.+))?", 10, "discard", None),
+    (r"prison take", 11, "discard", None),
+    (r"prison put back", 12, "discard", None),
+    (r"prison (?P<card>.+)", 9, "discard", None),
+    (r"guild hall (?P<amount>\d)", 13, None, None),
+    (r"trading house buy", 14, None, 1),
+    (r"trading house decline", 14, None, 0),
+]
+STRUCTURE = ("kind", "card", "source", "target", "stack", "amount")
 
 
 def broken(what):
@@ -66,6 +89,26 @@ def check_legal(legal, view, seat, by_name):
         if (displaced is not None) != card["trading"] or (
                 displaced is not None and by_name[displaced]["card"] not in card["displaces"]):
             broken(f"'{a['action']}' displaces a card the table does not list for it")
+
+
+def check_structure(legal, by_name):
+    """Each listed action carries its structured form, every key present, and it is what its string says."""
+    for a in legal:
+        if not set(STRUCTURE) <= set(a):
+            broken(f"'{a['action']}' lacks structured keys: {sorted(set(STRUCTURE) - set(a))}")
+        for pattern, kind, source, amount in FORMS:
+            m = re.fullmatch(pattern, a["action"])
+            if m:
+                break
+        else:
+            broken(f"'{a['action']}' has none of the documented forms")
+        g = m.groupdict()
+        want = {"kind": kind, "card": by_name[g["card"]]["card"] if g.get("card") else None,
+                "source": g.get("source") or source, "target": by_name[g["target"]]["card"] if g.get("target") else None,
+                "stack": g.get("stack"), "amount": int(g["amount"]) if g.get("amount") else amount}
+        got = {k: a[k] for k in STRUCTURE}
+        if got != want:
+            broken(f"'{a['action']}' has the structure {got}, not {want}")
 
 
 def value(action, by_name):
@@ -116,9 +159,10 @@ def main():
             if view["decision"] in NO_PASS and any(a["action"] == "pass" for a in legal):
                 broken(f"a {view['decision']} decision lists pass")
             check_legal(legal, view, seat, by_name)
+            check_structure(legal, by_name)
             if log:
                 with open(log, "a", encoding="utf-8") as f:
-                    f.write(view["decision"] + "\n")
+                    f.write(view["decision"] + "\n" + "".join(f"kind-{a['kind']}\n" for a in legal))
             best = max(legal, key=lambda a: value(a, by_name))
             choice = best if value(best, by_name) > 0 and rng.random() < 0.5 else rng.choice(legal)
             answer = choice["id"] if rng.random() < 0.5 else choice["action"]  # ids and strings both work

@@ -31,8 +31,8 @@ import os
 import re
 import sys
 
-OBJECTS = {"card", "action", "options", "game", "state", "bot", "event", "replay", "phase", "stack", "decision",
-           "source", "colour"}
+OBJECTS = {"card", "action", "options", "option", "game", "state", "bot", "event", "replay", "phase", "stack",
+           "decision", "source", "colour"}
 LIBRARY_WIDE = {"stpete_version", "stpete_version_number", "stpete_strerror", "stpete_num_distinct_actions"}
 HANDLES = {"game": "stpete_game", "state": "stpete_state", "bot": "stpete_bot", "options": "stpete_options",
            "event": "stpete_event"}
@@ -113,8 +113,8 @@ def is_output(typ, pname):
     if pname == "user_data" or typ.startswith("stpete_event_fn"):
         return False
     base = typ.replace("*", "").replace("const", "").strip()
-    if base in ("stpete_state", "stpete_bot", "stpete_game") and typ.count("*") == 1:
-        return False  # the handle acted on
+    if base in ("stpete_state", "stpete_bot", "stpete_game", "stpete_options") and typ.count("*") == 1:
+        return False  # the handle acted on (stpete_options_set() changes the options it is given)
     if "*const *" in typ.replace(" ", " "):
         return False
     return True
@@ -174,7 +174,8 @@ bad = []
 for ret, name, params, doc in decls:
     last_struct = params and params[-1][0].rstrip(" *") in GROWABLE and params[-1][0].endswith("*") and \
         not params[-1][0].startswith("const") and params[-1][0] != "stpete_error *"
-    if ("_get_" in name) != bool(last_struct) and name not in ("stpete_state_next_event", "stpete_options_init"):
+    if ("_get_" in name) != bool(last_struct) and name not in ("stpete_state_next_event", "stpete_options_init") \
+            and not name.endswith("_free"):  # stpete_options_free() takes the struct it frees
         bad.append(f"{name}: get_ {'without' if '_get_' in name else 'missing for'} a struct copied out")
 check(not bad, "get_ names exactly the queries that copy a struct out", bad)
 

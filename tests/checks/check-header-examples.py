@@ -238,7 +238,7 @@ def check_status(text):
 
 
 def check_options_message(text):
-    m = re.match(r"players must be 2, 3 or 4, not (\d+)$", text)
+    m = re.match(r"players must be 2, 3 or 4, not (\d+)(: .*| \(.*\))$", text)
     if not m:
         return False
     opts = ctypes.create_string_buffer(256)
@@ -264,10 +264,63 @@ def check_json_message(text):
     return True
 
 
+class OptionInfo(ctypes.Structure):
+    """stpete_option_info (1.2): one option of the table."""
+    _fields_ = [("struct_size", c_size_t), ("name", c_char_p), ("title", c_char_p), ("description", c_char_p),
+                ("rule", c_char_p), ("type", c_int), ("category", c_int), ("games", c_int),
+                ("min", ctypes.c_int64), ("max", ctypes.c_int64), ("default_value", ctypes.c_int64),
+                ("default_text", c_char_p), ("num_words", c_int), ("words", ctypes.POINTER(c_char_p)),
+                ("labels", ctypes.POINTER(c_char_p))]
+
+
+def option_texts():
+    """What the table of options says: every name, title, rule, default, word and label."""
+    texts = set()
+    for i in range(lib.stpete_option_count()):
+        info = OptionInfo()
+        info.struct_size = ctypes.sizeof(OptionInfo)
+        assert lib.stpete_option_get_info(i, ctypes.byref(info)) == 0
+        texts |= {info.name, info.title, info.rule, info.default_text}
+        texts |= {info.words[w] for w in range(info.num_words)}
+        if info.labels:
+            texts |= {info.labels[v] for v in range(info.max - info.min + 1)}
+    return {t.decode() for t in texts}
+
+
+def check_option_example(text):
+    """A name, title, rule, default, word or label of the table of options, or a value some option reads."""
+    if text in option_texts():
+        check(True, f'"{text}" is in the table of options')
+        return True
+    for i in range(lib.stpete_option_count()):
+        info = OptionInfo()
+        info.struct_size = ctypes.sizeof(OptionInfo)
+        lib.stpete_option_get_info(i, ctypes.byref(info))
+        opts = ctypes.create_string_buffer(256)
+        lib.stpete_options_init_size(opts, c_size_t(lib_options_size()))
+        if lib.stpete_options_set(opts, info.name, text.encode(), None) == 0:
+            check(True, f'"{text}" is a value of the option {info.name.decode()}')
+            return True
+    return False
+
+
+def lib_options_size():
+    ptr = ctypes.c_void_p()
+    assert lib.stpete_options_new(ctypes.byref(ptr), None) == 0
+    size = ctypes.cast(ptr, ctypes.POINTER(c_size_t))[0]
+    lib.stpete_options_free(ptr)
+    return size
+
+
+lib.stpete_options_set.argtypes = [ctypes.c_void_p, c_char_p, c_char_p, ctypes.c_void_p]
+lib.stpete_options_init_size.argtypes = [ctypes.c_void_p, c_size_t]
+lib.stpete_options_new.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
+lib.stpete_options_free.argtypes = [ctypes.c_void_p]
+
 # Quoted words that are not examples of library output: JSON keys and values of the format, placeholders.
 NOT_EXAMPLES = {"receives ...", "receive ...", "unused", "default", "format_version", "options", ""}
 CHECKERS = (check_action_message, check_action, check_event, check_options_message, check_json_message,
-            check_name_list, check_status, check_card, check_doc_section, check_version_format)
+            check_name_list, check_status, check_card, check_option_example, check_doc_section, check_version_format)
 
 for path in headers:
     text = open(path, encoding="utf-8").read()

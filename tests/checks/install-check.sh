@@ -1,7 +1,7 @@
 #!/bin/bash
 # Install test, in two parts.
 # 1. This build: `meson install` into a temporary DESTDIR; the headers, library, .pc file (without a made-up URL),
-#    documentation (doc/rules.md, doc/format.md; the HTML reference and man pages when this build makes them) are
+#    documentation (doc/rules.md, doc/format.md, doc/api.md, ...; the HTML reference and man pages when this build makes them) are
 #    there; the installed programs run from the DESTDIR without LD_LIBRARY_PATH (their run path is relative,
 #    $ORIGIN/..) and load the DESTDIR's library; a tiny program built with pkg-config only (no source-tree headers)
 #    runs against the installed library, with a run-time version equal to the installed header's
@@ -169,7 +169,7 @@ case "$out" in
 esac
 docdir=$(find "$dest" -type d -path '*/share/doc/libstpete' | head -n 1)
 [ -n "$docdir" ] || fail "share/doc/libstpete not installed"
-for f in rules.md format.md protocol.md stpete.schema.json; do
+for f in rules.md format.md protocol.md api.md expansion.md stpete.schema.json; do
     cmp -s "$docdir/$f" "$src/doc/$f" || fail "share/doc/libstpete/$f is not doc/$f"
 done
 for f in minimal_bot.py python_bot.py; do

@@ -4,9 +4,12 @@ phase and for a new round, an Observatory draw), one with a hand card whose hand
 public_hash, a seat view, and a replay record of an explicit-chance game with chance outcome ids. And format
 version 3, the one 1.0 writes (issue 31 item 10): for both editions and chance modes a full state, a seat view and
 a replay record; 2-4 players; a public view; played states at several points (start, round 1, a middle round, the
-final round, the end, an Observatory and a Pub decision, a chance node); public_rubles and public_hands. Prints TAP.
+final round, the end, an Observatory and a Pub decision, a chance node); public_rubles and public_hands. And format
+version 4, the New Society's (issue 46 item 15): 2-5 players, both chance modes, a state at each of its decisions
+(prison, guild-hall, trading-house), views, replay records, its rulings; with the actions corpus too, New Society
+games of every player count among the action inputs. Prints TAP.
 
-    corpus-check.py CORPUS_JSON_DIR"""
+    corpus-check.py CORPUS_JSON_DIR [CORPUS_ACTIONS_DIR]"""
 import json
 import os
 import sys
@@ -72,6 +75,40 @@ for label, test in (("at the start (round 1, nothing bought)", lambda d: d["roun
 for option in ("public_rubles", "public_hands"):
     checks.append((f"format 3: a state and a view with {option}",
                    all(any(d["options"][option] for d in items) for items in (v3_states, v3_views))))
+# Format version 4, the New Society's (issue 46 item 15: none before): 2-5 players, both chance modes, a state at
+# each of the expansion's decisions, views, replay records, the three rulings on in some.
+v4 = [d for _, d in docs if isinstance(d, dict) and d.get("format_version") == 4]
+v4_states = [d for d in v4 if d.get("format") == "stpete-state" and d.get("view") == "full"]
+v4_views = [d for d in v4 if d.get("format") == "stpete-state" and d.get("view") in ("seat", "public")]
+v4_replays = [d for d in v4 if d.get("format") == "stpete-replay"]
+for mode in ("sampled", "explicit"):
+    for kind, items in (("full state", v4_states), ("seat view", [d for d in v4_views if d["view"] == "seat"]),
+                        ("replay record", v4_replays)):
+        checks.append((f"format 4, {mode} chance: a {kind}",
+                       any((d.get("options") or {}).get("chance_mode") == mode for d in items)))
+for players in (2, 3, 4, 5):
+    checks.append((f"format 4: a full state and a view of {players} players",
+                   all(any(len(d["players"]) == players for d in items) for items in (v4_states, v4_views))))
+checks.append(("format 4: a replay record of 5 players", any(d["options"]["players"] == 5 for d in v4_replays)))
+checks.append(("format 4: a public view", any(d["view"] == "public" for d in v4_views)))
+for decision in ("prison", "guild-hall", "trading-house", "chance", "game-over"):
+    checks.append((f"format 4: a full state at a '{decision}' decision",
+                   any(d["decision"] == decision for d in v4_states)))
+for ruling in ("markers_one_seat", "used_prison_scores", "textile_without_new_society"):
+    checks.append((f"format 4: {ruling} on in a document", any(d["options"].get(ruling) for d in v4)))
+# The actions corpus (a second argument): New Society games of every player count (fuzz_actions.c's byte 0 from 128).
+if len(sys.argv) > 2:
+    firsts = []
+    for name in sorted(os.listdir(sys.argv[2])):
+        with open(os.path.join(sys.argv[2], name), "rb") as f:
+            head = f.read(1)
+        if head:
+            firsts.append(head[0])
+    for players in (2, 3, 4, 5):
+        checks.append((f"actions: a New Society game of {players} players",
+                       any(b >= 128 and 2 + (b - 128) % 4 == players for b in firsts)))
+    checks.append(("actions: a New Society game in the explicit-chance mode",
+                   any(b >= 128 and (b - 128) // 32 % 2 for b in firsts)))
 print(f"1..{len(checks)}")
 for i, (name, ok) in enumerate(checks, 1):
     print(f"{'ok' if ok else 'not ok'} {i} - {name}")

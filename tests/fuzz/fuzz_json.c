@@ -7,8 +7,9 @@
  * Two kinds of input:
  * - any bytes: read as a game, a full state and a replay record;
  * - bytes starting with 'V' (value mode): a valid state is made (players, seed and a number of random moves from
- *   the next bytes) and then edited value by value, 3 bytes an edit: which field (rubles, VP, round, passes,
- *   markers, stack sizes, phase, decision, ...) and which value (near the readers' bounds, or any 16-bit one).
+ *   the next bytes; byte 1 from 128: a New Society game of 2-5 players, §12) and then edited value by value, 3
+ *   bytes an edit: which field (rubles, VP, round, passes, markers, stack sizes, phase, decision, the New
+ *   Society's decisions too, ...) and which value (near the readers' bounds, or any 16-bit one).
  *   Byte mutations rarely keep a document valid enough to reach the rules checks; value edits do. */
 #include <jansson.h>
 #include <stdio.h>
@@ -53,9 +54,9 @@ static void check_loaded(const stpete_game *game, stpete_state *st)
      * position on the way must serialize and load again. */
     int move = 0;
     for (; move < 20000 && !tg_is_terminal(st); move++) {
-        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
         size_t n = 0;
-        if (stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n) != STPETE_OK || n == 0)
+        if (stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n) != STPETE_OK || n == 0)
             fuzz_fail("a loaded state that is not over has no legal action");
         if (stpete_state_apply(st, ids[move % 2 ? n - 1 : 0]) != STPETE_OK)
             fuzz_fail("a listed action was refused");
@@ -76,7 +77,8 @@ static const long long interesting[] = { 0, 1, -1, 2, 3, 4, 5, 7, 8, 24, 25, 30,
                                          99990, 99999, 100000, 100001, -99999, -100000, -100001, 2147483647,
                                          -2147483647 - 1 };
 static const char *const words[] = { "worker", "building", "aristocrat", "trading", "turn", "observatory", "pub",
-                                     "game-over", "Market", "Observatory", "Pub", "Warehouse", "Czar" };
+                                     "game-over", "Market", "Observatory", "Pub", "Warehouse", "Czar",
+                                     "prison", "guild-hall", "trading-house" };
 
 /* Apply one edit to a document: field selector f, value selector v. */
 static void edit(json_t *doc, int players, unsigned f, unsigned v)
@@ -96,7 +98,9 @@ static void edit(json_t *doc, int players, unsigned f, unsigned v)
     case 7: json_object_set_new(json_object_get(doc, "stack_sizes"), stacks[v % 4], json_integer(value)); break;
     case 8: json_object_set_new(doc, "final_round", json_boolean(v & 1)); break;
     case 9: json_object_set_new(doc, "phase", json_string(words[v % 4])); break;
-    case 10: json_object_set_new(doc, "decision", json_string(words[4 + v % 4])); break;
+    case 10: /* a decision of the base game or of the New Society (§12.7.5-§12.7.7) */
+        json_object_set_new(doc, "decision", json_string(v % 7 < 4 ? words[4 + v % 7] : words[13 + v % 7 - 4]));
+        break;
     case 11: json_object_set_new(pl, "observatories_used", json_integer(value)); break;
     case 12: json_object_set_new(doc, "observatory_card",
                                  v & 1 ? json_null() : json_string(words[8 + v / 2 % 5])); break;
@@ -125,15 +129,21 @@ static void value_mode(const uint8_t *data, size_t size)
     stpete_options o;
     stpete_options_init(&o);
     o.players = 2 + data[1] % 3;
+    if (data[1] >= 128) { /* a New Society game (§12) of 2-5 players, and its rulings */
+        o.new_society = 1;
+        o.players = 2 + data[1] % 4;
+        o.markers_one_seat = data[1] / 4 % 2;
+        o.used_prison_scores = data[1] / 8 % 2;
+    }
     o.seed = (uint64_t)data[2] << 8 | data[3];
     stpete_game *game = NULL;
     stpete_state *st = NULL;
     if (stpete_game_new(&o, &game, NULL) != STPETE_OK || stpete_state_new(game, &st, NULL) != STPETE_OK)
         fuzz_fail("no game");
     for (int m = 0; m < data[4] * 2 && !tg_is_terminal(st); m++) {
-        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
         size_t n = 0;
-        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &n);
+        stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY, &n);
         stpete_state_apply(st, ids[(size_t)(m * 7 + data[4]) % n]);
     }
     size_t len = 0;
@@ -180,9 +190,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_fail("a refused game was built");
     }
     size_t n = 0;
-    int actions[512];
+    static int actions[4096];
     game = NULL;
-    int rc = stpete_replay_from_json(json, size, NULL, &game, actions, 512, &n, &err);
+    int rc = stpete_replay_from_json(json, size, NULL, &game, actions, 4096, &n, &err);
     if (rc == STPETE_OK) {
         stpete_state *st = NULL;
         if (stpete_state_new(game, &st, NULL) != STPETE_OK)

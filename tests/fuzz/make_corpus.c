@@ -8,7 +8,10 @@
  * v3-*: format version 3, which 1.0 writes (issue 31): for both editions, both chance modes and 2-4 players, a
  * played state (at the start, early, mid-game, late, at the end, in an Observatory or a Pub decision, at a chance
  * node), a seat view and a replay record; public views; the §9 options public_rubles and public_hands on in some.
- * actions/: input bytes for fuzz_actions (options byte, 8 seed bytes, then 2 bytes per step). */
+ * v4-*: format version 4, the New Society's (§12): 2-5 players, both chance modes, the rulings, a played state at
+ * a point and at a Debtor's Prison, Guild Hall or Trading House decision, views, replay records.
+ * actions/: input bytes for fuzz_actions (options byte, 8 seed bytes, then 2 bytes per step); actions-ns-*: New
+ * Society games. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,63 +220,97 @@ static int write_v2_corpus(const char *json)
     return 0;
 }
 
+/* A seat's view (the seat rotates with k) and, for a third of the games, the public view. Returns 1. */
+static int corpus_save_views(const char *json, const char *tag, const stpete_state *st, int k, int players)
+{
+    char name[80];
+    size_t len;
+    snprintf(name, sizeof name, "%s-view-seat%d.json", tag, k % players);
+    if (stpete_state_view_to_json(st, k % players, buf, sizeof buf, &len) == STPETE_OK)
+        save(json, name, buf, len);
+    if (k % 3 == 0) {
+        snprintf(name, sizeof name, "%s-view-public.json", tag);
+        if (stpete_state_view_to_json(st, STPETE_VIEW_PUBLIC, buf, sizeof buf, &len) == STPETE_OK)
+            save(json, name, buf, len);
+    }
+    return 1;
+}
+
+/* How one game of the v3 and v4 corpora is saved while it is played at random (corpus_play()). */
+typedef struct corpus_plan {
+    const char *json, *tag, *point; /* where, the files' prefix, the point of the game to save a state at */
+    int k, players;
+    int round1_step;                /* the step that is the point "round1" */
+    unsigned decisions;             /* the decisions (bits 1 << STPETE_DECISION_...) to save a state at, once */
+} corpus_plan;
+
+/* Play st to its end at random (rng), keeping the first `cap` ids in played: a state at the plan's point (and at
+ * the end for the point "end"), at its first decision of the plan's kinds, views (corpus_save_views()). Returns
+ * a mask: 1 point saved, 2 views saved, 4 decision saved. */
+static int corpus_play(const corpus_plan *c, stpete_state *st, uint64_t rng, int *played, size_t cap, size_t *n)
+{
+    char name[96];
+    int saved_point = 0, saved_view = 0, saved_decision = 0;
+    for (size_t step = 0; !tg_is_terminal(st); step++) {
+        int round = stpete_state_round(st), d = stpete_state_decision(st);
+        const char *p = c->point;
+        int here = strcmp(p, "start") == 0 ? step == 0
+                 : strcmp(p, "round1") == 0 ? step == (size_t)c->round1_step
+                 : strcmp(p, "mid") == 0 ? round == 3 && d == STPETE_DECISION_TURN
+                 : strcmp(p, "late") == 0 ? tg_is_final_round(st) && d == STPETE_DECISION_TURN
+                 : strcmp(p, "chance") == 0 ? round == 2 && d == STPETE_DECISION_CHANCE : 0;
+        if (here && !saved_point) {
+            snprintf(name, sizeof name, "%s-state-%s.json", c->tag, p);
+            corpus_save_state(c->json, name, st);
+            saved_point = 1;
+        }
+        if (!saved_decision && (c->decisions >> d & 1)) {
+            snprintf(name, sizeof name, "%s-state-%s.json", c->tag, stpete_decision_name(d));
+            corpus_save_state(c->json, name, st);
+            saved_decision = 1;
+        }
+        if (!saved_view && round == 2 + c->k % 3 && d != STPETE_DECISION_CHANCE)
+            saved_view = corpus_save_views(c->json, c->tag, st, c->k, c->players);
+        corpus_random_step(st, &rng, played, n, cap);
+    }
+    if (strcmp(c->point, "end") == 0) {
+        snprintf(name, sizeof name, "%s-state-end.json", c->tag);
+        corpus_save_state(c->json, name, st);
+        saved_point = 1;
+    }
+    return saved_point | saved_view << 1 | saved_decision << 2;
+}
+
+/* Save the replay record of a game's played ids as TAG-replay.json. */
+static void corpus_save_replay(const char *json, const char *tag, const stpete_game *g, uint64_t seed,
+                               const int *played, size_t n)
+{
+    char name[96];
+    size_t len;
+    if (stpete_replay_to_json(g, seed, played, n, buf, sizeof buf, &len) == STPETE_OK) {
+        snprintf(name, sizeof name, "%s-replay.json", tag);
+        save(json, name, buf, len);
+    }
+}
+
 /* Game k of the format-version-3 corpus (write_v3_corpus()). */
 static void write_v3_game(const char *json, int k)
 {
     static const char *const points[] = { "start", "round1", "mid", "late", "end", "chance" };
-    char name[64];
     int edition = 1 + k % 2, explicit_chance = k / 2 % 2, players = 2 + k / 4, public = k % 4;
-    const char *point = points[explicit_chance ? (k % 3 == 2 ? 5 : k % 5) : k % 5];
     char tag[32];
     snprintf(tag, sizeof tag, "v3-e%d-%s-%dp", edition, explicit_chance ? "explicit" : "sampled", players);
+    corpus_plan plan = { json, tag, points[explicit_chance ? (k % 3 == 2 ? 5 : k % 5) : k % 5], k, players, 12,
+                         k % 3 == 1 ? 0u : 1u << STPETE_DECISION_OBSERVATORY | 1u << STPETE_DECISION_PUB };
     stpete_game *g = NULL;
     stpete_state *st = NULL;
     new_game_public(players, edition, explicit_chance, public, (uint64_t)(300 + k), &g, &st);
-    int played[80], saved_point = 0, saved_view = 0, saved_decision = k % 3 == 1;
-    size_t n_played = 0, len, step = 0;
-    uint64_t rng = (uint64_t)(700 + k);
-    while (!tg_is_terminal(st)) {
-        int round = stpete_state_round(st), d = stpete_state_decision(st);
-        int here = strcmp(point, "start") == 0 ? step == 0
-                 : strcmp(point, "round1") == 0 ? step == 12
-                 : strcmp(point, "mid") == 0 ? round == 3 && d == STPETE_DECISION_TURN
-                 : strcmp(point, "late") == 0 ? tg_is_final_round(st) && d == STPETE_DECISION_TURN
-                 : strcmp(point, "chance") == 0 ? round == 2 && d == STPETE_DECISION_CHANCE : 0;
-        if (here && !saved_point) {
-            snprintf(name, sizeof name, "%s-state-%s.json", tag, point);
-            corpus_save_state(json, name, st);
-            saved_point = 1;
-        }
-        if (!saved_decision && (d == STPETE_DECISION_OBSERVATORY || d == STPETE_DECISION_PUB)) {
-            snprintf(name, sizeof name, "%s-state-%s.json", tag, d == STPETE_DECISION_PUB ? "pub" : "observatory");
-            corpus_save_state(json, name, st);
-            saved_decision = 1;
-        }
-        if (!saved_view && round == 2 + k % 3 && d != STPETE_DECISION_CHANCE) {
-            snprintf(name, sizeof name, "%s-view-seat%d.json", tag, k % players);
-            if (stpete_state_view_to_json(st, k % players, buf, sizeof buf, &len) == STPETE_OK)
-                save(json, name, buf, len);
-            if (k % 3 == 0) {
-                snprintf(name, sizeof name, "%s-view-public.json", tag);
-                if (stpete_state_view_to_json(st, STPETE_VIEW_PUBLIC, buf, sizeof buf, &len) == STPETE_OK)
-                    save(json, name, buf, len);
-            }
-            saved_view = 1;
-        }
-        corpus_random_step(st, &rng, played, &n_played, 80);
-        step++;
-    }
-    if (strcmp(point, "end") == 0) {
-        snprintf(name, sizeof name, "%s-state-end.json", tag);
-        corpus_save_state(json, name, st);
-        saved_point = 1;
-    }
-    if (stpete_replay_to_json(g, (uint64_t)(300 + k), played, n_played, buf, sizeof buf, &len) == STPETE_OK) {
-        snprintf(name, sizeof name, "%s-replay.json", tag);
-        save(json, name, buf, len);
-    }
-    if (!saved_point || !saved_view) /* a game without an Observatory or Pub decision is fine: the others have */
-        fprintf(stderr, "make-corpus: %s: no %s%s\n", tag, saved_point ? "" : point, saved_view ? "" : " view");
+    int played[80];
+    size_t n_played = 0;
+    int saved = corpus_play(&plan, st, (uint64_t)(700 + k), played, 80, &n_played);
+    corpus_save_replay(json, tag, g, (uint64_t)(300 + k), played, n_played);
+    if ((saved & 3) != 3) /* a game without an Observatory or Pub decision is fine: the others have */
+        fprintf(stderr, "make-corpus: %s: no %s%s\n", tag, saved & 1 ? "" : plan.point, saved & 2 ? "" : " view");
     stpete_state_free(st);
     stpete_game_free(g);
 }
@@ -289,6 +326,91 @@ static void write_v3_corpus(const char *json)
         write_v3_game(json, k);
 }
 
+/* The options of game k of the format-version-4 corpus: the New Society, 2-5 players, both chance modes, the
+ * rulings and the §9 options in turn. */
+static void v4_options(int k, stpete_options *o)
+{
+    stpete_options_init(o);
+    o->players = 2 + k % 4;
+    o->new_society = 1;
+    o->chance_mode = k / 4 % 2 ? STPETE_CHANCE_EXPLICIT : STPETE_CHANCE_SAMPLED;
+    o->markers_one_seat = o->players == 5 && k / 8 % 2 == 0;
+    o->used_prison_scores = k % 3 == 1;
+    o->textile_without_new_society = k % 5 == 2;
+    o->public_rubles = k / 2 % 2;
+    o->public_hands = k / 3 % 2;
+}
+
+/* Sets o->seed to the first of 200 seeds whose random game (the random choices seeded by the returned value)
+ * reaches decision `want`: random play seldom buys the Debtor's Prison, the Guild Hall or the Trading House and then
+ * uses it. With the explicit-chance mode the outcomes are those choices too, so both seeds change together. */
+static uint64_t v4_seed_reaching(stpete_options *o, int want, int k)
+{
+    static int played[600];
+    uint64_t play_seed = 0;
+    for (int attempt = 0; attempt < 200; attempt++) {
+        stpete_game *g = NULL;
+        stpete_state *st = NULL;
+        o->seed = (uint64_t)(500 + k + 1000 * attempt);
+        play_seed = (uint64_t)(900 + k + 7919 * attempt);
+        if (stpete_game_new(o, &g, NULL) != STPETE_OK || stpete_state_new(g, &st, NULL) != STPETE_OK) {
+            fprintf(stderr, "make-corpus: cannot create a New Society game\n");
+            exit(1);
+        }
+        size_t n = 0;
+        uint64_t rng = play_seed;
+        int found = 0;
+        while (!tg_is_terminal(st) && !(found = stpete_state_decision(st) == want))
+            corpus_random_step(st, &rng, played, &n, 600);
+        stpete_state_free(st);
+        stpete_game_free(g);
+        if (found)
+            break;
+    }
+    return play_seed;
+}
+
+/* Game k of the format-version-4 corpus (write_v4_corpus()): a New Society game (§12). */
+static void write_v4_game(const char *json, int k)
+{
+    static const char *const points[] = { "start", "round1", "mid", "late", "end", "chance" };
+    static const int decisions[] = { STPETE_DECISION_PRISON, STPETE_DECISION_GUILD_HALL,
+                                     STPETE_DECISION_TRADING_HOUSE };
+    stpete_options o;
+    v4_options(k, &o);
+    int explicit_chance = o.chance_mode == STPETE_CHANCE_EXPLICIT, want = decisions[k % 3];
+    char tag[48];
+    snprintf(tag, sizeof tag, "v4-%s-%dp-%02d", explicit_chance ? "explicit" : "sampled", o.players, k);
+    corpus_plan plan = { json, tag, points[explicit_chance && k % 3 == 2 ? 5 : k % 5], k, o.players, 15,
+                         1u << want };
+    uint64_t play_seed = v4_seed_reaching(&o, want, k);
+    stpete_game *g = NULL;
+    stpete_state *st = NULL;
+    if (stpete_game_new(&o, &g, NULL) != STPETE_OK || stpete_state_new(g, &st, NULL) != STPETE_OK)
+        exit(1);
+    static int played[600];
+    size_t n_played = 0;
+    int saved = corpus_play(&plan, st, play_seed, played, 600, &n_played);
+    if ((k + k / 4) % 2 == 0)
+        corpus_save_replay(json, tag, g, o.seed, played, n_played);
+    if (saved != 7)
+        fprintf(stderr, "make-corpus: %s: no %s%s%s\n", tag, saved & 1 ? "" : plan.point, saved & 2 ? "" : " view",
+                saved & 4 ? "" : " expansion decision");
+    stpete_state_free(st);
+    stpete_game_free(g);
+}
+
+static void write_v4_corpus(const char *json)
+{
+    /* Format version 4, the New Society's (issue 46 item 15: the corpus had none, and neither harness built such a
+     * game). Twelve games of 2-5 players, both chance modes, the three rulings and the §9 options in turn. Each
+     * gives a full state at one of its points (rotating), a full state at its first Debtor's Prison, Guild Hall or
+     * Trading House decision (rotating, §12.7.5-§12.7.7), a seat view; four a public view, six a whole replay
+     * record. Few seeds: the corpus runs under valgrind in CI. */
+    for (int k = 0; k < 12; k++)
+        write_v4_game(json, k);
+}
+
 /* Documents no reader accepts. */
 static void write_malformed(const char *json)
 {
@@ -302,7 +424,9 @@ static void write_malformed(const char *json)
     }
 }
 
-/* The action corpus (fuzz_actions.c's input): 24 byte strings, a third of them mostly legal choices. */
+/* The action corpus (fuzz_actions.c's input): 24 byte strings, a third of them mostly legal choices; and 12 New
+ * Society ones (byte 0 from 128: 2-5 players, the rulings, both chance modes), half of them legal choices only
+ * (whole games: the expansion's decisions come up). */
 static void write_action_corpus(const char *actions)
 {
     char name[64];
@@ -316,6 +440,19 @@ static void write_action_corpus(const char *actions)
             for (size_t i = 9; i < len; i += 2)
                 bytes[i] &= 0x7F;
         snprintf(name, sizeof name, "actions-%02d.bin", k);
+        save(actions, name, bytes, len);
+    }
+    rng = 4646;
+    for (int k = 0; k < 12; k++) {
+        uint8_t bytes[9 + 2 * 700];
+        size_t len = 9 + 2 * (size_t)(k % 2 == 0 ? 700 : 100 + mix(&rng) % 500);
+        for (size_t i = 0; i < len; i++)
+            bytes[i] = (uint8_t)mix(&rng);
+        bytes[0] = (uint8_t)(128 + k % 4 + 4 * (k / 4 % 2) + 8 * (k % 3 == 1) + 16 * (k % 5 == 2) + 32 * (k / 6));
+        if (k % 2 == 0 || k % 3 == 0)
+            for (size_t i = 9; i < len; i += 2)
+                bytes[i] &= 0x7F;
+        snprintf(name, sizeof name, "actions-ns-%02d.bin", k);
         save(actions, name, bytes, len);
     }
 }
@@ -333,6 +470,7 @@ int main(int argc, char **argv)
     if (write_v2_corpus(json))
         return 1;
     write_v3_corpus(json);
+    write_v4_corpus(json);
     write_malformed(json);
     write_action_corpus(actions);
     return 0;

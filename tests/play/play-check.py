@@ -3,6 +3,7 @@
 
     play-check.py pty   STPETE_PLAY [PYTHON_PACKAGE_DIR LIBRARY]
     play-check.py plain STPETE_PLAY [PYTHON_PACKAGE_DIR LIBRARY]
+    play-check.py tmux  STPETE_PLAY PYTHON_PACKAGE_DIR LIBRARY
 
 pty: the program runs in a pseudo-terminal (Python's pty module: a controlling terminal of a set size, Ctrl-C and
 Ctrl-D as the terminal driver delivers them). A person's whole game is played to the final scores, typing numbers
@@ -16,6 +17,14 @@ and 4 players where every screen fits (the compact layout), the `card` command a
 plain: the same program through pipes (standard output not a terminal: plain lines, no escape sequence at all), a
 whole game to the final scores; a file that does not load; --help; bad options.
 
+tmux: the screen of every decision kind in a terminal of 80x24, as a real terminal emulator shows it (issue 45 item
+6: the Guild Hall's heading was 87 columns wide, so the screen took 25 rows and the header scrolled away). For 2 to
+5 players, each decision a person meets (a turn, an Observatory's card, a Pub purchase, the final scores; with the
+New Society also at 2-4 players, and its Debtor's Prison's pick and card, Guild Hall and Trading House), a position
+found by play is loaded with --load in a tmux pane of 80x24: nothing scrolled into the pane's history, the header on
+its first line, the decision's heading on the screen, no line wrapped (capture-pane -J joins none). Skipped without
+tmux or the Python binding.
+
 With PYTHON_PACKAGE_DIR and LIBRARY (ordinary builds), the screen is compared with the library's own answers;
 without them (sanitizer builds, whose library Python cannot load) those comparisons are skipped.
 """
@@ -24,6 +33,7 @@ import os
 import random
 import re
 import select
+import shutil
 import signal
 import struct
 import subprocess
@@ -962,10 +972,101 @@ def run_plain(tmp):
     check(rc == 2 and "unknown option" in err, "plain: an unknown option: status 2", err)
 
 
+# ---- every decision's screen in tmux, 80x24 ---------------------------------------------------------------------
+
+def tmux_decisions():
+    """(name, needs the New Society, the test of a position, the heading its screen shows) of each decision kind."""
+    D, K = stpete.Decision, stpete.ActionKind
+    return [
+        ("a turn", False, lambda st: st.decision == D.TURN, "Your legal actions"),
+        ("an Observatory's card", False, lambda st: st.decision == D.OBSERVATORY, "Your Observatory draw"),
+        ("a Pub purchase", False, lambda st: st.decision == D.PUB, "Your Pub"),
+        ("the final scores", False, None, "GAME OVER"),
+        ("the Debtor's Prison's pick", True,
+         lambda st: st.decision == D.TURN and any(a.kind == K.PRISON for a in st.legal_actions()), "Your legal actions"),
+        ("the Debtor's Prison's card", True, lambda st: st.decision == D.PRISON, "Your Debtor's Prison card"),
+        ("the Guild Hall", True, lambda st: st.decision == D.GUILD_HALL, "Your Guild Hall"),
+        ("the Trading House", True, lambda st: st.decision == D.TRADING_HOUSE, "Your Trading House"),
+    ]
+
+
+def final_position(players, **options):
+    """A game of players played to its end by random moves from seed 1 (saved JSON)."""
+    st = stpete.Game(players=players, seed=1, **options).new_state()
+    rng = random.Random(1)
+    while not st.is_terminal:
+        st.apply(rng.choice(st.legal_actions()))
+    return st.to_json()
+
+
+class Tmux:
+    """stpete-play on the one pane of 80x24 of a tmux server of its own (its socket the file socket, in the test's
+    temporary folder; no configuration file)."""
+
+    def __init__(self, socket, args):
+        self.socket = socket
+        self.run("new-session", "-d", "-x", "80", "-y", "24", "-s", "play", "--", PLAY, *args)
+
+    def run(self, *args):
+        return subprocess.run(["tmux", "-S", self.socket, "-f", "/dev/null", *args], capture_output=True,
+                              text=True).stdout
+
+    def wait_for(self, pattern, timeout=TIMEOUT):
+        """The pane's text once pattern is on it, else None after timeout."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            text = self.run("capture-pane", "-p", "-t", "play")
+            if re.search(pattern, text, re.M):
+                return text
+            time.sleep(0.1)
+        return None
+
+    def close(self):
+        self.run("kill-server")  # the program gets SIGHUP with its terminal
+
+
+def run_tmux_screens(tmp):
+    if stpete is None or not shutil.which("tmux"):
+        skip("tmux: every decision's screen at 80x24", "no Python binding for this build (sanitizer)" if stpete is None
+             else "tmux is not installed")
+        return
+    wanted = (stpete.Card.OBSERVATORY, stpete.Card.PUB, stpete.NewSocietyCard.DEBTORS_PRISON,
+              stpete.NewSocietyCard.GUILD_HALL, stpete.NewSocietyCard.TRADING_HOUSE)
+    cases = [(players, ns, d) for players in (2, 3, 4, 5) for d in tmux_decisions() for ns in (False, True)
+             if (ns or not d[1]) and (ns or players < 5)]
+    for k, (players, ns, (what, _, want, heading)) in enumerate(cases):
+        options = {"new_society": True} if ns else {}
+        name = f"tmux 80x24, {players} players{', New Society' if ns else ''}: {what}"
+        text = final_position(players, **options) if want is None else \
+            played_until(want, wanted, range(1, 300), players=players, **options)
+        if not check(text, f"{name}: a position found by play"):
+            continue
+        path = os.path.join(tmp, f"tmux-{k}.json")
+        with open(path, "w") as f:
+            f.write(text)
+        pane = Tmux(os.path.join(tmp, f"tmux-{k}"), ["--load", path, "--autosave", path + ".auto"])
+        try:
+            screen = pane.wait_for(r"^move>|Press any key to leave\.")
+            if not check(screen, f"{name}: the screen is drawn", pane.run("capture-pane", "-p", "-t", "play")):
+                continue
+            scrolled = pane.run("display", "-p", "-t", "play", "#{history_size}").strip()
+            rows = screen.rstrip("\n").split("\n")
+            joined = pane.run("capture-pane", "-p", "-J", "-t", "play").rstrip("\n").split("\n")
+            header = re.match(rf"(Saint Petersburg, )?{players} players, a loaded game", rows[0])
+            check(scrolled == "0" and header and heading in screen and len(joined) == len(rows),
+                  f"{name}: the whole screen fits (the header on the first row, nothing scrolled off, no line wrapped)",
+                  f"history {scrolled} rows; first row {rows[0]!r}; {len(rows) - len(joined)} wrapped; heading "
+                  f"{heading!r} {'shown' if heading in screen else 'missing'}\n{screen}")
+        finally:
+            pane.close()
+
+
 def main():
     with tempfile.TemporaryDirectory(prefix="stpete-play-") as tmp:
         start = time.monotonic()
-        if MODE == "pty":
+        if MODE == "tmux":
+            run_tmux_screens(tmp)
+        elif MODE == "pty":
             run_pty(tmp)
             run_pty_interrupts(tmp)
             run_pty_decisions(tmp)

@@ -207,6 +207,8 @@ int proc_send(proc *p, const char *line, size_t len, failure *f);
 void proc_drain_err(proc *p);
 /* Start a bot and shake hands within --start-ms. 0, or -1 with f set (the process is then gone). */
 int proc_start(proc *p, participant *part, failure *f);
+/* Each external bot started once before the games: one that exits before its hello stops the arena (status 2). */
+void probe_external(config *c, const atomic_int *stop);
 /* No descriptor but its three pipes reaches a bot (doc/protocol.md). Called once at the start, before any thread:
  * every descriptor above 2 the arena inherited (a shell's 7</etc/hostname, a CI runner's) becomes close-on-exec
  * (close_range(CLOSE_RANGE_CLOEXEC), else each one up to sysconf(_SC_OPEN_MAX)); the arena opens its own files and
@@ -250,5 +252,7 @@ long read_results(arena *a, const char *path);
 /* ratings.c */
 /* Print the crosstable, ratings and mean VP of the games done (stdout), and write --json FILE. */
 void summary(const arena *a);
+/* How the seats are filled, one sentence ("2 bots for 3 seats, the list repeated to fill them (...): ..."). */
+void seating_sentence(const config *c, char *line, size_t cap);
 
 #endif

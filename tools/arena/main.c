@@ -294,9 +294,15 @@ static void prepare(arena *a)
     become_subreaper();
     if (c->resume && !c->out_path)
         die(2, "--resume needs --out FILE (the results file of the tournament to continue)");
+    probe_external(c, a->stop); /* a bot that cannot run stops the arena here: no game, no file written */
     if (c->record_dir)
         make_record_dir(c);
     make_seatings(c);
+    if (c->nparts < c->players && !c->quiet) { /* some bot plays more than one seat of every game: say so first */
+        char seating[2048];
+        seating_sentence(c, seating, sizeof seating);
+        fprintf(stderr, "%s: %s\n", PROGRAM, seating);
+    }
     if (c->games % c->nseatings) {
         long g = (c->games / c->nseatings + 1) * c->nseatings;
         fprintf(stderr, "%s: %ld games rounded up to %ld, a multiple of the %d seatings\n", PROGRAM, c->games, g,

@@ -541,6 +541,41 @@ int proc_start(proc *p, participant *part, failure *f)
     return 0;
 }
 
+/* The last line of a bot's kept standard error, into out. */
+static void last_stderr_line(const char *tail, char *out, size_t cap)
+{
+    const char *end = tail + strlen(tail);
+    while (end > tail && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' '))
+        end--;
+    const char *start = end;
+    while (start > tail && start[-1] != '\n')
+        start--;
+    snprintf(out, cap, "%.*s", (int)(end - start), start);
+}
+
+/* Before the first game, start each external bot once and wait for its hello: one that exits first cannot run
+ * (its program or script is missing, it fails as it starts), and the arena stops with one line (exit status 2)
+ * instead of forfeiting every game with the same error. A bot that answers is told to quit; a slow or wrong hello
+ * is left to the games, which forfeit it as before (doc/protocol.md). */
+void probe_external(config *c, const atomic_int *stop)
+{
+    for (int i = 0; i < c->nparts; i++) {
+        if (!c->parts[i].external)
+            continue;
+        proc p = { .cfg = c, .stop = stop };
+        failure f = { .reason = "" };
+        int started = proc_start(&p, &c->parts[i], &f) == 0;
+        if (started)
+            proc_quit(&p);
+        free(p.buf);
+        if (!started && !strcmp(f.reason, "crash")) {
+            char why[200];
+            last_stderr_line(f.stderr_tail, why, sizeof why);
+            die(2, "bot '%s' cannot run: %s%s%s", c->parts[i].spec, f.detail, why[0] ? ": " : "", why);
+        }
+    }
+}
+
 void cloexec_inherited(void)
 {
 #ifdef CLOSE_RANGE_CLOEXEC
@@ -616,8 +651,35 @@ void kill_adopted(void)
 #endif
 }
 
-/* The request line for seat's decision (doc/protocol.md): the legal actions with their strings and prices, and
- * the seat's view; its length in *len (malloc'd, ends in a newline). */
+/* A number of the library's action decoding, or null for its STPETE_NONE (-1). */
+static json_t *decoded_int(int v)
+{
+    return v >= 0 ? json_integer(v) : json_null();
+}
+
+/* A name from the library (stpete_source_name, stpete_stack_name), or null. */
+static json_t *decoded_name(const char *name)
+{
+    return name ? json_string(name) : json_null();
+}
+
+/* A legal action's structured form as the library decodes it (stpete_action_decode): kind, card, source, target
+ * (the displaced card type), stack and amount, null where the action has none (doc/protocol.md, "request"). */
+static void add_action_structure(json_t *a, int id)
+{
+    stpete_action d;
+    if (stpete_action_decode(id, &d) != STPETE_OK) /* never for a listed id */
+        d = (stpete_action){ .kind = -1, .source = -1, .card = -1, .displaced = -1, .stack = -1, .amount = -1 };
+    json_object_set_new(a, "kind", decoded_int(d.kind));
+    json_object_set_new(a, "card", decoded_int(d.card));
+    json_object_set_new(a, "source", decoded_name(d.source >= 0 ? stpete_source_name(d.source) : NULL));
+    json_object_set_new(a, "target", decoded_int(d.displaced));
+    json_object_set_new(a, "stack", decoded_name(d.stack >= 0 ? stpete_stack_name(d.stack) : NULL));
+    json_object_set_new(a, "amount", decoded_int(d.amount));
+}
+
+/* The request line for seat's decision (doc/protocol.md): the legal actions with their strings, prices and
+ * structured forms, and the seat's view; its length in *len (malloc'd, ends in a newline). */
 static char *request_line(const proc *p, const stpete_state *st, int seat, long req, size_t *len)
 {
     int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY]; /* the larger bound: any game's (§12.4.1) */
@@ -637,6 +699,7 @@ static char *request_line(const proc *p, const stpete_state *st, int seat, long 
         json_object_set_new(a, "action", json_string(text));
         json_object_set_new(a, "price", stpete_state_action_price(st, ids[i], &price) == STPETE_OK
                                             ? json_integer(price) : json_null());
+        add_action_structure(a, ids[i]);
         json_array_append_new(legal, a);
     }
     json_object_set_new(m, "legal", legal);

@@ -97,7 +97,8 @@ static int cmp_double(const void *a, const void *b)
 typedef struct tally {
     double w[MAX_PARTICIPANTS][MAX_PARTICIPANTS]; /* pairwise score of row against column (add_pairs()) */
     double score[MAX_PARTICIPANTS], vp[MAX_PARTICIPANTS];
-    long played[MAX_PARTICIPANTS], vp_n[MAX_PARTICIPANTS], forfeits[MAX_PARTICIPANTS], wins[MAX_PARTICIPANTS];
+    long played[MAX_PARTICIPANTS], seats[MAX_PARTICIPANTS], vp_n[MAX_PARTICIPANTS], forfeits[MAX_PARTICIPANTS];
+    long wins[MAX_PARTICIPANTS];
     long ngames, nforfeit;
     long *done; /* the numbers of the games done, ngames of them */
     double elo[MAX_PARTICIPANTS], lo[MAX_PARTICIPANTS], hi[MAX_PARTICIPANTS];
@@ -113,6 +114,7 @@ static void count_game(const config *c, const result *r, tally *t)
     int held[MAX_PARTICIPANTS] = { 0 };
     for (int s = 0; s < c->players; s++) {
         held[who[s]]++;
+        t->seats[who[s]]++;
         share[who[s]] += r->ret[s];
         t->wins[who[s]] += r->ret[s] > 0;
         if (r->forfeit_seat < 0) {
@@ -161,7 +163,48 @@ static void rate(const arena *a, tally *t)
     free(boot);
 }
 
-/* The table: a line per bot with its games, score and Wilson interval, mean VP, forfeits and rating. */
+/* Print text wrapped between words at width columns. */
+static void print_wrapped(const char *text, int width)
+{
+    while (*text) {
+        int n = (int)strlen(text), cut = n;
+        if (n > width) {
+            cut = width;
+            while (cut > 0 && text[cut] != ' ')
+                cut--;
+            if (cut == 0)
+                cut = (int)strcspn(text, " ");
+        }
+        printf("%.*s\n", cut, text);
+        text += cut;
+        text += strspn(text, " ");
+    }
+}
+
+/* How the seats are filled (make_seatings()), one sentence into line (the table's and the start's note). */
+void seating_sentence(const config *c, char *line, size_t cap)
+{
+    int P = c->players, N = c->nparts;
+    size_t at = 0;
+    if (N >= P) {
+        snprintf(line, cap, "%d bots for %d seats, one seat each: %s", N, P,
+                 N == P ? "every order equally often" : "every ordered choice of them equally often");
+        return;
+    }
+    at += (size_t)snprintf(line, cap, "%d bots for %d seats, the list repeated to fill them (", N, P);
+    for (int s = 0; s < P && at < cap; s++)
+        at += (size_t)snprintf(line + at, cap - at, "%s%s", s ? ", " : "", c->parts[s % N].label);
+    for (int i = 0; i < N && at < cap; i++) {
+        int held = P / N + (i < P % N);
+        at += (size_t)snprintf(line + at, cap - at, "%s%s %d seat%s", i == 0 ? "): " : ", ", c->parts[i].label, held,
+                               held == 1 ? "" : "s");
+    }
+    if (at < cap)
+        snprintf(line + at, cap - at, " of every game, every arrangement equally often");
+}
+
+/* The table: a line per bot with its games, seats, score per seat and Wilson interval, mean VP per seat,
+ * forfeits and rating. */
 static void print_table(const config *c, const tally *t)
 {
     int N = c->nparts;
@@ -171,6 +214,9 @@ static void print_table(const config *c, const tally *t)
     printf("%d players, %s, %ld game%s (%d seating%s x %ld deal%s), seed %" PRIu64 ", definition %s\n", c->players,
            rules, t->ngames, t->ngames == 1 ? "" : "s", c->nseatings,
            c->nseatings == 1 ? "" : "s", deals, deals == 1 ? "" : "s", c->seed, c->hash);
+    char seating[2048] = "seats: ";
+    seating_sentence(c, seating + 7, sizeof seating - 7);
+    print_wrapped(seating, 105);
     if (t->nforfeit)
         printf("forfeits: %ld game%s (forfeiting seat: return 0, a loss against every other seat)\n", t->nforfeit,
                t->nforfeit == 1 ? "" : "s");
@@ -178,8 +224,8 @@ static void print_table(const config *c, const tally *t)
     for (int i = 0; i < N; i++)
         if ((int)strlen(c->parts[i].label) > width)
             width = (int)strlen(c->parts[i].label) > 60 ? 60 : (int)strlen(c->parts[i].label);
-    printf("\n%-3s %-*s %6s  %-21s %7s %8s  %s\n", "#", width, "bot", "games", "score [95%]", "mean VP", "forfeits",
-           "Elo (Bradley-Terry) [95%]");
+    printf("\n%-3s %-*s %6s %6s  %-21s %7s %8s  %s\n", "#", width, "bot", "games", "seats", "score [95%]", "mean VP",
+           "forfeits", "Elo (Bradley-Terry) [95%]");
     for (int i = 0; i < N; i++) {
         double n = (double)t->played[i], p = n > 0 ? t->score[i] / n : 0, z = 1.96;
         double centre = n > 0 ? (p + z * z / (2 * n)) / (1 + z * z / n) : 0;
@@ -188,7 +234,8 @@ static void print_table(const config *c, const tally *t)
         snprintf(label, sizeof label, "%.60s", c->parts[i].label);
         char sc[40];
         snprintf(sc, sizeof sc, "%.3f [%.3f, %.3f]", p, fmax(0, centre - half), fmin(1, centre + half));
-        printf("%-3d %-*s %6ld  %-21s %7.1f %8ld  %+6.0f [%+.0f, %+.0f]\n", i + 1, width, label, t->played[i], sc,
+        printf("%-3d %-*s %6ld %6ld  %-21s %7.1f %8ld  %+6.0f [%+.0f, %+.0f]\n", i + 1, width, label, t->played[i],
+               t->seats[i], sc,
                t->vp_n[i] ? t->vp[i] / (double)t->vp_n[i] : 0.0, t->forfeits[i], t->elo[i], t->lo[i], t->hi[i]);
     }
 }
@@ -197,9 +244,10 @@ static void print_table(const config *c, const tally *t)
 static void print_crosstable(const config *c, const tally *t)
 {
     int N = c->nparts;
-    printf("\nscore: mean return per game (1/k for k tied winners; 1/%d for equal bots); mean VP over games\n"
-           "without a forfeit. Crosstable: the row's pairwise score against the column (better return, then more\n"
-           "VP, wins; equal is half), over the seat pairs where they met:\n\n     ", c->players);
+    printf("\nscore: mean return per seat (1/k for k tied winners; 1/%d for equal bots), its 95%% interval over\n"
+           "games; mean VP per seat in games without a forfeit. Crosstable: the row's pairwise score against the\n"
+           "column (better return, then more VP, wins; equal is half), over the seat pairs where they met:\n\n     ",
+           c->players);
     for (int j = 0; j < N; j++)
         printf(" %6d", j + 1);
     printf("\n");
@@ -228,6 +276,7 @@ static json_t *bot_json(const config *c, const tally *t, int i)
     json_object_set_new(b, "bot", json_string(c->parts[i].label));
     json_object_set_new(b, "name", json_string(c->parts[i].name));
     json_object_set_new(b, "games", json_integer(t->played[i]));
+    json_object_set_new(b, "seats", json_integer(t->seats[i]));
     json_object_set_new(b, "score", json_real(p));
     json_object_set_new(b, "wins", json_integer(t->wins[i]));
     json_object_set_new(b, "mean_vp", t->vp_n[i] ? json_real(t->vp[i] / (double)t->vp_n[i]) : json_null());

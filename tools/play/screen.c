@@ -458,17 +458,18 @@ static void draw_actions(text *t, const session *s)
     }
     int decision = stpete_state_decision(s->st);
     tx_line(t, 0);
-    tx_printf(t, "%s%s%s", sgr_bold(&s->ui),
-              decision == STPETE_DECISION_OBSERVATORY ? "Your Observatory draw: buy it, take it into hand, or discard it"
-              : decision == STPETE_DECISION_PUB        ? "Your Pub: how many VP do you buy, at 2 R each (§7.2)? Type "
+    t->indent = 2; /* a heading wider than the terminal wraps between its words, and its rows are counted */
+    tx_piece(t, "", sgr_bold(&s->ui));
+    tx_words(t, decision == STPETE_DECISION_OBSERVATORY ? "Your Observatory draw: buy it, take it into hand, or discard it"
+                : decision == STPETE_DECISION_PUB      ? "Your Pub: how many VP do you buy, at 2 R each (§7.2)? Type "
                                                          "the number of VP"
-              : decision == STPETE_DECISION_PRISON     ? "Your Debtor's Prison card: buy it, take it into hand, or put "
-                                                         "it back (§12.7.5)"
-              : decision == STPETE_DECISION_GUILD_HALL ? "Your Guild Hall: how many of its 4 as rubles, the rest as "
-                                                         "VP (§12.7.7)? Type the rubles"
-              : decision == STPETE_DECISION_TRADING_HOUSE ? "Your Trading House: pay 3 R for 2 VP (§12.7.6)?"
-                                                       : "Your legal actions",
-              sgr_reset(&s->ui));
+                : decision == STPETE_DECISION_PRISON   ? "Your Debtor's Prison card: buy it, take it into hand, or "
+                                                         "put it back (§12.7.5)"
+                : decision == STPETE_DECISION_GUILD_HALL ? "Your Guild Hall: how many of its 4 as rubles, the rest as "
+                                                           "VP (§12.7.7)? Type the rubles"
+                : decision == STPETE_DECISION_TRADING_HOUSE ? "Your Trading House: pay 3 R for 2 VP (§12.7.6)?"
+                                                            : "Your legal actions");
+    tx_piece(t, "", sgr_reset(&s->ui));
     if (s->ui.compact)
         draw_actions_compact(t, s, items, heads, n);
     else

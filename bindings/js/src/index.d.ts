@@ -411,7 +411,8 @@ export declare class State {
   /** Every queued event, oldest first (empties the queue). */
   events(): StpeteEvent[];
 
-  /** The full state as JSON (doc/format.md). */
+  /** The full state as JSON (doc/format.md). @throws ReentrantError inside the state's own event callback, where
+   * it is between two steps of a move (stpete_state_to_json): save it after the call that applies the move. */
   toJson(): string;
   /** What `seat` may know (§9), or the public view (VIEW_PUBLIC or null); secrets are null. */
   viewToJson(seat?: number | null): string;

@@ -36,7 +36,7 @@ test('the New Society (§12): options, sizes, card table, 5 seats, the gold disc
   // 5 players and the expansion's options only with it, edition 1 only (§12.0, R16, R17): the library's messages
   assert.throws(() => new S.Game({ players: 5 }), (e) => e instanceof S.InvalidArgumentError &&
     /players must be 2, 3 or 4, not 5/.test(e.message));
-  assert.throws(() => new S.Game({ usedPrisonScores: true }), /set new_society to 1/);
+  assert.throws(() => new S.Game({ usedPrisonScores: true }), /an option of the New Society: set new_society/);
   assert.throws(() => new S.Game({ newSociety: true, edition: 2 }), /expansion of the first edition/);
   const base = new S.Game({ players: 2 });
   assert.equal(base.newSociety, false);
@@ -156,7 +156,8 @@ test('predicates (1.0: a status and an int out-parameter) on a loaded position',
 
 test('bad options and arguments throw, never wrap: InvalidArgumentError with the library\'s message', () => {
   assert.throws(() => new S.Game({ players: 5 }), (e) => e instanceof S.InvalidArgumentError && e.status === -101
-    && e.message === 'stpete_game_new: players must be 2, 3 or 4, not 5');
+    && e.message === 'stpete_game_new: players must be 2, 3 or 4, not 5: 5 players need the New Society '
+      + '(new_society, §12.0, R17)');
   assert.throws(() => new S.Game({ players: 2 ** 32 + 2 }), S.InvalidArgumentError);
   assert.throws(() => new S.Game({ players: 2.5 }), S.InvalidArgumentError);
   assert.throws(() => new S.Game({ colour: 'red' }), S.InvalidArgumentError);

@@ -1,6 +1,6 @@
 """libstpete for Python: the complete rules of Saint Petersburg (first edition and the second-edition preset, 2-4
-players) through ctypes, standard library only. Rule references (§n, Rn) point to the rules specification
-(doc/rules.md).
+players; the New Society expansion with 2-5 players, Game(new_society=True)) through ctypes, standard library only.
+Rule references (§n, Rn) point to the rules specification (doc/rules.md; §12 the New Society, doc/expansion.md).
 
 The package, in brief:
 
@@ -33,8 +33,9 @@ from .errors import (BufferTooSmallError, ClosedError, GameOverError, IllegalAct
 from ._ffi import (CHANCE_CARD_FIRST, CHANCE_MARKERS_FIRST, MAX_LEGAL_ACTIONS, NUM_CARD_TYPES, NUM_CARDS,
                    NUM_CHANCE_OUTCOMES, NUM_DISTINCT_ACTIONS)
 from ._core import (Action, ActionKind, Card, CardInfo, ChanceMode, ChanceOutcome, Colour, Decision, Edition, Event,
-                    EventKind, Game, NewSocietyCard, Phase, Pick, PubCap, Score, Seat, Source, Special, Stack, State, TieBreak,
-                    library_path, replay_from_json, replay_to_json, version)
+                    EventKind, Game, Games, NewSocietyCard, OptionCategory, OptionType, Phase, Pick, PubCap, Score,
+                    Seat, Source, Special, Stack, State, TieBreak, library_path, replay_from_json, replay_to_json,
+                    version)
 from .env import StPeteEnv, env
 from .bots import Bot, BotStats, play
 
@@ -42,7 +43,7 @@ __version__ = "1.1.2"
 
 __all__ = [
     "Action", "ActionKind", "Card", "CardInfo", "ChanceMode", "ChanceOutcome", "Colour", "Decision", "Edition", "Event",
-    "EventKind", "Game", "NewSocietyCard", "Phase", "Pick", "PubCap", "Score", "Seat", "Source", "Special", "Stack", "State", "TieBreak",
+    "EventKind", "Game", "Games", "NewSocietyCard", "OptionCategory", "OptionType", "Phase", "Pick", "PubCap", "Score", "Seat", "Source", "Special", "Stack", "State", "TieBreak",
     "StPeteEnv", "env", "library_path", "version", "MAX_LEGAL_ACTIONS", "NUM_CARD_TYPES", "NUM_CARDS",
     "NUM_DISTINCT_ACTIONS", "NUM_CHANCE_OUTCOMES", "CHANCE_CARD_FIRST", "CHANCE_MARKERS_FIRST",
     "StPeteError", "InvalidArgumentError", "IllegalActionError", "BufferTooSmallError", "OutOfMemoryError",

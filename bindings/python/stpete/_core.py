@@ -286,6 +286,30 @@ class Edition(enum.IntEnum):
     SECOND = 2  #: the second-edition preset (2014, §11)
 
 
+class OptionType(enum.IntEnum):
+    """The type of an option's value (stpete.h ``enum stpete_option_type``): how :class:`Game` takes it."""
+    BOOL = 0   #: True or False
+    INT = 1    #: an int in [min, max]
+    ENUM = 2   #: one of the words (or the option's enum, e.g. :class:`PubCap`)
+    SEED = 3   #: an int in [0, 2**64)
+    SEATS = 4  #: a seat per phase (4 ints), or None for random
+
+
+class OptionCategory(enum.IntEnum):
+    """What an option changes (stpete.h ``enum stpete_option_category``)."""
+    RULES = 0        #: the game: players, cards, setup, rules
+    INFORMATION = 1  #: what each seat sees (§9)
+    PLAY = 2         #: how a program deals and drives its games: the seed and the chance mode, not a rule
+
+
+class Games(enum.IntFlag):
+    """The kinds of game an option applies to (stpete.h ``enum stpete_games``), a mask."""
+    FIRST_EDITION = 1   #: the first edition's base game (§1-§10)
+    SECOND_EDITION = 2  #: the second-edition preset (§11)
+    NEW_SOCIETY = 4     #: the first edition with the New Society (§12)
+    ALL = 7             #: every game
+
+
 _CARD_NAMES = {}
 _CARD_INFO = {}
 
@@ -393,8 +417,10 @@ class Action(_Id):
 
     @classmethod
     def from_id(cls, action_id: int) -> "Action":
-        """The action with this id. Raises :class:`InvalidArgumentError` outside [0, 972), ``TypeError`` for
-        anything but an integer."""
+        """The action with this id: a base game's in [0, :data:`NUM_DISTINCT_ACTIONS`) = [0, 972), or the New
+        Society's in [1277, 2188) (stpete.h, §12; a game's own count is :attr:`Game.num_distinct_actions`). Raises
+        :class:`InvalidArgumentError` for any other id (stpete_action_decode()), ``TypeError`` for anything but an
+        integer."""
         if type(action_id) is int and 0 <= action_id < _ffi.NUM_DISTINCT_ACTIONS:
             return _ACTIONS[action_id]
         if type(action_id) is int and _ffi.NS_ACTION_FIRST <= action_id < _ffi.NUM_DISTINCT_ACTIONS_NEW_SOCIETY:
@@ -452,8 +478,11 @@ _NS_ACTIONS = [Action._decode(i) for i in range(_ffi.NS_ACTION_FIRST, _ffi.NUM_D
 
 class ChanceOutcome(_Id):
     """The outcome of a random event at a chance node of an explicit-chance game (:class:`ChanceMode` EXPLICIT;
-    stpete.h group "Search and learning"). Chance outcome ids follow the action ids: ``id`` is in [972, 1277);
-    ``outcome`` = ``id - 972`` is OpenSpiel's outcome index in [0, 305) (``MaxChanceOutcomes``). Either ``card``
+    stpete.h group "Search and learning"). Chance outcome ids follow the action ids: ``id`` is in [972, 1277)
+    (:data:`CHANCE_CARD_FIRST` .. ``CHANCE_CARD_FIRST + NUM_CHANCE_OUTCOMES``), and with the New Society (§12) also
+    in [2188, 2826) (its 13 card types, then the five-player marker deals). ``outcome`` is ``id - 972``: for the base
+    game's ids OpenSpiel's outcome index in [0, 305) (``MaxChanceOutcomes``; :mod:`stpete.openspiel` numbers the New
+    Society's 305 + ``id`` − 2188). Either ``card``
     is set: a card of this type is dealt (§4.5) or drawn by an Observatory (§7.1); or ``markers``: the seats that
     receive the start-player markers of the worker, building, aristocrat and trading phases (§3.3).
     ``str(outcome)`` is the library's string ("chance Market", "chance markers 0 1 0 1"), which
@@ -470,8 +499,9 @@ class ChanceOutcome(_Id):
 
     @classmethod
     def from_id(cls, outcome_id: int) -> "ChanceOutcome":
-        """The chance outcome with this id, in [972, 1277) (not OpenSpiel's index: :meth:`from_outcome`). Raises
-        :class:`InvalidArgumentError` outside that range, ``TypeError`` for anything but an integer."""
+        """The chance outcome with this id, in [972, 1277), or [2188, 2826) with the New Society (§12; not OpenSpiel's
+        index: :meth:`from_outcome`). Raises :class:`InvalidArgumentError` outside those ranges, ``TypeError`` for
+        anything but an integer."""
         if isinstance(outcome_id, ChanceOutcome):
             return outcome_id
         _not_an_enum(outcome_id, "ChanceOutcome.from_id")
@@ -487,7 +517,8 @@ class ChanceOutcome(_Id):
 
     @classmethod
     def from_outcome(cls, index: int) -> "ChanceOutcome":
-        """The chance outcome with OpenSpiel's index ``index`` in [0, 305) (= id - 972)."""
+        """The base game's chance outcome with OpenSpiel's index ``index`` in [0, 305) (= id - 972; the New
+        Society's are read by :meth:`from_id`)."""
         value = _ffi.convert(c_int, index, "index", "ChanceOutcome.from_outcome")
         if not 0 <= value < _ffi.NUM_CHANCE_OUTCOMES:
             raise InvalidArgumentError(f"ChanceOutcome.from_outcome({value}): an outcome index is in "
@@ -768,9 +799,11 @@ class Game(_Owner):
     JSON format's words (``"per-pub"``, ``"per-player"``; ``"rubles-mod-10"``, ``"rubles-total"``, or the former
     ``"mod10"``, ``"total"``; ``"sampled"``, ``"explicit"``) or :class:`PubCap` / :class:`TieBreak` /
     :class:`ChanceMode`, ``public_rubles`` and ``public_hands`` bools, ``edition`` 1 (2004, default) or 2 (the
-    2014 second-edition preset, §11). Unknown keywords and values of the wrong type raise TypeError; bad values
+    2014 second-edition preset, §11); ``new_society`` (the New Society expansion, §12, which allows 5 players) and
+    its rulings ``markers_one_seat`` (R19), ``used_prison_scores`` (R22) and ``textile_without_new_society`` (R29),
+    bools (doc/expansion.md). Unknown keywords and values of the wrong type raise TypeError; bad values
     :class:`InvalidArgumentError` with the C library's reason (stpete_options_check(), e.g. "players must be 2, 3
-    or 4, not 5").
+    or 4, not 5" without the expansion).
 
     Owns its handle: ``close()``, ``with Game(...) as game:``, or garbage collection. The handle is freed only
     once every :class:`State` of the game has been closed (states keep their game alive). Thread-safe. Pickling,
@@ -861,7 +894,9 @@ class Game(_Owner):
             raise ClosedError("the game is closed")
         return self._ptr
 
-    players = property(lambda self: self._players, doc="Number of players, 2..4.")
+    players = property(lambda self: self._players,
+                       doc="Number of players (seats): 2..4, or 2..5 (:data:`MAX_PLAYERS`) with the New Society "
+                           "(§12.0, R17; stpete_game_num_players()).")
     seed = property(lambda self: self._seed, doc="The seed of new states (§3.1).")
     pub_cap = property(lambda self: self._options["pub_cap"], doc="Pub cap (:class:`PubCap`, §7.2, R10).")
     tie_break = property(lambda self: self._options["tie_break"], doc="Tie-break (:class:`TieBreak`, §8, R14).")
@@ -894,6 +929,14 @@ class Game(_Owner):
             return _C.stpete_game_num_distinct_actions(self.handle)
 
     @property
+    def num_card_types(self) -> int:
+        """Number of card types of this game: 49 (:data:`NUM_CARD_TYPES`, §2), 62 with the New Society (§12.2.3;
+        stpete_game_num_card_types()). Its card types are the ints in [0, num_card_types): :class:`Card`, then
+        :class:`NewSocietyCard`."""
+        with self._lock:
+            return _C.stpete_game_num_card_types(self.handle)
+
+    @property
     def observation_tensor_size(self) -> int:
         """Number of floats of :meth:`State.observation_tensor` (668 for every player count, 972 with the New Society;
         stpete_game_observation_tensor_size(), layout in doc/observation.md)."""
@@ -903,13 +946,14 @@ class Game(_Owner):
     def card_name(self, card: int) -> str:
         """The name of a card type in this game's edition (§2, §11; e.g. ``"Abbot"`` for :attr:`Card.JUDGE` in
         the second edition). ``str(card)`` is the first edition's. Raises :class:`InvalidArgumentError` for a card
-        outside [0, 49) (stpete_card_get_info() with :attr:`edition`)."""
+        outside [0, :attr:`num_card_types`) (:meth:`card_info`)."""
         return self.card_info(card).name
 
     def card_info(self, card: int) -> CardInfo:
         """A card type as this game's edition prints it (:class:`CardInfo`; §2, §11: the second edition's costs
-        and names; stpete_card_get_info() with :attr:`edition`). ``Card.info`` is the first edition's. Raises
-        :class:`InvalidArgumentError` for a card outside [0, 49)."""
+        and names; stpete_card_get_info() with :attr:`edition`; with the New Society its table, §12.2:
+        stpete_game_get_card_info()). ``Card.info`` is the first edition's. Raises :class:`InvalidArgumentError`
+        for a card outside [0, :attr:`num_card_types`) (49 card types, 62 with the New Society)."""
         if self._options.get("new_society"):  # the New Society's table (§12.2): stpete_game_get_card_info()
             out = _ffi.new(_ffi.CardInfoStruct)
             _C.stpete_game_get_card_info(self.handle, card, byref(out))
@@ -973,7 +1017,8 @@ class Game(_Owner):
 
 class Seat:
     """A live, read-only view of one seat of a :class:`State` (``state.seats[i]``): rubles, vp, hand, display,
-    hand_limit, observatories_used, markers (the phases whose start-player marker it holds), score."""
+    hand_limit, observatories_used, prison_used, markers (the phases whose start-player marker it holds),
+    gold_disc, score."""
     __slots__ = ("_state", "seat")
 
     def __init__(self, state, seat):
@@ -987,6 +1032,11 @@ class Seat:
     hand_limit = property(lambda self: self._state.hand_limit(self.seat), doc="3, or 4 with a Warehouse (§7.3).")
     observatories_used = property(lambda self: self._state.observatories_used(self.seat),
                                   doc="Observatories used this round (§7.1).")
+    prison_used = property(lambda self: self._state.prison_used(self.seat),
+                           doc="Its Debtor's Prison is used this round (§12.7.5, R21, R22; "
+                               ":meth:`State.prison_used`).")
+    gold_disc = property(lambda self: self._state.gold_disc_holder == self.seat,
+                         doc="It holds the gold disc (5 players, §12.3, R18; :attr:`State.gold_disc_holder`).")
     score = property(lambda self: self._state.score(self.seat), doc="Final score breakdown (§8).")
 
     @property
@@ -1418,7 +1468,9 @@ class State(_Owner):
         return self._seed
 
     def to_json(self) -> str:
-        """The full state as JSON (deterministic; ``State.from_json`` continues it exactly)."""
+        """The full state as JSON (deterministic; ``State.from_json`` continues it exactly). Raises
+        :class:`ReentrantError` inside the state's own event callback, where it is between two steps of a move
+        (stpete_state_to_json): save it after the call that applies the move returns."""
         with self._lock:
             return _write_json(_C.stpete_state_to_json, self.handle)
 
@@ -1721,6 +1773,21 @@ class State(_Owner):
         card = self._query(_C.stpete_state_prison_card)
         return _card_enum(card) if card >= 0 else None
 
+    def prison_used(self, seat: int) -> bool:
+        """Whether ``seat``'s Debtor's Prison is used this round (§12.7.5, R21, R22): from its pick on it cannot be
+        used again or displaced and, unless ``used_prison_scores``, scores no VP until the next round. Always False
+        without the New Society (stpete_state_is_prison_used()). Raises :class:`InvalidArgumentError` for a bad
+        seat."""
+        return self._predicate(_C.stpete_state_is_prison_used, seat)
+
+    @property
+    def gold_disc_holder(self) -> Optional[int]:
+        """The seat holding the gold disc (§12.3, §12.4.1, R18, R19): in a 5-player game the seat that holds no
+        start-player marker; None with fewer players, or before the markers are dealt (a chance node of the
+        explicit-chance mode; stpete_state_gold_disc_holder())."""
+        seat = self._query(_C.stpete_state_gold_disc_holder)
+        return seat if seat >= 0 else None
+
     @property
     def marker_holders(self):
         """The seat holding each phase's start-player marker (§3.3, §4.1), indexed by :class:`Phase`."""
@@ -1799,8 +1866,8 @@ class State(_Owner):
         return out[:self.players]
 
     def observation_tensor(self, seat):
-        """What ``seat`` may know now (§9), from its point of view, as :attr:`Game.observation_tensor_size` (668)
-        floats in the fixed layout of doc/observation.md (OpenSpiel ``ObservationTensor``;
+        """What ``seat`` may know now (§9), from its point of view, as :attr:`Game.observation_tensor_size` (668;
+        972 with the New Society) floats in the fixed layout of doc/observation.md (OpenSpiel ``ObservationTensor``;
         stpete_state_observation_tensor()): an ``array.array("f")`` (``numpy.frombuffer(t, numpy.float32)`` views
         it without a copy). Neither a stack's order nor anything else secret to the seat changes it."""
         size = self._game.observation_tensor_size

@@ -26,7 +26,7 @@ import operator
 import os
 import sys
 from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double, c_float, c_int, c_size_t, c_uint,
-                    c_uint8, c_uint64, c_void_p, sizeof)
+                    c_int64, c_uint8, c_uint64, c_void_p, sizeof)
 
 from .errors import InvalidArgumentError, LibraryNotFoundError, UnsupportedVersionError, error_for_status
 
@@ -50,6 +50,7 @@ NS_CHANCE_MARKERS_FIRST = 2201
 NS_ID_END = 2826
 FORMAT_VERSION_NEW_SOCIETY = 4
 ACTION_STRING_MAX = 96
+OPTION_VALUE_MAX = 32
 BOARD_SIZE = 8
 MAX_HAND = 4
 MAX_PLAYERS = 5
@@ -117,6 +118,14 @@ class OptionsStruct(Structure):
                 ("used_prison_scores", c_int), ("textile_without_new_society", c_int)]
 
 
+class OptionInfoStruct(Structure):
+    """``stpete_option_info`` (1.2): one option of the library's table (its strings are static)."""
+    _fields_ = [("struct_size", c_size_t), ("name", c_char_p), ("title", c_char_p), ("description", c_char_p),
+                ("rule", c_char_p), ("type", c_int), ("category", c_int), ("games", c_int), ("min", c_int64),
+                ("max", c_int64), ("default_value", c_int64), ("default_text", c_char_p), ("num_words", c_int),
+                ("words", POINTER(c_char_p)), ("labels", POINTER(c_char_p))]
+
+
 class ScoreStruct(Structure):
     _fields_ = [("struct_size", c_size_t)] + [(name, c_int) for name in (
         "vp_before", "aristocrat_kinds", "aristocrat_bonus", "rubles", "rubles_bonus", "hand_cards", "hand_penalty",
@@ -142,6 +151,7 @@ class ErrorStruct(Structure):
 #: The STPETE_*_INIT macros: the members that are not 0 in a new struct (struct_size is set by :func:`new`).
 _INIT = {
     CardInfoStruct: {"ware": -1},
+    OptionInfoStruct: {},
     ScoreStruct: {},
     EventStruct: dict({name: NONE for name, _ in EventStruct._fields_[1:]}, edition=1),
     ErrorStruct: {"line": -1, "column": -1, "position": -1},
@@ -190,6 +200,17 @@ FUNCTIONS = {
     "stpete_options_init_size": (None, (("opts", POINTER(OptionsStruct)), ("capacity", c_size_t)), RAW),
     # RAW: Game() reads the status and err's message itself
     "stpete_options_check": (c_int, (("opts", POINTER(OptionsStruct)), ("err", POINTER(ErrorStruct))), RAW),
+    # the table of options (1.2): every option by name; an options struct of the library's own size
+    "stpete_option_count": (c_int, (), RAW),
+    "stpete_option_get_info": (c_int, (("option", c_int), ("out", POINTER(OptionInfoStruct))), STATUS),
+    "stpete_option_from_name": (c_int, (("name", c_char_p), ("option", _int_p)), RAW),
+    "stpete_options_new": (c_int, (("out", POINTER(POINTER(OptionsStruct))), ("err", POINTER(ErrorStruct))), ERROR),
+    "stpete_options_free": (None, (("opts", POINTER(OptionsStruct)),), RAW),
+    # RAW: the callers say which option and value the library refused
+    "stpete_options_set": (c_int, (("opts", POINTER(OptionsStruct)), ("name", c_char_p), ("value", c_char_p),
+                                   ("err", POINTER(ErrorStruct))), RAW),
+    "stpete_options_value": (c_int, (("opts", POINTER(OptionsStruct)), ("name", c_char_p), ("buf", c_char_p),
+                                     ("capacity", c_size_t), ("len", _size_p)), STATUS),
     "stpete_game_new": (c_int, (("opts", POINTER(OptionsStruct)), ("out", POINTER(GamePtr)),
                                 ("err", POINTER(ErrorStruct))), ERROR),
     "stpete_game_free": (None, (("game", GamePtr),), RAW),

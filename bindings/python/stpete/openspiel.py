@@ -18,18 +18,22 @@ The methods have pyspiel's names and semantics (OpenSpiel's ``spiel.h``): :class
 ``observation_tensor_shape``, ``get_type``, ``get_parameters``, ``deserialize_state`` ...) and :class:`State`
 (``current_player``, ``legal_actions``, ``apply_action``, ``is_chance_node``, ``chance_outcomes``, ``returns``,
 ``observation_tensor``, ``information_state_string``, ``history``, ``undo_action``, ``clone``, ``child``,
-``serialize``, ``resample_from_infostate`` ...). Player actions are the library's action ids in [0, 972); chance
-outcomes, as in OpenSpiel, are numbered in their own range [0, 305) (``max_chance_outcomes()``): outcome k is the
-library's chance outcome id 972 + k (:class:`stpete.ChanceOutcome`; ``str`` via ``action_to_string``).
+``serialize``, ``resample_from_infostate`` ...). Player actions are the library's action ids in
+[0, ``num_distinct_actions()``): [0, 972), or [0, 2188) with the New Society (whose ids 972..1276 are never legal);
+chance outcomes, as in OpenSpiel, are numbered in their own range [0, ``max_chance_outcomes()``): outcome k < 305 is
+the library's chance outcome id 972 + k, and with the New Society k >= 305 is its id 2188 + k - 305
+(:class:`stpete.ChanceOutcome`; ``str`` via ``action_to_string``).
 
 The game defaults to explicit chance (``"chance_mode": "explicit"``, OpenSpiel's ``EXPLICIT_STOCHASTIC``): every
 card dealt or drawn by an Observatory and the random start-player markers are chance nodes with exact
 probabilities, which is what OpenSpiel's algorithms expect. ``"chance_mode": "sampled"`` gives
 ``SAMPLED_STOCHASTIC``: the library draws every random event from the seed (``"seed"``), and no chance node is
-ever seen. Parameters (``get_parameters()``, all optional): ``players`` (2-4), ``seed``, ``chance_mode``
+ever seen. Parameters (``get_parameters()``, all optional): ``players`` (2-4, or 2-5 with ``new_society``),
+``seed``, ``chance_mode``
 (``"explicit"``, ``"sampled"``), ``edition`` (1, 2), ``pub_cap`` (``"per-pub"``, ``"per-player"``), ``tie_break``
 (``"rubles-mod-10"``, ``"rubles-total"``), ``public_rubles``, ``public_hands`` (bools) and ``start_markers`` (a
-string of 4 seats, e.g. ``"0 1 2 3"``; ``""`` = dealt at random, §3.3).
+string of 4 seats, e.g. ``"0 1 2 3"``; ``""`` = dealt at random, §3.3), ``new_society`` (bool: the New Society
+expansion, §12, doc/expansion.md).
 
 Returns: 1/k for each of the k winners and 0 for the others at the end, 0 before (constant-sum 1, terminal
 rewards). Errors are the library's exceptions (:class:`stpete.IllegalActionError`, ...), with the state unchanged;
@@ -197,8 +201,9 @@ class Game:
         return State(self, self._game.new_state())
 
     def num_distinct_actions(self) -> int:
-        """972: the player action ids (stpete.h); 2188 with the New Society (§12)."""
-        return _NS_NUM_ACTIONS if self._ns else _NUM_ACTIONS
+        """972: the player action ids (stpete.h); 2188 with the New Society (§12); the library's count
+        (stpete_game_num_distinct_actions())."""
+        return self._game.num_distinct_actions
 
     def max_chance_outcomes(self) -> int:
         """305 in explicit-chance mode (49 card types + 256 marker deals), 943 with the New Society (§12: 13 more card
@@ -234,7 +239,8 @@ class Game:
     max_move_number = max_history_length
 
     def observation_tensor_shape(self) -> List[int]:
-        """``[668]``: the flat observation tensor of doc/observation.md."""
+        """``[668]`` (``[972]`` with the New Society): the flat observation tensor of doc/observation.md
+        (stpete_game_observation_tensor_size())."""
         return [self._game.observation_tensor_size]
 
     def observation_tensor_size(self) -> int:
@@ -251,7 +257,8 @@ class Game:
 
     def get_type(self) -> GameType:
         """The :class:`GameType`: sequential, explicit or sampled stochastic, imperfect information, constant-sum,
-        terminal rewards, 2-4 players, information-state string and observation string and tensor provided."""
+        terminal rewards, 2-4 players (2-5 with the New Society), information-state string and observation string and
+        tensor provided."""
         return GameType(
             short_name="stpete", long_name="Saint Petersburg", dynamics=GameType.Dynamics.SEQUENTIAL,
             chance_mode=(GameType.ChanceMode.EXPLICIT_STOCHASTIC if self._explicit
@@ -371,7 +378,8 @@ class State:
 
     def legal_actions(self, player: Optional[int] = None) -> List[int]:
         """The legal actions of ``player`` (default: the player to act), ascending: action ids for a seat,
-        outcome indices in [0, 305) for ``PlayerId.CHANCE``; empty for a player not to act and at the end."""
+        outcome indices in [0, ``max_chance_outcomes()``) for ``PlayerId.CHANCE``; empty for a player not to act and
+        at the end."""
         st = self._state
         with st._lock:
             current = self.current_player()
@@ -397,14 +405,16 @@ class State:
             return mask
 
     def chance_outcomes(self) -> List[Tuple[int, float]]:
-        """At a chance node, ``[(outcome, probability), ...]`` with outcomes in [0, 305) ascending and exact
+        """At a chance node, ``[(outcome, probability), ...]`` with outcomes in [0, ``max_chance_outcomes()``)
+        ascending and exact
         probabilities adding up to 1 (stpete_state_chance_outcomes()); empty elsewhere."""
         return [(_openspiel_id(outcome.id), p) for outcome, p in self._state.chance_outcomes()]
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action of the player to act, or at a chance node the chance outcome ``action`` (in
-        [0, 305)). Raises :class:`stpete.IllegalActionError` (state unchanged), :class:`stpete.GameOverError`,
-        :class:`stpete.InvalidArgumentError` out of range, ``TypeError`` for a non-integer."""
+        [0, ``max_chance_outcomes()``)). Raises :class:`stpete.IllegalActionError` (state unchanged),
+        :class:`stpete.GameOverError`, :class:`stpete.InvalidArgumentError` out of range, ``TypeError`` for a
+        non-integer."""
         st = self._state
         with st._lock:
             st.apply(_library_id(self.current_player(), action, self._game._ns))
@@ -491,7 +501,8 @@ class State:
         return player
 
     def observation_tensor(self, player: Optional[int] = None) -> List[float]:
-        """What ``player`` may know now (§9), 668 floats (a list; layout in doc/observation.md)."""
+        """What ``player`` may know now (§9), ``observation_tensor_size()`` floats (668, 972 with the New Society; a
+        list; layout in doc/observation.md)."""
         return self._state.observation_tensor(self._player(player, "observation_tensor")).tolist()
 
     def observation_string(self, player: Optional[int] = None) -> str:
@@ -509,7 +520,7 @@ class State:
 
     def history(self) -> List[int]:
         """Every action since the initial state, oldest first: player action ids and chance outcomes (in
-        [0, 305)) as OpenSpiel lists them."""
+        [0, ``max_chance_outcomes()``)) as OpenSpiel lists them."""
         return self._before + [_openspiel_id(i) for i in self._state.local_history()]
 
     def history_str(self) -> str:

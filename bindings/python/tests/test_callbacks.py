@@ -6,7 +6,7 @@ import random
 import unittest
 
 import stpete
-from stpete import EventKind, Game
+from stpete import EventKind, Game, State
 
 
 class Callbacks(unittest.TestCase):
@@ -110,6 +110,23 @@ class Callbacks(unittest.TestCase):
         self.state.apply(0)
         self.assertTrue(errors)
         self.assertEqual(errors[0].status, -110)
+
+    def test_no_save_between_two_steps(self):  # issue 46 item 11: the state is mid-move inside its callback
+        refused, written = [], []
+
+        def save(st, ev):
+            try:
+                written.append(st.to_json())
+            except stpete.ReentrantError as e:
+                refused.append(e)
+
+        state = Game(players=3, seed=5, new_society=True).new_state()
+        state.set_event_callback(save)
+        while not state.is_terminal and len(state.history) < 60:
+            state.apply(state.legal_actions()[0])
+        self.assertEqual(written, [])
+        self.assertGreater(len(refused), 60)
+        self.assertEqual(State.from_json(state.to_json()).to_json(), state.to_json())  # between moves: written
 
     def test_clear_and_clone_without_callback(self):
         events = []

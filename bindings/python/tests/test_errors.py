@@ -60,8 +60,8 @@ class Paths(unittest.TestCase):
         """Issue 10, finding 7: the reason comes from stpete_options_check() (it used to be only
         "stpete_game_new(): invalid argument")."""
         cases = [
-            (dict(pub_cap=7), "pub_cap must be", "not 7 (§7.2)"),
-            (dict(tie_break=2), "tie_break must be", "not 2 (§8)"),
+            (dict(pub_cap=7), "pub_cap must be", "not 7 (§7.2, R10)"),
+            (dict(tie_break=2), "tie_break must be", "not 2 (§8, R14)"),
             (dict(players=2, start_markers=(0, 0, 0, 0)), "seat 0 holds 4 start-player markers", "R15"),
             (dict(players=3, start_markers=(0, 1, 2, 5)), "trading phase's start-player marker", "not 5"),
             (dict(players=3, start_markers=(-1, 0, 1, 2)), "start_markers must be all -1", "not a mix"),

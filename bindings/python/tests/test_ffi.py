@@ -155,7 +155,10 @@ class HeaderByValue(unittest.TestCase):
                  ("stpete_pub_cap", "STPETE_PUB_CAP_", stpete.PubCap),
                  ("stpete_tie_break", "STPETE_TIE_BREAK_", stpete.TieBreak),
                  ("stpete_chance_mode", "STPETE_CHANCE_", stpete.ChanceMode),
-                 ("stpete_edition", "STPETE_EDITION_", stpete.Edition), ("stpete_pick", "STPETE_PICK_", stpete.Pick)]
+                 ("stpete_edition", "STPETE_EDITION_", stpete.Edition), ("stpete_pick", "STPETE_PICK_", stpete.Pick),
+                 ("stpete_option_type", "STPETE_OPTION_", stpete.OptionType),
+                 ("stpete_option_category", "STPETE_OPTION_", stpete.OptionCategory),
+                 ("stpete_games", "STPETE_GAMES_", stpete.Games)]
         self.assertEqual(sorted(e for e, _, _ in pairs), sorted(self.enums), "an enum of stpete.h has no Python twin")
         for enum_name, prefix, cls in pairs:
             with self.subTest(enum=enum_name):

@@ -108,6 +108,67 @@ static void test_reentrant(void **unused)
     stpete_game_free(g);
 }
 
+/* ---- no document of a position between two steps ----------------------------------------------- */
+
+typedef struct midstep {
+    char buf[1 << 16];
+    long calls;
+    long refused;   /* STPETE_E_REENTRANT, len untouched */
+    long other;     /* anything else: a document written mid-step */
+} midstep;
+
+static void write_in_callback(const stpete_state *state, const stpete_event *ev, void *user)
+{
+    midstep *m = user;
+    (void)ev;
+    size_t len = 12345;
+    int rc = stpete_state_to_json(state, m->buf, sizeof m->buf, &len);
+    m->calls++;
+    if (rc == STPETE_E_REENTRANT && len == 12345)
+        m->refused++;
+    else
+        m->other++;
+}
+
+/* stpete_state_to_json() from a state's own event callback (issue 46 item 11): the state is between two steps of a
+ * move, and 1.1.2 wrote documents stpete_state_from_json() refused (the last pass of a phase, a stack emptied before
+ * the final round is set, a Trading House decision before its scoring) or that would continue another game. It is
+ * refused, every time, in base and New Society games; after the call returns the state is written and read back. */
+static void test_no_document_between_steps(void **unused)
+{
+    (void)unused;
+    static midstep m;
+    for (int k = 0; k < 8; k++) {
+        stpete_options o;
+        stpete_options_init(&o);
+        o.new_society = k % 2;
+        o.players = 2 + k % (o.new_society ? 4 : 3);
+        o.seed = 77 + (uint64_t)k;
+        stpete_game *g = NULL;
+        assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
+        stpete_state *st = NULL;
+        assert_int_equal(stpete_state_new_with_callback(g, write_in_callback, &m, &st, NULL), STPETE_OK);
+        uint64_t rng = 1000 + (uint64_t)k;
+        int over = 0;
+        for (int move = 0; stpete_state_is_terminal(st, &over) == STPETE_OK && !over; move++) {
+            step_random(st, &rng);
+            if (move % 25 == 0) { /* between moves: written, and read back as the same position */
+                size_t len = 0;
+                assert_int_equal(stpete_state_to_json(st, m.buf, sizeof m.buf, &len), STPETE_OK);
+                stpete_state *back = NULL;
+                assert_int_equal(stpete_state_from_json(g, m.buf, len, &back, NULL), STPETE_OK);
+                assert_true(stpete_state_equal_or(st, back, 0));
+                stpete_state_free(back);
+            }
+        }
+        stpete_state_free(st);
+        stpete_game_free(g);
+    }
+    assert_true(m.calls > 1000);
+    assert_int_equal(m.other, 0);
+    assert_int_equal(m.refused, m.calls);
+}
+
 /* ---- events see consistent positions ------------------------------------------------------------ */
 
 typedef struct final_seen {
@@ -465,4 +526,5 @@ TEST_GROUP(api_events,
     cmocka_unit_test(test_new_with_callback_reports_setup),
     cmocka_unit_test(test_event_to_string),
     cmocka_unit_test(test_event_members_out_of_range),
-    cmocka_unit_test(test_free_inside_own_callback));
+    cmocka_unit_test(test_free_inside_own_callback),
+    cmocka_unit_test(test_no_document_between_steps));

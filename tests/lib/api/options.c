@@ -303,7 +303,7 @@ static void test_options_check_reasons(void **unused)
     assert_int_equal(err.status, STPETE_OK);
     o.players = 9;
     assert_int_equal(stpete_options_check(&o, &err), STPETE_E_INVALID_ARGUMENT);
-    assert_string_equal(err.message, "players must be 2, 3 or 4, not 9");
+    assert_string_equal(err.message, "players must be 2, 3 or 4, not 9 (§3)");
     assert_int_equal(err.line, -1);
     assert_int_equal(stpete_options_check(&o, NULL), STPETE_E_INVALID_ARGUMENT);
     assert_int_equal(stpete_options_check(NULL, &err), STPETE_E_INVALID_ARGUMENT);

@@ -151,7 +151,8 @@ static void test_r17_options(void **unused)
     stpete_error e = STPETE_ERROR_INIT;
     o.players = 5;
     assert_int_equal(stpete_options_check(&o, &e), STPETE_E_INVALID_ARGUMENT);
-    assert_string_equal(e.message, "players must be 2, 3 or 4, not 5");
+    assert_string_equal(e.message, "players must be 2, 3 or 4, not 5: 5 players need the New Society (new_society, "
+                                   "§12.0, R17)"); /* names the option (issue 45) */
     o.new_society = 1;
     assert_int_equal(stpete_options_check(&o, &e), STPETE_OK);
     o.players = 6;
