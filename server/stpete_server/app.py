@@ -417,6 +417,7 @@ class Server:
         the small cache of the latest ones)."""
         if not table.clients and table.bot_task is None and not table.holds and self.tables.get(table.id) is table:
             del self.tables[table.id]
+            self._give_up_bot(table)
             self.cache[table.id] = table
             while len(self.cache) > self.limits.table_cache:
                 self.cache.popitem(last=False)
@@ -497,6 +498,7 @@ class Server:
         table = self.tables.pop(table_id, None) or self.cache.pop(table_id, None)
         if table is None:
             return
+        self._give_up_bot(table)
         if table.bot_task is not None:
             table.bot_task.cancel()
         for client in list(table.clients):
@@ -553,6 +555,7 @@ class Server:
             except ValueError as e:
                 log.error("table %s: a move stored by another process does not replay here (%s)", table.id, e)
                 self.tables.pop(table.id, None)
+                self._give_up_bot(table)
                 for client in list(table.clients):
                     self.close(client, WSCloseCode.TRY_AGAIN_LATER, b"reload")
                 return
@@ -590,17 +593,27 @@ class Server:
         """While a bot is to act at ``table``: think (in a worker, :class:`BotPool`, charged to the table's owner),
         wait out the pacing delay, play the move. A question the pool could not answer and a move that could not
         be stored (a full or read-only disk) are tried again, after 1, 2, 4, ... 60 s, for as long as it takes; a
-        failure is logged when it first happens and then at the 2nd, 4th, 8th, ... attempt."""
+        failure is logged when it first happens and then at the 2nd, 4th, 8th, ... attempt.
+
+        The claim of the table's bot (:meth:`.peers.Peers.claim_bot`) is kept while the table is in this process's
+        memory, for its later bot moves too, and given up when it leaves (:meth:`release`, :meth:`forget`): then no
+        question to the database is needed for a bot's move. Kept, the claim means that no other process stored a
+        move of this table when its bot was to act, so the table in memory is never behind at such a position."""
         stored = await self.peers.claim_bot(table.id)
         if stored is None:  # another process thinks for it; its move will be announced
             table.bot_elsewhere = table.move
             return
-        try:
-            if stored > table.move:  # the database holds moves not yet applied here
-                await self.catch_up(table)
-            await self._play_bots(table)
-        finally:
-            await self.peers.release_bot(table.id)
+        if self.tables.get(table.id) is not table:  # it left memory meanwhile: the claim goes with it
+            self._give_up_bot(table)
+            return
+        if stored > table.move:  # the database holds moves not yet applied here
+            await self.catch_up(table)
+        await self._play_bots(table)
+
+    def _give_up_bot(self, table: Table) -> None:
+        """The table left memory: its bot's claim is given up, for another process to take."""
+        if self.peers.shared:
+            asyncio.get_running_loop().create_task(self.peers.release_bot(table.id))
 
     async def _play_bots(self, table: Table) -> None:
         loop = asyncio.get_running_loop()

@@ -10,7 +10,8 @@ Two things cannot be decided in one process's memory once several processes serv
 - **who thinks for a bot.** A bot's move must be computed by exactly one process. :meth:`Peers.claim_bot` takes
   PostgreSQL's session-level advisory lock of the table (``pg_try_advisory_lock``) on a connection of its own, and
   reads the table's stored move count once it holds it (a process behind catches up first); the process that gets
-  it thinks and stores the move, then :meth:`Peers.release_bot`. A session lock is released by
+  it thinks and stores the move, and keeps the claim for the table's later bot moves until the table leaves its
+  memory (:meth:`Peers.release_bot`): no other process stores a move of the table while its bot is to act. A session lock is released by
   PostgreSQL when the session ends, so a process killed (``kill -9``) while its bot thinks leaves the lock to
   another process at once; which move is stored is still decided by the storage's transaction (the move count), so
   a lock lost with its connection can cost a second computation, never a second move.
@@ -48,8 +49,8 @@ class Peers:
     async def claim_bot(self, table_id: str) -> Optional[int]:
         """Claim the table's bot for this process (until :meth:`release_bot`): None if another process holds it,
         else the number of moves the database held once the claim was this process's (-1: the memory of this one
-        process is the database; a very large number: the table is no longer stored). A process whose table in
-        memory has fewer moves catches up before it thinks."""
+        process is the database, or the claim was this process's already; a very large number: the table is no
+        longer stored). A process whose table in memory has fewer moves catches up before it thinks."""
         return -1
 
     async def release_bot(self, table_id: str) -> None:
@@ -74,6 +75,7 @@ class PostgresPeers(Peers):
         self._task: Optional[asyncio.Task] = None
         self._claims: set = set()
         self._one_at_a_time = asyncio.Lock()  # the locks' connection runs one query at a time
+        self._closing = False
 
     async def _connect(self):
         import psycopg
@@ -134,8 +136,8 @@ class PostgresPeers(Peers):
               "THEN COALESCE((SELECT move_count FROM tables WHERE id = %s), 2147483647) END")
 
     async def claim_bot(self, table_id: str) -> Optional[int]:
-        if table_id in self._claims:  # held by another task of this process: one at a time here too
-            return None
+        if table_id in self._claims:  # held since an earlier move: still this process's (-1, as alone)
+            return -1
         self._claims.add(table_id)
         query = self._lock_query(self._CLAIM, lock_key(table_id), table_id)
         try:
@@ -156,7 +158,7 @@ class PostgresPeers(Peers):
         await self.release_bot(table_id)
 
     async def release_bot(self, table_id: str) -> None:
-        if table_id not in self._claims:
+        if table_id not in self._claims or self._closing:  # (closing: the session's end releases them all)
             return
         unlock = self._lock_query("SELECT pg_advisory_unlock(%s)", lock_key(table_id))
         unlock.add_done_callback(lambda _: self._claims.discard(table_id))  # done, or the session gone with it
@@ -166,6 +168,7 @@ class PostgresPeers(Peers):
             log.warning("table %s: the bot's lock could not be released (%s)", table_id, e)
 
     async def close(self) -> None:
+        self._closing = True
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)

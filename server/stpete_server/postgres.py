@@ -6,18 +6,20 @@ database (doc/server.md "Several processes").
 
 - a move is stored under the row locks of its tables, taken in the order of their ids (``SELECT ... FOR UPDATE``),
   so that two processes' group commits never wait for each other in a cycle; the move count is compared and
-  advanced under that lock, so of two processes given the same move one stores it;
+  advanced under that lock, so of two processes given the same move one stores it; a group commit is one statement,
+  its own transaction (one round trip);
 - every move stored and every table expired is announced with ``NOTIFY stpete_server, 'move ID N ACTION'`` /
   ``'gone ID'`` in the same transaction (PostgreSQL delivers it at the commit, in commit order, to every session
   that listens: :mod:`.cluster`);
 - expiry takes its tables with ``FOR UPDATE SKIP LOCKED``: processes expiring at once share the work and never wait
   for a table being played.
 """
-from typing import Callable, List
+import time
+from typing import Callable, List, Optional
 
 import psycopg
 
-from .storage import _SCHEMA, SCHEMA_VERSION, SQLStorage
+from .storage import _SCHEMA, SCHEMA_VERSION, MoveRecord, NoSuchTableError, SQLStorage, StaleMoveError
 
 #: The NOTIFY channel of the server processes of one database.
 CHANNEL = "stpete_server"
@@ -116,6 +118,45 @@ class PostgresStorage(SQLStorage):
             "     i AS (INSERT INTO moves (table_id, move, action) SELECT id, move, action FROM g) "
             "SELECT pg_notify(%s, 'move ' || id || ' ' || move || ' ' || action) FROM g ORDER BY k",
             (ids, numbers, actions, kinds, now, now, CHANNEL)).fetchall()
+
+    #: A group commit of moves of different tables in one statement, its own transaction (autocommit): one round
+    #: trip. ``locked`` takes the tables' rows in the order of their ids (FOR UPDATE: after a concurrent commit, the
+    #: row as that commit left it); a move is ``good`` when its number is its table's move count; the good ones
+    #: advance their tables and are inserted; every move's row says its table's count (NULL: no such table) and
+    #: whether it was stored, and each stored one is announced (NOTIFY, delivered at the commit).
+    _APPEND = (
+        "WITH g AS (SELECT * FROM unnest(%(ids)s::text[], %(moves)s::int[], %(actions)s::int[], %(kinds)s::text[]) "
+        "           WITH ORDINALITY AS g(id, move, action, to_act, k)), "
+        "     locked AS (SELECT id, move_count FROM tables WHERE id = ANY(%(ids)s) ORDER BY id FOR UPDATE), "
+        "     good AS (SELECT g.* FROM g JOIN locked l ON l.id = g.id AND l.move_count = g.move), "
+        "     u AS (UPDATE tables t SET move_count = good.move + 1, updated = %(now)s, to_act = good.to_act, "
+        "           finished = CASE WHEN good.to_act = 'over' THEN %(now)s END FROM good WHERE t.id = good.id), "
+        "     i AS (INSERT INTO moves (table_id, move, action) SELECT id, move, action FROM good) "
+        "SELECT g.k, l.move_count, good.k IS NOT NULL, "
+        "       CASE WHEN good.k IS NOT NULL THEN pg_notify(%(channel)s, "
+        "            'move ' || g.id || ' ' || g.move || ' ' || g.action) END "
+        "FROM g LEFT JOIN locked l ON l.id = g.id LEFT JOIN good ON good.k = g.k ORDER BY g.k")
+
+    def append_moves(self, moves):
+        moves = [MoveRecord(*m) for m in moves]
+        if len({m.table_id for m in moves}) < len(moves):  # a table twice: in order, in Python (SQLStorage)
+            return super().append_moves(moves)
+        if self._db.broken:
+            self._db.close()
+            self._connect()
+        rows = self._db.execute(self._APPEND, {
+            "ids": [m.table_id for m in moves], "moves": [m.move for m in moves],
+            "actions": [m.action for m in moves], "kinds": [m.to_act for m in moves], "now": time.time(),
+            "channel": CHANNEL}).fetchall()
+        results: List[Optional[Exception]] = []
+        for m, (_, count, stored, _) in zip(moves, rows):
+            if stored:
+                results.append(None)
+            elif count is None:
+                results.append(NoSuchTableError(f"table {m.table_id}: no such table"))
+            else:
+                results.append(StaleMoveError(f"table {m.table_id}: move {m.move} given, {count} stored"))
+        return results
 
     _EXPIRED = SQLStorage._EXPIRED + " FOR UPDATE SKIP LOCKED"
 
