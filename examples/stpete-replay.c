@@ -55,19 +55,21 @@ static void replay_usage(FILE *out)
 {
     fprintf(out,
             "Usage: stpete-replay FILE\n"
-            "Verify a replay record of Saint Petersburg (JSON, e.g. from stpete-selfplay --record; - reads\n"
-            "standard input) and print the game's readable log: every action is checked against the rules and\n"
-            "the recorded result against the one reached.\n"
+            "Verify a replay record of Saint Petersburg (JSON, e.g. from stpete-selfplay\n"
+            "--record; - reads standard input) and print the game's readable log: every\n"
+            "action is checked against the rules and the recorded result against the one\n"
+            "reached. The game's options are the record's.\n"
             "\n"
             "Options:\n"
             "  -h, --help  show this help and exit\n"
             "  --version   show the version and exit\n"
             "\n"
-            "Exit status: 0 on success, 1 if the record is rejected (the reason is printed), 2 for a usage\n"
-            "error.\n"
+            "Exit status: 0 on success, 1 if the record is rejected (the reason is printed),\n"
+            "2 for a usage error.\n"
             "\n"
             "Example:\n"
-            "  stpete-selfplay --players 2 --seed 7 --record game.json >/dev/null && stpete-replay game.json\n");
+            "  stpete-selfplay --players 2 --seed 7 --record game.json >/dev/null\n"
+            "  stpete-replay game.json\n");
 }
 
 int main(int argc, char **argv)

@@ -1,7 +1,7 @@
 /* stpete-selfplay: built-in bots play complete games of Saint Petersburg.
  *
- *   stpete-selfplay [--players N] [--edition E] [--new-society] [--seed S] [--games G] [--bots LIST] [--quiet]
- *                   [--record FILE]
+ *   stpete-selfplay [--players N] [--edition E] [--new-society] [GAME OPTION]... [--seed S] [--games G]
+ *                   [--bots LIST] [--quiet] [--record FILE]
  *
  * One game: a readable log, phase by phase (deals, every action with its price, each scoring, Pub and Observatory
  * choices, final scoring breakdown, winner). Several games: a summary (games, mean moves per game, mean winning
@@ -12,7 +12,9 @@
  * Game g of a run uses seed S + g; every bot is reseeded at the start of each game with
  * (S + g) ^ STPETE_BOT_SEED_SALT (the seed of its spec is replaced), so a run is reproducible (with iteration
  * budgets, not with ms=).
- * --record FILE writes the game (one game only) as a replay record (JSON, doc/format.md) for stpete-replay. */
+ * --record FILE writes the game (one game only) as a replay record (JSON, doc/format.md) for stpete-replay.
+ * The game's options are the library's table of options (tools/common/cli.h: --option NAME=VALUE, or each
+ * option's flag). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,9 +27,8 @@
 #include "gamelog.h"
 
 typedef struct run_config {
-    int players;
-    int edition; /* 1 or 2 (§11) */
-    int new_society; /* the New Society expansion (§12), 2-5 players */
+    cli_options game;  /* the game's options (players, edition, the New Society, ...: the library's table) */
+    int players;       /* game.opts.players */
     uint64_t seed;
     long games;
     char names[STPETE_MAX_PLAYERS][STPETE_BOT_SPEC_MAX]; /* each seat's spec, as given */
@@ -136,29 +137,45 @@ static int selfplay_game(const run_config *cfg, stpete_state *st, uint64_t seed,
     return STPETE_OK;
 }
 
+/* This program's defaults: the library's, 4 players. */
+static void selfplay_defaults(run_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cli_options_init(&cfg->game);
+    cfg->seed = 1;
+    cfg->games = 1;
+}
+
 static void selfplay_usage(FILE *out)
 {
+    run_config cfg;
+    selfplay_defaults(&cfg);
     fprintf(out,
             "Usage: stpete-selfplay [OPTION]...\n"
-            "Built-in bots play complete games of Saint Petersburg (first edition, or the second-edition preset):\n"
-            "one game prints a readable log (deals, every action with its price, scorings, final scoring, winner),\n"
-            "several games a summary.\n"
+            "Built-in bots play complete games of Saint Petersburg (first edition, the\n"
+            "second-edition preset, or the New Society): one game prints a readable log\n"
+            "(deals, every action with its price, scorings, final scoring, winner), several\n"
+            "games a summary.\n"
             "\n"
             "Options:\n"
-            "  --players N    number of players, 2, 3 or 4 (default 4); 5 with --new-society\n"
-            "  --edition E    1 = the first edition (default), 2 = the second-edition preset (rules, section 11)\n"
-            "  --new-society  play the New Society expansion of the first edition (rules, section 12)\n"
-            "  --seed S       seed of the first game; game g of a run uses S + g (default 1)\n"
-            "  --games G      number of games (default 1); more than one prints a summary: games, mean moves per\n"
-            "                 game, mean winning score, shared wins, a digest of every action and final score,\n"
-            "                 wins per seat\n"
-            "  --bots LIST    comma-separated bot specs, repeated over the seats (default greedy,random); a spec\n"
-            "                 is KIND[:KEY=VALUE]..., KIND random, greedy, mc or ismcts, e.g.\n"
-            "                 ismcts:iterations=500:c=0.7 (stpete/bots.h)\n"
-            "  --quiet        no log of a single game\n"
-            "  --record FILE  write the game (one game only) as a replay record (JSON) for stpete-replay\n"
-            "  -h, --help     show this help and exit\n"
-            "  --version      show the version and exit\n"
+            "  --seed S              seed of the first game; game g of a run uses S + g\n"
+            "                        (default 1)\n"
+            "  --games G             number of games (default 1); more than one prints a\n"
+            "                        summary: games, mean moves per game, mean winning score,\n"
+            "                        shared wins, a digest of every action and final score,\n"
+            "                        wins per seat\n"
+            "  --bots LIST           comma-separated bot specs, repeated over the seats\n"
+            "                        (default greedy,random); a spec is KIND[:KEY=VALUE]...,\n"
+            "                        KIND random, greedy, mc or ismcts, e.g.\n"
+            "                        ismcts:iterations=500:c=0.7 (stpete/bots.h)\n"
+            "  --quiet               no log of a single game\n"
+            "  --record FILE         write the game (one game only) as a replay record (JSON)\n"
+            "                        for stpete-replay\n"
+            "  -h, --help            show this help and exit\n"
+            "  --version             show the version and exit\n"
+            "\n");
+    cli_options_usage(out, &cfg.game, NULL, NULL);
+    fprintf(out,
             "\n"
             "Example:\n"
             "  stpete-selfplay --players 3 --games 10000 --bots greedy\n");
@@ -214,26 +231,26 @@ static int parse_bots(const char *list, const stpete_game *game, run_config *cfg
 }
 
 /* The options of the command line into cfg and the bot list into *bots; CLI_NOT_COMMON to go on, else the exit
- * status (after --help or --version, or a selfplay_usage error, said on stderr). */
+ * status (after --help or --version, or a usage error, said on stderr). */
 static int selfplay_parse_args(int argc, char **argv, run_config *cfg, const char **bots)
 {
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
         char *end = NULL;
-        int common = cli_common("stpete-selfplay", arg, selfplay_usage);
-        if (common != CLI_NOT_COMMON) {
-            return common;
-        } else if (!strcmp(arg, "--quiet") || !strcmp(arg, "--new-society")) {
-            *(arg[2] == 'q' ? &cfg->quiet : &cfg->new_society) = 1;
+        int rc = cli_common("stpete-selfplay", arg, selfplay_usage);
+        if (rc != CLI_NOT_COMMON)
+            return rc;
+        rc = cli_option("stpete-selfplay", &cfg->game, argc, argv, &i); /* a game option (the library's table) */
+        if (rc != CLI_NOT_COMMON) {
+            if (rc != 0)
+                return rc;
             continue;
-        } else if (cli_check_value("stpete-selfplay", arg, val,
-                                   "--players --edition --seed --games --record --bots ")) {
+        } else if (!strcmp(arg, "--quiet")) {
+            cfg->quiet = 1;
+            continue;
+        } else if (cli_check_value("stpete-selfplay", arg, val, "--seed --games --record --bots ")) {
             return CLI_USAGE_ERROR;
-        } else if (!strcmp(arg, "--players")) {
-            cfg->players = (int)strtol(val, &end, 10);
-        } else if (!strcmp(arg, "--edition")) {
-            cfg->edition = (int)strtol(val, &end, 10);
         } else if (!strcmp(arg, "--seed")) {
             cfg->seed = strtoull(val, &end, 10);
         } else if (!strcmp(arg, "--games")) {
@@ -251,14 +268,9 @@ static int selfplay_parse_args(int argc, char **argv, run_config *cfg, const cha
         }
         i++;
     }
-    if (cfg->players < STPETE_MIN_PLAYERS || cfg->players > (cfg->new_society ? 5 : 4)) {
-        fprintf(stderr, "stpete-selfplay: --players must be 2, 3 or 4%s\n", cfg->new_society ? " or 5" : "");
-        return 2;
-    }
-    if ((cfg->edition != 1 && cfg->edition != 2) || (cfg->new_society && cfg->edition != 1)) {
-        fprintf(stderr, "stpete-selfplay: --edition must be 1 or 2 (1 with --new-society, an expansion of the first)\n");
-        return 2;
-    }
+    if (cli_options_check("stpete-selfplay", &cfg->game)) /* the library's setup rule, in these flags' words */
+        return CLI_USAGE_ERROR;
+    cfg->players = cfg->game.opts.players;
     if (cfg->record && cfg->games != 1) {
         fprintf(stderr, "stpete-selfplay: --record writes one game: use it with --games 1\n");
         return 2;
@@ -268,13 +280,16 @@ static int selfplay_parse_args(int argc, char **argv, run_config *cfg, const cha
 
 /* The summary of several games: their number and seeds, mean moves and winning score, shared wins, the digest and
  * the wins per seat. */
-static void print_summary(const run_config *cfg, const char *bots, const totals *t)
+static void print_summary(const run_config *cfg, const stpete_game *game, const char *bots, const totals *t)
 {
     long wins_total = 0;
     for (int s = 0; s < cfg->players; s++)
         wins_total += t->wins[s];
+    int ns = 0;
+    stpete_game_is_new_society(game, &ns);
     printf("games: %ld (%d players%s, bots %s, seeds %" PRIu64 "..%" PRIu64 ")\n", cfg->games, cfg->players,
-           cfg->edition == 2 ? ", second edition" : cfg->new_society ? ", New Society" : "", bots, cfg->seed, cfg->seed + (uint64_t)cfg->games - 1);
+           stpete_game_edition(game) == 2 ? ", second edition" : ns ? ", New Society" : "", bots, cfg->seed,
+           cfg->seed + (uint64_t)cfg->games - 1);
     printf("mean moves per game: %.1f\n", (double)t->moves / (double)cfg->games);
     printf("mean winning score: %.2f VP\n", (double)t->winning_score_sum / (double)wins_total);
     printf("shared wins: %ld\n", t->shared);
@@ -287,20 +302,12 @@ static void print_summary(const run_config *cfg, const char *bots, const totals 
 int main(int argc, char **argv)
 {
     run_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.players = 4;
-    cfg.edition = 1;
-    cfg.seed = 1;
-    cfg.games = 1;
+    selfplay_defaults(&cfg);
     const char *bots = "greedy,random";
     int status = selfplay_parse_args(argc, argv, &cfg, &bots);
     if (status != CLI_NOT_COMMON)
         return status;
-    stpete_options opts;
-    stpete_options_init(&opts);
-    opts.players = cfg.players;
-    opts.edition = cfg.edition;
-    opts.new_society = cfg.new_society;
+    stpete_options opts = cfg.game.opts;
     opts.seed = cfg.seed;
     stpete_game *game = NULL;
     stpete_state *st = NULL;
@@ -337,7 +344,7 @@ int main(int argc, char **argv)
     }
     free(log.ids);
     if (rc == STPETE_OK && !single)
-        print_summary(&cfg, bots, &t);
+        print_summary(&cfg, game, bots, &t);
     for (int i = 0; i < cfg.n_owned; i++)
         stpete_bot_free(cfg.owned[i]);
     stpete_state_free(st);

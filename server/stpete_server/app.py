@@ -25,7 +25,7 @@ from .botpool import BotError, BotPool, bot_spec
 from .export import replay_record
 from .peers import Peers
 from .storage import DamagedTableError, FullError, GroupCommitter, Storage
-from .tables import Refused, Table, new_table
+from .tables import Refused, Table, new_table, rule_options
 
 log = logging.getLogger("stpete_server")
 
@@ -755,6 +755,14 @@ class Server:
                                   "seats": [{"seat": k, "kind": s.kind, **({"token": tokens[k]} if tokens[k] else {})}
                                             for k, s in enumerate(table.seats)]})
 
+    async def options(self, _request: web.Request) -> web.Response:
+        """GET /api/options: the options a table may set (``rules`` of POST /api/tables, :func:`rule_options`) and
+        the number of players, each described by the library's table of options (``stpete.Option.as_dict``: name,
+        title, description, rule, type, default, words, labels, ...), in its order: what the lobby's form is built
+        from. The library checks each combination (POST /api/tables answers 400 with its reason)."""
+        described = [o.as_dict() for o in stpete.options() if o.name in rule_options() or o.name == "players"]
+        return web.json_response({"options": described})
+
     async def replay(self, request: web.Request) -> web.Response:
         """GET /api/tables/{id}/replay: the replay record (doc/format.md), once the game is over and its last move
         stored (before, its seed would reveal every stack, §9); 404 for no such table (or an expired one)."""
@@ -966,6 +974,7 @@ def make_app(server: Server, static_dir: str = os.path.join(HERE, "static"),
         server.storage.close()  # the storage thread, once every move under way is stored
 
     app.router.add_get("/", index)
+    app.router.add_get("/api/options", server.options)
     app.router.add_post("/api/tables", server.create_table)
     app.router.add_get("/api/tables/{table}/replay", server.replay)
     app.router.add_get("/ws", server.websocket)

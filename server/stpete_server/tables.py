@@ -28,20 +28,33 @@ from .storage import GroupCommitter, MoveRecord, SeatRecord, StaleMoveError, Tab
 VIEW_KEYS_WITHHELD = ("information_state_key",)
 PLAYER_KEYS_WITHHELD = ("known_rubles",)
 
-#: The rule options a table may set (doc/format.md "options"), with their allowed values. The library checks their
-#: combination (stpete.Game: the New Society needs the first edition, 5 players need the New Society, its three
-#: rulings need it, §12.0, R16-R19, R22, R29).
-RULE_CHOICES = {
-    "edition": (1, 2),
-    "pub_cap": ("per-pub", "per-player"),
-    "tie_break": ("rubles-mod-10", "rubles-total"),
-    "public_rubles": (False, True),
-    "public_hands": (False, True),
-    "new_society": (False, True),
-    "markers_one_seat": (False, True),
-    "used_prison_scores": (False, True),
-    "textile_without_new_society": (False, True),
-}
+def rule_options() -> Dict[str, "stpete.Option"]:
+    """The options a table may set, by name: the library's table of options (``stpete.options()``; doc/format.md
+    "options"), but the number of players (a field of its own), the seed (the server draws it) and the chance mode
+    (a table plays sampled chance). The library checks their combination (stpete.Game: the New Society needs the
+    first edition, 5 players need the New Society, its rulings need it; §12.0, R16-R19, R22, R29)."""
+    return {o.name: o for o in stpete.options()
+            if o.category != stpete.OptionCategory.PLAY and o.name != "players"}
+
+
+def rule_value(option: "stpete.Option", value: Any) -> Any:
+    """A rule of a table-creation body, checked by the option's type (the JSON format's: true or false, an
+    integer, a word, null or 4 seats); ValueError with the reason otherwise. The library checks the ranges and the
+    combination."""
+    kind = option.type
+    if kind == stpete.OptionType.SEATS:
+        if value is None or (isinstance(value, list) and len(value) == 4 and
+                             all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            return value
+        raise ValueError(f"{option.name} must be null or a list of 4 seats")
+    if kind == stpete.OptionType.INT:  # its range is the library's to say (stpete.Game below)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{option.name} must be an integer")
+        return value
+    choices: List[Any] = [False, True] if kind == stpete.OptionType.BOOL else list(option.words or ())
+    if value not in choices or type(value) is not type(choices[0]):
+        raise ValueError(f"{option.name} must be one of {', '.join(map(json.dumps, choices))}")
+    return value
 
 
 async def _outcome(future: "asyncio.Future[None]"):
@@ -57,17 +70,16 @@ async def _outcome(future: "asyncio.Future[None]"):
 
 
 def check_rules(rules: Any) -> Dict[str, Any]:
-    """``rules`` (a table's rule choices, a subset of :data:`RULE_CHOICES`) checked: a copy, or ValueError with
-    the reason. The library checks their combination when the game is made."""
+    """``rules`` (a table's rule choices: options of :func:`rule_options` by name) checked by each option's type: a
+    copy, or ValueError with the reason. The library checks their ranges and combination when the game is made."""
     if not isinstance(rules, dict):
         raise ValueError("rules must be an object")
     options = {}
+    known = rule_options()
     for key, value in rules.items():
-        if key not in RULE_CHOICES:
-            raise ValueError(f"unknown rule option {key!r} (known: {', '.join(RULE_CHOICES)})")
-        if value not in RULE_CHOICES[key] or type(value) is not type(RULE_CHOICES[key][0]):
-            raise ValueError(f"{key} must be one of {', '.join(map(json.dumps, RULE_CHOICES[key]))}")
-        options[key] = value
+        if key not in known:
+            raise ValueError(f"unknown rule option {key!r} (known: {', '.join(known)})")
+        options[key] = rule_value(known[key], value)
     return options
 
 
@@ -123,8 +135,7 @@ def card_table(game: "stpete.Game") -> List[Dict[str, Any]]:
     """The card types of the game's table (public facts, §2/§11, and the New Society's 13 more, §12.2) for the page:
     name, colour, cost, ..."""
     out = []
-    types = (*stpete.Card, *stpete.NewSocietyCard) if game.options.get("new_society") else tuple(stpete.Card)
-    for card in map(int, types):
+    for card in range(game.num_card_types):
         info = game.card_info(card)
         out.append({"card": card, "name": info.name, "colour": int(info.colour), "trading": bool(info.trading),
                     "cost": info.cost, "rubles": info.rubles, "vp": info.vp, "copies": info.copies,
@@ -383,18 +394,19 @@ def record_status(record: TableRecord) -> str:
 
 def new_table(players: Any, seats: Any, bot: str, rules: Dict[str, Any]):
     """A new table's record, to be stored (Storage.create_table). ``seats``: a list of "human"/"bot" of length
-    ``players`` (at least one person); ``bot``: the bots' spec (botpool.bot_spec); ``rules``: a subset of
-    :data:`RULE_CHOICES`. The seed and the table id are drawn with :mod:`secrets`. Returns
+    ``players`` (at least one person); ``bot``: the bots' spec (botpool.bot_spec); ``rules``: options of
+    :func:`rule_options` by name. The seed and the table id are drawn with :mod:`secrets`. Returns
     ``(record, tokens)``, tokens[seat] the secret token of each person's seat (None for a bot), to be given to
     the creator once and never stored or logged. Raises ValueError with the reason for bad input."""
-    if isinstance(players, bool) or players not in (2, 3, 4, 5):
-        raise ValueError("players must be 2, 3, 4 or 5 (5 with the New Society)")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError("players must be an integer")
+    options = check_rules(rules)
+    # the library's own check of the whole combination, with its one reason (players 2-4, 5 with the New Society)
+    stpete.Game(players=players, seed=0, **options)
     if not isinstance(seats, list) or len(seats) != players or any(s not in ("human", "bot") for s in seats):
         raise ValueError("seats must list 'human' or 'bot' for each of the players")
     if "human" not in seats:
         raise ValueError("at least one seat must be a person's")
-    options = check_rules(rules)
-    stpete.Game(players=players, seed=0, **options)  # the library's own check of the options
     seed = secrets.randbits(64)
     tokens = [secrets.token_urlsafe(24) if kind == "human" else None for kind in seats]
     table_id = secrets.token_urlsafe(9)

@@ -7,6 +7,7 @@ import unittest
 
 import aiohttp
 
+import stpete
 from support import ServerProcess, run, temp_db
 
 
@@ -53,11 +54,26 @@ class Http(unittest.TestCase):
                 status, answer = await self.post(session, server, body, data)
                 self.assertEqual(status, 400, (body, data, answer))
                 self.assertTrue(answer["error"])
+            # the library's reason, options named by their names (issue 42)
+            status, answer = await self.post(session, server, {**good, "players": 5, "seats": ["human"] * 5})
+            self.assertIn("5 players need the New Society (new_society, §12.0, R17)", answer["error"])
+            # the options a table may set, from the library's table: players and every option but those of play
+            async with session.get(server.url + "/api/options") as r:
+                self.assertEqual(r.status, 200)
+                described = (await r.json())["options"]
+            self.assertEqual([o["name"] for o in described],
+                             [o.name for o in stpete.options() if o.category != stpete.OptionCategory.PLAY])
+            pub_cap = next(o for o in described if o["name"] == "pub_cap")
+            self.assertEqual((pub_cap["type"], pub_cap["words"], pub_cap["rule"], pub_cap["default"]),
+                             ("enum", ["per-pub", "per-player"], "§7.2, R10", "per-pub"))
+            self.assertEqual(described[0]["labels"][-1], "5 (the New Society)")
             status, _ = await self.post(session, server, data='{"players": 2, "pad": "' + "x" * 20000 + '"}')
             self.assertEqual(status, 413)
             created = []
             five = {**good, "players": 5, "seats": ["human"] + ["bot"] * 4, "rules": {"new_society": True}}
-            for body in (good, five, good):  # the New Society's 5 players too (§12)
+            ns_rulings = {**five, "rules": {"new_society": True, "markers_one_seat": True, "used_prison_scores": True,
+                                            "textile_without_new_society": True, "start_markers": [0, 1, 2, 3]}}
+            for body in (good, five, ns_rulings):  # the New Society's 5 players too (§12), every option by its name
                 status, answer = await self.post(session, server, body)
                 self.assertEqual(status, 200, answer)
                 self.assertNotIn("seed", str(answer))

@@ -958,12 +958,16 @@ def run_plain(tmp):
           "plain: the bot kinds of stpete-play --help (the man page) are the ones its documentation names",
           f"--help: {kinds}; docs: {docs}")
     check(rc == 0 and out.startswith("Usage: stpete-play") and "--players N" in out and "--load FILE" in out
-          and "--plain" in out and "hint" in out and "--edition E" in out, "plain: --help", out)
+          and "--plain" in out and "hint" in out and "--edition N" in out and "--option NAME=VALUE" in out,
+          "plain: --help", out)
     rc, out, err = run(["--players", "6"])
-    check(rc == 2 and "--players must be 2, 3, 4 or 5" in err, "plain: a bad option value: status 2", err)
+    check(rc == 2 and "--players must be 2, 3 or 4, not 6" in err, "plain: a bad option value: status 2", err)
     rc, out, err = run(["--players", "5"])
-    check(rc == 2 and "players must be 2, 3 or 4" in err, "plain: 5 players without --new-society: status 2, the "
-          "library's reason (§12.0)", err)
+    check(rc == 2 and "--players must be 2, 3 or 4, not 5: 5 players need the New Society (--new-society" in err,
+          "plain: 5 players without --new-society: status 2, the library's reason naming the flag (§12.0)", err)
+    rc, out, err = run(["--pub-cap=per-seat"])
+    check(rc == 2 and '--pub-cap must be "per-pub" or "per-player"' in err, "plain: a game option as --NAME=VALUE: "
+          "the library's reason", err)
     rc, out, err = run(["--new-society", "--edition", "2"])
     check(rc == 2 and "expansion of the first edition" in err, "plain: the New Society with edition 2: status 2", err)
     rc, out, err = run(["--bots", "greedy,nobody"])

@@ -46,8 +46,13 @@ check("summary: mean moves", re.search(r"mean moves per game: \d+\.\d", summary)
 check("summary: mean winning score", re.search(r"mean winning score: \d+\.\d+ VP", summary) is not None)
 wins = [int(w) for w in re.findall(r"^wins seat \d \([^)]+\): (\d+)", summary, re.M)]
 check("summary: wins per seat", len(wins) == 3 and 40 <= sum(wins) <= 40 * 3)
-rc, _ = run("--players", "5")
-check("bad --players refused", rc == 2)
+p = subprocess.run([exe, "--players", "5"], capture_output=True, text=True, timeout=120)
+check("--players 5 without the expansion: refused, the reason names --new-society (issue 45)",
+      p.returncode == 2 and not p.stdout and "5 players need the New Society (--new-society, §12.0, R17)" in p.stderr)
+p = subprocess.run([exe, "--players", "5", "--option", "new_society=true", "--option", "markers_one_seat=true",
+                    "--games", "2", "--quiet"], capture_output=True, text=True, timeout=120)
+check("--option NAME=VALUE: any option of the library's table (issue 42)",
+      p.returncode == 0 and "games: 2 (5 players, New Society" in p.stdout)
 rc, _ = run("--bots", "clever")
 check("bad --bots refused", rc == 2)
 

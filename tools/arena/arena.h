@@ -42,6 +42,8 @@
 #include <stpete/bots.h>
 #include <stpete/stpete.h>
 
+#include "cli.h"
+
 #define PROTOCOL_VERSION 2 /* doc/protocol.md: 2 sends the seed as a string; a bot that answers 1 gets version 1 */
 #define PROTOCOL_OLDEST 1
 #define MAX_PARTICIPANTS 8
@@ -62,10 +64,9 @@ typedef struct participant {
 
 /* The tournament: options, participants, seatings and the definition that decides every game (schedule.c). */
 typedef struct config {
-    int players, edition, jobs, resume, bench, quiet, games_given;
-    /* the New Society (§12) and its [option]s (stpete_options::new_society, markers_one_seat, used_prison_scores,
-     * textile_without_new_society), 0 or 1 */
-    int new_society, markers_one_seat, used_prison_scores, textile_without_new_society;
+    cli_options options; /* the game's options (players, edition, the New Society, ...: the library's table) */
+    int players;         /* options.opts.players */
+    int jobs, resume, bench, quiet, games_given;
     long games;
     uint64_t seed;
     long time_ms, start_ms;
@@ -235,6 +236,10 @@ void grow_results(arena *a, long n);
 void report_forfeit(const arena *a, long g, int seat, const char *bot, const failure *f);
 /* The progress line on stderr (a bar on a terminal, every tenth otherwise). Called with the mutex held. */
 void progress(const arena *a);
+/* An option's value as JSON, by its type in the library's table (a boolean, an integer, a word, the seats or null
+ * for random); NULL for an option the library does not have (util.c). */
+json_t *arena_option_json(const stpete_options *o, const stpete_option_info *in);
+
 /* Append a line (newline included) to the results file, if any, with one write(), so that a killed tournament
  * never leaves half a line behind another game's. */
 void append_line(const arena *a, const char *line, size_t len);

@@ -31,7 +31,6 @@
 #include <stpete/bots.h>
 #include <stpete/stpete.h>
 
-#include "cli.h"
 #include "arena.h"
 
 /* ---- main ---------------------------------------------------------------------------------------- */
@@ -47,48 +46,75 @@ static void arena_on_signal(int sig)
     atomic_store(&stop_requested, 1);
 }
 
+/* This program's defaults: 2 players, 100 games, seed 1, 10 s per decision and to start. */
+static void arena_defaults(config *c)
+{
+    cli_options_init(&c->options);
+    c->options.opts.players = 2;
+    c->jobs = 1;
+    c->games = 100;
+    c->seed = 1;
+    c->time_ms = 10000;
+    c->start_ms = 10000;
+}
+
 static void arena_usage(FILE *out)
 {
+    config c;
+    memset(&c, 0, sizeof c);
+    arena_defaults(&c);
     fprintf(out,
             "Usage: stpete-arena [OPTION]...\n"
-            "Play a tournament of Saint Petersburg among the library's bots and external programs (doc/protocol.md):\n"
-            "every seating equally often, games in parallel, a crosstable, Bradley-Terry ratings with 95%%\n"
-            "intervals and mean VP per bot at the end.\n"
+            "Play a tournament of Saint Petersburg among the library's bots and external\n"
+            "programs (doc/protocol.md): every seating equally often, games in parallel, a\n"
+            "crosstable, Bradley-Terry ratings with 95%% intervals and mean VP per bot at the\n"
+            "end.\n"
             "\n"
             "Options:\n"
-            "  --players N     number of players, 2, 3 or 4, or 5 with --new-society (default 2)\n"
-            "  --games G       number of games (default 100), rounded up to a multiple of the number of seatings\n"
-            "  --bots LIST     comma-separated bot specs: KIND[:KEY=VALUE]... of the library (random, greedy, mc,\n"
-            "                  ismcts; stpete/bots.h), or cmd:PROGRAM [ARGUMENT]... for an external bot\n"
-            "                  (default greedy,random)\n"
-            "  --bot SPEC      add one bot spec (may contain commas); repeatable, after or instead of --bots\n"
-            "  --jobs J        games played in parallel (default 1)\n"
-            "  --edition E     1 = the first edition (default), 2 = the second-edition preset\n"
-            "  --new-society   play the New Society expansion (§12; first edition only), 2 to 5 players\n"
-            "  --markers-one-seat, --used-prison-scores, --textile-without-new-society\n"
-            "                  the New Society's options (§12.4.1 R19, §12.7.5 R22, §12.7.8 R29; doc/protocol.md)\n"
-            "  --seed S        tournament seed: decides every deal and every bot's seed (default 1)\n"
-            "  --time-ms T     time limit of an external bot per decision, in ms (default 10000)\n"
-            "  --start-ms T    time limit of an external bot to start and answer hello, in ms (default 10000)\n"
-            "  --out FILE      append one JSON line per finished game to FILE (after a header line)\n"
-            "  --resume        continue the tournament of --out FILE: play only the games missing there\n"
-            "  --json FILE     write the final table (ratings, crosstable) as JSON\n"
-            "  --record DIR    write a replay record (stpete-replay) of every game to DIR/game-NNNNNN.json\n"
-            "  --quiet         no progress output\n"
-            "  --bench         measure the protocol round trip of an external bot (the first cmd: of --bots,\n"
-            "                  or this program's --trivial-bot) over 20 2-player games (or --games) and exit\n"
-            "  --trivial-bot   act as an external bot that plays the first legal action (for --bench and tests)\n"
-            "  -h, --help      show this help and exit\n"
-            "  --version       show the version and exit\n"
+            "  --games G             number of games (default 100), rounded up to a multiple\n"
+            "                        of the number of seatings\n"
+            "  --bots LIST           comma-separated bot specs: KIND[:KEY=VALUE]... of the\n"
+            "                        library (random, greedy, mc, ismcts; stpete/bots.h), or\n"
+            "                        cmd:PROGRAM [ARGUMENT]... for an external bot (default\n"
+            "                        greedy,random)\n"
+            "  --bot SPEC            add one bot spec (may contain commas); repeatable, after\n"
+            "                        or instead of --bots\n"
+            "  --jobs J              games played in parallel (default 1)\n"
+            "  --seed S              tournament seed: decides every deal and every bot's seed\n"
+            "                        (default 1)\n"
+            "  --time-ms T           time limit of an external bot per decision, in ms\n"
+            "                        (default 10000)\n"
+            "  --start-ms T          time limit of an external bot to start and answer hello,\n"
+            "                        in ms (default 10000)\n"
+            "  --out FILE            append one JSON line per finished game to FILE (after a\n"
+            "                        header line)\n"
+            "  --resume              continue the tournament of --out FILE: play only the\n"
+            "                        games missing there\n"
+            "  --json FILE           write the final table (ratings, crosstable) as JSON\n"
+            "  --record DIR          write a replay record (stpete-replay) of every game to\n"
+            "                        DIR/game-NNNNNN.json\n"
+            "  --quiet               no progress output\n"
+            "  --bench               measure the protocol round trip of an external bot (the\n"
+            "                        first cmd: of --bots, or this program's --trivial-bot)\n"
+            "                        over 20 2-player games (or --games) and exit\n"
+            "  --trivial-bot         act as an external bot that plays the first legal action\n"
+            "                        (for --bench and tests)\n"
+            "  -h, --help            show this help and exit\n"
+            "  --version             show the version and exit\n"
+            "\n");
+    cli_options_usage(out, &c.options, NULL, NULL);
+    fprintf(out,
             "\n"
-            "Forfeits: an external bot that crashes, exceeds its time limit, prints a line that is not a protocol\n"
-            "message or answers an illegal action forfeits the game: it gets return 0 and loses to every other\n"
-            "seat, which share the win. It is restarted for its next game. Exit status: 0, 1 on a system error,\n"
-            "2 on bad options or specs (before any game), 130 when interrupted (finished games are kept).\n"
+            "Forfeits: an external bot that crashes, exceeds its time limit, prints a line\n"
+            "that is not a protocol message or answers an illegal action forfeits the game:\n"
+            "it gets return 0 and loses to every other seat, which share the win. It is\n"
+            "restarted for its next game. Exit status: 0, 1 on a system error, 2 on bad\n"
+            "options or specs (before any game), 130 when interrupted (finished games are\n"
+            "kept).\n"
             "\n"
             "Example:\n"
-            "  stpete-arena --players 3 --games 600 --bots greedy,ismcts:iterations=2000,'cmd:python3 mybot.py' "
-            "--jobs 2\n");
+            "  stpete-arena --players 3 --games 600 --jobs 2 \\\n"
+            "      --bots greedy,ismcts:iterations=2000,'cmd:python3 mybot.py'\n");
 }
 
 static long parse_long(const char *opt, const char *val, long lo, long hi)
@@ -166,9 +192,7 @@ static void bench(arena *a, const char *self)
 /* An option that takes a value (argv[i + 1]); CLI_NOT_COMMON when it is known, else the exit status. */
 static int arena_value_option(config *c, const char *a, const char *val, const char **list, int *gave_bot)
 {
-    if (!strcmp(a, "--players"))
-        c->players = (int)parse_long(a, val, 2, 5); /* 5: checked with --new-society in main() */
-    else if (!strcmp(a, "--games")) {
+    if (!strcmp(a, "--games")) {
         c->games = parse_long(a, val, 1, 10000000);
         c->games_given = 1;
     } else if (!strcmp(a, "--bots")) {
@@ -181,8 +205,6 @@ static int arena_value_option(config *c, const char *a, const char *val, const c
         add_participant(c, val);
     } else if (!strcmp(a, "--jobs"))
         c->jobs = (int)parse_long(a, val, 1, 256);
-    else if (!strcmp(a, "--edition"))
-        c->edition = (int)parse_long(a, val, 1, 2);
     else if (!strcmp(a, "--seed")) {
         char *end;
         errno = 0;
@@ -210,13 +232,7 @@ static int parse_options(config *c, int argc, char **argv)
 {
     const char *list = NULL;
     int gave_bot = 0;
-    c->players = 2;
-    c->edition = 1;
-    c->jobs = 1;
-    c->games = 100;
-    c->seed = 1;
-    c->time_ms = 10000;
-    c->start_ms = 10000;
+    arena_defaults(c);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         int rc = cli_common(PROGRAM, a, arena_usage);
@@ -224,17 +240,20 @@ static int parse_options(config *c, int argc, char **argv)
             return rc;
         if (!strcmp(a, "--trivial-bot"))
             return trivial_bot();
+        rc = cli_option(PROGRAM, &c->options, argc, argv, &i); /* a game option (the library's table) */
+        if (rc != CLI_NOT_COMMON) {
+            if (rc != 0)
+                return rc;
+            continue;
+        }
         int *flag = !strcmp(a, "--resume") ? &c->resume : !strcmp(a, "--bench") ? &c->bench
-                  : !strcmp(a, "--quiet")  ? &c->quiet : !strcmp(a, "--new-society") ? &c->new_society
-                  : !strcmp(a, "--markers-one-seat") ? &c->markers_one_seat
-                  : !strcmp(a, "--used-prison-scores") ? &c->used_prison_scores
-                  : !strcmp(a, "--textile-without-new-society") ? &c->textile_without_new_society : NULL;
+                  : !strcmp(a, "--quiet")  ? &c->quiet : NULL;
         if (flag) {
             *flag = 1;
             continue;
         }
-        if (cli_check_value(PROGRAM, a, val, "--players --games --bots --bot --jobs --edition --seed --time-ms "
-                                             "--start-ms --out --json --record "))
+        if (cli_check_value(PROGRAM, a, val, "--games --bots --bot --jobs --seed --time-ms --start-ms --out --json "
+                                             "--record "))
             return CLI_USAGE_ERROR;
         i++;
         rc = arena_value_option(c, a, val, &list, &gave_bot);
@@ -243,6 +262,9 @@ static int parse_options(config *c, int argc, char **argv)
     }
     if (!list && !gave_bot && !c->bench)
         add_list(c, "greedy,random");
+    if (cli_options_check(PROGRAM, &c->options)) /* the library's setup rule (§3, §11, §12.0), in these flags */
+        return CLI_USAGE_ERROR;
+    c->players = c->options.opts.players;
     return CLI_NOT_COMMON;
 }
 
@@ -379,16 +401,8 @@ int main(int argc, char **argv)
     cloexec_inherited(); /* before any thread or bot: nothing the arena inherited reaches a bot */
     signal(SIGPIPE, SIG_IGN);
     json_object_seed(0); /* jansson's hash seed, set once before any thread uses jansson */
-    stpete_options o;
-    stpete_options_init(&o);
-    o.players = a.cfg.players;
-    o.edition = a.cfg.edition;
-    o.new_society = a.cfg.new_society;
-    o.markers_one_seat = a.cfg.markers_one_seat;
-    o.used_prison_scores = a.cfg.used_prison_scores;
-    o.textile_without_new_society = a.cfg.textile_without_new_society;
     stpete_error err = STPETE_ERROR_INIT;
-    if (stpete_game_new(&o, &a.cfg.game, &err) != STPETE_OK) /* the library's one check (§3, §11, §12.0) */
+    if (stpete_game_new(&a.cfg.options.opts, &a.cfg.game, &err) != STPETE_OK) /* checked in parse_options() */
         die(2, "cannot create a game of these options: %s", err.message);
     if (a.cfg.bench) {
         bench(&a, argv[0]);

@@ -406,19 +406,14 @@ static char *hello_message(const config *c)
     for (int v = PROTOCOL_OLDEST; v <= PROTOCOL_VERSION; v++)
         json_array_append_new(versions, json_integer(v));
     json_object_set_new(m, "protocols", versions);
-    json_object_set_new(g, "players", json_integer(o.players));
-    json_object_set_new(g, "edition", json_integer(o.edition));
-    /* the option words of the JSON format, from the library (doc/format.md) */
-    json_object_set_new(g, "pub_cap", json_string(stpete_options_pub_cap_name(o.pub_cap)));
-    json_object_set_new(g, "tie_break", json_string(stpete_options_tie_break_name(o.tie_break)));
-    json_object_set_new(g, "public_rubles", json_boolean(o.public_rubles));
-    json_object_set_new(g, "public_hands", json_boolean(o.public_hands));
-    json_object_set_new(g, "chance_mode", json_string(stpete_options_chance_mode_name(o.chance_mode)));
-    /* the New Society (§12) and its options (libstpete 1.1; a bot that does not know them ignores them) */
-    json_object_set_new(g, "new_society", json_boolean(o.new_society));
-    json_object_set_new(g, "markers_one_seat", json_boolean(o.markers_one_seat));
-    json_object_set_new(g, "used_prison_scores", json_boolean(o.used_prison_scores));
-    json_object_set_new(g, "textile_without_new_society", json_boolean(o.textile_without_new_society));
+    /* every option of the game but its deal's seed (the library's table; its JSON words, doc/format.md): a bot
+     * that does not know an option ignores it */
+    for (int i = 0; i < stpete_option_count(); i++) {
+        stpete_option_info in = STPETE_OPTION_INFO_INIT;
+        stpete_option_get_info(i, &in);
+        if (in.type != STPETE_OPTION_SEED)
+            json_object_set_new(g, in.name, arena_option_json(&o, &in));
+    }
     json_object_set_new(g, "num_distinct_actions", json_integer(stpete_game_num_distinct_actions(c->game)));
     json_object_set_new(m, "game", g);
     json_object_set_new(m, "time_ms", json_integer(c->time_ms));

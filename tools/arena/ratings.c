@@ -209,8 +209,11 @@ static void print_table(const config *c, const tally *t)
 {
     int N = c->nparts;
     long deals = (c->games + c->nseatings - 1) / c->nseatings;
-    const char *rules = c->edition == 2 ? "second edition" : c->new_society ? "first edition, New Society" /* §12 */
-                                                                         : "first edition";
+    int ns = 0;
+    stpete_game_is_new_society(c->game, &ns);
+    const char *rules = stpete_game_edition(c->game) == 2 ? "second edition"
+                        : ns                             ? "first edition, New Society" /* §12 */
+                                                         : "first edition";
     printf("%d players, %s, %ld game%s (%d seating%s x %ld deal%s), seed %" PRIu64 ", definition %s\n", c->players,
            rules, t->ngames, t->ngames == 1 ? "" : "s", c->nseatings,
            c->nseatings == 1 ? "" : "s", deals, deals == 1 ? "" : "s", c->seed, c->hash);

@@ -446,8 +446,7 @@ static int read_line_of(arena *a, const char *path, long lineno, const char *lin
             lineno);
     if (strcmp(json_string_value(hash), c->hash) != 0)
         die(2, "%s: line %ld belongs to another tournament (definition %s, this one is %s): "
-               "same --players, --edition, the New Society options, --seed, --bots, --time-ms and --start-ms are "
-               "needed to resume",
+               "the same game options, --seed, --bots, --time-ms and --start-ms are needed to resume",
             path, lineno, json_string_value(hash), c->hash);
     int game = 0;
     if (!strcmp(json_string_value(type), "tournament")) {

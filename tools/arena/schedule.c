@@ -227,19 +227,20 @@ void make_definition(config *c)
 {
     json_t *d = json_object(), *bots = json_array();
     json_object_set_new(d, "protocol", json_integer(PROTOCOL_VERSION));
-    json_object_set_new(d, "players", json_integer(c->players));
-    json_object_set_new(d, "edition", json_integer(c->edition));
-    /* the New Society (§12) and its options: only when set, so that a tournament without them keeps its 1.0
-     * definition and hash (and resumes) */
-    const struct {
-        const char *key;
-        int value;
-    } ns[] = { { "new_society", c->new_society }, { "markers_one_seat", c->markers_one_seat },
-               { "used_prison_scores", c->used_prison_scores },
-               { "textile_without_new_society", c->textile_without_new_society } };
-    for (size_t i = 0; i < sizeof ns / sizeof *ns; i++)
-        if (ns[i].value)
-            json_object_set_new(d, ns[i].key, json_true());
+    /* the game's options (the library's table): the integers (players, edition) always, as in 1.0, and every
+     * other one only when set away from its default, so that a tournament without them keeps its 1.0 definition and
+     * hash (and resumes); not the seed and chance mode, which are the arena's own (--seed, sampled chance) */
+    stpete_options def;
+    stpete_options_init(&def);
+    for (int i = 0; i < stpete_option_count(); i++) {
+        stpete_option_info in = STPETE_OPTION_INFO_INIT;
+        stpete_option_get_info(i, &in);
+        json_t *v = arena_option_json(&c->options.opts, &in), *dv = arena_option_json(&def, &in);
+        if (in.category != STPETE_OPTION_PLAY && (in.type == STPETE_OPTION_INT || !json_equal(v, dv)))
+            json_object_set(d, in.name, v);
+        json_decref(v);
+        json_decref(dv);
+    }
     json_object_set_new(d, "seed", json_integer((json_int_t)c->seed));
     json_object_set_new(d, "seed_hex", json_sprintf("%016" PRIx64, c->seed));
     json_object_set_new(d, "time_ms", json_integer(c->time_ms));

@@ -100,3 +100,9 @@ const char *open_why(int err)
 {
     return err == ELOOP ? "it is a symbolic link, which the arena does not follow (name the file itself)" : strerror(err);
 }
+
+json_t *arena_option_json(const stpete_options *o, const stpete_option_info *in)
+{
+    char text[STPETE_OPTION_VALUE_MAX + 2];
+    return cli_option_json(o, in, text, sizeof text) == 0 ? json_loads(text, JSON_DECODE_ANY, NULL) : NULL;
+}

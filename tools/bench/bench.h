@@ -109,8 +109,8 @@ typedef struct result {
 
 /* The options (main.c). */
 typedef struct config {
-    int players;     /* 0 = 2, 3 and 4 (and 5 with new_society) */
-    int edition;     /* 1 or 2 (§11) */
+    stpete_options opts; /* the game's options (the library's table: --option NAME=VALUE, --edition, ...) */
+    int players;     /* 0 = every player count the options allow (2-4, or 2-5 with the New Society) */
     uint64_t seed;
     long games;      /* 0 = timed */
     double seconds;
@@ -119,7 +119,6 @@ typedef struct config {
     const char *bot; /* the spec of the bot measured (default "ismcts") */
     int games_only;  /* --games-only: the random games and their digest, nothing else (for profilers) */
     int way;         /* --pick: how the first run of random games picks (a pick_way) */
-    int new_society; /* --new-society: the New Society (§12), 2-5 players */
     int warm_up;     /* --warm-up: the random games played once, untimed, before the timed run (for a JIT) */
 } config;
 

@@ -582,14 +582,11 @@ static int bench_search(const config *cfg, const stpete_game *game, stpete_state
     return rc == STPETE_OK ? 0 : rc;
 }
 
-/* The options of a measured game: the defaults (stpete_options_init) with the configuration's edition, New Society
- * and seed, for players players. */
+/* The options of a measured game: the command line's game options and seed, for players players. */
 static void bench_options_of(const config *cfg, int players, stpete_options *opts)
 {
-    stpete_options_init(opts);
+    *opts = cfg->opts;
     opts->players = players;
-    opts->edition = cfg->edition;
-    opts->new_society = cfg->new_society;
     opts->seed = cfg->seed;
 }
 

@@ -10,6 +10,7 @@
 #include <jansson.h>
 #include <stpete/bots.h>
 #include <stpete/stpete.h>
+#include "cli.h"
 #include "bench.h"
 
 /* ---- output ------------------------------------------------------------------------------------- */
@@ -108,9 +109,16 @@ void print_text(const result *r)
 
 void print_json(const result *rs, int n, const config *cfg)
 {
-    printf("{\"library\":\"%s\",\"seed\":%" PRIu64 ",\"edition\":%d,\"new_society\":%s,\"seconds\":%g,\"time\":\"process CPU time\","
-           "\"warm_up\":%s,\"results\":[",
-           stpete_version(), cfg->seed, cfg->edition, cfg->new_society ? "true" : "false", cfg->seconds,
+    printf("{\"library\":\"%s\",\"seed\":%" PRIu64, stpete_version(), cfg->seed);
+    for (int i = 0; i < stpete_option_count(); i++) { /* the game's options (the table), players per result */
+        stpete_option_info in = STPETE_OPTION_INFO_INIT;
+        char value[STPETE_OPTION_VALUE_MAX + 2];
+        stpete_option_get_info(i, &in);
+        if (in.category != STPETE_OPTION_PLAY && strcmp(in.name, "players") != 0 &&
+            cli_option_json(&cfg->opts, &in, value, sizeof value) == 0)
+            printf(",\"%s\":%s", in.name, value);
+    }
+    printf(",\"seconds\":%g,\"time\":\"process CPU time\",\"warm_up\":%s,\"results\":[", cfg->seconds,
            cfg->warm_up ? "true" : "false");
     for (int i = 0; i < n; i++) {
         const result *r = &rs[i];

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How much of what a turn's legality reads changes from one turn to the next, in random games (issue 35).
 
-Usage: tools/bench/turn-changes.py [--players N] [--games N] [--seed N] [--new-society] [--json]
+Usage: tools/bench/turn-changes.py [--players N] [--games N] [--seed N] [--option NAME=VALUE]... [--json]
 
 Plays N uniformly random games (stpete.State.apply_random, the playout step, numbers from Python's random.Random
 seeded with --seed) and, at every turn (a decision of kind "turn": §4.2, not a chance node, a Pub, an Observatory or
@@ -29,10 +29,10 @@ import sys
 import stpete
 
 
-def measure(players, games, seed, new_society):
-    """The counts of the docstring's measures over `games` random games; a dict of ints (turns, rows, seat, both,
-    other_seat)."""
-    game = stpete.Game(players=players, new_society=new_society)
+def measure(players, games, seed, options):
+    """The counts of the docstring's measures over `games` random games of these options (a dict, the keywords of
+    stpete.Game); a dict of ints (turns, rows, seat, both, other_seat)."""
+    game = stpete.Game(players=players, **options)
     rng = random.Random(seed)
     counts = {"turns": 0, "rows": 0, "seat": 0, "both": 0, "other_seat": 0}
     for index in range(games):
@@ -59,19 +59,30 @@ def measure(players, games, seed, new_society):
 
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=2, help="seats (2-4, 2-5 with --new-society; default 2)")
+    parser.add_argument("--players", type=int, default=2, help="seats (2-4, 2-5 with the New Society; default 2)")
     parser.add_argument("--games", type=int, default=300, help="random games (default 300)")
     parser.add_argument("--seed", type=int, default=11, help="seed of the games and of the picks (default 11)")
-    parser.add_argument("--new-society", action="store_true", help="the New Society expansion (§12)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option of the library's table (stpete.options()), repeatable")
     parser.add_argument("--json", action="store_true", help="one JSON object instead of lines")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
-    counts = measure(args.players, args.games, args.seed, args.new_society)
+    options = {}
+    for item in args.option:
+        name, _, text = item.partition("=")
+        option = next((o for o in stpete.options() if o.name == name), None)
+        if option is None or not _:
+            parser.error(f"--option takes NAME=VALUE with the NAME of a game option, not {item!r}")
+        try:
+            options[name] = option.parse(text)
+        except stpete.StPeteError as e:
+            parser.error(str(e))
+    counts = measure(args.players, args.games, args.seed, options)
     shares = {k: counts[k] / counts["turns"] for k in ("rows", "seat", "both", "other_seat")}
     if args.json:
         print(json.dumps({"players": args.players, "games": args.games, "seed": args.seed,
-                          "new_society": args.new_society, "turns": counts["turns"], "unchanged": shares}))
+                          "options": options, "turns": counts["turns"], "unchanged": shares}))
         return 0
     print(f"{counts['turns']} turns in {args.games} random games ({args.players} players, seed {args.seed})")
     lines = (("rows unchanged since the previous turn", "rows"),

@@ -1,7 +1,7 @@
 /* bot-match: a small match runner for the reference bots (issue 13), to measure their strength. Not installed:
  * the tournament program is stpete-arena.
  *
- *   bot-match [--players N] [--games G] [--seed S] [--bots SPEC,SPEC...] [--new-society] [--quiet]
+ *   bot-match [--players N] [--games G] [--seed S] [--bots SPEC,SPEC...] [GAME OPTION]... [--quiet]
  *
  * The specs (stpete_bot_new(); keys separated by colons) are dealt to the seats in turn, as stpete-selfplay does:
  * "A,B" gives A B in 2-player games and A B A B in 4-player ones; "A,B,B" gives one A against two B in 3-player
@@ -10,7 +10,8 @@
  * share of the win (1/k for k tied winners, §8, R14). Printed per spec: its win rate per seat (its shares over the
  * seats it held; 1/N for equal bots) with a 95% Wilson score interval over the games, its wins, mean VP per seat
  * and mean time and iterations per decision. Bots are reseeded per game from S and g, so a run with iteration
- * budgets is reproducible. */
+ * budgets is reproducible. The game's options are the library's table's (tools/common/cli.h: --players,
+ * --new-society, ..., --option NAME=VALUE). */
 #define _POSIX_C_SOURCE 199309L
 #include <inttypes.h>
 #include <math.h>
@@ -22,33 +23,41 @@
 #include <stpete/bots.h>
 #include <stpete/stpete.h>
 
+#include "cli.h"
 #include "test_values.h"
 
 #define MAX_SPECS 5
 
 static void bot_match_usage(FILE *out)
 {
-    fprintf(out, "usage: bot-match [--players 2|3|4|5] [--games G] [--seed S] [--bots SPEC,SPEC...] [--new-society] "
-                 "[--quiet]\n");
+    cli_options defaults;
+    cli_options_init(&defaults);
+    defaults.opts.players = 2;
+    fprintf(out, "usage: bot-match [--games G] [--seed S] [--bots SPEC,SPEC...] [GAME OPTION]... [--quiet]\n\n");
+    cli_options_usage(out, &defaults, NULL, NULL);
 }
 
-/* The options (the usage line above); 0, or 1 after printing the usage on a bad one. */
-static int parse_match_args(int argc, char **argv, int *players, long *games, uint64_t *seed, const char **list,
-                            int *quiet, int *new_society)
+/* The options (the usage line above) into game and the rest; 0, or 1 after a reason or the usage on a bad one. */
+static int parse_match_args(int argc, char **argv, cli_options *game, long *games, uint64_t *seed, const char **list,
+                            int *quiet)
 {
     for (int i = 1; i < argc; i++) {
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "--new-society")) { /* §12: 5 players with it */
-            *(argv[i][2] == 'q' ? quiet : new_society) = 1;
+        int rc = cli_option("bot-match", game, argc, argv, &i); /* a game option (the library's table) */
+        if (rc != CLI_NOT_COMMON) {
+            if (rc != 0)
+                return 1;
+            continue;
+        }
+        if (!strcmp(argv[i], "--quiet")) {
+            *quiet = 1;
             continue;
         }
         if (!val) {
             bot_match_usage(stderr);
             return 1;
         }
-        if (!strcmp(argv[i], "--players"))
-            *players = atoi(val);
-        else if (!strcmp(argv[i], "--games"))
+        if (!strcmp(argv[i], "--games"))
             *games = atol(val);
         else if (!strcmp(argv[i], "--seed"))
             *seed = strtoull(val, NULL, 10);
@@ -60,11 +69,11 @@ static int parse_match_args(int argc, char **argv, int *players, long *games, ui
         }
         i++;
     }
-    if (*players < 2 || *players > (*new_society ? 5 : 4) || *games < 1) {
+    if (*games < 1) {
         bot_match_usage(stderr);
         return 1;
     }
-    return 0;
+    return cli_options_check("bot-match", game) ? 1 : 0; /* the library's setup rule, in these flags' words */
 }
 
 /* What a match counts per distinct bot, and what it plays with. */
@@ -183,16 +192,17 @@ static void print_match(const match *m, char canon[MAX_SPECS][STPETE_BOT_SPEC_MA
 
 int main(int argc, char **argv)
 {
-    int players = 2, quiet = 0, new_society = 0;
+    int quiet = 0;
     long games = 100;
     uint64_t seed = 1;
     const char *list = "greedy,random";
-    if (parse_match_args(argc, argv, &players, &games, &seed, &list, &quiet, &new_society))
+    cli_options game_options;
+    cli_options_init(&game_options);
+    game_options.opts.players = 2;
+    if (parse_match_args(argc, argv, &game_options, &games, &seed, &list, &quiet))
         return 2;
-    stpete_options opts;
-    stpete_options_init(&opts);
-    opts.players = players;
-    opts.new_society = new_society;
+    stpete_options opts = game_options.opts;
+    int players = opts.players;
     stpete_game *game = NULL;
     stpete_state *st = NULL;
     if (stpete_game_new(&opts, &game, NULL) || stpete_state_new(game, &st, NULL))

@@ -355,9 +355,6 @@ static int cmd_load(session *s, const char *arg)
         say(s, "Not loaded: %s. Your game goes on.", why);
         return 0;
     }
-    stpete_options opts;
-    stpete_options_init(&opts);
-    stpete_game_get_options(game, &opts);
     free_bots(s->bots, s->hint_bot);
     stpete_state_free(s->st);
     stpete_game_free(s->game);
@@ -367,8 +364,7 @@ static int cmd_load(session *s, const char *arg)
     s->game = game;
     s->st = st;
     s->players = players;
-    s->cfg.public_rubles = opts.public_rubles;
-    s->cfg.public_hands = opts.public_hands;
+    stpete_game_get_options(game, &s->cfg.game.opts); /* the loaded game's options (what the screen shows) */
     s->seed = 0;
     s->loaded = 1;
     s->moves_n = 0; /* a loaded game has no history to undo (stpete_state_history) */

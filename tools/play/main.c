@@ -27,7 +27,8 @@
 
 /* ---- options ---------------------------------------------------------------------------------------------- */
 
-/* One command-line option: a row of this table and a setter. A new option (e.g. --edition) is one row. */
+/* One command-line option of this program: a row of this table and a setter. The game's options are the library's
+ * table's (cli_option(): --players, --edition, --new-society, ..., --option NAME=VALUE). */
 typedef struct option_def {
     const char *name;
     const char *arg;  /* the value's name, or NULL for a flag */
@@ -43,15 +44,6 @@ static int parse_int(const char *value, long lo, long hi, long *out)
     if (errno || end == value || *end || v < lo || v > hi)
         return -1;
     *out = v;
-    return 0;
-}
-
-static int set_players(play_config *cfg, const char *value, char *err, size_t size)
-{
-    long v;
-    if (parse_int(value, STPETE_MIN_PLAYERS, 5, &v)) /* 5: with --new-society only, the library's check (§12.0) */
-        return snprintf(err, size, "--players must be 2, 3, 4 or 5 (5 with --new-society), not '%s'", value), -1;
-    cfg->players = (int)v;
     return 0;
 }
 
@@ -104,42 +96,6 @@ static int set_plain(play_config *cfg, const char *value, char *err, size_t size
     return 0;
 }
 
-static int set_public_rubles(play_config *cfg, const char *value, char *err, size_t size)
-{
-    (void)value, (void)err, (void)size;
-    cfg->public_rubles = 1;
-    return 0;
-}
-
-static int set_public_hands(play_config *cfg, const char *value, char *err, size_t size)
-{
-    (void)value, (void)err, (void)size;
-    cfg->public_hands = 1;
-    return 0;
-}
-
-/* The New Society (§12) and its options: flags the library checks when the game is made (start_game()). */
-#define FLAG_SETTER(fn, field)                                                                                  \
-    static int fn(play_config *cfg, const char *value, char *err, size_t size)                                  \
-    {                                                                                                           \
-        (void)value, (void)err, (void)size;                                                                     \
-        cfg->field = 1;                                                                                         \
-        return 0;                                                                                               \
-    }
-FLAG_SETTER(set_new_society, new_society)
-FLAG_SETTER(set_markers_one_seat, markers_one_seat)
-FLAG_SETTER(set_used_prison_scores, used_prison_scores)
-FLAG_SETTER(set_textile, textile_without_new_society)
-
-static int set_edition(play_config *cfg, const char *value, char *err, size_t size)
-{
-    long v;
-    if (parse_int(value, 1, 2, &v))
-        return snprintf(err, size, "--edition must be 1 (2004) or 2 (the 2014 preset), not '%s'", value), -1;
-    cfg->edition = (int)v;
-    return 0;
-}
-
 static int set_help(play_config *cfg, const char *value, char *err, size_t size)
 {
     (void)value, (void)err, (void)size;
@@ -155,42 +111,53 @@ static int set_version(play_config *cfg, const char *value, char *err, size_t si
 }
 
 static const option_def options[] = {
-    { "--players", "N", "number of players, 2, 3 or 4, or 5 with --new-society (default 3)", set_players },
     { "--seat", "S", "your seat, 0 to N-1 (default 0); seats play in clockwise order", set_seat },
     { "--bots", "LIST", "the other seats' bots, comma separated, repeated over the seats in order: the "
                         "library's random, greedy, mc and ismcts, with parameters after colons, e.g. "
                         "ismcts:iterations=500 (default greedy)", set_bots },
     { "--seed", "S", "the game's seed: the same seed gives the same deal (default: from the clock, shown on "
                      "screen)", set_seed },
-    { "--load", "FILE", "continue a saved game (JSON, from save or the autosave file); the rule options come from "
+    { "--load", "FILE", "continue a saved game (JSON, from save or the autosave file); the game options come from "
                         "the file", set_load },
     { "--autosave", "FILE", "where quit, end of input and Ctrl-C save a game in progress (default "
                             "$XDG_STATE_HOME/stpete/autosave.json, else ~/.local/state/stpete/autosave.json)",
       set_autosave },
     { "--plain", NULL, "plain lines: no colours and no clearing of the screen (for pipes and screen readers; "
                        "automatic when standard output is not a terminal)", set_plain },
-    { "--public-rubles", NULL, "rule option: everyone's rubles are public (rules, section 9)", set_public_rubles },
-    { "--public-hands", NULL, "rule option: everyone's hand cards are public (rules, section 9)", set_public_hands },
-    { "--edition", "E", "1 = the first edition (default), 2 = the second-edition preset of 2014 (rules, section 11)",
-      set_edition },
-    { "--new-society", NULL, "play the New Society expansion, 2 to 5 players (rules, section 12; first edition)",
-      set_new_society },
-    { "--markers-one-seat", NULL, "New Society option: with 5 players the markers move one seat a round, not two "
-                                  "(rules, section 12.4.1, R19)", set_markers_one_seat },
-    { "--used-prison-scores", NULL, "New Society option: a used Debtor's Prison still scores its VP (rules, "
-                                    "section 12.7.5, R22)", set_used_prison_scores },
-    { "--textile-without-new-society", NULL, "New Society option: the Textile Factory does not count the New "
-                                             "Society (rules, section 12.7.8, R29)", set_textile },
     { "--help", NULL, "show this help and exit", set_help },
     { "--version", NULL, "show the version and exit", set_version },
 };
 #define NUM_OPTIONS (sizeof options / sizeof *options)
+
+/* A game option (the library's table) as --NAME=VALUE too, as this program's own: 0, CLI_NOT_COMMON or the
+ * usage error's status. */
+static int game_option(play_config *cfg, int argc, char **argv, int *i)
+{
+    const char *eq = strchr(argv[*i], '=');
+    if (!eq || !strncmp(argv[*i], "--option=", 9))
+        return cli_option(PROGRAM, &cfg->game, argc, argv, i);
+    char flag[64];
+    snprintf(flag, sizeof flag, "%.*s", (int)(eq - argv[*i]), argv[*i]);
+    char *pair[2] = { flag, (char *)eq + 1 };
+    int k = 0, rc = cli_option(PROGRAM, &cfg->game, 2, pair, &k);
+    if (rc == 0 && k == 0) { /* a flag that takes no value */
+        fprintf(stderr, PROGRAM ": %s takes no value\n", flag);
+        return 2;
+    }
+    return rc;
+}
 
 /* Parse argv into cfg; 0 = go on, otherwise the exit status (2 = play_usage error). */
 static int play_parse_args(int argc, char **argv, play_config *cfg)
 {
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
+        int rc = game_option(cfg, argc, argv, &i);
+        if (rc != CLI_NOT_COMMON) {
+            if (rc != 0)
+                return rc;
+            continue;
+        }
         const char *eq = strchr(arg, '=');
         size_t name_len = eq ? (size_t)(eq - arg) : strlen(arg);
         const option_def *opt = NULL;
@@ -221,68 +188,63 @@ static int play_parse_args(int argc, char **argv, play_config *cfg)
             return 2;
         }
     }
-    if (cfg->load && (cfg->players || cfg->seed_given || cfg->public_rubles || cfg->public_hands || cfg->edition ||
-                      cfg->new_society || cfg->markers_one_seat || cfg->used_prison_scores ||
-                      cfg->textile_without_new_society)) {
-        fprintf(stderr, PROGRAM ": --load takes the players, seed and rule options from the file: do not give "
-                        "--players, --seed, --public-rubles, --public-hands, --edition or the New Society's "
-                        "options with it\n");
+    if (cfg->load && (cfg->game.given || cfg->seed_given)) {
+        fprintf(stderr, PROGRAM ": --load takes the seed and the game options from the file: do not give --seed or "
+                        "a game option (--players, --edition, ...) with it\n");
         return 2;
     }
-    if (!cfg->players)
-        cfg->players = 3;
-    stpete_options opts;
-    stpete_error err = STPETE_ERROR_INIT;
-    play_options(cfg, &opts);
-    if (!cfg->load && stpete_options_check(&opts, &err) != STPETE_OK) { /* the library's check: 5 players, §12.0 */
-        fprintf(stderr, PROGRAM ": %s\n", err.message);
+    if (!cfg->load && cli_options_check(PROGRAM, &cfg->game)) /* the library's setup rule: 5 players, §12.0 */
         return 2;
-    }
-    if (!cfg->load && cfg->seat >= cfg->players) {
-        fprintf(stderr, PROGRAM ": --seat %d is not a seat of a %d-player game (0..%d)\n", cfg->seat, cfg->players,
-                cfg->players - 1);
+    if (!cfg->load && cfg->seat >= cfg->game.opts.players) {
+        fprintf(stderr, PROGRAM ": --seat %d is not a seat of a %d-player game (0..%d)\n", cfg->seat,
+                cfg->game.opts.players, cfg->game.opts.players - 1);
         return 2;
     }
     return 0;
 }
 
+/* This program's defaults: 3 players, seat 0, the library's other defaults. */
+static void play_defaults(play_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cli_options_init(&cfg->game);
+    cfg->game.opts.players = 3;
+}
+
+/* A line of --help: an option or command and its description from column 24 on, wrapped to 80 columns. */
+static void help_line(FILE *out, const char *name, const char *arg, const char *help)
+{
+    char head[64];
+    snprintf(head, sizeof head, "%s%s%s", name, arg && arg[0] ? " " : "", arg ? arg : "");
+    if (strlen(head) > 20)
+        fprintf(out, "  %s\n%24s", head, "");
+    else
+        fprintf(out, "  %-22s", head);
+    cli_wrap(out, help, 24, 24);
+}
+
 static void play_usage(FILE *out)
 {
     fprintf(out, "Usage: " PROGRAM " [OPTION]...\n"
-                 "Play Saint Petersburg (first edition, or the second with --edition 2) against bots in a "
-                 "terminal.\n\n"
+                 "Play Saint Petersburg (first edition, the second-edition preset or the New\n"
+                 "Society) against bots in a terminal.\n\n"
                  "Options:\n");
-    for (size_t i = 0; i < NUM_OPTIONS; i++) {
-        char head[64];
-        snprintf(head, sizeof head, "%s%s%s", options[i].name, options[i].arg ? " " : "",
-                 options[i].arg ? options[i].arg : "");
-        fprintf(out, "  %-20s", head);
-        /* the description wrapped at 79 columns, continued under itself */
-        int col = 23;
-        for (const char *w = options[i].help; *w;) {
-            int len = (int)strcspn(w, " ");
-            if (col > 23 && col + 1 + len > 79) {
-                fprintf(out, "\n%22s", "");
-                col = 23;
-            }
-            fprintf(out, " %.*s", len, w);
-            col += 1 + len;
-            w += len;
-            w += strspn(w, " ");
-        }
-        fputc('\n', out);
-    }
-    fprintf(out, "\nBots: %s.\n\n"
-                 "On your turn, type the number of a legal action, an action (a unique prefix is enough: \"buy "
-                 "mark\" for\n\"buy Market from upper\" when it is the only Market you can buy), or a command:\n",
-            BOT_KINDS);
-    for (size_t i = 0; i < num_commands; i++) {
-        char head[64];
-        snprintf(head, sizeof head, "%s%s%s", commands[i].name, commands[i].arg[0] ? " " : "", commands[i].arg);
-        fprintf(out, "  %-20s %s\n", head, commands[i].help);
-    }
-    fprintf(out, "\nQuit, end of input (Ctrl-D) and Ctrl-C save a game in progress to the autosave file and say "
-                 "how to\ncontinue it. NO_COLOR in the environment turns colours off.\n\n"
+    for (size_t i = 0; i < NUM_OPTIONS; i++)
+        help_line(out, options[i].name, options[i].arg, options[i].help);
+    fputc('\n', out);
+    play_config defaults;
+    play_defaults(&defaults);
+    cli_options_usage(out, &defaults.game, NULL, NULL);
+    fputc('\n', out);
+    cli_wrap(out, "Bots: " BOT_KINDS ".", 0, 0);
+    fprintf(out, "\n"
+                 "On your turn, type the number of a legal action, an action (a unique prefix is\n"
+                 "enough: \"buy mark\" for \"buy Market from upper\" when it is the only Market you\n"
+                 "can buy), or a command:\n");
+    for (size_t i = 0; i < num_commands; i++)
+        help_line(out, commands[i].name, commands[i].arg, commands[i].help);
+    fprintf(out, "\nQuit, end of input (Ctrl-D) and Ctrl-C save a game in progress to the autosave\n"
+                 "file and say how to continue it. NO_COLOR in the environment turns colours off.\n\n"
                  "Example:\n  " PROGRAM " --players 3 --seat 0 --bots greedy --seed 7\n");
 }
 
@@ -343,6 +305,7 @@ int main(int argc, char **argv)
 {
     session s;
     memset(&s, 0, sizeof s);
+    play_defaults(&s.cfg);
     int rc = play_parse_args(argc, argv, &s.cfg);
     if (rc)
         return rc;

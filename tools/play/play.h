@@ -39,6 +39,8 @@
 
 #include <stpete/bots.h>
 
+#include "cli.h"
+
 #define PROGRAM "stpete-play"
 #define MIN_WIDTH 80
 #define MIN_HEIGHT 24
@@ -54,7 +56,8 @@
 
 /* The options (main.c). */
 typedef struct play_config {
-    int players;        /* 0 = not given (default 3) */
+    cli_options game;   /* the game's options (the library's table: --players, --edition, --new-society, ...;
+                           default 3 players); after a load, the loaded game's */
     int seat;
     const char *bots;   /* comma-separated opponent specs, repeated over the other seats */
     uint64_t seed;
@@ -62,11 +65,6 @@ typedef struct play_config {
     const char *load;
     const char *autosave;
     int plain;
-    int public_rubles;
-    int public_hands;
-    int edition;        /* 0 = not given (default 1) */
-    int new_society;    /* the New Society expansion (§12), 2-5 players */
-    int markers_one_seat, used_prison_scores, textile_without_new_society; /* its options (R19, R22, R29) */
     int help, version;
 } play_config;
 

@@ -87,8 +87,10 @@ void session_on_event(const stpete_state *st, const stpete_event *ev, void *user
         return;
     }
     s->dealing = 0;
-    int secret = ev->seat >= 0 && ev->seat != s->seat && !s->cfg.public_rubles &&
-                 ev->kind != STPETE_EVENT_FINAL_SCORING;
+    int visible = 1; /* the seat's rubles, if this person sees them (§9: the library's answer) */
+    if (ev->seat >= 0 && stpete_state_rubles_visible(st, s->seat, ev->seat, &visible) != STPETE_OK)
+        visible = 0;
+    int secret = !visible && ev->kind != STPETE_EVENT_FINAL_SCORING;
     if (stpete_event_to_string(ev, secret ? NULL : st, line, sizeof line) != STPETE_OK)
         snprintf(line, sizeof line, "(event %s)", stpete_event_kind_name(ev->kind));
     log_append(s, line); /* the game-over line names the winners itself */
@@ -288,15 +290,8 @@ void save_on_exit(session *s, const char *reason)
  * main() has the library check first (stpete_options_check()). */
 void play_options(const play_config *cfg, stpete_options *opts)
 {
-    stpete_options_init(opts);
-    opts->players = cfg->players;
-    opts->public_rubles = cfg->public_rubles;
-    opts->public_hands = cfg->public_hands;
-    opts->edition = cfg->edition ? cfg->edition : 1;
-    opts->new_society = cfg->new_society;
-    opts->markers_one_seat = cfg->markers_one_seat;
-    opts->used_prison_scores = cfg->used_prison_scores;
-    opts->textile_without_new_society = cfg->textile_without_new_society;
+    *opts = cfg->game.opts;
+    opts->seed = 0;
 }
 
 int start_game(session *s, char *why, size_t size)
@@ -311,11 +306,7 @@ int start_game(session *s, char *why, size_t size)
                      s->players - 1);
             return -1;
         }
-        stpete_options opts;
-        stpete_options_init(&opts);
-        stpete_game_get_options(s->game, &opts);
-        s->cfg.public_rubles = opts.public_rubles;
-        s->cfg.public_hands = opts.public_hands;
+        stpete_game_get_options(s->game, &s->cfg.game.opts); /* the loaded game's options (what the screen shows) */
         stpete_state_set_event_callback(s->st, session_on_event, s);
         char line[4200];
         snprintf(line, sizeof line, "loaded %s: round %d, %s phase", s->cfg.load, stpete_state_round(s->st),
@@ -333,7 +324,7 @@ int start_game(session *s, char *why, size_t size)
             snprintf(why, size, "cannot start a game: %s", err.message[0] ? err.message : stpete_strerror(rc));
             return -1;
         }
-        s->players = s->cfg.players;
+        s->players = s->cfg.game.opts.players;
     }
     return make_bots(s, s->game, s->bots, s->bot_names, &s->hint_bot, why, size);
 }

@@ -1,6 +1,6 @@
 // The C API as the JavaScript package sees it: every C function the package calls, by the package's own name,
 // with its C signature, and the wasm32 layout of every C struct it reads or writes (include/stpete/stpete.h,
-// include/stpete/bots.h; the 1.0 API and the 1.1 additions of the New Society, §12). This file is the one place C names and signatures appear: the build exports
+// include/stpete/bots.h; the 1.0 API, the 1.1 additions of the New Society, §12, and 1.2's table of options). This file is the one place C names and signatures appear: the build exports
 // exactly these functions from the wasm module, and checks each signature and each layout offset against the
 // header with a static assertion (tools/exports.mjs writes them, layout-check.c includes them): a C signature or
 // struct that changes fails the wasm build, never a game.
@@ -19,6 +19,15 @@ export const SIGNATURES = Object.freeze({
   actionToString: ['stpete_action_to_string', 'int (int, int, char *, size_t)'],
   actionFromString: ['stpete_action_from_string', 'int (const char *, int *)'],
   optionsInitSize: ['stpete_options_init_size', 'void (stpete_options *, size_t)'],
+  optionsCheck: ['stpete_options_check', 'int (const stpete_options *, stpete_error *)'],
+  // the table of options (1.2, issue 42): every option reached by name, never by a member
+  optionCount: ['stpete_option_count', 'int (void)'],
+  optionGetInfo: ['stpete_option_get_info', 'int (int, stpete_option_info *)'],
+  optionFromName: ['stpete_option_from_name', 'int (const char *, int *)'],
+  optionsNew: ['stpete_options_new', 'int (stpete_options **, stpete_error *)'],
+  optionsFree: ['stpete_options_free', 'void (stpete_options *)'],
+  optionsSet: ['stpete_options_set', 'int (stpete_options *, const char *, const char *, stpete_error *)'],
+  optionsValue: ['stpete_options_value', 'int (const stpete_options *, const char *, char *, size_t, size_t *)'],
   gameNew: ['stpete_game_new', 'int (const stpete_options *, stpete_game **, stpete_error *)'],
   gameFree: ['stpete_game_free', 'void (stpete_game *)'],
   gameGetOptions: ['stpete_game_get_options', 'int (const stpete_game *, stpete_options *)'],
@@ -126,16 +135,16 @@ export const CONSTANTS = Object.freeze({
   NS_CHANCE_CARD_FIRST: ['STPETE_NS_CHANCE_CARD_FIRST', 2188],
   NS_CHANCE_MARKERS_FIRST: ['STPETE_NS_CHANCE_MARKERS_FIRST', 2201],
   MAX_PLAYERS: ['STPETE_MAX_PLAYERS', 5],
+  OPTION_VALUE_MAX: ['STPETE_OPTION_VALUE_MAX', 32],
 });
 
 /** wasm32 struct layouts: byte offsets of the fields the package uses, and each struct's size. The structs that
  * may grow (1.0) begin with `size_t struct_size`, which the package sets to `size` before every call. */
 export const LAYOUT = Object.freeze({
-  // the New Society's four members (§12) follow edition; index.js fills the whole layout with
-  // stpete_options_init_size() (stpete_options_init() would write the first layout, 72 bytes, only)
-  options: { size: 88, struct_size: 0, players: 4, seed: 8, pub_cap: 16, tie_break: 20, start_markers: 24,
-    public_rubles: 40, public_hands: 44, chance_mode: 64, edition: 68, new_society: 72, markers_one_seat: 76,
-    used_prison_scores: 80, textile_without_new_society: 84 },
+  // the options are reached through the table (optionsNew, optionsSet, optionsValue), never by a member: a new
+  // option of the library needs no change here
+  option_info: { size: 72, struct_size: 0, name: 4, title: 8, description: 12, rule: 16, type: 20, category: 24,
+    games: 28, min: 32, max: 40, default_value: 48, default_text: 56, num_words: 60, words: 64, labels: 68 },
   card_info: { size: 44, struct_size: 0, name: 4, colour: 8, trading: 12, cost: 16, rubles: 20, vp: 24, copies: 28,
     ware: 32, special: 36, stack: 40 },
   action: { size: 24, kind: 0, source: 4, card: 8, displaced: 12, stack: 16, amount: 20 },

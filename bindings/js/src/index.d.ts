@@ -208,26 +208,64 @@ export interface Action extends ActionFields {
   /** Rubles the acting seat pays (§5, R5-R7), or null for an action that costs nothing. */
   price: number | null;
 }
-/** Rule options (§3, §7.2, §8, §9, §11). Unknown keys throw InvalidArgumentError. */
+/** One option of the library's table of options (options(); stpete_option_get_info, include/stpete/stpete.h "The
+ * table of options"): what a setup form is built from. */
+export interface OptionInfo {
+  /** The option's name: the JSON format's key and a key of GameOptions, e.g. "pub_cap". */
+  readonly name: string;
+  /** The same in camelCase, e.g. "pubCap" (GameOptions and ResolvedOptions accept and give it). */
+  readonly key: string;
+  /** A short label for a form, e.g. "Pub cap". */
+  readonly title: string;
+  /** One line of English: what it does and its values. */
+  readonly description: string;
+  /** The rule it sets, e.g. "§7.2, R10". */
+  readonly rule: string;
+  /** How its value is given: a boolean, an integer in [min, max], one of `words`, a seed, or seats. */
+  readonly type: 'bool' | 'int' | 'enum' | 'seed' | 'seats';
+  /** What it changes: the rules, what seats see (§9), or how a program deals and drives its games (the seed and
+   * the chance mode: not a rule). */
+  readonly category: 'rules' | 'information' | 'play';
+  /** The kinds of game it applies to: elsewhere it must keep its default (checkOptions says why). */
+  readonly games: readonly ('first-edition' | 'second-edition' | 'new-society')[];
+  /** The smallest and largest value (an enum's word numbers; seats: -1 = random, then seats). A value in range may
+   * still be refused in a combination (5 players without the New Society). */
+  readonly min: number;
+  readonly max: number;
+  /** The default as the JSON format writes it: a boolean, a number, a word, a seed string, null (random seats). */
+  readonly default: boolean | number | string | null;
+  /** The default as text, e.g. "per-pub", "4", "false". */
+  readonly defaultText: string;
+  /** An enum's words (its value's JSON word is words[number]); a bool's "false", "true"; else null. */
+  readonly words: readonly string[] | null;
+  /** int and enum: a short label per value from min to max, e.g. "5 (the New Society)"; else null. */
+  readonly labels: readonly string[] | null;
+}
+/** The value of an option in GameOptions: a boolean, an integer (an enum's number too), a word, a seed (number,
+ * BigInt or decimal string), or seats (4 numbers, or null for random). */
+export type OptionValue = boolean | number | bigint | string | number[] | null;
+/** Options of a game (§3, §7.2, §8, §9, §11, §12): any option of the table (options()), by its name ("pub_cap")
+ * or its camelCase key ("pubCap"). Unknown keys throw InvalidArgumentError; values the library refuses throw
+ * InvalidArgumentError with its reason. The keys below are this version's. */
 export interface GameOptions {
   /** 2..4 (default 4); 5 with newSociety (§12.0, R17). */
   players?: number;
   /** 1 (first edition, default) or 2 (second-edition preset, §11). */
   edition?: number;
   /** Default seed of the game's states (default 0). */
-  seed?: Seed;
-  /** PubCap (§7.2, R10). */
-  pubCap?: number;
-  /** TieBreak (§8, R14). */
-  tieBreak?: number;
+  seed?: Seed | string;
+  /** PubCap (§7.2, R10): its number or word ("per-pub", "per-player"). */
+  pubCap?: number | string;
+  /** TieBreak (§8, R14): its number or word ("rubles-mod-10", "rubles-total"). */
+  tieBreak?: number | string;
   /** startMarkers[phase] = seat holding that phase's marker (§3.3), or null for a random deal. */
   startMarkers?: number[] | null;
   /** Rubles are public (§9 option). */
   publicRubles?: boolean;
   /** Hand card identities are public (§9 option). */
   publicHands?: boolean;
-  /** ChanceMode (§3.1). */
-  chanceMode?: number;
+  /** ChanceMode (§3.1): its number or word ("sampled", "explicit"). */
+  chanceMode?: number | string;
   /** The New Society expansion (§12: 144 cards, the Debtor's Prison, Guild Hall, Trading House, ..., 2-5 players);
    * the first edition only (R17: refused with edition 2). Default false. */
   newSociety?: boolean;
@@ -237,12 +275,15 @@ export interface GameOptions {
   usedPrisonScores?: boolean;
   /** New Society (§12.7.8, R29): the Textile Factory does not count the New Society [option]. */
   textileWithoutNewSociety?: boolean;
+  /** Any other option of the table, by its name or camelCase key. */
+  [option: string]: OptionValue | undefined;
 }
-/** The options as the game holds them. */
+/** The options as the game holds them: every option of the table by its camelCase key (the enums as numbers). */
 export interface ResolvedOptions {
   players: number; edition: number; seed: Seed; pubCap: number; tieBreak: number;
   startMarkers: number[] | null; publicRubles: boolean; publicHands: boolean; chanceMode: number;
   newSociety: boolean; markersOneSeat: boolean; usedPrisonScores: boolean; textileWithoutNewSociety: boolean;
+  [option: string]: OptionValue;
 }
 /** Final scoring of a seat (§8, R13); VP unless said. */
 export interface Score {
@@ -288,6 +329,9 @@ export declare class Game {
    * UnsupportedVersionError, InconsistentError, TooLargeError */
   static fromJson(text: string): Game;
   readonly options: ResolvedOptions;
+  /** The options as the JSON format writes them (doc/format.md "options"): every option of the table by its name,
+   * the enums as words, the seed a decimal string, random seats null. new Game(game.optionsJson) is the same game. */
+  readonly optionsJson: { [name: string]: boolean | number | string | number[] | null };
   readonly players: number;
   /** 1 (first edition) or 2 (the second-edition preset, §11): the card names and figures of cardInfo and
    * actionString. */
@@ -468,6 +512,13 @@ export declare function decisionName(decision: number): string | null;
 export declare function sourceName(source: number): string | null;
 export declare function eventKindName(kind: number): string | null;
 /** The library's version, e.g. "1.0.0". */
+/** The library's table of options in its order (the JSON format's): every option a Game takes, with its type,
+ * default, range or words, labels, description and rule. The same array on every call. */
+export declare function options(): readonly OptionInfo[];
+/** Why the library refuses a combination of options (the setup rule: 5 players only with the New Society, R17;
+ * the New Society only with the first edition; ...), or null when it is a game. Keys and values as new Game()
+ * takes them; the reason names options by their names ("new_society"). */
+export declare function checkOptions(options: GameOptions): string | null;
 export declare function version(): string;
 /** C objects (games, states, bots) not freed yet: for leak checks. */
 export declare function liveObjects(): number;

@@ -389,47 +389,116 @@ function actionString(edition, id) {
 
 // ---- games -------------------------------------------------------------------------------------------------
 
-const OPTION_FIELDS = {
-  players: 'players', pubCap: 'pub_cap', tieBreak: 'tie_break', publicRubles: 'public_rubles',
-  publicHands: 'public_hands', chanceMode: 'chance_mode', edition: 'edition', newSociety: 'new_society',
-  markersOneSeat: 'markers_one_seat', usedPrisonScores: 'used_prison_scores',
-  textileWithoutNewSociety: 'textile_without_new_society',
-};
-/** The options that read back as booleans. */
-const BOOLEAN_OPTIONS = ['publicRubles', 'publicHands', 'newSociety', 'markersOneSeat', 'usedPrisonScores',
-  'textileWithoutNewSociety'];
-function writeOptions(ptr, options) {
-  c.optionsInitSize(ptr, LAYOUT.options.size); // this package's layout, the New Society's members included
-  heap();
-  const L = LAYOUT.options;
-  for (const [key, field] of Object.entries(OPTION_FIELDS)) {
-    if (options[key] === undefined) continue;
-    let v = options[key];
-    if (typeof v === 'boolean') v = v ? 1 : 0;
-    i32[(ptr + L[field]) >> 2] = int(v, key);
-  }
-  if (options.seed !== undefined) u64[(ptr + L.seed) >> 3] = seed64(options.seed);
-  if (options.startMarkers !== undefined && options.startMarkers !== null) {
-    const m = options.startMarkers;
-    if (!Array.isArray(m) || m.length !== 4) throw argError('startMarkers', m);
-    m.forEach((seat, k) => { i32[((ptr + L.start_markers) >> 2) + k] = int(seat, 'startMarkers'); });
-  }
-  for (const key of Object.keys(options)) {
-    if (!(key in OPTION_FIELDS) && key !== 'seed' && key !== 'startMarkers') {
-      throw new InvalidArgumentError(`unknown option ${key}`, Status.INVALID_ARGUMENT, 'Game');
-    }
-  }
+// The table of options (include/stpete/stpete.h "The table of options"; issue 42): every option is the library's,
+// reached by its name; this package spells none. A key of an options object is the option's name (the JSON
+// format's word, "pub_cap") or the same in camelCase ("pubCap").
+
+const OPTION_TYPES = ['bool', 'int', 'enum', 'seed', 'seats'];
+const OPTION_CATEGORIES = ['rules', 'information', 'play'];
+/** The kinds of game of stpete_option_info.games, bit by bit (enum stpete_games). */
+const GAME_KINDS = ['first-edition', 'second-edition', 'new-society'];
+/** "pub_cap" -> "pubCap". */
+function camelCase(name) { return name.replace(/_([a-z0-9])/g, (_, ch) => ch.toUpperCase()); }
+/** An int64_t member of the struct at ptr (a value of the table fits a double). */
+function int64At(ptr) { heap(); return i32[(ptr + 4) >> 2] * 0x100000000 + (i32[ptr >> 2] >>> 0); }
+/** n C strings from an array of pointers at ptr. */
+function cstrings(ptr, n) { return ptr ? intArray(ptr, n).map(cstr) : null; }
+let optionTable = null;
+let optionsByKey = null;
+/** One row of the table (stpete_option_get_info) as an OptionInfo. */
+function optionInfo(i) {
+  const L = LAYOUT.option_info;
+  check(c.optionGetInfo(i, initStruct(STRUCT, L)), 'stpete_option_get_info');
+  const r = readStruct(STRUCT, L);
+  const type = OPTION_TYPES[r.type];
+  const min = int64At(STRUCT + L.min), max = int64At(STRUCT + L.max);
+  const words = cstrings(r.words, r.num_words);
+  const defaultText = cstr(r.default_text);
+  return Object.freeze({
+    name: cstr(r.name), key: camelCase(cstr(r.name)), title: cstr(r.title), description: cstr(r.description),
+    rule: cstr(r.rule), type, category: OPTION_CATEGORIES[r.category],
+    games: Object.freeze(GAME_KINDS.filter((_, bit) => (r.games >> bit) & 1)),
+    min, max, default: jsonValue(type, defaultText), defaultText,
+    words: words && Object.freeze(words), labels: r.labels ? Object.freeze(cstrings(r.labels, max - min + 1)) : null,
+  });
 }
-function readOptions(ptr) {
-  heap();
-  const L = LAYOUT.options;
+/** The library's table of options, in its order (the JSON format's): each option's name, camelCase key, title,
+ * one-line description, rule (§ / R-id), type, category, the games it applies to, range, default, words and
+ * labels. Built once from the library (stpete_option_count, stpete_option_get_info). */
+export function options() {
+  if (!optionTable) {
+    optionTable = Object.freeze(Array.from({ length: c.optionCount() }, (_, i) => optionInfo(i)));
+    optionsByKey = new Map(optionTable.flatMap((o) => [[o.name, o], [o.key, o]]));
+  }
+  return optionTable;
+}
+/** A value's text as the JSON format holds it, by type: boolean, number, word, seed (a decimal string) or seats. */
+function jsonValue(type, text) {
+  if (type === 'bool') return text === 'true';
+  if (type === 'int') return Number(text);
+  if (type === 'seats') return text === 'random' ? null : text.split(',').map(Number);
+  return text;
+}
+/** A JavaScript value of an option as the text stpete_options_set() reads: a boolean, an integer, a word (or an
+ * enum's index), a seed (number, BigInt or decimal string), seats (an array of 4 seats, or null for random). */
+function optionText(option, value, key) {
+  if (option.type === 'seats') {
+    if (value === null) return 'random';
+    if (!Array.isArray(value) || value.length !== 4) throw argError(key, value);
+    return value.map((seat) => int(seat, key)).join(',');
+  }
+  if (option.type === 'seed') return String(typeof value === 'string' && /^[0-9]+$/.test(value) ? BigInt(value)
+    : seed64(value, key));
+  if (typeof value === 'boolean') {
+    if (option.type !== 'bool') throw argError(key, value);
+    return value ? 'true' : 'false';
+  }
+  if (typeof value === 'string') return value;
+  return String(int(value, key));
+}
+/** A new stpete_options (the library's size) with the given options set by name, or the library's reason:
+ * {ptr} or {reason, status, fn}. The caller frees ptr (c.optionsFree). */
+function optionsFrom(given) {
+  if (typeof given !== 'object' || given === null) throw argError('options', given);
+  options();
+  check(c.optionsNew(OUT, errOut()), 'stpete_options_new', errText);
+  const ptr = getI32(OUT);
+  try {
+    for (const [key, value] of Object.entries(given)) {
+      if (value === undefined) continue;
+      const option = optionsByKey.get(key);
+      if (!option) {
+        throw new InvalidArgumentError(`unknown option ${key} (known: ${optionTable.map((o) => o.key).join(', ')})`,
+          Status.INVALID_ARGUMENT, 'Game');
+      }
+      const [name, text] = [toC(option.name, 'Game', key), toC(optionText(option, value, key), 'Game', key)];
+      try {
+        const status = c.optionsSet(ptr, name[0], text[0], errOut());
+        if (failed(status)) return { reason: errText(), status, fn: 'stpete_options_set', ptr };
+      } finally { c.free(name[0]); c.free(text[0]); }
+    }
+  } catch (e) { c.optionsFree(ptr); throw e; }
+  return { ptr };
+}
+/** Why the library refuses a combination of options (stpete_options_set, stpete_options_check: the setup rule, e.g.
+ * 5 players only with the New Society, R17), or null when it is a game. Keys and values as new Game() takes them. */
+export function checkOptions(given) {
+  const made = optionsFrom(given);
+  try {
+    if (made.reason !== undefined) return made.reason;
+    return failed(c.optionsCheck(made.ptr, errOut())) ? errText() : null;
+  } finally { c.optionsFree(made.ptr); }
+}
+/** The options of the struct at ptr as {name: JSON value} (every option of the table, by its name). */
+function optionsJsonAt(ptr) {
   const out = {};
-  for (const [key, field] of Object.entries(OPTION_FIELDS)) out[key] = i32[(ptr + L[field]) >> 2];
-  for (const key of BOOLEAN_OPTIONS) out[key] = out[key] === 1;
-  const seed = u64[(ptr + L.seed) >> 3];
-  out.seed = seed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(seed) : seed;
-  const m = Array.from(i32.subarray((ptr + L.start_markers) >> 2, ((ptr + L.start_markers) >> 2) + 4));
-  out.startMarkers = m.every((s) => s === -1) ? null : m;
+  for (const option of options()) {
+    const [name] = toC(option.name, 'stpete_options_value', 'name');
+    try {
+      check(c.optionsValue(ptr, name, BUF, K.OPTION_VALUE_MAX, OUT), 'stpete_options_value');
+    } finally { c.free(name); }
+    out[option.name] = jsonValue(option.type, cstr(BUF));
+  }
   return out;
 }
 
@@ -437,18 +506,19 @@ function readOptions(ptr) {
 export class Game {
   #handle;
   #gh;
-  /** new Game({players, edition, seed, pubCap, tieBreak, startMarkers, publicRubles, publicHands, chanceMode}) */
+  /** new Game({players, edition, seed, pubCap, ...}): any option of the table (options()), by its name or in
+   * camelCase; values as the JSON format writes them (a word for pubCap, tieBreak, chanceMode; the enum's number
+   * too), a seed as a number, BigInt or decimal string. */
   constructor(options = {}) {
     let ptr = adopting;
     adopting = 0;
     if (!ptr) {
-      if (typeof options !== 'object' || options === null) throw argError('options', options);
-      const opts = c.malloc(LAYOUT.options.size);
+      const made = optionsFrom(options);
       try {
-        writeOptions(opts, options);
-        check(c.gameNew(opts, OUT, errOut()), 'stpete_game_new', errText);
+        if (made.reason !== undefined) throw makeError(made.status, made.fn, made.reason);
+        check(c.gameNew(made.ptr, OUT, errOut()), 'stpete_game_new', errText);
         ptr = getI32(OUT);
-      } finally { c.free(opts); }
+      } finally { c.optionsFree(made.ptr); }
     }
     const gh = new GameHandle(ptr);
     this.#gh = gh;
@@ -474,13 +544,28 @@ export class Game {
       return gameFromC(ptr, len);
     } finally { c.free(ptr); }
   }
+  /** The options as the game holds them: every option of the table by its camelCase key, the enums as numbers
+   * (PubCap, TieBreak, ChanceMode), the seed a number (a BigInt above 2**53). */
   get options() {
-    const opts = c.malloc(LAYOUT.options.size);
+    const json = this.optionsJson;
+    const out = {};
+    for (const option of options()) {
+      let v = json[option.name];
+      if (option.type === 'enum') v = option.words.indexOf(v);
+      if (option.type === 'seed') v = BigInt(v) <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : BigInt(v);
+      out[option.key] = v;
+    }
+    return out;
+  }
+  /** The options as the JSON format writes them (doc/format.md "options"): every option of the table by its name,
+   * the enums as words, the seed a decimal string. new Game(game.optionsJson) is the same game. */
+  get optionsJson() {
+    check(c.optionsNew(OUT, errOut()), 'stpete_options_new', errText);
+    const opts = getI32(OUT);
     try {
-      c.optionsInitSize(opts, LAYOUT.options.size);
       check(c.gameGetOptions(gamePtr(this), opts), 'stpete_game_get_options');
-      return readOptions(opts);
-    } finally { c.free(opts); }
+      return optionsJsonAt(opts);
+    } finally { c.optionsFree(opts); }
   }
   get players() { return c.gameNumPlayers(gamePtr(this)); }
   /** 1 (first edition) or 2 (the second-edition preset, §11). */

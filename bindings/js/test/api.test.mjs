@@ -172,6 +172,50 @@ test('bad options and arguments throw, never wrap: InvalidArgumentError with the
   freeAll(s, g);
 });
 
+test('the table of options (issue 42): options(), checkOptions(), Game from names or camelCase, optionsJson', () => {
+  const table = S.options();
+  assert.equal(table, S.options()); // built once
+  assert.deepEqual(table.slice(0, 3).map((o) => o.name), ['players', 'seed', 'pub_cap']);
+  const pubCap = table.find((o) => o.name === 'pub_cap');
+  assert.deepEqual([pubCap.key, pubCap.type, pubCap.category, pubCap.default, pubCap.rule, [...pubCap.words]],
+    ['pubCap', 'enum', 'rules', 'per-pub', '§7.2, R10', ['per-pub', 'per-player']]);
+  const players = table.find((o) => o.name === 'players');
+  assert.deepEqual([players.min, players.max, players.labels.at(-1)], [2, 5, '5 (the New Society)']);
+  const ns = table.find((o) => o.name === 'markers_one_seat');
+  assert.deepEqual(ns.games, ['new-society']);
+  // the setup rule, the library's one reason
+  assert.equal(S.checkOptions({ players: 5, newSociety: true }), null);
+  assert.match(S.checkOptions({ players: 5 }), /5 players need the New Society \(new_society, §12.0, R17\)/);
+  assert.match(S.checkOptions({ new_society: true, edition: 2 }), /expansion of the first edition/);
+  assert.match(S.checkOptions({ pub_cap: 'per-seat' }), /pub_cap must be "per-pub" or "per-player"/);
+  assert.throws(() => S.checkOptions({ colour: 'red' }), S.InvalidArgumentError);
+  // every option and value of the table: the same game by name, by key and from optionsJson
+  for (const option of table) {
+    const values = option.type === 'bool' ? [false, true] : option.type === 'enum' ? [...option.words]
+      : option.type === 'int' ? Array.from({ length: option.max - option.min + 1 }, (_, k) => option.min + k)
+        : option.type === 'seed' ? ['18446744073709551615', 7] : [null, [1, 0, 1, 0]];
+    for (const value of values) {
+      const given = { [option.name]: value, players: option.name === 'players' ? value : 2 };
+      if (!option.games.includes('first-edition')) given.new_society = true;
+      if (option.name === 'players' && value === 5) given.new_society = true;
+      const reason = S.checkOptions(given);
+      assert.equal(reason, null, `${option.name}=${value}: ${reason}`);
+      const byName = new S.Game(given);
+      const byKey = new S.Game(Object.fromEntries(Object.entries(given).map(([k, v]) =>
+        [table.find((o) => o.name === k).key, v])));
+      const back = new S.Game(byName.optionsJson);
+      assert.deepEqual(byKey.optionsJson, byName.optionsJson);
+      assert.deepEqual(back.optionsJson, byName.optionsJson);
+      const json = option.type === 'seed' ? String(value) : value;
+      assert.deepEqual(byName.optionsJson[option.name], json);
+      const st = byName.newState();
+      const replay = JSON.parse(st.replayToJson()).options; // the JSON format's words are the table's
+      for (const [k, v] of Object.entries(replay)) assert.deepEqual(byName.optionsJson[k], v, k);
+      freeAll(st, byName, byKey, back);
+    }
+  }
+});
+
 test('seeds over 2^53 are exact: BigInt seeds give distinct, reproducible games', () => {
   const g = new S.Game({ players: 4 });
   const big = (1n << 63n) + 1n;

@@ -4,6 +4,7 @@ Rule references (§n, Rn) point to the rules specification (doc/rules.md; §12 t
 
 The package, in brief:
 
+    options            the library's table of options: every keyword of Game, its type, default, words, rule
     Game, State        a game's rule options and a position: Game(players=4, seed=1).new_state(); queries
                        (rows, displays, hands, rubles, VP, prices, displacements, scores, winners), apply and
                        undo, clone, events, JSON (to_json, State.from_json, per-seat views, replay records)
@@ -33,9 +34,9 @@ from .errors import (BufferTooSmallError, ClosedError, GameOverError, IllegalAct
 from ._ffi import (CHANCE_CARD_FIRST, CHANCE_MARKERS_FIRST, MAX_LEGAL_ACTIONS, NUM_CARD_TYPES, NUM_CARDS,
                    NUM_CHANCE_OUTCOMES, NUM_DISTINCT_ACTIONS)
 from ._core import (Action, ActionKind, Card, CardInfo, ChanceMode, ChanceOutcome, Colour, Decision, Edition, Event,
-                    EventKind, Game, Games, NewSocietyCard, OptionCategory, OptionType, Phase, Pick, PubCap, Score,
-                    Seat, Source, Special, Stack, State, TieBreak, library_path, replay_from_json, replay_to_json,
-                    version)
+                    EventKind, Game, Games, NewSocietyCard, Option, OptionCategory, OptionType, Phase, Pick, PubCap,
+                    Score, Seat, Source, Special, Stack, State, TieBreak, check_options, library_path, options,
+                    replay_from_json, replay_to_json, version)
 from .env import StPeteEnv, env
 from .bots import Bot, BotStats, play
 
@@ -43,7 +44,8 @@ __version__ = "1.1.2"
 
 __all__ = [
     "Action", "ActionKind", "Card", "CardInfo", "ChanceMode", "ChanceOutcome", "Colour", "Decision", "Edition", "Event",
-    "EventKind", "Game", "Games", "NewSocietyCard", "OptionCategory", "OptionType", "Phase", "Pick", "PubCap", "Score", "Seat", "Source", "Special", "Stack", "State", "TieBreak",
+    "EventKind", "Game", "Games", "NewSocietyCard", "Option", "OptionCategory", "OptionType", "Phase", "Pick", "PubCap", "Score", "Seat", "Source", "Special",
+    "Stack", "State", "TieBreak", "options", "check_options",
     "StPeteEnv", "env", "library_path", "version", "MAX_LEGAL_ACTIONS", "NUM_CARD_TYPES", "NUM_CARDS",
     "NUM_DISTINCT_ACTIONS", "NUM_CHANCE_OUTCOMES", "CHANCE_CARD_FIRST", "CHANCE_MARKERS_FIRST",
     "StPeteError", "InvalidArgumentError", "IllegalActionError", "BufferTooSmallError", "OutOfMemoryError",

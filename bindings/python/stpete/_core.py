@@ -6,11 +6,12 @@ state's lock (see :class:`State`, "Threads").
 """
 import copy as _copy
 import enum
+import json
 from array import array as _array
 import operator
 import threading
 import weakref
-from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Tuple, Union
 import ctypes
 from ctypes import byref, c_double, c_float, c_int, c_size_t, c_uint, c_uint8, c_uint64, create_string_buffer
 
@@ -284,30 +285,6 @@ class Edition(enum.IntEnum):
     """The edition whose cards a game uses (stpete.h ``enum stpete_edition``; :attr:`Game.edition` is 1 or 2)."""
     FIRST = 1   #: the first edition (2004), the default
     SECOND = 2  #: the second-edition preset (2014, §11)
-
-
-class OptionType(enum.IntEnum):
-    """The type of an option's value (stpete.h ``enum stpete_option_type``): how :class:`Game` takes it."""
-    BOOL = 0   #: True or False
-    INT = 1    #: an int in [min, max]
-    ENUM = 2   #: one of the words (or the option's enum, e.g. :class:`PubCap`)
-    SEED = 3   #: an int in [0, 2**64)
-    SEATS = 4  #: a seat per phase (4 ints), or None for random
-
-
-class OptionCategory(enum.IntEnum):
-    """What an option changes (stpete.h ``enum stpete_option_category``)."""
-    RULES = 0        #: the game: players, cards, setup, rules
-    INFORMATION = 1  #: what each seat sees (§9)
-    PLAY = 2         #: how a program deals and drives its games: the seed and the chance mode, not a rule
-
-
-class Games(enum.IntFlag):
-    """The kinds of game an option applies to (stpete.h ``enum stpete_games``), a mask."""
-    FIRST_EDITION = 1   #: the first edition's base game (§1-§10)
-    SECOND_EDITION = 2  #: the second-edition preset (§11)
-    NEW_SOCIETY = 4     #: the first edition with the New Society (§12)
-    ALL = 7             #: every game
 
 
 _CARD_NAMES = {}
@@ -740,30 +717,234 @@ def replay_from_json(text: Union[str, bytes]) -> Tuple["Game", List[int]]:
 
 # ---- games -----------------------------------------------------------------------------------------------
 
-#: The words of the JSON format (doc/format.md "options"), from the library (each enum's ``word``), then former
-#: words still accepted.
-_PUB_CAP_WORDS = {m.word: m for m in PubCap}
-_TIE_BREAK_WORDS = {**{m.word: m for m in TieBreak}, "mod10": TieBreak.RUBLES_MOD_10, "total": TieBreak.RUBLES_TOTAL}
-_CHANCE_MODE_WORDS = {m.word: m for m in ChanceMode}
-_CANONICAL_WORDS = {"pub_cap": tuple(m.word for m in PubCap), "tie_break": tuple(m.word for m in TieBreak),
-                    "chance_mode": tuple(m.word for m in ChanceMode)}
-RULE_OPTIONS = ("pub_cap", "tie_break", "start_markers", "public_rubles", "public_hands", "chance_mode", "edition",
-                "new_society", "markers_one_seat", "used_prison_scores", "textile_without_new_society")
-#: The New Society's options (§12, R19, R22, R29): bools, off by default.
-_NEW_SOCIETY_OPTIONS = ("new_society", "markers_one_seat", "used_prison_scores", "textile_without_new_society")
+# The table of options (stpete.h "The table of options", issue 42): every option is the library's, reached by its
+# name; this module spells none. Game(**options), Game.options, its attributes and stpete.options() are built from
+# the table.
+
+class OptionType(enum.IntEnum):
+    """The type of an option's value (stpete.h ``enum stpete_option_type``): how :class:`Game` takes it."""
+    BOOL = 0   #: True or False
+    INT = 1    #: an int in [min, max]
+    ENUM = 2   #: one of the words (or the option's enum, e.g. :class:`PubCap`)
+    SEED = 3   #: an int in [0, 2**64)
+    SEATS = 4  #: a seat per phase (4 ints), or None for random
 
 
-def _enum_option(name, value, words):
-    """A word (str) becomes its enum member; anything else is passed on to the C int conversion and to
-    stpete_options_check()."""
-    if isinstance(value, str):
-        key = value.lower().replace("_", "-")
-        if key not in words:
-            raise InvalidArgumentError(f"Game(): {name} must be one of {', '.join(map(repr, _CANONICAL_WORDS[name]))}"
-                                       f" (or {type(next(iter(words.values()))).__name__}), not {value!r}",
-                                       function="Game")
-        return words[key]
+class OptionCategory(enum.IntEnum):
+    """What an option changes (stpete.h ``enum stpete_option_category``)."""
+    RULES = 0        #: the game: players, cards, setup, rules
+    INFORMATION = 1  #: what each seat sees (§9)
+    PLAY = 2         #: how a program deals and drives its games: the seed and the chance mode, not a rule
+
+
+class Games(enum.IntFlag):
+    """The kinds of game an option applies to (stpete.h ``enum stpete_games``), a mask."""
+    FIRST_EDITION = 1   #: the first edition's base game (§1-§10)
+    SECOND_EDITION = 2  #: the second-edition preset (§11)
+    NEW_SOCIETY = 4     #: the first edition with the New Society (§12)
+    ALL = 7             #: every game
+
+
+#: The kinds of game as words (the JavaScript package's and the server's).
+_GAME_WORDS = ((Games.FIRST_EDITION, "first-edition"), (Games.SECOND_EDITION, "second-edition"),
+               (Games.NEW_SOCIETY, "new-society"))
+
+
+class Option:
+    """One option of the library's table (``stpete_option_get_info()``): ``name`` (the keyword of :class:`Game`,
+    the JSON format's key), ``title``, ``description`` (one line), ``rule`` (§ / R-id), ``type``
+    (:class:`OptionType`), ``category`` (:class:`OptionCategory`), ``games`` (:class:`Games`, the kinds of game it
+    applies to), ``min`` and ``max``, ``default`` (as the JSON format writes it: a bool, an int, a word, an int
+    seed, None for random seats), ``words`` (an enum's words; a bool's ``"false"``, ``"true"``) and ``labels`` (a
+    short label per value from min to max, for a form; or None)."""
+    __slots__ = ("name", "title", "description", "rule", "type", "category", "games", "min", "max", "default",
+                 "words", "labels")
+
+    def __init__(self, info):
+        self.name = info.name.decode()
+        self.title = info.title.decode()
+        self.description = info.description.decode()
+        self.rule = info.rule.decode()
+        self.type = OptionType(info.type)
+        self.category = OptionCategory(info.category)
+        self.games = Games(info.games)
+        self.min, self.max = info.min, info.max
+        self.words = tuple(info.words[i].decode() for i in range(info.num_words)) if info.num_words else None
+        self.labels = (tuple(info.labels[i].decode() for i in range(info.max - info.min + 1)) if info.labels
+                       else None)
+        self.default = self.from_text(info.default_text.decode())
+
+    def from_text(self, text: str) -> Any:
+        """The value of a text as stpete_options_value() writes it, as the JSON format holds it."""
+        if self.type == OptionType.BOOL:
+            return text == "true"
+        if self.type in (OptionType.INT, OptionType.SEED):
+            return int(text)
+        if self.type == OptionType.SEATS:
+            return None if text == "random" else tuple(int(seat) for seat in text.split(","))
+        return text
+
+    def parse(self, text: str) -> Any:
+        """A value given as text (a command line's, a form's: ``"true"``, ``"per-player"``, ``"0,1,2,3"``, ...) as
+        :class:`Game` takes it: the library reads the text (stpete_options_set()) and raises
+        :class:`InvalidArgumentError` with its reason when it is no value of the option."""
+        if not isinstance(text, str):
+            raise TypeError(f"Option.parse(): {self.name}: text must be a str, not {type(text).__name__}")
+        opts = _Options()
+        try:
+            opts.set(self.name, text, "Option.parse")
+            return self.from_text(opts.value(self.name))
+        finally:
+            opts.free()
+
+    def to_text(self, value: Any, function: str = "Game") -> str:
+        """A Python value as the text stpete_options_set() reads, by the option's type: a bool; an int; an enum's
+        word (case and ``_`` for ``-`` free) or its :class:`enum.IntEnum` member or number; a seed; seats (a
+        sequence of 4 seats) or None. Raises TypeError for a value of the wrong type, InvalidArgumentError for an
+        int that C cannot hold (the library checks the range)."""
+        kind = self.type
+        if kind == OptionType.BOOL:
+            if not isinstance(value, bool):
+                raise TypeError(f"{function}(): {self.name} must be True or False, not {type(value).__name__}")
+            return "true" if value else "false"
+        if kind == OptionType.SEATS:
+            if value is None:
+                return "random"
+            if isinstance(value, (str, bytes)) or not hasattr(value, "__len__"):
+                raise TypeError(f"{function}(): {self.name} must be a sequence of 4 ints, not {type(value).__name__}")
+            if len(value) != 4:
+                raise InvalidArgumentError(f"{function}(): {self.name} must have 4 entries, not {len(value)}",
+                                           function=function)
+            return ",".join(str(_ffi.convert(c_int, seat, f"{self.name}[{k}]", function))
+                            for k, seat in enumerate(value))
+        if kind == OptionType.ENUM and isinstance(value, str):
+            return value.lower().replace("_", "-")
+        return str(_ffi.convert(c_uint64 if kind == OptionType.SEED else c_int, value, self.name, function))
+
+    def as_dict(self) -> Dict[str, Any]:
+        """The description as JSON-ready data (what a form is built from): the fields above, the type and category
+        as lowercase words, the games as a list of ``"first-edition"``, ``"second-edition"``, ``"new-society"``."""
+        return {"name": self.name, "title": self.title, "description": self.description, "rule": self.rule,
+                "type": self.type.name.lower(), "category": self.category.name.lower(),
+                "games": [word for kind, word in _GAME_WORDS if kind in self.games],
+                "min": self.min, "max": self.max, "default": self.default,
+                "words": list(self.words) if self.words else None,
+                "labels": list(self.labels) if self.labels else None}
+
+    def __repr__(self):
+        return f"Option({self.name!r}, {self.type.name}, default={self.default!r}, rule={self.rule!r})"
+
+
+_OPTIONS: Tuple[Option, ...] = ()
+
+
+def options() -> Tuple[Option, ...]:
+    """The library's table of options, in its order (the JSON format's): the keywords :class:`Game` takes, with
+    their types, defaults, ranges or words, descriptions and rules (``stpete_option_count()``,
+    ``stpete_option_get_info()``)."""
+    global _OPTIONS
+    if not _OPTIONS:
+        table = []
+        for i in range(_C.stpete_option_count()):
+            info = _ffi.new(_ffi.OptionInfoStruct)
+            _C.stpete_option_get_info(i, byref(info))
+            table.append(Option(info))
+        _OPTIONS = tuple(table)
+    return _OPTIONS
+
+
+def _option(name):
+    for option in options():
+        if option.name == name:
+            return option
+    return None
+
+
+def _pascal(name):
+    """``pub_cap`` -> ``PubCap``: the enum class of an enum option's values in this module, if it has one."""
+    return "".join(part.capitalize() for part in name.split("_"))
+
+
+def _typed(option, value):
+    """A value as the JSON format holds it, as :attr:`Game.options` gives it: an enum option's word as this
+    module's enum of it (:class:`PubCap`, :class:`TieBreak`, :class:`ChanceMode`) when there is one."""
+    if option.type == OptionType.ENUM:
+        members = globals().get(_pascal(option.name))
+        if isinstance(members, type) and issubclass(members, enum.IntEnum):
+            return members(option.words.index(value))
+    if option.type == OptionType.SEED and isinstance(value, str):
+        return int(value)
+    if option.type == OptionType.SEATS and value is not None:
+        return tuple(value)
     return value
+
+
+class _Options:
+    """An options struct of the library's own size (stpete_options_new()), set by name: whatever options this
+    library has, this binding reaches them without knowing its members."""
+
+    def __init__(self):
+        self.ptr = POINTER_OPTIONS()
+        _with_error(_C.stpete_options_new, byref(self.ptr))
+
+    def set(self, name, text, function="Game"):
+        """Set one option from text; InvalidArgumentError with the library's reason."""
+        err = _ffi.new(_ffi.ErrorStruct)
+        status = _C.stpete_options_set(self.ptr, name.encode(), text.encode(), byref(err))
+        if status != 0:
+            raise error_for_status(status)(f"{function}(): {err.message.decode('utf-8', 'replace')}", status=status,
+                                           function="stpete_options_set")
+
+    def value(self, name):
+        """One option's value as text (stpete_options_value())."""
+        buf = create_string_buffer(_ffi.OPTION_VALUE_MAX)
+        length = c_size_t()
+        _C.stpete_options_value(self.ptr, name.encode(), buf, len(buf), byref(length))
+        return buf.value.decode()
+
+    def check(self):
+        """The library's reason for refusing the combination (stpete_options_check()), or None."""
+        err = _ffi.new(_ffi.ErrorStruct)
+        status = _C.stpete_options_check(self.ptr, byref(err))
+        return None if status == 0 else (status, err.message.decode("utf-8", "replace"))
+
+    def free(self):
+        _C.stpete_options_free(self.ptr)
+        self.ptr = None
+
+
+POINTER_OPTIONS = ctypes.POINTER(_ffi.OptionsStruct)
+
+
+def _options_of(values, function="Game"):
+    """An :class:`_Options` with the keywords set; TypeError for an unknown keyword or a value of the wrong type,
+    InvalidArgumentError with the library's reason for a value out of range. The caller frees it."""
+    unknown = sorted(set(values) - {o.name for o in options()})
+    if unknown:
+        raise TypeError(f"unknown option(s): {', '.join(unknown)} (known: {', '.join(o.name for o in options())})")
+    opts = _Options()
+    try:
+        for name, value in values.items():
+            opts.set(name, _option(name).to_text(value, function), function)
+    except BaseException:
+        opts.free()
+        raise
+    return opts
+
+
+def check_options(**values: Any) -> Optional[str]:
+    """Why the library refuses a combination of options (stpete_options_set(), stpete_options_check(): the setup
+    rule, e.g. 5 players only with the New Society, R17), or None when it is a game. The keywords of
+    :class:`Game`; raises TypeError for an unknown keyword or a value of the wrong type."""
+    try:
+        opts = _options_of(values)
+    except InvalidArgumentError as e:
+        return str(e).partition("(): ")[2] or str(e)
+    try:
+        refused = opts.check()
+        return refused[1] if refused else None
+    finally:
+        opts.free()
 
 
 def _game_from_record(text):
@@ -793,17 +974,19 @@ class Game(_Owner):
     """An immutable game configuration (players, seed, rule options), ``stpete_game``.
 
     ``Game(players=4, seed=1, pub_cap="per-player", tie_break="rubles-total", start_markers=(0, 1, 2, 3),
-    public_rubles=True, public_hands=False, chance_mode="explicit", edition=2)``. Every keyword is optional (the
-    spec's defaults, §3, §7.2, §8, §9, §11). ``players`` and the seats of ``start_markers`` are ints, ``seed`` an int
-    in [0, 2**64) (a negative seed is refused, not reduced), ``pub_cap``, ``tie_break`` and ``chance_mode`` the
-    JSON format's words (``"per-pub"``, ``"per-player"``; ``"rubles-mod-10"``, ``"rubles-total"``, or the former
-    ``"mod10"``, ``"total"``; ``"sampled"``, ``"explicit"``) or :class:`PubCap` / :class:`TieBreak` /
-    :class:`ChanceMode`, ``public_rubles`` and ``public_hands`` bools, ``edition`` 1 (2004, default) or 2 (the
-    2014 second-edition preset, §11); ``new_society`` (the New Society expansion, §12, which allows 5 players) and
-    its rulings ``markers_one_seat`` (R19), ``used_prison_scores`` (R22) and ``textile_without_new_society`` (R29),
-    bools (doc/expansion.md). Unknown keywords and values of the wrong type raise TypeError; bad values
-    :class:`InvalidArgumentError` with the C library's reason (stpete_options_check(), e.g. "players must be 2, 3
-    or 4, not 5" without the expansion).
+    public_rubles=True, chance_mode="explicit", edition=2)``: every option of the library's table
+    (:func:`stpete.options`) is a keyword, by its name, and every keyword is optional (the spec's defaults, §3,
+    §7.2, §8, §9, §11, §12). By the option's type: a bool (``public_rubles``, ``new_society``, ...); an int
+    (``players``, ``edition``); an enum's word (``"per-pub"``, ``"rubles-total"``, ``"explicit"``; case and ``_``
+    for ``-`` free; the 0.x words ``"mod10"`` and ``"total"`` too) or its :class:`PubCap` / :class:`TieBreak` /
+    :class:`ChanceMode`; the seed an int in [0, 2**64) (a negative seed is refused, not reduced); the start
+    markers 4 seats or None. Unknown keywords and values of the wrong type raise TypeError; bad values and
+    combinations :class:`InvalidArgumentError` with the C library's reason (stpete_options_set(),
+    stpete_options_check(), e.g. "players must be 2, 3 or 4, not 5: 5 players need the New Society (new_society,
+    §12.0, R17)").
+
+    Each option is also an attribute (``game.pub_cap``, ``game.new_society``: a base game's New Society options
+    read as their defaults); :attr:`options` gives them as a dict.
 
     Owns its handle: ``close()``, ``with Game(...) as game:``, or garbage collection. The handle is freed only
     once every :class:`State` of the game has been closed (states keep their game alive). Thread-safe. Pickling,
@@ -811,40 +994,25 @@ class Game(_Owner):
     an empty replay record, so every option of the JSON format is kept).
     """
 
+    if TYPE_CHECKING:
+        def __getattr__(self, name: str) -> Any:  # the options' attributes, made from the table below the class
+            ...
+
     def __init__(self, players: int = 4, seed: int = 0, **rule_options: Any) -> None:
         self._lock = threading.RLock()
         self._ptr = None
         self._open_states = 0
         self._closing = False
-        unknown = set(rule_options) - set(RULE_OPTIONS)
-        if unknown:
-            raise TypeError(f"unknown rule option(s): {', '.join(sorted(unknown))} (known: {', '.join(RULE_OPTIONS)})")
-        fields = {"players": players, "seed": seed}
-        if "pub_cap" in rule_options:
-            fields["pub_cap"] = _enum_option("pub_cap", rule_options["pub_cap"], _PUB_CAP_WORDS)
-        if "tie_break" in rule_options:
-            fields["tie_break"] = _enum_option("tie_break", rule_options["tie_break"], _TIE_BREAK_WORDS)
-        if "chance_mode" in rule_options:
-            fields["chance_mode"] = _enum_option("chance_mode", rule_options["chance_mode"], _CHANCE_MODE_WORDS)
-        if "edition" in rule_options:
-            fields["edition"] = rule_options["edition"]
-        if rule_options.get("start_markers") is not None:
-            fields["start_markers"] = rule_options["start_markers"]
-        for name in ("public_rubles", "public_hands") + _NEW_SOCIETY_OPTIONS:
-            value = rule_options.get(name, False)
-            if not isinstance(value, bool):
-                raise TypeError(f"Game(): {name} must be True or False, not {type(value).__name__}")
-            fields[name] = int(value)
-        opts = _ffi.OptionsStruct()
-        _C.stpete_options_init_size(byref(opts), ctypes.sizeof(opts))
-        _ffi.set_fields(opts, "Game", fields)
-        err = _ffi.new(_ffi.ErrorStruct)
-        status = _C.stpete_options_check(byref(opts), byref(err))
-        if status != 0:
-            raise error_for_status(status)(f"Game(): {err.message.decode('utf-8', 'replace')}", status=status,
-                                           function="stpete_options_check")
-        ptr = _ffi.GamePtr()
-        _with_error(_C.stpete_game_new, byref(opts), byref(ptr))
+        opts = _options_of({"players": players, "seed": seed, **rule_options})
+        try:
+            refused = opts.check()
+            if refused:
+                status, reason = refused
+                raise error_for_status(status)(f"Game(): {reason}", status=status, function="stpete_options_check")
+            ptr = _ffi.GamePtr()
+            _with_error(_C.stpete_game_new, opts.ptr, byref(ptr))
+        finally:
+            opts.free()
         self._ptr = ptr
         self._read_options()
 
@@ -869,23 +1037,20 @@ class Game(_Owner):
         return self
 
     def _read_options(self):
-        opts = _ffi.OptionsStruct()
-        _C.stpete_options_init_size(byref(opts), ctypes.sizeof(opts))
-        _C.stpete_game_get_options(self._ptr, byref(opts))
-        self._players = opts.players
-        self._seed = opts.seed
+        """The options as the JSON format writes them (an empty replay record's "options": the keys of the game's
+        format version, so a base game's are those of 1.0), typed by the table."""
         self._edition = _C.stpete_game_edition(self._ptr)
-        self._options = {
-            "pub_cap": PubCap(opts.pub_cap),
-            "tie_break": TieBreak(opts.tie_break),
-            "start_markers": None if all(m < 0 for m in opts.start_markers) else tuple(opts.start_markers),
-            "public_rubles": bool(opts.public_rubles),
-            "public_hands": bool(opts.public_hands),
-            "chance_mode": ChanceMode(opts.chance_mode),
-            "edition": self._edition,
-        }
-        if opts.new_society:  # only then: the options of a base game are those of 1.0
-            self._options.update({name: bool(getattr(opts, name)) for name in _NEW_SOCIETY_OPTIONS})
+        record = _write_json(_C.stpete_replay_to_json, self._ptr, 0, (c_int * 1)(), 0)
+        written = json.loads(record)["options"]
+        self._options = {name: _typed(_option(name), value) for name, value in written.items()}
+        opts = _Options()  # the seed, which a replay record has as its own
+        try:
+            _C.stpete_game_get_options(self._ptr, opts.ptr)
+            self._seed = int(opts.value("seed"))
+        finally:
+            opts.free()
+        self._players = _C.stpete_game_num_players(self._ptr)
+        self._options.update(players=self._players, seed=self._seed)
 
     @property
     def handle(self):
@@ -898,21 +1063,14 @@ class Game(_Owner):
                        doc="Number of players (seats): 2..4, or 2..5 (:data:`MAX_PLAYERS`) with the New Society "
                            "(§12.0, R17; stpete_game_num_players()).")
     seed = property(lambda self: self._seed, doc="The seed of new states (§3.1).")
-    pub_cap = property(lambda self: self._options["pub_cap"], doc="Pub cap (:class:`PubCap`, §7.2, R10).")
-    tie_break = property(lambda self: self._options["tie_break"], doc="Tie-break (:class:`TieBreak`, §8, R14).")
-    start_markers = property(lambda self: self._options["start_markers"],
-                             doc="Explicit start-player markers per phase, or None = dealt at random (§3.3).")
-    public_rubles = property(lambda self: self._options["public_rubles"], doc="Rubles are public (§9).")
-    public_hands = property(lambda self: self._options["public_hands"], doc="Hand cards are public (§9).")
-    chance_mode = property(lambda self: self._options["chance_mode"],
-                           doc="How random events happen (:class:`ChanceMode`): sampled (default) or explicit.")
-    edition = property(lambda self: self._options["edition"],
+    edition = property(lambda self: self._edition,
                        doc="1 (the first edition, 2004) or 2 (the second-edition preset, 2014, §11).")
 
     @property
     def options(self) -> Dict[str, Any]:
-        """All options as a dict (players, seed and the rule options), for ``Game(**game.options)``."""
-        return {"players": self._players, "seed": self._seed, **self._options}
+        """The options as a dict, for ``Game(**game.options)``: those the JSON format writes for this game (a base
+        game's without the New Society's), by name, typed by the table (enums as :class:`PubCap` ...)."""
+        return dict(self._options)
 
     @property
     def max_game_length(self) -> int:
@@ -951,15 +1109,12 @@ class Game(_Owner):
 
     def card_info(self, card: int) -> CardInfo:
         """A card type as this game's edition prints it (:class:`CardInfo`; §2, §11: the second edition's costs
-        and names; stpete_card_get_info() with :attr:`edition`; with the New Society its table, §12.2:
-        stpete_game_get_card_info()). ``Card.info`` is the first edition's. Raises :class:`InvalidArgumentError`
-        for a card outside [0, :attr:`num_card_types`) (49 card types, 62 with the New Society)."""
-        if self._options.get("new_society"):  # the New Society's table (§12.2): stpete_game_get_card_info()
-            out = _ffi.new(_ffi.CardInfoStruct)
-            _C.stpete_game_get_card_info(self.handle, card, byref(out))
-            return CardInfo(_card_enum(card), out)
-        info = _card_info(self._edition, card)  # checks card first: Card(49) would be a ValueError
-        return CardInfo(Card(card), info)
+        and names; stpete_card_get_info() with :attr:`edition`). ``Card.info`` is the first edition's. Raises
+        :class:`InvalidArgumentError` for a card outside [0, :attr:`num_card_types`)."""
+        out = _ffi.new(_ffi.CardInfoStruct)  # the game's own table: its edition's (§11), the New Society's (§12.2)
+        with self._lock:
+            _C.stpete_game_get_card_info(self.handle, card, byref(out))  # checks card first
+        return CardInfo(_card_enum(card), out)
 
     def action_string(self, action: ActionLike) -> str:
         """The readable form of an action or chance outcome (an :class:`Action`, :class:`ChanceOutcome` or id) with
@@ -1014,6 +1169,18 @@ class Game(_Owner):
 
 # ---- states ----------------------------------------------------------------------------------------------
 
+
+
+def _option_property(option):
+    """The attribute of an option (the table's): its value in this game, or its default where the game's JSON format
+    has no key for it (a base game's New Society options)."""
+    return property(lambda self: self._options.get(option.name, _typed(option, option.default)),
+                     doc=f"{option.title}: {option.description} ({option.rule}).")
+
+
+for _option_row in options():
+    if _option_row.name not in Game.__dict__:  # players, seed, edition: the properties above
+        setattr(Game, _option_row.name, _option_property(_option_row))
 
 class Seat:
     """A live, read-only view of one seat of a :class:`State` (``state.seats[i]``): rubles, vp, hand, display,

@@ -111,11 +111,10 @@ class AllocatorStruct(Structure):
 
 
 class OptionsStruct(Structure):
-    _fields_ = [("struct_size", c_size_t), ("players", c_int), ("seed", c_uint64), ("pub_cap", c_int),
-                ("tie_break", c_int), ("start_markers", c_int * NUM_PHASES), ("public_rubles", c_int),
-                ("public_hands", c_int), ("allocator", AllocatorStruct), ("chance_mode", c_int),
-                ("edition", c_int), ("new_society", c_int), ("markers_one_seat", c_int),
-                ("used_prison_scores", c_int), ("textile_without_new_society", c_int)]
+    """``stpete_options``, opaque here: this binding allocates it at the library's own size
+    (``stpete_options_new()``) and reaches every option by its name (``stpete_options_set()``,
+    ``stpete_options_value()``; the table of options), never by a member, so a library with more options needs no
+    change here."""
 
 
 class OptionInfoStruct(Structure):

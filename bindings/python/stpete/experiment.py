@@ -5,11 +5,13 @@ count) on the same seeds, keep every game as tidy data, summarise with 95% inter
         --arm per-pub:players=3:bots=greedy,ismcts:iterations=200 \\
         --arm per-player:players=3:pub_cap=per-player:bots=greedy,ismcts:iterations=200
 
-An arm is ``NAME:KEY=VALUE:...`` with the keys ``players`` (2-4, default 4), ``pub_cap`` (per-pub, per-player),
-``tie_break`` (rubles-mod-10, rubles-total), ``public_rubles`` and ``public_hands`` (true, false), ``edition``
-(1, 2), ``start_markers`` (one seat per phase, e.g. 0,1,2,3) and, last because bot specs contain colons, ``bots``:
+An arm is ``NAME:KEY=VALUE:...`` whose keys are the game's options of the library's table (``stpete.options()``:
+the rules and what seats see, e.g. ``players`` (default 4), ``pub_cap`` (per-pub, per-player), ``public_rubles``
+(true, false), ``edition`` (1, 2), ``start_markers`` (one seat per phase, e.g. 0,1,2,3), ``new_society`` and the
+New Society's rulings ``markers_one_seat``, ``used_prison_scores``, ``textile_without_new_society``; not the seed
+and the chance mode, which are the experiment's) and, last because bot specs contain colons, ``bots``:
 comma-separated specs of ``stpete.Bot`` (``KIND[:KEY=VALUE]...``, bots.h) dealt to the seats in turn, as
-``stpete-selfplay --bots`` does (default greedy). Arms may also come from a JSON or TOML file (``--config``; see
+``stpete-selfplay --bots`` does (default greedy). ``--help`` lists the keys. Arms may also come from a JSON or TOML file (``--config``; see
 :func:`load_config`).
 
 Common random numbers: game g of every arm uses the deal seed ``seed + g``, and the bot of seat s is reseeded
@@ -65,8 +67,17 @@ ROW_FORMAT = 1
 #: The columns of a row, in order (CSV header).
 COLUMNS = ("exp", "arm", "game", "seed", "players", "seat", "bot", "vp", "vp_before", "aristocrat_bonus",
            "rubles_bonus", "hand_penalty", "rubles", "tie_break", "win", "winner", "moves", "display")
-#: Keys of an arm (``bots`` last on the command line).
-ARM_KEYS = ("players", "pub_cap", "tie_break", "public_rubles", "public_hands", "edition", "start_markers", "bots")
+def _arm_options():
+    """The options an arm sets: the library's table's, but those of how a program deals and drives its games (the
+    seed: the experiment's; the chance mode: sampled)."""
+    import stpete
+    return tuple(o for o in stpete.options() if o.category != stpete.OptionCategory.PLAY)
+
+
+def __getattr__(name):
+    if name == "ARM_KEYS":  #: Keys of an arm (``bots`` last on the command line): from the library's table.
+        return tuple(o.name for o in _arm_options()) + ("bots",)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 _INT_COLUMNS = ("game", "seed", "players", "seat", "vp", "vp_before", "aristocrat_bonus", "rubles_bonus",
                 "hand_penalty", "rubles", "tie_break", "moves")
 
@@ -112,36 +123,20 @@ class Arm:
         name = data.pop("name", None)
         if not isinstance(name, str) or not name or any(c in name for c in ":,\n"):
             raise ExperimentError(f"an arm needs a name without ':', ',' or a newline (got {name!r})")
-        unknown = sorted(set(data) - set(ARM_KEYS))
+        import stpete
+        table = {o.name: o for o in _arm_options()}
+        keys = tuple(table) + ("bots",)
+        unknown = sorted(set(data) - set(keys))
         if unknown:
-            raise ExperimentError(f"arm {name}: unknown key(s) {', '.join(unknown)} (known: {', '.join(ARM_KEYS)})")
-        players = _int(f"arm {name}: players", data.get("players", 4))
-        options: Dict[str, Any] = {}
-        if "pub_cap" in data:
-            options["pub_cap"] = str(data["pub_cap"])
-        if "tie_break" in data:
-            options["tie_break"] = str(data["tie_break"])
-        for key in ("public_rubles", "public_hands"):
-            if key in data:
-                options[key] = _bool(f"arm {name}: {key}", data[key])
-        if "edition" in data:
-            options["edition"] = _int(f"arm {name}: edition", data["edition"])
-        if data.get("start_markers") not in (None, ""):
-            markers = data["start_markers"]
-            if isinstance(markers, str):
-                markers = markers.split(",")
-            options["start_markers"] = tuple(_int(f"arm {name}: start_markers", m) for m in markers)
+            raise ExperimentError(f"arm {name}: unknown key(s) {', '.join(unknown)} (known: {', '.join(keys)})")
+        given = {key: _option_value(table[key], f"arm {name}", value) for key, value in data.items() if key in table}
         try:
-            game = stpete.Game(players=players, **options)
+            game = stpete.Game(**given)
         except (stpete.StPeteError, TypeError, ValueError) as e:
             raise ExperimentError(f"arm {name}: {e}") from None
-        # canonical words, every option explicit (so equal definitions hash equally)
-        opts = game.options
-        options = {"pub_cap": stpete.PubCap(opts["pub_cap"]).word,
-                   "tie_break": stpete.TieBreak(opts["tie_break"]).word,
-                   "public_rubles": opts["public_rubles"], "public_hands": opts["public_hands"],
-                   "edition": opts["edition"],
-                   "start_markers": list(opts["start_markers"]) if opts["start_markers"] else None}
+        players = game.players
+        # canonical values, every option the game's format holds explicit (so equal definitions hash equally)
+        options = {key: _canonical(value) for key, value in game.options.items() if key in table and key != "players"}
         bots = data.get("bots", "greedy")
         if isinstance(bots, str):
             bots = _split_bots(bots)
@@ -160,11 +155,38 @@ class Arm:
         return {"name": self.name, "players": self.players, **self.options, "bots": list(self.bots)}
 
     def describe(self) -> str:
-        o = self.options
-        extra = "".join(f", {k.replace('_', ' ')}" for k in ("public_rubles", "public_hands") if o[k])
-        markers = f", start markers {o['start_markers']}" if o["start_markers"] else ""
-        return (f"{self.players} players, edition {o['edition']}, pub cap {o['pub_cap']}, tie-break "
-                f"{o['tie_break']}{extra}{markers}")
+        """``3 players, edition 1, pub cap per-pub, tie-break rubles-mod-10, public rubles``: the integers and words
+        of the table's options, then those set of the others."""
+        table = {o.name: o for o in _arm_options()}
+        parts = [f"{self.players} players"]
+        for kinds in (("int",), ("enum",), ("bool", "seats")):
+            for key, value in self.options.items():
+                option = table[key]
+                if option.type.name.lower() not in kinds or (kinds[0] == "bool" and value in (False, None)):
+                    continue
+                title = option.title.lower()
+                parts.append(title if value is True else f"{title} {value}")
+        return ", ".join(parts)
+
+
+def _option_value(option, what, value):
+    """A value of an arm's option as :class:`stpete.Game` takes it: text (the command line's, or a string of a
+    TOML/JSON file) read by the library (``stpete.Option.parse``), or a TOML/JSON value as it is."""
+    import stpete
+    if not isinstance(value, str):
+        return value
+    try:
+        return option.parse(value)
+    except stpete.StPeteError as e:
+        raise ExperimentError(f"{what}: {str(e).partition('(): ')[2] or e}") from None
+
+
+def _canonical(value):
+    """An option's value as the definition holds it: an enum's word, a list of seats, a bool or an int."""
+    word = getattr(value, "word", None)
+    if word is not None:
+        return word
+    return list(value) if isinstance(value, tuple) else value
 
 
 def _split_bots(text):
@@ -181,7 +203,8 @@ def parse_arm(text: str) -> Arm:
         item, _, tail = rest.partition(":")
         key, eq, value = item.partition("=")
         if not eq:
-            raise ExperimentError(f"arm {text!r}: {item!r} is not KEY=VALUE (known keys: {', '.join(ARM_KEYS)})")
+            raise ExperimentError(f"arm {text!r}: {item!r} is not KEY=VALUE (known keys: "
+                                  f"{', '.join(__getattr__('ARM_KEYS'))})")
         if key == "bots":
             value = rest.partition("=")[2]
             tail = ""
@@ -298,8 +321,6 @@ class _Runner:
         from . import _core
         self.stpete = stpete
         options = dict(arm["options"])
-        if options.get("start_markers") is None:
-            options.pop("start_markers", None)
         self.players = arm["players"]
         self.game = stpete.Game(players=self.players, **options)
         self.state = self.game.new_state()
@@ -905,18 +926,47 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
+def _arm_keys_help():
+    """``players (2..5), pub_cap (per-pub|per-player), ...``: each arm key with its values, from the table."""
+    parts = []
+    for option in _arm_options():
+        kind = option.type.name.lower()
+        values = ("|".join(option.words) if option.words else f"{option.min}..{option.max}" if kind == "int"
+                  else "e.g. 0,1,2,3")
+        parts.append(f"{option.name} ({values})")
+    return ", ".join(parts)
+
+
+def _arm_example():
+    """An arm that sets the table's first word option to its second word (``a:players=3:pub_cap=per-player:...``)."""
+    option = next(o for o in _arm_options() if o.type.name == "ENUM")
+    return f"a:players=3:{option.name}={option.words[1]}:bots=greedy,ismcts:iterations=200"
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's, without breaking words at their hyphens (per-pub, rubles-mod-10)."""
+
+    def _fill_text(self, text, width, indent):
+        import textwrap
+        return textwrap.fill(" ".join(text.split()), width, initial_indent=indent, subsequent_indent=indent,
+                             break_on_hyphens=False)
+
+    def _split_lines(self, text, width):
+        import textwrap
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
 def _parser():
     from . import __version__
     prog = "stpete-experiment" if os.path.basename(sys.argv[0]) == "stpete-experiment" else \
         "python3 -m stpete.experiment"
     p = _Parser(
         prog=prog,
+        formatter_class=_HelpFormatter,
         description="Rule experiments with libstpete's bots: arms compared on the same seeds, one row per seat and "
                     "game, a summary with 95% intervals and paired tests, plots.",
-        epilog="Arm keys: players, pub_cap (per-pub|per-player), tie_break (rubles-mod-10|rubles-total), "
-               "public_rubles, public_hands (true|false), edition (1|2), start_markers (e.g. 0,1,2,3), and last "
-               "bots=SPEC,SPEC (stpete.Bot specs, dealt to the seats in turn). Example: --arm "
-               "a:players=3:pub_cap=per-player:bots=greedy,ismcts:iterations=200")
+        epilog="Arm keys (the library's table of options): " + _arm_keys_help() + ", and last bots=SPEC,SPEC "
+               "(stpete.Bot specs, dealt to the seats in turn). Example: --arm " + _arm_example())
     p.add_argument("--arm", action="append", default=[], metavar="NAME:KEY=VALUE:...",
                    help="an arm (repeat for more); see below")
     p.add_argument("--config", metavar="FILE", help="arms (and games, seed) from a JSON or TOML file")

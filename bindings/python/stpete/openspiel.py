@@ -28,12 +28,12 @@ The game defaults to explicit chance (``"chance_mode": "explicit"``, OpenSpiel's
 card dealt or drawn by an Observatory and the random start-player markers are chance nodes with exact
 probabilities, which is what OpenSpiel's algorithms expect. ``"chance_mode": "sampled"`` gives
 ``SAMPLED_STOCHASTIC``: the library draws every random event from the seed (``"seed"``), and no chance node is
-ever seen. Parameters (``get_parameters()``, all optional): ``players`` (2-4, or 2-5 with ``new_society``),
-``seed``, ``chance_mode``
-(``"explicit"``, ``"sampled"``), ``edition`` (1, 2), ``pub_cap`` (``"per-pub"``, ``"per-player"``), ``tie_break``
-(``"rubles-mod-10"``, ``"rubles-total"``), ``public_rubles``, ``public_hands`` (bools) and ``start_markers`` (a
-string of 4 seats, e.g. ``"0 1 2 3"``; ``""`` = dealt at random, §3.3), ``new_society`` (bool: the New Society
-expansion, §12, doc/expansion.md).
+ever seen. Parameters (``get_parameters()``, all optional): every option of the library's table
+(:func:`stpete.options`; ``parameter_specification``), by its name and with its default but the chance mode's:
+``players`` (2-4; 5 with ``new_society``), ``seed``, ``chance_mode`` (``"explicit"``, ``"sampled"``), ``edition``
+(1, 2), ``pub_cap`` (``"per-pub"``, ``"per-player"``), ``tie_break`` (``"rubles-mod-10"``, ``"rubles-total"``),
+``public_rubles``, ``public_hands``, ``new_society`` and its rulings (bools), and ``start_markers`` (a string of 4
+seats, e.g. ``"0 1 2 3"``; ``""`` = dealt at random, §3.3).
 
 Returns: 1/k for each of the k winners and 0 for the others at the end, 0 before (constant-sum 1, terminal
 rewards). Errors are the library's exceptions (:class:`stpete.IllegalActionError`, ...), with the state unchanged;
@@ -47,8 +47,8 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 from ctypes import c_int
 
 from . import _ffi
-from ._core import _C, Action, ChanceMode as _ChanceMode, ChanceOutcome, Game as _Game, PubCap, State as _State, \
-    TieBreak, _move
+from ._core import _C, Action, ChanceMode as _ChanceMode, ChanceOutcome, Game as _Game, Option, OptionType, \
+    State as _State, _move, _pascal, options
 from .errors import InvalidArgumentError
 
 __all__ = ["Game", "GameType", "PlayerId", "SpielError", "State", "load_game", "registered_names"]
@@ -117,10 +117,17 @@ class GameType:
         return "GameType(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in self._FIELDS) + ")"
 
 
-#: The parameters and their defaults (pyspiel's ``parameter_specification``).
-_DEFAULTS = {"players": 4, "seed": 0, "chance_mode": _ChanceMode.EXPLICIT.word, "edition": 1,
-             "pub_cap": PubCap.PER_PUB.word, "tie_break": TieBreak.RUBLES_MOD_10.word, "public_rubles": False,
-             "public_hands": False, "start_markers": "", "new_society": False}
+def _parameter(option: Option) -> Any:
+    """A table option's default as a pyspiel parameter (a bool, an int or a string): the start markers a string of
+    4 seats, ``""`` for random (§3.3)."""
+    return "" if option.type == OptionType.SEATS else option.default
+
+
+#: The option of the chance mode: the one whose values are :class:`stpete.ChanceMode`'s.
+_CHANCE = next(o.name for o in options() if _pascal(o.name) == _ChanceMode.__name__)
+#: The parameters and their defaults (pyspiel's ``parameter_specification``): every option of the library's table
+#: (:func:`stpete.options`), the chance mode explicit (OpenSpiel's algorithms expect chance nodes).
+_DEFAULTS = {**{o.name: _parameter(o) for o in options()}, _CHANCE: _ChanceMode.EXPLICIT.word}
 
 
 def registered_names() -> List[str]:
@@ -170,21 +177,20 @@ class Game:
         if unknown:
             raise SpielError(f"unknown parameter(s) {sorted(unknown)} for stpete (known: {sorted(_DEFAULTS)})")
         self._params: Dict[str, Any] = {**_DEFAULTS, **params}
-        p = self._params
-        markers = p["start_markers"]
-        if not isinstance(markers, str):
-            raise TypeError(f"start_markers must be a string of 4 seats such as '0 1 2 3', not "
-                            f"{type(markers).__name__}")
-        markers = tuple(int(m) for m in markers.replace(",", " ").split()) or None
-        self._game = _Game(players=p["players"], seed=p["seed"], chance_mode=p["chance_mode"],
-                           edition=p["edition"], pub_cap=p["pub_cap"], tie_break=p["tie_break"],
-                           public_rubles=p["public_rubles"], public_hands=p["public_hands"],
-                           start_markers=markers, **({"new_society": True} if p["new_society"] else {}))
-        self._ns = bool(p["new_society"])
-        self._explicit = self._game.chance_mode == self._game.chance_mode.EXPLICIT
+        given = dict(self._params)
+        for option in options():
+            if option.type == OptionType.SEATS:  # pyspiel's parameters are scalars: the seats as "0 1 2 3"
+                markers = given[option.name]
+                if not isinstance(markers, str):
+                    raise TypeError(f"{option.name} must be a string of 4 seats such as '0 1 2 3', not "
+                                    f"{type(markers).__name__}")
+                given[option.name] = tuple(int(m) for m in markers.replace(",", " ").split()) or None
+        self._game = _Game(**given)
+        self._ns = self._game.num_distinct_actions != _NUM_ACTIONS  # the New Society's ids (§12)
+        self._explicit = self._game.options[_CHANCE] == _ChanceMode.EXPLICIT
         if self._explicit:
-            options: Dict[str, Any] = {**self._game.options, "chance_mode": _ChanceMode.SAMPLED.word}
-            with _Game(**options) as sampled:
+            sampled_options: Dict[str, Any] = {**self._game.options, _CHANCE: _ChanceMode.SAMPLED.word}
+            with _Game(**sampled_options) as sampled:
                 self._decisions = sampled.max_game_length
         else:
             self._decisions = self._game.max_game_length

@@ -265,12 +265,42 @@ class Experiment(unittest.TestCase):
         self.assertEqual(bad.returncode, 2)
         self.assertIn("arm x: unknown key(s) bogus", bad.stderr)
 
+    def test_every_option_is_an_arm_key(self):
+        """Issue 42: the arms' keys are the library's table of options (but the seed and the chance mode), so the
+        New Society and its rulings R19, R22, R29 are compared in 5-player games; a TOML/JSON value or the command
+        line's text, read by the library."""
+        keys = E.ARM_KEYS
+        self.assertEqual(keys[-1], "bots")
+        self.assertEqual(set(keys[:-1]), {o.name for o in stpete.options()
+                                          if o.category != stpete.OptionCategory.PLAY})
+        out = self.path("ns.jsonl")
+        p = run("--games", "3", "--seed", "5", "--out", out,
+                "--arm", "base:players=5:new_society=true:bots=greedy",
+                "--arm", "r19:players=5:new_society=true:markers_one_seat=true:bots=greedy",
+                "--arm", "r22:players=5:new_society=true:used_prison_scores=true:bots=greedy",
+                "--arm", "r29:players=5:new_society=true:textile_without_new_society=true:bots=greedy")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("arm r19: 5 players, edition 1, pub cap per-pub, tie-break rubles-mod-10, new society, "
+                      "markers move one seat; 3 games", p.stdout)
+        rows = rows_of(out)
+        self.assertEqual(len(rows), 4 * 3 * 5)
+        arm = E.Arm.from_dict({"name": "t", "players": 5, "new_society": True, "used_prison_scores": "true",
+                               "start_markers": [0, 1, 2, 3]})
+        self.assertEqual((arm.options["new_society"], arm.options["used_prison_scores"], arm.options["start_markers"]),
+                         (True, True, [0, 1, 2, 3]))
+        for arm_text, reason in (("a:players=5", "5 players need the New Society (new_society, §12.0, R17)"),
+                                 ("a:seed=3", "unknown key(s) seed"),
+                                 ("a:markers_one_seat=true", "an option of the New Society: set new_society")):
+            p = run("--games", "1", "--arm", arm_text)
+            self.assertEqual(p.returncode, 2)
+            self.assertIn(reason, p.stderr)
+
     def test_bad_input(self):
         cases = [
             (["--arm", "a:players=5"], "players must be 2, 3 or 4"),
             (["--arm", "a:colour=red"], "unknown key(s) colour"),
             (["--arm", "a:pub_cap=sometimes"], "arm a:"),
-            (["--arm", "a:public_rubles=maybe"], "public_rubles must be true or false"),
+            (["--arm", "a:public_rubles=maybe"], "public_rubles must be \"false\" or \"true\""),
             (["--arm", "a:bots=clever"], "bot 'clever'"),
             (["--arm", "a:bots=ismcts:iteration=5"], "bot 'ismcts:iteration=5'"),
             (["--arm", "a:players"], "is not KEY=VALUE"),

@@ -1,5 +1,6 @@
 """Shared helpers of the binding's tests: paths given by meson (tests run from `meson test`), falling back to the
 source tree's build/ when run by hand."""
+import ctypes
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -38,3 +39,20 @@ def play_random(state, seed, limit=10000):
         state.apply(a)
         ids.append(a)
     return ids
+
+
+class Options11(ctypes.Structure):
+    """``stpete_options`` as a program built against libstpete 1.1 lays it out (the binding itself reaches options
+    only by name, through the table of options): for the tests of struct sizes and members."""
+    _fields_ = [("struct_size", ctypes.c_size_t), ("players", ctypes.c_int), ("seed", ctypes.c_uint64),
+                ("pub_cap", ctypes.c_int), ("tie_break", ctypes.c_int), ("start_markers", ctypes.c_int * 4),
+                ("public_rubles", ctypes.c_int), ("public_hands", ctypes.c_int),
+                ("allocator", ctypes.c_void_p * 4), ("chance_mode", ctypes.c_int), ("edition", ctypes.c_int),
+                ("new_society", ctypes.c_int), ("markers_one_seat", ctypes.c_int),
+                ("used_prison_scores", ctypes.c_int), ("textile_without_new_society", ctypes.c_int)]
+
+
+def options_pointer(opts):
+    """A test's Options11 as the binding's (opaque) ``stpete_options *``."""
+    from stpete import _ffi
+    return ctypes.cast(ctypes.pointer(opts), ctypes.POINTER(_ffi.OptionsStruct))

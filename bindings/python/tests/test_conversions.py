@@ -8,6 +8,7 @@ import re
 import unittest
 
 import stpete
+import support
 from stpete import Action, Card, Game, Source, State, _core, _ffi
 from support import HERE
 
@@ -228,7 +229,7 @@ class OneConversionPerCType(unittest.TestCase):
                 self.assertEqual(raw, [], "C functions called without the checked conversions")
 
     def test_struct_fields_are_checked_too(self):
-        opts = _ffi.OptionsStruct()
+        opts = support.Options11()
         with self.assertRaises(stpete.InvalidArgumentError):
             _ffi.set_fields(opts, "test", {"players": 2 ** 32 + 2})
         with self.assertRaises(TypeError):

@@ -4,6 +4,7 @@ import ctypes
 import unittest
 
 import stpete
+import support
 from stpete import _core, _ffi
 from stpete.errors import error_for_status
 from support import play_random
@@ -149,14 +150,14 @@ class Paths(unittest.TestCase):
         realloc_t = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t)
         free_t = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p)
         fns = (malloc_t(lambda u, n: None), realloc_t(lambda u, p, n: None), free_t(lambda u, p: None))
-        opts = _ffi.OptionsStruct()
-        lib.stpete_options_init(ctypes.byref(opts))
-        opts.allocator.malloc_fn = ctypes.cast(fns[0], ctypes.c_void_p)
-        opts.allocator.realloc_fn = ctypes.cast(fns[1], ctypes.c_void_p)
-        opts.allocator.free_fn = ctypes.cast(fns[2], ctypes.c_void_p)
+        opts = support.Options11()
+        lib.stpete_options_init_size(support.options_pointer(opts), ctypes.sizeof(opts))
+        opts.allocator[0] = ctypes.cast(fns[0], ctypes.c_void_p)
+        opts.allocator[1] = ctypes.cast(fns[1], ctypes.c_void_p)
+        opts.allocator[2] = ctypes.cast(fns[2], ctypes.c_void_p)
         game = _ffi.GamePtr()
         with self.assertRaises(stpete.OutOfMemoryError) as cm:
-            lib.stpete_game_new(ctypes.byref(opts), ctypes.byref(game), None)
+            lib.stpete_game_new(support.options_pointer(opts), ctypes.byref(game), None)
         self.assertEqual(cm.exception.status, -104)
         self.assertIsInstance(cm.exception, MemoryError)
         self.assertFalse(game)  # NULL on failure
@@ -191,13 +192,13 @@ class Paths(unittest.TestCase):
             stpete.Card.from_name("Kremlin")
 
     def test_unsupported_version(self):
-        opts = _ffi.OptionsStruct()
-        lib.stpete_options_init(ctypes.byref(opts))
+        opts = support.Options11()
+        lib.stpete_options_init_size(support.options_pointer(opts), ctypes.sizeof(opts))
         opts.struct_size = ctypes.sizeof(opts) + 64  # an options struct from a newer header
         game = _ffi.GamePtr()
         err = _ffi.new(_ffi.ErrorStruct)
         with self.assertRaises(stpete.UnsupportedVersionError) as cm:
-            lib.stpete_game_new(ctypes.byref(opts), ctypes.byref(game), ctypes.byref(err))
+            lib.stpete_game_new(support.options_pointer(opts), ctypes.byref(game), ctypes.byref(err))
         self.assertEqual(cm.exception.status, -108)
         self.assertEqual(err.status, -108)
         self.assertIn(err.message.decode(), cm.exception.message)  # the ERROR check: stpete_error's reason
@@ -205,7 +206,7 @@ class Paths(unittest.TestCase):
         opts.struct_size = ctypes.sizeof(opts)
         err.struct_size = ctypes.sizeof(err) + 64
         with self.assertRaises(stpete.UnsupportedVersionError):
-            lib.stpete_game_new(ctypes.byref(opts), ctypes.byref(game), ctypes.byref(err))
+            lib.stpete_game_new(support.options_pointer(opts), ctypes.byref(game), ctypes.byref(err))
         self.assertFalse(game)
 
     def test_mismatch(self):

@@ -8,6 +8,7 @@ import subprocess
 import unittest
 
 import stpete
+import support
 from stpete import _ffi, _core
 from stpete.errors import error_for_status
 from support import LIBRARY, SOURCE_ROOT
@@ -68,20 +69,25 @@ class Table(unittest.TestCase):
                          ctypes.addressof(game.handle.contents))
 
     def test_options_layout(self):
-        opts = _ffi.OptionsStruct()
-        _core._lib.stpete_options_init_size(ctypes.byref(opts), ctypes.sizeof(opts))
-        self.assertEqual(opts.struct_size, ctypes.sizeof(_ffi.OptionsStruct))  # the library's own sizeof
+        opts = support.Options11()
+        _core._lib.stpete_options_init_size(support.options_pointer(opts), ctypes.sizeof(opts))
+        self.assertEqual(opts.struct_size, ctypes.sizeof(support.Options11))  # a released layout (1.1)
         self.assertEqual((opts.new_society, opts.markers_one_seat, opts.used_prison_scores,
                           opts.textile_without_new_society), (0, 0, 0, 0))
         # the 1.0 symbol writes the 1.0 layout only (a program built against 1.0 has no more), issue 30
-        old = _ffi.OptionsStruct()
+        old = support.Options11()
         old.new_society = 77
-        _core._lib.stpete_options_init(ctypes.byref(old))
-        self.assertEqual(old.struct_size, _ffi.OptionsStruct.new_society.offset)
+        _core._lib.stpete_options_init(support.options_pointer(old))
+        self.assertEqual(old.struct_size, support.Options11.new_society.offset)
         self.assertEqual((old.new_society, old.edition), (77, 1))
         self.assertEqual((opts.players, opts.seed, opts.pub_cap, opts.tie_break), (4, 0, 0, 0))
         self.assertEqual(list(opts.start_markers), [-1, -1, -1, -1])
         self.assertEqual((opts.public_rubles, opts.public_hands), (0, 0))
+        # the binding's own struct is the library's size (stpete_options_new), whatever options it has
+        ptr = ctypes.POINTER(_ffi.OptionsStruct)()
+        _core._lib.stpete_options_new(ctypes.byref(ptr), _ffi.new(_ffi.ErrorStruct))
+        self.assertGreaterEqual(ctypes.cast(ptr, ctypes.POINTER(ctypes.c_size_t))[0], ctypes.sizeof(opts))
+        _core._lib.stpete_options_free(ptr)
 
     def test_constants(self):
         self.assertEqual(_core._lib.stpete_num_distinct_actions(), stpete.NUM_DISTINCT_ACTIONS)
@@ -177,7 +183,7 @@ class HeaderByValue(unittest.TestCase):
                 self.assertIn("STPETE_" + name, self.values)
                 self.assertEqual(constants[name], self.values["STPETE_" + name])
         self.assertGreaterEqual(len(constants), 15)
-        self.assertEqual(_ffi.OptionsStruct.start_markers.size // ctypes.sizeof(ctypes.c_int),
+        self.assertEqual(support.Options11.start_markers.size // ctypes.sizeof(ctypes.c_int),
                          self.values["STPETE_NUM_PHASES"])
 
     def test_statuses(self):

@@ -51,7 +51,59 @@ class GameOptions(unittest.TestCase):
         self.assertEqual(Game(pub_cap="per-player").pub_cap, stpete.PubCap.PER_PLAYER)
         with self.assertRaises(stpete.InvalidArgumentError) as cm:
             Game(tie_break="mod-10")
-        self.assertIn("'rubles-mod-10', 'rubles-total'", cm.exception.message)
+        self.assertIn('"rubles-mod-10" or "rubles-total"', cm.exception.message)
+
+    def test_the_table_of_options(self):
+        """Issue 42: stpete.options() is the library's table (its names, in the JSON format's order), described
+        once; every option is a keyword of Game and an attribute of a game, by its name, and its values are read
+        by the library (Option.parse)."""
+        table = stpete.options()
+        self.assertIs(table, stpete.options())
+        names = [o.name for o in table]
+        self.assertEqual(names[:13], ["players", "seed", "pub_cap", "tie_break", "start_markers", "public_rubles",
+                                      "public_hands", "chance_mode", "edition", "new_society", "markers_one_seat",
+                                      "used_prison_scores", "textile_without_new_society"])
+        self.assertEqual(list(json.loads(Game(players=5, new_society=True).new_state().replay_to_json())["options"]),
+                         names[:13])
+        pub_cap = table[names.index("pub_cap")]
+        self.assertEqual((pub_cap.type, pub_cap.category, pub_cap.default, pub_cap.words, pub_cap.rule),
+                         (stpete.OptionType.ENUM, stpete.OptionCategory.RULES, "per-pub", ("per-pub", "per-player"),
+                          "§7.2, R10"))
+        self.assertEqual(table[names.index("markers_one_seat")].games, stpete.Games.NEW_SOCIETY)
+        self.assertEqual(table[0].labels[-1], "5 (the New Society)")
+        self.assertEqual(pub_cap.as_dict()["games"], ["first-edition", "second-edition", "new-society"])
+        self.assertEqual(pub_cap.parse("per-player"), "per-player")
+        self.assertEqual(table[names.index("start_markers")].parse("1,0,1,0"), (1, 0, 1, 0))
+        with self.assertRaises(stpete.InvalidArgumentError) as cm:
+            pub_cap.parse("per-seat")
+        self.assertIn("(§7.2, R10)", cm.exception.message)
+        for option in table:
+            if option.type == stpete.OptionType.BOOL:
+                values = [False, True]
+            elif option.type == stpete.OptionType.ENUM:
+                values = list(option.words)
+            elif option.type == stpete.OptionType.INT:
+                values = list(range(option.min, option.max + 1))
+            else:
+                values = [option.default]
+            for value in values:
+                for given in ({option.name: value}, {"new_society": True, option.name: value}):
+                    with self.subTest(**{k: str(v) for k, v in given.items()}):
+                        reason = stpete.check_options(**given)
+                        if reason is not None:
+                            with self.assertRaises(stpete.InvalidArgumentError) as cm:
+                                Game(**given)
+                            self.assertIn(reason, cm.exception.message)
+                            continue
+                        with Game(**given) as game:
+                            got = getattr(game, option.name)
+                            self.assertEqual(getattr(got, "word", got), value)
+                            with Game(**game.options) as again:
+                                self.assertEqual(again.options, game.options)
+        self.assertIn("5 players need the New Society (new_society, §12.0, R17)", stpete.check_options(players=5))
+        self.assertIsNone(stpete.check_options(players=5, new_society=True))
+        with self.assertRaises(TypeError):
+            stpete.check_options(colour="red")
 
     def test_seed_determines_game(self):
         a, b, c = Game(seed=9).new_state(), Game(seed=9).new_state(), Game(seed=10).new_state()

@@ -51,7 +51,7 @@ class Options(unittest.TestCase):
             self.assertEqual(json.loads(game.new_state().to_json())["options"]["chance_mode"], mode.name.lower())
         self.assertIs(Game().chance_mode, ChanceMode.SAMPLED)
         self.assertEqual(Game().edition, 1)
-        with self.assertRaisesRegex(stpete.InvalidArgumentError, "'sampled', 'explicit'"):
+        with self.assertRaisesRegex(stpete.InvalidArgumentError, '"sampled" or "explicit"'):
             Game(chance_mode="random")
         with self.assertRaisesRegex(stpete.InvalidArgumentError, "edition must be 1 .* or 2"):
             Game(edition=3)
