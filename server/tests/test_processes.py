@@ -16,6 +16,7 @@
 """
 import asyncio
 import random
+import time
 import unittest
 
 import aiohttp
@@ -34,6 +35,15 @@ async def state_at(conn, move):
         if m.get("type") == "state" and m["move"] == move:
             return m
     return await conn.until(lambda m: m["type"] == "state" and m["move"] == move)
+
+
+async def drain(conn, seconds):
+    """Read what ``conn`` receives until it receives nothing for ``seconds`` (or its connection ends)."""
+    try:
+        while isinstance(await conn.recv(seconds), dict):
+            pass
+    except asyncio.TimeoutError:
+        pass
 
 
 def last_move(conn):
@@ -111,10 +121,19 @@ class Processes(unittest.TestCase):
                     else:
                         await other.act(move, states[2]["actions"][0]["id"])
                     move += 1
-                await asyncio.sleep(0.3)
-                # the one that came second: stale, or not its turn when the other's move passed the turn on
-                stale = [sum(m["type"] == "refused" and m["code"] in ("stale", "not-your-turn") for m in c.messages)
-                         for c in twins]
+
+                def refusals():  # the one that came second: stale, or not its turn once the other's move passed it on
+                    return [sum(m["type"] == "refused" and m["code"] in ("stale", "not-your-turn") for m in c.messages)
+                            for c in twins]
+                # a refusal may come after the position it lost to, and the last round's is not read yet: read on
+                # until every round's is in (or 20 s), then 0.3 s more for any extra one
+                deadline = time.monotonic() + 20
+                while sum(refusals()) < rounds and time.monotonic() < deadline:
+                    for c in twins:
+                        await drain(c, 0.1)
+                for c in twins:
+                    await drain(c, 0.3)
+                stale = refusals()
                 self.assertEqual([m["code"] for c in twins for m in c.messages if m["type"] == "refused"
                                   and m["code"] not in ("stale", "not-your-turn")], [])
                 for c in (*twins, other):
