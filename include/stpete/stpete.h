@@ -918,8 +918,10 @@ STPETE_API int stpete_options_set(stpete_options *opts, const char *name, const 
  *                 @p capacity 0
  * @param capacity bytes available in @p buf
  * @param len      receives the text's length in bytes, without the NUL (also when the buffer is too small)
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p opts, @p name or @p len, an unknown name, a member
- *         out of its range (set directly, not through stpete_options_set()), or NULL @p buf with @p capacity > 0;
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p opts, @p name or @p len, an unknown name, a BOOL or
+ *         ENUM member that is none of its values or a SEATS entry outside [-1, ::STPETE_MAX_PLAYERS - 1] (set
+ *         directly, or by a number stpete_options_set() read: stpete_options_check() says why), or NULL @p buf with
+ *         @p capacity > 0;
  *         ::STPETE_E_UNSUPPORTED_VERSION if opts->struct_size is not a released layout's size;
  *         ::STPETE_E_BUFFER_TOO_SMALL.
  */

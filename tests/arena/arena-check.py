@@ -360,6 +360,13 @@ if binding:
     g = games_of(os.path.join(tmp, "python.jsonl"))
     check("python_bot.py (binding): plays whole games without a forfeit", rc == 0 and len(g) == 6 and
           all(d["forfeit"] is None and d["result"]["finished"] for d in g.values()), err[-500:])
+    # the bot makes its game from the hello's options: the New Society's 5 players and cards included
+    ns_out = out("python-ns.jsonl")
+    rc, stdout, err = run("--players", "5", "--new-society", "--used-prison-scores", "--games", "10", "--bots",
+                          f"cmd:{py} {python_bot},greedy", "--quiet", "--out", ns_out, env=env)
+    g = games_of(ns_out) if os.path.exists(ns_out) else {}
+    check("python_bot.py (binding): plays 5-player New Society games without a forfeit", rc == 0 and len(g) == 10 and
+          all(d["forfeit"] is None and d["result"]["finished"] for d in g.values()), err[-500:])
 else:
     check("python_bot.py: # SKIP the binding cannot load this build's library", True)
 

@@ -970,6 +970,17 @@ def run_plain(tmp):
           "the library's reason", err)
     rc, out, err = run(["--new-society", "--edition", "2"])
     check(rc == 2 and "expansion of the first edition" in err, "plain: the New Society with edition 2: status 2", err)
+    # seat 4 of a 5-player New Society game is a person's (1.2.0 refused it: "a seat number 0..3")
+    ns_auto = os.path.join(tmp, "seat4.json")
+    rc, out, err = run(["--new-society", "--players", "5", "--seat", "4", "--seed", "3", "--autosave", ns_auto])
+    check(rc == 0 and "seat 4 (you)" in out and os.path.exists(ns_auto) and
+          f"Continue it with: stpete-play --load '{ns_auto}' --seat 4" in out,
+          "plain: --seat 4 in a 5-player New Society game", err + out[-500:])
+    for args, says in ((["--seat", "5"], "--seat must be a seat number 0..4, not '5'"),
+                       (["--seat", "4"], "--seat 4 is not a seat of a 3-player game (0..2)")):
+        rc, out, err = run(args)
+        check(rc == 2 and says in err, f"plain: {' '.join(args)}: status 2, the seats of every game or of this one",
+              err)
     rc, out, err = run(["--bots", "greedy,nobody"])
     check(rc == 1 and "unknown bot kind 'nobody'" in err, "plain: an unknown bot is named, status 1", err)
     rc, out, err = run(["--frobnicate"])

@@ -178,7 +178,7 @@ static void draw_player_head(text *t, const session *s, int seat)
     for (size_t i = 0; i < n; i++) {
         char name[128];
         /* §9: the person's own hand, or every hand with the game's option (the library has no per-card answer yet,
-         * issue 41; tests/check-option-words.py lists this line) */
+         * issue 41; tests/checks/check-option-words.py lists this line) */
         if (seat == s->seat || s->cfg.game.opts.public_hands)
             snprintf(piece, sizeof piece, "%s%s", card_text(&s->ui, s->game, cards[i], name, sizeof name),
                      i + 1 < n ? "," : "");

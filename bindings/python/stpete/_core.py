@@ -787,13 +787,24 @@ class Option:
     def parse(self, text: str) -> Any:
         """A value given as text (a command line's, a form's: ``"true"``, ``"per-player"``, ``"0,1,2,3"``, ...) as
         :class:`Game` takes it: the library reads the text (stpete_options_set()) and raises
-        :class:`InvalidArgumentError` with its reason when it is no value of the option."""
+        :class:`InvalidArgumentError` with its reason when it is no value of the option: text of another type, or a
+        number that is none of a boolean's or an enum's values or no seat of any game (the reason of
+        stpete_options_check()). Whether an integer fits the rest of a combination (5 players, R17) is
+        :func:`check_options`'s and :class:`Game`'s to say."""
         if not isinstance(text, str):
             raise TypeError(f"Option.parse(): {self.name}: text must be a str, not {type(text).__name__}")
         opts = _Options()
         try:
             opts.set(self.name, text, "Option.parse")
-            return self.from_text(opts.value(self.name))
+            try:
+                written = opts.value(self.name)
+            except InvalidArgumentError:  # a number that is none of its values (a boolean 7, seat 7): say why
+                refused = opts.check()
+                if refused is None:
+                    raise
+                raise error_for_status(refused[0])(f"Option.parse(): {refused[1]}", status=refused[0],
+                                                   function="stpete_options_check") from None
+            return self.from_text(written)
         finally:
             opts.free()
 

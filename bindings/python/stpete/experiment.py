@@ -88,17 +88,6 @@ class ExperimentError(Exception):
 
 # ---- arms --------------------------------------------------------------------------------------------------
 
-def _bool(key, value):
-    if isinstance(value, bool):
-        return value
-    text = str(value).lower()
-    if text in ("true", "yes", "1", "on"):
-        return True
-    if text in ("false", "no", "0", "off"):
-        return False
-    raise ExperimentError(f"{key} must be true or false, not {value!r}")
-
-
 def _int(key, value):
     if isinstance(value, bool):
         raise ExperimentError(f"{key} must be an integer, not {value!r}")

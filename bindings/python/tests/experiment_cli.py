@@ -290,10 +290,16 @@ class Experiment(unittest.TestCase):
                          (True, True, [0, 1, 2, 3]))
         for arm_text, reason in (("a:players=5", "5 players need the New Society (new_society, §12.0, R17)"),
                                  ("a:seed=3", "unknown key(s) seed"),
-                                 ("a:markers_one_seat=true", "an option of the New Society: set new_society")):
+                                 ("a:markers_one_seat=true", "an option of the New Society: set new_society"),
+                                 # a number that is no seat: a reason true of this 5-player game too (not the
+                                 # 4-player default's "[0, 4)", nor cut to three seats when four ints are long)
+                                 ("a:players=5:new_society=true:start_markers=0,1,2,7", "not 7: no game has it"),
+                                 ("a:players=5:new_society=true:start_markers=" + ",".join(["-2147483648"] * 4),
+                                  "not -2147483648: no game has it")):
             p = run("--games", "1", "--arm", arm_text)
             self.assertEqual(p.returncode, 2)
             self.assertIn(reason, p.stderr)
+            self.assertNotIn("[0, 4)", p.stderr)
 
     def test_bad_input(self):
         cases = [

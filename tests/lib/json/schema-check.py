@@ -80,6 +80,44 @@ for kind, items in docs.items():
     check("... and valid under the whole schema (exactly one kind)", not bad, bad)
 
 
+# Every value of every option of the library's table (stpete.options(), its enum's words, its integers, both seeds,
+# start markers dealt or given), alone and with the New Society: the documents of such a game (a state after a few
+# random moves, a seat's view, its replay record) are valid. The schema refuses unknown keys and format versions, so
+# an option added to the table without its key in the schema fails here even where the games above leave it at its
+# default.
+def option_texts(o):
+    if o.type in (stpete.OptionType.BOOL, stpete.OptionType.ENUM):
+        return list(o.words)
+    if o.type == stpete.OptionType.INT:
+        return [str(v) for v in range(o.min, o.max + 1)]
+    if o.type == stpete.OptionType.SEED:
+        return ["0", str(2**64 - 1)]
+    return ["random", "1,0,1,0", "0,1,2,3"]  # SEATS: the 0,1,2,3 of 4 and 5 players
+
+
+games, bad = 0, []
+for option in stpete.options():
+    for text in option_texts(option):
+        for with_ns in (False, True):
+            values = {"new_society": True} if with_ns else {}
+            values[option.name] = option.parse(text)
+            if stpete.check_options(**values) is not None:  # a combination the library refuses (e.g. 5 players)
+                values["players"] = 2 if text == "1,0,1,0" else values.get("players", 4)
+                if stpete.check_options(**values) is not None:
+                    continue
+            game = stpete.Game(**values)
+            state, rng = game.new_state(), random.Random(games)
+            for _ in range(20):
+                state.apply(rng.choice(state.legal_actions()))
+            games += 1
+            for kind, text_of in (("state", state.to_json), ("view", lambda: state.view_to_json(0)),
+                                  ("replay", state.replay_to_json)):
+                doc = json.loads(text_of())
+                bad += [f"{values}: {kind}: {e.message[:200]}" for e in kinds[kind].iter_errors(doc)][:1]
+check(f"the documents of {games} games, every value of every option of the library's table alone and with the "
+      "New Society, are valid", games > 2 * len(stpete.options()) and not bad, bad[:5])
+
+
 def keys_of(value, out):
     if isinstance(value, dict):
         for key, v in value.items():
