@@ -85,7 +85,16 @@ class Processes(unittest.TestCase):
                     await c.ws.close()
                 return table, tokens, people, spectators, finals
 
-        table, tokens, people, spectators, finals = run(go())
+        async def bounded():
+            # Without the notifications the game still crawls on (a process learns the other's moves only when its
+            # own client's move is refused as stale, or its look for due bots reads the table): 15 minutes and more,
+            # against about 5 s here. The bound makes that a failure, not a wait for meson's timeout.
+            try:
+                return await asyncio.wait_for(go(), 120)
+            except asyncio.TimeoutError:
+                self.fail("the game did not end within 120 s: the processes do not hear each other's moves")
+
+        table, tokens, people, spectators, finals = run(bounded())
         replayed = Replayed(db, table)
         self.assertTrue(replayed.states[-1].is_terminal)
         check_received(self, replayed, [*people.items(), *((None, s) for s in spectators)], tokens, {})
