@@ -9,8 +9,8 @@
  * Conventions (1.0; tests/checks/check-conventions.py checks every public declaration against them):
  * - **Names.** Every function is `stpete_<object>_<what>`: the object is the handle it works on (`game`, `state`,
  *   `bot`), the struct or value it describes (`options`, `card`, `action`, `event`), or the document it reads or
- *   writes (`replay`); enum names come from `stpete_<enum>_name()` (phase, stack, decision, source, colour, event
- *   kind). Library-wide functions have no object: stpete_version(), stpete_version_number(), stpete_strerror(),
+ *   writes (`replay`, `results`); enum names come from `stpete_<enum>_name()` (phase, stack, decision, source,
+ *   colour, event kind). Library-wide functions have no object: stpete_version(), stpete_version_number(), stpete_strerror(),
  *   stpete_num_distinct_actions(). The object a function is named after is its first parameter. `get_` names exactly the functions that copy a
  *   struct into the caller's storage (stpete_card_get_info(), stpete_game_get_options(), stpete_state_get_score(),
  *   stpete_bot_get_stats()); other queries are nouns. `_new` / `_clone` / `_from_json` create a handle, `_free`
@@ -1764,9 +1764,10 @@ STPETE_API int stpete_event_to_string(const stpete_event *event, const stpete_st
 
 /* ------------------------------------------------------------------------------------------------ */
 /** @defgroup json Serialization (JSON)
- * States, per-seat views (§9) and replay records as JSON text (parsed and written with jansson). The schema and
- * the compatibility promise are in `doc/format.md`. Output is deterministic: the same position gives the same
- * bytes on every platform, and serialize → parse → serialize gives identical bytes.
+ * States, per-seat views (§9), replay records and results files (a batch of games, one line each) as JSON text
+ * (parsed and written with jansson). The schema and the compatibility promise are in `doc/format.md`. Output is
+ * deterministic: the same position gives the same bytes on every platform, and serialize → parse → serialize gives
+ * identical bytes.
  *
  * Output functions write NUL-terminated UTF-8 (in fact ASCII) into the caller's buffer of `capacity` bytes and set
  * `*len` to the text length without the NUL. When the buffer is too small they return
@@ -1926,6 +1927,111 @@ STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, con
 STPETE_API int stpete_replay_from_json(const char *json, size_t len, const stpete_allocator *alloc,
                                        stpete_game **game_out, int *actions, size_t capacity, size_t *count,
                                        stpete_error *err);
+
+/* ---- results files ------------------------------------------------------------------------------ */
+
+/** Bytes of a results file's definition hash with its NUL: 16 lowercase hex digits (stpete_results_hash()). */
+#define STPETE_RESULTS_HASH_SIZE 17
+/** Largest game number of a results file (2^53 - 1: exact in every JSON reader, JavaScript's included). */
+#define STPETE_RESULTS_GAME_MAX 9007199254740991
+
+/**
+ * The hash of a run's definition, which names the run in its results file (doc/format.md, "Results files"): 16
+ * lowercase hex digits, FNV-1a (64 bits) of the definition's canonical text (compact JSON, keys sorted), so that
+ * the same definition written in another key order or spacing has the same hash. @norule
+ * @param definition the run's definition: a JSON object (text, NUL-terminated) of what decides each game's play
+ *                   (the program's choice: players, options, seed, bots, ...)
+ * @param buf        caller's buffer of @p capacity bytes (::STPETE_RESULTS_HASH_SIZE suffice), or NULL with
+ *                   @p capacity 0
+ * @param capacity   bytes available in @p buf
+ * @param len        receives the hash's length in bytes (16), without the NUL
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if @p definition is not a JSON
+ *         object; ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_results_hash(const char *definition, char *buf, size_t capacity, size_t *len);
+
+/**
+ * Write the header line of a results file (doc/format.md, "Results files"): the resumable record of a batch of
+ * games, one JSON object per line, that stpete-arena `--out` and `python3 -m stpete.experiment --out` write. It
+ * names the format (`"stpete-results"`, version 1), the program, this library's version, and the run's
+ * definition with its hash (stpete_results_hash()). One line: no newline inside, none at the end (the caller
+ * appends it). @norule
+ * @param program    the program that writes the file, e.g. `"stpete-arena"` (NUL-terminated)
+ * @param definition the run's definition, a JSON object (text, NUL-terminated); written in canonical form
+ * @param buf        caller's buffer of @p capacity bytes, or NULL with @p capacity 0
+ * @param capacity   bytes available in @p buf
+ * @param len        receives the line's length in bytes, without the NUL
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if @p definition is not a JSON
+ *         object; ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_results_header_to_json(const char *program, const char *definition, char *buf,
+                                             size_t capacity, size_t *len);
+
+/**
+ * Write a game line of a results file (doc/format.md, "Results files"): the game's number in the run, the
+ * definition's hash, the game's replay record (as stpete_replay_to_json() writes it, without the actions'
+ * strings: the options with @p seed, the actions, the result they reach, §8) and the program's own @p fields.
+ * Every action is checked by replaying it from the §3 setup of @p seed, so only legal games are written; a game
+ * need not be finished (a program may stop one, e.g. on a forfeit). One line, no newline (the caller appends it).
+ * stpete_results_read_line() reads it back.
+ * @param game       the game (its options; its own seed is replaced by @p seed)
+ * @param definition the run's definition, a JSON object (text): the line carries its hash
+ * @param number     the game's number in the run, in [0, ::STPETE_RESULTS_GAME_MAX]
+ * @param seed       the seed the game was started with (stpete_state_reset()'s argument)
+ * @param actions    @p count action ids in the order applied (caller-owned)
+ * @param count      number of actions
+ * @param fields     the program's data of the game: a JSON object on one line (text), written as given
+ * @param buf        caller's buffer of @p capacity bytes, or NULL with @p capacity 0
+ * @param capacity   bytes available in @p buf
+ * @param len        receives the line's length in bytes, without the NUL
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL (@p actions may be NULL when @p count is 0) or a
+ *         number out of range; ::STPETE_E_PARSE if @p definition is not a JSON object or @p fields not one on one line;
+ *         ::STPETE_E_ILLEGAL_ACTION if an action is not legal where it is applied (nothing written);
+ *         ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_results_game_to_json(const stpete_game *game, const char *definition, long long number,
+                                           uint64_t seed, const int *actions, size_t count, const char *fields,
+                                           char *buf, size_t capacity, size_t *len);
+
+/**
+ * Read and check one line of a results file written for @p program and @p definition (doc/format.md, "Results
+ * files"). The header must name the format's version 1, @p program and @p definition (its canonical text, and
+ * the hash of it); `*number` is then -1. A game line must carry the definition's hash, a number and an object of
+ * fields, and a replay record of a game with @p game's rules (the seed aside), which is replayed as
+ * stpete_replay_from_json() replays one (§3 setup from its seed, every action legal where it is applied, the
+ * recorded result the one reached, §8): the line proves its result, a program takes it from @p state and never
+ * from the line. On success @p state holds the game's last position, reached from stpete_state_reset() with the
+ * record's seed (its history is the record's actions; no event is reported), and `*number`, `*seed` and the
+ * fields are set. On failure nothing is written and @p state is unchanged.
+ * @param game       the run's game (its rules)
+ * @param program    the program the file must be of, e.g. `"stpete-arena"`
+ * @param definition the run's definition, a JSON object (text)
+ * @param line       the line, @p len bytes (a newline at its end, if any, is ignored)
+ * @param len        bytes of @p line, at most ::STPETE_JSON_REPLAY_MAX
+ * @param state      a state of @p game: receives the game's last position (game lines)
+ * @param number     receives the game's number, or -1 for the header
+ * @param seed       receives the record's seed (0 for the header)
+ * @param fields     caller's buffer of @p capacity bytes for the game's fields (compact JSON text, NUL-terminated;
+ *                   "" for the header), or NULL with @p capacity 0 for the header
+ * @param capacity   bytes available in @p fields
+ * @param fields_len receives the fields' length in bytes (0 for the header), also with ::STPETE_E_BUFFER_TOO_SMALL
+ * @param err        receives the status and the reason of a failure (for syntax errors the line, column and byte
+ *                   position), or NULL
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_TOO_LARGE for a line longer than
+ *         ::STPETE_JSON_REPLAY_MAX or a record with more actions than stpete_game_max_length(); ::STPETE_E_PARSE
+ *         for invalid JSON, a missing, mistyped or unknown key, or a definition that is not a JSON object;
+ *         ::STPETE_E_UNSUPPORTED_VERSION for another version of the format or of the record; ::STPETE_E_MISMATCH
+ *         for a header of another program or definition, a line of another definition's hash, or a record of
+ *         other rules; ::STPETE_E_INCONSISTENT for a header whose hash is not its definition's, or a record with
+ *         an illegal action, a string naming another action or a recorded result that differs;
+ *         ::STPETE_E_BUFFER_TOO_SMALL if the fields do not fit (`*fields_len` set); ::STPETE_E_ILLEGAL_ACTION,
+ *         ::STPETE_E_REENTRANT or ::STPETE_E_GAME_OVER only for a @p state that cannot take the position (inside
+ *         its own callback); ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_results_read_line(const stpete_game *game, const char *program, const char *definition,
+                                        const char *line, size_t len, stpete_state *state, long long *number,
+                                        uint64_t *seed, char *fields, size_t capacity, size_t *fields_len,
+                                        stpete_error *err);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */

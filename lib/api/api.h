@@ -227,6 +227,10 @@ static inline int stpete_state_check_not_in_callback(stpete_state *st)
  * (deferred until now, see stpete_state_free()), which happens now; otherwise the messages of refused calls made
  * from the callback are cleared. Returns STPETE_OK. After it the caller must not touch st again. */
 int stpete_state_step_done(stpete_state *st);
+/* The position of src with its history into dst (a state of a game with the same rules), as stpete_state_clone()
+ * copies them, without allocating a state (stpete_results_read_line()): STPETE_OK; STPETE_E_REENTRANT inside
+ * dst's callback, STPETE_E_MISMATCH for other rules, STPETE_E_OUT_OF_MEMORY; dst unchanged on failure. */
+int stpete_state_take(stpete_state *dst, const stpete_state *src);
 
 /* Whether seat names a seat of st's game (st not NULL). */
 static inline int stpete_state_seat_ok(const stpete_state *st, int seat)

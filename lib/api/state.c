@@ -165,6 +165,22 @@ STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src)
     return stpete_state_succeed(dst);
 }
 
+int stpete_state_take(stpete_state *dst, const stpete_state *src)
+{
+    int rc = stpete_state_check_not_in_callback(dst);
+    if (rc)
+        return rc;
+    if (!stpete_game_rules_same(&dst->core.rules, &src->core.rules))
+        return stpete_state_fail(dst, STPETE_E_MISMATCH, "cannot take a position of a game with other options");
+    history h = { NULL, 0, 0 };
+    if (stpete_history_copy(&h, &src->hist, allocator_of(dst)))
+        return stpete_state_fail(dst, STPETE_E_OUT_OF_MEMORY, "out of memory: the history");
+    stpete_history_free(&dst->hist, allocator_of(dst));
+    dst->hist = h;
+    stpete_engine_copy(&dst->core, &src->core);
+    return stpete_state_succeed(dst);
+}
+
 STPETE_API int stpete_state_determinize(stpete_state *st, int seat, uint64_t seed, unsigned flags)
 {
     if (!st)

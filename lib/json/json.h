@@ -57,4 +57,15 @@ int stpete_read_int(const json_t *obj, const char *path, const char *key, long l
 int stpete_read_game(const json_t *root, const stpete_allocator *alloc, stpete_game **out,
                         stpete_error *err);
 
+/* ---- replay.c --------------------------------------------------------------------------------- */
+
+/* The replay record of @p count actions from @p seed in @p game (each checked: STPETE_E_ILLEGAL_ACTION, nothing
+ * built), with each action's string when @p strings, into *out (the caller frees it): STPETE_OK, or
+ * STPETE_E_OUT_OF_MEMORY. */
+int stpete_replay_root(const stpete_game *game, uint64_t seed, const int *actions, size_t count, int strings,
+                       json_t **out);
+/* stpete_replay_from_json() into a stpete_error being built (the public one checks the caller's first). */
+int stpete_replay_read(const char *json, size_t len, const stpete_allocator *alloc, stpete_game **game_out,
+                       int *actions, size_t cap, size_t *n, stpete_error *err);
+
 #endif /* STPETE_JSON_H */

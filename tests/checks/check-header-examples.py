@@ -264,6 +264,20 @@ def check_json_message(text):
     return True
 
 
+def check_results_header(text):
+    """The format's and a program's name in a results file's header (stpete_results_header_to_json())."""
+    if text not in ("stpete-results", "stpete-arena"):
+        return False
+    fn = lib.stpete_results_header_to_json
+    fn.argtypes = [c_char_p, c_char_p, c_char_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)]
+    buf, n = ctypes.create_string_buffer(4096), ctypes.c_size_t()
+    rc = fn(b"stpete-arena", b'{"seed":1}', buf, len(buf), ctypes.byref(n))
+    header = json.loads(buf.value.decode()) if rc == 0 else {}
+    key = "format" if text == "stpete-results" else "program"
+    check(header.get(key) == text, f'a results file\'s header has "{key}": "{text}"', f"library: {header!r}")
+    return True
+
+
 class OptionInfo(ctypes.Structure):
     """stpete_option_info (1.2): one option of the table."""
     _fields_ = [("struct_size", c_size_t), ("name", c_char_p), ("title", c_char_p), ("description", c_char_p),
@@ -320,7 +334,8 @@ lib.stpete_options_free.argtypes = [ctypes.c_void_p]
 # Quoted words that are not examples of library output: JSON keys and values of the format, placeholders.
 NOT_EXAMPLES = {"receives ...", "receive ...", "unused", "default", "format_version", "options", ""}
 CHECKERS = (check_action_message, check_action, check_event, check_options_message, check_json_message,
-            check_name_list, check_status, check_card, check_option_example, check_doc_section, check_version_format)
+            check_name_list, check_status, check_card, check_option_example, check_doc_section, check_version_format,
+            check_results_header)
 
 for path in headers:
     text = open(path, encoding="utf-8").read()

@@ -91,6 +91,12 @@ export const SIGNATURES = Object.freeze({
     'int (const stpete_game *, uint64_t, const int *, size_t, char *, size_t, size_t *)'],
   replayFromJson: ['stpete_replay_from_json',
     'int (const char *, size_t, const stpete_allocator *, stpete_game **, int *, size_t, size_t *, stpete_error *)'],
+  resultsHash: ['stpete_results_hash', 'int (const char *, char *, size_t, size_t *)'],
+  resultsHeaderToJson: ['stpete_results_header_to_json', 'int (const char *, const char *, char *, size_t, size_t *)'],
+  resultsGameToJson: ['stpete_results_game_to_json', 'int (const stpete_game *, const char *, long long, uint64_t, ' +
+    'const int *, size_t, const char *, char *, size_t, size_t *)'],
+  resultsReadLine: ['stpete_results_read_line', 'int (const stpete_game *, const char *, const char *, const char *, ' +
+    'size_t, stpete_state *, long long *, uint64_t *, char *, size_t, size_t *, stpete_error *)'],
   stateDeterminize: ['stpete_state_determinize', 'int (stpete_state *, int, uint64_t, unsigned)'],
   stateObservationTensor: ['stpete_state_observation_tensor', 'int (const stpete_state *, int, float *, size_t)'],
   stateObservationString: ['stpete_state_observation_string',
@@ -124,6 +130,8 @@ export const CONSTANTS = Object.freeze({
   BOT_SPEC_MAX: ['STPETE_BOT_SPEC_MAX', 256],
   JSON_STATE_MAX: ['STPETE_JSON_STATE_MAX', 1048576],
   JSON_REPLAY_MAX: ['STPETE_JSON_REPLAY_MAX', 4194304],
+  RESULTS_HASH_SIZE: ['STPETE_RESULTS_HASH_SIZE', 17],
+  RESULTS_GAME_MAX: ['STPETE_RESULTS_GAME_MAX', 9007199254740991],
   NUM_DISTINCT_ACTIONS: ['STPETE_NUM_DISTINCT_ACTIONS', 972],
   CHANCE_CARD_FIRST: ['STPETE_CHANCE_CARD_FIRST', 972],
   CHANCE_MARKERS_FIRST: ['STPETE_CHANCE_MARKERS_FIRST', 1021],

@@ -122,6 +122,12 @@ export declare const CHANCE_MARKERS_FIRST: 1021;
 export declare const NUM_CHANCE_OUTCOMES: 305;
 /** Seat argument of State.viewToJson for the spectators' view (§9). */
 export declare const VIEW_PUBLIC: -1;
+/** The hash that names a run's definition in its results file: 16 hex digits (stpete_results_hash()).
+ * @throws ParseError for text that is not a JSON object */
+export declare function resultsHash(definition: object | string): string;
+/** The header line (no newline) of a results file of `program` for `definition` (stpete_results_header_to_json()).
+ * @throws ParseError */
+export declare function resultsHeader(program: string, definition: object | string): string;
 /** "No card": State.observatoryCard when no Observatory draw is pending (§7.1), and unused action and event
  * fields (STPETE_CARD_NONE). */
 export declare const CARD_NONE: -1;
@@ -354,6 +360,12 @@ export declare class Game {
   actionString(id: number): string;
   /** A new state at the setup of §3, from `seed` (default: the options' seed). The caller frees it. */
   newState(seed?: Seed): State;
+  /** A game line (no newline) of a results file (doc/format.md, "Results files"): game `number` of the run
+   * `definition`, played from `seed` with `actions` (its replay record, each action checked), and the program's
+   * `fields` (stpete_results_game_to_json()).
+   * @throws IllegalActionError, ParseError (a definition or fields that are not JSON objects), InvalidArgumentError */
+  resultsLine(definition: object | string, number: number, seed: Seed, actions: ArrayLike<number>,
+    fields: object | string): string;
   readonly freed: boolean;
   free(): void;
 }
@@ -463,6 +475,12 @@ export declare class State {
   /** A replay record (doc/format.md) of this game from its seed. @throws InvalidArgumentError for a loaded
    * state (its seed is unknown) */
   replayToJson(): string;
+  /** Read and check one line of a results file of `program` for `definition` (stpete_results_read_line()): the
+   * header gives `{number: -1}`; a game line its number, seed and fields, its record replayed into this state
+   * (which then holds the game's end, the record's actions its history). On failure the state is unchanged.
+   * @throws ParseError, UnsupportedVersionError, MismatchError, InconsistentError, TooLargeError */
+  readResultsLine(program: string, definition: object | string, line: string):
+    { number: -1 } | { number: number; seed: Seed; fields: Record<string, unknown> };
 
   /** Redraw what `seat` cannot know (stack orders, unseen hand cards; with rubles: true also others' secret
    * rubles) consistently with what it knows (§9). */

@@ -360,6 +360,38 @@ export const eventKindName = (kind) => nameOf(c.eventKindName, kind);
 /** The library's version string, e.g. "1.0.0". */
 export function version() { return cstr(c.version()); }
 
+// ---- results files (doc/format.md, "Results files"): stpete-arena's and stpete.experiment's -----------------
+
+/** A run's definition or a game's fields as JSON text: an object is written with JSON.stringify (the library
+ * reads it in canonical form: key order and spacing do not change the hash), a string passed as is. */
+function jsonObjectText(value, what) {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw argError(what, value);
+  return JSON.stringify(value);
+}
+/** Call f with C copies of the strings (freed after). */
+function withStrings(texts, fn, f) {
+  const ptrs = [];
+  try {
+    for (const [text, what] of texts) ptrs.push(toC(text, fn, what)[0]);
+    return f(...ptrs);
+  } finally { for (const p of ptrs) c.free(p); }
+}
+/** The hash that names a run's `definition` (a JSON object, or its text) in its results file: 16 hex digits
+ * (stpete_results_hash()). @throws ParseError for text that is not a JSON object */
+export function resultsHash(definition) {
+  const fn = 'stpete_results_hash';
+  return withStrings([[jsonObjectText(definition, 'definition'), 'definition']], fn,
+    (d) => textOut(fn, (b, n, len) => c.resultsHash(d, b, n, len)));
+}
+/** The header line (no newline) of a results file of `program` for `definition` (stpete_results_header_to_json()).
+ * @throws ParseError for a definition that is not a JSON object */
+export function resultsHeader(program, definition) {
+  const fn = 'stpete_results_header_to_json';
+  return withStrings([[String(program), 'program'], [jsonObjectText(definition, 'definition'), 'definition']], fn,
+    (p, d) => textOut(fn, (b, n, len) => c.resultsHeaderToJson(p, d, b, n, len)));
+}
+
 /** Call a C writer of text with the conventions of the JSON functions: size it, then write it. */
 function textOut(name, call, detail) {
   let size = BUF_SIZE;
@@ -596,6 +628,26 @@ export class Game {
   actionString(id) { return actionString(this.edition, id); }
   /** A new state at the start of a game (§3) from `seed` (default: the options' seed). */
   newState(seed) { return newState(this, seed); }
+  /** A game line (no newline) of a results file: game `number` (an integer in [0, RESULTS_GAME_MAX]) of the run
+   * `definition`, played from `seed` with `actions` (ids, its replay record: each checked), with the program's
+   * `fields` (an object, or JSON text on one line) (stpete_results_game_to_json()).
+   * @throws IllegalActionError, ParseError (definition or fields not a JSON object), InvalidArgumentError */
+  resultsLine(definition, number, seed, actions, fields) {
+    const fn = 'stpete_results_game_to_json';
+    const g = gamePtr(this);
+    const n = int(number, 'number', 0, Number.MAX_SAFE_INTEGER);
+    const s = seed64(seed);
+    const ids = Array.from(actions, (a, i) => int(a, `actions[${i}]`));
+    const arr = c.malloc(Math.max(ids.length, 1) * 4);
+    if (!arr) throw makeError(Status.OUT_OF_MEMORY, 'malloc');
+    try {
+      heap();
+      i32.set(ids, arr >> 2);
+      return withStrings([[jsonObjectText(definition, 'definition'), 'definition'],
+        [jsonObjectText(fields, 'fields'), 'fields']], fn,
+      (d, f) => textOut(fn, (b, cap, len) => c.resultsGameToJson(g, d, BigInt(n), s, arr, ids.length, f, b, cap, len)));
+    } finally { c.free(arr); }
+  }
   free() { this.#handle.free(); }
   [dispose]() { this.free(); }
   get freed() { return this.#handle.freed; }
@@ -883,6 +935,33 @@ export class State {
       return textOut('stpete_replay_to_json',
         (b, n, len) => c.replayToJson(gptr, seed64(this.#seed), arr, ids.length, b, n, len));
     } finally { c.free(arr); }
+  }
+  /** Read and check one line of a results file of `program` for `definition` (stpete_results_read_line()): the
+   * header gives {number: -1}; a game line {number, seed, fields}, its record replayed into this state (a state
+   * of the run's game), which then holds the game's last position with the record's actions as its history: the
+   * result comes from the state, never from the line. On failure the state is unchanged.
+   * @throws ParseError, UnsupportedVersionError, MismatchError (another program, definition or game),
+   *   InconsistentError (an illegal action, a result the actions do not reach), TooLargeError */
+  readResultsLine(program, definition, line) {
+    const fn = 'stpete_results_read_line';
+    const text = String(line);
+    const g = gamePtr(this.#game);
+    const st = this.#ptr;
+    const [lp, ll] = toC(text, fn, 'line', jsonBound(fn, 'results line', K.JSON_REPLAY_MAX));
+    const cap = ll + 1; // the fields are shorter than their line
+    const fields = c.malloc(cap);
+    try {
+      if (!fields) throw makeError(Status.OUT_OF_MEMORY, 'malloc');
+      withStrings([[String(program), 'program'], [jsonObjectText(definition, 'definition'), 'definition']], fn,
+        (p, d) => check(c.resultsReadLine(g, p, d, lp, ll, st, OUT, OUT2, fields, cap, STRUCT, errOut()), fn,
+          errText));
+      heap();
+      const number = Number(BigInt.asIntN(64, u64[OUT >> 3]));
+      if (number < 0) return { number: -1 };
+      const seed = seedValue(u64[OUT2 >> 3]);
+      this.#seed = seed;
+      return { number, seed, fields: JSON.parse(decoder.decode(u8.subarray(fields, fields + i32[STRUCT >> 2]))) };
+    } finally { c.free(lp); c.free(fields); }
   }
   /** Replay a record (every action checked) and return the state at its end, with a new game of its options. */
   static fromReplay(text) {

@@ -310,6 +310,32 @@ test('replay records: written from the history and read back with every action c
   freeAll(empty, start, r, s, g);
 });
 
+test('results files: the header and a game line read back; a forged result is refused, the state unchanged', () => {
+  const g = new S.Game({ players: 3, seed: 99 });
+  const s = play(g.newState());
+  const definition = { players: 3, seed: 99, bots: ['random'] };
+  const hash = S.resultsHash(definition);
+  assert.match(hash, /^[0-9a-f]{16}$/);
+  assert.equal(S.resultsHash('{"seed":99,"bots":["random"],"players":3}'), hash); // key order: the same run
+  const header = S.resultsHeader('js-test', definition);
+  const line = g.resultsLine(definition, 5, 99, s.history(), { note: 'x' });
+  const r = g.newState();
+  assert.deepEqual(r.readResultsLine('js-test', definition, header), { number: -1 });
+  assert.deepEqual(r.readResultsLine('js-test', definition, line), { number: 5, seed: 99, fields: { note: 'x' } });
+  assert.ok(r.equals(s));
+  assert.deepEqual(r.history(), s.history());
+  const doc = JSON.parse(line);
+  doc.record.result.vp.reverse(); // a result the actions do not reach
+  const before = g.newState();
+  assert.throws(() => before.readResultsLine('js-test', definition, JSON.stringify(doc)),
+    (e) => e instanceof S.InconsistentError && e.function === 'stpete_results_read_line');
+  assert.ok(before.equals(g.newState()));
+  assert.throws(() => r.readResultsLine('other', definition, header), S.MismatchError);
+  assert.throws(() => g.resultsLine(definition, 0, 99, [960], {}), S.IllegalActionError);
+  assert.throws(() => S.resultsHash('[1]'), S.ParseError);
+  freeAll(before, r, s, g);
+});
+
 test('events: the queue gives the library\'s log lines; scores, winners and returns at the end', () => {
   const g = new S.Game({ players: 2, seed: 12 });
   const s = g.newState();

@@ -36,7 +36,8 @@ from ._ffi import (CHANCE_CARD_FIRST, CHANCE_MARKERS_FIRST, MAX_LEGAL_ACTIONS, N
 from ._core import (Action, ActionKind, Card, CardInfo, ChanceMode, ChanceOutcome, Colour, Decision, Edition, Event,
                     EventKind, Game, Games, NewSocietyCard, Option, OptionCategory, OptionType, Phase, Pick, PubCap,
                     Score, Seat, Source, Special, Stack, State, TieBreak, check_options, library_path, options,
-                    replay_from_json, replay_to_json, version)
+                    read_results_line, replay_from_json, replay_to_json, results_game_line, results_hash,
+                    results_header, version)
 from .env import StPeteEnv, env
 from .bots import Bot, BotStats, play
 
@@ -52,5 +53,6 @@ __all__ = [
     "GameOverError", "NotTerminalError", "ParseError", "UnsupportedVersionError", "MismatchError",
     "ReentrantError", "RedactedError", "InconsistentError", "TooLargeError", "NoPriceError", "ClosedError",
     "LibraryNotFoundError",
-    "replay_to_json", "replay_from_json", "Bot", "BotStats", "play",
+    "replay_to_json", "replay_from_json", "results_hash", "results_header", "results_game_line",
+    "read_results_line", "Bot", "BotStats", "play",
 ]

@@ -11,9 +11,10 @@ from array import array as _array
 import operator
 import threading
 import weakref
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Tuple, Union
 import ctypes
-from ctypes import byref, c_double, c_float, c_int, c_size_t, c_uint, c_uint8, c_uint64, create_string_buffer
+from ctypes import (byref, c_double, c_float, c_int, c_longlong, c_size_t, c_uint, c_uint8, c_uint64,
+                    create_string_buffer)
 
 from . import _ffi
 from .errors import BufferTooSmallError, ClosedError, InvalidArgumentError, NoPriceError, NotTerminalError, \
@@ -713,6 +714,75 @@ def replay_from_json(text: Union[str, bytes]) -> Tuple["Game", List[int]]:
     actions = (c_int * max(1, n.value))()
     _with_error(_C.stpete_replay_from_json, data, len(data), None, byref(ptr), actions, len(actions), byref(n))
     return Game._adopt(ptr), actions[:n.value]
+
+
+# ---- results files -----------------------------------------------------------------------------------------
+
+def _definition_text(definition):
+    """A definition as JSON text: a mapping is written compact with sorted keys, a str or bytes passed as is."""
+    if isinstance(definition, (str, bytes, bytearray)):
+        return bytes(definition, "utf-8") if isinstance(definition, str) else bytes(definition)
+    return json.dumps(definition, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+def results_hash(definition: Union[str, bytes, Mapping[str, Any]]) -> str:
+    """The hash that names a run's ``definition`` in its results file (doc/format.md, "Results files"): 16 hex
+    digits, FNV-1a of the definition's canonical JSON (stpete_results_hash()), the same whatever the key order.
+    ``definition``: a JSON object (text, or a mapping of JSON values). Raises :class:`ParseError` for text that is
+    not a JSON object."""
+    return _write_json(_C.stpete_results_hash, _definition_text(definition))
+
+
+def results_header(program: str, definition: Union[str, bytes, Mapping[str, Any]]) -> str:
+    """The header line of a results file (no newline) of ``program`` for ``definition``
+    (stpete_results_header_to_json()). Raises :class:`ParseError` for a definition that is not a JSON object."""
+    return _write_json(_C.stpete_results_header_to_json, program, _definition_text(definition))
+
+
+def results_game_line(game: "Game", definition: Union[str, bytes, Mapping[str, Any]], number: int, seed: int,
+                      actions: Iterable[ActionLike], fields: Union[str, Mapping[str, Any]]) -> str:
+    """A game line of a results file (no newline): game ``number`` (an int in [0, 2**53)) of the run
+    ``definition``, played from ``seed`` with ``actions`` (its replay record, every action checked), and the
+    program's ``fields`` (a JSON object: a mapping, or text on one line) (stpete_results_game_to_json()). Raises
+    :class:`IllegalActionError` for an action that is not legal where it is applied, :class:`ParseError` for a
+    definition or fields that are not JSON objects, :class:`InvalidArgumentError` for a number out of range."""
+    if not isinstance(game, Game):
+        raise TypeError(f"results_game_line(): game must be a stpete.Game, not {type(game).__name__}")
+    ids = [_action_id(a) for a in actions]
+    array = (c_int * max(1, len(ids)))()
+    for i, action in enumerate(ids):
+        array[i] = _ffi.convert(c_int, action, f"actions[{i}]", "results_game_line")
+    text = fields if isinstance(fields, str) else json.dumps(fields, separators=(",", ":"))
+    with game._lock:
+        return _write_json(_C.stpete_results_game_to_json, game.handle, _definition_text(definition), number, seed,
+                           array, len(ids), text)
+
+
+def read_results_line(state: "State", program: str, definition: Union[str, bytes, Mapping[str, Any]],
+                      line: Union[str, bytes]) -> Tuple[int, int, Optional[Dict[str, Any]]]:
+    """Read and check one line of a results file of ``program`` for ``definition``
+    (stpete_results_read_line()): ``(-1, 0, None)`` for its header; for a game line ``(number, seed, fields)``,
+    its record replayed into ``state`` (a state of the run's game), which then holds the game's last position with
+    the record's actions as its history: the result comes from ``state``, never from the line. Raises
+    :class:`ParseError`, :class:`UnsupportedVersionError`, :class:`MismatchError` (another program, definition or
+    game), :class:`InconsistentError` (an illegal action, a result the actions do not reach, a header whose hash
+    is not its definition's) or :class:`TooLargeError`; on failure ``state`` is unchanged."""
+    if not isinstance(state, State):
+        raise TypeError(f"read_results_line(): state must be a stpete.State, not {type(state).__name__}")
+    data = _json_bytes(line)
+    number, seed = c_longlong(), c_uint64()
+    size = max(256, len(data) + 1)  # the fields are shorter than their line
+    fields = create_string_buffer(size)
+    length = c_size_t()
+    game = state.game
+    with state._lock, game._lock:
+        _with_error(_C.stpete_results_read_line, game.handle, program, _definition_text(definition), data, len(data),
+                    state.handle, byref(number), byref(seed), fields, size, byref(length))
+        if number.value >= 0:  # the game from its seed: its history is the record's actions
+            state._seed, state._prefix = seed.value, ()
+    if number.value < 0:
+        return -1, 0, None
+    return number.value, seed.value, json.loads(fields.raw[:length.value].decode("utf-8"))
 
 
 # ---- games -----------------------------------------------------------------------------------------------

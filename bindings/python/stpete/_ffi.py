@@ -25,8 +25,8 @@ import ctypes.util
 import operator
 import os
 import sys
-from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double, c_float, c_int, c_size_t, c_uint,
-                    c_int64, c_uint8, c_uint64, c_void_p, sizeof)
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double, c_float, c_int, c_int64, c_longlong,
+                    c_size_t, c_uint, c_uint8, c_uint64, c_void_p, sizeof)
 
 from .errors import InvalidArgumentError, LibraryNotFoundError, UnsupportedVersionError, error_for_status
 
@@ -63,6 +63,8 @@ NUM_PHASES = 4
 NUM_STACKS = 4
 JSON_STATE_MAX = 1048576
 JSON_REPLAY_MAX = 4194304
+RESULTS_HASH_SIZE = 17
+RESULTS_GAME_MAX = 9007199254740991
 EVENT_STRING_MAX = 192
 CHANCE_CARD_FIRST = 972
 CHANCE_MARKERS_FIRST = 1021
@@ -335,6 +337,20 @@ FUNCTIONS = {
     "stpete_replay_from_json": (c_int, (("json", c_char_p), ("len", c_size_t), ("alloc", POINTER(AllocatorStruct)),
                                         ("game_out", POINTER(GamePtr)), ("actions", _int_p), ("capacity", c_size_t),
                                         ("count", _size_p), ("err", POINTER(ErrorStruct))), ERROR),
+    # results files (stpete.experiment's and stpete-arena's)
+    "stpete_results_hash": (c_int, (("definition", c_char_p), ("buf", c_char_p), ("capacity", c_size_t),
+                                    ("len", _size_p)), STATUS),
+    "stpete_results_header_to_json": (c_int, (("program", c_char_p), ("definition", c_char_p), ("buf", c_char_p),
+                                              ("capacity", c_size_t), ("len", _size_p)), STATUS),
+    "stpete_results_game_to_json": (c_int, (("game", GamePtr), ("definition", c_char_p), ("number", c_longlong),
+                                            ("seed", c_uint64), ("actions", _int_p), ("count", c_size_t),
+                                            ("fields", c_char_p), ("buf", c_char_p), ("capacity", c_size_t),
+                                            ("len", _size_p)), STATUS),
+    "stpete_results_read_line": (c_int, (("game", GamePtr), ("program", c_char_p), ("definition", c_char_p),
+                                         ("line", c_char_p), ("len", c_size_t), ("state", StatePtr),
+                                         ("number", POINTER(c_longlong)), ("seed", POINTER(c_uint64)),
+                                         ("fields", c_char_p), ("capacity", c_size_t), ("fields_len", _size_p),
+                                         ("err", POINTER(ErrorStruct))), ERROR),
     # names (the words of the JSON format)
     "stpete_phase_name": (c_char_p, (("phase", c_int),), RAW),
     "stpete_stack_name": (c_char_p, (("stack", c_int),), RAW),
@@ -401,6 +417,7 @@ CONVERSIONS = {
     c_uint8: _integer(c_uint8, "uint8_t"),
     c_size_t: _integer(c_size_t, "size_t"),
     c_uint64: _integer(c_uint64, "uint64_t"),
+    c_longlong: _integer(c_longlong, "long long"),
     c_char_p: _string,
 }
 

@@ -122,7 +122,7 @@ class Experiment(unittest.TestCase):
         out = run("--games", "12", "--seed", "40", "--out", csv_path, "--jobs", "2", "--batch", "2", *ARMS)
         self.assertEqual(out.returncode, 0, out.stderr)
         with open(csv_path) as f:
-            self.assertEqual(f.readline().strip(), ",".join(E.COLUMNS))
+            self.assertEqual(f.readline().strip(), ",".join(E.CSV_COLUMNS))  # the rows, and the game's actions
         self.assertEqual(sorted(rows_of(csv_path), key=key), sorted(rows_of(self.full), key=key))
 
     def test_resume(self):
@@ -130,7 +130,7 @@ class Experiment(unittest.TestCase):
         first = run("--games", "12", "--seed", "40", "--out", path, "--max-games", "14", "--batch", "3", *ARMS)
         self.assertEqual(first.returncode, 0, first.stderr)
         self.assertEqual(len(rows_of(path)), 14 * 3)
-        # a kill in the middle of a write: the last game loses a seat's row and a line is cut
+        # a kill in the middle of a write: the last game's line is cut
         with open(path) as f:
             lines = f.readlines()
         with open(path, "w") as f:
@@ -138,7 +138,7 @@ class Experiment(unittest.TestCase):
             f.write(lines[-1][:25])
         again = run("--games", "12", "--seed", "40", "--out", path, "--resume", "--batch", "5", *ARMS)
         self.assertEqual(again.returncode, 0, again.stderr)
-        self.assertIn("dropping a cut last line and 2 row(s) of incomplete games", again.stderr)
+        self.assertIn("dropping a cut last line; it is played again", again.stderr)
         self.assertIn("13 game(s) already in", again.stderr)
         rows = rows_of(path)
         self.assertEqual(len({key(r) for r in rows}), len(rows))
@@ -167,7 +167,7 @@ class Experiment(unittest.TestCase):
             f.writelines(lines[:-2])  # the last game loses two seats' rows
         again = run("--games", "12", "--seed", "40", "--out", path, "--resume", *ARMS)
         self.assertEqual(again.returncode, 0, again.stderr)
-        self.assertIn("dropping 1 row(s) of incomplete games", again.stderr)
+        self.assertIn("dropping 1 row(s) of an incomplete game; those games are played again", again.stderr)
         self.assertEqual(sorted(rows_of(path), key=key), sorted(rows_of(self.full), key=key))
 
     def test_resume_after_kill(self):
@@ -206,7 +206,7 @@ class Experiment(unittest.TestCase):
             f.writelines(lines)
         out = run("--games", "12", "--seed", "40", "--out", path, "--resume", *ARMS)
         self.assertEqual(out.returncode, 2, out.stderr)
-        self.assertIn("line 6: not a row of stpete.experiment; not resuming", out.stderr)
+        self.assertIn("line 6: not a line of stpete.experiment's results; not resuming", out.stderr)
         with open(path) as f:
             self.assertEqual(f.readlines(), lines)
 
