@@ -1,12 +1,18 @@
 """Load benchmark of the game server (not a test): N concurrent tables, each of two scripted people (WebSocket
-clients acting as soon as they may) and one bot, replaced by a new table when its game ends, for a fixed time.
-Reports moves per second (all tables), the latency from a person's action to every client of the table having the
-new position (p50, p99), the server's memory (its resident set, and its bot workers'), and the CPU used by the
-server process (and per move: what a move costs the server, whatever else runs on the machine), by its bot workers
-and by the clients (100% = one core) during the run.
+clients acting as soon as they may) and one bot, replaced by a new table when its game ends, for a fixed time, on
+each storage and number of server processes asked for, in one run. Reports moves per second (all tables), the
+latency from a person's action to every client of the table having the new position (p50, p99), the wait of a
+table's bot (p50, p99), memory (the server processes' resident sets, their bot workers', PostgreSQL's proportional
+set) and CPU (100% = one core) used by the server processes (and per move: what a move costs them, whatever else
+runs on the machine), their bot workers, PostgreSQL and the clients during the run.
 
     PYTHONPATH=bindings/python:server STPETE_LIBRARY=build/libstpete.so \\
-        /usr/bin/python3 server/bench.py --tables 10 100 1000 --seconds 20
+        /usr/bin/python3 server/bench.py --storage sqlite postgresql --processes 1 2 4 --tables 100 1000
+
+Several processes serve one address (``--reuse-port``: the kernel spreads the connections, so the two people of a
+table are often on two processes) on one PostgreSQL database, a temporary cluster this benchmark starts
+(server/pgcluster.py, fsync on); SQLite runs with one process only. ``--start 10 100000`` measures instead how long
+a server process takes to start (until it listens) on a database holding that many tables.
 
 With ``--strong K``, K more tables run beside them, each of one scripted person and four of the strongest bots
 (5 players, the New Society, ``ismcts`` at 100,000 iterations), which keep the bot workers busy all the time: the
@@ -41,6 +47,19 @@ def rss_kib(pid):
                 if line.startswith("VmRSS:"):
                     return int(line.split()[1])
     except FileNotFoundError:
+        pass
+    return 0
+
+
+def pss_kib(pid):
+    """Proportional set size (KiB): shared pages (PostgreSQL's shared buffers) divided among the processes that
+    map them, so that a sum over processes counts them once."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except (FileNotFoundError, ProcessLookupError):
         pass
     return 0
 
@@ -161,7 +180,7 @@ async def strong_table(session, url, deadline):
 
 async def run_load(url, tables, seconds, bot, strong=0):
     stats = Stats()
-    connector = aiohttp.TCPConnector(limit=0)
+    connector = aiohttp.TCPConnector(limit=0, force_close=True)  # every request a new connection: any process
     async with aiohttp.ClientSession(connector=connector) as session:
         start = time.monotonic()
         deadline = start + seconds
@@ -178,64 +197,197 @@ def server_options(python, env):
     return set(w.rstrip(",") for w in text.split() if w.startswith("--"))
 
 
+class Servers:
+    """``count`` server processes on database ``db``, all on one port (the first picks a free one; the others
+    join it with SO_REUSEPORT). ``env``: their environment (another source tree's, with --server-src)."""
+
+    def __init__(self, db, count, extra, env=None):
+        self.procs = []
+        port = 0
+        for _ in range(count):
+            proc = subprocess.Popen([sys.executable, "-m", "stpete_server", "--port", str(port), "--db", db,
+                                     *(["--reuse-port"] if count > 1 else []), *extra],
+                                    stdout=subprocess.PIPE, text=True, env=env)
+            self.procs.append(proc)
+            line = proc.stdout.readline()
+            if not line.startswith("stpete-server listening on "):
+                self.stop()
+                raise RuntimeError(f"a server did not start: {line!r}")
+            self.url = line.split()[-1].rstrip("/")
+            port = int(self.url.rsplit(":", 1)[1])
+
+    @property
+    def pids(self):
+        return [p.pid for p in self.procs]
+
+    def workers(self):
+        return [w for p in self.pids for w in children(p)]
+
+    def stop(self):
+        for p in self.procs:
+            p.terminate()
+        for p in self.procs:
+            try:
+                p.wait(40)
+            except subprocess.TimeoutExpired:  # (1.1.2's server waits for a bot thinking at 100,000)
+                print("  (a server did not stop within 40 s of SIGTERM: killed)", file=sys.stderr, flush=True)
+                p.kill()
+                p.wait()
+
+
+def fill(db, n):
+    """Store ``n`` tables (two people, no move yet) in database ``db`` at once: the load of --start."""
+    from stpete_server.storage import SeatRecord, TableRecord, open_storage
+    storage = open_storage(db)
+    try:
+        seats = [SeatRecord("human", "ab" * 32, None)] * 2
+        now = time.time()
+        records = [TableRecord(f"fill{k:07}", {}, k, seats, [], now) for k in range(n)]
+        if hasattr(storage, "url"):  # PostgreSQL: COPY
+            with storage._db.cursor() as cur:
+                with cur.copy("COPY tables (id, options, seed, created, updated, to_act) FROM STDIN") as copy:
+                    for r in records:
+                        copy.write_row((r.table_id, "{}", str(r.seed), now, now, "human"))
+                with cur.copy("COPY seats (table_id, seat, kind, token_hash) FROM STDIN") as copy:
+                    for r in records:
+                        for seat, s in enumerate(r.seats):
+                            copy.write_row((r.table_id, seat, s.kind, s.token_hash))
+        else:
+            def body():
+                storage._executemany("INSERT INTO tables (id, options, seed, created, updated, to_act) "
+                                     "VALUES (?, '{}', ?, ?, ?, 'human')",
+                                     [(r.table_id, str(r.seed), now, now) for r in records])
+                storage._executemany("INSERT INTO seats (table_id, seat, kind, token_hash) VALUES (?, ?, ?, ?)",
+                                     [(r.table_id, seat, s.kind, s.token_hash)
+                                      for r in records for seat, s in enumerate(r.seats)])
+            storage._transaction(body)
+    finally:
+        storage.close()
+
+
+def databases(storages, tmp):
+    """A new database of each storage asked for, for every run: yields (storage, factory)."""
+    cluster = None
+    try:
+        for storage in storages:
+            if storage == "postgresql":
+                import pgcluster
+                cluster = pgcluster.Cluster(fsync=True)
+                names = iter(range(1000))
+                yield storage, lambda: cluster.create_database(f"bench{next(names)}"), cluster
+            else:
+                names = iter(range(1000))
+                yield storage, lambda: os.path.join(tmp, f"bench{next(names)}.sqlite"), None
+    finally:
+        if cluster is not None:
+            cluster.stop()
+
+
+def pct(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(len(values) * q))] * 1000 if values else float("nan")
+
+
+def load_runs(args, tmp, env, known):
+    print(f"{'storage':>10} {'procs':>5} {'tables':>6} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'bot p50':>8} "
+          f"{'bot p99':>8} {'games':>6} {'servers MiB':>11} {'idle MiB':>8} {'workers MiB':>11} {'pg MiB':>6} "
+          f"{'servers CPU':>11} {'ms/move':>7} {'workers CPU':>11} {'pg CPU':>6} {'clients CPU':>11} {'refused':>7}",
+          flush=True)
+    for storage, new_db, cluster in databases(args.storage, tmp):
+        for procs in args.processes:
+            if storage == "sqlite" and procs > 1:
+                continue  # one process per SQLite file
+            for n in args.tables:
+                options = ["--bot-delay", "0", "--bot-workers", str(args.bot_workers), "--sync", args.sync,
+                           "--rate", "100000", "--burst", "100000", "--max-clients", str(10 * n + 100),
+                           "--max-tables", str(1000 * n), "--creations-per-minute", str(1000 * n),
+                           "--log-level", "WARNING"]
+                for option, value in (("--max-per-address", "0"), ("--connections-per-minute", "0")):
+                    if option in known:
+                        options += [option, value]
+                db = new_db()
+                servers = Servers(db, procs, options, env)
+                # processes on the same database that no client reaches (their own port): what a process costs
+                # that only hears the others' moves
+                idlers = Servers(db, 1, options, env) if args.idle_peer and storage == "postgresql" else None
+                try:
+                    icpu0 = sum(cpu_seconds(p) for p in idlers.pids) if idlers else 0.0
+                    idle = sum(rss_kib(p) for p in servers.pids) / 1024 / procs
+                    workers = servers.workers()
+                    pg = cluster.pids() if cluster else []
+                    cpu0 = sum(cpu_seconds(p) for p in servers.pids)
+                    wcpu0 = sum(cpu_seconds(w) for w in workers)
+                    pgcpu0 = sum(cpu_seconds(p) for p in pg)
+                    mine0 = time.process_time()
+                    stats, elapsed = asyncio.run(run_load(servers.url, n, args.seconds, args.bot, args.strong))
+                    server_cpu = (sum(cpu_seconds(p) for p in servers.pids) - cpu0) / elapsed
+                    workers_cpu = (sum(cpu_seconds(w) for w in workers) - wcpu0) / elapsed
+                    pg_now = cluster.pids() if cluster else []
+                    pg_cpu = (sum(cpu_seconds(p) for p in pg_now) - pgcpu0) / elapsed  # new backends: from 0
+                    clients_cpu = (time.process_time() - mine0) / elapsed
+                    server_rss = sum(rss_kib(p) for p in servers.pids) / 1024
+                    workers_rss = sum(rss_kib(w) for w in servers.workers()) / 1024
+                    pg_pss = sum(pss_kib(p) for p in pg_now) / 1024
+                    idle_cpu = (sum(cpu_seconds(p) for p in idlers.pids) - icpu0) / elapsed if idlers else None
+                finally:
+                    servers.stop()
+                    if idlers:
+                        idlers.stop()
+                p50 = statistics.median(stats.latencies) * 1000 if stats.latencies else float("nan")
+                print(f"{storage:>10} {procs:>5} {n:>6} {stats.moves / elapsed:>8.0f} {p50:>7.1f} "
+                      f"{pct(stats.latencies, 0.99):>7.1f} {pct(stats.bot_waits, 0.5):>8.0f} "
+                      f"{pct(stats.bot_waits, 0.99):>8.0f} {stats.games:>6} {server_rss:>11.0f} {idle:>8.0f} "
+                      f"{workers_rss:>11.0f} {pg_pss:>6.0f} {server_cpu:>11.0%} "
+                      f"{server_cpu * elapsed * 1000 / max(1, stats.moves):>7.2f} {workers_cpu:>11.0%} "
+                      f"{pg_cpu:>6.0%} {clients_cpu:>11.0%} {stats.refused:>7}"
+                      + (f"   idle peer: {idle_cpu:.1%} CPU, "
+                         f"{idle_cpu * elapsed * 1e6 / max(1, stats.moves):.0f} us/move" if idle_cpu is not None
+                         else ""), flush=True)
+
+
+def start_runs(args, tmp, env):
+    print(f"{'storage':>10} {'tables':>7} {'start s (median of 3)':>22}", flush=True)
+    for storage, new_db, _ in databases(args.storage, tmp):
+        for n in args.start:
+            db = new_db()
+            fill(db, n)
+            times = []
+            for _ in range(3):
+                t0 = time.monotonic()
+                servers = Servers(db, 1, ["--bot-workers", "1", "--log-level", "WARNING"], env)
+                times.append(time.monotonic() - t0)
+                servers.stop()
+            print(f"{storage:>10} {n:>7} {statistics.median(times):>22.2f}", flush=True)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--tables", type=int, nargs="+", default=[10, 100, 1000])
+    p.add_argument("--tables", type=int, nargs="+", default=[100, 1000])
+    p.add_argument("--processes", type=int, nargs="+", default=[1, 2, 4],
+                   help="server processes on one address (PostgreSQL only; SQLite runs one)")
+    p.add_argument("--storage", nargs="+", choices=("sqlite", "postgresql"), default=["sqlite", "postgresql"])
     p.add_argument("--seconds", type=float, default=20.0)
     p.add_argument("--bot", default="random", help="the bots' kind (random, greedy, mc, ismcts at 30 iterations)")
-    p.add_argument("--bot-workers", type=int, default=1)
+    p.add_argument("--bot-workers", type=int, default=1, help="per server process")
     p.add_argument("--strong", type=int, default=0, help="tables of four 100,000-iteration ismcts bots beside them")
     p.add_argument("--sync", default="full", choices=("full", "normal"))
     p.add_argument("--server-src", help="the source tree of another server to measure (e.g. 1.1.2's, for comparison)")
+    p.add_argument("--idle-peer", action="store_true",
+                   help="PostgreSQL: one more process on the database that no client reaches; its CPU per move is "
+                        "what one more process costs")
+    p.add_argument("--start", type=int, nargs="+", metavar="TABLES",
+                   help="measure a process's start on databases of these many stored tables instead")
     args = p.parse_args()
     env = dict(os.environ)
     if args.server_src:
         env["PYTHONPATH"] = os.pathsep.join([os.path.join(args.server_src, "bindings", "python"),
                                              os.path.join(args.server_src, "server")])
-    known = server_options(sys.executable, env)
-    print(f"{'tables':>6} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'bot p50':>8} {'bot p99':>8} {'games':>6} "
-          f"{'server MiB':>10} {'workers MiB':>11} {'server CPU':>10} {'ms/move':>7} {'workers CPU':>11} "
-          f"{'clients CPU':>11} {'refused':>7}")
-    for n in args.tables:
-        with tempfile.TemporaryDirectory() as d:
-            options = ["--port", "0", "--db", os.path.join(d, "bench.sqlite"), "--bot-delay", "0",
-                       "--bot-workers", str(args.bot_workers), "--sync", args.sync, "--rate", "100000",
-                       "--burst", "100000", "--max-clients", str(10 * n + 100), "--max-tables", str(1000 * n),
-                       "--creations-per-minute", str(1000 * n), "--log-level", "WARNING"]
-            for option, value in (("--max-per-address", "0"), ("--connections-per-minute", "0")):
-                if option in known:
-                    options += [option, value]
-            server = subprocess.Popen([sys.executable, "-m", "stpete_server", *options], stdout=subprocess.PIPE,
-                                      text=True, env=env)
-            try:
-                url = server.stdout.readline().split()[-1].rstrip("/")
-                workers = children(server.pid)
-                cpu0, mine0 = cpu_seconds(server.pid), time.process_time()
-                wcpu0 = sum(cpu_seconds(w) for w in workers)
-                stats, elapsed = asyncio.run(run_load(url, n, args.seconds, args.bot, args.strong))
-                server_cpu = (cpu_seconds(server.pid) - cpu0) / elapsed
-                workers_cpu = (sum(cpu_seconds(w) for w in workers) - wcpu0) / elapsed
-                clients_cpu = (time.process_time() - mine0) / elapsed
-                server_rss = rss_kib(server.pid) / 1024
-                workers_rss = sum(rss_kib(c) for c in children(server.pid)) / 1024
-            finally:
-                server.terminate()
-                try:
-                    server.wait(40)
-                except subprocess.TimeoutExpired:  # (1.1.2's server waits for a bot thinking at 100,000)
-                    print(f"  (the server did not stop within 40 s of SIGTERM: killed)", file=sys.stderr, flush=True)
-                    server.kill()
-                    server.wait()
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.start:
+            start_runs(args, tmp, env)
+        else:
+            load_runs(args, tmp, env, server_options(sys.executable, env))
 
-        def pct(values, q):
-            values = sorted(values)
-            return values[min(len(values) - 1, int(len(values) * q))] * 1000 if values else float("nan")
-        p50 = statistics.median(stats.latencies) * 1000 if stats.latencies else float("nan")
-        print(f"{n:>6} {stats.moves / elapsed:>8.0f} {p50:>7.1f} {pct(stats.latencies, 0.99):>7.1f} "
-              f"{pct(stats.bot_waits, 0.5):>8.0f} {pct(stats.bot_waits, 0.99):>8.0f} {stats.games:>6} "
-              f"{server_rss:>10.0f} {workers_rss:>11.0f} {server_cpu:>10.0%} "
-              f"{server_cpu * elapsed * 1000 / max(1, stats.moves):>7.2f} {workers_cpu:>11.0%} {clients_cpu:>11.0%} "
-              f"{stats.refused:>7}", flush=True)
 
 if __name__ == "__main__":
     main()

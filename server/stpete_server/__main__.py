@@ -24,9 +24,15 @@ def parse_args(argv):
                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (behind a reverse proxy: keep local)")
     p.add_argument("--port", type=int, default=8080, help="TCP port (0: any free one, printed)")
-    p.add_argument("--db", default="stpete-server.sqlite", help="the SQLite database file (created if missing)")
+    p.add_argument("--reuse-port", action="store_true",
+                   help="listen with SO_REUSEPORT: several processes (on one PostgreSQL database) share the port, "
+                        "the kernel spreads the connections among them")
+    p.add_argument("--db", default="stpete-server.sqlite",
+                   help="the SQLite database file (created if missing), or a PostgreSQL database's URI "
+                        "(postgresql://USER@HOST/DB: doc/server.md)")
     p.add_argument("--sync", choices=("full", "normal"), default="full",
-                   help="SQLite synchronous: full survives a power cut, normal only a killed server (faster)")
+                   help="full: an acknowledged move survives a power cut; normal: only a killed server (faster "
+                        "commits; SQLite synchronous, PostgreSQL synchronous_commit)")
     p.add_argument("--bot-workers", type=int, default=max(1, (os.cpu_count() or 2) - 1),
                    help="processes in which the bots think")
     p.add_argument("--bot-delay", type=float, default=0.8,
@@ -55,6 +61,14 @@ def parse_args(argv):
                    help="tables a client address may create per minute (0: no limit)")
     p.add_argument("--hello-timeout", type=float, default=d.hello_timeout,
                    help="seconds a connection may stay without saying hello")
+    p.add_argument("--expire-finished", type=float, default=7 * 86400.0,
+                   help="seconds after its end a finished table leaves the database (0: never)")
+    p.add_argument("--expire-abandoned", type=float, default=30 * 86400.0,
+                   help="seconds after its last move an unfinished table leaves the database (0: never)")
+    p.add_argument("--expire-every", type=float, default=60.0, help="seconds between two looks for tables to expire")
+    p.add_argument("--expired", choices=("archive", "delete"), default="archive",
+                   help="what becomes of an expired table's record: kept in the archive table (python3 -m "
+                        "stpete_server.export reads it) or deleted")
     p.add_argument("--log-level", default="INFO", help="logging level (seat tokens are never logged)")
     return p.parse_args(argv)
 
@@ -74,7 +88,9 @@ def quiet_accept_errors(loop, context) -> None:
 
 
 async def serve(args, storage) -> None:
-    from .app import Limits, Server, make_app
+    from .app import Expiry, Limits, Server, make_app
+    from .peers import Peers, PostgresPeers
+    from .storage import is_postgresql
     from .botpool import BotPool
     from .guard import Guard, GuardedSite, raise_descriptor_limit
     log = logging.getLogger("stpete_server")
@@ -83,7 +99,10 @@ async def serve(args, storage) -> None:
                     hello_timeout=args.hello_timeout, connections_per_minute=args.connections_per_minute,
                     send_timeout=args.send_timeout)
     pool = BotPool(args.bot_workers, move_seconds=args.bot_seconds)
-    server = Server(storage, pool, bot_delay=args.bot_delay, limits=limits)
+    expiry = Expiry(finished=args.expire_finished, abandoned=args.expire_abandoned, every=args.expire_every,
+                    keep=args.expired == "archive")
+    peers = PostgresPeers(args.db) if is_postgresql(args.db) else Peers()
+    server = Server(storage, pool, bot_delay=args.bot_delay, limits=limits, peers=peers, expiry=expiry)
     # Connections never use up the descriptors: the limit is raised, and connections are capped below it, with
     # room for what asyncio accepts at once before any is refused (up to the listen backlog) and for what the
     # server needs itself (the database, the bot workers' pipes, the listening socket).
@@ -99,7 +118,8 @@ async def serve(args, storage) -> None:
     # keepalive_timeout: an idle kept-alive connection, or a later request whose headers do not arrive, is closed
     runner = web.AppRunner(make_app(server, web_dir=args.web_dir), keepalive_timeout=15.0)
     await runner.setup()
-    site = GuardedSite(runner, args.host, args.port, guard, backlog=backlog)  # many clients connecting at once
+    site = GuardedSite(runner, args.host, args.port, guard, backlog=backlog,  # many clients connecting at once
+                       reuse_port=args.reuse_port)
     await site.start()
     print(f"stpete-server listening on http://{args.host}:{site.port}/", flush=True)
     stop = asyncio.Event()
@@ -124,13 +144,21 @@ def main(argv=None) -> int:
     from .guard import RateLimitedLog
     for handler in logging.getLogger().handlers:
         handler.addFilter(RateLimitedLog())
-    from .storage import SQLiteStorage
+    from .storage import InUseError, is_postgresql, open_storage
+    from .tables import record_status
     try:
-        storage = SQLiteStorage(args.db, synchronous=args.sync)
-        storage.table_ids()
+        storage = open_storage(args.db, synchronous=args.sync, status=record_status, exclusive=True)
+    except InUseError as e:
+        print(f"stpete-server: {e}", file=sys.stderr)
+        return 1
     except sqlite3.DatabaseError as e:
         print(f"stpete-server: cannot use the database {args.db}: {e} (the file is damaged or not a database; "
               f"SQLite's .recover may save its tables)", file=sys.stderr)
+        return 1
+    except Exception as e:
+        if not is_postgresql(args.db):
+            raise
+        print(f"stpete-server: cannot use the database {args.db}: {e}", file=sys.stderr)
         return 1
     try:
         asyncio.run(serve(args, storage))

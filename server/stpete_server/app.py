@@ -14,7 +14,7 @@ import logging
 import os
 import secrets
 import time
-from typing import Any, Deque, Dict, Optional, Union
+from typing import Any, Deque, Dict, List, Optional, Tuple, Union
 
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.http_websocket import WebSocketError
@@ -23,7 +23,8 @@ import stpete
 
 from .botpool import BotError, BotPool, bot_spec
 from .export import replay_record
-from .storage import DamagedTableError, GroupCommitter, Storage
+from .peers import Peers
+from .storage import DamagedTableError, FullError, GroupCommitter, Storage
 from .tables import Refused, Table, check_options, new_table, rule_options
 
 log = logging.getLogger("stpete_server")
@@ -51,7 +52,7 @@ class Limits:
                  max_hello_failures: int = 5, max_clients: int = 10000, max_spectators: int = 100,
                  max_tables: int = 10000, creations_per_minute: int = 30, hello_timeout: float = 30.0,
                  connections_per_minute: int = 600, send_timeout: float = 10.0, send_backlog: int = 1 << 20,
-                 body_timeout: float = 10.0, finished_cache: int = 32) -> None:
+                 body_timeout: float = 10.0, table_cache: int = 32) -> None:
         self.max_message = max_message          # bytes of one WebSocket message (larger: closed with 1009)
         self.rate = rate                        # messages per second a connection may send, on average
         self.burst = burst                      # ... and at once (WebSocket pings count too)
@@ -59,14 +60,28 @@ class Limits:
         self.max_hello_failures = max_hello_failures  # wrong tokens after which a connection is closed (1008)
         self.max_clients = max_clients          # WebSocket connections at once
         self.max_spectators = max_spectators    # spectators of one table
-        self.max_tables = max_tables            # unfinished tables held
+        self.max_tables = max_tables            # unfinished tables stored (in the database: all processes')
         self.creations_per_minute = creations_per_minute  # tables created per minute and client address (0: any)
         self.hello_timeout = hello_timeout      # seconds a connection may stay without a hello (then closed, 1008)
         self.connections_per_minute = connections_per_minute  # WebSocket connections per minute and address (0: any)
         self.send_timeout = send_timeout        # seconds one message to a client may take to be written
         self.send_backlog = send_backlog        # bytes waiting to be sent to one client before it is dropped
         self.body_timeout = body_timeout        # seconds an HTTP request body may take to arrive
-        self.finished_cache = finished_cache    # finished tables kept in memory without clients (the latest ones)
+        self.table_cache = table_cache          # tables kept in memory without clients nor bots (the latest ones)
+
+
+class Expiry:
+    """When tables leave the database (doc/server.md "Table lifecycle"): ``finished`` seconds after their game
+    ended, ``abandoned`` seconds after their last move (or creation) while unfinished (0: never), looked for every
+    ``every`` seconds; the records of the tables removed kept in the archive (``keep``) or not. Command-line options
+    of python3 -m stpete_server (--expire-finished, --expire-abandoned, --expire-every, --expired)."""
+
+    def __init__(self, finished: float = 7 * 86400.0, abandoned: float = 30 * 86400.0, every: float = 60.0,
+                 keep: bool = True) -> None:
+        self.finished = finished
+        self.abandoned = abandoned
+        self.every = every
+        self.keep = keep
 
 
 class BadMessage(ValueError):
@@ -264,52 +279,44 @@ def require_masked_frames(request: web.Request) -> None:
 
 
 class Server:
-    """The tables in memory, their clients and their bots. Unfinished tables are rebuilt from storage at start; a
-    finished table is in memory only while a client watches it (and among the ``finished_cache`` latest ones);
-    a table whose stored rows are damaged is reported and left out, the others start."""
+    """The tables in memory, their clients and their bots. No table is loaded at start (a start takes as long with
+    100,000 stored tables as with 10): a table is loaded when a client asks for it or its bot is due (a due bot is
+    found in the database by :meth:`poll_bots`, also after a restart), and leaves memory once it has neither
+    clients nor a bot to play (into a small cache of the latest ones). A table whose stored rows are damaged is
+    reported and left out, the others are served.
+
+    Several processes may serve the same tables (PostgreSQL, :mod:`.peers`): a move is stored by the process its
+    client is connected to, the storage's transaction decides its order (:class:`~.storage.StaleMoveError` for the
+    loser), and every other process holding the table applies it from the notification (:meth:`on_peer_event`,
+    :meth:`catch_up`) and sends it to its clients; a bot's move is thought of by the one process that claims it."""
 
     #: Seconds before a bot's failed question or move is tried again the first time (then twice as long each
     #: time, up to a minute).
     retry_first = 1.0
+    #: Seconds between two looks for due bots in the database, and how long a bot's turn must have waited to be
+    #: due (its process may be thinking: then its claim stands and nothing happens).
+    bot_poll = 2.0
+    bot_due = 5.0
 
     def __init__(self, storage: Storage, pool: BotPool, bot_delay: float = 0.8,
-                 limits: Optional[Limits] = None) -> None:
+                 limits: Optional[Limits] = None, peers: Optional[Peers] = None,
+                 expiry: Optional[Expiry] = None) -> None:
         self.storage = GroupCommitter(storage)
         self.pool = pool
         self.bot_delay = bot_delay
         self.limits = limits or Limits()
-        self.tables: Dict[str, Table] = {}             # in memory: unfinished, and finished ones with clients
-        self.finished_cache: "collections.OrderedDict[str, Table]" = collections.OrderedDict()
-        self.finished_ids: set = set()                  # every finished table's id (the others are in the database)
+        self.peers = peers or Peers()
+        self.expiry = expiry or Expiry()
+        self.tables: Dict[str, Table] = {}             # in memory, with clients or a bot to play
+        self.cache: "collections.OrderedDict[str, Table]" = collections.OrderedDict()  # the latest others
         self.damaged: Dict[str, str] = {}               # table id -> why it could not be loaded
         self.loading: Dict[str, asyncio.Future] = {}
-        self.unfinished = 0
-        self.creating = 0
         self.clients = 0
         self.stopping = False
         self.creations = Window(self.limits.creations_per_minute)
         self.connections = Window(self.limits.connections_per_minute)
-        self.finished_ids.update(storage.table_ids(finished=True))
-        for table_id in storage.table_ids(finished=False):
-            try:
-                record = storage.table(table_id)
-                table = Table(record, self.storage)
-            except (DamagedTableError, ValueError, TypeError, stpete.StPeteError) as e:
-                self.damaged[table_id] = str(e).removeprefix(f"table {table_id}: ")
-                log.error("table %s is damaged and was not loaded: %s", table_id, self.damaged[table_id])
-                continue
-            if table.over:  # a table of 1.1.2, whose end was not recorded
-                try:
-                    storage.mark_finished(table_id)
-                except Exception as e:  # a read-only database: known again at the next start
-                    log.warning("table %s: its end could not be recorded (%s)", table_id, e)
-                self.finished_ids.add(table_id)
-                continue
-            self.tables[table_id] = table
-            self.unfinished += 1
-        log.info("resumed %d unfinished tables (%d finished ones in the database)%s", len(self.tables),
-                 len(self.finished_ids), f"; {len(self.damaged)} damaged ones not loaded: "
-                 f"{', '.join(sorted(self.damaged))}" if self.damaged else "")
+        self.background: list = []                      # the tasks of poll_bots and expire
+        log.info("no table loaded at start: each is loaded when a client or its due bot asks for it")
 
     @staticmethod
     def address(request: web.Request) -> str:
@@ -384,27 +391,29 @@ class Server:
         return text
 
     def after_move(self, table: Table) -> None:
-        """A move of ``table`` is stored: every client of the table is sent its state message (computed now, under
-        the table's lock: all see the same stored position); a finished game leaves the count of unfinished
-        tables; the next bot is scheduled."""
+        """A move of ``table`` is stored (by this process, or by another and applied here): every client of the
+        table is sent its state message (computed now, under the table's lock: all see the same stored position);
+        the next bot is scheduled."""
         for client in list(table.clients):
             self.send(client, self.state_message(table, client))
-        if table.over and table.id not in self.finished_ids:
-            self.finished_ids.add(table.id)
-            self.unfinished -= 1
         self.schedule_bot(table)
         self.release(table)
 
     async def play(self, table: Table, seat: int, move, action) -> None:
         """Apply and store a move (Table.play) under the table's lock, then :meth:`after_move`. Raises Refused.
         A move that is stored is sent to the clients even when the caller is cancelled meanwhile."""
-        async with table.lock:
-            before = table.move
-            try:
-                await table.play(seat, move, action)
-            finally:
-                if table.move > before:
-                    self.after_move(table)
+        try:
+            async with table.lock:
+                before = table.move
+                try:
+                    await table.play(seat, move, action)
+                finally:
+                    if table.move > before:
+                        self.after_move(table)
+        except Refused as e:
+            if e.behind:  # another process stored a move first (or the table expired): catch up, tell the clients
+                asyncio.get_running_loop().create_task(self.catch_up(table))
+            raise
 
     def broadcast_seats(self, table: Table) -> None:
         message = json.dumps({"type": "seats", "seats": table.seats_public()}, separators=(",", ":"))
@@ -414,32 +423,56 @@ class Server:
     # ---- tables in memory ----------------------------------------------------------------------------------
 
     def release(self, table: Table) -> None:
-        """A finished table without clients leaves memory (into the small cache of the latest ones)."""
-        if table.over and not table.clients and table.bot_task is None and self.tables.get(table.id) is table:
+        """A table without clients, without a bot to play and not held (:meth:`find_table`) leaves memory (into
+        the small cache of the latest ones)."""
+        if not table.clients and table.bot_task is None and not table.holds and self.tables.get(table.id) is table:
             del self.tables[table.id]
-            self.finished_cache[table.id] = table
-            while len(self.finished_cache) > self.limits.finished_cache:
-                self.finished_cache.popitem(last=False)
+            self._give_up_bot(table)
+            self.cache[table.id] = table
+            while len(self.cache) > self.limits.table_cache:
+                self.cache.popitem(last=False)
 
-    async def find_table(self, table_id: Any) -> Optional[Table]:
-        """The table with this id, in memory or (a finished one) loaded from storage; None if there is none or it
-        is damaged (:attr:`damaged` says why)."""
-        if not isinstance(table_id, str):
+    async def find_table(self, table_id: Any, hold: bool = False) -> Optional[Table]:
+        """The table with this id, in memory or loaded from storage (up to date with the moves other processes
+        stored); None if there is none or it is damaged (:attr:`damaged` says why). ``hold``: it stays in memory
+        until :meth:`unhold` (a caller that awaits before it attaches a client or a bot)."""
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= 64:
             return None
-        table = self.tables.get(table_id)
-        if table is not None:
-            return table
-        table = self.finished_cache.pop(table_id, None)
+        while True:
+            table = self.tables.get(table_id)
+            if table is None:
+                table = await self._bring(table_id)
+                if table is None:
+                    return None
+            if self.tables.get(table_id) is table:  # else released while this waited: from the cache again
+                if hold:
+                    table.holds += 1
+                return table
+
+    async def _bring(self, table_id: str) -> Optional[Table]:
+        """A table not in :attr:`tables` into it: from the cache (caught up) or loaded; None if none is stored."""
+        table = self.cache.pop(table_id, None)
         if table is not None:
             self.tables[table_id] = table
+            if self.peers.shared:  # moves stored elsewhere while it was cached were not applied
+                table.holds += 1
+                try:
+                    await self.catch_up(table)
+                finally:
+                    table.holds -= 1
             return table
-        if table_id not in self.finished_ids or table_id in self.damaged:
+        if table_id in self.damaged:
             return None
         loading = self.loading.get(table_id)
         if loading is None:
             loading = self.loading[table_id] = asyncio.ensure_future(self._load(table_id))
             loading.add_done_callback(lambda _: self.loading.pop(table_id, None))
         return await asyncio.shield(loading)
+
+    def unhold(self, table: Table) -> None:
+        """The caller of :meth:`find_table` with ``hold`` is done with the table."""
+        table.holds -= 1
+        self.release(table)
 
     async def _load(self, table_id: str) -> Optional[Table]:
         try:
@@ -451,17 +484,101 @@ class Server:
             self.damaged[table_id] = str(e).removeprefix(f"table {table_id}: ")
             log.error("table %s is damaged and was not loaded: %s", table_id, self.damaged[table_id])
             return None
-        existing = self.tables.get(table_id)
+        existing = self.tables.get(table_id) or self.cache.pop(table_id, None)
         if existing is not None:
+            self.tables[table_id] = existing
             return existing
         self.tables[table_id] = table
+        table.holds += 1  # until its first catch-up is done, whatever that catch-up sends
+        try:
+            if table.over and not record.finished:  # its final move was stored without saying so
+                try:
+                    await self.storage.call(self.storage.storage.mark_finished, table_id)
+                except Exception as e:  # a read-only database: known again at the next load
+                    log.warning("table %s: its end could not be recorded (%s)", table_id, e)
+            if self.peers.shared:  # a move stored elsewhere between the read and now was announced to nobody here
+                await self.catch_up(table)
+        finally:
+            table.holds -= 1
         return table
+
+    def forget(self, table_id: str, why: bytes = b"table expired") -> None:
+        """The table is no longer stored (expired): out of memory, its bot stopped, its clients' connections
+        closed (the page then says so: a hello to it is refused as expired)."""
+        table = self.tables.pop(table_id, None) or self.cache.pop(table_id, None)
+        if table is None:
+            return
+        self._give_up_bot(table)
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        for client in list(table.clients):
+            self.close(client, WSCloseCode.OK, why)
+
+    # ---- other processes -----------------------------------------------------------------------------------
+
+    def on_peer_event(self, payload: str) -> None:
+        """What :class:`~.peers.PostgresPeers` hands on, in commit order: ``'move ID N ACTION'`` (move N of a
+        table stored, by any process), ``'gone ID'`` (expired), ``'resync'`` (notifications may have been missed:
+        every table in memory catches up)."""
+        words = payload.split(" ")
+        loop = asyncio.get_running_loop()
+        if words[0] == "move" and len(words) == 4:
+            table = self.tables.get(words[1])
+            if table is None:
+                self.cache.pop(words[1], None)  # it would be out of date
+                return
+            move, action = int(words[2]), int(words[3])
+            if move >= table.move:
+                loop.create_task(self.catch_up(table, (move, action)))
+        elif words[0] == "gone" and len(words) == 2:
+            self.forget(words[1])
+        elif words[0] == "resync":
+            self.cache.clear()
+            for table in list(self.tables.values()):
+                loop.create_task(self.catch_up(table))
+
+    async def catch_up(self, table: Table, announced: Optional[Tuple[int, int]] = None) -> None:
+        """Apply the moves of ``table`` stored (by another process) after the last one in memory, and send its
+        clients the new position: the one ``announced`` ((move number, action)) when it is the next one, else
+        those the storage holds. A table that is no longer stored is forgotten; one whose stored moves do not
+        replay here is reported and dropped from memory (loaded again when asked for)."""
+        async with table.lock:
+            if self.tables.get(table.id) is not table:
+                return
+            if announced is not None and announced[0] < table.move:
+                return
+            if announced is not None and announced[0] == table.move:
+                actions: Optional[List[int]] = [announced[1]]
+            else:
+                try:
+                    actions = await self.storage.call(self.storage.storage.moves, table.id, table.move)
+                except Exception as e:
+                    log.error("table %s: its moves could not be read (%s)", table.id, e)
+                    return
+            if actions is None:
+                self.forget(table.id)
+                return
+            if not actions:
+                return
+            try:
+                table.apply_stored(actions)
+            except ValueError as e:
+                log.error("table %s: a move stored by another process does not replay here (%s)", table.id, e)
+                self.tables.pop(table.id, None)
+                self._give_up_bot(table)
+                for client in list(table.clients):
+                    self.close(client, WSCloseCode.TRY_AGAIN_LATER, b"reload")
+                return
+            table.bot_elsewhere = None
+            self.after_move(table)
 
     # ---- bots ----------------------------------------------------------------------------------------------
 
     def schedule_bot(self, table: Table) -> None:
-        """Start the task that plays ``table``'s bots, unless one runs or no bot is to act."""
-        if self.stopping or table.bot_task is not None or not table.bot_to_move():
+        """Start the task that plays ``table``'s bots, unless one runs, no bot is to act, or another process has
+        claimed this bot's move (its move, or :meth:`poll_bots` finding it still due, calls again)."""
+        if self.stopping or table.bot_task is not None or not table.bot_to_move() \
+                or table.bot_elsewhere == table.move or self.tables.get(table.id) is not table:
             return
         task = asyncio.get_running_loop().create_task(self.run_bot(table))
         table.bot_task = task
@@ -486,16 +603,42 @@ class Server:
         """While a bot is to act at ``table``: think (in a worker, :class:`BotPool`, charged to the table's owner),
         wait out the pacing delay, play the move. A question the pool could not answer and a move that could not
         be stored (a full or read-only disk) are tried again, after 1, 2, 4, ... 60 s, for as long as it takes; a
-        failure is logged when it first happens and then at the 2nd, 4th, 8th, ... attempt."""
+        failure is logged when it first happens and then at the 2nd, 4th, 8th, ... attempt.
+
+        The claim of the table's bot (:meth:`.peers.Peers.claim_bot`) is kept while the table is in this process's
+        memory, for its later bot moves too, and given up when it leaves (:meth:`release`, :meth:`forget`): then no
+        question to the database is needed for a bot's move. Kept, the claim means that no other process stored a
+        move of this table when its bot was to act, so the table in memory is never behind at such a position."""
+        stored = await self.peers.claim_bot(table.id)
+        if stored is None:  # another process thinks for it; its move will be announced
+            table.bot_elsewhere = table.move
+            return
+        if self.tables.get(table.id) is not table:  # it left memory meanwhile: the claim goes with it
+            self._give_up_bot(table)
+            return
+        if stored > table.move:  # the database holds moves not yet applied here
+            await self.catch_up(table)
+        await self._play_bots(table)
+
+    def _give_up_bot(self, table: Table) -> None:
+        """The table left memory: its bot's claim is given up, for another process to take."""
+        if self.peers.shared:
+            asyncio.get_running_loop().create_task(self.peers.release_bot(table.id))
+
+    async def _play_bots(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
         failures = 0
         chosen = None  # (move, action) thought of and not yet stored
-        while not self.stopping and table.bot_to_move():
-            move, seat = table.move, table.state.current_player
-            if chosen is None or chosen[0] != move:
+        while not self.stopping:
+            async with table.lock:  # a stored position: not one whose move is being stored (and may be undone)
+                if not table.bot_to_move():
+                    break
+                move, seat = table.move, table.state.current_player
+                position = table.state.to_json() if chosen is None or chosen[0] != move else None
+            if position is not None:
                 started = loop.time()
                 try:
-                    action = await self.pool.choose(table.state.to_json(), table.seats[seat].bot,
+                    action = await self.pool.choose(position, table.seats[seat].bot,
                                                     secrets.randbits(64), owner=table.owner, flow=table.id)
                 except BotError as e:
                     failures += 1
@@ -522,13 +665,63 @@ class Server:
             log.error("table %s: %s; trying again in %g s (attempt %d)", table.id, what, delay, failures)
         await asyncio.sleep(delay)
 
+    async def poll_bots(self) -> None:
+        """For ever: every :attr:`bot_poll` seconds, the tables whose bot is to act and has not moved for
+        :attr:`bot_due` seconds (at the first look, after a start: all of them) are loaded and their bots
+        scheduled. So a bot whose process was killed while it thought, or whose table nobody has open, plays; a
+        bot another process is thinking for keeps its claim, and nothing happens here."""
+        due = 0.0
+        while not self.stopping:
+            try:
+                ids = await self.storage.call(self.storage.storage.bot_turns, time.time() - due, 100)
+            except Exception as e:
+                log.error("the tables whose bot is to act could not be read (%s)", e)
+                ids = []
+            for table_id in ids:
+                table = await self.find_table(table_id, hold=True)
+                if table is not None:
+                    table.bot_elsewhere = None
+                    self.schedule_bot(table)
+                    self.unhold(table)
+            due = self.bot_due
+            await asyncio.sleep(self.bot_poll)
+
+    async def expire(self) -> None:
+        """For ever: every ``expiry.every`` seconds, the tables due to expire (:class:`Expiry`) leave the database
+        (500 at a time, the archive keeping their records if asked) and this process's memory; other processes
+        forget them when PostgreSQL announces it."""
+        e = self.expiry
+        if not e.finished and not e.abandoned:
+            return
+        while not self.stopping:
+            now = time.time()
+            try:
+                while True:
+                    ids = await self.storage.call(self.storage.storage.expire, now - e.finished if e.finished else 0,
+                                                  now - e.abandoned if e.abandoned else 0, e.keep, 500)
+                    for table_id in ids:
+                        self.forget(table_id)
+                    if ids:
+                        log.info("%d tables expired%s", len(ids), " (kept in the archive)" if e.keep else "")
+                    if len(ids) < 500:
+                        break
+            except Exception as exc:
+                log.error("tables could not be expired (%s)", exc)
+            await asyncio.sleep(e.every)
+
     def start_bots(self) -> None:
-        for table in list(self.tables.values()):
-            self.schedule_bot(table)
+        """Start :meth:`poll_bots` (whose first look finds every bot due, also the ones a restart interrupted)
+        and :meth:`expire`: the application's startup."""
+        loop = asyncio.get_running_loop()
+        self.background = [loop.create_task(self.poll_bots()), loop.create_task(self.expire())]
 
     async def stop_bots(self) -> None:
         self.stopping = True
+        for task in self.background:
+            task.cancel()
+        await asyncio.gather(*self.background, return_exceptions=True)
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
+
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -543,10 +736,6 @@ class Server:
         peer = self.address(request)
         if not self.creations.take(peer):
             raise json_error(429, "too many tables created from your address; wait a minute")
-        if self.unfinished + self.creating >= self.limits.max_tables:
-            self.creations.give_back(peer)
-            raise json_error(503, "the server holds as many tables as it may")
-        self.creating += 1
         created = False
         try:
             body = await read_json_body(request, self.limits.body_timeout)
@@ -555,18 +744,18 @@ class Server:
                 record, tokens = new_table(body.get("players"), body.get("seats"), spec, body.get("rules", {}))
             except (ValueError, TypeError, stpete.StPeteError) as e:
                 raise json_error(400, str(e)) from None
-            try:
-                await self.storage.call(self.storage.storage.create_table, record)
+            try:  # the count of unfinished tables is checked in the same transaction (all processes')
+                await self.storage.call(self.storage.storage.create_table, record, self.limits.max_tables)
+            except FullError:
+                raise json_error(503, "the server holds as many tables as it may") from None
             except Exception as e:  # the disk is full or read-only: nothing stored, nothing held
                 log.error("a table could not be stored: %s: %s", type(e).__name__, e)
                 raise json_error(503, f"the table could not be stored ({type(e).__name__}); try again later") \
                     from None
             table = Table(record, self.storage, owner=peer)
             self.tables[table.id] = table
-            self.unfinished += 1
             created = True
         finally:
-            self.creating -= 1
             if not created:
                 self.creations.give_back(peer)
         self.schedule_bot(table)
@@ -595,21 +784,20 @@ class Server:
 
     async def replay(self, request: web.Request) -> web.Response:
         """GET /api/tables/{id}/replay: the replay record (doc/format.md), once the game is over and its last move
-        stored (before, its seed would reveal every stack, §9)."""
+        stored (before, its seed would reveal every stack, §9); 404 for no such table (or an expired one)."""
         table_id = request.match_info["table"]
-        table = self.tables.get(table_id) or self.finished_cache.get(table_id)
-        if table is not None:
-            async with table.lock:  # not while a move is being stored: the table is what is stored
-                if not table.over:
-                    raise json_error(403, "the replay record is published when the game is over")
-                record = table.record
-        elif table_id in self.finished_ids and table_id not in self.damaged:
-            try:
-                record = await self.storage.call(self.storage.storage.table, table_id)
-            except DamagedTableError as e:
-                raise json_error(500, f"the table's stored rows are damaged ({e.reason})") from None
-        else:
+        table = await self.find_table(table_id, hold=True)
+        if table is None:
+            if table_id in self.damaged:
+                raise json_error(500, f"the table's stored rows are damaged ({self.damaged[table_id]})")
             raise json_error(404, "no such table")
+        try:
+            async with table.lock:  # not while a move is being stored: the table is what is stored
+                over, record = table.over, table.record
+        finally:
+            self.unhold(table)
+        if not over:
+            raise json_error(403, "the replay record is published when the game is over")
         return web.Response(text=replay_record(record), content_type="application/json")
 
     # ---- WebSocket -----------------------------------------------------------------------------------------
@@ -718,22 +906,32 @@ class Server:
             self.refuse(client, "bad-request", "already at a table: open another connection for another one")
             return
         table_id = message.get("table")
-        table = await self.find_table(table_id)
+        table = await self.find_table(table_id, hold=True)
+        try:
+            await self._hello(client, message, table_id, table)
+        finally:
+            if table is not None:
+                self.unhold(table)
+
+    async def _hello(self, client: Client, message: Dict[str, Any], table_id: Any, table: Optional[Table]) -> None:
         token = message.get("token")
         seat = table.seat_of(token) if table is not None and token is not None else None
         if table is None and isinstance(table_id, str) and table_id in self.damaged:
             self.refuse(client, "damaged", "this table's stored rows are damaged and it could not be loaded "
                                            "(the server's log says how)")
             return
+        if table is None and isinstance(table_id, str) and 0 < len(table_id) <= 64 \
+                and await self.storage.call(self.storage.storage.archived, table_id) is not None:
+            client.hello_failures += 1
+            self.refuse(client, "expired", "this table has expired (its game ended, or nobody played it for long); "
+                                           "it is no longer served")
+            return
         if table is None or (token is not None and seat is None):
             client.hello_failures += 1
             self.refuse(client, "unknown", "no table with this id and seat token")  # says not which
-            if table is not None:
-                self.release(table)
             return
         if seat is None and sum(c.seat is None for c in table.clients) >= self.limits.max_spectators:
             self.refuse(client, "busy", "this table has as many spectators as it may")
-            self.release(table)
             return
         async with table.lock:  # the position now stored, and no state message to this client before these two
             client.table, client.seat, client.sent = table, seat, 0
@@ -785,6 +983,7 @@ def make_app(server: Server, web_dir: str = DEFAULT_WEB_DIR) -> web.Application:
 
     async def on_startup(_app):
         await server.pool.start()
+        await server.peers.start(server.on_peer_event)
         server.start_bots()
         app["housekeeping"] = asyncio.get_running_loop().create_task(housekeeping())
 
@@ -797,6 +996,7 @@ def make_app(server: Server, web_dir: str = DEFAULT_WEB_DIR) -> web.Application:
 
     async def on_cleanup(_app):
         await server.pool.close()
+        await server.peers.close()
         server.storage.close()  # the storage thread, once every move under way is stored
 
     app.router.add_get("/", index)

@@ -148,8 +148,9 @@ class ConnectionGuard(asyncio.Protocol):
 class GuardedSite(web.TCPSite):
     """aiohttp's TCPSite whose connections pass through a :class:`Guard` first."""
 
-    def __init__(self, runner: web.BaseRunner, host: str, port: int, guard: Guard, backlog: int = 1024) -> None:
-        super().__init__(runner, host, port, backlog=backlog)
+    def __init__(self, runner: web.BaseRunner, host: str, port: int, guard: Guard, backlog: int = 1024,
+                 reuse_port: bool = False) -> None:
+        super().__init__(runner, host, port, backlog=backlog, reuse_port=reuse_port or None)
         self.guard = guard
 
     async def start(self) -> None:

@@ -116,11 +116,13 @@ def check_seats(seats: List[SeatRecord]) -> None:
 
 
 class Refused(Exception):
-    """A request refused: ``str(e)`` is the reason sent to the client; nothing changed."""
+    """A request refused: ``str(e)`` is the reason sent to the client; nothing changed. ``behind``: the storage
+    holds moves this table in memory has not applied (another process stored them, or the table expired)."""
 
-    def __init__(self, reason: str, code: str = "refused") -> None:
+    def __init__(self, reason: str, code: str = "refused", behind: bool = False) -> None:
         super().__init__(reason)
         self.code = code
+        self.behind = behind
 
 
 def token_hash(token: str) -> str:
@@ -162,17 +164,32 @@ class Table:
         self.game = stpete.Game(players=len(self.seats), seed=record.seed, **options)
         self.state = self.game.new_state()  # the setup of the game's seed (§3): the log begins with its events
         for move, action in enumerate(record.moves):
-            if self.state.is_terminal:
-                raise ValueError(f"move {move} is stored after the end of the game")
-            if isinstance(action, bool) or not 0 <= action < self.game.num_distinct_actions \
-                    or not self.state.is_legal(action):
-                raise ValueError(f"move {move} (action id {action}) is not legal where it is stored")
-            self.state.apply(action)   # a stored record replays exactly (every move was legal when stored)
+            self._replay(move, action)
         self.clients: set = set()      # connections (app.Client) watching this table
         self.bot_task = None           # the asyncio task playing the bot seats, if any
+        self.bot_elsewhere = None      # the move at which another process claimed the bot's move (app.Server)
+        self.holds = 0                 # callers of app.Server.find_table(hold=True) not done with it
         self.cards = card_table(self.game)
         self.card_names = [c["name"] for c in self.cards]  # by card type, for the first version's "discarded"
         self._spectator_first = None   # (move, text, event count) of the first state message to a spectator at that move
+
+    def _replay(self, move: int, action: int) -> None:
+        """Apply stored move number ``move`` (a stored record replays exactly: every move was legal when stored).
+        Raises ValueError, the state unchanged, for a move that is not legal there."""
+        if self.state.is_terminal:
+            raise ValueError(f"move {move} is stored after the end of the game")
+        if isinstance(action, bool) or not isinstance(action, int) \
+                or not 0 <= action < self.game.num_distinct_actions or not self.state.is_legal(action):
+            raise ValueError(f"move {move} (action id {action}) is not legal where it is stored")
+        self.state.apply(action)
+
+    def apply_stored(self, actions: List[int]) -> None:
+        """Apply moves another process stored after this table's last one (its clients are then sent the new
+        position). The caller holds :attr:`lock`. Raises ValueError for a move that is not legal where it is
+        stored; the moves before it are applied."""
+        for action in actions:
+            self._replay(self.move, action)
+            self.record.moves.append(action)
 
     @property
     def move(self) -> int:
@@ -203,6 +220,11 @@ class Table:
     def bot_to_move(self) -> bool:
         return not self.over and self.seats[self.state.current_player].kind == "bot"
 
+    @property
+    def to_act(self) -> str:
+        """The kind of seat to act, as stored (storage.TO_ACT): "human", "bot", or "over"."""
+        return to_act(self.state, self.seats)
+
     async def play(self, seat: int, move: Any, action: Any) -> None:
         """Apply ``action`` (an action id) for ``seat``, which saw the position after ``move`` moves; stored before
         this returns. The caller holds :attr:`lock`. Raises :class:`Refused` (nothing changed) for, in this order
@@ -227,7 +249,8 @@ class Table:
             raise Refused(f"illegal action {action} in this position", "illegal")
         self.state.apply(action)
         try:
-            stored = self.storage.submit(MoveRecord(self.id, move, action, self.state.is_terminal))
+            stored = self.storage.submit(MoveRecord(self.id, move, action, self.state.is_terminal,
+                                                    self.to_act == "bot"))
         except BaseException:
             self.state.undo()
             raise
@@ -238,8 +261,8 @@ class Table:
             self.state.undo()
         if cancelled:
             raise asyncio.CancelledError()
-        if isinstance(error, StaleMoveError):  # cannot happen with one server process per database
-            raise Refused("stale: the move was already stored", "stale")
+        if isinstance(error, StaleMoveError):  # another process stored this move number first (or it expired)
+            raise Refused("stale: another move was stored first", "stale", behind=True)
         if error is not None:
             raise Refused(f"the move could not be stored ({type(error).__name__}); try again", "storage")
 
@@ -287,6 +310,26 @@ class Table:
                 for k, s in enumerate(self.seats)]
 
 
+def to_act(state: "stpete.State", seats: List[SeatRecord]) -> str:
+    """The kind of seat to act in ``state`` (storage.TO_ACT): "human", "bot", or "over" once the game has ended."""
+    return "over" if state.is_terminal else seats[state.current_player].kind
+
+
+def record_status(record: TableRecord) -> str:
+    """The kind of seat to act in a stored table (storage.TO_ACT), its moves replayed: what SQLiteStorage fills in
+    when it upgrades a database of libstpete 1.1. Raises (stpete.StPeteError, ...) for a record that does not
+    replay."""
+    game = stpete.Game(players=len(record.seats), seed=record.seed, **record.options)
+    state = game.new_state()
+    try:
+        state.reset(record.seed)
+        for action in record.moves:
+            state.apply(action)
+        return to_act(state, record.seats)
+    finally:
+        state.close()
+
+
 def new_table(players: Any, seats: Any, bot: str, rules: Dict[str, Any]):
     """A new table's record, to be stored (Storage.create_table). ``seats``: a list of "human"/"bot" of length
     ``players`` (at least one person); ``bot``: the bots' spec (botpool.bot_spec); ``rules``: options of
@@ -308,4 +351,4 @@ def new_table(players: Any, seats: Any, bot: str, rules: Dict[str, Any]):
     record = TableRecord(table_id, options, seed,
                          [SeatRecord(kind, token_hash(tok) if tok else None, bot if kind == "bot" else None)
                           for kind, tok in zip(seats, tokens)], [], time.time())
-    return record, tokens
+    return record._replace(to_act=record_status(record)), tokens

@@ -2,13 +2,19 @@
 database, talk to it with aiohttp, replay a stored table independently with the binding.
 
 The environment is the one meson gives (server/meson.build): STPETE_LIBRARY (the built library), PYTHONPATH
-(bindings/python and server). Tests are skipped when aiohttp is missing (another interpreter than Debian's).
+(bindings/python and server), and STPETE_TEST_STORAGE: "sqlite" (the default: each test's database is a file in a
+temporary directory) or "postgresql" (the same tests on PostgreSQL: each test's database is a new database of one
+temporary cluster that this test process starts, as pgcluster.Cluster does, and ends at exit; the tests are
+skipped where PostgreSQL or psycopg is not installed). Tests are skipped when aiohttp is missing (another
+interpreter than Debian's).
 """
 import asyncio
+import atexit
+import itertools
 import json
 import os
+import re
 import signal
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -44,7 +50,12 @@ class ServerProcess:
             self.proc.kill()
             raise RuntimeError(f"the server did not start: {line!r} {self.read_log()}")
         self.url = line.split()[-1].rstrip("/")
+        self.port = int(self.url.rsplit(":", 1)[1])
         self.ws_url = self.url.replace("http://", "ws://") + "/ws"
+
+    @property
+    def alive(self):
+        return self.proc.poll() is None
 
     def children(self):
         """Pids of the server's child processes (its bot workers): procinfo.children()."""
@@ -153,15 +164,15 @@ class Conn:
 
 
 def stored(db, table):
-    """(options, seed, seats, moves) of a table, read from the database file directly."""
-    con = sqlite3.connect(db)
+    """(options, seed, seats, moves) of a table, read from the database directly (a read-only session of the
+    storage: stpete_server.storage.open_storage)."""
+    from stpete_server.storage import open_storage
+    storage = open_storage(db, readonly=True)
     try:
-        options, seed = con.execute("SELECT options, seed FROM tables WHERE id = ?", (table,)).fetchone()
-        moves = [a for (a,) in con.execute("SELECT action FROM moves WHERE table_id = ? ORDER BY move", (table,))]
-        seats = con.execute("SELECT kind FROM seats WHERE table_id = ? ORDER BY seat", (table,)).fetchall()
-        return json.loads(options), int(seed), len(seats), moves
+        record = storage.table(table)
+        return record.options, record.seed, len(record.seats), record.moves
     finally:
-        con.close()
+        storage.close()
 
 
 class Replayed:
@@ -205,11 +216,58 @@ class Replayed:
         return view, actions
 
 
+_FINAL = re.compile(r"^final scoring, seat (\d+): (-?\d+) VP \+ (\d+) \(aristocrats: (\d+) different\) \+ (\d+) "
+                    r"\((\d+) R\) ([+-]\d+) \((\d+) hand cards?\) = (-?\d+) VP, tie-break (\d+)$", re.M)
+_OVER = re.compile(r"Game over after round \d+: (?:seat (\d+) wins|seats ([\d, and]+) share the win)")
+
+
+def replay_result(db, table):
+    """The result of a finished table as stpete-replay ($STPETE_REPLAY) computes it from the stored record
+    (python3 -m stpete_server.export): ``{"scores": [...], "winners": [...]}`` in the form of the server's
+    ``result`` (each seat's final scoring, §8)."""
+    record = subprocess.run([sys.executable, "-m", "stpete_server.export", "--db", db, "--", table],
+                            capture_output=True, text=True)
+    assert record.returncode == 0, record.stderr
+    out = subprocess.run([os.environ["STPETE_REPLAY"], "-"], input=record.stdout, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    keys = ("vp_before", "aristocrat_bonus", "aristocrat_kinds", "rubles_bonus", "rubles", "hand_penalty",
+            "hand_cards", "total", "tie_break")
+    scores = [dict(seat=int(m[0]), **dict(zip(keys, map(int, m[1:])))) for m in _FINAL.findall(out.stdout)]
+    over = _OVER.search(out.stdout)
+    assert over, out.stdout[-500:]
+    winners = [int(over[1])] if over[1] is not None else [int(w) for w in re.findall(r"\d+", over[2])]
+    return {"scores": scores, "winners": winners}
+
+
 def run(coro):
     return asyncio.run(coro)
 
 
+STORAGE = os.environ.get("STPETE_TEST_STORAGE", "sqlite")
+if STORAGE not in ("sqlite", "postgresql"):
+    raise RuntimeError(f"STPETE_TEST_STORAGE must be sqlite or postgresql, not {STORAGE!r}")
+_cluster = None
+_databases = itertools.count()
+
+
+def cluster():
+    """The temporary PostgreSQL cluster of this test process (started at the first call, ended at exit); skips
+    the test where PostgreSQL or psycopg is not installed."""
+    global _cluster
+    if _cluster is None:
+        import pgcluster
+        try:
+            _cluster = pgcluster.Cluster(fsync=False)  # only the server is killed in these tests, never the machine
+        except pgcluster.Unavailable as e:
+            raise unittest.SkipTest(str(e))
+        atexit.register(_cluster.stop)
+    return _cluster
+
+
 def temp_db(testcase):
+    """A new, empty database for one test (STPETE_TEST_STORAGE): an SQLite file's path or a PostgreSQL URI."""
+    if STORAGE == "postgresql":
+        return cluster().create_database(f"test{next(_databases)}")
     d = tempfile.TemporaryDirectory()
     testcase.addCleanup(d.cleanup)
     return os.path.join(d.name, "server.sqlite")

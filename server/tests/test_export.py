@@ -1,6 +1,6 @@
 """python3 -m stpete_server.export: a finished table's replay record; an unfinished table's is refused (its seed
 would give away every stack, §9) unless --unfinished asks for it; a mistyped database path is an error and creates
-no file."""
+no file (SQLite; PostgreSQL: a database that is not there is an error). On the storage of the suite."""
 import json
 import os
 import random
@@ -10,7 +10,8 @@ import tempfile
 import unittest
 
 import stpete
-from stpete_server.storage import SQLiteStorage
+import support
+from stpete_server.storage import open_storage
 from stpete_server.tables import new_table
 
 
@@ -23,8 +24,11 @@ class Export(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.dir = tempfile.TemporaryDirectory()
-        cls.db = os.path.join(cls.dir.name, "server.sqlite")
-        storage = SQLiteStorage(cls.db)
+        if support.STORAGE == "postgresql":
+            cls.db = support.cluster().create_database("export")
+        else:
+            cls.db = os.path.join(cls.dir.name, "server.sqlite")
+        storage = open_storage(cls.db)
         rng = random.Random(4)
         cls.records = {}
         for name, stop in (("finished", None), ("unfinished", 20)):
@@ -58,10 +62,11 @@ class Export(unittest.TestCase):
         self.assertEqual(json.loads(p.stdout)["options"]["seed"], str(table.seed))
 
     def test_mistyped_database(self):  # issue 46 item 10
-        typo = self.db + "x"
+        typo = self.db.replace("/export?", "/exportx?") if support.STORAGE == "postgresql" else self.db + "x"
         p = export("--db", typo, "--", self.records["finished"].table_id)
         self.assertEqual(p.returncode, 1)
-        self.assertFalse(os.path.exists(typo), "a database was created at a mistyped path")
+        if support.STORAGE == "sqlite":
+            self.assertFalse(os.path.exists(typo), "a database was created at a mistyped path")
         self.assertNotIn("Traceback", p.stderr)
 
 

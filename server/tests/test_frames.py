@@ -21,8 +21,10 @@ class Frames(unittest.TestCase):
     def setUpClass(cls):
         import tempfile
         cls.dir = tempfile.TemporaryDirectory()
-        cls.server = ServerProcess(cls.dir.name + "/server.sqlite", "--bot-delay", "0", "--bot-workers", "1",
-                                   "--max-message", "300")
+        import support
+        db = support.cluster().create_database("frames") if support.STORAGE == "postgresql" \
+            else cls.dir.name + "/server.sqlite"  # the storage of the suite
+        cls.server = ServerProcess(db, "--bot-delay", "0", "--bot-workers", "1", "--max-message", "300")
         cls.port = int(cls.server.url.rsplit(":", 1)[1])
 
         async def table():

@@ -10,7 +10,6 @@ import os
 import random
 import resource
 import socket
-import sqlite3
 import threading
 import time
 import unittest
@@ -45,11 +44,13 @@ def closed_by_peer(sock, wait):
 
 
 def tables_stored(db):
-    con = sqlite3.connect(db)
+    """How many tables the database holds (either storage: read through a read-only session)."""
+    from stpete_server.storage import open_storage
+    storage = open_storage(db, readonly=True)
     try:
-        return con.execute("SELECT COUNT(*) FROM tables").fetchone()[0]
+        return len(storage.table_ids())
     finally:
-        con.close()
+        storage.close()
 
 
 class Limits(unittest.TestCase):

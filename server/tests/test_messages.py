@@ -39,6 +39,91 @@ async def play_game(testcase, server, players, seats, rules, seed):
     return table, people, spectator, tokens
 
 
+def check_received(testcase, replayed, clients, tokens, rules, refusals=("rate-limit",)):
+    """Every message each of ``clients`` ((seat or None, Conn) pairs: all seats' people and spectators) received
+    against the stored moves ``replayed`` (support.Replayed): the seat's view of the position, its legal actions,
+    the events since its last state message and nothing more, prices, hand limits, the cards discarded last; no
+    other seat's token (``tokens``: every person's, in seat order of ``clients``' people). ``rules``: the table's;
+    ``refusals``: the refusal codes a client may have received."""
+    players = replayed.game.players
+    people = [seat for seat, _ in clients if seat is not None]
+    for seat, conn in clients:
+        own = [t for s, t in zip(people, tokens) if s == seat]
+        received = 0
+        states = 0
+        for m in conn.messages:
+            text = json.dumps(m)
+            for token in tokens:
+                if token not in own:
+                    testcase.assertNotIn(token, text, "another seat's token sent to a client")
+            testcase.assertIn(m["type"], ("welcome", "state", "seats", "refused"), m)
+            if m["type"] == "refused":
+                testcase.assertIn(m["code"], refusals)  # rate-limit: a scripted person plays faster than people
+            if m["type"] != "state":
+                continue
+            states += 1
+            n = m["move"]
+            view, actions = replayed.expected(n, seat)
+            testcase.assertNotIn("information_state_key", m["view"])
+            testcase.assertEqual(m["view"], view, f"seat {seat}, move {n}: the view differs from the seat's own")
+            testcase.assertEqual(m["actions"], actions, f"seat {seat}, move {n}")
+            # the events: exactly the log lines from the client's last message up to this position
+            testcase.assertEqual(m["events"], replayed.log[received:replayed.log_at[n]], f"seat {seat}, move {n}")
+            received_before, received = received, replayed.log_at[n]
+            testcase.assertEqual(m["event_count"], received)
+            testcase.assertEqual(set(m), {"type", "table", "move", "view", "events", "event_count", "to_act",
+                                          "actions", "result", "hand_limits", "discarded", "prices", "document"})
+            # the library's table document of the seat, as is: the same as the replayed position's
+            doc = json.loads(replayed.states[n].table_to_json(seat, since=received_before, person=True,
+                                                               cards=received_before == 0))
+            testcase.assertEqual(m["document"], doc, f"seat {seat}, move {n}: the table document")
+            testcase.assertEqual(m["view"], doc["view"])
+            check_prices(testcase, m, seat, replayed.states[n], replayed.game)
+            testcase.assertEqual(m["hand_limits"], [replayed.states[n].hand_limit(p) for p in range(players)])
+            # the cards discarded last are on the (public) discard pile
+            testcase.assertLessEqual(set(m["discarded"]), set(m["view"]["discard"]))
+            state = replayed.states[n]
+            testcase.assertEqual(m["to_act"], None if state.is_terminal else state.current_player)
+            testcase.assertEqual(m["result"] is not None, state.is_terminal)
+            for p, pv in enumerate(m["view"]["players"]):
+                testcase.assertNotIn("known_rubles", pv)
+                if p != seat and not rules.get("public_rubles"):
+                    testcase.assertIsNone(pv["rubles"])
+            testcase.assertIsNone(m["view"]["rng"])
+            testcase.assertIsNone(m["view"]["options"]["seed"])
+        testcase.assertGreater(states, 20)
+        testcase.assertEqual(received, len(replayed.log), f"seat {seat} did not receive the whole log")
+    # the spectator's views show no hand card that was not seen taken
+    for m in (m for seat, conn in clients if seat is None for m in conn.messages):
+        if m["type"] == "state" and not rules.get("public_hands"):
+            for pv in m["view"]["players"]:
+                for card, known in zip(pv["hand"], pv["hand_known"]):
+                    testcase.assertEqual(card is None, not known)
+
+
+def check_prices(testcase, m, seat, state, game):
+    """The price table: the library's price of every board card for this seat (none to spectators, none at
+    the end)."""
+    if seat is None or state.is_terminal:
+        testcase.assertIsNone(m["prices"])
+        return
+    board = {(0, int(c)) for c in state.row(0)} | {(1, int(c)) for c in state.row(1)}
+    if state.observatory_card is not None and state.current_player == seat:  # its owner's (§7.1)
+        board.add((3, int(state.observatory_card)))
+    if state.prison_card is not None and state.current_player == seat:  # §12.7.5: from the discard pile
+        board.add((4, int(state.prison_card)))
+    for source, card, displaced, price in m["prices"]:
+        testcase.assertIn((source, card), board)
+        if displaced < 0:
+            testcase.assertEqual(price, state.price(seat, card, source))
+        else:
+            testcase.assertIn((displaced, price), [(int(d), p) for d, p in state.displacements(seat, card, source)])
+    listed = {(source, card) for source, card, _, _ in m["prices"]}
+    for source, card in board:
+        if not game.card_info(card).trading:
+            testcase.assertIn((source, card), listed)
+
+
 class HiddenInformation(unittest.TestCase):
     def check_game(self, players, seats, rules, seed):
         db = temp_db(self)
@@ -51,81 +136,8 @@ class HiddenInformation(unittest.TestCase):
             self.assertNotIn(token, err, "a seat token in the server's log")
         replayed = Replayed(db, table)
         self.assertTrue(replayed.states[-1].is_terminal)
-        clients = [(seat, conn) for seat, conn in people.items()] + [(None, spectator)]
-        for seat, conn in clients:
-            own = [t for s, t in zip([k for k in people], tokens) if s == seat]
-            received = 0
-            states = 0
-            for m in conn.messages:
-                text = json.dumps(m)
-                for token in tokens:
-                    if token not in own:
-                        self.assertNotIn(token, text, "another seat's token sent to a client")
-                self.assertIn(m["type"], ("welcome", "state", "seats", "refused"), m)
-                if m["type"] == "refused":
-                    self.assertEqual(m["code"], "rate-limit")  # a scripted person plays faster than people
-                if m["type"] != "state":
-                    continue
-                states += 1
-                n = m["move"]
-                view, actions = replayed.expected(n, seat)
-                self.assertNotIn("information_state_key", m["view"])
-                self.assertEqual(m["view"], view, f"seat {seat}, move {n}: the view differs from the seat's own")
-                self.assertEqual(m["actions"], actions, f"seat {seat}, move {n}")
-                # the events: exactly the log lines from the client's last message up to this position
-                self.assertEqual(m["events"], replayed.log[received:replayed.log_at[n]], f"seat {seat}, move {n}")
-                received_before, received = received, replayed.log_at[n]
-                self.assertEqual(m["event_count"], received)
-                self.assertEqual(set(m), {"type", "table", "move", "view", "events", "event_count", "to_act",
-                                          "actions", "result", "hand_limits", "discarded", "prices", "document"})
-                # the library's table document of the seat, as is: the same as the replayed position's
-                doc = json.loads(replayed.states[n].table_to_json(seat, since=received_before, person=True,
-                                                                   cards=received_before == 0))
-                self.assertEqual(m["document"], doc, f"seat {seat}, move {n}: the table document")
-                self.assertEqual(m["view"], doc["view"])
-                self.check_prices(m, seat, replayed.states[n], replayed.game)
-                self.assertEqual(m["hand_limits"], [replayed.states[n].hand_limit(p) for p in range(players)])
-                # the cards discarded last are on the (public) discard pile
-                self.assertLessEqual(set(m["discarded"]), set(m["view"]["discard"]))
-                state = replayed.states[n]
-                self.assertEqual(m["to_act"], None if state.is_terminal else state.current_player)
-                self.assertEqual(m["result"] is not None, state.is_terminal)
-                for p, pv in enumerate(m["view"]["players"]):
-                    self.assertNotIn("known_rubles", pv)
-                    if p != seat and not rules.get("public_rubles"):
-                        self.assertIsNone(pv["rubles"])
-                self.assertIsNone(m["view"]["rng"])
-                self.assertIsNone(m["view"]["options"]["seed"])
-            self.assertGreater(states, 20)
-            self.assertEqual(received, len(replayed.log), f"seat {seat} did not receive the whole log")
-        # the spectator's views show no hand card that was not seen taken
-        for m in spectator.messages:
-            if m["type"] == "state" and not rules.get("public_hands"):
-                for pv in m["view"]["players"]:
-                    for card, known in zip(pv["hand"], pv["hand_known"]):
-                        self.assertEqual(card is None, not known)
-
-    def check_prices(self, m, seat, state, game):
-        """The price table: the library's price of every board card for this seat (none to spectators, none at
-        the end)."""
-        if seat is None or state.is_terminal:
-            self.assertIsNone(m["prices"])
-            return
-        board = {(0, int(c)) for c in state.row(0)} | {(1, int(c)) for c in state.row(1)}
-        if state.observatory_card is not None and state.current_player == seat:  # its owner's (§7.1)
-            board.add((3, int(state.observatory_card)))
-        if state.prison_card is not None and state.current_player == seat:  # §12.7.5: from the discard pile
-            board.add((4, int(state.prison_card)))
-        for source, card, displaced, price in m["prices"]:
-            self.assertIn((source, card), board)
-            if displaced < 0:
-                self.assertEqual(price, state.price(seat, card, source))
-            else:
-                self.assertIn((displaced, price), [(int(d), p) for d, p in state.displacements(seat, card, source)])
-        listed = {(source, card) for source, card, _, _ in m["prices"]}
-        for source, card in board:
-            if not game.card_info(card).trading:
-                self.assertIn((source, card), listed)
+        check_received(self, replayed, [(seat, conn) for seat, conn in people.items()] + [(None, spectator)],
+                       tokens, rules)
 
     def test_three_players_two_people_one_bot(self):
         self.check_game(3, ["human", "bot", "human"], {}, 1)

@@ -11,8 +11,13 @@ from collections import Counter
 
 import stpete
 
+import support
 from stpete_server.storage import SeatRecord, TableRecord
 from stpete_server.tables import Table
+
+
+if support.STORAGE != "sqlite":
+    raise unittest.SkipTest("no storage here: run in the suite 'server' only")
 
 
 class NoStorage:
