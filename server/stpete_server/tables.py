@@ -291,7 +291,9 @@ class Table:
                  o["price"]] for o in doc["offers"] if o["source"] in board],
             "actions": [{"id": a["id"], "text": a["text"], "price": a["price"],
                          "kind": int(stpete.ActionKind[a["kind"].upper().replace("-", "_")])} for a in doc["actions"]],
-            "result": None if doc["result"] is None else {k: doc["result"][k] for k in ("scores", "winners")},
+            "result": None if doc["result"] is None else {  # the first version's: each score names its seat
+                "scores": [{"seat": seat, **score} for seat, score in enumerate(doc["result"]["scores"])],
+                "winners": doc["result"]["winners"]},
             "document": doc,
         }
 
