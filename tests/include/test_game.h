@@ -19,6 +19,7 @@ typedef struct test_game {
     int public_rubles, public_hands; /* §9 options */
     int chance_mode;                 /* STPETE_CHANCE_SAMPLED (0) or STPETE_CHANCE_EXPLICIT */
     int edition;                     /* 1 or 2 (§11) */
+    int new_society;                 /* the New Society expansion (§12) */
 } test_game;
 
 /* A new game (the caller frees it); the test fails if the library refuses the options. */
@@ -32,6 +33,7 @@ static inline stpete_game *test_game_new(test_game t)
     o.public_hands = t.public_hands;
     o.chance_mode = t.chance_mode;
     o.edition = t.edition ? t.edition : 1;
+    o.new_society = t.new_society;
     stpete_game *g = NULL;
     assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
     assert_non_null(g);
