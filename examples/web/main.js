@@ -13,9 +13,10 @@ const SAVE_KEY = 'stpete-web-save';
 const PREFS_KEY = 'stpete-web-prefs';
 /** Save format: 2 adds `replay` (the library's replay record, required) and the strength bounds; 1 is still read. */
 const SAVE_VERSION = 2;
-const BOTS = ['random', 'greedy', 'mc', 'ismcts'];
-/** Bot strength: iterations per move of mc and ismcts. Above 20000 a move takes seconds in a browser (about
- * 30,000 iterations/s in Chromium on a 2-core machine); below 10 the bots play nearly at random. */
+const BOTS = ['random', 'greedy', 'mc', 'ismcts', 'learned'];
+/** Bot strength: iterations per move of mc, ismcts and learned. Above 20000 an ismcts move takes seconds in a browser
+ * (about 30,000 iterations/s in Chromium on a 2-core machine; learned's iterations are cheaper, doc/learning.md);
+ * below 10 the bots play nearly at random. 'learned' at 'strongest' is the page's strongest level (issue 43). */
 export const STRENGTH_MIN = 10;
 export const STRENGTH_MAX = 20000;
 /** Pause between bot moves in ms (address `delay`, 0..5000; 0 for tests), so that a person can follow them. */
@@ -118,7 +119,7 @@ function optionsOf(su) {
     newSociety: su.newSociety === true };
 }
 function botSpec(su) {
-  return su.bot === 'mc' || su.bot === 'ismcts' ? `${su.bot}:iterations=${su.strength}` : su.bot;
+  return ['mc', 'ismcts', 'learned'].includes(su.bot) ? `${su.bot}:iterations=${su.strength}` : su.bot;
 }
 function randomSeed() {
   const a = new Uint32Array(2);
@@ -274,7 +275,8 @@ function save() {
 const inProgress = () => state && !state.isTerminal && state.history().length > 0;
 
 function labels() {
-  const name = { random: 'random', greedy: 'greedy', mc: `Monte Carlo ${setup.strength}`, ismcts: `ISMCTS ${setup.strength}` }[setup.bot];
+  const name = { random: 'random', greedy: 'greedy', mc: `Monte Carlo ${setup.strength}`, ismcts: `ISMCTS ${setup.strength}`,
+    learned: `learned ${setup.strength}` }[setup.bot];
   return Array.from({ length: setup.players }, (_, s) => (s === setup.seat ? 'you' : `bot, ${name}`));
 }
 function render() {
