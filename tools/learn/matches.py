@@ -44,51 +44,60 @@ def wilson(successes, n, z=1.96):
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def run(build, name, games, learned, chunk, log):
-    """The match, in bot-match runs of `chunk` games (whole rotations of the seats; run k starts at deal 1 + k *
-    chunk / players, so the runs play the deals of one run of all the games), its results summed after each run.
-    Returns (commands, games played, target, rows): rows maps each spec to (rate, low, high, wins, vp, ms, its)."""
+def commands(build, name, games, learned, chunk):
+    """The match's bot-match runs of `chunk` games each (whole rotations of the seats; run k starts at deal
+    1 + k * chunk / players, so the runs play the deals of one run of all the games): [(command, games)]."""
     players, ns, edition, bots, multiple, target = MATCHES[name]
     games = -(-games // multiple) * multiple
     chunk = max(multiple, -(-min(chunk or games, games) // multiple) * multiple)
     if learned:
         bots = learned + bots[bots.index(","):]
-    seats_of = {}
-    sums, cmds, played = {}, [], 0
-    while played < games:
-        n = min(chunk, games - played)
-        cmd = [os.path.join(build, "tools", "bot-match"), "--players", str(players), "--games", str(n), "--seed",
-               str(1 + played // players), "--bots", bots, "--quiet"] + (["--new-society"] if ns else []) + \
-              (["--edition", "2"] if edition == 2 else [])
-        out = subprocess.run(cmd, capture_output=True, text=True)
-        shown = "$ " + " ".join(cmd[0:1] + [repr(a) if "," in a else a for a in cmd[1:]])
-        if out.returncode != 0:
-            sys.exit(f"matches.py: {shown}: {out.stderr}")
-        cmds.append(shown)
-        for m in LINE.finditer(out.stdout):
+    out = []
+    for start in range(0, games, chunk):
+        n = min(chunk, games - start)
+        out.append(([os.path.join(build, "tools", "bot-match"), "--players", str(players), "--games", str(n),
+                     "--seed", str(1 + start // players), "--bots", bots, "--quiet"] +
+                    (["--new-society"] if ns else []) + (["--edition", "2"] if edition == 2 else []), n))
+    return out
+
+
+def shown(cmd):
+    return "$ " + " ".join(cmd[0:1] + [repr(a) if "," in a else a for a in cmd[1:]])
+
+
+def play(cmd):
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit(f"matches.py: {shown(cmd)}: {out.stderr}")
+    return out.stdout
+
+
+def summed(name, runs):
+    """The results of a match's finished runs [(games, bot-match's output)] summed: (games, rows), rows mapping each
+    spec to (rate, low, high, wins, vp, ms, its) as strings; rates per seat held, a Wilson interval over the seats
+    held (the games, for a bot that holds one seat)."""
+    players, _, _, bots, _, _ = MATCHES[name]
+    sums, played = {}, 0
+    for n, stdout in runs:
+        played += n
+        for m in LINE.finditer(stdout):
             spec = m.group(1)
             rate, _, _, wins, vp, ms, its = (float(v) for v in m.groups()[1:])
-            if spec not in seats_of:  # seats per game: its entries in the list (repeated over the seats)
-                entries = bots.split(",")
-                canon = [e.split(":")[0] for e in entries]
-                seats_of[spec] = sum(1 for s in range(players) if canon[s % len(entries)] == spec.split(":")[0])
-            held = n * seats_of[spec]
-            t = sums.setdefault(spec, [0.0, 0, 0.0, 0.0, 0.0, 0.0, 0])
-            t[0] += rate * held
+            entries = [e.split(":")[0] for e in bots.split(",")]
+            seats = sum(1 for s in range(players) if entries[s % len(entries)] == spec.split(":")[0])
+            t = sums.setdefault(spec, [0.0, 0, 0.0, 0.0, 0.0, 0])
+            t[0] += rate * n * seats
             t[1] += int(wins)
-            t[2] += vp * held
+            t[2] += vp * n * seats
             t[3] += ms * n
             t[4] += its * n
-            t[6] += held
-        played += n
-        rows = {}
-        for spec, (shares, wins, vp, ms, its, _, held) in sums.items():
-            low, high = wilson(shares, held)
-            rows[spec] = (f"{shares / held:.3f}", f"{low:.3f}", f"{high:.3f}", str(wins), f"{vp / held:.1f}",
-                          f"{ms / played:.2f}", f"{its / played:.0f}")
-        log(f"{name}: {played}/{games} games: " + "; ".join(f"{s.split(':ms=')[0]} {r[0]} [{r[1]}, {r[2]}]"
-                                                          for s, r in rows.items()))
-    return cmds, played, target, rows
+            t[5] += n * seats
+    rows = {}
+    for spec, (shares, wins, vp, ms, its, held) in sums.items():
+        low, high = wilson(shares, held)
+        rows[spec] = (f"{shares / held:.3f}", f"{low:.3f}", f"{high:.3f}", str(wins), f"{vp / held:.1f}",
+                      f"{ms / played:.2f}", f"{its / played:.0f}")
+    return played, rows
 
 
 def main(argv=None):
@@ -97,8 +106,8 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--only", help="comma-separated names, each optionally with =GAMES: " + ", ".join(MATCHES))
     ap.add_argument("--jobs", type=int, default=1, help="matches played at the same time (default 1)")
-    ap.add_argument("--chunk", type=int, default=0, help="games per bot-match run (default: all in one); the sums are "
-                                                          "printed after each run")
+    ap.add_argument("--chunk", type=int, default=0, help="games per bot-match run (default: all in one), the runs "
+                                                          "played --jobs at a time; the sums are printed after each")
     ap.add_argument("--learned", help="the learned bot's spec instead of the match's")
     ap.add_argument("--record", help="write the results into this weights file's training record")
     args = ap.parse_args(argv)
@@ -112,11 +121,21 @@ def main(argv=None):
     table = ["| match | games | bot | win rate per seat (95% interval) | target | mean VP | ms per decision | "
              "iterations per decision |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     record = []
-    with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
-        results = list(pool.map(lambda n: run(args.build, n, sizes[n], args.learned, args.chunk,
-                                              lambda text: print(text, flush=True)), names))
-    for name, (cmds, games, target, rows) in zip(names, results):
-        print("\n".join(cmds))
+    runs = {name: commands(args.build, name, sizes[name], args.learned, args.chunk) for name in names}
+    done = {name: [] for name in names}
+    order = [(name, k) for k in range(max(len(r) for r in runs.values())) for name in names if k < len(runs[name])]
+    with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:  # the matches' runs interleaved
+        futures = {pool.submit(play, runs[name][k][0]): (name, k) for name, k in order}
+        for future in concurrent.futures.as_completed(futures):
+            name, k = futures[future]
+            done[name].append((runs[name][k][1], future.result()))
+            played, rows = summed(name, done[name])
+            print(f"{name}: {played} games: " + "; ".join(f"{s.split(':ms=')[0]} {r[0]} [{r[1]}, {r[2]}]"
+                                                       for s, r in rows.items()), flush=True)
+    for name in names:
+        print("\n".join(shown(cmd) for cmd, _ in runs[name]))
+        games, rows = summed(name, done[name])
+        target = MATCHES[name][5]
         for bot, (rate, low, high, wins, vp, ms, its) in rows.items():
             table.append(f"| {name} | {games} | `{bot}` | **{rate}** ({low}-{high}) | "
                          f"{target if bot.startswith('learned') else ''} | {vp} | {ms} | {its} |")
