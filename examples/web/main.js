@@ -16,7 +16,7 @@ const SAVE_VERSION = 2;
 const BOTS = ['random', 'greedy', 'mc', 'ismcts', 'learned'];
 /** Bot strength: iterations per move of mc, ismcts and learned. Above 20000 an ismcts move takes seconds in a browser
  * (about 30,000 iterations/s in Chromium on a 2-core machine; learned's iterations are cheaper, doc/learning.md);
- * below 10 the bots play nearly at random. 'learned' at 'strongest' is the page's strongest level (issue 43). */
+ * below 10 the bots play nearly at random. 'learned' (issue 43) is offered at every strength, 'strongest' included. */
 export const STRENGTH_MIN = 10;
 export const STRENGTH_MAX = 20000;
 /** Pause between bot moves in ms (address `delay`, 0..5000; 0 for tests), so that a person can follow them. */

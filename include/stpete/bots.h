@@ -40,8 +40,9 @@
  *   hidden fact) and gives every seat's expected return. Its weights are compiled into the library (one network
  *   for the base game, both editions and 2-4 players, one for the New Society, 2-5); it computes in integers
  *   only, so its numbers, and the bot's games, are the same on every platform (native and WebAssembly), and it
- *   allocates nothing. At equal time per decision it makes several times the iterations of ismcts (no playout to
- *   the end).
+ *   allocates nothing. At equal CPU time per decision it makes about four times the iterations of ismcts (no
+ *   playout to the end). The committed network is weaker than ismcts's random playouts at equal time
+ *   (doc/learning.md has the matches and what would make it stronger).
  *
  * Keys: `iterations` = determinized playouts per decision (0 = no limit, then `ms` must be set; mc rounds it up to
  * a multiple of the number of legal actions, so that each gets as many); `ms` = a

@@ -5,6 +5,10 @@
  * library 1.1.2; torch 1.13.0a0; numpy 1.24.2
  * base: 900 games (150 per configuration) by ismcts:iterations=100, seed 1, 202750 decisions, 79844 views (every 8. decision); 669-64-4, 6 epochs, lr 0.002, weight decay 0.0001, TD None; best epoch 3: train 0.4942, held out 0.8854 nats (integers 0.8851, accuracy 0.605; uniform guess 1.1805, hand-made evaluation 0.9198); self-play 130 s, training 32 s CPU
  * new_society: 1200 games (300 per configuration) by ismcts:iterations=100, seed 7920, 377675 decisions, 176166 views (every 8. decision); 973-64-5, 6 epochs, lr 0.002, weight decay 0.0001, TD None; best epoch 1: train 0.6074, held out 0.9548 nats (integers 0.9546, accuracy 0.593; uniform guess 1.3615, hand-made evaluation 1.0245); self-play 439 s, training 106 s CPU
+ * match: 2p-ismcts, 200 games (tools/learn/matches.py --chunk 10, seats rotated, deals from seed 1): learned:iterations=3600 0.320 [0.259, 0.388] per seat against ismcts:iterations=1000 (0.680 per seat); target >= 0.65: not reached
+ * match: 4p-ismcts, 80 games (tools/learn/matches.py --chunk 10, seats rotated, deals from seed 1): learned:iterations=4000 0.100 [0.052, 0.185] per seat against ismcts:iterations=1000 (0.300 per seat); target >= 0.35: not reached
+ * match: 5p-ns-ismcts, 40 games (tools/learn/matches.py --chunk 10, seats rotated, deals from seed 1): learned:iterations=6000 0.050 [0.014, 0.165] per seat against ismcts:iterations=1000 (0.237 per seat); target >= 0.30: not reached
+ * match: 2p-greedy, 200 games (tools/learn/matches.py --chunk 10, seats rotated, deals from seed 1): learned:iterations=4000 0.675 [0.607, 0.736] per seat against greedy (0.325 per seat); target >= 0.995: not reached
  */
 #include "bot_value.h"
 
