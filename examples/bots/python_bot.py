@@ -40,8 +40,8 @@ def main():
         msg = json.loads(line)
         kind = msg.get("type")
         if kind == "hello":
-            options = msg["game"]
-            game = stpete.Game(players=options["players"], edition=options.get("edition", 1))
+            options = msg["game"]  # every option of the game but its seed, as the JSON format writes it
+            game = stpete.Game(**{o.name: options[o.name] for o in stpete.options() if o.name in options})
             reply = {"type": "hello", "protocol": 2, "name": "python-heuristic"}
         elif kind == "request":
             view, seat = msg["view"], msg["seat"]

@@ -9,8 +9,8 @@
  * Conventions (1.0; tests/checks/check-conventions.py checks every public declaration against them):
  * - **Names.** Every function is `stpete_<object>_<what>`: the object is the handle it works on (`game`, `state`,
  *   `bot`), the struct or value it describes (`options`, `card`, `action`, `event`), or the document it reads or
- *   writes (`replay`); enum names come from `stpete_<enum>_name()` (phase, stack, decision, source, colour, event
- *   kind). Library-wide functions have no object: stpete_version(), stpete_version_number(), stpete_strerror(),
+ *   writes (`replay`, `results`); enum names come from `stpete_<enum>_name()` (phase, stack, decision, source,
+ *   colour, event kind). Library-wide functions have no object: stpete_version(), stpete_version_number(), stpete_strerror(),
  *   stpete_num_distinct_actions(). The object a function is named after is its first parameter. `get_` names exactly the functions that copy a
  *   struct into the caller's storage (stpete_card_get_info(), stpete_game_get_options(), stpete_state_get_score(),
  *   stpete_bot_get_stats()); other queries are nouns. `_new` / `_clone` / `_from_json` create a handle, `_free`
@@ -585,6 +585,16 @@ STPETE_API int stpete_action_to_string(int edition, int id, char *buf, size_t ca
  * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if no action has that form.
  */
 STPETE_API int stpete_action_from_string(const char *str, int *id);
+
+/**
+ * Name of an action kind (stpete_action::kind), the word of the table document (doc/format.md): "pass", "buy",
+ * "play", "take", "observatory", "observatory-buy", "observatory-take", "observatory-discard", "pub", "prison",
+ * "prison-buy", "prison-take", "prison-put-back", "guild-hall", "trading-house" (§4.2, §7.1, §7.2, §12.7.5-§12.7.7).
+ * Since 1.2.
+ * @param kind a ::stpete_action_kind
+ * @return a static string (not to be freed), or NULL if @p kind is out of range; never fails otherwise.
+ */
+STPETE_API const char *stpete_action_kind_name(int kind);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -918,8 +928,10 @@ STPETE_API int stpete_options_set(stpete_options *opts, const char *name, const 
  *                 @p capacity 0
  * @param capacity bytes available in @p buf
  * @param len      receives the text's length in bytes, without the NUL (also when the buffer is too small)
- * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p opts, @p name or @p len, an unknown name, a member
- *         out of its range (set directly, not through stpete_options_set()), or NULL @p buf with @p capacity > 0;
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL @p opts, @p name or @p len, an unknown name, a BOOL or
+ *         ENUM member that is none of its values or a SEATS entry outside [-1, ::STPETE_MAX_PLAYERS - 1] (set
+ *         directly, or by a number stpete_options_set() read: stpete_options_check() says why), or NULL @p buf with
+ *         @p capacity > 0;
  *         ::STPETE_E_UNSUPPORTED_VERSION if opts->struct_size is not a released layout's size;
  *         ::STPETE_E_BUFFER_TOO_SMALL.
  */
@@ -1006,6 +1018,27 @@ STPETE_API int stpete_game_num_distinct_actions(const stpete_game *game);
  *         ::STPETE_E_UNSUPPORTED_VERSION for a bad out->struct_size.
  */
 STPETE_API int stpete_game_get_card_info(const stpete_game *game, int card, stpete_card_info *out);
+
+/**
+ * What a card type does in a game, in words, with its rule: the cards a trading card may displace (§6.2, R8,
+ * §12.6, R28) and its special ability (§7, §11, §12.7), as the game plays them (its edition's names and figures,
+ * and its rule options: the Pub cap of §7.2, a used Debtor's Prison's VP of R22, the Textile Factory's count of
+ * R29), e.g. "Displaces Fur Trapper or Czar and Carpenter (§6.2)." (the first edition's Fur Shop) or "Your hand
+ * limit is 4 instead of 3 (§7.3)." (the Warehouse); empty for a card that scores its income and does nothing else. The one text of the terminal game, the pages and the
+ * table document (its card table). English, ASCII but for the section sign (UTF-8). Since 1.2.
+ * @param game     the game
+ * @param card     card type in [0, stpete_game_num_card_types())
+ * @param buf      caller's buffer of @p capacity bytes, or NULL with @p capacity 0; receives a NUL-terminated text
+ * @param capacity bytes available in @p buf (::STPETE_CARD_TEXT_MAX always suffices)
+ * @param len      receives the text's length in bytes, without the NUL (also when the buffer is too small)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL game or @p len, NULL @p buf with a capacity, or a card
+ *         out of range; ::STPETE_E_BUFFER_TOO_SMALL (a truncated, NUL-terminated prefix is written if @p capacity
+ *         > 0).
+ */
+STPETE_API int stpete_game_card_text(const stpete_game *game, int card, char *buf, size_t capacity, size_t *len);
+
+/** Longest text of stpete_game_card_text(), including the NUL. */
+#define STPETE_CARD_TEXT_MAX 384
 
 /**
  * Whether states of two games are states of the same game: the library's one answer to that question, used by
@@ -1551,6 +1584,83 @@ typedef struct stpete_displacement {
 STPETE_API int stpete_state_displacements(const stpete_state *state, int seat, int card, int source,
                                           stpete_displacement *out, size_t capacity, size_t *count);
 
+/** One card a seat could buy or play, in one way, and its price (stpete_state_offers()). Frozen: an array element,
+ * it will not grow. */
+typedef struct stpete_offer {
+    int action;    /**< the action id that buys or plays the card so (legal or not now: stpete_state_is_legal()) */
+    int source;    /**< ::stpete_source: where the card is (a row, the hand, the Observatory's or the Prison's card) */
+    int card;      /**< the card type */
+    int displaced; /**< for a trading card the card type it displaces (§6.2), else ::STPETE_NONE */
+    int price;     /**< the price in rubles (≥ 1, stpete_state_price(): §5, §5.2, R5-R7, §12.5) */
+} stpete_offer;
+
+/** The most offers of any position: 10 board cards, the Observatory's or the Prison's card and 4 hand cards, each
+ * with at most 14 targets (§12.4.1, §12.6). */
+#define STPETE_MAX_OFFERS 256
+
+/**
+ * Every card @p seat could buy or play now, in every way, with its price: what a table UI writes beside each card
+ * of the upper and lower rows (§4.2, §5.1: the lower row 1 R cheaper), the card an Observatory drew (§7.1), the card
+ * the Debtor's Prison picked (§12.7.5: no row discount) and the seat's hand cards (§4.2), whether or not the seat is
+ * to act or can pay. A trading card gives one offer per card type of the seat's display it may displace (§6.2, R8,
+ * R9: stpete_state_displacements(); none when it has nothing to displace, §6.1), any other card one offer. Each card
+ * type once per place, in the order upper row, lower row, drawn card, hand (each in its order, §1), then by the
+ * displaced type. Reads the seat's display, its hand and the public board only (§9). Does not allocate. Since 1.2.
+ * @param state    the state
+ * @param seat     0..players-1
+ * @param out      caller's array of @p capacity entries (::STPETE_MAX_OFFERS always suffices), filled with the
+ *                 first min(count, capacity); may be NULL when @p capacity is 0
+ * @param capacity entries @p out can hold
+ * @param count    receives the number of offers (also when @p capacity is too small)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state or @p count, NULL @p out with a capacity, or a
+ *         bad seat; ::STPETE_E_BUFFER_TOO_SMALL.
+ */
+STPETE_API int stpete_state_offers(const stpete_state *state, int seat, stpete_offer *out, size_t capacity,
+                                   size_t *count);
+
+/**
+ * What @p seat's display earns at a phase's scoring, if it were scored now: the incomes of its cards of the phase's
+ * colour (§4.4; the Sycophant's −1 R, §12.7.9, netted with the rest: Sycophants the purse cannot pay are
+ * discarded instead, R26, so the rubles never take the purse below 0), less the VP of face-down Observatories
+ * (§7.1, R9), with the
+ * Mariinskij-Theater and Tax Man (§7.5; §11's VP), the Coffee House, Mayor and Textile Factory (§12.7.4, §12.7.8,
+ * R29) and a used Debtor's Prison (R22). The decisions that follow a scoring (the Pub §7.2, the Guild Hall
+ * §12.7.7, the Trading House §12.7.6) are not in it. Since 1.2.
+ * @param state  the state
+ * @param seat   0..players-1
+ * @param phase  a ::stpete_phase with a scoring: the worker, building or aristocrat phase (the trading phase scores
+ *               nothing, §4.4)
+ * @param rubles receives the rubles (R; negative when a Sycophant costs more than the rest earns); may be NULL
+ * @param vp     receives the VP; may be NULL
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state, a bad seat or a phase without a scoring.
+ */
+STPETE_API int stpete_state_income(const stpete_state *state, int seat, int phase, int *rubles, int *vp);
+
+/**
+ * The phase whose scoring comes next (§4.4): the current phase's, but in the trading phase the next round's worker
+ * scoring, and none in the final round's trading phase (§4.6) or after the end. Since 1.2.
+ * @param state the state
+ * @return a ::stpete_phase; ::STPETE_NONE when no scoring is left; ::STPETE_E_INVALID_ARGUMENT for NULL.
+ */
+STPETE_API int stpete_state_next_scoring(const stpete_state *state);
+
+/**
+ * The cards the last action that put cards on the discard pile put there (§4.5: the lower row at a round's end;
+ * §6: a displaced card; §7.1: an Observatory's discard; §12.7.9: unpaid Sycophants; §12.7.5: a card the Debtor's
+ * Prison put back), without those the Prison picked from the pile since: what a table shows as discarded last.
+ * Found by replaying the state's history (stpete_state_history()) from its root: none for the actions before a
+ * loaded or copied position's root. Ascending card types, one entry per copy. Does not allocate; time linear in
+ * the history's length. Since 1.2.
+ * @param state    the state
+ * @param cards    caller's array of @p capacity card types (::STPETE_BOARD_SIZE + 2 suffices: a lower row of up to
+ *                 10 cards, §12.4.1); may be NULL when @p capacity is 0
+ * @param capacity entries @p cards can hold
+ * @param count    receives the number of cards (also when @p capacity is too small)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for a NULL state or @p count, or NULL @p cards with a capacity;
+ *         ::STPETE_E_BUFFER_TOO_SMALL.
+ */
+STPETE_API int stpete_state_last_discards(const stpete_state *state, int *cards, size_t capacity, size_t *count);
+
 /** Final scoring of one player (§8, R13). May grow: initialise with ::STPETE_SCORE_INIT. */
 typedef struct stpete_score {
     size_t struct_size;    /**< sizeof(stpete_score) of the caller's header (set by ::STPETE_SCORE_INIT) */
@@ -1762,9 +1872,10 @@ STPETE_API int stpete_event_to_string(const stpete_event *event, const stpete_st
 
 /* ------------------------------------------------------------------------------------------------ */
 /** @defgroup json Serialization (JSON)
- * States, per-seat views (§9) and replay records as JSON text (parsed and written with jansson). The schema and
- * the compatibility promise are in `doc/format.md`. Output is deterministic: the same position gives the same
- * bytes on every platform, and serialize → parse → serialize gives identical bytes.
+ * States, per-seat views (§9), replay records and results files (a batch of games, one line each) as JSON text
+ * (parsed and written with jansson). The schema and the compatibility promise are in `doc/format.md`. Output is
+ * deterministic: the same position gives the same bytes on every platform, and serialize → parse → serialize gives
+ * identical bytes.
  *
  * Output functions write NUL-terminated UTF-8 (in fact ASCII) into the caller's buffer of `capacity` bytes and set
  * `*len` to the text length without the NUL. When the buffer is too small they return
@@ -1838,6 +1949,41 @@ STPETE_API int stpete_state_to_json(const stpete_state *state, char *buf, size_t
  */
 STPETE_API int stpete_state_view_to_json(const stpete_state *state, int seat, char *buf, size_t capacity,
                                          size_t *len);
+
+/** Version of the table document (its `table_version`, doc/format.md, section Table document), its own, independent of
+ * ::STPETE_FORMAT_VERSION. Since 1.2. */
+#define STPETE_TABLE_VERSION 1
+/** Flag of stpete_state_table_to_json(): write the game's card table (`cards`, with each card's text,
+ * stpete_game_card_text()); without it `cards` is null (a front end keeps the first one). */
+#define STPETE_TABLE_CARDS 1u
+/** Flag of stpete_state_table_to_json(): a document for a person at a table, whose view leaves out each player's
+ * `known_rubles` and the `information_state_key` (doc/format.md, section Views: what a screen for people may drop). */
+#define STPETE_TABLE_PERSON 2u
+
+/**
+ * The table document of a seat (or of spectators, ::STPETE_VIEW_PUBLIC): everything a table UI draws, so that a
+ * front end renders and computes no rule fact (doc/format.md, section Table document, and doc/stpete.schema.json): the
+ * seat's view (stpete_state_view_to_json(), §9), its legal actions with their fields, texts and prices
+ * (stpete_state_legal_actions(), stpete_action_decode(), stpete_action_to_string(), stpete_state_action_price()),
+ * its offers (stpete_state_offers()), every seat's incomes (stpete_state_income(), stpete_state_next_scoring()),
+ * hand limits (§7.3), the gold disc (§12.3), the cards discarded last (stpete_state_last_discards()), each seat's
+ * last move, the log of the history in words (stpete_event_to_string() without the state: public lines) from entry
+ * @p since on, the result once over (§8) and, with ::STPETE_TABLE_CARDS, the card table with each card's text. A
+ * spectator's document has no offers. Written, never read (like a view). Time linear in the history's length (it
+ * replays the history from its root, as stpete_state_last_discards()). Since 1.2.
+ * @param state    the state
+ * @param seat     the viewing seat in [0, players), or ::STPETE_VIEW_PUBLIC
+ * @param since    the log entries already known to the reader: the document's `log` holds those numbered above it
+ *                 (0: the whole log); `log_size` says how many there are
+ * @param flags    0, or ::STPETE_TABLE_CARDS and ::STPETE_TABLE_PERSON or'ed
+ * @param buf      caller's buffer of @p capacity bytes, or NULL with @p capacity 0
+ * @param capacity bytes available in @p buf
+ * @param len      receives the JSON length in bytes, without the NUL (also when the buffer is too small)
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL, a seat out of range, a negative @p since or an unknown
+ *         flag; ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_state_table_to_json(const stpete_state *state, int seat, int since, unsigned flags, char *buf,
+                                          size_t capacity, size_t *len);
 
 /**
  * Create the game described by the `"options"` of a serialized state or replay record (step one of loading;
@@ -1924,6 +2070,111 @@ STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, con
 STPETE_API int stpete_replay_from_json(const char *json, size_t len, const stpete_allocator *alloc,
                                        stpete_game **game_out, int *actions, size_t capacity, size_t *count,
                                        stpete_error *err);
+
+/* ---- results files ------------------------------------------------------------------------------ */
+
+/** Bytes of a results file's definition hash with its NUL: 16 lowercase hex digits (stpete_results_hash()). */
+#define STPETE_RESULTS_HASH_SIZE 17
+/** Largest game number of a results file (2^53 - 1: exact in every JSON reader, JavaScript's included). */
+#define STPETE_RESULTS_GAME_MAX 9007199254740991
+
+/**
+ * The hash of a run's definition, which names the run in its results file (doc/format.md, "Results files"): 16
+ * lowercase hex digits, FNV-1a (64 bits) of the definition's canonical text (compact JSON, keys sorted), so that
+ * the same definition written in another key order or spacing has the same hash. @norule
+ * @param definition the run's definition: a JSON object (text, NUL-terminated) of what decides each game's play
+ *                   (the program's choice: players, options, seed, bots, ...)
+ * @param buf        caller's buffer of @p capacity bytes (::STPETE_RESULTS_HASH_SIZE suffice), or NULL with
+ *                   @p capacity 0
+ * @param capacity   bytes available in @p buf
+ * @param len        receives the hash's length in bytes (16), without the NUL
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if @p definition is not a JSON
+ *         object; ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_results_hash(const char *definition, char *buf, size_t capacity, size_t *len);
+
+/**
+ * Write the header line of a results file (doc/format.md, "Results files"): the resumable record of a batch of
+ * games, one JSON object per line, that stpete-arena `--out` and `python3 -m stpete.experiment --out` write. It
+ * names the format (`"stpete-results"`, version 1), the program, this library's version, and the run's
+ * definition with its hash (stpete_results_hash()). One line: no newline inside, none at the end (the caller
+ * appends it). @norule
+ * @param program    the program that writes the file, e.g. `"stpete-arena"` (NUL-terminated)
+ * @param definition the run's definition, a JSON object (text, NUL-terminated); written in canonical form
+ * @param buf        caller's buffer of @p capacity bytes, or NULL with @p capacity 0
+ * @param capacity   bytes available in @p buf
+ * @param len        receives the line's length in bytes, without the NUL
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_PARSE if @p definition is not a JSON
+ *         object; ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_results_header_to_json(const char *program, const char *definition, char *buf,
+                                             size_t capacity, size_t *len);
+
+/**
+ * Write a game line of a results file (doc/format.md, "Results files"): the game's number in the run, the
+ * definition's hash, the game's replay record (as stpete_replay_to_json() writes it, without the actions'
+ * strings: the options with @p seed, the actions, the result they reach, §8) and the program's own @p fields.
+ * Every action is checked by replaying it from the §3 setup of @p seed, so only legal games are written; a game
+ * need not be finished (a program may stop one, e.g. on a forfeit). One line, no newline (the caller appends it).
+ * stpete_results_read_line() reads it back.
+ * @param game       the game (its options; its own seed is replaced by @p seed)
+ * @param definition the run's definition, a JSON object (text): the line carries its hash
+ * @param number     the game's number in the run, in [0, ::STPETE_RESULTS_GAME_MAX]
+ * @param seed       the seed the game was started with (stpete_state_reset()'s argument)
+ * @param actions    @p count action ids in the order applied (caller-owned)
+ * @param count      number of actions
+ * @param fields     the program's data of the game: a JSON object on one line (text), written as given
+ * @param buf        caller's buffer of @p capacity bytes, or NULL with @p capacity 0
+ * @param capacity   bytes available in @p buf
+ * @param len        receives the line's length in bytes, without the NUL
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL (@p actions may be NULL when @p count is 0) or a
+ *         number out of range; ::STPETE_E_PARSE if @p definition is not a JSON object or @p fields not one on one line;
+ *         ::STPETE_E_ILLEGAL_ACTION if an action is not legal where it is applied (nothing written);
+ *         ::STPETE_E_BUFFER_TOO_SMALL; ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_results_game_to_json(const stpete_game *game, const char *definition, long long number,
+                                           uint64_t seed, const int *actions, size_t count, const char *fields,
+                                           char *buf, size_t capacity, size_t *len);
+
+/**
+ * Read and check one line of a results file written for @p program and @p definition (doc/format.md, "Results
+ * files"). The header must name the format's version 1, @p program and @p definition (its canonical text, and
+ * the hash of it); `*number` is then -1. A game line must carry the definition's hash, a number and an object of
+ * fields, and a replay record of a game with @p game's rules (the seed aside), which is replayed as
+ * stpete_replay_from_json() replays one (§3 setup from its seed, every action legal where it is applied, the
+ * recorded result the one reached, §8): the line proves its result, a program takes it from @p state and never
+ * from the line. On success @p state holds the game's last position, reached from stpete_state_reset() with the
+ * record's seed (its history is the record's actions; no event is reported), and `*number`, `*seed` and the
+ * fields are set. On failure nothing is written and @p state is unchanged.
+ * @param game       the run's game (its rules)
+ * @param program    the program the file must be of, e.g. `"stpete-arena"`
+ * @param definition the run's definition, a JSON object (text)
+ * @param line       the line, @p len bytes (a newline at its end, if any, is ignored)
+ * @param len        bytes of @p line, at most ::STPETE_JSON_REPLAY_MAX
+ * @param state      a state of @p game: receives the game's last position (game lines)
+ * @param number     receives the game's number, or -1 for the header
+ * @param seed       receives the record's seed (0 for the header)
+ * @param fields     caller's buffer of @p capacity bytes for the game's fields (compact JSON text, NUL-terminated;
+ *                   "" for the header), or NULL with @p capacity 0 for the header
+ * @param capacity   bytes available in @p fields
+ * @param fields_len receives the fields' length in bytes (0 for the header), also with ::STPETE_E_BUFFER_TOO_SMALL
+ * @param err        receives the status and the reason of a failure (for syntax errors the line, column and byte
+ *                   position), or NULL
+ * @return ::STPETE_OK; ::STPETE_E_INVALID_ARGUMENT for NULL; ::STPETE_E_TOO_LARGE for a line longer than
+ *         ::STPETE_JSON_REPLAY_MAX or a record with more actions than stpete_game_max_length(); ::STPETE_E_PARSE
+ *         for invalid JSON, a missing, mistyped or unknown key, or a definition that is not a JSON object;
+ *         ::STPETE_E_UNSUPPORTED_VERSION for another version of the format or of the record; ::STPETE_E_MISMATCH
+ *         for a header of another program or definition, a line of another definition's hash, or a record of
+ *         other rules; ::STPETE_E_INCONSISTENT for a header whose hash is not its definition's, or a record with
+ *         an illegal action, a string naming another action or a recorded result that differs;
+ *         ::STPETE_E_BUFFER_TOO_SMALL if the fields do not fit (`*fields_len` set); ::STPETE_E_ILLEGAL_ACTION,
+ *         ::STPETE_E_REENTRANT or ::STPETE_E_GAME_OVER only for a @p state that cannot take the position (inside
+ *         its own callback); ::STPETE_E_OUT_OF_MEMORY.
+ */
+STPETE_API int stpete_results_read_line(const stpete_game *game, const char *program, const char *definition,
+                                        const char *line, size_t len, stpete_state *state, long long *number,
+                                        uint64_t *seed, char *fields, size_t capacity, size_t *fields_len,
+                                        stpete_error *err);
 /** @} */
 
 /* ------------------------------------------------------------------------------------------------ */

@@ -117,7 +117,7 @@ typedef struct history {
  * 237 bytes with the longest action string (89) and its reason (every id applied in every position of random games,
  * both editions, 2-5 players; test_longest_refusal_is_whole checks it). A refusal that would not fit leaves out the
  * action string (refuse_illegal() in state.c): the reason stays whole. 255 makes the state 1,024 bytes (issue 35). */
-#define STPETE_ERRMSG_SIZE 255
+#define STPETE_ERRMSG_SIZE 254
 
 struct stpete_state {
     const stpete_game *game;
@@ -125,6 +125,9 @@ struct stpete_state {
     history hist;
     stpete_core core;
     uint8_t flags; /* STATE_CALLBACK... */
+    uint8_t root_setup; /* 1: the history's root is a setup of §3 (stpete_state_new, reset), whose events a replay of
+                           the history reports first (stpete_front_chronicle); 0: a loaded, copied or determinized
+                           position */
     char errmsg[STPETE_ERRMSG_SIZE];
 };
 
@@ -227,11 +230,28 @@ static inline int stpete_state_check_not_in_callback(stpete_state *st)
  * (deferred until now, see stpete_state_free()), which happens now; otherwise the messages of refused calls made
  * from the callback are cleared. Returns STPETE_OK. After it the caller must not touch st again. */
 int stpete_state_step_done(stpete_state *st);
+/* The position of src with its history into dst (a state of a game with the same rules), as stpete_state_clone()
+ * copies them, without allocating a state (stpete_results_read_line()): STPETE_OK; STPETE_E_REENTRANT inside
+ * dst's callback, STPETE_E_MISMATCH for other rules, STPETE_E_OUT_OF_MEMORY; dst unchanged on failure. */
+int stpete_state_take(stpete_state *dst, const stpete_state *src);
 
 /* Whether seat names a seat of st's game (st not NULL). */
 static inline int stpete_state_seat_ok(const stpete_state *st, int seat)
 {
     return st && seat >= 0 && seat < st->core.rules.players;
 }
+
+/* ---- front.c: what a front end asks beyond the position ------------------------------------------- */
+
+/* What replaying a state's history from its root tells (stpete_front_chronicle). */
+typedef struct stpete_chronicle {
+    void (*fn)(void *ctx, const stpete_event *ev); /* each event of the replay, in order, or NULL */
+    void *ctx;                                      /* passed to fn */
+    int move;                     /* while fn runs: the move after the action that reported the event (0: setup) */
+    uint8_t discarded[DISPLAY_CAP];          /* copies of each card type discarded last (stpete_state_last_discards) */
+    int last_moves[STPETE_MAX_PLAYERS];      /* per seat, the move before its last action; -1 for none */
+} stpete_chronicle;
+/* Replay st's history from its root into ch (fn and ctx set by the caller, the rest written). */
+void stpete_front_chronicle(const stpete_state *st, stpete_chronicle *ch);
 
 #endif /* STPETE_API_H */

@@ -4,7 +4,7 @@
  * of a combination (stpete_options_check(), game.c), the JSON format (json/read.c, json/write.c), the public
  * description and the text setters read it; so do, through the public calls, the programs' command lines, the
  * bindings, the experiment runner, the arena and the server. Nothing else in the project spells an option's word
- * (tests/check-option-words.py). */
+ * (tests/checks/check-option-words.py). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -43,12 +43,20 @@ static int players_check(const stpete_options *o, char *why, size_t size)
                            o->new_society == 1 ? "§3, §12.0" : "§3");
 }
 
-/* All random, or every seat holding 1 or 2 markers (§3.3, R15; one each and the gold disc with 5, §12.3, R18). */
+/* All random, or every seat holding 1 or 2 markers (§3.3, R15; one each and the gold disc with 5, §12.3, R18).
+ * A number that is no seat of any game is refused first, with a reason that holds whatever the players (the one
+ * Option.parse() gives, and stpete_options_value() writes no such number). */
 static int start_markers_check(const stpete_options *o, char *why, size_t size)
 {
     int unset = 0;
-    for (int k = 0; k < STPETE_NUM_PHASES; k++)
+    for (int k = 0; k < STPETE_NUM_PHASES; k++) {
+        if (o->start_markers[k] < -1 || o->start_markers[k] >= STPETE_MAX_PLAYERS)
+            return stpete_error_why(why, size, STPETE_E_INVALID_ARGUMENT,
+                                   "the %s phase's start-player marker must be held by a seat, not %d: no game "
+                                   "has it (seats 0 to %d, or -1 for all four dealt at random; §3.3)",
+                                   stpete_phase_words[k], o->start_markers[k], STPETE_MAX_PLAYERS - 1);
         unset += o->start_markers[k] == -1;
+    }
     if (unset == STPETE_NUM_PHASES)
         return STPETE_OK;
     if (unset != 0)
@@ -133,7 +141,8 @@ int stpete_options_size_ok(size_t size)
 }
 
 /* The defaults (§3, §3.1, §3.3, §7.2, §8, §9, §11, §12): the header's STPETE_OPTIONS_INIT, which every row's
- * default_value and default_text restate (tests/test_options.c reads them back through stpete_options_value()). */
+ * default_value and default_text restate (tests/lib/api/option_table.c reads them back through
+ * stpete_options_value()). */
 #undef stpete_options_init /* the header's macro: here the function that programs built against 1.0 call */
 STPETE_API void stpete_options_init(stpete_options *opts)
 {
@@ -431,7 +440,8 @@ STPETE_API int stpete_options_set(stpete_options *opts, const char *name, const 
 }
 
 /* The text of a member of d (the caller's struct holds it) into text[STPETE_OPTION_VALUE_MAX]: 0, or -1 for an
- * ENUM or BOOL value out of range. */
+ * ENUM or BOOL value out of range, or a SEATS entry outside [min, max] (four such ints need more than the buffer:
+ * their text would be cut). */
 static int value_text(const stpete_options *o, const stpete_option_def *d, char *text)
 {
     const char *member = (const char *)o + d->offset;
@@ -444,6 +454,9 @@ static int value_text(const stpete_options *o, const stpete_option_def *d, char 
     if (d->info.type == STPETE_OPTION_SEATS) {
         int m[STPETE_NUM_PHASES];
         memcpy(m, member, sizeof m);
+        for (int k = 0; k < STPETE_NUM_PHASES; k++)
+            if (m[k] < d->info.min || m[k] > d->info.max)
+                return -1;
         if (m[0] == -1 && m[1] == -1 && m[2] == -1 && m[3] == -1)
             snprintf(text, STPETE_OPTION_VALUE_MAX, "random");
         else

@@ -67,6 +67,7 @@ static stpete_state *state_alloc(const stpete_game *game)
         memset(st, 0, offsetof(stpete_state, core));
         st->game = game;
         st->flags = 0;
+        st->root_setup = 0;
         st->errmsg[0] = '\0';
     }
     return st;
@@ -88,6 +89,7 @@ STPETE_API int stpete_state_new_with_callback(const stpete_game *game, stpete_ev
     st->hub.fn = fn;
     st->hub.user = user_data;
     st->flags = fn ? STATE_CALLBACK : 0;
+    st->root_setup = 1;
     stpete_sink storage;
     stpete_rules_setup(&st->core, &game->rules, game->opts.seed, stpete_listeners_sink(st, &storage));
     if (!(st->flags & STATE_FREE_REQUESTED))
@@ -112,7 +114,8 @@ STPETE_API int stpete_state_reset(stpete_state *st, uint64_t seed)
     if (stpete_listeners_reserve(st, allocator_of(st)))
         return stpete_state_fail(st, STPETE_E_OUT_OF_MEMORY, "out of memory: could not grow the event queue");
     stpete_sink storage;
-    st->hist.n = 0; /* the history begins again */
+    st->hist.n = 0; /* the history begins again, at a setup */
+    st->root_setup = 1;
     stpete_rules_setup(&st->core, &st->game->rules, seed, stpete_listeners_sink(st, &storage));
     return stpete_state_step_done(st);
 }
@@ -145,6 +148,7 @@ STPETE_API int stpete_state_clone(const stpete_state *src, stpete_state **out, s
         return stpete_error_caller_fail(err, STPETE_E_OUT_OF_MEMORY, "out of memory: the history");
     }
     stpete_engine_copy(&st->core, &src->core);
+    st->root_setup = src->root_setup;
     *out = st;
     return stpete_error_caller_fail(err, STPETE_OK, "");
 }
@@ -162,6 +166,23 @@ STPETE_API int stpete_state_copy(stpete_state *dst, const stpete_state *src)
         return stpete_state_fail(dst, STPETE_E_MISMATCH, "cannot copy a state of a game with other options");
     stpete_engine_copy(&dst->core, &src->core);
     dst->hist.n = 0; /* the position without its past: dst's history begins here (playouts never pay for it) */
+    dst->root_setup = 0;
+    return stpete_state_succeed(dst);
+}
+
+int stpete_state_take(stpete_state *dst, const stpete_state *src)
+{
+    int rc = stpete_state_check_not_in_callback(dst);
+    if (rc)
+        return rc;
+    if (!stpete_game_rules_same(&dst->core.rules, &src->core.rules))
+        return stpete_state_fail(dst, STPETE_E_MISMATCH, "cannot take a position of a game with other options");
+    history h = { NULL, 0, 0 };
+    if (stpete_history_copy(&h, &src->hist, allocator_of(dst)))
+        return stpete_state_fail(dst, STPETE_E_OUT_OF_MEMORY, "out of memory: the history");
+    stpete_history_free(&dst->hist, allocator_of(dst));
+    dst->hist = h;
+    stpete_engine_copy(&dst->core, &src->core);
     return stpete_state_succeed(dst);
 }
 
@@ -178,6 +199,7 @@ STPETE_API int stpete_state_determinize(stpete_state *st, int seat, uint64_t see
         return stpete_state_fail(st, STPETE_E_INVALID_ARGUMENT, "unknown determinization flags %#x", flags);
     stpete_knowledge_resample(&st->core, seat, seed, flags);
     st->hist.n = 0; /* the past of a determinization did not happen */
+    st->root_setup = 0;
     return stpete_state_succeed(st);
 }
 

@@ -411,8 +411,36 @@ typedef struct stpete_income {
 /* Income of a seat at its phase's scoring (§4.4, §7.1 face-down Observatories, §7.5 Mariinskij-Theater and Tax
  * Man). */
 stpete_income stpete_scoring_income(const stpete_core *c, int seat, int colour);
+/* What the seat is paid at that scoring now: the income above, with the Sycophants netted (§12.7.9, R26: a seat
+ * that cannot pay discards them one at a time, each discard raising the income by 1, until the purse stays at 0
+ * or more); *unpaid (may be NULL) receives the number discarded. The one home of the netting (rules.c scores with
+ * it, stpete_state_income() answers with it). */
+stpete_income stpete_scoring_due(const stpete_core *c, int seat, int colour, int *unpaid);
 void stpete_scoring_score(const stpete_core *c, int seat, stpete_score *out);
 unsigned stpete_scoring_winners(const stpete_core *c);
+
+/* The phase whose scoring comes next (§4.4): the current phase's, in the trading phase the next round's worker
+ * scoring, none (-1) in the final round's trading phase (§4.6) and after the end. */
+static inline int stpete_scoring_next(const stpete_core *c)
+{
+    if (c->decision == STPETE_DECISION_GAME_OVER)
+        return -1;
+    if (c->phase != STPETE_PHASE_TRADING)
+        return c->phase;
+    return c->final_round ? -1 : STPETE_PHASE_WORKER;
+}
+
+/* ---- offers.c: what each card a seat could buy or play would cost it ------------------------------- */
+
+/* The offers of seat (stpete_state_offers(): the rows, the drawn or picked card of the seat to act, the seat's
+ * hand; every way each is bought or played, with its price) into out (the first cap of them); returns the count. */
+size_t stpete_offers_list(const stpete_core *c, int seat, stpete_offer *out, size_t cap);
+
+/* ---- card_text.c: what a card does, in words ---------------------------------------------------- */
+
+/* The text of stpete_game_card_text() into buf (NUL-terminated, truncated to capacity, which may be 0); returns the
+ * length it needs, without the NUL. */
+size_t stpete_card_text_write(const stpete_rules *rules, int card, char *buf, size_t capacity);
 
 /* ---- the sink the engine reports to (the handle layer's listeners, api/listeners.c, are one) ------- */
 
@@ -488,6 +516,9 @@ int stpete_legal_pick(const stpete_core *c, uint64_t random, int pick, stpete_mo
 
 /* §3 setup of a new game of these rules from seed, events to sink (may be NULL). */
 void stpete_rules_setup(stpete_core *c, const stpete_rules *rules, uint64_t seed, const stpete_sink *sink);
+/* The events of a setup (§3.3-§3.5: the gold disc, the workers dealt, the first phase), from the position the setup
+ * made: what stpete_rules_setup reports, and what a replay of a history whose root is a setup reports first. */
+void stpete_rules_setup_events(const stpete_core *c, const stpete_sink *sink);
 /* Apply a move filled by a successful stpete_legal_check on this very position (an action or, at a chance
  * node, a chance outcome). */
 void stpete_rules_apply_move(stpete_core *c, const stpete_move *mv, const stpete_sink *sink);

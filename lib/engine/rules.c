@@ -210,7 +210,22 @@ void stpete_rules_setup(stpete_core *c, const stpete_rules *rules, uint64_t seed
         stpete_rng_shuffle(&c->rng, seats, STPETE_NUM_PHASES);
         memcpy(c->markers, seats, STPETE_NUM_PHASES);
     }
-    markers_dealt(c, sink);
+    markers_dealt(c, NULL);
+    stpete_rules_setup_events(c, sink); /* the setup's events, from the position they made: the one home of them */
+}
+
+void stpete_rules_setup_events(const stpete_core *c, const stpete_sink *sink)
+{
+    if (!sink || (c->decision == STPETE_DECISION_CHANCE && c->chance == CHANCE_MARKERS))
+        return; /* explicit chance, random markers: nothing has happened yet */
+    int seat = stpete_engine_gold_disc(c->markers, c->rules.players); /* 5 players (§12.3, R18) */
+    if (seat >= 0)
+        EMIT(STPETE_EVENT_GOLD_DISC, ev.seat = seat; ev.vp = GOLD_DISC_VP; ev.rubles = GOLD_DISC_RUBLES);
+    if (c->decision == STPETE_DECISION_CHANCE)
+        return; /* explicit chance: the workers are dealt by the outcomes that follow (§3.4) */
+    for (int i = 0; i < c->row_n[0]; i++) /* the setup deal (§3.4), in the order dealt */
+        EMIT(STPETE_EVENT_DEAL, ev.card = c->row[0][i]; ev.stack = STPETE_STACK_WORKER);
+    EMIT(STPETE_EVENT_PHASE_START, ev.seat = c->current); /* §3.5 */
 }
 
 /* An Observatory draws the top card of a stack (§7.1): its owner decides next. */
@@ -258,14 +273,12 @@ static STPETE_ALWAYS_INLINE void score_seats(stpete_core *c, const stpete_sink *
     int n = c->rules.players;
     for (int k = 0; k < n; k++) {
         int seat = seat_after(c->markers[c->phase], k, n);
-        stpete_income in = stpete_scoring_income(c, seat, c->phase);
+        int unpaid = 0; /* §12.7.9, R26: the Sycophants a seat cannot pay are discarded (stpete_scoring_due) */
+        stpete_income in = stpete_scoring_due(c, seat, c->phase, &unpaid);
         int rubles = in.rubles, vp = in.vp;
-        /* §12.7.9, R26: the Sycophants' -1 R is netted with the rest; a player who cannot pay discards them one at
-         * a time, each discard raising the income by 1, until the purse stays at 0 or more */
-        while (c->p[seat].rubles + rubles < 0 && c->p[seat].display[STPETE_CARD_SYCOPHANT]) {
+        for (; unpaid > 0; unpaid--) {
             c->p[seat].display[STPETE_CARD_SYCOPHANT]--;
             c->discard[STPETE_CARD_SYCOPHANT]++;
-            rubles++;
             EMIT(STPETE_EVENT_SYCOPHANT_DISCARD, ev.seat = seat; ev.card = STPETE_CARD_SYCOPHANT);
         }
         c->p[seat].rubles = stpete_engine_add_rubles(c->p[seat].rubles, rubles);

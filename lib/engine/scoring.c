@@ -85,6 +85,19 @@ stpete_income stpete_scoring_income(const stpete_core *c, int seat, int colour)
     return in;
 }
 
+stpete_income stpete_scoring_due(const stpete_core *c, int seat, int colour, int *unpaid)
+{
+    stpete_income in = stpete_scoring_income(c, seat, colour);
+    int n = 0; /* §12.7.9, R26: a Sycophant the purse cannot pay is discarded, raising the income by 1 */
+    while (c->p[seat].rubles + in.rubles < 0 && n < c->p[seat].display[STPETE_CARD_SYCOPHANT]) {
+        n++;
+        in.rubles++;
+    }
+    if (unpaid)
+        *unpaid = n;
+    return in;
+}
+
 void stpete_scoring_score(const stpete_core *c, int seat, stpete_score *out)
 {
     const player_state *p = &c->p[seat];

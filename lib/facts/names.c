@@ -59,6 +59,17 @@ STPETE_API const char *stpete_event_kind_name(int kind)
     return NAME_OF(event_kind_words, kind);
 }
 
+STPETE_API const char *stpete_action_kind_name(int kind)
+{
+    static const char *const action_kind_words[] = { /* enum stpete_action_kind (§4.2, §7.1, §7.2, §12.7) */
+        "pass", "buy", "play", "take", "observatory", "observatory-buy", "observatory-take", "observatory-discard",
+        "pub", "prison", "prison-buy", "prison-take", "prison-put-back", "guild-hall", "trading-house",
+    };
+    _Static_assert(sizeof action_kind_words / sizeof *action_kind_words == STPETE_ACTION_TRADING_HOUSE + 1,
+                   "one word per action kind");
+    return NAME_OF(action_kind_words, kind);
+}
+
 STPETE_API const char *stpete_strerror(int status)
 {
     switch (status) {

@@ -10,6 +10,7 @@
 /* The "format" of each document (doc/format.md). */
 #define STPETE_FORMAT_STATE "stpete-state"
 #define STPETE_FORMAT_REPLAY "stpete-replay"
+#define STPETE_FORMAT_TABLE "stpete-table"
 
 /* ---- write.c --------------------------------------------------------------------------------- */
 
@@ -35,6 +36,9 @@ static inline int stpete_json_version_of(const stpete_game *game)
 {
     return stpete_options_format_version(&game->opts);
 }
+/* A state document as a tree: a seat's view, the spectators' (STPETE_VIEW_PUBLIC) or, for -2, the full state
+ * (stpete_state_view_to_json(), stpete_state_to_json()). */
+json_t *stpete_write_state(const stpete_state *st, int view, int *ok);
 /* The options of the table that the game's format version holds; seed NULL writes null (state documents). */
 json_t *stpete_write_options(const stpete_options *o, const uint64_t *seed, int *ok);
 /* Dump a tree into the caller's buffer (NUL-terminated, *len = the length it needs) and free it: STPETE_OK,
@@ -56,5 +60,16 @@ int stpete_read_int(const json_t *obj, const char *path, const char *key, long l
 /* Create the game of a document's options (alloc may be NULL). */
 int stpete_read_game(const json_t *root, const stpete_allocator *alloc, stpete_game **out,
                         stpete_error *err);
+
+/* ---- replay.c --------------------------------------------------------------------------------- */
+
+/* The replay record of @p count actions from @p seed in @p game (each checked: STPETE_E_ILLEGAL_ACTION, nothing
+ * built), with each action's string when @p strings, into *out (the caller frees it): STPETE_OK, or
+ * STPETE_E_OUT_OF_MEMORY. */
+int stpete_replay_root(const stpete_game *game, uint64_t seed, const int *actions, size_t count, int strings,
+                       json_t **out);
+/* stpete_replay_from_json() into a stpete_error being built (the public one checks the caller's first). */
+int stpete_replay_read(const char *json, size_t len, const stpete_allocator *alloc, stpete_game **game_out,
+                       int *actions, size_t cap, size_t *n, stpete_error *err);
 
 #endif /* STPETE_JSON_H */

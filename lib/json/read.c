@@ -695,6 +695,7 @@ static int state_from_json_impl(stpete_state **out, const stpete_game *game, con
     if (rc)
         return stpete_error_fail(err, rc, "%s", stpete_strerror(rc));
     st->core = core;
+    st->root_setup = 0; /* the history begins at the loaded position, without the past that led to it */
     *out = st;
     return STPETE_OK;
 }

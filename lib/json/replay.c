@@ -33,11 +33,10 @@ static json_t *recorded_result_json(const stpete_core *c, int *ok)
     return r;
 }
 
-STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, const int *actions, size_t count,
-                                     char *buf, size_t capacity, size_t *len)
+int stpete_replay_root(const stpete_game *game, uint64_t seed, const int *actions, size_t count, int strings,
+                       json_t **out)
 {
-    if (!game || !len || (!actions && count) || (!buf && capacity))
-        return STPETE_E_INVALID_ARGUMENT;
+    *out = NULL;
     stpete_core c; /* the replay runs on a plain position: no handle, no events */
     stpete_rules_setup(&c, &game->rules, seed, NULL);
     int ok = 1;
@@ -51,16 +50,35 @@ STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, con
             json_decref(root);
             return STPETE_E_ILLEGAL_ACTION;
         }
-        char text[STPETE_ACTION_STRING_MAX];
-        stpete_actions_to_string(stpete_engine_cards(&game->rules), id, text, sizeof text); /* the edition's names */
         json_t *a = json_object();
         stpete_json_put(a, "id", json_integer(id), &ok);
-        stpete_json_put(a, "action", json_string_nocheck(text), &ok);
+        if (strings) {
+            char text[STPETE_ACTION_STRING_MAX];
+            stpete_actions_to_string(stpete_engine_cards(&game->rules), id, text, sizeof text); /* the edition's */
+            stpete_json_put(a, "action", json_string_nocheck(text), &ok);
+        }
         stpete_json_push(list, a, &ok);
     }
     stpete_json_put(root, "actions", list, &ok);
     stpete_json_put(root, "result", recorded_result_json(&c, &ok), &ok);
-    return stpete_write_dump(root, ok, REPLAY_FLAGS, buf, capacity, len);
+    if (!ok) {
+        json_decref(root);
+        return STPETE_E_OUT_OF_MEMORY;
+    }
+    *out = root;
+    return STPETE_OK;
+}
+
+STPETE_API int stpete_replay_to_json(const stpete_game *game, uint64_t seed, const int *actions, size_t count,
+                                     char *buf, size_t capacity, size_t *len)
+{
+    if (!game || !len || (!actions && count) || (!buf && capacity))
+        return STPETE_E_INVALID_ARGUMENT;
+    json_t *root;
+    int rc = stpete_replay_root(game, seed, actions, count, 1, &root);
+    if (rc)
+        return rc;
+    return stpete_write_dump(root, 1, REPLAY_FLAGS, buf, capacity, len);
 }
 
 static const char *const replay_keys[] = { "format", "format_version", "options", "actions", "result" };
@@ -110,9 +128,8 @@ static int verify_replay(const json_t *root, const stpete_game *game, stpete_err
     return STPETE_OK;
 }
 
-static int replay_from_json_impl(stpete_game **game_out, int *actions, size_t cap, size_t *n,
-                                       const char *json, size_t len, const stpete_allocator *alloc,
-                                       stpete_error *err)
+int stpete_replay_read(const char *json, size_t len, const stpete_allocator *alloc, stpete_game **game_out,
+                       int *actions, size_t cap, size_t *n, stpete_error *err)
 {
     if (!game_out)
         return stpete_error_fail(err, STPETE_E_INVALID_ARGUMENT, "game_out is NULL");
@@ -166,6 +183,6 @@ STPETE_API int stpete_replay_from_json(const char *json, size_t len, const stpet
     if (rc)
         return rc;
     stpete_error e = STPETE_ERROR_INIT;
-    rc = replay_from_json_impl(game_out, actions, capacity, count, json, len, alloc, &e);
+    rc = stpete_replay_read(json, len, alloc, game_out, actions, capacity, count, &e);
     return stpete_error_finish(err, &e, rc);
 }

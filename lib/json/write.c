@@ -10,7 +10,7 @@
 #define phase_keys stpete_phase_words
 #define decision_keys stpete_decision_words
 
-/* View codes of state_json(). */
+/* View code of stpete_write_state() for the full state. */
 enum { VIEW_FULL = -2 };
 
 /* A list of card types as names of the edition's table (§2, §11). */
@@ -156,7 +156,7 @@ static json_t *player_json(const stpete_core *c, int i, const stpete_knowledge *
 
 /* The state as a jansson tree; view = VIEW_FULL, STPETE_VIEW_PUBLIC or a seat (§9). A view is written from the
  * seat's knowledge (knowledge.c, the one definition of what a seat knows), never from the position itself. */
-static json_t *state_json(const stpete_state *st, int view, int *ok)
+json_t *stpete_write_state(const stpete_state *st, int view, int *ok)
 {
     stpete_knowledge kn;
     kn.rubles_shown = ~0u; /* a full state shows everything */
@@ -240,7 +240,7 @@ STPETE_API int stpete_state_to_json(const stpete_state *st, char *buf, size_t ca
     if (st->flags & STATE_IN_CALLBACK)
         return STPETE_E_REENTRANT;
     int ok = 1;
-    json_t *root = state_json(st, VIEW_FULL, &ok);
+    json_t *root = stpete_write_state(st, VIEW_FULL, &ok);
     return stpete_write_dump(root, ok, STATE_FLAGS, buf, capacity, len);
 }
 
@@ -251,6 +251,6 @@ STPETE_API int stpete_state_view_to_json(const stpete_state *st, int seat, char 
     if (seat != STPETE_VIEW_PUBLIC && (seat < 0 || seat >= st->core.rules.players))
         return STPETE_E_INVALID_ARGUMENT;
     int ok = 1;
-    json_t *root = state_json(st, seat, &ok);
+    json_t *root = stpete_write_state(st, seat, &ok);
     return stpete_write_dump(root, ok, STATE_FLAGS, buf, capacity, len);
 }

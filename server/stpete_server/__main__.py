@@ -34,7 +34,7 @@ def parse_args(argv):
     p.add_argument("--bot-seconds", type=float, default=3.0,
                    help="most seconds a search bot (mc, ismcts) thinks for one move, whatever its strength (0: no "
                         "limit)")
-    p.add_argument("--web-dir", default=DEFAULT_WEB_DIR, help="examples/web, whose style and rendering the page uses")
+    p.add_argument("--web-dir", default=DEFAULT_WEB_DIR, help="the page's folder (bindings/js/web)")
     p.add_argument("--max-message", type=int, default=d.max_message, help="bytes of one WebSocket message")
     p.add_argument("--rate", type=float, default=d.rate, help="messages a second per connection, on average")
     p.add_argument("--burst", type=int, default=d.burst, help="messages at once per connection")

@@ -24,13 +24,20 @@ import stpete
 from .botpool import BotError, BotPool, bot_spec
 from .export import replay_record
 from .storage import DamagedTableError, GroupCommitter, Storage
-from .tables import Refused, Table, new_table, rule_options
+from .tables import Refused, Table, check_options, new_table, rule_options
 
 log = logging.getLogger("stpete_server")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-#: examples/web of the source tree (style and rendering shared with the stand-alone page), when there.
-DEFAULT_WEB_DIR = os.path.normpath(os.path.join(HERE, "..", "..", "examples", "web"))
+
+
+def default_web_dir() -> str:
+    """The page's folder: bindings/js/web of the source tree the server runs from (the one page of the local game
+    and the server, doc/javascript.md); another with --web-dir."""
+    return os.path.normpath(os.path.join(HERE, "..", "..", "bindings", "js", "web"))
+
+
+DEFAULT_WEB_DIR = default_web_dir()
 
 #: Bytes of an HTTP request body (POST /api/tables); larger: 413.
 MAX_BODY = 16 * 1024
@@ -366,11 +373,14 @@ class Server:
         self.send(client, {"type": "refused", "code": code, "reason": reason, "move": move})
 
     def state_message(self, table: Table, client: Client) -> str:
-        if client.seat is None and client.sent == 0:  # a spectator's first: the same for all, kept per move
-            text = table.spectator_first_message()
+        """The state message of ``client`` as JSON text (Table.message: the table document of its seat, the log
+        since what it has); a spectator's first is the same for all, made once per move."""
+        if client.seat is None and client.sent == 0:
+            text, count = table.spectator_first_message()
         else:
-            text = json.dumps(table.message(client.seat, client.sent), separators=(",", ":"))
-        client.sent = len(table.log)
+            message = table.message(client.seat, client.sent)
+            text, count = json.dumps(message, separators=(",", ":")), message["event_count"]
+        client.sent = count  # the log entries this client has
         return text
 
     def after_move(self, table: Table) -> None:
@@ -574,6 +584,15 @@ class Server:
         described = [o.as_dict() for o in stpete.options() if o.name in rule_options() or o.name == "players"]
         return web.json_response({"options": described})
 
+    async def check(self, request: web.Request) -> web.Response:
+        """POST /api/options/check {"combinations": [{option: value, ...}, ...]} -> {"reasons": [the library's reason
+        each is refused, or null]}: the lobby's form asks what each player count needs."""
+        body = await read_json_body(request, self.limits.body_timeout)
+        combos = body.get("combinations")
+        if not isinstance(combos, list) or len(combos) > 256 or not all(isinstance(c, dict) for c in combos):
+            raise json_error(400, "combinations must be a list of at most 256 objects")
+        return web.json_response({"reasons": [check_options(c) for c in combos]})
+
     async def replay(self, request: web.Request) -> web.Response:
         """GET /api/tables/{id}/replay: the replay record (doc/format.md), once the game is over and its last move
         stored (before, its seed would reveal every stack, §9)."""
@@ -741,15 +760,22 @@ class Server:
             self.refuse(client, e.code, str(e))
 
 
-def make_app(server: Server, static_dir: str = os.path.join(HERE, "static"),
-             web_dir: str = DEFAULT_WEB_DIR) -> web.Application:
-    """The aiohttp application of ``server``: / (the page), /static, /web (examples/web), /api, /ws. Its startup
+def make_app(server: Server, web_dir: str = DEFAULT_WEB_DIR) -> web.Application:
+    """The aiohttp application of ``server``: the page (``web_dir``, bindings/js/web: / and its files), /api, /ws.
+    Every response says X-Stpete-Server, by which the page knows it is the online page (main.js). Its startup
     starts the bot workers and the bots, its shutdown stops them and closes every connection, its cleanup stores
     what is under way and stops the storage thread."""
-    app = web.Application(client_max_size=MAX_BODY, middlewares=[json_errors])
+
+    @web.middleware
+    async def say_server(request, handler):
+        response = await handler(request)
+        response.headers["X-Stpete-Server"] = stpete.version()
+        return response
+
+    app = web.Application(client_max_size=MAX_BODY, middlewares=[say_server, json_errors])
 
     async def index(_request):
-        return web.FileResponse(os.path.join(static_dir, "index.html"))
+        return web.FileResponse(os.path.join(web_dir, "index.html"))
 
     async def housekeeping():
         while True:
@@ -775,12 +801,11 @@ def make_app(server: Server, static_dir: str = os.path.join(HERE, "static"),
 
     app.router.add_get("/", index)
     app.router.add_get("/api/options", server.options)
+    app.router.add_post("/api/options/check", server.check)
     app.router.add_post("/api/tables", server.create_table)
     app.router.add_get("/api/tables/{table}/replay", server.replay)
     app.router.add_get("/ws", server.websocket)
-    app.router.add_static("/static/", static_dir)
-    if os.path.isdir(web_dir):
-        app.router.add_static("/web/", web_dir)
+    app.router.add_static("/", web_dir)
     app.on_startup.append(on_startup)
     app.on_shutdown.append(on_shutdown)
     app.on_cleanup.append(on_cleanup)

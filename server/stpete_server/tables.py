@@ -3,9 +3,10 @@
 A :class:`Table` holds the full :class:`stpete.State` (the only one: no client ever receives it), its seats and
 the log of events. Every move, a person's or a bot's, goes through :meth:`Table.play`, which checks it against the
 current position (the move number the client saw, whose turn, legality), stores it (:mod:`.storage`) and only then
-reports it. :meth:`Table.message` writes what one client may see (§9): its seat's view
-(``stpete_state_view_to_json``) or the public view, its legal actions with their text and price, and the events
-since its last message.
+reports it. :meth:`Table.message` writes what one client may see (§9): the library's table document of its seat
+(``stpete_state_table_to_json``, doc/format.md "Table document": the view, legal actions, prices, incomes, the
+cards discarded last, the log since its last message ...), sent as is, and the fields of the protocol's first
+version read from it (doc/server.md). The server computes no rule fact of its own.
 """
 import asyncio
 import hashlib
@@ -13,20 +14,12 @@ import hmac
 import json
 import secrets
 import time
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import stpete
 
 from .botpool import parse_bot_spec
 from .storage import GroupCommitter, MoveRecord, SeatRecord, StaleMoveError, TableRecord
-
-#: Keys of a view left out of every message, and of each player of a view. A person plays the table as people do,
-#: where another seat's purse is hidden (§9) and only memory keeps it: so no ``known_rubles`` (a seat's recall of
-#: every purse, for programs; the seat's own purse is in ``rubles``), and then no ``information_state_key`` either,
-#: which hashes those amounts (doc/format.md "Views", issue 31 item 6). The events still tell every income and
-#: price, as the table does. A client needs neither to play.
-VIEW_KEYS_WITHHELD = ("information_state_key",)
-PLAYER_KEYS_WITHHELD = ("known_rubles",)
 
 def rule_options() -> Dict[str, "stpete.Option"]:
     """The options a table may set, by name: the library's table of options (``stpete.options()``; doc/format.md
@@ -83,6 +76,28 @@ def check_rules(rules: Any) -> Dict[str, Any]:
     return options
 
 
+def table_options(players: Any, rules: Any) -> Dict[str, Any]:
+    """The rule options of a table of ``players`` from ``rules`` (:func:`check_rules`), each checked by its type
+    (ValueError with the reason); the library judges the whole combination (stpete.Game, stpete.check_options: its
+    one reason, e.g. players 2-4, 5 with the New Society)."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError("players must be an integer")
+    return check_rules(rules)
+
+
+def check_options(options: Any) -> Optional[str]:
+    """The library's reason for refusing a combination of options (``players`` and the rules of
+    :func:`rule_options`), or None when it accepts it (POST /api/options/check: the lobby's form asks it)."""
+    if not isinstance(options, dict):
+        return "the options must be an object"
+    rules = dict(options)
+    players = rules.pop("players", 4)
+    try:
+        return stpete.check_options(players=players, **table_options(players, rules))
+    except (ValueError, TypeError) as e:
+        return str(e)
+
+
 def check_seats(seats: List[SeatRecord]) -> None:
     """A table's stored seats as the server writes them (2-5 seats, at least one person's; a person's seat with a
     token hash, a bot's with a bot spec of :func:`botpool.bot_spec`), or ValueError with the reason."""
@@ -100,10 +115,6 @@ def check_seats(seats: List[SeatRecord]) -> None:
         raise ValueError("no seat is a person's")
 
 
-#: Event kind -> its word in the log (stpete_event_kind_name's), one string object each, shared by every table.
-_KIND_NAMES = {kind: kind.name.lower().replace("_", "-") for kind in stpete.EventKind}
-
-
 class Refused(Exception):
     """A request refused: ``str(e)`` is the reason sent to the client; nothing changed."""
 
@@ -115,18 +126,6 @@ class Refused(Exception):
 def token_hash(token: str) -> str:
     """The SHA-256 (hex) of a seat token: what is stored and compared (the token itself is never stored)."""
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
-
-
-def public_view(view_json: str) -> Dict[str, Any]:
-    """A view document (str) as sent: parsed, without :data:`VIEW_KEYS_WITHHELD` and
-    :data:`PLAYER_KEYS_WITHHELD`."""
-    view = json.loads(view_json)
-    for key in VIEW_KEYS_WITHHELD:
-        view.pop(key, None)
-    for player in view["players"]:
-        for key in PLAYER_KEYS_WITHHELD:
-            player.pop(key, None)
-    return view
 
 
 def card_table(game: "stpete.Game") -> List[Dict[str, Any]]:
@@ -161,48 +160,19 @@ class Table:
         self.lock = asyncio.Lock()
         self.seats = list(record.seats)
         self.game = stpete.Game(players=len(self.seats), seed=record.seed, **options)
-        self.state = self.game.new_state()
-        self.state.enable_event_queue()
-        self.state.reset(record.seed)  # the setup's events (§3) into the queue
-        self.log: List[Dict[str, Any]] = []  # every event so far, in order: {"text", "seat", "kind"}
-        self.discarded: List[str] = []       # the cards discarded last (§4.5, §6, §7.1), by name
-        self._collect([])
+        self.state = self.game.new_state()  # the setup of the game's seed (§3): the log begins with its events
         for move, action in enumerate(record.moves):
             if self.state.is_terminal:
                 raise ValueError(f"move {move} is stored after the end of the game")
             if isinstance(action, bool) or not 0 <= action < self.game.num_distinct_actions \
                     or not self.state.is_legal(action):
                 raise ValueError(f"move {move} (action id {action}) is not legal where it is stored")
-            lower = self._lower_row()
             self.state.apply(action)   # a stored record replays exactly (every move was legal when stored)
-            self._collect(lower)
         self.clients: set = set()      # connections (app.Client) watching this table
         self.bot_task = None           # the asyncio task playing the bot seats, if any
         self.cards = card_table(self.game)
-        self._spectator_first = None   # (move, text) of the first state message to a spectator at that move
-
-    def _lower_row(self) -> List[str]:
-        return [self.game.card_name(int(c)) for c in self.state.row(stpete.Source.LOWER)]
-
-    def _collect(self, lower_before: List[str]) -> None:
-        """Take the queued events into the log: each one's line (stpete_event_to_string without the state: only
-        the event's own public members), acting seat and kind; and what was discarded last (public): the cards the
-        action put on the discard pile, as examples/web's model.js (Chronicle.record) keeps them; a card the Debtor's
-        Prison picks leaves the pile and the list (§12.7.5)."""
-        put: List[str] = []
-        onto = (stpete.EventKind.DISPLACE, stpete.EventKind.OBSERVATORY_DISCARD, stpete.EventKind.SYCOPHANT_DISCARD,
-                stpete.EventKind.PRISON_PUT_BACK)
-        for e in self.state.events():
-            kind = _KIND_NAMES[e.kind]
-            self.log.append({"text": str(e), "seat": e.seat, "kind": kind})
-            if e.kind in onto:
-                put.append(self.game.card_name(int(e.card)))
-            elif e.kind == stpete.EventKind.ROUND_END and e.amount:
-                put.extend(lower_before)
-            elif e.kind == stpete.EventKind.PRISON and self.game.card_name(int(e.card)) in self.discarded:
-                self.discarded.remove(self.game.card_name(int(e.card)))
-        if put:
-            self.discarded = put
+        self.card_names = [c["name"] for c in self.cards]  # by card type, for the first version's "discarded"
+        self._spectator_first = None   # (move, text, event count) of the first state message to a spectator at that move
 
     @property
     def move(self) -> int:
@@ -255,19 +225,17 @@ class Table:
             raise Refused(f"stale: you saw move {move}, the table is at move {self.move}", "stale")
         if not 0 <= action < self.game.num_distinct_actions or not self.state.is_legal(action):
             raise Refused(f"illegal action {action} in this position", "illegal")
-        lower = self._lower_row()
         self.state.apply(action)
         try:
             stored = self.storage.submit(MoveRecord(self.id, move, action, self.state.is_terminal))
         except BaseException:
-            self._take_back()
+            self.state.undo()
             raise
         error, cancelled = await _outcome(stored)
         if error is None:
             self.record.moves.append(action)
-            self._collect(lower)
         else:
-            self._take_back()
+            self.state.undo()
         if cancelled:
             raise asyncio.CancelledError()
         if isinstance(error, StaleMoveError):  # cannot happen with one server process per database
@@ -275,72 +243,42 @@ class Table:
         if error is not None:
             raise Refused(f"the move could not be stored ({type(error).__name__}); try again", "storage")
 
-    def _take_back(self) -> None:
-        self.state.undo()
-        self.state.events()  # the undone move's events are not the table's
-
-    def legal_actions(self) -> List[Dict[str, Any]]:
-        """The legal actions of the seat to act: id, text (stpete_action_to_string), price in R (or None) and kind
-        (stpete_action_kind: 0 pass, 1 buy, ...)."""
-        return [{"id": int(a), "text": self.game.action_string(a), "price": self.state.action_price(a),
-                 "kind": int(a.kind)} for a in self.state.legal_actions()]
-
-    def prices(self, seat: int) -> List[List[int]]:
-        """What each card on the board (both rows, the Observatory's or the Debtor's Prison's card) would cost
-        ``seat`` now, as the library says (§5, §6.2, §12.7.5): ``[source, card, displaced, price]`` rows
-        (stpete_source numbers, card types, displaced -1 for a card that displaces nothing; a trading card has one
-        row per card of the seat's it may displace, stpete_state_displacements). The seat's own prices, from public
-        facts only (its display, the rows)."""
-        rows: List[List[int]] = []
-        board = [(stpete.Source.UPPER, c) for c in set(self.state.row(stpete.Source.UPPER))]
-        board += [(stpete.Source.LOWER, c) for c in set(self.state.row(stpete.Source.LOWER))]
-        observatory = self.state.observatory_card
-        if observatory is not None and int(observatory) >= 0:
-            board.append((stpete.Source.OBSERVATORY, observatory))
-        prison = self.state.prison_card  # the Debtor's Prison's card (§12.7.5): from the discard pile, no row discount
-        if prison is not None:
-            board.append((stpete.Source.DISCARD, prison))
-        for source, card in sorted(board):
-            if self.game.card_info(card).trading:
-                for displaced, price in self.state.displacements(seat, card, source):
-                    rows.append([int(source), int(card), int(displaced), price])
-            else:
-                rows.append([int(source), int(card), -1, self.state.price(seat, card, source)])
-        return rows
-
-    def result(self) -> Optional[Dict[str, Any]]:
-        """After the game: the final scoring of every seat (§8, public at the end) and the winners; else None."""
-        if not self.over:
-            return None
-        scores = [{k: getattr(s, k) for k in s.__slots__} for s in (self.state.score(k) for k in range(self.players))]
-        return {"scores": scores, "winners": list(self.state.winners)}
-
     def message(self, seat: Optional[int], since: int) -> Dict[str, Any]:
-        """The "state" message for a client at ``seat`` (None: a spectator) that has received the log up to
-        ``since`` events. Only what that seat knows now (§9)."""
-        msg = {
+        """The "state" message for a client at ``seat`` (None: a spectator) that has received ``since`` log
+        entries: the library's table document of the seat as a person at a table may be handed it
+        (``document``: stpete_state_table_to_json with STPETE_TABLE_PERSON, doc/format.md; the card table when the
+        client has received nothing yet), and the fields of the protocol's first version, read from it (doc/server.md:
+        ``events``, ``event_count``, ``to_act``, ``actions``, ``hand_limits``, ``discarded``, ``prices``,
+        ``result``). Only what that seat knows now (§9)."""
+        doc = json.loads(self.state.table_to_json(seat, since=since, cards=since == 0, person=True))
+        names = self.card_names
+        board = ("upper", "lower", "observatory", "discard")  # the places of the first version's prices
+        return {
             "type": "state",
             "table": self.id,
-            "move": self.move,
-            "view": public_view(self.state.view_to_json(seat)),  # seat None: the public view (STPETE_VIEW_PUBLIC)
-            "events": self.log[since:],
-            "event_count": len(self.log),
-            "to_act": None if self.over else self.state.current_player,
-            "hand_limits": [self.state.hand_limit(s) for s in range(self.players)],
-            "discarded": list(self.discarded),
-            "prices": self.prices(seat) if seat is not None and not self.over else None,
-            "actions": self.legal_actions() if seat is not None and not self.over
-            and seat == self.state.current_player else [],
-            "result": self.result(),
+            "move": doc["move"],
+            "view": doc["view"],
+            "events": [{"text": e["text"], "seat": e["seat"], "kind": e["kind"]} for e in doc["log"]],
+            "event_count": doc["log_size"],
+            "to_act": doc["to_act"],
+            "hand_limits": doc["hand_limits"],
+            "discarded": [names[c] for c in doc["discarded_last"]],
+            "prices": None if doc["offers"] is None or doc["result"] is not None else [
+                [int(stpete.Source[o["source"].upper()]), o["card"], -1 if o["displaced"] is None else o["displaced"],
+                 o["price"]] for o in doc["offers"] if o["source"] in board],
+            "actions": [{"id": a["id"], "text": a["text"], "price": a["price"],
+                         "kind": int(stpete.ActionKind[a["kind"].upper().replace("-", "_")])} for a in doc["actions"]],
+            "result": None if doc["result"] is None else {k: doc["result"][k] for k in ("scores", "winners")},
+            "document": doc,
         }
-        return msg
 
-    def spectator_first_message(self) -> str:
-        """The first state message of a spectator (the public view and the whole log) as JSON text: the same for
-        every spectator at one position, so computed once per move."""
+    def spectator_first_message(self) -> Tuple[str, int]:
+        """The first state message of a spectator (the public view and the whole log) as JSON text, and its
+        ``event_count``: the same for every spectator at one position, so computed once per move."""
         if self._spectator_first is None or self._spectator_first[0] != self.move:
-            self._spectator_first = (self.move, json.dumps(self.message(None, 0), separators=(",", ":")))
-        return self._spectator_first[1]
+            message = self.message(None, 0)
+            self._spectator_first = (self.move, json.dumps(message, separators=(",", ":")), message["event_count"])
+        return self._spectator_first[1], self._spectator_first[2]
 
     def seats_public(self) -> List[Dict[str, Any]]:
         """Who sits where (no token): kind, bot spec, whether a person is connected now."""
@@ -355,9 +293,7 @@ def new_table(players: Any, seats: Any, bot: str, rules: Dict[str, Any]):
     :func:`rule_options` by name. The seed and the table id are drawn with :mod:`secrets`. Returns
     ``(record, tokens)``, tokens[seat] the secret token of each person's seat (None for a bot), to be given to
     the creator once and never stored or logged. Raises ValueError with the reason for bad input."""
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise ValueError("players must be an integer")
-    options = check_rules(rules)
+    options = table_options(players, rules)
     # the library's own check of the whole combination, with its one reason (players 2-4, 5 with the New Society)
     stpete.Game(players=players, seed=0, **options)
     if not isinstance(seats, list) or len(seats) != players or any(s not in ("human", "bot") for s in seats):

@@ -3,6 +3,7 @@ wait is replaced and every question is answered (none lost, none cancelled, the 
 strongest bots of one owner do not make another owner's question wait behind all of theirs (start-time fair
 queueing); a search bot's thinking stops at the move's time limit, whatever its iterations."""
 import asyncio
+import contextlib
 import os
 import signal
 import time
@@ -19,14 +20,23 @@ def opening(players=5, new_society=True, seed=3):
     return state.to_json(), set(state.legal_action_ids())
 
 
+@contextlib.asynccontextmanager
+async def running_pool(*args, **kwargs):
+    """A started BotPool(*args, **kwargs), closed at the end of the block whatever happens in it."""
+    pool = BotPool(*args, **kwargs)
+    await pool.start()
+    try:
+        yield pool
+    finally:
+        await pool.close()
+
+
 class Pool(unittest.TestCase):
     def test_killed_worker_replaced_and_every_question_answered(self):  # issue 46 item 2
         state_json, legal = opening()
 
         async def go():
-            pool = BotPool(2, move_seconds=0)
-            await pool.start()
-            try:
+            async with running_pool(2, move_seconds=0) as pool:
                 first = pool.pids
                 tasks = [asyncio.ensure_future(pool.choose(state_json, "mc:iterations=3000", 7 + k, owner=f"a{k % 3}",
                                                            flow=f"t{k}")) for k in range(16)]
@@ -37,8 +47,6 @@ class Pool(unittest.TestCase):
                 while len(pool.pids) < 2 and time.monotonic() < deadline:
                     await asyncio.sleep(0.05)
                 return first, pool.pids, answers
-            finally:
-                await pool.close()
         first, after, answers = asyncio.run(go())
         self.assertEqual([a for a in answers if not isinstance(a, int)], [], "questions lost or failed")
         self.assertLessEqual(set(answers), legal)
@@ -50,9 +58,7 @@ class Pool(unittest.TestCase):
         state_json, legal = opening(players=2, new_society=False)
 
         async def go():
-            pool = BotPool(1, move_seconds=0.2, deadline_margin=1.0)
-            await pool.start()
-            try:
+            async with running_pool(1, move_seconds=0.2, deadline_margin=1.0) as pool:
                 stuck = pool.pids[0]
                 os.kill(stuck, signal.SIGSTOP)  # it hangs: it never answers
                 started = time.monotonic()
@@ -64,8 +70,6 @@ class Pool(unittest.TestCase):
                 waited = time.monotonic() - started
                 answer = await asyncio.wait_for(pool.choose(state_json, "greedy", 2), 60)  # the new worker
                 return stuck, pool.pids, failed, waited, answer
-            finally:
-                await pool.close()
         stuck, after, failed, waited, answer = asyncio.run(go())
         self.assertIn("no answer within", failed or "")
         self.assertLess(waited, 25)
@@ -76,9 +80,7 @@ class Pool(unittest.TestCase):
         state_json, legal = opening()
 
         async def go():
-            pool = BotPool(1, move_seconds=0.3)
-            await pool.start()
-            try:
+            async with running_pool(1, move_seconds=0.3) as pool:
                 order = []
 
                 async def ask(owner, flow, spec):
@@ -90,8 +92,6 @@ class Pool(unittest.TestCase):
                 weak = asyncio.ensure_future(ask("victim", "weak", "random"))
                 await asyncio.wait_for(asyncio.gather(*strong, weak), 120)
                 return order
-            finally:
-                await pool.close()
         order = asyncio.run(go())
         # the victim's question waits for the attacker's question being thought about, not for all six
         self.assertLessEqual(order.index("weak"), 2, order)

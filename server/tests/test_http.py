@@ -84,9 +84,26 @@ class Http(unittest.TestCase):
                 self.assertEqual(r.status, 403)
             async with session.get(f"{server.url}/api/tables/nope/replay") as r:
                 self.assertEqual(r.status, 404)
-            for path in ("/", "/static/net.js", "/web/render.js", "/web/style.css"):
-                async with session.get(server.url + path) as r:
+            for path in ("/", "/index.html", "/main.js", "/render.js", "/online.js", "/style.css"):
+                async with session.get(server.url + path) as r:  # the page's one folder (bindings/js/web)
                     self.assertEqual(r.status, 200, path)
+                    self.assertIn("X-Stpete-Server", r.headers, path)  # how the page knows it is online
+            # the lobby's form: the options table, and the library's reasons for combinations
+            async with session.get(f"{server.url}/api/options") as r:
+                table = (await r.json())["options"]
+                self.assertEqual(table[0]["name"], "players")
+                self.assertIn("new_society", [o["name"] for o in table])
+            combos = [{"players": 5}, {"players": 5, "new_society": True}, {"players": 3, "edition": 2,
+                                                                               "new_society": True}, {"colour": 1}]
+            async with session.post(f"{server.url}/api/options/check", json={"combinations": combos}) as r:
+                reasons = (await r.json())["reasons"]
+            self.assertIn("players must be 2, 3 or 4, not 5", reasons[0])
+            self.assertIsNone(reasons[1])
+            self.assertIn("first edition", reasons[2])
+            self.assertIn("unknown rule option", reasons[3])
+            for bad in ({"combinations": [1]}, {"combinations": [{}] * 300}, [], {"combinations": "x"}):
+                async with session.post(f"{server.url}/api/options/check", json=bad) as r:
+                    self.assertEqual(r.status, 400, bad)
         # the limit on tables held
         server.stop()
         full = ServerProcess(server.db, "--max-tables", "3")

@@ -74,10 +74,15 @@ class HiddenInformation(unittest.TestCase):
                 self.assertEqual(m["actions"], actions, f"seat {seat}, move {n}")
                 # the events: exactly the log lines from the client's last message up to this position
                 self.assertEqual(m["events"], replayed.log[received:replayed.log_at[n]], f"seat {seat}, move {n}")
-                received = replayed.log_at[n]
+                received_before, received = received, replayed.log_at[n]
                 self.assertEqual(m["event_count"], received)
                 self.assertEqual(set(m), {"type", "table", "move", "view", "events", "event_count", "to_act",
-                                          "actions", "result", "hand_limits", "discarded", "prices"})
+                                          "actions", "result", "hand_limits", "discarded", "prices", "document"})
+                # the library's table document of the seat, as is: the same as the replayed position's
+                doc = json.loads(replayed.states[n].table_to_json(seat, since=received_before, person=True,
+                                                                   cards=received_before == 0))
+                self.assertEqual(m["document"], doc, f"seat {seat}, move {n}: the table document")
+                self.assertEqual(m["view"], doc["view"])
                 self.check_prices(m, seat, replayed.states[n], replayed.game)
                 self.assertEqual(m["hand_limits"], [replayed.states[n].hand_limit(p) for p in range(players)])
                 # the cards discarded last are on the (public) discard pile
@@ -107,9 +112,9 @@ class HiddenInformation(unittest.TestCase):
             self.assertIsNone(m["prices"])
             return
         board = {(0, int(c)) for c in state.row(0)} | {(1, int(c)) for c in state.row(1)}
-        if state.observatory_card is not None:
+        if state.observatory_card is not None and state.current_player == seat:  # its owner's (§7.1)
             board.add((3, int(state.observatory_card)))
-        if state.prison_card is not None:  # §12.7.5: from the discard pile
+        if state.prison_card is not None and state.current_player == seat:  # §12.7.5: from the discard pile
             board.add((4, int(state.prison_card)))
         for source, card, displaced, price in m["prices"]:
             self.assertIn((source, card), board)

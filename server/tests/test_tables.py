@@ -1,5 +1,6 @@
 """A table's ids, and its public extras checked move by move without a server (stpete_server.tables.Table with a storage that
-keeps nothing): the cards discarded last that every state message carries are exactly what the move put on the
+keeps nothing): the cards discarded last that every state message carries (from the library's table document) are
+exactly what the move put on the
 public discard pile, and stay on it, in New Society games too, where the Debtor's Prison takes cards back from the
 pile and unpaid Sycophants go onto it (§4.5, §6, §7.1, §12.7.5, §12.7.9). Fixed seeds: the same games every run."""
 import asyncio
@@ -35,16 +36,19 @@ class DiscardedLast(unittest.TestCase):
         rng = random.Random(seed)
         kinds = set()
         before = pile(table)
+        logged = table.message(None, 0)["event_count"]
         while not table.over:
-            logged = len(table.log)
-            action = rng.choice(table.legal_actions())["id"]
-            asyncio.run(table.play(table.state.current_player, table.move, action))
-            kinds.update(e["kind"] for e in table.log[logged:])
+            seat = table.state.current_player
+            action = rng.choice(table.message(seat, logged)["actions"])["id"]
+            asyncio.run(table.play(seat, table.move, action))
+            m = table.message(None, logged)
+            logged = m["event_count"]
+            kinds.update(e["kind"] for e in m["events"])
             after = pile(table)
             gained = after - before
             if gained:
-                self.assertEqual(Counter(table.discarded), gained, f"move {table.move}")
-            self.assertFalse(Counter(table.discarded) - after, f"move {table.move}: discarded last, not on the pile")
+                self.assertEqual(Counter(m["discarded"]), gained, f"move {table.move}")
+            self.assertFalse(Counter(m["discarded"]) - after, f"move {table.move}: discarded last, not on the pile")
             before = after
         return kinds
 

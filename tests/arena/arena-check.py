@@ -17,6 +17,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "include"))  # tap_report.py
 from tap_report import report  # noqa: E402  (tests/include/tap_report.py)
+from results_file import flat, read_lines, unflat  # noqa: E402  (tests/include/results_file.py)
 
 arena, replay, root = sys.argv[1:4]
 binding = sys.argv[4:6]
@@ -49,8 +50,8 @@ def run(*args, env=None, timeout=300):
 
 
 def lines(path):
-    with open(path) as f:
-        return [json.loads(l) for l in f]
+    """The header and the game lines (each its fields, game and record in one dict) of a results file."""
+    return read_lines(path)
 
 
 def games_of(path, strip_time=True):
@@ -217,6 +218,45 @@ rc6, _, err6 = run(*spec[:3], "20", *spec[4:], "--out", killed, "--resume", "--q
 check("resume: a cut line is dropped, and --games can grow", rc6 == 0 and "incomplete" in err6 and
       sorted(d["game"] for d in lines(killed)[1:]) == list(range(20)), err6[:300])
 
+# ---- a consistent forgery (issue 46 item 14): two seats' scores, returns and winner swapped, every field well
+# formed and the top scorer the winner; the line's record (its actions) proves the real result: refused ----
+forged_spec = ["--players", "3", "--games", "12", "--seed", "5", "--bots", "random,greedy,mc:iterations=20", "--jobs",
+               "2", "--quiet"]
+honest = out("honest.jsonl")
+rc, _, err = run(*forged_spec, "--out", honest)
+with open(honest) as f:
+    text = f.read().splitlines(keepends=True)
+k = next(i for i, x in enumerate(text) if i > 0 and flat(json.loads(x))["result"]["winners"][:1] in ([0], [1]))
+doc = json.loads(text[k])
+view = flat(doc)
+for key in ("scores", "returns"):
+    view["result"][key][0], view["result"][key][1] = view["result"][key][1], view["result"][key][0]
+view["result"]["winners"] = [{0: 1, 1: 0}.get(w, w) for w in view["result"]["winners"]]
+forged_text = "".join(text[:k]) + json.dumps(unflat(view, doc)) + "\n" + "".join(text[k + 1:])
+forged = out("forged.jsonl")
+with open(forged, "w") as f:
+    f.write(forged_text)
+rc2, _, err2 = run(*forged_spec, "--out", forged, "--resume")
+check("resume refuses a consistent forgery: two seats' scores, returns and winner swapped (exit 2, its line named, "
+      "the file unchanged)", rc == 0 and rc2 == 2 and f"line {k + 1} " in err2 and open(forged).read() == forged_text,
+      f"rc={rc2} {err2[-300:]}")
+
+# ---- one run at a time per results file: a second run on it (--resume too) is refused while the first holds it ----
+busy = out("busy.jsonl")
+spec_b = ["--games", "8", "--seed", "6", "--bots", f"random,cmd:{py} {bad_bot} slow", "--out", busy, "--quiet"]
+first = subprocess.Popen([arena, *spec_b], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+deadline = time.time() + 60
+while time.time() < deadline and first.poll() is None and not (os.path.exists(busy) and os.path.getsize(busy)):
+    time.sleep(0.01)
+before_b = open(busy).read() if os.path.exists(busy) else None
+rc_b, _, err_b = run(*spec_b, "--resume")
+after_b = open(busy).read() if os.path.exists(busy) else None
+first_out, first_err = first.communicate(timeout=120)
+check("a second run on a results file in use is refused (exit 2, 'in use', nothing written by it), and the first "
+      "completes", first.returncode == 0 and rc_b == 2 and "in use" in err_b and
+      len(read_lines(busy)) == 9 and (after_b or "").startswith(before_b or "\0"),
+      f"first rc={first.returncode}, second rc={rc_b} {err_b[-300:]}")
+
 section("resume")
 # ---- Ctrl-C (SIGINT): exit 130 after the games in progress, finished games kept, --resume completes ----
 intr = out("interrupted.jsonl")
@@ -359,6 +399,13 @@ if binding:
                           "--quiet", "--out", out("python.jsonl"), env=env)
     g = games_of(os.path.join(tmp, "python.jsonl"))
     check("python_bot.py (binding): plays whole games without a forfeit", rc == 0 and len(g) == 6 and
+          all(d["forfeit"] is None and d["result"]["finished"] for d in g.values()), err[-500:])
+    # the bot makes its game from the hello's options: the New Society's 5 players and cards included
+    ns_out = out("python-ns.jsonl")
+    rc, stdout, err = run("--players", "5", "--new-society", "--used-prison-scores", "--games", "10", "--bots",
+                          f"cmd:{py} {python_bot},greedy", "--quiet", "--out", ns_out, env=env)
+    g = games_of(ns_out) if os.path.exists(ns_out) else {}
+    check("python_bot.py (binding): plays 5-player New Society games without a forfeit", rc == 0 and len(g) == 10 and
           all(d["forfeit"] is None and d["result"]["finished"] for d in g.values()), err[-500:])
 else:
     check("python_bot.py: # SKIP the binding cannot load this build's library", True)

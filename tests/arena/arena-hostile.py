@@ -15,6 +15,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "include"))  # tap_report.py
 from tap_report import report  # noqa: E402  (tests/include/tap_report.py)
+from results_file import flat, read_lines, unflat  # noqa: E402  (tests/include/results_file.py)
 
 arena, root = sys.argv[1:3]
 py = sys.executable
@@ -33,11 +34,10 @@ def run(*args, timeout=120):
 
 
 def game_lines(path):
-    """The game lines of a results file ([] when there is none)."""
+    """The game lines of a results file ([] when there is none), each its fields, game and record in one dict."""
     if not os.path.exists(path):
         return []
-    with open(path) as f:
-        return [json.loads(l) for l in f][1:]
+    return read_lines(path)[1:]
 
 
 def with_marker(marker):
@@ -134,11 +134,13 @@ check("resume: the forfeit tournament runs", rc == 0 and len(crash_lines) == 5, 
 
 def forge(name, edit, lines=base_lines, args=spec, line_no=3, says=""):
     """Apply ``edit`` to the game line ``line_no`` (1-based; 3 = the second game) of a copy, resume it: exit 2, the
-    line named (and ``says`` in the message: the rule that refused it), the file byte for byte unchanged."""
+    line named (and ``says`` in the message: the rule that refused it), the file byte for byte unchanged. ``edit``
+    sees the line flat (results_file.flat(): its fields, game and record in one dict)."""
     path = os.path.join(tmp, "forged.jsonl")
     doc = json.loads(lines[line_no - 1])
-    edit(doc)
-    text = "".join(lines[:line_no - 1]) + json.dumps(doc) + "\n" + "".join(lines[line_no:])
+    view = flat(doc)
+    edit(view)
+    text = "".join(lines[:line_no - 1]) + json.dumps(unflat(view, doc)) + "\n" + "".join(lines[line_no:])
     with open(path, "w") as f:
         f.write(text)
     rc, _, err = run(*args, "--out", path, "--resume")
@@ -195,7 +197,7 @@ forge("forfeit seat -1", setter("forfeit", "seat", -1), lines=crash_lines, args=
 forge("forfeit differs from result.forfeit", setter("forfeit", "detail", "other"), lines=crash_lines,
       args=crash_spec)
 # consistent forgeries (issue 31): each field well formed, the line against the rules of its game
-line3 = json.loads(base_lines[2])
+line3 = flat(json.loads(base_lines[2]))
 check("resume: the forged game (line 3) has two different scores and one winner, no forfeit",
       line3["result"]["scores"][0] != line3["result"]["scores"][1] and len(line3["result"]["winners"]) == 1 and
       line3["forfeit"] is None, base_lines[2])
@@ -212,22 +214,53 @@ def shared_win(doc):
     doc["result"]["returns"] = [0.5, 0.5]
 
 
-forge("a winner who is not the top scorer", winner_is_loser, says="the top score")
-forge("swapped scores", setter("result", "scores", lambda v: v[::-1]), says="the top score")
-forge("a shared win without a tie", shared_win, says="the top score")
+forge("a winner who is not the top scorer", winner_is_loser, says="winners")
+forge("swapped scores", setter("result", "scores", lambda v: v[::-1]), says="scores")
+forge("a shared win without a tie", shared_win, says="winners")
 forge("actions 1 (decisions [1, 0])", lambda d: (setter("actions", 1)(d), setter("decisions", [1, 0])(d)),
-      says="takes at least")
+      says="actions")
 forge("actions 20 (decisions [10, 10]): fewer than any finished game", lambda d: (setter("actions", 20)(d),
                                                                                    setter("decisions", [10, 10])(d)),
-      says="takes at least")
-forge("decisions not adding up to the actions", setter("decisions", lambda v: [v[0] - 1, v[1]]), says="add up to")
-forge("finished false without a forfeit", setter("result", "finished", False), says="exactly when")
+      says="actions")
+forge("decisions not adding up to the actions", setter("decisions", lambda v: [v[0] - 1, v[1]]), says="decisions")
+forge("finished false without a forfeit", setter("result", "finished", False), says="finished")
+
+
+def swap_seats(doc):
+    """The consistent forgery of issue 46 item 14: two seats' scores, returns and winner swapped, every field
+    well formed and the line against the rules of a game (the top scorer wins)."""
+    r = doc["result"]
+    for key in ("scores", "returns"):
+        r[key][0], r[key][1] = r[key][1], r[key][0]
+    r["winners"] = [{0: 1, 1: 0}.get(w, w) for w in r["winners"]]
+
+
+def swap_record_too(doc):
+    """The same, and the record's own result swapped alike (its actions unchanged)."""
+    swap_seats(doc)
+    rec = doc["record"]["result"]
+    rec["vp"] = rec["vp"][::-1]
+    rec["winners"] = [{0: 1, 1: 0}.get(w, w) for w in rec["winners"]]
+
+
+def other_action(doc):
+    acts = doc["record"]["actions"]
+    acts[len(acts) // 2]["id"] = 960
+
+
+forge("a consistent forgery: two seats' scores, returns and winner swapped (issue 46 item 14)", swap_seats,
+      says="scores")
+if "record" in line3:
+    forge("the same with the record's result swapped too", swap_record_too, says="result")
+    forge("an action of the record changed", other_action, says="actions[")
+    other_deal = next(json.loads(x)["record"] for x in base_lines[1:] if flat(json.loads(x))["deal"] != line3["deal"])
+    forge("another deal's game record under line 3's number", lambda d: d.update(record=other_deal), says="deal_seed")
 forge("an unknown key in the line", setter("note", "forged"), says='unknown key "note"')
 forge("an unknown key in the result", setter("result", "bonus", 1), says='unknown key "bonus"')
 forge("an unknown key in the forfeit", lambda d: (setter("forfeit", "extra", 1)(d), setter("result", "forfeit", "extra", 1)(d)),
       lines=crash_lines, args=crash_spec, says='unknown key "extra"')
 forge("a forfeit in a finished game", setter("result", "finished", True), lines=crash_lines, args=crash_spec,
-      says="exactly when")
+      says="finished")
 forge("an unknown key in the header", setter("note", "forged"), line_no=1, says='unknown key "note"')
 forge("another definition under this hash", setter("definition", "seed", 6), line_no=1, says="definition")
 forge("time_ms negative", setter("time_ms", [-1, 0]))
@@ -240,8 +273,7 @@ for blank in ("\n", "\n\n", "  \n"):
     with open(path, "w") as f:
         f.write("".join(base_lines[:3]) + blank)
     rc, _, err = run(*spec, "--out", path, "--resume")
-    with open(path) as f:
-        got = [json.loads(l) for l in f if l.strip()]
+    got = read_lines(path)
     check(f"resume: a blank trailing line {blank!r} is fine (exit 0, the tournament completed)",
           rc == 0 and sorted(g["game"] for g in got[1:]) == [0, 1, 2, 3], f"rc={rc} {err[-300:]}")
 

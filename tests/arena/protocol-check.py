@@ -13,6 +13,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "include"))  # tap_report.py
 from tap_report import report  # noqa: E402  (tests/include/tap_report.py)
+from results_file import read_lines  # noqa: E402  (tests/include/results_file.py)
 
 results = []  # (name, ok, detail), reported at the end
 
@@ -34,8 +35,8 @@ with tempfile.TemporaryDirectory() as tmp:
                             f"cmd:{py} {bot} {version},random,greedy"] + (["--new-society"] if ns else []),
                            capture_output=True, text=True, timeout=240,
                            env=dict(os.environ, PROTOCOL_DOC_BOT_LOG=os.path.join(tmp, "decisions")))
-        lines = [json.loads(x) for x in open(out)] if os.path.exists(out) else []
-        games = [x for x in lines if x.get("type") == "game"]
+        lines = read_lines(out) if os.path.exists(out) else []
+        games = [x for x in lines if "game" in x]
         forfeits = [x["forfeit"] for x in games if x["forfeit"]]
         name = f"protocol {version}, {players} players, edition {edition}" + (", New Society" if ns else "")
         check(f"{name}: the tournament finishes", p.returncode == 0 and len(games) >= 12, p.stderr)

@@ -31,8 +31,8 @@ import os
 import re
 import sys
 
-OBJECTS = {"card", "action", "options", "option", "game", "state", "bot", "event", "replay", "phase", "stack",
-           "decision", "source", "colour"}
+OBJECTS = {"card", "action", "options", "option", "game", "state", "bot", "event", "replay", "results", "phase",
+           "stack", "decision", "source", "colour"}
 LIBRARY_WIDE = {"stpete_version", "stpete_version_number", "stpete_strerror", "stpete_num_distinct_actions"}
 HANDLES = {"game": "stpete_game", "state": "stpete_state", "bot": "stpete_bot", "options": "stpete_options",
            "event": "stpete_event"}

@@ -22,7 +22,8 @@ lib = ctypes.CDLL(sys.argv[1])
 headers = sys.argv[2:]
 c_int, c_char_p, c_size_t = ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t
 for name in ("stpete_phase_name", "stpete_stack_name", "stpete_decision_name", "stpete_source_name",
-             "stpete_event_kind_name", "stpete_strerror", "stpete_colour_name", "stpete_options_pub_cap_name",
+             "stpete_event_kind_name", "stpete_action_kind_name", "stpete_strerror", "stpete_colour_name",
+             "stpete_options_pub_cap_name",
              "stpete_options_tie_break_name", "stpete_options_chance_mode_name"):
     getattr(lib, name).restype = c_char_p
     getattr(lib, name).argtypes = [c_int]
@@ -99,7 +100,8 @@ def event_line(**fields):
 # ---- the example checkers: each takes the quoted text and returns True when it handled (and checked) it ----
 
 NAME_LISTS = {fn: names(fn) for fn in ("stpete_phase_name", "stpete_stack_name", "stpete_decision_name",
-                                       "stpete_source_name", "stpete_event_kind_name", "stpete_colour_name",
+                                       "stpete_source_name", "stpete_event_kind_name", "stpete_action_kind_name",
+                                       "stpete_colour_name",
                                        "stpete_options_pub_cap_name", "stpete_options_tie_break_name",
                                        "stpete_options_chance_mode_name")}
 KNOWN_NAMES = {w for ws in NAME_LISTS.values() for w in ws}
@@ -210,6 +212,24 @@ def check_card(text):
     return True
 
 
+def check_card_text(text):
+    """A card's text (stpete_game_card_text()) quoted in a comment: the text the library writes for some card of a
+    first-edition game."""
+    if not text.endswith(").") or "(§" not in text:
+        return False
+    game = new_game(players=4)
+    lib.stpete_game_card_text.argtypes = [ctypes.c_void_p, c_int, ctypes.c_char_p, c_size_t, ctypes.POINTER(c_size_t)]
+    found = False
+    for c in range(49):
+        buf = ctypes.create_string_buffer(384)
+        n = c_size_t()
+        if lib.stpete_game_card_text(game, c, buf, 384, ctypes.byref(n)) == 0 and buf.value.decode() == text:
+            found = True
+    lib.stpete_game_free(game)
+    check(found, f'"{text}" is the text of a card (stpete_game_card_text)')
+    return True
+
+
 def check_doc_section(text):
     """A section a comment refers to (e.g. doc/format.md's "The longest game") exists."""
     import os
@@ -261,6 +281,20 @@ def check_json_message(text):
     doc["players"][int(m.group(1))]["rubles"] = int(m.group(3))
     _, why = from_json(game, doc)
     check(why == text, f'the JSON reader says "{text}"', f"library: {why!r}")
+    return True
+
+
+def check_results_header(text):
+    """The format's and a program's name in a results file's header (stpete_results_header_to_json())."""
+    if text not in ("stpete-results", "stpete-arena"):
+        return False
+    fn = lib.stpete_results_header_to_json
+    fn.argtypes = [c_char_p, c_char_p, c_char_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)]
+    buf, n = ctypes.create_string_buffer(4096), ctypes.c_size_t()
+    rc = fn(b"stpete-arena", b'{"seed":1}', buf, len(buf), ctypes.byref(n))
+    header = json.loads(buf.value.decode()) if rc == 0 else {}
+    key = "format" if text == "stpete-results" else "program"
+    check(header.get(key) == text, f'a results file\'s header has "{key}": "{text}"', f"library: {header!r}")
     return True
 
 
@@ -320,7 +354,8 @@ lib.stpete_options_free.argtypes = [ctypes.c_void_p]
 # Quoted words that are not examples of library output: JSON keys and values of the format, placeholders.
 NOT_EXAMPLES = {"receives ...", "receive ...", "unused", "default", "format_version", "options", ""}
 CHECKERS = (check_action_message, check_action, check_event, check_options_message, check_json_message,
-            check_name_list, check_status, check_card, check_option_example, check_doc_section, check_version_format)
+            check_name_list, check_status, check_card, check_card_text, check_option_example, check_doc_section,
+            check_version_format, check_results_header)
 
 for path in headers:
     text = open(path, encoding="utf-8").read()

@@ -14,12 +14,14 @@
 /* What a test game changes from the defaults of stpete_options_init(); a zero field keeps the default (edition 0
  * means the first). */
 typedef struct test_game {
-    int players; /* 2..4 */
+    int players; /* 2..4, 5 with new_society */
     uint64_t seed;
     int public_rubles, public_hands; /* §9 options */
     int chance_mode;                 /* STPETE_CHANCE_SAMPLED (0) or STPETE_CHANCE_EXPLICIT */
     int edition;                     /* 1 or 2 (§11) */
-    int new_society;                 /* the New Society expansion (§12) */
+    int pub_cap;                     /* STPETE_PUB_CAP_PER_PUB (0) or STPETE_PUB_CAP_PER_PLAYER (§7.2, R10) */
+    int new_society;                 /* the New Society (§12): 2..5 players */
+    int used_prison_scores, textile_without_new_society; /* its rulings R22, R29 */
 } test_game;
 
 /* A new game (the caller frees it); the test fails if the library refuses the options. */
@@ -33,7 +35,10 @@ static inline stpete_game *test_game_new(test_game t)
     o.public_hands = t.public_hands;
     o.chance_mode = t.chance_mode;
     o.edition = t.edition ? t.edition : 1;
+    o.pub_cap = t.pub_cap;
     o.new_society = t.new_society;
+    o.used_prison_scores = t.used_prison_scores;
+    o.textile_without_new_society = t.textile_without_new_society;
     stpete_game *g = NULL;
     assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
     assert_non_null(g);

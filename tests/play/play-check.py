@@ -32,6 +32,7 @@ import json
 import os
 import random
 import re
+from collections import Counter
 import select
 import shutil
 import signal
@@ -276,7 +277,7 @@ def load_saved(path):
     return stpete.State.from_json(text)
 
 
-def compare_with_library(screen, path, seat, name):
+def compare_with_library(screen, path, seat, name, full=False):
     """The board, prices, rubles and legal actions on screen against the library on the game saved at path."""
     if stpete is None:
         skip(name, "no Python binding for this build (sanitizer)")
@@ -322,7 +323,63 @@ def compare_with_library(screen, path, seat, name):
                                   a.displaced)
             if not m or int(m.group(1)) != want_price:
                 problems.append(f"action {number} {text!r}: the price should be {want_price} R")
+    problems += incomes_and_discards(screen, st, seat, full)
     check(not problems, name, "\n".join(problems) + "\n--- screen ---\n" + screen)
+
+
+def labelled_line(screen, label):
+    """The text after ``label`` (e.g. "next:") on the screen, with its continuation lines (indented past the
+    label's column) joined by spaces; None when the screen has no such line."""
+    lines = screen.split("\n")
+    for k, line in enumerate(lines):
+        at = line.find(label)
+        if at >= 0:
+            text = line[at + len(label):].strip()
+            for more in lines[k + 1:]:
+                if not re.match(r" {8,}\S", more) or "|" in more:
+                    break
+                text += " " + more.strip()
+            return text
+    return None
+
+
+def incomes_and_discards(screen, st, seat, full):
+    """Issue 41 point 5: the next scoring's incomes ('next:') and the cards discarded last ('last:') on the screen
+    are the library's (stpete_state_next_scoring, stpete_state_income: a Sycophant's ruble as -1 R, issue 45 item 15;
+    stpete_state_last_discards)."""
+    problems = []
+    phase = st.next_scoring
+    shown = labelled_line(screen, "next:")
+    if shown is None:  # the most compact screen leaves both lines to 'board'; a full one must show them
+        if full and phase is not None:
+            problems.append("no 'next:' line")
+        return problems
+    compact = phase is not None and shown.startswith(f"{phase.name.lower()}:")  # "worker: you +3 R, s1 ..."
+    if phase is None:
+        problems.append(f"'next: {shown}' shown after the last scoring")
+    else:
+        pieces = []
+        for k in range(st.players):
+            rubles, vp = st.income(k, phase)
+            piece = "you" if k == seat else (f"s{k}" if compact else f"seat {k}")
+            piece += f" {rubles:+d} R" if rubles else ""
+            piece += f" {vp:+d} VP" if vp or not rubles else ""
+            pieces.append(piece)
+        want = phase.name.lower() + (":" if compact else " scoring:") + " " + ", ".join(pieces)
+        if shown != want:
+            problems.append(f"next: {shown!r} shown, the library's {want!r}")
+    discards = labelled_line(screen, "| discard")
+    got = discards.split("last: ", 1)[1] if discards and "last: " in discards else ""
+    if st.history is not None:  # the library knows them from the history (a game played here)
+        want = ", ".join(str(c) for c in st.last_discards())
+        if got != want:
+            problems.append(f"the cards discarded last: {got!r} shown, the library's {want!r}")
+    else:  # a saved position (no history: the library says none): each card shown is on the pile
+        pile = {str(c): n for c, n in st.discard_pile.items()}
+        for card, n in Counter(got.split(", ") if got else []).items():
+            if pile.get(card, 0) < n:
+                problems.append(f"discarded last: {card} x{n} shown, the pile holds {pile.get(card, 0)}")
+    return problems
 
 
 # ---- playing -----------------------------------------------------------------------------------------------------
@@ -768,7 +825,7 @@ def check_card_command(s, name):
         return
     number, card, where = listed[0]
     reply = s.ask(f"card {number}")
-    m = re.search(r"cost (\d+) R; at each (\w+) scoring it gives (\d+) R and (\d+) VP", re.sub(r"\s+", " ", reply))
+    m = re.search(r"cost (\d+) R; at each (\w+) scoring it gives ([+-]\d+) R and ([+-]\d+) VP", re.sub(r"\s+", " ", reply))
     price = re.search(rf"in the {where}: your price (\d+) R", reply)
     check(reply.lstrip("card 0123456789\n").startswith(card + ":") and m and price, f"{name}: card N describes it",
           reply)
@@ -777,13 +834,16 @@ def check_card_command(s, name):
         info = next(game.card_info(c) for c in range(49) if game.card_name(c) == card)
         check((int(m.group(1)), int(m.group(3)), int(m.group(4))) == (info.cost, info.rubles, info.vp),
               f"{name}: card N shows the library's cost, income and VP", f"{m.groups()} vs {info}")
+    # what a card does is the library's text (stpete_game_card_text), the same as the pages' (issue 41)
+    game = stpete.Game(players=4) if stpete is not None else None
     reply = re.sub(r"\s+", " ", s.ask("card wharf"))
-    check("Wharf: green trading card" in reply and "displaces one of: Ship Builder, Czar and Carpenter (§6.2)"
-          in reply and "cost 12 R" in reply, f"{name}: card NAME (any case, a unique prefix): a trading card's "
-          "targets", reply)
+    check("Wharf: green trading card" in reply and "Displaces Ship Builder or Czar and Carpenter (§6.2)."
+          in reply and "cost 12 R" in reply and (game is None or game.card_text(stpete.Card.WHARF) in reply),
+          f"{name}: card NAME (any case, a unique prefix): a trading card's targets, the library's text", reply)
     reply = re.sub(r"\s+", " ", s.ask("card obs"))
-    check("special: in the building phase" in reply and "(§7.1, R9)" in reply,
-          f"{name}: a special ability with its rule", reply)
+    check("In the building phase, as your action" in reply and "(§7.1, R9)" in reply and
+          (game is None or re.sub(r"\s+", " ", game.card_text(stpete.Card.OBSERVATORY)) in reply),
+          f"{name}: a special ability with its rule, the library's text", reply)
     reply = s.ask("card ma")
     check("Which card? Market, Mariinskij-Theater" in reply, f"{name}: an ambiguous name lists the candidates", reply)
 
@@ -893,8 +953,8 @@ def run_plain(tmp):
         check("Saint Petersburg, 2 players, seed 5" in s.out and "upper row:" in s.out and "Your legal actions" in s.out,
               "plain: the board and the legal actions as lines", s.out[-2000:])
         s.ask(f"save {tmp}/plain.json")
-        compare_with_library(s.screen(), f"{tmp}/plain.json", 0, "plain: the board, prices and actions match the "
-                             "library")
+        compare_with_library(s.screen(), f"{tmp}/plain.json", 0, "plain: the board, prices, incomes, discards and "
+                             "actions match the library", full=True)
         reply = s.ask("buy")
         check(re.search(r"^move> buy\n'buy' is ambiguous", "move> " + reply), "plain: the input is echoed and "
               "answered", reply)
@@ -970,6 +1030,17 @@ def run_plain(tmp):
           "the library's reason", err)
     rc, out, err = run(["--new-society", "--edition", "2"])
     check(rc == 2 and "expansion of the first edition" in err, "plain: the New Society with edition 2: status 2", err)
+    # seat 4 of a 5-player New Society game is a person's (1.2.0 refused it: "a seat number 0..3")
+    ns_auto = os.path.join(tmp, "seat4.json")
+    rc, out, err = run(["--new-society", "--players", "5", "--seat", "4", "--seed", "3", "--autosave", ns_auto])
+    check(rc == 0 and "seat 4 (you)" in out and os.path.exists(ns_auto) and
+          f"Continue it with: stpete-play --load '{ns_auto}' --seat 4" in out,
+          "plain: --seat 4 in a 5-player New Society game", err + out[-500:])
+    for args, says in ((["--seat", "5"], "--seat must be a seat number 0..4, not '5'"),
+                       (["--seat", "4"], "--seat 4 is not a seat of a 3-player game (0..2)")):
+        rc, out, err = run(args)
+        check(rc == 2 and says in err, f"plain: {' '.join(args)}: status 2, the seats of every game or of this one",
+              err)
     rc, out, err = run(["--bots", "greedy,nobody"])
     check(rc == 1 and "unknown bot kind 'nobody'" in err, "plain: an unknown bot is named, status 1", err)
     rc, out, err = run(["--frobnicate"])

@@ -15,9 +15,11 @@
  * among themselves. The result line says why, with the tail of the bot's stderr; the process is killed and a new
  * one is started for its next game.
  *
- * Each finished game is one JSON line appended to the results file (--out), written with one write() and
- * flushed, so a tournament that is killed loses no finished game; --resume reads the file, checks that its
- * definition hash is this tournament's, and plays only the missing games.
+ * Each finished game is one JSON line appended to the results file (--out; the library's results format,
+ * stpete_results_*), written with one write() and flushed, so a tournament that is killed loses no finished game; a
+ * run holds an exclusive lock on the file, so a second run on it is refused. --resume reads the file through the
+ * library, which checks that it is this tournament's and replays each game's record (its actions): every field of
+ * a line is checked against the game it proves, and only the missing games are played.
  *
  * A tool, not part of the library: POSIX (pthreads, posix_spawn, poll). Its modules, one role each:
  *   schedule.c  participants, seatings, the tournament's definition, the worker threads that play games;
@@ -114,6 +116,8 @@ typedef struct result {
     double ret[STPETE_MAX_PLAYERS];
     int forfeit_seat; /* -1: none */
     int actions;
+    int decisions[STPETE_MAX_PLAYERS]; /* each seat's actions */
+    double time_ms[STPETE_MAX_PLAYERS]; /* each seat's thinking time */
     char reason[32];
 } result;
 
@@ -154,8 +158,6 @@ uint64_t splitmix(uint64_t x);
 uint64_t mix3(uint64_t a, uint64_t b, uint64_t c);
 /* The monotonic clock, in seconds. */
 double now_s(void);
-/* FNV-1a 64 of s, continued from h (the definition's hash). */
-uint64_t fnv1a(uint64_t h, const char *s);
 /* Print "stpete-arena: MESSAGE" on stderr and exit with code (1 system error, 2 bad options). */
 void die(int code, const char *fmt, ...);
 /* calloc that dies on out of memory; xstrdup likewise. */
@@ -247,12 +249,17 @@ void append_line(const arena *a, const char *line, size_t len);
 json_t *int_array(const int *v, int n);
 /* A game's "result" object: scores, winners, returns, finished (new reference). */
 json_t *result_json(const stpete_state *st, const int *vp, const double *ret, int P);
+/* The results file's line of game g (newline included): its deal's seed and actions as the game's replay record,
+ * and the arena's fields, through the library (stpete_results_game_to_json()). Returns malloc'd text and its
+ * length; dies out of memory. */
+char *results_line(const config *c, long g, uint64_t deal, const int *ids, size_t n, json_t *fields, size_t *len);
 /* Write game g's replay record (stpete_replay_to_json()) to --record DIR/game-NNNNNN.json; a failure is reported,
  * not fatal. */
 void write_record(const config *c, uint64_t deal, const int *ids, size_t n, long g);
-/* Read the results file of a tournament to resume: its header must carry this definition's hash, and every game line
- * must pass check_game_line(). A bad line is refused with its number (exit 2), the file unchanged; blank lines are
- * skipped; a last line cut short by a kill is dropped (and cut from the file). */
+/* Read the results file of a tournament to resume: its header must be this tournament's, and every game line must
+ * prove its game (the library replays its record) and carry that game's fields. A bad line is refused with its
+ * number (exit 2), the file unchanged; blank lines are skipped; a last line cut short by a kill is dropped (and cut
+ * from the file). */
 long read_results(arena *a, const char *path);
 /* ratings.c */
 /* Print the crosstable, ratings and mean VP of the games done (stdout), and write --json FILE. */

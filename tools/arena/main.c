@@ -20,6 +20,7 @@
 #include <dirent.h>
 #include <sys/prctl.h>
 #endif
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -87,10 +88,12 @@ static void arena_usage(FILE *out)
             "  --start-ms T          time limit of an external bot to start and answer hello,\n"
             "                        in ms (default 10000)\n"
             "  --out FILE            append one JSON line per finished game to FILE (after a\n"
-            "                        header line)\n"
-            "  --resume              continue the tournament of --out FILE: play only the\n"
-            "                        games missing there\n"
-            "  --json FILE           write the final table (ratings, crosstable) as JSON\n"
+            "                        header line): the library's results file, each game\n"
+            "                        with its actions; one run at a time (the file locked)\n"
+            "  --resume              continue the tournament of --out FILE: replay and check\n"
+            "                        its games, play the missing ones\n"
+            "  --json FILE           write the final table (ratings, crosstable, time per\n"
+            "                        decision) as JSON\n"
             "  --record DIR          write a replay record (stpete-replay) of every game to\n"
             "                        DIR/game-NNNNNN.json\n"
             "  --quiet               no progress output\n"
@@ -278,8 +281,10 @@ static void make_record_dir(const config *c)
         die(2, "--record: %s is not a directory", c->record_dir);
 }
 
-/* --out FILE: read back with --resume (refused without it when the file has games), then opened to append, with
- * its header line if it is new. Returns the number of games it held. */
+/* --out FILE: locked for this run (flock, exclusive: a second run on the file is refused, exit 2, before it reads
+ * or writes anything), read back with --resume (refused without it when the file has games), appended to, with
+ * its header line (the library's, stpete_results_header_to_json()) if it is new. Returns the number of games it
+ * held. */
 static long open_results(arena *a)
 {
     const config *c = &a->cfg;
@@ -288,20 +293,25 @@ static long open_results(arena *a)
     int found = lstat(c->out_path, &sb) == 0;
     if (found && S_ISLNK(sb.st_mode)) /* said before anything else; open_file() refuses a link planted later */
         die(2, "cannot open %s: %s", c->out_path, open_why(ELOOP));
-    int exists = found && sb.st_size > 0;
+    a->out_fd = open_file(c->out_path, O_WRONLY | O_CREAT | O_APPEND);
+    if (a->out_fd < 0)
+        die(2, "cannot open %s: %s", c->out_path, open_why(errno));
+    if (flock(a->out_fd, LOCK_EX | LOCK_NB) != 0)
+        die(2, "%s is in use by another run (it holds the file's lock): one run at a time writes a results file "
+               "(the file is unchanged)", c->out_path);
+    int exists = fstat(a->out_fd, &sb) == 0 && sb.st_size > 0;
     if (exists && !c->resume)
         die(2, "%s exists: add --resume to continue its tournament, or remove it", c->out_path);
     if (exists)
         already = read_results(a, c->out_path);
-    a->out_fd = open_file(c->out_path, O_WRONLY | O_CREAT | O_APPEND);
-    if (a->out_fd < 0)
-        die(2, "cannot open %s: %s", c->out_path, open_why(errno));
-    if (!exists || fstat(a->out_fd, &sb) != 0 || sb.st_size == 0) {
-        char *head = NULL;
-        if (asprintf(&head, "{\"type\":\"tournament\",\"hash\":\"%s\",\"version\":\"%s\",\"definition\":%s}\n",
-                     c->hash, stpete_version(), c->definition) < 0)
-            die(1, "out of memory");
-        append_line(a, head, strlen(head));
+    if (fstat(a->out_fd, &sb) != 0 || sb.st_size == 0) {
+        size_t need = 0, len = 0;
+        stpete_results_header_to_json(PROGRAM, c->definition, NULL, 0, &need);
+        char *head = xmalloc(need + 2);
+        if (stpete_results_header_to_json(PROGRAM, c->definition, head, need + 1, &len) != STPETE_OK)
+            die(1, "cannot write the results file's header");
+        head[len++] = '\n';
+        append_line(a, head, len);
         free(head);
     }
     return already;

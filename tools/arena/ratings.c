@@ -99,6 +99,8 @@ typedef struct tally {
     double score[MAX_PARTICIPANTS], vp[MAX_PARTICIPANTS];
     long played[MAX_PARTICIPANTS], seats[MAX_PARTICIPANTS], vp_n[MAX_PARTICIPANTS], forfeits[MAX_PARTICIPANTS];
     long wins[MAX_PARTICIPANTS];
+    double time_ms[MAX_PARTICIPANTS]; /* thinking time, over its decisions */
+    long decisions[MAX_PARTICIPANTS];
     long ngames, nforfeit;
     long *done; /* the numbers of the games done, ngames of them */
     double elo[MAX_PARTICIPANTS], lo[MAX_PARTICIPANTS], hi[MAX_PARTICIPANTS];
@@ -116,6 +118,8 @@ static void count_game(const config *c, const result *r, tally *t)
         held[who[s]]++;
         t->seats[who[s]]++;
         share[who[s]] += r->ret[s];
+        t->time_ms[who[s]] += r->time_ms[s];
+        t->decisions[who[s]] += r->decisions[s];
         t->wins[who[s]] += r->ret[s] > 0;
         if (r->forfeit_seat < 0) {
             t->vp[who[s]] += r->vp[s];
@@ -163,6 +167,12 @@ static void rate(const arena *a, tally *t)
     free(boot);
 }
 
+/* A participant's mean thinking time per decision, in ms (0 before any). */
+static double ms_per_decision(const tally *t, int i)
+{
+    return t->decisions[i] ? t->time_ms[i] / (double)t->decisions[i] : 0.0;
+}
+
 /* Print text wrapped between words at width columns. */
 static void print_wrapped(const char *text, int width)
 {
@@ -204,7 +214,8 @@ void seating_sentence(const config *c, char *line, size_t cap)
 }
 
 /* The table: a line per bot with its games, seats, score per seat and Wilson interval, mean VP per seat,
- * forfeits and rating. */
+ * forfeits and rating (no timing: the table is the same for the same tournament; --json has each bot's time per
+ * decision). */
 static void print_table(const config *c, const tally *t)
 {
     int N = c->nparts;
@@ -284,6 +295,8 @@ static json_t *bot_json(const config *c, const tally *t, int i)
     json_object_set_new(b, "wins", json_integer(t->wins[i]));
     json_object_set_new(b, "mean_vp", t->vp_n[i] ? json_real(t->vp[i] / (double)t->vp_n[i]) : json_null());
     json_object_set_new(b, "forfeits", json_integer(t->forfeits[i]));
+    json_object_set_new(b, "decisions", json_integer(t->decisions[i]));
+    json_object_set_new(b, "ms_per_decision", json_real(ms_per_decision(t, i)));
     json_object_set_new(b, "elo", json_real(t->elo[i]));
     json_object_set_new(b, "elo_low", json_real(t->lo[i]));
     json_object_set_new(b, "elo_high", json_real(t->hi[i]));

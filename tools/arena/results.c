@@ -159,6 +159,27 @@ void write_record(const config *c, uint64_t deal, const int *ids, size_t n, long
     free(text);
 }
 
+/* The game line of game g (its deal's seed, its actions ids[0..n) and the arena's fields), newline included, as
+ * the library writes it (stpete_results_game_to_json(): the game's replay record, which --resume replays).
+ * Returns malloc'd text, *len its length; dies out of memory. */
+char *results_line(const config *c, long g, uint64_t deal, const int *ids, size_t n, json_t *fields, size_t *len)
+{
+    char *text = json_dumps(fields, JSON_COMPACT | JSON_REAL_PRECISION(12));
+    if (!text)
+        die(1, "out of memory");
+    size_t need = 0;
+    int rc = stpete_results_game_to_json(c->game, c->definition, g, deal, ids, n, text, NULL, 0, &need);
+    char *line = rc == STPETE_E_BUFFER_TOO_SMALL ? xmalloc(need + 2) : NULL;
+    if (line)
+        rc = stpete_results_game_to_json(c->game, c->definition, g, deal, ids, n, text, line, need + 1, len);
+    free(text);
+    if (rc != STPETE_OK)
+        die(1, "game %ld: cannot write its results line: %s", g, stpete_strerror(rc));
+    line[(*len)++] = '\n';
+    line[*len] = '\0';
+    return line;
+}
+
 /* ---- resume -------------------------------------------------------------------------------------- */
 
 /* An integer in [lo, hi]. */
@@ -167,16 +188,14 @@ static int int_in(json_t *v, json_int_t lo, json_int_t hi)
     return json_is_integer(v) && json_integer_value(v) >= lo && json_integer_value(v) <= hi;
 }
 
-/* An array of n integers in [lo, hi], into out. */
-static int int_array_in(json_t *a, int *out, int n, json_int_t lo, json_int_t hi)
+/* Whether a is the JSON array of n integers v. */
+static int ints_equal(json_t *a, const int *v, int n)
 {
     if (!json_is_array(a) || (int)json_array_size(a) != n)
         return 0;
-    for (int i = 0; i < n; i++) {
-        if (!int_in(json_array_get(a, (size_t)i), lo, hi))
+    for (int i = 0; i < n; i++)
+        if (!int_in(json_array_get(a, (size_t)i), v[i], v[i]))
             return 0;
-        out[i] = (int)json_integer_value(json_array_get(a, (size_t)i));
-    }
     return 1;
 }
 
@@ -207,52 +226,22 @@ static int known_keys(json_t *o, const char *const *keys, const char *where, cha
     return 0;
 }
 
-/* The fewest actions a finished game of these options can take (the arena plays sampled chance, so every action
- * is a seat's). From the library: the fewest cards any stack holds after the setup, S (stpete_state_stack_size()
- * of an initial state). The game ends only once a deal has emptied a stack (§4.6). The cards that left that stack
- * after the setup were dealt onto the board or drawn by an Observatory (an action each, §7.1); the board, which
- * starts with 2N cards and never holds more than 8, loses cards only to buys and takes (an action each) and to the
- * lower row discarded at the end of each of the R - 1 rounds before the last (at most 8 each, §4.5). So
- * S <= X + 8R - 2N with X the buys, takes and draws. Every phase ends with N consecutive passes (§4.3), 4N passes
- * a round: the actions are at least X + 4NR >= S + 2N + (4N - 8)R >= S + 2N + 4N - 8, as R >= 1 and N >= 2.
- * With 5 players (the New Society, §12.3, R20) the opening deal puts 10 cards on the board, 2 above 8: S <= X + 8R
- * + 2 - 2N, and the bound is 2 lower. */
-static int fewest_actions(const config *c)
-{
-    stpete_state *st = NULL;
-    if (stpete_state_new(c->game, &st, NULL) != STPETE_OK)
-        die(1, "cannot create a state");
-    int least = stpete_state_stack_size(st, 0);
-    for (int k = 1; k < 4; k++)
-        if (stpete_state_stack_size(st, k) < least)
-            least = stpete_state_stack_size(st, k);
-    stpete_state_free(st);
-    return least + 2 * c->players + 4 * c->players - 8 - (c->players > 4 ? 2 : 0);
-}
-
-/* The fields that follow from the game number alone: deal, deal seed, seating and bots; the game number g
- * within [0, --games). */
-static int check_identity(const config *c, json_t *m, long *g_out, char *why, size_t why_size)
+/* The fields that follow from the game number alone: deal, deal seed (the record's seed too), seating and bots. */
+static int check_identity(const config *c, json_t *f, long g, uint64_t seed, char *why, size_t why_size)
 {
     int P = c->players, S = c->nseatings;
-    json_t *gv = json_object_get(m, "game");
-    if (!int_in(gv, 0, c->games - 1))
-        BAD("\"game\" must be a game number of this run, an integer in [0, %ld] (a file with more games is resumed "
-            "with a larger --games)", c->games - 1);
-    long g = *g_out = (long)json_integer_value(gv);
     const int *who = c->seatings[g % S];
-    if (!int_in(json_object_get(m, "deal"), g / S, g / S))
+    if (!int_in(json_object_get(f, "deal"), g / S, g / S))
         BAD("\"deal\" must be %ld (game %ld of %d seatings)", g / S, g, S);
+    uint64_t deal = mix3(c->seed, 0xDEA1, (uint64_t)(g / S));
     char deal_seed[20];
-    snprintf(deal_seed, sizeof deal_seed, "%016" PRIx64, mix3(c->seed, 0xDEA1, (uint64_t)(g / S)));
-    json_t *ds = json_object_get(m, "deal_seed");
-    if (!json_is_string(ds) || strcmp(json_string_value(ds), deal_seed))
-        BAD("\"deal_seed\" must be \"%s\", game %ld's", deal_seed, g);
-    int seating[STPETE_MAX_PLAYERS];
-    if (!int_array_in(json_object_get(m, "seating"), seating, P, 0, c->nparts - 1) ||
-        memcmp(seating, who, (size_t)P * sizeof(int)) != 0)
+    snprintf(deal_seed, sizeof deal_seed, "%016" PRIx64, deal);
+    json_t *ds = json_object_get(f, "deal_seed");
+    if (!json_is_string(ds) || strcmp(json_string_value(ds), deal_seed) || seed != deal)
+        BAD("\"deal_seed\" and the record's seed must be game %ld's, %s", g, deal_seed);
+    if (!ints_equal(json_object_get(f, "seating"), who, P))
         BAD("\"seating\" must be game %ld's seating of this tournament", g);
-    json_t *names = json_object_get(m, "bots");
+    json_t *names = json_object_get(f, "bots");
     if (!json_is_array(names) || (int)json_array_size(names) != P)
         BAD("\"bots\" must be an array of %d labels", P);
     for (int s = 0; s < P; s++) {
@@ -263,90 +252,67 @@ static int check_identity(const config *c, json_t *m, long *g_out, char *why, si
     return 0;
 }
 
-/* "result": scores within ±STPETE_VP_MAX, returns in [0, 1] adding up to 1, the winners the seats with a return,
- * ascending; "finished" a boolean; its keys those of result_json() and "forfeit". Into r. */
-static int check_result(const config *c, json_t *res, result *r, char *why, size_t why_size)
+/* The game as the library replayed it from its record (st, at its last position): "actions" its length, and
+ * "decisions" each seat's share of them, counted by replaying the history once more (who was to act before each
+ * action); into r->actions and r->decisions. */
+static int check_counts(const config *c, json_t *f, const stpete_state *st, uint64_t seed, result *r, char *why,
+                        size_t why_size)
 {
-    static const char *const keys[] = { "scores", "winners", "returns", "finished", "forfeit", NULL };
     int P = c->players;
-    if (!json_is_object(res))
-        BAD("\"result\" must be an object");
-    if (known_keys(res, keys, "\"result\"", why, why_size))
-        return -1;
-    if (!int_array_in(json_object_get(res, "scores"), r->vp, P, -STPETE_VP_MAX, STPETE_VP_MAX))
-        BAD("\"result\".\"scores\" must be %d integers in [%d, %d] (VP)", P, -STPETE_VP_MAX, STPETE_VP_MAX);
-    json_t *rets = json_object_get(res, "returns");
-    double sum = 0;
-    if (!json_is_array(rets) || (int)json_array_size(rets) != P)
-        BAD("\"result\".\"returns\" must be %d numbers", P);
-    for (int s = 0; s < P; s++) {
-        json_t *v = json_array_get(rets, (size_t)s);
-        r->ret[s] = json_number_value(v);
-        if (!json_is_number(v) || !(r->ret[s] >= 0 && r->ret[s] <= 1))
-            BAD("\"result\".\"returns\"[%d] must be a number in [0, 1]", s);
-        sum += r->ret[s];
+    size_t n = 0;
+    stpete_state_history(st, NULL, 0, &n);
+    int *ids = xmalloc((n ? n : 1) * sizeof *ids);
+    stpete_state *again = NULL;
+    if (stpete_state_history(st, ids, n, &n) != STPETE_OK || stpete_state_new(c->game, &again, NULL) != STPETE_OK ||
+        stpete_state_reset(again, seed) != STPETE_OK)
+        die(1, "cannot replay a game");
+    memset(r->decisions, 0, sizeof r->decisions);
+    for (size_t i = 0; i < n; i++) {
+        r->decisions[stpete_state_current_player(again)]++;
+        stpete_state_apply(again, ids[i]);
     }
-    if (fabs(sum - 1) > 1e-9)
-        BAD("\"result\".\"returns\" must add up to 1, not %.17g", sum);
-    json_t *winners = json_object_get(res, "winners");
-    int nw = 0;
-    for (int s = 0; s < P; s++)
-        nw += r->ret[s] > 0;
-    if (!json_is_array(winners) || (int)json_array_size(winners) != nw)
-        BAD("\"result\".\"winners\" must list the %d seat(s) with a return above 0", nw);
-    for (int k = 0, s = 0; s < P; s++)
-        if (r->ret[s] > 0 && !int_in(json_array_get(winners, (size_t)k++), s, s))
-            BAD("\"result\".\"winners\" must list the seats with a return above 0, ascending");
-    if (!json_is_boolean(json_object_get(res, "finished")))
-        BAD("\"result\".\"finished\" must be true or false");
+    stpete_state_free(again);
+    free(ids);
+    r->actions = (int)n;
+    if (!int_in(json_object_get(f, "actions"), (json_int_t)n, (json_int_t)n))
+        BAD("\"actions\" must be %zu, the record's", n);
+    if (!ints_equal(json_object_get(f, "decisions"), r->decisions, P))
+        BAD("\"decisions\" must be each seat's share of the record's actions");
+    json_t *times = json_object_get(f, "time_ms");
+    if (!json_is_array(times) || (int)json_array_size(times) != P)
+        BAD("\"time_ms\" must be %d numbers", P);
+    for (int s = 0; s < P; s++) {
+        json_t *v = json_array_get(times, (size_t)s);
+        if (!json_is_number(v) || !(json_number_value(v) >= 0 && json_number_value(v) < 1e15))
+            BAD("\"time_ms\"[%d] must be a number of milliseconds, at least 0", s);
+        r->time_ms[s] = json_number_value(v);
+    }
     return 0;
 }
 
-/* A game played to its end (§8, R14): the winners hold the top score; more than one only when they tie on it
- * (the tie-break, rubles mod 10 or in total by the game's option, is not in the file: a seat with the top score
- * may have lost it), each with the return 1/k of k winners and the others 0 (stpete_state_returns()); and at least
- * fewest_actions() actions. */
-static int check_finished(const config *c, const result *r, int least, char *why, size_t why_size)
-{
-    int P = c->players, top = r->vp[0], nw = 0;
-    for (int s = 1; s < P; s++)
-        if (r->vp[s] > top)
-            top = r->vp[s];
-    for (int s = 0; s < P; s++)
-        nw += r->ret[s] > 0;
-    for (int s = 0; s < P; s++) {
-        if (r->ret[s] > 0 && r->vp[s] != top)
-            BAD("seat %d is a winner with %d VP, but the top score is %d VP (§8: the most VP wins)", s, r->vp[s], top);
-        if (r->ret[s] > 0 && fabs(r->ret[s] - 1.0 / nw) > 1e-9)
-            BAD("\"result\".\"returns\"[%d] must be 1/%d, a share of the %d tied winner(s) (§8, R14)", s, nw, nw);
-    }
-    if (r->actions < least)
-        BAD("\"actions\" %d: a finished game of %d players takes at least %d actions", r->actions, P, least);
-    return 0;
-}
-
-/* "forfeit": null for a finished game; for a game that is not, a seat of the game with its participant's label, a
- * known reason, detail and stderr, equal to "result"."forfeit", and the returns a forfeit gives. Into r. */
-static int check_forfeit(const config *c, json_t *m, result *r, int finished, char *why, size_t why_size)
+/* "forfeit" (equal to "result"."forfeit"): null exactly when the record's game is finished; otherwise a seat of
+ * an external bot (a library bot never forfeits), its label, a known reason, detail and stderr. Into r. */
+static int check_forfeit(const config *c, json_t *f, long g, int finished, result *r, char *why, size_t why_size)
 {
     static const char *const keys[] = { "seat", "bot", "reason", "detail", "stderr", NULL };
-    int P = c->players;
-    const int *who = c->seatings[r->seating];
-    json_t *ff = json_object_get(m, "forfeit");
-    if (!json_equal(ff, json_object_get(json_object_get(m, "result"), "forfeit")))
+    const int *who = c->seatings[g % c->nseatings];
+    json_t *ff = json_object_get(f, "forfeit");
+    if (!json_equal(ff, json_object_get(json_object_get(f, "result"), "forfeit")))
         BAD("\"forfeit\" and \"result\".\"forfeit\" must be equal");
     r->forfeit_seat = -1;
     if (json_is_null(ff) != finished)
-        BAD("\"forfeit\" must be null exactly when \"result\".\"finished\" is true (a game ends by its final "
-            "scoring or by a forfeit)");
+        BAD("\"forfeit\" must be null exactly when the record's game is finished (a game ends by its final scoring "
+            "or by a forfeit)");
     if (json_is_null(ff))
         return 0;
     json_t *fs = json_object_get(ff, "seat"), *reason = json_object_get(ff, "reason"), *fb = json_object_get(ff, "bot");
-    if (!json_is_object(ff) || !int_in(fs, 0, P - 1))
-        BAD("\"forfeit\" must be null or an object whose \"seat\" is a seat of this %d-player game", P);
+    if (!json_is_object(ff) || !int_in(fs, 0, c->players - 1))
+        BAD("\"forfeit\" must be null or an object whose \"seat\" is a seat of this %d-player game", c->players);
     if (known_keys(ff, keys, "\"forfeit\"", why, why_size))
         return -1;
     r->forfeit_seat = (int)json_integer_value(fs);
+    if (!c->parts[who[r->forfeit_seat]].external)
+        BAD("\"forfeit\".\"seat\" %d is a library bot's, which never forfeits", r->forfeit_seat);
     if (!json_is_string(reason) || !is_forfeit_reason(json_string_value(reason)))
         BAD("\"forfeit\".\"reason\" must be one of crash, timeout, garbage, illegal, handshake, start-timeout");
     if (!json_is_string(fb) || strcmp(json_string_value(fb), c->parts[who[r->forfeit_seat]].label))
@@ -354,61 +320,70 @@ static int check_forfeit(const config *c, json_t *m, result *r, int finished, ch
             r->forfeit_seat);
     if (!json_is_string(json_object_get(ff, "detail")) || !json_is_string(json_object_get(ff, "stderr")))
         BAD("\"forfeit\".\"detail\" and \"stderr\" must be strings");
-    for (int s = 0; s < P; s++)
-        if (fabs(r->ret[s] - (s == r->forfeit_seat ? 0.0 : 1.0 / (P - 1))) > 1e-9) /* written with 12 digits */
-            BAD("\"result\".\"returns\" must be those of a forfeit of seat %d (0 for it, 1/%d for the others)",
-                r->forfeit_seat, P - 1);
     snprintf(r->reason, sizeof r->reason, "%s", json_string_value(reason));
     return 0;
 }
 
-/* "actions" within the longest game (stpete_game_max_length()), "time_ms" per seat at least 0, "decisions" per
- * seat adding up to the actions (each action is one seat's decision). Into r. */
-static int check_counts(const config *c, json_t *m, result *r, char *why, size_t why_size)
+/* "result": what the record's game reached, recomputed (the file is never believed): scores (the final score, §8,
+ * or the VP so far), returns (stpete_state_returns(), or a forfeit's: 0 for the forfeiting seat, 1/(P - 1) for the
+ * others), the winners, finished. Into r->vp and r->ret. */
+static int check_result(const config *c, json_t *f, const stpete_state *st, result *r, char *why, size_t why_size)
 {
-    int P = c->players, most = stpete_game_max_length(c->game);
-    json_t *actions = json_object_get(m, "actions");
-    if (!int_in(actions, 0, most))
-        BAD("\"actions\" must be an integer in [0, %d] (the longest game)", most);
-    r->actions = (int)json_integer_value(actions);
-    json_t *times = json_object_get(m, "time_ms");
-    if (!json_is_array(times) || (int)json_array_size(times) != P)
-        BAD("\"time_ms\" must be %d numbers", P);
+    static const char *const keys[] = { "scores", "winners", "returns", "finished", "forfeit", NULL };
+    int P = c->players, finished = stpete_state_is_terminal_or(st, 0);
+    json_t *res = json_object_get(f, "result");
+    if (!json_is_object(res))
+        BAD("\"result\" must be an object");
+    if (known_keys(res, keys, "\"result\"", why, why_size))
+        return -1;
+    int winners[STPETE_MAX_PLAYERS], nw = 0;
     for (int s = 0; s < P; s++) {
-        json_t *v = json_array_get(times, (size_t)s);
-        if (!json_is_number(v) || !(json_number_value(v) >= 0 && json_number_value(v) < 1e15))
-            BAD("\"time_ms\"[%d] must be a number of milliseconds, at least 0", s);
+        stpete_score sc = STPETE_SCORE_INIT;
+        if (finished && stpete_state_get_score(st, s, &sc) == STPETE_OK)
+            r->vp[s] = sc.total;
+        else
+            stpete_state_vp(st, s, &r->vp[s]);
     }
-    int decisions[STPETE_MAX_PLAYERS], sum = 0;
-    if (!int_array_in(json_object_get(m, "decisions"), decisions, P, 0, r->actions))
-        BAD("\"decisions\" must be %d integers in [0, %d] (the game's actions)", P, r->actions);
+    if (finished)
+        stpete_state_returns(st, r->ret, STPETE_MAX_PLAYERS);
+    else
+        for (int s = 0; s < P; s++)
+            r->ret[s] = s == r->forfeit_seat ? 0.0 : 1.0 / (P - 1);
     for (int s = 0; s < P; s++)
-        sum += decisions[s];
-    if (sum != r->actions)
-        BAD("\"decisions\" must add up to \"actions\" (%d), not %d: each action is one seat's decision", r->actions,
-            sum);
+        if (r->ret[s] > 0)
+            winners[nw++] = s;
+    json_t *fin = json_object_get(res, "finished");
+    if (!json_is_boolean(fin) || json_is_true(fin) != finished)
+        BAD("\"result\".\"finished\" must be %s: the record's game %s", finished ? "true" : "false",
+            finished ? "is over" : "is not over");
+    if (!ints_equal(json_object_get(res, "scores"), r->vp, P))
+        BAD("\"result\".\"scores\" must be the VP the record's game reaches");
+    if (!ints_equal(json_object_get(res, "winners"), winners, nw))
+        BAD("\"result\".\"winners\" must be the seats the record's game makes winners (§8, R14)");
+    json_t *rets = json_object_get(res, "returns");
+    if (!json_is_array(rets) || (int)json_array_size(rets) != P)
+        BAD("\"result\".\"returns\" must be %d numbers", P);
+    for (int s = 0; s < P; s++) /* written with 12 digits */
+        if (!json_is_number(json_array_get(rets, (size_t)s)) ||
+            fabs(json_number_value(json_array_get(rets, (size_t)s)) - r->ret[s]) > 1e-9)
+            BAD("\"result\".\"returns\"[%d] must be %.12g, the record's game's", s, r->ret[s]);
     return 0;
 }
 
-/* Check a game line of a results file against this tournament's definition and the rules of its game, field by
- * field (the results file of doc/protocol.md): no unknown key; check_identity(), check_counts(), check_result(),
- * check_forfeit(), and for a finished game check_finished() with least, fewest_actions(). 0 with *r filled, or -1
- * with why set. */
-static int check_game_line(const config *c, json_t *m, int least, result *r, char *why, size_t why_size)
+/* Check a game line's fields (f) against this tournament and the game the library replayed from its record (st,
+ * seed): no unknown key; check_identity(), check_counts(), check_forfeit(), check_result(). 0 with *r filled, or
+ * -1 with why set. */
+static int check_game_fields(const config *c, long g, json_t *f, const stpete_state *st, uint64_t seed, result *r,
+                             char *why, size_t why_size)
 {
-    static const char *const keys[] = { "type", "hash", "game", "deal", "deal_seed", "seating", "bots", "actions",
-                                        "result", "forfeit", "time_ms", "decisions", NULL };
-    long g;
+    static const char *const keys[] = { "deal", "deal_seed", "seating", "bots", "actions", "result", "forfeit",
+                                        "time_ms", "decisions", NULL };
     memset(r, 0, sizeof *r);
-    if (known_keys(m, keys, "the line", why, why_size) || check_identity(c, m, &g, why, why_size))
-        return -1;
     r->seating = (int)(g % c->nseatings);
-    if (check_counts(c, m, r, why, why_size) || check_result(c, json_object_get(m, "result"), r, why, why_size))
-        return -1;
-    int finished = json_is_true(json_object_get(json_object_get(m, "result"), "finished"));
-    if (check_forfeit(c, m, r, finished, why, why_size))
-        return -1;
-    if (finished && check_finished(c, r, least, why, why_size))
+    int finished = stpete_state_is_terminal_or(st, 0);
+    if (known_keys(f, keys, "\"fields\"", why, why_size) || check_identity(c, f, g, seed, why, why_size) ||
+        check_counts(c, f, st, seed, r, why, why_size) || check_forfeit(c, f, g, finished, r, why, why_size) ||
+        check_result(c, f, st, r, why, why_size))
         return -1;
     r->done = 1;
     return 0;
@@ -416,62 +391,61 @@ static int check_game_line(const config *c, json_t *m, int least, result *r, cha
 
 #undef BAD
 
-/* The header line of a results file: the keys main() writes, the definition this tournament's (its hash alone
- * could be copied onto another definition). Dies (exit 2) otherwise. */
-static void check_header(const config *c, json_t *m, const char *path, long lineno)
+/* A line that the library refused, said plainly: a results file of stpete-arena 1.1 (its header's "type"), or the
+ * library's reason. Dies (exit 2). */
+static void refuse_line(const char *path, long lineno, const char *line, size_t n, const stpete_error *err)
 {
-    static const char *const keys[] = { "type", "hash", "version", "definition", NULL };
-    char why[160];
-    json_error_t e;
-    json_t *ours = json_loads(c->definition, 0, &e);
-    if (known_keys(m, keys, "the header", why, sizeof why))
-        die(2, "%s: line %ld: %s; not resuming (the file is unchanged)", path, lineno, why);
-    if (!json_is_string(json_object_get(m, "version")) || !json_equal(json_object_get(m, "definition"), ours))
-        die(2, "%s: line %ld: the header must carry a \"version\" and this tournament's \"definition\" %s; not "
-               "resuming (the file is unchanged)", path, lineno, c->definition);
-    json_decref(ours);
+    if (lineno == 1 && n > 25 && !strncmp(line, "{\"type\":\"tournament\"", 21))
+        die(2, "%s was written by stpete-arena 1.1, whose results files hold no game's actions to check; start the "
+               "tournament again with another --out (the file is unchanged)", path);
+    if (err->status == STPETE_E_MISMATCH && !strncmp(err->message, "written by ", 11)) /* another program's */
+        die(2, "%s was %s: another program's results file; not resuming (the file is unchanged)", path, err->message);
+    if (err->status == STPETE_E_MISMATCH) /* another header, another hash, another game's rules */
+        die(2, "%s: line %ld belongs to another tournament: %s; the same game options, --seed, --bots, --time-ms "
+               "and --start-ms are needed to resume (the file is unchanged)",
+            path, lineno, err->message);
+    die(2, "%s: line %ld: %s; not resuming (the file is unchanged)", path, lineno, err->message);
 }
 
-/* One line of a results file to resume (not blank, newline included): a header (check_header()) or a game line
- * (check_game_line(), a game not seen before), into the table. Returns 1 for a game line, 0 for the header; dies
- * (exit 2) on any other line. */
-static int read_line_of(arena *a, const char *path, long lineno, const char *line, size_t n, int least)
+/* One line of a results file to resume (not blank, newline included), through the library
+ * (stpete_results_read_line(): the header of this tournament, or a game line whose record it replays into st),
+ * then the game's fields checked (check_game_fields(), a game not seen before), into the table. Returns 1 for a
+ * game line, 0 for the header; dies (exit 2) on any other line. */
+static int read_line_of(arena *a, const char *path, long lineno, const char *line, size_t n, stpete_state *st)
 {
     const config *c = &a->cfg;
-    json_error_t e;
-    json_t *m = json_loadb(line, n, 0, &e);
-    json_t *type = json_object_get(m, "type"), *hash = json_object_get(m, "hash");
-    if (!json_is_object(m) || !json_is_string(type) || !json_is_string(hash))
-        die(2, "%s: line %ld is not a result line of stpete-arena; not resuming (the file is unchanged)", path,
-            lineno);
-    if (strcmp(json_string_value(hash), c->hash) != 0)
-        die(2, "%s: line %ld belongs to another tournament (definition %s, this one is %s): "
-               "the same game options, --seed, --bots, --time-ms and --start-ms are needed to resume",
-            path, lineno, json_string_value(hash), c->hash);
-    int game = 0;
-    if (!strcmp(json_string_value(type), "tournament")) {
-        check_header(c, m, path, lineno);
-    } else if (!strcmp(json_string_value(type), "game")) {
-        result r;
-        char why[300];
-        if (check_game_line(c, m, least, &r, why, sizeof why) != 0)
-            die(2, "%s: line %ld is not a valid game line of this tournament: %s; not resuming (the file is "
-                   "unchanged)", path, lineno, why);
-        long g = (long)json_integer_value(json_object_get(m, "game"));
-        if (a->results[g].done)
-            die(2, "%s: line %ld: game %ld is there twice; not resuming (the file is unchanged)", path, lineno, g);
-        a->results[g] = r;
-        game = 1;
-    } else {
-        die(2, "%s: line %ld has an unknown \"type\"; not resuming (the file is unchanged)", path, lineno);
+    size_t cap = n + 1, flen = 0; /* the fields are shorter than their line */
+    char *fields = xmalloc(cap);
+    long long g = -1;
+    uint64_t seed = 0;
+    stpete_error err = STPETE_ERROR_INIT;
+    if (stpete_results_read_line(c->game, PROGRAM, c->definition, line, n, st, &g, &seed, fields, cap, &flen, &err))
+        refuse_line(path, lineno, line, n, &err);
+    if (g < 0) {
+        free(fields);
+        return 0;
     }
-    json_decref(m);
-    return game;
+    json_error_t e;
+    json_t *f = json_loads(fields, 0, &e);
+    result r;
+    char why[300];
+    if (g >= c->games)
+        die(2, "%s: line %ld: game %lld is not a game of this run, [0, %ld] (a file with more games is resumed with a "
+               "larger --games); not resuming (the file is unchanged)", path, lineno, g, c->games - 1);
+    if (!f || check_game_fields(c, (long)g, f, st, seed, &r, why, sizeof why) != 0)
+        die(2, "%s: line %ld is not a valid game line of this tournament: %s; not resuming (the file is "
+               "unchanged)", path, lineno, f ? why : "fields");
+    if (a->results[g].done)
+        die(2, "%s: line %ld: game %lld is there twice; not resuming (the file is unchanged)", path, lineno, g);
+    a->results[g] = r;
+    json_decref(f);
+    free(fields);
+    return 1;
 }
 
-/* Read the results file of a tournament to resume: its header must carry this definition's hash, and every game line
- * must pass check_game_line(). A bad line is refused with its number (exit 2), the file unchanged; blank lines are
- * skipped; a last line cut short by a kill is dropped (and cut from the file). */
+/* Read the results file of a tournament to resume: its header must be this tournament's, and every game line must
+ * prove its game (read_line_of()). A bad line is refused with its number (exit 2), the file unchanged; blank lines
+ * are skipped; a last line cut short by a kill is dropped (and cut from the file). */
 long read_results(arena *a, const char *path)
 {
     int fd = open_file(path, O_RDWR);
@@ -480,12 +454,14 @@ long read_results(arena *a, const char *path)
     FILE *fp = fd >= 0 ? fdopen(fd, "rb") : NULL;
     if (!fp)
         die(2, "cannot open %s: %s", path, open_why(errno));
+    stpete_state *st = NULL;
+    if (stpete_state_new(a->cfg.game, &st, NULL) != STPETE_OK)
+        die(1, "cannot create a state");
     char *line = NULL;
     size_t cap = 0;
     ssize_t n;
     long lineno = 0, headers = 0, games = 0;
     off_t good = 0;
-    int least = fewest_actions(&a->cfg);
     while ((n = getline(&line, &cap, fp)) > 0) {
         lineno++;
         if (line[n - 1] != '\n') {
@@ -494,13 +470,14 @@ long read_results(arena *a, const char *path)
             break;
         }
         if (strspn(line, " \t\r\n") != (size_t)n) { /* not a blank line (one appended by an editor) */
-            int game = read_line_of(a, path, lineno, line, (size_t)n, least);
+            int game = read_line_of(a, path, lineno, line, (size_t)n, st);
             games += game;
             headers += !game;
         }
         good += n;
     }
     free(line);
+    stpete_state_free(st);
     if (good > 0 && headers == 0)
         die(2, "%s: no tournament header line", path);
     if (ftruncate(fd, good) != 0) /* the file read, not whatever the name means by now */

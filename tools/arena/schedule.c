@@ -252,7 +252,9 @@ void make_definition(config *c)
     json_decref(d);
     if (!c->definition)
         die(1, "out of memory");
-    snprintf(c->hash, sizeof c->hash, "%016" PRIx64, fnv1a(0xCBF29CE484222325ull, c->definition));
+    size_t len = 0; /* the library's hash of it: the results file's (stpete_results_hash()) */
+    if (stpete_results_hash(c->definition, c->hash, sizeof c->hash, &len) != STPETE_OK)
+        die(1, "cannot hash the tournament's definition");
 }
 
 /* ---- a worker: plays games ------------------------------------------------------------------------- */
@@ -388,30 +390,28 @@ static json_t *forfeit_json(const config *c, const game_run *r)
     return ff;
 }
 
-/* The game's line of the results file (doc/protocol.md), with its result res (new reference). */
-static json_t *game_line(const worker *w, const game_run *r, json_t *res)
+/* The arena's fields of the game's line of the results file (doc/protocol.md), with its result res (new
+ * reference); the line (results_line()) adds the game's number and its replay record. */
+static json_t *game_fields(const worker *w, const game_run *r, json_t *res)
 {
     const config *c = &w->a->cfg;
     int P = c->players;
-    json_t *line = json_object();
-    json_object_set_new(line, "type", json_string("game"));
-    json_object_set_new(line, "hash", json_string(c->hash));
-    json_object_set_new(line, "game", json_integer(r->g));
-    json_object_set_new(line, "deal", json_integer(r->g / c->nseatings));
-    json_object_set_new(line, "deal_seed", json_sprintf("%016" PRIx64, r->deal));
-    json_object_set_new(line, "seating", int_array(r->who, P));
+    json_t *f = json_object();
+    json_object_set_new(f, "deal", json_integer(r->g / c->nseatings));
+    json_object_set_new(f, "deal_seed", json_sprintf("%016" PRIx64, r->deal));
+    json_object_set_new(f, "seating", int_array(r->who, P));
     json_t *names = json_array(), *times = json_array();
     for (int s = 0; s < P; s++) {
         json_array_append_new(names, json_string(c->parts[r->who[s]].label));
         json_array_append_new(times, json_real(round(r->seat_time[s] * 1e6) / 1e3));
     }
-    json_object_set_new(line, "bots", names);
-    json_object_set_new(line, "actions", json_integer((json_int_t)w->nids));
-    json_object_set_new(line, "result", json_incref(res));
-    json_object_set_new(line, "forfeit", json_incref(json_object_get(res, "forfeit")));
-    json_object_set_new(line, "time_ms", times);
-    json_object_set_new(line, "decisions", int_array(r->decisions, P));
-    return line;
+    json_object_set_new(f, "bots", names);
+    json_object_set_new(f, "actions", json_integer((json_int_t)w->nids));
+    json_object_set_new(f, "result", json_incref(res));
+    json_object_set_new(f, "forfeit", json_incref(json_object_get(res, "forfeit")));
+    json_object_set_new(f, "time_ms", times);
+    json_object_set_new(f, "decisions", int_array(r->decisions, P));
+    return f;
 }
 
 /* Tell the other external bots of the game how it ended (game_end). */
@@ -451,6 +451,9 @@ static void record_result(worker *w, const game_run *r, const char *line, size_t
     memcpy(row->ret, r->ret, sizeof row->ret);
     row->forfeit_seat = r->forfeit;
     row->actions = (int)w->nids;
+    memcpy(row->decisions, r->decisions, sizeof row->decisions);
+    for (int s = 0; s < c->players; s++)
+        row->time_ms[s] = round(r->seat_time[s] * 1e6) / 1e3;
     snprintf(row->reason, sizeof row->reason, "%s", r->forfeit >= 0 ? r->f.reason : "");
     if (r->forfeit >= 0 && strcmp(r->f.reason, "stopped") != 0) /* on the terminal too, not only in --out */
         report_forfeit(a, r->g, r->forfeit, c->parts[r->who[r->forfeit]].label, &r->f);
@@ -479,21 +482,15 @@ void play_game(worker *w, long g)
     final_result(w, &r);
     json_t *res = result_json(w->st, r.vp, r.ret, c->players);
     json_object_set_new(res, "forfeit", forfeit_json(c, &r));
-    json_t *line = game_line(w, &r, res);
+    json_t *fields = game_fields(w, &r, res);
     tell_game_end(w, &r, res);
     json_decref(res);
-    char *text = json_dumps(line, JSON_COMPACT | JSON_REAL_PRECISION(12));
-    json_decref(line);
-    if (!text)
-        die(1, "out of memory");
-    size_t tl = strlen(text);
-    char *nl = xmalloc(tl + 2);
-    memcpy(nl, text, tl);
-    nl[tl] = '\n';
-    free(text);
+    size_t len = 0;
+    char *nl = results_line(c, g, r.deal, w->ids, w->nids, fields, &len);
+    json_decref(fields);
     if (c->record_dir)
         write_record(c, r.deal, w->ids, w->nids, g);
-    record_result(w, &r, nl, tl + 1);
+    record_result(w, &r, nl, len);
     free(nl);
 }
 

@@ -55,15 +55,6 @@ double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-uint64_t fnv1a(uint64_t h, const char *s)
-{
-    for (; *s; s++) {
-        h ^= (unsigned char)*s;
-        h *= 0x100000001B3ull;
-    }
-    return h;
-}
-
 void die(int code, const char *fmt, ...)
 {
     va_list ap;

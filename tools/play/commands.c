@@ -146,61 +146,26 @@ static int cmd_undo(session *s, const char *arg)
     return 0;
 }
 
-/* What each special ability does, with its rule (enum stpete_special, the card table's flag: stpete_card_info). */
-static const char *const special_texts[] = {
-    [STPETE_SPECIAL_NONE] = NULL,
-    [STPETE_SPECIAL_OBSERVATORY] = "in the building phase, as your action, draw the top card of a stack holding at "
-                                   "least 2 cards, then buy it, take it into hand or discard it; used, it is face "
-                                   "down until the next round: no VP and not displaceable (§7.1, R9)",
-    [STPETE_SPECIAL_PUB] = "right after each building scoring, buy VP at 2 R each, up to 5 VP per Pub (or per "
-                           "player, a rule option) (§7.2, R10)",
-    [STPETE_SPECIAL_WAREHOUSE] = "your hand limit is 4 instead of 3 (§7.3)",
-    [STPETE_SPECIAL_POTJOMKINS_VILLAGE] = "scores nothing, but is worth 6 R when a trading card displaces it (§7.4, "
-                                          "§5.2)",
-    [STPETE_SPECIAL_MARIINSKIJ_THEATER] = "at the building scoring, +1 R for every orange card in your display "
-                                          "(§7.5)",
-    [STPETE_SPECIAL_TAX_MAN] = "at the aristocrat scoring, +1 R for every green card in your display (§7.5)",
-    [STPETE_SPECIAL_CARPENTER_WORKSHOP] = "blue cards cost you 1 R less (§5.1)",
-    [STPETE_SPECIAL_GOLD_SMELTER] = "orange cards cost you 1 R less (§5.1)",
-    [STPETE_SPECIAL_CZAR_AND_CARPENTER] = "any green trading card may displace it (§6.2)",
-    [STPETE_SPECIAL_MARIINSKY_THEATER_VP] = "at the building scoring, +1 VP for every orange card in your display "
-                                            "(§11, §12.7.3)",
-    [STPETE_SPECIAL_COFFEE_HOUSE] = "at the building scoring, +1 R for every orange card in your display (§12.7.4)",
-    [STPETE_SPECIAL_DEBTORS_PRISON] = "in the building phase, as your action, pick a card from the discard pile, "
-                                      "then buy it (no lower-row discount), take it into hand or put it back; once a "
-                                      "round, and used it scores no VP that round (§12.7.5, R21, R22)",
-    [STPETE_SPECIAL_TRADING_HOUSE] = "at each building scoring you may pay 3 R for 2 VP (§12.7.6, R25)",
-    [STPETE_SPECIAL_SYCOPHANT] = "costs you 1 R at each aristocrat scoring; if you cannot pay, it is discarded "
-                                 "(§12.7.9)",
-    [STPETE_SPECIAL_OBSHCHINA_COMMUNE] = "green cards cost you 1 R less (§12.5)",
-    [STPETE_SPECIAL_NEW_SOCIETY] = "may displace any worker (§12.6)",
-    [STPETE_SPECIAL_GUILD_HALL] = "at each building scoring, split 4 between rubles and VP as you like (§12.7.7, "
-                                  "R24)",
-    [STPETE_SPECIAL_TEXTILE_FACTORY] = "at the building scoring, +2 VP for every green card with the weaving symbol "
-                                       "(§12.7.8, R29)",
-    [STPETE_SPECIAL_MAYOR] = "at the aristocrat scoring, +1 R for every blue card in your display (§12.7.4)",
-};
-
 /* The cards the person can see in play, in the order 'card' numbers them: both rows, the Observatory card, the
- * person's hand. Returns the count; where[i] names the place. */
-static size_t cards_in_play(const session *s, int *cards, const char **where, size_t cap)
+ * person's hand. Returns the count; where[i] names the place, sources[i] its stpete_source. */
+static size_t cards_in_play(const session *s, int *cards, const char **where, int *sources, size_t cap)
 {
     size_t n = 0, k = 0;
     int list[PLAY_ROW_MAX];
     for (int row = STPETE_SOURCE_UPPER; row <= STPETE_SOURCE_LOWER; row++) {
         stpete_state_row(s->st, row, list, PLAY_ROW_MAX, &k);
         for (size_t i = 0; i < k && n < cap; i++, n++)
-            cards[n] = list[i], where[n] = row == STPETE_SOURCE_UPPER ? "upper row" : "lower row";
+            cards[n] = list[i], where[n] = row == STPETE_SOURCE_UPPER ? "upper row" : "lower row", sources[n] = row;
     }
     int drawn = stpete_state_observatory_card(s->st);
     if (drawn >= 0 && n < cap)
-        cards[n] = drawn, where[n++] = "Observatory card";
+        cards[n] = drawn, where[n] = "Observatory card", sources[n++] = STPETE_SOURCE_OBSERVATORY;
     int picked = stpete_state_prison_card(s->st); /* the New Society's Debtor's Prison (§12.7.5) */
     if (picked >= 0 && n < cap)
-        cards[n] = picked, where[n++] = "Debtor's Prison card";
+        cards[n] = picked, where[n] = "Debtor's Prison card", sources[n++] = STPETE_SOURCE_DISCARD;
     stpete_state_hand(s->st, s->seat, list, STPETE_MAX_HAND, &k);
     for (size_t i = 0; i < k && n < cap; i++, n++)
-        cards[n] = list[i], where[n] = "your hand";
+        cards[n] = list[i], where[n] = "your hand", sources[n] = STPETE_SOURCE_HAND;
     return n;
 }
 
@@ -208,9 +173,9 @@ static size_t cards_in_play(const session *s, int *cards, const char **where, si
  * prefix only one card name has). -1 after saying why not. */
 static int card_named(session *s, const char *arg)
 {
-    int cards[2 * PLAY_ROW_MAX + 2 + STPETE_MAX_HAND];
+    int cards[2 * PLAY_ROW_MAX + 2 + STPETE_MAX_HAND], sources[sizeof cards / sizeof *cards];
     const char *where[sizeof cards / sizeof *cards];
-    size_t n = cards_in_play(s, cards, where, sizeof cards / sizeof *cards);
+    size_t n = cards_in_play(s, cards, where, sources, sizeof cards / sizeof *cards);
     char *end;
     long k = strtol(arg, &end, 10);
     if (end != arg && !*end) {
@@ -241,74 +206,62 @@ static int card_named(session *s, const char *arg)
     return -1;
 }
 
-/* 'card': the cards in play, numbered; 'card NAME' or 'card N': what the card does, from the library's card table
- * of the game's edition (stpete_card_get_info with stpete_game_edition, §2, §11), and what it costs the person now (§5, §6). */
-/* What a card is (§2): its colour and kind, copies, cost, income, what it displaces (§6.2) and its special ability
- * (§7). Into info. */
+/* What a card is (§2): its colour, stack and copies, cost and income (the library's card table), and what it does
+ * (stpete_game_card_text(): what it displaces, §6.2, and its special ability, §7, §12.7). Into info. */
 static void say_card(session *s, int card, stpete_card_info *info)
 {
     stpete_game_get_card_info(s->game, card, info);
-    static const char *const kinds[3] = { "worker", "building", "aristocrat" };
-    char name[128];
-    say_wrapped(s, "%s: %s %s (§%s), %d cop%s in the game", card_text(&s->ui, s->game, card, name, sizeof name),
-        stpete_colour_name(info->colour), info->trading ? "trading card" : kinds[info->colour],
-        info->trading ? "2.4" : info->colour == 0 ? "2.1" : info->colour == 1 ? "2.2" : "2.3", info->copies,
-        info->copies == 1 ? "y" : "ies");
-    say_wrapped(s, "  cost %d R; at each %s scoring it gives %d R and %d VP (§4.4)", info->cost,
-        stpete_phase_name(info->colour), info->rubles, info->vp);
-    if (info->trading) { /* its targets: the types stpete_state_price accepts as displaced (§6.2) */
-        char list[1024] = "";
-        size_t len = 0;
-        for (int t = 0; t < stpete_game_num_card_types(s->game); t++) {
-            int price;
-            if (stpete_state_price(s->st, s->seat, card, STPETE_SOURCE_UPPER, t, &price) == STPETE_OK &&
-                len < sizeof list)
-                len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "",
-                                        screen_card_name(s->game, t));
-        }
-        say_wrapped(s, "  displaces one of: %s (§6.2); its price is its cost minus the displaced card's value (§5.2)", list);
-    }
-    if (info->special > 0 && (size_t)info->special < sizeof special_texts / sizeof *special_texts &&
-        special_texts[info->special])
-        say_wrapped(s, "  special: %s", special_texts[info->special]);
+    char name[128], text[STPETE_CARD_TEXT_MAX];
+    size_t len = 0;
+    say_wrapped(s, "%s: %s %scard of the %s stack, %d cop%s in the game",
+                card_text(&s->ui, s->game, card, name, sizeof name), stpete_colour_name(info->colour),
+                info->trading ? "trading " : "", stpete_stack_name(info->stack), info->copies,
+                info->copies == 1 ? "y" : "ies");
+    say_wrapped(s, "  cost %d R; at each %s scoring it gives %+d R and %+d VP (§4.4)", info->cost,
+                stpete_phase_name(info->colour), info->rubles, info->vp);
+    if (stpete_game_card_text(s->game, card, text, sizeof text, &len) == STPETE_OK && len)
+        say_wrapped(s, "  %s", text);
 }
 
 /* The person's price for the card in each place it is in play (§5), for a trading card per card it would displace
- * (§5.2, §6). */
+ * (§5.2, §6): the library's offers of the person (stpete_state_offers()). */
 static void say_card_prices(session *s, int card, const stpete_card_info *info)
 {
-    int cards[2 * PLAY_ROW_MAX + 2 + STPETE_MAX_HAND];
+    int cards[2 * PLAY_ROW_MAX + 2 + STPETE_MAX_HAND], sources[sizeof cards / sizeof *cards];
     const char *where[sizeof cards / sizeof *cards];
-    size_t n = cards_in_play(s, cards, where, sizeof cards / sizeof *cards);
+    size_t n = cards_in_play(s, cards, where, sources, sizeof cards / sizeof *cards);
+    stpete_offer offers[STPETE_MAX_OFFERS];
+    size_t count = 0;
+    stpete_state_offers(s->st, s->seat, offers, STPETE_MAX_OFFERS, &count);
     for (size_t i = 0; i < n; i++) {
         if (cards[i] != card || (i > 0 && cards[i - 1] == card && where[i - 1] == where[i]))
             continue; /* once per place */
-        int source = !strcmp(where[i], "lower row") ? STPETE_SOURCE_LOWER : !strcmp(where[i], "upper row") ?
-                     STPETE_SOURCE_UPPER : !strcmp(where[i], "your hand") ? STPETE_SOURCE_HAND :
-                     STPETE_SOURCE_OBSERVATORY;
-        if (!info->trading) {
-            int price = 0;
-            stpete_state_price(s->st, s->seat, card, source, -1, &price);
-            say(s, "  in the %s: your price %d R (§5.1)", where[i], price);
-            continue;
+        size_t said = 0;
+        for (size_t j = 0; j < count; j++) {
+            if (offers[j].source != sources[i] || offers[j].card != card)
+                continue;
+            if (info->trading)
+                say(s, "  in the %s: your price %d R displacing %s", where[i], offers[j].price,
+                    screen_card_name(s->game, offers[j].displaced));
+            else
+                say(s, "  in the %s: your price %d R (§5.1)", where[i], offers[j].price);
+            said++;
         }
-        stpete_displacement d[PLAY_CARD_TYPES];
-        size_t k = 0;
-        stpete_state_displacements(s->st, s->seat, card, source, d, PLAY_CARD_TYPES, &k);
-        if (!k)
-            say(s, "  in the %s: nothing in your display it could displace (§6.1)", where[i]);
-        for (size_t j = 0; j < k; j++)
-            say(s, "  in the %s: your price %d R displacing %s", where[i], d[j].price,
-                screen_card_name(s->game, d[j].displaced));
+        if (!said)
+            say(s, "  in the %s: %s", where[i], info->trading && sources[i] != STPETE_SOURCE_OBSERVATORY &&
+                sources[i] != STPETE_SOURCE_DISCARD ? "nothing in your display it could displace (§6.1)"
+                                                    : "not yours to buy (its owner decides, §7.1, §12.7.5)");
     }
 }
 
+/* 'card': the cards in play, numbered; 'card NAME' or 'card N': what the card is and does (the library's card
+ * table and text, §2, §6.2, §7, §11, §12.7) and what it costs the person now (the library's offers, §5, §6). */
 static int cmd_card(session *s, const char *arg)
 {
     if (!arg[0]) {
-        int cards[2 * PLAY_ROW_MAX + 2 + STPETE_MAX_HAND];
+        int cards[2 * PLAY_ROW_MAX + 2 + STPETE_MAX_HAND], sources[sizeof cards / sizeof *cards];
         const char *where[sizeof cards / sizeof *cards];
-        size_t n = cards_in_play(s, cards, where, sizeof cards / sizeof *cards);
+        size_t n = cards_in_play(s, cards, where, sources, sizeof cards / sizeof *cards);
         say(s, "Cards in play (type 'card N' or 'card NAME'; any card of the game has a name):");
         for (size_t i = 0; i < n; i++) {
             char name[128];

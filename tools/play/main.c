@@ -50,8 +50,9 @@ static int parse_int(const char *value, long lo, long hi, long *out)
 static int set_seat(play_config *cfg, const char *value, char *err, size_t size)
 {
     long v;
-    if (parse_int(value, 0, 3, &v))
-        return snprintf(err, size, "--seat must be a seat number 0..3, not '%s'", value), -1;
+    /* a seat of some game (0..4: five players with the New Society); of this game's, checked with its options */
+    if (parse_int(value, 0, STPETE_MAX_PLAYERS - 1, &v))
+        return snprintf(err, size, "--seat must be a seat number 0..%d, not '%s'", STPETE_MAX_PLAYERS - 1, value), -1;
     cfg->seat = (int)v;
     return 0;
 }

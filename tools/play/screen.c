@@ -45,29 +45,30 @@ const char *screen_card_name(const stpete_game *game, int card)
 }
 
 /* One board card as the person sees it: its price for the person (§5), and for a trading card each card of the
- * person's display it could displace with that price (§5.2, §6.2). */
-static void draw_board_card(text *t, const session *s, int card, int row, const char *sep)
+ * person's display it could displace with that price (§5.2, §6.2): the library's offers of the person (offers,
+ * stpete_state_offers()), those of this card in this row. */
+static void draw_board_card(text *t, const session *s, int card, int row, const stpete_offer *offers, size_t count,
+                            const char *sep)
 {
     char name[128], piece[512];
     stpete_card_info info = STPETE_CARD_INFO_INIT;
     stpete_game_get_card_info(s->game, card, &info);
     card_text(&s->ui, s->game, card, name, sizeof name);
+    const stpete_offer *d[PLAY_CARD_TYPES];
+    size_t targets = 0;
+    for (size_t i = 0; i < count && targets < PLAY_CARD_TYPES; i++)
+        if (offers[i].source == row && offers[i].card == card)
+            d[targets++] = &offers[i];
     if (!info.trading) {
-        int price = 0;
-        stpete_state_price(s->st, s->seat, card, row, -1, &price);
-        snprintf(piece, sizeof piece, "%s %d R", name, price);
+        snprintf(piece, sizeof piece, "%s %d R", name, targets ? d[0]->price : 0);
         tx_piece(t, sep, piece);
         return;
     }
-    /* what it could displace, with the price, is the library's answer (§6.1: not a face-down Observatory) */
-    stpete_displacement d[PLAY_CARD_TYPES];
-    size_t targets = 0;
-    stpete_state_displacements(s->st, s->seat, card, row, d, PLAY_CARD_TYPES, &targets);
     int len = snprintf(piece, sizeof piece, "%s (trading)", name);
     if (s->ui.compact && targets) { /* the cheapest; 'card NAME' shows each */
-        int low = d[0].price;
+        int low = d[0]->price;
         for (size_t i = 1; i < targets; i++)
-            low = d[i].price < low ? d[i].price : low;
+            low = d[i]->price < low ? d[i]->price : low;
         snprintf(piece, sizeof piece, "%s %s%d R", name, targets > 1 ? "from " : "", low);
     }
     if (!targets)
@@ -77,7 +78,7 @@ static void draw_board_card(text *t, const session *s, int card, int row, const 
     for (size_t i = 0; !s->ui.compact && i < targets; i++) { /* one piece per target: the line wraps between them */
         char tname[128], more[256];
         snprintf(i ? more : piece + len, i ? sizeof more : sizeof piece - (size_t)len, " %d R displacing %s",
-                 d[i].price, card_text(&s->ui, s->game, d[i].displaced, tname, sizeof tname));
+                 d[i]->price, card_text(&s->ui, s->game, d[i]->displaced, tname, sizeof tname));
         if (i)
             tx_piece(t, ",", more);
         else
@@ -87,29 +88,42 @@ static void draw_board_card(text *t, const session *s, int card, int row, const 
         tx_piece(t, sep, piece);
 }
 
-static void draw_board(text *t, const session *s)
+/* The income of each seat at the next scoring (stpete_state_next_scoring(), stpete_state_income(): §4.4, §7.5,
+ * §12.7), one piece each: "worker scoring: you +3 R, seat 1 +3 R +1 VP, ..." ("worker: ... s1" on a small
+ * screen). Nothing once no scoring is left. */
+static void draw_incomes(text *t, const session *s, int label)
 {
-    static const char *const row_names[2] = { "upper row", "lower row" };
-    int compact = s->ui.compact, label = compact ? 10 : 13; /* compact: no heading, "upper:" (the header says whose
-                                                               prices) */
-    if (!compact) {
-        tx_line(t, 0);
-        tx_printf(t, "%sBoard%s (your price for each card)", sgr_bold(&s->ui), sgr_reset(&s->ui));
+    int phase = stpete_state_next_scoring(s->st);
+    if (phase < 0)
+        return;
+    tx_line(t, 2);
+    tx_printf(t, "next:");
+    t->indent = label;
+    while (t->col < label)
+        tx_bytes(t, " ", 1), t->col++;
+    tx_printf(t, "%s%s", stpete_phase_name(phase), s->ui.compact ? ":" : " scoring:");
+    for (int seat = 0; seat < stpete_game_num_players(s->game); seat++) {
+        int rubles = 0, vp = 0;
+        char piece[96], who[32];
+        stpete_state_income(s->st, seat, phase, &rubles, &vp);
+        if (s->ui.compact) /* "s1": the 80x24 screen */
+            snprintf(who, sizeof who, "s%d", seat);
+        else
+            seat_label(s, seat, who, sizeof who);
+        int n = snprintf(piece, sizeof piece, "%s", seat == s->seat ? "you" : who);
+        if (rubles)
+            n += snprintf(piece + n, sizeof piece - (size_t)n, " %+d R", rubles); /* a Sycophant's: -1 R */
+        if (vp || !rubles)
+            snprintf(piece + n, sizeof piece - (size_t)n, " %+d VP", vp);
+        tx_piece(t, seat ? ", " : " ", piece);
     }
-    for (int row = STPETE_SOURCE_UPPER; row <= STPETE_SOURCE_LOWER; row++) {
-        int cards[PLAY_ROW_MAX];
-        size_t n = 0;
-        stpete_state_row(s->st, row, cards, PLAY_ROW_MAX, &n);
-        tx_line(t, 2);
-        tx_printf(t, "%s:", compact ? stpete_source_name(row) : row_names[row]);
-        t->indent = label;
-        while (t->col < label)
-            tx_bytes(t, " ", 1), t->col++;
-        if (!n)
-            tx_piece(t, "", "(empty)");
-        for (size_t i = 0; i < n; i++)
-            draw_board_card(t, s, cards[i], row, i ? " | " : "");
-    }
+}
+
+/* The stacks' sizes, the discard pile, the cards discarded last (the library's, stpete_state_last_discards()) and
+ * the next scoring's incomes (draw_incomes); the most compact screen leaves the last two to 'board'. */
+static void draw_stacks(text *t, const session *s, int label)
+{
+    int compact = s->ui.compact;
     tx_line(t, 2);
     tx_printf(t, "stacks:");
     t->indent = label;
@@ -128,6 +142,48 @@ static void draw_board(text *t, const session *s)
     char piece[64];
     snprintf(piece, sizeof piece, "| discard%s %d", compact ? "" : " pile", discarded);
     tx_piece(t, " ", piece);
+    int last[PLAY_ROW_MAX + 2]; /* the cards discarded last: the library's (stpete_state_last_discards()); the
+                                   most compact screen leaves them and the incomes to 'board' */
+    size_t lasts = 0;
+    if (compact < 2)
+        stpete_state_last_discards(s->st, last, PLAY_ROW_MAX + 2, &lasts);
+    for (size_t i = 0; i < lasts; i++) {
+        char name[128], piece[192];
+        snprintf(piece, sizeof piece, "%s%s%s", i ? "" : "last: ", card_text(&s->ui, s->game, last[i], name, sizeof name),
+                 i + 1 < lasts ? "," : "");
+        tx_piece(t, i ? " " : ", ", piece);
+    }
+    if (compact < 2)
+        draw_incomes(t, s, label);
+}
+
+static void draw_board(text *t, const session *s)
+{
+    static const char *const row_names[2] = { "upper row", "lower row" };
+    int compact = s->ui.compact, label = compact ? 10 : 13; /* compact: no heading, "upper:" (the header says whose
+                                                               prices) */
+    if (!compact) {
+        tx_line(t, 0);
+        tx_printf(t, "%sBoard%s (your price for each card)", sgr_bold(&s->ui), sgr_reset(&s->ui));
+    }
+    stpete_offer offers[STPETE_MAX_OFFERS]; /* what each card costs the person: the library's offers */
+    size_t count = 0;
+    stpete_state_offers(s->st, s->seat, offers, STPETE_MAX_OFFERS, &count);
+    for (int row = STPETE_SOURCE_UPPER; row <= STPETE_SOURCE_LOWER; row++) {
+        int cards[PLAY_ROW_MAX];
+        size_t n = 0;
+        stpete_state_row(s->st, row, cards, PLAY_ROW_MAX, &n);
+        tx_line(t, 2);
+        tx_printf(t, "%s:", compact ? stpete_source_name(row) : row_names[row]);
+        t->indent = label;
+        while (t->col < label)
+            tx_bytes(t, " ", 1), t->col++;
+        if (!n)
+            tx_piece(t, "", "(empty)");
+        for (size_t i = 0; i < n; i++)
+            draw_board_card(t, s, cards[i], row, offers, count, i ? " | " : "");
+    }
+    draw_stacks(t, s, label);
     int drawn = stpete_state_observatory_card(s->st);
     if (drawn >= 0) {
         char name[128], who[32];
@@ -178,7 +234,7 @@ static void draw_player_head(text *t, const session *s, int seat)
     for (size_t i = 0; i < n; i++) {
         char name[128];
         /* §9: the person's own hand, or every hand with the game's option (the library has no per-card answer yet,
-         * issue 41; tests/check-option-words.py lists this line) */
+         * issue 41; tests/checks/check-option-words.py lists this line) */
         if (seat == s->seat || s->cfg.game.opts.public_hands)
             snprintf(piece, sizeof piece, "%s%s", card_text(&s->ui, s->game, cards[i], name, sizeof name),
                      i + 1 < n ? "," : "");

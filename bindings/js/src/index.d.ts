@@ -77,6 +77,33 @@ export declare const EventKind: Readonly<{
   /** New Society (§12.3, §12.7.5-§12.7.9). */
   PRISON: 17; PRISON_PUT_BACK: 18; GUILD_HALL: 19; TRADING_HOUSE: 20; SYCOPHANT_DISCARD: 21; GOLD_DISC: 22;
 }>;
+/** The 49 card types of the base game (§2.1-§2.4), as stpete.h numbers them. */
+export declare const Card: Readonly<{
+  LUMBERJACK: 0; GOLD_MINER: 1; SHEPHERD: 2; FUR_TRAPPER: 3; SHIP_BUILDER: 4; CZAR_AND_CARPENTER: 5; MARKET: 6;
+  CUSTOMS_HOUSE: 7; FIREHOUSE: 8; HOSPITAL: 9; LIBRARY: 10; THEATER: 11; ACADEMY: 12; POTJOMKINS_VILLAGE: 13;
+  PUB: 14; WAREHOUSE: 15; OBSERVATORY: 16; AUTHOR: 17; ADMINISTRATOR: 18; WAREHOUSE_MANAGER: 19; SECRETARY: 20;
+  CONTROLLER: 21; JUDGE: 22; MISTRESS_OF_CEREMONIES: 23; CARPENTER_WORKSHOP: 24; GOLD_SMELTER: 25;
+  WEAVING_MILL: 26; FUR_SHOP: 27; WHARF: 28; MARIINSKIJ_THEATER: 29; BANK: 30; PETERHOF: 31;
+  ST_ISAACS_CATHEDRAL: 32; CHURCH_OF_THE_RESURRECTION: 33; HARBOR: 34; CATHERINE_THE_GREAT_PALACE: 35;
+  SMOLNY_CATHEDRAL: 36; HERMITAGE: 37; WINTER_PALACE: 38; POPE: 39; WEAPON_MASTER: 40; CHAMBER_MAID: 41;
+  BUILDER: 42; SENATOR: 43; PATRIARCH: 44; TAX_MAN: 45; ADMIRAL: 46; MINISTER_OF_FOREIGN_AFFAIRS: 47; CZAR: 48;
+}>;
+/** Special abilities of a card type (CardInfo.special; §7, §11, §12.7). */
+export declare const Special: Readonly<{
+  NONE: 0; OBSERVATORY: 1; PUB: 2; WAREHOUSE: 3; POTJOMKINS_VILLAGE: 4; MARIINSKIJ_THEATER: 5; TAX_MAN: 6;
+  CARPENTER_WORKSHOP: 7; GOLD_SMELTER: 8; CZAR_AND_CARPENTER: 9; MARIINSKY_THEATER_VP: 10; COFFEE_HOUSE: 11;
+  DEBTORS_PRISON: 12; TRADING_HOUSE: 13; SYCOPHANT: 14; OBSHCHINA_COMMUNE: 15; NEW_SOCIETY: 16; GUILD_HALL: 17;
+  TEXTILE_FACTORY: 18; MAYOR: 19;
+}>;
+/** How State.applyRandom turns its random number into an index of the n listed actions: MODULO `random % n` (the
+ * random bot's draw, State.randomAction), SCALED `((random >> 32) * n) >> 32` (the search bots' playouts). */
+export declare const Pick: Readonly<{ MODULO: 0; SCALED: 1 }>;
+/** The type of an option's value (stpete_option_type; OptionInfo.type is its word in lowercase). */
+export declare const OptionType: Readonly<{ BOOL: 0; INT: 1; ENUM: 2; SEED: 3; SEATS: 4 }>;
+/** What an option changes (stpete_option_category; OptionInfo.category is its word in lowercase). */
+export declare const OptionCategory: Readonly<{ RULES: 0; INFORMATION: 1; PLAY: 2 }>;
+/** The kinds of game an option applies to, a mask (stpete_games; OptionInfo.games lists them as words). */
+export declare const Games: Readonly<{ FIRST_EDITION: 1; SECOND_EDITION: 2; NEW_SOCIETY: 4; ALL: 7 }>;
 /** The 13 card types of the New Society (§12.2.3), numbered after the 49 of the base game (a game with
  * newSociety has card types [0, NUM_CARD_TYPES_NEW_SOCIETY)). */
 export declare const NewSocietyCard: Readonly<{
@@ -111,7 +138,7 @@ export declare const PLAYER_TERMINAL: -4;
 export declare const NUM_CARD_TYPES: 49;
 /** Number of distinct action ids of the base game: 972 (ids are stable within an ABI major; Game.numDistinctActions:
  * a game's). */
-export declare const NUM_DISTINCT_ACTIONS: number;
+export declare const NUM_DISTINCT_ACTIONS: 972;
 /** First chance outcome id (explicit chance mode): CHANCE_CARD_FIRST + card type is "a card of that type is dealt
  * or drawn" (§4.5, §7.1); equal to NUM_DISTINCT_ACTIONS. */
 export declare const CHANCE_CARD_FIRST: 972;
@@ -120,8 +147,70 @@ export declare const CHANCE_CARD_FIRST: 972;
 export declare const CHANCE_MARKERS_FIRST: 1021;
 /** Number of chance outcome ids (OpenSpiel's MaxChanceOutcomes): 49 card types + 256 marker deals. */
 export declare const NUM_CHANCE_OUTCOMES: 305;
+/** Physical cards of the base game (§2): 116; with the New Society 144 (§12.2.4). */
+export declare const NUM_CARDS: 116;
+export declare const NUM_CARDS_NEW_SOCIETY: 144;
+/** An unused member of an action or event (equal to CARD_NONE). */
+export declare const NONE: -1;
+/** Phases of a round and start-player markers (§4); stacks (§1). */
+export declare const NUM_PHASES: 4;
+export declare const NUM_STACKS: 4;
+/** Fewest players (§3). */
+export declare const MIN_PLAYERS: 2;
+/** Cards on the board across both rows (§1), except after a 5-player New Society opening (10, §12.4.1, R20). */
+export declare const BOARD_SIZE: 8;
+/** Largest hand: 3, or 4 with a Warehouse (§7.3). */
+export declare const MAX_HAND: 4;
+/** Most rubles a seat can hold, and most VP (and fewest, -VP_MAX): gains saturate (doc/format.md). */
+export declare const RUBLES_MAX: 100000;
+export declare const VP_MAX: 100000;
+/** Card variants (card type x displaced type) of the base game, and with the New Society. */
+export declare const NUM_CARD_VARIANTS: 214;
+export declare const NUM_CARD_VARIANTS_NEW_SOCIETY: 334;
+/** Bounds on the number of legal actions (without, with the New Society). */
+export declare const MAX_LEGAL_ACTIONS: 160;
+export declare const MAX_LEGAL_ACTIONS_NEW_SOCIETY: 400;
+/** Version of the action-id encoding (bumped only with the ABI major). */
+export declare const ACTION_ENCODING_VERSION: 1;
+/** Longest action string and event line, NUL included (C buffers). */
+export declare const ACTION_STRING_MAX: 96;
+export declare const EVENT_STRING_MAX: 192;
+/** The JSON formats' versions (doc/format.md): 3, and 4 for a game with the New Society. */
+export declare const FORMAT_VERSION: 3;
+export declare const FORMAT_VERSION_NEW_SOCIETY: 4;
+/** Largest state document and replay record the readers accept, in bytes. */
+export declare const JSON_STATE_MAX: 1048576;
+export declare const JSON_REPLAY_MAX: 4194304;
+/** State.determinize's flag for others' secret rubles (its `rubles: true`). */
+export declare const DETERMINIZE_RUBLES: 1;
+/** One past the last id of a game with the New Society, chance outcomes included. */
+export declare const NS_ID_END: 2826;
+/** The range of status codes: every StpeteError.status is in [E_LAST, E_FIRST]. */
+export declare const E_FIRST: -101;
+export declare const E_LAST: -114;
+/** Longest bot spec, NUL included (a spec has at most 255 bytes). */
+export declare const BOT_SPEC_MAX: 256;
+/** The salt of the bots' seeds in the project's programs (seed ^ BOT_SEED_SALT, bots.h). */
+export declare const BOT_SEED_SALT: 185029093;
+/** Longest text of Game.cardText, NUL included (C buffers). */
+export declare const CARD_TEXT_MAX: 384;
+/** Bytes that hold any option's value as text (stpete_options_value), NUL included. */
+export declare const OPTION_VALUE_MAX: 32;
+/** Most offers of any position (State.offers). */
+export declare const MAX_OFFERS: 256;
+/** The table document's version (State.tableToJson, doc/format.md "Table document"). */
+export declare const TABLE_VERSION: 1;
+/** stpete_state_table_to_json's flags (State.tableToJson's `cards` and `person`). */
+export declare const TABLE_CARDS: 1;
+export declare const TABLE_PERSON: 2;
 /** Seat argument of State.viewToJson for the spectators' view (§9). */
 export declare const VIEW_PUBLIC: -1;
+/** The hash that names a run's definition in its results file: 16 hex digits (stpete_results_hash()).
+ * @throws ParseError for text that is not a JSON object */
+export declare function resultsHash(definition: object | string): string;
+/** The header line (no newline) of a results file of `program` for `definition` (stpete_results_header_to_json()).
+ * @throws ParseError */
+export declare function resultsHeader(program: string, definition: object | string): string;
 /** "No card": State.observatoryCard when no Observatory draw is pending (§7.1), and unused action and event
  * fields (STPETE_CARD_NONE). */
 export declare const CARD_NONE: -1;
@@ -207,6 +296,42 @@ export interface Action extends ActionFields {
   string: string;
   /** Rubles the acting seat pays (§5, R5-R7), or null for an action that costs nothing. */
   price: number | null;
+}
+/** A card a trading card could displace, with the price (State.displacements; §5.2, §6.2). */
+export interface Displacement {
+  /** The card type displaced. */
+  displaced: number;
+  /** Rubles the seat would pay (at least 1). */
+  price: number;
+}
+/** One card a seat could buy or play, in one way, and its price (State.offers; stpete_state_offers). */
+export interface Offer {
+  /** The action id that buys or plays it so (legal or not now). */
+  action: number;
+  /** Where the card is (Source). */
+  source: number;
+  card: number;
+  /** For a trading card the card type it displaces (§6.2), else -1. */
+  displaced: number;
+  /** Rubles (at least 1; §5, §5.2). */
+  price: number;
+}
+/** What Bot.choose did last (Bot.stats; stpete_bot_get_stats). */
+export interface BotStats {
+  /** Determinized playouts run (mc, ismcts); 0 for random and greedy and with a single legal action. */
+  iterations: number;
+  /** Wall-clock duration of the choice, in nanoseconds. */
+  elapsedNs: number;
+  /** ismcts: tree nodes built, the root included; 0 for the other kinds. */
+  nodes: number;
+  /** mc, ismcts: actions applied in playouts. */
+  playoutActions: number;
+  /** mc, ismcts: mean return of the chosen action for the acting seat, in [0, 1]; greedy: its projected VP. */
+  value: number;
+  /** The action chosen, the seat it was chosen for, among how many legal actions (-1, -1, 0 before the first). */
+  action: number;
+  seat: number;
+  legalActions: number;
 }
 /** One option of the library's table of options (options(); stpete_option_get_info, include/stpete/stpete.h "The
  * table of options"): what a setup form is built from. */
@@ -338,6 +463,9 @@ export declare class Game {
   readonly edition: number;
   /** Upper bound on the number of actions of a game (OpenSpiel MaxGameLength; stpete_game_max_length). */
   readonly maxGameLength: number;
+  /** Whether states of this game and `other` are states of the same game: every option agrees but the seed (§3,
+   * §7.2, §8, §9, §11, §12; stpete_game_check_compatible). */
+  isCompatible(other: Game): boolean;
   /** Length of State.observationTensor(). */
   readonly observationTensorSize: number;
   /** Whether the game plays the New Society (§12; stpete_game_is_new_society). */
@@ -350,10 +478,20 @@ export declare class Game {
    * (§12.2) and the 13 new cards (stpete_game_get_card_info). @throws InvalidArgumentError for a card outside
    * [0, numCardTypes). */
   cardInfo(card: number): CardInfo;
+  /** What a card type does in this game, in words, with its rule: its targets (§6.2) and special ability (§7, §11,
+   * §12.7) as the game's edition and options play them; "" for a card that only scores its income
+   * (stpete_game_card_text). @throws InvalidArgumentError for a card outside [0, numCardTypes) */
+  cardText(card: number): string;
   /** Canonical string of an action id with this edition's card names. @throws InvalidArgumentError */
   actionString(id: number): string;
   /** A new state at the setup of §3, from `seed` (default: the options' seed). The caller frees it. */
   newState(seed?: Seed): State;
+  /** A game line (no newline) of a results file (doc/format.md, "Results files"): game `number` of the run
+   * `definition`, played from `seed` with `actions` (its replay record, each action checked), and the program's
+   * `fields` (stpete_results_game_to_json()).
+   * @throws IllegalActionError, ParseError (a definition or fields that are not JSON objects), InvalidArgumentError */
+  resultsLine(definition: object | string, number: number, seed: Seed, actions: ArrayLike<number>,
+    fields: object | string): string;
   readonly freed: boolean;
   free(): void;
 }
@@ -412,8 +550,20 @@ export declare class State {
   isLegal(action: number | string | { id: number }): boolean;
   /** Rubles the acting seat would pay (§5), or null for a free action. @throws IllegalActionError */
   actionPrice(action: number | string | { id: number }): number | null;
-  /** Apply a legal action. @throws IllegalActionError (why, with the rule), GameOverError, ParseError */
+  /** Apply a legal action (a string is parsed by the library, stpete_state_apply_string). @throws
+   * IllegalActionError (why, with the rule), GameOverError, ParseError */
   apply(action: number | string | { id: number }): this;
+  /** A uniform random legal action without a list: the listed action at index `random % n` (§4.2; the random
+   * bot's draw). `random` is 64 bits. @throws GameOverError */
+  randomAction(random: Seed): number;
+  /** A playout step: pick a legal action with `random` (Pick) and apply it (§4.2-§8); returns the id applied.
+   * @throws GameOverError, InvalidArgumentError (an unknown pick) */
+  applyRandom(random: Seed, pick?: number): number;
+  /** The legal actions as a mask of game.numDistinctActions bytes, 1 where legal (all 0 at a chance node). */
+  legalActionMask(): Uint8Array;
+  /** Copy `other`'s position into this state without allocating; its history begins again there.
+   * @throws MismatchError for a state of another game */
+  copyFrom(other: State): this;
   /** Take back the last action. @throws InvalidArgumentError when there is none */
   undo(): this;
   /** Action ids applied since the start (or since the state was loaded). */
@@ -435,8 +585,33 @@ export declare class State {
   rubles(seat: number): number;
   vp(seat: number): number;
   observatoriesUsed(seat: number): number;
+  /** Copies of a card type in a seat's display (§1). */
+  displayCount(seat: number, card: number): number;
+  /** Copies of a card type in the discard pile (public, §9). */
+  discardCount(card: number): number;
+  /** `seat`'s rubles as `viewer` (a seat, or VIEW_PUBLIC / null: a spectator) may see them now (§9), or null
+   * when hidden from the viewer (stpete_state_visible_rubles). */
+  visibleRubles(viewer: number | null, seat: number): number | null;
+  /** What the trading card `card` could displace in `seat`'s display and for how much (§5.2, §6.2, R8, R9),
+   * ascending card type; [] when nothing. @throws InvalidArgumentError for a card that is no trading card */
+  displacements(seat: number, card: number, source?: number): Displacement[];
   /** markerHolders()[phase] = seat with that phase's start-player marker (§3.3). */
   markerHolders(): number[];
+  /** Every card `seat` could buy or play now, in every way, with its price: the rows, the drawn or picked card of
+   * the seat deciding it, the seat's hand (§5, §5.2, §6.2, §7.1, §12.7.5), whether or not it is to act. */
+  offers(seat: number): Offer[];
+  /** What `seat`'s display earns at `phase`'s scoring if scored now (§4.4, §7.1, §7.5, §11, §12.7; rubles may be
+   * negative with Sycophants, §12.7.9). @throws InvalidArgumentError for the trading phase (no scoring) */
+  income(seat: number, phase: number): { rubles: number; vp: number };
+  /** The phase whose scoring comes next (§4.4), or -1 when none is left. */
+  readonly nextScoring: number;
+  /** The cards the last action that put cards on the discard pile put there, less those the Debtor's Prison
+   * picked since (§4.5, §6, §7.1, §12.7.5, §12.7.9), ascending; from the replay of the history. */
+  lastDiscards(): number[];
+  /** The table document of `seat` (VIEW_PUBLIC or null: spectators) as JSON text: everything a table UI draws
+   * (doc/format.md "Table document"). `since`: log entries already known (0: all); `cards`: with the card table;
+   * `person`: without each purse a person may not be handed (`known_rubles`) and the key. */
+  tableToJson(seat?: number | null, options?: { since?: number; cards?: boolean; person?: boolean }): string;
   /** Price in rubles `seat` would pay for `card` from `source`, displacing `displaced` (trading cards) (§5,
    * R5-R7; at least 1 R). @throws InvalidArgumentError for a displaced type that is no target (§6.2) */
   price(seat: number, card: number, source?: number, displaced?: number): number;
@@ -463,6 +638,12 @@ export declare class State {
   /** A replay record (doc/format.md) of this game from its seed. @throws InvalidArgumentError for a loaded
    * state (its seed is unknown) */
   replayToJson(): string;
+  /** Read and check one line of a results file of `program` for `definition` (stpete_results_read_line()): the
+   * header gives `{number: -1}`; a game line its number, seed and fields, its record replayed into this state
+   * (which then holds the game's end, the record's actions its history). On failure the state is unchanged.
+   * @throws ParseError, UnsupportedVersionError, MismatchError, InconsistentError, TooLargeError */
+  readResultsLine(program: string, definition: object | string, line: string):
+    { number: -1 } | { number: number; seed: Seed; fields: Record<string, unknown> };
 
   /** Redraw what `seat` cannot know (stack orders, unseen hand cards; with rubles: true also others' secret
    * rubles) consistently with what it knows (§9). */
@@ -493,6 +674,12 @@ export declare class Bot {
   choose(state: State): number;
   /** Estimated returns per seat (sum 1). */
   evaluate(state: State): number[];
+  /** What the last choose() did. */
+  stats(): BotStats;
+  /** Play `state` on with bots[s] choosing for seat s until the end, a chance node or `maxActions` actions (0: no
+   * limit; stpete_bot_play, §4.1-§4.6). Returns the actions applied. @throws the first failure (the state keeps
+   * the actions applied before it) */
+  static play(state: State, bots: Bot[], maxActions?: number): number;
   readonly freed: boolean;
   free(): void;
 }
@@ -512,7 +699,26 @@ export declare function stackName(stack: number): string | null;
 export declare function decisionName(decision: number): string | null;
 export declare function sourceName(source: number): string | null;
 export declare function eventKindName(kind: number): string | null;
-/** The library's version, e.g. "1.0.0". */
+/** The word of an action kind (ActionKind): "pass", "buy", ..., "trading-house"; null out of range. */
+export declare function actionKindName(kind: number): string | null;
+/** "green", "blue" or "orange" (§1); null out of range. */
+export declare function colourName(colour: number): string | null;
+/** The words of the options' enums (the JSON format's): "per-pub", "per-player" (§7.2); "rubles-mod-10",
+ * "rubles-total" (§8); "sampled", "explicit" (§3.1); null out of range. */
+export declare function pubCapName(pubCap: number): string | null;
+export declare function tieBreakName(tieBreak: number): string | null;
+export declare function chanceModeName(chanceMode: number): string | null;
+/** The value of an option's word (exact). @throws ParseError for another word */
+export declare function pubCapFromName(word: string): number;
+export declare function tieBreakFromName(word: string): number;
+export declare function chanceModeFromName(word: string): number;
+/** The id of a structured action (the inverse of decodeAction). @throws InvalidArgumentError for a combination no
+ * id represents (e.g. a trading card without a valid target, §6.2) */
+export declare function encodeAction(action: Partial<ActionFields> & { kind: number }): number;
+/** The base game's number of distinct action ids (972). */
+export declare function numDistinctActions(): number;
+/** The library's version as MAJOR * 10000 + MINOR * 100 + PATCH. */
+export declare function versionNumber(): number;
 /** The library's table of options in its order (the JSON format's): every option a Game takes, with its type,
  * default, range or words, labels, description and rule. The same array on every call. */
 export declare function options(): readonly OptionInfo[];
@@ -520,6 +726,7 @@ export declare function options(): readonly OptionInfo[];
  * the New Society only with the first edition; ...), or null when it is a game. Keys and values as new Game()
  * takes them; the reason names options by their names ("new_society"). */
 export declare function checkOptions(options: GameOptions): string | null;
+/** The library's version, e.g. "1.0.0". */
 export declare function version(): string;
 /** C objects (games, states, bots) not freed yet: for leak checks. */
 export declare function liveObjects(): number;

@@ -4,7 +4,7 @@
 // declarations with every shape, unit, error and rule reference are in index.d.ts (the reference of this API).
 // The rules are the C library's (doc/rules.md, § and R-ids there): nothing here reimplements them.
 import createStpeteModule from './libstpete.mjs';
-import { FUNCTIONS, LAYOUT, CONSTANTS } from './capi.js';
+import { FUNCTIONS, LAYOUT, CONSTANTS, ENUMS } from './capi.js';
 
 const isNode = typeof process === 'object' && process !== null && typeof process.versions?.node === 'string';
 
@@ -123,60 +123,50 @@ function initStruct(ptr, layout) {
 }
 function intArray(ptr, n) { heap(); return Array.from(i32.subarray(ptr >> 2, (ptr >> 2) + n)); }
 
-// ---- constants (include/stpete/stpete.h) -------------------------------------------------------------------
+// ---- constants (include/stpete/stpete.h, bots.h; src/capi.js checks each against the headers at build time) -----
 
-export const Status = Object.freeze({
-  OK: 0, INVALID_ARGUMENT: -101, ILLEGAL_ACTION: -102, BUFFER_TOO_SMALL: -103, OUT_OF_MEMORY: -104,
-  GAME_OVER: -105, NOT_TERMINAL: -106, PARSE: -107, UNSUPPORTED_VERSION: -108, MISMATCH: -109, REENTRANT: -110,
-  REDACTED: -111, INCONSISTENT: -112, TOO_LARGE: -113, NO_PRICE: -114,
-});
-export const Edition = Object.freeze({ FIRST: 1, SECOND: 2 });
-export const Colour = Object.freeze({ GREEN: 0, BLUE: 1, ORANGE: 2 });
-export const Source = Object.freeze({ UPPER: 0, LOWER: 1, HAND: 2, OBSERVATORY: 3, DISCARD: 4 });
-export const Stack = Object.freeze({ WORKER: 0, BUILDING: 1, ARISTOCRAT: 2, TRADING: 3 });
-export const Phase = Object.freeze({ WORKER: 0, BUILDING: 1, ARISTOCRAT: 2, TRADING: 3 });
-export const Decision = Object.freeze({
-  TURN: 0, OBSERVATORY: 1, PUB: 2, GAME_OVER: 3, CHANCE: 4, PRISON: 5, GUILD_HALL: 6, TRADING_HOUSE: 7,
-});
-export const ActionKind = Object.freeze({
-  PASS: 0, BUY: 1, PLAY: 2, TAKE: 3, OBSERVATORY: 4, OBSERVATORY_BUY: 5, OBSERVATORY_TAKE: 6,
-  OBSERVATORY_DISCARD: 7, PUB: 8, PRISON: 9, PRISON_BUY: 10, PRISON_TAKE: 11, PRISON_PUT_BACK: 12, GUILD_HALL: 13,
-  TRADING_HOUSE: 14,
-});
-export const EventKind = Object.freeze({
-  PHASE_START: 0, DEAL: 1, BUY: 2, PLAY: 3, TAKE: 4, DISPLACE: 5, PASS: 6, OBSERVATORY_DRAW: 7,
-  OBSERVATORY_DISCARD: 8, SCORING: 9, PUB: 10, ROUND_END: 11, MARKERS_MOVED: 12, LAST_ROUND: 13,
-  FINAL_SCORING: 14, GAME_OVER: 15, UNDO: 16, PRISON: 17, PRISON_PUT_BACK: 18, GUILD_HALL: 19, TRADING_HOUSE: 20,
-  SYCOPHANT_DISCARD: 21, GOLD_DISC: 22,
-});
+const E = Object.fromEntries(Object.entries(ENUMS).map(([name, [, members]]) => [name, Object.freeze({ ...members })]));
+/** Status codes (STPETE_OK and STPETE_E_*). */
+export const Status = E.Status;
+export const Edition = E.Edition;
+export const Colour = E.Colour;
+/** The 49 card types of the base game (§2), as stpete.h numbers them. */
+export const Card = E.Card;
 /** The 13 card types of the New Society (§12.2.3), numbered after the 49 of the base game. */
-export const NewSocietyCard = Object.freeze({
-  NEW_FARMER: 49, COFFEE_HOUSE: 50, DEBTORS_PRISON: 51, TRADING_HOUSE: 52, SYCOPHANT: 53, OBSHCHINA_COMMUNE: 54,
-  NEW_SOCIETY: 55, ST_PETERSBURG_UNIVERSITY: 56, GUILD_HALL: 57, TEXTILE_FACTORY: 58, MERCHANT: 59, LT_KIJE: 60,
-  MAYOR: 61,
-});
-export const PubCap = Object.freeze({ PER_PUB: 0, PER_PLAYER: 1 });
-export const TieBreak = Object.freeze({ RUBLES_MOD_10: 0, RUBLES_TOTAL: 1 });
-export const ChanceMode = Object.freeze({ SAMPLED: 0, EXPLICIT: 1 });
-export const PLAYER_CHANCE = -1;
-export const PLAYER_TERMINAL = -4;
-export const NUM_CARD_TYPES = 49;
-export const NUM_DISTINCT_ACTIONS = c.numDistinctActions();
-/** The header's bounds (src/capi.js CONSTANTS, checked against the header when the module is built). */
+export const NewSocietyCard = E.NewSocietyCard;
+/** Special abilities of a card type (CardInfo.special; §7, §11, §12.7). */
+export const Special = E.Special;
+export const Source = E.Source;
+export const Stack = E.Stack;
+export const Phase = E.Phase;
+export const Decision = E.Decision;
+export const ActionKind = E.ActionKind;
+export const EventKind = E.EventKind;
+export const PubCap = E.PubCap;
+export const TieBreak = E.TieBreak;
+export const ChanceMode = E.ChanceMode;
+/** How applyRandom turns its random number into an index of the listed actions. */
+export const Pick = E.Pick;
+/** The type of an option's value (OptionInfo.type is its word, lowercase: 'bool', 'int', ...). */
+export const OptionType = E.OptionType;
+/** What an option changes (OptionInfo.category is its word, lowercase: 'rules', 'information', 'play'). */
+export const OptionCategory = E.OptionCategory;
+/** The kinds of game an option applies to, a mask (OptionInfo.games lists them: 'first-edition', ...). */
+export const Games = E.Games;
+/** The header's numbers (src/capi.js CONSTANTS). */
 const K = Object.fromEntries(Object.entries(CONSTANTS).map(([name, [, value]]) => [name, value]));
-export const CHANCE_CARD_FIRST = K.CHANCE_CARD_FIRST;
-export const CHANCE_MARKERS_FIRST = K.CHANCE_MARKERS_FIRST;
-export const NUM_CHANCE_OUTCOMES = K.NUM_CHANCE_OUTCOMES;
-export const MAX_PLAYERS = K.MAX_PLAYERS;
-export const NUM_CARD_TYPES_NEW_SOCIETY = K.NUM_CARD_TYPES_NEW_SOCIETY;
-export const NUM_DISTINCT_ACTIONS_NEW_SOCIETY = K.NUM_DISTINCT_ACTIONS_NEW_SOCIETY;
-export const NS_ACTION_FIRST = K.NS_ACTION_FIRST;
-export const NS_CHANCE_CARD_FIRST = K.NS_CHANCE_CARD_FIRST;
-export const NS_CHANCE_MARKERS_FIRST = K.NS_CHANCE_MARKERS_FIRST;
+export const {
+  NUM_CARD_TYPES, NUM_CARD_TYPES_NEW_SOCIETY, NUM_CARDS, NUM_CARDS_NEW_SOCIETY, CARD_NONE, NONE, NUM_PHASES,
+  NUM_STACKS, PLAYER_CHANCE, PLAYER_TERMINAL, MAX_PLAYERS, MIN_PLAYERS, BOARD_SIZE, MAX_HAND, RUBLES_MAX, VP_MAX,
+  NUM_DISTINCT_ACTIONS, NUM_CARD_VARIANTS, MAX_LEGAL_ACTIONS, ACTION_ENCODING_VERSION, NS_ACTION_FIRST,
+  NUM_DISTINCT_ACTIONS_NEW_SOCIETY, NUM_CARD_VARIANTS_NEW_SOCIETY, MAX_LEGAL_ACTIONS_NEW_SOCIETY, ACTION_STRING_MAX,
+  EVENT_STRING_MAX, FORMAT_VERSION, FORMAT_VERSION_NEW_SOCIETY, JSON_STATE_MAX, JSON_REPLAY_MAX, VIEW_PUBLIC,
+  DETERMINIZE_RUBLES, CHANCE_CARD_FIRST, CHANCE_MARKERS_FIRST, NUM_CHANCE_OUTCOMES, NS_CHANCE_CARD_FIRST,
+  NS_CHANCE_MARKERS_FIRST, NS_ID_END, E_FIRST, E_LAST, BOT_SPEC_MAX, BOT_SEED_SALT, CARD_TEXT_MAX, MAX_OFFERS,
+  TABLE_VERSION, TABLE_CARDS, TABLE_PERSON, OPTION_VALUE_MAX,
+} = K;
 /** The buffers of legal actions and chance outcomes: the larger bound, any game's (§12.4.1). */
 const MAX_LISTED = K.MAX_LEGAL_ACTIONS_NEW_SOCIETY;
-export const VIEW_PUBLIC = -1;
-export const CARD_NONE = -1;
 
 // ---- errors ------------------------------------------------------------------------------------------------
 
@@ -357,8 +347,77 @@ export const stackName = (stack) => nameOf(c.stackName, stack);
 export const decisionName = (decision) => nameOf(c.decisionName, decision);
 export const sourceName = (source) => nameOf(c.sourceName, source);
 export const eventKindName = (kind) => nameOf(c.eventKindName, kind);
+export const colourName = (colour) => nameOf(c.colourName, colour);
+/** The word of an action kind (ActionKind): "pass", "buy", ... "trading-house"; null out of range. */
+export const actionKindName = (kind) => nameOf(c.actionKindName, kind);
+/** The word of a Pub cap (§7.2, R10): "per-pub", "per-player"; null out of range. */
+export const pubCapName = (value) => nameOf(c.optionsPubCapName, value);
+/** The word of a tie-break (§8, R14): "rubles-mod-10", "rubles-total"; null out of range. */
+export const tieBreakName = (value) => nameOf(c.optionsTieBreakName, value);
+/** The word of a chance mode (§3.1): "sampled", "explicit"; null out of range. */
+export const chanceModeName = (value) => nameOf(c.optionsChanceModeName, value);
+/** The PubCap of a word (exact, case-sensitive); ParseError for another word. */
+export function pubCapFromName(word) {
+  return parseInt32(c.optionsPubCapFromName, 'stpete_options_pub_cap_from_name', word, 'Pub cap is named');
+}
+/** The TieBreak of a word; ParseError for another word. */
+export function tieBreakFromName(word) {
+  return parseInt32(c.optionsTieBreakFromName, 'stpete_options_tie_break_from_name', word, 'tie-break is named');
+}
+/** The ChanceMode of a word; ParseError for another word. */
+export function chanceModeFromName(word) {
+  return parseInt32(c.optionsChanceModeFromName, 'stpete_options_chance_mode_from_name', word,
+    'chance mode is named');
+}
+/** The id of a structured action (the inverse of decodeAction; unused fields are ignored). */
+export function encodeAction(action) {
+  if (typeof action !== 'object' || action === null) throw argError('action', action);
+  heap();
+  const L = LAYOUT.action;
+  for (const field of ['kind', 'source', 'card', 'displaced', 'stack', 'amount']) {
+    i32[(STRUCT + L[field]) >> 2] = int(action[field] ?? -1, field);
+  }
+  check(c.actionEncode(STRUCT, OUT), 'stpete_action_encode');
+  return getI32(OUT);
+}
 /** The library's version string, e.g. "1.0.0". */
 export function version() { return cstr(c.version()); }
+/** The library's version as a number: MAJOR * 10000 + MINOR * 100 + PATCH. */
+export function versionNumber() { return c.versionNumber(); }
+/** Distinct action ids of the base game's encoding (972; Game.numDistinctActions: a game's). */
+export function numDistinctActions() { return c.numDistinctActions(); }
+
+// ---- results files (doc/format.md, "Results files"): stpete-arena's and stpete.experiment's -----------------
+
+/** A run's definition or a game's fields as JSON text: an object is written with JSON.stringify (the library
+ * reads it in canonical form: key order and spacing do not change the hash), a string passed as is. */
+function jsonObjectText(value, what) {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw argError(what, value);
+  return JSON.stringify(value);
+}
+/** Call f with C copies of the strings (freed after). */
+function withStrings(texts, fn, f) {
+  const ptrs = [];
+  try {
+    for (const [text, what] of texts) ptrs.push(toC(text, fn, what)[0]);
+    return f(...ptrs);
+  } finally { for (const p of ptrs) c.free(p); }
+}
+/** The hash that names a run's `definition` (a JSON object, or its text) in its results file: 16 hex digits
+ * (stpete_results_hash()). @throws ParseError for text that is not a JSON object */
+export function resultsHash(definition) {
+  const fn = 'stpete_results_hash';
+  return withStrings([[jsonObjectText(definition, 'definition'), 'definition']], fn,
+    (d) => textOut(fn, (b, n, len) => c.resultsHash(d, b, n, len)));
+}
+/** The header line (no newline) of a results file of `program` for `definition` (stpete_results_header_to_json()).
+ * @throws ParseError for a definition that is not a JSON object */
+export function resultsHeader(program, definition) {
+  const fn = 'stpete_results_header_to_json';
+  return withStrings([[String(program), 'program'], [jsonObjectText(definition, 'definition'), 'definition']], fn,
+    (p, d) => textOut(fn, (b, n, len) => c.resultsHeaderToJson(p, d, b, n, len)));
+}
 
 /** Call a C writer of text with the conventions of the JSON functions: size it, then write it. */
 function textOut(name, call, detail) {
@@ -571,6 +630,15 @@ export class Game {
   /** 1 (first edition) or 2 (the second-edition preset, §11). */
   get edition() { return check(c.gameEdition(gamePtr(this)), 'stpete_game_edition'); }
   get maxGameLength() { return check(c.gameMaxLength(gamePtr(this)), 'stpete_game_max_length'); }
+  /** Whether states of this game and `other` are states of the same game (every option but the seed: §3, §7.2,
+   * §8, §9, §11, §12; stpete_game_check_compatible). */
+  isCompatible(other) {
+    if (!isGame(other)) throw argError('other', other);
+    const status = c.gameCheckCompatible(gamePtr(this), gamePtr(other));
+    if (status === Status.MISMATCH) return false;
+    check(status, 'stpete_game_check_compatible');
+    return true;
+  }
   get observationTensorSize() {
     return check(c.gameObservationTensorSize(gamePtr(this)), 'stpete_game_observation_tensor_size');
   }
@@ -592,10 +660,38 @@ export class Game {
     check(c.gameGetCardInfo(ptr, card, initStruct(STRUCT, LAYOUT.card_info)), 'stpete_game_get_card_info');
     return cardInfoAt(card);
   }
+  /** What a card type does in this game, in words, with its rule (stpete_game_card_text: its targets, §6.2, and
+   * its special ability, §7, §11, §12.7, as the game's edition and options play them); "" for a card that only
+   * scores its income. */
+  cardText(card) {
+    const ptr = gamePtr(this);
+    const k = int(card, 'card');
+    return textOut('stpete_game_card_text', (b, n, len) => c.gameCardText(ptr, k, b, n, len));
+  }
   /** The canonical string of an action id (or chance outcome id) with this game's card names. */
   actionString(id) { return actionString(this.edition, id); }
   /** A new state at the start of a game (§3) from `seed` (default: the options' seed). */
   newState(seed) { return newState(this, seed); }
+  /** A game line (no newline) of a results file: game `number` (an integer in [0, RESULTS_GAME_MAX]) of the run
+   * `definition`, played from `seed` with `actions` (ids, its replay record: each checked), with the program's
+   * `fields` (an object, or JSON text on one line) (stpete_results_game_to_json()).
+   * @throws IllegalActionError, ParseError (definition or fields not a JSON object), InvalidArgumentError */
+  resultsLine(definition, number, seed, actions, fields) {
+    const fn = 'stpete_results_game_to_json';
+    const g = gamePtr(this);
+    const n = int(number, 'number', 0, Number.MAX_SAFE_INTEGER);
+    const s = seed64(seed);
+    const ids = Array.from(actions, (a, i) => int(a, `actions[${i}]`));
+    const arr = c.malloc(Math.max(ids.length, 1) * 4);
+    if (!arr) throw makeError(Status.OUT_OF_MEMORY, 'malloc');
+    try {
+      heap();
+      i32.set(ids, arr >> 2);
+      return withStrings([[jsonObjectText(definition, 'definition'), 'definition'],
+        [jsonObjectText(fields, 'fields'), 'fields']], fn,
+      (d, f) => textOut(fn, (b, cap, len) => c.resultsGameToJson(g, d, BigInt(n), s, arr, ids.length, f, b, cap, len)));
+    } finally { c.free(arr); }
+  }
   free() { this.#handle.free(); }
   [dispose]() { this.free(); }
   get freed() { return this.#handle.freed; }
@@ -720,9 +816,36 @@ export class State {
   }
   /** Apply a legal action (id, string or described action); the state is unchanged when it throws. */
   apply(action) {
+    if (typeof action === 'string') { // the library parses it (stpete_state_apply_string)
+      const [text] = toC(action, 'stpete_state_apply_string', 'action');
+      try {
+        this.#fail(c.stateApplyString(this.#ptr, text), 'stpete_state_apply_string');
+      } finally { c.free(text); }
+      return this;
+    }
     const id = this.#id(action);
     this.#fail(c.stateApply(this.#ptr, id), 'stpete_state_apply');
     return this;
+  }
+  /** A uniform random legal action without a list: the listed action at index `random % n` (random: 64 bits, a
+   * safe integer or a BigInt; §4.2). GameOverError at the end. The random bot's draw. */
+  randomAction(random) {
+    this.#query(c.stateRandomAction(this.#ptr, seed64(random, 'random'), OUT), 'stpete_state_random_action');
+    return getI32(OUT);
+  }
+  /** A playout step: pick a legal action with `random` (Pick.MODULO: as randomAction; Pick.SCALED: the search
+   * bots' draw) and apply it (§4.2-§8). Returns the id applied. */
+  applyRandom(random, pick = Pick.MODULO) {
+    this.#fail(c.stateApplyRandom(this.#ptr, seed64(random, 'random'), int(pick, 'pick'), OUT),
+      'stpete_state_apply_random');
+    return getI32(OUT);
+  }
+  /** The legal actions as a mask: a new Uint8Array of game.numDistinctActions entries, 1 where legal. */
+  legalActionMask() {
+    const n = c.gameNumDistinctActions(this.#gh.ptr);
+    this.#query(c.stateLegalActionMask(this.#ptr, BUF, n), 'stpete_state_legal_action_mask');
+    heap();
+    return u8.slice(BUF, BUF + n);
   }
   /** Take back the last action applied since this state was created or loaded. */
   undo() { this.#fail(c.stateUndo(this.#ptr), 'stpete_state_undo'); return this; }
@@ -738,6 +861,14 @@ export class State {
       this.#query(status, 'stpete_state_history');
       return intArray(buf, n);
     } finally { if (buf !== BUF) c.free(buf); }
+  }
+  /** Copy `other`'s position into this state without allocating (same game: MismatchError otherwise); the
+   * history begins again at the copied position. */
+  copyFrom(other) {
+    if (!isState(other)) throw argError('other', other);
+    this.#fail(c.stateCopy(this.#ptr, statePtr(other)), 'stpete_state_copy');
+    this.#seed = null;
+    return this;
   }
   clone() {
     check(c.stateClone(this.#ptr, OUT, errOut()), 'stpete_state_clone', errText);
@@ -770,6 +901,24 @@ export class State {
     this.#query(c.stateVp(this.#ptr, this.#seat(seat), OUT), 'stpete_state_vp');
     return getI32(OUT);
   }
+  /** Copies of a card type in a seat's display (§1). */
+  displayCount(seat, card) {
+    return this.#query(c.stateDisplayCount(this.#ptr, this.#seat(seat), int(card, 'card')),
+      'stpete_state_display_count');
+  }
+  /** Copies of a card type in the discard pile (public, §9). */
+  discardCount(card) {
+    return this.#query(c.stateDiscardCount(this.#ptr, int(card, 'card')), 'stpete_state_discard_count');
+  }
+  /** `seat`'s rubles as `viewer` (a seat, or VIEW_PUBLIC / null: a spectator) may see them now (§9), or null when
+   * they are hidden from the viewer (stpete_state_visible_rubles). */
+  visibleRubles(viewer, seat) {
+    const v = viewer === null ? VIEW_PUBLIC : int(viewer, 'viewer', VIEW_PUBLIC, this.players - 1);
+    const status = c.stateVisibleRubles(this.#ptr, v, this.#seat(seat), OUT);
+    if (status === Status.REDACTED) return null;
+    this.#query(status, 'stpete_state_visible_rubles');
+    return getI32(OUT);
+  }
   observatoriesUsed(seat) {
     return this.#query(c.stateObservatoriesUsed(this.#ptr, this.#seat(seat)), 'stpete_state_observatories_used');
   }
@@ -786,6 +935,50 @@ export class State {
   /** markerHolders()[phase] = seat holding that phase's start-player marker (§3.3, §4.5). */
   markerHolders() { return [0, 1, 2, 3].map((p) => c.stateMarkerHolder(this.#ptr, p)); }
   /** The price `seat` would pay for `card` from `source` (displacing `displaced`, trading cards) (§5, R5-R7). */
+  /** What the trading card `card` could displace in `seat`'s display, each with the price (§5.2, §6.2, R8, R9):
+   * [{displaced, price}], ascending card type; [] when it can displace nothing (stpete_state_displacements). */
+  displacements(seat, card, source = Source.UPPER) {
+    const n = K.NUM_CARD_TYPES_NEW_SOCIETY;
+    this.#query(c.stateDisplacements(this.#ptr, this.#seat(seat), int(card, 'card'), int(source, 'source'), BUF, n,
+      OUT), 'stpete_state_displacements');
+    const count = getI32(OUT);
+    const L = LAYOUT.displacement;
+    return Array.from({ length: count }, (_, k) => ({ displaced: getI32(BUF + k * L.size + L.displaced),
+      price: getI32(BUF + k * L.size + L.price) }));
+  }
+  /** Every card `seat` could buy or play now, in every way, with its price (stpete_state_offers: the rows, the
+   * drawn or picked card of the seat deciding it, the seat's hand; §5, §5.2, §6.2, §7.1, §12.7.5): [{action,
+   * source, card, displaced (-1 for a card that displaces nothing), price}], whether or not the seat is to act. */
+  offers(seat) {
+    this.#query(c.stateOffers(this.#ptr, this.#seat(seat), BUF, K.MAX_OFFERS, OUT), 'stpete_state_offers');
+    const L = LAYOUT.offer;
+    return Array.from({ length: getI32(OUT) }, (_, k) => {
+      const at = BUF + k * L.size;
+      return { action: getI32(at + L.action), source: getI32(at + L.source), card: getI32(at + L.card),
+        displaced: getI32(at + L.displaced), price: getI32(at + L.price) };
+    });
+  }
+  /** {rubles, vp} that `seat`'s display earns at `phase`'s scoring if scored now (stpete_state_income: §4.4, §7.1,
+   * §7.5, §11, §12.7; negative rubles for Sycophants, §12.7.9). InvalidArgumentError for the trading phase. */
+  income(seat, phase) {
+    this.#query(c.stateIncome(this.#ptr, this.#seat(seat), int(phase, 'phase'), OUT, OUT2), 'stpete_state_income');
+    return { rubles: getI32(OUT), vp: getI32(OUT2) };
+  }
+  /** The phase whose scoring comes next (§4.4), or -1 (NONE) when none is left (stpete_state_next_scoring). */
+  get nextScoring() { return this.#query(c.stateNextScoring(this.#ptr), 'stpete_state_next_scoring'); }
+  /** The cards the last action that put cards on the discard pile put there, less those the Debtor's Prison
+   * picked since (stpete_state_last_discards: §4.5, §6, §7.1, §12.7.5, §12.7.9), ascending card types. */
+  lastDiscards() { return this.#cards(c.stateLastDiscards, 'stpete_state_last_discards'); }
+  /** The table document of `seat` (VIEW_PUBLIC or null: spectators), as JSON text: everything a table UI draws
+   * (stpete_state_table_to_json, doc/format.md "Table document"). `since`: the log entries already known (0: the
+   * whole log); `cards`: with the card table; `person`: without what a person at a table may not be handed. */
+  tableToJson(seat = VIEW_PUBLIC, { since = 0, cards = false, person = false } = {}) {
+    const ptr = this.#ptr;
+    const s = seat === null ? VIEW_PUBLIC : int(seat, 'seat', VIEW_PUBLIC, this.players - 1);
+    const from = int(since, 'since', 0);
+    const flags = (cards ? K.TABLE_CARDS : 0) | (person ? K.TABLE_PERSON : 0);
+    return textOut('stpete_state_table_to_json', (b, n, len) => c.stateTableToJson(ptr, s, from, flags, b, n, len));
+  }
   price(seat, card, source = Source.UPPER, displaced = -1) {
     this.#query(c.statePrice(this.#ptr, this.#seat(seat), int(card, 'card'), int(source, 'source'),
       int(displaced ?? -1, 'displaced'), OUT), 'stpete_state_price');
@@ -883,6 +1076,33 @@ export class State {
       return textOut('stpete_replay_to_json',
         (b, n, len) => c.replayToJson(gptr, seed64(this.#seed), arr, ids.length, b, n, len));
     } finally { c.free(arr); }
+  }
+  /** Read and check one line of a results file of `program` for `definition` (stpete_results_read_line()): the
+   * header gives {number: -1}; a game line {number, seed, fields}, its record replayed into this state (a state
+   * of the run's game), which then holds the game's last position with the record's actions as its history: the
+   * result comes from the state, never from the line. On failure the state is unchanged.
+   * @throws ParseError, UnsupportedVersionError, MismatchError (another program, definition or game),
+   *   InconsistentError (an illegal action, a result the actions do not reach), TooLargeError */
+  readResultsLine(program, definition, line) {
+    const fn = 'stpete_results_read_line';
+    const text = String(line);
+    const g = gamePtr(this.#game);
+    const st = this.#ptr;
+    const [lp, ll] = toC(text, fn, 'line', jsonBound(fn, 'results line', K.JSON_REPLAY_MAX));
+    const cap = ll + 1; // the fields are shorter than their line
+    const fields = c.malloc(cap);
+    try {
+      if (!fields) throw makeError(Status.OUT_OF_MEMORY, 'malloc');
+      withStrings([[String(program), 'program'], [jsonObjectText(definition, 'definition'), 'definition']], fn,
+        (p, d) => check(c.resultsReadLine(g, p, d, lp, ll, st, OUT, OUT2, fields, cap, STRUCT, errOut()), fn,
+          errText));
+      heap();
+      const number = Number(BigInt.asIntN(64, u64[OUT >> 3]));
+      if (number < 0) return { number: -1 };
+      const seed = seedValue(u64[OUT2 >> 3]);
+      this.#seed = seed;
+      return { number, seed, fields: JSON.parse(decoder.decode(u8.subarray(fields, fields + i32[STRUCT >> 2]))) };
+    } finally { c.free(lp); c.free(fields); }
   }
   /** Replay a record (every action checked) and return the state at its end, with a new game of its options. */
   static fromReplay(text) {
@@ -1024,6 +1244,40 @@ export class Bot {
   choose(state) {
     if (!isState(state)) throw argError('state', state);
     this.#fail(c.botChoose(this.#handle.ptr, statePtr(state), OUT), 'stpete_bot_choose');
+    return getI32(OUT);
+  }
+  /** What the last choose() did (stpete_bot_get_stats): iterations, elapsedNs, nodes and playoutActions
+   * (numbers), value (mean return of the choice in [0, 1]; greedy: its projected VP), action, seat and
+   * legalActions (-1, -1 and 0 before the first choice). */
+  stats() {
+    const L = LAYOUT.bot_stats;
+    check(c.botGetStats(this.#handle.ptr, initStruct(STRUCT, L)), 'stpete_bot_get_stats');
+    heap();
+    const n = (field) => Number(u64[(STRUCT + L[field]) >> 3]);
+    return { iterations: n('iterations'), elapsedNs: n('elapsed_ns'), nodes: n('nodes'),
+      playoutActions: n('playout_actions'), value: f64[(STRUCT + L.value) >> 3], action: getI32(STRUCT + L.action),
+      seat: getI32(STRUCT + L.seat), legalActions: getI32(STRUCT + L.legal_actions) };
+  }
+  /** Play `state` on with `bots[s]` choosing for seat s (stpete_bot_play: §4.1-§4.6) until the end, a chance node
+   * or `maxActions` actions (0: no limit). Returns the number of actions applied; on a failure it throws, and the
+   * state holds the actions applied before it. */
+  static play(state, bots, maxActions = 0) {
+    if (!isState(state)) throw argError('state', state);
+    if (!Array.isArray(bots) || bots.length === 0 || bots.length > 64) throw argError('bots', bots);
+    const ptrs = bots.map((b, k) => {
+      if (!(b instanceof Bot)) throw argError(`bots[${k}]`, b);
+      return b.#handle.ptr;
+    });
+    const max = int(maxActions, 'maxActions', 0);
+    heap();
+    i32.set(ptrs, BUF >> 2);
+    const status = c.botPlay(BUF, ptrs.length, statePtr(state), max, OUT);
+    if (failed(status)) {
+      const culprit = bots[state.currentPlayer]; // the bot that failed, or the state (its last error) for apply
+      const detail = culprit ? cstr(c.botLastError(culprit.#handle.ptr)) || cstr(c.stateLastError(statePtr(state)))
+        : cstr(c.stateLastError(statePtr(state)));
+      check(status, 'stpete_bot_play', detail);
+    }
     return getI32(OUT);
   }
   /** The bot's estimate of each seat's return (constant-sum 1). */

@@ -310,6 +310,32 @@ test('replay records: written from the history and read back with every action c
   freeAll(empty, start, r, s, g);
 });
 
+test('results files: the header and a game line read back; a forged result is refused, the state unchanged', () => {
+  const g = new S.Game({ players: 3, seed: 99 });
+  const s = play(g.newState());
+  const definition = { players: 3, seed: 99, bots: ['random'] };
+  const hash = S.resultsHash(definition);
+  assert.match(hash, /^[0-9a-f]{16}$/);
+  assert.equal(S.resultsHash('{"seed":99,"bots":["random"],"players":3}'), hash); // key order: the same run
+  const header = S.resultsHeader('js-test', definition);
+  const line = g.resultsLine(definition, 5, 99, s.history(), { note: 'x' });
+  const r = g.newState();
+  assert.deepEqual(r.readResultsLine('js-test', definition, header), { number: -1 });
+  assert.deepEqual(r.readResultsLine('js-test', definition, line), { number: 5, seed: 99, fields: { note: 'x' } });
+  assert.ok(r.equals(s));
+  assert.deepEqual(r.history(), s.history());
+  const doc = JSON.parse(line);
+  doc.record.result.vp.reverse(); // a result the actions do not reach
+  const before = g.newState();
+  assert.throws(() => before.readResultsLine('js-test', definition, JSON.stringify(doc)),
+    (e) => e instanceof S.InconsistentError && e.function === 'stpete_results_read_line');
+  assert.ok(before.equals(g.newState()));
+  assert.throws(() => r.readResultsLine('other', definition, header), S.MismatchError);
+  assert.throws(() => g.resultsLine(definition, 0, 99, [960], {}), S.IllegalActionError);
+  assert.throws(() => S.resultsHash('[1]'), S.ParseError);
+  freeAll(before, r, s, g);
+});
+
 test('events: the queue gives the library\'s log lines; scores, winners and returns at the end', () => {
   const g = new S.Game({ players: 2, seed: 12 });
   const s = g.newState();
@@ -424,4 +450,124 @@ test('the JavaScript examples of README.md ("Web"), doc/javascript.md and bindin
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('the 1.0 and 1.1 calls the package did not reach before 1.2 (issue 41, point 4), against the calls they equal', () => {
+  const g = new S.Game({ players: 4, newSociety: true, seed: 5 });
+  const st = g.newState();
+  play(st, 160);
+  // displacements = price per target of the seat's display (§5.2, §6.2); the lower row's discount
+  let trading = 0;
+  for (let seat = 0; seat < 4; seat++) {
+    for (let card = 0; card < g.numCardTypes; card++) {
+      if (!g.cardInfo(card).trading) {
+        assert.throws(() => st.displacements(seat, card), S.InvalidArgumentError);
+        continue;
+      }
+      for (const source of [S.Source.UPPER, S.Source.LOWER]) {
+        const list = st.displacements(seat, card, source);
+        for (const { displaced, price } of list) {
+          assert.ok(st.displayCount(seat, displaced) > 0);
+          assert.equal(price, st.price(seat, card, source, displaced));
+          trading++;
+        }
+      }
+    }
+  }
+  assert.ok(trading > 0, 'some trading card had a target');
+  // display and discard counts add up to the lists
+  for (let seat = 0; seat < 4; seat++) {
+    const display = st.display(seat);
+    for (let card = 0; card < g.numCardTypes; card++) {
+      assert.equal(st.displayCount(seat, card), display.filter((c) => c === card).length);
+    }
+  }
+  const pile = Array.from({ length: g.numCardTypes }, (_, k) => st.discardCount(k));
+  assert.equal(pile.reduce((a, b) => a + b, 0), JSON.parse(st.toJson()).discard.length);
+  // visibleRubles: one's own, null for another's secret purse, every purse with publicRubles (§9)
+  assert.equal(st.visibleRubles(1, 1), st.rubles(1));
+  assert.equal(st.visibleRubles(1, 2), null);
+  assert.equal(st.visibleRubles(null, 2), null);
+  const open = new S.Game({ players: 3, publicRubles: true });
+  const os = open.newState();
+  assert.equal(os.visibleRubles(S.VIEW_PUBLIC, 2), os.rubles(2));
+  // the mask, randomAction and applyRandom are the listing's
+  const ids = st.legalActionIds();
+  const mask = st.legalActionMask();
+  assert.equal(mask.length, g.numDistinctActions);
+  assert.deepEqual([...mask.keys()].filter((k) => mask[k] === 1), ids);
+  for (const r of [0, 1, 7, 2 ** 53 - 1, (1n << 64n) - 1n]) {
+    assert.equal(st.randomAction(r), ids[Number(BigInt(r) % BigInt(ids.length))]);
+  }
+  const twin = st.clone();
+  const applied = st.applyRandom(12345n);
+  assert.equal(applied, ids[12345 % ids.length]);
+  twin.apply(applied);
+  assert.ok(twin.equals(st));
+  assert.throws(() => st.applyRandom(1, 9), S.InvalidArgumentError);
+  // copyFrom: the position, not the history; refused across games
+  const copy = g.newState(99);
+  copy.copyFrom(st);
+  assert.ok(copy.equals(st));
+  assert.deepEqual(copy.history(), []);
+  const other = new S.Game({ players: 3 });
+  const os2 = other.newState();
+  assert.throws(() => os2.copyFrom(st), S.MismatchError);
+  assert.equal(g.isCompatible(new S.Game({ players: 4, newSociety: true, seed: 77 })), true);
+  assert.equal(g.isCompatible(other), false);
+  // apply(string) is the library's parse (stpete_state_apply_string), with its message
+  const pass = st.legalActions().find((a) => a.kind === S.ActionKind.PASS);
+  if (pass) {
+    const t = st.clone();
+    t.apply(pass.string);
+    assert.equal(t.history().at(-1), pass.id);
+    t.free();
+  }
+  assert.throws(() => st.apply('buy Nothing from upper'), (e) => e instanceof S.ParseError && e.function === 'stpete_state_apply_string');
+  freeAll(copy, twin, os, os2, st, open, other, g);
+});
+
+test('encodeAction inverts decodeAction; option words; checkOptions gives the library\'s reason; versionNumber', () => {
+  for (let id = 0; id < S.NUM_DISTINCT_ACTIONS_NEW_SOCIETY; id++) {
+    if (id >= S.CHANCE_CARD_FIRST && id < S.NS_ACTION_FIRST) continue; // chance outcomes, no player action
+    assert.equal(S.encodeAction(S.decodeAction(id)), id);
+  }
+  assert.throws(() => S.encodeAction({ kind: S.ActionKind.BUY, source: S.Source.UPPER, card: S.Card.WHARF,
+    displaced: S.Card.MARKET }), S.InvalidArgumentError); // a Wharf displaces no Market (§6.2)
+  assert.equal(S.pubCapFromName('per-player'), S.PubCap.PER_PLAYER);
+  assert.equal(S.tieBreakName(S.tieBreakFromName('rubles-total')), 'rubles-total');
+  assert.equal(S.chanceModeFromName('explicit'), S.ChanceMode.EXPLICIT);
+  assert.throws(() => S.pubCapFromName('per-seat'), S.ParseError);
+  assert.equal(S.checkOptions({ players: 5, newSociety: true }), null);
+  assert.match(S.checkOptions({ players: 5 }), /players must be 2, 3 or 4, not 5/);
+  assert.match(S.checkOptions({ newSociety: true, edition: 2 }), /first edition/);
+  assert.throws(() => S.checkOptions({ colour: 1 }), S.InvalidArgumentError);
+  const [major, minor, patch] = S.version().split('.').map(Number);
+  assert.equal(S.versionNumber(), major * 10000 + minor * 100 + patch);
+  assert.equal(S.numDistinctActions(), S.NUM_DISTINCT_ACTIONS);
+});
+
+test('Bot.play plays on with one bot per seat as choose and apply do; stats say what the last choice did', () => {
+  const g = new S.Game({ players: 3, seed: 11 });
+  const a = g.newState();
+  const b = g.newState();
+  const bots = [0, 1, 2].map((s) => new S.Bot(g, s === 1 ? 'greedy' : 'random', 40 + s));
+  const twins = [0, 1, 2].map((s) => new S.Bot(g, s === 1 ? 'greedy' : 'random', 40 + s));
+  assert.equal(S.Bot.play(a, bots, 25), 25);
+  for (let k = 0; k < 25; k++) b.apply(twins[b.currentPlayer].choose(b));
+  assert.ok(a.equals(b));
+  const played = S.Bot.play(a, bots);
+  assert.ok(a.isTerminal && played > 0);
+  const fresh = new S.Bot(g, 'ismcts:iterations=50', 3);
+  assert.equal(fresh.stats().action, -1);
+  const st = g.newState();
+  const id = fresh.choose(st);
+  const stats = fresh.stats();
+  assert.equal(stats.action, id);
+  assert.equal(stats.seat, st.currentPlayer);
+  assert.equal(stats.legalActions, st.legalActionIds().length);
+  assert.equal(stats.iterations, 50);
+  assert.ok(stats.nodes >= 1 && stats.value >= 0 && stats.value <= 1 && stats.elapsedNs > 0);
+  assert.throws(() => S.Bot.play(st, [fresh]), S.InvalidArgumentError); // fewer bots than seats
+  freeAll(fresh, st, ...bots, ...twins, a, b, g);
 });

@@ -224,23 +224,24 @@ test('a whole game at phone size (390x844): no horizontal scroll on any screen, 
 
 test('the New Society with 5 players (§12): the setup dialog, a whole game at phone size without horizontal scroll, '
   + 'its decisions as buttons, the gold disc, the end at both sizes', { skip }, async () => {
-  // the dialog: 5 players need the expansion (the page's check names it), then a game starts with it
+  // the dialog, built from the library's table of options: "5 (the New Society)" is the one player count the
+  // library accepts only with the expansion, and choosing it turns the expansion on (as the lobby does, js-browser-forms)
   const page = await open('players=2&seat=0&bot=random&seed=3&delay=0');
   await waitTurn(page);
   await page.click('#btn-new'); // no move made yet: the dialog at once, else "Discard it" first
   if (await page.$eval('#confirm-new', (d) => d.open)) await page.click('#btn-discard');
   await page.waitForFunction(() => document.getElementById('setup').open);
+  assert.deepEqual(await page.$$eval('#setup select[name="players"] option', (os) => os.map((o) => o.textContent)),
+    S.options().find((o) => o.name === 'players').labels);
   await page.selectOption('#setup select[name="players"]', '5');
+  assert.deepEqual(await page.$eval('#setup input[name="new_society"]', (b) => [b.checked, b.disabled]), [true, true]);
   await page.selectOption('#setup select[name="seat"]', '4');
   await page.selectOption('#setup select[name="bot"]', 'random');
   await page.fill('#setup input[name="seed"]', '17');
   await page.click('#btn-start');
-  assert.match(await page.textContent('#setup-error'), /5 with the New Society/);
-  await page.check('#setup input[name="newSociety"]');
-  await page.click('#btn-start');
-  await page.waitForFunction(() => JSON.parse(localStorage.getItem('stpete-web-save')).setup.players === 5);
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('stpete-web-save')).setup.options.players === 5);
   const setup = (await saved(page)).setup;
-  assert.deepEqual([setup.newSociety, setup.seat], [true, 4]);
+  assert.deepEqual([setup.options.new_society, setup.seat], [true, 4]);
   await waitTurn(page);
   assert.equal(await page.$$eval('#players details.seat', (ds) => ds.length), 5);
   assert.equal(await page.$$eval('#players .marker.gold', (m) => m.length), 1, 'one seat holds the gold disc (§12.3)');
@@ -293,9 +294,9 @@ test('the New Society with 5 players (§12): the setup dialog, a whole game at p
     const bot = new S.Bot(game, 'random', seed);
     while (!st.isTerminal && st.decision !== S.Decision.PRISON) st.apply(bot.choose(st));
     if (!st.isTerminal) {
-      save = { format: 'stpete-web-save', version: 2, actions: st.history(), replay: JSON.parse(st.replayToJson()),
-        setup: { players: 5, seat: st.currentPlayer, edition: 1, newSociety: true, bot: 'random', strength: 1000,
-          seed: String(seed), pubPerPlayer: false, tieTotal: false, publicRubles: false, publicHands: false },
+      save = { format: 'stpete-web-save', version: 3, actions: st.history(), replay: JSON.parse(st.replayToJson()),
+        setup: { seat: st.currentPlayer, bot: 'random', strength: 1000, seed: String(seed),
+          options: { players: 5, new_society: true } },
         card: game.cardInfo(st.prisonCard).name };
     }
     bot.free();
@@ -324,7 +325,7 @@ test('the game survives a reload, in the middle and after the end; "New game" as
   assert.equal(new URL(page.url()).search, '?delay=0', 'the address\'s setup leaves the address once started');
   await play(page, 4, { at: async (moves) => moves === 10 });
   const middle = await saved(page);
-  assert.equal(middle.version, 2);
+  assert.equal(middle.version, 3);
   assert.ok(middle.actions.length >= 10);
   const status = await page.textContent('#status-line');
   await page.reload();
@@ -361,7 +362,7 @@ test('the game survives a reload, in the middle and after the end; "New game" as
   await page.selectOption('#setup select[name="players"]', '3');
   await page.fill('#setup input[name="seed"]', '5');
   await page.click('#btn-start');
-  await page.waitForFunction(() => JSON.parse(localStorage.getItem('stpete-web-save')).setup.players === 3);
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('stpete-web-save')).setup.options.players === 3);
   await page.close();
 });
 
@@ -391,16 +392,20 @@ test('hostile saves and addresses are refused with a visible message; the game o
     ['replay with an illegal action', otherAction, /replay record is refused by the library/],
     ['no replay in version 2', edit((d) => { delete d.replay; }), /replay record is missing/],
     ['setup and replay differ', edit((d) => { d.setup.seed = '78'; }), /seed/],
-    ['publicHands turned on', edit((d) => { d.setup.publicHands = true; }), /publicHands/],
-    ['publicHands turned on in both', edit((d) => { d.setup.publicHands = true; d.replay.options.public_hands = true; }),
+    ['public_hands turned on', edit((d) => { d.setup.options.public_hands = true; }), /public_hands/],
+    ['public_hands turned on in both', edit((d) => { d.setup.options.public_hands = true; d.replay.options.public_hands = true; }),
       /rules of a game in progress do not change/],
+    ['an option the library does not have', edit((d) => { d.setup.options.cheat = true; }), /rule option "cheat" is unknown/],
+    ['chance nodes', edit((d) => { d.setup.options.chance_mode = 'explicit'; }), /the page sets chance_mode itself/],
     ['strength 10^7', edit((d) => { d.setup.bot = 'ismcts'; d.setup.strength = 1e7; }), /strength must be 10 to 20000/],
     ['strength 0', edit((d) => { d.setup.bot = 'mc'; d.setup.strength = 0; }), /strength/],
     ['seat -1', edit((d) => { d.setup.seat = -1; }), /seat must be 0 to 2/],
-    ['players 9', edit((d) => { d.setup.players = 9; }), /players must be 2, 3 or 4/],
+    ['players 9', edit((d) => { d.setup.options.players = 9; }), /players must be 2, 3 or 4/],
+    ['players 5 without the New Society', edit((d) => { d.setup.options.players = 5; }), /players must be 2, 3 or 4, not 5/],
     ['action 972', edit((d) => { d.actions.push(972); }), /not a list of action ids/],
     ['a version-1 save with public hands', JSON.stringify({ format: 'stpete-web-save', version: 1,
-      setup: { ...good.setup, seed: '5', publicHands: true }, actions: [0] }), /version-1 save/],
+      setup: { players: 3, seat: 1, edition: 1, bot: 'greedy', strength: 1000, seed: '5', publicHands: true },
+      actions: [0] }), /version-1 save/],
   ];
   for (const [what, text, message] of cases) {
     const shown = await importText(text);
@@ -409,12 +414,35 @@ test('hostile saves and addresses are refused with a visible message; the game o
     await same(what);
     await page.click('#message-close');
   }
+  // A save of 1.1 (version 2: the setup's own names, the options in the replay record) still loads.
+  const version2 = JSON.stringify({ format: 'stpete-web-save', version: 2, actions: good.actions, replay: good.replay,
+    setup: { players: 3, seat: 1, edition: 1, bot: 'greedy', strength: 1000, seed: good.setup.seed, pubPerPlayer: false,
+      tieTotal: false, publicRubles: false, publicHands: false } });
+  await page.setInputFiles('#file-import', { name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(version2) });
+  await page.waitForTimeout(500); // the same game: loaded again, or a message
+  assert.equal(await page.isHidden('#message'), true, await page.textContent('#message-text'));
+  assert.deepEqual((await saved(page)).actions, good.actions);
   // The same save with only the bots changed is accepted (the checks refuse only what is wrong).
   const other = edit((d) => { d.setup.bot = 'random'; d.setup.strength = 20000; });
   await page.setInputFiles('#file-import', { name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(other) });
   await page.waitForFunction(() => JSON.parse(localStorage.getItem('stpete-web-save')).setup.bot === 'random');
   assert.equal(await page.isHidden('#message'), true);
   await page.close();
+
+  // Issue 46, item 13: a save of this game with public rubles and hands turned on in its setup and its replay
+  // record is refused also once another game is on the page (the page keeps the rule options of every game it has
+  // played: the rules of a game in progress do not change, whatever is on the page); the other game stays.
+  const another = await open('players=2&seat=0&bot=random&seed=91&delay=0');
+  await waitTurn(another);
+  const forged = edit((d) => {
+    Object.assign(d.setup.options, { public_hands: true, public_rubles: true });
+    Object.assign(d.replay.options, { public_hands: true, public_rubles: true });
+  });
+  await another.setInputFiles('#file-import', { name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(forged) });
+  await another.waitForSelector('#message:not([hidden])');
+  assert.match(await another.textContent('#message-text'), /rules of a game in progress do not change/);
+  assert.equal((await saved(another)).setup.seed, '91');
+  await another.close();
 
   // Addresses: each refused with a message, the saved game continues.
   const before = await (async () => {
@@ -428,7 +456,7 @@ test('hostile saves and addresses are refused with a visible message; the game o
     ['seat=-1', /seat must be 0 to 3, not -1/], ['players=9', /players must be 2, 3 or 4/],
     ['players=2&seat=2', /seat must be 0 to 1/], ['strength=10000000', /strength must be 10 to 20000/],
     ['bot=evil', /bots must be one of/], ['seed=-5', /seed/], ['seed=18446744073709551616', /seed/],
-    ['edition=3', /edition must be 1 or 2/], ['delay=-1', /delay must be 0 to 5000/], ['delay=9999999', /delay/],
+    ['edition=3', /edition must be 1 \(first \(2004\)\) or 2/], ['delay=-1', /delay must be 0 to 5000/], ['delay=9999999', /delay/],
     ['players=two', /whole number/], ['cheat=1', /parameter cheat is unknown/]]) {
     const p = await open(query);
     await p.waitForSelector('#message:not([hidden])');
@@ -501,7 +529,7 @@ test('a whole game by keyboard alone (Tab, Enter, the action keys), started from
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => !document.getElementById('setup').open);
   const setup = (await saved(page)).setup;
-  assert.deepEqual([setup.players, setup.bot, (await saved(page)).actions.length <= 1], [2, 'random', true]);
+  assert.deepEqual([setup.options.players, setup.bot, (await saved(page)).actions.length <= 1], [2, 'random', true]);
   // The game: the focus is on the first action at each turn; Enter plays it, or an action's key, or Tab then Enter.
   const random = rng(11);
   let moves = 0;
@@ -593,12 +621,12 @@ test('rubles and hands as the game\'s options say: public rubles and hands from 
   await page.selectOption('#setup select[name="players"]', '3');
   await page.selectOption('#setup select[name="bot"]', 'random');
   await page.fill('#setup input[name="seed"]', '6');
-  await page.check('#setup input[name="publicRubles"]');
-  await page.check('#setup input[name="publicHands"]');
+  await page.check('#setup input[name="public_rubles"]');
+  await page.check('#setup input[name="public_hands"]');
   await page.click('#btn-start');
   await play(page, 4, { at: async (moves) => moves === 8 });
   const data = await saved(page);
-  assert.equal(data.setup.publicRubles, true);
+  assert.equal(data.setup.options.public_rubles, true);
   const st = S.State.fromReplay(JSON.stringify(data.replay));
   for (let s = 1; s < 3; s++) {
     const facts = await page.textContent(`#players details.seat[data-seat="${s}"] summary`);

@@ -1,4 +1,4 @@
-// The playable page (examples/web, staged in BUILD/web) in Debian's chromium, headless, driven by playwright-core:
+// The playable page (bindings/js/web, staged in BUILD/web) in Debian's chromium, headless, driven by playwright-core:
 // whole games by clicking and by keys (2, 3 and 4 players, both editions) whose final table equals the library's
 // scores for the same moves (the page's exported JSON replayed in Node through the package), undo, a click answered within 100 ms while a bot thinks, no console error anywhere. Screenshots (opening,
 // mid-game, final table, phone size) are kept in BUILD/screenshots.
@@ -81,7 +81,7 @@ for (const [k, g] of games.entries()) {
     if (k === 2) await page.screenshot({ path: join(shots, 'final-table.png') });
     const shown = (await page.$$eval('#final-table td.total', (tds) => tds.map((td) => Number(td.textContent))));
     const data = await exported(page);
-    assert.equal(data.setup.players, g.players);
+    assert.equal(data.setup.options.players, g.players);
     const S = await load();
     const replayed = S.State.fromReplay(JSON.stringify(data.replay));
     assert.ok(replayed.isTerminal);

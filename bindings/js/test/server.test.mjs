@@ -8,54 +8,17 @@
 // stpete-replay; skipped with the reason otherwise.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { CHROMIUM, unavailable } from './browser.mjs';
+import { createTable, env, openPage, python, replayTool, skip, startServer } from './gameserver.mjs';
 
-const source = process.env.STPETE_SOURCE;
-const native = process.env.STPETE_NATIVE_BUILD ?? '';
-const python = '/usr/bin/python3';
-const library = join(native, 'libstpete.so');
-const replayTool = join(native, 'examples', 'stpete-replay');
-const skip = unavailable()
-  ?? (native === '' ? 'no native build (-Dnative_build)' : null)
-  ?? (!existsSync(library) || !existsSync(replayTool) ? `no ${library} or ${replayTool}` : null)
-  ?? (spawnSync(python, ['-c', 'import aiohttp']).status !== 0 ? `no aiohttp for ${python}` : null)
-  ?? false;
-
-const env = { ...process.env, PYTHONPATH: `${join(source, 'bindings', 'python')}:${join(source, 'server')}`,
-  STPETE_LIBRARY: library, PYTHONDONTWRITEBYTECODE: '1' };
-let dir;
 let server;
 let url;
+let dir;
 let browser;
 const errors = [];
-
-/** python3 -m stpete_server on a free port; resolves when it listens. */
-function startServer(db) {
-  const child = spawn(python, ['-m', 'stpete_server', '--port', '0', '--db', db, '--bot-delay', '0.02',
-    '--bot-workers', '1', '--log-level', 'WARNING'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
-    lines.once('line', (line) => {
-      const m = /listening on (http:\/\/\S+?)\/?$/.exec(line);
-      if (m) resolve({ child, url: m[1] }); else reject(new Error(`server: ${line}`));
-    });
-    child.once('exit', (code) => reject(new Error(`the server ended (${code})`)));
-  });
-}
-async function page(context, address) {
-  const p = await context.newPage();
-  p.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
-  p.on('pageerror', (e) => errors.push(`page: ${e.message}`));
-  await p.goto(address);
-  await p.waitForSelector('body[data-ready="1"]');
-  return p;
-}
+const page = (context, address) => openPage(context, address, errors);
 function rng(seed) {
   let x = seed >>> 0 || 1;
   return () => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x / 2 ** 32; };
@@ -66,6 +29,7 @@ async function playByClicks(p, seed, reloadAt = -1) {
   const random = rng(seed);
   let clicks = 0;
   for (;;) {
+    await checkWaiting(p);
     await p.waitForFunction(() => document.body.dataset.over === '1'
       || document.querySelector('#actions button') !== null, null, { timeout: 120000 });
     if (await p.evaluate(() => document.body.dataset.over === '1')) return clicks;
@@ -80,9 +44,38 @@ async function playByClicks(p, seed, reloadAt = -1) {
         await p.reload();
         await p.waitForSelector('body[data-ready="1"]');
         await p.waitForFunction((n) => Number(document.body.dataset.move) >= n, before);
+        await checkSinceLastMove(p);
       }
     } catch { /* re-rendered meanwhile (a new state arrived): look again */ }
   }
+}
+/** The status line names who the table waits for (issue 41): the person's own turn, another person's seat, the
+ * bots, a spectator's watching; read in one go with the seat to act the page draws. */
+/** A spectator's status line until the end. */
+async function watchWaiting(p) {
+  while (!(await p.evaluate(() => document.body.dataset.over === '1'))) {
+    await checkWaiting(p);
+    await p.waitForTimeout(100);
+  }
+  return 0;
+}
+async function checkWaiting(p) {
+  const [toAct, line, seat] = await p.evaluate(() => [document.body.dataset.toAct,
+    document.getElementById('status-line')?.textContent ?? '', document.getElementById('table-name').textContent]);
+  if (toAct === undefined || toAct === '' || /Game over|Sent/.test(line)) return;
+  const mine = /seat (\d+)$/.exec(seat)?.[1];
+  if (mine === undefined) assert.match(line, new RegExp(`You are watching: seat ${toAct} \\((person|bot, [^()]+)\\) to act`), line);
+  else if (mine === toAct) assert.match(line, /Your turn/, line);
+  else assert.match(line, new RegExp(`Waiting for seat ${toAct} \\(person(, away)?\\)|Waiting for the bots: seat ${toAct} \\(bot, [^()]+\\) is thinking`), line);
+}
+/** After the same link is opened again, "Since your last move" starts at the person's last move, as before
+ * (issue 45, item 2): its first line is the person's own, and the game before it is folded in "Earlier". */
+async function checkSinceLastMove(p) {
+  const [first, earlier, recent] = await p.evaluate(() => [document.querySelector('#log-recent li')?.className ?? '',
+    document.getElementById('log-older') !== null, document.querySelectorAll('#log-recent li').length]);
+  assert.equal(first, 'mine', 'the first line since the last move is the person\'s own');
+  assert.ok(earlier, 'the game before the person\'s last move is under "Earlier"');
+  assert.ok(recent < 60, `${recent} lines since the person's last move`);
 }
 /** The final table of a page: per seat [vp, aristocrats, rubles, hand, total, tie-break] and the winners. */
 async function finalTable(p) {
@@ -115,46 +108,38 @@ function replayed(table) {
 
 test.before(async () => {
   if (skip) return;
-  dir = mkdtempSync(join(tmpdir(), 'stpete-server-'));
-  ({ child: server, url } = await startServer(join(dir, 'server.sqlite')));
-  const require = createRequire(join(source, 'bindings', 'js', 'package.json'));
-  const { chromium } = require('playwright-core');
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'] });
+  server = await startServer();
+  ({ url, dir, browser } = server);
 });
 test.after(async () => {
-  if (browser) await browser.close();
-  if (server) {
-    const ended = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await ended;
-  }
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  if (server) await server.stop();
 });
 
 test('two people in two browsers and a bot play a whole game through the server', { skip }, async () => {
   const [ctxA, ctxB, ctxC] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
   // the lobby: 3 players, seats 0 and 1 people, seat 2 a greedy bot, second edition
   const lobby = await page(ctxA, `${url}/`);
-  await lobby.selectOption('select[name="players"]', '3');
-  await lobby.selectOption('select[name="seat0"]', 'human');
-  await lobby.selectOption('select[name="seat1"]', 'human');
-  await lobby.selectOption('select[name="seat2"]', 'bot');
-  await lobby.selectOption('select[name="edition"]', '2');
-  await lobby.selectOption('select[name="bot"]', 'greedy');
-  await lobby.click('#btn-create');
-  await lobby.waitForSelector('#links:not([hidden]) .seat-link');
-  const links = await lobby.$$eval('.seat-link', (as) => as.map((a) => a.href));
-  const watch = await lobby.$eval('.spectate-link', (a) => a.href);
-  const table = await lobby.evaluate(() => document.body.dataset.table);
+  const { table, links, watch } = await createTable(lobby, { players: 3, people: [0, 1], bot: 'greedy',
+    options: { edition: 2 } });
   assert.equal(links.length, 2);
   // each person opens their own link in their own browser context
   const a = await page(ctxA, links[0]);
   const b = await page(ctxB, links[1]);
   const spectator = await page(ctxC, watch);
-  const clicks = await Promise.all([playByClicks(a, 1), playByClicks(b, 2, 15)]);
-  assert.ok(clicks[0] > 10 && clicks[1] > 10, `clicks ${clicks}`);
+  // the spectator's page (issue 45, item 5): no move section and no pass box, the board where they would be, the
+  // log since every seat's last move, the seats' labels once
+  await spectator.waitForSelector('#board .row');
+  const look = await spectator.evaluate(() => ({
+    actions: document.getElementById('actions').hidden, box: document.getElementById('autopass'),
+    heading: document.querySelector('#log h2').textContent,
+    gap: document.getElementById('board').getBoundingClientRect().top - document.getElementById('status').getBoundingClientRect().bottom,
+    labels: [...document.querySelectorAll('#players .who')].map((w) => w.textContent),
+  }));
+  assert.deepEqual([look.actions, look.box, look.heading], [true, null, 'Since every seat\'s last move']);
+  assert.ok(look.gap < 30, `${look.gap} px between the status line and the board`);
+  assert.match(look.labels.join(' | '), /^Seat 0: person(, away)? \| Seat 1: person(, away)? \| Seat 2: bot, greedy$/);
+  const clicks = await Promise.all([playByClicks(a, 1), playByClicks(b, 2, 15), watchWaiting(spectator)]);
+  assert.ok(clicks[0] > 10 && clicks[1] > 10, `clicks ${clicks.slice(0, 2)}`);
   await spectator.waitForFunction(() => document.body.dataset.over === '1', null, { timeout: 60000 });
   const expected = replayed(table);
   assert.equal(expected.record.actions.length > 50, true);
@@ -173,12 +158,8 @@ test('a 5-player New Society table: five people, at phone size', { skip }, async
   mkdirSync(shots, { recursive: true });
   const contexts = await Promise.all([0, 1, 2, 3, 4].map(() => browser.newContext({ viewport: { width: 390, height: 844 } })));
   const lobby = await page(contexts[0], `${url}/`);
-  await lobby.selectOption('select[name="players"]', '5'); // "5 (New Society)": the expansion without its box
-  for (let s = 0; s < 5; s++) await lobby.selectOption(`select[name="seat${s}"]`, 'human');
-  await lobby.click('#btn-create');
-  await lobby.waitForSelector('#links:not([hidden]) .seat-link');
-  const links = await lobby.$$eval('.seat-link', (as) => as.map((a) => a.href));
-  const table = await lobby.evaluate(() => document.body.dataset.table);
+  // "5 (the New Society)": the expansion without its box (as in the local page's dialog, js-browser-forms)
+  const { table, links } = await createTable(lobby, { players: 5, people: [0, 1, 2, 3, 4] });
   assert.equal(links.length, 5);
   const pages = await Promise.all(links.map((link, s) => page(contexts[s], link)));
   // the opening (§12.4.1, R20), before anyone moves: ten cards on the board

@@ -34,9 +34,10 @@ from .errors import (BufferTooSmallError, ClosedError, GameOverError, IllegalAct
 from ._ffi import (CHANCE_CARD_FIRST, CHANCE_MARKERS_FIRST, MAX_LEGAL_ACTIONS, NUM_CARD_TYPES, NUM_CARDS,
                    NUM_CHANCE_OUTCOMES, NUM_DISTINCT_ACTIONS)
 from ._core import (Action, ActionKind, Card, CardInfo, ChanceMode, ChanceOutcome, Colour, Decision, Edition, Event,
-                    EventKind, Game, Games, NewSocietyCard, Option, OptionCategory, OptionType, Phase, Pick, PubCap,
-                    Score, Seat, Source, Special, Stack, State, TieBreak, check_options, library_path, options,
-                    replay_from_json, replay_to_json, version)
+                    EventKind, Game, Games, NewSocietyCard, Offer, Option, OptionCategory, OptionType, Phase, Pick,
+                    PubCap, Score, Seat, Source, Special, Stack, State, TieBreak, check_options, library_path,
+                    options, read_results_line, replay_from_json, replay_to_json, results_game_line, results_hash,
+                    results_header, version)
 from .env import StPeteEnv, env
 from .bots import Bot, BotStats, play
 
@@ -44,13 +45,14 @@ __version__ = "1.1.2"
 
 __all__ = [
     "Action", "ActionKind", "Card", "CardInfo", "ChanceMode", "ChanceOutcome", "Colour", "Decision", "Edition", "Event",
-    "EventKind", "Game", "Games", "NewSocietyCard", "Option", "OptionCategory", "OptionType", "Phase", "Pick", "PubCap", "Score", "Seat", "Source", "Special",
-    "Stack", "State", "TieBreak", "options", "check_options",
+    "EventKind", "Game", "Games", "NewSocietyCard", "Offer", "Option", "OptionCategory", "OptionType", "Phase", "Pick",
+    "PubCap", "Score", "Seat", "Source", "Special", "Stack", "State", "TieBreak", "options", "check_options",
     "StPeteEnv", "env", "library_path", "version", "MAX_LEGAL_ACTIONS", "NUM_CARD_TYPES", "NUM_CARDS",
     "NUM_DISTINCT_ACTIONS", "NUM_CHANCE_OUTCOMES", "CHANCE_CARD_FIRST", "CHANCE_MARKERS_FIRST",
     "StPeteError", "InvalidArgumentError", "IllegalActionError", "BufferTooSmallError", "OutOfMemoryError",
     "GameOverError", "NotTerminalError", "ParseError", "UnsupportedVersionError", "MismatchError",
     "ReentrantError", "RedactedError", "InconsistentError", "TooLargeError", "NoPriceError", "ClosedError",
     "LibraryNotFoundError",
-    "replay_to_json", "replay_from_json", "Bot", "BotStats", "play",
+    "replay_to_json", "replay_from_json", "results_hash", "results_header", "results_game_line",
+    "read_results_line", "Bot", "BotStats", "play",
 ]

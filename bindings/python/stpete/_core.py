@@ -11,9 +11,10 @@ from array import array as _array
 import operator
 import threading
 import weakref
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, NamedTuple, Optional, Tuple, Union
 import ctypes
-from ctypes import byref, c_double, c_float, c_int, c_size_t, c_uint, c_uint8, c_uint64, create_string_buffer
+from ctypes import (byref, c_double, c_float, c_int, c_longlong, c_size_t, c_uint, c_uint8, c_uint64,
+                    create_string_buffer)
 
 from . import _ffi
 from .errors import BufferTooSmallError, ClosedError, InvalidArgumentError, NoPriceError, NotTerminalError, \
@@ -206,6 +207,12 @@ class ActionKind(enum.IntEnum):
     PRISON_PUT_BACK = 12
     GUILD_HALL = 13
     TRADING_HOUSE = 14
+
+    @property
+    def word(self) -> str:
+        """The kind's word in the table document (``stpete_action_kind_name``): ``"pass"``, ``"buy"``, ...
+        ``"trading-house"``."""
+        return _C.stpete_action_kind_name(self).decode()
 
 
 class EventKind(enum.IntEnum):
@@ -646,6 +653,16 @@ class Score:
         return "Score(" + ", ".join(f"{k}={getattr(self, k)}" for k in self.__slots__) + ")"
 
 
+class Offer(NamedTuple):
+    """One card a seat could buy or play, in one way, and its price (:meth:`State.offers`,
+    ``stpete_state_offers``)."""
+    action: int  #: the action id that buys or plays it so (legal or not now)
+    source: "Source"  #: where the card is
+    card: "Union[Card, NewSocietyCard]"
+    displaced: "Optional[Union[Card, NewSocietyCard]]"  #: for a trading card the card it displaces (§6.2), else None
+    price: int  #: rubles (§5, §5.2)
+
+
 # ---- JSON helpers ----------------------------------------------------------------------------------------
 
 
@@ -713,6 +730,75 @@ def replay_from_json(text: Union[str, bytes]) -> Tuple["Game", List[int]]:
     actions = (c_int * max(1, n.value))()
     _with_error(_C.stpete_replay_from_json, data, len(data), None, byref(ptr), actions, len(actions), byref(n))
     return Game._adopt(ptr), actions[:n.value]
+
+
+# ---- results files -----------------------------------------------------------------------------------------
+
+def _definition_text(definition):
+    """A definition as JSON text: a mapping is written compact with sorted keys, a str or bytes passed as is."""
+    if isinstance(definition, (str, bytes, bytearray)):
+        return bytes(definition, "utf-8") if isinstance(definition, str) else bytes(definition)
+    return json.dumps(definition, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+def results_hash(definition: Union[str, bytes, Mapping[str, Any]]) -> str:
+    """The hash that names a run's ``definition`` in its results file (doc/format.md, "Results files"): 16 hex
+    digits, FNV-1a of the definition's canonical JSON (stpete_results_hash()), the same whatever the key order.
+    ``definition``: a JSON object (text, or a mapping of JSON values). Raises :class:`ParseError` for text that is
+    not a JSON object."""
+    return _write_json(_C.stpete_results_hash, _definition_text(definition))
+
+
+def results_header(program: str, definition: Union[str, bytes, Mapping[str, Any]]) -> str:
+    """The header line of a results file (no newline) of ``program`` for ``definition``
+    (stpete_results_header_to_json()). Raises :class:`ParseError` for a definition that is not a JSON object."""
+    return _write_json(_C.stpete_results_header_to_json, program, _definition_text(definition))
+
+
+def results_game_line(game: "Game", definition: Union[str, bytes, Mapping[str, Any]], number: int, seed: int,
+                      actions: Iterable[ActionLike], fields: Union[str, Mapping[str, Any]]) -> str:
+    """A game line of a results file (no newline): game ``number`` (an int in [0, 2**53)) of the run
+    ``definition``, played from ``seed`` with ``actions`` (its replay record, every action checked), and the
+    program's ``fields`` (a JSON object: a mapping, or text on one line) (stpete_results_game_to_json()). Raises
+    :class:`IllegalActionError` for an action that is not legal where it is applied, :class:`ParseError` for a
+    definition or fields that are not JSON objects, :class:`InvalidArgumentError` for a number out of range."""
+    if not isinstance(game, Game):
+        raise TypeError(f"results_game_line(): game must be a stpete.Game, not {type(game).__name__}")
+    ids = [_action_id(a) for a in actions]
+    array = (c_int * max(1, len(ids)))()
+    for i, action in enumerate(ids):
+        array[i] = _ffi.convert(c_int, action, f"actions[{i}]", "results_game_line")
+    text = fields if isinstance(fields, str) else json.dumps(fields, separators=(",", ":"))
+    with game._lock:
+        return _write_json(_C.stpete_results_game_to_json, game.handle, _definition_text(definition), number, seed,
+                           array, len(ids), text)
+
+
+def read_results_line(state: "State", program: str, definition: Union[str, bytes, Mapping[str, Any]],
+                      line: Union[str, bytes]) -> Tuple[int, int, Optional[Dict[str, Any]]]:
+    """Read and check one line of a results file of ``program`` for ``definition``
+    (stpete_results_read_line()): ``(-1, 0, None)`` for its header; for a game line ``(number, seed, fields)``,
+    its record replayed into ``state`` (a state of the run's game), which then holds the game's last position with
+    the record's actions as its history: the result comes from ``state``, never from the line. Raises
+    :class:`ParseError`, :class:`UnsupportedVersionError`, :class:`MismatchError` (another program, definition or
+    game), :class:`InconsistentError` (an illegal action, a result the actions do not reach, a header whose hash
+    is not its definition's) or :class:`TooLargeError`; on failure ``state`` is unchanged."""
+    if not isinstance(state, State):
+        raise TypeError(f"read_results_line(): state must be a stpete.State, not {type(state).__name__}")
+    data = _json_bytes(line)
+    number, seed = c_longlong(), c_uint64()
+    size = max(256, len(data) + 1)  # the fields are shorter than their line
+    fields = create_string_buffer(size)
+    length = c_size_t()
+    game = state.game
+    with state._lock, game._lock:
+        _with_error(_C.stpete_results_read_line, game.handle, program, _definition_text(definition), data, len(data),
+                    state.handle, byref(number), byref(seed), fields, size, byref(length))
+        if number.value >= 0:  # the game from its seed: its history is the record's actions
+            state._seed, state._prefix = seed.value, ()
+    if number.value < 0:
+        return -1, 0, None
+    return number.value, seed.value, json.loads(fields.raw[:length.value].decode("utf-8"))
 
 
 # ---- games -----------------------------------------------------------------------------------------------
@@ -787,13 +873,24 @@ class Option:
     def parse(self, text: str) -> Any:
         """A value given as text (a command line's, a form's: ``"true"``, ``"per-player"``, ``"0,1,2,3"``, ...) as
         :class:`Game` takes it: the library reads the text (stpete_options_set()) and raises
-        :class:`InvalidArgumentError` with its reason when it is no value of the option."""
+        :class:`InvalidArgumentError` with its reason when it is no value of the option: text of another type, or a
+        number that is none of a boolean's or an enum's values or no seat of any game (the reason of
+        stpete_options_check()). Whether an integer fits the rest of a combination (5 players, R17) is
+        :func:`check_options`'s and :class:`Game`'s to say."""
         if not isinstance(text, str):
             raise TypeError(f"Option.parse(): {self.name}: text must be a str, not {type(text).__name__}")
         opts = _Options()
         try:
             opts.set(self.name, text, "Option.parse")
-            return self.from_text(opts.value(self.name))
+            try:
+                written = opts.value(self.name)
+            except InvalidArgumentError:  # a number that is none of its values (a boolean 7, seat 7): say why
+                refused = opts.check()
+                if refused is None:
+                    raise
+                raise error_for_status(refused[0])(f"Option.parse(): {refused[1]}", status=refused[0],
+                                                   function="stpete_options_check") from None
+            return self.from_text(written)
         finally:
             opts.free()
 
@@ -1106,6 +1203,13 @@ class Game(_Owner):
         the second edition). ``str(card)`` is the first edition's. Raises :class:`InvalidArgumentError` for a card
         outside [0, :attr:`num_card_types`) (:meth:`card_info`)."""
         return self.card_info(card).name
+
+    def card_text(self, card: int) -> str:
+        """What a card type does in this game, in words, with its rule (stpete_game_card_text(): the cards a trading
+        card may displace, §6.2, and its special ability, §7, §11, §12.7, as the game's edition and options play
+        them); "" for a card that only scores its income. Raises :class:`InvalidArgumentError` for a card out of
+        range."""
+        return _write_json(_C.stpete_game_card_text, self.handle, card)
 
     def card_info(self, card: int) -> CardInfo:
         """A card type as this game's edition prints it (:class:`CardInfo`; §2, §11: the second edition's costs
@@ -1994,6 +2098,57 @@ class State(_Owner):
         self._query(_C.stpete_state_displacements, seat, card, source, out, _ffi.NUM_CARD_TYPES_NEW_SOCIETY,
                     byref(count))
         return [(_card_enum(d.displaced), d.price) for d in out[:count.value]]
+
+    def offers(self, seat: int) -> "List[Offer]":
+        """Every card ``seat`` could buy or play now, in every way, with its price (stpete_state_offers(): the upper
+        and lower rows, §5.1; the card an Observatory drew or the Debtor's Prison picked, to the seat deciding it,
+        §7.1, §12.7.5; the seat's hand), whether or not the seat is to act or can pay: :class:`Offer` tuples
+        ``(action, source, card, displaced, price)``, a trading card once per target in the seat's display (§6.2)
+        with ``displaced`` its card type, another card once with ``displaced`` None. Raises
+        :class:`InvalidArgumentError` for a bad seat."""
+        out = (_ffi.OfferStruct * _ffi.MAX_OFFERS)()
+        count = c_size_t()
+        self._query(_C.stpete_state_offers, seat, out, _ffi.MAX_OFFERS, byref(count))
+        return [Offer(o.action, Source(o.source), _card_enum(o.card),
+                      None if o.displaced < 0 else _card_enum(o.displaced), o.price) for o in out[:count.value]]
+
+    def income(self, seat: int, phase: int) -> "Tuple[int, int]":
+        """``(rubles, vp)`` that ``seat``'s display earns at ``phase``'s scoring if scored now (stpete_state_income():
+        §4.4, §7.1's face-down Observatories, §7.5, §11, §12.7; negative rubles for Sycophants, §12.7.9). Raises
+        :class:`InvalidArgumentError` for a bad seat or :attr:`Phase.TRADING` (no scoring)."""
+        rubles, vp = c_int(), c_int()
+        self._query(_C.stpete_state_income, seat, phase, byref(rubles), byref(vp))
+        return rubles.value, vp.value
+
+    @property
+    def next_scoring(self) -> "Optional[Phase]":
+        """The phase whose scoring comes next (stpete_state_next_scoring(), §4.4): the current phase's, in the
+        trading phase the next round's worker scoring; None in the final round's trading phase and after the
+        end."""
+        phase = self._query(_C.stpete_state_next_scoring)
+        return None if phase < 0 else Phase(phase)
+
+    def last_discards(self) -> "Tuple[Union[Card, NewSocietyCard], ...]":
+        """The cards the last action that put cards on the discard pile put there, less those the Debtor's Prison
+        picked since (stpete_state_last_discards(): §4.5, §6, §7.1, §12.7.5, §12.7.9), ascending; from the replay
+        of :attr:`history` (none before a loaded position's root)."""
+        out = (c_int * 16)()
+        count = c_size_t()
+        self._query(_C.stpete_state_last_discards, out, 16, byref(count))
+        return tuple(_card_enum(c) for c in out[:count.value])
+
+    def table_to_json(self, seat: Optional[int] = None, since: int = 0, cards: bool = False,
+                      person: bool = False) -> str:
+        """The table document of ``seat`` (None: spectators), everything a table UI draws
+        (stpete_state_table_to_json(), doc/format.md "Table document"): the view, the seat's legal actions with
+        their fields and prices, its offers, the incomes, hand limits, gold disc, the cards discarded last, each
+        seat's last move, the log from entry ``since`` on, the result; the card table with ``cards``; without what a
+        person at a table may not be handed (``known_rubles``, the key) with ``person``. Raises
+        :class:`InvalidArgumentError` for a bad seat or a negative ``since``."""
+        flags = (_ffi.TABLE_CARDS if cards else 0) | (_ffi.TABLE_PERSON if person else 0)
+        with self._lock:
+            return _write_json(_C.stpete_state_table_to_json, self.handle,
+                               _ffi.VIEW_PUBLIC if seat is None else seat, since, flags)
 
     def score(self, seat: int) -> Score:
         """A seat's final score breakdown (:class:`Score`, §8, R13): as applied after the end, a projection

@@ -25,8 +25,8 @@ import ctypes.util
 import operator
 import os
 import sys
-from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double, c_float, c_int, c_size_t, c_uint,
-                    c_int64, c_uint8, c_uint64, c_void_p, sizeof)
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_double, c_float, c_int, c_int64, c_longlong,
+                    c_size_t, c_uint, c_uint8, c_uint64, c_void_p, sizeof)
 
 from .errors import InvalidArgumentError, LibraryNotFoundError, UnsupportedVersionError, error_for_status
 
@@ -63,11 +63,18 @@ NUM_PHASES = 4
 NUM_STACKS = 4
 JSON_STATE_MAX = 1048576
 JSON_REPLAY_MAX = 4194304
+RESULTS_HASH_SIZE = 17
+RESULTS_GAME_MAX = 9007199254740991
 EVENT_STRING_MAX = 192
 CHANCE_CARD_FIRST = 972
 CHANCE_MARKERS_FIRST = 1021
 NUM_CHANCE_OUTCOMES = 305
 DETERMINIZE_RUBLES = 1
+MAX_OFFERS = 256
+CARD_TEXT_MAX = 384
+TABLE_VERSION = 1
+TABLE_CARDS = 1
+TABLE_PERSON = 2
 VP_MAX = 100000
 RUBLES_MAX = 100000
 CARD_NONE = -1
@@ -133,6 +140,10 @@ class ScoreStruct(Structure):
 
 class DisplacementStruct(Structure):
     _fields_ = [("displaced", c_int), ("price", c_int)]
+
+
+class OfferStruct(Structure):
+    _fields_ = [("action", c_int), ("source", c_int), ("card", c_int), ("displaced", c_int), ("price", c_int)]
 
 
 class EventStruct(Structure):
@@ -288,6 +299,19 @@ FUNCTIONS = {
                                            ("count", _size_p)), STATUS),
     "stpete_state_get_score": (c_int, (("state", StatePtr), ("seat", c_int), ("out", POINTER(ScoreStruct))),
                                STATUS),
+    # 1.2: what a front end asks (issue 41)
+    "stpete_state_offers": (c_int, (("state", StatePtr), ("seat", c_int), ("out", POINTER(OfferStruct)),
+                                    ("capacity", c_size_t), ("count", _size_p)), STATUS),
+    "stpete_state_income": (c_int, (("state", StatePtr), ("seat", c_int), ("phase", c_int), ("rubles", _int_p),
+                                    ("vp", _int_p)), STATUS),
+    "stpete_state_next_scoring": (c_int, (("state", StatePtr),), VALUE),
+    "stpete_state_last_discards": (c_int, (("state", StatePtr), ("cards", _int_p), ("capacity", c_size_t),
+                                           ("count", _size_p)), STATUS),
+    "stpete_game_card_text": (c_int, (("game", GamePtr), ("card", c_int), ("buf", c_char_p), ("capacity", c_size_t),
+                                      ("len", _size_p)), STATUS),
+    "stpete_state_table_to_json": (c_int, (("state", StatePtr), ("seat", c_int), ("since", c_int),
+                                           ("flags", c_uint), ("buf", c_char_p), ("capacity", c_size_t),
+                                           ("len", _size_p)), STATUS),
     "stpete_state_winners": (c_int, (("state", StatePtr), ("mask", POINTER(c_uint))), STATUS),
     # events
     "stpete_state_set_event_callback": (c_int, (("state", StatePtr), ("fn", EVENT_FN), ("user_data", c_void_p)),
@@ -297,6 +321,7 @@ FUNCTIONS = {
     "stpete_state_next_event": (c_int, (("state", StatePtr), ("out", POINTER(EventStruct))), STATE),
     "stpete_state_pending_events": (c_int, (("state", StatePtr),), VALUE),
     "stpete_event_kind_name": (c_char_p, (("kind", c_int),), RAW),
+    "stpete_action_kind_name": (c_char_p, (("kind", c_int),), RAW),
     "stpete_event_to_string": (c_int, (("event", POINTER(EventStruct)), ("state", StatePtr), ("buf", c_char_p),
                                        ("capacity", c_size_t)), STATUS),
     # hidden information (§9)
@@ -335,6 +360,20 @@ FUNCTIONS = {
     "stpete_replay_from_json": (c_int, (("json", c_char_p), ("len", c_size_t), ("alloc", POINTER(AllocatorStruct)),
                                         ("game_out", POINTER(GamePtr)), ("actions", _int_p), ("capacity", c_size_t),
                                         ("count", _size_p), ("err", POINTER(ErrorStruct))), ERROR),
+    # results files (stpete.experiment's and stpete-arena's)
+    "stpete_results_hash": (c_int, (("definition", c_char_p), ("buf", c_char_p), ("capacity", c_size_t),
+                                    ("len", _size_p)), STATUS),
+    "stpete_results_header_to_json": (c_int, (("program", c_char_p), ("definition", c_char_p), ("buf", c_char_p),
+                                              ("capacity", c_size_t), ("len", _size_p)), STATUS),
+    "stpete_results_game_to_json": (c_int, (("game", GamePtr), ("definition", c_char_p), ("number", c_longlong),
+                                            ("seed", c_uint64), ("actions", _int_p), ("count", c_size_t),
+                                            ("fields", c_char_p), ("buf", c_char_p), ("capacity", c_size_t),
+                                            ("len", _size_p)), STATUS),
+    "stpete_results_read_line": (c_int, (("game", GamePtr), ("program", c_char_p), ("definition", c_char_p),
+                                         ("line", c_char_p), ("len", c_size_t), ("state", StatePtr),
+                                         ("number", POINTER(c_longlong)), ("seed", POINTER(c_uint64)),
+                                         ("fields", c_char_p), ("capacity", c_size_t), ("fields_len", _size_p),
+                                         ("err", POINTER(ErrorStruct))), ERROR),
     # names (the words of the JSON format)
     "stpete_phase_name": (c_char_p, (("phase", c_int),), RAW),
     "stpete_stack_name": (c_char_p, (("stack", c_int),), RAW),
@@ -401,6 +440,7 @@ CONVERSIONS = {
     c_uint8: _integer(c_uint8, "uint8_t"),
     c_size_t: _integer(c_size_t, "size_t"),
     c_uint64: _integer(c_uint64, "uint64_t"),
+    c_longlong: _integer(c_longlong, "long long"),
     c_char_p: _string,
 }
 

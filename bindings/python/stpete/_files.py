@@ -36,12 +36,14 @@ def _default_mode():
     return 0o644
 
 
-def open_output(path: str, mode: str) -> IO[str]:
+def open_output(path: str, mode: str) -> IO:
     """Open the output ``path`` as text (UTF-8, no newline translation) without following a link at its name.
-    ``mode``: ``"r"`` (read), ``"a"`` (append to the existing file), ``"w"`` (create or truncate). Raises
-    :class:`LinkError` when ``path`` is a symbolic link, :class:`OSError` for the rest (missing, not writable)."""
+    ``mode``: ``"r"`` (read), ``"rb"`` (read bytes), ``"a"`` (append to the existing file), ``"c"`` (append,
+    creating the file if it is missing), ``"w"`` (create or truncate). Raises :class:`LinkError` when ``path`` is a
+    symbolic link, :class:`OSError` for the rest (missing, not writable)."""
     nofollow = getattr(os, "O_NOFOLLOW", 0)
-    flags = {"r": os.O_RDONLY, "a": os.O_WRONLY | os.O_APPEND,
+    flags = {"r": os.O_RDONLY, "rb": os.O_RDONLY, "a": os.O_WRONLY | os.O_APPEND,
+             "c": os.O_WRONLY | os.O_APPEND | os.O_CREAT,
              "w": os.O_WRONLY | os.O_CREAT | os.O_TRUNC}[mode] | nofollow | getattr(os, "O_CLOEXEC", 0)
     if not nofollow and os.path.islink(path):  # Windows: no O_NOFOLLOW, a check instead
         raise LinkError(0, "is a symbolic link", path)
@@ -51,7 +53,10 @@ def open_output(path: str, mode: str) -> IO[str]:
         if os.path.islink(path):  # O_NOFOLLOW: ELOOP on Linux, EMLINK or EFTYPE elsewhere
             raise LinkError(e.errno, "is a symbolic link", path) from None
         raise
-    return open(fd, mode, encoding="utf-8", errors="replace" if mode == "r" else "strict", newline="")
+    if mode == "rb":
+        return open(fd, "rb")
+    return open(fd, "a" if mode == "c" else mode, encoding="utf-8", errors="replace" if mode == "r" else "strict",
+                newline="")
 
 
 def write_replacing(path: str, write: Callable[[IO], None], binary: bool = False,

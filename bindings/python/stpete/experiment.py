@@ -18,18 +18,23 @@ Common random numbers: game g of every arm uses the deal seed ``seed + g``, and 
 for it from (its spec's seed, the deal seed, s), so arms are compared game by game on the same deals, and the
 rows do not depend on the backend (in-process, ``--jobs N`` processes, a Dask cluster) or on batching.
 
-Output (``--out FILE``): one row per seat and game, JSON lines (``.jsonl``/``.json``) or CSV (``.csv``), with
-the columns of :data:`COLUMNS`: ``exp`` (the definition's hash), ``arm``, ``game``, ``seed``, ``players``,
-``seat``, ``bot`` (canonical spec), the final score (``vp`` total and its parts ``vp_before``,
-``aristocrat_bonus``, ``rubles_bonus``, ``hand_penalty``, §8), ``rubles`` and ``tie_break`` (R14), ``win``
-(the seat's return: 1/k for each of k winners), ``winner``, ``moves`` (actions in the game) and ``display``
-(the final display as card name → copies; CSV: ``Name=n;Name=n``). Rows are appended one batch at a time.
-``--resume`` continues such a file: complete games are kept, a game cut short by a kill is dropped and replayed,
-and a file written for another definition (other arms, seed or library version) is refused. Every row is checked
-column by column against the definition (:func:`scan_output`): a forged or damaged row, or a row repeated, is refused
-with its line number and the file left unchanged; blank lines are skipped. The output is never written through a
-symbolic link: a link at ``--out`` is refused, and the rewrite that drops a cut game goes through a private
-temporary file beside it, renamed over it (:mod:`stpete._files`).
+Output (``--out FILE``): for ``.jsonl``/``.json`` a results file (doc/format.md, "Results files": the format
+stpete-arena writes too, through the library's ``stpete_results_*``, one home for both): a header naming the
+definition, then one line per game with its replay record (the seed and the actions) and its fields, the arm and
+one row per seat; for ``.csv``, the rows, each with the game's action ids. A row has the columns of
+:data:`COLUMNS`: ``exp`` (the definition's hash), ``arm``, ``game``, ``seed``, ``players``, ``seat``, ``bot``
+(canonical spec), the final score (``vp`` total and its parts ``vp_before``, ``aristocrat_bonus``,
+``rubles_bonus``, ``hand_penalty``, §8), ``rubles`` and ``tie_break`` (R14), ``win`` (the seat's return: 1/k for
+each of k winners), ``winner``, ``moves`` (actions in the game) and ``display`` (the final display as card name →
+copies; CSV: ``Name=n;Name=n``); :func:`read_rows` gives them from either. Rows are appended one batch at a time.
+A run holds an exclusive lock on ``--out`` (flock): a second run on the same file is refused before it reads or
+writes anything. ``--resume`` continues such a file: complete games are kept, a game cut short by a kill is dropped
+(the file cut after the last complete game) and played again, and a file written for another definition (other
+arms, seed or library version) is refused. Every game is checked through the library (:func:`scan_output`:
+stpete_results_read_line() replays its record, and every value of its rows is compared with the game it proves): a
+forged or damaged row, a consistent forgery included, or a game repeated, is refused with its line number and the
+file left unchanged; blank lines are skipped. The output is never written through a symbolic link: a link at
+``--out`` is refused, and every open of it refuses one (:mod:`stpete._files`).
 
 ``--plot DIR`` checks before any game that matplotlib can be imported and that ``DIR`` can be written. Without
 ``--out``, the rows go meanwhile to a private file ``DIR/rows-HASH-*.jsonl`` (``HASH``: :attr:`Experiment.hash`),
@@ -42,10 +47,8 @@ left behind holding the output file open.
 import argparse
 import collections
 import csv
-import hashlib
 import io
 import json
-import math
 import os
 import stat
 import sys
@@ -54,7 +57,7 @@ import threading
 import time
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, TextIO, Tuple, Union
 
-from ._files import LinkError, open_output, write_replacing
+from ._files import LinkError, open_output
 
 __all__ = ["Arm", "Experiment", "ExperimentError", "Tally", "COLUMNS", "ARM_KEYS", "parse_arm", "load_config",
            "play_batch", "read_rows", "scan_output", "summarize", "paired", "report", "plot", "main"]
@@ -62,8 +65,11 @@ __all__ = ["Arm", "Experiment", "ExperimentError", "Tally", "COLUMNS", "ARM_KEYS
 #: One row of the output (a dict of :data:`COLUMNS`).
 Row = Dict[str, Any]
 
-#: Format of the rows (part of the definition hash).
-ROW_FORMAT = 1
+#: Format of the rows (part of the definition hash): 2, rows kept in the library's results files with each game's
+#: actions (1.2).
+ROW_FORMAT = 2
+#: The program a results file of this module names in its header (stpete_results_header_to_json()).
+PROGRAM = "stpete.experiment"
 #: The columns of a row, in order (CSV header).
 COLUMNS = ("exp", "arm", "game", "seed", "players", "seat", "bot", "vp", "vp_before", "aristocrat_bonus",
            "rubles_bonus", "hand_penalty", "rubles", "tie_break", "win", "winner", "moves", "display")
@@ -87,17 +93,6 @@ class ExperimentError(Exception):
 
 
 # ---- arms --------------------------------------------------------------------------------------------------
-
-def _bool(key, value):
-    if isinstance(value, bool):
-        return value
-    text = str(value).lower()
-    if text in ("true", "yes", "1", "on"):
-        return True
-    if text in ("false", "no", "0", "off"):
-        return False
-    raise ExperimentError(f"{key} must be true or false, not {value!r}")
-
 
 def _int(key, value):
     if isinstance(value, bool):
@@ -284,8 +279,8 @@ class Experiment:
         self.arms_by_name = {a.name: a for a in arms}
         self.definition = {"format": ROW_FORMAT, "library": stpete.version(), "seed": seed,
                            "arms": [a.to_dict() for a in arms]}
-        text = json.dumps(self.definition, sort_keys=True, separators=(",", ":"))
-        self.hash = hashlib.sha256(text.encode()).hexdigest()[:16]
+        # the results file's hash of it, from the library (the format's one home; stpete-arena's too)
+        self.hash = stpete.results_hash(self.definition)
 
 
 # ---- playing (in any process: a worker needs only this module and the library) -------------------------------
@@ -358,6 +353,7 @@ class _Runner:
                 if rc < 0:  # the library's message, as stpete.play() raises it
                     raise _play_error(state, ptrs, rc, played.value)
             moves = played.value
+            actions = state.local_history()
             returns = state.returns()
             for s in range(players):
                 sc = state.score(s)
@@ -377,7 +373,8 @@ class _Runner:
                              "bot": bots[s], "vp": sc.total, "vp_before": sc.vp_before,
                              "aristocrat_bonus": sc.aristocrat_bonus, "rubles_bonus": sc.rubles_bonus,
                              "hand_penalty": sc.hand_penalty, "rubles": sc.rubles, "tie_break": sc.tie_break,
-                             "win": returns[s], "winner": returns[s] > 0, "moves": moves, "display": names})
+                             "win": returns[s], "winner": returns[s] > 0, "moves": moves, "display": names,
+                             "actions": actions})
         return rows
 
 
@@ -404,28 +401,72 @@ def play_batch(task: Mapping[str, Any]) -> List[Row]:
     return runner.play(task["exp"], arm["name"], arm["bots"], task["seed"], task["games"])
 
 
-# ---- rows on disk ------------------------------------------------------------------------------------------
+# ---- results on disk: the library's results files (JSON lines), or CSV rows ------------------------------------
+
+#: The columns of a CSV output: a row's, then the game's action ids (space-separated), which --resume replays.
+CSV_COLUMNS = COLUMNS + ("actions",)
+#: A game line's fields keep each seat's row without what the line says itself (game, seed) or the replayed game
+#: gives (players, moves), nor the definition's hash or the arm's name (the line's).
+_LINE_ONLY = ("exp", "arm", "game", "seed", "players", "moves")
+
 
 def _is_csv(path):
     return path.lower().endswith(".csv")
 
 
-def _row_text(rows, as_csv):
-    if not as_csv:
-        return "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in rows)
+def _arm_game(arm, cache):
+    """The stpete.Game of an arm (its players and options), one per arm in ``cache``."""
+    import stpete
+    game = cache.get(arm.name)
+    if game is None:
+        options = {k: v for k, v in arm.options.items() if v is not None}
+        game = cache[arm.name] = stpete.Game(players=arm.players, **options)
+    return game
+
+
+def _games_of(rows):
+    """The games of rows that hold whole games in seat order (a batch of :func:`play_batch`): lists of rows."""
+    games, i = [], 0
+    while i < len(rows):
+        n = rows[i]["players"]
+        games.append(rows[i:i + n])
+        i += n
+    return games
+
+
+def _game_line(exp, game, rows):
+    """One game's line of the results file (stpete_results_game_to_json(), with a newline): its record (the seed and
+    the actions, every one checked) and the fields: the arm and each seat's row."""
+    import stpete
+    first = rows[0]
+    fields = {"arm": first["arm"], "seats": [{k: v for k, v in r.items() if k not in _LINE_ONLY and k != "actions"}
+                                             for r in rows]}
+    return stpete.results_game_line(game, exp.definition, first["game"], first["seed"], first["actions"],
+                                    fields) + "\n"
+
+
+def _csv_text(rows):
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     for r in rows:
         w.writerow([";".join(f"{k}={v}" for k, v in r["display"].items()) if c == "display"
                     else ("true" if r[c] else "false") if c == "winner" else repr(r[c]) if c == "win"
-                    else r[c] for c in COLUMNS])
+                    else " ".join(map(str, r[c])) if c == "actions" else r[c] for c in CSV_COLUMNS])
     return buf.getvalue()
 
 
-def _parse_csv_row(values, path, number):
-    if len(values) != len(COLUMNS):
+def _batch_text(exp, rows, as_csv, games):
+    """A batch's rows as the output's text: a game line each (JSON lines), or CSV rows with the game's actions.
+    ``games``: the stpete.Game of each arm (:func:`_arm_game`)."""
+    if as_csv:
+        return _csv_text(rows)
+    return "".join(_game_line(exp, _arm_game(exp.arms_by_name[g[0]["arm"]], games), g) for g in _games_of(rows))
+
+
+def _parse_csv_row(values):
+    if len(values) != len(CSV_COLUMNS):
         raise ValueError("wrong number of columns")
-    r = dict(zip(COLUMNS, values))
+    r = dict(zip(CSV_COLUMNS, values))
     for c in _INT_COLUMNS:
         r[c] = int(r[c])
     r["win"] = float(r["win"])
@@ -435,53 +476,78 @@ def _parse_csv_row(values, path, number):
         k, _, v = item.rpartition("=")
         display[k] = int(v)
     r["display"] = display
+    r["actions"] = [int(x) for x in r["actions"].split()]
     return r
 
 
-def _lines(path, follow=False):
-    """(line number, parsed row or None, raw line) for each complete line of an output file (the CSV header
-    checked and skipped, blank lines skipped), then (number, None, None) for a last line cut short (no newline: a
-    killed run). A link at ``path`` is refused (:class:`stpete._files.LinkError`) unless ``follow``."""
+def _rows_of_line(doc):
+    """The rows (:data:`COLUMNS`, and the game's actions) of a game line (parsed JSON), without checking it."""
+    fields, record = doc["fields"], doc["record"]
+    actions = [a["id"] for a in record["actions"]]
+    rows = []
+    for seat_row in fields["seats"]:
+        r = {"exp": doc["hash"], "arm": fields["arm"], "game": doc["game"], "seed": int(record["options"]["seed"]),
+             "players": len(fields["seats"]), "moves": len(actions), **seat_row, "actions": actions}
+        rows.append({c: r[c] for c in CSV_COLUMNS})
+    return rows
+
+
+def _entries(path, follow=False):
+    """(line number, start offset, kind, content) of each complete line of an output: ("header", text) for a
+    results file's header, ("game", text, rows) for a game line (rows: :func:`_rows_of_line`, unchecked), ("row",
+    row) for a CSV row (:data:`CSV_COLUMNS`), ("bad", text) for anything else; blank lines and the CSV header are
+    skipped; then (number, offset, "cut", None) for a last line cut short (no newline: a killed run). A link at
+    ``path`` is refused (:class:`stpete._files.LinkError`) unless ``follow``."""
     as_csv = _is_csv(path)
-    with (open(path, "r", encoding="utf-8", errors="replace", newline="") if follow
-          else open_output(path, "r")) as f:
-        number = 0
-        for line in f:
+    with (open(path, "rb") if follow else open_output(path, "rb")) as f:
+        number = offset = 0
+        for raw in f:
             number += 1
-            if not line.endswith("\n"):
-                yield number, None, None
+            start, offset = offset, offset + len(raw)
+            if not raw.endswith(b"\n"):
+                yield number, start, "cut", None
                 return
+            line = raw.decode("utf-8", errors="replace")
             if not line.strip():
                 continue  # a blank line (one an editor appended): nothing
             if as_csv and number == 1:
-                if line.rstrip("\r\n") != ",".join(COLUMNS):
-                    raise ExperimentError(f"{path} is not an output of stpete.experiment (its first line is not "
-                                          f"the CSV header)")
+                if line.rstrip("\r\n") != ",".join(CSV_COLUMNS):
+                    old = line.rstrip("\r\n") == ",".join(COLUMNS)
+                    raise ExperimentError(f"{path} " + ("was written by stpete.experiment 1.1, whose rows hold no "
+                                                        "game's actions to check; start again with another --out"
+                                                        if old else "is not an output of stpete.experiment (its "
+                                                        "first line is not the CSV header)"))
                 continue
             try:
                 if as_csv:
-                    row = _parse_csv_row(next(csv.reader([line])), path, number)
+                    yield number, start, "row", _parse_csv_row(next(csv.reader([line])))
+                    continue
+                doc = json.loads(line)
+                if isinstance(doc, dict) and "format" in doc:
+                    yield number, start, "header", line
+                elif isinstance(doc, dict) and "exp" in doc and number == 1:
+                    raise ExperimentError(f"{path} was written by stpete.experiment 1.1, whose rows hold no game's "
+                                          f"actions to check; start again with another --out")
                 else:
-                    row = json.loads(line)
-                    if not isinstance(row, dict) or list(row) != list(COLUMNS):
-                        raise ValueError
-            except (ValueError, KeyError, StopIteration):
-                row = None
-            yield number, row, line
+                    yield number, start, "game", (line, _rows_of_line(doc))
+            except (ValueError, KeyError, TypeError, StopIteration, AttributeError):
+                yield number, start, "bad", line
 
 
 def read_rows(path: str) -> Tuple[List[Row], int, int]:
-    """Every row of an output file: ``(rows, cut, bad)`` where ``cut`` is 1 when its last line was cut short
-    and ``bad`` the number of other lines that are not rows. For tests and small files: :class:`Tally` and
-    ``--resume`` read a file line by line."""
+    """Every row of an output file (a results file or CSV; :data:`COLUMNS`): ``(rows, cut, bad)`` where ``cut`` is
+    1 when its last line was cut short and ``bad`` the number of other lines that are neither rows nor a header.
+    Nothing is checked: for tests and small files (:class:`Tally` and ``--resume`` check every game)."""
     rows, cut, bad = [], 0, 0
-    for _, row, line in _lines(path, follow=True):
-        if line is None:
+    for _, _, kind, content in _entries(path, follow=True):
+        if kind == "cut":
             cut = 1
-        elif row is None:
+        elif kind == "bad":
             bad += 1
-        else:
-            rows.append(row)
+        elif kind == "game":
+            rows += [{c: r[c] for c in COLUMNS} for r in content[1]]
+        elif kind == "row":
+            rows.append({c: content[c] for c in COLUMNS})
     return rows, cut, bad
 
 
@@ -566,162 +632,191 @@ def _is_int(value):
     return type(value) is int  # not bool, not float
 
 
-def _row_problem(row, exp, games, limits):
-    """What is wrong with a row of experiment ``exp`` (a run of ``games`` games per arm), or None: every column
-    checked for type and range against the definition (the schema of a row; :data:`COLUMNS`)."""
-    import stpete
-    arm = exp.arms_by_name.get(row["arm"]) if isinstance(row["arm"], str) else None
-    if arm is None:
-        return f"arm {row['arm']!r} is not an arm of this experiment"
-    g = row["game"]
-    if not _is_int(g) or not 0 <= g < games:
-        return (f"game {g!r} is not a game number of this run, an int in [0, {games - 1}] (a file with more games "
-                f"is resumed with a larger --games)")
-    if row["seed"] != (exp.seed + g) & _MASK or not _is_int(row["seed"]):
-        return f"seed {row['seed']!r} is not game {g}'s, {(exp.seed + g) & _MASK}"
-    if row["players"] != arm.players or not _is_int(row["players"]):
-        return f"players {row['players']!r} is not arm {arm.name}'s {arm.players}"
-    s = row["seat"]
-    if not _is_int(s) or not 0 <= s < arm.players:
-        return f"seat {s!r} is not a seat of a {arm.players}-player game, an int in [0, {arm.players - 1}]"
-    if row["bot"] != arm.bots[s]:
-        return f"bot {row['bot']!r} is not seat {s}'s bot of arm {arm.name}, {arm.bots[s]!r}"
-    vp_max, rubles_max = stpete._ffi.VP_MAX, stpete._ffi.RUBLES_MAX
-    for column in ("vp", "vp_before", "aristocrat_bonus", "rubles_bonus", "hand_penalty"):
-        if not _is_int(row[column]) or not -vp_max <= row[column] <= vp_max:
-            return f"{column} {row[column]!r} is not an int in [{-vp_max}, {vp_max}] (VP)"
-    for column in ("rubles", "tie_break"):
-        if not _is_int(row[column]) or not 0 <= row[column] <= rubles_max:
-            return f"{column} {row[column]!r} is not an int in [0, {rubles_max}] (rubles)"
-    win = row["win"]
-    if type(win) not in (int, float) or not 0 <= win <= 1:
-        return f"win {win!r} is not a number in [0, 1] (a return)"
-    if type(row["winner"]) is not bool or row["winner"] != (win > 0):
-        return f"winner {row['winner']!r} is not whether win {win!r} is above 0"
-    if arm.name not in limits:
-        limits[arm.name] = _arm_limits(arm)
-    longest, names = limits[arm.name]
-    if not _is_int(row["moves"]) or not 0 <= row["moves"] <= longest:
-        return f"moves {row['moves']!r} is not an int in [0, {longest}] (the longest game)"
-    display = row["display"]
-    if not isinstance(display, dict) or not all(k in names and _is_int(v) and 0 < v <= stpete._ffi.NUM_CARDS
-                                                for k, v in display.items()):
-        return (f"display {display!r} is not a map of card names of arm {arm.name}'s edition to copies in "
-                f"[1, {stpete._ffi.NUM_CARDS}]")
+def _seat_problem(row, arm, s, state, returns):
+    """What is wrong with seat s's row of a game that the library replayed (``state``, at its end; ``returns``:
+    :meth:`stpete.State.returns`), or None: the seat's bot, and every value recomputed from the game (the final
+    score and its parts, §8; the rubles and the tie-break, R14; the return and whether it wins; the final display),
+    never believed from the row."""
+    if row.get("seat") != s or not _is_int(row.get("seat")):
+        return f"seat {row.get('seat')!r} where seat {s} was expected"
+    if row.get("bot") != arm.bots[s]:
+        return f"bot {row.get('bot')!r} is not seat {s}'s bot of arm {arm.name}, {arm.bots[s]!r}"
+    sc = state.score(s)
+    want = {"vp": sc.total, "vp_before": sc.vp_before, "aristocrat_bonus": sc.aristocrat_bonus,
+            "rubles_bonus": sc.rubles_bonus, "hand_penalty": sc.hand_penalty, "rubles": sc.rubles,
+            "tie_break": sc.tie_break}
+    for column, value in want.items():
+        if row.get(column) != value or not _is_int(row.get(column)):
+            return f"seat {s}: {column} {row.get(column)!r} is not the game's, {value} (its actions replayed)"
+    win = row.get("win")
+    if type(win) not in (int, float) or abs(win - returns[s]) > 1e-9:
+        return f"seat {s}: win {win!r} is not the game's return, {returns[s]!r}"
+    if row.get("winner") is not (returns[s] > 0):
+        return f"seat {s}: winner {row.get('winner')!r} is not whether the seat's return is above 0"
+    game = state.game
+    display = collections.Counter(game.card_name(int(c)) for c in state.display(s))
+    if row.get("display") != dict(display):
+        return f"seat {s}: display {row.get('display')!r} is not the game's final display"
     return None
 
 
-def _arm_limits(arm):
-    """(the longest game in actions, the card names of the arm's edition) of an arm's game."""
-    import stpete
-    options = {k: v for k, v in arm.options.items() if v is not None}
-    with stpete.Game(players=arm.players, **options) as game:
-        return game.max_game_length, frozenset(game.card_name(c) for c in range(stpete._ffi.NUM_CARD_TYPES))
-
-
-def _game_problem(rows):
-    """What is wrong with the rows of one complete game (seat 0 first), or None: one number of moves, returns
-    adding up to 1."""
-    if len({r["moves"] for r in rows}) != 1:
-        return "its rows disagree on the number of moves"
-    if abs(sum(r["win"] for r in rows) - 1) > 1e-9:
-        return f"its wins add up to {sum(r['win'] for r in rows)!r}, not 1"
+def _game_problem(exp, arm, number, seed, state, rows, games):
+    """What is wrong with one game of ``rows`` (seat 0 first, the arm's players), replayed by the library into
+    ``state`` (its number and seed those of its record), or None: a game of this run (a number below ``games``, the
+    seed the definition gives it), finished, and every seat's row the game's (:func:`_seat_problem`)."""
+    if not 0 <= number < games:
+        return (f"game {number} is not a game number of this run, [0, {games - 1}] (a file with more games is "
+                f"resumed with a larger --games)")
+    if seed != (exp.seed + number) & _MASK:
+        return f"seed {seed} is not game {number}'s, {(exp.seed + number) & _MASK}"
+    if len(rows) != arm.players:
+        return f"{len(rows)} seats' rows, not arm {arm.name}'s {arm.players}"
+    if not state.is_terminal:
+        return "its record does not reach the end of the game"
+    returns = state.returns()
+    for s, row in enumerate(rows):
+        problem = _seat_problem(row, arm, s, state, returns)
+        if problem:
+            return problem
     return None
+
+
+class _Scan:
+    """What ``--resume`` learns of an output (:func:`scan_output`): the games checked go into ``tally``; ``keep`` is
+    the length of the file without a cut last line and the rows of incomplete games after the last complete one
+    (the file is truncated there), ``drop`` the number of such rows."""
+
+    def __init__(self, exp, tally, games):
+        self.exp, self.tally, self.games = exp, tally, games
+        self.keep = self.drop = 0
+        self.seen = set()  # (arm, game) already in the file
+        self.header = False
+        self.arm_games, self.states = {}, {}
+
+    def state_of(self, arm):
+        state = self.states.get(arm.name)
+        if state is None:
+            state = self.states[arm.name] = _arm_game(arm, self.arm_games).new_state()
+        return state
+
+    def check(self, path, where, line, rows):
+        """Check one game (its line text, or None for CSV rows, whose line is built from them), through the library:
+        stpete_results_read_line() replays its record; then its rows against the replayed game. ``where`` names
+        the game's line or rows in a refusal ("line 3", "lines 4-6")."""
+        import stpete
+        exp = self.exp
+        arm = exp.arms_by_name.get(rows[0]["arm"]) if isinstance(rows[0].get("arm"), str) else None
+        if arm is None:
+            raise ExperimentError(f"{path}, {where}: arm {rows[0].get('arm')!r} is not an arm of this "
+                                  f"experiment; not resuming (nothing was changed)")
+        state = self.state_of(arm)
+        try:
+            if line is None:  # CSV: the game's line from its rows (stpete_results_game_to_json() replays it too)
+                first = rows[0]
+                if any(r.get("exp") != exp.hash for r in rows):
+                    raise ExperimentError(f"{path}, {where}: exp is not this definition's hash {exp.hash} "
+                                          f"(another experiment: its arms, seed or library version differ); not "
+                                          f"resuming (nothing was changed)")
+                if any((r["game"], r["seed"], r["actions"], r["moves"]) != (first["game"], first["seed"],
+                                                                             first["actions"], len(first["actions"]))
+                       for r in rows):
+                    raise ExperimentError(f"{path}, {where}: the rows of game {first['game']} of arm "
+                                          f"{arm.name} disagree on the game, its seed, its actions or their number; "
+                                          f"not resuming (nothing was changed)")
+                line = _game_line(exp, _arm_game(arm, self.arm_games), rows)
+            g, seed, _ = stpete.read_results_line(state, PROGRAM, exp.definition, line)
+        except stpete.StPeteError as e:
+            raise ExperimentError(f"{path}, {where}: {e}; not resuming (nothing was changed)") from None
+        problem = _game_problem(exp, arm, g, seed, state, rows, self.games)
+        if problem:
+            raise ExperimentError(f"{path}, {where}: game {g} of arm {arm.name}: {problem}; not resuming "
+                                  f"(nothing was changed)")
+        if (arm.name, g) in self.seen:
+            raise ExperimentError(f"{path}, {where}: game {g} of arm {arm.name} again (a repeated game); not "
+                                  f"resuming (nothing was changed)")
+        self.seen.add((arm.name, g))
+        self.tally.add_game([{c: r[c] for c in COLUMNS} for r in _rows_of_line(json.loads(line))])
+
+
+def _scan_csv(path, scan, entries):
+    """The rows of a CSV output, game by game (its rows one after the other, in seat order: one batch is one
+    write), into scan; the rows of an incomplete game may only come last."""
+    pending, start, first = [], 0, 0
+    for number, offset, kind, content in entries:
+        if kind == "cut":
+            break
+        if kind != "row":
+            raise ExperimentError(f"{path}, line {number}: not a row of stpete.experiment; not resuming (nothing "
+                                  f"was changed)")
+        if pending and (content["arm"], content["game"]) != (pending[0]["arm"], pending[0]["game"]):
+            raise ExperimentError(f"{path}, line {number}: game {pending[0]['game']} of arm {pending[0]['arm']} "
+                                  f"has {len(pending)} of its rows before another game's (a damaged file); not "
+                                  f"resuming (nothing was changed)")
+        if not pending:
+            start, first = offset, number
+        if content["seat"] != len(pending):
+            raise ExperimentError(f"{path}, line {number}: seat {content['seat']!r} where seat {len(pending)} of "
+                                  f"game {content['game']} was expected (a repeated or missing row); not resuming "
+                                  f"(nothing was changed)")
+        pending.append(content)
+        if len(pending) == content["players"]:
+            scan.check(path, f"lines {first}-{number}" if number > first else f"line {number}", None, pending)
+            pending = []
+            scan.keep = offset + len(_csv_text([content]).encode())  # the end of the game's last row
+    scan.drop = len(pending)
+    if not pending:
+        return
+    scan.keep = start
 
 
 def scan_output(path: str, exp: Experiment, tally: Tally, games: Optional[int] = None) -> Tuple[int, int]:
-    """Read an output file for ``--resume``: every row must carry ``exp.hash`` (else :class:`ExperimentError`:
-    another definition), every line but a cut last one must be a row (else :class:`ExperimentError`: not an output
-    of this module), and every row of this definition must pass the schema (each column's type and range against the
-    definition: an arm of it, a game number below ``games`` (None: any), its seed, the arm's players and the seat's
-    bot, VP within ±STPETE_VP_MAX, rubles within STPETE_RUBLES_MAX, a win in [0, 1], moves within the longest game,
-    the display's card names those of the arm's edition; a complete game's wins adding up to 1; no row repeated: a
-    seat's row of a game already in the file, complete or not, is refused too, since :func:`run` writes each game
-    once), else :class:`ExperimentError` naming the line; the file is then unchanged. Blank lines are skipped.
-    Complete games go into ``tally`` (a game it holds already is not counted twice). A symbolic link at ``path`` is
-    not followed: :class:`stpete._files.LinkError` (an OSError). Returns ``(cut, drop)``: 1 when the last line was
-    cut short, and the number of rows of incomplete games; when either is not 0, the file must be rewritten without
-    them (:func:`_rewrite_complete`)."""
-    pending: Dict[Tuple[str, int], Dict[int, Tuple[Row, int]]] = {}  # (arm, game) -> seat -> (row, line number)
-    complete: Dict[str, bytearray] = {a.name: bytearray() for a in exp.arms}  # per arm, by game: 1 once complete
-    cut = drop = 0
-    others = set()
-    limits: Dict[str, Any] = {}
-    games = games if games is not None else 2 ** 63
-    for number, row, line in _lines(path):
-        if line is None:
-            cut = 1
+    """Read an output file for ``--resume``, every game through the library (stpete_results_read_line(): the
+    header must be this program's for ``exp``'s definition, and each game line's record is replayed, so a line
+    proves its game) and then its rows against the replayed game (:func:`_game_problem`: the number below ``games``
+    (None: any), its seed, each seat's bot and every value of its row); a CSV output's rows are made into the same
+    game lines first. Anything else (another definition, a row forged or damaged, a game repeated, rows of an
+    incomplete game before a complete one) raises :class:`ExperimentError` naming the line; the file is then
+    unchanged. Blank lines are skipped. Complete games go into ``tally``. A symbolic link at ``path`` is not
+    followed: :class:`stpete._files.LinkError` (an OSError). Returns ``(keep, drop)``: the length the file must be
+    cut to (without a cut last line and the rows of a last, incomplete game, which are played again) and the
+    number of such rows."""
+    scan = _Scan(exp, tally, games if games is not None else 2 ** 53)
+    entries = _entries(path)
+    if _is_csv(path):
+        _scan_csv(path, scan, entries)
+        return scan.keep, scan.drop
+    for number, offset, kind, content in entries:
+        if kind == "cut":
             break
-        if row is None:
-            raise ExperimentError(f"{path}, line {number}: not a row of stpete.experiment; not resuming (nothing "
-                                  f"was changed)")
-        if not isinstance(row["exp"], str):
-            raise ExperimentError(f"{path}, line {number}: exp {row['exp']!r} is not a definition hash; not "
+        if kind == "bad":
+            raise ExperimentError(f"{path}, line {number}: not a line of stpete.experiment's results; not resuming "
+                                  f"(nothing was changed)")
+        if kind == "header" and scan.header:
+            raise ExperimentError(f"{path}, line {number}: a second header (another run's file appended?); not "
                                   f"resuming (nothing was changed)")
-        if row["exp"] != exp.hash:
-            others.add(row["exp"])
-            continue
-        problem = _row_problem(row, exp, games, limits)
-        if problem:
-            raise ExperimentError(f"{path}, line {number}: {problem}; not resuming (nothing was changed)")
-        key = (row["arm"], row["game"])
-        done = complete[row["arm"]]
-        if row["game"] < len(done) and done[row["game"]]:
-            raise ExperimentError(f"{path}, line {number}: seat {row['seat']} of game {row['game']} of arm "
-                                  f"{row['arm']} again, after the game's complete rows (a repeated row); not "
+        if kind == "header":
+            import stpete
+            try:
+                stpete.read_results_line(scan.state_of(exp.arms[0]), PROGRAM, exp.definition, content)
+            except stpete.MismatchError as e:
+                reason = e.message.rsplit(f" ({e.function}:", 1)[0]  # the library's words, without the call's
+                if reason.startswith("written by "):  # another program's results file
+                    raise ExperimentError(f"{path} was {reason}: another program's results file; not resuming "
+                                          f"(nothing was changed)") from None
+                raise ExperimentError(f"{path} was written by another experiment definition ({e}: its arms, seed "
+                                      f"or library version differ); not resuming") from None
+            except stpete.StPeteError as e:
+                raise ExperimentError(f"{path}, line {number}: {e}; not resuming (nothing was changed)") from None
+            scan.header = True
+        elif not scan.header:
+            raise ExperimentError(f"{path}, line {number}: a game line before the results file's header; not "
                                   f"resuming (nothing was changed)")
-        seats = pending.setdefault(key, {})
-        if row["seat"] in seats:
-            raise ExperimentError(f"{path}, line {number}: seat {row['seat']} of game {row['game']} of arm "
-                                  f"{row['arm']} again, first on line {seats[row['seat']][1]} (a repeated row); "
-                                  f"not resuming (nothing was changed)")
-        seats[row["seat"]] = (row, number)
-        if len(seats) == row["players"]:  # seats are distinct and in range: every seat is there
-            del pending[key]
-            rows = [seats[s][0] for s in range(row["players"])]
-            problem = _game_problem(rows)
-            if problem:
-                raise ExperimentError(f"{path}, line {number}: game {row['game']} of arm {row['arm']}: {problem}; "
-                                      f"not resuming (nothing was changed)")
-            if row["game"] >= len(done):
-                done.extend(bytes(row["game"] + 1 - len(done)))
-            done[row["game"]] = 1
-            tally.add_game(rows)
-    if others:
-        raise ExperimentError(f"{path} was written by another experiment definition ({', '.join(sorted(others))}; "
-                              f"this one is {exp.hash}: other arms, seed or library version); not resuming")
-    drop += sum(len(seats) for seats in pending.values())
-    return cut, drop
-
-
-def _rewrite_complete(path, tally):
-    """Rewrite an output file with only the rows of its complete games (those in ``tally``), atomically and through
-    no link: :func:`stpete._files.write_replacing` (a private temporary file beside it, then renamed over it; the
-    file keeps its permission bits)."""
-    written = set()
-    pending = collections.defaultdict(list)
-
-    def write(out):
-        if _is_csv(path):
-            out.write(",".join(COLUMNS) + "\n")
-        for _, row, line in _lines(path):
-            if row is None:
-                continue
-            key = (row["arm"], row["game"])
-            d = tally.data.get(row["arm"])
-            if key in written or d is None or row["game"] >= len(d["done"]) or not d["done"][row["game"]]:
-                continue
-            seats = pending[key]
-            if any(r["seat"] == row["seat"] for r, _ in seats):
-                continue
-            seats.append((row, line))
-            if len(seats) == row["players"]:
-                for _, text in sorted(seats, key=lambda x: x[0]["seat"]):
-                    out.write(text)
-                written.add(key)
-                del pending[key]
-
-    write_replacing(path, write)
+        else:
+            scan.check(path, f"line {number}", content[0], content[1])
+        scan.keep = offset + len(content.encode() if kind == "header" else content[0].encode())
+    if scan.keep and not scan.header:
+        raise ExperimentError(f"{path}: no results file header; not resuming (nothing was changed)")
+    return scan.keep, scan.drop
 
 
 # ---- backends ----------------------------------------------------------------------------------------------
@@ -1017,14 +1112,32 @@ def _link_refused(path):
                            f"was changed)")
 
 
+def _lock(handle, path):
+    """Take the output's lock (flock, exclusive, not waiting) for the run, on its open ``handle``: a second run on
+    the same file is refused (:class:`ExperimentError`) before it reads or writes anything (issue 46 item 12). The
+    lock goes with the handle (closed, or the process ends)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no flock; one run at a time is then the user's care
+        return
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.close()
+        raise ExperimentError(f"{path} is in use by another run (it holds the file's lock): one run at a time "
+                              f"writes an output (nothing was changed)") from None
+
+
 def _prepare_output(args, exp, tally, say, games):
-    """Check --out and --resume; the complete games already there go into ``tally``. A link at --out is refused
-    (:class:`ExperimentError`), and every open of the file refuses one (O_NOFOLLOW), so that a link made after this
-    check is not followed either."""
+    """Open --out for the run (append, creating it; refused through a link: every open refuses one, O_NOFOLLOW),
+    take its lock (:func:`_lock`), then: a new or empty file gets its header (the results file's, or the CSV
+    header); an existing one needs --resume, and its complete games, each checked (:func:`scan_output`), go into
+    ``tally``, the file cut after the last of them (a cut last line, the rows of an incomplete game: played
+    again). Returns the open, locked handle (None without --out)."""
     if not args.out:
         if args.resume:
             raise ExperimentError("--resume needs --out FILE")
-        return
+        return None
     try:
         st = os.lstat(args.out)
     except FileNotFoundError:
@@ -1032,20 +1145,28 @@ def _prepare_output(args, exp, tally, say, games):
     if st is not None and stat.S_ISLNK(st.st_mode):
         raise _link_refused(args.out)
     try:
-        if st is None or st.st_size == 0:
-            with open_output(args.out, "w") as f:
-                if _is_csv(args.out):
-                    f.write(",".join(COLUMNS) + "\n")
-            return
-        if not args.resume:
-            raise ExperimentError(f"{args.out} exists: add --resume to continue it, or choose another --out")
-        cut, drop = scan_output(args.out, exp, tally, games)
-        if cut or drop:
-            # rewrite without the cut line and the incomplete games, so that no row is duplicated when they are
-            # replayed
-            say(f"{args.out}: dropping {'a cut last line and ' if cut else ''}{drop} row(s) of incomplete games; "
-                f"those games are replayed")
-            _rewrite_complete(args.out, tally)
+        handle = open_output(args.out, "c")
+        _lock(handle, args.out)
+        try:
+            if os.fstat(handle.fileno()).st_size == 0:
+                handle.write(",".join(CSV_COLUMNS) + "\n" if _is_csv(args.out) else
+                             __import__("stpete").results_header(PROGRAM, exp.definition) + "\n")
+                handle.flush()
+                return handle
+            if not args.resume:
+                raise ExperimentError(f"{args.out} exists: add --resume to continue it, or choose another --out")
+            keep, drop = scan_output(args.out, exp, tally, games)
+            size = os.fstat(handle.fileno()).st_size
+            if keep < size:
+                # cut the file after its last complete game (the lock held: no other run writes meanwhile), so
+                # that no row is duplicated when the cut games are played again
+                say(f"{args.out}: dropping {'a cut last line' if drop == 0 else f'{drop} row(s) of an incomplete game'}"
+                    f"; {'it is' if drop == 0 else 'those games are'} played again")
+                os.ftruncate(handle.fileno(), keep)
+            return handle
+        except BaseException:
+            handle.close()
+            raise
     except LinkError:
         raise _link_refused(args.out) from None
 
@@ -1105,7 +1226,7 @@ def run(args: argparse.Namespace, say: Optional[Callable[[str], None]] = None, o
     tally = Tally(arms)
     if args.plot:
         _check_plot(args.plot)
-    _prepare_output(args, exp, tally, say, games)
+    handle = _prepare_output(args, exp, tally, say, games)
     done = {(name, g) for name in tally.data for g in tally.games(name)}
     workers = args.dask_local or (args.jobs if not args.scheduler else 8)
     batch = args.batch or max(1, min(50, games * len(arms) // (workers * 8) or 1))
@@ -1124,23 +1245,19 @@ def run(args: argparse.Namespace, say: Optional[Callable[[str], None]] = None, o
     # The rows go to --out; with --plot and no --out, to a private file in the plot directory, removed once the
     # plots are drawn: rows are never lost to a failure after the games (issue 33).
     rows_path = args.out
-    if args.out:
-        try:
-            handle = open_output(args.out, "a")
-        except LinkError:
-            raise _link_refused(args.out) from None
-    elif args.plot:
+    if not args.out and args.plot:
         fd, rows_path = tempfile.mkstemp(dir=args.plot, prefix=f"rows-{exp.hash}-", suffix=".jsonl")
         handle = open(fd, "w", encoding="utf-8", newline="")
-    else:
-        handle = None
+        handle.write(__import__("stpete").results_header(PROGRAM, exp.definition) + "\n")
+    arm_games: Dict[str, Any] = {}
     kept = (f"the rows are kept in {rows_path}: a run with --out {rows_path} --resume continues from them (their "
             f"games are not played again) and draws the plots")
     finished = False
     try:
         for task, rows in results:
             if handle:
-                handle.write(_row_text(rows, _is_csv(rows_path)))  # one batch, then flush: a kill cuts at most it
+                # one batch, then flush: a kill cuts at most it
+                handle.write(_batch_text(exp, rows, _is_csv(rows_path), arm_games))
                 handle.flush()
             tally.add_rows(rows)
             played += len(task["games"])

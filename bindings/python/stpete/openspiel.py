@@ -33,7 +33,8 @@ ever seen. Parameters (``get_parameters()``, all optional): every option of the 
 ``players`` (2-4; 5 with ``new_society``), ``seed``, ``chance_mode`` (``"explicit"``, ``"sampled"``), ``edition``
 (1, 2), ``pub_cap`` (``"per-pub"``, ``"per-player"``), ``tie_break`` (``"rubles-mod-10"``, ``"rubles-total"``),
 ``public_rubles``, ``public_hands``, ``new_society`` and its rulings (bools), and ``start_markers`` (a string of 4
-seats, e.g. ``"0 1 2 3"``; ``""`` = dealt at random, §3.3).
+seats, e.g. ``"0 1 2 3"``; ``""`` or ``"random"`` = dealt at random, §3.3; read by the library, as
+:meth:`stpete.Option.parse` reads ``"0,1,2,3"``).
 
 Returns: 1/k for each of the k winners and 0 for the others at the end, 0 before (constant-sum 1, terminal
 rewards). Errors are the library's exceptions (:class:`stpete.IllegalActionError`, ...), with the state unchanged;
@@ -184,7 +185,8 @@ class Game:
                 if not isinstance(markers, str):
                     raise TypeError(f"{option.name} must be a string of 4 seats such as '0 1 2 3', not "
                                     f"{type(markers).__name__}")
-                given[option.name] = tuple(int(m) for m in markers.replace(",", " ").split()) or None
+                # read by the library (Option.parse: InvalidArgumentError with its reason), "" or "random" random
+                given[option.name] = option.parse(",".join(markers.replace(",", " ").split()) or "random")
         self._game = _Game(**given)
         self._ns = self._game.num_distinct_actions != _NUM_ACTIONS  # the New Society's ids (§12)
         self._explicit = self._game.options[_CHANCE] == _ChanceMode.EXPLICIT

@@ -122,7 +122,7 @@ class Experiment(unittest.TestCase):
         out = run("--games", "12", "--seed", "40", "--out", csv_path, "--jobs", "2", "--batch", "2", *ARMS)
         self.assertEqual(out.returncode, 0, out.stderr)
         with open(csv_path) as f:
-            self.assertEqual(f.readline().strip(), ",".join(E.COLUMNS))
+            self.assertEqual(f.readline().strip(), ",".join(E.CSV_COLUMNS))  # the rows, and the game's actions
         self.assertEqual(sorted(rows_of(csv_path), key=key), sorted(rows_of(self.full), key=key))
 
     def test_resume(self):
@@ -130,7 +130,7 @@ class Experiment(unittest.TestCase):
         first = run("--games", "12", "--seed", "40", "--out", path, "--max-games", "14", "--batch", "3", *ARMS)
         self.assertEqual(first.returncode, 0, first.stderr)
         self.assertEqual(len(rows_of(path)), 14 * 3)
-        # a kill in the middle of a write: the last game loses a seat's row and a line is cut
+        # a kill in the middle of a write: the last game's line is cut
         with open(path) as f:
             lines = f.readlines()
         with open(path, "w") as f:
@@ -138,7 +138,7 @@ class Experiment(unittest.TestCase):
             f.write(lines[-1][:25])
         again = run("--games", "12", "--seed", "40", "--out", path, "--resume", "--batch", "5", *ARMS)
         self.assertEqual(again.returncode, 0, again.stderr)
-        self.assertIn("dropping a cut last line and 2 row(s) of incomplete games", again.stderr)
+        self.assertIn("dropping a cut last line; it is played again", again.stderr)
         self.assertIn("13 game(s) already in", again.stderr)
         rows = rows_of(path)
         self.assertEqual(len({key(r) for r in rows}), len(rows))
@@ -167,7 +167,7 @@ class Experiment(unittest.TestCase):
             f.writelines(lines[:-2])  # the last game loses two seats' rows
         again = run("--games", "12", "--seed", "40", "--out", path, "--resume", *ARMS)
         self.assertEqual(again.returncode, 0, again.stderr)
-        self.assertIn("dropping 1 row(s) of incomplete games", again.stderr)
+        self.assertIn("dropping 1 row(s) of an incomplete game; those games are played again", again.stderr)
         self.assertEqual(sorted(rows_of(path), key=key), sorted(rows_of(self.full), key=key))
 
     def test_resume_after_kill(self):
@@ -206,7 +206,7 @@ class Experiment(unittest.TestCase):
             f.writelines(lines)
         out = run("--games", "12", "--seed", "40", "--out", path, "--resume", *ARMS)
         self.assertEqual(out.returncode, 2, out.stderr)
-        self.assertIn("line 6: not a row of stpete.experiment; not resuming", out.stderr)
+        self.assertIn("line 6: not a line of stpete.experiment's results; not resuming", out.stderr)
         with open(path) as f:
             self.assertEqual(f.readlines(), lines)
 
@@ -290,10 +290,16 @@ class Experiment(unittest.TestCase):
                          (True, True, [0, 1, 2, 3]))
         for arm_text, reason in (("a:players=5", "5 players need the New Society (new_society, §12.0, R17)"),
                                  ("a:seed=3", "unknown key(s) seed"),
-                                 ("a:markers_one_seat=true", "an option of the New Society: set new_society")):
+                                 ("a:markers_one_seat=true", "an option of the New Society: set new_society"),
+                                 # a number that is no seat: a reason true of this 5-player game too (not the
+                                 # 4-player default's "[0, 4)", nor cut to three seats when four ints are long)
+                                 ("a:players=5:new_society=true:start_markers=0,1,2,7", "not 7: no game has it"),
+                                 ("a:players=5:new_society=true:start_markers=" + ",".join(["-2147483648"] * 4),
+                                  "not -2147483648: no game has it")):
             p = run("--games", "1", "--arm", arm_text)
             self.assertEqual(p.returncode, 2)
             self.assertIn(reason, p.stderr)
+            self.assertNotIn("[0, 4)", p.stderr)
 
     def test_bad_input(self):
         cases = [

@@ -121,7 +121,9 @@ class Resume(unittest.TestCase):
     def tearDownClass(cls):
         shutil.rmtree(cls.tmp, ignore_errors=True)
 
-    def refused(self, text, line_no, path_name="forged.jsonl"):
+    def refused(self, text, line_no, path_name="forged.jsonl", where=None):
+        """Resume the file ``text``: exit 2, ``line_no`` named (``where``: the text that names it, e.g. a CSV game's
+        rows "lines 4-6"), nothing changed."""
         path = os.path.join(self.tmp, path_name)
         with open(path, "w") as f:
             f.write(text)
@@ -131,79 +133,162 @@ class Resume(unittest.TestCase):
         with open(path) as f:
             after = f.read()
         self.assertEqual(rc, 2, err.getvalue())
-        self.assertIn(f"line {line_no}:", err.getvalue())
+        self.assertIn(where or f"line {line_no}:", err.getvalue())
         self.assertIn("not resuming (nothing was changed)", err.getvalue())
         self.assertEqual(after, text)
 
-    def forge(self, column, value, line_no=5):
-        row = json.loads(self.lines[line_no - 1])
-        row[column] = value(row[column]) if callable(value) else value
+    def forge(self, edit, line_no=3):
+        """Edit game line ``line_no`` (parsed) with ``edit`` and resume: refused."""
+        doc = json.loads(self.lines[line_no - 1])
+        edit(doc)
         lines = list(self.lines)
-        lines[line_no - 1] = json.dumps(row, separators=(",", ":")) + "\n"
+        lines[line_no - 1] = json.dumps(doc, separators=(",", ":")) + "\n"
         self.refused("".join(lines), line_no)
 
     def test_each_forged_column(self):
-        forgeries = [
-            ("game", 10 ** 10), ("game", -1), ("game", "1"), ("game", 1.0), ("game", True), ("game", 4),
-            ("arm", "other"), ("arm", 3), ("exp", 5), ("seed", 7), ("seed", "41"), ("players", 2), ("players", 3.0),
+        """every value of a game line, forged alone: refused (the line's own keys, and each column of a seat's
+        row, which --resume recomputes from the game its record replays)"""
+        def line_key(key, value):
+            def edit(doc):
+                doc[key] = value
+            return edit
+
+        def seat_column(column, value, seat=1):
+            def edit(doc):
+                row = doc["fields"]["seats"][seat]
+                row[column] = value(row[column]) if callable(value) else value
+            return edit
+
+        def record_seed(value):
+            def edit(doc):
+                doc["record"]["options"]["seed"] = value
+            return edit
+
+        def arm(value):
+            def edit(doc):
+                doc["fields"]["arm"] = value
+            return edit
+
+        forgeries = [line_key("game", v) for v in (10 ** 10, -1, "1", 1.0, True, 4)]
+        forgeries += [line_key("hash", 5), line_key("hash", "0123456789abcdef"), arm("other"), arm(3),
+                      record_seed("12345"), record_seed(7)]
+        forgeries += [seat_column(c, v) for c, v in (
             ("seat", 7), ("seat", -1), ("seat", "1"), ("bot", "random"),
-            ("vp", 10 ** 9), ("vp", "50"), ("vp_before", -10 ** 9), ("aristocrat_bonus", 1.5),
-            ("rubles_bonus", None), ("hand_penalty", 10 ** 6), ("rubles", -1), ("rubles", 10 ** 7),
-            ("tie_break", "x"), ("win", 1e300), ("win", -0.5), ("win", "0.5"), ("win", float("nan")),
-            ("winner", "yes"), ("winner", lambda w: not w), ("moves", -1), ("moves", 10 ** 9), ("moves", "12"),
-            ("display", {"Market": -1}), ("display", ["Market"]), ("display", {"": 1}),
-            ("display", {"Nonsense": 1}), ("display", lambda d: {**d, "Market ": 1}),
-        ]
-        for column, value in forgeries:
-            with self.subTest(column=column, value=value):
-                self.forge(column, value)
+            ("vp", 10 ** 9), ("vp", "50"), ("vp", lambda v: v + 1), ("vp_before", -10 ** 9),
+            ("aristocrat_bonus", 1.5), ("rubles_bonus", None), ("hand_penalty", 10 ** 6), ("rubles", -1),
+            ("rubles", lambda v: v + 1), ("tie_break", "x"), ("win", 1e300), ("win", -0.5), ("win", "0.5"),
+            ("win", float("nan")), ("winner", "yes"), ("winner", lambda w: not w), ("display", {"Market": -1}),
+            ("display", ["Market"]), ("display", {"": 1}), ("display", {"Nonsense": 1}),
+            ("display", lambda d: {**d, "Market ": 1}))]
+        for i, edit in enumerate(forgeries):
+            with self.subTest(forgery=i):
+                self.forge(edit)
 
     def test_a_game_whose_rows_disagree(self):
-        """rows each within range that do not make one game: wins adding up to more than 1, or other moves"""
-        rows = [json.loads(l) for l in self.lines[:3]]  # game 0's three seats
-        loser = next(i for i, r in enumerate(rows) if r["win"] == 0)
-        for edit in ({"win": 1.0, "winner": True}, {"moves": rows[loser]["moves"] + 1}):
-            with self.subTest(edit=edit):
-                forged = [dict(r) for r in rows]
-                forged[loser].update(edit)
-                text = "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in forged) + "".join(self.lines[3:])
-                self.refused(text, 3)
+        """rows each well formed that the game does not give: a loser made a winner, two seats' results swapped
+        consistently (scores, returns, winner: issue 46 item 14's forgery, for the experiment), a seat's row
+        missing; and a record that does not prove them (an action changed, the last actions cut)"""
+        doc = json.loads(self.lines[2])
+        seats = doc["fields"]["seats"]
+        loser = next(i for i, r in enumerate(seats) if r["win"] == 0)
+
+        def make_winner(d):
+            d["fields"]["seats"][loser].update(win=1.0, winner=True)
+
+        def swap(d):
+            s = d["fields"]["seats"]
+            for column in ("vp", "vp_before", "aristocrat_bonus", "rubles_bonus", "hand_penalty", "rubles",
+                           "tie_break", "win", "winner", "display"):
+                s[0][column], s[1][column] = s[1][column], s[0][column]
+
+        def drop_seat(d):
+            d["fields"]["seats"].pop()
+
+        def other_action(d):
+            acts = d["record"]["actions"]
+            acts[len(acts) // 2]["id"] = 960
+
+        def cut_actions(d):
+            del d["record"]["actions"][-5:]
+
+        for edit in (make_winner, swap, drop_seat, other_action, cut_actions):
+            with self.subTest(edit=edit.__name__):
+                self.forge(edit)
 
     def test_csv(self):
+        """a forged cell of a CSV output (its rows made into game lines and replayed the same way): refused with
+        the row's line, or the game's rows"""
         header = self.csv_lines[0].rstrip("\n").split(",")
-        for column, value in (("game", "10000000000"), ("seat", "9"), ("win", "1e300"), ("vp", "-1000000")):
+        # line 4 is seat 2's row of game 0 (lines 2-4)
+        for column, value, where in (("game", "10000000000", "line 4:"), ("seat", "9", "line 4:"),
+                                     ("win", "1e300", "lines 2-4:"), ("vp", "-1000000", "lines 2-4:"),
+                                     ("actions", "0 0 0", "lines 2-4:")):
             with self.subTest(column=column):
                 lines = list(self.csv_lines)
                 cells = lines[3].rstrip("\n").split(",")
                 cells[header.index(column)] = value
                 lines[3] = ",".join(cells) + "\n"
-                self.refused("".join(lines), 4, "forged.csv")
+                self.refused("".join(lines), 4, "forged.csv", where)
 
     def test_a_blank_trailing_line_is_fine(self):
         for blank in ("\n", "\n\n", "  \n"):
             with self.subTest(blank=blank):
                 path = os.path.join(self.tmp, "blank.jsonl")
                 with open(path, "w") as f:
-                    f.write("".join(self.lines[:6]) + blank)
+                    f.write("".join(self.lines[:3]) + blank)
                 out = run(*SPEC, "--out", path, "--resume", "--quiet")
                 self.assertEqual(out.returncode, 0, out.stderr)
                 rows, cut, bad = E.read_rows(path)
                 self.assertEqual((len(rows), cut, bad), (12, 0, 0))
 
     def test_a_repeated_row(self):
-        """a row of a game already in the file (right after it, at the end, or a whole game twice; JSON lines and
-        CSV) is refused with its line number, the file unchanged: it was dropped and the file rewritten"""
+        """a game already in the file (right after it, at the end), or a second header, is refused with its line
+        number, the file unchanged; in a CSV output, a seat's row again"""
         lines = self.lines
-        cases = {"just after": (lines[:5] + [lines[4]] + lines[5:], 6),
-                 "at the end": (lines + [lines[1]], 13),
-                 "a whole game again": (lines + lines[3:6], 13),
-                 "in a game cut short": (lines[:7] + [lines[6]], 8)}
+        cases = {"just after": (lines[:3] + [lines[2]] + lines[3:], 4),
+                 "at the end": (lines + [lines[1]], 6),
+                 "a second header": (lines + [lines[0]], 6)}
         for name, (forged, line_no) in cases.items():
             with self.subTest(name):
                 self.refused("".join(forged), line_no)
         csv_lines = self.csv_lines
         with self.subTest("csv"):
             self.refused("".join(csv_lines[:4] + [csv_lines[2]] + csv_lines[4:]), 5, "forged.csv")
+
+
+class OneWriter(unittest.TestCase):
+    """Issue 46 item 12: two runs on one --out must not both write. While a run holds the file, a second one (with
+    --resume, or without) is refused with a clear message, exit 2, having written nothing; the first completes, and
+    its file is that of an uninterrupted run."""
+
+    def test_a_second_run_on_the_same_file_is_refused(self):
+        tmp = tempfile.mkdtemp(prefix="stpete-exp-lock-")
+        self.addCleanup(shutil.rmtree, tmp, ignore_errors=True)
+        path, alone = os.path.join(tmp, "busy.jsonl"), os.path.join(tmp, "alone.jsonl")
+        spec = ["--games", "16", "--seed", "3", "--batch", "1", "--quiet", "--arm",
+                "slow:players=2:bots=mc:iterations=40,greedy"]
+        first = subprocess.Popen([sys.executable, "-m", "stpete.experiment", *spec, "--out", path],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and first.poll() is None and not (
+                os.path.exists(path) and os.path.getsize(path) > 0):
+            time.sleep(0.01)
+        with open(path, "rb") as f:
+            before = f.read()
+        seconds = [run(*spec, "--out", path, "--resume"), run(*spec, "--out", path)]
+        _, first_err = first.communicate(timeout=300)
+        self.assertIsNotNone(first.returncode)
+        self.assertEqual(first.returncode, 0, first_err)
+        for second in seconds:
+            self.assertEqual(second.returncode, 2, second.stderr)
+            self.assertIn(f"{path} is in use by another run", second.stderr)
+        with open(path, "rb") as f:
+            after = f.read()
+        self.assertTrue(after.startswith(before))
+        done = run(*spec, "--out", alone)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(sorted(E.read_rows(path)[0], key=lambda r: (r["game"], r["seat"])),
+                         sorted(E.read_rows(alone)[0], key=lambda r: (r["game"], r["seat"])))
 
 
 class Links(unittest.TestCase):
@@ -221,7 +306,7 @@ class Links(unittest.TestCase):
         return os.path.join(self.tmp, name)
 
     def cut_output(self, name):
-        """An output of SPEC whose last game lost a seat's row: --resume rewrites it."""
+        """An output of SPEC whose last game's line is gone: --resume plays it again."""
         out = self.path(name)
         done = run(*SPEC, "--out", out, "--quiet")
         self.assertEqual(done.returncode, 0, done.stderr)

@@ -202,7 +202,8 @@ class HeaderByValue(unittest.TestCase):
         lib = _core._C
         for function, cls in ((lib.stpete_phase_name, stpete.Phase), (lib.stpete_stack_name, stpete.Stack),
                               (lib.stpete_decision_name, stpete.Decision), (lib.stpete_source_name, stpete.Source),
-                              (lib.stpete_event_kind_name, stpete.EventKind)):
+                              (lib.stpete_event_kind_name, stpete.EventKind),
+                              (lib.stpete_action_kind_name, stpete.ActionKind)):
             with self.subTest(function=function.__name__):
                 words, value = {}, 0
                 while function(value) is not None:

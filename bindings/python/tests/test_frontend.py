@@ -25,6 +25,67 @@ class Colours(unittest.TestCase):
         self.assertEqual(Colour(stpete.Game().card_info(Card.WHARF).colour).word, "green")
 
 
+class TableFacts(unittest.TestCase):
+    """Issue 41: what a table UI draws, from the library (stpete_state_offers, stpete_state_income,
+    stpete_state_next_scoring, stpete_state_last_discards, stpete_game_card_text, stpete_state_table_to_json)."""
+
+    def test_action_kind_words(self):
+        self.assertEqual([k.word for k in ActionKind][:3], ["pass", "buy", "play"])
+        self.assertEqual(ActionKind.PRISON_PUT_BACK.word, "prison-put-back")
+
+    def test_along_games(self):
+        import json
+        from collections import Counter
+        for options, seed in (({"players": 3}, 1), ({"players": 5, "new_society": True}, 2),
+                              ({"players": 4, "edition": 2}, 3)):
+            game = stpete.Game(seed=seed, **options)
+            state = game.new_state()
+            rng = random.Random(seed)
+            before = Counter(json.loads(state.view_to_json(None))["discard"])
+            while not state.is_terminal:
+                seat = state.current_player
+                for offer in state.offers(seat):  # every offer at the library's price, its action's when legal
+                    if offer.displaced is None:
+                        self.assertEqual(offer.price, state.price(seat, offer.card, offer.source))
+                    else:
+                        self.assertIn((offer.displaced, offer.price),
+                                      state.displacements(seat, offer.card, offer.source))
+                    if state.is_legal(offer.action):
+                        self.assertEqual(state.action_price(offer.action), offer.price)
+                for s in range(state.players):
+                    for phase in (stpete.Phase.WORKER, stpete.Phase.BUILDING, stpete.Phase.ARISTOCRAT):
+                        rubles, vp = state.income(s, phase)
+                        self.assertIsInstance(rubles, int)
+                with self.assertRaises(stpete.InvalidArgumentError):
+                    state.income(0, stpete.Phase.TRADING)
+                doc = json.loads(state.table_to_json(seat))
+                self.assertEqual(doc["to_act"], seat)
+                self.assertEqual([a["id"] for a in doc["actions"]], [int(a) for a in state.legal_actions()])
+                self.assertEqual(doc["incomes"]["next"], None if state.next_scoring is None else
+                                 stpete.Phase(state.next_scoring).name.lower())
+                state.apply(rng.choice(state.legal_actions()))
+                after = Counter(json.loads(state.view_to_json(None))["discard"])
+                gained = after - before
+                if gained:
+                    self.assertEqual(Counter(game.card_name(c) for c in state.last_discards()), gained)
+                before = after
+            self.assertIsNone(state.next_scoring)
+
+    def test_card_texts(self):
+        base, ns = stpete.Game(), stpete.Game(new_society=True, players=3)
+        self.assertEqual(base.card_text(Card.WAREHOUSE), "Your hand limit is 4 instead of 3 (§7.3).")
+        self.assertEqual(base.card_text(Card.FUR_SHOP), "Displaces Fur Trapper or Czar and Carpenter (§6.2).")
+        self.assertEqual(base.card_text(Card.LUMBERJACK), "")
+        self.assertIn("per Pub you have", base.card_text(Card.PUB))
+        self.assertIn("however many Pubs", stpete.Game(pub_cap="per-player").card_text(Card.PUB))
+        self.assertIn("scores no VP", ns.card_text(stpete.NewSocietyCard.DEBTORS_PRISON))
+        self.assertIn("still scores its VP", stpete.Game(players=3, new_society=True, used_prison_scores=True)
+                      .card_text(stpete.NewSocietyCard.DEBTORS_PRISON))
+        self.assertEqual(ns.card_text(stpete.NewSocietyCard.NEW_SOCIETY), "Displaces any worker (§6.2, §12.6).")
+        with self.assertRaises(stpete.InvalidArgumentError):
+            base.card_text(stpete.NewSocietyCard.MAYOR)  # not a card of a base game
+
+
 class Displacements(unittest.TestCase):
     def check_against_legal(self, state):
         seat = state.current_player

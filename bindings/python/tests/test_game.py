@@ -77,6 +77,17 @@ class GameOptions(unittest.TestCase):
         with self.assertRaises(stpete.InvalidArgumentError) as cm:
             pub_cap.parse("per-seat")
         self.assertIn("(§7.2, R10)", cm.exception.message)
+        # numbers that are none of the option's values are refused with the library's reason, never cut: four
+        # seats of -2**31 read back as three numbers before (their text is longer than OPTION_VALUE_MAX)
+        seats = table[names.index("start_markers")]
+        self.assertEqual(seats.parse("0,1,2,4"), (0, 1, 2, 4))  # seats of 5 players: the combination is Game's
+        for option, text, says in ((seats, ",".join(["-2147483648"] * 4), "not -2147483648: no game has it"),
+                                   (seats, "0,1,2,7", "not 7: no game has it"), (pub_cap, "9", "not 9 (§7.2, R10)"),
+                                   (table[names.index("public_rubles")], "7", "public_rubles must be 0 or 1, not 7")):
+            with self.subTest(option=option.name, text=text):
+                with self.assertRaises(stpete.InvalidArgumentError) as cm:
+                    option.parse(text)
+                self.assertIn(says, cm.exception.message)
         for option in table:
             if option.type == stpete.OptionType.BOOL:
                 values = [False, True]

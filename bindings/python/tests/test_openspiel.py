@@ -239,6 +239,15 @@ class GameShape(unittest.TestCase):
             pyspiel.load_game("stpete", {"player": 2})
         with self.assertRaises(stpete.InvalidArgumentError):
             pyspiel.load_game("stpete", {"players": 5})
+        # the start markers are read by the library: its reason for a bad text (not int()'s ValueError), "random"
+        self.assertIsNone(pyspiel.load_game("stpete(start_markers=random)").stpete_game.start_markers)
+        self.assertEqual(pyspiel.load_game("stpete(start_markers= 1  0 1 0 ,players=2)").stpete_game.start_markers,
+                         (1, 0, 1, 0))
+        for markers, says in (("0 1 2 x", "start_markers must be \"random\" or four seats"),
+                              ("0 1 2 7", "not 7: no game has it")):
+            with self.subTest(markers=markers), self.assertRaises(stpete.InvalidArgumentError) as cm:
+                pyspiel.load_game("stpete", {"start_markers": markers})
+            self.assertIn(says, str(cm.exception))
         self.assertEqual([int(p) for p in (pyspiel.PlayerId.CHANCE, pyspiel.PlayerId.TERMINAL)], [-1, -4])
 
 

@@ -5,7 +5,7 @@
  *
  * Scenarios: create (game, state), clone, legal actions / apply / copy / resample / reset (which must not
  * allocate), the event queue, state and view serialization, loading a game and a state from JSON, replay records
- * written and read, the bots' creation and choices. Every block carries a header with a magic number and its owner, so a block freed by the
+ * and results files' lines written and read, the bots' creation and choices. Every block carries a header with a magic number and its owner, so a block freed by the
  * wrong allocator, freed twice or never allocated by us fails the test. The library's allocations are counted
  * through stpete_options::allocator (and the allocator arguments of the JSON loaders); jansson's through
  * json_set_alloc_funcs(), set by this test program as the application may (the library never sets that
@@ -564,6 +564,51 @@ static void test_legal_actions_and_apply(void **unused)
     assert_in_range(n, 1, 3);
 }
 
+/* A results file's game line: written (each action verified) and read back (the record replayed into a state,
+ * which a failure leaves unchanged). */
+static int scenario_results(fail_alloc *fa)
+{
+    stpete_options o = options_with(fa, 2, 16);
+    stpete_game *g = NULL;
+    stpete_state *st = NULL, *into = NULL, *before = NULL;
+    assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &into, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_clone(into, &before, NULL), STPETE_OK);
+    enum { MOVES = 24 };
+    int actions[MOVES];
+    uint64_t rng = 9;
+    for (int i = 0; i < MOVES; i++) {
+        int ids[STPETE_MAX_LEGAL_ACTIONS];
+        size_t count = 0;
+        assert_int_equal(stpete_state_legal_actions(st, ids, STPETE_MAX_LEGAL_ACTIONS, &count), STPETE_OK);
+        actions[i] = ids[rng_below(&rng, (int)count)];
+        assert_int_equal(stpete_state_apply(st, actions[i]), STPETE_OK);
+    }
+    static const char def[] = "{\"seed\":16}", fields[] = "{\"x\":1}";
+    char line[16384], got[64];
+    size_t len = 0, got_len = 0;
+    long long number = -2;
+    uint64_t seed = 0;
+    fa->armed = 1; /* the library's allocations only: both calls parse JSON first (see jansson_malloc) */
+    int rc = stpete_results_game_to_json(g, def, 3, 16, actions, MOVES, fields, line, sizeof line, &len);
+    if (rc == STPETE_OK)
+        rc = stpete_results_read_line(g, "test", def, line, len, into, &number, &seed, got, sizeof got, &got_len,
+                                      NULL);
+    fa->armed = 0;
+    if (rc == STPETE_OK) {
+        assert_int_equal(number, 3);
+        assert_int_equal(tg_equal(into, st), 1);
+    } else {
+        assert_int_equal(tg_equal(into, before), 1);
+    }
+    stpete_state_free(before);
+    stpete_state_free(into);
+    stpete_state_free(st);
+    stpete_game_free(g);
+    return rc;
+}
+
 static void test_event_queue(void **unused)
 {
     (void)unused;
@@ -586,6 +631,12 @@ static void test_replay(void **unused)
 {
     (void)unused;
     assert_true(sweep("replay to and from JSON", scenario_replay) >= 2);
+}
+
+static void test_results(void **unused)
+{
+    (void)unused;
+    assert_true(sweep("results file line written and read", scenario_results) >= 2);
 }
 
 static void test_bots(void **unused)
@@ -631,6 +682,7 @@ int main(void)
         cmocka_unit_test(test_to_json),
         cmocka_unit_test(test_from_json),
         cmocka_unit_test(test_replay),
+        cmocka_unit_test(test_results),
         cmocka_unit_test(test_bots),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -181,8 +181,9 @@ static void test_set_and_value_round_trip(void **unused)
             char text[STPETE_OPTION_VALUE_MAX];
             size_t len;
             int rc = stpete_options_value(&o, in.name, text, sizeof text, &len);
-            if (rc == STPETE_E_INVALID_ARGUMENT) /* a BOOL or ENUM number out of range has no word */
-                assert_true(in.type == STPETE_OPTION_BOOL || in.type == STPETE_OPTION_ENUM);
+            if (rc == STPETE_E_INVALID_ARGUMENT) /* a BOOL or ENUM number out of range has no word; seat 7 is none */
+                assert_true(in.type == STPETE_OPTION_BOOL || in.type == STPETE_OPTION_ENUM ||
+                            (in.type == STPETE_OPTION_SEATS && !strcmp(values[v], "0,1,2,7")));
             else
                 assert_string_equal(text, values[v]);
         }
@@ -213,6 +214,18 @@ static void test_set_and_value_round_trip(void **unused)
     assert_int_equal(stpete_options_value(&o, "nope", small, sizeof small, &len), STPETE_E_INVALID_ARGUMENT);
     o.pub_cap = 7; /* set directly, out of range: no word */
     assert_int_equal(stpete_options_value(&o, "pub_cap", small, sizeof small, &len), STPETE_E_INVALID_ARGUMENT);
+    /* start markers that are no seats: read by stpete_options_set() (stpete_options_check() says why), but their
+     * text would not fit STPETE_OPTION_VALUE_MAX: refused, never cut */
+    char text[STPETE_OPTION_VALUE_MAX];
+    assert_int_equal(stpete_options_set(&o, "start_markers", "-2147483648,-2147483648,-2147483648,-2147483648", NULL),
+                     STPETE_OK);
+    assert_int_equal(stpete_options_value(&o, "start_markers", text, sizeof text, &len), STPETE_E_INVALID_ARGUMENT);
+    o.start_markers[0] = o.start_markers[1] = o.start_markers[2] = -1;
+    o.start_markers[3] = STPETE_MAX_PLAYERS;
+    assert_int_equal(stpete_options_value(&o, "start_markers", text, sizeof text, &len), STPETE_E_INVALID_ARGUMENT);
+    o.start_markers[3] = STPETE_MAX_PLAYERS - 1; /* seats of some game: written, whatever these players */
+    assert_int_equal(stpete_options_value(&o, "start_markers", text, sizeof text, &len), STPETE_OK);
+    assert_string_equal(text, "-1,-1,-1,4");
 }
 
 /* Bad text is refused with the option's name and rule in the reason, the struct unchanged. */
@@ -417,6 +430,14 @@ static void test_setup_rule_reasons(void **unused)
         { { { "used_prison_scores", "true" } }, "used_prison_scores is an option of the New Society" },
         { { { "textile_without_new_society", "true" } }, "(§12.7.8, R29)" },
         { { { "players", "4" }, { "start_markers", "0,0,1,1" } }, "seat 2 holds 0 start-player markers" },
+        /* no seat of any game: the same reason at 4 players (Option.parse()'s struct) and at 5 */
+        { { { "start_markers", "0,1,2,7" } }, "the trading phase's start-player marker must be held by a seat, not "
+                                              "7: no game has it (seats 0 to 4, or -1 for all four dealt at random; "
+                                              "§3.3)" },
+        { { { "players", "5" }, { "new_society", "true" }, { "start_markers", "0,1,2,7" } },
+          "must be held by a seat, not 7: no game has it" },
+        { { { "start_markers", "-1,-1,-2,-1" } }, "the aristocrat phase's start-player marker must be held by a seat, "
+                                                  "not -2: no game has it" },
     };
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
         stpete_options o;

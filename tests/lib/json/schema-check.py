@@ -48,8 +48,8 @@ def sub(kind):
     return jsonschema.Draft202012Validator(s)
 
 
-whole, kinds = jsonschema.Draft202012Validator(schema), {k: sub(k) for k in ("state", "view", "replay")}
-docs = {"state": [], "view": [], "replay": []}
+whole, kinds = jsonschema.Draft202012Validator(schema), {k: sub(k) for k in ("state", "view", "replay", "table")}
+docs = {"state": [], "view": [], "replay": [], "table": []}
 errors = []
 for k in range(32):
     players, edition = 2 + k % 3, 1 + k // 3 % 2
@@ -67,6 +67,11 @@ for k in range(32):
             docs["state"].append(json.loads(state.to_json()))
             for seat in [None, *range(players)]:
                 docs["view"].append(json.loads(state.view_to_json(seat)))
+            if step % 36 == 0 or state.is_terminal:  # the table document (since 1.2, issue 41): a spectator's and
+                for seat in (None, k % players):     # a seat's, the card table at the start, a person's now and then;
+                    since = 0 if step == 0 or state.is_terminal else step - 24  # the whole log at both ends only
+                    docs["table"].append(json.loads(state.table_to_json(seat, since=since, cards=step == 0,
+                                                                        person=(step // 36 + k) % 2 == 1)))
         if state.is_terminal:
             break
         state.apply(rng.choice(state.legal_actions()))  # a chance outcome at a chance node
@@ -78,6 +83,44 @@ for kind, items in docs.items():
     check(f"{len(items)} {kind} documents of the library are valid {kind}s", not bad, bad)
     bad = [i for i, d in enumerate(items) if not whole.is_valid(d)][:5]
     check("... and valid under the whole schema (exactly one kind)", not bad, bad)
+
+
+# Every value of every option of the library's table (stpete.options(), its enum's words, its integers, both seeds,
+# start markers dealt or given), alone and with the New Society: the documents of such a game (a state after a few
+# random moves, a seat's view, its replay record) are valid. The schema refuses unknown keys and format versions, so
+# an option added to the table without its key in the schema fails here even where the games above leave it at its
+# default.
+def option_texts(o):
+    if o.type in (stpete.OptionType.BOOL, stpete.OptionType.ENUM):
+        return list(o.words)
+    if o.type == stpete.OptionType.INT:
+        return [str(v) for v in range(o.min, o.max + 1)]
+    if o.type == stpete.OptionType.SEED:
+        return ["0", str(2**64 - 1)]
+    return ["random", "1,0,1,0", "0,1,2,3"]  # SEATS: the 0,1,2,3 of 4 and 5 players
+
+
+games, bad = 0, []
+for option in stpete.options():
+    for text in option_texts(option):
+        for with_ns in (False, True):
+            values = {"new_society": True} if with_ns else {}
+            values[option.name] = option.parse(text)
+            if stpete.check_options(**values) is not None:  # a combination the library refuses (e.g. 5 players)
+                values["players"] = 2 if text == "1,0,1,0" else values.get("players", 4)
+                if stpete.check_options(**values) is not None:
+                    continue
+            game = stpete.Game(**values)
+            state, rng = game.new_state(), random.Random(games)
+            for _ in range(20):
+                state.apply(rng.choice(state.legal_actions()))
+            games += 1
+            for kind, text_of in (("state", state.to_json), ("view", lambda: state.view_to_json(0)),
+                                  ("replay", state.replay_to_json)):
+                doc = json.loads(text_of())
+                bad += [f"{values}: {kind}: {e.message[:200]}" for e in kinds[kind].iter_errors(doc)][:1]
+check(f"the documents of {games} games, every value of every option of the library's table alone and with the "
+      "New Society, are valid", games > 2 * len(stpete.options()) and not bad, bad[:5])
 
 
 def keys_of(value, out):
@@ -99,7 +142,8 @@ check("doc/format.md says which format_version the library writes (4 with the Ne
       f"format_version {stpete._ffi.FORMAT_VERSION}" in format_md and
       f"format_version {stpete._ffi.FORMAT_VERSION_NEW_SOCIETY}" in format_md and
       all(d["format_version"] == (stpete._ffi.FORMAT_VERSION_NEW_SOCIETY if d["options"].get("new_society")
-                                  else stpete._ffi.FORMAT_VERSION) for items in docs.values() for d in items) and
+                                  else stpete._ffi.FORMAT_VERSION)
+          for kind, items in docs.items() if kind != "table" for d in items) and
       any(d["format_version"] == stpete._ffi.FORMAT_VERSION_NEW_SOCIETY for d in docs["state"]))
 
 
@@ -118,6 +162,12 @@ d = copy.deepcopy(state); d["stacks"]["worker"] = None; refused("state", d, "a v
 d = copy.deepcopy(replay); d["actions"][0]["id"] = "2"; refused("replay", d, "a wrong type (an id as a string)")
 d = copy.deepcopy(replay); del d["result"]; refused("replay", d, "a missing key (result)")
 d = copy.deepcopy(replay); d["options"]["edition"] = 3; refused("replay", d, "an edition that does not exist")
+table = next(d for d in docs["table"] if d["offers"] and d["actions"])
+d = copy.deepcopy(table); d["move"] = "3"; refused("table", d, "a wrong type (move as a string)")
+d = copy.deepcopy(table); del d["log"]; refused("table", d, "a missing key (log)")
+d = copy.deepcopy(table); d["table_version"] = 2; refused("table", d, "another table_version")
+d = copy.deepcopy(table); d["offers"][0]["price"] = 0; refused("table", d, "an offer at 0 R (prices are at least 1, §5)")
+d = copy.deepcopy(table); d["actions"][0]["kind"] = "steal"; refused("table", d, "an action kind that does not exist")
 
 
 # ---- the differential over mutants (--mutants) --------------------------------------------------------------------
