@@ -6,7 +6,7 @@
  * One game: a readable log, phase by phase (deals, every action with its price, each scoring, Pub and Observatory
  * choices, final scoring breakdown, winner). Several games: a summary (games, mean moves per game, mean winning
  * score, wins per seat). Bots: the library's (stpete/bots.h), by their specs: "random" (uniform among the legal
- * actions), "greedy" (one-step look-ahead on the projected score), "mc" and "ismcts" (searches over
+ * actions), "greedy" (one-step look-ahead on the projected score), "mc", "ismcts" and "learned" (searches over
  * determinizations), with parameters after colons, e.g. "ismcts:iterations=500". LIST is comma separated and
  * repeats over the seats, e.g. "greedy,random"; seats with the same spec share one bot.
  * Game g of a run uses seed S + g; every bot is reseeded at the start of each game with
@@ -166,8 +166,8 @@ static void selfplay_usage(FILE *out)
             "                        wins per seat\n"
             "  --bots LIST           comma-separated bot specs, repeated over the seats\n"
             "                        (default greedy,random); a spec is KIND[:KEY=VALUE]...,\n"
-            "                        KIND random, greedy, mc or ismcts, e.g.\n"
-            "                        ismcts:iterations=500:c=0.7 (stpete/bots.h)\n"
+            "                        KIND random, greedy, mc, ismcts or learned,\n"
+            "                        e.g. ismcts:iterations=500:c=0.7 (stpete/bots.h)\n"
             "  --quiet               no log of a single game\n"
             "  --record FILE         write the game (one game only) as a replay record (JSON)\n"
             "                        for stpete-replay\n"

@@ -1,10 +1,11 @@
 /**
  * @file bots.h
- * @brief libstpete reference bots: random, greedy, flat Monte Carlo (mc) and information-set MCTS (ismcts).
+ * @brief libstpete reference bots: random, greedy, flat Monte Carlo (mc), information-set MCTS (ismcts) and
+ *        ismcts with a learned evaluation (learned).
  *
  * The bots live in the same shared library as the rules (one `libstpete.so`, one `stpete.pc`), and are written
  * only against the public API of stpete.h, as any user's bot would be. Their symbols are in version node
- * `STPETE_1.0`.
+ * `STPETE_1.0` (the kind `learned` added no symbol).
  *
  * A bot is created for a game from a *spec*, a string `KIND[:KEY=VALUE]...`, e.g. `"random"`, `"greedy"`,
  * `"mc:iterations=1000:playout=greedy"`, `"ismcts:iterations=2000:c=0.7:seed=3"`. It is seat-independent: it
@@ -19,6 +20,9 @@
  * |          |                                                                | `playout` (`random`), `depth`    |
  * |          |                                                                | (0), `temp` (10), `seed` (0)     |
  * | `ismcts` | single-observer information-set MCTS                           | as `mc`, and `c` (0.7)           |
+ * | `learned`| ismcts whose leaves a learned network evaluates                | `iterations` (4000), `ms` (0),   |
+ * |          |                                                                | `c` (0.7), `depth` (0), `seed`   |
+ * |          |                                                                | (0)                              |
  *
  * - `random`: `ids[stpete_splitmix64() % n]` over the sorted legal list (the random bot of `stpete-selfplay`).
  * - `greedy`: each legal action is applied to a copy and the acting seat's projected score (below) is compared;
@@ -29,19 +33,32 @@
  *   one determinization per iteration, UCB1 over the actions legal in it with availability counts, expansion of
  *   one untried action, a playout, returns backed up to every node for the seat that acted there; the most visited
  *   root action is chosen.
+ * - `learned` (issue 43; doc/learning.md): the ismcts search, in which a new leaf is played on for `depth` random
+ *   actions (0: none) and then evaluated by a small network trained by self-play (the first learned Saint
+ *   Petersburg player): the network reads the observation tensor of the seat the bot chooses for
+ *   (stpete_state_observation_tensor() of the leaf's determinization: what §9 lets that seat know there, never a
+ *   hidden fact) and gives every seat's expected return. Its weights are compiled into the library (one network
+ *   for the base game, both editions and 2-4 players, one for the New Society, 2-5); it computes in integers
+ *   only, so its numbers, and the bot's games, are the same on every platform (native and WebAssembly), and it
+ *   allocates nothing. At equal CPU time per decision it makes about four times the iterations of ismcts (no
+ *   playout to the end). The committed network is weaker than ismcts's random playouts at equal time
+ *   (doc/learning.md has the matches and what would make it stronger).
  *
  * Keys: `iterations` = determinized playouts per decision (0 = no limit, then `ms` must be set; mc rounds it up to
  * a multiple of the number of legal actions, so that each gets as many); `ms` = a
  * wall-clock limit per decision in milliseconds (0 = none; with both, the first reached stops the search);
  * `c` = the UCB1 exploration constant (returns are in [0, 1]); `playout` = the playout policy, `random` or
  * `greedy` (the greedy bot's choice for every seat); `depth` = playout actions before the playout stops and the
- * position is evaluated (0 = play to the end); `temp` = the temperature, in VP, of the evaluation at the cut-off;
+ * position is evaluated (0 = play to the end; learned: random actions before the network evaluates, 0 = at once,
+ * and its playouts are always random); `temp` = the temperature, in VP, of the evaluation at the cut-off;
  * `seed` = the bot's own PRNG seed (stpete_bot_set_seed() changes it later).
  *
  * Returns (OpenSpiel's `Returns`): at the end of a game each of the k winners gets 1/k and the others 0 (§8,
  * R14; constant-sum 1). At a playout cut-off, the seats' projected scores v (below) are turned into
  * win estimates by a softmax, exp(v_s / temp) / Σ_t exp(v_t / temp): constant-sum 1 as well, and for two players
- * the logistic function of the projected score difference.
+ * the logistic function of the projected score difference. The learned bot's cut-off returns are its network's:
+ * the softmax of its outputs for the seats of the game, from the observation of one seat (the seat it searches
+ * for; for stpete_bot_evaluate(), the seat to act), constant-sum 1 (doc/learning.md gives the layout).
  *
  * Projected score (the greedy bot's evaluation, as in stpete-selfplay): on a finished game the final score
  * (§8); otherwise the final score as if the game ended now (stpete_state_get_score(): VP, aristocrat bonus,
@@ -77,7 +94,7 @@ extern "C" {
 
 /* ------------------------------------------------------------------------------------------------ */
 /** @defgroup bots Bots
- * The library's reference bots (random, greedy, mc, ismcts): made from a spec, they choose a legal action for the
+ * The library's reference bots (random, greedy, mc, ismcts, learned): made from a spec, they choose a legal action for the
  * seat to act, using only what that seat may know (§9); stpete_bot_play() plays a state on with one bot per seat.
  * The file's description (bots.h) has the table of kinds and keys, the returns and the projected score. */
 /** @{ */
@@ -210,7 +227,10 @@ STPETE_API const char *stpete_bot_last_error(const stpete_bot *bot);
  * 1/k for each of the k winners and 0 for the others (§8, R14); before the end, the softmax of the seats'
  * projected scores with the bot's `temp` (the random and greedy bots use the default, 10 VP). Constant-sum:
  * the returns add up to 1. It reads every seat's position as the state holds it, rubles and hands included: the
- * searches call it on determinizations, never on the real state.
+ * searches call it on determinizations, never on the real state. A `learned` bot gives its network's returns
+ * instead, from the observation tensor of the seat to act (seat 0 at a chance node): only what that seat may know
+ * (§9), so it may be called on the real state; it computes in integers (the same numbers on every platform) and
+ * allocates nothing (doc/learning.md).
  * @param bot     the bot (its temperature)
  * @param state   a state of the bot's game (stpete_game_check_compatible())
  * @param returns caller's array of @p capacity doubles; receives one return per seat, in [0, 1]

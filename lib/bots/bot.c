@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bot_private.h"
+#include "bot_value.h"
 
 /* ---- specs ------------------------------------------------------------------------------------------ */
 
@@ -25,11 +26,18 @@ static const kind_desc kinds[] = {
     [BOT_MC] = { "mc", K(KEY_ITERATIONS) | K(KEY_MS) | K(KEY_PLAYOUT) | K(KEY_DEPTH) | K(KEY_TEMP) | K(KEY_SEED) },
     [BOT_ISMCTS] = { "ismcts", K(KEY_ITERATIONS) | K(KEY_MS) | K(KEY_C) | K(KEY_PLAYOUT) | K(KEY_DEPTH) |
                                    K(KEY_TEMP) | K(KEY_SEED) },
+    [BOT_LEARNED] = { "learned", K(KEY_ITERATIONS) | K(KEY_MS) | K(KEY_C) | K(KEY_DEPTH) | K(KEY_SEED) },
 };
 #undef K
 #define NUM_KINDS ((int)(sizeof kinds / sizeof kinds[0]))
 
 static const char *const playout_names[] = { [PLAYOUT_RANDOM] = "random", [PLAYOUT_GREEDY] = "greedy" };
+
+/* The learned bot's defaults (doc/learning.md): 4000 iterations take about the CPU time of the default ismcts's
+ * 1000 at 2 and 4 players (measured, doc/learning.md), c and depth those of the pilot matches. */
+#define LEARNED_ITERATIONS 4000
+#define LEARNED_C 0.7
+#define LEARNED_DEPTH 0
 
 /* Decimals are read and written without the C library (strtod and printf follow the locale's decimal point):
  * at most 6 decimal places, held as millionths. */
@@ -45,6 +53,11 @@ static void defaults(bot_params *p, int kind)
     p->depth = 0; /* playouts to the end: stronger than any cut-off tried, at equal time (doc/bots.md) */
     p->temp = 10.0;
     p->seed = 0;
+    if (kind == BOT_LEARNED) { /* measured in doc/learning.md */
+        p->iterations = LEARNED_ITERATIONS;
+        p->c = LEARNED_C;
+        p->depth = LEARNED_DEPTH; /* random actions before the network evaluates (0: at the leaf) */
+    }
 }
 
 /* An unsigned decimal integer of len characters; 0 on success, -1 if not a number, -2 if it overflows. */
@@ -106,7 +119,7 @@ static uint64_t to_micro(double v)
 static int parse_kind(const char *spec, size_t kind_len, char *err, size_t err_size)
 {
     if (kind_len == 0) {
-        snprintf(err, err_size, "%s bot spec: expected KIND[:KEY=VALUE]..., KIND one of random, greedy, mc, ismcts",
+        snprintf(err, err_size, "%s bot spec: expected KIND[:KEY=VALUE]..., KIND one of random, greedy, mc, ismcts, learned",
                  spec[0] ? "no kind in the" : "empty");
         return -1;
     }
@@ -115,7 +128,7 @@ static int parse_kind(const char *spec, size_t kind_len, char *err, size_t err_s
         if (strlen(kinds[k].name) == kind_len && strncmp(spec, kinds[k].name, kind_len) == 0)
             kind = k;
     if (kind < 0)
-        snprintf(err, err_size, "unknown bot kind '%.*s' (expected random, greedy, mc or ismcts)", (int)kind_len,
+        snprintf(err, err_size, "unknown bot kind '%.*s' (expected random, greedy, mc, ismcts or learned)", (int)kind_len,
                  spec);
     return kind;
 }
@@ -267,7 +280,7 @@ static int parse_spec(const char *spec, bot_params *p, char *err, size_t err_siz
         snprintf(err, err_size, "unexpected text in the bot spec: '%s'", s);
         return STPETE_E_PARSE;
     }
-    if (p->iterations == 0 && p->ms == 0 && (kind == BOT_MC || kind == BOT_ISMCTS)) {
+    if (p->iterations == 0 && p->ms == 0 && (kind == BOT_MC || kind == BOT_ISMCTS || kind == BOT_LEARNED)) {
         snprintf(err, err_size, "iterations=0 needs a time limit (ms=...): the search would never stop");
         return STPETE_E_INVALID_ARGUMENT;
     }
@@ -392,8 +405,9 @@ STPETE_API int stpete_bot_new(const stpete_game *game, const char *spec, stpete_
     rc = STPETE_OK;
     if (p.kind != BOT_RANDOM)
         rc = stpete_state_new(game, &bot->scratch, NULL);
-    if (rc == STPETE_OK && (p.kind == BOT_MC || p.kind == BOT_ISMCTS))
+    if (rc == STPETE_OK && (p.kind == BOT_MC || p.kind == BOT_ISMCTS || p.kind == BOT_LEARNED))
         rc = stpete_state_new(game, &bot->work, NULL);
+    bot->net = bot_value_net_of(game);
     if (rc != STPETE_OK) {
         stpete_bot_free(bot);
         return refuse(err, rc, rc == STPETE_E_OUT_OF_MEMORY ? "out of memory" : stpete_strerror(rc));
@@ -500,7 +514,8 @@ STPETE_API int stpete_bot_choose(stpete_bot *bot, const stpete_state *state, int
         if (n > 1)
             rc = bot_choose_mc(bot, state, seat, ids, n, &choice);
         break;
-    default:
+    default: /* ismcts; learned: the same search, its leaves evaluated from the seat's view by the network */
+        bot->view = seat;
         if (n > 1)
             rc = bot_choose_ismcts(bot, state, seat, ids, n, &choice);
     }
@@ -564,6 +579,8 @@ STPETE_API int stpete_bot_evaluate(stpete_bot *bot, const stpete_state *state, d
     if (rc)
         return rc;
     double r[STPETE_MAX_PLAYERS];
+    int seat = stpete_state_current_player(state);
+    bot->view = seat >= 0 && seat < bot->players ? seat : 0; /* learned: the seat to act's view */
     bot_returns(bot, state, r);
     memcpy(returns, r, (size_t)bot->players * sizeof *r);
     bot->error[0] = '\0';

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bot_private.h"
+#include "bot_value.h"
 
 /* ---- evaluation ---------------------------------------------------------------------------------------- */
 
@@ -59,11 +60,32 @@ int bot_greedy_choice(stpete_bot *bot, const stpete_state *st, const int *ids, s
     return STPETE_OK;
 }
 
+/* The learned bot's returns before the end: the network on the observation of the bot's view seat (bot->view),
+ * from relative seats to seats. */
+static void learned_returns(const stpete_bot *bot, const stpete_state *st, double out[STPETE_MAX_PLAYERS])
+{
+    bot_value_x x;
+    double r[STPETE_MAX_PLAYERS];
+    int players = bot->players;
+    if (bot_value_inputs(bot->net, st, bot->view, &x) != STPETE_OK) { /* cannot happen: a seat of the bot's game */
+        for (int s = 0; s < players; s++)
+            out[s] = 1.0 / players;
+        return;
+    }
+    bot_value_forward(bot->net, &x, players, r);
+    for (int k = 0; k < players; k++)
+        out[(bot->view + k) % players] = r[k];
+}
+
 void bot_returns(const stpete_bot *bot, const stpete_state *st, double out[STPETE_MAX_PLAYERS])
 {
     int players = bot->players;
     if (bot_game_over(st)) { /* the end: 1/k for each of k winners (§8, R14) */
         stpete_state_returns(st, out, STPETE_MAX_PLAYERS);
+        return;
+    }
+    if (bot->p.kind == BOT_LEARNED) {
+        learned_returns(bot, st, out);
         return;
     }
     /* A cut-off: the softmax of the projected scores. */
@@ -139,7 +161,9 @@ int bot_playout(stpete_bot *bot, stpete_state *st, double out[STPETE_MAX_PLAYERS
     int ids[STPETE_MAX_LEGAL_ACTIONS_NEW_SOCIETY];
     int depth = bot->p.depth;
     if (bot->p.playout == PLAYOUT_RANDOM) {
-        int rc = random_playout(bot, st, depth ? (uint64_t)depth : UINT64_MAX, actions);
+        /* learned: depth random actions, then the network (0: at once); the others: 0 plays to the end */
+        uint64_t steps = depth || bot->p.kind == BOT_LEARNED ? (uint64_t)depth : UINT64_MAX;
+        int rc = random_playout(bot, st, steps, actions);
         if (rc != STPETE_OK)
             return rc;
         bot_returns(bot, st, out);

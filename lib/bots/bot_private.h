@@ -9,7 +9,10 @@
 #include <stpete/bots.h>
 #include <stpete/stpete.h>
 
-enum bot_kind { BOT_RANDOM, BOT_GREEDY, BOT_MC, BOT_ISMCTS };
+struct bot_value_net;
+struct bot_value_x;
+
+enum bot_kind { BOT_RANDOM, BOT_GREEDY, BOT_MC, BOT_ISMCTS, BOT_LEARNED };
 enum bot_playout { PLAYOUT_RANDOM, PLAYOUT_GREEDY };
 
 /* A spec's configuration (stpete_bot_new()). */
@@ -52,6 +55,8 @@ struct stpete_bot {
     uint32_t child_stamp[STPETE_NUM_DISTINCT_ACTIONS_NEW_SOCIETY]; /* == gen: the node has a child for it */
     double card_vp[STPETE_NUM_CARD_TYPES_NEW_SOCIETY]; /* income per card at its scoring (§2, §4.4, §12.2) */
     double card_rubles[STPETE_NUM_CARD_TYPES_NEW_SOCIETY];
+    const struct bot_value_net *net; /* learned: the game's network (bot_value.h) */
+    int view;                        /* learned: the seat whose observation its evaluation reads */
     stpete_bot_stats stats;
     char spec[STPETE_BOT_SPEC_MAX];
     char error[256];
@@ -111,6 +116,18 @@ int bot_chance_step(stpete_bot *bot, stpete_state *st);
 /* One determinization of state for seat (§9) with seed, into dst (of the same game): a status of
  * stpete_state_copy() or stpete_state_determinize(). */
 int bot_determinize(stpete_state *dst, const stpete_state *state, int seat, uint64_t seed);
+
+/* ---- bot_value.c ---- */
+
+/* The network of a game's family (the base game or the New Society). */
+const struct bot_value_net *bot_value_net_of(const stpete_game *game);
+
+/* The network's inputs for seat's view of st into x: its observation tensor (stpete_state_observation_tensor())
+ * and the extra inputs, clamped to their limits, those that are not 0. A status of the tensor. */
+int bot_value_inputs(const struct bot_value_net *net, const stpete_state *st, int seat, struct bot_value_x *x);
+
+/* The returns of the relative seats 0..players-1 (0: the seat whose inputs x are) by the network; they add up to 1. */
+void bot_value_forward(const struct bot_value_net *net, const struct bot_value_x *x, int players, double *returns);
 
 /* ---- bot_search.c ---- */
 

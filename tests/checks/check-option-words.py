@@ -37,6 +37,7 @@ import option_table  # noqa: E402 (tests/include/option_table.py)
 #: (file, option) -> (lines, reason): the places that may spell an option's word, and why. The final score has a
 #: member named as the tie-break option (stpete_score::tie_break, the tie-break value of §8, R14): its mirrors and
 #: readers are listed here.
+LEARN = "the learned evaluation's families of games and training workload (tools/learn, issue 43)"
 SCORE = "the final score's tie-break value (stpete_score::tie_break, §8, R14), not the option"
 ALLOWED = {
     ("tools/play/screen.c", "public_hands"): (1, "the terminal shows every hand with the option until the library "
@@ -60,6 +61,15 @@ ALLOWED = {
                                             "a measurement's definition, not a list of options"),
     ("server/bench_memory.py", "new_society"): (2, "the memory benchmark's fixed workload (5 players, the New "
                                                    "Society), a measurement's definition, not a list of options"),
+    # tools/learn (issue 43): the learned evaluation has one network per family of games, the base game and the
+    # New Society (lib/bots/bot_value.h); its training plays each family's fixed configurations in sampled chance
+    # mode, and its matches the issue's targets: measurements' definitions, not lists of options
+    ("tools/learn/selfplay.py", "new_society"): (7, LEARN),
+    ("tools/learn/selfplay.py", "chance_mode"): (1, LEARN),
+    ("tools/learn/learn.py", "new_society"): (2, LEARN),
+    ("tools/learn/export.py", "new_society"): (1, LEARN),
+    ("tools/learn/calibrate.py", "new_society"): (1, LEARN),
+    ("tools/learn/matches.py", "new_society"): (1, LEARN),
     ("bindings/python/stpete/openspiel.py", "chance_mode"): (2, "pyspiel's GameType.chance_mode (OpenSpiel's "
                                                                 "field, not the option)"),
     ("lib/json/table.c", "tie_break"): (2, "the table document's result: " + SCORE + ", and the tie-break the game "

@@ -114,7 +114,7 @@ static int set_version(play_config *cfg, const char *value, char *err, size_t si
 static const option_def options[] = {
     { "--seat", "S", "your seat, 0 to N-1 (default 0); seats play in clockwise order", set_seat },
     { "--bots", "LIST", "the other seats' bots, comma separated, repeated over the seats in order: the "
-                        "library's random, greedy, mc and ismcts, with parameters after colons, e.g. "
+                        "library's random, greedy, mc, ismcts and learned, with parameters after colons, e.g. "
                         "ismcts:iterations=500 (default greedy)", set_bots },
     { "--seed", "S", "the game's seed: the same seed gives the same deal (default: from the clock, shown on "
                      "screen)", set_seed },

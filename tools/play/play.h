@@ -52,7 +52,7 @@
 #define PLAY_CARD_TYPES STPETE_NUM_CARD_TYPES_NEW_SOCIETY
 #define PLAY_ROW_MAX 10
 #define PLAY_DISPLAY_MAX STPETE_NUM_CARDS_NEW_SOCIETY
-#define BOT_KINDS "random, greedy, mc, ismcts; parameters after colons, e.g. ismcts:iterations=500"
+#define BOT_KINDS "random, greedy, mc, ismcts, learned; parameters after colons, e.g. ismcts:iterations=500"
 
 /* The options (main.c). */
 typedef struct play_config {

@@ -659,7 +659,8 @@ export declare class State {
 }
 
 /** One of the library's bots (include/stpete/bots.h): "random", "greedy", "mc[:key=value...]",
- * "ismcts[:key=value...]". Plays by the legal actions; reads only what the acting seat may know (§9). */
+ * "ismcts[:key=value...]", "learned[:key=value...]" (ismcts with a learned evaluation, doc/learning.md). Plays by
+ * the legal actions; reads only what the acting seat may know (§9). */
 export declare class Bot {
   /** @throws ParseError (unknown kind or key, a spec over 255 bytes), InvalidArgumentError (a value or the seed
    * out of range, checked before the bot is made; a spec with U+0000), FreedError */

@@ -1203,7 +1203,7 @@ function newState(game, seed, ownsGame = false) {
 
 // ---- bots --------------------------------------------------------------------------------------------------
 
-/** One of the library's bots (include/stpete/bots.h): "random", "greedy", "mc:...", "ismcts:...". */
+/** One of the library's bots (include/stpete/bots.h): "random", "greedy", "mc:...", "ismcts:...", "learned:...". */
 export class Bot {
   #handle;
   #game;

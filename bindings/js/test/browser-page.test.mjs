@@ -148,6 +148,34 @@ test('the end of a game at desktop size: winners at the top, the final table of 
   await page.close();
 });
 
+test('the strongest level: the learned bot (issue 43) from the setup dialog plays the other seats, and says so',
+  { skip }, async () => {
+  const page = await open('players=2&seat=0&bot=random&seed=3&delay=0');
+  await waitTurn(page);
+  await page.click('#btn-new');
+  if (await page.$eval('#confirm-new', (d) => d.open)) await page.click('#btn-discard');
+  await page.waitForFunction(() => document.getElementById('setup').open);
+  await page.selectOption('#setup select[name="players"]', '4');
+  await page.selectOption('#setup select[name="seat"]', '0');
+  await page.selectOption('#setup select[name="bot"]', 'learned');
+  await page.selectOption('#setup select[name="strength"]', '20000');
+  await page.fill('#setup input[name="seed"]', '7');
+  await page.click('#btn-start');
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('stpete-web-save')).setup.bot === 'learned');
+  await waitTurn(page);
+  const who = await page.$$eval('#players .who', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(who, ['Seat 0: you', 'Seat 1: bot, learned 20000', 'Seat 2: bot, learned 20000',
+    'Seat 3: bot, learned 20000']);
+  const t0 = Date.now();
+  await page.click('#actions button.buy');
+  await page.waitForSelector('body[data-turn="bots"]');
+  await waitTurn(page);
+  // three bot decisions at the strongest level (a benchmark's figure, printed, never asserted)
+  console.log(`# the learned bot at 20000 iterations: ${((Date.now() - t0) / 3).toFixed(0)} ms per decision, with the page`);
+  assert.equal(await page.getAttribute('body', 'data-turn'), 'you');
+  await page.close();
+});
+
 test('a whole game at phone size (390x844): no horizontal scroll on any screen, the end in view', { skip }, async () => {
   const page = await open('players=4&seat=0&bot=random&seed=33&delay=0');
   await page.setViewportSize(PHONE);

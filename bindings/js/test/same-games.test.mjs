@@ -1,7 +1,7 @@
 // Same games everywhere: stpete-selfplay compiled to wasm (under Node) prints the same summary and digest of every
 // action and final score as the native build, for many seeds, both editions, 2-4 players, and the New Society
-// (§12) at 2-5 players, random and greedy bots; and the same games driven from JavaScript through the package give
-// the same digest.
+// (§12) at 2-5 players, random and greedy bots, and the learned bot (its network computes in integers: issue 43);
+// and the same games driven from JavaScript through the package give the same digest.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { wasmSelfplay, nativeSelfplay, hasNative, load, DIGEST_INIT, digestAdd } from './helpers.mjs';
@@ -28,6 +28,19 @@ for (const cfg of configs) {
         assert.equal(wasm, nativeSelfplay(argsOf(cfg, bots)));
       });
   }
+}
+
+// The learned bot (lib/bots/bot_value.c) against greedy: a few games of each configuration, its search and its
+// network's every evaluation on the way, the same in wasm as in the native build.
+const LEARNED_GAMES = 3;
+for (const cfg of configs) {
+  const bots = 'learned:iterations=40,greedy';
+  test(`wasm = native: ${nameOf(cfg)}, ${LEARNED_GAMES} games, bots ${bots}`,
+    { skip: hasNative ? false : 'no native build (meson option native_build)' }, () => {
+      const wasm = wasmSelfplay(argsOf(cfg, bots, LEARNED_GAMES));
+      assert.ok(digestOf(wasm), `no digest in: ${wasm}`);
+      assert.equal(wasm, nativeSelfplay(argsOf(cfg, bots, LEARNED_GAMES)));
+    });
 }
 
 test('games driven from JavaScript through the package: the digest of stpete-selfplay --bots random', async () => {

@@ -33,11 +33,13 @@ export function installKeys({ undo = null } = {}) {
 
 // ---- the bots a person may choose (both setup forms, the seats' labels) -------------------------------------
 
-/** The library's bot kinds (include/stpete/bots.h) a person may choose, weakest first; `search`: the kind takes a
+/** The library's bot kinds (include/stpete/bots.h) a person may choose; `search`: the kind takes a
  * strength (iterations per move). */
 export const BOTS = Object.freeze([
   { kind: 'random', name: 'random' }, { kind: 'greedy', name: 'greedy' },
   { kind: 'mc', name: 'Monte Carlo', search: true }, { kind: 'ismcts', name: 'ISMCTS', search: true },
+  // issue 43: ismcts with a trained network at its leaves (doc/learning.md); weaker than ismcts at equal time so far
+  { kind: 'learned', name: 'learned', search: true },
 ]);
 /** Strengths offered (iterations per move of a search bot). Above 20,000 a move takes seconds in a browser (about
  * 30,000 iterations per second in Chromium on a 2-core machine); below 10 the bots play nearly at random. */
@@ -50,7 +52,8 @@ export const STRENGTH_MAX = 20000;
 export const DEFAULT_BOT = 'ismcts';
 export const DEFAULT_STRENGTH = 1000;
 const botOf = (kind) => BOTS.find((b) => b.kind === kind);
-/** The library's spec of a choice: "random", "greedy", "mc:iterations=N", "ismcts:iterations=N". */
+/** The library's spec of a choice: "random", "greedy", "mc:iterations=N", "ismcts:iterations=N",
+ * "learned:iterations=N". */
 export function botSpec(kind, strength) {
   return botOf(kind)?.search ? `${kind}:iterations=${strength}` : kind;
 }

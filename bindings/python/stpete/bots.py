@@ -1,4 +1,5 @@
-"""The library's reference bots (``stpete/bots.h``): ``random``, ``greedy``, ``mc`` and ``ismcts``.
+"""The library's reference bots (``stpete/bots.h``): ``random``, ``greedy``, ``mc``, ``ismcts`` and ``learned`` (ismcts
+with a learned evaluation, doc/learning.md).
 
     import stpete
     game = stpete.Game(players=2, seed=1)
@@ -191,8 +192,9 @@ class Bot(_Owner):
 
     def evaluate(self, state: State) -> List[float]:
         """The returns the bot's searches give ``state`` where a playout stops, one per seat, adding up to 1: 1/k
-        per winner at the end, before it the softmax of the projected scores (``stpete_bot_evaluate``). It reads
-        every seat's hidden cards and rubles: meant for determinized states. Locks as :meth:`choose_id` does
+        per winner at the end, before it the softmax of the projected scores (``stpete_bot_evaluate``), which reads
+        every seat's hidden cards and rubles: meant for determinized states; for a ``learned`` bot, its network on
+        the observation tensor of the seat to act (only what that seat knows, §9; doc/learning.md). Locks as :meth:`choose_id` does
         (the state cannot be closed during the call); raises ``TypeError`` for a ``state`` that is not a State,
         :class:`~stpete.ClosedError`, :class:`~stpete.MismatchError`."""
         if not isinstance(state, State):

@@ -1,5 +1,7 @@
 """stpete.Bot, the library's reference bots (bots.h, issue 13): specs and their errors, legal choices, the
-selfplay random bot, determinism, binding to a game, statistics, returns, handle ownership."""
+selfplay random bot, determinism, binding to a game, statistics, returns, handle ownership; the learned bot
+(issue 43): its spec, its games, and an evaluation that reads only what the seat knows (§9)."""
+import json
 import unittest
 
 import stpete
@@ -16,6 +18,9 @@ class Specs(unittest.TestCase):
         self.assertEqual(Bot("greedy").spec, "greedy")
         self.assertEqual(Bot().spec, "random:seed=0")
         self.assertIn("ismcts:iterations=500", repr(Bot("ismcts", iterations=500)))
+        self.assertEqual(Bot("learned", iterations=300, depth=2, seed=4).spec,
+                         "learned:iterations=300:ms=0:c=" + Bot("learned").spec.split(":c=")[1].split(":")[0]
+                         + ":depth=2:seed=4")
 
     def test_bad_specs_raise_at_once_with_the_library_message(self):
         cases = [(("clever",), {}, stpete.ParseError, "unknown bot kind 'clever'"),
@@ -23,6 +28,8 @@ class Specs(unittest.TestCase):
                  (("ismcts",), {"iterations": "many"}, stpete.ParseError, "bad value 'many' for iterations"),
                  (("ismcts",), {"iterations": 0}, stpete.InvalidArgumentError, "needs a time limit"),
                  (("ismcts",), {"c": 101}, stpete.InvalidArgumentError, "c=101 is out of range"),
+                 (("learned",), {"playout": "greedy"}, stpete.ParseError, "unknown key 'playout' for a learned bot"),
+                 (("learned",), {"temp": 3}, stpete.ParseError, "unknown key 'temp' for a learned bot"),
                  (("",), {}, stpete.ParseError, "empty bot spec")]
         for args, kw, cls, text in cases:
             with self.subTest(args=args, kw=kw):
@@ -37,12 +44,13 @@ class Specs(unittest.TestCase):
 
 class Playing(unittest.TestCase):
     def test_every_kind_plays_legal_actions_for_every_seat(self):
-        for spec in ("random", "greedy", "mc:iterations=6:depth=6", "ismcts:iterations=12:depth=6"):
+        for spec in ("random", "greedy", "mc:iterations=6:depth=6", "ismcts:iterations=12:depth=6",
+                     "learned:iterations=20", "learned:iterations=10:depth=5"):
             for players in (2, 3, 4):
                 with self.subTest(spec=spec, players=players):
                     game = Game(players=players, seed=players)
                     state = game.new_state()
-                    bot = Bot(spec, seed=1) if spec.split(":")[0] in ("random", "mc", "ismcts") else Bot(spec)
+                    bot = Bot(spec, seed=1) if spec.split(":")[0] in ("random", "mc", "ismcts", "learned") else Bot(spec)
                     moves = 0
                     while not state.is_terminal:
                         action = bot.choose(state)
@@ -102,13 +110,44 @@ class Playing(unittest.TestCase):
         explicit = Game(players=2, chance_mode="explicit").new_state()
         while explicit.is_chance_node:
             explicit.apply(explicit.chance_outcomes()[0][0])
-        for spec in ("random", "greedy", "mc:iterations=5", "ismcts:iterations=5"):
+        for spec in ("random", "greedy", "mc:iterations=5", "ismcts:iterations=5", "learned:iterations=5"):
             bot = Bot(spec, game=Game(players=2))
             for state in (ed2, explicit):
                 with self.subTest(spec=spec, state=state), self.assertRaises(stpete.MismatchError) as cm:
                     bot.choose(state)
                 self.assertIn("other rule options", str(cm.exception))
             bot.close()
+
+    def test_learned_evaluation_reads_only_what_the_seat_knows(self):
+        """The learned bot's evaluation (its network on the observation tensor of the seat to act, bots.h): 1/k per
+        winner at the end, a distribution over the seats before, the same for positions that differ only in what
+        that seat cannot know (another seat's secret rubles, the order of a stack: §9), and another when what it
+        knows changes (its own rubles)."""
+        for options in ({"players": 3}, {"players": 2, "edition": 2}, {"players": 5, "new_society": True}):
+            with self.subTest(**options):
+                game = Game(seed=3, **options)
+                bot = Bot("learned", game=game)
+                state = game.new_state()
+                for _ in range(30):
+                    state.apply(state.legal_action_ids()[-1])
+                seat = state.current_player
+                returns = bot.evaluate(state)
+                self.assertEqual(len(returns), state.players)
+                self.assertAlmostEqual(sum(returns), 1.0, places=12)
+                self.assertTrue(all(0 <= r <= 1 for r in returns))
+                doc = json.loads(state.to_json())
+                other = doc["players"][(seat + 1) % state.players]
+                other["rubles"] += 9
+                for stack in doc["stacks"].values():
+                    stack.reverse()
+                hidden = stpete.State.from_json(json.dumps(doc), game)
+                self.assertNotEqual(hidden.to_json(), state.to_json())
+                self.assertEqual(bot.evaluate(hidden), returns)
+                doc["players"][seat]["rubles"] += 30
+                self.assertNotEqual(bot.evaluate(stpete.State.from_json(json.dumps(doc), game)), returns)
+                while not state.is_terminal:
+                    state.apply(state.legal_action_ids()[0])
+                self.assertEqual(bot.evaluate(state), state.returns())
 
     def test_mismatch_and_ownership(self):
         g2, g3 = Game(players=2), Game(players=3)

@@ -455,7 +455,8 @@ static int scenario_bots(fail_alloc *fa)
     uint64_t rng = 7;
     play_random(st, 12, &rng);
     assert_int_equal(stpete_state_copy(before, st), STPETE_OK);
-    static const char *const specs[] = { "greedy", "mc:iterations=4:depth=4", "ismcts:iterations=8:depth=4" };
+    static const char *const specs[] = { "greedy", "mc:iterations=4:depth=4", "ismcts:iterations=8:depth=4",
+                                         "learned:iterations=8:depth=2" };
     int rc = STPETE_OK;
     for (size_t k = 0; k < sizeof specs / sizeof specs[0] && rc == STPETE_OK; k++) {
         stpete_bot *bot = (stpete_bot *)&o; /* non-NULL: a failure must write NULL */
@@ -479,6 +480,32 @@ static int scenario_bots(fail_alloc *fa)
         stpete_bot_free(bot);
     }
     stpete_state_free(before);
+    stpete_state_free(st);
+    stpete_game_free(g);
+    return rc;
+}
+
+/* The learned bot's evaluation (bots.h, lib/bots/bot_value.c) allocates nothing: its network's returns at every
+ * decision of a game with every allocation failing (issue 43). */
+static int scenario_learned_evaluation(fail_alloc *fa)
+{
+    stpete_options o = options_with(fa, 3, 23);
+    stpete_game *g = NULL;
+    stpete_state *st = NULL;
+    stpete_bot *bot = NULL;
+    assert_int_equal(stpete_game_new(&o, &g, NULL), STPETE_OK);
+    assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
+    assert_int_equal(stpete_bot_new(g, "learned", &bot, NULL), STPETE_OK);
+    uint64_t rng = 9;
+    int rc = STPETE_OK;
+    for (int step = 0; step < 400 && rc == STPETE_OK && !tg_is_terminal(st); step++) {
+        double r[STPETE_MAX_PLAYERS];
+        fa->armed = 1;
+        rc = stpete_bot_evaluate(bot, st, r, STPETE_MAX_PLAYERS);
+        fa->armed = 0;
+        play_random(st, 1, &rng);
+    }
+    stpete_bot_free(bot);
     stpete_state_free(st);
     stpete_game_free(g);
     return rc;
@@ -616,6 +643,7 @@ static void test_bots(void **unused)
 {
     (void)unused;
     assert_true(sweep("bots: new and choose", scenario_bots) >= 6);
+    assert_int_equal(sweep("learned bot: evaluate", scenario_learned_evaluation), 0);
 }
 
 /* Every handle is allocated through the hooks and freed through them, and the counts match the handles. */

@@ -20,6 +20,9 @@
 #include "test_json.h"
 #include "test_rng.h"
 
+/* The learned bot's canonical default spec (bots.h; its defaults are doc/learning.md's measurements). */
+#define LEARNED_DEFAULT_SPEC "learned:iterations=4000:ms=0:c=0.7:depth=0:seed=0"
+
 static stpete_bot *make_bot(const stpete_game *g, const char *spec)
 {
     stpete_bot *b = NULL;
@@ -56,6 +59,8 @@ static void test_specs(void **unused)
     expect_spec(g, "random:seed=18446744073709551615", "random:seed=18446744073709551615");
     expect_spec(g, "greedy", "greedy");
     expect_spec(g, "mc", "mc:iterations=1000:ms=0:playout=random:depth=0:temp=10:seed=0");
+    expect_spec(g, "learned", LEARNED_DEFAULT_SPEC);
+    expect_spec(g, "learned:seed=9:depth=4:c=0.25:iterations=50", "learned:iterations=50:ms=0:c=0.25:depth=4:seed=9");
     expect_spec(g, "mc:playout=greedy:iterations=10:depth=40",
                 "mc:iterations=10:ms=0:playout=greedy:depth=40:temp=10:seed=0");
     expect_spec(g, "ismcts", "ismcts:iterations=1000:ms=0:c=0.7:playout=random:depth=0:temp=10:seed=0");
@@ -95,6 +100,11 @@ static const bad_spec bad_spec_cases[] = {
     { "random:iterations=5", STPETE_E_PARSE, "unknown key 'iterations' for a random bot (keys: seed)" },
     { "greedy:seed=1", STPETE_E_PARSE, "it takes no keys" },
     { "mc:c=0.5", STPETE_E_PARSE, "unknown key 'c' for a mc bot" },
+    { "learned:playout=random", STPETE_E_PARSE,
+      "unknown key 'playout' for a learned bot (keys: iterations, ms, c, depth, seed)" },
+    { "learned:temp=5", STPETE_E_PARSE, "unknown key 'temp' for a learned bot" },
+    { "learned:iterations=0", STPETE_E_INVALID_ARGUMENT, "iterations=0 needs a time limit" },
+    { "Learned", STPETE_E_PARSE, "unknown bot kind 'Learned' (expected random, greedy, mc, ismcts or learned)" },
     { "ismcts:iterations", STPETE_E_PARSE, "'iterations' is not KEY=VALUE" },
     { "ismcts:", STPETE_E_PARSE, "is not KEY=VALUE" },
     { "ismcts::seed=1", STPETE_E_PARSE, "is not KEY=VALUE" },
@@ -244,11 +254,40 @@ static void test_legal_ismcts(void **unused)
     legality("ismcts:iterations=12:depth=0:c=0", 1); /* playouts to the end, no exploration term */
 }
 
+static void test_legal_learned(void **unused)
+{
+    (void)unused;
+    legality("learned:iterations=24", games_per_kind());
+    legality("learned:iterations=12:depth=6:c=0", 1); /* random actions before the network, no exploration */
+}
+
+/* The New Society (§12) at 2-5 players: the learned bot's second network (lib/bots/bot_value.h), and ismcts,
+ * play legal actions. */
+static void test_legal_new_society(void **unused)
+{
+    (void)unused;
+    const char *specs[] = { "learned:iterations=16", "ismcts:iterations=8:depth=8" };
+    for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++)
+        for (int players = 2; players <= 5; players++) {
+            stpete_game *g = make_game_with(.players = players, .seed = 5, .new_society = 1);
+            stpete_state *st = NULL, *before = NULL;
+            assert_int_equal(stpete_state_new(g, &st, NULL), STPETE_OK);
+            assert_int_equal(stpete_state_new(g, &before, NULL), STPETE_OK);
+            stpete_bot *bot = make_bot(g, specs[k]);
+            assert_true(play_with_bot(bot, st, before) > 100);
+            stpete_bot_free(bot);
+            stpete_state_free(before);
+            stpete_state_free(st);
+            stpete_game_free(g);
+        }
+}
+
 /* The second edition (§11: other prices, the buy-only first worker phase): every kind plays legal actions. */
 static void test_legal_second_edition(void **unused)
 {
     (void)unused;
-    const char *specs[] = { "random", "greedy", "mc:iterations=6:depth=8", "ismcts:iterations=12:depth=8" };
+    const char *specs[] = { "random", "greedy", "mc:iterations=6:depth=8", "ismcts:iterations=12:depth=8",
+                            "learned:iterations=12" };
     for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++)
         for (int players = 2; players <= 4; players++) {
             stpete_game *g = make_game_with(.players = players, .seed = 3, .edition = 2);
@@ -271,7 +310,7 @@ static void test_bot_explicit_chance(void **unused)
 {
     (void)unused;
     const char *specs[] = { "random", "greedy", "mc:iterations=6:depth=30", "ismcts:iterations=12:depth=30",
-                            "ismcts:iterations=4:depth=0" };
+                            "ismcts:iterations=4:depth=0", "learned:iterations=12:depth=20" };
     for (int players = 2; players <= 4; players++) {
         stpete_options o;
         stpete_options_init(&o);
@@ -372,6 +411,8 @@ static void test_bot_determinism(void **unused)
     determinism("random");
     determinism("mc:iterations=40:depth=10");
     determinism("ismcts:iterations=60:depth=10");
+    determinism("learned:iterations=60");
+    determinism("learned:iterations=30:depth=5");
 }
 
 /* The random bot is stpete-selfplay's: ids[splitmix64(seed) % n] over the sorted legal list. */
@@ -552,7 +593,10 @@ static void test_no_peeking(void **unused)
         no_peeking("mc:iterations=10:depth=4:playout=greedy", players, 4, 1);
         no_peeking("ismcts:iterations=60:depth=12", players, 8, 1);
         no_peeking("ismcts:iterations=40:depth=0", players, 4, 1); /* playouts to the end of the game */
+        no_peeking("learned:iterations=60", players, 8, 1);      /* the network on the seat's observation */
+        no_peeking("learned:iterations=30:depth=6", players, 4, 1);
     }
+    no_peeking("learned:iterations=30", 2, 4, 2);
     /* the second edition (§11): other card names in the JSON the determinization goes through */
     no_peeking("mc:iterations=20:depth=12", 3, 4, 2);
     no_peeking("ismcts:iterations=30:depth=12", 2, 4, 2);
@@ -1201,6 +1245,8 @@ int main(void)
         cmocka_unit_test(test_legal_greedy),
         cmocka_unit_test(test_legal_mc),
         cmocka_unit_test(test_legal_ismcts),
+        cmocka_unit_test(test_legal_learned),
+        cmocka_unit_test(test_legal_new_society),
         cmocka_unit_test(test_legal_second_edition),
         cmocka_unit_test(test_bot_explicit_chance),
         cmocka_unit_test(test_bot_determinism),
