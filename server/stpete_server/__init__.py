@@ -4,4 +4,4 @@ People play each other from their browsers; the server holds the only full state
 client what its seat knows (§9). Python on the library's ctypes binding (``stpete``), aiohttp for HTTP and
 WebSocket, SQLite for storage (:mod:`stpete_server.storage`). Start it with ``python3 -m stpete_server``.
 """
-__version__ = "1.1.2"
+__version__ = "1.2.0"

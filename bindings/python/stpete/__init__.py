@@ -41,7 +41,7 @@ from ._core import (Action, ActionKind, Card, CardInfo, ChanceMode, ChanceOutcom
 from .env import StPeteEnv, env
 from .bots import Bot, BotStats, play
 
-__version__ = "1.1.2"
+__version__ = "1.2.0"
 
 __all__ = [
     "Action", "ActionKind", "Card", "CardInfo", "ChanceMode", "ChanceOutcome", "Colour", "Decision", "Edition", "Event",
