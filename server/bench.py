@@ -83,6 +83,18 @@ class Stats:
         self.refused = 0
 
 
+async def messages(ws, deadline):
+    """The server's messages on ``ws`` (decoded JSON), until the deadline (time.monotonic()) or the socket closes."""
+    while time.monotonic() < deadline:
+        try:
+            msg = await ws.receive(timeout=max(0.01, deadline - time.monotonic()))
+        except asyncio.TimeoutError:
+            return
+        if msg.type != aiohttp.WSMsgType.TEXT:
+            return
+        yield json.loads(msg.data)
+
+
 async def one_table(session, url, deadline, stats, rng, bot, setup):
     async with setup:  # not every table's connections at once: the server's listen backlog is finite
         async with session.post(url + "/api/tables", json={"players": 3, "seats": ["human", "human", "bot"],
@@ -103,14 +115,7 @@ async def one_table(session, url, deadline, stats, rng, bot, setup):
     bot_since = [None]  # when the bot was seen to be to act
 
     async def reader(k, ws):
-        while time.monotonic() < deadline:
-            try:
-                msg = await ws.receive(timeout=max(0.01, deadline - time.monotonic()))
-            except asyncio.TimeoutError:
-                return
-            if msg.type != aiohttp.WSMsgType.TEXT:
-                return
-            m = json.loads(msg.data)
+        async for m in messages(ws, deadline):
             if m["type"] == "refused":
                 stats.refused += 1
                 continue
@@ -164,14 +169,7 @@ async def strong_table(session, url, deadline):
     ws = await session.ws_connect(url.replace("http", "ws") + "/ws", max_msg_size=0)
     await ws.send_json({"type": "hello", "table": data["table"], "token": data["seats"][0]["token"]})
     try:
-        while time.monotonic() < deadline:
-            try:
-                msg = await ws.receive(timeout=max(0.01, deadline - time.monotonic()))
-            except asyncio.TimeoutError:
-                return
-            if msg.type != aiohttp.WSMsgType.TEXT:
-                return
-            m = json.loads(msg.data)
+        async for m in messages(ws, deadline):
             if m["type"] == "state" and m["actions"]:
                 await ws.send_json({"type": "act", "move": m["move"], "action": m["actions"][0]["id"]})
     finally:
