@@ -1637,8 +1637,11 @@ STPETE_API int stpete_state_offers(const stpete_state *state, int seat, stpete_o
 STPETE_API int stpete_state_income(const stpete_state *state, int seat, int phase, int *rubles, int *vp);
 
 /**
- * The phase whose scoring comes next (§4.4): the current phase's, but in the trading phase the next round's worker
- * scoring, and none in the final round's trading phase (§4.6) or after the end. Since 1.2.
+ * The phase whose scoring comes next (§4.4): the current phase's until it has scored, then the next phase's (at the
+ * Guild Hall, Trading House and Pub decisions after the building scoring, §12.4.3, §7.2, the aristocrat scoring;
+ * at a chance node of the deal after a scoring, §4.5, the next phase's), in the trading phase the next round's
+ * worker scoring, and none in the final round's trading phase (§4.6), once the deal before it has emptied a stack,
+ * or after the end. Since 1.2.
  * @param state the state
  * @return a ::stpete_phase; ::STPETE_NONE when no scoring is left; ::STPETE_E_INVALID_ARGUMENT for NULL.
  */

@@ -419,15 +419,25 @@ stpete_income stpete_scoring_due(const stpete_core *c, int seat, int colour, int
 void stpete_scoring_score(const stpete_core *c, int seat, stpete_score *out);
 unsigned stpete_scoring_winners(const stpete_core *c);
 
-/* The phase whose scoring comes next (§4.4): the current phase's, in the trading phase the next round's worker
- * scoring, none (-1) in the final round's trading phase (§4.6) and after the end. */
+/* The phase whose scoring comes next (§4.4): the current phase's until it has scored, then the next phase's (the
+ * decisions after the building scoring, §7.2, §12.4.3, and the chance nodes of the deal after a scoring, §4.5,
+ * still have the scored phase as c->phase); in the trading phase the next round's worker scoring, none (-1) in the
+ * final round's trading phase (§4.6) and after the end. */
 static inline int stpete_scoring_next(const stpete_core *c)
 {
     if (c->decision == STPETE_DECISION_GAME_OVER)
         return -1;
-    if (c->phase != STPETE_PHASE_TRADING)
-        return c->phase;
-    return c->final_round ? -1 : STPETE_PHASE_WORKER;
+    int phase = c->phase, final_round = c->final_round;
+    if (c->decision == STPETE_DECISION_PUB || c->decision == STPETE_DECISION_GUILD_HALL ||
+        c->decision == STPETE_DECISION_TRADING_HOUSE)
+        phase++; /* the building phase has scored */
+    else if (c->decision == STPETE_DECISION_CHANCE && c->chance == CHANCE_DEAL && c->deal_then == THEN_NEXT_PHASE) {
+        phase++; /* this phase has scored; the deal under way empties its stack if it needs as many cards (§4.6) */
+        final_round |= c->deal_to - (c->row_n[0] + c->row_n[1]) >= c->stack_n[c->deal_stack];
+    }
+    if (phase != STPETE_PHASE_TRADING)
+        return phase;
+    return final_round ? -1 : STPETE_PHASE_WORKER;
 }
 
 /* ---- offers.c: what each card a seat could buy or play would cost it ------------------------------- */

@@ -2122,9 +2122,10 @@ class State(_Owner):
 
     @property
     def next_scoring(self) -> "Optional[Phase]":
-        """The phase whose scoring comes next (stpete_state_next_scoring(), §4.4): the current phase's, in the
-        trading phase the next round's worker scoring; None in the final round's trading phase and after the
-        end."""
+        """The phase whose scoring comes next (stpete_state_next_scoring(), §4.4): the current phase's until it has
+        scored, then the next phase's (the aristocrat scoring at the Pub, Guild Hall and Trading House decisions,
+        §7.2, §12.4.3); in the trading phase the next round's worker scoring; None in the final round's trading
+        phase and after the end."""
         phase = self._query(_C.stpete_state_next_scoring)
         return None if phase < 0 else Phase(phase)
 

@@ -22,6 +22,7 @@
 static const test_game KINDS[] = {
     { .players = 2 }, { .players = 3, .edition = 2 }, { .players = 4 }, { .players = 2, .new_society = 1 },
     { .players = 4, .new_society = 1 }, { .players = 5, .new_society = 1 },
+    { .players = 3, .new_society = 1, .chance_mode = STPETE_CHANCE_EXPLICIT },
 };
 enum { NUM_KINDS = sizeof KINDS / sizeof *KINDS };
 
@@ -130,12 +131,14 @@ static void test_offers_incomes_discards_along_games(void **unused)
         stpete_state *st = NULL;
         assert_int_equal(stpete_state_new_with_callback(g, on_scoring, &seen, &st, NULL), STPETE_OK);
         int players = stpete_game_num_players(g);
+        unsigned said = 0; /* what stpete_state_next_scoring() said since the last scoring (bit next + 1) */
         while (!stpete_state_is_terminal_or(st, 1)) {
             for (int seat = 0; seat < players; seat++)
                 offers += check_offers(st, seat);
             /* the incomes now, of the next scoring: what it pays, when this action brings it (a pass ends a phase
              * with the displays as they are, §4.3, §4.4) */
             int next = stpete_state_next_scoring(st), rubles[STPETE_MAX_PLAYERS], vp[STPETE_MAX_PLAYERS];
+            said |= 1u << (next + 1);
             for (int seat = 0; next >= 0 && seat < players; seat++)
                 assert_int_equal(stpete_state_income(st, seat, next, &rubles[seat], &vp[seat]), STPETE_OK);
             int pile[STPETE_NUM_CARD_TYPES_NEW_SOCIETY], after[STPETE_NUM_CARD_TYPES_NEW_SOCIETY],
@@ -144,6 +147,11 @@ static void test_offers_incomes_discards_along_games(void **unused)
             seen.count = 0;
             step_random(st, &rng);
             if (seen.count) {
+                /* at every position since the last scoring, this one was the next: also at the Pub, Guild Hall
+                 * and Trading House decisions after the building scoring (§7.2, §12.4.3) and at the chance
+                 * nodes of the deal after a scoring (§4.5) */
+                assert_int_equal(said, 1u << (seen.phase + 1));
+                said = 0;
                 assert_int_equal(seen.phase, next);
                 for (int seat = 0; seat < players; seat++) {
                     assert_int_equal(seen.rubles[seat], rubles[seat]);
@@ -164,6 +172,7 @@ static void test_offers_incomes_discards_along_games(void **unused)
             discards += gained;
         }
         assert_int_equal(stpete_state_next_scoring(st), STPETE_NONE);
+        assert_true(said == 0 || said == 1u); /* none left since the final round's aristocrat scoring (§4.6) */
         stpete_state_free(st);
         stpete_game_free(g);
     }
