@@ -1619,12 +1619,13 @@ STPETE_API int stpete_state_offers(const stpete_state *state, int seat, stpete_o
                                    size_t *count);
 
 /**
- * What @p seat's display earns at a phase's scoring, if it were scored now: the incomes of its cards of the phase's
- * colour (§4.4; the Sycophant's −1 R, §12.7.9, netted with the rest: Sycophants the purse cannot pay are
- * discarded instead, R26, so the rubles never take the purse below 0), less the VP of face-down Observatories
- * (§7.1, R9), with the
+ * What @p seat's display, as it is now, earns at the phase's next scoring: the incomes of its cards of the phase's
+ * colour (§4.4; the Sycophant's −1 R, §12.7.9, netted with the rest and the purse now: Sycophants the purse cannot
+ * pay are discarded instead, R26, so the rubles never take the purse below 0), less the VP of face-down
+ * Observatories (§7.1, R9) and of a used Debtor's Prison (R22) while this round's building scoring is still to come
+ * (at a later round's they are face up and unused again, §4.5 step 5, §12.4.5), with the
  * Mariinskij-Theater and Tax Man (§7.5; §11's VP), the Coffee House, Mayor and Textile Factory (§12.7.4, §12.7.8,
- * R29) and a used Debtor's Prison (R22). The decisions that follow a scoring (the Pub §7.2, the Guild Hall
+ * R29). The decisions that follow a scoring (the Pub §7.2, the Guild Hall
  * §12.7.7, the Trading House §12.7.6) are not in it. Since 1.2.
  * @param state  the state
  * @param seat   0..players-1

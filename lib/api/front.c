@@ -71,7 +71,7 @@ STPETE_API int stpete_state_income(const stpete_state *st, int seat, int phase, 
 {
     if (!stpete_state_seat_ok(st, seat) || phase < STPETE_PHASE_WORKER || phase > STPETE_PHASE_ARISTOCRAT)
         return STPETE_E_INVALID_ARGUMENT;
-    stpete_income in = stpete_scoring_due(&st->core, seat, phase, NULL); /* a phase scores its colour (§4.4) */
+    stpete_income in = stpete_scoring_due_next(&st->core, seat, phase); /* a phase scores its colour (§4.4) */
     if (rubles)
         *rubles = in.rubles;
     if (vp)

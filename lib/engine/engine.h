@@ -416,6 +416,10 @@ stpete_income stpete_scoring_income(const stpete_core *c, int seat, int colour);
  * or more); *unpaid (may be NULL) receives the number discarded. The one home of the netting (rules.c scores with
  * it, stpete_state_income() answers with it). */
 stpete_income stpete_scoring_due(const stpete_core *c, int seat, int colour, int *unpaid);
+/* What the seat's display now is paid at the next scoring of colour (stpete_state_income(), the table document's
+ * incomes): stpete_scoring_due(), but for a building scoring of a later round (this round's has scored, or the
+ * end-of-round deal is under way) with its Observatories face up and its Prison unused (§4.5 step 5, §12.4.5). */
+stpete_income stpete_scoring_due_next(const stpete_core *c, int seat, int colour);
 void stpete_scoring_score(const stpete_core *c, int seat, stpete_score *out);
 unsigned stpete_scoring_winners(const stpete_core *c);
 

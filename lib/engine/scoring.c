@@ -98,6 +98,21 @@ stpete_income stpete_scoring_due(const stpete_core *c, int seat, int colour, int
     return in;
 }
 
+stpete_income stpete_scoring_due_next(const stpete_core *c, int seat, int colour)
+{
+    const player_state *p = &c->p[seat];
+    /* the face-down Observatories and a used Prison count at this round's building scoring only: once it is past
+     * (or, at the end of a round's deal, before the round's turn-up), the next one comes after §4.5 step 5 */
+    if (colour != STPETE_COLOUR_BLUE || !(p->obs_used | p->prison_used) ||
+        (c->phase == STPETE_PHASE_BUILDING && stpete_scoring_next(c) == STPETE_PHASE_BUILDING))
+        return stpete_scoring_due(c, seat, colour, NULL);
+    stpete_core turned;
+    stpete_engine_copy(&turned, c);
+    turned.p[seat].obs_used = 0; /* face up again (§4.5 step 5, §7.1, R9) */
+    turned.p[seat].prison_used = 0; /* usable and scoring again (§12.4.5, R22) */
+    return stpete_scoring_due(&turned, seat, colour, NULL);
+}
+
 void stpete_scoring_score(const stpete_core *c, int seat, stpete_score *out)
 {
     const player_state *p = &c->p[seat];

@@ -85,7 +85,7 @@ static json_t *table_incomes(const stpete_state *st, int *ok)
     for (int phase = STPETE_PHASE_WORKER; phase <= STPETE_PHASE_ARISTOCRAT; phase++) {
         json_t *seats = json_array();
         for (int s = 0; s < c->rules.players; s++) {
-            stpete_income in = stpete_scoring_due(c, s, phase, NULL);
+            stpete_income in = stpete_scoring_due_next(c, s, phase);
             json_t *x = json_object();
             stpete_json_put(x, "rubles", json_integer(in.rubles), ok);
             stpete_json_put(x, "vp", json_integer(in.vp), ok);

@@ -958,8 +958,8 @@ export class State {
         displaced: getI32(at + L.displaced), price: getI32(at + L.price) };
     });
   }
-  /** {rubles, vp} that `seat`'s display earns at `phase`'s scoring if scored now (stpete_state_income: §4.4, §7.1,
-   * §7.5, §11, §12.7; negative rubles for Sycophants, §12.7.9). InvalidArgumentError for the trading phase. */
+  /** {rubles, vp} that `seat`'s display as it is now earns at `phase`'s next scoring (stpete_state_income: §4.4,
+   * §7.1, R22, §7.5, §11, §12.7; negative rubles for Sycophants, §12.7.9). InvalidArgumentError for the trading phase. */
   income(seat, phase) {
     this.#query(c.stateIncome(this.#ptr, this.#seat(seat), int(phase, 'phase'), OUT, OUT2), 'stpete_state_income');
     return { rubles: getI32(OUT), vp: getI32(OUT2) };

@@ -2113,8 +2113,9 @@ class State(_Owner):
                       None if o.displaced < 0 else _card_enum(o.displaced), o.price) for o in out[:count.value]]
 
     def income(self, seat: int, phase: int) -> "Tuple[int, int]":
-        """``(rubles, vp)`` that ``seat``'s display earns at ``phase``'s scoring if scored now (stpete_state_income():
-        §4.4, §7.1's face-down Observatories, §7.5, §11, §12.7; negative rubles for Sycophants, §12.7.9). Raises
+        """``(rubles, vp)`` that ``seat``'s display as it is now earns at ``phase``'s next scoring
+        (stpete_state_income(): §4.4, §7.1's face-down Observatories and R22's used Prison only while this round's
+        building scoring is to come, §7.5, §11, §12.7; negative rubles for Sycophants, §12.7.9). Raises
         :class:`InvalidArgumentError` for a bad seat or :attr:`Phase.TRADING` (no scoring)."""
         rubles, vp = c_int(), c_int()
         self._query(_C.stpete_state_income, seat, phase, byref(rubles), byref(vp))

@@ -71,6 +71,35 @@ class TableFacts(unittest.TestCase):
                 before = after
             self.assertIsNone(state.next_scoring)
 
+    def test_incomes_of_a_later_round_turn_observatory_and_prison_up(self):
+        """A face-down Observatory (§7.1, R9) and a used Debtor's Prison (R22) score nothing at this round's building
+        scoring only: at every later one they are face up and unused again (§4.5 step 5, §12.4.5). On loaded
+        positions: before the building scoring the income leaves their VP out, after it (aristocrat and trading
+        phase, the Pub decision) it has them, as the next building scoring pays."""
+        import json
+        for options, card, key, used in (({"players": 2}, "Observatory", "observatories_used", 1),
+                                         ({"players": 3, "new_society": True}, "Debtor's Prison", "prison_used",
+                                          True)):
+            game = stpete.Game(seed=3, **options)
+            for phase in (stpete.Phase.BUILDING, stpete.Phase.ARISTOCRAT, stpete.Phase.TRADING):
+                state = game.new_state()
+                rng = random.Random(1)
+                while state.phase != phase:
+                    state.apply(rng.choice(state.legal_actions()))
+                doc = json.loads(state.to_json())
+                doc["stacks"]["building"].remove(card)  # from the stack into seat 0's display, used this round
+                doc["stack_sizes"]["building"] -= 1
+                doc["players"][0]["display"].append(card)
+                unused = stpete.State.from_json(json.dumps(doc), game)
+                doc["players"][0][key] = used
+                loaded = stpete.State.from_json(json.dumps(doc), game)
+                rubles, vp = unused.income(0, stpete.Phase.BUILDING)
+                self.assertEqual(vp, json.loads(unused.table_to_json(0))["incomes"]["building"][0]["vp"])
+                expected = vp - 1 if phase == stpete.Phase.BUILDING else vp  # 1 VP each (§2.2, §12.2.3)
+                self.assertEqual(loaded.income(0, stpete.Phase.BUILDING), (rubles, expected), (card, phase))
+                self.assertEqual(json.loads(loaded.table_to_json(0))["incomes"]["building"][0],
+                                 {"rubles": rubles, "vp": expected})
+
     def test_card_texts(self):
         base, ns = stpete.Game(), stpete.Game(new_society=True, players=3)
         self.assertEqual(base.card_text(Card.WAREHOUSE), "Your hand limit is 4 instead of 3 (§7.3).")
