@@ -26,8 +26,9 @@ static void card_text_put(card_text_out *o, const char *fmt, ...)
         o->len += (size_t)n;
 }
 
-/* The cards a trading card may displace (§6.2, R8; the New Society's §12.6, R28): "any building" when it is every
- * card of its colour that is no trading card, else the names, "Fur Trapper or Czar and Carpenter". */
+/* The cards a trading card may displace (§6.2, R8; the New Society's §12.6, R28): "any building that is not a
+ * trading card" when it is every card of its colour that is no trading card (§6.1: never a trading card), else
+ * the names, "Fur Trapper or Czar and Carpenter". */
 static void card_text_targets(card_text_out *o, const stpete_rules *rules, const card_def *d)
 {
     const card_def *cards = stpete_engine_cards(rules);
@@ -41,7 +42,7 @@ static void card_text_targets(card_text_out *o, const stpete_rules *rules, const
     static const char *const kinds[3] = { "worker", "building", "aristocrat" };
     card_text_put(o, "Displaces ");
     if (targets == plain) {
-        card_text_put(o, "any %s", kinds[d->colour]);
+        card_text_put(o, "any %s that is not a trading card", kinds[d->colour]);
     } else {
         int left = 0;
         for (uint64_t m = targets; m; m &= m - 1)

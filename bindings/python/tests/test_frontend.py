@@ -110,7 +110,7 @@ class TableFacts(unittest.TestCase):
         self.assertIn("scores no VP", ns.card_text(stpete.NewSocietyCard.DEBTORS_PRISON))
         self.assertIn("still scores its VP", stpete.Game(players=3, new_society=True, used_prison_scores=True)
                       .card_text(stpete.NewSocietyCard.DEBTORS_PRISON))
-        self.assertEqual(ns.card_text(stpete.NewSocietyCard.NEW_SOCIETY), "Displaces any worker (§6.2, §12.6).")
+        self.assertEqual(ns.card_text(stpete.NewSocietyCard.NEW_SOCIETY), "Displaces any worker that is not a trading card (§6.2, §12.6).")
         with self.assertRaises(stpete.InvalidArgumentError):
             base.card_text(stpete.NewSocietyCard.MAYOR)  # not a card of a base game
 
