@@ -1759,7 +1759,8 @@ typedef struct stpete_event {
     int source;    /**< ::stpete_source */
     int stack;     /**< ::stpete_stack */
     int price;     /**< rubles paid */
-    int rubles;    /**< rubles gained (scoring) or paid (Pub) */
+    int rubles;    /**< rubles gained (scoring: negative for Sycophants, §12.7.9, and −1 there is −1 R, not
+                        ::STPETE_NONE) or paid (Pub) */
     int vp;        /**< VP gained (scoring, Pub) or total (final scoring) */
     int amount;    /**< see the kind */
     int phase;     /**< ::stpete_phase */

@@ -620,9 +620,10 @@ class Event:
         self.phase = Phase(s.phase) if s.phase >= 0 else None
         for name in ("price", "rubles", "vp", "amount", "round"):
             value = getattr(s, name)
-            # vp may be negative after final scoring; amount is a winner mask for GAME_OVER
-            setattr(self, name, value if value >= 0 or (name == "vp" and self.kind == EventKind.FINAL_SCORING)
-                    else None)
+            # vp may be negative after final scoring, rubles at a scoring (a Sycophant's -1 R, §12.7.9); amount is
+            # a winner mask for GAME_OVER
+            setattr(self, name, value if value >= 0 or (name == "vp" and self.kind == EventKind.FINAL_SCORING) or
+                    (name == "rubles" and self.kind == EventKind.SCORING) else None)
         self.text = _event_text(state_handle, s)
 
     def as_dict(self) -> Dict[str, Any]:

@@ -100,6 +100,34 @@ class TableFacts(unittest.TestCase):
                 self.assertEqual(json.loads(loaded.table_to_json(0))["incomes"]["building"][0],
                                  {"rubles": rubles, "vp": expected})
 
+    def test_a_sycophants_scoring_event_has_its_negative_rubles(self):
+        """A seat whose aristocrat income is a Sycophant's -1 R (§12.7.9, R26) and who can pay it: the SCORING event
+        says rubles=-1, as stpete_state_income() said before (not None, the word of an unused field). Loaded."""
+        import json
+        game = stpete.Game(players=2, seed=3, new_society=True)
+        colour = {game.card_name(c): game.card_info(c).colour for c in range(game.num_card_types)}
+        state = game.new_state()
+        rng = random.Random(2)
+        while state.phase != stpete.Phase.ARISTOCRAT:
+            state.apply(rng.choice(state.legal_actions()))
+        doc = json.loads(state.to_json())
+        for place in (doc["stacks"]["aristocrat"], doc["upper_row"], doc["lower_row"], doc["discard"]):
+            if "Sycophant" in place:  # into seat 0's display, whose green and orange cards go to the pile
+                place.remove("Sycophant")
+                break
+        doc["stack_sizes"]["aristocrat"] = len(doc["stacks"]["aristocrat"])
+        seat = doc["players"][0]
+        doc["discard"] += [c for c in seat["display"] if colour[c] != Colour.BLUE]
+        seat["display"] = [c for c in seat["display"] if colour[c] == Colour.BLUE] + ["Sycophant"]
+        seat["rubles"] = 5
+        state = stpete.State.from_json(json.dumps(doc), game)
+        self.assertEqual(state.income(0, stpete.Phase.ARISTOCRAT), (-1, 0))
+        state.enable_event_queue()
+        while state.next_scoring == stpete.Phase.ARISTOCRAT:  # everyone passes
+            state.apply("pass")
+        scorings = [e for e in state.events() if e.kind == stpete.EventKind.SCORING and e.seat == 0]
+        self.assertEqual([(e.rubles, e.vp) for e in scorings], [(-1, 0)])
+
     def test_card_texts(self):
         base, ns = stpete.Game(), stpete.Game(new_society=True, players=3)
         self.assertEqual(base.card_text(Card.WAREHOUSE), "Your hand limit is 4 instead of 3 (§7.3).")
