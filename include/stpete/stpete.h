@@ -1600,9 +1600,9 @@ typedef struct stpete_offer {
 
 /**
  * Every card @p seat could buy or play now, in every way, with its price: what a table UI writes beside each card
- * of the upper and lower rows (§4.2, §5.1: the lower row 1 R cheaper), the card an Observatory drew (§7.1), the card
- * the Debtor's Prison picked (§12.7.5: no row discount) and the seat's hand cards (§4.2), whether or not the seat is
- * to act or can pay. A trading card gives one offer per card type of the seat's display it may displace (§6.2, R8,
+ * of the upper and lower rows (§4.2, §5.1: the lower row 1 R cheaper) and the seat's hand cards (§4.2), whether or
+ * not the seat is to act or can pay, and the card the seat's Observatory drew (§7.1: no row discount) or its
+ * Debtor's Prison picked (§12.7.5: no row discount) while the seat decides it (no other seat may buy it). A trading card gives one offer per card type of the seat's display it may displace (§6.2, R8,
  * R9: stpete_state_displacements(); none when it has nothing to displace, §6.1), any other card one offer. Each card
  * type once per place, in the order upper row, lower row, drawn card, hand (each in its order, §1), then by the
  * displaced type. Reads the seat's display, its hand and the public board only (§9). Does not allocate. Since 1.2.
