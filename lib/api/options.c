@@ -153,7 +153,11 @@ STPETE_API void stpete_options_init_size(stpete_options *opts, size_t capacity)
 {
     if (!opts || !stpete_options_size_ok(capacity))
         return;
-    stpete_options def = STPETE_OPTIONS_INIT;
+    /* Static: its padding bytes are zero (C11 6.7.9), so a caller may compare whole structs (an automatic
+     * struct's padding is indeterminate and memcpy would hand it to the caller). */
+    static const stpete_options defaults = STPETE_OPTIONS_INIT;
+    stpete_options def;
+    memcpy(&def, &defaults, sizeof def);
     def.struct_size = capacity;
     memcpy(opts, &def, capacity);
 }
