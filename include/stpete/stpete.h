@@ -1602,7 +1602,8 @@ typedef struct stpete_offer {
  * Every card @p seat could buy or play now, in every way, with its price: what a table UI writes beside each card
  * of the upper and lower rows (§4.2, §5.1: the lower row 1 R cheaper) and the seat's hand cards (§4.2), whether or
  * not the seat is to act or can pay, and the card the seat's Observatory drew (§7.1: no row discount) or its
- * Debtor's Prison picked (§12.7.5: no row discount) while the seat decides it (no other seat may buy it). A trading card gives one offer per card type of the seat's display it may displace (§6.2, R8,
+ * Debtor's Prison picked (§12.7.5: no row discount) while the seat decides it (no other seat may buy it). After the
+ * end of the game the rows and the hand are still listed, at their prices, though no action is legal then. A trading card gives one offer per card type of the seat's display it may displace (§6.2, R8,
  * R9: stpete_state_displacements(); none when it has nothing to displace, §6.1), any other card one offer. Each card
  * type once per place, in the order upper row, lower row, drawn card, hand (each in its order, §1), then by the
  * displaced type. Reads the seat's display, its hand and the public board only (§9). Does not allocate. Since 1.2.
@@ -1626,7 +1627,9 @@ STPETE_API int stpete_state_offers(const stpete_state *state, int seat, stpete_o
  * (at a later round's they are face up and unused again, §4.5 step 5, §12.4.5), with the
  * Mariinskij-Theater and Tax Man (§7.5; §11's VP), the Coffee House, Mayor and Textile Factory (§12.7.4, §12.7.8,
  * R29). The decisions that follow a scoring (the Pub §7.2, the Guild Hall
- * §12.7.7, the Trading House §12.7.6) are not in it. Since 1.2.
+ * §12.7.7, the Trading House §12.7.6) are not in it. When no scoring of the phase is left (the final round past it,
+ * §4.6, or the game over) it is what the display would earn, still ::STPETE_OK: stpete_state_next_scoring() says which
+ * scoring comes. Since 1.2.
  * @param state  the state
  * @param seat   0..players-1
  * @param phase  a ::stpete_phase with a scoring: the worker, building or aristocrat phase (the trading phase scores
