@@ -363,7 +363,7 @@ def incomes_and_discards(screen, st, seat, full):
             rubles, vp = st.income(k, phase)
             piece = "you" if k == seat else (f"s{k}" if compact else f"seat {k}")
             piece += f" {rubles:+d} R" if rubles else ""
-            piece += f" {vp:+d} VP" if vp or not rubles else ""
+            piece += f" {vp:+d} VP" if vp else "" if rubles else " +0"  # no unit for nothing (was "+0 VP")
             pieces.append(piece)
         want = phase.name.lower() + (":" if compact else " scoring:") + " " + ", ".join(pieces)
         if shown != want:
