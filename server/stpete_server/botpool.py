@@ -12,7 +12,7 @@ Who thinks next (:class:`FairQueue`): first come, first served, except that a qu
 whose bots had a lot of the workers' time lately wait behind the others' by as long. So a few tables of the
 strongest bots cannot starve the others: another table's question waits for the questions already in the workers,
 not for theirs. And no question keeps a worker
-longer than ``move_seconds``: the search bots (mc, ismcts) get that as their wall-clock limit (the bot spec's
+longer than ``move_seconds``: the search bots (mc, ismcts, learned) get that as their wall-clock limit (the bot spec's
 ``ms``, bots.h), whatever their iterations (doc/server.md "Bots").
 """
 import asyncio
@@ -32,14 +32,14 @@ import stpete
 
 log = logging.getLogger("stpete_server")
 
-#: Bot kinds a table may choose, with the strength (iterations) used by the search bots.
-BOT_KINDS = ("random", "greedy", "mc", "ismcts")
-SEARCH_KINDS = ("mc", "ismcts")
+#: Bot kinds a table may choose (the page's lobby offers each), with the strength (iterations) of the search bots.
+BOT_KINDS = ("random", "greedy", "mc", "ismcts", "learned")
+SEARCH_KINDS = ("mc", "ismcts", "learned")
 
 
 def bot_spec(kind: str, strength: int) -> str:
     """The library's bot spec (bots.h) of a table's bot choice: "random", "greedy", "mc:iterations=N",
-    "ismcts:iterations=N". Raises ValueError for another kind or a strength outside 1..100000."""
+    "ismcts:iterations=N", "learned:iterations=N". Raises ValueError for another kind or a strength outside 1..100000."""
     if kind not in BOT_KINDS:
         raise ValueError(f"bot must be one of {', '.join(BOT_KINDS)}, not {kind!r}")
     if isinstance(strength, bool) or not isinstance(strength, int) or not 1 <= strength <= 100000:
@@ -64,7 +64,7 @@ def parse_bot_spec(spec: object) -> Tuple[str, Optional[int]]:
 
 
 def limited_spec(spec: str, move_seconds: float) -> str:
-    """The spec a worker is given: a search bot's (mc, ismcts) with the wall-clock limit ``move_seconds`` (the
+    """The spec a worker is given: a search bot's (mc, ismcts, learned) with the wall-clock limit ``move_seconds`` (the
     ``ms`` key, bots.h: the first of iterations and time reached ends the search); 0: no limit."""
     if move_seconds > 0 and spec.split(":", 1)[0] in SEARCH_KINDS:
         return f"{spec}:ms={max(1, int(move_seconds * 1000))}"

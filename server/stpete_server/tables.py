@@ -339,8 +339,11 @@ def new_table(players: Any, seats: Any, bot: str, rules: Dict[str, Any]):
     ``(record, tokens)``, tokens[seat] the secret token of each person's seat (None for a bot), to be given to
     the creator once and never stored or logged. Raises ValueError with the reason for bad input."""
     options = table_options(players, rules)
-    # the library's own check of the whole combination, with its one reason (players 2-4, 5 with the New Society)
-    stpete.Game(players=players, seed=0, **options)
+    # the library's own check of the whole combination, with its one reason (players 2-4, 5 with the New Society):
+    # the words of POST /api/options/check, not those of a Game() the server would make
+    refused = stpete.check_options(players=players, **options)
+    if refused:
+        raise ValueError(refused)
     if not isinstance(seats, list) or len(seats) != players or any(s not in ("human", "bot") for s in seats):
         raise ValueError("seats must list 'human' or 'bot' for each of the players")
     if "human" not in seats:

@@ -96,6 +96,23 @@ class Pool(unittest.TestCase):
         # the victim's question waits for the attacker's question being thought about, not for all six
         self.assertLessEqual(order.index("weak"), 2, order)
 
+    def test_every_bot_the_lobby_offers_is_accepted(self):
+        """The page's setup forms, the online lobby's too, offer the kinds of page.js's BOTS; a table may choose each
+        (the lobby offered `learned` and the server refused it with a 400), a search kind with its strength and the
+        time limit, and the spec it stores reads back (a stored spec the server does not write is damaged)."""
+        import re
+        root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+        with open(os.path.join(root, "bindings", "js", "web", "page.js"), encoding="utf-8") as f:
+            page = f.read()
+        offered = re.findall(r"\{ kind: '(\w+)', name: '[^']*'(, search: true)? \}", page)
+        self.assertIn("learned", [kind for kind, _ in offered], page[:200])
+        for kind, search in offered:
+            spec = botpool.bot_spec(kind, 200)
+            self.assertEqual(spec, f"{kind}:iterations=200" if search else kind)
+            self.assertEqual(botpool.parse_bot_spec(spec), (kind, 200 if search else None))
+            self.assertEqual(botpool.limited_spec(spec, 1), f"{spec}:ms=1000" if search else spec)
+            stpete.Bot(botpool.limited_spec(spec, 1), game=stpete.Game(players=2)).close()  # the library takes it
+
     def test_search_stops_at_the_time_limit(self):  # issue 46 item 4: --bot-seconds
         self.assertEqual(botpool.limited_spec("ismcts:iterations=100000", 0.25), "ismcts:iterations=100000:ms=250")
         self.assertEqual(botpool.limited_spec("mc:iterations=7", 2), "mc:iterations=7:ms=2000")

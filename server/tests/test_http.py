@@ -56,6 +56,7 @@ class Http(unittest.TestCase):
                 self.assertTrue(answer["error"])
             # the library's reason, options named by their names (issue 42)
             status, answer = await self.post(session, server, {**good, "players": 5, "seats": ["human"] * 5})
+            self.assertEqual(answer["error"], stpete.check_options(players=5, edition=2))  # the check's words alone
             self.assertIn("5 players need the New Society (new_society, §12.0, R17)", answer["error"])
             # the options a table may set, from the library's table: players and every option but those of play
             async with session.get(server.url + "/api/options") as r:

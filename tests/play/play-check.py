@@ -363,7 +363,7 @@ def incomes_and_discards(screen, st, seat, full):
             rubles, vp = st.income(k, phase)
             piece = "you" if k == seat else (f"s{k}" if compact else f"seat {k}")
             piece += f" {rubles:+d} R" if rubles else ""
-            piece += f" {vp:+d} VP" if vp or not rubles else ""
+            piece += f" {vp:+d} VP" if vp else "" if rubles else " +0"  # no unit for nothing (was "+0 VP")
             pieces.append(piece)
         want = phase.name.lower() + (":" if compact else " scoring:") + " " + ", ".join(pieces)
         if shown != want:
@@ -790,29 +790,32 @@ def run_pty_80x24(tmp):
 
 
 def run_pty_help(tmp):
-    """help in terminals of 80 and 200 columns (issue 33): at 80 no line is wider than 80 columns and the text is
-    wrapped, between words only: the same words as in the wide terminal, where nothing needs wrapping."""
+    """help and log in terminals of 80 and 200 columns (issue 33; log: a newcomer's try of 1.2.0, whose deal lines
+    the terminal broke mid-word): at 80 no line is wider than 80 columns and the text is wrapped, between words
+    only: the same words as in the wide terminal, where nothing needs wrapping."""
     replies = {}
     for cols in (80, 200):
         s = Session(["--players", "2", "--seed", "3", "--autosave", os.path.join(tmp, f"help{cols}.json")], pty=True,
                     size=(50, cols))
         try:
             s.prompt()
-            reply = s.ask("help")
-            replies[cols] = reply[:reply.rfind(PROMPT)] if PROMPT in reply else reply
+            for command in ("help", "log"):
+                reply = s.ask(command)
+                replies[command, cols] = reply[:reply.rfind(PROMPT)] if PROMPT in reply else reply
             s.send("quit")
             s.wait()
         finally:
             if s.status is None:
                 s.kill()
-    narrow, wide = replies[80], replies[200]
-    lines = narrow.splitlines()
-    check("Commands:" in narrow and "undo" in narrow and "§6." in narrow, "pty: help at 80 columns, whole", narrow)
-    check(all(len(line) <= 80 for line in lines), "pty: help at 80 columns: no line wider than 80 columns",
-          "\n".join(line for line in lines if len(line) > 80))
-    check(narrow.split() == wide.split() and len(lines) > len(wide.splitlines()),
-          "pty: help at 80 columns is wrapped between words (the same words as at 200 columns, on more lines)",
-          f"80:\n{narrow}\n200:\n{wide}")
+    for command, whole in (("help", ("Commands:", "undo", "§6.")), ("log", ("The game so far", "dealt from"))):
+        narrow, wide = replies[command, 80], replies[command, 200]
+        lines = narrow.splitlines()
+        check(all(w in narrow for w in whole), f"pty: {command} at 80 columns, whole", narrow)
+        check(all(len(line) <= 80 for line in lines), f"pty: {command} at 80 columns: no line wider than 80 columns",
+              "\n".join(line for line in lines if len(line) > 80))
+        check(narrow.split() == wide.split() and len(lines) > len(wide.splitlines()),
+              f"pty: {command} at 80 columns is wrapped between words (the same words as at 200 columns, on more "
+              "lines)", f"80:\n{narrow}\n200:\n{wide}")
 
 
 def check_card_command(s, name):

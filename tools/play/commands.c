@@ -103,8 +103,8 @@ static int cmd_log(session *s, const char *arg)
 {
     (void)arg;
     say(s, "The game so far (%zu lines):", s->log_n);
-    for (size_t i = 0; i < s->log_n; i++)
-        say(s, "  %s", s->log[i]);
+    for (size_t i = 0; i < s->log_n; i++) /* wrapped as help is: the terminal would break a long line mid-word */
+        say_wrapped(s, "  %s", s->log[i]);
     return 0;
 }
 

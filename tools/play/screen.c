@@ -113,8 +113,10 @@ static void draw_incomes(text *t, const session *s, int label)
         int n = snprintf(piece, sizeof piece, "%s", seat == s->seat ? "you" : who);
         if (rubles)
             n += snprintf(piece + n, sizeof piece - (size_t)n, " %+d R", rubles); /* a Sycophant's: -1 R */
-        if (vp || !rubles)
+        if (vp)
             snprintf(piece + n, sizeof piece - (size_t)n, " %+d VP", vp);
+        else if (!rubles) /* nothing: no unit, which would say what the phase pays (it read "+0 VP" at workers) */
+            snprintf(piece + n, sizeof piece - (size_t)n, " +0");
         tx_piece(t, seat ? ", " : " ", piece);
     }
 }

@@ -61,6 +61,30 @@ class Smoke(unittest.TestCase):
                     self.assertTrue(np.array_equal(getattr(a, field), getattr(b, field)), field)
                 self.assertEqual((a.shift1, a.shift2), (b.shift1, b.shift2))
 
+    def test_matches_play_arena_runs_and_record_them(self):
+        """matches.py plays its matches with stpete-arena (tools/bot-match, which it ran until issue 40 removed it,
+        is gone): runs summed, both bots' rates per seat adding up to 1, the result in a weights file's record."""
+        build = os.path.dirname(os.environ.get("STPETE_LIBRARY", ""))
+        if not os.path.exists(os.path.join(build, "tools", "stpete-arena")):
+            self.skipTest("no stpete-arena beside the library")
+        source = os.path.join(LEARN, "..", "..", "lib", "bots", "bot_value_data.c")
+        with tempfile.TemporaryDirectory() as tmp:
+            weights = os.path.join(tmp, "weights.c")
+            with open(source) as f, open(weights, "w") as g:
+                g.write(f.read())
+            run = subprocess.run([sys.executable, os.path.join(LEARN, "matches.py"), "--build", build, "--only",
+                                  "2p-greedy=4", "--chunk", "2", "--learned", "learned:iterations=20", "--record",
+                                  weights], capture_output=True, text=True, timeout=300)
+            self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+            rows = [line.split(" | ") for line in run.stdout.splitlines() if line.startswith("| 2p-greedy | 4 |")]
+            self.assertEqual(len(rows), 4, run.stdout)  # each bot's row, as each match ends and in the whole table
+            rates = {row[2]: float(row[3].split("**")[1]) for row in rows}
+            self.assertEqual(set(rates), {"`learned:iterations=20`", "`greedy`"}, run.stdout)
+            self.assertAlmostEqual(sum(rates.values()), 1.0, places=6)
+            _, record = export.read_c(weights)
+            self.assertEqual(len([line for line in record if line.startswith("match: 2p-greedy, 4 games")]), 1,
+                             record)
+
     def test_bad_arguments(self):
         for args in (["--families", "chess"], ["--hidden", "20"], ["--games", "0"]):
             run = subprocess.run([sys.executable, os.path.join(LEARN, "learn.py")] + args, capture_output=True,
