@@ -33,7 +33,8 @@ int bot_value_inputs(const bot_value_net *net, const stpete_state *st, int seat,
             any |= bits[i];
         if (!any)
             continue;
-        for (int i = 8 * b; i < 8 * b + 8; i++) {
+        const int end = 8 * b + 8 < net->inputs ? 8 * b + 8 : net->inputs; /* net->limit has net->inputs entries */
+        for (int i = 8 * b; i < end; i++) {
             float v = tensor[i], limit = net->limit[i]; /* integers (doc/observation.md): counts, flags, VP, R */
             if (v == 0 || limit == 0)
                 continue;
