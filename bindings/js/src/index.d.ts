@@ -181,6 +181,10 @@ export declare const FORMAT_VERSION_NEW_SOCIETY: 4;
 /** Largest state document and replay record the readers accept, in bytes. */
 export declare const JSON_STATE_MAX: 1048576;
 export declare const JSON_REPLAY_MAX: 4194304;
+/** Results files (doc/format.md "Results files"): a definition hash's size in bytes, NUL included (16 hex digits),
+ * and the largest game number a game line may carry (2^53 - 1, JavaScript's largest exact integer). */
+export declare const RESULTS_HASH_SIZE: 17;
+export declare const RESULTS_GAME_MAX: 9007199254740991;
 /** State.determinize's flag for others' secret rubles (its `rubles: true`). */
 export declare const DETERMINIZE_RUBLES: 1;
 /** One past the last id of a game with the New Society, chance outcomes included. */
