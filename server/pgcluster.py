@@ -124,11 +124,7 @@ class Cluster:
 
     def stop(self):
         """Fast shutdown (SIGINT: open sessions rolled back), SIGKILL after 30 s; the directory removed."""
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-            try:
-                self.proc.wait(30)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        from procinfo import stop
+        if self.proc is not None:
+            stop(self.proc, signal.SIGINT, 30)
         shutil.rmtree(self.dir, ignore_errors=True)

@@ -2,6 +2,7 @@
 the server). /proc rather than ps: under CI's sanitizer pass LD_PRELOAD holds ASan's runtime, which ps would load
 too."""
 import os
+import subprocess
 
 
 def children(parent):
@@ -16,3 +17,15 @@ def children(parent):
             except (FileNotFoundError, ProcessLookupError, IndexError, ValueError):
                 pass
     return found
+
+
+def stop(proc, sig, seconds):
+    """Send ``sig`` to the running subprocess.Popen ``proc``, wait up to ``seconds`` for it to end, then SIGKILL it;
+    returns when it has ended (at once if it already had)."""
+    if proc.poll() is None:
+        proc.send_signal(sig)
+        try:
+            proc.wait(seconds)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()

@@ -27,7 +27,7 @@ except ImportError:  # pragma: no cover
     raise unittest.SkipTest("aiohttp is not installed for this interpreter (Debian: python3-aiohttp)")
 
 import stpete
-from procinfo import children
+from procinfo import children, stop
 
 
 class ServerProcess:
@@ -62,13 +62,7 @@ class ServerProcess:
         return children(self.proc.pid)
 
     def stop(self):
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        stop(self.proc, signal.SIGTERM, 10)
         self.proc.stdout.close()
         text = self.read_log()
         self.log.close()
