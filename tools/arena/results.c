@@ -428,6 +428,7 @@ static int read_line_of(arena *a, const char *path, long lineno, const char *lin
     json_error_t e;
     json_t *f = json_loads(fields, 0, &e);
     result r;
+    memset(&r, 0, sizeof r); /* set by check_game_fields(); clang cannot see that die() does not return */
     char why[300];
     if (g >= c->games)
         die(2, "%s: line %ld: game %lld is not a game of this run, [0, %ld] (a file with more games is resumed with a "
