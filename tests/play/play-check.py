@@ -1100,14 +1100,22 @@ class Tmux:
         return None
 
     def close(self):
-        """Kill the server and wait (up to TIMEOUT) for stpete-play to end: it gets SIGHUP with its terminal and then
-        writes its autosave into the test's folder, which must not happen while the folder is being removed."""
+        """Kill the server; returns the pid of its stpete-play, which gets SIGHUP with its terminal and then writes its
+        autosave into the test's folder (wait_gone() before the folder is removed)."""
         pid = self.run("display", "-p", "-t", "play", "#{pane_pid}").strip()
         self.run("kill-server")
-        deadline = time.monotonic() + TIMEOUT
-        while pid.isdigit() and time.monotonic() < deadline:
+        return int(pid) if pid.isdigit() else None
+
+
+def wait_gone(pids, timeout=TIMEOUT):
+    """Wait (up to timeout in all) until none of pids is a running process: the programs of closed panes, which
+    write their autosaves after SIGHUP. Waiting once for them all, not at each pane, costs about one program's
+    exit (1-2 s) instead of one per pane."""
+    deadline = time.monotonic() + timeout
+    for pid in pids:
+        while pid is not None and time.monotonic() < deadline:
             try:
-                os.kill(int(pid), 0)
+                os.kill(pid, 0)
             except ProcessLookupError:
                 break
             time.sleep(0.05)
@@ -1122,6 +1130,15 @@ def run_tmux_screens(tmp):
               stpete.NewSocietyCard.GUILD_HALL, stpete.NewSocietyCard.TRADING_HOUSE)
     cases = [(players, ns, d) for players in (2, 3, 4, 5) for d in tmux_decisions() for ns in (False, True)
              if (ns or not d[1]) and (ns or players < 5)]
+    closed = []  # pids of the programs of closed panes
+    try:
+        run_tmux_cases(tmp, cases, wanted, closed)
+    finally:
+        wait_gone(closed)
+
+
+def run_tmux_cases(tmp, cases, wanted, closed):
+    """Each case's screen in a pane of its own (run_tmux_screens); the closed panes' pids appended to closed."""
     for k, (players, ns, (what, _, want, heading)) in enumerate(cases):
         options = {"new_society": True} if ns else {}
         name = f"tmux 80x24, {players} players{', New Society' if ns else ''}: {what}"
@@ -1146,7 +1163,7 @@ def run_tmux_screens(tmp):
                   f"history {scrolled} rows; first row {rows[0]!r}; {len(rows) - len(joined)} wrapped; heading "
                   f"{heading!r} {'shown' if heading in screen else 'missing'}\n{screen}")
         finally:
-            pane.close()
+            closed.append(pane.close())
 
 
 def main():
