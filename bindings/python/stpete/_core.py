@@ -698,6 +698,16 @@ def _with_error(fn, *args):
     return fn(*args, _ffi.new(_ffi.ErrorStruct))
 
 
+def _action_array(actions: Iterable[ActionLike], fn: str) -> Tuple[Any, int]:
+    """The C array of ``actions`` (Actions, ids or strings) as action ids and its length, for ``fn``'s record of
+    them; each id checked to fit a C int (InvalidArgumentError names ``fn`` and the index)."""
+    ids = [_action_id(a) for a in actions]
+    array = (c_int * max(1, len(ids)))()
+    for i, action in enumerate(ids):
+        array[i] = _ffi.convert(c_int, action, f"actions[{i}]", fn)
+    return array, len(ids)
+
+
 def replay_to_json(game: "Game", seed: int, actions: Iterable[ActionLike]) -> str:
     """A replay record (options, ``seed``, the actions with their strings, the result), every action checked by
     replaying it from the initial position of ``seed`` (an int in [0, 2**64)). ``actions``: Actions, ids or
@@ -705,12 +715,9 @@ def replay_to_json(game: "Game", seed: int, actions: Iterable[ActionLike]) -> st
     ``game`` that is not a :class:`Game` or an action of another type."""
     if not isinstance(game, Game):
         raise TypeError(f"replay_to_json(game, seed, actions): game must be a stpete.Game, not {type(game).__name__}")
-    ids = [_action_id(a) for a in actions]
-    array = (c_int * max(1, len(ids)))()
-    for i, action in enumerate(ids):
-        array[i] = _ffi.convert(c_int, action, f"actions[{i}]", "replay_to_json")
+    array, count = _action_array(actions, "replay_to_json")
     with game._lock:
-        return _write_json(_C.stpete_replay_to_json, game.handle, seed, array, len(ids))
+        return _write_json(_C.stpete_replay_to_json, game.handle, seed, array, count)
 
 
 def replay_from_json(text: Union[str, bytes]) -> Tuple["Game", List[int]]:
@@ -765,14 +772,11 @@ def results_game_line(game: "Game", definition: Union[str, bytes, Mapping[str, A
     definition or fields that are not JSON objects, :class:`InvalidArgumentError` for a number out of range."""
     if not isinstance(game, Game):
         raise TypeError(f"results_game_line(): game must be a stpete.Game, not {type(game).__name__}")
-    ids = [_action_id(a) for a in actions]
-    array = (c_int * max(1, len(ids)))()
-    for i, action in enumerate(ids):
-        array[i] = _ffi.convert(c_int, action, f"actions[{i}]", "results_game_line")
+    array, count = _action_array(actions, "results_game_line")
     text = fields if isinstance(fields, str) else json.dumps(fields, separators=(",", ":"))
     with game._lock:
         return _write_json(_C.stpete_results_game_to_json, game.handle, _definition_text(definition), number, seed,
-                           array, len(ids), text)
+                           array, count, text)
 
 
 def read_results_line(state: "State", program: str, definition: Union[str, bytes, Mapping[str, Any]],
